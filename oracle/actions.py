@@ -1,0 +1,73 @@
+"""The stable text encoding of actions: ``kind`` followed by ``key=value`` fields.
+
+Examples: ``end_turn``, ``attack card=12 targets=7``, ``play card=9 targets=3,4
+amounts=2,1 x=3``, ``declare trigger=5 targets=12``, ``roll values=4,2``.  Fields at their
+default are omitted, keys appear in a fixed order, tuples are comma-separated integers.
+:func:`decode` raises :class:`ActionSyntaxError` naming the bad field; it never guesses.
+"""
+
+from __future__ import annotations
+
+from .model import ACTION_KINDS, Action
+
+__all__ = ["ActionSyntaxError", "decode", "encode"]
+
+_INT_FIELDS = ("card", "ability", "x", "mode", "trigger")
+_TUPLE_FIELDS = ("targets", "amounts", "values")
+_ORDER = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
+_DEFAULT = Action("end_turn")
+
+
+class ActionSyntaxError(ValueError):
+    """An action text or message is malformed; ``field`` names the offending part."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+def encode(action: Action) -> str:
+    """The canonical text of ``action``."""
+    parts = [action.kind]
+    for key in _ORDER:
+        value = getattr(action, key)
+        if value == getattr(_DEFAULT, key):
+            continue
+        if isinstance(value, tuple):
+            parts.append(f"{key}={','.join(map(str, value))}")
+        else:
+            parts.append(f"{key}={value}")
+    return " ".join(parts)
+
+
+def decode(text: str) -> Action:
+    """Parse the canonical text of an action."""
+    words = text.split()
+    if not words:
+        raise ActionSyntaxError("kind", "empty action")
+    kind = words[0]
+    if kind not in ACTION_KINDS:
+        raise ActionSyntaxError("kind", f"unknown action kind {kind!r}")
+    fields: dict[str, object] = {}
+    for w in words[1:]:
+        key, sep, value = w.partition("=")
+        if not sep:
+            raise ActionSyntaxError(key, "expected key=value")
+        if key in fields:
+            raise ActionSyntaxError(key, "given twice")
+        if key in _INT_FIELDS:
+            try:
+                fields[key] = int(value)
+            except ValueError:
+                raise ActionSyntaxError(key, f"not an integer: {value!r}") from None
+        elif key in _TUPLE_FIELDS:
+            try:
+                fields[key] = tuple(int(v) for v in value.split(",")) if value else ()
+            except ValueError:
+                raise ActionSyntaxError(key, f"not a comma-separated list of integers: {value!r}") from None
+        elif key == "option":
+            fields[key] = value
+        else:
+            raise ActionSyntaxError(key, "unknown field")
+    return Action(kind, **fields)  # type: ignore[arg-type]

@@ -1,0 +1,124 @@
+"""Strike attacks, defenders and fights (307; R15:108.2–108.5, 507, 509, 510)."""
+
+from __future__ import annotations
+
+from .board import card_def, current_strike
+from .editions import cite
+from .effects import check_state, wound
+from .model import Action, Attack, Event, State, Violation
+from .triggers import fire
+
+__all__ = [
+    "attack_violations",
+    "can_act",
+    "declare_attack",
+    "defender_candidates",
+    "defender_violations",
+    "fight",
+]
+
+
+def can_act(state: State, uid: int) -> bool:
+    """First-turn weakness (R15:108.5): a creature cannot act in the turn it entered the
+    play zone, unless it has Рывок (Dash).  Heroes and supports have no weakness."""
+    d = card_def(state, uid)
+    if d.type != "creature" or "dash" in d.keywords:
+        return True
+    if state.mutant == "no_first_turn_weakness":
+        return True
+    return state.cards[uid].entered_turn != state.turn
+
+
+def attack_violations(state: State, action: Action) -> list[Violation]:
+    """Why ``attack card=A targets=T`` is illegal now (307.1, R15:108.2, 108.5, 507)."""
+    out: list[Violation] = []
+    a = state.cards.get(action.card)
+    me = state.players[state.active]
+    if a is None or action.card not in me.play or card_def(state, action.card).type != "creature":
+        if a is not None and action.card == me.hero:
+            return [Violation("R15:209.4", "a hero cannot make a strike attack")]
+        return [Violation(cite(state, "307.1")[0], "the attacker must be a creature of the active player in play")]
+    if a.hidden:
+        out.append(Violation(cite(state, "304.3")[0], "a hidden creature cannot attack; reveal it first"))
+    if a.closed:
+        out.append(Violation("R15:108.2", "only an open creature can make a strike attack"))
+    if a.attacked_turn == state.turn:
+        out.append(Violation("R15:108.2", "a creature makes a strike attack at most once per turn"))
+    if not can_act(state, action.card):
+        out.append(Violation("R15:108.5", "first-turn weakness: this creature entered play this turn and has no Dash"))
+    if len(action.targets) != 1:
+        out.append(Violation("R15:507.1", "a strike attack has exactly one target (R15:502.5)"))
+        return out
+    t = action.targets[0]
+    tc = state.cards.get(t)
+    enemy = state.players[state.inactive]
+    if tc is None or (t != enemy.hero and t not in enemy.play) or not card_def(state, t).is_character:
+        out.append(Violation("R15:507.2", "the target must be an enemy character in play"))
+    elif tc.hidden:
+        out.append(Violation(cite(state, "304.3")[0], "a hidden character cannot be attacked"))
+    return out
+
+
+def declare_attack(state: State, action: Action, ev: list[Event]) -> None:
+    """Declare the strike attack (306.1, 307.1); «при атаке» triggers fire and wait until
+    after the fight (307.2)."""
+    attacker, target = action.card, action.targets[0]
+    state.cards[attacker].attacked_turn = state.turn
+    state.attack = Attack(attacker, target)
+    state.step = "defender"
+    ev.append(
+        Event("attack_declared", (*cite(state, "306.1", "307.1"), "R15:108.2"),
+              (("attacker", attacker), ("target", target)))
+    )
+    fire(state, "attacks", attacker, ev, cite(state, "307.2"))
+
+
+def defender_candidates(state: State) -> list[int]:
+    """The inactive player's creatures that may defend now (R15:509.1, 509.3)."""
+    assert state.attack is not None
+    return [
+        uid
+        for uid in state.players[state.inactive].play
+        if not defender_violations(state, uid)
+    ]
+
+
+def defender_violations(state: State, uid: int) -> list[Violation]:
+    """Why ``uid`` cannot be assigned as defender (307.1, R15:509)."""
+    assert state.attack is not None
+    c = state.cards.get(uid)
+    if c is None or uid not in state.players[state.inactive].play or card_def(state, uid).type != "creature":
+        if c is not None and uid == state.players[state.inactive].hero:
+            return [Violation("R15:209.4", "a hero cannot defend")]
+        return [Violation(cite(state, "307.1")[0], "the defender must be a creature of the inactive player in play")]
+    out = []
+    if uid == state.attack.target:
+        out.append(Violation("R15:509.1", "the attacked creature cannot defend itself"))
+    if c.closed:
+        out.append(Violation("R15:509.1", "only an open creature can defend"))
+    if c.hidden:
+        out.append(Violation(cite(state, "304.3")[0], "a hidden creature cannot defend"))
+    if c.defended_turn == state.turn:
+        out.append(Violation("R15:509.3", "a creature defends at most once per turn"))
+    return out
+
+
+def fight(state: State, ev: list[Event]) -> None:
+    """Resolve the strike attack: an open creature as target fights back, wounds dealt at
+    once (R15:510.1; INTERPRETING.md entry 3); a closed creature or a hero takes wounds
+    without a return strike (R15:510.3)."""
+    assert state.attack is not None
+    att = state.attack
+    target = att.defender or att.target
+    if state.zone_of(att.attacker) != "play" or state.zone_of(target) != "play":
+        return
+    strike = current_strike(state, att.attacker)
+    d = card_def(state, target)
+    if d.type == "creature" and not state.cards[target].closed:
+        back = current_strike(state, target)
+        ev.append(Event("fight", ("R15:510.1",), (("attacker", att.attacker), ("target", target))))
+        wound(state, target, strike, ev, ("R15:510.1",))
+        wound(state, att.attacker, back, ev, ("R15:510.1",))
+    else:
+        wound(state, target, strike, ev, ("R15:510.3",))
+    check_state(state, ev)

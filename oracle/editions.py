@@ -1,0 +1,62 @@
+"""The three seed editions and how the engine cites rules in each.
+
+The engine names a rule by its edition-B/C number (``cite(state, "310.1")``); this module
+turns it into the id the game's edition uses:
+
+* edition A numbers the end of turn 315.1–315.2 where B and C say 310.1–310.2;
+* edition C's fragment holds only 307.4–309.2, the rest of C is B's text (the catalogue
+  holds those as C entries ``inherited_from`` B), so C ids exist for every B number;
+* edition A's fragments hold only 307.2–309.3, the end of turn and 401–501.2; a rule A's
+  fragments lack is cited with B's id (INTERPRETING.md, entry 1);
+* C's eleven steps of 309.1 (``309.1.7``) are cited as ``309.1`` in A and B.
+
+The behavioural differences between editions are the switches below, each named in
+INTERPRETING.md.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .catalogue import load_catalogue
+
+__all__ = ["DEFAULT_EDITION", "EDITIONS", "any_trigger_point", "cite", "cite_ed"]
+
+EDITIONS = ("A", "B", "C")
+DEFAULT_EDITION = "C"
+
+_A_RENUMBER = {"310.1": "315.1", "310.2": "315.2"}
+
+
+@lru_cache(maxsize=None)
+def cite_ed(edition: str, number: str) -> str:
+    """The catalogue id for rule ``number`` (B/C numbering) in ``edition``."""
+    if number.startswith("R15:"):
+        return number
+    ids = load_catalogue().rules
+    if edition == "A":
+        number = _A_RENUMBER.get(number, number)
+    candidate = f"{edition}:{number}"
+    if candidate in ids:
+        return candidate
+    if edition == "A":
+        b = f"B:{number}"
+        if b in ids:
+            return b
+    parent = number.rsplit(".", 1)[0]
+    if number.startswith("309.1.") and f"{edition}:{parent}" in ids:
+        return f"{edition}:{parent}"
+    raise KeyError(f"rule {number} has no catalogue entry for edition {edition}")
+
+
+def cite(state: object, *numbers: str) -> tuple[str, ...]:
+    """Catalogue ids of ``numbers`` in the edition of ``state``."""
+    edition: str = getattr(state, "edition")
+    return tuple(cite_ed(edition, n) for n in numbers)
+
+
+def any_trigger_point(edition: str) -> bool:
+    """Switch 402.2 (edition A only): when the same triggered ability fired several times,
+    its controller may declare the firings in any order.  In B and C the firings of one
+    ability are declared oldest first (INTERPRETING.md, entry 9)."""
+    return edition == "A"

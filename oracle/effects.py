@@ -1,0 +1,220 @@
+"""Effects of abilities and the rules' own effects: wounds, destruction, moving cards,
+drawing, coins, closing and opening (R15:120, 504–506, 522, 601–604).
+"""
+
+from __future__ import annotations
+
+from .board import card_def, current_life, current_strike, target_violation
+from .cards import Ability, Effect, load_pool
+from .model import Event, Modifier, QueueEntry, State
+from .triggers import fire
+
+__all__ = [
+    "check_state",
+    "close_card",
+    "draw",
+    "enter_play",
+    "leave_play",
+    "run_ability",
+    "wound",
+]
+
+
+def wound(state: State, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """Put ``amount`` wounds on a character in play; hidden ones take none (R15:504.3)."""
+    c = state.cards[uid]
+    if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
+        return
+    c.wounds += amount
+    ev.append(Event("wounded", rules, (("card", uid), ("amount", amount), ("wounds", c.wounds))))
+
+
+def close_card(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """Close (tap) a card in play; «when closed» triggers fire (R15:506)."""
+    c = state.cards[uid]
+    if c.closed or state.zone_of(uid) != "play":
+        return
+    c.closed = True
+    ev.append(Event("closed", rules, (("card", uid),)))
+    fire(state, "closed", uid, ev, rules)
+
+
+def leave_play(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """Move a card from the play zone to its owner's graveyard; it loses wounds, markers
+    and effects (R15:205.3) and its death triggers fire (R15:505.3, 401.5)."""
+    c = state.cards[uid]
+    owner = state.players[c.owner]
+    owner.play.remove(uid)
+    owner.graveyard.append(uid)
+    c.closed = c.hidden = False
+    c.wounds = c.poison = 0
+    c.usage.clear()
+    c.game_usage.clear()
+    state.modifiers = [m for m in state.modifiers if m.target != uid]
+    ev.append(Event("destroyed", rules, (("card", uid), ("owner", c.owner))))
+    fire(state, "death", uid, ev, rules)
+    if card_def(state, uid).type == "creature":
+        fire(state, "creature_dies", uid, ev, rules)
+
+
+def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """Put a card from the hand into the play zone, open; «Найм» and «enters» triggers
+    fire; it has first-turn weakness this turn (R15:108.5)."""
+    p = state.players[seat]
+    p.hand.remove(uid)
+    p.play.append(uid)
+    c = state.cards[uid]
+    c.entered_turn = state.turn
+    ev.append(Event("entered_play", rules, (("card", uid), ("player", seat))))
+    fire(state, "hire", uid, ev, rules)
+    if card_def(state, uid).type == "creature":
+        fire(state, "creature_enters", uid, ev, rules)
+
+
+def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> int:
+    """Draw up to ``n`` cards from the top of the deck; returns how many were drawn."""
+    p = state.players[seat]
+    drawn = 0
+    for _ in range(n):
+        if not p.deck:
+            break
+        uid = p.deck.pop(0)
+        p.hand.append(uid)
+        drawn += 1
+        ev.append(Event("drew", rules, (("player", seat), ("card", uid))))
+    return drawn
+
+
+def check_state(state: State, ev: list[Event]) -> None:
+    """Rules' own effects, at once (R15:505.1, 604, 603.1): creatures at 0 life or less
+    are destroyed; a hero at 0 life or less loses the game, both at once is a draw."""
+    while True:
+        dead = [
+            uid
+            for p in state.players
+            for uid in p.play
+            if card_def(state, uid).type == "creature" and current_life(state, uid) <= 0
+        ]
+        if not dead:
+            break
+        for uid in dead:
+            leave_play(state, uid, ev, ("R15:505.1",))
+    losers = [seat for seat, p in enumerate(state.players) if current_life(state, p.hero) <= 0]
+    if losers and state.winner < 0:
+        state.winner = 2 if len(losers) == 2 else 1 - losers[0]
+        rules = ("R15:603.1",) if len(losers) == 2 else ("R15:604.1",)
+        ev.append(Event("game_over", rules, (("winner", state.winner), ("reason", "hero_life"))))
+        state.step = "game_over"
+
+
+def _recipients(state: State, entry: QueueEntry, to: str) -> list[int]:
+    me = entry.controller
+    players = state.players
+    if to == "target":
+        alive = [t for t in entry.targets if state.zone_of(t) == "play" and not state.cards[t].hidden]
+        return alive
+    if to == "self":
+        return [entry.source] if state.zone_of(entry.source) == "play" else []
+    if to == "own_hero":
+        return [players[me].hero]
+    if to == "enemy_hero":
+        return [players[1 - me].hero]
+    if to == "each_hero":
+        return [players[0].hero, players[1].hero]
+    cards = load_pool().cards
+    seats = {"each_enemy_creature": (1 - me,), "each_own_creature": (me,), "each_creature": (0, 1)}
+    return [
+        uid
+        for s in seats[to]
+        for uid in players[s].play
+        if cards[state.cards[uid].card_id].type == "creature" and not state.cards[uid].hidden
+    ]
+
+
+def _amount(state: State, entry: QueueEntry, effect: Effect) -> int:
+    if effect.amount == "X":
+        return entry.x
+    if effect.amount == "self_strike":
+        if state.zone_of(entry.source) == "play":
+            return current_strike(state, entry.source)
+        return card_def(state, entry.source).strike  # last known: printed (INTERPRETING 14)
+    assert isinstance(effect.amount, int)
+    return effect.amount
+
+
+def _apply_effect(
+    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    op = effect.op
+    amount = _amount(state, entry, effect)
+    me = entry.controller
+    if op in ("draw", "gain_coin"):
+        seat = 1 - me if effect.to == "opponent" else me
+        if op == "draw":
+            draw(state, seat, amount, ev, rules)
+        else:
+            state.players[seat].coins_open += amount
+            ev.append(Event("coin_gained", rules, (("player", seat), ("amount", amount))))
+        return
+    if op == "distribute_wounds":
+        for t, a in zip(entry.targets, entry.amounts):
+            if state.zone_of(t) == "play" and not state.cards[t].hidden:
+                wound(state, t, a, ev, rules)
+        return
+    for uid in _recipients(state, entry, effect.to):
+        c = state.cards[uid]
+        if op == "wound":
+            wound(state, uid, amount, ev, rules)
+        elif op == "destroy":
+            if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play":
+                leave_play(state, uid, ev, (*rules, "R15:505.2"))
+        elif op == "poison":
+            c.poison += amount
+            ev.append(Event("poisoned", rules, (("card", uid), ("poison", c.poison))))
+        elif op == "cure":
+            c.poison = 0
+            ev.append(Event("cured", rules, (("card", uid),)))
+        elif op == "heal":
+            healed = min(c.wounds, amount)
+            c.wounds -= healed
+            ev.append(Event("healed", rules, (("card", uid), ("amount", healed))))
+        elif op == "open":
+            if c.closed:
+                c.closed = False
+                ev.append(Event("opened", rules, (("card", uid),)))
+        elif op == "close":
+            close_card(state, uid, ev, rules)
+        elif op in ("strike_until_end_of_turn", "strike_until_start_of_turn"):
+            until = "end_of_turn" if op == "strike_until_end_of_turn" else "start_of_turn"
+            state.modifiers.append(Modifier(uid, amount, until))
+            ev.append(Event("strike_modified", rules, (("card", uid), ("amount", amount), ("until", until))))
+        elif op == "hide":
+            if card_def(state, uid).type == "creature" and not c.hidden:
+                c.hidden = True
+                ev.append(Event("hidden", rules, (("card", uid),)))
+        else:  # pragma: no cover - EFFECT_OPS is closed
+            raise AssertionError(op)
+
+
+def run_ability(
+    state: State, entry: QueueEntry, ability: Ability, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """Execute an ability's effects in order (R15:119.2); targets that left the play zone
+    or hid are skipped, the rest still happens (R15:120.7).  Target restrictions are not
+    checked again (B:501.4), unless the engine runs the mutant that does so."""
+    if state.mutant == "recheck_targets_at_resolution" and ability.targets:
+        spec = ability.targets[0]
+        kept = tuple(
+            t
+            for t in entry.targets
+            if not target_violation(state, spec, entry.controller, entry.source, t)
+        )
+        entry = QueueEntry(
+            entry.kind, entry.controller, entry.source, entry.ability, kept, entry.amounts,
+            entry.x, entry.mode, entry.part,
+        )
+    for effect in ability.effects:
+        _apply_effect(state, entry, effect, ev, rules)
+        check_state(state, ev)
+        if state.winner >= 0:
+            return

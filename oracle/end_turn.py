@@ -1,0 +1,35 @@
+"""The end-of-turn stage (B/C 310; A 315.1, 315.2 and the paragraph given id A:310.3)."""
+
+from __future__ import annotations
+
+from .editions import cite
+from .model import Event, State
+from .triggers import fire
+from .turn_start import begin_turn
+
+__all__ = ["begin_end_of_turn", "finish_turn"]
+
+
+def begin_end_of_turn(state: State, ev: list[Event]) -> None:
+    """310.1: the «в конце хода» triggers go into the Queue."""
+    state.step = "end_queue"
+    if state.mutant == "until_end_of_turn_expires_early":
+        _expire(state, ev)
+    fire(state, "end_of_turn", 0, ev, cite(state, "310.1"))
+
+
+def _expire(state: State, ev: list[Event]) -> None:
+    ended = [m for m in state.modifiers if m.until == "end_of_turn"]
+    if ended:
+        state.modifiers = [m for m in state.modifiers if m.until != "end_of_turn"]
+        for m in ended:
+            ev.append(Event("effect_ended", cite(state, "310.2"), (("card", m.target), ("amount", m.amount))))
+
+
+def finish_turn(state: State, ev: list[Event]) -> None:
+    """310.2: once the Queue is empty, «до конца хода» effects end; 310.3: the players
+    swap roles and the next turn begins."""
+    _expire(state, ev)
+    state.active = state.inactive
+    ev.append(Event("turn_ended", cite(state, "310.3"), (("next_active", state.active),)))
+    begin_turn(state, ev)

@@ -1,0 +1,335 @@
+"""The main stage (305–309): the choice phase, activated abilities and playing cards.
+
+Choosing a phase and declaring what is done in it are one decision here: ``attack``,
+``activate`` and ``play`` enter their phase and declare at once, ``end_turn`` passes the
+turn (306.1; INTERPRETING.md, entry 4).  Strike attacks live in :mod:`oracle.attack`.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from .attack import attack_violations, can_act, declare_attack
+from .board import card_def, characters_in_play, target_choices, target_violation
+from .cards import Ability, CardDef
+from .editions import cite
+from .effects import close_card, enter_play, wound
+from .end_turn import begin_end_of_turn
+from .model import Action, Event, QueueEntry, State, Violation
+from .payment import ability_cost_violations, base_cost, final_cost, pay_coins
+from .queue import resolve_first
+from .triggers import fire
+
+__all__ = [
+    "X_MAX",
+    "choice_actions",
+    "check_choice_action",
+    "apply_choice_action",
+    "spell_abilities",
+]
+
+#: The largest X the engine accepts (C:309.1 step 3; INTERPRETING.md, entry 8).
+X_MAX = 20
+
+
+def spell_abilities(d: CardDef, mode: int, fury: bool) -> list[tuple[int, int, Ability]]:
+    """The spell abilities a play puts into the Queue, in order: (part, index, ability);
+    part -1 is the card's abilities or chosen mode, -2 its fury abilities."""
+    base = d.modes[mode] if d.modes else d.abilities
+    out = [(-1, i, a) for i, a in enumerate(base)]
+    if fury and d.fury is not None:
+        out.extend((-2, i, a) for i, a in enumerate(d.fury.abilities))
+    return out
+
+
+def _target_ability(d: CardDef, mode: int, fury: bool) -> Ability | None:
+    for _, _, a in spell_abilities(d, mode, fury):
+        if a.targets:
+            return a
+    return None
+
+
+def _distribution_total(d: CardDef, mode: int, fury: bool, x: int) -> int:
+    for _, _, a in spell_abilities(d, mode, fury):
+        for e in a.effects:
+            if e.op == "distribute_wounds":
+                return x if e.amount == "X" else int(e.amount)
+    return 0
+
+
+# --- checks -------------------------------------------------------------------------
+
+
+def _play_violations(state: State, action: Action) -> list[Violation]:
+    """The layered checks of C:309.1 (A/B: 309.1 and 501.2)."""
+    me = state.active
+    p = state.players[me]
+    uid = action.card
+    if uid not in p.hand:
+        return [Violation(cite(state, "309.1.1")[0], f"card {uid} is not in the active player's hand")]
+    d = card_def(state, uid)
+    step3 = cite(state, "309.1.3")[0]
+    out: list[Violation] = []
+    if d.type == "hero":  # pragma: no cover - heroes are never in a hand
+        return [Violation(cite(state, "309.1.1")[0], "a hero is not played")]
+    if d.modes:
+        if not 0 <= action.mode < len(d.modes):
+            out.append(Violation(step3, f"choose a mode 0..{len(d.modes) - 1}"))
+    elif action.mode != -1:
+        out.append(Violation(step3, "this card has no modes"))
+    if action.option not in ("", "fury", "alt"):
+        out.append(Violation(step3, f"unknown play option {action.option!r}"))
+    if action.option == "fury" and d.fury is None:
+        out.append(Violation(step3, "this card has no Ярость additional cost"))
+    if action.option == "alt" and not d.alt_wound_own_hero:
+        out.append(Violation(step3, "this card has no alternative cost"))
+    if d.x_cost:
+        if action.x < 1:
+            out.append(Violation("R15:106.1.2", "X must be at least 1 when the card is played"))
+        elif action.x > X_MAX:
+            out.append(Violation(step3, f"X is at most {X_MAX} in this oracle"))
+    elif action.x != 0:
+        out.append(Violation(step3, "this card has no X in its cost"))
+    if out:
+        return out
+    fury = action.option == "fury"
+    if d.type != "spell":
+        if action.targets or action.amounts:
+            out.append(Violation(cite(state, "309.1.5")[0], "only spells choose targets when played"))
+    else:
+        ta = _target_ability(d, action.mode, fury)
+        step5 = cite(state, "309.1.5")[0]
+        if ta is None:
+            if action.targets:
+                out.append(Violation(step5, "this spell has no targets"))
+        else:
+            spec = ta.targets[0]
+            n = len(action.targets)
+            if len(set(action.targets)) != n or not spec.min_count <= n <= spec.max_count:
+                out.append(Violation(step5, f"choose {spec.min_count}..{spec.max_count} distinct targets"))
+            if tuple(sorted(action.targets)) != action.targets:
+                out.append(Violation(step5, "targets must be listed in ascending order"))
+            for t in action.targets:
+                why = target_violation(state, spec, me, uid, t)
+                if why:
+                    out.append(Violation(cite(state, "501.4")[0], why))
+        total = _distribution_total(d, action.mode, fury, action.x)
+        step6 = cite(state, "309.1.6")[0]
+        if total:
+            if len(action.amounts) != len(action.targets):
+                out.append(Violation(step6, "give an amount for each target"))
+            elif any(a < 1 for a in action.amounts):
+                out.append(Violation(step6, "each target gets at least one"))
+            elif sum(action.amounts) != total:
+                out.append(Violation(step6, f"the amounts must add up to {total}"))
+        elif action.amounts:
+            out.append(Violation(step6, "this card distributes nothing"))
+    if d.type == "support" and any(
+        card_def(state, o).type == "support" and card_def(state, o).card_class == d.card_class
+        for o in p.play
+    ):
+        out.append(
+            Violation("R15:212.3", f"the player already has a support card of class {d.card_class!r} in play")
+        )
+    if out:
+        return [*out, Violation(cite(state, "309.1.7")[0], "the play is illegal and is rewound to before it began")]
+    if action.option == "alt":
+        return out
+    cost = final_cost(state, me, uid, base_cost(d, action.x, fury))
+    if cost > p.coins_open and state.mutant != "payment_not_required":
+        out.append(
+            Violation(
+                cite(state, "309.1.9")[0] if state.edition == "C" else cite(state, "501.2")[0],
+                f"the final cost is {cost}, the player has {p.coins_open} open coins",
+            )
+        )
+    return out
+
+
+def _activate_violations(state: State, action: Action) -> list[Violation]:
+    """Checks for declaring an activated ability (308.1, 501.2, B:501.5, R15:114.2)."""
+    me = state.players[state.active]
+    uid = action.card
+    if uid != me.hero and uid not in me.play:
+        return [Violation(cite(state, "308.1")[0], f"card {uid} is not the active player's card in play")]
+    d = card_def(state, uid)
+    if not 0 <= action.ability < len(d.abilities) or d.abilities[action.ability].kind != "activated":
+        return [Violation(cite(state, "308.1")[0], f"card {uid} has no activated ability {action.ability}")]
+    a = d.abilities[action.ability]
+    out: list[Violation] = []
+    if state.cards[uid].hidden:
+        out.append(Violation(cite(state, "304.3")[0], "a hidden card cannot use abilities; reveal it first"))
+    if a.tap and not can_act(state, uid):
+        out.append(
+            Violation("R15:108.5", "first-turn weakness: an ability with the tap icon is an action (501.5)")
+        )
+    out.extend(ability_cost_violations(state, uid, action.ability, a))
+    if action.x or action.amounts or action.mode != -1 or action.option:
+        out.append(Violation(cite(state, "501.1")[0], "an activated ability takes only targets"))
+    if a.targets:
+        spec = a.targets[0]
+        n = len(action.targets)
+        if len(set(action.targets)) != n or not spec.min_count <= n <= spec.max_count:
+            out.append(Violation(cite(state, "501.1")[0], f"choose {spec.min_count}..{spec.max_count} distinct targets"))
+        if tuple(sorted(action.targets)) != action.targets:
+            out.append(Violation(cite(state, "501.1")[0], "targets must be listed in ascending order"))
+        for t in action.targets:
+            why = target_violation(state, spec, state.active, uid, t)
+            if why:
+                out.append(Violation(cite(state, "501.4")[0], why))
+    elif action.targets:
+        out.append(Violation(cite(state, "501.1")[0], "this ability has no targets"))
+    return out
+
+
+def check_choice_action(state: State, action: Action) -> list[Violation]:
+    """Violations of an action in the choice phase (306.1)."""
+    if action.kind == "end_turn":
+        return []
+    if action.kind == "attack":
+        return attack_violations(state, action)
+    if action.kind == "activate":
+        return _activate_violations(state, action)
+    if action.kind == "play":
+        return _play_violations(state, action)
+    return [Violation(cite(state, "306.1")[0], f"{action.kind!r} is not a choice of the choice phase")]
+
+
+# --- generation ---------------------------------------------------------------------
+
+
+def _distributions(total: int, k: int) -> list[tuple[int, ...]]:
+    if k == 0:
+        return [()] if total == 0 else []
+    if k == 1:
+        return [(total,)] if total >= 1 else []
+    return [(first, *rest) for first in range(1, total - k + 2) for rest in _distributions(total - first, k - 1)]
+
+
+def _play_actions(state: State, uid: int) -> list[Action]:
+    d = card_def(state, uid)
+    me = state.active
+    out: list[Action] = []
+    modes = range(len(d.modes)) if d.modes else (-1,)
+    options = [""] + (["fury"] if d.fury else []) + (["alt"] if d.alt_wound_own_hero else [])
+    xs = range(1, X_MAX + 1) if d.x_cost else (0,)
+    for mode, option, x in product(modes, options, xs):
+        fury = option == "fury"
+        ta = _target_ability(d, mode, fury) if d.type == "spell" else None
+        target_sets = target_choices(state, ta, me, uid) if ta else [()]
+        total = _distribution_total(d, mode, fury, x) if d.type == "spell" else 0
+        for targets in target_sets:
+            amount_sets = _distributions(total, len(targets)) if total else [()]
+            for amounts in amount_sets:
+                a = Action("play", card=uid, targets=targets, amounts=amounts, x=x, mode=mode, option=option)
+                if not _play_violations(state, a):
+                    out.append(a)
+    return out
+
+
+def choice_actions(state: State) -> list[Action]:
+    """Every legal action of the active player in the choice phase (306.1)."""
+    me = state.players[state.active]
+    out: list[Action] = []
+    enemies = [uid for uid in characters_in_play(state) if state.cards[uid].owner == state.inactive]
+    for uid in me.play:
+        if card_def(state, uid).type != "creature":
+            continue
+        for t in enemies:
+            a = Action("attack", card=uid, targets=(t,))
+            if not attack_violations(state, a):
+                out.append(a)
+    for uid in (me.hero, *me.play):
+        for i, ab in enumerate(card_def(state, uid).abilities):
+            if ab.kind != "activated":
+                continue
+            probe = Action("activate", card=uid, ability=i)
+            base = [v for v in _activate_violations(state, probe) if "targets" not in v.message]
+            if base:
+                continue
+            for targets in target_choices(state, ab, state.active, uid):
+                out.append(Action("activate", card=uid, ability=i, targets=targets))
+    for uid in sorted(set(me.hand)):
+        out.extend(_play_actions(state, uid))
+    out.append(Action("end_turn"))
+    return out
+
+
+# --- application --------------------------------------------------------------------
+
+
+def _activate(state: State, action: Action, ev: list[Event]) -> None:
+    uid = action.card
+    a = card_def(state, uid).abilities[action.ability]
+    c = state.cards[uid]
+    pay = cite(state, "501.2")
+    ev.append(
+        Event("ability_declared", cite(state, "306.1", "308.1", "501.1"),
+              (("source", uid), ("ability", action.ability), ("targets", ",".join(map(str, action.targets)))))
+    )
+    if a.per_turn:
+        c.usage[action.ability] = c.usage.get(action.ability, 0) + 1
+    if a.per_game:
+        c.game_usage[action.ability] = c.game_usage.get(action.ability, 0) + 1
+    if a.tap:
+        close_card(state, uid, ev, pay)
+    pay_coins(state, state.active, a.coins, ev, pay)
+    state.queue.append(QueueEntry("activated", state.active, uid, action.ability, action.targets))
+    state.step = "ability_queue"
+    resolve_first(state, ev)
+
+
+def _play(state: State, action: Action, ev: list[Event]) -> None:
+    me = state.active
+    uid = action.card
+    d = card_def(state, uid)
+    fury = action.option == "fury"
+    p = state.players[me]
+    steps = cite(state, "309.1")
+    if action.option == "alt":
+        cost = 0
+    else:
+        cost = final_cost(state, me, uid, base_cost(d, action.x, fury))
+    ev.append(
+        Event(
+            "card_played",
+            (*cite(state, "306.1"), *steps),
+            (("card", uid), ("player", me), ("cost", cost), ("x", action.x), ("mode", action.mode),
+             ("option", action.option), ("targets", ",".join(map(str, action.targets)))),
+        )
+    )
+    if action.option == "alt":
+        wound(state, p.hero, d.alt_wound_own_hero, ev, cite(state, "309.1.9"))
+    else:
+        pay_coins(state, me, cost, ev, cite(state, "309.1.9", "501.2"))
+    state.step = "play_queue"
+    if d.type == "spell":
+        p.hand.remove(uid)
+        p.graveyard.append(uid)
+        ev.append(Event("spell_to_graveyard", (*cite(state, "309.1.4"), "R15:211.2"), (("card", uid),)))
+        fire(state, "spell_played", uid, ev, cite(state, "309.2"))
+        for part, i, _ in spell_abilities(d, action.mode, fury):
+            state.queue.append(
+                QueueEntry("spell", me, uid, i, action.targets, action.amounts, action.x, action.mode, part)
+            )
+        ev.append(Event("spell_abilities_queued", cite(state, "309.1", "309.1.11"), (("card", uid),)))
+        while state.queue and state.winner < 0:
+            resolve_first(state, ev)
+    else:
+        enter_play(state, uid, me, ev, cite(state, "309.1.4", "309.2"))
+
+
+def apply_choice_action(state: State, action: Action, ev: list[Event]) -> None:
+    """Carry out a legal choice-phase action (306.1)."""
+    if action.kind == "end_turn":
+        ev.append(Event("turn_passed", cite(state, "306.1", "310.1"), (("player", state.active),)))
+        begin_end_of_turn(state, ev)
+    elif action.kind == "attack":
+        declare_attack(state, action, ev)
+    elif action.kind == "activate":
+        _activate(state, action, ev)
+    elif action.kind == "play":
+        _play(state, action, ev)
+    else:  # pragma: no cover - check_choice_action refuses it
+        raise AssertionError(action.kind)
+

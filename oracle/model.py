@@ -1,0 +1,291 @@
+"""The game model: small, flat, mutable-by-the-engine-only records.
+
+A :class:`State` is everything the rules need to know; nothing else decides anything.
+Public functions never mutate a state they are given: :func:`oracle.engine.apply` works on a
+copy (:meth:`State.copy`).  Card instances are identified by ``uid`` (1, 2, …), assigned
+when a game is created; card definitions live in :mod:`oracle.cards`.
+
+Seats are 0 and 1 (player 1 and player 2 in the order of the game configuration).  Which
+seat is the *first player* is decided at setup (301.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = [
+    "ACTION_KINDS",
+    "CHANCE",
+    "STEPS",
+    "Action",
+    "Attack",
+    "Card",
+    "Event",
+    "Modifier",
+    "Player",
+    "PendingTrigger",
+    "QueueEntry",
+    "State",
+    "Violation",
+]
+
+#: The actor id of chance (die rolls, shuffles); players are seats 0 and 1.
+CHANCE = 2
+
+#: Where the game stands.  Queue steps (``*_queue``) resolve the Queue and, once it is
+#: empty, continue with the rule that follows them.
+STEPS = (
+    "setup_roll",  # 301.4: chance rolls two dice
+    "setup_order",  # 301.4: the higher roll chooses first or second
+    "setup_shuffle",  # 301.5: chance gives each deck's order
+    "setup_mulligan",  # 301.7, 301.7.1
+    "reveal",  # 304.3: the active player reveals hidden cards
+    "start_queue",  # 304.4–304.5
+    "choice",  # 306.1
+    "defender",  # 307.1: the inactive player may assign a defender
+    "fight_queue",  # 307.2
+    "close_queue",  # 307.3–307.4
+    "ability_queue",  # 308.2–308.3
+    "play_queue",  # 309.2–309.3
+    "end_queue",  # 310.1–310.3 (A: 315.1–315.2)
+    "game_over",
+)
+
+#: Every kind of action; see :class:`Action` for the fields each uses.
+ACTION_KINDS = (
+    "roll",  # chance: values = (die of seat 0, die of seat 1)
+    "shuffle",  # chance: card = seat, values = deck order as positions of the current deck
+    "choose_order",  # values = (1,) to move first or (2,) to move second
+    "mulligan",  # targets = hand cards to put under the deck, in that order
+    "reveal",  # targets = hidden cards to reveal (304.3)
+    "attack",  # card = attacker, targets = (attacked character,)
+    "defend",  # card = defender (0 = no defender)
+    "activate",  # card = source, ability = index, targets, x
+    "play",  # card, targets, amounts, x, mode, option ("" | "fury" | "alt")
+    "end_turn",  # 306.1: pass the turn
+    "declare",  # trigger = pending trigger id, targets
+    "pass",  # trigger = pending trigger id (optional triggers only, 401.7)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision.  Unused fields keep their defaults; :func:`oracle.actions.encode`
+    gives the stable text form (``play card=12 targets=3,4 amounts=2,1 x=3``)."""
+
+    kind: str
+    card: int = 0
+    ability: int = -1
+    targets: tuple[int, ...] = ()
+    amounts: tuple[int, ...] = ()
+    x: int = 0
+    mode: int = -1
+    option: str = ""
+    values: tuple[int, ...] = ()
+    trigger: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """Why an action is illegal: the edition-qualified rule id and an English message."""
+
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, with the rule ids that made it happen.
+
+    ``kind`` is a short snake_case name (``coin_gained``, ``wounded``…); ``data`` is a
+    tuple of (key, value) pairs with int or str values, in a fixed order."""
+
+    kind: str
+    rules: tuple[str, ...]
+    data: tuple[tuple[str, int | str], ...] = ()
+
+    def get(self, key: str, default: int | str | None = None) -> int | str | None:
+        """The value of ``key`` in ``data``."""
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(slots=True)
+class Card:
+    """A card instance.  Its zone is the zone list of its owner that holds its uid."""
+
+    uid: int
+    card_id: str
+    owner: int
+    closed: bool = False
+    wounds: int = 0
+    poison: int = 0
+    hidden: bool = False
+    entered_turn: int = 0  # turn in which it entered the play zone (R15:108.5)
+    attacked_turn: int = 0  # last turn it made a strike attack (R15:108.2)
+    defended_turn: int = 0  # last turn it defended (R15:509.3)
+    usage: dict[int, int] = field(default_factory=dict)  # ability -> uses this turn
+    game_usage: dict[int, int] = field(default_factory=dict)  # ability -> uses this game
+
+    def copy(self) -> Card:
+        """An independent copy."""
+        return Card(
+            self.uid,
+            self.card_id,
+            self.owner,
+            self.closed,
+            self.wounds,
+            self.poison,
+            self.hidden,
+            self.entered_turn,
+            self.attacked_turn,
+            self.defended_turn,
+            dict(self.usage),
+            dict(self.game_usage),
+        )
+
+
+@dataclass(slots=True)
+class Player:
+    """One player's zones and coins.  Lists hold card uids; ``deck[0]`` is the top."""
+
+    hero: int
+    deck: list[int]
+    hand: list[int] = field(default_factory=list)
+    play: list[int] = field(default_factory=list)
+    graveyard: list[int] = field(default_factory=list)
+    coins_open: int = 0
+    coins_closed: int = 0
+    failed_draws: int = 0  # 304.2 ВАЖНО
+    mulligan: tuple[int, ...] | None = None  # declared, not yet taken (301.7.1)
+
+    @property
+    def coins(self) -> int:
+        """All coin markers in the play zone."""
+        return self.coins_open + self.coins_closed
+
+    def copy(self) -> Player:
+        """An independent copy."""
+        return Player(
+            self.hero,
+            list(self.deck),
+            list(self.hand),
+            list(self.play),
+            list(self.graveyard),
+            self.coins_open,
+            self.coins_closed,
+            self.failed_draws,
+            self.mulligan,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A strike bonus with a duration: ``until`` is "end_of_turn" (310.2) or
+    "start_of_turn" (303.1)."""
+
+    target: int
+    amount: int
+    until: str
+
+
+@dataclass(frozen=True, slots=True)
+class QueueEntry:
+    """A declared ability waiting in the Queue (401.1).  ``ability`` is -1 for a strike
+    attack; ``mode`` and ``part`` locate the ability of a spell (mode -1: no modes; part
+    -1: the card's own abilities, -2: its fury abilities)."""
+
+    kind: str  # "strike_attack" | "activated" | "triggered" | "spell"
+    controller: int
+    source: int
+    ability: int
+    targets: tuple[int, ...] = ()
+    amounts: tuple[int, ...] = ()
+    x: int = 0
+    mode: int = -1
+    part: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class PendingTrigger:
+    """A triggered ability whose condition happened and that waits to be declared
+    (401.4, 402.1).  ``id`` is unique within the game; ``subject`` is the card the
+    triggering event was about (0 if none)."""
+
+    id: int
+    controller: int
+    source: int
+    ability: int
+    subject: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The strike attack in progress (307)."""
+
+    attacker: int
+    target: int
+    defender: int = 0
+
+
+@dataclass(slots=True)
+class State:
+    """A complete game state.  ``turn`` counts turns from 1; 0 during setup."""
+
+    edition: str
+    cards: dict[int, Card]
+    players: list[Player]
+    step: str = "setup_roll"
+    turn: int = 0
+    active: int = 0
+    first_player: int = -1
+    roll_winner: int = -1
+    shuffled: int = 0  # decks shuffled so far in 301.5 (seat 0, then seat 1)
+    queue: list[QueueEntry] = field(default_factory=list)
+    pending: list[PendingTrigger] = field(default_factory=list)
+    next_trigger_id: int = 1
+    modifiers: list[Modifier] = field(default_factory=list)
+    attack: Attack | None = None
+    winner: int = -1  # seat, 2 = draw, -1 = not over
+    mutant: str = ""
+
+    def copy(self) -> State:
+        """An independent copy (used by :func:`oracle.engine.apply`)."""
+        return State(
+            self.edition,
+            {uid: c.copy() for uid, c in self.cards.items()},
+            [p.copy() for p in self.players],
+            self.step,
+            self.turn,
+            self.active,
+            self.first_player,
+            self.roll_winner,
+            self.shuffled,
+            list(self.queue),
+            list(self.pending),
+            self.next_trigger_id,
+            list(self.modifiers),
+            self.attack,
+            self.winner,
+            self.mutant,
+        )
+
+    @property
+    def inactive(self) -> int:
+        """The seat of the inactive player."""
+        return 1 - self.active
+
+    def zone_of(self, uid: int) -> str:
+        """The zone that holds card ``uid``: hand, deck, play or graveyard ("" if none)."""
+        owner = self.players[self.cards[uid].owner]
+        if uid in owner.play or uid == owner.hero:
+            return "play"
+        if uid in owner.hand:
+            return "hand"
+        if uid in owner.graveyard:
+            return "graveyard"
+        if uid in owner.deck:
+            return "deck"
+        return ""

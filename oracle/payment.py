@@ -1,0 +1,109 @@
+"""Declaration and payment (501; C:309.1 steps 2, 3, 8, 9): prepaid costs of activated
+abilities and the final cost of playing a card with its modifiers.
+"""
+
+from __future__ import annotations
+
+from .board import card_def
+from .cards import Ability, CardDef, load_pool
+from .editions import cite
+from .model import Event, State, Violation
+
+__all__ = ["ability_cost_violations", "cost_modifiers", "final_cost", "pay_coins"]
+
+
+def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]]:
+    """The cost modifiers that apply to ``seat`` playing card ``played``: static
+    abilities of open or closed, non-hidden cards in play, in order of appearance
+    (entry turn, then uid).  A card's own static does not apply to its own play
+    (R15:203.3)."""
+    cards = load_pool().cards
+    ctype = card_def(state, played).type
+    found: list[tuple[int, int, str, int]] = []
+    for p in state.players:
+        for uid in (p.hero, *p.play):
+            if uid == played:
+                continue
+            c = state.cards[uid]
+            if c.hidden:
+                continue
+            for a in cards[c.card_id].abilities:
+                if a.kind != "static":
+                    continue
+                if a.player == "own" and c.owner != seat:
+                    continue
+                if a.player == "opponent" and c.owner == seat:
+                    continue
+                if a.card_type not in ("any", ctype):
+                    continue
+                found.append((c.entered_turn, uid, a.modifier, a.value))
+    found.sort()
+    return [(m, v) for _, _, m, v in found]
+
+
+_ORDER = ("increase", "multiply", "decrease", "divide", "set")
+_WRONG_ORDER = ("decrease", "divide", "increase", "multiply", "set")
+
+
+def final_cost(state: State, seat: int, played: int, base: int) -> int:
+    """Apply the modifiers in the order of C:309.1 step 8 (R15:523.1): increases, then
+    multiplications, decreases, divisions (rounded up, INTERPRETING.md entry 7), then
+    set-to values in order of appearance; a negative result is 0 (R15:106.1.1)."""
+    mods = cost_modifiers(state, seat, played)
+    cost = base
+    order = _WRONG_ORDER if state.mutant == "cost_modifiers_wrong_order" else _ORDER
+    for kind in order:
+        for m, v in mods:
+            if m != kind:
+                continue
+            if m == "increase":
+                cost += v
+            elif m == "multiply":
+                cost *= v
+            elif m == "decrease":
+                cost -= v
+            elif m == "divide":
+                cost = -(-cost // v) if v > 0 else cost
+            else:
+                cost = v
+    return max(cost, 0)
+
+
+def base_cost(d: CardDef, x: int, fury: bool) -> int:
+    """Base cost (C:309.1 step 2) plus the additional costs chosen at step 3."""
+    cost = x if d.x_cost else d.cost
+    if fury and d.fury is not None:
+        cost += d.fury.coins
+    return cost
+
+
+def ability_cost_violations(state: State, uid: int, index: int, a: Ability) -> list[Violation]:
+    """Can the activated ability be paid now (501.2): the card open if the cost closes it,
+    enough open coins, the per-turn or per-game limit not used up."""
+    out: list[Violation] = []
+    c = state.cards[uid]
+    r501_2 = cite(state, "501.2")[0]
+    if state.mutant == "payment_not_required":
+        return out
+    if a.tap and c.closed:
+        out.append(Violation(r501_2, "the cost closes this card, but it is already closed"))
+    if a.coins > state.players[c.owner].coins_open:
+        out.append(
+            Violation(r501_2, f"the cost needs {a.coins} open coins, the player has {state.players[c.owner].coins_open}")
+        )
+    if a.per_turn and c.usage.get(index, 0) >= a.per_turn:
+        out.append(Violation(r501_2, f"the limit «{a.per_turn} раз за ход» is used up (R15:114.4)"))
+    if a.per_game and c.game_usage.get(index, 0) >= a.per_game:
+        out.append(Violation(r501_2, f"the limit «{a.per_game} раз за игру» is used up (R15:114.4)"))
+    return out
+
+
+def pay_coins(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """Close ``n`` open coins (C:309.1 step 9, 501.2)."""
+    if n <= 0:
+        return
+    p = state.players[seat]
+    paid = min(n, p.coins_open)  # the payment_not_required mutant may ask for more
+    p.coins_open -= paid
+    p.coins_closed += paid
+    ev.append(Event("coins_paid", rules, (("player", seat), ("amount", paid))))

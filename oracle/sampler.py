@@ -1,0 +1,68 @@
+"""A seeded sampler for chance and a uniformly random player, for tests, benchmarks and
+fuzzing.  It uses its own :class:`random.Random`; the engine itself has no randomness.
+A game is fully determined by its configuration plus the recorded actions."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .cards import load_pool
+from .engine import apply, decision, legal_actions
+from .model import Action, State
+from .setup import GameConfig, new_game
+
+__all__ = ["Game", "random_action", "random_config", "play_random_game"]
+
+
+def random_action(state: State, rng: random.Random) -> Action:
+    """A uniformly random legal action of whoever decides (chance included)."""
+    if state.step == "setup_shuffle":
+        deck = list(state.players[state.shuffled].deck)
+        rng.shuffle(deck)
+        return Action("shuffle", card=state.shuffled, values=tuple(deck))
+    actions = legal_actions(state)
+    return actions[rng.randrange(len(actions))]
+
+
+def random_config(rng: random.Random, edition: str = "C", deck_size: int = 20) -> GameConfig:
+    """Two random heroes and two random decks of ``deck_size`` non-hero cards."""
+    pool = load_pool().cards
+    heroes = sorted(c.id for c in pool.values() if c.type == "hero")
+    others = sorted(c.id for c in pool.values() if c.type != "hero")
+    return GameConfig(
+        (rng.choice(heroes), rng.choice(heroes)),
+        ([rng.choice(others) for _ in range(deck_size)], [rng.choice(others) for _ in range(deck_size)]),
+        edition,
+    )
+
+
+@dataclass
+class Game:
+    """A played game: its configuration, the actions taken and every state visited."""
+
+    config: GameConfig
+    actions: list[Action] = field(default_factory=list)
+    states: list[State] = field(default_factory=list)
+
+
+def play_random_game(seed: int, edition: str = "C", max_actions: int = 5000, keep_states: bool = True) -> Game:
+    """Play one game with random decks and random decisions from ``seed``."""
+    rng = random.Random(seed)
+    config = random_config(rng, edition)
+    state = new_game(config)
+    game = Game(config, states=[state] if keep_states else [])
+    for _ in range(max_actions):
+        if decision(state).actor < 0:
+            break
+        action = random_action(state, rng)
+        state = apply(state, action).state
+        game.actions.append(action)
+        if keep_states:
+            game.states.append(state)
+    if not keep_states:
+        game.states.append(state)
+    return game
+
+
+

@@ -1,0 +1,364 @@
+"""The canonical, language-neutral form of a state, its validation and its fingerprint.
+
+:func:`to_dict` gives plain JSON data (ints, strings, booleans, lists, objects) that the
+service's ``State`` protobuf message mirrors field for field.  :func:`fingerprint` is the
+SHA-256 of the canonical JSON text (keys sorted, no spaces, UTF-8), so every process on
+every machine gives the same fingerprint for the same state.
+
+:func:`from_dict` accepts only consistent states: a card in two zones, an unknown card id,
+negative coins or wounds, a step that cannot hold the pending decision, … raise
+:class:`StateError` naming the field (a JSON-path-like string).  It never repairs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from .cards import load_pool
+from .editions import EDITIONS
+from .model import STEPS, Attack, Card, Modifier, PendingTrigger, Player, QueueEntry, State
+from .triggers import POISON
+
+__all__ = ["StateError", "canonical_json", "fingerprint", "from_dict", "to_dict"]
+
+
+class StateError(ValueError):
+    """An inconsistent or malformed state; ``field`` is the path of the offending field."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+def _pairs(d: dict[int, int]) -> list[dict[str, int]]:
+    return [{"ability": k, "count": v} for k, v in sorted(d.items()) if v]
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    """The canonical data form of ``state``."""
+    return {
+        "edition": state.edition,
+        "step": state.step,
+        "turn": state.turn,
+        "active": state.active,
+        "first_player": state.first_player,
+        "roll_winner": state.roll_winner,
+        "shuffled": state.shuffled,
+        "winner": state.winner,
+        "next_trigger_id": state.next_trigger_id,
+        "players": [
+            {
+                "hero": p.hero,
+                "deck": list(p.deck),
+                "hand": list(p.hand),
+                "play": list(p.play),
+                "graveyard": list(p.graveyard),
+                "coins_open": p.coins_open,
+                "coins_closed": p.coins_closed,
+                "failed_draws": p.failed_draws,
+                "mulligan_declared": p.mulligan is not None,
+                "mulligan": list(p.mulligan or ()),
+            }
+            for p in state.players
+        ],
+        "cards": [
+            {
+                "uid": c.uid,
+                "card_id": c.card_id,
+                "owner": c.owner,
+                "closed": c.closed,
+                "wounds": c.wounds,
+                "poison": c.poison,
+                "hidden": c.hidden,
+                "entered_turn": c.entered_turn,
+                "attacked_turn": c.attacked_turn,
+                "defended_turn": c.defended_turn,
+                "usage": _pairs(c.usage),
+                "game_usage": _pairs(c.game_usage),
+            }
+            for _, c in sorted(state.cards.items())
+        ],
+        "queue": [
+            {
+                "kind": e.kind,
+                "controller": e.controller,
+                "source": e.source,
+                "ability": e.ability,
+                "targets": list(e.targets),
+                "amounts": list(e.amounts),
+                "x": e.x,
+                "mode": e.mode,
+                "part": e.part,
+            }
+            for e in state.queue
+        ],
+        "pending": [
+            {"id": t.id, "controller": t.controller, "source": t.source, "ability": t.ability, "subject": t.subject}
+            for t in state.pending
+        ],
+        "modifiers": [{"target": m.target, "amount": m.amount, "until": m.until} for m in state.modifiers],
+        "attack": None
+        if state.attack is None
+        else {"attacker": state.attack.attacker, "target": state.attack.target, "defender": state.attack.defender},
+    }
+
+
+def canonical_json(state: State) -> str:
+    """The canonical JSON text of ``state`` (sorted keys, no spaces)."""
+    return json.dumps(to_dict(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def fingerprint(state: State) -> str:
+    """A stable 32-hex-digit fingerprint of ``state`` (SHA-256 of its canonical JSON)."""
+    return hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()[:32]
+
+
+# --- reading ------------------------------------------------------------------------
+
+
+class _Reader:
+    """Typed access to a JSON object that names the path of every bad field."""
+
+    def __init__(self, obj: Any, path: str, keys: tuple[str, ...]) -> None:
+        if not isinstance(obj, dict):
+            raise StateError(path, "must be an object")
+        extra = sorted(set(obj) - set(keys))
+        if extra:
+            raise StateError(f"{path}.{extra[0]}" if path else extra[0], "unknown field")
+        self.obj = obj
+        self.path = path
+
+    def _p(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def raw(self, key: str) -> Any:
+        if key not in self.obj:
+            raise StateError(self._p(key), "is required")
+        return self.obj[key]
+
+    def int(self, key: str, lo: int | None = 0, hi: int | None = None) -> int:
+        v = self.raw(key)
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise StateError(self._p(key), f"must be an integer, got {v!r}")
+        if lo is not None and v < lo:
+            raise StateError(self._p(key), f"must be >= {lo}, got {v}")
+        if hi is not None and v > hi:
+            raise StateError(self._p(key), f"must be <= {hi}, got {v}")
+        return v
+
+    def bool(self, key: str) -> bool:
+        v = self.raw(key)
+        if not isinstance(v, bool):
+            raise StateError(self._p(key), f"must be true or false, got {v!r}")
+        return v
+
+    def str(self, key: str, allowed: tuple[str, ...]) -> str:
+        v = self.raw(key)
+        if v not in allowed:
+            raise StateError(self._p(key), f"must be one of {', '.join(allowed)}; got {v!r}")
+        return str(v)
+
+    def ints(self, key: str) -> list[int]:
+        v = self.raw(key)
+        if not isinstance(v, list) or any(not isinstance(x, int) or isinstance(x, bool) for x in v):
+            raise StateError(self._p(key), "must be a list of integers")
+        return list(v)
+
+    def list(self, key: str) -> list[Any]:
+        v = self.raw(key)
+        if not isinstance(v, list):
+            raise StateError(self._p(key), "must be a list")
+        return v
+
+
+_STATE_KEYS = (
+    "edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "winner",
+    "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack",
+)
+_PLAYER_KEYS = (
+    "hero", "deck", "hand", "play", "graveyard", "coins_open", "coins_closed", "failed_draws",
+    "mulligan_declared", "mulligan",
+)
+_CARD_KEYS = (
+    "uid", "card_id", "owner", "closed", "wounds", "poison", "hidden", "entered_turn",
+    "attacked_turn", "defended_turn", "usage", "game_usage",
+)
+_QUEUE_KEYS = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part")
+_PENDING_KEYS = ("id", "controller", "source", "ability", "subject")
+_QUEUE_STEPS = ("start_queue", "fight_queue", "close_queue", "ability_queue", "play_queue", "end_queue")
+_SETUP_STEPS = ("setup_roll", "setup_order", "setup_shuffle", "setup_mulligan")
+
+
+def _usage(items: list[Any], path: str, n_abilities: int) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for i, item in enumerate(items):
+        r = _Reader(item, f"{path}[{i}]", ("ability", "count"))
+        a = r.int("ability", 0, max(n_abilities - 1, 0))
+        if a in out:
+            raise StateError(f"{path}[{i}].ability", "listed twice")
+        out[a] = r.int("count", 1)
+    return out
+
+
+def from_dict(data: Any) -> State:
+    """Build a :class:`State` from its canonical data form, or raise :class:`StateError`."""
+    pool = load_pool().cards
+    r = _Reader(data, "", _STATE_KEYS)
+    edition = r.str("edition", EDITIONS)
+    step = r.str("step", STEPS)
+    turn = r.int("turn", 0)
+    active = r.int("active", 0, 1)
+    first_player = r.int("first_player", -1, 1)
+    roll_winner = r.int("roll_winner", -1, 1)
+    shuffled = r.int("shuffled", 0, 2)
+    winner = r.int("winner", -1, 2)
+    next_trigger_id = r.int("next_trigger_id", 1)
+
+    cards: dict[int, Card] = {}
+    for i, raw in enumerate(r.list("cards")):
+        cr = _Reader(raw, f"cards[{i}]", _CARD_KEYS)
+        uid = cr.int("uid", 1)
+        if uid in cards:
+            raise StateError(f"cards[{i}].uid", f"uid {uid} is used twice")
+        cid = cr.raw("card_id")
+        if not isinstance(cid, str) or cid not in pool:
+            raise StateError(f"cards[{i}].card_id", f"unknown card id {cid!r}")
+        n_ab = len(pool[cid].abilities)
+        cards[uid] = Card(
+            uid, cid, cr.int("owner", 0, 1), cr.bool("closed"), cr.int("wounds"), cr.int("poison"),
+            cr.bool("hidden"), cr.int("entered_turn"), cr.int("attacked_turn"), cr.int("defended_turn"),
+            _usage(cr.list("usage"), f"cards[{i}].usage", n_ab),
+            _usage(cr.list("game_usage"), f"cards[{i}].game_usage", n_ab),
+        )
+
+    raw_players = r.list("players")
+    if len(raw_players) != 2:
+        raise StateError("players", "exactly two players")
+    players: list[Player] = []
+    seen: dict[int, str] = {}
+    for seat, raw in enumerate(raw_players):
+        pr = _Reader(raw, f"players[{seat}]", _PLAYER_KEYS)
+        hero = pr.int("hero", 1)
+        zones = {z: pr.ints(z) for z in ("deck", "hand", "play", "graveyard")}
+        for zone, uids in (("hero", [hero]), *zones.items()):
+            for j, uid in enumerate(uids):
+                where = f"players[{seat}].{zone}" + ("" if zone == "hero" else f"[{j}]")
+                if uid not in cards:
+                    raise StateError(where, f"no card with uid {uid}")
+                if uid in seen:
+                    raise StateError(where, f"card {uid} is also in {seen[uid]}")
+                seen[uid] = where
+                if cards[uid].owner != seat:
+                    raise StateError(where, f"card {uid} belongs to player {cards[uid].owner}")
+                is_hero = pool[cards[uid].card_id].type == "hero"
+                if is_hero != (zone == "hero"):
+                    raise StateError(where, f"card {uid} is {'a hero' if is_hero else 'not a hero'}")
+        declared = pr.bool("mulligan_declared")
+        mull = pr.ints("mulligan")
+        if mull and not declared:
+            raise StateError(f"players[{seat}].mulligan", "cards listed but mulligan_declared is false")
+        for j, uid in enumerate(mull):
+            if uid not in zones["hand"]:
+                raise StateError(f"players[{seat}].mulligan[{j}]", f"card {uid} is not in the hand")
+        players.append(
+            Player(hero, zones["deck"], zones["hand"], zones["play"], zones["graveyard"],
+                   pr.int("coins_open"), pr.int("coins_closed"), pr.int("failed_draws", 0, 3),
+                   tuple(mull) if declared else None)
+        )
+    for i, (uid, c) in enumerate(sorted(cards.items())):
+        if uid not in seen:
+            raise StateError(f"cards[{i}]", f"card {uid} is in no zone")
+        in_play = seen[uid].endswith(".hero") or ".play[" in seen[uid]
+        if not in_play and (c.closed or c.wounds or c.poison or c.hidden):
+            raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned or hidden")
+        if c.hidden and pool[c.card_id].type != "creature":
+            raise StateError(f"cards[{i}].hidden", "only creatures hide")
+
+    def in_play(uid: int) -> bool:
+        return uid in seen and (seen[uid].endswith(".hero") or ".play[" in seen[uid])
+
+    queue: list[QueueEntry] = []
+    for i, raw in enumerate(r.list("queue")):
+        qr = _Reader(raw, f"queue[{i}]", _QUEUE_KEYS)
+        kind = qr.str("kind", ("strike_attack", "activated", "triggered", "spell"))
+        source = qr.int("source", 1)
+        if source not in cards:
+            raise StateError(f"queue[{i}].source", f"no card with uid {source}")
+        targets = qr.ints("targets")
+        for j, t in enumerate(targets):
+            if t not in cards:
+                raise StateError(f"queue[{i}].targets[{j}]", f"no card with uid {t}")
+        entry = QueueEntry(kind, qr.int("controller", 0, 1), source, qr.int("ability", -2),
+                           tuple(targets), tuple(qr.ints("amounts")), qr.int("x"), qr.int("mode", -1), qr.int("part", -2, -1))
+        d = pool[cards[source].card_id]
+        abilities = d.modes[entry.mode] if entry.mode >= 0 and entry.mode < len(d.modes) else d.abilities
+        if entry.part == -2:
+            abilities = d.fury.abilities if d.fury else ()
+        if kind == "strike_attack":
+            ok = entry.ability == -1
+        elif entry.ability == POISON:
+            ok = kind == "triggered"
+        else:
+            ok = 0 <= entry.ability < len(abilities) and abilities[entry.ability].kind == {
+                "activated": "activated", "triggered": "triggered", "spell": "spell"}[kind]
+        if not ok:
+            raise StateError(f"queue[{i}].ability", f"card {source} has no {kind} ability {entry.ability}")
+        queue.append(entry)
+
+    pending: list[PendingTrigger] = []
+    for i, raw in enumerate(r.list("pending")):
+        tr = _Reader(raw, f"pending[{i}]", _PENDING_KEYS)
+        t = PendingTrigger(tr.int("id", 1, next_trigger_id - 1), tr.int("controller", 0, 1), tr.int("source", 1),
+                           tr.int("ability", -2), tr.int("subject", -1))
+        if any(p.id == t.id for p in pending):
+            raise StateError(f"pending[{i}].id", f"trigger id {t.id} is used twice")
+        if t.source not in cards:
+            raise StateError(f"pending[{i}].source", f"no card with uid {t.source}")
+        abilities = pool[cards[t.source].card_id].abilities
+        if t.ability != POISON and not (0 <= t.ability < len(abilities) and abilities[t.ability].kind == "triggered"):
+            raise StateError(f"pending[{i}].ability", f"card {t.source} has no triggered ability {t.ability}")
+        pending.append(t)
+
+    modifiers: list[Modifier] = []
+    for i, raw in enumerate(r.list("modifiers")):
+        mr = _Reader(raw, f"modifiers[{i}]", ("target", "amount", "until"))
+        m = Modifier(mr.int("target", 1), mr.int("amount", None), mr.str("until", ("end_of_turn", "start_of_turn")))
+        if not in_play(m.target):
+            raise StateError(f"modifiers[{i}].target", f"card {m.target} is not in play")
+        modifiers.append(m)
+
+    attack = None
+    if r.raw("attack") is not None:
+        ar = _Reader(r.raw("attack"), "attack", ("attacker", "target", "defender"))
+        attack = Attack(ar.int("attacker", 1), ar.int("target", 1), ar.int("defender", 0))
+        for key in ("attacker", "target"):
+            if getattr(attack, key) not in cards:
+                raise StateError(f"attack.{key}", f"no card with uid {getattr(attack, key)}")
+        if attack.defender and attack.defender not in cards:
+            raise StateError("attack.defender", f"no card with uid {attack.defender}")
+
+    # the step must be able to hold what the state says is going on
+    if (winner >= 0) != (step == "game_over"):
+        raise StateError("step", "step is game_over exactly when winner is set")
+    if step in _SETUP_STEPS and turn != 0:
+        raise StateError("turn", "setup steps happen before turn 1")
+    if step not in _SETUP_STEPS and step != "game_over" and turn < 1:
+        raise StateError("turn", f"step {step} needs turn >= 1")
+    if turn >= 1 and first_player < 0:
+        raise StateError("first_player", "the first player is known once turns have begun")
+    if step == "setup_order" and roll_winner < 0:
+        raise StateError("roll_winner", "setup_order needs the winner of the roll")
+    if (queue or pending) and step not in _QUEUE_STEPS:
+        raise StateError("step", f"step {step} cannot hold queue entries or pending triggers")
+    if step in _QUEUE_STEPS and not pending:
+        raise StateError("pending", f"at {step} the game waits only for a trigger declaration; none is pending")
+    needs_attack = step in ("defender", "fight_queue", "close_queue")
+    if needs_attack != (attack is not None):
+        raise StateError("attack", f"step {step} {'needs' if needs_attack else 'cannot have'} an attack in progress")
+    if step == "setup_mulligan" and any(len(p.deck) + len(p.hand) == 0 for p in players):
+        raise StateError("players", "a player without cards cannot take a mulligan")
+    return State(edition, cards, players, step, turn, active, first_player, roll_winner, shuffled,
+                 queue, pending, next_trigger_id, modifiers, attack, winner)

@@ -1,0 +1,72 @@
+"""Trigger conditions (R15:113): which triggered abilities fire on an event.
+
+A fired ability becomes a :class:`~oracle.model.PendingTrigger`; the Queue module decides
+when and in which order it is declared (401.2, 402.1).  A hidden card's abilities do not
+fire while it is hidden (INTERPRETING.md, entry 12).
+"""
+
+from __future__ import annotations
+
+from .cards import load_pool
+from .model import Event, PendingTrigger, State
+
+__all__ = ["POISON", "fire"]
+
+#: Pseudo ability index of poison («Отравление на Х»: in the start of its controller's turn
+#: the character gets X wounds; R15 glossary «Отравление»).
+POISON = -2
+
+_WHOSE_TURN = ("start_of_turn", "end_of_turn")
+_OF_CREATURE = ("creature_dies", "creature_enters", "spell_played")
+_SELF = ("hire", "death", "attacks", "closed")
+
+
+def _add(state: State, controller: int, source: int, ability: int, subject: int) -> None:
+    state.pending.append(PendingTrigger(state.next_trigger_id, controller, source, ability, subject))
+    state.next_trigger_id += 1
+
+
+def fire(state: State, kind: str, subject: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """Record every triggered ability whose condition ``kind`` (about card ``subject``,
+    or 0) just happened.  ``rules`` are the ids of the rule that made it happen."""
+    cards = load_pool().cards
+    before = len(state.pending)
+    if kind in _SELF:
+        c = state.cards[subject]
+        if not c.hidden or kind == "death":
+            for i, a in enumerate(cards[c.card_id].abilities):
+                if a.kind == "triggered" and a.trigger == kind:
+                    _add(state, c.owner, subject, i, subject)
+    else:
+        subject_owner = state.cards[subject].owner if subject else -1
+        for p in (state.players[state.inactive], state.players[state.active]):
+            for uid in (p.hero, *p.play):
+                c = state.cards[uid]
+                if c.hidden or uid == subject:
+                    continue
+                for i, a in enumerate(cards[c.card_id].abilities):
+                    if a.kind != "triggered" or a.trigger != kind:
+                        continue
+                    if kind in _WHOSE_TURN:
+                        who = state.active
+                    elif kind in _OF_CREATURE:
+                        who = subject_owner
+                    else:  # pragma: no cover - TRIGGERS is closed
+                        raise AssertionError(kind)
+                    if a.whose == "own" and who != c.owner:
+                        continue
+                    if a.whose == "opponent" and who == c.owner:
+                        continue
+                    _add(state, c.owner, uid, i, subject)
+            if kind == "start_of_turn" and p is state.players[state.active]:
+                for uid in p.play:
+                    if state.cards[uid].poison > 0:
+                        _add(state, state.active, uid, POISON, uid)
+    for t in state.pending[before:]:
+        ev.append(
+            Event(
+                "triggered",
+                rules,
+                (("trigger", t.id), ("source", t.source), ("ability", t.ability), ("condition", kind)),
+            )
+        )

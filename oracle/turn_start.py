@@ -1,0 +1,78 @@
+"""The start of a turn (302–304): restoration, accumulation, the reveal of hidden cards and
+the start-of-turn Queue."""
+
+from __future__ import annotations
+
+from .editions import cite
+from .effects import draw
+from .model import Event, State
+from .triggers import fire
+
+__all__ = ["COIN_CAP", "MAX_FAILED_DRAWS", "begin_turn", "reveal", "start_of_turn_triggers"]
+
+#: 304.1: a coin is gained only while the player has fewer than this many.
+COIN_CAP = 10
+#: 304.2 ВАЖНО: the third failed draw loses the game.
+MAX_FAILED_DRAWS = 3
+
+
+def begin_turn(state: State, ev: list[Event]) -> None:
+    """302.2: the turn starts with restoration (303), then accumulation (304.1–304.2);
+    the game stops for 304.3 (reveal) when the active player has hidden cards."""
+    state.turn += 1
+    me = state.active
+    p = state.players[me]
+    ev.append(Event("turn_started", cite(state, "302.1", "302.2"), (("turn", state.turn), ("active", me))))
+    # 303.1
+    ended = [m for m in state.modifiers if m.until == "start_of_turn"]
+    if ended:
+        state.modifiers = [m for m in state.modifiers if m.until != "start_of_turn"]
+        for m in ended:
+            ev.append(Event("effect_ended", cite(state, "303.1"), (("card", m.target), ("amount", m.amount))))
+    # 303.2
+    for uid in (p.hero, *p.play):
+        state.cards[uid].closed = False
+    p.coins_open += p.coins_closed
+    p.coins_closed = 0
+    ev.append(Event("restored", cite(state, "303.2"), (("player", me),)))
+    # 303.3: usage markers of every card in play (INTERPRETING.md, entry 6)
+    if state.mutant != "usage_markers_kept":
+        for q in state.players:
+            for uid in (q.hero, *q.play):
+                state.cards[uid].usage.clear()
+    ev.append(Event("markers_removed", cite(state, "303.3", "303.4"), ()))
+    # 304.1
+    if p.coins < COIN_CAP or state.mutant == "no_coin_cap":
+        p.coins_open += 1
+        ev.append(Event("coin_gained", cite(state, "304.1"), (("player", me), ("amount", 1))))
+    # 304.2
+    first_turn = state.turn == 1
+    if first_turn and state.mutant != "first_player_draws":
+        ev.append(Event("no_draw_first_turn", cite(state, "304.2"), (("player", me),)))
+    elif not draw(state, me, 1, ev, cite(state, "304.2")):
+        p.failed_draws += 1
+        ev.append(Event("draw_failed", cite(state, "304.2"), (("player", me), ("count", p.failed_draws))))
+        limit = MAX_FAILED_DRAWS - 1 if state.mutant == "lose_on_second_failed_draw" else MAX_FAILED_DRAWS
+        if p.failed_draws >= limit:
+            state.winner = 1 - me
+            state.step = "game_over"
+            ev.append(Event("game_over", (*cite(state, "304.2"), "R15:604.1"),
+                            (("winner", state.winner), ("reason", "failed_draws"))))
+            return
+    state.step = "reveal"
+    if not any(state.cards[uid].hidden for uid in p.play):
+        start_of_turn_triggers(state, ev)
+
+
+def reveal(state: State, uids: tuple[int, ...], ev: list[Event]) -> None:
+    """304.3: the active player reveals, all at once, the hidden cards he wants to."""
+    for uid in uids:
+        state.cards[uid].hidden = False
+    ev.append(Event("revealed", cite(state, "304.3"), (("cards", ",".join(map(str, uids))),)))
+    start_of_turn_triggers(state, ev)
+
+
+def start_of_turn_triggers(state: State, ev: list[Event]) -> None:
+    """304.4: «В начале хода» triggers go into the Queue; 304.5 follows when it empties."""
+    state.step = "start_queue"
+    fire(state, "start_of_turn", 0, ev, cite(state, "304.4"))
