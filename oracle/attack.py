@@ -98,7 +98,7 @@ def defender_violations(state: State, uid: int) -> list[Violation]:
         out.append(Violation("R15:509.1", "only an open creature can defend"))
     if c.hidden:
         out.append(Violation(cite(state, "304.3")[0], "a hidden creature cannot defend"))
-    if c.defended_turn == state.turn:
+    if c.defended_turn == state.turn and state.mutant != "defend_twice_per_turn":
         out.append(Violation("R15:509.3", "a creature defends at most once per turn"))
     return out
 
@@ -118,6 +118,10 @@ def fight(state: State, ev: list[Event]) -> None:
         back = current_strike(state, target)
         ev.append(Event("fight", ("R15:510.1",), (("attacker", att.attacker), ("target", target))))
         wound(state, target, strike, ev, ("R15:510.1",))
+        if state.mutant == "sequential_fight":
+            check_state(state, ev)
+            if state.zone_of(target) != "play":
+                return
         wound(state, att.attacker, back, ev, ("R15:510.1",))
     else:
         wound(state, target, strike, ev, ("R15:510.3",))

@@ -5,8 +5,8 @@ Nothing here changes a state.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from .cards import Ability, CardDef, Pool, TargetSpec, load_pool
 from .model import State

@@ -53,10 +53,11 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n | "X" | "self
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 __all__ = [
     "EFFECT_OPS",

@@ -8,12 +8,13 @@ seed, an English rendering, and the ids of the same behaviour in other editions.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
-__all__ = ["Rule", "Catalogue", "load_catalogue"]
+__all__ = ["Catalogue", "Rule", "load_catalogue"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,10 @@ INTERPRETING.md.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .catalogue import load_catalogue
+from .model import State
 
 __all__ = ["DEFAULT_EDITION", "EDITIONS", "any_trigger_point", "cite", "cite_ed"]
 
@@ -28,7 +29,7 @@ DEFAULT_EDITION = "C"
 _A_RENUMBER = {"310.1": "315.1", "310.2": "315.2"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def cite_ed(edition: str, number: str) -> str:
     """The catalogue id for rule ``number`` (B/C numbering) in ``edition``."""
     if number.startswith("R15:"):
@@ -49,10 +50,9 @@ def cite_ed(edition: str, number: str) -> str:
     raise KeyError(f"rule {number} has no catalogue entry for edition {edition}")
 
 
-def cite(state: object, *numbers: str) -> tuple[str, ...]:
+def cite(state: State, *numbers: str) -> tuple[str, ...]:
     """Catalogue ids of ``numbers`` in the edition of ``state``."""
-    edition: str = getattr(state, "edition")
-    return tuple(cite_ed(edition, n) for n in numbers)
+    return tuple(cite_ed(state.edition, n) for n in numbers)
 
 
 def any_trigger_point(edition: str) -> bool:

@@ -157,7 +157,7 @@ def _apply_effect(
             ev.append(Event("coin_gained", rules, (("player", seat), ("amount", amount))))
         return
     if op == "distribute_wounds":
-        for t, a in zip(entry.targets, entry.amounts):
+        for t, a in zip(entry.targets, entry.amounts, strict=False):
             if state.zone_of(t) == "play" and not state.cards[t].hidden:
                 wound(state, t, a, ev, rules)
         return

@@ -22,9 +22,9 @@ from .triggers import fire
 
 __all__ = [
     "X_MAX",
-    "choice_actions",
-    "check_choice_action",
     "apply_choice_action",
+    "check_choice_action",
+    "choice_actions",
     "spell_abilities",
 ]
 
@@ -286,10 +286,7 @@ def _play(state: State, action: Action, ev: list[Event]) -> None:
     fury = action.option == "fury"
     p = state.players[me]
     steps = cite(state, "309.1")
-    if action.option == "alt":
-        cost = 0
-    else:
-        cost = final_cost(state, me, uid, base_cost(d, action.x, fury))
+    cost = 0 if action.option == "alt" else final_cost(state, me, uid, base_cost(d, action.x, fury))
     ev.append(
         Event(
             "card_played",

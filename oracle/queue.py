@@ -21,9 +21,9 @@ from .triggers import POISON
 __all__ = [
     "ability_of",
     "check_trigger_action",
-    "declare_trigger",
-    "declarable",
     "decider",
+    "declarable",
+    "declare_trigger",
     "pass_trigger",
     "resolve_first",
     "settle_triggers",
@@ -96,7 +96,7 @@ def settle_triggers(state: State, ev: list[Event]) -> bool:
             reason = "no_target"
         if reason:
             state.pending.remove(t)
-            rules = cite(state, "501.2") + ("R15:113.5",) if reason == "limit" else cite(state, "401.7")
+            rules = (*cite(state, "501.2"), "R15:113.5") if reason == "limit" else cite(state, "401.7")
             ev.append(Event("trigger_dropped", rules, (("trigger", t.id), ("reason", reason))))
             changed = True
     mine = [t for t in state.pending if t.controller == seat]

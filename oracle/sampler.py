@@ -12,7 +12,7 @@ from .engine import apply, decision, legal_actions
 from .model import Action, State
 from .setup import GameConfig, new_game
 
-__all__ = ["Game", "random_action", "random_config", "play_random_game"]
+__all__ = ["Game", "play_random_game", "random_action", "random_config"]
 
 
 def random_action(state: State, rng: random.Random) -> Action:

@@ -139,7 +139,7 @@ class _Reader:
             raise StateError(self._p(key), "is required")
         return self.obj[key]
 
-    def int(self, key: str, lo: int | None = 0, hi: int | None = None) -> int:
+    def get_int(self, key: str, lo: int | None = 0, hi: int | None = None) -> int:
         v = self.raw(key)
         if not isinstance(v, int) or isinstance(v, bool):
             raise StateError(self._p(key), f"must be an integer, got {v!r}")
@@ -149,25 +149,25 @@ class _Reader:
             raise StateError(self._p(key), f"must be <= {hi}, got {v}")
         return v
 
-    def bool(self, key: str) -> bool:
+    def get_bool(self, key: str) -> bool:
         v = self.raw(key)
         if not isinstance(v, bool):
             raise StateError(self._p(key), f"must be true or false, got {v!r}")
         return v
 
-    def str(self, key: str, allowed: tuple[str, ...]) -> str:
+    def get_str(self, key: str, allowed: tuple[str, ...]) -> str:
         v = self.raw(key)
         if v not in allowed:
             raise StateError(self._p(key), f"must be one of {', '.join(allowed)}; got {v!r}")
         return str(v)
 
-    def ints(self, key: str) -> list[int]:
+    def get_ints(self, key: str) -> list[int]:
         v = self.raw(key)
         if not isinstance(v, list) or any(not isinstance(x, int) or isinstance(x, bool) for x in v):
             raise StateError(self._p(key), "must be a list of integers")
         return list(v)
 
-    def list(self, key: str) -> list[Any]:
+    def get_list(self, key: str) -> list[Any]:
         v = self.raw(key)
         if not isinstance(v, list):
             raise StateError(self._p(key), "must be a list")
@@ -196,10 +196,10 @@ def _usage(items: list[Any], path: str, n_abilities: int) -> dict[int, int]:
     out: dict[int, int] = {}
     for i, item in enumerate(items):
         r = _Reader(item, f"{path}[{i}]", ("ability", "count"))
-        a = r.int("ability", 0, max(n_abilities - 1, 0))
+        a = r.get_int("ability", 0, max(n_abilities - 1, 0))
         if a in out:
             raise StateError(f"{path}[{i}].ability", "listed twice")
-        out[a] = r.int("count", 1)
+        out[a] = r.get_int("count", 1)
     return out
 
 
@@ -207,20 +207,20 @@ def from_dict(data: Any) -> State:
     """Build a :class:`State` from its canonical data form, or raise :class:`StateError`."""
     pool = load_pool().cards
     r = _Reader(data, "", _STATE_KEYS)
-    edition = r.str("edition", EDITIONS)
-    step = r.str("step", STEPS)
-    turn = r.int("turn", 0)
-    active = r.int("active", 0, 1)
-    first_player = r.int("first_player", -1, 1)
-    roll_winner = r.int("roll_winner", -1, 1)
-    shuffled = r.int("shuffled", 0, 2)
-    winner = r.int("winner", -1, 2)
-    next_trigger_id = r.int("next_trigger_id", 1)
+    edition = r.get_str("edition", EDITIONS)
+    step = r.get_str("step", STEPS)
+    turn = r.get_int("turn", 0)
+    active = r.get_int("active", 0, 1)
+    first_player = r.get_int("first_player", -1, 1)
+    roll_winner = r.get_int("roll_winner", -1, 1)
+    shuffled = r.get_int("shuffled", 0, 2)
+    winner = r.get_int("winner", -1, 2)
+    next_trigger_id = r.get_int("next_trigger_id", 1)
 
     cards: dict[int, Card] = {}
-    for i, raw in enumerate(r.list("cards")):
+    for i, raw in enumerate(r.get_list("cards")):
         cr = _Reader(raw, f"cards[{i}]", _CARD_KEYS)
-        uid = cr.int("uid", 1)
+        uid = cr.get_int("uid", 1)
         if uid in cards:
             raise StateError(f"cards[{i}].uid", f"uid {uid} is used twice")
         cid = cr.raw("card_id")
@@ -228,21 +228,21 @@ def from_dict(data: Any) -> State:
             raise StateError(f"cards[{i}].card_id", f"unknown card id {cid!r}")
         n_ab = len(pool[cid].abilities)
         cards[uid] = Card(
-            uid, cid, cr.int("owner", 0, 1), cr.bool("closed"), cr.int("wounds"), cr.int("poison"),
-            cr.bool("hidden"), cr.int("entered_turn"), cr.int("attacked_turn"), cr.int("defended_turn"),
-            _usage(cr.list("usage"), f"cards[{i}].usage", n_ab),
-            _usage(cr.list("game_usage"), f"cards[{i}].game_usage", n_ab),
+            uid, cid, cr.get_int("owner", 0, 1), cr.get_bool("closed"), cr.get_int("wounds"), cr.get_int("poison"),
+            cr.get_bool("hidden"), cr.get_int("entered_turn"), cr.get_int("attacked_turn"), cr.get_int("defended_turn"),
+            _usage(cr.get_list("usage"), f"cards[{i}].usage", n_ab),
+            _usage(cr.get_list("game_usage"), f"cards[{i}].game_usage", n_ab),
         )
 
-    raw_players = r.list("players")
+    raw_players = r.get_list("players")
     if len(raw_players) != 2:
         raise StateError("players", "exactly two players")
     players: list[Player] = []
     seen: dict[int, str] = {}
     for seat, raw in enumerate(raw_players):
         pr = _Reader(raw, f"players[{seat}]", _PLAYER_KEYS)
-        hero = pr.int("hero", 1)
-        zones = {z: pr.ints(z) for z in ("deck", "hand", "play", "graveyard")}
+        hero = pr.get_int("hero", 1)
+        zones = {z: pr.get_ints(z) for z in ("deck", "hand", "play", "graveyard")}
         for zone, uids in (("hero", [hero]), *zones.items()):
             for j, uid in enumerate(uids):
                 where = f"players[{seat}].{zone}" + ("" if zone == "hero" else f"[{j}]")
@@ -256,8 +256,8 @@ def from_dict(data: Any) -> State:
                 is_hero = pool[cards[uid].card_id].type == "hero"
                 if is_hero != (zone == "hero"):
                     raise StateError(where, f"card {uid} is {'a hero' if is_hero else 'not a hero'}")
-        declared = pr.bool("mulligan_declared")
-        mull = pr.ints("mulligan")
+        declared = pr.get_bool("mulligan_declared")
+        mull = pr.get_ints("mulligan")
         if mull and not declared:
             raise StateError(f"players[{seat}].mulligan", "cards listed but mulligan_declared is false")
         for j, uid in enumerate(mull):
@@ -265,14 +265,14 @@ def from_dict(data: Any) -> State:
                 raise StateError(f"players[{seat}].mulligan[{j}]", f"card {uid} is not in the hand")
         players.append(
             Player(hero, zones["deck"], zones["hand"], zones["play"], zones["graveyard"],
-                   pr.int("coins_open"), pr.int("coins_closed"), pr.int("failed_draws", 0, 3),
+                   pr.get_int("coins_open"), pr.get_int("coins_closed"), pr.get_int("failed_draws", 0, 3),
                    tuple(mull) if declared else None)
         )
     for i, (uid, c) in enumerate(sorted(cards.items())):
         if uid not in seen:
             raise StateError(f"cards[{i}]", f"card {uid} is in no zone")
-        in_play = seen[uid].endswith(".hero") or ".play[" in seen[uid]
-        if not in_play and (c.closed or c.wounds or c.poison or c.hidden):
+        placed_in_play = seen[uid].endswith(".hero") or ".play[" in seen[uid]
+        if not placed_in_play and (c.closed or c.wounds or c.poison or c.hidden):
             raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned or hidden")
         if c.hidden and pool[c.card_id].type != "creature":
             raise StateError(f"cards[{i}].hidden", "only creatures hide")
@@ -281,18 +281,18 @@ def from_dict(data: Any) -> State:
         return uid in seen and (seen[uid].endswith(".hero") or ".play[" in seen[uid])
 
     queue: list[QueueEntry] = []
-    for i, raw in enumerate(r.list("queue")):
+    for i, raw in enumerate(r.get_list("queue")):
         qr = _Reader(raw, f"queue[{i}]", _QUEUE_KEYS)
-        kind = qr.str("kind", ("strike_attack", "activated", "triggered", "spell"))
-        source = qr.int("source", 1)
+        kind = qr.get_str("kind", ("strike_attack", "activated", "triggered", "spell"))
+        source = qr.get_int("source", 1)
         if source not in cards:
             raise StateError(f"queue[{i}].source", f"no card with uid {source}")
-        targets = qr.ints("targets")
+        targets = qr.get_ints("targets")
         for j, t in enumerate(targets):
             if t not in cards:
                 raise StateError(f"queue[{i}].targets[{j}]", f"no card with uid {t}")
-        entry = QueueEntry(kind, qr.int("controller", 0, 1), source, qr.int("ability", -2),
-                           tuple(targets), tuple(qr.ints("amounts")), qr.int("x"), qr.int("mode", -1), qr.int("part", -2, -1))
+        entry = QueueEntry(kind, qr.get_int("controller", 0, 1), source, qr.get_int("ability", -2),
+                           tuple(targets), tuple(qr.get_ints("amounts")), qr.get_int("x"), qr.get_int("mode", -1), qr.get_int("part", -2, -1))
         d = pool[cards[source].card_id]
         abilities = d.modes[entry.mode] if entry.mode >= 0 and entry.mode < len(d.modes) else d.abilities
         if entry.part == -2:
@@ -309,23 +309,23 @@ def from_dict(data: Any) -> State:
         queue.append(entry)
 
     pending: list[PendingTrigger] = []
-    for i, raw in enumerate(r.list("pending")):
+    for i, raw in enumerate(r.get_list("pending")):
         tr = _Reader(raw, f"pending[{i}]", _PENDING_KEYS)
-        t = PendingTrigger(tr.int("id", 1, next_trigger_id - 1), tr.int("controller", 0, 1), tr.int("source", 1),
-                           tr.int("ability", -2), tr.int("subject", -1))
-        if any(p.id == t.id for p in pending):
-            raise StateError(f"pending[{i}].id", f"trigger id {t.id} is used twice")
-        if t.source not in cards:
-            raise StateError(f"pending[{i}].source", f"no card with uid {t.source}")
-        abilities = pool[cards[t.source].card_id].abilities
-        if t.ability != POISON and not (0 <= t.ability < len(abilities) and abilities[t.ability].kind == "triggered"):
-            raise StateError(f"pending[{i}].ability", f"card {t.source} has no triggered ability {t.ability}")
-        pending.append(t)
+        trig = PendingTrigger(tr.get_int("id", 1, next_trigger_id - 1), tr.get_int("controller", 0, 1), tr.get_int("source", 1),
+                           tr.get_int("ability", -2), tr.get_int("subject", -1))
+        if any(p.id == trig.id for p in pending):
+            raise StateError(f"pending[{i}].id", f"trigger id {trig.id} is used twice")
+        if trig.source not in cards:
+            raise StateError(f"pending[{i}].source", f"no card with uid {trig.source}")
+        abilities = pool[cards[trig.source].card_id].abilities
+        if trig.ability != POISON and not (0 <= trig.ability < len(abilities) and abilities[trig.ability].kind == "triggered"):
+            raise StateError(f"pending[{i}].ability", f"card {trig.source} has no triggered ability {trig.ability}")
+        pending.append(trig)
 
     modifiers: list[Modifier] = []
-    for i, raw in enumerate(r.list("modifiers")):
+    for i, raw in enumerate(r.get_list("modifiers")):
         mr = _Reader(raw, f"modifiers[{i}]", ("target", "amount", "until"))
-        m = Modifier(mr.int("target", 1), mr.int("amount", None), mr.str("until", ("end_of_turn", "start_of_turn")))
+        m = Modifier(mr.get_int("target", 1), mr.get_int("amount", None), mr.get_str("until", ("end_of_turn", "start_of_turn")))
         if not in_play(m.target):
             raise StateError(f"modifiers[{i}].target", f"card {m.target} is not in play")
         modifiers.append(m)
@@ -333,7 +333,7 @@ def from_dict(data: Any) -> State:
     attack = None
     if r.raw("attack") is not None:
         ar = _Reader(r.raw("attack"), "attack", ("attacker", "target", "defender"))
-        attack = Attack(ar.int("attacker", 1), ar.int("target", 1), ar.int("defender", 0))
+        attack = Attack(ar.get_int("attacker", 1), ar.get_int("target", 1), ar.get_int("defender", 0))
         for key in ("attacker", "target"):
             if getattr(attack, key) not in cards:
                 raise StateError(f"attack.{key}", f"no card with uid {getattr(attack, key)}")
@@ -351,12 +351,14 @@ def from_dict(data: Any) -> State:
         raise StateError("first_player", "the first player is known once turns have begun")
     if step == "setup_order" and roll_winner < 0:
         raise StateError("roll_winner", "setup_order needs the winner of the roll")
-    if (queue or pending) and step not in _QUEUE_STEPS:
-        raise StateError("step", f"step {step} cannot hold queue entries or pending triggers")
+    if queue and step not in (*_QUEUE_STEPS, "game_over"):
+        raise StateError("step", f"step {step} cannot hold queue entries")
+    if pending and step not in (*_QUEUE_STEPS, "defender", "game_over"):
+        raise StateError("step", f"step {step} cannot hold pending triggers")
     if step in _QUEUE_STEPS and not pending:
         raise StateError("pending", f"at {step} the game waits only for a trigger declaration; none is pending")
     needs_attack = step in ("defender", "fight_queue", "close_queue")
-    if needs_attack != (attack is not None):
+    if step != "game_over" and needs_attack != (attack is not None):
         raise StateError("attack", f"step {step} {'needs' if needs_attack else 'cannot have'} an attack in progress")
     if step == "setup_mulligan" and any(len(p.deck) + len(p.hand) == 0 for p in players):
         raise StateError("players", "a player without cards cannot take a mulligan")

@@ -39,7 +39,7 @@ class GameConfig:
     """What a new game needs: the edition, each seat's hero and deck (card ids, top
     first before the 301.5 shuffle)."""
 
-    __slots__ = ("edition", "heroes", "decks")
+    __slots__ = ("decks", "edition", "heroes")
 
     def __init__(self, heroes: tuple[str, str], decks: tuple[list[str], list[str]], edition: str = DEFAULT_EDITION) -> None:
         self.edition = edition
@@ -155,10 +155,10 @@ def apply_setup_action(state: State, action: Action, ev: list[Event]) -> None:
     if action.kind == "roll":
         a, b = action.values
         ev.append(Event("die_rolled", cite(state, "301.4"), (("seat0", a), ("seat1", b))))
-        if a == b:
+        if a == b and state.mutant != "no_reroll_on_tie":
             ev.append(Event("reroll", cite(state, "301.4"), ()))
             return
-        state.roll_winner = 0 if a > b else 1
+        state.roll_winner = 0 if a >= b else 1
         state.step = "setup_order"
     elif action.kind == "choose_order":
         w = state.roll_winner

@@ -1,0 +1,78 @@
+from oracle._proto.berserk.oracle.v1 import action_pb2 as _action_pb2
+from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as _oracle_service_pb2
+from oracle._proto.berserk.oracle.v1 import state_pb2 as _state_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Scenario(_message.Message):
+    __slots__ = ("id", "rules", "editions", "description", "setup", "steps")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    EDITIONS_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    SETUP_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    rules: _containers.RepeatedScalarFieldContainer[str]
+    editions: _containers.RepeatedScalarFieldContainer[str]
+    description: str
+    setup: ScenarioSetup
+    steps: _containers.RepeatedCompositeFieldContainer[ScenarioStep]
+    def __init__(self, id: _Optional[str] = ..., rules: _Optional[_Iterable[str]] = ..., editions: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., setup: _Optional[_Union[ScenarioSetup, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[ScenarioStep, _Mapping]]] = ...) -> None: ...
+
+class ScenarioSetup(_message.Message):
+    __slots__ = ("state", "new_game")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    NEW_GAME_FIELD_NUMBER: _ClassVar[int]
+    state: _state_pb2.State
+    new_game: _oracle_service_pb2.GameConfig
+    def __init__(self, state: _Optional[_Union[_state_pb2.State, _Mapping]] = ..., new_game: _Optional[_Union[_oracle_service_pb2.GameConfig, _Mapping]] = ...) -> None: ...
+
+class ScenarioStep(_message.Message):
+    __slots__ = ("action", "expect_illegal", "expect_violation_rules", "expect_events", "expect_facts", "expect_legal_actions", "expect_decision", "comment")
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    EXPECT_ILLEGAL_FIELD_NUMBER: _ClassVar[int]
+    EXPECT_VIOLATION_RULES_FIELD_NUMBER: _ClassVar[int]
+    EXPECT_EVENTS_FIELD_NUMBER: _ClassVar[int]
+    EXPECT_FACTS_FIELD_NUMBER: _ClassVar[int]
+    EXPECT_LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    EXPECT_DECISION_FIELD_NUMBER: _ClassVar[int]
+    COMMENT_FIELD_NUMBER: _ClassVar[int]
+    action: _action_pb2.Action
+    expect_illegal: bool
+    expect_violation_rules: _containers.RepeatedScalarFieldContainer[str]
+    expect_events: _containers.RepeatedCompositeFieldContainer[ExpectedEvent]
+    expect_facts: _containers.RepeatedCompositeFieldContainer[Fact]
+    expect_legal_actions: LegalActionSet
+    expect_decision: _action_pb2.Decision
+    comment: str
+    def __init__(self, action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., expect_illegal: _Optional[bool] = ..., expect_violation_rules: _Optional[_Iterable[str]] = ..., expect_events: _Optional[_Iterable[_Union[ExpectedEvent, _Mapping]]] = ..., expect_facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., expect_legal_actions: _Optional[_Union[LegalActionSet, _Mapping]] = ..., expect_decision: _Optional[_Union[_action_pb2.Decision, _Mapping]] = ..., comment: _Optional[str] = ...) -> None: ...
+
+class ExpectedEvent(_message.Message):
+    __slots__ = ("kind", "rules", "data")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    RULES_FIELD_NUMBER: _ClassVar[int]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    rules: _containers.RepeatedScalarFieldContainer[str]
+    data: _containers.RepeatedCompositeFieldContainer[_action_pb2.EventField]
+    def __init__(self, kind: _Optional[str] = ..., rules: _Optional[_Iterable[str]] = ..., data: _Optional[_Iterable[_Union[_action_pb2.EventField, _Mapping]]] = ...) -> None: ...
+
+class Fact(_message.Message):
+    __slots__ = ("path", "equals")
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    EQUALS_FIELD_NUMBER: _ClassVar[int]
+    path: str
+    equals: str
+    def __init__(self, path: _Optional[str] = ..., equals: _Optional[str] = ...) -> None: ...
+
+class LegalActionSet(_message.Message):
+    __slots__ = ("actions",)
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    actions: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, actions: _Optional[_Iterable[str]] = ...) -> None: ...

@@ -1,0 +1,202 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Step(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    STEP_UNSPECIFIED: _ClassVar[Step]
+    STEP_SETUP_ROLL: _ClassVar[Step]
+    STEP_SETUP_ORDER: _ClassVar[Step]
+    STEP_SETUP_SHUFFLE: _ClassVar[Step]
+    STEP_SETUP_MULLIGAN: _ClassVar[Step]
+    STEP_REVEAL: _ClassVar[Step]
+    STEP_START_QUEUE: _ClassVar[Step]
+    STEP_CHOICE: _ClassVar[Step]
+    STEP_DEFENDER: _ClassVar[Step]
+    STEP_FIGHT_QUEUE: _ClassVar[Step]
+    STEP_CLOSE_QUEUE: _ClassVar[Step]
+    STEP_ABILITY_QUEUE: _ClassVar[Step]
+    STEP_PLAY_QUEUE: _ClassVar[Step]
+    STEP_END_QUEUE: _ClassVar[Step]
+    STEP_GAME_OVER: _ClassVar[Step]
+
+class GameResult(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GAME_RESULT_UNSPECIFIED: _ClassVar[GameResult]
+    GAME_RESULT_PLAYER_1_WON: _ClassVar[GameResult]
+    GAME_RESULT_PLAYER_2_WON: _ClassVar[GameResult]
+    GAME_RESULT_DRAW: _ClassVar[GameResult]
+STEP_UNSPECIFIED: Step
+STEP_SETUP_ROLL: Step
+STEP_SETUP_ORDER: Step
+STEP_SETUP_SHUFFLE: Step
+STEP_SETUP_MULLIGAN: Step
+STEP_REVEAL: Step
+STEP_START_QUEUE: Step
+STEP_CHOICE: Step
+STEP_DEFENDER: Step
+STEP_FIGHT_QUEUE: Step
+STEP_CLOSE_QUEUE: Step
+STEP_ABILITY_QUEUE: Step
+STEP_PLAY_QUEUE: Step
+STEP_END_QUEUE: Step
+STEP_GAME_OVER: Step
+GAME_RESULT_UNSPECIFIED: GameResult
+GAME_RESULT_PLAYER_1_WON: GameResult
+GAME_RESULT_PLAYER_2_WON: GameResult
+GAME_RESULT_DRAW: GameResult
+
+class State(_message.Message):
+    __slots__ = ("edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "result", "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack")
+    EDITION_FIELD_NUMBER: _ClassVar[int]
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    ROLL_WINNER_FIELD_NUMBER: _ClassVar[int]
+    SHUFFLED_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    NEXT_TRIGGER_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    QUEUE_FIELD_NUMBER: _ClassVar[int]
+    PENDING_FIELD_NUMBER: _ClassVar[int]
+    MODIFIERS_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    edition: str
+    step: Step
+    turn: int
+    active: int
+    first_player: int
+    roll_winner: int
+    shuffled: int
+    result: GameResult
+    next_trigger_id: int
+    players: _containers.RepeatedCompositeFieldContainer[PlayerState]
+    cards: _containers.RepeatedCompositeFieldContainer[CardState]
+    queue: _containers.RepeatedCompositeFieldContainer[QueueEntry]
+    pending: _containers.RepeatedCompositeFieldContainer[PendingTrigger]
+    modifiers: _containers.RepeatedCompositeFieldContainer[StrikeModifier]
+    attack: Attack
+    def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ...) -> None: ...
+
+class PlayerState(_message.Message):
+    __slots__ = ("hero", "deck", "hand", "play", "graveyard", "coins_open", "coins_closed", "failed_draws", "mulligan_declared", "mulligan")
+    HERO_FIELD_NUMBER: _ClassVar[int]
+    DECK_FIELD_NUMBER: _ClassVar[int]
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    GRAVEYARD_FIELD_NUMBER: _ClassVar[int]
+    COINS_OPEN_FIELD_NUMBER: _ClassVar[int]
+    COINS_CLOSED_FIELD_NUMBER: _ClassVar[int]
+    FAILED_DRAWS_FIELD_NUMBER: _ClassVar[int]
+    MULLIGAN_DECLARED_FIELD_NUMBER: _ClassVar[int]
+    MULLIGAN_FIELD_NUMBER: _ClassVar[int]
+    hero: int
+    deck: _containers.RepeatedScalarFieldContainer[int]
+    hand: _containers.RepeatedScalarFieldContainer[int]
+    play: _containers.RepeatedScalarFieldContainer[int]
+    graveyard: _containers.RepeatedScalarFieldContainer[int]
+    coins_open: int
+    coins_closed: int
+    failed_draws: int
+    mulligan_declared: bool
+    mulligan: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, hero: _Optional[int] = ..., deck: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., play: _Optional[_Iterable[int]] = ..., graveyard: _Optional[_Iterable[int]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., mulligan_declared: _Optional[bool] = ..., mulligan: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class CardState(_message.Message):
+    __slots__ = ("uid", "card_id", "owner", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_turn", "defended_turn", "usage", "game_usage")
+    UID_FIELD_NUMBER: _ClassVar[int]
+    CARD_ID_FIELD_NUMBER: _ClassVar[int]
+    OWNER_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_FIELD_NUMBER: _ClassVar[int]
+    WOUNDS_FIELD_NUMBER: _ClassVar[int]
+    POISON_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FIELD_NUMBER: _ClassVar[int]
+    ENTERED_TURN_FIELD_NUMBER: _ClassVar[int]
+    ATTACKED_TURN_FIELD_NUMBER: _ClassVar[int]
+    DEFENDED_TURN_FIELD_NUMBER: _ClassVar[int]
+    USAGE_FIELD_NUMBER: _ClassVar[int]
+    GAME_USAGE_FIELD_NUMBER: _ClassVar[int]
+    uid: int
+    card_id: str
+    owner: int
+    closed: bool
+    wounds: int
+    poison: int
+    hidden: bool
+    entered_turn: int
+    attacked_turn: int
+    defended_turn: int
+    usage: _containers.RepeatedCompositeFieldContainer[AbilityUsage]
+    game_usage: _containers.RepeatedCompositeFieldContainer[AbilityUsage]
+    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., owner: _Optional[int] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_turn: _Optional[int] = ..., defended_turn: _Optional[int] = ..., usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ...) -> None: ...
+
+class AbilityUsage(_message.Message):
+    __slots__ = ("ability", "count")
+    ABILITY_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    ability: int
+    count: int
+    def __init__(self, ability: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
+
+class QueueEntry(_message.Message):
+    __slots__ = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    ABILITY_FIELD_NUMBER: _ClassVar[int]
+    TARGETS_FIELD_NUMBER: _ClassVar[int]
+    AMOUNTS_FIELD_NUMBER: _ClassVar[int]
+    X_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
+    PART_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    controller: int
+    source: int
+    ability: int
+    targets: _containers.RepeatedScalarFieldContainer[int]
+    amounts: _containers.RepeatedScalarFieldContainer[int]
+    x: int
+    mode: int
+    part: int
+    def __init__(self, kind: _Optional[str] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., part: _Optional[int] = ...) -> None: ...
+
+class PendingTrigger(_message.Message):
+    __slots__ = ("id", "controller", "source", "ability", "subject")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    ABILITY_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    controller: int
+    source: int
+    ability: int
+    subject: int
+    def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ...) -> None: ...
+
+class StrikeModifier(_message.Message):
+    __slots__ = ("target", "amount", "until")
+    TARGET_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    UNTIL_FIELD_NUMBER: _ClassVar[int]
+    target: int
+    amount: int
+    until: str
+    def __init__(self, target: _Optional[int] = ..., amount: _Optional[int] = ..., until: _Optional[str] = ...) -> None: ...
+
+class Attack(_message.Message):
+    __slots__ = ("attacker", "target", "defender")
+    ATTACKER_FIELD_NUMBER: _ClassVar[int]
+    TARGET_FIELD_NUMBER: _ClassVar[int]
+    DEFENDER_FIELD_NUMBER: _ClassVar[int]
+    attacker: int
+    target: int
+    defender: int
+    def __init__(self, attacker: _Optional[int] = ..., target: _Optional[int] = ..., defender: _Optional[int] = ...) -> None: ...

@@ -1,0 +1,1 @@
+"""The gRPC service: a thin adapter over the engine (the engine never imports it)."""

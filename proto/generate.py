@@ -1,0 +1,73 @@
+"""Regenerate the Python code of the public proto into ``oracle/_proto``.
+
+Run ``python proto/generate.py``; ``python proto/generate.py --check`` exits 1 if the
+committed code differs from what the protos generate (CI runs it).  Imports in the
+generated code are rewritten to live under the ``oracle._proto`` package.
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import re
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from grpc_tools import protoc
+
+ROOT = Path(__file__).resolve().parents[1]
+PROTO = ROOT / "proto"
+OUT = ROOT / "oracle" / "_proto"
+_IMPORT = re.compile(r"^from berserk\.oracle\.v1 import", re.M)
+
+
+def generate(dest: Path) -> None:
+    """Generate into ``dest`` (created), with imports rewritten."""
+    files = sorted(str(p.relative_to(PROTO)) for p in PROTO.rglob("*.proto"))
+    import grpc_tools
+
+    include = str(Path(grpc_tools.__file__).parent / "_proto")
+    code = protoc.main(
+        ["protoc", f"-I{PROTO}", f"-I{include}", f"--python_out={dest}", f"--pyi_out={dest}",
+         f"--grpc_python_out={dest}", *files]
+    )
+    if code != 0:
+        raise SystemExit(f"protoc failed with {code}")
+    for py in dest.rglob("*.py*"):
+        py.write_text(_IMPORT.sub("from oracle._proto.berserk.oracle.v1 import", py.read_text()))
+    for d in [dest, *[p for p in dest.rglob("*") if p.is_dir()]]:
+        (d / "__init__.py").touch()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--check", action="store_true", help="only compare with the committed code")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        generate(Path(tmp))
+        if args.check:
+            cmp = filecmp.dircmp(tmp, OUT)
+            diffs: list[str] = []
+
+            def walk(c: filecmp.dircmp[str], prefix: str) -> None:
+                diffs.extend(prefix + n for n in c.left_only + c.right_only + c.diff_files if n != "__pycache__")
+                for name, sub in c.subdirs.items():
+                    walk(sub, f"{prefix}{name}/")
+
+            walk(cmp, "")
+            if diffs:
+                print("generated code is stale; run python proto/generate.py:", *diffs, sep="\n  ")
+                return 1
+            print("generated code is up to date")
+            return 0
+        if OUT.exists():
+            shutil.rmtree(OUT)
+        shutil.copytree(tmp, OUT)
+    print(f"generated {OUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
