@@ -12,9 +12,9 @@ from .model import ACTION_KINDS, Action
 
 __all__ = ["ActionSyntaxError", "decode", "encode"]
 
-_INT_FIELDS = ("card", "ability", "x", "mode", "trigger")
+_INT_FIELDS = ("card", "ability", "x", "mode", "trigger", "actor")
 _TUPLE_FIELDS = ("targets", "amounts", "values")
-_ORDER = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
+_ORDER = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger", "actor")
 _DEFAULT = Action("end_turn")
 
 

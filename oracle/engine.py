@@ -119,6 +119,10 @@ def check(state: State, action: Action) -> list[Violation]:
     step = state.step
     if step == "game_over":
         return [Violation("R15:605.1", "the game is over; no action can be taken")]
+    if action.actor != -1:
+        who = decision(state).actor
+        if action.actor != who:
+            return [_not_your_decision(state, action.actor, who)]
     allowed = ("declare", "pass") if step in _QUEUE_STEPS else _KIND_OF_STEP[step]
     if action.kind not in allowed:
         return [_wrong_moment(state, action)]
@@ -141,6 +145,21 @@ def check(state: State, action: Action) -> list[Violation]:
                 return [Violation(cite(state, "304.3")[0], f"card {uid} is not a hidden card of the active player")]
         return []
     return [_wrong_moment(state, action)]  # pragma: no cover
+
+
+_DECIDING_RULE = {
+    "setup_roll": "301.4", "setup_order": "301.4", "setup_shuffle": "301.5", "setup_mulligan": "301.7.1",
+    "reveal": "304.3", "choice": "306.1", "defender": "307.1",
+}
+
+
+def _not_your_decision(state: State, actor: int, who: int) -> Violation:
+    names = {0: "player 1", 1: "player 2", CHANCE: "chance"}
+    rule = "402.1" if state.step in _QUEUE_STEPS else _DECIDING_RULE[state.step]
+    return Violation(
+        cite(state, rule)[0],
+        f"{names.get(actor, f'actor {actor}')} does not decide now; {names[who]} does",
+    )
 
 
 def _wrong_moment(state: State, action: Action) -> Violation:

@@ -71,7 +71,9 @@ ACTION_KINDS = (
 @dataclass(frozen=True, slots=True)
 class Action:
     """One decision.  Unused fields keep their defaults; :func:`oracle.actions.encode`
-    gives the stable text form (``play card=12 targets=3,4 amounts=2,1 x=3``)."""
+    gives the stable text form (``play card=12 targets=3,4 amounts=2,1 x=3``).  ``actor``
+    may name who takes the action; an action by someone who does not decide now is
+    refused citing the rule that gives the decision to the other actor."""
 
     kind: str
     card: int = 0
@@ -83,6 +85,7 @@ class Action:
     option: str = ""
     values: tuple[int, ...] = ()
     trigger: int = 0
+    actor: int = -1  # who takes it: 0, 1 or CHANCE; -1 = whoever decides now
 
 
 @dataclass(frozen=True, slots=True)

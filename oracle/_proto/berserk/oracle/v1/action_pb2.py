@@ -24,23 +24,23 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62\x65rserk/oracle/v1/action.proto\x12\x11\x62\x65rserk.oracle.v1\"\xd1\x01\n\x06\x41\x63tion\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\x05\x12\x14\n\x07\x61\x62ility\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x0f\n\x07targets\x18\x04 \x03(\x05\x12\x0f\n\x07\x61mounts\x18\x05 \x03(\x05\x12\t\n\x01x\x18\x06 \x01(\x05\x12\x11\n\x04mode\x18\x07 \x01(\x05H\x01\x88\x01\x01\x12\x0e\n\x06option\x18\x08 \x01(\t\x12\x0e\n\x06values\x18\t \x03(\x05\x12\x0f\n\x07trigger\x18\n \x01(\x05\x12\x0f\n\x07\x65ncoded\x18\x0b \x01(\tB\n\n\x08_abilityB\x07\n\x05_mode\"A\n\x08\x44\x65\x63ision\x12\'\n\x05\x61\x63tor\x18\x01 \x01(\x0e\x32\x18.berserk.oracle.v1.Actor\x12\x0c\n\x04kind\x18\x02 \x01(\t\"*\n\tViolation\x12\x0c\n\x04rule\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\"Q\n\x05\x45vent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\r\n\x05rules\x18\x02 \x03(\t\x12+\n\x04\x64\x61ta\x18\x03 \x03(\x0b\x32\x1d.berserk.oracle.v1.EventField\"(\n\nEventField\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t*X\n\x05\x41\x63tor\x12\x15\n\x11\x41\x43TOR_UNSPECIFIED\x10\x00\x12\x12\n\x0e\x41\x43TOR_PLAYER_1\x10\x01\x12\x12\n\x0e\x41\x43TOR_PLAYER_2\x10\x02\x12\x10\n\x0c\x41\x43TOR_CHANCE\x10\x03\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62\x65rserk/oracle/v1/action.proto\x12\x11\x62\x65rserk.oracle.v1\"\xfa\x01\n\x06\x41\x63tion\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\x05\x12\x14\n\x07\x61\x62ility\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x0f\n\x07targets\x18\x04 \x03(\x05\x12\x0f\n\x07\x61mounts\x18\x05 \x03(\x05\x12\t\n\x01x\x18\x06 \x01(\x05\x12\x11\n\x04mode\x18\x07 \x01(\x05H\x01\x88\x01\x01\x12\x0e\n\x06option\x18\x08 \x01(\t\x12\x0e\n\x06values\x18\t \x03(\x05\x12\x0f\n\x07trigger\x18\n \x01(\x05\x12\x0f\n\x07\x65ncoded\x18\x0b \x01(\t\x12\'\n\x05\x61\x63tor\x18\x0c \x01(\x0e\x32\x18.berserk.oracle.v1.ActorB\n\n\x08_abilityB\x07\n\x05_mode\"A\n\x08\x44\x65\x63ision\x12\'\n\x05\x61\x63tor\x18\x01 \x01(\x0e\x32\x18.berserk.oracle.v1.Actor\x12\x0c\n\x04kind\x18\x02 \x01(\t\"*\n\tViolation\x12\x0c\n\x04rule\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\"Q\n\x05\x45vent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\r\n\x05rules\x18\x02 \x03(\t\x12+\n\x04\x64\x61ta\x18\x03 \x03(\x0b\x32\x1d.berserk.oracle.v1.EventField\"(\n\nEventField\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t*X\n\x05\x41\x63tor\x12\x15\n\x11\x41\x43TOR_UNSPECIFIED\x10\x00\x12\x12\n\x0e\x41\x43TOR_PLAYER_1\x10\x01\x12\x12\n\x0e\x41\x43TOR_PLAYER_2\x10\x02\x12\x10\n\x0c\x41\x43TOR_CHANCE\x10\x03\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'berserk.oracle.v1.action_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_ACTOR']._serialized_start=501
-  _globals['_ACTOR']._serialized_end=589
+  _globals['_ACTOR']._serialized_start=542
+  _globals['_ACTOR']._serialized_end=630
   _globals['_ACTION']._serialized_start=54
-  _globals['_ACTION']._serialized_end=263
-  _globals['_DECISION']._serialized_start=265
-  _globals['_DECISION']._serialized_end=330
-  _globals['_VIOLATION']._serialized_start=332
-  _globals['_VIOLATION']._serialized_end=374
-  _globals['_EVENT']._serialized_start=376
-  _globals['_EVENT']._serialized_end=457
-  _globals['_EVENTFIELD']._serialized_start=459
-  _globals['_EVENTFIELD']._serialized_end=499
+  _globals['_ACTION']._serialized_end=304
+  _globals['_DECISION']._serialized_start=306
+  _globals['_DECISION']._serialized_end=371
+  _globals['_VIOLATION']._serialized_start=373
+  _globals['_VIOLATION']._serialized_end=415
+  _globals['_EVENT']._serialized_start=417
+  _globals['_EVENT']._serialized_end=498
+  _globals['_EVENTFIELD']._serialized_start=500
+  _globals['_EVENTFIELD']._serialized_end=540
 # @@protoc_insertion_point(module_scope)

@@ -19,7 +19,7 @@ ACTOR_PLAYER_2: Actor
 ACTOR_CHANCE: Actor
 
 class Action(_message.Message):
-    __slots__ = ("kind", "card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger", "encoded")
+    __slots__ = ("kind", "card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger", "encoded", "actor")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CARD_FIELD_NUMBER: _ClassVar[int]
     ABILITY_FIELD_NUMBER: _ClassVar[int]
@@ -31,6 +31,7 @@ class Action(_message.Message):
     VALUES_FIELD_NUMBER: _ClassVar[int]
     TRIGGER_FIELD_NUMBER: _ClassVar[int]
     ENCODED_FIELD_NUMBER: _ClassVar[int]
+    ACTOR_FIELD_NUMBER: _ClassVar[int]
     kind: str
     card: int
     ability: int
@@ -42,7 +43,8 @@ class Action(_message.Message):
     values: _containers.RepeatedScalarFieldContainer[int]
     trigger: int
     encoded: str
-    def __init__(self, kind: _Optional[str] = ..., card: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., option: _Optional[str] = ..., values: _Optional[_Iterable[int]] = ..., trigger: _Optional[int] = ..., encoded: _Optional[str] = ...) -> None: ...
+    actor: Actor
+    def __init__(self, kind: _Optional[str] = ..., card: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., option: _Optional[str] = ..., values: _Optional[_Iterable[int]] = ..., trigger: _Optional[int] = ..., encoded: _Optional[str] = ..., actor: _Optional[_Union[Actor, str]] = ...) -> None: ...
 
 class Decision(_message.Message):
     __slots__ = ("actor", "kind")

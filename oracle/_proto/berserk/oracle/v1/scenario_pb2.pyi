@@ -26,12 +26,14 @@ class Scenario(_message.Message):
     def __init__(self, id: _Optional[str] = ..., rules: _Optional[_Iterable[str]] = ..., editions: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., setup: _Optional[_Union[ScenarioSetup, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[ScenarioStep, _Mapping]]] = ...) -> None: ...
 
 class ScenarioSetup(_message.Message):
-    __slots__ = ("state", "new_game")
-    STATE_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("board", "new_game", "state")
+    BOARD_FIELD_NUMBER: _ClassVar[int]
     NEW_GAME_FIELD_NUMBER: _ClassVar[int]
-    state: _state_pb2.State
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    board: BoardSetup
     new_game: _oracle_service_pb2.GameConfig
-    def __init__(self, state: _Optional[_Union[_state_pb2.State, _Mapping]] = ..., new_game: _Optional[_Union[_oracle_service_pb2.GameConfig, _Mapping]] = ...) -> None: ...
+    state: _state_pb2.State
+    def __init__(self, board: _Optional[_Union[BoardSetup, _Mapping]] = ..., new_game: _Optional[_Union[_oracle_service_pb2.GameConfig, _Mapping]] = ..., state: _Optional[_Union[_state_pb2.State, _Mapping]] = ...) -> None: ...
 
 class ScenarioStep(_message.Message):
     __slots__ = ("action", "expect_illegal", "expect_violation_rules", "expect_events", "expect_facts", "expect_legal_actions", "expect_decision", "comment")
@@ -76,3 +78,65 @@ class LegalActionSet(_message.Message):
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     actions: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, actions: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoardSetup(_message.Message):
+    __slots__ = ("step", "turn", "active", "first_player", "players", "modifiers")
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    MODIFIERS_FIELD_NUMBER: _ClassVar[int]
+    step: str
+    turn: int
+    active: int
+    first_player: int
+    players: _containers.RepeatedCompositeFieldContainer[PlayerSetup]
+    modifiers: _containers.RepeatedCompositeFieldContainer[_state_pb2.StrikeModifier]
+    def __init__(self, step: _Optional[str] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerSetup, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[_state_pb2.StrikeModifier, _Mapping]]] = ...) -> None: ...
+
+class PlayerSetup(_message.Message):
+    __slots__ = ("hero", "play", "hand", "deck", "graveyard", "coins_open", "coins_closed", "failed_draws")
+    HERO_FIELD_NUMBER: _ClassVar[int]
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    DECK_FIELD_NUMBER: _ClassVar[int]
+    GRAVEYARD_FIELD_NUMBER: _ClassVar[int]
+    COINS_OPEN_FIELD_NUMBER: _ClassVar[int]
+    COINS_CLOSED_FIELD_NUMBER: _ClassVar[int]
+    FAILED_DRAWS_FIELD_NUMBER: _ClassVar[int]
+    hero: CardSetup
+    play: _containers.RepeatedCompositeFieldContainer[CardSetup]
+    hand: _containers.RepeatedCompositeFieldContainer[CardSetup]
+    deck: _containers.RepeatedCompositeFieldContainer[CardSetup]
+    graveyard: _containers.RepeatedCompositeFieldContainer[CardSetup]
+    coins_open: int
+    coins_closed: int
+    failed_draws: int
+    def __init__(self, hero: _Optional[_Union[CardSetup, _Mapping]] = ..., play: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., deck: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., graveyard: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ...) -> None: ...
+
+class CardSetup(_message.Message):
+    __slots__ = ("uid", "card_id", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_this_turn", "defended_this_turn", "usage", "game_usage")
+    UID_FIELD_NUMBER: _ClassVar[int]
+    CARD_ID_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_FIELD_NUMBER: _ClassVar[int]
+    WOUNDS_FIELD_NUMBER: _ClassVar[int]
+    POISON_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FIELD_NUMBER: _ClassVar[int]
+    ENTERED_TURN_FIELD_NUMBER: _ClassVar[int]
+    ATTACKED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
+    DEFENDED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
+    USAGE_FIELD_NUMBER: _ClassVar[int]
+    GAME_USAGE_FIELD_NUMBER: _ClassVar[int]
+    uid: int
+    card_id: str
+    closed: bool
+    wounds: int
+    poison: int
+    hidden: bool
+    entered_turn: int
+    attacked_this_turn: bool
+    defended_this_turn: bool
+    usage: _containers.RepeatedCompositeFieldContainer[_state_pb2.AbilityUsage]
+    game_usage: _containers.RepeatedCompositeFieldContainer[_state_pb2.AbilityUsage]
+    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_this_turn: _Optional[bool] = ..., defended_this_turn: _Optional[bool] = ..., usage: _Optional[_Iterable[_Union[_state_pb2.AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[_state_pb2.AbilityUsage, _Mapping]]] = ...) -> None: ...

@@ -1,0 +1,249 @@
+"""Scenario files: loading, validation against the schema and the rule catalogue, and the
+declarative board they may start from.
+
+A scenario is a ``berserk.oracle.v1.Scenario`` message stored as protobuf JSON, one per
+file, under ``conformance_suite/scenarios/<part>/``.  :func:`load_scenario` parses a file
+and raises :class:`ScenarioError` naming the file and the field for anything malformed: an
+unknown field, an unknown rule id or card id, an edition the scenario does not list, …
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from google.protobuf import json_format
+
+from oracle.actions import ActionSyntaxError, decode, encode
+from oracle.cards import load_pool
+from oracle.catalogue import load_catalogue
+from oracle.editions import EDITIONS
+from oracle.model import STEPS, Action
+from oracle._proto.berserk.oracle.v1 import action_pb2, scenario_pb2
+
+__all__ = [
+    "SCENARIO_DIR",
+    "ScenarioError",
+    "LoadedScenario",
+    "action_text",
+    "board_to_state",
+    "load_all",
+    "load_scenario",
+]
+
+SCENARIO_DIR = Path(__file__).parent / "scenarios"
+
+
+class ScenarioError(ValueError):
+    """A scenario file is malformed; names the file and the field."""
+
+    def __init__(self, path: Path | str, field: str, reason: str) -> None:
+        super().__init__(f"{path}: {field}: {reason}")
+        self.path = str(path)
+        self.field = field
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class LoadedScenario:
+    """A validated scenario and the file it came from."""
+
+    path: Path
+    message: scenario_pb2.Scenario
+
+    @property
+    def id(self) -> str:
+        """The scenario's stable id."""
+        return self.message.id
+
+
+def action_text(action: action_pb2.Action) -> str:
+    """The encoded text of a scenario step's action (``encoded`` wins over fields)."""
+    if action.encoded:
+        return encode(decode(action.encoded))
+    fields: dict[str, Any] = {
+        "card": action.card,
+        "targets": tuple(action.targets),
+        "amounts": tuple(action.amounts),
+        "x": action.x,
+        "option": action.option,
+        "values": tuple(action.values),
+        "trigger": action.trigger,
+    }
+    if action.HasField("ability"):
+        fields["ability"] = action.ability
+    if action.HasField("mode"):
+        fields["mode"] = action.mode
+    if action.actor:
+        fields["actor"] = {1: 0, 2: 1, 3: 2}[action.actor]
+    return encode(Action(action.kind, **fields))
+
+
+def _check_rule_ref(path: Path, field: str, ref: str, editions: list[str]) -> None:
+    cat = load_catalogue()
+    if ":" in ref:
+        if ref not in cat:
+            raise ScenarioError(path, field, f"unknown rule id {ref!r}")
+        ed = ref.split(":", 1)[0]
+        if ed != "R15" and ed not in editions:
+            raise ScenarioError(path, field, f"rule {ref!r} belongs to edition {ed}, which the scenario does not list")
+        return
+    if not any(r.number == ref for r in cat.rules.values()):
+        raise ScenarioError(path, field, f"no catalogue rule has number {ref!r}")
+
+
+def _check_card_ids(path: Path, board: scenario_pb2.BoardSetup) -> None:
+    pool = load_pool().cards
+    seen: set[int] = set()
+    for seat, p in enumerate(board.players):
+        for zone in ("hero", "play", "hand", "deck", "graveyard"):
+            cards = [p.hero] if zone == "hero" else list(getattr(p, zone))
+            for i, c in enumerate(cards):
+                field = f"setup.board.players[{seat}].{zone}" + ("" if zone == "hero" else f"[{i}]")
+                if c.card_id not in pool:
+                    raise ScenarioError(path, f"{field}.card_id", f"unknown card id {c.card_id!r}")
+                if (pool[c.card_id].type == "hero") != (zone == "hero"):
+                    raise ScenarioError(path, f"{field}.card_id", f"{c.card_id!r} cannot be in {zone}")
+                uid = c.uid or (seat + 1 if zone == "hero" else 0)
+                if uid <= 0:
+                    raise ScenarioError(path, f"{field}.uid", "every non-hero card needs a uid >= 1")
+                if uid in seen:
+                    raise ScenarioError(path, f"{field}.uid", f"uid {uid} is used twice")
+                seen.add(uid)
+
+
+def load_scenario(path: Path) -> LoadedScenario:
+    """Parse and validate one scenario file."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ScenarioError(path, "$", f"not readable JSON: {exc}") from None
+    msg = scenario_pb2.Scenario()
+    try:
+        json_format.ParseDict(raw, msg)
+    except json_format.ParseError as exc:
+        raise ScenarioError(path, "$", str(exc)) from None
+    if not msg.id or not msg.id.replace("-", "").replace("_", "").replace(".", "").isalnum():
+        raise ScenarioError(path, "id", "a non-empty id of letters, digits, '-', '_' and '.'")
+    if not msg.description:
+        raise ScenarioError(path, "description", "is required")
+    editions = list(msg.editions)
+    if not editions:
+        raise ScenarioError(path, "editions", "list at least one edition")
+    for i, ed in enumerate(editions):
+        if ed not in EDITIONS:
+            raise ScenarioError(path, f"editions[{i}]", f"unknown edition {ed!r}")
+    if not msg.rules:
+        raise ScenarioError(path, "rules", "cite at least one rule")
+    for i, ref in enumerate(msg.rules):
+        if ":" not in ref:
+            raise ScenarioError(path, f"rules[{i}]", "rule ids are edition-qualified, e.g. 'C:401.3'")
+        _check_rule_ref(path, f"rules[{i}]", ref, editions)
+    kind = msg.setup.WhichOneof("kind")
+    if kind is None:
+        raise ScenarioError(path, "setup", "give a board, a new_game or a state")
+    if kind == "board":
+        _check_card_ids(path, msg.setup.board)
+        if msg.setup.board.step and msg.setup.board.step not in STEPS:
+            raise ScenarioError(path, "setup.board.step", f"unknown step {msg.setup.board.step!r}")
+    if not msg.steps:
+        raise ScenarioError(path, "steps", "at least one step")
+    for i, step in enumerate(msg.steps):
+        try:
+            action_text(step.action)
+        except ActionSyntaxError as exc:
+            raise ScenarioError(path, f"steps[{i}].action.{exc.field}", exc.reason) from None
+        for j, ref in enumerate(step.expect_violation_rules):
+            _check_rule_ref(path, f"steps[{i}].expect_violation_rules[{j}]", ref, editions)
+        if step.expect_violation_rules and not step.expect_illegal:
+            raise ScenarioError(path, f"steps[{i}].expect_violation_rules", "only for expect_illegal steps")
+        for j, e in enumerate(step.expect_events):
+            for k, ref in enumerate(e.rules):
+                _check_rule_ref(path, f"steps[{i}].expect_events[{j}].rules[{k}]", ref, editions)
+        for j, f in enumerate(step.expect_facts):
+            try:
+                json.loads(f.equals)
+            except json.JSONDecodeError:
+                raise ScenarioError(path, f"steps[{i}].expect_facts[{j}].equals", f"not JSON: {f.equals!r}") from None
+        for j, a in enumerate(step.expect_legal_actions.actions):
+            try:
+                decode(a)
+            except ActionSyntaxError as exc:
+                raise ScenarioError(path, f"steps[{i}].expect_legal_actions.actions[{j}]", str(exc)) from None
+    return LoadedScenario(path, msg)
+
+
+def load_all(root: Path = SCENARIO_DIR) -> list[LoadedScenario]:
+    """Every scenario under ``root``, sorted by path; ids must be unique."""
+    out = [load_scenario(p) for p in sorted(root.rglob("*.json"))]
+    seen: dict[str, Path] = {}
+    for s in out:
+        if s.id in seen:
+            raise ScenarioError(s.path, "id", f"id {s.id!r} is also used by {seen[s.id]}")
+        seen[s.id] = s.path
+    return out
+
+
+def _card(c: scenario_pb2.CardSetup, uid: int, owner: int, turn: int) -> dict[str, Any]:
+    return {
+        "uid": uid,
+        "card_id": c.card_id,
+        "owner": owner,
+        "closed": c.closed,
+        "wounds": c.wounds,
+        "poison": c.poison,
+        "hidden": c.hidden,
+        "entered_turn": c.entered_turn,
+        "attacked_turn": turn if c.attacked_this_turn else 0,
+        "defended_turn": turn if c.defended_this_turn else 0,
+        "usage": [{"ability": u.ability, "count": u.count} for u in c.usage],
+        "game_usage": [{"ability": u.ability, "count": u.count} for u in c.game_usage],
+    }
+
+
+def board_to_state(board: scenario_pb2.BoardSetup, edition: str) -> dict[str, Any]:
+    """The canonical state (``oracle.serialize`` form) a declarative board describes."""
+    turn = board.turn or 1
+    first = board.first_player if board.HasField("first_player") else (board.active if turn == 1 else 0)
+    cards: list[dict[str, Any]] = []
+    players: list[dict[str, Any]] = []
+    for seat, p in enumerate(board.players):
+        hero_uid = p.hero.uid or seat + 1
+        cards.append(_card(p.hero, hero_uid, seat, turn))
+        zones: dict[str, list[int]] = {}
+        for zone in ("play", "hand", "deck", "graveyard"):
+            zones[zone] = []
+            for c in getattr(p, zone):
+                cards.append(_card(c, c.uid, seat, turn))
+                zones[zone].append(c.uid)
+        players.append(
+            {
+                "hero": hero_uid,
+                **zones,
+                "coins_open": p.coins_open,
+                "coins_closed": p.coins_closed,
+                "failed_draws": p.failed_draws,
+                "mulligan_declared": False,
+                "mulligan": [],
+            }
+        )
+    cards.sort(key=lambda c: c["uid"])
+    return {
+        "edition": edition,
+        "step": board.step or "choice",
+        "turn": turn,
+        "active": board.active,
+        "first_player": first,
+        "roll_winner": -1,
+        "shuffled": 2,
+        "winner": -1,
+        "next_trigger_id": 1,
+        "players": players,
+        "cards": cards,
+        "queue": [],
+        "pending": [],
+        "modifiers": [{"target": m.target, "amount": m.amount, "until": m.until} for m in board.modifiers],
+        "attack": None,
+    }
