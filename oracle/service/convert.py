@@ -1,0 +1,390 @@
+"""Conversions between the public protobuf messages (``berserk.oracle.v1``) and the engine.
+
+The ``State`` message mirrors the engine's canonical data form (:func:`oracle.serialize.to_dict`)
+field for field, with these mappings:
+
+* ``step``: the enum ``STEP_CHOICE`` <-> ``"choice"`` (``STEP_UNSPECIFIED`` is refused);
+* ``result`` <-> ``winner``: ``GAME_RESULT_UNSPECIFIED`` -1, ``PLAYER_1_WON`` 0,
+  ``PLAYER_2_WON`` 1, ``DRAW`` 2;
+* ``first_player`` and ``roll_winner`` are ``optional``: absent <-> -1;
+* ``attack`` absent <-> ``None``;
+* ``next_trigger_id`` 0 is read as 1 (the proto3 default means "no trigger fired yet").
+
+Every decoding function raises :class:`InputError` whose ``field`` is the path of the
+offending field in the *request* (``state.players[1].hand[2]``, ``action.targets``,
+``config.decks[0].card_ids[3]``); the engine's own errors (:class:`~oracle.serialize.StateError`,
+:class:`~oracle.actions.ActionSyntaxError`, :class:`~oracle.setup.ConfigError`) are reused
+and prefixed with the request field.  Nothing here knows a rule of the game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from oracle._proto.berserk.oracle.v1 import action_pb2, oracle_service_pb2, state_pb2
+from oracle.actions import ActionSyntaxError, decode, encode
+from oracle.editions import DEFAULT_EDITION
+from oracle.engine import Decision
+from oracle.model import ACTION_KINDS, CHANCE, Action, Event, State, Violation
+from oracle.serialize import StateError, from_dict, to_dict
+from oracle.setup import ConfigError, GameConfig
+
+__all__ = [
+    "InputError",
+    "action_from_proto",
+    "action_to_proto",
+    "actor_from_proto",
+    "actor_to_proto",
+    "config_error",
+    "config_from_proto",
+    "decision_to_proto",
+    "event_to_proto",
+    "state_dict_from_proto",
+    "state_dict_to_proto",
+    "state_from_proto",
+    "state_to_proto",
+    "violation_to_proto",
+    "violations_to_proto",
+]
+
+
+class InputError(ValueError):
+    """Malformed or inconsistent client input.  ``violations`` lists ``(field, reason)``
+    pairs; ``field`` is the path of the offending request field (AIP-193 style)."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+        self.violations: list[tuple[str, str]] = [(field, reason)]
+
+
+def _join(prefix: str, field: str) -> str:
+    if not field:
+        return prefix
+    if not prefix:
+        return field
+    return prefix + field if field.startswith("[") else f"{prefix}.{field}"
+
+
+# --- enums --------------------------------------------------------------------------
+
+_STEP_NAMES = (
+    "setup_roll", "setup_order", "setup_shuffle", "setup_mulligan", "reveal", "start_queue", "choice",
+    "defender", "fight_queue", "close_queue", "ability_queue", "play_queue", "end_queue", "game_over",
+)
+#: Step enum number -> engine step name.
+STEP_FROM_PROTO: dict[int, str] = {state_pb2.Step.Value(f"STEP_{name.upper()}"): name for name in _STEP_NAMES}
+#: Engine step name -> Step enum number.
+STEP_TO_PROTO: dict[str, int] = {name: number for number, name in STEP_FROM_PROTO.items()}
+
+_RESULT_FROM_PROTO: dict[int, int] = {
+    state_pb2.GAME_RESULT_UNSPECIFIED: -1,
+    state_pb2.GAME_RESULT_PLAYER_1_WON: 0,
+    state_pb2.GAME_RESULT_PLAYER_2_WON: 1,
+    state_pb2.GAME_RESULT_DRAW: 2,
+}
+_RESULT_TO_PROTO: dict[int, int] = {w: r for r, w in _RESULT_FROM_PROTO.items()}
+
+_ACTOR_FROM_PROTO: dict[int, int] = {
+    action_pb2.ACTOR_UNSPECIFIED: -1,
+    action_pb2.ACTOR_PLAYER_1: 0,
+    action_pb2.ACTOR_PLAYER_2: 1,
+    action_pb2.ACTOR_CHANCE: CHANCE,
+}
+_ACTOR_TO_PROTO: dict[int, int] = {a: p for p, a in _ACTOR_FROM_PROTO.items()}
+
+
+def actor_to_proto(actor: int) -> int:
+    """The ``Actor`` enum value of engine actor ``actor`` (seat 0, seat 1, CHANCE, -1)."""
+    return _ACTOR_TO_PROTO.get(actor, action_pb2.ACTOR_UNSPECIFIED)
+
+
+def actor_from_proto(value: int, field: str = "actor") -> int:
+    """The engine actor of the ``Actor`` enum ``value``; raise :class:`InputError` for a
+    number the enum does not define."""
+    try:
+        return _ACTOR_FROM_PROTO[value]
+    except KeyError:
+        raise InputError(field, f"unknown Actor value {value}") from None
+
+
+# --- state --------------------------------------------------------------------------
+
+
+def _usage_from(items: Iterable[state_pb2.AbilityUsage]) -> list[dict[str, int]]:
+    return [{"ability": u.ability, "count": u.count} for u in items]
+
+
+def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[str, Any]:
+    """The engine's canonical data form of a ``State`` message (not yet validated: pass it
+    to :func:`oracle.serialize.from_dict`).  Enum values the proto does not define raise
+    :class:`InputError` naming ``field``."""
+    step = STEP_FROM_PROTO.get(msg.step)
+    if step is None:
+        reason = "is required" if msg.step == state_pb2.STEP_UNSPECIFIED else f"unknown Step value {msg.step}"
+        raise InputError(_join(field, "step"), reason)
+    winner = _RESULT_FROM_PROTO.get(msg.result)
+    if winner is None:
+        raise InputError(_join(field, "result"), f"unknown GameResult value {msg.result}")
+    attack: dict[str, int] | None = None
+    if msg.HasField("attack"):
+        a = msg.attack
+        attack = {"attacker": a.attacker, "target": a.target, "defender": a.defender}
+    return {
+        "edition": msg.edition,
+        "step": step,
+        "turn": msg.turn,
+        "active": msg.active,
+        "first_player": msg.first_player if msg.HasField("first_player") else -1,
+        "roll_winner": msg.roll_winner if msg.HasField("roll_winner") else -1,
+        "shuffled": msg.shuffled,
+        "winner": winner,
+        "next_trigger_id": msg.next_trigger_id or 1,
+        "players": [
+            {
+                "hero": p.hero,
+                "deck": list(p.deck),
+                "hand": list(p.hand),
+                "play": list(p.play),
+                "graveyard": list(p.graveyard),
+                "coins_open": p.coins_open,
+                "coins_closed": p.coins_closed,
+                "failed_draws": p.failed_draws,
+                "mulligan_declared": p.mulligan_declared,
+                "mulligan": list(p.mulligan),
+            }
+            for p in msg.players
+        ],
+        "cards": [
+            {
+                "uid": c.uid,
+                "card_id": c.card_id,
+                "owner": c.owner,
+                "closed": c.closed,
+                "wounds": c.wounds,
+                "poison": c.poison,
+                "hidden": c.hidden,
+                "entered_turn": c.entered_turn,
+                "attacked_turn": c.attacked_turn,
+                "defended_turn": c.defended_turn,
+                "usage": _usage_from(c.usage),
+                "game_usage": _usage_from(c.game_usage),
+            }
+            for c in msg.cards
+        ],
+        "queue": [
+            {
+                "kind": e.kind,
+                "controller": e.controller,
+                "source": e.source,
+                "ability": e.ability,
+                "targets": list(e.targets),
+                "amounts": list(e.amounts),
+                "x": e.x,
+                "mode": e.mode,
+                "part": e.part,
+            }
+            for e in msg.queue
+        ],
+        "pending": [
+            {"id": t.id, "controller": t.controller, "source": t.source, "ability": t.ability, "subject": t.subject}
+            for t in msg.pending
+        ],
+        "modifiers": [{"target": m.target, "amount": m.amount, "until": m.until} for m in msg.modifiers],
+        "attack": attack,
+    }
+
+
+#: Names in the engine's canonical form that differ from the proto's.
+_STATE_FIELD_RENAMES = {"winner": "result"}
+
+
+def _state_field(field: str) -> str:
+    head, sep, rest = field.partition(".")
+    bracket = head.find("[")
+    name, index = (head, "") if bracket < 0 else (head[:bracket], head[bracket:])
+    return _STATE_FIELD_RENAMES.get(name, name) + index + sep + rest
+
+
+def state_from_proto(msg: state_pb2.State, field: str = "state", mutant: str = "") -> State:
+    """Decode and validate a ``State`` message; ``mutant`` is set on the result (the
+    engine reads :attr:`State.mutant`; it is not part of the canonical form).  Raises
+    :class:`InputError` with the request path of the bad field."""
+    data = state_dict_from_proto(msg, field)
+    try:
+        state = from_dict(data)
+    except StateError as exc:
+        raise InputError(_join(field, _state_field(exc.field)), exc.reason) from None
+    state.mutant = mutant
+    return state
+
+
+def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None) -> state_pb2.State:
+    """A ``State`` message from the engine's canonical data form (``out`` is filled in
+    place when given)."""
+    msg = state_pb2.State() if out is None else out
+    msg.edition = data["edition"]
+    msg.step = STEP_TO_PROTO[data["step"]]  # type: ignore[assignment]
+    msg.turn = data["turn"]
+    msg.active = data["active"]
+    if data["first_player"] >= 0:
+        msg.first_player = data["first_player"]
+    if data["roll_winner"] >= 0:
+        msg.roll_winner = data["roll_winner"]
+    msg.shuffled = data["shuffled"]
+    msg.result = _RESULT_TO_PROTO[data["winner"]]  # type: ignore[assignment]
+    msg.next_trigger_id = data["next_trigger_id"]
+    add_player = msg.players.add
+    for p in data["players"]:
+        add_player(
+            hero=p["hero"], deck=p["deck"], hand=p["hand"], play=p["play"], graveyard=p["graveyard"],
+            coins_open=p["coins_open"], coins_closed=p["coins_closed"], failed_draws=p["failed_draws"],
+            mulligan_declared=p["mulligan_declared"], mulligan=p["mulligan"],
+        )
+    add_card = msg.cards.add
+    for c in data["cards"]:
+        card = add_card(
+            uid=c["uid"], card_id=c["card_id"], owner=c["owner"], closed=c["closed"], wounds=c["wounds"],
+            poison=c["poison"], hidden=c["hidden"], entered_turn=c["entered_turn"],
+            attacked_turn=c["attacked_turn"], defended_turn=c["defended_turn"],
+        )
+        for u in c["usage"]:
+            card.usage.add(ability=u["ability"], count=u["count"])
+        for u in c["game_usage"]:
+            card.game_usage.add(ability=u["ability"], count=u["count"])
+    for e in data["queue"]:
+        msg.queue.add(
+            kind=e["kind"], controller=e["controller"], source=e["source"], ability=e["ability"],
+            targets=e["targets"], amounts=e["amounts"], x=e["x"], mode=e["mode"], part=e["part"],
+        )
+    for t in data["pending"]:
+        msg.pending.add(id=t["id"], controller=t["controller"], source=t["source"], ability=t["ability"],
+                        subject=t["subject"])
+    for m in data["modifiers"]:
+        msg.modifiers.add(target=m["target"], amount=m["amount"], until=m["until"])
+    attack = data["attack"]
+    if attack is not None:
+        msg.attack.attacker = attack["attacker"]
+        msg.attack.target = attack["target"]
+        msg.attack.defender = attack["defender"]
+    return msg
+
+
+def state_to_proto(state: State, out: state_pb2.State | None = None) -> state_pb2.State:
+    """The ``State`` message of an engine state."""
+    return state_dict_to_proto(to_dict(state), out)
+
+
+# --- actions ------------------------------------------------------------------------
+
+
+def action_from_proto(msg: action_pb2.Action, field: str = "action") -> Action:
+    """Decode an ``Action`` message.  When ``encoded`` is set it alone is used (the
+    fields are ignored), parsed by :func:`oracle.actions.decode`; otherwise the fields
+    are read, with ``ability`` and ``mode`` absent meaning -1."""
+    if msg.encoded:
+        try:
+            return decode(msg.encoded)
+        except ActionSyntaxError as exc:
+            raise InputError(_join(field, "encoded"), f"{exc.field}: {exc.reason}") from None
+    if not msg.kind:
+        raise InputError(_join(field, "kind"), "is required (or give `encoded`)")
+    if msg.kind not in ACTION_KINDS:
+        raise InputError(_join(field, "kind"), f"unknown action kind {msg.kind!r}; known: {', '.join(ACTION_KINDS)}")
+    return Action(
+        msg.kind,
+        card=msg.card,
+        ability=msg.ability if msg.HasField("ability") else -1,
+        targets=tuple(msg.targets),
+        amounts=tuple(msg.amounts),
+        x=msg.x,
+        mode=msg.mode if msg.HasField("mode") else -1,
+        option=msg.option,
+        values=tuple(msg.values),
+        trigger=msg.trigger,
+        actor=actor_from_proto(msg.actor, _join(field, "actor")),
+    )
+
+
+def action_to_proto(action: Action, out: action_pb2.Action | None = None) -> action_pb2.Action:
+    """An ``Action`` message with every field and ``encoded`` set (``out`` is filled in
+    place when given)."""
+    msg = action_pb2.Action() if out is None else out
+    msg.kind = action.kind
+    msg.card = action.card
+    if action.ability != -1:
+        msg.ability = action.ability
+    msg.targets.extend(action.targets)
+    msg.amounts.extend(action.amounts)
+    msg.x = action.x
+    if action.mode != -1:
+        msg.mode = action.mode
+    msg.option = action.option
+    msg.values.extend(action.values)
+    msg.trigger = action.trigger
+    msg.actor = actor_to_proto(action.actor)  # type: ignore[assignment]
+    msg.encoded = encode(action)
+    return msg
+
+
+# --- answers ------------------------------------------------------------------------
+
+
+def decision_to_proto(decision: Decision, out: action_pb2.Decision | None = None) -> action_pb2.Decision:
+    """A ``Decision`` message (actor -1, the game is over, is ``ACTOR_UNSPECIFIED``)."""
+    msg = action_pb2.Decision() if out is None else out
+    msg.actor = actor_to_proto(decision.actor)  # type: ignore[assignment]
+    msg.kind = decision.kind
+    return msg
+
+
+def violation_to_proto(violation: Violation) -> action_pb2.Violation:
+    """A ``Violation`` message."""
+    return action_pb2.Violation(rule=violation.rule, message=violation.message)
+
+
+def violations_to_proto(violations: Sequence[Violation]) -> list[action_pb2.Violation]:
+    """``Violation`` messages, in order."""
+    return [action_pb2.Violation(rule=v.rule, message=v.message) for v in violations]
+
+
+def event_to_proto(event: Event) -> action_pb2.Event:
+    """An ``Event`` message; data values become text (integers in decimal)."""
+    return action_pb2.Event(
+        kind=event.kind,
+        rules=event.rules,
+        data=[action_pb2.EventField(key=k, value=str(v)) for k, v in event.data],
+    )
+
+
+# --- configuration ------------------------------------------------------------------
+
+_DECK_CARD = re.compile(r"^decks\[(\d+)\]\[(\d+)\]$")
+
+
+def _config_field(field: str) -> str:
+    m = _DECK_CARD.match(field)
+    if m:
+        return f"decks[{m.group(1)}].card_ids[{m.group(2)}]"
+    return field
+
+
+def config_error(exc: ConfigError, field: str = "config") -> InputError:
+    """The :class:`InputError` of an engine :class:`~oracle.setup.ConfigError`, with the
+    path of the field in the ``GameConfig`` message (``config.decks[0].card_ids[3]``)."""
+    return InputError(_join(field, _config_field(exc.field)), exc.reason)
+
+
+def config_from_proto(msg: oracle_service_pb2.GameConfig) -> GameConfig:
+    """An engine :class:`~oracle.setup.GameConfig` (empty edition: the default edition).
+    The counts and card ids are checked by :func:`oracle.setup.new_game`, whose
+    :class:`~oracle.setup.ConfigError` is turned into an :class:`InputError` by
+    :func:`config_error`."""
+    return GameConfig(
+        tuple(msg.heroes),  # type: ignore[arg-type]
+        tuple(list(d.card_ids) for d in msg.decks),  # type: ignore[arg-type]
+        msg.edition or DEFAULT_EDITION,
+    )
