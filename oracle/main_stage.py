@@ -243,12 +243,10 @@ def choice_actions(state: State) -> list[Action]:
         for i, ab in enumerate(card_def(state, uid).abilities):
             if ab.kind != "activated":
                 continue
-            probe = Action("activate", card=uid, ability=i)
-            base = [v for v in _activate_violations(state, probe) if "targets" not in v.message]
-            if base:
-                continue
             for targets in target_choices(state, ab, state.active, uid):
-                out.append(Action("activate", card=uid, ability=i, targets=targets))
+                a = Action("activate", card=uid, ability=i, targets=targets)
+                if not _activate_violations(state, a):
+                    out.append(a)
     for uid in sorted(set(me.hand)):
         out.extend(_play_actions(state, uid))
     out.append(Action("end_turn"))

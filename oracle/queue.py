@@ -215,7 +215,7 @@ def resolve_first(state: State, ev: list[Event]) -> None:
     if entry.ability == POISON:
         c = state.cards[entry.source]
         if state.zone_of(entry.source) == "play" and c.poison > 0:
-            wound(state, entry.source, c.poison, ev, ("R15:7.Отравление",))
+            wound(state, entry.source, c.poison, ev, ("R15:7.poison",))
             check_state(state, ev)
         return
     if entry.kind != "spell" and state.zone_of(entry.source) != "play":
