@@ -11,7 +11,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from google.protobuf import json_format
+from google.protobuf import json_format  # type: ignore[import-untyped, unused-ignore]
+
+from oracle.actions import decode, encode
 
 from .scenario import LoadedScenario, action_text, board_to_state
 from .targets import Target
@@ -121,9 +123,9 @@ def _initial_state(sc: LoadedScenario, edition: str, target: Target) -> dict[str
         return target.create_game(
             {"edition": edition, "heroes": list(cfg.heroes), "decks": [list(d.card_ids) for d in cfg.decks]}
         )
-    from oracle.service.convert import state_from_proto
+    from oracle.service.convert import state_dict_from_proto
 
-    state = state_from_proto(setup.state)
+    state = state_dict_from_proto(setup.state, "setup.state")
     state["edition"] = edition
     return state
 
@@ -158,7 +160,7 @@ def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioRe
                 bad.append(Mismatch(i, "decision", want, got, text))
         if step.HasField("expect_legal_actions"):
             _, legal = target.legal_actions(state)
-            want_set = sorted(step.expect_legal_actions.actions)
+            want_set = sorted(encode(decode(a)) for a in step.expect_legal_actions.actions)
             got_set = sorted(legal)
             if want_set != got_set:
                 bad.append(

@@ -10,23 +10,23 @@ unknown field, an unknown rule id or card id, an edition the scenario does not l
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from google.protobuf import json_format
+from google.protobuf import json_format  # type: ignore[import-untyped, unused-ignore]
 
+from oracle._proto.berserk.oracle.v1 import action_pb2, scenario_pb2
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.editions import EDITIONS
 from oracle.model import STEPS, Action
-from oracle._proto.berserk.oracle.v1 import action_pb2, scenario_pb2
 
 __all__ = [
     "SCENARIO_DIR",
-    "ScenarioError",
     "LoadedScenario",
+    "ScenarioError",
     "action_text",
     "board_to_state",
     "load_all",
@@ -60,9 +60,13 @@ class LoadedScenario:
 
 
 def action_text(action: action_pb2.Action) -> str:
-    """The encoded text of a scenario step's action (``encoded`` wins over fields)."""
+    """The encoded text of a scenario step's action (``encoded`` wins over the other
+    fields; an ``actor`` field is added to it unless the text names one)."""
     if action.encoded:
-        return encode(decode(action.encoded))
+        parsed = decode(action.encoded)
+        if action.actor and parsed.actor == -1:
+            parsed = replace(parsed, actor={1: 0, 2: 1, 3: 2}[action.actor])
+        return encode(parsed)
     fields: dict[str, Any] = {
         "card": action.card,
         "targets": tuple(action.targets),
@@ -114,6 +118,31 @@ def _check_card_ids(path: Path, board: scenario_pb2.BoardSetup) -> None:
                 seen.add(uid)
 
 
+def _unknown_field(raw: Any, descriptor: Any, where: str) -> tuple[str, str] | None:
+    """The path and reason of the first key of ``raw`` the message ``descriptor`` does not
+    define (protobuf JSON accepts a field's proto name and its JSON name)."""
+    if not isinstance(raw, dict):
+        return None
+    fields = {}
+    for f in descriptor.fields:
+        fields[f.name] = f
+        fields[f.json_name] = f
+    for key, value in raw.items():
+        here = f"{where}.{key}" if where else key
+        f = fields.get(key)
+        if f is None:
+            known = ", ".join(sorted(x.name for x in descriptor.fields))
+            return here, f"unknown field {key!r} of {descriptor.name} (known: {known})"
+        if f.message_type is None or f.message_type.full_name.startswith("google.protobuf."):
+            continue
+        items = value if isinstance(value, list) else [value]
+        for i, item in enumerate(items):
+            found = _unknown_field(item, f.message_type, f"{here}[{i}]" if isinstance(value, list) else here)
+            if found:
+                return found
+    return None
+
+
 def load_scenario(path: Path) -> LoadedScenario:
     """Parse and validate one scenario file."""
     try:
@@ -121,12 +150,17 @@ def load_scenario(path: Path) -> LoadedScenario:
     except (OSError, json.JSONDecodeError) as exc:
         raise ScenarioError(path, "$", f"not readable JSON: {exc}") from None
     msg = scenario_pb2.Scenario()
+    unknown = _unknown_field(raw, msg.DESCRIPTOR, "")
+    if unknown:
+        raise ScenarioError(path, *unknown)
     try:
         json_format.ParseDict(raw, msg)
     except json_format.ParseError as exc:
         raise ScenarioError(path, "$", str(exc)) from None
     if not msg.id or not msg.id.replace("-", "").replace("_", "").replace(".", "").isalnum():
         raise ScenarioError(path, "id", "a non-empty id of letters, digits, '-', '_' and '.'")
+    if path.stem != msg.id:
+        raise ScenarioError(path, "id", f"the file must be named after the id: {msg.id}.json")
     if not msg.description:
         raise ScenarioError(path, "description", "is required")
     editions = list(msg.editions)
