@@ -52,7 +52,9 @@ def attack_violations(state: State, action: Action) -> list[Violation]:
     t = action.targets[0]
     tc = state.cards.get(t)
     enemy = state.players[state.inactive]
-    if tc is None or (t != enemy.hero and t not in enemy.play) or not card_def(state, t).is_character:
+    if tc is not None and t in enemy.play and card_def(state, t).type == "support":
+        out.append(Violation("R15:212.4", "a support card cannot be attacked"))
+    elif tc is None or (t != enemy.hero and t not in enemy.play) or not card_def(state, t).is_character:
         out.append(Violation("R15:507.2", "the target must be an enemy character in play"))
     elif tc.hidden:
         out.append(Violation(cite(state, "304.3")[0], "a hidden character cannot be attacked"))

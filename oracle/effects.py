@@ -39,9 +39,12 @@ def close_card(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) 
     fire(state, "closed", uid, ev, rules)
 
 
-def leave_play(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+def leave_play(
+    state: State, uid: int, ev: list[Event], rules: tuple[str, ...], kind: str = "destroyed"
+) -> None:
     """Move a card from the play zone to its owner's graveyard; it loses wounds, markers
-    and effects (R15:205.3) and its death triggers fire (R15:505.3, 401.5)."""
+    and effects (R15:205.3) and its death triggers fire (R15:505.3, 401.5).  ``kind`` is
+    the event's kind: "destroyed", or "moved_to_graveyard" when it is not a destruction."""
     c = state.cards[uid]
     owner = state.players[c.owner]
     owner.play.remove(uid)
@@ -51,7 +54,7 @@ def leave_play(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) 
     c.usage.clear()
     c.game_usage.clear()
     state.modifiers = [m for m in state.modifiers if m.target != uid]
-    ev.append(Event("destroyed", rules, (("card", uid), ("owner", c.owner))))
+    ev.append(Event(kind, rules, (("card", uid), ("owner", c.owner))))
     fire(state, "death", uid, ev, rules)
     if card_def(state, uid).type == "creature":
         fire(state, "creature_dies", uid, ev, rules)
@@ -66,6 +69,12 @@ def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[
     c = state.cards[uid]
     c.entered_turn = state.turn
     ev.append(Event("entered_play", rules, (("card", uid), ("player", seat))))
+    d = card_def(state, uid)
+    if d.type == "support":  # R15:212.3: the other support of the same class goes
+        for other in [o for o in p.play if o != uid]:
+            od = card_def(state, other)
+            if od.type == "support" and od.card_class == d.card_class:
+                leave_play(state, other, ev, ("R15:212.3",), "moved_to_graveyard")
     fire(state, "hire", uid, ev, rules)
     if card_def(state, uid).type == "creature":
         fire(state, "creature_enters", uid, ev, rules)

@@ -124,13 +124,8 @@ def _play_violations(state: State, action: Action) -> list[Violation]:
                 out.append(Violation(step6, f"the amounts must add up to {total}"))
         elif action.amounts:
             out.append(Violation(step6, "this card distributes nothing"))
-    if d.type == "support" and any(
-        card_def(state, o).type == "support" and card_def(state, o).card_class == d.card_class
-        for o in p.play
-    ):
-        out.append(
-            Violation("R15:212.3", f"the player already has a support card of class {d.card_class!r} in play")
-        )
+    # R15:212.3: a second support card of a class is not refused; when it enters play the
+    # player's other support card of that class goes to the graveyard (effects.enter_play).
     if out:
         return [*out, Violation(cite(state, "309.1.7")[0], "the play is illegal and is rewound to before it began")]
     if action.option == "alt":
