@@ -128,7 +128,14 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
     seat = decider(state)
     t = next((p for p in state.pending if p.id == action.trigger), None)
     if t is None:
-        return [Violation(cite(state, "401.4")[0], f"no trigger {action.trigger} is waiting to be declared")]
+        if 0 < action.trigger < state.next_trigger_id:
+            return [
+                Violation(
+                    cite(state, "401.7")[0],
+                    f"trigger {action.trigger} is no longer waiting: it was declared, dropped, or forfeited by a pass",
+                )
+            ]
+        return [Violation(cite(state, "401.4")[0], f"no trigger {action.trigger} has fired")]
     if t.controller != seat:
         return [
             Violation(
