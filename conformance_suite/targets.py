@@ -109,7 +109,7 @@ class InProcessTarget:
         try:
             s = new_game(
                 GameConfig(
-                    tuple(config["heroes"]),  # type: ignore[arg-type]
+                    tuple(config["heroes"]),
                     tuple(list(d) for d in config["decks"]),  # type: ignore[arg-type]
                     config.get("edition") or oracle.DEFAULT_EDITION,
                 )

@@ -365,6 +365,16 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     )
 
 
+#: The ability the keyword Скрытность stands for: «Найм: это существо скрывается».
+_STEALTH = Ability(
+    kind="triggered",
+    trigger="hire",
+    per_turn=1,
+    effects=(Effect("hide", "self", 1),),
+    text_en="Stealth (Скрытность): Hire: this creature hides",
+)
+
+
 def _parse_abilities(raw: Any, path: str, card_type: str) -> tuple[Ability, ...]:
     if not isinstance(raw, list):
         raise CardDataError(path, "must be a list")
@@ -395,6 +405,12 @@ def _parse_card(raw: Any, path: str) -> CardDef:
             raise CardDataError(f"{path}.turn_order", "only heroes say how their player moves")
         turn_order = _choice(raw["turn_order"], ("first", "second"), f"{path}.turn_order")
     abilities = _parse_abilities(raw.get("abilities", []), f"{path}.abilities", ctype)
+    if "stealth" in keywords:
+        if ctype != "creature":
+            raise CardDataError(f"{path}.keywords", "only creatures have Скрытность")
+        # R15 glossary: «Скрытность означает: „Найм: Это существо cкрывается“» — a triggered
+        # ability, appended after the printed ones (its index follows theirs).
+        abilities = (*abilities, _STEALTH)
     modes: tuple[tuple[Ability, ...], ...] = ()
     if "modes" in raw:
         if ctype != "spell" or not isinstance(raw["modes"], list) or len(raw["modes"]) < 2:

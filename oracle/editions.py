@@ -52,7 +52,8 @@ def cite_ed(edition: str, number: str) -> str:
 
 def cite(state: State, *numbers: str) -> tuple[str, ...]:
     """Catalogue ids of ``numbers`` in the edition of ``state``."""
-    return tuple(cite_ed(state.edition, n) for n in numbers)
+    edition = state.edition
+    return tuple([cite_ed(edition, n) for n in numbers])
 
 
 def any_trigger_point(edition: str) -> bool:

@@ -113,6 +113,31 @@ _KIND_OF_STEP = {
     "defender": ("defend",),
 }
 
+#: The fields each kind of action uses (see ACTION_KINDS); any other field must keep its
+#: default, so that ``check`` accepts exactly the actions ``legal_actions`` offers.
+_USED_FIELDS = {
+    "roll": ("values",),
+    "shuffle": ("card", "values"),
+    "choose_order": ("values",),
+    "mulligan": ("targets",),
+    "reveal": ("targets",),
+    "attack": ("card", "targets"),
+    "defend": ("card",),
+    "activate": ("card", "ability", "targets", "x", "amounts", "mode", "option"),  # 501.1 checked there
+    "play": ("card", "targets", "amounts", "x", "mode", "option"),
+    "end_turn": (),
+    "declare": ("trigger", "targets"),
+    "pass": ("trigger",),
+}
+_FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
+_DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
+#: The rule a malformed action of each kind is refused under.
+_FIELD_RULE = {
+    "roll": "301.4", "shuffle": "301.5", "choose_order": "301.4", "mulligan": "301.7", "reveal": "304.3",
+    "attack": "307.1", "defend": "307.1", "activate": "501.1", "play": "309.1", "end_turn": "306.1",
+    "declare": "501.1", "pass": "401.7",
+}
+
 
 def check(state: State, action: Action) -> list[Violation]:
     """The violations of ``action`` in ``state``; empty when it is legal."""
@@ -125,7 +150,13 @@ def check(state: State, action: Action) -> list[Violation]:
             return [_not_your_decision(state, action.actor, who)]
     allowed = ("declare", "pass") if step in _QUEUE_STEPS else _KIND_OF_STEP[step]
     if action.kind not in allowed:
+        if action.kind in ("declare", "pass") and state.pending:
+            return _not_yet_in_the_queue(state)
         return [_wrong_moment(state, action)]
+    unused = [f for f in _FIELDS if f not in _USED_FIELDS[action.kind] and getattr(action, f) != _DEFAULTS[f]]
+    if unused:
+        rule = cite(state, _FIELD_RULE[action.kind])[0]
+        return [Violation(rule, f"{action.kind!r} takes no {', '.join(unused)}; leave unused fields at their defaults")]
     if step in _SETUP_STEPS:
         return check_setup_action(state, action)
     if step in _QUEUE_STEPS:
@@ -160,6 +191,17 @@ def _not_your_decision(state: State, actor: int, who: int) -> Violation:
         cite(state, rule)[0],
         f"{names.get(actor, f'actor {actor}')} does not decide now; {names[who]} does",
     )
+
+
+def _not_yet_in_the_queue(state: State) -> list[Violation]:
+    """A trigger that fired outside the Queue (a «при атаке» trigger, at the attack
+    declaration) cannot be declared before the next point at which triggers enter the
+    Queue: after the fight (307.2; edition A's long 401.2, INTERPRETING.md entry 11)."""
+    msg = "a trigger that fired outside the Queue waits for the nearest point: it is declared after the fight"
+    out = [Violation(cite(state, "307.2")[0], msg)]
+    if state.edition == "A":
+        out.append(Violation("A:401.2", msg))
+    return out
 
 
 def _wrong_moment(state: State, action: Action) -> Violation:

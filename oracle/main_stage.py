@@ -13,10 +13,10 @@ from .attack import attack_violations, can_act, declare_attack
 from .board import card_def, characters_in_play, target_choices, target_violation
 from .cards import Ability, CardDef
 from .editions import cite
-from .effects import close_card, enter_play, wound
+from .effects import check_state, close_card, enter_play, wound
 from .end_turn import begin_end_of_turn
 from .model import Action, Event, QueueEntry, State, Violation
-from .payment import ability_cost_violations, base_cost, final_cost, pay_coins
+from .payment import ability_cost_violations, base_cost, cost_modifiers, final_cost, pay_coins
 from .queue import resolve_first
 from .triggers import fire
 
@@ -60,8 +60,11 @@ def _distribution_total(d: CardDef, mode: int, fury: bool, x: int) -> int:
 # --- checks -------------------------------------------------------------------------
 
 
-def _play_violations(state: State, action: Action) -> list[Violation]:
-    """The layered checks of C:309.1 (A/B: 309.1 and 501.2)."""
+def _play_violations(
+    state: State, action: Action, mods: list[tuple[str, int]] | None = None
+) -> list[Violation]:
+    """The layered checks of C:309.1 (A/B: 309.1 and 501.2); ``mods``: the card's cost
+    modifiers if already computed."""
     me = state.active
     p = state.players[me]
     uid = action.card
@@ -130,7 +133,7 @@ def _play_violations(state: State, action: Action) -> list[Violation]:
         return [*out, Violation(cite(state, "309.1.7")[0], "the play is illegal and is rewound to before it began")]
     if action.option == "alt":
         return out
-    cost = final_cost(state, me, uid, base_cost(d, action.x, fury))
+    cost = final_cost(state, me, uid, base_cost(d, action.x, fury), mods)
     if cost > p.coins_open and state.mutant != "payment_not_required":
         out.append(
             Violation(
@@ -208,8 +211,15 @@ def _play_actions(state: State, uid: int) -> list[Action]:
     modes = range(len(d.modes)) if d.modes else (-1,)
     options = [""] + (["fury"] if d.fury else []) + (["alt"] if d.alt_wound_own_hero else [])
     xs = range(1, X_MAX + 1) if d.x_cost else (0,)
+    # Speed only: a play whose final cost exceeds the open coins is refused at C:309.1.9
+    # (501.2) whatever its targets, so such combinations are not enumerated at all.
+    coins = state.players[me].coins_open
+    pays = state.mutant != "payment_not_required"
+    mods = cost_modifiers(state, me, uid) if pays else []
     for mode, option, x in product(modes, options, xs):
         fury = option == "fury"
+        if pays and option != "alt" and final_cost(state, me, uid, base_cost(d, x, fury), mods) > coins:
+            continue
         ta = _target_ability(d, mode, fury) if d.type == "spell" else None
         target_sets = target_choices(state, ta, me, uid) if ta else [()]
         total = _distribution_total(d, mode, fury, x) if d.type == "spell" else 0
@@ -217,7 +227,7 @@ def _play_actions(state: State, uid: int) -> list[Action]:
             amount_sets = _distributions(total, len(targets)) if total else [()]
             for amounts in amount_sets:
                 a = Action("play", card=uid, targets=targets, amounts=amounts, x=x, mode=mode, option=option)
-                if not _play_violations(state, a):
+                if not _play_violations(state, a, mods if pays else None):
                     out.append(a)
     return out
 
@@ -230,6 +240,10 @@ def choice_actions(state: State) -> list[Action]:
     for uid in me.play:
         if card_def(state, uid).type != "creature":
             continue
+        c = state.cards[uid]
+        # Speed only: these refuse the attack whatever its target (R15:108.2, 108.5, 304.3).
+        if c.closed or c.hidden or c.attacked_turn == state.turn or not can_act(state, uid):
+            continue
         for t in enemies:
             a = Action("attack", card=uid, targets=(t,))
             if not attack_violations(state, a):
@@ -237,6 +251,12 @@ def choice_actions(state: State) -> list[Action]:
     for uid in (me.hero, *me.play):
         for i, ab in enumerate(card_def(state, uid).abilities):
             if ab.kind != "activated":
+                continue
+            # Speed only: a hidden card, first-turn weakness or an unpayable cost refuses the
+            # ability whatever its targets (304.3, R15:108.5, 501.2).
+            if state.cards[uid].hidden or (ab.tap and not can_act(state, uid)):
+                continue
+            if ability_cost_violations(state, uid, i, ab):
                 continue
             for targets in target_choices(state, ab, state.active, uid):
                 a = Action("activate", card=uid, ability=i, targets=targets)
@@ -290,6 +310,9 @@ def _play(state: State, action: Action, ev: list[Event]) -> None:
     )
     if action.option == "alt":
         wound(state, p.hero, d.alt_wound_own_hero, ev, cite(state, "309.1.9"))
+        check_state(state, ev)  # a hero killed by paying loses at once (R15:604.1, 605.1)
+        if state.winner >= 0:
+            return
     else:
         pay_coins(state, me, cost, ev, cite(state, "309.1.9", "501.2"))
     state.step = "play_queue"

@@ -45,11 +45,15 @@ _ORDER = ("increase", "multiply", "decrease", "divide", "set")
 _WRONG_ORDER = ("decrease", "divide", "increase", "multiply", "set")
 
 
-def final_cost(state: State, seat: int, played: int, base: int) -> int:
+def final_cost(
+    state: State, seat: int, played: int, base: int, mods: list[tuple[str, int]] | None = None
+) -> int:
     """Apply the modifiers in the order of C:309.1 step 8 (R15:523.1): increases, then
     multiplications, decreases, divisions (rounded up, INTERPRETING.md entry 7), then
-    set-to values in order of appearance; a negative result is 0 (R15:106.1.1)."""
-    mods = cost_modifiers(state, seat, played)
+    set-to values in order of appearance; a negative result is 0 (R15:106.1.1).  ``mods``
+    may give :func:`cost_modifiers` already computed for this seat and card."""
+    if mods is None:
+        mods = cost_modifiers(state, seat, played)
     cost = base
     order = _WRONG_ORDER if state.mutant == "cost_modifiers_wrong_order" else _ORDER
     for kind in order:

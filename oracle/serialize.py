@@ -34,6 +34,8 @@ class StateError(ValueError):
 
 
 def _pairs(d: dict[int, int]) -> list[dict[str, int]]:
+    if not d:  # most cards have no markers; skip the sort
+        return []
     return [{"ability": k, "count": v} for k, v in sorted(d.items()) if v]
 
 

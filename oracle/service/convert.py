@@ -19,8 +19,10 @@ and prefixed with the request field.  Nothing here knows a rule of the game.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from oracle._proto.berserk.oracle.v1 import action_pb2, oracle_service_pb2, state_pb2
@@ -40,7 +42,9 @@ __all__ = [
     "config_error",
     "config_from_proto",
     "decision_to_proto",
+    "decode_state",
     "event_to_proto",
+    "fingerprint_data",
     "state_dict_from_proto",
     "state_dict_to_proto",
     "state_from_proto",
@@ -114,8 +118,18 @@ def actor_from_proto(value: int, field: str = "actor") -> int:
 # --- state --------------------------------------------------------------------------
 
 
-def _usage_from(items: Iterable[state_pb2.AbilityUsage]) -> list[dict[str, int]]:
+def _usage_from(items: Sequence[state_pb2.AbilityUsage]) -> list[dict[str, int]]:
+    if not items:
+        return []
     return [{"ability": u.ability, "count": u.count} for u in items]
+
+
+def _by_ability(item: dict[str, int]) -> int:
+    return item["ability"]
+
+
+def _by_uid(item: dict[str, Any]) -> int:
+    return int(item["uid"])
 
 
 def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[str, Any]:
@@ -133,7 +147,7 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
     if msg.HasField("attack"):
         a = msg.attack
         attack = {"attacker": a.attacker, "target": a.target, "defender": a.defender}
-    return {
+    data: dict[str, Any] = {
         "edition": msg.edition,
         "step": step,
         "turn": msg.turn,
@@ -174,7 +188,7 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
                 "game_usage": _usage_from(c.game_usage),
             }
             for c in msg.cards
-        ],
+        ],  # sorted below
         "queue": [
             {
                 "kind": e.kind,
@@ -196,6 +210,25 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
         "modifiers": [{"target": m.target, "amount": m.amount, "until": m.until} for m in msg.modifiers],
         "attack": attack,
     }
+    return data
+
+
+def _canonical_order(data: dict[str, Any]) -> None:
+    """Put a *validated* state's data in the canonical order (cards by uid, usage markers
+    by ability), so that it equals ``to_dict(from_dict(data))``."""
+    cards = data["cards"]
+    cards.sort(key=_by_uid)
+    for card in cards:
+        for key in ("usage", "game_usage"):
+            if len(card[key]) > 1:
+                card[key].sort(key=_by_ability)
+
+
+def fingerprint_data(data: dict[str, Any]) -> str:
+    """The fingerprint of a state given in its canonical data form: the same value as
+    :func:`oracle.serialize.fingerprint` of the state, without building it again."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 #: Names in the engine's canonical form that differ from the proto's.
@@ -209,17 +242,25 @@ def _state_field(field: str) -> str:
     return _STATE_FIELD_RENAMES.get(name, name) + index + sep + rest
 
 
-def state_from_proto(msg: state_pb2.State, field: str = "state", mutant: str = "") -> State:
-    """Decode and validate a ``State`` message; ``mutant`` is set on the result (the
-    engine reads :attr:`State.mutant`; it is not part of the canonical form).  Raises
-    :class:`InputError` with the request path of the bad field."""
+def decode_state(msg: state_pb2.State, field: str = "state", mutant: str = "") -> tuple[State, dict[str, Any]]:
+    """Decode and validate a ``State`` message: the engine state (with ``mutant`` set:
+    the engine reads :attr:`State.mutant`; it is not part of the canonical form) and its
+    canonical data form (``to_dict`` of the state; :func:`fingerprint_data` of it is the
+    state's fingerprint).  Raises :class:`InputError` with the request path of the bad
+    field (indices as in the request)."""
     data = state_dict_from_proto(msg, field)
     try:
         state = from_dict(data)
     except StateError as exc:
         raise InputError(_join(field, _state_field(exc.field)), exc.reason) from None
     state.mutant = mutant
-    return state
+    _canonical_order(data)
+    return state, data
+
+
+def state_from_proto(msg: state_pb2.State, field: str = "state", mutant: str = "") -> State:
+    """Decode and validate a ``State`` message (see :func:`decode_state`)."""
+    return decode_state(msg, field, mutant)[0]
 
 
 def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None) -> state_pb2.State:
@@ -384,7 +425,7 @@ def config_from_proto(msg: oracle_service_pb2.GameConfig) -> GameConfig:
     :class:`~oracle.setup.ConfigError` is turned into an :class:`InputError` by
     :func:`config_error`."""
     return GameConfig(
-        tuple(msg.heroes),  # type: ignore[arg-type]
+        tuple(msg.heroes),
         tuple(list(d.card_ids) for d in msg.decks),  # type: ignore[arg-type]
         msg.edition or DEFAULT_EDITION,
     )

@@ -7,7 +7,8 @@ state is also checked for consistency by the engine's own validator.
 
 Cards are given by card id (``"ork"``) or by :func:`card` with a label and attributes
 (``card("ork", "attacker", closed=True)``).  Labels default to the card id, then
-``"ork#2"``, ``"ork#3"``… for repeats; the heroes are ``"hero0"`` and ``"hero1"``.
+``"ork#2"``, ``"ork#3"``… for repeats, given to cards in play first, then in hands,
+graveyards and decks (seat 0 before seat 1); the heroes are ``"hero0"`` and ``"hero1"``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ __all__ = [
     "first_event",
     "kinds",
     "legal",
+    "num",
     "rules_of",
     "run",
     "run_setup",
@@ -94,14 +96,18 @@ class Board:
         self._next_uid = 1
         players: list[dict[str, Any]] = []
         hero_uids = [self._add(h, seat, f"hero{seat}") for seat, h in enumerate(heroes)]
+        # labels go to cards in play first, then hands, graveyards and decks, seat 0 first
+        zones: dict[str, list[list[int]]] = {}
+        for zone, specs in (("play", play), ("hand", hands), ("graveyard", graveyards), ("deck", decks)):
+            zones[zone] = [[self._add(s, seat) for s in specs[seat]] for seat in (0, 1)]
         for seat in (0, 1):
             players.append(
                 {
                     "hero": hero_uids[seat],
-                    "deck": [self._add(s, seat) for s in decks[seat]],
-                    "hand": [self._add(s, seat) for s in hands[seat]],
-                    "play": [self._add(s, seat) for s in play[seat]],
-                    "graveyard": [self._add(s, seat) for s in graveyards[seat]],
+                    "deck": zones["deck"][seat],
+                    "hand": zones["hand"][seat],
+                    "play": zones["play"][seat],
+                    "graveyard": zones["graveyard"][seat],
                     "coins_open": coins[seat][0],
                     "coins_closed": coins[seat][1],
                     "failed_draws": failed_draws[seat],
@@ -284,6 +290,13 @@ def first_event(evs: Iterable[Event], kind: str) -> Event:
     found = events(evs, kind)
     assert found, f"no {kind!r} event"
     return found[0]
+
+
+def num(e: Event, key: str) -> int:
+    """The integer ``key`` of an event's data."""
+    v = e.get(key)
+    assert isinstance(v, int), (e, key)
+    return v
 
 
 def kinds(evs: Iterable[Event]) -> list[str]:

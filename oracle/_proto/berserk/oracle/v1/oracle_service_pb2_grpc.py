@@ -29,7 +29,13 @@ class OracleServiceStub:
     """The «Берсерк. Герои» rules oracle. Every method is stateless: the full game state travels
     in the request. An illegal action is an ordinary answer (legal = false with violations);
     malformed or inconsistent input is INVALID_ARGUMENT with a google.rpc.BadRequest detail
-    naming the field.
+    naming the field (e.g. "state.players[1].hand[2]", "action.encoded", "config.heroes[0]").
+
+    Metadata: a request may carry "x-request-id" (otherwise the server makes one); the id comes
+    back in the trailing metadata and names the call in the server's log. A server started with
+    a token needs "authorization: Bearer <token>" on every call except the grpc.health.v1
+    service (missing or wrong: UNAUTHENTICATED). Over the server's concurrency limit a call gets
+    RESOURCE_EXHAUSTED; an unexpected fault is INTERNAL, with the request id in the message.
     """
 
     def __init__(self, channel):
@@ -84,7 +90,13 @@ class OracleServiceServicer:
     """The «Берсерк. Герои» rules oracle. Every method is stateless: the full game state travels
     in the request. An illegal action is an ordinary answer (legal = false with violations);
     malformed or inconsistent input is INVALID_ARGUMENT with a google.rpc.BadRequest detail
-    naming the field.
+    naming the field (e.g. "state.players[1].hand[2]", "action.encoded", "config.heroes[0]").
+
+    Metadata: a request may carry "x-request-id" (otherwise the server makes one); the id comes
+    back in the trailing metadata and names the call in the server's log. A server started with
+    a token needs "authorization: Bearer <token>" on every call except the grpc.health.v1
+    service (missing or wrong: UNAUTHENTICATED). Over the server's concurrency limit a call gets
+    RESOURCE_EXHAUSTED; an unexpected fault is INTERNAL, with the request id in the message.
     """
 
     def GetServerInfo(self, request, context):
@@ -198,7 +210,13 @@ class OracleService:
     """The «Берсерк. Герои» rules oracle. Every method is stateless: the full game state travels
     in the request. An illegal action is an ordinary answer (legal = false with violations);
     malformed or inconsistent input is INVALID_ARGUMENT with a google.rpc.BadRequest detail
-    naming the field.
+    naming the field (e.g. "state.players[1].hand[2]", "action.encoded", "config.heroes[0]").
+
+    Metadata: a request may carry "x-request-id" (otherwise the server makes one); the id comes
+    back in the trailing metadata and names the call in the server's log. A server started with
+    a token needs "authorization: Bearer <token>" on every call except the grpc.health.v1
+    service (missing or wrong: UNAUTHENTICATED). Over the server's concurrency limit a call gets
+    RESOURCE_EXHAUSTED; an unexpected fault is INTERNAL, with the request id in the message.
     """
 
     @staticmethod

@@ -1,0 +1,251 @@
+"""Benchmark of the gRPC oracle: throughput and latency of its calls under load.
+
+One run starts a server (``python -m oracle serve --port 0``, or uses ``--address``),
+builds requests from mid-game states of seeded random games (:func:`oracle.sampler.play_random_game`),
+and for each workload runs ``--clients`` client *processes* (each with its own channel,
+one call in flight) for ``--seconds`` after a short warm-up.  Workloads:
+
+* ``health``: ``grpc.health.v1.Health/Check``, the baseline (the cheapest call the server answers);
+* ``legal``: GetLegalActions;
+* ``apply``: ApplyAction of a legal action;
+* ``check``: CheckAction of one action (for the batch ratio);
+* ``batch100``: BatchCheckActions of 100 actions.
+
+It prints a table and two ratios: apply throughput as a fraction of the baseline's
+(target >= 0.60) and the per-action cost of a batch check of 100 as a fraction of one
+CheckAction call (target <= 0.05; cost = one client's time per call at full load, i.e.
+clients / throughput).  ``--json PATH`` writes every figure.
+
+    .venv/bin/python bench/bench_service.py --seconds 5 --clients 4 --json bench.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+WORKLOADS = ("health", "legal", "apply", "check", "batch100")
+
+
+def build_requests(n_states: int, seed: int) -> dict[str, list[bytes]]:
+    """Serialized requests for each workload, from mid-game states (a player decides,
+    the game is not over), ``n_states`` of them."""
+    from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+    from oracle.engine import decision, legal_actions
+    from oracle.model import CHANCE, Action
+    from oracle.sampler import play_random_game
+    from oracle.service import convert as cv
+
+    requests: dict[str, list[bytes]] = {w: [] for w in WORKLOADS if w != "health"}
+    game_seed = seed
+    while len(requests["apply"]) < n_states:
+        game = play_random_game(game_seed)
+        game_seed += 1
+        states = game.states
+        middle = states[len(states) // 3 : 2 * len(states) // 3]
+        candidates = [s for s in middle if decision(s).actor in (0, 1)]
+        for state in candidates[:: max(1, len(candidates) // 5)][:5]:
+            actions = legal_actions(state)
+            if not actions:
+                continue
+            msg = cv.state_to_proto(state)
+            chosen = actions[len(actions) // 2]
+            requests["legal"].append(pb.GetLegalActionsRequest(state=msg).SerializeToString())
+            requests["apply"].append(pb.ApplyActionRequest(state=msg, action=cv.action_to_proto(chosen)).SerializeToString())
+            requests["check"].append(pb.CheckActionRequest(state=msg, action=cv.action_to_proto(chosen)).SerializeToString())
+            # a batch: every legal action, then plausible illegal ones (attacks between all cards)
+            uids = sorted(state.cards)
+            batch = list(actions)
+            i = 0
+            while len(batch) < 100:
+                a, b = uids[i % len(uids)], uids[(i * 7 + 3) % len(uids)]
+                batch.append(Action("attack", card=a, targets=(b,)) if i % 3 else Action("end_turn", actor=CHANCE))
+                i += 1
+            requests["batch100"].append(
+                pb.BatchCheckActionsRequest(state=msg, actions=[cv.action_to_proto(a) for a in batch[:100]]).SerializeToString()
+            )
+            if len(requests["apply"]) >= n_states:
+                break
+    return requests
+
+
+def _client(address: str, workload: str, payloads: list[bytes], warmup: float, seconds: float,
+            start_at: float, out: Any) -> None:
+    """One client process: call ``workload`` back to back; report latencies (seconds)."""
+    import grpc
+    from grpc_health.v1 import health_pb2
+
+    channel = grpc.insecure_channel(address, options=[("grpc.max_receive_message_length", 64 << 20)])
+    if workload == "health":
+        path = "/grpc.health.v1.Health/Check"
+        payloads = [health_pb2.HealthCheckRequest().SerializeToString()]
+    else:
+        name = {"legal": "GetLegalActions", "apply": "ApplyAction", "check": "CheckAction",
+                "batch100": "BatchCheckActions"}[workload]
+        path = f"/berserk.oracle.v1.OracleService/{name}"
+    call = channel.unary_unary(path, request_serializer=None, response_deserializer=None)
+    call(payloads[0], timeout=30)  # connect
+    while time.time() < start_at:
+        time.sleep(0.001)
+    end_warmup = time.perf_counter() + warmup
+    stop = end_warmup + seconds
+    latencies: list[float] = []
+    errors = 0
+    i = os.getpid()
+    while True:
+        payload = payloads[i % len(payloads)]
+        i += 1
+        t0 = time.perf_counter()
+        if t0 >= stop:
+            break
+        try:
+            call(payload, timeout=30)
+        except grpc.RpcError:
+            errors += 1
+        t1 = time.perf_counter()
+        if t0 >= end_warmup:
+            latencies.append(t1 - t0)
+    channel.close()
+    out.put((latencies, errors))
+
+
+def run_workload(address: str, workload: str, payloads: list[bytes], clients: int, warmup: float,
+                 seconds: float) -> dict[str, Any]:
+    """Run one workload with ``clients`` processes; throughput and latency figures."""
+    ctx = multiprocessing.get_context("spawn")
+    out = ctx.Queue()
+    start_at = time.time() + 1.5  # let every process import and connect first
+    procs = [ctx.Process(target=_client, args=(address, workload, payloads, warmup, seconds, start_at, out))
+             for _ in range(clients)]
+    for p in procs:
+        p.start()
+    latencies: list[float] = []
+    errors = 0
+    for _ in procs:
+        lat, err = out.get(timeout=seconds + warmup + 60)
+        latencies.extend(lat)
+        errors += err
+    for p in procs:
+        p.join()
+    latencies.sort()
+    n = len(latencies)
+
+    def pct(q: float) -> float:
+        return latencies[min(n - 1, int(q * n))] * 1000 if n else float("nan")
+
+    return {
+        "workload": workload,
+        "calls": n,
+        "errors": errors,
+        "throughput_per_s": n / seconds,
+        "p50_ms": pct(0.50),
+        "p99_ms": pct(0.99),
+        "mean_ms": statistics.fmean(latencies) * 1000 if n else float("nan"),
+    }
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by process ``pid`` and its children (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    ticks = os.sysconf("SC_CLK_TCK")
+    return sum(int(x) for x in fields[11:15]) / ticks
+
+
+def start_server(extra: list[str]) -> tuple[subprocess.Popen[str], str]:
+    """Start ``python -m oracle serve --port 0``; the process and its address."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "oracle", "serve", "--port", "0", *extra],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline().strip()
+    if not line.startswith("oracle listening on "):
+        proc.kill()
+        raise SystemExit(f"the server did not start: {line!r}")
+    return proc, line.rsplit(" ", 1)[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark once and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--address", help="benchmark a running server instead of starting one")
+    parser.add_argument("--clients", type=int, default=4, help="client processes (default 4)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="measured seconds per workload (default 5)")
+    parser.add_argument("--warmup", type=float, default=1.0, help="warm-up seconds per workload (default 1)")
+    parser.add_argument("--states", type=int, default=50, help="distinct mid-game states (default 50)")
+    parser.add_argument("--seed", type=int, default=1000, help="first game seed (default 1000)")
+    parser.add_argument("--server-args", default="", help="extra arguments of `oracle serve`, e.g. '--workers 2'")
+    parser.add_argument("--json", dest="json_path", help="write the figures to this JSON file")
+    args = parser.parse_args(argv)
+
+    requests = build_requests(args.states, args.seed)
+    proc = None
+    address = args.address
+    if address is None:
+        proc, address = start_server(args.server_args.split())
+    try:
+        results = {}
+        for workload in WORKLOADS:
+            payloads = requests.get(workload, [b""])
+            cpu0 = cpu_seconds(proc.pid) if proc else float("nan")
+            results[workload] = r = run_workload(address, workload, payloads, args.clients, args.warmup, args.seconds)
+            cpu = (cpu_seconds(proc.pid) if proc else float("nan")) - cpu0
+            # the server also works during the warm-up: spread its CPU over every call made
+            total_calls = r["calls"] * (args.seconds + args.warmup) / args.seconds
+            r["server_cpu_us_per_call"] = cpu / total_calls * 1e6 if total_calls else float("nan")
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(30)
+
+    base = results["health"]["throughput_per_s"]
+    apply_ratio = results["apply"]["throughput_per_s"] / base
+    # cost of a call = time one client spends per call at full load = clients / throughput
+    check_cost = 1 / results["check"]["throughput_per_s"]
+    batch_cost_per_action = 1 / results["batch100"]["throughput_per_s"] / 100
+    batch_ratio = batch_cost_per_action / check_cost
+    batch_latency_ratio = results["batch100"]["p50_ms"] / 100 / results["check"]["p50_ms"]
+
+    print(f"oracle service benchmark: {args.clients} client processes, {args.seconds:g} s per workload, "
+          f"{len(requests['apply'])} mid-game states, server {address} {args.server_args}".rstrip())
+    print(f"{'workload':<10} {'calls':>8} {'errors':>6} {'calls/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'server CPU us/call':>19}")
+    for r in results.values():
+        print(f"{r['workload']:<10} {r['calls']:>8} {r['errors']:>6} {r['throughput_per_s']:>10.1f} "
+              f"{r['p50_ms']:>8.3f} {r['p99_ms']:>8.3f} {r['server_cpu_us_per_call']:>19.0f}")
+    print(f"apply throughput / health throughput = {apply_ratio:.2f}   (target >= 0.60)")
+    print(f"batch-100 cost per action / CheckAction cost = {batch_ratio:.3f} = 1/{1 / batch_ratio:.0f}"
+          f"   (by p50 latency {batch_latency_ratio:.3f}; target <= 0.05)")
+    if args.json_path:
+        figures = {
+            "clients": args.clients,
+            "seconds": args.seconds,
+            "states": len(requests["apply"]),
+            "server_args": args.server_args,
+            "cpu_count": os.cpu_count(),
+            "results": results,
+            "apply_to_health_throughput": apply_ratio,
+            "batch100_per_action_to_check": batch_ratio,
+            "batch100_per_action_to_check_p50": batch_latency_ratio,
+        }
+        Path(args.json_path).write_text(json.dumps(figures, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

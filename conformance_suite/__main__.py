@@ -1,0 +1,209 @@
+"""Command line of the conformance suite.
+
+``python -m conformance_suite run (--target HOST:PORT | --in-process) [options]`` runs the
+scenarios through pytest with the suite's plugin (:mod:`conformance_suite.plugin`); ``-k``,
+``-x``, ``--junitxml`` and ``-n`` go to pytest (``-n`` needs pytest-xdist), and so does
+anything after ``--``.  Exit codes: 0 nothing unexpected happened, 1 a scenario failed,
+errored or passed unexpectedly, 2 bad usage or an invalid scenario file, 3 the target is
+down or speaks another protocol version, 5 no scenario was selected.
+
+``python -m conformance_suite mutants [--json PATH]`` runs the suite in process against
+every engine mutant and prints the kill matrix; ``python -m conformance_suite verify FILE``
+verifies a game transcript (:mod:`conformance_suite.transcript_cli`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from .runner import RunOptions, TargetUnusable, check_target, make_target
+from .targets import TargetError
+
+__all__ = ["build_parser", "main", "pytest_args"]
+
+EXIT_USAGE = 2
+EXIT_TARGET_UNUSABLE = 3
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m conformance_suite``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m conformance_suite",
+        description="The «Берсерк. Герои» conformance suite: rule-numbered scenarios run against an oracle.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser(
+        "run",
+        help="run the suite against a target",
+        description="Run the scenarios against a target (built on pytest; arguments after -- go to pytest).",
+    )
+    where = run.add_mutually_exclusive_group(required=True)
+    where.add_argument("--target", metavar="HOST:PORT", help="an implementation of berserk.oracle.v1.OracleService")
+    where.add_argument("--in-process", action="store_true", help="the reference engine in this process")
+    run.add_argument("--mutant", default="", help="with --in-process: switch on this engine mutant")
+    run.add_argument("--rules", action="append", default=[], metavar="SPEC",
+                     help="select scenarios citing these rules: 401-402 (range of rule numbers), 309.1 (and sub-rules), C:309.1")
+    run.add_argument("--edition", action="append", default=[], metavar="E", help="run only under these editions (A, B, C)")
+    run.add_argument("--id", action="append", default=[], metavar="ID", help="run only these scenario ids (or id[edition])")
+    run.add_argument("-k", dest="keyword", metavar="EXPR", help="pytest -k expression on item names such as s401.3-fifo[C]")
+    run.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failure")
+    run.add_argument("--junitxml", metavar="FILE", help="write a JUnit XML report")
+    run.add_argument("-n", dest="numprocesses", metavar="N", help="parallel workers (pytest-xdist), e.g. 2 or auto")
+    run.add_argument("--known-failures", metavar="FILE", default="", help="expected failures, one id[edition] a line")
+    run.add_argument("--skip-list", metavar="FILE", default="", help="scenarios not to run: they hang or crash the target")
+    run.add_argument("--update-known-failures", action="store_true",
+                     help="rewrite the --known-failures file from this run")
+    run.add_argument("--report-json", metavar="PATH", default="", help="write the JSON report")
+    run.add_argument("--report-html", metavar="PATH", default="", help="write the self-contained HTML report")
+    run.add_argument("--tls-ca", metavar="FILE", default="", help="PEM CA certificate: connect with TLS")
+    run.add_argument("--token", default=os.environ.get("CONFORMANCE_TOKEN", ""),
+                     help="bearer token for every call (default: $CONFORMANCE_TOKEN)")
+    run.add_argument("--timeout", type=float, default=30.0, help="deadline of one call in seconds (default 30)")
+    run.add_argument("--scenarios", metavar="DIR", default="", help="scenario directory (default: the packaged suite)")
+    run.add_argument("-q", "--quiet", action="count", default=0, help="less output (pytest -q)")
+    run.add_argument("-v", "--verbose", action="count", default=0, help="more output (pytest -v)")
+
+    mut = sub.add_parser("mutants", help="run the suite in process against every engine mutant; print the kill matrix")
+    mut.add_argument("--json", metavar="PATH", default="", help="also write the kill matrix as JSON")
+    mut.add_argument("--scenarios", metavar="DIR", default="", help="scenario directory (default: the packaged suite)")
+    try:
+        from .transcript_cli import add_verify_arguments
+    except ImportError:  # pragma: no cover - the transcript tooling is optional
+        return parser
+    verify = sub.add_parser("verify", help="verify a game transcript against the reference or a target")
+    add_verify_arguments(verify)
+    return parser
+
+
+def _options(args: argparse.Namespace) -> RunOptions:
+    base = RunOptions()
+    return RunOptions(
+        target=args.target or "",
+        in_process=bool(args.in_process),
+        mutant=args.mutant,
+        known_failures=args.known_failures,
+        skip_list=args.skip_list,
+        update_known_failures=args.update_known_failures,
+        report_json=args.report_json,
+        report_html=args.report_html,
+        tls_ca=args.tls_ca,
+        token=args.token,
+        timeout=args.timeout,
+        scenarios=args.scenarios or base.scenarios,
+    )
+
+
+def pytest_args(args: argparse.Namespace, extra: list[str], ini: str) -> list[str]:
+    """The pytest command line for the parsed ``run`` arguments (``ini``: an empty ini
+    file that isolates the run from the current directory's pytest configuration)."""
+    root = str(Path(args.scenarios).resolve()) if args.scenarios else str(RunOptions().scenarios)
+    out = [
+        root,
+        "-c", ini,
+        "--rootdir", root,
+        "--confcutdir", root,
+        "-p", "conformance_suite.plugin",
+        "-p", "no:cacheprovider",
+        "-p", "no:randomly",
+        "-p", "no:hypothesispytest",
+        "--assert=plain",
+        "-rfEX",
+    ]
+    out += ["--cs-target", args.target] if args.target else ["--cs-in-process"]
+    for opt, value in (
+        ("--cs-mutant", args.mutant),
+        ("--cs-known-failures", args.known_failures),
+        ("--cs-skip-list", args.skip_list),
+        ("--cs-report-json", args.report_json),
+        ("--cs-report-html", args.report_html),
+        ("--cs-tls-ca", args.tls_ca),
+        ("--cs-token", args.token),
+        ("--cs-scenarios", root),
+    ):
+        if value:
+            out += [opt, value]
+    out += ["--cs-timeout", str(args.timeout)]
+    for opt, values in (("--cs-rules", args.rules), ("--cs-edition", args.edition), ("--cs-id", args.id)):
+        for v in values:
+            out += [opt, v]
+    if args.update_known_failures:
+        out.append("--cs-update-known-failures")
+    if args.keyword:
+        out += ["-k", args.keyword]
+    if args.exitfirst:
+        out.append("-x")
+    if args.junitxml:
+        out += ["--junitxml", args.junitxml]
+    if args.numprocesses:
+        out += ["-n", args.numprocesses]
+    out += ["-q"] * args.quiet + ["-v"] * args.verbose
+    return out + extra
+
+
+def _run(args: argparse.Namespace, extra: list[str]) -> int:
+    if args.mutant and not args.in_process:
+        print("conformance_suite: --mutant works only with --in-process (serve a mutant with "
+              "`python -m oracle serve --mutant NAME` and use --target)", file=sys.stderr)
+        return EXIT_USAGE
+    if args.update_known_failures and not args.known_failures:
+        print("conformance_suite: --update-known-failures needs --known-failures FILE", file=sys.stderr)
+        return EXIT_USAGE
+    opts = _options(args)
+    target = None
+    try:
+        target = make_target(opts)
+        check_target(target, opts.target_label)
+    except TargetUnusable as exc:
+        print(f"conformance_suite: {exc}", file=sys.stderr)
+        return EXIT_TARGET_UNUSABLE
+    except (ValueError, TargetError) as exc:  # an unknown mutant, an unreadable CA file
+        print(f"conformance_suite: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    finally:
+        close = getattr(target, "close", None)
+        if close is not None:
+            close()
+    import pytest
+
+    with tempfile.TemporaryDirectory(prefix="conformance-") as tmp:
+        ini = Path(tmp) / "pytest.ini"
+        ini.write_text("[pytest]\n", encoding="utf-8")
+        return int(pytest.main(pytest_args(args, extra, str(ini))))
+
+
+def _mutants(args: argparse.Namespace) -> int:
+    from .kill_matrix import format_kill_matrix, kill_matrix
+    from .scenario import SCENARIO_DIR, load_all
+
+    scenarios = load_all(Path(args.scenarios) if args.scenarios else SCENARIO_DIR)
+    km = kill_matrix(scenarios)
+    print(format_kill_matrix(km))
+    if args.json:
+        Path(args.json).write_text(json.dumps(km.as_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return 0 if km.ok else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``python -m conformance_suite``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra: list[str] = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, extra = argv[:i], argv[i + 1 :]
+    args = build_parser().parse_args(argv)
+    if args.command == "run":
+        return _run(args, extra)
+    if args.command == "verify":
+        from .transcript_cli import run_verify
+
+        return int(run_verify(args))
+    return _mutants(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+"""Coverage of the rule catalogue by the scenarios.
+
+Two requirements (issue 4): every seed rule (editions A, B, C) is cited by at least one
+scenario, and every rule that forbids something has at least one scenario step where the
+forbidden action is refused (``expect_illegal``) citing it in ``expect_violation_rules``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from oracle.catalogue import load_catalogue
+
+from .scenario import LoadedScenario
+
+__all__ = ["Coverage", "cited_rules", "compute_coverage", "refused_rules"]
+
+
+def cited_rules(scenarios: Iterable[LoadedScenario]) -> dict[str, list[str]]:
+    """Rule id -> ids of the scenarios citing it in ``rules``."""
+    out: dict[str, list[str]] = {}
+    for sc in scenarios:
+        for r in sc.message.rules:
+            out.setdefault(r, []).append(sc.id)
+    return out
+
+
+def refused_rules(scenarios: Iterable[LoadedScenario]) -> dict[str, list[str]]:
+    """Rule id -> ids of the scenarios with an ``expect_illegal`` step whose
+    ``expect_violation_rules`` names it.  A bare number stands for that number in each
+    edition the scenario lists (and in R15)."""
+    cat = load_catalogue()
+    out: dict[str, list[str]] = {}
+    for sc in scenarios:
+        editions = [*sc.message.editions, "R15"]
+        for step in sc.message.steps:
+            if not step.expect_illegal:
+                continue
+            for ref in step.expect_violation_rules:
+                ids = [ref] if ":" in ref else [f"{ed}:{ref}" for ed in editions if f"{ed}:{ref}" in cat]
+                for rid in ids:
+                    lst = out.setdefault(rid, [])
+                    if sc.id not in lst:
+                        lst.append(sc.id)
+    return out
+
+
+@dataclass
+class Coverage:
+    """How far the scenarios cover the catalogue."""
+
+    seed_rules: int
+    cited_seed_rules: int
+    uncited: list[str]  # seed rules no scenario cites
+    forbids: int  # catalogue rules with forbids=true
+    forbids_without_refusal: list[str]  # of those, rules no expect_illegal step cites
+
+    def as_dict(self) -> dict[str, object]:
+        """The JSON form used in reports."""
+        return {
+            "seed_rules": self.seed_rules,
+            "cited_seed_rules": self.cited_seed_rules,
+            "uncited_seed_rules": self.uncited,
+            "forbidding_rules": self.forbids,
+            "forbidding_rules_without_refusal": self.forbids_without_refusal,
+        }
+
+
+def compute_coverage(scenarios: list[LoadedScenario]) -> Coverage:
+    """Coverage of the packaged catalogue by ``scenarios``."""
+    cat = load_catalogue()
+    cited = cited_rules(scenarios)
+    refused = refused_rules(scenarios)
+    seed = cat.seed_rules()
+    uncited = [r.id for r in seed if r.id not in cited]
+    forbidding = [r for r in cat.rules.values() if r.forbids]
+    return Coverage(
+        seed_rules=len(seed),
+        cited_seed_rules=len(seed) - len(uncited),
+        uncited=uncited,
+        forbids=len(forbidding),
+        forbids_without_refusal=[r.id for r in forbidding if r.id not in refused],
+    )

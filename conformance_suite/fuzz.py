@@ -1,0 +1,956 @@
+"""Lock-step differential fuzzing of an implementation against the reference engine.
+
+``python -m conformance_suite fuzz (--target HOST:PORT | --mutant NAME | --all-mutants)
+--games N --seed S [--out DIR] [--max-decisions M]`` plays random games on the reference
+(in this process) and on the target at the same time.  At every decision it compares
+
+1. who decides (actor and kind of decision),
+2. the set of legal actions,
+3. the check of one legal action (taken with an explicit actor) and of one illegal action
+   (a perturbed legal action, a legal action with the wrong actor, or a legal action of an
+   earlier decision): the target must accept the first and refuse the second, citing every
+   rule the reference cites, and
+4. the state after the action both apply (canonical form, compared whole).
+
+Every choice (edition, heroes, the 20-card decks, the die roll, shuffles as permutations,
+each decision, which actions are probed) is drawn with Hypothesis, so when the target
+diverges Hypothesis *shrinks* the game to the shortest decision sequence that still
+diverges.  The minimal game is printed as a diff and written as a new scenario file
+(``Scenario`` protobuf JSON, ``setup.new_game`` plus the decisions as steps, the divergent
+step's expectations taken from the reference, citing the rules the reference cited there)
+into ``--out`` -- only after checking that it fails on the target and passes on the
+reference.  A fixed ``--seed`` gives the same games on every run (Hypothesis runs with
+``@seed(S)`` and no example database).
+
+Exit codes: 0 no divergence, 1 a divergence was found (for ``--all-mutants``: some mutant
+was not found), 2 bad usage or the target failed (down, crashed, wrong protocol).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Protocol, TextIO
+
+from oracle.actions import encode
+from oracle.cards import load_pool
+from oracle.catalogue import load_catalogue
+from oracle.editions import EDITIONS
+from oracle.engine import IllegalAction, apply, check, decision, legal_actions
+from oracle.model import CHANCE, Action, State
+from oracle.mutants import MUTANTS
+from oracle.serialize import to_dict
+from oracle.setup import GameConfig, new_game
+from oracle.verify import FieldDifference, actor_name, diff_states
+
+from .targets import ApplyResult, InProcessTarget, Target, TargetError, TargetInputError
+
+__all__ = [
+    "DECK_SIZE",
+    "FINDING_KINDS",
+    "Chooser",
+    "FastInProcessTarget",
+    "FuzzFinding",
+    "FuzzReport",
+    "LockStep",
+    "Mismatch",
+    "RandomChooser",
+    "add_fuzz_arguments",
+    "finding_scenario",
+    "format_finding",
+    "fuzz",
+    "fuzz_all_mutants",
+    "run_fuzz",
+    "target_label",
+    "write_finding",
+]
+
+#: Cards in each fuzzed deck.
+DECK_SIZE = 20
+
+#: What can differ at a decision, in the order it is checked.
+FINDING_KINDS = (
+    "target_input",  # the target refused a valid state or action as malformed
+    "initial_state",  # the states of a new game differ
+    "decision",  # who decides (or what about) differs
+    "legal_actions",  # the legal-action sets differ
+    "check_legal",  # the target refuses a legal action in CheckAction
+    "check_illegal",  # the target accepts an illegal action, or cites other rules
+    "apply",  # the target refuses the legal action taken
+    "state",  # the states after the action differ
+)
+
+_MAX_RULES = 16
+_MAX_FACTS = 5
+_POOL = 12
+
+
+# --- what a divergence is -------------------------------------------------------------
+
+
+@dataclass
+class FuzzFinding:
+    """The first divergence of a (shrunk) game: its configuration, the decisions taken
+    before it (encoded) and what differed at the next one."""
+
+    kind: str
+    message: str
+    config: GameConfig
+    actions: list[str]
+    action: str = ""  # the action of the divergent decision (checked or applied)
+    reference_decision: tuple[int, str] = (-1, "")
+    target_decision: tuple[int, str] = (-1, "")
+    missing_actions: list[str] = field(default_factory=list)
+    extra_actions: list[str] = field(default_factory=list)
+    reference_legal: list[str] = field(default_factory=list)
+    reference_violations: list[tuple[str, str]] = field(default_factory=list)
+    target_violations: list[tuple[str, str]] = field(default_factory=list)
+    differences: list[FieldDifference] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+
+    @property
+    def decisions(self) -> int:
+        """Length of the game up to and including the divergent decision."""
+        return len(self.actions) + 1
+
+    @property
+    def edition(self) -> str:
+        """The edition of the game."""
+        return self.config.edition
+
+
+class Mismatch(Exception):  # noqa: N818 - raised inside the Hypothesis test to mark a failing game
+    """Raised inside a fuzzed game at the first divergence; carries the finding."""
+
+    def __init__(self, finding: FuzzFinding) -> None:
+        super().__init__(f"{finding.kind}: {finding.message}")
+        self.finding = finding
+
+
+# --- choices --------------------------------------------------------------------------
+
+
+class Chooser(Protocol):
+    """Where a fuzzed game's choices come from."""
+
+    def index(self, n: int) -> int:
+        """A number in ``0..n-1`` (``n >= 1``)."""
+
+    def permutation(self, items: Sequence[int]) -> list[int]:
+        """An order of ``items``."""
+
+    def config(self, editions: Sequence[str]) -> GameConfig:
+        """A game configuration: edition, two heroes, two decks of :data:`DECK_SIZE`."""
+
+
+def _pool_ids() -> tuple[list[str], list[str]]:
+    pool = load_pool().cards
+    heroes = sorted(c.id for c in pool.values() if c.type == "hero")
+    others = sorted(c.id for c in pool.values() if c.type != "hero")
+    return heroes, others
+
+
+class FastInProcessTarget(InProcessTarget):
+    """:class:`~conformance_suite.targets.InProcessTarget` that decodes each state dict
+    once: the lock step sends the same dict up to four times per decision, and the state
+    a call returned is the next call's input, so both are kept by identity."""
+
+    def __init__(self, mutant: str = "") -> None:
+        super().__init__(mutant)
+        self._known: list[tuple[dict[str, Any], State]] = []
+
+    def _state(self, data: dict[str, Any]) -> State:
+        for d, s in self._known:
+            if d is data:
+                return s
+        s = super()._state(data)
+        self._remember(data, s)
+        return s
+
+    def _remember(self, data: dict[str, Any], state: State) -> None:
+        self._known = [*self._known[-1:], (data, state)]
+
+    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
+        """A new game (its state is kept)."""
+        data = super().create_game(config)
+        self._state(data)
+        return data
+
+    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+        """Apply; the next state is kept with its dict."""
+        s = self._state(state)
+        try:
+            out = apply(s, self._action(action))
+        except IllegalAction as exc:
+            return ApplyResult(False, [(v.rule, v.message) for v in exc.violations])
+        d = decision(out.state)
+        data = to_dict(out.state)
+        self._remember(data, out.state)
+        events = [{"kind": e.kind, "rules": list(e.rules), "data": {k: str(v) for k, v in e.data}} for e in out.events]
+        return ApplyResult(True, [], data, events, (d.actor, d.kind))
+
+
+class RandomChooser:
+    """Choices from a seeded :class:`random.Random` (no shrinking; for benchmarks)."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+        self.heroes, self.others = _pool_ids()
+
+    def index(self, n: int) -> int:
+        """A uniform number in ``0..n-1``."""
+        return self.rng.randrange(n)
+
+    def permutation(self, items: Sequence[int]) -> list[int]:
+        """A uniform order."""
+        out = list(items)
+        self.rng.shuffle(out)
+        return out
+
+    def config(self, editions: Sequence[str]) -> GameConfig:
+        """A uniform configuration."""
+        r = self.rng
+        return GameConfig(
+            (r.choice(self.heroes), r.choice(self.heroes)),
+            ([r.choice(self.others) for _ in range(DECK_SIZE)], [r.choice(self.others) for _ in range(DECK_SIZE)]),
+            r.choice(list(editions)),
+        )
+
+
+class _HypothesisChooser:
+    """Choices drawn from Hypothesis's ``st.data()``: they shrink toward index 0, the
+    first hero and card of the pool, the identity shuffle and the first edition."""
+
+    def __init__(self, data: Any) -> None:
+        from hypothesis import strategies as st
+
+        self.st = st
+        self.data = data
+        self.heroes, self.others = _pool_ids()
+
+    def index(self, n: int) -> int:
+        if n <= 1:
+            return 0
+        return int(self.data.draw(self.st.integers(0, n - 1)))
+
+    def permutation(self, items: Sequence[int]) -> list[int]:
+        return list(self.data.draw(self.st.permutations(list(items))))
+
+    def config(self, editions: Sequence[str]) -> GameConfig:
+        st, draw = self.st, self.data.draw
+        edition = editions[0] if len(editions) == 1 else draw(st.sampled_from(list(editions)))
+        heroes = (draw(st.sampled_from(self.heroes)), draw(st.sampled_from(self.heroes)))
+        deck = st.lists(st.sampled_from(self.others), min_size=DECK_SIZE, max_size=DECK_SIZE)
+        return GameConfig(heroes, (list(draw(deck)), list(draw(deck))), edition)
+
+
+# --- the lock step --------------------------------------------------------------------
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal canonical states.  Plain ``==``: both sides come from the same converters
+    (``to_dict``, ``state_dict_from_proto``), so a boolean field cannot arrive as 1."""
+    return bool(a == b)
+
+
+def _choice_order(state: State, legal: list[Action]) -> list[Action]:
+    """The actions in the order choices index them: as the reference lists them, except
+    that a tied die roll comes last (so the simplest game is not an endless reroll)."""
+    if state.step == "setup_roll":
+        return sorted(legal, key=lambda a: a.values[0] == a.values[1])
+    return legal
+
+
+def _illegal_candidates(state: State, actor: int, legal: list[Action], chosen: Action, pool: list[Action]) -> list[Action]:
+    """Actions the reference refuses now, in a stable order: the chosen action by the
+    wrong actor, perturbations of it, actions of other kinds, and legal actions of earlier
+    decisions."""
+    cands: list[Action] = []
+    other = 0 if actor == CHANCE else 1 - actor
+    cands.append(replace(chosen, actor=other))
+    if chosen.kind == "shuffle":
+        cands += [replace(chosen, values=chosen.values[:-1]), replace(chosen, card=1 - chosen.card)]
+    elif chosen.kind == "roll":
+        cands += [replace(chosen, values=(7, chosen.values[1])), replace(chosen, values=chosen.values[:1])]
+    elif chosen.kind == "choose_order":
+        cands.append(replace(chosen, values=(3,)))
+    if chosen.card:
+        cands += [replace(chosen, card=chosen.card + 1), replace(chosen, card=state.players[other if actor != CHANCE else 1].hero)]
+    if chosen.targets:
+        cands += [
+            replace(chosen, targets=tuple(t + 1 for t in chosen.targets)),
+            replace(chosen, targets=(*chosen.targets, chosen.targets[0])),
+        ]
+    if chosen.kind == "play":
+        cands += [replace(chosen, x=chosen.x + 1), replace(chosen, option="fury")]
+    if chosen.trigger:
+        cands.append(replace(chosen, trigger=chosen.trigger + 1))
+    cands += [Action("end_turn"), Action("pass", trigger=state.next_trigger_id)]
+    cands += pool[::-1]
+    seen = {encode(a) for a in legal}
+    out: list[Action] = []
+    for a in cands:
+        text = encode(a)
+        if text in seen:
+            continue
+        seen.add(text)
+        if check(state, a):
+            out.append(a)
+        if len(out) >= 10:
+            break
+    return out
+
+
+def _filter_rules(rules: Sequence[str], edition: str) -> list[str]:
+    cat = load_catalogue()
+    out = [r for r in dict.fromkeys(rules) if r in cat and r.split(":", 1)[0] in (edition, "R15")]
+    return out[:_MAX_RULES]
+
+
+@dataclass
+class Counters:
+    """What a fuzz run has done so far."""
+
+    games: int = 0
+    decisions: int = 0
+    shrink_runs: int = 0
+    shrink_decisions: int = 0
+
+
+class LockStep:
+    """Plays games on the reference and ``target`` in lock step (see the module doc).
+    ``play`` raises :class:`Mismatch` at the first divergence and lets
+    :class:`~conformance_suite.targets.TargetError` through."""
+
+    def __init__(self, target: Target, *, max_decisions: int = 400, editions: Sequence[str] = ("C", "B", "A")) -> None:
+        self.target = target
+        self.max_decisions = max_decisions
+        self.editions = tuple(editions)
+
+    def play(self, chooser: Chooser, on_decision: Callable[[], None] | None = None) -> int:
+        """Play one game; the number of decisions checked."""
+        config = chooser.config(self.editions)
+        g = _Game(self, config)
+        g.start()
+        for n in range(self.max_decisions):
+            if not g.step(chooser):
+                return n
+            if on_decision is not None:
+                on_decision()
+        return self.max_decisions
+
+
+class _Game:
+    """One lock-step game in progress."""
+
+    def __init__(self, lock: LockStep, config: GameConfig) -> None:
+        self.target = lock.target
+        self.config = config
+        self.ref: State = new_game(config)
+        self.tstate: dict[str, Any] = {}
+        self.actions: list[str] = []
+        self.rules: list[tuple[str, ...]] = []  # rules cited by the reference at each decision
+        self.pool: list[Action] = []
+
+    def _finding(self, kind: str, message: str, **kw: Any) -> Mismatch:
+        rules = list(kw.pop("rules", ()))
+        if not _filter_rules(rules, self.config.edition):
+            for earlier in reversed(self.rules):
+                if _filter_rules(earlier, self.config.edition):
+                    rules = list(earlier)
+                    break
+        found = _filter_rules(rules, self.config.edition)
+        if not found:
+            fallback = f"{self.config.edition}:401.1"
+            found = [fallback] if fallback in load_catalogue() else []
+        return Mismatch(FuzzFinding(kind, message, self.config, list(self.actions), rules=found, **kw))
+
+    def _call(self, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return fn(*args)
+        except TargetInputError as exc:
+            action = args[1] if len(args) > 1 and isinstance(args[1], str) else ""
+            raise self._finding(
+                "target_input", f"the target refused valid input to {what} as malformed: {exc.field}: {exc.reason}",
+                action=action,
+            ) from None
+
+    def start(self) -> None:
+        c = self.config
+        cfg = {"edition": c.edition, "heroes": list(c.heroes), "decks": [list(d) for d in c.decks]}
+        self.tstate = self._call("CreateGame", self.target.create_game, cfg)
+        ref = to_dict(self.ref)
+        if not _same(ref, self.tstate):
+            diffs = diff_states(ref, self.tstate)
+            raise self._finding("initial_state", f"the new game's states differ in {len(diffs)} field(s)", differences=diffs)
+
+    def step(self, chooser: Chooser) -> bool:
+        """Check one decision; False when the game is over."""
+        ref, target = self.ref, self.target
+        d = decision(ref)
+        tdec, tlegal = self._call("GetLegalActions", target.legal_actions, self.tstate)
+        legal = legal_actions(ref) if d.actor >= 0 else []
+        enc = [encode(a) for a in legal]
+        if (d.actor, d.kind) != tuple(tdec):
+            action = enc[0] if enc else (tlegal[0] if tlegal else "end_turn")
+            raise self._finding(
+                "decision",
+                f"the reference says {actor_name(d.actor)} decides ({d.kind}); "
+                f"the target says {actor_name(tdec[0])} ({tdec[1]})",
+                action=action, reference_decision=(d.actor, d.kind), target_decision=(tdec[0], tdec[1]),
+                reference_legal=enc,
+                rules=self.rules[-1] if self.rules else (),
+            )
+        if d.actor < 0:
+            return False
+        if set(enc) != set(tlegal):
+            missing, extra = sorted(set(enc) - set(tlegal)), sorted(set(tlegal) - set(enc))
+            chosen = _choice_order(ref, legal)[0] if legal else None
+            raise self._finding(
+                "legal_actions",
+                f"the legal actions differ ({d.kind} of {actor_name(d.actor)}): {len(missing)} missing, {len(extra)} extra",
+                action=encode(chosen) if chosen else "", reference_decision=(d.actor, d.kind),
+                missing_actions=missing, extra_actions=extra, reference_legal=enc,
+                rules=self.rules[-1] if self.rules else (),
+            )
+        if ref.step == "setup_shuffle":
+            seat = ref.shuffled
+            chosen = Action("shuffle", card=seat, values=tuple(chooser.permutation(ref.players[seat].deck)))
+            probe = replace(chosen, actor=CHANCE)
+        else:
+            order = _choice_order(ref, legal)
+            chosen = order[chooser.index(len(order))]
+            probe = replace(legal[chooser.index(len(legal))], actor=d.actor)
+        text = encode(chosen)
+        probe_text = encode(probe)
+        tv = self._call("CheckAction", target.check, self.tstate, probe_text)
+        if tv:
+            out = apply(ref, probe)
+            raise self._finding(
+                "check_legal",
+                f"the target refuses the legal action {probe_text!r}: " + "; ".join(f"{r}: {m}" for r, m in tv),
+                action=probe_text, reference_decision=(d.actor, d.kind), target_violations=list(tv),
+                rules=[r for e in out.events for r in e.rules],
+            )
+        cands = _illegal_candidates(ref, d.actor, legal, chosen, self.pool)
+        if cands:
+            bad = cands[chooser.index(len(cands))]
+            bad_text = encode(bad)
+            rv = [(v.rule, v.message) for v in check(ref, bad)]
+            tv = self._call("CheckAction", target.check, self.tstate, bad_text)
+            cited = {r for r, _ in tv}
+            missing_rules = [r for r, _ in rv if r not in cited]
+            if not tv or missing_rules:
+                what = (
+                    f"the target accepts the illegal action {bad_text!r}"
+                    if not tv
+                    else f"the target refuses {bad_text!r} but does not cite {', '.join(dict.fromkeys(missing_rules))}"
+                )
+                raise self._finding(
+                    "check_illegal",
+                    what + " (reference: " + "; ".join(f"{r}: {m}" for r, m in rv) + ")",
+                    action=bad_text, reference_decision=(d.actor, d.kind), reference_violations=rv,
+                    target_violations=list(tv), rules=[r for r, _ in rv],
+                )
+        out = apply(ref, chosen)
+        cited_here = tuple(r for e in out.events for r in e.rules)
+        tres = self._call("ApplyAction", target.apply, self.tstate, text)
+        if not tres.legal:
+            raise self._finding(
+                "apply",
+                f"the target refuses to apply the legal action {text!r}: " + "; ".join(f"{r}: {m}" for r, m in tres.violations),
+                action=text, reference_decision=(d.actor, d.kind), target_violations=list(tres.violations),
+                rules=cited_here,
+            )
+        nxt = to_dict(out.state)
+        if tres.state is None or not _same(nxt, tres.state):
+            diffs = diff_states(nxt, tres.state or {})
+            shown = ", ".join(f.path for f in diffs[:4]) + (", ..." if len(diffs) > 4 else "")
+            raise self._finding(
+                "state",
+                f"after {text!r} the states differ in {len(diffs)} field(s): {shown}",
+                action=text, reference_decision=(d.actor, d.kind), differences=diffs, rules=cited_here,
+            )
+        self.ref, self.tstate = out.state, tres.state
+        self.actions.append(text)
+        self.rules.append(cited_here)
+        for a in (chosen, replace(probe, actor=-1)):
+            if a.kind != "shuffle" and a not in self.pool:
+                self.pool.append(a)
+        del self.pool[:-_POOL]
+        return True
+
+
+# --- scenarios ------------------------------------------------------------------------
+
+_ACTOR_ENUM = {-1: "ACTOR_UNSPECIFIED", 0: "ACTOR_PLAYER_1", 1: "ACTOR_PLAYER_2", CHANCE: "ACTOR_CHANCE"}
+
+
+def _rule_ref(rule: str, edition: str) -> str:
+    """A violation rule as a scenario may cite it: the id in the game's edition or R15,
+    else the bare number (which matches that number in any edition)."""
+    return rule if rule.split(":", 1)[0] in (edition, "R15") else rule.split(":", 1)[-1]
+
+
+def _slug(text: str) -> str:
+    out = "".join(ch if ch.isalnum() or ch in "_." else "-" for ch in text).strip("-")
+    return out or "target"
+
+
+def target_label(target: Target) -> str:
+    """A short name of a target for scenario ids: its mutant, or its implementation."""
+    try:
+        info = target.server_info()
+    except (TargetError, TargetInputError):
+        info = {}
+    mutants = list(info.get("mutants") or [])
+    if len(mutants) == 1:
+        return _slug(str(mutants[0]))
+    if isinstance(target, InProcessTarget):
+        return "reference"
+    return _slug(str(info.get("implementation") or getattr(target, "name", "") or "target"))[:40]
+
+
+def _divergent_step(f: FuzzFinding) -> dict[str, Any]:
+    step: dict[str, Any] = {"action": {"encoded": f.action}}
+    actor, kind = f.reference_decision
+    if f.kind == "decision":
+        step["expect_decision"] = {"actor": _ACTOR_ENUM[actor], "kind": kind}
+        if actor < 0:
+            step["expect_illegal"] = True
+            step["expect_violation_rules"] = ["R15:605.1"]
+    elif f.kind == "legal_actions":
+        step["expect_decision"] = {"actor": _ACTOR_ENUM[actor], "kind": kind}
+        step["expect_legal_actions"] = {"actions": sorted(f.reference_legal)}
+    elif f.kind == "check_illegal":
+        step["expect_illegal"] = True
+        refs = [_rule_ref(r, f.edition) for r, _ in f.reference_violations]
+        if refs:
+            step["expect_violation_rules"] = list(dict.fromkeys(refs))
+    elif f.kind == "state":
+        facts = [d for d in f.differences if d.reference and d.path != "$"][:_MAX_FACTS]
+        step["expect_facts"] = [{"path": d.path, "equals": d.reference} for d in facts]
+    step["comment"] = f"fuzz finding ({f.kind}): {f.message}"[:500]
+    return step
+
+
+def finding_scenario(f: FuzzFinding, label: str) -> dict[str, Any]:
+    """The scenario (protobuf JSON data) that replays a finding: a new game of its
+    configuration, every decision before the divergent one, then the divergent decision
+    with the reference's expectations."""
+    steps: list[dict[str, Any]] = [{"action": {"encoded": a}} for a in f.actions]
+    steps.append(_divergent_step(f))
+    body = {
+        "setup": {"new_game": {"heroes": list(f.config.heroes), "decks": [{"card_ids": list(d)} for d in f.config.decks]}},
+        "steps": steps,
+    }
+    digest = hashlib.sha256(json.dumps([label, f.edition, body], sort_keys=True).encode()).hexdigest()[:10]
+    summary = f.message if len(f.message) <= 160 else f.message[:157] + "..."
+    return {
+        "id": f"fuzz-{_slug(label)}-{digest}",
+        "rules": list(f.rules),
+        "editions": [f.edition],
+        "description": f"Fuzzer finding against {label} after {f.decisions} decisions ({f.kind}): {summary}".replace("\n", " "),
+        **body,
+    }
+
+
+@dataclass
+class Written:
+    """Where a finding's scenario went: ``path`` (None when not written) and why not."""
+
+    path: Path | None
+    scenario_id: str
+    reproduces: bool
+    reason: str = ""
+
+
+def write_finding(f: FuzzFinding, label: str, target: Target, out_dir: Path | str) -> Written:
+    """Write the finding's scenario into ``out_dir`` if it fails on ``target`` and passes
+    on the reference (both are run first)."""
+    from .executor import run_scenario
+    from .scenario import ScenarioError, load_scenario
+
+    data = finding_scenario(f, label)
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    with tempfile.TemporaryDirectory(prefix="fuzz-") as tmp:
+        path = Path(tmp) / f"{data['id']}.json"
+        path.write_text(text, encoding="utf-8")
+        try:
+            sc = load_scenario(path)
+        except ScenarioError as exc:
+            return Written(None, data["id"], False, f"the scenario is invalid: {exc}")
+        ref = run_scenario(sc, f.edition, InProcessTarget())
+        if not ref.passed:
+            return Written(None, data["id"], False, "the scenario fails on the reference: " + ref.mismatches[0].describe())
+        try:
+            on_target = run_scenario(sc, f.edition, target).passed
+        except (TargetError, TargetInputError, KeyError, ValueError):
+            on_target = False
+        if on_target:
+            return Written(
+                None, data["id"], False,
+                "the scenario passes on the target (the divergence is in CheckAction only; scenarios use ApplyAction)",
+            )
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    dest = out / f"{data['id']}.json"
+    dest.write_text(text, encoding="utf-8")
+    return Written(dest, data["id"], True)
+
+
+def format_finding(f: FuzzFinding) -> str:
+    """A readable account of a finding."""
+    lines = [
+        f"DIVERGENCE ({f.kind}) at decision {f.decisions} of a game of edition {f.edition}, "
+        f"heroes {f.config.heroes[0]} vs {f.config.heroes[1]}",
+        f"  {f.message}",
+    ]
+    if f.actions:
+        shown = f.actions if len(f.actions) <= 40 else [*f.actions[:20], f"... ({len(f.actions) - 40} more)", *f.actions[-20:]]
+        lines.append(f"  decisions before it ({len(f.actions)}): " + " | ".join(shown))
+    if f.action:
+        lines.append(f"  action at the divergent decision: {f.action}")
+    if f.kind == "decision":
+        lines.append(f"  reference: {actor_name(f.reference_decision[0])} ({f.reference_decision[1]})")
+        lines.append(f"  target:    {actor_name(f.target_decision[0])} ({f.target_decision[1]})")
+    for a in f.missing_actions[:30]:
+        lines.append(f"    - {a}    (legal in the reference, missing from the target)")
+    for a in f.extra_actions[:30]:
+        lines.append(f"    + {a}    (offered by the target, illegal in the reference)")
+    if f.reference_violations:
+        lines.append("  reference violations: " + "; ".join(f"{r}: {m}" for r, m in f.reference_violations))
+    if f.target_violations:
+        lines.append("  target violations:    " + "; ".join(f"{r}: {m}" for r, m in f.target_violations))
+    if f.differences:
+        width = min(max(len(d.path) for d in f.differences), 40)
+        lines.append(f"  {'path'.ljust(width)}  reference -> target")
+        for d in f.differences[:20]:
+            lines.append(f"  {d.path.ljust(width)}  {d.reference or '(absent)'} -> {d.client or '(absent)'}")
+        if len(f.differences) > 20:
+            lines.append(f"  ... {len(f.differences) - 20} more")
+    if f.rules:
+        lines.append("  rules: " + ", ".join(f.rules))
+    return "\n".join(lines)
+
+
+# --- Hypothesis driver ----------------------------------------------------------------
+
+
+@dataclass
+class FuzzReport:
+    """The outcome of fuzzing one target."""
+
+    label: str
+    seed: int
+    games: int  # games played while searching
+    decisions: int  # decisions checked while searching
+    seconds: float
+    finding: FuzzFinding | None = None
+    games_to_find: int = 0  # the game (1-based) in which the first divergence appeared
+    decisions_before_shrink: int = 0  # length of that first diverging game
+    shrink_runs: int = 0
+    written: Written | None = None
+    error: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json``."""
+        f = self.finding
+        return {
+            "label": self.label,
+            "seed": self.seed,
+            "found": f is not None,
+            "games": self.games,
+            "decisions_checked": self.decisions,
+            "seconds": round(self.seconds, 3),
+            "games_to_find": self.games_to_find if f else None,
+            "decisions_before_shrink": self.decisions_before_shrink if f else None,
+            "shrunk_decisions": f.decisions if f else None,
+            "shrink_runs": self.shrink_runs,
+            "kind": f.kind if f else None,
+            "message": f.message if f else None,
+            "rules": f.rules if f else [],
+            "scenario": str(self.written.path) if self.written and self.written.path else None,
+            "scenario_id": self.written.scenario_id if self.written else None,
+            "scenario_reproduces": self.written.reproduces if self.written else None,
+            "scenario_note": self.written.reason if self.written else "",
+            "error": self.error,
+        }
+
+
+class _Progress:
+    """One status line on a terminal, rewritten at most five times a second."""
+
+    def __init__(self, stream: TextIO | None, label: str, games: int) -> None:
+        self.stream = stream
+        self.label = label
+        self.games = games
+        self.last = 0.0
+
+    def show(self, c: Counters, shrinking: bool, force: bool = False) -> None:
+        if self.stream is None:
+            return
+        now = time.monotonic()
+        if not force and now - self.last < 0.2:
+            return
+        self.last = now
+        line = f"fuzz {self.label}: game {min(c.games + (0 if shrinking else 1), self.games)}/{self.games}, {c.decisions} decisions checked"
+        if shrinking:
+            line += f"; divergence found, shrinking ({c.shrink_runs} replays)"
+        self.stream.write("\r\x1b[2K" + line)
+        self.stream.flush()
+
+    def done(self) -> None:
+        if self.stream is not None:
+            self.stream.write("\r\x1b[2K")
+            self.stream.flush()
+
+
+def fuzz(
+    target: Target,
+    *,
+    games: int,
+    seed: int,
+    max_decisions: int = 400,
+    editions: Sequence[str] = ("C", "B", "A"),
+    label: str = "",
+    progress: TextIO | None = None,
+) -> FuzzReport:
+    """Fuzz ``target`` for at most ``games`` games from ``seed``; on a divergence, shrink it
+    and return it in the report (not yet written: see :func:`write_finding`).  A
+    :class:`~conformance_suite.targets.TargetError` ends the run with ``error`` set."""
+    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+    from hypothesis import seed as hseed
+    from hypothesis import strategies as st
+
+    label = label or target_label(target)
+    lock = LockStep(target, max_decisions=max_decisions, editions=editions)
+    counters = Counters()
+    found_in = 0
+    first_len = 0
+    best: FuzzFinding | None = None
+    abort: list[str] = []
+    bar = _Progress(progress, label, games)
+
+    def on_decision() -> None:
+        if found_in:
+            counters.shrink_decisions += 1
+        else:
+            counters.decisions += 1
+        bar.show(counters, bool(found_in))
+
+    def game(data: Any) -> None:
+        nonlocal found_in, first_len, best
+        if abort:
+            return
+        searching = not found_in
+        try:
+            lock.play(_HypothesisChooser(data), on_decision)
+        except Mismatch as m:
+            if searching:
+                found_in = counters.games + 1
+                first_len = m.finding.decisions
+            if best is None or m.finding.decisions <= best.decisions:
+                best = m.finding
+            raise
+        except TargetError as exc:
+            abort.append(str(exc))
+            return
+        finally:
+            if searching:
+                counters.games += 1
+            else:
+                counters.shrink_runs += 1
+
+    test = hseed(seed)(
+        settings(
+            max_examples=games,
+            database=None,
+            deadline=None,
+            derandomize=False,
+            suppress_health_check=list(HealthCheck),
+            phases=(Phase.generate, Phase.shrink),
+            report_multiple_bugs=False,
+            verbosity=Verbosity.quiet,
+            print_blob=False,
+        )(given(data=st.data())(game))
+    )
+    started = time.perf_counter()
+    finding: FuzzFinding | None = None
+    try:
+        test()
+    except Mismatch as m:
+        finding = m.finding
+    except Exception as exc:  # Hypothesis wraps a non-reproducible failure (Flaky, ExceptionGroup)
+        if not abort:
+            if best is None:
+                raise
+            finding = best
+            _ = exc
+    finally:
+        bar.done()
+    report = FuzzReport(label, seed, min(counters.games, games), counters.decisions, time.perf_counter() - started)
+    report.shrink_runs = counters.shrink_runs
+    if abort:
+        report.error = abort[0]
+        return report
+    if finding is not None:
+        report.finding = finding
+        report.games_to_find = found_in
+        report.decisions_before_shrink = first_len
+    return report
+
+
+def fuzz_all_mutants(
+    *,
+    games: int,
+    seed: int,
+    max_decisions: int = 400,
+    editions: Sequence[str] = ("C", "B", "A"),
+    out: Path | str | None = None,
+    progress: TextIO | None = None,
+    mutants: Sequence[str] | None = None,
+    log: TextIO | None = None,
+) -> dict[str, Any]:
+    """Fuzz the reference against every engine mutant in process; the figures as data
+    (per mutant and a summary).  With ``out``, each finding's scenario is written there."""
+    rows: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    for name in mutants or sorted(MUTANTS):
+        target = FastInProcessTarget(name)
+        rep = fuzz(target, games=games, seed=seed, max_decisions=max_decisions, editions=editions, label=name, progress=progress)
+        if rep.finding is not None and out is not None:
+            rep.written = write_finding(rep.finding, name, target, out)
+        row = rep.as_dict()
+        row["mutant"] = name
+        row["rule"] = MUTANTS[name].rule
+        rows.append(row)
+        if log is not None:
+            if rep.finding:
+                log.write(
+                    f"{name:32} found in game {rep.games_to_find:3}, shrunk {rep.decisions_before_shrink:4} -> "
+                    f"{rep.finding.decisions:3} decisions ({rep.finding.kind}), {rep.seconds:6.1f}s\n"
+                )
+            else:
+                log.write(f"{name:32} NOT found in {rep.games} games ({rep.decisions} decisions), {rep.seconds:6.1f}s\n")
+            log.flush()
+    found = [r for r in rows if r["found"]]
+
+    def stats(key: str) -> dict[str, float] | None:
+        values = [r[key] for r in found]
+        if not values:
+            return None
+        return {"min": min(values), "median": statistics.median(values), "mean": round(statistics.fmean(values), 2), "max": max(values)}
+
+    return {
+        "seed": seed,
+        "games_per_mutant": games,
+        "max_decisions": max_decisions,
+        "editions": list(editions),
+        "mutants": len(rows),
+        "found": len(found),
+        "not_found": [r["mutant"] for r in rows if not r["found"]],
+        "games_to_find": stats("games_to_find"),
+        "shrunk_decisions": stats("shrunk_decisions"),
+        "decisions_before_shrink": stats("decisions_before_shrink"),
+        "scenarios_reproducing": sum(1 for r in found if r["scenario_reproduces"]),
+        "seconds": round(time.perf_counter() - started, 2),
+        "results": rows,
+    }
+
+
+# --- command line ---------------------------------------------------------------------
+
+
+def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``fuzz`` to ``parser``."""
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--target", metavar="HOST:PORT", help="an implementation of berserk.oracle.v1.OracleService")
+    where.add_argument("--mutant", metavar="NAME", help="an engine mutant in this process (python -m oracle list-mutants)")
+    where.add_argument("--all-mutants", action="store_true", help="every engine mutant in this process, one after another")
+    parser.add_argument("--games", type=int, default=100, help="games to play per target (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed: the same seed plays the same games (default 0)")
+    parser.add_argument("--out", metavar="DIR", default="fuzz-findings", help="where scenarios of findings go (default ./fuzz-findings)")
+    parser.add_argument("--max-decisions", type=int, default=400, metavar="M", help="decisions per game at most (default 400)")
+    parser.add_argument("--edition", action="append", default=[], metavar="E",
+                        help="play only these editions (repeatable; default C, B and A)")
+    parser.add_argument("--json", metavar="PATH", default="", help="write the results as JSON")
+    parser.add_argument("--timeout", type=float, default=30.0, help="with --target: deadline of one call in seconds")
+    parser.add_argument("--no-write", action="store_true", help="do not write scenario files")
+
+
+def run_fuzz(args: argparse.Namespace) -> int:
+    """Run ``fuzz`` with parsed arguments; the exit code."""
+    editions = [e for e in args.edition for e in e.split(",") if e] or ["C", "B", "A"]
+    bad = [e for e in editions if e not in EDITIONS]
+    if bad or args.games < 1 or not 1 <= args.max_decisions <= 2000:
+        why = f"unknown edition {bad[0]!r}" if bad else ("--games must be >= 1" if args.games < 1 else "--max-decisions must be 1..2000")
+        print(f"fuzz: {why}", file=sys.stderr)
+        return 2
+    tty = sys.stdout if sys.stdout.isatty() else None
+    out = None if args.no_write else args.out
+    if args.all_mutants:
+        data = fuzz_all_mutants(games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
+                                out=out, progress=tty, log=sys.stdout)
+        g, s = data["games_to_find"], data["shrunk_decisions"]
+        print(f"found {data['found']} of {data['mutants']} mutants with {args.games} games each (seed {args.seed})")
+        if g and s:
+            print(f"games to the first divergence: min {g['min']}, median {g['median']}, max {g['max']}")
+            print(f"shrunk games (decisions): min {s['min']}, median {s['median']}, max {s['max']}")
+        if data["not_found"]:
+            print("not found: " + ", ".join(data["not_found"]))
+        if args.json:
+            Path(args.json).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        return 0 if not data["not_found"] else 1
+    target: Target
+    if args.mutant:
+        if args.mutant not in MUTANTS:
+            print(f"fuzz: unknown mutant {args.mutant!r}; known: {', '.join(sorted(MUTANTS))}", file=sys.stderr)
+            return 2
+        target = FastInProcessTarget(args.mutant)
+    else:
+        from .grpc_target import GrpcTarget
+
+        target = GrpcTarget(args.target, timeout=args.timeout)
+    try:
+        try:
+            label = target_label(target)
+            target.server_info()
+        except TargetError as exc:
+            print(f"fuzz: the target is unusable: {exc}", file=sys.stderr)
+            return 2
+        rep = fuzz(target, games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
+                   label=label, progress=tty)
+        if rep.error:
+            print(f"fuzz: the target failed: {rep.error}", file=sys.stderr)
+            return 2
+        rate = rep.decisions / rep.seconds if rep.seconds else 0.0
+        if rep.finding is None:
+            print(f"no divergence in {rep.games} games, {rep.decisions} decisions checked ({rate:.0f}/s), seed {args.seed}")
+        else:
+            print(format_finding(rep.finding))
+            print(f"found in game {rep.games_to_find} (seed {args.seed}); shrunk from {rep.decisions_before_shrink} "
+                  f"to {rep.finding.decisions} decisions in {rep.shrink_runs} replays")
+            if out is not None:
+                rep.written = write_finding(rep.finding, label, target, out)
+                if rep.written.path:
+                    print(f"wrote {rep.written.path} (fails on the target, passes on the reference)")
+                else:
+                    print(f"no scenario written: {rep.written.reason}")
+        if args.json:
+            Path(args.json).write_text(json.dumps(rep.as_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        return 0 if rep.finding is None else 1
+    finally:
+        close = getattr(target, "close", None)
+        if close is not None:
+            close()

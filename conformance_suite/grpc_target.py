@@ -1,0 +1,171 @@
+"""A :class:`~conformance_suite.targets.Target` over gRPC: any server implementing
+``berserk.oracle.v1.OracleService``.
+
+States travel as ``State`` messages, converted from and to the canonical data form by the
+service's converter (:mod:`oracle.service.convert`); actions are sent in their encoded text
+form.  ``INVALID_ARGUMENT`` becomes :class:`~conformance_suite.targets.TargetInputError`
+(its ``google.rpc.BadRequest`` field violations decoded); ``UNAVAILABLE``, deadlines and
+every other transport or server fault become :class:`~conformance_suite.targets.TargetError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import grpc
+
+from oracle._proto.berserk.oracle.v1 import action_pb2, oracle_service_pb2, oracle_service_pb2_grpc
+from oracle.service.convert import actor_from_proto, state_dict_from_proto, state_dict_to_proto
+
+from .targets import ApplyResult, TargetError, TargetInputError
+
+__all__ = ["GrpcTarget", "decode_bad_request"]
+
+_MAX_MESSAGE = 64 * 1024 * 1024
+
+
+def decode_bad_request(exc: grpc.RpcError) -> list[tuple[str, str]]:
+    """The ``(field, description)`` pairs of the ``google.rpc.BadRequest`` detail of an
+    ``INVALID_ARGUMENT`` error (empty when there is none)."""
+    try:
+        from google.rpc import error_details_pb2
+        from grpc_status import rpc_status
+    except ImportError:  # pragma: no cover - grpcio-status is a dependency
+        return []
+    try:
+        status = rpc_status.from_call(exc)
+    except ValueError:
+        return []
+    out: list[tuple[str, str]] = []
+    for detail in status.details if status is not None else []:
+        if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+            br = error_details_pb2.BadRequest()
+            detail.Unpack(br)
+            out += [(v.field, v.description) for v in br.field_violations]
+    return out
+
+
+def _event(e: action_pb2.Event) -> dict[str, Any]:
+    return {"kind": e.kind, "rules": list(e.rules), "data": {f.key: f.value for f in e.data}}
+
+
+def _decision(d: action_pb2.Decision) -> tuple[int, str]:
+    return actor_from_proto(d.actor, "decision.actor"), d.kind
+
+
+class GrpcTarget:
+    """An implementation of the oracle service at ``address`` (``HOST:PORT``).
+
+    ``tls_ca``: a PEM file of the CA that signed the server's certificate (switches TLS
+    on); ``token``: a bearer token sent as ``authorization: Bearer TOKEN``; ``timeout``: the
+    deadline of each call in seconds."""
+
+    def __init__(
+        self, address: str, *, tls_ca: str | None = None, token: str | None = None, timeout: float = 30.0
+    ) -> None:
+        self.address = address
+        self.name = address
+        self.timeout = timeout
+        options = [
+            ("grpc.max_receive_message_length", _MAX_MESSAGE),
+            ("grpc.max_send_message_length", _MAX_MESSAGE),
+        ]
+        if tls_ca:
+            try:
+                ca = Path(tls_ca).read_bytes()
+            except OSError as exc:
+                raise TargetError(f"cannot read the TLS CA file {tls_ca}: {exc}") from None
+            self._channel = grpc.secure_channel(address, grpc.ssl_channel_credentials(root_certificates=ca), options)
+        else:
+            self._channel = grpc.insecure_channel(address, options)
+        self._metadata: tuple[tuple[str, str], ...] = (("authorization", f"Bearer {token}"),) if token else ()
+        self._stub = oracle_service_pb2_grpc.OracleServiceStub(self._channel)  # type: ignore[no-untyped-call]
+        # The last state returned, with its message: the next request usually sends it back.
+        self._last: tuple[dict[str, Any], Any] | None = None
+
+    def close(self) -> None:
+        """Close the channel."""
+        self._channel.close()
+
+    def _call(self, method: Callable[..., Any], request: Any) -> Any:
+        try:
+            return method(request, timeout=self.timeout, metadata=self._metadata)
+        except grpc.RpcError as exc:
+            code = exc.code() if hasattr(exc, "code") else None
+            details = exc.details() if hasattr(exc, "details") else str(exc)
+            if code == grpc.StatusCode.INVALID_ARGUMENT:
+                violations = decode_bad_request(exc)
+                if violations:
+                    field, reason = violations[0]
+                    extra = "; ".join(f"{f}: {r}" for f, r in violations[1:])
+                    raise TargetInputError(field, reason + (f" (also {extra})" if extra else "")) from None
+                raise TargetInputError("request", details or "INVALID_ARGUMENT without a BadRequest detail") from None
+            name = code.name if code is not None else "RPC error"
+            raise TargetError(f"{name}: {details}") from None
+
+    def _state_msg(self, state: dict[str, Any]) -> Any:
+        if self._last is not None and self._last[0] is state:
+            return self._last[1]
+        return state_dict_to_proto(state)
+
+    def _keep(self, msg: Any) -> dict[str, Any]:
+        data = state_dict_from_proto(msg, "response.state")
+        self._last = (data, msg)
+        return data
+
+    def server_info(self) -> dict[str, Any]:
+        """GetServerInfo as plain data."""
+        r = self._call(self._stub.GetServerInfo, oracle_service_pb2.GetServerInfoRequest())
+        return {
+            "implementation": r.implementation,
+            "engine_version": r.engine_version,
+            "proto_version": r.proto_version,
+            "suite_version": r.suite_version,
+            "editions": list(r.editions),
+            "default_edition": r.default_edition,
+            "card_pool_version": r.card_pool_version,
+            "mutants": list(r.mutants),
+        }
+
+    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
+        """CreateGame without a chance seed (chance outcomes are scenario steps)."""
+        cfg = oracle_service_pb2.GameConfig(
+            edition=config.get("edition", ""),
+            heroes=list(config["heroes"]),
+            decks=[oracle_service_pb2.DeckList(card_ids=list(d)) for d in config["decks"]],
+        )
+        r = self._call(self._stub.CreateGame, oracle_service_pb2.CreateGameRequest(config=cfg))
+        return self._keep(r.state)
+
+    def legal_actions(self, state: dict[str, Any]) -> tuple[tuple[int, str], list[str]]:
+        """GetLegalActions: the decision and the encoded legal actions."""
+        r = self._call(
+            self._stub.GetLegalActions, oracle_service_pb2.GetLegalActionsRequest(state=self._state_msg(state))
+        )
+        return _decision(r.decision), [a.encoded for a in r.actions]
+
+    def check(self, state: dict[str, Any], action: str) -> list[tuple[str, str]]:
+        """CheckAction: the violations (empty when legal)."""
+        r = self._call(
+            self._stub.CheckAction,
+            oracle_service_pb2.CheckActionRequest(state=self._state_msg(state), action=action_pb2.Action(encoded=action)),
+        )
+        return [(v.rule, v.message) for v in r.violations]
+
+    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+        """ApplyAction."""
+        r = self._call(
+            self._stub.ApplyAction,
+            oracle_service_pb2.ApplyActionRequest(state=self._state_msg(state), action=action_pb2.Action(encoded=action)),
+        )
+        if not r.legal:
+            return ApplyResult(False, [(v.rule, v.message) for v in r.violations])
+        return ApplyResult(
+            True,
+            [],
+            self._keep(r.state),
+            [_event(e) for e in r.events],
+            _decision(r.decision),
+        )

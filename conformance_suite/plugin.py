@@ -1,0 +1,518 @@
+"""The pytest plugin of the conformance suite: scenario files are collected as test items,
+one per (scenario, edition), named like ``s401.3-fifo[C]``.
+
+It is switched on by ``--cs-target HOST:PORT`` or ``--cs-in-process`` (the ``run`` command
+of ``python -m conformance_suite`` passes these); without them it does nothing, so it can
+sit in any pytest run.  Selection (``--cs-rules``, ``--cs-edition``, ``--cs-id``) deselects
+items; editions the target's server info does not list are skipped with the reason;
+known failures are xfailed strictly (an unexpected pass fails the run); the skip list is
+skipped without running.  The JSON and HTML reports and the known-failures update are
+written by the process that owns the session (the controller under pytest-xdist).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oracle.mutants import MUTANTS
+
+from .coverage import compute_coverage
+from .executor import ScenarioResult, run_scenario
+from .known_failures import ListFileError, ScenarioList, item_key, read_list, write_known_failures
+from .reports import UNEXPECTED, RunRecord, build_json_report, write_reports
+from .runner import (
+    RuleSelector,
+    RunOptions,
+    TargetUnusable,
+    applied_rules,
+    check_target,
+    make_target,
+    rerun_command,
+    rule_texts,
+    split_csv,
+)
+from .scenario import LoadedScenario, ScenarioError, load_all, load_scenario
+from .targets import Target, TargetError, TargetInputError
+
+__all__ = [
+    "EXIT_TARGET_UNUSABLE",
+    "ScenarioFailed",
+    "ScenarioFile",
+    "ScenarioItem",
+    "SuiteReporter",
+    "SuiteSession",
+    "pytest_addoption",
+    "pytest_collect_file",
+    "pytest_collection_modifyitems",
+    "pytest_configure",
+    "pytest_report_header",
+    "pytest_sessionstart",
+]
+
+#: Exit code when the target is down or speaks another protocol version.
+EXIT_TARGET_UNUSABLE = 3
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """The suite's options (all prefixed ``--cs-``)."""
+    g = parser.getgroup("conformance", "«Берсерк. Герои» conformance suite")
+    g.addoption("--cs-target", default="", help="run the suite against the oracle service at HOST:PORT")
+    g.addoption("--cs-in-process", action="store_true", default=False, help="run against the reference engine")
+    g.addoption("--cs-mutant", default="", help="in process: switch on this engine mutant")
+    g.addoption("--cs-rules", action="append", default=[], help="select by rule: 401-402, 309.1, C:309.1")
+    g.addoption("--cs-edition", action="append", default=[], help="select by edition (A, B, C)")
+    g.addoption("--cs-id", action="append", default=[], help="select by scenario id (or id[edition])")
+    g.addoption("--cs-known-failures", default="", help="file of expected failures, one id[edition] a line")
+    g.addoption("--cs-skip-list", default="", help="file of scenarios not to run (they hang or crash the target)")
+    g.addoption("--cs-update-known-failures", action="store_true", default=False, help="rewrite the known failures")
+    g.addoption("--cs-report-json", default="", help="write the JSON report here")
+    g.addoption("--cs-report-html", default="", help="write the HTML report here")
+    g.addoption("--cs-tls-ca", default="", help="PEM file of the CA for a TLS connection")
+    g.addoption("--cs-token", default="", help="bearer token sent with every call")
+    g.addoption("--cs-timeout", type=float, default=30.0, help="deadline of one call, seconds")
+    g.addoption("--cs-scenarios", default="", help="the scenario directory (default: the packaged suite)")
+
+
+def _options(config: pytest.Config) -> RunOptions:
+    opt = config.getoption
+    scenarios = opt("--cs-scenarios") or RunOptions().scenarios
+    return RunOptions(
+        target=opt("--cs-target"),
+        in_process=bool(opt("--cs-in-process")),
+        mutant=opt("--cs-mutant"),
+        rules=split_csv(opt("--cs-rules")),
+        editions=split_csv(opt("--cs-edition")),
+        ids=split_csv(opt("--cs-id")),
+        known_failures=opt("--cs-known-failures"),
+        skip_list=opt("--cs-skip-list"),
+        update_known_failures=bool(opt("--cs-update-known-failures")),
+        report_json=opt("--cs-report-json"),
+        report_html=opt("--cs-report-html"),
+        tls_ca=opt("--cs-tls-ca"),
+        token=opt("--cs-token"),
+        timeout=float(opt("--cs-timeout")),
+        scenarios=str(Path(scenarios).resolve()),
+    )
+
+
+@dataclass
+class SuiteSession:
+    """The suite's state for one pytest session (in each process under pytest-xdist)."""
+
+    config: pytest.Config
+    opts: RunOptions
+    selector: RuleSelector
+    known: ScenarioList | None
+    skips: ScenarioList | None
+    started: float = field(default_factory=time.time)
+    target_down: str = ""
+    records: dict[str, RunRecord] = field(default_factory=dict)
+    ids_seen: dict[str, Path] = field(default_factory=dict)
+    loaded: dict[Path, LoadedScenario] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    _target: Target | None = None
+    _info: dict[str, Any] | None = None
+
+    @property
+    def is_controller(self) -> bool:
+        """True in the process that reports (not an xdist worker)."""
+        return not hasattr(self.config, "workerinput")
+
+    @property
+    def root(self) -> Path:
+        """The scenario directory."""
+        return Path(self.opts.scenarios)
+
+    def target(self) -> Target:
+        """The target (created on first use)."""
+        if self._target is None:
+            self._target = make_target(self.opts)
+        return self._target
+
+    def server_info(self) -> dict[str, Any]:
+        """The target's server info (asked once); ``pytest.exit`` with code 3 when the target
+        is down or speaks another protocol version."""
+        if self._info is None:
+            try:
+                self._info = check_target(self.target(), self.opts.target_label)
+            except (TargetUnusable, TargetError) as exc:
+                self.target_down = str(exc)
+                pytest.exit(str(exc), returncode=EXIT_TARGET_UNUSABLE)
+        return self._info
+
+    def info_or_empty(self) -> dict[str, Any]:
+        """The server info if it was asked, else ``{}``."""
+        return self._info or {}
+
+
+_SUITE = pytest.StashKey[SuiteSession]()
+
+
+def _suite(config: pytest.Config) -> SuiteSession | None:
+    return config.stash.get(_SUITE, None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Switch the suite on when a target is given; read the lists."""
+    config.addinivalue_line("markers", "conformance: a conformance scenario run")
+    if not (config.getoption("--cs-target") or config.getoption("--cs-in-process")):
+        return
+    opts = _options(config)
+    if opts.mutant and (opts.target or opts.mutant not in MUTANTS):
+        raise pytest.UsageError(
+            f"--cs-mutant {opts.mutant!r}: " + ("only in process" if opts.target else "no such mutant")
+        )
+    try:
+        selector = RuleSelector.parse(opts.rules)
+        known = read_list(opts.known_failures, missing_ok=opts.update_known_failures) if opts.known_failures else None
+        skips = read_list(opts.skip_list) if opts.skip_list else None
+    except (ValueError, ListFileError) as exc:
+        raise pytest.UsageError(str(exc)) from None
+    suite = SuiteSession(config, opts, selector, known, skips)
+    config.stash[_SUITE] = suite
+    if suite.is_controller:
+        config.pluginmanager.register(SuiteReporter(suite), "conformance-suite-reporter")
+
+
+def pytest_report_header(config: pytest.Config) -> list[str] | None:
+    """One header line naming the suite version and the target."""
+    suite = _suite(config)
+    if suite is None:
+        return None
+    from . import __version__
+
+    info = suite.server_info()
+    desc = f"{info.get('implementation', '?')} {info.get('engine_version', '')}".strip()
+    muts = f", mutants {', '.join(info['mutants'])}" if info.get("mutants") else ""
+    return [
+        f"conformance suite {__version__}: target {suite.opts.target_label} — {desc}, "
+        f"protocol {info.get('proto_version')}, editions {', '.join(info.get('editions', []))}{muts}"
+    ]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Ask the target's server info before anything runs (exit 3 when unusable)."""
+    suite = _suite(session.config)
+    if suite is not None:
+        suite.server_info()
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """Collect ``*.json`` files under the scenario directory as scenario files."""
+    suite = _suite(parent.config)
+    if suite is None or file_path.suffix != ".json" or not file_path.is_relative_to(suite.root):
+        return None
+    return ScenarioFile.from_parent(parent, path=file_path)
+
+
+class ScenarioFile(pytest.File):
+    """One scenario file; it yields one item per edition the scenario lists."""
+
+    def collect(self) -> Iterator[ScenarioItem]:
+        """Load and validate the file (a :class:`ScenarioError` names the file and field)."""
+        sc = load_scenario(self.path)
+        suite = _suite(self.config)
+        assert suite is not None
+        suite.loaded[self.path] = sc
+        other = suite.ids_seen.setdefault(sc.id, self.path)
+        if other != self.path:
+            raise ScenarioError(self.path, "id", f"id {sc.id!r} is also used by {other}")
+        for edition in sc.message.editions:
+            yield ScenarioItem.from_parent(self, name=item_key(sc.id, edition), scenario=sc, edition=edition)
+
+    def repr_failure(  # type: ignore[override]
+        self, excinfo: pytest.ExceptionInfo[BaseException]
+    ) -> str:
+        """A malformed scenario is reported in one line: file, field, reason."""
+        if isinstance(excinfo.value, ScenarioError):
+            return f"invalid scenario: {excinfo.value}"
+        return str(super().repr_failure(excinfo))
+
+
+class ScenarioFailed(AssertionError):
+    """A scenario run disagreed with the target (or the target refused its input)."""
+
+    def __init__(self, message: str, result: ScenarioResult | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.result = result
+
+
+class ScenarioItem(pytest.Item):
+    """One scenario under one edition."""
+
+    def __init__(self, *, scenario: LoadedScenario, edition: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.scenario = scenario
+        self.edition = edition
+        self.applied = applied_rules(scenario, edition)
+        self.add_marker("conformance")
+        self.user_properties += [
+            ("cs_id", scenario.id),
+            ("cs_edition", edition),
+            ("cs_rules", json.dumps(list(scenario.message.rules))),
+            ("cs_applied", json.dumps(self.applied)),
+            ("cs_file", str(scenario.path)),
+        ]
+
+    @property
+    def key(self) -> str:
+        """``scenario_id[edition]``."""
+        return item_key(self.scenario.id, self.edition)
+
+    def _suite(self) -> SuiteSession:
+        suite = _suite(self.config)
+        assert suite is not None
+        return suite
+
+    def runtest(self) -> None:
+        """Run the scenario against the target; raise :class:`ScenarioFailed` on a mismatch."""
+        suite = self._suite()
+        try:
+            res = run_scenario(self.scenario, self.edition, suite.target())
+        except TargetInputError as exc:
+            self._record("error", f"the target refused the input as malformed: {exc}")
+            raise ScenarioFailed(f"the target refused the input as malformed: {exc}") from None
+        except TargetError as exc:
+            first = str(exc).splitlines()[0] if str(exc) else repr(exc)
+            line = f"target {suite.opts.target_label} failed: {first}"
+            suite.target_down = line
+            self.session.shouldstop = line
+            self._record("error", line, down=True)
+            raise
+        except Exception as exc:
+            self._record("error", f"{type(exc).__name__}: {exc}")
+            raise
+        if not res.passed:
+            message = "\n".join(m.describe() for m in res.mismatches)
+            self._record("failed", message)
+            raise ScenarioFailed(message, res)
+
+    def _record(self, kind: str, message: str, *, down: bool = False) -> None:
+        self.user_properties += [("cs_kind", kind), ("cs_message", message)]
+        if down:
+            self.user_properties.append(("cs_target_down", message))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        """The step, expected against actual, the cited rules' text and a re-run command."""
+        suite = self._suite()
+        if isinstance(excinfo.value, TargetError):
+            return suite.target_down or str(excinfo.value)
+        if isinstance(excinfo.value, ScenarioFailed):
+            body = excinfo.value.message
+        else:
+            body = str(super().repr_failure(excinfo, style=style))
+        lines = [f"{self.key}: {self.scenario.message.description}", body, "", "rules cited:"]
+        for rule in rule_texts(self.applied):
+            lines.append(f"  {rule.id}  {rule.text_ru}")
+            lines.append(f"  {' ' * len(rule.id)}  ({rule.text_en})")
+        lines += ["", f"re-run: {rerun_command(suite.opts, self.scenario.id, self.edition)}"]
+        return "\n".join(lines)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        """Where the item comes from (the file, line 0)."""
+        return self.path, 0, f"scenario {self.key}"
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Apply selection, capability skips, the skip list and the known failures."""
+    suite = _suite(config)
+    if suite is None:
+        return
+    opts = suite.opts
+    supported = list(suite.server_info().get("editions", []))
+    keep: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    ids = set(opts.ids)
+    for item in items:
+        if not isinstance(item, ScenarioItem):
+            keep.append(item)
+            continue
+        sc = item.scenario
+        selected = (
+            (not opts.editions or item.edition in opts.editions)
+            and (not ids or sc.id in ids or item.key in ids)
+            and suite.selector.matches(item.applied)
+        )
+        (keep if selected else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
+    for item in items:
+        if not isinstance(item, ScenarioItem):
+            continue
+        sid, ed = item.scenario.id, item.edition
+        if ed not in supported:
+            item.add_marker(
+                pytest.mark.skip(reason=f"the target does not support edition {ed} (it supports {', '.join(supported) or 'none'})")
+            )
+        elif suite.skips is not None and suite.skips.matches(sid, ed):
+            item.add_marker(pytest.mark.skip(reason=f"in the skip list {suite.skips.path}"))
+        elif suite.known is not None and suite.known.matches(sid, ed):
+            line = suite.known.entries.get(item.key) or suite.known.entries.get(sid)
+            item.add_marker(
+                pytest.mark.xfail(
+                    reason=f"listed as a known failure at {suite.known.path}:{line}", strict=not opts.update_known_failures
+                )
+            )
+
+
+
+def _skip_reason(report: pytest.TestReport) -> str:
+    lr = report.longrepr
+    if isinstance(lr, tuple) and len(lr) == 3:
+        return str(lr[2]).removeprefix("Skipped: ")
+    return str(lr or "")
+
+
+class SuiteReporter:
+    """Hooks of the reporting process (registered by :func:`pytest_configure` unless this
+    is an xdist worker): run records, the exit code, the known-failures update, reports."""
+
+    def __init__(self, suite: SuiteSession) -> None:
+        self.suite = suite
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Turn the test reports of a scenario item into its run record."""
+        props = dict(report.user_properties)
+        if "cs_id" not in props:
+            return
+        suite = self.suite
+        rec = suite.records.get(report.nodeid)
+        if rec is None:
+            rec = RunRecord(
+                id=str(props["cs_id"]),
+                edition=str(props["cs_edition"]),
+                rules=json.loads(str(props["cs_rules"])),
+                applied_rules=json.loads(str(props["cs_applied"])),
+                file=str(props.get("cs_file", "")),
+                nodeid=report.nodeid,
+            )
+            rec.rerun = rerun_command(suite.opts, rec.id, rec.edition)
+            suite.records[report.nodeid] = rec
+        rec.duration += report.duration
+        if "cs_target_down" in props:
+            suite.target_down = str(props["cs_target_down"])
+        message = str(props.get("cs_message", ""))
+        if report.when == "setup":
+            if report.skipped:
+                rec.outcome, rec.message = "skipped", _skip_reason(report)
+            elif report.failed:
+                rec.outcome, rec.message = "error", report.longreprtext
+        elif report.when == "call":
+            if hasattr(report, "wasxfail"):
+                rec.outcome = "xfailed" if report.skipped else "xpassed"
+                rec.message = message or str(report.wasxfail)
+            elif report.failed:
+                text = report.longreprtext
+                if text.startswith("[XPASS(strict)]"):
+                    rec.outcome = "xpassed"
+                    rec.message = (
+                        f"passed, but is {text.removeprefix('[XPASS(strict)]').strip()}: remove that line "
+                        "(or run with --update-known-failures)"
+                    )
+                else:
+                    rec.outcome = str(props.get("cs_kind", "error"))
+                    rec.message = message or text
+            else:
+                rec.outcome = "passed"
+        elif report.when == "teardown" and report.failed and rec.outcome not in UNEXPECTED:
+            rec.outcome, rec.message = "error", report.longreprtext
+
+    def _update_known_failures(self, records: list[RunRecord], all_ids: set[str] | None) -> None:
+        suite = self.suite
+        path = Path(suite.opts.known_failures)
+        old = suite.known or ScenarioList(path)
+        ran = {r.key: r for r in records if r.outcome != "skipped"}
+        ran_ids = {r.id for r in ran.values()}
+        keep: set[str] = set()
+        for key in old.entries:
+            sid = key.split("[", 1)[0]
+            if all_ids is not None and sid not in all_ids:
+                continue  # the scenario no longer exists
+            if key in ran or ("[" not in key and key in ran_ids):
+                continue  # decided by this run
+            keep.add(key)
+        failing = {k for k, r in ran.items() if r.outcome in ("failed", "error", "xfailed")}
+        new = keep | failing
+        write_known_failures(path, new, old.header or None)
+        added = sorted(new - set(old.entries))
+        removed = sorted(set(old.entries) - new)
+        suite.notes.append(
+            f"known failures written to {path}: {len(new)} entries"
+            + (f"; added {', '.join(added)}" if added else "")
+            + (f"; removed {', '.join(removed)}" if removed else "")
+        )
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """Settle the exit code, update the known failures and write the reports."""
+        suite = self.suite
+        records = list(suite.records.values())
+        status = int(session.exitstatus)
+        try:
+            files = sorted(suite.root.rglob("*.json"))
+            if files and all(f in suite.loaded for f in files):
+                scenarios = [suite.loaded[f] for f in files]  # collected in this process
+            else:
+                scenarios = load_all(suite.root)
+            coverage: dict[str, Any] = compute_coverage(scenarios).as_dict()
+            all_ids: set[str] | None = {s.id for s in scenarios}
+        except ScenarioError as exc:
+            coverage, all_ids = {"error": str(exc)}, None
+        if suite.target_down:
+            status = EXIT_TARGET_UNUSABLE
+        elif suite.opts.update_known_failures and suite.opts.known_failures:
+            # the failures are now recorded in the file: they are expected from here on
+            self._update_known_failures(records, all_ids)
+            if status == pytest.ExitCode.TESTS_FAILED:
+                status = pytest.ExitCode.OK
+        elif status == pytest.ExitCode.OK and any(r.outcome in UNEXPECTED for r in records):
+            status = pytest.ExitCode.TESTS_FAILED
+        session.exitstatus = status
+        opts = suite.opts
+        if opts.report_json or opts.report_html:
+            report = build_json_report(
+                target=opts.target_label,
+                server_info=suite.info_or_empty(),
+                started=suite.started,
+                duration=time.time() - suite.started,
+                records=records,
+                coverage=coverage,
+                exit_code=status,
+                options={
+                    "rules": opts.rules,
+                    "editions": opts.editions,
+                    "ids": opts.ids,
+                    "mutant": opts.mutant,
+                    "known_failures": opts.known_failures,
+                    "skip_list": opts.skip_list,
+                    "scenarios": opts.scenarios,
+                },
+            )
+            write_reports(report, opts.report_json, opts.report_html)
+            for kind, p in (("JSON", opts.report_json), ("HTML", opts.report_html)):
+                if p:
+                    suite.notes.append(f"{kind} report written to {p}")
+
+    def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+        """The suite's closing lines: the outcomes, target trouble, lists and reports written."""
+        suite = self.suite
+        tr = terminalreporter
+        tr.section("conformance suite", sep="-")
+        counts: dict[str, int] = {}
+        for r in suite.records.values():
+            counts[r.outcome] = counts.get(r.outcome, 0) + 1
+        summary = ", ".join(f"{n} {o}" for o, n in sorted(counts.items())) or "no scenario ran"
+        tr.write_line(f"target {suite.opts.target_label}: {summary}")
+        if suite.target_down:
+            tr.write_line(f"TARGET UNUSABLE: {suite.target_down}", red=True, bold=True)
+        for note in suite.notes:
+            tr.write_line(note)

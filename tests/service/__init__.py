@@ -1,0 +1,1 @@
+"""Tests of the gRPC oracle service against real servers."""

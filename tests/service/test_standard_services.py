@@ -1,0 +1,50 @@
+"""The standard gRPC services every client tool expects: health checking and reflection."""
+
+from __future__ import annotations
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
+
+from .helpers import ServerProcess
+
+SERVICE = "berserk.oracle.v1.OracleService"
+
+
+def test_health_serving(server: ServerProcess) -> None:
+    """grpc.health.v1.Health/Check answers SERVING for the server ("") and for the
+    oracle service by name; an unknown service is NOT_FOUND."""
+    health = health_pb2_grpc.HealthStub(server.channel())
+    for name in ("", SERVICE):
+        resp = health.Check(health_pb2.HealthCheckRequest(service=name), timeout=5)
+        assert resp.status == health_pb2.HealthCheckResponse.SERVING
+    try:
+        health.Check(health_pb2.HealthCheckRequest(service="no.such.Service"), timeout=5)
+    except grpc.RpcError as exc:
+        assert exc.code() == grpc.StatusCode.NOT_FOUND  # type: ignore[attr-defined]
+    else:  # pragma: no cover
+        raise AssertionError("an unknown service must be NOT_FOUND")
+
+
+def test_health_watch_streams_status(server: ServerProcess) -> None:
+    """Health/Watch streams the current status (SERVING) first."""
+    health = health_pb2_grpc.HealthStub(server.channel())
+    stream = health.Watch(health_pb2.HealthCheckRequest(service=SERVICE), timeout=5)
+    first = next(iter(stream))
+    assert first.status == health_pb2.HealthCheckResponse.SERVING
+    stream.cancel()
+
+
+def test_reflection_lists_the_services(server: ServerProcess) -> None:
+    """Server reflection lists the oracle, health and reflection services and serves the
+    oracle's descriptors (so grpcurl and buf curl work without proto files)."""
+    db = ProtoReflectionDescriptorDatabase(server.channel())
+    services = set(db.get_services())
+    assert {SERVICE, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection"} <= services
+    file = db.FindFileContainingSymbol(SERVICE)
+    assert file.name == "berserk/oracle/v1/oracle_service.proto"
+    methods = {m.name for s in file.service for m in s.method}
+    assert {"GetServerInfo", "CreateGame", "GetLegalActions", "CheckAction", "BatchCheckActions", "ApplyAction",
+            "GetCatalogue", "GetCardPool"} <= methods
+    state_file = db.FindFileContainingSymbol("berserk.oracle.v1.State")
+    assert state_file.name == "berserk/oracle/v1/state.proto"
