@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import statistics
 import sys
 import tempfile
@@ -55,6 +56,7 @@ from .targets import ApplyResult, InProcessTarget, Target, TargetError, TargetIn
 
 __all__ = [
     "DECK_SIZE",
+    "DEFAULT_SHRINK_LIMIT",
     "FINDING_KINDS",
     "Chooser",
     "FastInProcessTarget",
@@ -69,6 +71,7 @@ __all__ = [
     "fuzz",
     "fuzz_all_mutants",
     "run_fuzz",
+    "scenario_text",
     "target_label",
     "write_finding",
 ]
@@ -89,6 +92,9 @@ FINDING_KINDS = (
 )
 
 _MAX_RULES = 16
+
+#: Replays spent shrinking one divergence at most (see :func:`fuzz`).
+DEFAULT_SHRINK_LIMIT = 500
 _MAX_FACTS = 5
 _POOL = 12
 
@@ -114,6 +120,7 @@ class FuzzFinding:
     reference_violations: list[tuple[str, str]] = field(default_factory=list)
     target_violations: list[tuple[str, str]] = field(default_factory=list)
     differences: list[FieldDifference] = field(default_factory=list)
+    facts: list[tuple[str, str]] = field(default_factory=list)  # (scenario fact path, reference JSON)
     rules: list[str] = field(default_factory=list)
 
     @property
@@ -311,6 +318,26 @@ def _illegal_candidates(state: State, actor: int, legal: list[Action], chosen: A
     return out
 
 
+_CARD_PATH = re.compile(r"^cards\[(\d+)\]")
+
+
+def _facts(diffs: Sequence[FieldDifference], ref: dict[str, Any]) -> list[tuple[str, str]]:
+    """Scenario facts for the first differing fields, with the reference's values; a card
+    is named by uid (``card[27].hidden``) as scenario authors do."""
+    out: list[tuple[str, str]] = []
+    for d in diffs:
+        if not d.reference or d.path == "$":
+            continue
+        path = d.path
+        m = _CARD_PATH.match(path)
+        if m and int(m.group(1)) < len(ref["cards"]):
+            path = f"card[{ref['cards'][int(m.group(1))]['uid']}]" + path[m.end():]
+        out.append((path, d.reference))
+        if len(out) >= _MAX_FACTS:
+            break
+    return out
+
+
 def _filter_rules(rules: Sequence[str], edition: str) -> list[str]:
     cat = load_catalogue()
     out = [r for r in dict.fromkeys(rules) if r in cat and r.split(":", 1)[0] in (edition, "R15")]
@@ -337,17 +364,19 @@ class LockStep:
         self.max_decisions = max_decisions
         self.editions = tuple(editions)
 
-    def play(self, chooser: Chooser, on_decision: Callable[[], None] | None = None) -> int:
-        """Play one game; the number of decisions checked."""
+    def play(self, chooser: Chooser, on_decision: Callable[[], None] | None = None, limit: int = 0) -> int:
+        """Play one game of at most ``limit`` decisions (default: ``max_decisions``); the
+        number of decisions checked."""
         config = chooser.config(self.editions)
         g = _Game(self, config)
         g.start()
-        for n in range(self.max_decisions):
+        most = min(limit or self.max_decisions, self.max_decisions)
+        for n in range(most):
             if not g.step(chooser):
                 return n
             if on_decision is not None:
                 on_decision()
-        return self.max_decisions
+        return most
 
 
 class _Game:
@@ -480,6 +509,7 @@ class _Game:
                 "state",
                 f"after {text!r} the states differ in {len(diffs)} field(s): {shown}",
                 action=text, reference_decision=(d.actor, d.kind), differences=diffs, rules=cited_here,
+                facts=_facts(diffs, nxt),
             )
         self.ref, self.tstate = out.state, tres.state
         self.actions.append(text)
@@ -538,8 +568,7 @@ def _divergent_step(f: FuzzFinding) -> dict[str, Any]:
         if refs:
             step["expect_violation_rules"] = list(dict.fromkeys(refs))
     elif f.kind == "state":
-        facts = [d for d in f.differences if d.reference and d.path != "$"][:_MAX_FACTS]
-        step["expect_facts"] = [{"path": d.path, "equals": d.reference} for d in facts]
+        step["expect_facts"] = [{"path": path, "equals": value} for path, value in f.facts]
     step["comment"] = f"fuzz finding ({f.kind}): {f.message}"[:500]
     return step
 
@@ -565,6 +594,18 @@ def finding_scenario(f: FuzzFinding, label: str) -> dict[str, Any]:
     }
 
 
+def scenario_text(data: dict[str, Any]) -> str:
+    """A scenario's JSON text in the suite's compact style: one line per top-level field
+    and per step."""
+
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    head = [f" {one(k)}: {one(v)}" for k, v in data.items() if k != "steps"]
+    steps = ",\n".join(f"  {one(step)}" for step in data["steps"])
+    return "{\n" + ",\n".join(head) + ',\n "steps": [\n' + steps + "\n ]\n}\n"
+
+
 @dataclass
 class Written:
     """Where a finding's scenario went: ``path`` (None when not written) and why not."""
@@ -582,7 +623,7 @@ def write_finding(f: FuzzFinding, label: str, target: Target, out_dir: Path | st
     from .scenario import ScenarioError, load_scenario
 
     data = finding_scenario(f, label)
-    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    text = scenario_text(data)
     with tempfile.TemporaryDirectory(prefix="fuzz-") as tmp:
         path = Path(tmp) / f"{data['id']}.json"
         path.write_text(text, encoding="utf-8")
@@ -660,6 +701,7 @@ class FuzzReport:
     games_to_find: int = 0  # the game (1-based) in which the first divergence appeared
     decisions_before_shrink: int = 0  # length of that first diverging game
     shrink_runs: int = 0
+    shrink_limited: bool = False  # shrinking stopped at the replay limit
     written: Written | None = None
     error: str = ""
 
@@ -677,6 +719,7 @@ class FuzzReport:
             "decisions_before_shrink": self.decisions_before_shrink if f else None,
             "shrunk_decisions": f.decisions if f else None,
             "shrink_runs": self.shrink_runs,
+            "shrink_limited": self.shrink_limited,
             "kind": f.kind if f else None,
             "message": f.message if f else None,
             "rules": f.rules if f else [],
@@ -725,9 +768,13 @@ def fuzz(
     editions: Sequence[str] = ("C", "B", "A"),
     label: str = "",
     progress: TextIO | None = None,
+    shrink_limit: int = DEFAULT_SHRINK_LIMIT,
 ) -> FuzzReport:
     """Fuzz ``target`` for at most ``games`` games from ``seed``; on a divergence, shrink it
-    and return it in the report (not yet written: see :func:`write_finding`).  A
+    and return it in the report (not yet written: see :func:`write_finding`).  Shrinking
+    stops after ``shrink_limit`` replays (0: no limit but Hypothesis's own), keeping the
+    shortest divergent game seen; the limit counts replays, not seconds, so a seed still
+    gives the same result on any machine.  A
     :class:`~conformance_suite.targets.TargetError` ends the run with ``error`` set."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import seed as hseed
@@ -740,6 +787,7 @@ def fuzz(
     first_len = 0
     best: FuzzFinding | None = None
     abort: list[str] = []
+    report_limited: list[bool] = []
     bar = _Progress(progress, label, games)
 
     def on_decision() -> None:
@@ -753,9 +801,16 @@ def fuzz(
         nonlocal found_in, first_len, best
         if abort:
             return
+        if found_in and shrink_limit and counters.shrink_runs >= shrink_limit and best is not None:
+            # Budget spent: every further example "fails" at once with the shortest game
+            # seen, so Hypothesis ends its shrink at the empty example and re-raises it.
+            report_limited.append(True)
+            raise Mismatch(best)
         searching = not found_in
         try:
-            lock.play(_HypothesisChooser(data), on_decision)
+            # While shrinking, a game longer than the shortest divergence seen cannot
+            # improve on it: it is cut there (and counts as not diverging).
+            lock.play(_HypothesisChooser(data), on_decision, best.decisions if best is not None else 0)
         except Mismatch as m:
             if searching:
                 found_in = counters.games + 1
@@ -808,6 +863,7 @@ def fuzz(
         report.finding = finding
         report.games_to_find = found_in
         report.decisions_before_shrink = first_len
+        report.shrink_limited = bool(report_limited)
     return report
 
 
@@ -821,6 +877,7 @@ def fuzz_all_mutants(
     progress: TextIO | None = None,
     mutants: Sequence[str] | None = None,
     log: TextIO | None = None,
+    shrink_limit: int = DEFAULT_SHRINK_LIMIT,
 ) -> dict[str, Any]:
     """Fuzz the reference against every engine mutant in process; the figures as data
     (per mutant and a summary).  With ``out``, each finding's scenario is written there."""
@@ -828,7 +885,8 @@ def fuzz_all_mutants(
     started = time.perf_counter()
     for name in mutants or sorted(MUTANTS):
         target = FastInProcessTarget(name)
-        rep = fuzz(target, games=games, seed=seed, max_decisions=max_decisions, editions=editions, label=name, progress=progress)
+        rep = fuzz(target, games=games, seed=seed, max_decisions=max_decisions, editions=editions, label=name,
+                   progress=progress, shrink_limit=shrink_limit)
         if rep.finding is not None and out is not None:
             rep.written = write_finding(rep.finding, name, target, out)
         row = rep.as_dict()
@@ -856,6 +914,7 @@ def fuzz_all_mutants(
         "seed": seed,
         "games_per_mutant": games,
         "max_decisions": max_decisions,
+        "shrink_limit": shrink_limit,
         "editions": list(editions),
         "mutants": len(rows),
         "found": len(found),
@@ -886,6 +945,8 @@ def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play only these editions (repeatable; default C, B and A)")
     parser.add_argument("--json", metavar="PATH", default="", help="write the results as JSON")
     parser.add_argument("--timeout", type=float, default=30.0, help="with --target: deadline of one call in seconds")
+    parser.add_argument("--shrink-limit", type=int, default=DEFAULT_SHRINK_LIMIT, metavar="R",
+                        help=f"replays spent shrinking a divergence at most; 0 = Hypothesis's own limits (default {DEFAULT_SHRINK_LIMIT})")
     parser.add_argument("--no-write", action="store_true", help="do not write scenario files")
 
 
@@ -901,7 +962,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
     out = None if args.no_write else args.out
     if args.all_mutants:
         data = fuzz_all_mutants(games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
-                                out=out, progress=tty, log=sys.stdout)
+                                out=out, progress=tty, log=sys.stdout, shrink_limit=args.shrink_limit)
         g, s = data["games_to_find"], data["shrunk_decisions"]
         print(f"found {data['found']} of {data['mutants']} mutants with {args.games} games each (seed {args.seed})")
         if g and s:
@@ -930,7 +991,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
             print(f"fuzz: the target is unusable: {exc}", file=sys.stderr)
             return 2
         rep = fuzz(target, games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
-                   label=label, progress=tty)
+                   label=label, progress=tty, shrink_limit=args.shrink_limit)
         if rep.error:
             print(f"fuzz: the target failed: {rep.error}", file=sys.stderr)
             return 2

@@ -56,7 +56,7 @@ STEPS = (
 #: Every kind of action; see :class:`Action` for the fields each uses.
 ACTION_KINDS = (
     "roll",  # chance: values = (die of seat 0, die of seat 1)
-    "shuffle",  # chance: card = seat, values = deck order as positions of the current deck
+    "shuffle",  # chance: card = seat, values = the new deck order as card uids, top first
     "choose_order",  # values = (1,) to move first or (2,) to move second
     "mulligan",  # targets = hand cards to put under the deck, in that order
     "reveal",  # targets = hidden cards to reveal (304.3)

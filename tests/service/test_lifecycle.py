@@ -68,6 +68,9 @@ def test_sigterm_lets_the_call_in_flight_finish(tmp_path: Path) -> None:
 
     follower = threading.Thread(target=follow)
     follower.start()
+    deadline = time.monotonic() + 20
+    while not statuses and time.monotonic() < deadline:  # the watch is open on the server
+        time.sleep(0.01)
     n = 100_000
     future = stub.BatchCheckActions.future(big_batch(n), metadata=(("x-request-id", "in-flight"),), timeout=60)
     _started(server, "in-flight")
@@ -124,11 +127,11 @@ def test_deadline_is_honoured(limited: ServerProcess) -> None:
     stub = pb_grpc.OracleServiceStub(limited.channel(options=BIG))
     request = big_batch(400_000)
     with pytest.raises(grpc.RpcError) as info:
-        stub.BatchCheckActions(request, metadata=(("x-request-id", "late"),), timeout=0.5)
+        stub.BatchCheckActions(request, metadata=(("x-request-id", "late"),), timeout=1.0)
     assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED  # type: ignore[attr-defined]
     record = limited.wait_for_log(lambda r: r.get("event") == "rpc" and r.get("request_id") == "late")
     assert record["code"] == "DEADLINE_EXCEEDED"
-    assert record["duration_ms"] < 3000  # the whole batch takes several seconds
+    assert record["duration_ms"] < 4000  # the whole batch takes several seconds
     _info_when_free(stub)
 
 
