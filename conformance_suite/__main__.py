@@ -9,7 +9,9 @@ down or speaks another protocol version, 5 no scenario was selected.
 
 ``python -m conformance_suite mutants [--json PATH]`` runs the suite in process against
 every engine mutant and prints the kill matrix; ``python -m conformance_suite verify FILE``
-verifies a game transcript (:mod:`conformance_suite.transcript_cli`).
+verifies a game transcript (:mod:`conformance_suite.transcript_cli`); ``python -m
+conformance_suite fuzz`` plays random games in lock step with a target and shrinks each
+divergence into a scenario (:mod:`conformance_suite.fuzz`).
 """
 
 from __future__ import annotations
@@ -77,6 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
         return parser
     verify = sub.add_parser("verify", help="verify a game transcript against the reference or a target")
     add_verify_arguments(verify)
+    from .fuzz import add_fuzz_arguments
+
+    fuzz = sub.add_parser("fuzz", help="lock-step fuzzing against the reference; divergences shrink into scenarios")
+    add_fuzz_arguments(fuzz)
     return parser
 
 
@@ -202,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
         from .transcript_cli import run_verify
 
         return int(run_verify(args))
+    if args.command == "fuzz":
+        from .fuzz import run_fuzz
+
+        return int(run_fuzz(args))
     return _mutants(args)
 
 

@@ -29,6 +29,7 @@ was not found), 2 bad usage or the target failed (down, crashed, wrong protocol)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import re
@@ -36,7 +37,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -72,6 +73,7 @@ __all__ = [
     "fuzz_all_mutants",
     "run_fuzz",
     "scenario_text",
+    "served_oracle",
     "target_label",
     "write_finding",
 ]
@@ -134,7 +136,7 @@ class FuzzFinding:
         return self.config.edition
 
 
-class Mismatch(Exception):  # noqa: N818 - raised inside the Hypothesis test to mark a failing game
+class Mismatch(Exception):
     """Raised inside a fuzzed game at the first divergence; carries the finding."""
 
     def __init__(self, finding: FuzzFinding) -> None:
@@ -432,25 +434,27 @@ class _Game:
         enc = [encode(a) for a in legal]
         if (d.actor, d.kind) != tuple(tdec):
             action = enc[0] if enc else (tlegal[0] if tlegal else "end_turn")
+            here = [r for e in apply(ref, legal[0]).events for r in e.rules] if legal else []
             raise self._finding(
                 "decision",
                 f"the reference says {actor_name(d.actor)} decides ({d.kind}); "
                 f"the target says {actor_name(tdec[0])} ({tdec[1]})",
                 action=action, reference_decision=(d.actor, d.kind), target_decision=(tdec[0], tdec[1]),
                 reference_legal=enc,
-                rules=self.rules[-1] if self.rules else (),
+                rules=[*here, *(self.rules[-1] if self.rules else ())],
             )
         if d.actor < 0:
             return False
         if set(enc) != set(tlegal):
             missing, extra = sorted(set(enc) - set(tlegal)), sorted(set(tlegal) - set(enc))
             chosen = _choice_order(ref, legal)[0] if legal else None
+            here = [r for e in apply(ref, chosen).events for r in e.rules] if chosen else []
             raise self._finding(
                 "legal_actions",
                 f"the legal actions differ ({d.kind} of {actor_name(d.actor)}): {len(missing)} missing, {len(extra)} extra",
                 action=encode(chosen) if chosen else "", reference_decision=(d.actor, d.kind),
                 missing_actions=missing, extra_actions=extra, reference_legal=enc,
-                rules=self.rules[-1] if self.rules else (),
+                rules=[*here, *(self.rules[-1] if self.rules else ())],
             )
         if ref.step == "setup_shuffle":
             seat = ref.shuffled
@@ -926,6 +930,45 @@ def fuzz_all_mutants(
         "seconds": round(time.perf_counter() - started, 2),
         "results": rows,
     }
+
+
+# --- a served oracle ------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def served_oracle(mutant: str = "", *, timeout: float = 60.0) -> Iterator[str]:
+    """Run ``python -m oracle serve --port 0 [--mutant NAME]`` in a child process for the
+    duration of the block; yields its ``HOST:PORT`` (read from the "listening on" line).
+    Raises :class:`~conformance_suite.targets.TargetError` if it does not start."""
+    import os
+    import selectors
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(root) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    cmd = [sys.executable, "-m", "oracle", "serve", "--port", "0", "--log-level", "warning"]
+    proc = subprocess.Popen([*cmd, *(["--mutant", mutant] if mutant else [])], cwd=root, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        sel = selectors.DefaultSelector()
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        line = proc.stdout.readline() if sel.select(timeout) else ""
+        sel.close()
+        if "listening on " not in line:
+            raise TargetError(f"`{' '.join(cmd)}` did not start (printed {line!r}, exit code {proc.poll()})")
+        yield line.rsplit("listening on ", 1)[1].strip()
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
 
 
 # --- command line ---------------------------------------------------------------------

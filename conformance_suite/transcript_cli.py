@@ -39,7 +39,6 @@ from oracle.model import Action, Event
 from oracle.service.convert import (
     InputError,
     action_from_proto,
-    action_to_proto,
     actor_from_proto,
     actor_to_proto,
     config_error,
@@ -91,7 +90,7 @@ def config_from_proto(msg: transcript_pb2.TranscriptConfig) -> GameConfig:
     """The engine configuration of a ``TranscriptConfig`` (empty edition: the default).
     Counts and card ids are checked when the game is created."""
     return GameConfig(
-        tuple(msg.heroes),  # type: ignore[arg-type]
+        tuple(msg.heroes),
         tuple(list(d.card_ids) for d in msg.decks),  # type: ignore[arg-type]
         msg.edition or DEFAULT_EDITION,
     )
@@ -157,9 +156,10 @@ def _event_to_proto(e: dict[str, Any] | Event) -> action_pb2.Event:
 
 
 def step_to_proto(step: ClientStep) -> transcript_pb2.TranscriptStep:
-    """The ``TranscriptStep`` of a :class:`~oracle.verify.ClientStep`."""
+    """The ``TranscriptStep`` of a :class:`~oracle.verify.ClientStep` (the action in its
+    encoded form only)."""
     msg = transcript_pb2.TranscriptStep(actor=actor_to_proto(-1 if step.actor is None else step.actor))  # type: ignore[arg-type]
-    action_to_proto(step.action, msg.action)
+    msg.action.encoded = encode(step.action)
     if step.state is not None:
         state_dict_to_proto(dict(step.state), msg.state)
     if step.legal_actions is not None:
@@ -298,7 +298,7 @@ def _action_of(transcript: transcript_pb2.Transcript, index: int) -> str:
     try:
         return encode(action_from_proto(transcript.steps[index].action))
     except InputError:
-        return transcript.steps[index].action.encoded or transcript.steps[index].action.kind
+        return str(transcript.steps[index].action.encoded or transcript.steps[index].action.kind)
 
 
 def _table(rows: Sequence[tuple[str, str, str]], header: tuple[str, str, str]) -> list[str]:
@@ -365,7 +365,7 @@ def _remote(transcript: transcript_pb2.Transcript, address: str, timeout: float)
     from .grpc_target import decode_bad_request
 
     with grpc.insecure_channel(address) as channel:
-        stub = oracle_service_pb2_grpc.OracleServiceStub(channel)
+        stub = oracle_service_pb2_grpc.OracleServiceStub(channel)  # type: ignore[no-untyped-call]
         method = getattr(stub, "VerifyTranscript", None)
         if method is None:
             raise RuntimeError("this build's OracleService has no VerifyTranscript method")

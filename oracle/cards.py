@@ -98,7 +98,8 @@ EFFECT_OPS = (
     "wound",  # deal wounds (R15:504.3)
     "distribute_wounds",  # split wounds among the targets, at least one each
     "destroy",  # destroy without wounds (R15:505.2)
-    "poison",  # put poison counters (wounds at its controller's turn start)
+    "poison",  # «Отравить на Х»: Poison X, the highest value applies (R15:7.poison)
+    "intensify_poison",  # «Усилить отравление на Х»: Poison Y becomes X+Y
     "cure",  # remove all poison
     "heal",  # remove wounds
     "draw",  # draw cards

@@ -178,8 +178,14 @@ def _apply_effect(
             if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play":
                 leave_play(state, uid, ev, (*rules, "R15:505.2"))
         elif op == "poison":
-            c.poison += amount
-            ev.append(Event("poisoned", rules, (("card", uid), ("poison", c.poison))))
+            # «Отравить на Х»: only the highest Poison value applies (R15:7.poison)
+            c.poison = max(c.poison, amount)
+            ev.append(Event("poisoned", (*rules, "R15:7.poison"), (("card", uid), ("poison", c.poison))))
+        elif op == "intensify_poison":
+            # «Усилить отравление на Х»: Poison Y becomes Poison X+Y (R15 glossary, Part 7)
+            if c.poison > 0:
+                c.poison += amount
+                ev.append(Event("poisoned", (*rules, "R15:7.poison"), (("card", uid), ("poison", c.poison))))
         elif op == "cure":
             c.poison = 0
             ev.append(Event("cured", rules, (("card", uid),)))

@@ -308,6 +308,16 @@ def _play(state: State, action: Action, ev: list[Event]) -> None:
              ("option", action.option), ("targets", ",".join(map(str, action.targets)))),
         )
     )
+    state.step = "play_queue"
+    # step 4: the card moves (a spell to the graveyard, anything else into play)
+    if d.type == "spell":
+        p.hand.remove(uid)
+        p.graveyard.append(uid)
+        ev.append(Event("spell_to_graveyard", (*cite(state, "309.1.4"), "R15:211.2"), (("card", uid),)))
+        fire(state, "spell_played", uid, ev, cite(state, "309.2"))
+    else:
+        enter_play(state, uid, me, ev, cite(state, "309.1.4", "309.2"))
+    # step 9: payment
     if action.option == "alt":
         wound(state, p.hero, d.alt_wound_own_hero, ev, cite(state, "309.1.9"))
         check_state(state, ev)  # a hero killed by paying loses at once (R15:604.1, 605.1)
@@ -315,12 +325,8 @@ def _play(state: State, action: Action, ev: list[Event]) -> None:
             return
     else:
         pay_coins(state, me, cost, ev, cite(state, "309.1.9", "501.2"))
-    state.step = "play_queue"
+    # steps 10-11: the play; a spell's abilities go into the Queue and resolve in order
     if d.type == "spell":
-        p.hand.remove(uid)
-        p.graveyard.append(uid)
-        ev.append(Event("spell_to_graveyard", (*cite(state, "309.1.4"), "R15:211.2"), (("card", uid),)))
-        fire(state, "spell_played", uid, ev, cite(state, "309.2"))
         for part, i, _ in spell_abilities(d, action.mode, fury):
             state.queue.append(
                 QueueEntry("spell", me, uid, i, action.targets, action.amounts, action.x, action.mode, part)
@@ -328,8 +334,6 @@ def _play(state: State, action: Action, ev: list[Event]) -> None:
         ev.append(Event("spell_abilities_queued", cite(state, "309.1", "309.1.11"), (("card", uid),)))
         while state.queue and state.winner < 0:
             resolve_first(state, ev)
-    else:
-        enter_play(state, uid, me, ev, cite(state, "309.1.4", "309.2"))
 
 
 def apply_choice_action(state: State, action: Action, ev: list[Event]) -> None:

@@ -116,6 +116,8 @@ def trigger_actions(state: State) -> list[Action]:
     out: list[Action] = []
     for t in declarable(state, seat):
         a = ability_of(state, t)
+        if _limit_reached(state, t, a):
+            continue
         for targets in _choices(state, t, a):
             out.append(Action("declare", trigger=t.id, targets=targets))
         if a.optional:
@@ -151,6 +153,13 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
             )
         ]
     a = ability_of(state, t)
+    if _limit_reached(state, t, a):
+        return [
+            Violation(
+                cite(state, "501.2")[0],
+                "the ability's usage limit is used up; the limit is part of the payment (R15:113.5)",
+            )
+        ]
     if action.kind == "pass":
         if not a.optional:
             return [Violation(cite(state, "401.7")[0], "a mandatory trigger cannot be passed while it can be declared")]

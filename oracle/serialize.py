@@ -362,6 +362,14 @@ def from_dict(data: Any) -> State:
     needs_attack = step in ("defender", "fight_queue", "close_queue")
     if step != "game_over" and needs_attack != (attack is not None):
         raise StateError("attack", f"step {step} {'needs' if needs_attack else 'cannot have'} an attack in progress")
+    if step != "game_over":
+        for seat, p in enumerate(players):
+            for j, uid in enumerate((p.hero, *p.play)):
+                d = pool[cards[uid].card_id]
+                if d.type in ("hero", "creature") and d.life - cards[uid].wounds <= 0:
+                    where = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
+                    raise StateError(where, f"card {uid} has {cards[uid].wounds} wounds and life {d.life}: "
+                                     "it would already be destroyed or its player lost (R15:505.1, 604.1)")
     if step == "setup_mulligan" and any(len(p.deck) + len(p.hand) == 0 for p in players):
         raise StateError("players", "a player without cards cannot take a mulligan")
     return State(edition, cards, players, step, turn, active, first_player, roll_winner, shuffled,

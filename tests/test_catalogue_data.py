@@ -222,9 +222,12 @@ def test_known_structure(by_id):
     assert by_id["B:306.0"]["unnumbered_in_seed"] and by_id["B:306.0"].get("note")
     assert set(by_id["B:310.1"]["same_as"]) == {"A:315.1", "C:310.1"}
     assert by_id["C:309.1"]["same_as"] == []
-    for rule_id in ("B:301.7", "B:304.2", "B:306.1", "B:307.1", "B:501.2", "B:501.4",
+    for rule_id in ("B:301.7", "B:306.1", "B:307.1", "B:501.2", "B:501.4",
                     "R15:108.5", "R15:212.3", "R15:509.3"):
         assert by_id[rule_id]["forbids"], rule_id
+    # rules that state consequences, not refusals, are not marked forbidding (their notes say why)
+    for rule_id in ("B:304.2", "B:501.2.1", "C:401.6"):
+        assert not by_id[rule_id]["forbids"] and "forbids=false" in by_id[rule_id]["note"], rule_id
 
 
 def test_r15_text_occurs_in_reference(rules):

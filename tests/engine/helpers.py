@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from oracle import CHANCE, Action, Event, GameConfig, Outcome, State, Violation, apply, check, decision, from_dict
+from oracle import Action, Event, GameConfig, Outcome, State, Violation, apply, check, decision, from_dict
 from oracle import legal_actions as _legal_actions
 
 __all__ = [
@@ -318,8 +318,3 @@ def violation_rules(state: State, action: Action) -> list[str]:
 def legal(state: State) -> list[Action]:
     """The legal actions now."""
     return _legal_actions(state)
-
-
-def is_chance(state: State) -> bool:
-    """Chance decides now."""
-    return decision(state).actor == CHANCE

@@ -14,7 +14,7 @@ from dataclasses import fields, replace
 from hypothesis import strategies as st
 
 from oracle import Action, GameConfig, State, load_pool
-from oracle.engine import check, decision, legal_actions
+from oracle.engine import legal_actions
 from oracle.model import ACTION_KINDS, CHANCE
 
 __all__ = [
@@ -23,7 +23,9 @@ __all__ = [
     "NON_HERO_IDS",
     "configs",
     "draw_action",
+    "other_actor",
     "perturbations",
+    "shuffle_is_valid",
     "zone_violations",
 ]
 
@@ -156,16 +158,6 @@ def zone_violations(state: State) -> list[str]:
     return out
 
 
-def decider(state: State) -> int:
-    """Who decides now (0, 1, CHANCE or -1)."""
-    return decision(state).actor
-
-
 def other_actor(actor: int) -> int:
     """An actor who does not decide now."""
     return {0: 1, 1: 0, CHANCE: 0}.get(actor, 0)
-
-
-def accepted(state: State, a: Action) -> bool:
-    """``check`` finds nothing wrong."""
-    return not check(state, a)

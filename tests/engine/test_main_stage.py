@@ -597,11 +597,12 @@ def test_604_1_a_hero_at_zero_life_loses_at_once() -> None:
 
 def test_604_1_paying_with_the_own_heros_life_can_lose_before_the_spell_resolves() -> None:
     """R15:604.1, R15:605.1, C:309.1.9 — a hero killed by the alternative cost («розыгрыш за
-    здоровье») loses at once: the spell's abilities never resolve."""
+    здоровье») loses at once: the card has moved (step 4), the payment (step 9) ends the game
+    and the spell's abilities never resolve."""
     b = Board(play=((), ["ork"]), hands=(["tsena_znaniya"], []))
     b.card_data("hero0")["wounds"] = 24  # Пани has 26 lives
     o = apply(b.state(), Action("play", card=b["tsena_znaniya"], targets=(b["ork"],), option="alt"))
-    assert kinds(o.events) == ["card_played", "wounded", "game_over"]
+    assert kinds(o.events) == ["card_played", "spell_to_graveyard", "wounded", "game_over"]
     assert o.state.winner == 1 and o.state.cards[b["ork"]].wounds == 0
 
 
@@ -610,9 +611,9 @@ def test_603_1_both_heroes_dying_at_once_is_a_draw() -> None:
     from oracle.effects import check_state
 
     b = Board()
-    b.card_data("hero0")["wounds"] = 26
-    b.card_data("hero1")["wounds"] = 30
-    s = b.state()
+    s = b.state()  # a consistent state; the wounds below are what one effect could deal both
+    s.cards[b["hero0"]].wounds = 26
+    s.cards[b["hero1"]].wounds = 30
     ev: list[Event] = []
     check_state(s, ev)
     assert s.winner == 2 and ev[-1].rules == ("R15:603.1",) and ev[-1].get("winner") == 2

@@ -1,0 +1,147 @@
+"""Lock-step fuzzing (conformance_suite.fuzz): the fuzzer finds engine mutants, in process
+and served in a separate process, shrinks each divergence and writes a scenario that fails
+on the mutant and passes on the reference; the reference against itself finds nothing."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conformance_suite.executor import run_scenario
+from conformance_suite.fuzz import (
+    FastInProcessTarget,
+    FuzzReport,
+    finding_scenario,
+    fuzz,
+    served_oracle,
+    write_finding,
+)
+from conformance_suite.scenario import load_scenario
+from conformance_suite.targets import InProcessTarget, Target
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = 1
+#: A divergence must show up within this many games.
+MAX_GAMES = 30
+#: Replays spent shrinking, to keep the tests quick (the command line defaults to 500).
+SHRINK = 200
+
+IN_PROCESS = ["first_player_draws", "payment_not_required", "no_first_turn_weakness", "attacker_stays_open", "lifo_queue"]
+SERVED = "first_player_draws"
+
+
+def _check_finding(report: FuzzReport, mutant: str, target: Target, out: Path) -> None:
+    """The report holds a shrunk divergence whose written scenario fails on the mutant
+    and passes on the reference, each checked anew with the executor."""
+    assert report.error == ""
+    f = report.finding
+    assert f is not None, f"{mutant}: no divergence in {report.games} games"
+    assert 1 <= report.games_to_find <= MAX_GAMES
+    assert f.decisions <= report.decisions_before_shrink
+    assert f.rules and all(r.split(":")[0] in (f.edition, "R15") for r in f.rules)
+    written = write_finding(f, mutant, target, out)
+    assert written.reproduces and written.path is not None, written.reason
+    assert written.scenario_id.startswith(f"fuzz-{mutant}-")
+    sc = load_scenario(written.path)
+    assert sc.message.editions == [f.edition]
+    assert sc.message.setup.WhichOneof("kind") == "new_game"
+    assert len(sc.message.steps) == f.decisions
+    assert run_scenario(sc, f.edition, InProcessTarget()).passed
+    assert not run_scenario(sc, f.edition, InProcessTarget(mutant)).passed
+
+
+@pytest.mark.parametrize("mutant", IN_PROCESS)
+def test_fuzzer_finds_in_process_mutant(mutant: str, tmp_path: Path) -> None:
+    """Fuzzing the reference against an in-process mutant finds a divergence within
+    MAX_GAMES games, and the scenario written for it reproduces it."""
+    target = FastInProcessTarget(mutant)
+    report = fuzz(target, games=MAX_GAMES, seed=SEED, label=mutant, shrink_limit=SHRINK)
+    _check_finding(report, mutant, target, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def served_mutant() -> Iterator[str]:
+    """``HOST:PORT`` of ``python -m oracle serve --port 0 --mutant first_player_draws``."""
+    try:
+        from conformance_suite.grpc_target import GrpcTarget  # noqa: F401
+    except ImportError as exc:  # pragma: no cover - the gRPC target is part of the suite
+        pytest.skip(f"the gRPC target is not available: {exc}")
+    with served_oracle(SERVED) as address:
+        yield address
+
+
+def test_fuzzer_finds_served_mutant(served_mutant: str, tmp_path: Path) -> None:
+    """Fuzzing over gRPC against a mutant served in a separate process finds it; the
+    scenario is named after the mutant the server reports, fails on the server and passes
+    on the reference."""
+    from conformance_suite.grpc_target import GrpcTarget
+
+    target = GrpcTarget(served_mutant)
+    try:
+        report = fuzz(target, games=MAX_GAMES, seed=SEED, shrink_limit=SHRINK)
+        assert report.label == SERVED
+        _check_finding(report, SERVED, target, tmp_path)
+        assert report.finding is not None
+        sc = load_scenario(next(tmp_path.glob("*.json")))
+        assert not run_scenario(sc, report.finding.edition, target).passed
+    finally:
+        target.close()
+
+
+def test_shrinking_shortens_a_long_divergent_game(tmp_path: Path) -> None:
+    """A mutant first seen late in a game (the LIFO Queue) is shrunk to a much shorter
+    game that still diverges."""
+    report = fuzz(FastInProcessTarget("lifo_queue"), games=MAX_GAMES, seed=SEED, shrink_limit=SHRINK)
+    assert report.finding is not None
+    assert report.decisions_before_shrink > 20
+    assert report.finding.decisions < report.decisions_before_shrink / 2
+
+
+def test_same_seed_same_games() -> None:
+    """A fixed seed gives the same games: two runs report the same games, decisions and
+    the same shrunk scenario."""
+    runs = [fuzz(FastInProcessTarget("lifo_queue"), games=MAX_GAMES, seed=SEED, shrink_limit=50) for _ in range(2)]
+    a, b = (r.finding for r in runs)
+    assert a is not None and b is not None
+    assert (runs[0].games_to_find, runs[0].decisions) == (runs[1].games_to_find, runs[1].decisions)
+    assert finding_scenario(a, "x") == finding_scenario(b, "x")
+
+
+def test_reference_against_itself_finds_nothing() -> None:
+    """The reference in process against itself plays a few whole games without any
+    divergence."""
+    report = fuzz(FastInProcessTarget(), games=4, seed=SEED)
+    assert report.finding is None and report.error == ""
+    assert report.games == 4 and report.decisions > 100
+
+
+def test_cli_fuzz_writes_the_scenario(tmp_path: Path) -> None:
+    """``python -m conformance_suite fuzz --mutant NAME`` prints the diff, writes the
+    scenario into --out and exits 1; --json records the figures."""
+    out = tmp_path / "findings"
+    report = tmp_path / "fuzz.json"
+    cmd = [sys.executable, "-m", "conformance_suite", "fuzz", "--mutant", "mulligan_order_ignored", "--games", "5",
+           "--seed", "3", "--out", str(out), "--json", str(report), "--shrink-limit", "50"]
+    run = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 1, run.stderr
+    assert "DIVERGENCE (decision)" in run.stdout and "wrote " in run.stdout
+    (path,) = out.glob("fuzz-mulligan_order_ignored-*.json")
+    data = json.loads(report.read_text())
+    assert data["found"] and data["scenario"] == str(path) and data["scenario_reproduces"]
+    assert "C:301.7.1" in json.loads(path.read_text())["rules"]
+
+
+def test_cli_fuzz_against_served_reference_finds_nothing() -> None:
+    """``fuzz --target`` against a served reference plays its games over gRPC and exits
+    0 with no divergence."""
+    with served_oracle() as address:
+        cmd = [sys.executable, "-m", "conformance_suite", "fuzz", "--target", address, "--games", "2", "--seed", "5",
+               "--no-write"]
+        run = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "no divergence in 2 games" in run.stdout
