@@ -42,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from oracle.actions import encode
+from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.editions import EDITIONS
@@ -320,6 +320,20 @@ def _illegal_candidates(state: State, actor: int, legal: list[Action], chosen: A
     return out
 
 
+def _why_differ(state: State, missing: Sequence[str], extra: Sequence[str]) -> list[str]:
+    """The rules behind a legal-action difference: those the reference cites refusing the
+    extra actions, then those its events cite applying the missing ones."""
+    out: list[str] = []
+    for text in extra[:5]:
+        try:
+            out += [v.rule for v in check(state, decode(text))]
+        except ActionSyntaxError:
+            continue
+    for text in missing[:3]:
+        out += [r for e in apply(state, decode(text)).events for r in e.rules]
+    return out
+
+
 _CARD_PATH = re.compile(r"^cards\[(\d+)\]")
 
 
@@ -448,7 +462,8 @@ class _Game:
         if set(enc) != set(tlegal):
             missing, extra = sorted(set(enc) - set(tlegal)), sorted(set(tlegal) - set(enc))
             chosen = _choice_order(ref, legal)[0] if legal else None
-            here = [r for e in apply(ref, chosen).events for r in e.rules] if chosen else []
+            here = _why_differ(ref, missing, extra)
+            here += [r for e in apply(ref, chosen).events for r in e.rules] if chosen else []
             raise self._finding(
                 "legal_actions",
                 f"the legal actions differ ({d.kind} of {actor_name(d.actor)}): {len(missing)} missing, {len(extra)} extra",
@@ -744,16 +759,18 @@ class _Progress:
         self.games = games
         self.last = 0.0
 
-    def show(self, c: Counters, shrinking: bool, force: bool = False) -> None:
+    def show(self, c: Counters, found_in: int, limit: int) -> None:
         if self.stream is None:
             return
         now = time.monotonic()
-        if not force and now - self.last < 0.2:
+        if now - self.last < 0.2:
             return
         self.last = now
-        line = f"fuzz {self.label}: game {min(c.games + (0 if shrinking else 1), self.games)}/{self.games}, {c.decisions} decisions checked"
-        if shrinking:
-            line += f"; divergence found, shrinking ({c.shrink_runs} replays)"
+        if found_in:
+            line = (f"fuzz {self.label}: divergence in game {found_in}/{self.games} after {c.decisions} decisions "
+                    f"checked; shrinking, replay {c.shrink_runs}" + (f"/{limit}" if limit else ""))
+        else:
+            line = f"fuzz {self.label}: game {min(c.games + 1, self.games)}/{self.games}, {c.decisions} decisions checked"
         self.stream.write("\r\x1b[2K" + line)
         self.stream.flush()
 
@@ -799,7 +816,7 @@ def fuzz(
             counters.shrink_decisions += 1
         else:
             counters.decisions += 1
-        bar.show(counters, bool(found_in))
+        bar.show(counters, found_in, shrink_limit)
 
     def game(data: Any) -> None:
         nonlocal found_in, first_len, best

@@ -21,7 +21,7 @@ from .editions import EDITIONS
 from .model import STEPS, Attack, Card, Modifier, PendingTrigger, Player, QueueEntry, State
 from .triggers import POISON
 
-__all__ = ["StateError", "canonical_json", "fingerprint", "from_dict", "to_dict"]
+__all__ = ["StateError", "canonical_json", "fingerprint", "fingerprint_data", "from_dict", "to_dict"]
 
 
 class StateError(ValueError):
@@ -108,14 +108,23 @@ def to_dict(state: State) -> dict[str, Any]:
     }
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_json(state: State) -> str:
-    """The canonical JSON text of ``state`` (sorted keys, no spaces)."""
-    return json.dumps(to_dict(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """The canonical JSON text of ``state`` (sorted keys, no spaces, non-ASCII kept)."""
+    return _CANONICAL.encode(to_dict(state))
 
 
 def fingerprint(state: State) -> str:
     """A stable 32-hex-digit fingerprint of ``state`` (SHA-256 of its canonical JSON)."""
-    return hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()[:32]
+    return fingerprint_data(to_dict(state))
+
+
+def fingerprint_data(data: dict[str, Any]) -> str:
+    """The fingerprint of a state given in its canonical data form (:func:`to_dict`):
+    the first 32 hex digits of the SHA-256 of its canonical JSON text."""
+    return hashlib.sha256(_CANONICAL.encode(data).encode("utf-8")).hexdigest()[:32]
 
 
 # --- reading ------------------------------------------------------------------------
@@ -205,6 +214,33 @@ def _usage(items: list[Any], path: str, n_abilities: int) -> dict[int, int]:
     return out
 
 
+_CARD_KEYSET = frozenset(_CARD_KEYS)
+_CARD_COUNTS = ("wounds", "poison", "entered_turn", "attacked_turn", "defended_turn")
+
+
+def _fast_card(raw: Any, pool: Any) -> Card | None:
+    """The card of a well-formed entry, or None to take the careful path (which names the
+    offending field).  Accepts exactly what the careful path accepts."""
+    if type(raw) is not dict or raw.keys() != _CARD_KEYSET:
+        return None
+    uid, cid, owner = raw["uid"], raw["card_id"], raw["owner"]
+    if type(uid) is not int or uid < 1 or type(cid) is not str or cid not in pool or owner not in (0, 1):
+        return None
+    if type(owner) is not int or type(raw["closed"]) is not bool or type(raw["hidden"]) is not bool:
+        return None
+    for k in _CARD_COUNTS:
+        v = raw[k]
+        if type(v) is not int or v < 0:
+            return None
+    usage, game_usage = raw["usage"], raw["game_usage"]
+    if usage or game_usage:
+        return None  # rare: markers are read carefully
+    if type(usage) is not list or type(game_usage) is not list:
+        return None
+    return Card(uid, cid, owner, raw["closed"], raw["wounds"], raw["poison"], raw["hidden"],
+                raw["entered_turn"], raw["attacked_turn"], raw["defended_turn"], {}, {})
+
+
 def from_dict(data: Any) -> State:
     """Build a :class:`State` from its canonical data form, or raise :class:`StateError`."""
     pool = load_pool().cards
@@ -221,6 +257,11 @@ def from_dict(data: Any) -> State:
 
     cards: dict[int, Card] = {}
     for i, raw in enumerate(r.get_list("cards")):
+        card = _fast_card(raw, pool)
+        if card is not None and card.uid not in cards:
+            cards[card.uid] = card
+            continue
+        # the careful path: same checks, naming the offending field
         cr = _Reader(raw, f"cards[{i}]", _CARD_KEYS)
         uid = cr.get_int("uid", 1)
         if uid in cards:
@@ -240,24 +281,30 @@ def from_dict(data: Any) -> State:
     if len(raw_players) != 2:
         raise StateError("players", "exactly two players")
     players: list[Player] = []
-    seen: dict[int, str] = {}
+    seen: dict[int, tuple[int, str, int]] = {}  # uid -> (seat, zone, index)
+
+    def where(pos: tuple[int, str, int]) -> str:
+        seat, zone, j = pos
+        return f"players[{seat}].{zone}" + ("" if zone == "hero" else f"[{j}]")
+
     for seat, raw in enumerate(raw_players):
         pr = _Reader(raw, f"players[{seat}]", _PLAYER_KEYS)
         hero = pr.get_int("hero", 1)
         zones = {z: pr.get_ints(z) for z in ("deck", "hand", "play", "graveyard")}
         for zone, uids in (("hero", [hero]), *zones.items()):
             for j, uid in enumerate(uids):
-                where = f"players[{seat}].{zone}" + ("" if zone == "hero" else f"[{j}]")
-                if uid not in cards:
-                    raise StateError(where, f"no card with uid {uid}")
+                pos = (seat, zone, j)
+                c = cards.get(uid)
+                if c is None:
+                    raise StateError(where(pos), f"no card with uid {uid}")
                 if uid in seen:
-                    raise StateError(where, f"card {uid} is also in {seen[uid]}")
-                seen[uid] = where
-                if cards[uid].owner != seat:
-                    raise StateError(where, f"card {uid} belongs to player {cards[uid].owner}")
-                is_hero = pool[cards[uid].card_id].type == "hero"
+                    raise StateError(where(pos), f"card {uid} is also in {where(seen[uid])}")
+                seen[uid] = pos
+                if c.owner != seat:
+                    raise StateError(where(pos), f"card {uid} belongs to player {c.owner}")
+                is_hero = pool[c.card_id].type == "hero"
                 if is_hero != (zone == "hero"):
-                    raise StateError(where, f"card {uid} is {'a hero' if is_hero else 'not a hero'}")
+                    raise StateError(where(pos), f"card {uid} is {'a hero' if is_hero else 'not a hero'}")
         declared = pr.get_bool("mulligan_declared")
         mull = pr.get_ints("mulligan")
         if mull and not declared:
@@ -273,14 +320,14 @@ def from_dict(data: Any) -> State:
     for i, (uid, c) in enumerate(sorted(cards.items())):
         if uid not in seen:
             raise StateError(f"cards[{i}]", f"card {uid} is in no zone")
-        placed_in_play = seen[uid].endswith(".hero") or ".play[" in seen[uid]
+        placed_in_play = seen[uid][1] in ("hero", "play")
         if not placed_in_play and (c.closed or c.wounds or c.poison or c.hidden):
             raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned or hidden")
         if c.hidden and pool[c.card_id].type != "creature":
             raise StateError(f"cards[{i}].hidden", "only creatures hide")
 
     def in_play(uid: int) -> bool:
-        return uid in seen and (seen[uid].endswith(".hero") or ".play[" in seen[uid])
+        return uid in seen and seen[uid][1] in ("hero", "play")
 
     queue: list[QueueEntry] = []
     for i, raw in enumerate(r.get_list("queue")):
@@ -367,8 +414,8 @@ def from_dict(data: Any) -> State:
             for j, uid in enumerate((p.hero, *p.play)):
                 d = pool[cards[uid].card_id]
                 if d.type in ("hero", "creature") and d.life - cards[uid].wounds <= 0:
-                    where = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
-                    raise StateError(where, f"card {uid} has {cards[uid].wounds} wounds and life {d.life}: "
+                    path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
+                    raise StateError(path, f"card {uid} has {cards[uid].wounds} wounds and life {d.life}: "
                                      "it would already be destroyed or its player lost (R15:505.1, 604.1)")
     if step == "setup_mulligan" and any(len(p.deck) + len(p.hand) == 0 for p in players):
         raise StateError("players", "a player without cards cannot take a mulligan")

@@ -19,8 +19,6 @@ and prefixed with the request field.  Nothing here knows a rule of the game.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -30,7 +28,7 @@ from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.editions import DEFAULT_EDITION
 from oracle.engine import Decision
 from oracle.model import ACTION_KINDS, CHANCE, Action, Event, State, Violation
-from oracle.serialize import StateError, from_dict, to_dict
+from oracle.serialize import StateError, fingerprint_data, from_dict, to_dict
 from oracle.setup import ConfigError, GameConfig
 
 __all__ = [
@@ -222,13 +220,6 @@ def _canonical_order(data: dict[str, Any]) -> None:
         for key in ("usage", "game_usage"):
             if len(card[key]) > 1:
                 card[key].sort(key=_by_ability)
-
-
-def fingerprint_data(data: dict[str, Any]) -> str:
-    """The fingerprint of a state given in its canonical data form: the same value as
-    :func:`oracle.serialize.fingerprint` of the state, without building it again."""
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 #: Names in the engine's canonical form that differ from the proto's.
