@@ -280,6 +280,15 @@ def _choice_order(state: State, legal: list[Action]) -> list[Action]:
     return legal
 
 
+def _first_action(state: State, legal: list[Action]) -> Action | None:
+    """The action a scenario takes at a decision whose expectations are checked before the
+    action: the first in choice order, the identity order at a shuffle, None once the
+    game is over."""
+    if state.step == "setup_shuffle":
+        return Action("shuffle", card=state.shuffled, values=tuple(state.players[state.shuffled].deck))
+    return _choice_order(state, legal)[0] if legal else None
+
+
 def _illegal_candidates(state: State, actor: int, legal: list[Action], chosen: Action, pool: list[Action]) -> list[Action]:
     """Actions the reference refuses now, in a stable order: the chosen action by the
     wrong actor, perturbations of it, actions of other kinds, and legal actions of earlier
@@ -447,8 +456,9 @@ class _Game:
         legal = legal_actions(ref) if d.actor >= 0 else []
         enc = [encode(a) for a in legal]
         if (d.actor, d.kind) != tuple(tdec):
-            action = enc[0] if enc else (tlegal[0] if tlegal else "end_turn")
-            here = [r for e in apply(ref, legal[0]).events for r in e.rules] if legal else []
+            first = _first_action(ref, legal)
+            action = encode(first) if first else (tlegal[0] if tlegal else "end_turn")
+            here = [r for e in apply(ref, first).events for r in e.rules] if first else ["R15:605.1"]
             raise self._finding(
                 "decision",
                 f"the reference says {actor_name(d.actor)} decides ({d.kind}); "
@@ -461,7 +471,7 @@ class _Game:
             return False
         if set(enc) != set(tlegal):
             missing, extra = sorted(set(enc) - set(tlegal)), sorted(set(tlegal) - set(enc))
-            chosen = _choice_order(ref, legal)[0] if legal else None
+            chosen = _first_action(ref, legal)
             here = _why_differ(ref, missing, extra)
             here += [r for e in apply(ref, chosen).events for r in e.rules] if chosen else []
             raise self._finding(
@@ -642,6 +652,8 @@ def write_finding(f: FuzzFinding, label: str, target: Target, out_dir: Path | st
     from .scenario import ScenarioError, load_scenario
 
     data = finding_scenario(f, label)
+    if f.kind == "initial_state":
+        return Written(None, data["id"], False, "a new game's state cannot be checked by a scenario before its first action")
     text = scenario_text(data)
     with tempfile.TemporaryDirectory(prefix="fuzz-") as tmp:
         path = Path(tmp) / f"{data['id']}.json"

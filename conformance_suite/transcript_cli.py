@@ -52,6 +52,7 @@ __all__ = [
     "EXIT_AGREES",
     "EXIT_BAD_INPUT",
     "EXIT_DIVERGES",
+    "VerifyResponse",
     "actions_of",
     "add_verify_arguments",
     "config_from_proto",
@@ -74,7 +75,8 @@ EXIT_AGREES = 0
 EXIT_DIVERGES = 1
 EXIT_BAD_INPUT = 2
 
-Response = transcript_pb2.VerifyTranscriptResponse | transcript_pb2.StreamVerifyTranscriptResponse
+#: Either verdict message (the unary and the streaming response have the same fields).
+VerifyResponse = transcript_pb2.VerifyTranscriptResponse | transcript_pb2.StreamVerifyTranscriptResponse
 
 
 def _join(prefix: str, field: str) -> str:
@@ -187,9 +189,9 @@ def _divergence_to_proto(d: Divergence, out: transcript_pb2.Divergence) -> None:
     )
 
 
-def result_to_proto(result: VerifyResult, out: Response | None = None) -> Response:
+def result_to_proto(result: VerifyResult, out: VerifyResponse | None = None) -> VerifyResponse:
     """Fill ``out`` (a new ``VerifyTranscriptResponse`` by default) with ``result``."""
-    msg: Response = transcript_pb2.VerifyTranscriptResponse() if out is None else out
+    msg: VerifyResponse = transcript_pb2.VerifyTranscriptResponse() if out is None else out
     msg.agrees = result.agrees
     msg.divergent_step = result.divergent_step
     msg.steps_checked = result.steps_checked
@@ -309,7 +311,7 @@ def _table(rows: Sequence[tuple[str, str, str]], header: tuple[str, str, str]) -
     return out
 
 
-def format_verdict(response: Response, transcript: transcript_pb2.Transcript, *, color: bool = False) -> str:
+def format_verdict(response: VerifyResponse, transcript: transcript_pb2.Transcript, *, color: bool = False) -> str:
     """A readable account of a verdict: that the transcript agrees, or the divergent step,
     what the reference says and how the client differs."""
     red, green, bold, reset = ("\x1b[31m", "\x1b[32m", "\x1b[1m", "\x1b[0m") if color else ("", "", "", "")
@@ -390,7 +392,7 @@ def run_verify(args: argparse.Namespace) -> int:
     try:
         transcript = load_transcript(args.file)
         if args.target:
-            response: Response = _remote(transcript, args.target, args.timeout)
+            response: VerifyResponse = _remote(transcript, args.target, args.timeout)
         else:
             response = verify_transcript_message(transcript, field="")
     except InputError as exc:

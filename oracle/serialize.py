@@ -256,10 +256,12 @@ def from_dict(data: Any) -> State:
     next_trigger_id = r.get_int("next_trigger_id", 1)
 
     cards: dict[int, Card] = {}
+    index_of: dict[int, int] = {}  # uid -> position in the input list, for error paths
     for i, raw in enumerate(r.get_list("cards")):
         card = _fast_card(raw, pool)
         if card is not None and card.uid not in cards:
             cards[card.uid] = card
+            index_of[card.uid] = i
             continue
         # the careful path: same checks, naming the offending field
         cr = _Reader(raw, f"cards[{i}]", _CARD_KEYS)
@@ -276,6 +278,7 @@ def from_dict(data: Any) -> State:
             _usage(cr.get_list("usage"), f"cards[{i}].usage", n_ab),
             _usage(cr.get_list("game_usage"), f"cards[{i}].game_usage", n_ab),
         )
+        index_of[uid] = i
 
     raw_players = r.get_list("players")
     if len(raw_players) != 2:
@@ -317,14 +320,17 @@ def from_dict(data: Any) -> State:
                    pr.get_int("coins_open"), pr.get_int("coins_closed"), pr.get_int("failed_draws", 0, 3),
                    tuple(mull) if declared else None)
         )
-    for i, (uid, c) in enumerate(sorted(cards.items())):
-        if uid not in seen:
-            raise StateError(f"cards[{i}]", f"card {uid} is in no zone")
-        placed_in_play = seen[uid][1] in ("hero", "play")
-        if not placed_in_play and (c.closed or c.wounds or c.poison or c.hidden):
-            raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned or hidden")
-        if c.hidden and pool[c.card_id].type != "creature":
-            raise StateError(f"cards[{i}].hidden", "only creatures hide")
+    if len(seen) != len(cards):
+        uid = next(u for u in cards if u not in seen)
+        raise StateError(f"cards[{index_of[uid]}]", f"card {uid} is in no zone")
+    for uid, c in cards.items():
+        if c.closed or c.wounds or c.poison or c.hidden:
+            if seen[uid][1] not in ("hero", "play"):
+                raise StateError(
+                    f"cards[{index_of[uid]}]", f"card {uid} is not in play but is closed, wounded, poisoned or hidden"
+                )
+            if c.hidden and pool[c.card_id].type != "creature":
+                raise StateError(f"cards[{index_of[uid]}].hidden", "only creatures hide")
 
     def in_play(uid: int) -> bool:
         return uid in seen and seen[uid][1] in ("hero", "play")

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ from conformance_suite.fuzz import (
     write_finding,
 )
 from conformance_suite.scenario import load_scenario
-from conformance_suite.targets import InProcessTarget, Target
+from conformance_suite.targets import ApplyResult, InProcessTarget, Target
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 1
@@ -145,3 +146,49 @@ def test_cli_fuzz_against_served_reference_finds_nothing() -> None:
         run = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "no divergence in 2 games" in run.stdout
+
+
+class _WrongRules(FastInProcessTarget):
+    """A target that refuses what the reference refuses but cites a rule of its own."""
+
+    def check(self, state: dict[str, Any], action: str) -> list[tuple[str, str]]:
+        return [("C:306.1", "no") for _ in super().check(state, action)]
+
+    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+        out = super().apply(state, action)
+        return out if out.legal else ApplyResult(False, [("C:306.1", "no")])
+
+
+class _PickyCheck(FastInProcessTarget):
+    """A target whose CheckAction refuses any action that names its actor (ApplyAction
+    is right)."""
+
+    def check(self, state: dict[str, Any], action: str) -> list[tuple[str, str]]:
+        return [("C:306.1", "no actor please")] if "actor=" in action else super().check(state, action)
+
+
+def test_wrong_violation_rules_become_a_scenario(tmp_path: Path) -> None:
+    """A target that refuses illegal actions citing the wrong rule is found by the check
+    of an illegal action; the scenario expects the reference's rules, so it fails on
+    that target and passes on the reference."""
+    target = _WrongRules()
+    report = fuzz(target, games=5, seed=SEED, label="wrong-rules", shrink_limit=50)
+    f = report.finding
+    assert f is not None and f.kind == "check_illegal"
+    written = write_finding(f, "wrong-rules", target, tmp_path)
+    assert written.reproduces, written.reason
+    step = json.loads(Path(str(written.path)).read_text())["steps"][-1]
+    assert step["expect_illegal"] and step["expect_violation_rules"]
+
+
+def test_check_only_divergence_is_reported_but_not_written(tmp_path: Path) -> None:
+    """A divergence only in CheckAction is found and shrunk, but no scenario is written:
+    scenarios apply actions, so it would pass on that target."""
+    target = _PickyCheck()
+    report = fuzz(target, games=5, seed=SEED, label="picky", shrink_limit=50)
+    f = report.finding
+    assert f is not None and f.kind == "check_legal" and f.decisions == 1
+    written = write_finding(f, "picky", target, tmp_path)
+    assert written.path is None and not written.reproduces
+    assert "CheckAction" in written.reason
+    assert not list(tmp_path.iterdir())

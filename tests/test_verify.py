@@ -265,14 +265,15 @@ def test_not_json_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str
 def test_examples_are_pinpointed() -> None:
     """The sample transcripts with planted errors are pinpointed at their planted step:
     a first-turn attack (R15:108.5) and a missing coin in the client's state."""
+    regenerate = "the engine changed these games: run examples/transcripts/make_examples.py"
     config, steps = transcript_from_proto(load_transcript(EXAMPLES / "planted_first_turn_attack.json"))
     r = verify_transcript(config, steps)
-    assert r.divergent_step == 10 and r.divergence is not None
+    assert r.divergent_step == 10 and r.divergence is not None, regenerate
     assert r.divergence.kind == "illegal_action"
     assert [v.rule for v in r.divergence.violations] == ["R15:108.5"]
     config, steps = transcript_from_proto(load_transcript(EXAMPLES / "planted_missing_coin.json"))
     r = verify_transcript(config, steps)
-    assert r.divergent_step == 12 and r.divergence is not None
+    assert r.divergent_step == 12 and r.divergence is not None, regenerate
     assert [(d.path, d.reference, d.client) for d in r.divergence.state_differences] == [("players[1].coins_open", "3", "2")]
 
 
