@@ -20,7 +20,11 @@ diverges.  The minimal game is printed as a diff and written as a new scenario f
 step's expectations taken from the reference, citing the rules the reference cited there)
 into ``--out`` -- only after checking that it fails on the target and passes on the
 reference.  A fixed ``--seed`` gives the same games on every run (Hypothesis runs with
-``@seed(S)`` and no example database).
+``@seed(S)`` and no example database).  Shrinking is bounded by ``--shrink-limit`` replays
+(a count, not a time, so it stays reproducible); a replay longer than the shortest
+divergence seen so far is cut there.  ``--all-mutants`` fuzzes every engine mutant in
+process and reports how many were found, in how many games, and how short the shrunk
+games are (``--json PATH`` keeps the figures).
 
 Exit codes: 0 no divergence, 1 a divergence was found (for ``--all-mutants``: some mutant
 was not found), 2 bad usage or the target failed (down, crashed, wrong protocol).

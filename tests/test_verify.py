@@ -293,15 +293,16 @@ def test_cli_exit_codes_and_diff(tmp_path: Path, game: Game, recorded: list[Clie
 
 
 def test_cli_against_a_served_reference(served_reference: str, tmp_path: Path) -> None:
-    """With ``--target`` the verdict comes from the server's VerifyTranscript method and
-    matches the local one."""
+    """With ``--target`` the verdict comes from the server's VerifyTranscript method (and
+    with ``--stream`` from StreamVerifyTranscript) and matches the local one."""
     from oracle._proto.berserk.oracle.v1 import oracle_service_pb2
 
     if "VerifyTranscript" not in oracle_service_pb2.DESCRIPTOR.services_by_name["OracleService"].methods_by_name:
         pytest.skip("OracleService has no VerifyTranscript method yet (the rpc lines are not added)")
     path = EXAMPLES / "planted_first_turn_attack.json"
-    out = subprocess.run([sys.executable, "-m", "conformance_suite", "verify", str(path), "--target", served_reference, "--json"],
-                         capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert out.returncode == EXIT_DIVERGES, out.stderr
-    remote = json.loads(out.stdout)
-    assert remote["divergent_step"] == 10 and remote["divergence"]["violations"][0]["rule"] == "R15:108.5"
+    for extra in ([], ["--stream"]):
+        cmd = [sys.executable, "-m", "conformance_suite", "verify", str(path), "--target", served_reference, "--json", *extra]
+        out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert out.returncode == EXIT_DIVERGES, out.stderr
+        remote = json.loads(out.stdout)
+        assert remote["divergent_step"] == 10 and remote["divergence"]["violations"][0]["rule"] == "R15:108.5"

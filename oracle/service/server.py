@@ -40,6 +40,7 @@ from grpc_reflection.v1alpha import reflection
 import oracle
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
+from oracle._proto.berserk.oracle.v1 import transcript_pb2
 from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.editions import DEFAULT_EDITION, EDITIONS
@@ -51,6 +52,7 @@ from oracle.setup import ConfigError, new_game
 
 from . import convert as cv
 from .log import get_logger
+from .transcripts import verify_stream_messages, verify_transcript_message
 
 __all__ = [
     "PROTO_VERSION",
@@ -293,6 +295,20 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         """The card pool with each card's definition."""
         return self._pool
 
+    def VerifyTranscript(
+        self, request: transcript_pb2.VerifyTranscriptRequest, context: grpc.ServicerContext
+    ) -> transcript_pb2.VerifyTranscriptResponse:
+        """Replay a transcript on the reference; the first divergence, or agreement."""
+        if not request.HasField("transcript"):
+            raise cv.InputError("transcript", "is required")
+        return verify_transcript_message(request.transcript)
+
+    def StreamVerifyTranscript(
+        self, request_iterator: Iterator[transcript_pb2.StreamVerifyTranscriptRequest], context: grpc.ServicerContext
+    ) -> transcript_pb2.StreamVerifyTranscriptResponse:
+        """The streaming form of :meth:`VerifyTranscript` (configuration first, then steps)."""
+        return verify_stream_messages(request_iterator)
+
 
 def _card_pool_response() -> pb.GetCardPoolResponse:
     pool = load_pool()
@@ -426,7 +442,13 @@ class CallInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]
                 request_deserializer=handler.request_deserializer,
                 response_serializer=handler.response_serializer,
             )
-        return handler  # client streaming: no such method on this server
+        if handler.stream_unary is not None:
+            return grpc.stream_unary_rpc_method_handler(
+                self._unary(handler.stream_unary, method, needs_auth),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        return handler
 
     # helpers
 

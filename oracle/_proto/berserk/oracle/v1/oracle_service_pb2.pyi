@@ -1,5 +1,6 @@
 from oracle._proto.berserk.oracle.v1 import action_pb2 as _action_pb2
 from oracle._proto.berserk.oracle.v1 import state_pb2 as _state_pb2
+from oracle._proto.berserk.oracle.v1 import transcript_pb2 as _transcript_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message

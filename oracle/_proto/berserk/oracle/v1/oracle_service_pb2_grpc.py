@@ -4,6 +4,7 @@ import grpc
 import warnings
 
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as berserk_dot_oracle_dot_v1_dot_oracle__service__pb2
+from oracle._proto.berserk.oracle.v1 import transcript_pb2 as berserk_dot_oracle_dot_v1_dot_transcript__pb2
 
 GRPC_GENERATED_VERSION = '1.85.1'
 GRPC_VERSION = grpc.__version__
@@ -84,6 +85,16 @@ class OracleServiceStub:
                 request_serializer=berserk_dot_oracle_dot_v1_dot_oracle__service__pb2.GetCardPoolRequest.SerializeToString,
                 response_deserializer=berserk_dot_oracle_dot_v1_dot_oracle__service__pb2.GetCardPoolResponse.FromString,
                 _registered_method=True)
+        self.VerifyTranscript = channel.unary_unary(
+                '/berserk.oracle.v1.OracleService/VerifyTranscript',
+                request_serializer=berserk_dot_oracle_dot_v1_dot_transcript__pb2.VerifyTranscriptRequest.SerializeToString,
+                response_deserializer=berserk_dot_oracle_dot_v1_dot_transcript__pb2.VerifyTranscriptResponse.FromString,
+                _registered_method=True)
+        self.StreamVerifyTranscript = channel.stream_unary(
+                '/berserk.oracle.v1.OracleService/StreamVerifyTranscript',
+                request_serializer=berserk_dot_oracle_dot_v1_dot_transcript__pb2.StreamVerifyTranscriptRequest.SerializeToString,
+                response_deserializer=berserk_dot_oracle_dot_v1_dot_transcript__pb2.StreamVerifyTranscriptResponse.FromString,
+                _registered_method=True)
 
 
 class OracleServiceServicer:
@@ -155,6 +166,23 @@ class OracleServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def VerifyTranscript(self, request, context):
+        """Replay a recorded game on the reference and report the first step where the client
+        was wrong (illegal action, wrong actor, legal-action set, state or events), or that the
+        whole transcript agrees.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StreamVerifyTranscript(self, request_iterator, context):
+        """The same for long games: the first message holds the configuration, every further
+        message one step; the answer comes once the stream ends or a divergence is found.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_OracleServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -197,6 +225,16 @@ def add_OracleServiceServicer_to_server(servicer, server):
                     servicer.GetCardPool,
                     request_deserializer=berserk_dot_oracle_dot_v1_dot_oracle__service__pb2.GetCardPoolRequest.FromString,
                     response_serializer=berserk_dot_oracle_dot_v1_dot_oracle__service__pb2.GetCardPoolResponse.SerializeToString,
+            ),
+            'VerifyTranscript': grpc.unary_unary_rpc_method_handler(
+                    servicer.VerifyTranscript,
+                    request_deserializer=berserk_dot_oracle_dot_v1_dot_transcript__pb2.VerifyTranscriptRequest.FromString,
+                    response_serializer=berserk_dot_oracle_dot_v1_dot_transcript__pb2.VerifyTranscriptResponse.SerializeToString,
+            ),
+            'StreamVerifyTranscript': grpc.stream_unary_rpc_method_handler(
+                    servicer.StreamVerifyTranscript,
+                    request_deserializer=berserk_dot_oracle_dot_v1_dot_transcript__pb2.StreamVerifyTranscriptRequest.FromString,
+                    response_serializer=berserk_dot_oracle_dot_v1_dot_transcript__pb2.StreamVerifyTranscriptResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -425,6 +463,60 @@ class OracleService:
             '/berserk.oracle.v1.OracleService/GetCardPool',
             berserk_dot_oracle_dot_v1_dot_oracle__service__pb2.GetCardPoolRequest.SerializeToString,
             berserk_dot_oracle_dot_v1_dot_oracle__service__pb2.GetCardPoolResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def VerifyTranscript(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/berserk.oracle.v1.OracleService/VerifyTranscript',
+            berserk_dot_oracle_dot_v1_dot_transcript__pb2.VerifyTranscriptRequest.SerializeToString,
+            berserk_dot_oracle_dot_v1_dot_transcript__pb2.VerifyTranscriptResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StreamVerifyTranscript(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_unary(
+            request_iterator,
+            target,
+            '/berserk.oracle.v1.OracleService/StreamVerifyTranscript',
+            berserk_dot_oracle_dot_v1_dot_transcript__pb2.StreamVerifyTranscriptRequest.SerializeToString,
+            berserk_dot_oracle_dot_v1_dot_transcript__pb2.StreamVerifyTranscriptResponse.FromString,
             options,
             channel_credentials,
             insecure,
