@@ -14,9 +14,15 @@ from pathlib import Path
 import pytest
 
 from oracle.cards import CardDataError, load_pool, parse_pool
+from tests.conftest import shared_dir
 
 DATA = Path(__file__).parents[1] / "oracle" / "data" / "cards.json"
-REFERENCE = Path(__file__).parents[2] / "shared" / "reference"
+
+
+def _reference() -> Path:
+    """The shared reference/ folder (skips the test when it is missing)."""
+    return shared_dir("reference")
+
 
 TRANSLIT = dict(
     zip(
@@ -114,7 +120,7 @@ def test_every_card_has_gloss_text_and_source(raw):
 
 def test_hero_life_matches_reference(pool):
     """Every hero's life equals the life of the hero of the same name in heroes-life.json."""
-    ref = json.loads((REFERENCE / "heroes-life.json").read_text(encoding="utf-8"))
+    ref = json.loads((_reference() / "heroes-life.json").read_text(encoding="utf-8"))
     lives = {}
     for h in ref:
         lives.setdefault(h["name"], set()).add(h["life"])
@@ -125,15 +131,15 @@ def test_hero_life_matches_reference(pool):
 
 def test_non_hero_names_are_real(pool):
     """Every non-hero card name is a real card of example-cards.md or cards-bh-sets-2018-2019.json."""
-    md = (REFERENCE / "example-cards.md").read_text(encoding="utf-8")
-    bh = {c["name"] for c in json.loads((REFERENCE / "cards-bh-sets-2018-2019.json").read_text(encoding="utf-8"))}
+    md = (_reference() / "example-cards.md").read_text(encoding="utf-8")
+    bh = {c["name"] for c in json.loads((_reference() / "cards-bh-sets-2018-2019.json").read_text(encoding="utf-8"))}
     for card in non_heroes(pool):
         assert card.name in bh or f"**{card.name}**" in md, card.name
 
 
 def test_bh_cards_keep_real_cost_stats_and_text(pool):
     """Cards taken from the BH sets keep the real cost (absent = X), strike, life and text."""
-    bh = {c["name"]: c for c in json.loads((REFERENCE / "cards-bh-sets-2018-2019.json").read_text(encoding="utf-8"))}
+    bh = {c["name"]: c for c in json.loads((_reference() / "cards-bh-sets-2018-2019.json").read_text(encoding="utf-8"))}
     checked = 0
     for card in non_heroes(pool):
         ref = bh.get(card.name)

@@ -12,8 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import shared_dir
+
 CATALOGUE = Path(__file__).parents[1] / "oracle" / "data" / "catalogue.json"
-RULES_DIR = Path(__file__).parents[2] / "shared" / "rules"
+
+
+def _rules() -> Path:
+    """The shared rules/ folder (skips the test when it is missing)."""
+    return shared_dir("rules")
+
 
 SEEDS_BY_EDITION = {
     "A": ["000_59298db56f378324.txt", "002_f23ca0a9a41a1527.txt"],
@@ -40,7 +47,7 @@ def number_key(number):
 
 
 def seed_text(name):
-    return (RULES_DIR / name).read_text(encoding="utf-8")
+    return (_rules() / name).read_text(encoding="utf-8")
 
 
 def normalised_seed(name):
@@ -232,7 +239,7 @@ def test_known_structure(by_id):
 
 def test_r15_text_occurs_in_reference(rules):
     """Every R15 entry's text occurs in the 15th edition file once '#', '**' and backslashes are stripped."""
-    reference = (RULES_DIR / "reference-15th-edition.md").read_text(encoding="utf-8")
+    reference = (_rules() / "reference-15th-edition.md").read_text(encoding="utf-8")
     reference = ws(reference.replace("#", "").replace("\\", "").replace("**", ""))
     for rule in rules:
         if rule["edition"] != "R15":
