@@ -169,7 +169,7 @@ def render_html(report: dict[str, Any]) -> str:
         parts.append(
             f"<tr><th>Coverage</th><td>{cov.get('cited_seed_rules', 0)} of {cov.get('seed_rules', 0)} seed rules cited; "
             f"{len(cov.get('uncited_seed_rules', []))} uncited; "
-            f"{len(cov.get('forbidding_rules_without_refusal', []))} forbidding rules without a refusal scenario</td></tr>"
+            f"{len(cov.get('forbidding_rules_without_refusal', []))} forbidding seed rules without a refusal scenario</td></tr>"
         )
     parts.append("</table>")
 
