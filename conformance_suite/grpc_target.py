@@ -16,7 +16,7 @@ from typing import Any
 
 import grpc
 
-from oracle._proto.berserk.oracle.v1 import action_pb2, oracle_service_pb2, oracle_service_pb2_grpc
+from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, oracle_service_pb2, oracle_service_pb2_grpc
 from oracle.service.convert import actor_from_proto, state_dict_from_proto, state_dict_to_proto
 
 from .targets import ApplyResult, TargetError, TargetInputError
@@ -131,10 +131,10 @@ class GrpcTarget:
 
     def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
         """CreateGame without a chance seed (chance outcomes are scenario steps)."""
-        cfg = oracle_service_pb2.GameConfig(
+        cfg = game_config_pb2.GameConfig(
             edition=config.get("edition", ""),
             heroes=list(config["heroes"]),
-            decks=[oracle_service_pb2.DeckList(card_ids=list(d)) for d in config["decks"]],
+            decks=[game_config_pb2.DeckList(card_ids=list(d)) for d in config["decks"]],
         )
         r = self._call(self._stub.CreateGame, oracle_service_pb2.CreateGameRequest(config=cfg))
         return self._keep(r.state)

@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from oracle._proto.berserk.oracle.v1 import action_pb2, oracle_service_pb2, state_pb2
+from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, state_pb2
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.editions import DEFAULT_EDITION
 from oracle.engine import Decision
@@ -410,7 +410,7 @@ def config_error(exc: ConfigError, field: str = "config") -> InputError:
     return InputError(_join(field, _config_field(exc.field)), exc.reason)
 
 
-def config_from_proto(msg: oracle_service_pb2.GameConfig) -> GameConfig:
+def config_from_proto(msg: game_config_pb2.GameConfig) -> GameConfig:
     """An engine :class:`~oracle.setup.GameConfig` (empty edition: the default edition).
     The counts and card ids are checked by :func:`oracle.setup.new_game`, whose
     :class:`~oracle.setup.ConfigError` is turned into an :class:`InputError` by

@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from oracle._proto.berserk.oracle.v1 import action_pb2, transcript_pb2
+from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, transcript_pb2
 from oracle.actions import ActionSyntaxError, decode, encode
-from oracle.editions import DEFAULT_EDITION
 from oracle.model import Event
 from oracle.service.convert import (
     InputError,
@@ -18,6 +17,7 @@ from oracle.service.convert import (
     actor_from_proto,
     actor_to_proto,
     config_error,
+    config_from_proto,
     state_dict_from_proto,
     state_dict_to_proto,
 )
@@ -53,22 +53,12 @@ def join_field(prefix: str, field: str) -> str:
 # --- proto -> oracle.verify -----------------------------------------------------------
 
 
-def config_from_proto(msg: transcript_pb2.TranscriptConfig) -> GameConfig:
-    """The engine configuration of a ``TranscriptConfig`` (empty edition: the default).
-    Counts and card ids are checked when the game is created."""
-    return GameConfig(
-        tuple(msg.heroes),
-        tuple(list(d.card_ids) for d in msg.decks),  # type: ignore[arg-type]
-        msg.edition or DEFAULT_EDITION,
-    )
-
-
-def config_to_proto(config: GameConfig) -> transcript_pb2.TranscriptConfig:
-    """The ``TranscriptConfig`` of an engine configuration."""
-    return transcript_pb2.TranscriptConfig(
+def config_to_proto(config: GameConfig) -> game_config_pb2.GameConfig:
+    """The ``GameConfig`` message of an engine configuration."""
+    return game_config_pb2.GameConfig(
         edition=config.edition,
         heroes=list(config.heroes),
-        decks=[transcript_pb2.TranscriptDeck(card_ids=list(d)) for d in config.decks],
+        decks=[game_config_pb2.DeckList(card_ids=list(d)) for d in config.decks],
     )
 
 
@@ -168,7 +158,7 @@ def result_to_proto(result: VerifyResult, out: VerifyResponse | None = None) -> 
 # --- the server side ------------------------------------------------------------------
 
 
-def _verifier(config: transcript_pb2.TranscriptConfig, field: str) -> TranscriptVerifier:
+def _verifier(config: game_config_pb2.GameConfig, field: str) -> TranscriptVerifier:
     try:
         return TranscriptVerifier(config_from_proto(config))
     except ConfigError as exc:

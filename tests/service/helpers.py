@@ -19,6 +19,7 @@ from typing import Any
 import grpc
 import pytest
 
+from oracle._proto.berserk.oracle.v1 import game_config_pb2 as gc_pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,12 +130,12 @@ def trailing(exc_or_call: Any) -> dict[str, str]:
     return {k: v for k, v in exc_or_call.trailing_metadata() if isinstance(v, str)}
 
 
-def game_config(pool: pb.GetCardPoolResponse, heroes: tuple[str, str] = ROLL_HEROES, size: int = 20) -> pb.GameConfig:
+def game_config(pool: pb.GetCardPoolResponse, heroes: tuple[str, str] = ROLL_HEROES, size: int = 20) -> gc_pb.GameConfig:
     """Two heroes and two decks of ``size`` non-hero cards of the pool."""
     others = [c.id for c in pool.cards if c.type != "hero"]
-    return pb.GameConfig(
+    return gc_pb.GameConfig(
         heroes=list(heroes),
-        decks=[pb.DeckList(card_ids=[others[i % len(others)] for i in range(k, k + size)]) for k in (0, size)],
+        decks=[gc_pb.DeckList(card_ids=[others[i % len(others)] for i in range(k, k + size)]) for k in (0, size)],
     )
 
 

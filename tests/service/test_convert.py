@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from oracle import CHANCE, Action, GameConfig, new_game
 from oracle._proto.berserk.oracle.v1 import action_pb2, state_pb2
-from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+from oracle._proto.berserk.oracle.v1 import game_config_pb2 as gc_pb
 from oracle.actions import encode
 from oracle.engine import Decision
 from oracle.model import ACTION_KINDS, Event, Violation
@@ -168,7 +168,7 @@ def test_decision_event_violation() -> None:
 def test_config_conversion_and_errors() -> None:
     """A GameConfig message becomes the engine's configuration (empty edition: the
     default); ConfigError fields become GameConfig paths."""
-    msg = pb.GameConfig(heroes=["pani", "izian"], decks=[pb.DeckList(card_ids=["ork"] * 5)] * 2)
+    msg = gc_pb.GameConfig(heroes=["pani", "izian"], decks=[gc_pb.DeckList(card_ids=["ork"] * 5)] * 2)
     config = cv.config_from_proto(msg)
     assert isinstance(config, GameConfig) and config.edition == "C"
     new_game(config)

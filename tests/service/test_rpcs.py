@@ -8,6 +8,7 @@ import pytest
 
 import oracle
 from oracle._proto.berserk.oracle.v1 import action_pb2, state_pb2
+from oracle._proto.berserk.oracle.v1 import game_config_pb2 as gc_pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle.actions import encode
 from oracle.engine import apply, decision, legal_actions
@@ -64,7 +65,7 @@ def test_create_game_without_seed(stub: Any, pool: Any) -> None:
     assert [state.cards[p.hero].card_id for p in state.players] == list(ROLL_HEROES)
 
 
-def _replay(config: pb.GameConfig, actions: Any) -> oracle.State:
+def _replay(config: gc_pb.GameConfig, actions: Any) -> oracle.State:
     state = oracle.new_game(oracle.GameConfig(tuple(config.heroes), tuple(list(d.card_ids) for d in config.decks)))  # type: ignore[arg-type]
     for a in actions:
         state = apply(state, cv.action_from_proto(a)).state

@@ -1,4 +1,5 @@
 from oracle._proto.berserk.oracle.v1 import action_pb2 as _action_pb2
+from oracle._proto.berserk.oracle.v1 import game_config_pb2 as _game_config_pb2
 from oracle._proto.berserk.oracle.v1 import state_pb2 as _state_pb2
 from oracle._proto.berserk.oracle.v1 import transcript_pb2 as _transcript_pb2
 from google.protobuf.internal import containers as _containers
@@ -33,29 +34,13 @@ class GetServerInfoResponse(_message.Message):
     implementation: str
     def __init__(self, engine_version: _Optional[str] = ..., proto_version: _Optional[str] = ..., suite_version: _Optional[str] = ..., editions: _Optional[_Iterable[str]] = ..., default_edition: _Optional[str] = ..., card_pool_version: _Optional[str] = ..., mutants: _Optional[_Iterable[str]] = ..., implementation: _Optional[str] = ...) -> None: ...
 
-class DeckList(_message.Message):
-    __slots__ = ("card_ids",)
-    CARD_IDS_FIELD_NUMBER: _ClassVar[int]
-    card_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, card_ids: _Optional[_Iterable[str]] = ...) -> None: ...
-
-class GameConfig(_message.Message):
-    __slots__ = ("edition", "heroes", "decks")
-    EDITION_FIELD_NUMBER: _ClassVar[int]
-    HEROES_FIELD_NUMBER: _ClassVar[int]
-    DECKS_FIELD_NUMBER: _ClassVar[int]
-    edition: str
-    heroes: _containers.RepeatedScalarFieldContainer[str]
-    decks: _containers.RepeatedCompositeFieldContainer[DeckList]
-    def __init__(self, edition: _Optional[str] = ..., heroes: _Optional[_Iterable[str]] = ..., decks: _Optional[_Iterable[_Union[DeckList, _Mapping]]] = ...) -> None: ...
-
 class CreateGameRequest(_message.Message):
     __slots__ = ("config", "chance_seed")
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     CHANCE_SEED_FIELD_NUMBER: _ClassVar[int]
-    config: GameConfig
+    config: _game_config_pb2.GameConfig
     chance_seed: int
-    def __init__(self, config: _Optional[_Union[GameConfig, _Mapping]] = ..., chance_seed: _Optional[int] = ...) -> None: ...
+    def __init__(self, config: _Optional[_Union[_game_config_pb2.GameConfig, _Mapping]] = ..., chance_seed: _Optional[int] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("state", "fingerprint", "decision", "chance_actions")

@@ -1,5 +1,5 @@
 from oracle._proto.berserk.oracle.v1 import action_pb2 as _action_pb2
-from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as _oracle_service_pb2
+from oracle._proto.berserk.oracle.v1 import game_config_pb2 as _game_config_pb2
 from oracle._proto.berserk.oracle.v1 import state_pb2 as _state_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -31,9 +31,9 @@ class ScenarioSetup(_message.Message):
     NEW_GAME_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
     board: BoardSetup
-    new_game: _oracle_service_pb2.GameConfig
+    new_game: _game_config_pb2.GameConfig
     state: _state_pb2.State
-    def __init__(self, board: _Optional[_Union[BoardSetup, _Mapping]] = ..., new_game: _Optional[_Union[_oracle_service_pb2.GameConfig, _Mapping]] = ..., state: _Optional[_Union[_state_pb2.State, _Mapping]] = ...) -> None: ...
+    def __init__(self, board: _Optional[_Union[BoardSetup, _Mapping]] = ..., new_game: _Optional[_Union[_game_config_pb2.GameConfig, _Mapping]] = ..., state: _Optional[_Union[_state_pb2.State, _Mapping]] = ...) -> None: ...
 
 class ScenarioStep(_message.Message):
     __slots__ = ("action", "expect_illegal", "expect_violation_rules", "expect_events", "expect_facts", "expect_legal_actions", "expect_decision", "comment")

@@ -1,4 +1,5 @@
 from oracle._proto.berserk.oracle.v1 import action_pb2 as _action_pb2
+from oracle._proto.berserk.oracle.v1 import game_config_pb2 as _game_config_pb2
 from oracle._proto.berserk.oracle.v1 import state_pb2 as _state_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -12,25 +13,9 @@ class Transcript(_message.Message):
     __slots__ = ("config", "steps")
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     STEPS_FIELD_NUMBER: _ClassVar[int]
-    config: TranscriptConfig
+    config: _game_config_pb2.GameConfig
     steps: _containers.RepeatedCompositeFieldContainer[TranscriptStep]
-    def __init__(self, config: _Optional[_Union[TranscriptConfig, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[TranscriptStep, _Mapping]]] = ...) -> None: ...
-
-class TranscriptConfig(_message.Message):
-    __slots__ = ("edition", "heroes", "decks")
-    EDITION_FIELD_NUMBER: _ClassVar[int]
-    HEROES_FIELD_NUMBER: _ClassVar[int]
-    DECKS_FIELD_NUMBER: _ClassVar[int]
-    edition: str
-    heroes: _containers.RepeatedScalarFieldContainer[str]
-    decks: _containers.RepeatedCompositeFieldContainer[TranscriptDeck]
-    def __init__(self, edition: _Optional[str] = ..., heroes: _Optional[_Iterable[str]] = ..., decks: _Optional[_Iterable[_Union[TranscriptDeck, _Mapping]]] = ...) -> None: ...
-
-class TranscriptDeck(_message.Message):
-    __slots__ = ("card_ids",)
-    CARD_IDS_FIELD_NUMBER: _ClassVar[int]
-    card_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, card_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, config: _Optional[_Union[_game_config_pb2.GameConfig, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[TranscriptStep, _Mapping]]] = ...) -> None: ...
 
 class TranscriptStep(_message.Message):
     __slots__ = ("actor", "action", "state", "legal_actions", "events")
@@ -80,9 +65,9 @@ class StreamVerifyTranscriptRequest(_message.Message):
     __slots__ = ("config", "step")
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     STEP_FIELD_NUMBER: _ClassVar[int]
-    config: TranscriptConfig
+    config: _game_config_pb2.GameConfig
     step: TranscriptStep
-    def __init__(self, config: _Optional[_Union[TranscriptConfig, _Mapping]] = ..., step: _Optional[_Union[TranscriptStep, _Mapping]] = ...) -> None: ...
+    def __init__(self, config: _Optional[_Union[_game_config_pb2.GameConfig, _Mapping]] = ..., step: _Optional[_Union[TranscriptStep, _Mapping]] = ...) -> None: ...
 
 class StreamVerifyTranscriptResponse(_message.Message):
     __slots__ = ("agrees", "divergent_step", "divergence", "steps_checked")
