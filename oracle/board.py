@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .cards import Ability, CardDef, Pool, TargetSpec, load_pool
+from .cards import Ability, CardDef, TargetSpec, load_pool
 from .model import State
 
 __all__ = [
@@ -16,17 +16,10 @@ __all__ = [
     "characters_in_play",
     "current_life",
     "current_strike",
-    "is_creature_in_play",
-    "pool",
     "target_candidates",
     "target_choices",
     "target_violation",
 ]
-
-
-def pool() -> Pool:
-    """The card pool the engine plays with."""
-    return load_pool()
 
 
 def card_def(state: State, uid: int) -> CardDef:
@@ -55,14 +48,6 @@ def characters_in_play(state: State) -> Iterator[int]:
         for uid in p.play:
             if load_pool().cards[state.cards[uid].card_id].type == "creature":
                 yield uid
-
-
-def is_creature_in_play(state: State, uid: int) -> bool:
-    """``uid`` is a creature in the play zone."""
-    c = state.cards.get(uid)
-    if c is None or uid not in state.players[c.owner].play:
-        return False
-    return load_pool().cards[c.card_id].type == "creature"
 
 
 def target_violation(

@@ -177,11 +177,6 @@ class Ability:
     card_type: str = "any"
     text_en: str = ""
 
-    @property
-    def is_action(self) -> bool:
-        """An activated ability with the tap icon in its cost is an action (B:501.5)."""
-        return self.kind == "activated" and self.tap
-
 
 @dataclass(frozen=True, slots=True)
 class Fury:

@@ -16,7 +16,7 @@ from .editions import cite
 from .effects import check_state, close_card, enter_play, wound
 from .end_turn import begin_end_of_turn
 from .model import Action, Event, QueueEntry, State, Violation
-from .payment import ability_cost_violations, base_cost, cost_modifiers, final_cost, pay_coins
+from .payment import ability_cost_violations, base_cost, cost_modifiers, final_cost, pay_coins, take_usage_marker
 from .queue import resolve_first
 from .triggers import fire
 
@@ -280,10 +280,7 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
         Event("ability_declared", cite(state, "306.1", "308.1", "501.1"),
               (("source", uid), ("ability", action.ability), ("targets", ",".join(map(str, action.targets)))))
     )
-    if a.per_turn:
-        c.usage[action.ability] = c.usage.get(action.ability, 0) + 1
-    if a.per_game:
-        c.game_usage[action.ability] = c.game_usage.get(action.ability, 0) + 1
+    take_usage_marker(c, action.ability, a)
     if a.tap:
         close_card(state, uid, ev, pay)
     pay_coins(state, state.active, a.coins, ev, pay)

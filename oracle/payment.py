@@ -7,9 +7,16 @@ from __future__ import annotations
 from .board import card_def
 from .cards import Ability, CardDef, load_pool
 from .editions import cite
-from .model import Event, State, Violation
+from .model import Card, Event, State, Violation
 
-__all__ = ["ability_cost_violations", "cost_modifiers", "final_cost", "pay_coins"]
+__all__ = [
+    "ability_cost_violations",
+    "cost_modifiers",
+    "final_cost",
+    "limit_reached",
+    "pay_coins",
+    "take_usage_marker",
+]
 
 
 def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]]:
@@ -81,6 +88,22 @@ def base_cost(d: CardDef, x: int, fury: bool) -> int:
     return cost
 
 
+def limit_reached(card: Card, index: int, a: Ability) -> bool:
+    """The ability's «N раз за ход» or «N раз за игру» limit is used up on ``card``
+    (R15:113.5, 114.4); the limit is part of the payment (501.2)."""
+    if a.per_turn and card.usage.get(index, 0) >= a.per_turn:
+        return True
+    return bool(a.per_game and card.game_usage.get(index, 0) >= a.per_game)
+
+
+def take_usage_marker(card: Card, index: int, a: Ability) -> None:
+    """Put the ability's usage marker on ``card`` at declaration (501.2, R15:113.5, 114.4)."""
+    if a.per_turn:
+        card.usage[index] = card.usage.get(index, 0) + 1
+    if a.per_game:
+        card.game_usage[index] = card.game_usage.get(index, 0) + 1
+
+
 def ability_cost_violations(state: State, uid: int, index: int, a: Ability) -> list[Violation]:
     """Can the activated ability be paid now (501.2): the card open if the cost closes it,
     enough open coins, the per-turn or per-game limit not used up."""
@@ -95,10 +118,9 @@ def ability_cost_violations(state: State, uid: int, index: int, a: Ability) -> l
         out.append(
             Violation(r501_2, f"the cost needs {a.coins} open coins, the player has {state.players[c.owner].coins_open}")
         )
-    if a.per_turn and c.usage.get(index, 0) >= a.per_turn:
-        out.append(Violation(r501_2, f"the limit «{a.per_turn} раз за ход» is used up (R15:114.4)"))
-    if a.per_game and c.game_usage.get(index, 0) >= a.per_game:
-        out.append(Violation(r501_2, f"the limit «{a.per_game} раз за игру» is used up (R15:114.4)"))
+    if limit_reached(c, index, a):
+        limit = f"{a.per_turn} раз за ход" if a.per_turn else f"{a.per_game} раз за игру"
+        out.append(Violation(r501_2, f"the limit «{limit}» is used up (R15:114.4)"))
     return out
 
 

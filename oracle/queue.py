@@ -16,6 +16,7 @@ from .cards import Ability
 from .editions import any_trigger_point, cite
 from .effects import check_state, run_ability, wound
 from .model import Action, Event, PendingTrigger, QueueEntry, State, Violation
+from .payment import limit_reached, take_usage_marker
 from .triggers import POISON
 
 __all__ = [
@@ -71,10 +72,7 @@ def declarable(state: State, seat: int) -> list[PendingTrigger]:
 
 
 def _limit_reached(state: State, t: PendingTrigger, a: Ability) -> bool:
-    c = state.cards[t.source]
-    if a.per_turn and c.usage.get(t.ability, 0) >= a.per_turn:
-        return True
-    return bool(a.per_game and c.game_usage.get(t.ability, 0) >= a.per_game)
+    return limit_reached(state.cards[t.source], t.ability, a)
 
 
 def _choices(state: State, t: PendingTrigger, a: Ability) -> list[tuple[int, ...]]:
@@ -192,11 +190,7 @@ def declare_trigger(state: State, t: PendingTrigger, targets: tuple[int, ...], e
     501.2) and put it at the end of the Queue (401.3)."""
     a = ability_of(state, t)
     state.pending.remove(t)
-    c = state.cards[t.source]
-    if a.per_turn:
-        c.usage[t.ability] = c.usage.get(t.ability, 0) + 1
-    if a.per_game:
-        c.game_usage[t.ability] = c.game_usage.get(t.ability, 0) + 1
+    take_usage_marker(state.cards[t.source], t.ability, a)
     state.queue.append(QueueEntry("triggered", t.controller, t.source, t.ability, targets))
     ev.append(
         Event(
