@@ -4,6 +4,8 @@ drawing, coins, closing and opening (R15:120, 504–506, 522, 601–604).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .board import card_def, current_life, current_strike, target_violation
 from .cards import Ability, Effect, load_pool
 from .model import Event, Modifier, QueueEntry, State
@@ -224,10 +226,7 @@ def run_ability(
             for t in entry.targets
             if not target_violation(state, spec, entry.controller, entry.source, t)
         )
-        entry = QueueEntry(
-            entry.kind, entry.controller, entry.source, entry.ability, kept, entry.amounts,
-            entry.x, entry.mode, entry.part,
-        )
+        entry = replace(entry, targets=kept)
     for effect in ability.effects:
         _apply_effect(state, entry, effect, ev, rules)
         check_state(state, ev)
