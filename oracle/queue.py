@@ -85,23 +85,23 @@ def settle_triggers(state: State, ev: list[Event]) -> bool:
     possible declaration.  Returns True if something changed."""
     seat = decider(state)
     changed = False
+    kept: list[tuple[PendingTrigger, Ability, list[tuple[int, ...]]]] = []
     for t in [t for t in state.pending if t.controller == seat]:
         a = ability_of(state, t)
-        reason = ""
-        if _limit_reached(state, t, a):
-            reason = "limit"
-        elif not _choices(state, t, a):
-            reason = "no_target"
+        choices: list[tuple[int, ...]] = []
+        reason = "limit" if _limit_reached(state, t, a) else ""
+        if not reason:
+            choices = _choices(state, t, a)
+            reason = "" if choices else "no_target"
         if reason:
             state.pending.remove(t)
             rules = (*cite(state, "501.2"), "R15:113.5") if reason == "limit" else cite(state, "401.7")
             ev.append(Event("trigger_dropped", rules, (("trigger", t.id), ("reason", reason))))
             changed = True
-    mine = [t for t in state.pending if t.controller == seat]
-    if len(mine) == 1:
-        t = mine[0]
-        a = ability_of(state, t)
-        choices = _choices(state, t, a)
+        else:
+            kept.append((t, a, choices))
+    if len(kept) == 1:
+        t, a, choices = kept[0]
         if not a.optional and len(choices) == 1:
             declare_trigger(state, t, choices[0], ev)
             changed = True
