@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="select scenarios citing these rules: 401-402 (range of rule numbers), 309.1 (and sub-rules), C:309.1")
     run.add_argument("--edition", action="append", default=[], metavar="E", help="run only under these editions (A, B, C)")
     run.add_argument("--id", action="append", default=[], metavar="ID", help="run only these scenario ids (or id[edition])")
+    run.add_argument("--levels", action="append", default=[], metavar="LIST",
+                     help="conformance levels that decide pass/fail: core, citations, events (default: the levels "
+                          "the target claims in GetServerInfo, else all); every level's verdict is reported")
     run.add_argument("-k", dest="keyword", metavar="EXPR", help="pytest -k expression on item names such as s401.3-fifo[C]")
     run.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failure")
     run.add_argument("--junitxml", metavar="FILE", help="write a JUnit XML report")
@@ -134,7 +137,12 @@ def pytest_args(args: argparse.Namespace, extra: list[str], ini: str) -> list[st
         if value:
             out += [opt, value]
     out += ["--cs-timeout", str(args.timeout)]
-    for opt, values in (("--cs-rules", args.rules), ("--cs-edition", args.edition), ("--cs-id", args.id)):
+    for opt, values in (
+        ("--cs-rules", args.rules),
+        ("--cs-edition", args.edition),
+        ("--cs-id", args.id),
+        ("--cs-levels", args.levels),
+    ):
         for v in values:
             out += [opt, v]
     if args.update_known_failures:

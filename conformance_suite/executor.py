@@ -14,11 +14,38 @@ from typing import Any
 from google.protobuf import json_format  # type: ignore[import-untyped, unused-ignore]
 
 from oracle.actions import decode, encode
+from oracle.contract import ACTOR_NAMES, LEVELS
 
-from .scenario import LoadedScenario, action_text, board_to_state
+from .scenario import TRIGGER_REF, LoadedScenario, action_text, actor_from_enum, board_to_state, legal_action_text
 from .targets import Target
 
-__all__ = ["Mismatch", "ScenarioResult", "fact_value", "rule_matches", "run_scenario"]
+__all__ = [
+    "LEVEL_NAMES",
+    "Mismatch",
+    "ScenarioResult",
+    "decision_actor_name",
+    "fact_matches",
+    "fact_value",
+    "resolve_trigger_ref",
+    "rule_matches",
+    "run_scenario",
+    "symbolic_action",
+]
+
+
+#: The conformance levels in order; a core mismatch ends a run, the others do not.
+LEVEL_NAMES = tuple(LEVELS)
+#: The level of each kind of mismatch.
+_LEVEL_OF = {
+    "legality": "core",
+    "decision": "core",
+    "legal actions": "core",
+    "fact": "core",
+    "trigger reference": "core",
+    "violation rule": "citations",
+    "event rule": "citations",
+    "event": "events",
+}
 
 
 @dataclass
@@ -26,15 +53,22 @@ class Mismatch:
     """One disagreement between the scenario and the target."""
 
     step: int  # 0-based step index; -1 for the setup
-    what: str  # "legality", "violation rule", "event", "fact", "legal actions", "decision", "setup"
+    what: str  # a key of _LEVEL_OF
     expected: Any
     actual: Any
     action: str = ""
 
+    @property
+    def level(self) -> str:
+        """The conformance level the disagreeing expectation belongs to."""
+        return _LEVEL_OF[self.what]
+
     def describe(self) -> str:
         """A readable account."""
         where = "setup" if self.step < 0 else f"step {self.step + 1} ({self.action})"
-        return f"{where}: {self.what}\n  expected: {_show(self.expected)}\n  actual:   {_show(self.actual)}"
+        return (
+            f"{where}: {self.what} [{self.level}]\n  expected: {_show(self.expected)}\n  actual:   {_show(self.actual)}"
+        )
 
 
 def _show(v: Any) -> str:
@@ -43,13 +77,42 @@ def _show(v: Any) -> str:
 
 @dataclass
 class ScenarioResult:
-    """Outcome of one scenario under one edition."""
+    """Outcome of one scenario under one edition: the mismatches and a verdict per level.
+
+    A level's verdict is "passed" (its expectations were checked and held), "failed",
+    "unchecked" (the run checked no expectation of it) or "blocked" (a core mismatch ended
+    the run before all its expectations were reached)."""
 
     scenario: str
     edition: str
-    passed: bool
     mismatches: list[Mismatch] = field(default_factory=list)
     steps_run: int = 0
+    checked: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVEL_NAMES, 0))
+    ended_early: bool = False
+
+    @property
+    def levels(self) -> dict[str, str]:
+        """The verdict of every level."""
+        failed = {m.level for m in self.mismatches}
+        out = {}
+        for level in LEVEL_NAMES:
+            if level in failed:
+                out[level] = "failed"
+            elif self.ended_early and level != "core":
+                out[level] = "blocked"
+            else:
+                out[level] = "passed" if self.checked[level] else "unchecked"
+        return out
+
+    def passed_at(self, levels: tuple[str, ...] | list[str]) -> bool:
+        """True when no mismatch belongs to ``levels`` and the core held (a run whose core
+        failed proves nothing at the other levels)."""
+        return not any(m.level in levels or m.level == "core" for m in self.mismatches)
+
+    @property
+    def passed(self) -> bool:
+        """True when every level held."""
+        return not self.mismatches
 
 
 def rule_matches(expected: str, actual: str, edition: str) -> bool:
@@ -68,6 +131,7 @@ def _applies(expected: str, edition: str) -> bool:
     return ed in ("R15", edition)
 
 
+_REF_IN_TEXT = re.compile(r"\btrigger=(@[-:\d]+)")
 _SEG = re.compile(r"^([a-z_]+)(?:\[(-?\d+)\])?$")
 
 
@@ -84,8 +148,9 @@ def _zone_of(state: dict[str, Any], uid: int) -> str:
 def fact_value(state: dict[str, Any], decision: tuple[int, str], path: str) -> Any:
     """The value at ``path`` of the canonical state.  Besides plain fields and ``[i]``
     indexes: ``card[UID]`` selects a card by uid, ``zone[UID]`` is the zone holding it,
-    ``.length`` is a list's length, ``decision.actor`` / ``decision.kind`` who decides."""
-    root: Any = {**state, "decision": {"actor": decision[0], "kind": decision[1]}}
+    ``.length`` is a list's length, ``decision.actor`` / ``decision.kind`` who decides
+    (the actor by name: "player_1", "player_2", "chance", "nobody")."""
+    root: Any = {**state, "decision": {"actor": decision_actor_name(decision[0]), "kind": decision[1]}}
     cur = root
     for seg in path.split("."):
         m = _SEG.match(seg)
@@ -130,88 +195,222 @@ def _initial_state(sc: LoadedScenario, edition: str, target: Target) -> dict[str
     return state
 
 
-def _events_match(expected: Any, events: list[dict[str, Any]], edition: str) -> int:
-    """Index after the first event matching ``expected`` (-1 if none)."""
-    for i, e in enumerate(events):
-        if e["kind"] != expected.kind:
-            continue
-        rules_ok = all(
-            any(rule_matches(r, a, edition) for a in e["rules"]) for r in expected.rules if _applies(r, edition)
+def decision_actor_name(actor: int) -> str:
+    """The contract's name of a decision's actor; "unspecified" for a target that sent no
+    actor (never valid in a decision)."""
+    return ACTOR_NAMES.get(actor, "unspecified")
+
+
+def fact_matches(expected: Any, actual: Any) -> bool:
+    """Does ``actual`` satisfy the expected fact value?  An expected object matches when
+    each key it names matches (other keys are not checked), also inside lists; lists
+    must have the same length; everything else must be equal."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(k in actual and fact_matches(v, actual[k]) for k, v in expected.items())
+    if isinstance(expected, list):
+        return (
+            isinstance(actual, list)
+            and len(expected) == len(actual)
+            and all(fact_matches(e, a) for e, a in zip(expected, actual, strict=True))
         )
-        data_ok = all(e["data"].get(f.key) == f.value for f in expected.data)
-        if rules_ok and data_ok:
-            return i + 1
+    return bool(type(expected) is type(actual) and expected == actual)
+
+
+def _pending_ref(t: dict[str, Any]) -> str:
+    ref = f"@{t['source']}:{t['ability']}"
+    return ref + (f":{t['subject']}" if t.get("subject") else "")
+
+
+def _find_pending(ref: str, state: dict[str, Any]) -> dict[str, Any] | None:
+    """The first pending trigger of ``state`` that a reference ``@SOURCE:ABILITY[:SUBJECT]``
+    names (None if there is none)."""
+    m = TRIGGER_REF.fullmatch(ref)
+    if m is None:
+        return None
+    source, ability, subject = int(m.group(1)), int(m.group(2)), m.group(3)
+    for t in state.get("pending", []):
+        if t["source"] == source and t["ability"] == ability and (subject is None or t.get("subject") == int(subject)):
+            return dict(t)
+    return None
+
+
+def resolve_trigger_ref(
+    text: str, state: dict[str, Any], *, missing_ok: bool = False, seen: dict[str, int] | None = None
+) -> str | None:
+    """``text`` with its trigger reference replaced by the id the target gave that
+    trigger in ``state``; text without a reference comes back as it is.  When no pending
+    trigger matches: None, or with ``missing_ok`` (an action the scenario expects to be
+    refused, e.g. declaring a forfeited trigger) the id the target gave that trigger when
+    it was last pending (``seen``), else an id no pending trigger has."""
+    m = _REF_IN_TEXT.search(text)
+    if m is None:
+        return text
+    ref = m.group(1)
+    t = _find_pending(ref, state)
+    if t is None:
+        if not missing_ok:
+            return None
+        known = (seen or {}).get(ref)
+        t = {"id": known if known is not None else 1 + max((p["id"] for p in state.get("pending", [])), default=0)}
+    return encode(decode(text[: m.start(1)] + str(t["id"]) + text[m.end(1) :]))
+
+
+def _remember_pending(state: dict[str, Any], seen: dict[str, int]) -> None:
+    for t in state.get("pending", []):
+        seen.setdefault(_pending_ref(t), t["id"])
+        seen.setdefault(f"@{t['source']}:{t['ability']}", t["id"])
+
+
+def symbolic_action(text: str, state: dict[str, Any]) -> str:
+    """An action's canonical text with a numeric trigger id written as the reference of the
+    pending trigger it names in ``state`` (trigger ids are the implementation's own)."""
+    resolved = resolve_trigger_ref(text, state)
+    if resolved is None:
+        return text
+    canonical = encode(decode(resolved))
+    m = re.search(r"trigger=(\d+)", canonical)
+    if m is None:
+        return canonical
+    t = next((p for p in state.get("pending", []) if p["id"] == int(m.group(1))), None)
+    if t is None:
+        return canonical
+    return canonical[: m.start(1)] + _pending_ref(t) + canonical[m.end(1) :]
+
+
+def _events_match(expected: Any, events: list[dict[str, Any]]) -> int:
+    """Index after the first event with the kind and data of ``expected`` (-1 if none)."""
+    for i, e in enumerate(events):
+        if e["kind"] == expected.kind and all(e["data"].get(f.key) == f.value for f in expected.data):
+            return i
     return -1
 
 
+def _event_rules_missing(expected: Any, event: dict[str, Any], edition: str) -> list[str]:
+    return [
+        r
+        for r in expected.rules
+        if _applies(r, edition) and not any(rule_matches(r, a, edition) for a in event["rules"])
+    ]
+
+
+def _check_events(
+    res: ScenarioResult, i: int, text: str, step: Any, events: list[dict[str, Any]], edition: str
+) -> list[Mismatch]:
+    """The events expectations of one step (kind, data and order: level events) and the
+    rules those events cite (level citations, for the events found)."""
+    bad: list[Mismatch] = []
+    pos = 0
+    used: set[int] = set()
+    for e in step.expect_events:
+        res.checked["events"] += 1
+        if step.events_any_order:
+            pool = [(j, ev) for j, ev in enumerate(events) if j not in used]
+            k = _events_match(e, [ev for _, ev in pool])
+            found = pool[k][0] if k >= 0 else -1
+        else:
+            k = _events_match(e, events[pos:])
+            found = pos + k if k >= 0 else -1
+        if found < 0:
+            want = json_format.MessageToDict(e, preserving_proto_field_name=True)
+            near: Any = [ev for ev in events if ev["kind"] == e.kind] or [ev["kind"] for ev in events]
+            if not step.events_any_order and any(ev["kind"] == e.kind for ev in events[:pos]):
+                near = {"out of order; events so far": [ev["kind"] for ev in events]}
+            bad.append(Mismatch(i, "event", want, near, text))
+            if not step.events_any_order:
+                break
+            continue
+        used.add(found)
+        pos = found + 1
+        if any(_applies(r, edition) for r in e.rules):
+            res.checked["citations"] += 1
+            missing = _event_rules_missing(e, events[found], edition)
+            if missing:
+                bad.append(
+                    Mismatch(i, "event rule", {"kind": e.kind, "rules": missing}, events[found], text)
+                )
+    return bad
+
+
 def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioResult:
-    """Run ``sc`` under ``edition``; stop at the first step that disagrees."""
-    res = ScenarioResult(sc.id, edition, passed=True)
+    """Run ``sc`` under ``edition``.  A core mismatch ends the run; a citation or event
+    mismatch is recorded and the run goes on (the states still agree)."""
+    res = ScenarioResult(sc.id, edition)
     state = _initial_state(sc, edition, target)
     decision, _ = target.legal_actions(state)
+    seen: dict[str, int] = {}
     for i, step in enumerate(sc.message.steps):
-        text = action_text(step.action)
-        bad: list[Mismatch] = []
+        _remember_pending(state, seen)
+        written = action_text(step.action)
+        text = resolve_trigger_ref(written, state, missing_ok=step.expect_illegal, seen=seen)
+        core: list[Mismatch] = []
+        other: list[Mismatch] = []
         if step.HasField("expect_decision"):
-            want_actor = {0: -1, 1: 0, 2: 1, 3: 2}[step.expect_decision.actor]
+            res.checked["core"] += 1
+            want_actor = ACTOR_NAMES[actor_from_enum(step.expect_decision.actor)]
             want = {"actor": want_actor, "kind": step.expect_decision.kind or decision[1]}
-            got = {"actor": decision[0], "kind": decision[1]}
+            got = {"actor": decision_actor_name(decision[0]), "kind": decision[1]}
             if want != got:
-                bad.append(Mismatch(i, "decision", want, got, text))
+                core.append(Mismatch(i, "decision", want, got, written))
         if step.HasField("expect_legal_actions"):
+            res.checked["core"] += 1
             _, legal = target.legal_actions(state)
-            want_set = sorted(encode(decode(a)) for a in step.expect_legal_actions.actions)
-            got_set = sorted(legal)
+            want_set = sorted(symbolic_action(legal_action_text(a), state) for a in step.expect_legal_actions.actions)
+            got_set = sorted(symbolic_action(a, state) for a in legal)
             if want_set != got_set:
-                bad.append(
+                core.append(
                     Mismatch(
                         i,
                         "legal actions",
                         {"missing": sorted(set(want_set) - set(got_set))},
                         {"extra": sorted(set(got_set) - set(want_set))},
-                        text,
+                        written,
                     )
                 )
+        if text is None:
+            pending = [_pending_ref(t) + f" (id {t['id']})" for t in state.get("pending", [])]
+            core.append(Mismatch(i, "trigger reference", written, {"pending": pending}, written))
+            return _end(res, i, core)
         out = target.apply(state, text)
+        res.checked["core"] += 1
         if step.expect_illegal:
             if out.legal:
-                bad.append(Mismatch(i, "legality", "illegal", "legal", text))
+                core.append(Mismatch(i, "legality", "illegal", "legal", written))
             else:
                 cited = [r for r, _ in out.violations]
-                for ref in step.expect_violation_rules:
-                    if _applies(ref, edition) and not any(rule_matches(ref, c, edition) for c in cited):
-                        bad.append(Mismatch(i, "violation rule", ref, out.violations, text))
+                refs = [r for r in step.expect_violation_rules if _applies(r, edition)]
+                if refs:
+                    res.checked["citations"] += 1
+                for ref in refs:
+                    if not any(rule_matches(ref, c, edition) for c in cited):
+                        other.append(Mismatch(i, "violation rule", ref, out.violations, written))
         elif not out.legal:
-            bad.append(Mismatch(i, "legality", "legal", out.violations, text))
+            core.append(Mismatch(i, "legality", "legal", out.violations, written))
         res.steps_run = i + 1
-        if bad:
-            res.passed = False
-            res.mismatches = bad
-            return res
+        if core:
+            return _end(res, i, [*core, *other])
+        res.mismatches += other
         if not out.legal:
             continue
         assert out.state is not None
-        pos = 0
-        for e in step.expect_events:
-            nxt = _events_match(e, out.events[pos:], edition)
-            if nxt < 0:
-                want = json_format.MessageToDict(e, preserving_proto_field_name=True)
-                near = [ev for ev in out.events if ev["kind"] == e.kind] or [ev["kind"] for ev in out.events]
-                bad.append(Mismatch(i, "event", want, near, text))
-                break
-            pos += nxt
+        res.mismatches += _check_events(res, i, written, step, out.events, edition)
         for f in step.expect_facts:
+            res.checked["core"] += 1
             want_v = json.loads(f.equals)
             try:
                 got_v = fact_value(out.state, out.decision, f.path)
             except KeyError as exc:
                 got_v = f"<{exc.args[0]}>"
-            if got_v != want_v:
-                bad.append(Mismatch(i, "fact", {f.path: want_v}, {f.path: got_v}, text))
-        if bad:
-            res.passed = False
-            res.mismatches = bad
-            return res
+            if not fact_matches(want_v, got_v):
+                core.append(Mismatch(i, "fact", {f.path: want_v}, {f.path: got_v}, written))
+        if core:
+            return _end(res, i, core)
         state = out.state
         decision = out.decision
+    return res
+
+
+def _end(res: ScenarioResult, i: int, mismatches: list[Mismatch]) -> ScenarioResult:
+    res.mismatches += mismatches
+    res.steps_run = i + 1
+    res.ended_early = True
     return res

@@ -556,7 +556,7 @@ class _Game:
 
 # --- scenarios ------------------------------------------------------------------------
 
-_ACTOR_ENUM = {-1: "ACTOR_UNSPECIFIED", 0: "ACTOR_PLAYER_1", 1: "ACTOR_PLAYER_2", CHANCE: "ACTOR_CHANCE"}
+_ACTOR_ENUM = {-1: "ACTOR_NOBODY", 0: "ACTOR_PLAYER_1", 1: "ACTOR_PLAYER_2", CHANCE: "ACTOR_CHANCE"}
 
 
 def _rule_ref(rule: str, edition: str) -> str:
@@ -610,8 +610,27 @@ def finding_scenario(f: FuzzFinding, label: str) -> dict[str, Any]:
     """The scenario (protobuf JSON data) that replays a finding: a new game of its
     configuration, every decision before the divergent one, then the divergent decision
     with the reference's expectations."""
-    steps: list[dict[str, Any]] = [{"action": {"encoded": a}} for a in f.actions]
-    steps.append(_divergent_step(f))
+    from .executor import symbolic_action
+
+    # Trigger ids are the implementation's own: scenarios name triggers by source and
+    # ability, so the decisions are replayed on the reference to write them that way.
+    ref = InProcessTarget()
+    state = ref.create_game(
+        {"edition": f.edition, "heroes": list(f.config.heroes), "decks": [list(d) for d in f.config.decks]}
+    )
+    steps: list[dict[str, Any]] = []
+    for a in f.actions:
+        steps.append({"action": {"encoded": symbolic_action(a, state)}})
+        out = ref.apply(state, a)
+        if out.state is not None:
+            state = out.state
+    last = _divergent_step(f)
+    last["action"] = {"encoded": symbolic_action(f.action, state)}
+    if "expect_legal_actions" in last:
+        last["expect_legal_actions"] = {
+            "actions": sorted(symbolic_action(a, state) for a in last["expect_legal_actions"]["actions"])
+        }
+    steps.append(last)
     body = {
         "setup": {"new_game": {"heroes": list(f.config.heroes), "decks": [{"card_ids": list(d)} for d in f.config.decks]}},
         "steps": steps,

@@ -21,11 +21,13 @@ from typing import Any
 
 import pytest
 
+from oracle.contract import LEVELS
 from oracle.mutants import MUTANTS
 
 from .coverage import compute_coverage
 from .executor import ScenarioResult, run_scenario
 from .known_failures import ListFileError, ScenarioList, item_key, read_list, write_known_failures
+from .needs import scenario_needs, unsupported_reason
 from .reports import UNEXPECTED, RunRecord, build_json_report, write_reports
 from .runner import (
     RuleSelector,
@@ -33,6 +35,7 @@ from .runner import (
     TargetUnusable,
     applied_rules,
     check_target,
+    gating_levels,
     make_target,
     rerun_command,
     rule_texts,
@@ -78,6 +81,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--cs-token", default="", help="bearer token sent with every call")
     g.addoption("--cs-timeout", type=float, default=30.0, help="deadline of one call, seconds")
     g.addoption("--cs-scenarios", default="", help="the scenario directory (default: the packaged suite)")
+    g.addoption(
+        "--cs-levels", action="append", default=[], help="conformance levels that decide pass/fail (core, citations, events)"
+    )
 
 
 def _options(config: pytest.Config) -> RunOptions:
@@ -99,6 +105,7 @@ def _options(config: pytest.Config) -> RunOptions:
         token=opt("--cs-token"),
         timeout=float(opt("--cs-timeout")),
         scenarios=str(Path(scenarios).resolve()),
+        levels=split_csv(opt("--cs-levels")),
     )
 
 
@@ -169,6 +176,9 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(
             f"--cs-mutant {opts.mutant!r}: " + ("only in process" if opts.target else "no such mutant")
         )
+    bad = [lv for lv in opts.levels if lv not in LEVELS]
+    if bad:
+        raise pytest.UsageError(f"--levels: unknown level {bad[0]!r} (known: {', '.join(LEVELS)})")
     try:
         selector = RuleSelector.parse(opts.rules)
         known = read_list(opts.known_failures, missing_ok=opts.update_known_failures) if opts.known_failures else None
@@ -273,7 +283,8 @@ class ScenarioItem(pytest.Item):
         return suite
 
     def runtest(self) -> None:
-        """Run the scenario against the target; raise :class:`ScenarioFailed` on a mismatch."""
+        """Run the scenario against the target; raise :class:`ScenarioFailed` when a level
+        that counts (:func:`~conformance_suite.runner.gating_levels`) failed."""
         suite = self._suite()
         try:
             res = run_scenario(self.scenario, self.edition, suite.target())
@@ -290,10 +301,14 @@ class ScenarioItem(pytest.Item):
         except Exception as exc:
             self._record("error", f"{type(exc).__name__}: {exc}")
             raise
-        if not res.passed:
-            message = "\n".join(m.describe() for m in res.mismatches)
+        self.user_properties.append(("cs_levels", json.dumps(res.levels)))
+        gating = gating_levels(suite.opts, suite.server_info())
+        message = "\n".join(m.describe() for m in res.mismatches)
+        if not res.passed_at(gating):
             self._record("failed", message)
             raise ScenarioFailed(message, res)
+        if res.mismatches:
+            self.user_properties.append(("cs_message", "passed at " + ", ".join(gating) + "; not counted:\n" + message))
 
     def _record(self, kind: str, message: str, *, down: bool = False) -> None:
         self.user_properties += [("cs_kind", kind), ("cs_message", message)]
@@ -327,7 +342,6 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if suite is None:
         return
     opts = suite.opts
-    supported = list(suite.server_info().get("editions", []))
     keep: list[pytest.Item] = []
     dropped: list[pytest.Item] = []
     ids = set(opts.ids)
@@ -345,14 +359,14 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = keep
+    info = suite.server_info()
     for item in items:
         if not isinstance(item, ScenarioItem):
             continue
         sid, ed = item.scenario.id, item.edition
-        if ed not in supported:
-            item.add_marker(
-                pytest.mark.skip(reason=f"the target does not support edition {ed} (it supports {', '.join(supported) or 'none'})")
-            )
+        why = unsupported_reason(scenario_needs(item.scenario, ed), info)
+        if why:
+            item.add_marker(pytest.mark.skip(reason=f"{UNSUPPORTED_PREFIX}{why}"))
         elif suite.skips is not None and suite.skips.matches(sid, ed):
             item.add_marker(pytest.mark.skip(reason=f"in the skip list {suite.skips.path}"))
         elif suite.known is not None and suite.known.matches(sid, ed):
@@ -363,6 +377,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
                 )
             )
 
+
+#: How the skip reason of an unsupported run starts.
+UNSUPPORTED_PREFIX = "unsupported: "
 
 
 def _skip_reason(report: pytest.TestReport) -> str:
@@ -401,9 +418,15 @@ class SuiteReporter:
         if "cs_target_down" in props:
             suite.target_down = str(props["cs_target_down"])
         message = str(props.get("cs_message", ""))
+        if "cs_levels" in props:
+            rec.levels = json.loads(str(props["cs_levels"]))
         if report.when == "setup":
             if report.skipped:
-                rec.outcome, rec.message = "skipped", _skip_reason(report)
+                reason = _skip_reason(report)
+                if reason.startswith(UNSUPPORTED_PREFIX):
+                    rec.outcome, rec.message = "unsupported", reason.removeprefix(UNSUPPORTED_PREFIX)
+                else:
+                    rec.outcome, rec.message = "skipped", reason
             elif report.failed:
                 rec.outcome, rec.message = "error", report.longreprtext
         elif report.when == "call":
@@ -423,6 +446,7 @@ class SuiteReporter:
                     rec.message = message or text
             else:
                 rec.outcome = "passed"
+                rec.message = message
         elif report.when == "teardown" and report.failed and rec.outcome not in UNEXPECTED:
             rec.outcome, rec.message = "error", report.longreprtext
 
@@ -495,6 +519,7 @@ class SuiteReporter:
                     "known_failures": opts.known_failures,
                     "skip_list": opts.skip_list,
                     "scenarios": opts.scenarios,
+                    "levels": gating_levels(opts, suite.info_or_empty()),
                 },
             )
             write_reports(report, opts.report_json, opts.report_html)

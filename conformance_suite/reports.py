@@ -7,12 +7,13 @@ from __future__ import annotations
 import html
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from oracle.catalogue import load_catalogue
+from oracle.contract import LEVELS
 
 from . import __version__
 
@@ -21,13 +22,15 @@ __all__ = [
     "UNEXPECTED",
     "RunRecord",
     "build_json_report",
+    "level_summary",
     "render_html",
     "rule_summary",
     "write_reports",
 ]
 
-#: Every outcome a scenario run can have.
-OUTCOMES = ("passed", "failed", "error", "skipped", "xfailed", "xpassed")
+#: Every outcome a scenario run can have.  "unsupported": the target does not declare
+#: what the run needs (an edition, a capability, a card); it is neither run nor failed.
+OUTCOMES = ("passed", "failed", "error", "unsupported", "skipped", "xfailed", "xpassed")
 #: The outcomes that make a run fail.
 UNEXPECTED = frozenset(("failed", "error", "xpassed"))
 
@@ -47,6 +50,7 @@ class RunRecord:
     nodeid: str = ""
     rerun: str = ""
     description: str = ""
+    levels: dict[str, str] = field(default_factory=dict)  # verdict per conformance level
 
     @property
     def key(self) -> str:
@@ -68,6 +72,17 @@ def rule_summary(records: list[RunRecord]) -> dict[str, dict[str, Any]]:
     cat = load_catalogue()
     order = {rid: i for i, rid in enumerate(cat.rules)}
     return {k: out[k] for k in sorted(out, key=lambda k: (order.get(k, len(order)), k))}
+
+
+def level_summary(records: list[RunRecord]) -> dict[str, dict[str, int]]:
+    """Per conformance level, how many runs got each verdict (passed, failed, blocked,
+    unchecked); runs that did not run (unsupported, skipped, errors) have no verdicts."""
+    out: dict[str, dict[str, int]] = {lv: {} for lv in LEVELS}
+    for r in records:
+        for lv, verdict in r.levels.items():
+            out.setdefault(lv, {})
+            out[lv][verdict] = out[lv].get(verdict, 0) + 1
+    return out
 
 
 def build_json_report(
@@ -96,12 +111,14 @@ def build_json_report(
             **{o: counts.get(o, 0) for o in OUTCOMES},
             "unexpected": sum(counts.get(o, 0) for o in UNEXPECTED),
         },
+        "levels": level_summary(records),
         "scenarios": [
             {
                 "id": r.id,
                 "edition": r.edition,
                 "rules": r.rules,
                 "outcome": r.outcome,
+                "levels": r.levels,
                 "duration": round(r.duration, 6),
                 "message": r.message,
                 "file": r.file,
@@ -120,6 +137,8 @@ h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #cc
 table.summary td,table.summary th{padding:2px 10px;text-align:left}
 .passed{background:#2e9e44;color:#fff}.failed,.error,.xpassed{background:#d0312d;color:#fff}
 .xfailed{background:#e8a317;color:#000}.skipped{background:#9aa5b1;color:#000}
+.unsupported{background:#c9d6e3;color:#000}.blocked{background:#f3d9a4;color:#000}.unchecked{background:#eef0f2;color:#666}
+table.levels td,table.levels th{padding:2px 10px;text-align:left;border-bottom:1px solid #eee}
 .notrun{background:#eef0f2;color:#666}.uncited{background:#fff;color:#b00;border:1px dashed #b00}
 .matrix{display:flex;flex-wrap:wrap;gap:3px;margin:.5em 0 1.5em}
 .cell{font:12px monospace;padding:3px 5px;border-radius:3px;min-width:4.5em;text-align:center}
@@ -161,7 +180,10 @@ def render_html(report: dict[str, Any]) -> str:
         f"<tr><th>Suite</th><td>{esc(report['suite_version'])}</td></tr>",
         f"<tr><th>Started</th><td>{esc(report['started'])} (duration {report['duration']:.2f} s)</td></tr>",
         "<tr><th>Scenario runs</th><td>"
-        + " ".join(f"<span class='cell {o}'>{o} {s[o]}</span>" for o in ("passed", "failed", "error", "xpassed", "xfailed", "skipped"))
+        + " ".join(
+            f"<span class='cell {o}'>{o} {s.get(o, 0)}</span>"
+            for o in ("passed", "failed", "error", "xpassed", "xfailed", "unsupported", "skipped")
+        )
         + f" &nbsp;total {s['total']}, unexpected {s['unexpected']}</td></tr>",
     ]
     cov = report.get("coverage") or {}
@@ -171,7 +193,16 @@ def render_html(report: dict[str, Any]) -> str:
             f"{len(cov.get('uncited_seed_rules', []))} uncited; "
             f"{len(cov.get('forbidding_rules_without_refusal', []))} forbidding seed rules without a refusal scenario</td></tr>"
         )
+    support = info.get("support") or {}
+    if support:
+        parts.append(
+            "<tr><th>Declared capabilities</th><td>"
+            + "; ".join(f"{esc(ed)}: {esc(', '.join(caps) or 'none')}" for ed, caps in support.items())
+            + "</td></tr>"
+        )
     parts.append("</table>")
+    parts += _levels_html(report)
+    parts += _unsupported_html(report)
 
     parts.append("<h2>Rules</h2><div class='legend'>")
     for cls, label in (
@@ -227,6 +258,43 @@ def render_html(report: dict[str, Any]) -> str:
         parts.append("<h2>Seed rules no scenario cites</h2><p>" + esc(", ".join(sorted(uncited))) + "</p>")
     parts.append("</body></html>")
     return "\n".join(parts)
+
+
+def _levels_html(report: dict[str, Any]) -> list[str]:
+    """The verdict counts of every conformance level, and which levels decide the run."""
+    esc = html.escape
+    levels = report.get("levels") or {}
+    counting = (report.get("options") or {}).get("levels") or list(LEVELS)
+    out = [
+        "<h2>Conformance levels</h2>",
+        "<table class='levels'><tr><th>level</th><th>what it checks</th><th>decides pass/fail</th><th>verdicts</th></tr>",
+    ]
+    for lv, what in LEVELS.items():
+        counts = levels.get(lv, {})
+        cells = " ".join(
+            f"<span class='cell {v}'>{v} {counts[v]}</span>" for v in ("passed", "failed", "blocked", "unchecked") if counts.get(v)
+        )
+        out.append(
+            f"<tr><td><b>{esc(lv)}</b></td><td>{esc(what)}</td><td>{'yes' if lv in counting else 'no'}</td>"
+            f"<td>{cells or 'no run'}</td></tr>"
+        )
+    out.append("</table>")
+    return out
+
+
+def _unsupported_html(report: dict[str, Any]) -> list[str]:
+    """Runs the target does not support, grouped by reason (folded)."""
+    esc = html.escape
+    runs = [r for r in report["scenarios"] if r["outcome"] == "unsupported"]
+    if not runs:
+        return []
+    groups: dict[str, list[str]] = {}
+    for r in runs:
+        groups.setdefault(r["message"], []).append(f"{r['id']}[{r['edition']}]")
+    out = [f"<h2>Unsupported runs ({len(runs)})</h2>", "<p>The target does not declare what these runs need; they are not failures.</p>"]
+    for why, keys in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        out.append(f"<details><summary>{len(keys)} × {esc(why)}</summary><p>{esc(', '.join(keys))}</p></details>")
+    return out
 
 
 def write_reports(report: dict[str, Any], json_path: str = "", html_path: str = "") -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle.catalogue import Rule, load_catalogue
+from oracle.contract import LEVELS
 
 from .scenario import SCENARIO_DIR, LoadedScenario
 from .targets import InProcessTarget, Target, TargetError
@@ -22,6 +23,7 @@ __all__ = [
     "TargetUnusable",
     "applied_rules",
     "check_target",
+    "gating_levels",
     "make_target",
     "rerun_command",
     "rule_texts",
@@ -59,6 +61,7 @@ class RunOptions:
     token: str = ""
     timeout: float = 30.0
     scenarios: str = str(SCENARIO_DIR)
+    levels: list[str] = field(default_factory=list)  # levels that decide pass/fail; [] = what the target claims
 
     @property
     def target_label(self) -> str:
@@ -167,6 +170,14 @@ def rule_texts(rule_ids: list[str]) -> list[Rule]:
     """The catalogue entries of ``rule_ids`` (unknown ids are left out)."""
     cat = load_catalogue()
     return [cat[r] for r in rule_ids if r in cat]
+
+
+def gating_levels(opts: RunOptions, info: dict[str, Any]) -> list[str]:
+    """The conformance levels that decide whether a run passed: ``--levels`` if given,
+    else the levels the target claims in its server info, else all of them.  The core
+    level always counts (nothing else can be judged once the states differ)."""
+    chosen = opts.levels or [lv for lv in info.get("levels", []) if lv in LEVELS] or list(LEVELS)
+    return ["core", *[lv for lv in LEVELS if lv in chosen and lv != "core"]]
 
 
 def rerun_command(opts: RunOptions, scenario_id: str, edition: str) -> str:

@@ -10,6 +10,7 @@ unknown field, an unknown rule id or card id, an edition the scenario does not l
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -21,14 +22,17 @@ from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.editions import EDITIONS
-from oracle.model import STEPS, Action
+from oracle.model import CHANCE, STEPS, Action
 
 __all__ = [
     "SCENARIO_DIR",
+    "TRIGGER_REF",
     "LoadedScenario",
     "ScenarioError",
     "action_text",
+    "actor_from_enum",
     "board_to_state",
+    "legal_action_text",
     "load_all",
     "load_scenario",
 ]
@@ -59,14 +63,43 @@ class LoadedScenario:
         return self.message.id
 
 
+#: A scenario's name for a pending trigger: ``@SOURCE:ABILITY`` or
+#: ``@SOURCE:ABILITY:SUBJECT`` (source uid, ability index with -2 for poison, the uid the
+#: triggering event was about).  Trigger ids are an implementation's own (PROTOCOL.md), so
+#: scenarios never name them by number; the runner resolves a reference against the
+#: pending triggers of the state the target returned.
+TRIGGER_REF = re.compile(r"@(\d+):(-?\d+)(?::(\d+))?")
+_REF_WORD = re.compile(r"\btrigger=(\S*)")
+_PLACEHOLDER = 2_000_000_001  # stands for a reference while the rest of the text is parsed
+
+
+def actor_from_enum(value: int) -> int:
+    """The engine actor of an ``Actor`` enum value (UNSPECIFIED: -1; NOBODY: -1)."""
+    return {0: -1, 1: 0, 2: 1, 3: CHANCE, 4: -1}[value]
+
+
 def action_text(action: action_pb2.Action) -> str:
     """The encoded text of a scenario step's action (``encoded`` wins over the other
-    fields; an ``actor`` field is added to it unless the text names one)."""
+    fields; an ``actor`` field is added to it unless the text names one).  A trigger
+    reference ``trigger=@SOURCE:ABILITY[:SUBJECT]`` stays in the text; a numeric trigger
+    id is refused (:class:`ActionSyntaxError`)."""
     if action.encoded:
-        parsed = decode(action.encoded)
+        text = action.encoded
+        m = _REF_WORD.search(text)
+        ref = ""
+        if m is not None:
+            ref = m.group(1)
+            if not TRIGGER_REF.fullmatch(ref):
+                raise ActionSyntaxError(
+                    "trigger", f"name the trigger by its source and ability, e.g. trigger=@12:0 (not {ref!r})"
+                )
+            text = text[: m.start(1)] + str(_PLACEHOLDER) + text[m.end(1) :]
+        parsed = decode(text)
         if action.actor and parsed.actor == -1:
-            parsed = replace(parsed, actor={1: 0, 2: 1, 3: 2}[action.actor])
-        return encode(parsed)
+            parsed = replace(parsed, actor=actor_from_enum(action.actor))
+        return encode(parsed).replace(f"trigger={_PLACEHOLDER}", f"trigger={ref}")
+    if action.trigger:
+        raise ActionSyntaxError("trigger", "name the trigger in `encoded` by its source and ability: trigger=@12:0")
     fields: dict[str, Any] = {
         "card": action.card,
         "targets": tuple(action.targets),
@@ -74,15 +107,20 @@ def action_text(action: action_pb2.Action) -> str:
         "x": action.x,
         "option": action.option,
         "values": tuple(action.values),
-        "trigger": action.trigger,
     }
     if action.HasField("ability"):
         fields["ability"] = action.ability
     if action.HasField("mode"):
         fields["mode"] = action.mode
     if action.actor:
-        fields["actor"] = {1: 0, 2: 1, 3: 2}[action.actor]
+        fields["actor"] = actor_from_enum(action.actor)
     return encode(Action(action.kind, **fields))
+
+
+def legal_action_text(text: str) -> str:
+    """A scenario's expected legal action in canonical form, its trigger reference kept;
+    refuses numeric trigger ids like :func:`action_text`."""
+    return action_text(action_pb2.Action(encoded=text))
 
 
 def _check_rule_ref(path: Path, field: str, ref: str, editions: list[str]) -> None:
@@ -189,11 +227,20 @@ def load_scenario(path: Path) -> LoadedScenario:
             action_text(step.action)
         except ActionSyntaxError as exc:
             raise ScenarioError(path, f"steps[{i}].action.{exc.field}", exc.reason) from None
+        if step.action.actor == 4:
+            raise ScenarioError(path, f"steps[{i}].action.actor", "ACTOR_NOBODY takes no action")
         for j, ref in enumerate(step.expect_violation_rules):
             _check_rule_ref(path, f"steps[{i}].expect_violation_rules[{j}]", ref, editions)
         if step.expect_violation_rules and not step.expect_illegal:
             raise ScenarioError(path, f"steps[{i}].expect_violation_rules", "only for expect_illegal steps")
         for j, e in enumerate(step.expect_events):
+            for k, f in enumerate(e.data):
+                if f.key == "trigger":
+                    raise ScenarioError(
+                        path,
+                        f"steps[{i}].expect_events[{j}].data[{k}]",
+                        "trigger ids are the implementation's own; match the event by source and ability",
+                    )
             for k, ref in enumerate(e.rules):
                 _check_rule_ref(path, f"steps[{i}].expect_events[{j}].rules[{k}]", ref, editions)
         for j, f in enumerate(step.expect_facts):
@@ -203,7 +250,7 @@ def load_scenario(path: Path) -> LoadedScenario:
                 raise ScenarioError(path, f"steps[{i}].expect_facts[{j}].equals", f"not JSON: {f.equals!r}") from None
         for j, a in enumerate(step.expect_legal_actions.actions):
             try:
-                decode(a)
+                legal_action_text(a)
             except ActionSyntaxError as exc:
                 raise ScenarioError(path, f"steps[{i}].expect_legal_actions.actions[{j}]", str(exc)) from None
     return LoadedScenario(path, msg)

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 import oracle
 from oracle.actions import decode, encode
+from oracle.contract import CAPABILITIES, LEVELS
 from oracle.engine import IllegalAction
 from oracle.mutants import MUTANTS
 from oracle.serialize import from_dict, to_dict
@@ -102,6 +103,9 @@ class InProcessTarget:
             "editions": list(oracle.EDITIONS),
             "default_edition": oracle.DEFAULT_EDITION,
             "mutants": [self.mutant] if self.mutant else [],
+            "support": {ed: list(CAPABILITIES) for ed in oracle.EDITIONS},
+            "levels": list(LEVELS),
+            "card_ids": [],
         }
 
     def create_game(self, config: dict[str, Any]) -> dict[str, Any]:

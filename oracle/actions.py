@@ -1,18 +1,21 @@
 """The stable text encoding of actions: ``kind`` followed by ``key=value`` fields.
 
 Examples: ``end_turn``, ``attack card=12 targets=7``, ``play card=9 targets=3,4
-amounts=2,1 x=3``, ``declare trigger=5 targets=12``, ``roll values=4,2``.  Fields at their
-default are omitted, keys appear in a fixed order, tuples are comma-separated integers.
+amounts=2,1 x=3``, ``declare trigger=5 targets=12``, ``roll values=4,2``,
+``choose_order values=1 actor=player_2``.  Fields at their default are omitted, keys appear
+in a fixed order, tuples are comma-separated integers, and the actor is named
+(``player_1``, ``player_2``, ``chance``: the ``Actor`` enum's names, PROTOCOL.md).
 :func:`decode` raises :class:`ActionSyntaxError` naming the bad field; it never guesses.
 """
 
 from __future__ import annotations
 
+from .contract import ACTOR_BY_NAME, ACTOR_NAMES
 from .model import ACTION_KINDS, Action
 
 __all__ = ["ActionSyntaxError", "decode", "encode"]
 
-_INT_FIELDS = ("card", "ability", "x", "mode", "trigger", "actor")
+_INT_FIELDS = ("card", "ability", "x", "mode", "trigger")
 _TUPLE_FIELDS = ("targets", "amounts", "values")
 _ORDER = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger", "actor")
 _DEFAULT = Action("end_turn")
@@ -36,6 +39,8 @@ def encode(action: Action) -> str:
             continue
         if isinstance(value, tuple):
             parts.append(f"{key}={','.join(map(str, value))}")
+        elif key == "actor":
+            parts.append(f"actor={ACTOR_NAMES[value]}")
         else:
             parts.append(f"{key}={value}")
     return " ".join(parts)
@@ -68,6 +73,11 @@ def decode(text: str) -> Action:
                 raise ActionSyntaxError(key, f"not a comma-separated list of integers: {value!r}") from None
         elif key == "option":
             fields[key] = value
+        elif key == "actor":
+            actor = ACTOR_BY_NAME.get(value, -1)
+            if actor < 0:
+                raise ActionSyntaxError(key, f"not an actor: {value!r} (player_1, player_2 or chance)")
+            fields[key] = actor
         else:
             raise ActionSyntaxError(key, "unknown field")
     return Action(kind, **fields)  # type: ignore[arg-type]

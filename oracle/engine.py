@@ -29,9 +29,29 @@ from .queue import (
 from .setup import apply_setup_action, check_setup_action, mulligan_seat, setup_actions
 from .turn_start import reveal
 
-__all__ = ["Decision", "IllegalAction", "Outcome", "apply", "check", "decision", "legal_actions"]
+__all__ = [
+    "DECIDING_RULE",
+    "FIELD_RULE",
+    "GAME_OVER_RULE",
+    "NOT_YET_IN_QUEUE_RULES",
+    "QUEUE_DECIDING_RULE",
+    "QUEUE_STEPS",
+    "QUEUE_WRONG_STEP_RULE",
+    "STEP_ACTION_KINDS",
+    "USED_FIELDS",
+    "WRONG_STEP_RULE",
+    "Decision",
+    "IllegalAction",
+    "Outcome",
+    "apply",
+    "check",
+    "decision",
+    "legal_actions",
+]
 
-_QUEUE_STEPS = frozenset(
+#: The steps at which the Queue is resolved: the only decisions there are ``declare`` and
+#: ``pass`` (401.7, 402.1).
+QUEUE_STEPS = frozenset(
     ("start_queue", "fight_queue", "close_queue", "ability_queue", "play_queue", "end_queue")
 )
 _SETUP_STEPS = frozenset(("setup_roll", "setup_order", "setup_shuffle", "setup_mulligan"))
@@ -67,7 +87,7 @@ def decision(state: State) -> Decision:
     step = state.step
     if step == "game_over" or state.winner >= 0:
         return Decision(-1, "game_over")
-    if step in _QUEUE_STEPS:
+    if step in QUEUE_STEPS:
         return Decision(decider(state), "trigger")
     if step in ("setup_roll", "setup_shuffle"):
         return Decision(CHANCE, step)
@@ -91,7 +111,7 @@ def legal_actions(state: State) -> list[Action]:
         return []
     if step in _SETUP_STEPS:
         return setup_actions(state)
-    if step in _QUEUE_STEPS:
+    if step in QUEUE_STEPS:
         return trigger_actions(state)
     if step == "choice":
         return choice_actions(state)
@@ -103,7 +123,9 @@ def legal_actions(state: State) -> list[Action]:
     return []  # pragma: no cover
 
 
-_KIND_OF_STEP = {
+#: The kinds of action each step outside the Queue accepts (in a Queue step: ``declare`` and
+#: ``pass``).
+STEP_ACTION_KINDS: dict[str, tuple[str, ...]] = {
     "setup_roll": ("roll",),
     "setup_order": ("choose_order",),
     "setup_shuffle": ("shuffle",),
@@ -115,7 +137,7 @@ _KIND_OF_STEP = {
 
 #: The fields each kind of action uses (see ACTION_KINDS); any other field must keep its
 #: default, so that ``check`` accepts exactly the actions ``legal_actions`` offers.
-_USED_FIELDS = {
+USED_FIELDS: dict[str, tuple[str, ...]] = {
     "roll": ("values",),
     "shuffle": ("card", "values"),
     "choose_order": ("values",),
@@ -132,34 +154,50 @@ _USED_FIELDS = {
 _FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
 _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
 #: The rule a malformed action of each kind is refused under.
-_FIELD_RULE = {
+FIELD_RULE: dict[str, str] = {
     "roll": "301.4", "shuffle": "301.5", "choose_order": "301.4", "mulligan": "301.7", "reveal": "304.3",
     "attack": "307.1", "defend": "307.1", "activate": "501.1", "play": "309.1", "end_turn": "306.1",
     "declare": "501.1", "pass": "401.7",
 }
+
+#: The rule any action is refused under once the game is over.
+GAME_OVER_RULE = "R15:605.1"
+#: The rule an action of a kind the step does not accept is refused under, per step outside
+#: the Queue (in a Queue step: :data:`QUEUE_WRONG_STEP_RULE`).
+WRONG_STEP_RULE: dict[str, str] = {
+    "setup_roll": "301.4", "setup_order": "301.4", "setup_shuffle": "301.5", "setup_mulligan": "301.7",
+    "reveal": "304.3", "choice": "306.1", "defender": "307.1",
+}
+#: The rule an action other than ``declare`` or ``pass`` is refused under in a Queue step.
+QUEUE_WRONG_STEP_RULE = "401.7"
+#: The rule a declaration or pass by the player who does not declare now is refused under.
+QUEUE_DECIDING_RULE = "402.1"
+#: The rules, per edition, a ``declare`` or ``pass`` is refused under when a trigger is
+#: pending but the game is not at a Queue step (a «при атаке» trigger before the fight).
+NOT_YET_IN_QUEUE_RULES: dict[str, tuple[str, ...]] = {"A": ("307.2", "401.2"), "B": ("307.2",), "C": ("307.2",)}
 
 
 def check(state: State, action: Action) -> list[Violation]:
     """The violations of ``action`` in ``state``; empty when it is legal."""
     step = state.step
     if step == "game_over":
-        return [Violation("R15:605.1", "the game is over; no action can be taken")]
+        return [Violation(GAME_OVER_RULE, "the game is over; no action can be taken")]
     if action.actor != -1:
         who = decision(state).actor
         if action.actor != who:
             return [_not_your_decision(state, action.actor, who)]
-    allowed = ("declare", "pass") if step in _QUEUE_STEPS else _KIND_OF_STEP[step]
+    allowed = ("declare", "pass") if step in QUEUE_STEPS else STEP_ACTION_KINDS[step]
     if action.kind not in allowed:
         if action.kind in ("declare", "pass") and state.pending:
             return _not_yet_in_the_queue(state)
         return [_wrong_moment(state, action)]
-    unused = [f for f in _FIELDS if f not in _USED_FIELDS[action.kind] and getattr(action, f) != _DEFAULTS[f]]
+    unused = [f for f in _FIELDS if f not in USED_FIELDS[action.kind] and getattr(action, f) != _DEFAULTS[f]]
     if unused:
-        rule = cite(state, _FIELD_RULE[action.kind])[0]
+        rule = cite(state, FIELD_RULE[action.kind])[0]
         return [Violation(rule, f"{action.kind!r} takes no {', '.join(unused)}; leave unused fields at their defaults")]
     if step in _SETUP_STEPS:
         return check_setup_action(state, action)
-    if step in _QUEUE_STEPS:
+    if step in QUEUE_STEPS:
         return check_trigger_action(state, action)
     if step == "choice":
         return check_choice_action(state, action)
@@ -178,7 +216,9 @@ def check(state: State, action: Action) -> list[Violation]:
     return [_wrong_moment(state, action)]  # pragma: no cover
 
 
-_DECIDING_RULE = {
+#: The rule an action by an actor who does not decide now is refused under, per step
+#: outside the Queue (in a Queue step: :data:`QUEUE_DECIDING_RULE`).
+DECIDING_RULE: dict[str, str] = {
     "setup_roll": "301.4", "setup_order": "301.4", "setup_shuffle": "301.5", "setup_mulligan": "301.7.1",
     "reveal": "304.3", "choice": "306.1", "defender": "307.1",
 }
@@ -186,7 +226,7 @@ _DECIDING_RULE = {
 
 def _not_your_decision(state: State, actor: int, who: int) -> Violation:
     names = {0: "player 1", 1: "player 2", CHANCE: "chance"}
-    rule = "402.1" if state.step in _QUEUE_STEPS else _DECIDING_RULE[state.step]
+    rule = QUEUE_DECIDING_RULE if state.step in QUEUE_STEPS else DECIDING_RULE[state.step]
     return Violation(
         cite(state, rule)[0],
         f"{names.get(actor, f'actor {actor}')} does not decide now; {names[who]} does",
@@ -198,21 +238,16 @@ def _not_yet_in_the_queue(state: State) -> list[Violation]:
     declaration) cannot be declared before the next point at which triggers enter the
     Queue: after the fight (307.2; edition A's long 401.2, INTERPRETING.md entry 11)."""
     msg = "a trigger that fired outside the Queue waits for the nearest point: it is declared after the fight"
-    out = [Violation(cite(state, "307.2")[0], msg)]
-    if state.edition == "A":
-        out.append(Violation("A:401.2", msg))
-    return out
+    return [Violation(rule, msg) for rule in cite(state, *NOT_YET_IN_QUEUE_RULES[state.edition])]
 
 
 def _wrong_moment(state: State, action: Action) -> Violation:
     step = state.step
-    if step in _QUEUE_STEPS:
-        return Violation(cite(state, "401.7")[0], f"the Queue is being resolved: only declare or pass, not {action.kind!r}")
-    rule = {
-        "setup_roll": "301.4", "setup_order": "301.4", "setup_shuffle": "301.5", "setup_mulligan": "301.7",
-        "reveal": "304.3", "choice": "306.1", "defender": "307.1",
-    }[step]
-    return Violation(cite(state, rule)[0], f"{action.kind!r} cannot be done now (step {step})")
+    if step in QUEUE_STEPS:
+        return Violation(
+            cite(state, QUEUE_WRONG_STEP_RULE)[0], f"the Queue is being resolved: only declare or pass, not {action.kind!r}"
+        )
+    return Violation(cite(state, WRONG_STEP_RULE[step])[0], f"{action.kind!r} cannot be done now (step {step})")
 
 
 def apply(state: State, action: Action) -> Outcome:
@@ -232,7 +267,7 @@ def _perform(state: State, action: Action, ev: list[Event]) -> None:
     step = state.step
     if step in _SETUP_STEPS:
         apply_setup_action(state, action, ev)
-    elif step in _QUEUE_STEPS:
+    elif step in QUEUE_STEPS:
         t = next(p for p in state.pending if p.id == action.trigger)
         if action.kind == "declare":
             declare_trigger(state, t, action.targets, ev)
@@ -295,7 +330,7 @@ def _advance(state: State, ev: list[Event]) -> None:
     """Run every step that needs no decision, until one does or the game is over."""
     while state.winner < 0:
         step = state.step
-        if step in _QUEUE_STEPS:
+        if step in QUEUE_STEPS:
             if state.pending:
                 if settle_triggers(state, ev):
                     continue

@@ -20,5 +20,5 @@ def test_engine_example_runs_and_its_comments_hold() -> None:
 
     assert decision(scope["state"]).actor == CHANCE
     assert scope["out"].events[0].rules == ("C:301.4",)
-    refusal = check(scope["out"].state, decode("choose_order values=1 actor=1"))
+    refusal = check(scope["out"].state, decode("choose_order values=1 actor=player_2"))
     assert [v.rule for v in refusal] == ["C:301.4"]

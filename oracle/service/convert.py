@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, state_pb2
 from oracle.actions import ActionSyntaxError, decode, encode
+from oracle.contract import ACTOR_NAMES
 from oracle.editions import DEFAULT_EDITION
 from oracle.engine import Decision
 from oracle.model import ACTION_KINDS, CHANCE, Action, Event, State, Violation
@@ -33,12 +35,14 @@ from oracle.setup import ConfigError, GameConfig
 
 __all__ = [
     "InputError",
+    "action_actor_from_proto",
     "action_from_proto",
     "action_to_proto",
     "actor_from_proto",
     "actor_to_proto",
     "config_error",
     "config_from_proto",
+    "decision_actor_from_proto",
     "decision_to_proto",
     "decode_state",
     "event_to_proto",
@@ -96,7 +100,12 @@ _ACTOR_FROM_PROTO: dict[int, int] = {
     action_pb2.ACTOR_PLAYER_2: 1,
     action_pb2.ACTOR_CHANCE: CHANCE,
 }
-_ACTOR_TO_PROTO: dict[int, int] = {a: p for p, a in _ACTOR_FROM_PROTO.items()}
+_ACTOR_TO_PROTO: dict[int, int] = {
+    -1: action_pb2.ACTOR_UNSPECIFIED,
+    0: action_pb2.ACTOR_PLAYER_1,
+    1: action_pb2.ACTOR_PLAYER_2,
+    CHANCE: action_pb2.ACTOR_CHANCE,
+}
 
 
 def actor_to_proto(actor: int) -> int:
@@ -105,12 +114,30 @@ def actor_to_proto(actor: int) -> int:
 
 
 def actor_from_proto(value: int, field: str = "actor") -> int:
-    """The engine actor of the ``Actor`` enum ``value``; raise :class:`InputError` for a
-    number the enum does not define."""
+    """The engine actor of the ``Actor`` enum ``value`` (``ACTOR_UNSPECIFIED`` is -1:
+    "not said"); raise :class:`InputError` for a number the enum does not define."""
     try:
         return _ACTOR_FROM_PROTO[value]
     except KeyError:
         raise InputError(field, f"unknown Actor value {value}") from None
+
+
+def decision_actor_from_proto(value: int, field: str = "decision.actor") -> int:
+    """The engine actor of a ``Decision``: a player, chance, or -1 for ``ACTOR_NOBODY``
+    (the game is over).  ``ACTOR_UNSPECIFIED`` is never a valid decision: :class:`InputError`."""
+    if value == action_pb2.ACTOR_NOBODY:
+        return -1
+    if value == action_pb2.ACTOR_UNSPECIFIED:
+        raise InputError(field, "ACTOR_UNSPECIFIED is not a decision; a finished game has ACTOR_NOBODY")
+    return actor_from_proto(value, field)
+
+
+def action_actor_from_proto(value: int, field: str = "action.actor") -> int:
+    """The engine actor who takes an action: a player or chance, or -1 (unspecified:
+    whoever decides now).  ``ACTOR_NOBODY`` and undefined numbers are :class:`InputError`."""
+    if value == action_pb2.ACTOR_NOBODY:
+        raise InputError(field, "ACTOR_NOBODY takes no action; name a player or chance, or leave it unspecified")
+    return actor_from_proto(value, field)
 
 
 # --- state --------------------------------------------------------------------------
@@ -314,20 +341,25 @@ def state_to_proto(state: State, out: state_pb2.State | None = None) -> state_pb
 
 
 def action_from_proto(msg: action_pb2.Action, field: str = "action") -> Action:
-    """Decode an ``Action`` message.  When ``encoded`` is set it alone is used (the
-    fields are ignored), parsed by :func:`oracle.actions.decode`; otherwise the fields
-    are read, with ``ability`` and ``mode`` absent meaning -1."""
-    if msg.encoded:
-        try:
-            return decode(msg.encoded)
-        except ActionSyntaxError as exc:
-            raise InputError(_join(field, "encoded"), f"{exc.field}: {exc.reason}") from None
-    if not msg.kind:
-        raise InputError(_join(field, "kind"), "is required (or give `encoded`)")
-    if msg.kind not in ACTION_KINDS:
-        raise InputError(_join(field, "kind"), f"unknown action kind {msg.kind!r}; known: {', '.join(ACTION_KINDS)}")
-    return Action(
-        msg.kind,
+    """Decode an ``Action`` message.  When ``encoded`` is set it is the action (parsed by
+    :func:`oracle.actions.decode`) and every other field that is set must agree with it
+    (a response sets both; ``actor`` may complete a text that names no actor); otherwise
+    the fields are read, with ``ability`` and ``mode`` absent meaning -1.  ``actor``
+    accepts the players and chance only (``ACTOR_NOBODY`` describes a finished game)."""
+    actor = action_actor_from_proto(msg.actor, _join(field, "actor"))
+    if not msg.encoded:
+        if not msg.kind:
+            raise InputError(_join(field, "kind"), "is required (or give `encoded`)")
+        if msg.kind not in ACTION_KINDS:
+            raise InputError(
+                _join(field, "kind"), f"unknown action kind {msg.kind!r}; known: {', '.join(ACTION_KINDS)}"
+            )
+    try:
+        text = decode(msg.encoded) if msg.encoded else None
+    except ActionSyntaxError as exc:
+        raise InputError(_join(field, "encoded"), f"{exc.field}: {exc.reason}") from None
+    fields = Action(
+        msg.kind or (text.kind if text else ""),
         card=msg.card,
         ability=msg.ability if msg.HasField("ability") else -1,
         targets=tuple(msg.targets),
@@ -337,8 +369,37 @@ def action_from_proto(msg: action_pb2.Action, field: str = "action") -> Action:
         option=msg.option,
         values=tuple(msg.values),
         trigger=msg.trigger,
-        actor=actor_from_proto(msg.actor, _join(field, "actor")),
+        actor=actor,
     )
+    if text is None:
+        return fields
+    given = {
+        "kind": bool(msg.kind),
+        "card": msg.card != 0,
+        "ability": msg.HasField("ability"),
+        "targets": bool(msg.targets),
+        "amounts": bool(msg.amounts),
+        "x": msg.x != 0,
+        "mode": msg.HasField("mode"),
+        "option": bool(msg.option),
+        "values": bool(msg.values),
+        "trigger": msg.trigger != 0,
+    }
+    for name, is_set in given.items():
+        if is_set and getattr(fields, name) != getattr(text, name):
+            raise InputError(
+                _join(field, name),
+                f"{getattr(fields, name)!r} conflicts with action.encoded {msg.encoded!r}; give the fields or "
+                "`encoded`, or both in agreement",
+            )
+    if actor != -1:
+        if text.actor not in (-1, actor):
+            raise InputError(
+                _join(field, "actor"),
+                f"{ACTOR_NAMES[actor]} conflicts with actor={ACTOR_NAMES[text.actor]} in action.encoded",
+            )
+        text = replace(text, actor=actor)
+    return text
 
 
 def action_to_proto(action: Action, out: action_pb2.Action | None = None) -> action_pb2.Action:
@@ -366,9 +427,9 @@ def action_to_proto(action: Action, out: action_pb2.Action | None = None) -> act
 
 
 def decision_to_proto(decision: Decision, out: action_pb2.Decision | None = None) -> action_pb2.Decision:
-    """A ``Decision`` message (actor -1, the game is over, is ``ACTOR_UNSPECIFIED``)."""
+    """A ``Decision`` message (actor -1, the game is over, is ``ACTOR_NOBODY``)."""
     msg = action_pb2.Decision() if out is None else out
-    msg.actor = actor_to_proto(decision.actor)  # type: ignore[assignment]
+    msg.actor = action_pb2.ACTOR_NOBODY if decision.actor == -1 else actor_to_proto(decision.actor)  # type: ignore[assignment]
     msg.kind = decision.kind
     return msg
 

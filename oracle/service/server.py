@@ -43,6 +43,7 @@ from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
 from oracle._proto.berserk.oracle.v1 import transcript_pb2
 from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
+from oracle.contract import CAPABILITIES, LEVELS
 from oracle.editions import DEFAULT_EDITION, EDITIONS
 from oracle.engine import IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, State
@@ -158,6 +159,9 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             card_pool_version=pool.version,
             mutants=[mutant] if mutant else [],
             implementation="berserk-oracle reference (Python)" + (f", mutant {mutant}" if mutant else ""),
+            support=[pb.EditionSupport(edition=ed, capabilities=list(CAPABILITIES)) for ed in EDITIONS],
+            levels=list(LEVELS),
+            card_ids=sorted(pool.cards),
         )
         self._pool = _card_pool_response()
         self._catalogue = _catalogue_responses()

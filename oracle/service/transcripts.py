@@ -13,8 +13,8 @@ from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.model import Event
 from oracle.service.convert import (
     InputError,
+    action_actor_from_proto,
     action_from_proto,
-    actor_from_proto,
     actor_to_proto,
     config_error,
     config_from_proto,
@@ -68,7 +68,7 @@ def step_from_proto(msg: transcript_pb2.TranscriptStep, field: str = "step") -> 
     if not msg.HasField("action"):
         raise InputError(join_field(field, "action"), "is required")
     action = action_from_proto(msg.action, join_field(field, "action"))
-    actor = actor_from_proto(msg.actor, join_field(field, "actor"))
+    actor = action_actor_from_proto(msg.actor, join_field(field, "actor"))
     state = state_dict_from_proto(msg.state, join_field(field, "state")) if msg.HasField("state") else None
     legal: list[str] | None = None
     if msg.HasField("legal_actions"):

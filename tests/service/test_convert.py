@@ -130,10 +130,37 @@ def test_action_round_trip(action: Action) -> None:
     assert cv.action_from_proto(action_pb2.Action.FromString(msg.SerializeToString())) == action
 
 
-def test_encoded_wins_over_fields() -> None:
-    """When ``encoded`` is set, it alone is used."""
-    msg = action_pb2.Action(kind="attack", card=5, encoded="end_turn")
-    assert cv.action_from_proto(msg) == Action("end_turn")
+def test_encoded_with_conflicting_fields_is_refused() -> None:
+    """When ``encoded`` is set, a field that is also set and disagrees with it is
+    INVALID_ARGUMENT naming that field; agreeing fields (as a response sets them) pass."""
+    with pytest.raises(cv.InputError) as info:
+        cv.action_from_proto(action_pb2.Action(kind="attack", card=5, encoded="end_turn"), "a")
+    assert info.value.field == "a.kind"
+    with pytest.raises(cv.InputError) as info:
+        cv.action_from_proto(action_pb2.Action(card=5, encoded="attack card=6 targets=2"), "a")
+    assert info.value.field == "a.card"
+    echoed = cv.action_to_proto(Action("attack", card=6, targets=(2,)))
+    assert cv.action_from_proto(echoed) == Action("attack", card=6, targets=(2,))
+
+
+def test_actor_beside_encoded() -> None:
+    """``actor`` completes an encoded text that names no actor; a different actor in
+    the text is INVALID_ARGUMENT on ``action.actor``; the same one is accepted."""
+    msg = action_pb2.Action(encoded="end_turn", actor=action_pb2.ACTOR_PLAYER_2)
+    assert cv.action_from_proto(msg).actor == 1
+    same = action_pb2.Action(encoded="end_turn actor=player_2", actor=action_pb2.ACTOR_PLAYER_2)
+    assert cv.action_from_proto(same).actor == 1
+    with pytest.raises(cv.InputError) as info:
+        cv.action_from_proto(action_pb2.Action(encoded="end_turn actor=player_1", actor=action_pb2.ACTOR_PLAYER_2))
+    assert info.value.field == "action.actor"
+
+
+def test_action_actor_must_be_a_player_or_chance() -> None:
+    """ACTOR_NOBODY and numbers the enum does not define are refused in an Action."""
+    for value in (action_pb2.ACTOR_NOBODY, 5, 17):
+        with pytest.raises(cv.InputError) as info:
+            cv.action_from_proto(action_pb2.Action(kind="end_turn", actor=value), "a")  # type: ignore[arg-type]
+        assert info.value.field == "a.actor"
 
 
 def test_action_errors() -> None:
@@ -150,14 +177,17 @@ def test_action_errors() -> None:
 
 
 def test_decision_event_violation() -> None:
-    """Decisions map seat 0/1, chance and "nobody" to the Actor enum; events turn their
+    """Decisions map seat 0/1, chance and "nobody" (ACTOR_NOBODY, never UNSPECIFIED) to
+    the Actor enum; events turn their
     values into text; violations keep rule and message."""
     assert cv.decision_to_proto(Decision(0, "choice")).actor == action_pb2.ACTOR_PLAYER_1
     assert cv.decision_to_proto(Decision(1, "trigger")).actor == action_pb2.ACTOR_PLAYER_2
     assert cv.decision_to_proto(Decision(CHANCE, "setup_roll")).actor == action_pb2.ACTOR_CHANCE
-    assert cv.decision_to_proto(Decision(-1, "game_over")).actor == action_pb2.ACTOR_UNSPECIFIED
+    assert cv.decision_to_proto(Decision(-1, "game_over")).actor == action_pb2.ACTOR_NOBODY
     for actor in (-1, 0, 1, CHANCE):
-        assert cv.actor_from_proto(cv.actor_to_proto(actor)) == actor
+        assert cv.decision_actor_from_proto(cv.decision_to_proto(Decision(actor, "x")).actor) == actor
+    with pytest.raises(cv.InputError):
+        cv.decision_actor_from_proto(action_pb2.ACTOR_UNSPECIFIED)
     e = cv.event_to_proto(Event("wounded", ("C:307.2", "R15:510.1"), (("card", 7), ("amount", 2), ("why", "fight"))))
     assert list(e.rules) == ["C:307.2", "R15:510.1"]
     assert [(f.key, f.value) for f in e.data] == [("card", "7"), ("amount", "2"), ("why", "fight")]

@@ -209,7 +209,7 @@ def test_play_a_game_to_the_end(stub: Any, pool: Any) -> None:
     state_msg, steps = resp.state, 0
     while steps < 2000:
         legal = stub.GetLegalActions(pb.GetLegalActionsRequest(state=state_msg))
-        if legal.decision.actor == action_pb2.ACTOR_UNSPECIFIED:
+        if legal.decision.actor == action_pb2.ACTOR_NOBODY:
             break
         if legal.outcomes_not_enumerated:
             seat = state_msg.shuffled

@@ -13,10 +13,12 @@ class Actor(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ACTOR_PLAYER_1: _ClassVar[Actor]
     ACTOR_PLAYER_2: _ClassVar[Actor]
     ACTOR_CHANCE: _ClassVar[Actor]
+    ACTOR_NOBODY: _ClassVar[Actor]
 ACTOR_UNSPECIFIED: Actor
 ACTOR_PLAYER_1: Actor
 ACTOR_PLAYER_2: Actor
 ACTOR_CHANCE: Actor
+ACTOR_NOBODY: Actor
 
 class Action(_message.Message):
     __slots__ = ("kind", "card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger", "encoded", "actor")

@@ -15,7 +15,7 @@ class GetServerInfoRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class GetServerInfoResponse(_message.Message):
-    __slots__ = ("engine_version", "proto_version", "suite_version", "editions", "default_edition", "card_pool_version", "mutants", "implementation")
+    __slots__ = ("engine_version", "proto_version", "suite_version", "editions", "default_edition", "card_pool_version", "mutants", "implementation", "support", "levels", "card_ids")
     ENGINE_VERSION_FIELD_NUMBER: _ClassVar[int]
     PROTO_VERSION_FIELD_NUMBER: _ClassVar[int]
     SUITE_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -24,6 +24,9 @@ class GetServerInfoResponse(_message.Message):
     CARD_POOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     MUTANTS_FIELD_NUMBER: _ClassVar[int]
     IMPLEMENTATION_FIELD_NUMBER: _ClassVar[int]
+    SUPPORT_FIELD_NUMBER: _ClassVar[int]
+    LEVELS_FIELD_NUMBER: _ClassVar[int]
+    CARD_IDS_FIELD_NUMBER: _ClassVar[int]
     engine_version: str
     proto_version: str
     suite_version: str
@@ -32,7 +35,18 @@ class GetServerInfoResponse(_message.Message):
     card_pool_version: str
     mutants: _containers.RepeatedScalarFieldContainer[str]
     implementation: str
-    def __init__(self, engine_version: _Optional[str] = ..., proto_version: _Optional[str] = ..., suite_version: _Optional[str] = ..., editions: _Optional[_Iterable[str]] = ..., default_edition: _Optional[str] = ..., card_pool_version: _Optional[str] = ..., mutants: _Optional[_Iterable[str]] = ..., implementation: _Optional[str] = ...) -> None: ...
+    support: _containers.RepeatedCompositeFieldContainer[EditionSupport]
+    levels: _containers.RepeatedScalarFieldContainer[str]
+    card_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, engine_version: _Optional[str] = ..., proto_version: _Optional[str] = ..., suite_version: _Optional[str] = ..., editions: _Optional[_Iterable[str]] = ..., default_edition: _Optional[str] = ..., card_pool_version: _Optional[str] = ..., mutants: _Optional[_Iterable[str]] = ..., implementation: _Optional[str] = ..., support: _Optional[_Iterable[_Union[EditionSupport, _Mapping]]] = ..., levels: _Optional[_Iterable[str]] = ..., card_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class EditionSupport(_message.Message):
+    __slots__ = ("edition", "capabilities")
+    EDITION_FIELD_NUMBER: _ClassVar[int]
+    CAPABILITIES_FIELD_NUMBER: _ClassVar[int]
+    edition: str
+    capabilities: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, edition: _Optional[str] = ..., capabilities: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
     __slots__ = ("config", "chance_seed")

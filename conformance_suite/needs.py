@@ -1,0 +1,157 @@
+"""What a scenario run needs from a target, derived — never kept by hand — from the
+scenario and from the contract's tables (:mod:`oracle.contract`, PROTOCOL.md):
+
+* the edition it runs under;
+* every card id its setup names (heroes, decks, zones);
+* the capability of its setup: ``setup`` for a new game, else the capabilities of the step
+  its board or state waits at;
+* the capabilities of each step's action kind;
+* the capabilities of what the reference does while it runs the scenario: every event kind
+  it emits (the event catalogue names each kind's capability) and every step the game
+  passes through.  A scenario whose last mulligan starts turn 1 needs ``turn_start``
+  because the reference emits ``turn_started`` there, not because someone said so.
+
+A run whose needs the target does not declare in ``GetServerInfo`` is *unsupported*, with
+the reason, never failed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from oracle.contract import ACTION_CAPABILITIES, CAPABILITIES, STEP_CAPABILITIES, load_events
+from oracle.service.convert import STEP_FROM_PROTO
+
+from .scenario import LoadedScenario, action_text
+from .targets import ApplyResult, InProcessTarget
+
+__all__ = ["Needs", "scenario_needs", "unsupported_reason"]
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What one scenario run needs: its edition, its card ids, and each capability with
+    the first reason it is needed (e.g. ``"step 3: attack"``, ``"event turn_started"``)."""
+
+    edition: str
+    card_ids: frozenset[str]
+    capabilities: dict[str, str] = field(default_factory=dict)
+
+
+def _cards_of_setup(sc: LoadedScenario) -> set[str]:
+    setup = sc.message.setup
+    kind = setup.WhichOneof("kind")
+    out: set[str] = set()
+    if kind == "new_game":
+        out.update(setup.new_game.heroes)
+        for d in setup.new_game.decks:
+            out.update(d.card_ids)
+    elif kind == "board":
+        for p in setup.board.players:
+            out.add(p.hero.card_id)
+            for zone in (p.play, p.hand, p.deck, p.graveyard):
+                out.update(c.card_id for c in zone)
+    elif kind == "state":
+        out.update(c.card_id for c in setup.state.cards)
+    return out
+
+
+class _Recorder:
+    """An in-process target that remembers the steps and event kinds of a run."""
+
+    def __init__(self) -> None:
+        self.inner = InProcessTarget()
+        self.name = "needs"
+        self.steps: list[str] = []
+        self.events: list[str] = []
+
+    def server_info(self) -> dict[str, Any]:
+        return self.inner.server_info()
+
+    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
+        state = self.inner.create_game(config)
+        self.steps.append(state["step"])
+        return state
+
+    def legal_actions(self, state: dict[str, Any]) -> tuple[tuple[int, str], list[str]]:
+        return self.inner.legal_actions(state)
+
+    def check(self, state: dict[str, Any], action: str) -> list[tuple[str, str]]:
+        return self.inner.check(state, action)
+
+    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+        out = self.inner.apply(state, action)
+        if out.state is not None:
+            self.steps.append(out.state["step"])
+        self.events += [e["kind"] for e in out.events]
+        return out
+
+
+_CACHE: dict[tuple[str, str, str], Needs] = {}
+
+
+def _needs(sc: LoadedScenario, edition: str) -> Needs:
+    from .executor import run_scenario  # the executor imports this module's callers
+
+    caps: dict[str, str] = {}
+
+    def need(names: tuple[str, ...] | list[str], why: str) -> None:
+        for n in names:
+            caps.setdefault(n, why)
+
+    setup = sc.message.setup
+    kind = setup.WhichOneof("kind")
+    if kind == "new_game":
+        need(["setup"], "setup: a new game")
+    elif kind == "board":
+        step = setup.board.step or "choice"
+        need(STEP_CAPABILITIES.get(step, ()), f"setup: a board at step {step}")
+    elif kind == "state":
+        step = STEP_FROM_PROTO.get(setup.state.step, "choice")
+        need(STEP_CAPABILITIES.get(step, ()), f"setup: a state at step {step}")
+        if setup.state.pending or setup.state.queue:
+            need(["triggered_abilities"], "setup: a state with triggers")
+    for i, st in enumerate(sc.message.steps):
+        act = action_text(st.action).split(" ", 1)[0]
+        need(ACTION_CAPABILITIES.get(act, ()), f"step {i + 1}: {act}")
+    rec = _Recorder()
+    run_scenario(sc, edition, rec)
+    events = load_events()
+    for step in rec.steps:
+        need(STEP_CAPABILITIES.get(step, ()), f"reaches step {step}")
+    for ev in rec.events:
+        spec = events.get(ev)
+        if spec is not None and spec.capability in CAPABILITIES:
+            need([spec.capability], f"event {ev}")
+    return Needs(edition, frozenset(_cards_of_setup(sc)), caps)
+
+
+def scenario_needs(sc: LoadedScenario, edition: str) -> Needs:
+    """The needs of running ``sc`` under ``edition`` (computed once per process)."""
+    key = (str(sc.path), sc.id, edition)
+    if key not in _CACHE:
+        _CACHE[key] = _needs(sc, edition)
+    return _CACHE[key]
+
+
+def unsupported_reason(needs: Needs, info: dict[str, Any]) -> str:
+    """Why a target with server info ``info`` cannot run it ("" when it can): the edition
+    it does not list, the capabilities it does not declare for that edition (each with the
+    reason it is needed), the cards it does not know."""
+    editions = list(info.get("editions", []))
+    if needs.edition not in editions:
+        return f"the target does not support edition {needs.edition} (it supports {', '.join(editions) or 'none'})"
+    support: dict[str, list[str]] = info.get("support") or {}
+    parts = []
+    if support:
+        have = set(support.get(needs.edition, []))
+        missing = [f"{c} ({why})" for c, why in needs.capabilities.items() if c not in have]
+        if missing:
+            parts.append(f"capabilities not declared for edition {needs.edition}: {', '.join(missing)}")
+    known = set(info.get("card_ids") or [])
+    if known:
+        cards = sorted(needs.card_ids - known)
+        if cards:
+            parts.append(f"cards the target does not know: {', '.join(cards)}")
+    return "; ".join(parts)

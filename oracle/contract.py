@@ -1,0 +1,152 @@
+"""The public contract's vocabulary, as data: actor names, decision kinds, capabilities,
+conformance levels, and which capability each step, action kind and event needs.
+
+PROTOCOL.md is the normative text; its tables are rendered from this module and from
+``oracle/data/events.json`` (``python -m oracle.protocol_doc --write``), and a test keeps
+them equal.  The conformance suite derives a scenario's needs from these tables (its
+setup, the kinds of its actions, the events and steps its expectations name), so nothing
+about a scenario's needs is kept by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from .model import CHANCE
+
+__all__ = [
+    "ACTION_CAPABILITIES",
+    "ACTOR_BY_NAME",
+    "ACTOR_NAMES",
+    "CAPABILITIES",
+    "DECISION_KINDS",
+    "LEVELS",
+    "STEP_CAPABILITIES",
+    "EventSpec",
+    "actor_name",
+    "load_events",
+]
+
+#: The text name of each engine actor.  The same names are the ``Actor`` enum values
+#: without their ``ACTOR_`` prefix, lower case: one vocabulary on the wire, in the
+#: action text (``actor=player_2``) and in scenario facts (``decision.actor``).
+ACTOR_NAMES: dict[int, str] = {0: "player_1", 1: "player_2", CHANCE: "chance", -1: "nobody"}
+#: The engine actor of each text name ("nobody" only describes a finished game).
+ACTOR_BY_NAME: dict[str, int] = {name: actor for actor, name in ACTOR_NAMES.items()}
+
+
+def actor_name(actor: int) -> str:
+    """The text name of engine actor ``actor`` (0, 1, CHANCE or -1)."""
+    return ACTOR_NAMES[actor]
+
+
+#: Every ``Decision.kind``: what the deciding actor decides.  All but "trigger" and
+#: "game_over" are the step the game waits at (``State.step``, lower case).
+DECISION_KINDS: dict[str, str] = {
+    "setup_roll": "chance rolls one die per seat (301.4); actor chance",
+    "setup_order": "the winner of the roll chooses to move first or second (301.4)",
+    "setup_shuffle": "chance gives the order of the next deck to shuffle (301.5); actor chance",
+    "setup_mulligan": "a player declares his mulligan, the first player first (301.7, 301.7.1)",
+    "reveal": "the active player reveals any of his hidden cards (304.3)",
+    "choice": "the active player attacks, activates, plays a card or ends the turn (306.1)",
+    "defender": "the inactive player assigns a defender or none (307.1)",
+    "trigger": "a player declares or passes on one of his pending triggered abilities (401.7, 402.1); any Queue step",
+    "game_over": "nobody decides: the game is over; actor nobody",
+}
+
+#: Conformance levels.  Every expectation of a scenario belongs to exactly one; a run gets
+#: a verdict per level, and an implementation may claim some levels only.
+LEVELS: dict[str, str] = {
+    "core": "whether an action is accepted or refused, who decides and what, facts of the next state, "
+    "the set of legal actions",
+    "citations": "which rules a refusal cites, and which rules an expected event cites",
+    "events": "the kinds, data and order of the events an action causes",
+}
+
+#: Capabilities an implementation declares per edition in ``GetServerInfo``.  A scenario
+#: needs a capability when its setup, an action kind of its steps, or a step, decision or
+#: event its expectations name belongs to it (tables below); a target that does not
+#: declare a need gets the run reported *unsupported*, never failed.
+CAPABILITIES: dict[str, str] = {
+    "setup": "rule 301: CreateGame, the die roll and turn order, the shuffles, the deal and mulligans",
+    "turn_start": "rules 302-305: a new turn, restoration, accumulation (coin, draw, failed draws, "
+    "revealing hidden cards) and the start-of-turn Queue until the main stage",
+    "strike_attack": "rule 307: strike attacks, defenders, fights, wounds and destruction",
+    "activated_abilities": "rule 308 and 501: activated abilities, their declaration and payment",
+    "card_play": "rule 309 and 501: playing creatures, spells and support cards",
+    "end_turn": "rule 310 (A: 315): ending the turn, the end-of-turn Queue and durations that end",
+    "triggered_abilities": "rules 401-402: triggered abilities (and poison) firing, declared or passed, "
+    "and resolved in the Queue",
+    "transcripts": "the VerifyTranscript and StreamVerifyTranscript methods",
+}
+
+#: The capability a game waiting at each step needs.
+STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
+    "setup_roll": ("setup",),
+    "setup_order": ("setup",),
+    "setup_shuffle": ("setup",),
+    "setup_mulligan": ("setup",),
+    "reveal": ("turn_start",),
+    "start_queue": ("turn_start", "triggered_abilities"),
+    "choice": (),
+    "defender": ("strike_attack",),
+    "fight_queue": ("strike_attack",),
+    "close_queue": ("strike_attack",),
+    "ability_queue": ("activated_abilities",),
+    "play_queue": ("card_play",),
+    "end_queue": ("end_turn",),
+    "game_over": (),
+}
+
+#: The capabilities each kind of action needs.  Ending the turn starts the next one.
+ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {
+    "roll": ("setup",),
+    "shuffle": ("setup",),
+    "choose_order": ("setup",),
+    "mulligan": ("setup",),
+    "reveal": ("turn_start",),
+    "attack": ("strike_attack",),
+    "defend": ("strike_attack",),
+    "activate": ("activated_abilities",),
+    "play": ("card_play",),
+    "end_turn": ("end_turn", "turn_start"),
+    "declare": ("triggered_abilities",),
+    "pass": ("triggered_abilities",),
+}
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """One kind of event of the contract (``oracle/data/events.json``).
+
+    ``keys``: the data keys it always carries, in order; ``optional_keys``: keys it carries
+    only in some cases; ``rules``: every rule it may cite, as B/C numbers (cited with the
+    game's edition prefix) or ``R15:`` ids; ``capability``: the capability it belongs to;
+    ``description``: when it happens and what its data mean."""
+
+    kind: str
+    keys: tuple[str, ...]
+    optional_keys: tuple[str, ...]
+    rules: tuple[str, ...]
+    capability: str
+    description: str
+
+
+@cache
+def load_events() -> dict[str, EventSpec]:
+    """The event catalogue of the contract, by kind, in catalogue order."""
+    raw = json.loads(resources.files("oracle").joinpath("data/events.json").read_text(encoding="utf-8"))
+    out: dict[str, EventSpec] = {}
+    for e in raw["events"]:
+        out[e["kind"]] = EventSpec(
+            kind=e["kind"],
+            keys=tuple(e.get("keys", ())),
+            optional_keys=tuple(e.get("optional_keys", ())),
+            rules=tuple(e.get("rules", ())),
+            capability=e["capability"],
+            description=e["description"],
+        )
+    return out

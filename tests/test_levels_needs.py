@@ -1,0 +1,185 @@
+"""Conformance levels, derived needs and unsupported runs (PROTOCOL.md, "Conformance levels"
+and "Capabilities").
+
+A partial target is a real gRPC server on a free port: the reference servicer with its
+``GetServerInfo`` narrowed (fewer capabilities, fewer levels) and, for the level tests, its
+events or citations removed from every answer, so each level can fail on its own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from concurrent import futures
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+
+from conformance_suite.executor import fact_matches, run_scenario
+from conformance_suite.needs import scenario_needs, unsupported_reason
+from conformance_suite.scenario import SCENARIO_DIR, load_all, load_scenario
+from conformance_suite.targets import ApplyResult, InProcessTarget
+from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
+from oracle.contract import CAPABILITIES, LEVELS
+from oracle.service.server import OracleServicer
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
+
+
+def _scenario(sid: str) -> Any:
+    return load_scenario(next(SCENARIO_DIR.rglob(f"{sid}.json")))
+
+
+def test_needs_follow_from_setup_actions_and_reference_events() -> None:
+    """A new game needs ``setup``; one whose last mulligan starts turn 1 needs
+    ``turn_start`` because the reference emits turn-start events there; an attack needs
+    ``strike_attack``; the reasons name what caused each need."""
+    setup_only = scenario_needs(_scenario("s301.4-roll-outcomes"), "C")
+    assert set(setup_only.capabilities) == {"setup"}
+    to_turn_one = scenario_needs(_scenario("s301.7-mulligan-cards-under-deck"), "C")
+    assert {"setup", "turn_start"} <= set(to_turn_one.capabilities)
+    assert to_turn_one.capabilities["turn_start"].startswith("event ")
+    attack = scenario_needs(_scenario("s307.1-attack-enemy-hero-no-defender"), "C")
+    assert attack.capabilities["strike_attack"].startswith("step ")
+    assert "ork" in attack.card_ids
+
+
+def test_every_scenario_needs_only_known_capabilities() -> None:
+    """Every derived need is a capability of the contract, for every scenario and edition."""
+    for sc in load_all():
+        for ed in sc.message.editions:
+            assert set(scenario_needs(sc, ed).capabilities) <= set(CAPABILITIES), sc.id
+
+
+def test_unsupported_reason_names_what_is_missing() -> None:
+    """A target lacking the edition, a capability or a card gets the reason; a target that
+    declares everything (or nothing, the pre-capability default) gets none."""
+    needs = scenario_needs(_scenario("s307.1-attack-enemy-hero-no-defender"), "C")
+    full = {"editions": ["A", "B", "C"], "support": {}, "card_ids": []}
+    assert unsupported_reason(needs, full) == ""
+    assert "edition C" in unsupported_reason(needs, {**full, "editions": ["B"]})
+    only_setup = {**full, "support": {"C": ["setup"]}}
+    assert "strike_attack (step" in unsupported_reason(needs, only_setup)
+    assert "ork" in unsupported_reason(needs, {**full, "card_ids": ["pani"]})
+
+
+def test_partial_object_facts() -> None:
+    """An expected object matches on the keys it names, also inside lists; lists must
+    have the same length; scalars must be equal in type and value."""
+    assert fact_matches({"source": 11}, {"source": 11, "mode": -1, "part": -1})
+    assert not fact_matches({"source": 11}, {"source": 12})
+    assert fact_matches([{"source": 11}], [{"source": 11, "x": 0}])
+    assert not fact_matches([{"source": 11}], [{"source": 11}, {"source": 12}])
+    assert not fact_matches(1, True)
+    assert not fact_matches({"missing": 1}, {})
+
+
+class _NoEvents(InProcessTarget):
+    """The reference without events: a core-only implementation."""
+
+    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+        out = super().apply(state, action)
+        out.events = []
+        return out
+
+
+class _NoCitations(InProcessTarget):
+    """The reference citing a wrong rule everywhere."""
+
+    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+        out = super().apply(state, action)
+        out.violations = [("C:999.9", m) for _, m in out.violations]
+        for e in out.events:
+            e["rules"] = []
+        return out
+
+
+def test_levels_fail_independently() -> None:
+    """Without events, a scenario fails at level events only and its core still passes;
+    with wrong citations it fails at level citations only; a core mismatch blocks the
+    levels it prevented from being checked."""
+    sc = _scenario("s307.1-attack-enemy-hero-no-defender")
+    res = run_scenario(sc, "C", _NoEvents())
+    assert res.levels["core"] == "passed" and res.levels["events"] == "failed"
+    assert res.passed_at(["core"]) and not res.passed_at(["core", "events"])
+    refusal = _scenario("s306.1-only-choices-in-choice-phase")
+    res = run_scenario(refusal, "C", _NoCitations())
+    assert res.levels == {"core": "passed", "citations": "failed", "events": res.levels["events"]}
+    assert res.levels["events"] in ("passed", "unchecked")
+    res = run_scenario(sc, "C", InProcessTarget("no_coin_cap"))
+    assert res.levels["core"] in ("passed", "failed")
+
+
+class _Partial(OracleServicer):
+    """The reference that declares only setup in edition C, claims level core only, and
+    sends no events."""
+
+    def GetServerInfo(self, request: pb.GetServerInfoRequest, context: grpc.ServicerContext) -> pb.GetServerInfoResponse:
+        info = pb.GetServerInfoResponse()
+        info.CopyFrom(super().GetServerInfo(request, context))
+        del info.support[:]
+        info.support.add(edition="C", capabilities=["setup"])
+        del info.editions[:]
+        info.editions.append("C")
+        del info.levels[:]
+        info.levels.append("core")
+        return info
+
+    def ApplyAction(self, request: pb.ApplyActionRequest, context: grpc.ServicerContext) -> pb.ApplyActionResponse:
+        out = super().ApplyAction(request, context)
+        del out.events[:]
+        return out
+
+
+@pytest.fixture(scope="module")
+def partial_target() -> Iterator[str]:
+    """A real server of :class:`_Partial` on a free port of 127.0.0.1."""
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
+    pb_grpc.add_OracleServiceServicer_to_server(_Partial(), server)  # type: ignore[no-untyped-call]
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+    yield f"127.0.0.1:{port}"
+    server.stop(0)
+
+
+def test_partial_target_is_judged_on_what_it_declares(partial_target: str, tmp_path: Path) -> None:
+    """Against a target declaring setup in C at level core: every run of another edition or
+    needing another capability is unsupported (with the reason), every setup run passes,
+    the exit code is 0, and the report gives the level verdicts (events failed, not
+    counted)."""
+    report = tmp_path / "r.json"
+    html = tmp_path / "r.html"
+    proc = subprocess.run(
+        [sys.executable, "-m", "conformance_suite", "run", "--target", partial_target, "--rules", "301",
+         "--report-json", str(report), "--report-html", str(html)],
+        cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600,
+    )
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    runs = data["scenarios"]
+    ran = [r for r in runs if r["outcome"] == "passed"]
+    unsupported = [r for r in runs if r["outcome"] == "unsupported"]
+    assert ran and unsupported
+    assert not [r for r in runs if r["outcome"] not in ("passed", "unsupported")]
+    assert all(r["edition"] == "C" for r in ran)
+    assert any("turn_start" in r["message"] for r in unsupported)
+    assert any("edition A" in r["message"] for r in unsupported)
+    assert data["options"]["levels"] == ["core"]
+    assert set(data["levels"]) == set(LEVELS)
+    assert data["levels"]["core"].get("passed") == len(ran)
+    assert data["levels"]["events"].get("failed", 0) > 0
+    page = html.read_text(encoding="utf-8")
+    assert "Unsupported runs" in page and "Conformance levels" in page
+    strict = subprocess.run(
+        [sys.executable, "-m", "conformance_suite", "run", "--target", partial_target, "--rules", "301",
+         "--levels", "core,events"],
+        cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600,
+    )
+    assert strict.returncode == 1, strict.stdout[-2000:]
