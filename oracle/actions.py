@@ -1,7 +1,7 @@
 """The stable text encoding of actions: ``kind`` followed by ``key=value`` fields.
 
 Examples: ``end_turn``, ``attack card=12 targets=7``, ``play card=9 targets=3,4
-amounts=2,1 x=3``, ``declare trigger=5 targets=12``, ``roll values=4,2``,
+amounts=2,1 x=3``, ``declare targets=12 trigger=5``, ``roll values=4,2``,
 ``choose_order values=1 actor=player_2``.  Fields at their default are omitted, keys appear
 in a fixed order, tuples are comma-separated integers, and the actor is named
 (``player_1``, ``player_2``, ``chance``: the ``Actor`` enum's names, PROTOCOL.md).
@@ -9,6 +9,8 @@ in a fixed order, tuples are comma-separated integers, and the actor is named
 """
 
 from __future__ import annotations
+
+import re
 
 from .contract import ACTOR_BY_NAME, ACTOR_NAMES
 from .model import ACTION_KINDS, Action
@@ -19,6 +21,9 @@ _INT_FIELDS = ("card", "ability", "x", "mode", "trigger")
 _TUPLE_FIELDS = ("targets", "amounts", "values")
 _ORDER = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger", "actor")
 _DEFAULT = Action("end_turn")
+#: An integer of the text form (PROTOCOL.md 4.2): decimal digits with an optional minus;
+#: ``+7``, ``1_0`` or ``٣`` (which Python's ``int`` would take) are not.
+_INTEGER = re.compile(r"-?[0-9]+")
 
 
 class ActionSyntaxError(ValueError):
@@ -62,15 +67,14 @@ def decode(text: str) -> Action:
         if key in fields:
             raise ActionSyntaxError(key, "given twice")
         if key in _INT_FIELDS:
-            try:
-                fields[key] = int(value)
-            except ValueError:
-                raise ActionSyntaxError(key, f"not an integer: {value!r}") from None
+            if not _INTEGER.fullmatch(value):
+                raise ActionSyntaxError(key, f"not an integer: {value!r}")
+            fields[key] = int(value)
         elif key in _TUPLE_FIELDS:
-            try:
-                fields[key] = tuple(int(v) for v in value.split(",")) if value else ()
-            except ValueError:
-                raise ActionSyntaxError(key, f"not a comma-separated list of integers: {value!r}") from None
+            items = value.split(",") if value else []
+            if not all(_INTEGER.fullmatch(v) for v in items):
+                raise ActionSyntaxError(key, f"not a comma-separated list of integers: {value!r}")
+            fields[key] = tuple(int(v) for v in items)
         elif key == "option":
             fields[key] = value
         elif key == "actor":

@@ -124,7 +124,7 @@ class EventSpec:
 
     ``keys``: the data keys it always carries, in order; ``optional_keys``: keys it carries
     only in some cases; ``rules``: every rule it may cite, as B/C numbers (cited with the
-    game's edition prefix) or ``R15:`` ids; ``capability``: the capability it belongs to;
+    game's edition prefix) or ``R15:`` ids; ``capability``: the capability it belongs to ("" for an effect that several capabilities cause, such as ``wounded``: it adds no need);
     ``description``: when it happens and what its data mean."""
 
     kind: str

@@ -10,6 +10,7 @@ Its tables are not written by hand: each sits between the marker lines
   rule each kind of refusal cites), :mod:`oracle.model` (steps, action kinds, the
   :class:`~oracle.model.Action` fields in text order) and :func:`oracle.editions.cite_ed`;
 * the protobuf descriptors and the comments of ``proto/berserk/oracle/v1/*.proto``;
+* :mod:`oracle.cards` (the card data format and its vocabularies);
 * the engine itself: the fingerprint test vectors replay a fixed game.
 
 ``python -m oracle.protocol_doc --write`` rewrites the sections in PROTOCOL.md;
@@ -26,7 +27,9 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from . import cards
 from ._proto.berserk.oracle.v1 import action_pb2, state_pb2
 from .actions import decode, encode
 from .contract import (
@@ -158,19 +161,17 @@ def proto_comments(path: Path) -> dict[tuple[str, str], str]:
     return out
 
 
-def _proto_type(field: object) -> str:
-    """``optional int32``, ``repeated int32``, ``Actor``… of a field descriptor."""
-    scalar = {5: "int32", 9: "string", 8: "bool", 4: "uint64", 3: "int64"}
-    ftype = int(getattr(field, "type"))  # noqa: B009 - descriptor attribute
-    if getattr(field, "enum_type", None) is not None:
-        name = str(field.enum_type.name)  # type: ignore[attr-defined]
-    elif getattr(field, "message_type", None) is not None:
-        name = str(field.message_type.name)  # type: ignore[attr-defined]
+def _proto_type(field: Any) -> str:
+    """``int32``, ``optional int32``, ``repeated int32``, ``Actor``… of a field descriptor."""
+    if field.enum_type is not None:
+        name = str(field.enum_type.name)
+    elif field.message_type is not None:
+        name = str(field.message_type.name)
     else:
-        name = scalar[ftype]
-    if getattr(field, "is_repeated", False):
+        name = {5: "int32", 9: "string", 8: "bool", 4: "uint64", 3: "int64"}[int(field.type)]
+    if field.is_repeated:
         return f"repeated {name}"
-    if getattr(field, "has_presence", False) and getattr(field, "containing_oneof", None) is not None:
+    if field.has_presence and field.containing_oneof is not None:  # proto3 `optional`
         return f"optional {name}"
     return name
 
@@ -272,7 +273,7 @@ _TEXT_TYPE = {"int": "integer", "tuple[int, ...]": "integers, comma-separated", 
 _DOMAINS: dict[str, dict[str, str]] = {
     "roll": {"values": "two dice: seat 0's, then seat 1's, each 1..6"},
     "shuffle": {
-        "card": "the seat whose deck is ordered (not a uid): 0 first, then 1",
+        "card": "the seat whose deck is ordered (not a uid): 0 (omitted) first, then 1",
         "values": "that deck's new order, top first: each of its uids exactly once",
     },
     "choose_order": {"values": "`1` to move first or `2` to move second"},
@@ -333,6 +334,11 @@ def _render_action_fields() -> str:
     return _table(["Key (in text order)", "Value in text", "Default (omitted)", "Proto field", "Meaning"], rows)
 
 
+def _used_keys(kind: str) -> list[str]:
+    """The keys ``kind`` uses, in text order."""
+    return [f.name for f in _action_fields() if f.name in USED_FIELDS[kind]]
+
+
 def _render_action_kinds() -> str:
     _check_keys("action kinds", USED_FIELDS, ACTION_KINDS)
     _check_keys("action capabilities", ACTION_CAPABILITIES, ACTION_KINDS)
@@ -347,7 +353,7 @@ def _render_action_kinds() -> str:
             [
                 f"`{kind}`",
                 _code(steps),
-                _code(USED_FIELDS[kind]),
+                _code(_used_keys(kind)),
                 _code(ACTION_CAPABILITIES[kind]),
                 FIELD_RULE[kind],
             ]
@@ -365,7 +371,7 @@ def _render_action_domains() -> str:
         _check_keys(f"domains of {kind}", _DOMAINS[kind], USED_FIELDS[kind])
         if not USED_FIELDS[kind]:
             rows.append([f"`{kind}`", "(none)", "takes no key but `actor`"])
-        for key in USED_FIELDS[kind]:
+        for key in _used_keys(kind):
             rows.append([f"`{kind}`", f"`{key}`", _DOMAINS[kind][key]])
     return _table(["Kind", "Key", "Values"], rows)
 
@@ -377,7 +383,7 @@ _STATE_MESSAGES = (
     ("State", ""),
     ("PlayerState", "players[i]."),
     ("CardState", "cards[i]."),
-    ("AbilityUsage", "cards[i].usage[j]. and cards[i].game_usage[j]."),
+    ("AbilityUsage", "cards[i].usage[j]."),
     ("QueueEntry", "queue[i]."),
     ("PendingTrigger", "pending[i]."),
     ("StrikeModifier", "modifiers[i]."),
@@ -399,11 +405,12 @@ _JSON_SPECIAL = {
 }
 
 
-def _json_value(field: object) -> str:
+def _json_value(field: Any) -> str:
     ptype = _proto_type(field)
     base = ptype.removeprefix("repeated ").removeprefix("optional ")
     kind = {"int32": "integer", "string": "string", "bool": "`true` or `false`"}.get(base, "object")
-    return f"list of {kind if kind != 'object' else 'objects'}" if ptype.startswith("repeated") else kind
+    plural = {"integer": "integers", "string": "strings", "object": "objects"}.get(kind, kind)
+    return f"list of {plural}" if ptype.startswith("repeated") else kind
 
 
 def _render_state_fields() -> str:
@@ -416,6 +423,8 @@ def _render_state_fields() -> str:
             key, value = _JSON_SPECIAL.get((message, f.name), (f"`{f.name}`", _json_value(f)))
             rows.append([key, value, f"`{_proto_type(f)} {f.name} = {f.number}`", comments.get((message, f.name), "")])
         where = f"`{prefix}`" if prefix else "the top level"
+        if message == "AbilityUsage":
+            where += " and `cards[i].game_usage[j].`"
         parts.append(f"**`{message}`** ({where}):\n\n" + _table(["JSON key", "JSON value", "Proto field", "Meaning"], rows))
     return "\n\n".join(parts)
 
@@ -431,10 +440,10 @@ def _event_keys(spec: EventSpec) -> str:
 def _render_events() -> str:
     events = load_events()
     for spec in events.values():
-        if spec.capability not in CAPABILITIES:
+        if spec.capability and spec.capability not in CAPABILITIES:
             raise ProtocolDocError(f"event {spec.kind}: unknown capability {spec.capability!r}")
     rows = [
-        [f"`{s.kind}`", _event_keys(s), _rule_list(s.rules), f"`{s.capability}`", s.description]
+        [f"`{s.kind}`", _event_keys(s), _rule_list(s.rules), f"`{s.capability}`" if s.capability else "—", s.description]
         for s in events.values()
     ]
     return _table(["Kind", "Data keys, in order", "May cite", "Capability", "When, and what the data mean"], rows)
@@ -499,7 +508,7 @@ def _render_capabilities() -> str:
         kinds_of_events = [e.kind for e in events.values() if e.capability == name]
         rows.append([f"`{name}`", text, _code(steps, "—"), _code(kinds, "—"), _code(kinds_of_events, "—")])
     return _table(
-        ["Capability", "Covers", "A setup at `step`", "Actions of kind", "Expected events of kind"], rows
+        ["Capability", "Covers", "Steps", "Action kinds", "Event kinds"], rows
     )
 
 
@@ -529,7 +538,7 @@ _VECTOR_CONFIG = GameConfig(
 _VECTOR_SCRIPT = (
     "roll values=6,3",
     "choose_order values=1",
-    "shuffle card=0 values=3,4,5,6",
+    "shuffle values=3,4,5,6",
     "shuffle card=1 values=7,8,9,10",
     "mulligan",
     "mulligan",
@@ -544,7 +553,7 @@ _VECTOR_SCRIPT = (
 )
 #: (title, note, how many actions of the script come before the state).
 _VECTOR_POINTS = (
-    ("A new game", "the state `CreateGame` returns for the configuration below, waiting at `setup_roll`.", 0),
+    ("A new game", "the state `CreateGame` returns for the configuration above, waiting at `setup_roll`.", 0),
     (
         "A pending trigger",
         "after the setup and `play card=4` on turn 1: Изиан's trigger (a creature of his entered play) waits "
@@ -553,11 +562,14 @@ _VECTOR_POINTS = (
     ),
     (
         "Usage markers and wounds",
-        "after `declare targets=2 trigger=1`: the hero in seat 1 has a wound, Изиан a usage marker, seat 0 a "
-        "closed coin.",
+        "after `declare targets=2 trigger=1`: the hero in seat 1 has a wound and Изиан a usage marker.",
         8,
     ),
-    ("A finished game", "after four more turns the player in seat 1 fails his third draw: `winner` 0.", len(_VECTOR_SCRIPT)),
+    (
+        "A finished game",
+        "at the start of turn 6 the player in seat 1 fails his third draw: `winner` 0.",
+        len(_VECTOR_SCRIPT),
+    ),
 )
 
 
@@ -595,6 +607,83 @@ def _render_vectors() -> str:
     return "\n\n".join(parts)
 
 
+# --- card definitions ---------------------------------------------------------------
+
+_TRIGGER_TEXT = {
+    "start_of_turn": "«В начале хода»: a turn starts (304.4); `whose` says whose turn",
+    "end_of_turn": "«В конце хода»: the end-of-turn stage begins (310.1); `whose` says whose turn",
+    "hire": "«Найм»: this card entered the play zone",
+    "death": "«Гибель»: this card left the play zone for the graveyard (it fires even if the card was hidden)",
+    "attacks": "«при атаке»: this creature declared a strike attack (declared after the fight, 307.2)",
+    "closed": "this card became closed",
+    "creature_dies": "another creature was destroyed; `whose` says whose creature",
+    "creature_enters": "another creature entered the play zone; `whose` says whose creature",
+    "spell_played": "a spell was played (it reached the graveyard, 309.1 step 4); `whose` says whose spell",
+}
+
+_EFFECT_TEXT = {
+    "wound": "put `amount` wounds on each recipient (`wounded`)",
+    "distribute_wounds": "wound the chosen targets by the action's `amounts`, which add up to `amount` (`wounded`)",
+    "destroy": "a recipient creature in play goes to the graveyard without wounds (`destroyed`, R15:505.2)",
+    "poison": "the recipient gets Poison `amount`; only the highest value applies (`poisoned`)",
+    "intensify_poison": "a poisoned recipient's Poison Y becomes Y + `amount`; nothing without poison (`poisoned`)",
+    "cure": "remove all poison (`cured`)",
+    "heal": "remove up to `amount` wounds (`healed`)",
+    "draw": "`to` `controller` or `opponent`: that player draws `amount` cards (`drew`)",
+    "gain_coin": "`to` `controller` or `opponent`: that player gets `amount` open coins (`coin_gained`)",
+    "open": "open a closed recipient (`opened`)",
+    "close": "close an open recipient in play (`closed`; «when closed» triggers fire)",
+    "strike_until_end_of_turn": "+`amount` strike until the end of turn, 310.2 (`strike_modified`)",
+    "strike_until_start_of_turn": "+`amount` strike until the next turn starts, 303.1 (`strike_modified`)",
+    "hide": "a creature recipient becomes hidden (`hidden`)",
+}
+
+_RECIPIENT_TEXT = {
+    "target": "each chosen target of the ability that is still in play and not hidden",
+    "self": "the source, if it is still in play",
+    "own_hero": "the controller's hero",
+    "enemy_hero": "the opponent's hero",
+    "each_enemy_creature": "every creature of the opponent in play that is not hidden, in play-zone order",
+    "each_own_creature": "every creature of the controller in play that is not hidden, in play-zone order",
+    "each_creature": "every creature in play that is not hidden, seat 0's first",
+    "each_hero": "both heroes, seat 0's first",
+    "controller": "the controller (`draw`, `gain_coin`)",
+    "opponent": "the opponent (`draw`, `gain_coin`)",
+}
+
+_FILTER_TEXT = {
+    "poisoned": "the target has poison",
+    "other": "the target is not the ability's source",
+    "wounded": "the target has wounds",
+}
+
+
+def _render_card_definitions() -> str:
+    doc = cards.__doc__ or ""
+    schema = doc[doc.index("Schema of one card") :].strip()
+    schema = re.sub(r"::", ":", schema)
+    for name, table, vocabulary in (
+        ("trigger conditions", _TRIGGER_TEXT, cards.TRIGGERS),
+        ("effect operations", _EFFECT_TEXT, cards.EFFECT_OPS),
+        ("recipients", _RECIPIENT_TEXT, cards.RECIPIENTS),
+        ("target filters", _FILTER_TEXT, cards.TARGET_FILTERS),
+    ):
+        _check_keys(name, table, vocabulary)
+    parts = [
+        "The pool's data format (`CardInfo.definition_json` holds one card):\n\n```text\n" + schema + "\n```",
+        "Trigger conditions (`trigger`):\n\n"
+        + _table(["Condition", "Fires when"], [[f"`{t}`", _TRIGGER_TEXT[t]] for t in cards.TRIGGERS]),
+        "Effect operations (`op`):\n\n"
+        + _table(["Operation", "What it does (event)"], [[f"`{o}`", _EFFECT_TEXT[o]] for o in cards.EFFECT_OPS]),
+        "Recipients (`to`):\n\n"
+        + _table(["Recipient", "Who"], [[f"`{r}`", _RECIPIENT_TEXT[r]] for r in cards.RECIPIENTS]),
+        "Target filters (`filter`):\n\n"
+        + _table(["Filter", "The target must satisfy"], [[f"`{f}`", _FILTER_TEXT[f]] for f in cards.TARGET_FILTERS]),
+        "Cost modifiers (`static.modifier`) apply in this order: " + _code(cards.MODIFIERS) + " (a division rounds up).",
+    ]
+    return "\n\n".join(parts)
+
+
 # --- assembly -----------------------------------------------------------------------
 
 _RENDERERS: dict[str, Callable[[], str]] = {
@@ -611,6 +700,7 @@ _RENDERERS: dict[str, Callable[[], str]] = {
     "fingerprint-vectors": _render_vectors,
     "levels": _render_levels,
     "capabilities": _render_capabilities,
+    "card-definitions": _render_card_definitions,
 }
 #: The generated sections, in the order they appear in PROTOCOL.md.
 SECTIONS: tuple[str, ...] = tuple(_RENDERERS)

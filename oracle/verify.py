@@ -41,6 +41,7 @@ __all__ = [
     "TranscriptVerifier",
     "VerifyResult",
     "actor_name",
+    "comparable_state",
     "diff_states",
     "event_record",
     "record_steps",
@@ -148,13 +149,27 @@ def _diff(ref: Any, cli: Any, path: str, out: list[FieldDifference], limit: int)
         out.append(FieldDifference(path or "$", a, b))
 
 
+def comparable_state(state: Mapping[str, Any]) -> dict[str, Any]:
+    """A canonical state as two implementations must agree on it (PROTOCOL.md 4.3, 5.2):
+    trigger ids are each implementation's own, so ``next_trigger_id`` and ``pending[].id``
+    are left out, and the pending triggers are read as a set (triggers that fire at the
+    same moment may stand in any order), sorted by controller, source, ability, subject."""
+    out = {k: v for k, v in state.items() if k != "next_trigger_id"}
+    pending = state.get("pending")
+    if isinstance(pending, list) and all(isinstance(t, Mapping) for t in pending):
+        rest = [{k: v for k, v in t.items() if k != "id"} for t in pending]
+        out["pending"] = sorted(rest, key=lambda t: _json([t.get(k) for k in ("controller", "source", "ability", "subject")]))
+    return out
+
+
 def diff_states(reference: Mapping[str, Any], client: Mapping[str, Any], limit: int = MAX_DIFFERENCES) -> list[FieldDifference]:
     """The fields where two canonical states differ, in the reference's field order, at
-    most ``limit``.  Objects and lists of objects of equal length are compared field by
-    field; any other value (a list of uids, a number, ``null``) is compared whole, by its
-    JSON text, so ``true`` and ``1`` differ."""
+    most ``limit``, after :func:`comparable_state` (trigger ids and the order of
+    simultaneous triggers are an implementation's own).  Objects and lists of objects of
+    equal length are compared field by field; any other value (a list of uids, a number,
+    ``null``) is compared whole, by its JSON text, so ``true`` and ``1`` differ."""
     out: list[FieldDifference] = []
-    _diff(dict(reference), dict(client), "", out, limit)
+    _diff(comparable_state(reference), comparable_state(client), "", out, limit)
     return out
 
 

@@ -80,6 +80,13 @@ def test_examples_of_the_text_form() -> None:
         ("play mode=-", "mode"),
         ("declare trigger=t", "trigger"),
         ("end_turn actor=me", "actor"),
+        ("attack card=+7", "card"),
+        ("attack card=1_0", "card"),
+        ("attack targets=1,,2", "targets"),
+        ("roll values=4,+2", "values"),
+        ("end_turn actor=0", "actor"),
+        ("end_turn actor=3", "actor"),
+        ("end_turn actor=nobody", "actor"),
         ("attack card", "card"),
         ("attack card=1 card=2", "card"),
         ("attack colour=red", "colour"),
@@ -93,3 +100,13 @@ def test_syntax_errors_name_the_field(text: str, field: str) -> None:
     assert e.value.field == field
     assert e.value.reason
     assert isinstance(e.value, ValueError)
+
+
+def test_actor_is_named_in_the_text_form() -> None:
+    """The text form names the actor as the Actor enum does (``player_1``, ``player_2``,
+    ``chance``), never by number, and the names round-trip to the engine's seats and
+    CHANCE."""
+    assert encode(Action("end_turn", actor=0)) == "end_turn actor=player_1"
+    assert encode(Action("end_turn", actor=1)) == "end_turn actor=player_2"
+    assert encode(Action("roll", values=(4, 2), actor=2)) == "roll values=4,2 actor=chance"
+    assert decode("choose_order values=1 actor=player_2") == Action("choose_order", values=(1,), actor=1)

@@ -93,6 +93,12 @@ def test_missing_state_and_action(stub: Any) -> None:
         (action_pb2.Action(kind="fly"), "action.kind", "unknown action kind"),
         (action_pb2.Action(card=3), "action.kind", "required"),
         (action_pb2.Action(kind="end_turn", actor=17), "action.actor", "Actor"),  # type: ignore[arg-type]
+        (action_pb2.Action(kind="end_turn", actor=action_pb2.ACTOR_NOBODY), "action.actor", "ACTOR_NOBODY"),
+        (action_pb2.Action(encoded="end_turn actor=3"), "action.encoded", "not an actor"),
+        (action_pb2.Action(encoded="end_turn actor=player_1", actor=action_pb2.ACTOR_PLAYER_2), "action.actor",
+         "conflicts"),
+        (action_pb2.Action(encoded="end_turn", kind="attack"), "action.kind", "conflicts"),
+        (action_pb2.Action(encoded="attack card=11 targets=2", card=12), "action.card", "conflicts"),
     ],
 )
 def test_bad_action(stub: Any, action: action_pb2.Action, field: str, fragment: str) -> None:
