@@ -55,8 +55,9 @@ from oracle.model import CHANCE, Action, State
 from oracle.mutants import MUTANTS
 from oracle.serialize import to_dict
 from oracle.setup import GameConfig, new_game
-from oracle.verify import FieldDifference, actor_name, diff_states
+from oracle.verify import FieldDifference, actor_name, comparable_state, diff_states
 
+from .executor import resolve_trigger_ref, symbolic_action
 from .targets import ApplyResult, InProcessTarget, Target, TargetError, TargetInputError
 
 __all__ = [
@@ -271,9 +272,15 @@ class _HypothesisChooser:
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Equal canonical states.  Plain ``==``: both sides come from the same converters
-    (``to_dict``, ``state_dict_from_proto``), so a boolean field cannot arrive as 1."""
-    return bool(a == b)
+    """Equal canonical states, as two implementations must agree on them: trigger ids and
+    the order of simultaneous triggers are each one's own (PROTOCOL.md 4.3, 5.2).  Plain
+    ``==`` otherwise: both sides come from the same converters (``to_dict``,
+    ``state_dict_from_proto``), so a boolean field cannot arrive as 1."""
+    if a == b:
+        return True
+    if not (isinstance(a, dict) and isinstance(b, dict)):
+        return False
+    return bool(comparable_state(a) == comparable_state(b))
 
 
 def _choice_order(state: State, legal: list[Action]) -> list[Action]:
@@ -452,6 +459,22 @@ class _Game:
             diffs = diff_states(ref, self.tstate)
             raise self._finding("initial_state", f"the new game's states differ in {len(diffs)} field(s)", differences=diffs)
 
+    @staticmethod
+    def _symbolic(actions: list[str], state: dict[str, Any]) -> set[str]:
+        """Legal actions with trigger ids written as references to the pending triggers
+        of ``state`` (each side numbers its triggers its own way)."""
+        if not any("trigger=" in a for a in actions):
+            return set(actions)
+        return {symbolic_action(a, state) for a in actions}
+
+    def _for_target(self, text: str) -> str:
+        """The reference's action text with its trigger id translated to the id the target
+        gave the same pending trigger (the same text when no trigger is named)."""
+        if "trigger=" not in text:
+            return text
+        sym = symbolic_action(text, to_dict(self.ref))
+        return resolve_trigger_ref(sym, self.tstate, missing_ok=True) or text
+
     def step(self, chooser: Chooser) -> bool:
         """Check one decision; False when the game is over."""
         ref, target = self.ref, self.target
@@ -473,7 +496,7 @@ class _Game:
             )
         if d.actor < 0:
             return False
-        if set(enc) != set(tlegal):
+        if set(enc) != set(tlegal) and self._symbolic(enc, to_dict(ref)) != self._symbolic(tlegal, self.tstate):
             missing, extra = sorted(set(enc) - set(tlegal)), sorted(set(tlegal) - set(enc))
             chosen = _first_action(ref, legal)
             here = _why_differ(ref, missing, extra)
@@ -495,7 +518,7 @@ class _Game:
             probe = replace(legal[chooser.index(len(legal))], actor=d.actor)
         text = encode(chosen)
         probe_text = encode(probe)
-        tv = self._call("CheckAction", target.check, self.tstate, probe_text)
+        tv = self._call("CheckAction", target.check, self.tstate, self._for_target(probe_text))
         if tv:
             out = apply(ref, probe)
             raise self._finding(
@@ -509,7 +532,7 @@ class _Game:
             bad = cands[chooser.index(len(cands))]
             bad_text = encode(bad)
             rv = [(v.rule, v.message) for v in check(ref, bad)]
-            tv = self._call("CheckAction", target.check, self.tstate, bad_text)
+            tv = self._call("CheckAction", target.check, self.tstate, self._for_target(bad_text))
             cited = {r for r, _ in tv}
             missing_rules = [r for r, _ in rv if r not in cited]
             if not tv or missing_rules:
@@ -526,7 +549,7 @@ class _Game:
                 )
         out = apply(ref, chosen)
         cited_here = tuple(r for e in out.events for r in e.rules)
-        tres = self._call("ApplyAction", target.apply, self.tstate, text)
+        tres = self._call("ApplyAction", target.apply, self.tstate, self._for_target(text))
         if not tres.legal:
             raise self._finding(
                 "apply",
@@ -610,8 +633,6 @@ def finding_scenario(f: FuzzFinding, label: str) -> dict[str, Any]:
     """The scenario (protobuf JSON data) that replays a finding: a new game of its
     configuration, every decision before the divergent one, then the divergent decision
     with the reference's expectations."""
-    from .executor import symbolic_action
-
     # Trigger ids are the implementation's own: scenarios name triggers by source and
     # ability, so the decisions are replayed on the reference to write them that way.
     ref = InProcessTarget()
