@@ -4,8 +4,10 @@
 scenarios through pytest with the suite's plugin (:mod:`conformance_suite.plugin`); ``-k``,
 ``-x``, ``--junitxml`` and ``-n`` go to pytest (``-n`` needs pytest-xdist), and so does
 anything after ``--``.  Exit codes: 0 nothing unexpected happened, 1 a scenario failed,
-errored or passed unexpectedly, 2 bad usage or an invalid scenario file, 3 the target is
-down or speaks another protocol version, 5 no scenario was selected.
+errored or passed unexpectedly, 2 bad usage (with a hint) or an invalid scenario file, 3
+the target is unreachable, refuses ``GetServerInfo`` or speaks another protocol version
+(before any scenario runs; an error status during the run is that run's error), 4 a
+malformed known-failures or skip list, 5 no scenario was selected.
 
 ``python -m conformance_suite mutants [--json PATH]`` runs the suite in process against
 every engine mutant and prints the kill matrix; ``python -m conformance_suite verify FILE``
@@ -152,7 +154,7 @@ def pytest_args(args: argparse.Namespace, extra: list[str], ini: str) -> list[st
     if args.exitfirst:
         out.append("-x")
     if args.junitxml:
-        out += ["--junitxml", args.junitxml]
+        out += ["--junitxml", args.junitxml, "-o", "junit_suite_name=berserk-conformance"]
     if args.numprocesses:
         out += ["-n", args.numprocesses]
     out += ["-q"] * args.quiet + ["-v"] * args.verbose
@@ -166,6 +168,10 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
         return EXIT_USAGE
     if args.update_known_failures and not args.known_failures:
         print("conformance_suite: --update-known-failures needs --known-failures FILE", file=sys.stderr)
+        return EXIT_USAGE
+    problem = _usage_problem(args)
+    if problem:
+        print(f"conformance_suite: {problem}", file=sys.stderr)
         return EXIT_USAGE
     opts = _options(args)
     target = None
@@ -188,6 +194,48 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
         ini = Path(tmp) / "pytest.ini"
         ini.write_text("[pytest]\n", encoding="utf-8")
         return int(pytest.main(pytest_args(args, extra, str(ini))))
+
+
+def _usage_problem(args: argparse.Namespace) -> str:
+    """What is wrong with the ``run`` options, with a hint ("" when nothing is): a bad
+    ``--rules``, ``--edition`` or ``--levels`` value, ``-n`` without pytest-xdist, an
+    ``--id`` no scenario has (naming the nearest ids), an invalid scenario file."""
+    import difflib
+    import importlib
+
+    from oracle.contract import LEVELS
+    from oracle.editions import EDITIONS
+
+    from .runner import RuleSelector, split_csv
+    from .scenario import SCENARIO_DIR, ScenarioError, load_all
+
+    try:
+        RuleSelector.parse(args.rules)
+    except ValueError as exc:
+        return str(exc)
+    for ed in split_csv(args.edition):
+        if ed not in EDITIONS:
+            return f"--edition: unknown edition {ed!r} (known: {', '.join(EDITIONS)})"
+    for lv in split_csv(args.levels):
+        if lv not in LEVELS:
+            return f"--levels: unknown level {lv!r} (known: {', '.join(LEVELS)})"
+    if args.numprocesses:
+        try:
+            importlib.import_module("xdist")
+        except ImportError:
+            return "-n needs pytest-xdist: pip install pytest-xdist (or pip install 'berserk-oracle[test]')"
+    if args.id:
+        try:
+            known = {s.id for s in load_all(Path(args.scenarios) if args.scenarios else SCENARIO_DIR)}
+        except ScenarioError as exc:
+            return f"invalid scenario: {exc}"
+        for wanted in split_csv(args.id):
+            sid = wanted.split("[", 1)[0]
+            if sid not in known:
+                near = difflib.get_close_matches(sid, sorted(known), n=3, cutoff=0.5)
+                hint = f"; nearest: {', '.join(near)}" if near else ""
+                return f"--id: no scenario has the id {sid!r}{hint}"
+    return ""
 
 
 def _mutants(args: argparse.Namespace) -> int:

@@ -11,8 +11,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from google.protobuf import json_format  # type: ignore[import-untyped, unused-ignore]
-
 from oracle.actions import decode, encode
 from oracle.contract import ACTOR_NAMES, LEVELS
 
@@ -64,11 +62,16 @@ class Mismatch:
         return _LEVEL_OF[self.what]
 
     def describe(self) -> str:
-        """A readable account."""
+        """A readable account: where, what and at which level, then expected against
+        actual (for legal actions: what the target lacks and what it offers too many)."""
         where = "setup" if self.step < 0 else f"step {self.step + 1} ({self.action})"
-        return (
-            f"{where}: {self.what} [{self.level}]\n  expected: {_show(self.expected)}\n  actual:   {_show(self.actual)}"
-        )
+        head = f"{where}: {self.what} [{self.level}]"
+        if self.what == "legal actions":
+            return (
+                f"{head}\n  legal, but missing from the target: {_show(self.expected)}"
+                f"\n  offered by the target, but not legal: {_show(self.actual)}"
+            )
+        return f"{head}\n  expected: {_show(self.expected)}\n  actual:   {_show(self.actual)}"
 
 
 def _show(v: Any) -> str:
@@ -285,6 +288,11 @@ def _events_match(expected: Any, events: list[dict[str, Any]]) -> int:
     return -1
 
 
+def _event_text(kind: str, data: dict[str, str]) -> str:
+    """An event as one readable word: ``wounded{card=12, amount=3, wounds=3}``."""
+    return kind + ("{" + ", ".join(f"{k}={v}" for k, v in data.items()) + "}" if data else "")
+
+
 def _event_rules_missing(expected: Any, event: dict[str, Any], edition: str) -> list[str]:
     return [
         r
@@ -311,10 +319,11 @@ def _check_events(
             k = _events_match(e, events[pos:])
             found = pos + k if k >= 0 else -1
         if found < 0:
-            want = json_format.MessageToDict(e, preserving_proto_field_name=True)
-            near: Any = [ev for ev in events if ev["kind"] == e.kind] or [ev["kind"] for ev in events]
-            if not step.events_any_order and any(ev["kind"] == e.kind for ev in events[:pos]):
-                near = {"out of order; events so far": [ev["kind"] for ev in events]}
+            want = _event_text(e.kind, {f.key: f.value for f in e.data})
+            same_kind = [_event_text(ev["kind"], ev["data"]) for ev in events if ev["kind"] == e.kind]
+            near: Any = same_kind or {"no event of this kind; the events were": [_event_text(ev["kind"], ev["data"]) for ev in events]}
+            if same_kind and not step.events_any_order and any(ev["kind"] == e.kind for ev in events[:pos]):
+                near = {"out of order: events of this kind came only before the events matched before it": same_kind}
             bad.append(Mismatch(i, "event", want, near, text))
             if not step.events_any_order:
                 break
@@ -335,11 +344,16 @@ def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioRe
     """Run ``sc`` under ``edition``.  A core mismatch ends the run; a citation or event
     mismatch is recorded and the run goes on (the states still agree)."""
     res = ScenarioResult(sc.id, edition)
+    label = getattr(target, "label_calls", None)
+    if label is not None:
+        label(f"{sc.id}[{edition}]#0")
     state = _initial_state(sc, edition, target)
     decision, _ = target.legal_actions(state)
     seen: dict[str, int] = {}
     for i, step in enumerate(sc.message.steps):
         _remember_pending(state, seen)
+        if label is not None:
+            label(f"{sc.id}[{edition}]#{i + 1}")
         written = action_text(step.action)
         text = resolve_trigger_ref(written, state, missing_ok=step.expect_illegal, seen=seen)
         core: list[Mismatch] = []
@@ -357,15 +371,8 @@ def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioRe
             want_set = sorted(symbolic_action(legal_action_text(a), state) for a in step.expect_legal_actions.actions)
             got_set = sorted(symbolic_action(a, state) for a in legal)
             if want_set != got_set:
-                core.append(
-                    Mismatch(
-                        i,
-                        "legal actions",
-                        {"missing": sorted(set(want_set) - set(got_set))},
-                        {"extra": sorted(set(got_set) - set(want_set))},
-                        written,
-                    )
-                )
+                missing, extra = sorted(set(want_set) - set(got_set)), sorted(set(got_set) - set(want_set))
+                core.append(Mismatch(i, "legal actions", missing, extra, written))
         if text is None:
             pending = [_pending_ref(t) + f" (id {t['id']})" for t in state.get("pending", [])]
             core.append(Mismatch(i, "trigger reference", written, {"pending": pending}, written))

@@ -92,6 +92,8 @@ class GrpcTarget:
         else:
             self._channel = grpc.insecure_channel(address, options)
         self._metadata: tuple[tuple[str, str], ...] = (("authorization", f"Bearer {token}"),) if token else ()
+        self._label = ""
+        self._tls = bool(tls_ca)
         self._stub = oracle_service_pb2_grpc.OracleServiceStub(self._channel)  # type: ignore[no-untyped-call]
         # The last state returned, with its message: the next request usually sends it back.
         self._last: tuple[dict[str, Any], Any] | None = None
@@ -100,9 +102,16 @@ class GrpcTarget:
         """Close the channel."""
         self._channel.close()
 
+    def label_calls(self, label: str) -> None:
+        """Send ``label`` as the ``x-request-id`` of the calls that follow (the service
+        echoes it and names the call in its log)."""
+        self._label = label
+
     def _call(self, method: Callable[..., Any], request: Any) -> Any:
+        name = type(request).__name__.removesuffix("Request")
+        metadata = self._metadata + ((("x-request-id", self._label),) if self._label else ())
         try:
-            return method(request, timeout=self.timeout, metadata=self._metadata)
+            return method(request, timeout=self.timeout, metadata=metadata)
         except grpc.RpcError as exc:
             code = exc.code() if hasattr(exc, "code") else None
             details = exc.details() if hasattr(exc, "details") else str(exc)
@@ -113,8 +122,19 @@ class GrpcTarget:
                     extra = "; ".join(f"{f}: {r}" for f, r in violations[1:])
                     raise TargetInputError(field, reason + (f" (also {extra})" if extra else "")) from None
                 raise TargetInputError("request", details or "INVALID_ARGUMENT without a BadRequest detail") from None
-            name = code.name if code is not None else "RPC error"
-            raise TargetError(f"{name}: {details}") from None
+            status = code.name if code is not None else "RPC error"
+            raise TargetError(f"{status} from {name}: {details}{self._hint(status, details)}", code=status, method=name) from None
+
+    def _hint(self, status: str, details: str) -> str:
+        """A hint for a TLS mismatch, the usual cause of a server that closes at once."""
+        text = (details or "").lower()
+        if status != "UNAVAILABLE":
+            return ""
+        if not self._tls and ("socket closed" in text or "connection reset" in text or "handshake" in text):
+            return " (does the server use TLS? then give --tls-ca with the CA that signed its certificate)"
+        if self._tls and ("ssl" in text or "handshake" in text or "certificate" in text):
+            return " (TLS handshake failed: check --tls-ca, the server's certificate and that it serves TLS)"
+        return ""
 
     def _state_msg(self, state: dict[str, Any]) -> Any:
         if self._last is not None and self._last[0] is state:

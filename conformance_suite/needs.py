@@ -66,6 +66,9 @@ class _Recorder:
         self.steps: list[str] = []
         self.events: list[str] = []
 
+    def label_calls(self, label: str) -> None:
+        pass
+
     def server_info(self) -> dict[str, Any]:
         return self.inner.server_info()
 

@@ -92,11 +92,11 @@ def check_target(target: Target, label: str) -> dict[str, Any]:
         info = target.server_info()
     except TargetError as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        if first.startswith("UNIMPLEMENTED"):
+        if exc.code == "UNIMPLEMENTED":
             raise TargetUnusable(
                 f"target {label} does not speak berserk.oracle.{PROTO_VERSION} (GetServerInfo: {first})"
             ) from None
-        if first.startswith(("UNAVAILABLE", "DEADLINE_EXCEEDED")):
+        if exc.code in ("UNAVAILABLE", "DEADLINE_EXCEEDED"):
             raise TargetUnusable(f"target {label} is down: {first}") from None
         raise TargetUnusable(f"target {label} refused GetServerInfo: {first}") from None
     version = str(info.get("proto_version", ""))

@@ -22,7 +22,13 @@ __all__ = ["ApplyResult", "InProcessTarget", "Target", "TargetError", "TargetInp
 
 class TargetError(RuntimeError):
     """The target failed in a way that is not an answer about the rules (down, crashed,
-    wrong protocol version)."""
+    wrong protocol version): ``code`` is the gRPC status name (``UNIMPLEMENTED``,
+    ``INTERNAL``, ``UNAVAILABLE``, …; "" when there is none) and ``method`` the call."""
+
+    def __init__(self, message: str, *, code: str = "", method: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.method = method
 
 
 class TargetInputError(ValueError):
@@ -66,6 +72,10 @@ class Target(Protocol):
     def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
         """Apply ``action``."""
 
+    def label_calls(self, label: str) -> None:
+        """Name the calls that follow (``scenario[edition]#step``) so the target's logs can
+        be matched to a run; a gRPC target sends it as ``x-request-id``."""
+
 
 def _event_dict(e: oracle.Event) -> dict[str, Any]:
     return {"kind": e.kind, "rules": list(e.rules), "data": {k: str(v) for k, v in e.data}}
@@ -93,6 +103,9 @@ class InProcessTarget:
             return decode(text)
         except oracle.ActionSyntaxError as exc:
             raise TargetInputError(f"action.{exc.field}", exc.reason) from None
+
+    def label_calls(self, label: str) -> None:
+        """Nothing to label in process."""
 
     def server_info(self) -> dict[str, Any]:
         """Versions, editions and mutants."""

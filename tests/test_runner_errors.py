@@ -1,0 +1,143 @@
+"""The runner never gives up on a target: an error status ends only its run, usage errors
+exit 2 with a hint, and every call names its run in ``x-request-id``.
+
+The partial target is a real gRPC server on a free port: the reference servicer that
+answers ``UNIMPLEMENTED`` to ``ApplyAction`` for attacks and ``INTERNAL`` to every
+``CreateGame``, and records the request ids it receives."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from concurrent import futures
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+
+from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
+from oracle.service.server import OracleServicer
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m conformance_suite ARGS`` from the repository root."""
+    return subprocess.run(
+        [sys.executable, "-m", "conformance_suite", *args], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600
+    )
+
+
+class _Faulty(OracleServicer):
+    """The reference, except: attacks are UNIMPLEMENTED, CreateGame is INTERNAL; every
+    request id is recorded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.request_ids: list[str] = []
+
+    def _note(self, context: grpc.ServicerContext) -> None:
+        self.request_ids += [v for k, v in context.invocation_metadata() if k == "x-request-id"]
+
+    def GetLegalActions(self, request: pb.GetLegalActionsRequest, context: grpc.ServicerContext) -> Any:
+        self._note(context)
+        return super().GetLegalActions(request, context)
+
+    def CreateGame(self, request: pb.CreateGameRequest, context: grpc.ServicerContext) -> Any:
+        self._note(context)
+        context.abort(grpc.StatusCode.INTERNAL, "setup crashed")
+
+    def ApplyAction(self, request: pb.ApplyActionRequest, context: grpc.ServicerContext) -> Any:
+        self._note(context)
+        text = request.action.encoded or request.action.kind
+        if text.startswith("attack"):
+            context.abort(grpc.StatusCode.UNIMPLEMENTED, "capability strike_attack is not implemented")
+        return super().ApplyAction(request, context)
+
+
+@pytest.fixture(scope="module")
+def faulty() -> Iterator[tuple[str, _Faulty]]:
+    """A :class:`_Faulty` server on a free port of 127.0.0.1."""
+    servicer = _Faulty()
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
+    pb_grpc.add_OracleServiceServicer_to_server(servicer, server)  # type: ignore[no-untyped-call]
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+    yield f"127.0.0.1:{port}", servicer
+    server.stop(0)
+
+
+def test_error_statuses_end_only_their_run(faulty: tuple[str, _Faulty], tmp_path: Path) -> None:
+    """Against a target answering INTERNAL to CreateGame and UNIMPLEMENTED to attacks,
+    the whole selection still runs: new-game runs are errors naming the status, runs that
+    attack are unsupported naming the method, the rest pass; the reports are written, the
+    exit code is 1 (not 3), and the target saw ``scenario[edition]#step`` request ids."""
+    address, servicer = faulty
+    report, junit = tmp_path / "r.json", tmp_path / "j.xml"
+    proc = cli("run", "--target", address, "--edition", "C", "--rules", "301,307.1,304.1",
+               "--report-json", str(report), "--junitxml", str(junit))
+    assert proc.returncode == 1, proc.stdout[-3000:] + proc.stderr[-2000:]
+    data = json.loads(report.read_text(encoding="utf-8"))
+    runs = data["scenarios"]
+    by = {o: [r for r in runs if r["outcome"] == o] for o in ("passed", "error", "unsupported", "failed")}
+    assert by["error"] and by["unsupported"] and by["passed"]
+    assert all("INTERNAL from CreateGame: setup crashed" in r["message"] for r in by["error"])
+    assert all("UNIMPLEMENTED from ApplyAction" in r["message"] for r in by["unsupported"])
+    assert data["summary"]["error"] == len(by["error"]) and data["summary"]["unsupported"] == len(by["unsupported"])
+    assert data["summary"]["total"] == len(runs) == sum(len(v) for v in by.values())
+    assert "TARGET UNUSABLE" not in proc.stdout
+    ids = set(servicer.request_ids)
+    assert any(i.endswith("[C]#0") for i in ids) and any(i.endswith("[C]#1") for i in ids)
+    xml = junit.read_text(encoding="utf-8")
+    assert 'testsuite name="berserk-conformance"' in xml and 'classname="conformance.C.p3_setup"' in xml
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        (["--rules", "abc"], "--rules: cannot read 'abc'"),
+        (["--edition", "D"], "unknown edition 'D' (known: A, B, C)"),
+        (["--levels", "fast"], "unknown level 'fast'"),
+        (["--id", "s301.4-roll-outcome"], "nearest: s301.4-roll-outcomes"),
+    ],
+)
+def test_usage_errors_exit_2_with_a_hint(args: list[str], hint: str) -> None:
+    """A bad --rules, --edition, --levels or an unknown --id exits 2 before anything runs,
+    with one line that says what is wrong and what would be right."""
+    proc = cli("run", "--in-process", *args)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert hint in proc.stderr
+
+
+def test_parallel_without_xdist_exits_2(tmp_path: Path) -> None:
+    """``-n 2`` where pytest-xdist cannot be imported exits 2 naming the package (simulated
+    with a module path that hides it)."""
+    (tmp_path / "sitecustomize.py").write_text(
+        "import sys\nsys.modules['xdist'] = None  # hide pytest-xdist\n", encoding="utf-8"
+    )
+    env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tmp_path), ENV["PYTHONPATH"]])}
+    proc = subprocess.run([sys.executable, "-m", "conformance_suite", "run", "--in-process", "-n", "2"], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 2, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "pytest-xdist" in proc.stderr
+
+
+def test_unreachable_tls_hint() -> None:
+    """A plain-text client reaching a closed port reports the target down with exit 3 and
+    one line; the runner's TLS hint appears only for a connection that closes during the
+    handshake (checked on the message builder)."""
+    from conformance_suite.grpc_target import GrpcTarget
+
+    plain = GrpcTarget("127.0.0.1:9", timeout=2)
+    assert "--tls-ca" in plain._hint("UNAVAILABLE", "Socket closed")
+    assert plain._hint("INTERNAL", "Socket closed") == ""
+    tls = GrpcTarget.__new__(GrpcTarget)
+    tls._tls = True
+    assert "TLS handshake failed" in tls._hint("UNAVAILABLE", "ssl handshake failure")
+    plain.close()
