@@ -52,6 +52,7 @@ __all__ = [
     "ScenarioItem",
     "SuiteReporter",
     "SuiteSession",
+    "failures_by_scenario",
     "pytest_addoption",
     "pytest_collect_file",
     "pytest_collection_modifyitems",
@@ -383,6 +384,24 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 UNSUPPORTED_PREFIX = "unsupported: "
 
 
+def failures_by_scenario(records: list[RunRecord]) -> list[str]:
+    """One line per scenario that failed or errored: its id, the editions, and the first
+    line of the first mismatch (runs of one scenario usually fail alike under every
+    edition; the per-run details are printed above)."""
+    grouped: dict[str, list[RunRecord]] = {}
+    for r in records:
+        if r.outcome in UNEXPECTED:
+            grouped.setdefault(r.id, []).append(r)
+    if not grouped:
+        return []
+    out = [f"failures by scenario ({len(grouped)}):"]
+    for sid, runs in sorted(grouped.items()):
+        eds = ", ".join(sorted(r.edition for r in runs))
+        first = next((line.strip() for line in runs[0].message.splitlines() if line.strip()), runs[0].outcome)
+        out.append(f"  {sid} [{eds}] {runs[0].outcome}: {first}")
+    return out
+
+
 class JUnitNames:
     """JUnit test-case class names that CI tools group well: ``conformance.C.p3_main``
     (edition, then the scenario folder) instead of pytest's ``p3_main.s301.4-….json``, whose
@@ -564,6 +583,17 @@ class SuiteReporter:
             counts[r.outcome] = counts.get(r.outcome, 0) + 1
         summary = ", ".join(f"{n} {o}" for o, n in sorted(counts.items())) or "no scenario ran"
         tr.write_line(f"target {suite.opts.target_label}: {summary}")
+        levels: dict[str, dict[str, int]] = {}
+        for r in suite.records.values():
+            for lv, verdict in r.levels.items():
+                levels.setdefault(lv, {})
+                levels[lv][verdict] = levels[lv].get(verdict, 0) + 1
+        gating = gating_levels(suite.opts, suite.info_or_empty())
+        for lv, verdicts in levels.items():
+            shown = ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items()))
+            tr.write_line(f"  level {lv}{'' if lv in gating else ' (not counted)'}: {shown}")
+        for line in failures_by_scenario(list(suite.records.values())):
+            tr.write_line(line)
         if suite.target_down:
             tr.write_line(f"TARGET UNUSABLE: {suite.target_down}", red=True, bold=True)
         for note in suite.notes:
