@@ -41,7 +41,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -49,6 +49,7 @@ from typing import Any, Protocol, TextIO
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
+from oracle.contract import ACTION_CAPABILITIES, STEP_CAPABILITIES, load_events
 from oracle.editions import EDITIONS
 from oracle.engine import IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, Action, State
@@ -72,6 +73,7 @@ __all__ = [
     "Mismatch",
     "RandomChooser",
     "add_fuzz_arguments",
+    "declared_capabilities",
     "finding_scenario",
     "format_finding",
     "fuzz",
@@ -388,6 +390,7 @@ class Counters:
     decisions: int = 0
     shrink_runs: int = 0
     shrink_decisions: int = 0
+    cut_short: int = 0  # games that reached what the target does not declare
 
 
 class LockStep:
@@ -395,10 +398,21 @@ class LockStep:
     ``play`` raises :class:`Mismatch` at the first divergence and lets
     :class:`~conformance_suite.targets.TargetError` through."""
 
-    def __init__(self, target: Target, *, max_decisions: int = 400, editions: Sequence[str] = ("C", "B", "A")) -> None:
+    def __init__(
+        self,
+        target: Target,
+        *,
+        max_decisions: int = 400,
+        editions: Sequence[str] = ("C", "B", "A"),
+        capabilities: dict[str, frozenset[str]] | None = None,
+    ) -> None:
         self.target = target
         self.max_decisions = max_decisions
         self.editions = tuple(editions)
+        #: Per edition, the capabilities the target declares (None: everything): a game
+        #: chooses only actions within them and ends where the reference goes beyond them.
+        self.capabilities = capabilities
+        self.cut_short = 0
 
     def play(self, chooser: Chooser, on_decision: Callable[[], None] | None = None, limit: int = 0) -> int:
         """Play one game of at most ``limit`` decisions (default: ``max_decisions``); the
@@ -409,10 +423,21 @@ class LockStep:
         most = min(limit or self.max_decisions, self.max_decisions)
         for n in range(most):
             if not g.step(chooser):
+                if g.cut:
+                    self.cut_short += 1
                 return n
             if on_decision is not None:
                 on_decision()
         return most
+
+
+def _kind_allowed(text: str, game: _Game) -> bool:
+    """Is the target's legal action ``text`` within its declared capabilities?  A text that
+    does not parse is kept, so the comparison shows it."""
+    try:
+        return game._allowed(decode(text))
+    except ActionSyntaxError:
+        return True
 
 
 class _Game:
@@ -426,6 +451,21 @@ class _Game:
         self.actions: list[str] = []
         self.rules: list[tuple[str, ...]] = []  # rules cited by the reference at each decision
         self.pool: list[Action] = []
+        caps = lock.capabilities
+        self.caps: frozenset[str] | None = None if caps is None else caps.get(config.edition, frozenset())
+        self.cut = False  # the game ended where the target declares no capability
+
+    def _declared(self, needs: Iterable[str]) -> bool:
+        return self.caps is None or set(needs) <= self.caps
+
+    def _allowed(self, action: Action) -> bool:
+        """Within the target's declared capabilities (always, when it declares none)."""
+        return self._declared(ACTION_CAPABILITIES[action.kind])
+
+    def _beyond(self) -> bool:
+        """End the game here: the reference goes where the target declares nothing."""
+        self.cut = True
+        return False
 
     def _finding(self, kind: str, message: str, **kw: Any) -> Mismatch:
         rules = list(kw.pop("rules", ()))
@@ -479,8 +519,18 @@ class _Game:
         """Check one decision; False when the game is over."""
         ref, target = self.ref, self.target
         d = decision(ref)
-        tdec, tlegal = self._call("GetLegalActions", target.legal_actions, self.tstate)
+        if not self._declared(STEP_CAPABILITIES[ref.step]):
+            return self._beyond()
+        try:
+            tdec, tlegal = self._call("GetLegalActions", target.legal_actions, self.tstate)
+        except TargetError as exc:
+            if exc.code == "UNIMPLEMENTED":
+                return self._beyond()
+            raise
         legal = legal_actions(ref) if d.actor >= 0 else []
+        if self.caps is not None:
+            legal = [a for a in legal if self._allowed(a)]
+            tlegal = [t for t in tlegal if _kind_allowed(t, self)]
         enc = [encode(a) for a in legal]
         if (d.actor, d.kind) != tuple(tdec):
             first = _first_action(ref, legal)
@@ -496,6 +546,8 @@ class _Game:
             )
         if d.actor < 0:
             return False
+        if not legal and ref.step != "setup_shuffle":
+            return self._beyond()
         if set(enc) != set(tlegal) and self._symbolic(enc, to_dict(ref)) != self._symbolic(tlegal, self.tstate):
             missing, extra = sorted(set(enc) - set(tlegal)), sorted(set(tlegal) - set(enc))
             chosen = _first_action(ref, legal)
@@ -527,7 +579,7 @@ class _Game:
                 action=probe_text, reference_decision=(d.actor, d.kind), target_violations=list(tv),
                 rules=[r for e in out.events for r in e.rules],
             )
-        cands = _illegal_candidates(ref, d.actor, legal, chosen, self.pool)
+        cands = [a for a in _illegal_candidates(ref, d.actor, legal, chosen, self.pool) if self._allowed(a)]
         if cands:
             bad = cands[chooser.index(len(cands))]
             bad_text = encode(bad)
@@ -548,8 +600,18 @@ class _Game:
                     target_violations=list(tv), rules=[r for r, _ in rv],
                 )
         out = apply(ref, chosen)
+        if self.caps is not None:
+            events = load_events()
+            needed = {events[e.kind].capability for e in out.events if e.kind in events} - {""}
+            if not self._declared(needed):
+                return self._beyond()
         cited_here = tuple(r for e in out.events for r in e.rules)
-        tres = self._call("ApplyAction", target.apply, self.tstate, self._for_target(text))
+        try:
+            tres = self._call("ApplyAction", target.apply, self.tstate, self._for_target(text))
+        except TargetError as exc:
+            if exc.code == "UNIMPLEMENTED":
+                return self._beyond()
+            raise
         if not tres.legal:
             raise self._finding(
                 "apply",
@@ -779,6 +841,7 @@ class FuzzReport:
     shrink_limited: bool = False  # shrinking stopped at the replay limit
     written: Written | None = None
     error: str = ""
+    cut_short: int = 0  # games ended where the target declares no capability (or said UNIMPLEMENTED)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
@@ -803,37 +866,50 @@ class FuzzReport:
             "scenario_reproduces": self.written.reproduces if self.written else None,
             "scenario_note": self.written.reason if self.written else "",
             "error": self.error,
+            "games_cut_short": self.cut_short,
         }
 
 
 class _Progress:
-    """One status line on a terminal, rewritten at most five times a second."""
+    """Progress of a fuzz run: on a terminal one status line rewritten at most five times a
+    second; elsewhere (a CI log) one full line every :data:`LOG_EVERY` seconds.  Both give
+    the games done and the decisions checked per second."""
 
     def __init__(self, stream: TextIO | None, label: str, games: int) -> None:
         self.stream = stream
         self.label = label
         self.games = games
         self.last = 0.0
+        self.started = time.monotonic()
+        self.tty = bool(stream is not None and getattr(stream, "isatty", lambda: False)())
 
     def show(self, c: Counters, found_in: int, limit: int) -> None:
         if self.stream is None:
             return
         now = time.monotonic()
-        if now - self.last < 0.2:
+        if now - self.last < (0.2 if self.tty else LOG_EVERY):
             return
+        if not self.tty and self.last == 0.0 and now - self.started < LOG_EVERY:
+            return  # a short run logs nothing
         self.last = now
+        rate = (c.decisions + c.shrink_decisions) / max(now - self.started, 1e-9)
         if found_in:
             line = (f"fuzz {self.label}: divergence in game {found_in}/{self.games} after {c.decisions} decisions "
-                    f"checked; shrinking, replay {c.shrink_runs}" + (f"/{limit}" if limit else ""))
+                    f"checked; shrinking, replay {c.shrink_runs}" + (f"/{limit}" if limit else "") + f" ({rate:.0f}/s)")
         else:
-            line = f"fuzz {self.label}: game {min(c.games + 1, self.games)}/{self.games}, {c.decisions} decisions checked"
-        self.stream.write("\r\x1b[2K" + line)
+            line = (f"fuzz {self.label}: game {min(c.games + 1, self.games)}/{self.games}, {c.decisions} decisions "
+                    f"checked ({rate:.0f}/s)")
+        self.stream.write("\r\x1b[2K" + line if self.tty else line + "\n")
         self.stream.flush()
 
     def done(self) -> None:
-        if self.stream is not None:
+        if self.stream is not None and self.tty:
             self.stream.write("\r\x1b[2K")
             self.stream.flush()
+
+
+#: Seconds between two progress lines when the output is not a terminal.
+LOG_EVERY = 10.0
 
 
 def fuzz(
@@ -846,6 +922,7 @@ def fuzz(
     label: str = "",
     progress: TextIO | None = None,
     shrink_limit: int = DEFAULT_SHRINK_LIMIT,
+    capabilities: dict[str, frozenset[str]] | None = None,
 ) -> FuzzReport:
     """Fuzz ``target`` for at most ``games`` games from ``seed``; on a divergence, shrink it
     and return it in the report (not yet written: see :func:`write_finding`).  Shrinking
@@ -858,7 +935,7 @@ def fuzz(
     from hypothesis import strategies as st
 
     label = label or target_label(target)
-    lock = LockStep(target, max_decisions=max_decisions, editions=editions)
+    lock = LockStep(target, max_decisions=max_decisions, editions=editions, capabilities=capabilities)
     counters = Counters()
     found_in = 0
     first_len = 0
@@ -933,6 +1010,7 @@ def fuzz(
         bar.done()
     report = FuzzReport(label, seed, min(counters.games, games), counters.decisions, time.perf_counter() - started)
     report.shrink_runs = counters.shrink_runs
+    report.cut_short = lock.cut_short
     if abort:
         report.error = abort[0]
         return report
@@ -942,6 +1020,18 @@ def fuzz(
         report.decisions_before_shrink = first_len
         report.shrink_limited = bool(report_limited)
     return report
+
+
+def declared_capabilities(info: dict[str, Any], editions: Sequence[str]) -> tuple[list[str], dict[str, frozenset[str]] | None]:
+    """The editions to play (those asked for that the target lists) and, when the target
+    declares capabilities (``GetServerInfo.support``), each edition's declared set (None:
+    it declares none, so everything is expected)."""
+    listed = list(info.get("editions") or editions)
+    playable = [e for e in editions if e in listed]
+    support: dict[str, list[str]] = info.get("support") or {}
+    if not support:
+        return playable, None
+    return [e for e in playable if e in support], {e: frozenset(support[e]) for e in support}
 
 
 def fuzz_all_mutants(
@@ -1064,6 +1154,8 @@ def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--shrink-limit", type=int, default=DEFAULT_SHRINK_LIMIT, metavar="R",
                         help=f"replays spent shrinking a divergence at most; 0 = Hypothesis's own limits (default {DEFAULT_SHRINK_LIMIT})")
     parser.add_argument("--no-write", action="store_true", help="do not write scenario files")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines (by default: a status line on a "
+                        f"terminal, one line every {LOG_EVERY:.0f} s in a log)")
 
 
 def run_fuzz(args: argparse.Namespace) -> int:
@@ -1074,7 +1166,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
         why = f"unknown edition {bad[0]!r}" if bad else ("--games must be >= 1" if args.games < 1 else "--max-decisions must be 1..2000")
         print(f"fuzz: {why}", file=sys.stderr)
         return 2
-    tty = sys.stdout if sys.stdout.isatty() else None
+    tty = None if args.quiet else sys.stderr
     out = None if args.no_write else args.out
     if args.all_mutants:
         data = fuzz_all_mutants(games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
@@ -1102,18 +1194,26 @@ def run_fuzz(args: argparse.Namespace) -> int:
     try:
         try:
             label = target_label(target)
-            target.server_info()
+            info = target.server_info()
         except TargetError as exc:
             print(f"fuzz: the target is unusable: {exc}", file=sys.stderr)
             return 2
+        editions, caps = declared_capabilities(info, editions)
+        if not editions:
+            print(f"fuzz: the target declares none of the editions asked for ({', '.join(args.edition) or 'C, B, A'})",
+                  file=sys.stderr)
+            return 2
         rep = fuzz(target, games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
-                   label=label, progress=tty, shrink_limit=args.shrink_limit)
+                   label=label, progress=tty, shrink_limit=args.shrink_limit, capabilities=caps)
         if rep.error:
             print(f"fuzz: the target failed: {rep.error}", file=sys.stderr)
             return 2
         rate = rep.decisions / rep.seconds if rep.seconds else 0.0
         if rep.finding is None:
-            print(f"no divergence in {rep.games} games, {rep.decisions} decisions checked ({rate:.0f}/s), seed {args.seed}")
+            cut = (f"; {rep.cut_short} games ended where the target declares no capability"
+                   if caps is not None else "")
+            print(f"no divergence in {rep.games} games, {rep.decisions} decisions checked ({rate:.0f}/s), "
+                  f"seed {args.seed}{cut}")
         else:
             print(format_finding(rep.finding))
             print(f"found in game {rep.games_to_find} (seed {args.seed}); shrunk from {rep.decisions_before_shrink} "

@@ -85,7 +85,23 @@ def step_from_proto(msg: transcript_pb2.TranscriptStep, field: str = "step") -> 
             if not e.kind:
                 raise InputError(join_field(field, f"events.events[{j}].kind"), "is required")
             events.append({"kind": e.kind, "data": [(f.key, f.value) for f in e.data]})
-    return ClientStep(action, None if actor < 0 else actor, state, legal, events)
+    fields = tuple(msg.state_fields)
+    for j, name in enumerate(fields):
+        if name not in STATE_FIELDS:
+            raise InputError(
+                join_field(field, f"state_fields[{j}]"),
+                f"{name!r} is not a top-level field of the canonical state ({', '.join(STATE_FIELDS)})",
+            )
+    if fields and state is None:
+        raise InputError(join_field(field, "state_fields"), "name fields of a `state` the step gives")
+    return ClientStep(action, None if actor < 0 else actor, state, legal, events, fields)
+
+
+#: The top-level fields of the canonical state (PROTOCOL.md 5.1), which a partial state may name.
+STATE_FIELDS = (
+    "edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "winner", "next_trigger_id",
+    "players", "cards", "queue", "pending", "modifiers", "attack",
+)
 
 
 def steps_from_proto(steps: Iterable[transcript_pb2.TranscriptStep], field: str = "steps") -> Iterator[ClientStep]:

@@ -157,3 +157,17 @@ def test_levels_and_declaration(suite_run: tuple[int, dict[str, Any], str]) -> N
     assert info["levels"] == ["core"]
     support: dict[str, list[str]] = info["support"]
     assert {edition: sorted(caps) for edition, caps in support.items()} == {"C": sorted(DECLARED)}
+
+
+def test_fuzzer_checks_the_skeleton_within_its_capabilities(skeleton_address: str) -> None:
+    """Lock-step fuzzing against the skeleton plays only edition C, checks every setup
+    decision and each game's start, ends each game where the skeleton declares nothing,
+    and finds no divergence (exit 0)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "conformance_suite", "fuzz", "--target", skeleton_address, "--games", "5",
+         "--seed", "1", "--no-write", "-q"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "no divergence in 5 games" in proc.stdout
+    assert "5 games ended where the target declares no capability" in proc.stdout

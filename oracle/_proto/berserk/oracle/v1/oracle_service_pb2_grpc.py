@@ -30,7 +30,10 @@ class OracleServiceStub:
     """The «Берсерк. Герои» rules oracle. Every method is stateless: the full game state travels
     in the request. An illegal action is an ordinary answer (legal = false with violations);
     malformed or inconsistent input is INVALID_ARGUMENT with a google.rpc.BadRequest detail
-    naming the field (e.g. "state.players[1].hand[2]", "action.encoded", "config.heroes[0]").
+    naming the field (e.g. "state.players[1].hand[2]", "action.encoded", "config.heroes[0]"),
+    also for an edition the server does not play ("config.edition", "state.edition"). A method
+    the server does not offer, or an answer that needs a capability it does not declare, is
+    UNIMPLEMENTED with a message naming it (PROTOCOL.md 2.2).
 
     Metadata: a request may carry "x-request-id" (otherwise the server makes one); the id comes
     back in the trailing metadata and names the call in the server's log. A server started with
@@ -101,7 +104,10 @@ class OracleServiceServicer:
     """The «Берсерк. Герои» rules oracle. Every method is stateless: the full game state travels
     in the request. An illegal action is an ordinary answer (legal = false with violations);
     malformed or inconsistent input is INVALID_ARGUMENT with a google.rpc.BadRequest detail
-    naming the field (e.g. "state.players[1].hand[2]", "action.encoded", "config.heroes[0]").
+    naming the field (e.g. "state.players[1].hand[2]", "action.encoded", "config.heroes[0]"),
+    also for an edition the server does not play ("config.edition", "state.edition"). A method
+    the server does not offer, or an answer that needs a capability it does not declare, is
+    UNIMPLEMENTED with a message naming it (PROTOCOL.md 2.2).
 
     Metadata: a request may carry "x-request-id" (otherwise the server makes one); the id comes
     back in the trailing metadata and names the call in the server's log. A server started with
@@ -160,7 +166,7 @@ class OracleServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetCardPool(self, request, context):
-        """The card pool.
+        """The card pool the server serves (not cut down to its card_ids; PROTOCOL.md 2.1).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -248,7 +254,10 @@ class OracleService:
     """The «Берсерк. Герои» rules oracle. Every method is stateless: the full game state travels
     in the request. An illegal action is an ordinary answer (legal = false with violations);
     malformed or inconsistent input is INVALID_ARGUMENT with a google.rpc.BadRequest detail
-    naming the field (e.g. "state.players[1].hand[2]", "action.encoded", "config.heroes[0]").
+    naming the field (e.g. "state.players[1].hand[2]", "action.encoded", "config.heroes[0]"),
+    also for an edition the server does not play ("config.edition", "state.edition"). A method
+    the server does not offer, or an answer that needs a capability it does not declare, is
+    UNIMPLEMENTED with a message naming it (PROTOCOL.md 2.2).
 
     Metadata: a request may carry "x-request-id" (otherwise the server makes one); the id comes
     back in the trailing metadata and names the call in the server's log. A server started with

@@ -27,7 +27,7 @@ from oracle._proto.berserk.oracle.v1 import game_config_pb2 as berserk_dot_oracl
 from oracle._proto.berserk.oracle.v1 import state_pb2 as berserk_dot_oracle_dot_v1_dot_state__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"berserk/oracle/v1/transcript.proto\x12\x11\x62\x65rserk.oracle.v1\x1a\x1e\x62\x65rserk/oracle/v1/action.proto\x1a#berserk/oracle/v1/game_config.proto\x1a\x1d\x62\x65rserk/oracle/v1/state.proto\"m\n\nTranscript\x12-\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x1d.berserk.oracle.v1.GameConfig\x12\x30\n\x05steps\x18\x02 \x03(\x0b\x32!.berserk.oracle.v1.TranscriptStep\"\xfc\x01\n\x0eTranscriptStep\x12\'\n\x05\x61\x63tor\x18\x01 \x01(\x0e\x32\x18.berserk.oracle.v1.Actor\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x19.berserk.oracle.v1.Action\x12\'\n\x05state\x18\x03 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12<\n\rlegal_actions\x18\x04 \x01(\x0b\x32%.berserk.oracle.v1.ClientLegalActions\x12/\n\x06\x65vents\x18\x05 \x01(\x0b\x32\x1f.berserk.oracle.v1.ClientEvents\"%\n\x12\x43lientLegalActions\x12\x0f\n\x07\x61\x63tions\x18\x01 \x03(\t\"8\n\x0c\x43lientEvents\x12(\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x18.berserk.oracle.v1.Event\"L\n\x17VerifyTranscriptRequest\x12\x31\n\ntranscript\x18\x01 \x01(\x0b\x32\x1d.berserk.oracle.v1.Transcript\"\x8c\x01\n\x18VerifyTranscriptResponse\x12\x0e\n\x06\x61grees\x18\x01 \x01(\x08\x12\x16\n\x0e\x64ivergent_step\x18\x02 \x01(\x05\x12\x31\n\ndivergence\x18\x03 \x01(\x0b\x32\x1d.berserk.oracle.v1.Divergence\x12\x15\n\rsteps_checked\x18\x04 \x01(\x05\"\x8b\x01\n\x1dStreamVerifyTranscriptRequest\x12/\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x1d.berserk.oracle.v1.GameConfigH\x00\x12\x31\n\x04step\x18\x02 \x01(\x0b\x32!.berserk.oracle.v1.TranscriptStepH\x00\x42\x06\n\x04item\"\x92\x01\n\x1eStreamVerifyTranscriptResponse\x12\x0e\n\x06\x61grees\x18\x01 \x01(\x08\x12\x16\n\x0e\x64ivergent_step\x18\x02 \x01(\x05\x12\x31\n\ndivergence\x18\x03 \x01(\x0b\x32\x1d.berserk.oracle.v1.Divergence\x12\x15\n\rsteps_checked\x18\x04 \x01(\x05\"\xcc\x01\n\nDivergence\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x30\n\nviolations\x18\x02 \x03(\x0b\x32\x1c.berserk.oracle.v1.Violation\x12\x17\n\x0fmissing_actions\x18\x03 \x03(\t\x12\x15\n\rextra_actions\x18\x04 \x03(\t\x12=\n\x11state_differences\x18\x05 \x03(\x0b\x32\".berserk.oracle.v1.FieldDifference\x12\x0f\n\x07message\x18\x06 \x01(\t\"B\n\x0f\x46ieldDifference\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x11\n\treference\x18\x02 \x01(\t\x12\x0e\n\x06\x63lient\x18\x03 \x01(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"berserk/oracle/v1/transcript.proto\x12\x11\x62\x65rserk.oracle.v1\x1a\x1e\x62\x65rserk/oracle/v1/action.proto\x1a#berserk/oracle/v1/game_config.proto\x1a\x1d\x62\x65rserk/oracle/v1/state.proto\"m\n\nTranscript\x12-\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x1d.berserk.oracle.v1.GameConfig\x12\x30\n\x05steps\x18\x02 \x03(\x0b\x32!.berserk.oracle.v1.TranscriptStep\"\x92\x02\n\x0eTranscriptStep\x12\'\n\x05\x61\x63tor\x18\x01 \x01(\x0e\x32\x18.berserk.oracle.v1.Actor\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x19.berserk.oracle.v1.Action\x12\'\n\x05state\x18\x03 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12<\n\rlegal_actions\x18\x04 \x01(\x0b\x32%.berserk.oracle.v1.ClientLegalActions\x12/\n\x06\x65vents\x18\x05 \x01(\x0b\x32\x1f.berserk.oracle.v1.ClientEvents\x12\x14\n\x0cstate_fields\x18\x06 \x03(\t\"%\n\x12\x43lientLegalActions\x12\x0f\n\x07\x61\x63tions\x18\x01 \x03(\t\"8\n\x0c\x43lientEvents\x12(\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x18.berserk.oracle.v1.Event\"L\n\x17VerifyTranscriptRequest\x12\x31\n\ntranscript\x18\x01 \x01(\x0b\x32\x1d.berserk.oracle.v1.Transcript\"\x8c\x01\n\x18VerifyTranscriptResponse\x12\x0e\n\x06\x61grees\x18\x01 \x01(\x08\x12\x16\n\x0e\x64ivergent_step\x18\x02 \x01(\x05\x12\x31\n\ndivergence\x18\x03 \x01(\x0b\x32\x1d.berserk.oracle.v1.Divergence\x12\x15\n\rsteps_checked\x18\x04 \x01(\x05\"\x8b\x01\n\x1dStreamVerifyTranscriptRequest\x12/\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x1d.berserk.oracle.v1.GameConfigH\x00\x12\x31\n\x04step\x18\x02 \x01(\x0b\x32!.berserk.oracle.v1.TranscriptStepH\x00\x42\x06\n\x04item\"\x92\x01\n\x1eStreamVerifyTranscriptResponse\x12\x0e\n\x06\x61grees\x18\x01 \x01(\x08\x12\x16\n\x0e\x64ivergent_step\x18\x02 \x01(\x05\x12\x31\n\ndivergence\x18\x03 \x01(\x0b\x32\x1d.berserk.oracle.v1.Divergence\x12\x15\n\rsteps_checked\x18\x04 \x01(\x05\"\xcc\x01\n\nDivergence\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x30\n\nviolations\x18\x02 \x03(\x0b\x32\x1c.berserk.oracle.v1.Violation\x12\x17\n\x0fmissing_actions\x18\x03 \x03(\t\x12\x15\n\rextra_actions\x18\x04 \x03(\t\x12=\n\x11state_differences\x18\x05 \x03(\x0b\x32\".berserk.oracle.v1.FieldDifference\x12\x0f\n\x07message\x18\x06 \x01(\t\"B\n\x0f\x46ieldDifference\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x11\n\treference\x18\x02 \x01(\t\x12\x0e\n\x06\x63lient\x18\x03 \x01(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -37,21 +37,21 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_TRANSCRIPT']._serialized_start=157
   _globals['_TRANSCRIPT']._serialized_end=266
   _globals['_TRANSCRIPTSTEP']._serialized_start=269
-  _globals['_TRANSCRIPTSTEP']._serialized_end=521
-  _globals['_CLIENTLEGALACTIONS']._serialized_start=523
-  _globals['_CLIENTLEGALACTIONS']._serialized_end=560
-  _globals['_CLIENTEVENTS']._serialized_start=562
-  _globals['_CLIENTEVENTS']._serialized_end=618
-  _globals['_VERIFYTRANSCRIPTREQUEST']._serialized_start=620
-  _globals['_VERIFYTRANSCRIPTREQUEST']._serialized_end=696
-  _globals['_VERIFYTRANSCRIPTRESPONSE']._serialized_start=699
-  _globals['_VERIFYTRANSCRIPTRESPONSE']._serialized_end=839
-  _globals['_STREAMVERIFYTRANSCRIPTREQUEST']._serialized_start=842
-  _globals['_STREAMVERIFYTRANSCRIPTREQUEST']._serialized_end=981
-  _globals['_STREAMVERIFYTRANSCRIPTRESPONSE']._serialized_start=984
-  _globals['_STREAMVERIFYTRANSCRIPTRESPONSE']._serialized_end=1130
-  _globals['_DIVERGENCE']._serialized_start=1133
-  _globals['_DIVERGENCE']._serialized_end=1337
-  _globals['_FIELDDIFFERENCE']._serialized_start=1339
-  _globals['_FIELDDIFFERENCE']._serialized_end=1405
+  _globals['_TRANSCRIPTSTEP']._serialized_end=543
+  _globals['_CLIENTLEGALACTIONS']._serialized_start=545
+  _globals['_CLIENTLEGALACTIONS']._serialized_end=582
+  _globals['_CLIENTEVENTS']._serialized_start=584
+  _globals['_CLIENTEVENTS']._serialized_end=640
+  _globals['_VERIFYTRANSCRIPTREQUEST']._serialized_start=642
+  _globals['_VERIFYTRANSCRIPTREQUEST']._serialized_end=718
+  _globals['_VERIFYTRANSCRIPTRESPONSE']._serialized_start=721
+  _globals['_VERIFYTRANSCRIPTRESPONSE']._serialized_end=861
+  _globals['_STREAMVERIFYTRANSCRIPTREQUEST']._serialized_start=864
+  _globals['_STREAMVERIFYTRANSCRIPTREQUEST']._serialized_end=1003
+  _globals['_STREAMVERIFYTRANSCRIPTRESPONSE']._serialized_start=1006
+  _globals['_STREAMVERIFYTRANSCRIPTRESPONSE']._serialized_end=1152
+  _globals['_DIVERGENCE']._serialized_start=1155
+  _globals['_DIVERGENCE']._serialized_end=1359
+  _globals['_FIELDDIFFERENCE']._serialized_start=1361
+  _globals['_FIELDDIFFERENCE']._serialized_end=1427
 # @@protoc_insertion_point(module_scope)

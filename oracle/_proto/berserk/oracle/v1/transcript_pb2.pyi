@@ -18,18 +18,20 @@ class Transcript(_message.Message):
     def __init__(self, config: _Optional[_Union[_game_config_pb2.GameConfig, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[TranscriptStep, _Mapping]]] = ...) -> None: ...
 
 class TranscriptStep(_message.Message):
-    __slots__ = ("actor", "action", "state", "legal_actions", "events")
+    __slots__ = ("actor", "action", "state", "legal_actions", "events", "state_fields")
     ACTOR_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
     LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELDS_FIELD_NUMBER: _ClassVar[int]
     actor: _action_pb2.Actor
     action: _action_pb2.Action
     state: _state_pb2.State
     legal_actions: ClientLegalActions
     events: ClientEvents
-    def __init__(self, actor: _Optional[_Union[_action_pb2.Actor, str]] = ..., action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., state: _Optional[_Union[_state_pb2.State, _Mapping]] = ..., legal_actions: _Optional[_Union[ClientLegalActions, _Mapping]] = ..., events: _Optional[_Union[ClientEvents, _Mapping]] = ...) -> None: ...
+    state_fields: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, actor: _Optional[_Union[_action_pb2.Actor, str]] = ..., action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., state: _Optional[_Union[_state_pb2.State, _Mapping]] = ..., legal_actions: _Optional[_Union[ClientLegalActions, _Mapping]] = ..., events: _Optional[_Union[ClientEvents, _Mapping]] = ..., state_fields: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ClientLegalActions(_message.Message):
     __slots__ = ("actions",)
