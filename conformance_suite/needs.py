@@ -149,7 +149,7 @@ def unsupported_reason(needs: Needs, info: dict[str, Any]) -> str:
     parts = []
     if support:
         have = set(support.get(needs.edition, []))
-        missing = [f"{c} ({why})" for c, why in needs.capabilities.items() if c not in have]
+        missing = [f"{c} ({needs.capabilities[c]})" for c in CAPABILITIES if c in needs.capabilities and c not in have]
         if missing:
             parts.append(f"capabilities not declared for edition {needs.edition}: {', '.join(missing)}")
     known = set(info.get("card_ids") or [])

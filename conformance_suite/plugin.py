@@ -273,6 +273,7 @@ class ScenarioItem(pytest.Item):
             ("cs_rules", json.dumps(list(scenario.message.rules))),
             ("cs_applied", json.dumps(self.applied)),
             ("cs_file", str(scenario.path)),
+            ("cs_description", scenario.message.description),
         ]
 
     @property
@@ -454,6 +455,7 @@ class SuiteReporter:
                 applied_rules=json.loads(str(props["cs_applied"])),
                 file=str(props.get("cs_file", "")),
                 nodeid=report.nodeid,
+                description=str(props.get("cs_description", "")),
             )
             rec.rerun = rerun_command(suite.opts, rec.id, rec.edition)
             suite.records[report.nodeid] = rec

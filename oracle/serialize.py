@@ -425,5 +425,13 @@ def from_dict(data: Any) -> State:
                                      "it would already be destroyed or its player lost (R15:505.1, 604.1)")
     if step == "setup_mulligan" and any(len(p.deck) + len(p.hand) == 0 for p in players):
         raise StateError("players", "a player without cards cannot take a mulligan")
+    if step == "setup_mulligan":  # PROTOCOL.md 5.4, rule 9: someone can still declare
+        if first_player < 0:
+            raise StateError("first_player", "at setup_mulligan the first player is known (301.4)")
+        if all(p.mulligan is not None for p in players):
+            raise StateError("players", "at setup_mulligan at least one player has not declared his mulligan")
+        for seat, p in enumerate(players):
+            if len(p.hand) > 4:
+                raise StateError(f"players[{seat}].hand", f"{len(p.hand)} cards: at setup_mulligan the hand is the deal of at most 4 (301.6)")
     return State(edition, cards, players, step, turn, active, first_player, roll_winner, shuffled,
                  queue, pending, next_trigger_id, modifiers, attack, winner)

@@ -415,3 +415,37 @@ def test_mutated_states_are_refused_or_handled(data: st.DataObject) -> None:
         with contextlib.suppress(IllegalAction):
             apply(s, a)
     assert d2.actor in (-1, 0, 1, CHANCE)
+
+
+def _mulligan_state() -> dict[str, Any]:
+    """A new game brought to its first mulligan declaration (setup_mulligan)."""
+    from oracle import GameConfig, apply, decision, legal_actions, new_game, to_dict
+
+    s = new_game(GameConfig(("izian", "almanz_brontoboy"), (["ork"] * 10, ["ork"] * 10)))
+    for _ in range(10):
+        if decision(s).kind == "setup_mulligan":
+            break
+        legal = [a for a in legal_actions(s) if a.kind != "roll" or a.values[0] != a.values[1]]  # no tied roll
+        if not legal:  # a shuffle: the identity order
+            seat = s.shuffled
+            legal = [Action("shuffle", card=seat, values=tuple(s.players[seat].deck))]
+        s = apply(s, legal[0]).state
+    assert decision(s).kind == "setup_mulligan"
+    return to_dict(s)
+
+
+def test_mulligan_step_states_where_nobody_could_declare_are_rejected() -> None:
+    """PROTOCOL.md 5.4 rule 9: at setup_mulligan the first player is known, at least one
+    player has not declared, and no hand holds more than the deal of 4 cards."""
+    base = _mulligan_state()
+    from_dict(copy.deepcopy(base))
+    no_first = {**copy.deepcopy(base), "first_player": -1}
+    both = copy.deepcopy(base)
+    for p in both["players"]:
+        p["mulligan_declared"] = True
+    big = copy.deepcopy(base)
+    big["players"][0]["hand"].append(big["players"][0]["deck"].pop(0))
+    for data, field in ((no_first, "first_player"), (both, "players"), (big, "players[0].hand")):
+        with pytest.raises(StateError) as e:
+            from_dict(data)
+        assert e.value.field == field, str(e.value)
