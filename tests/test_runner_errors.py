@@ -141,3 +141,47 @@ def test_unreachable_tls_hint() -> None:
     tls._tls = True
     assert "TLS handshake failed" in tls._hint("UNAVAILABLE", "ssl handshake failure")
     plain.close()
+
+
+class _Dying(OracleServicer):
+    """The reference that stops its own server after a number of GetLegalActions calls."""
+
+    def __init__(self, calls: int) -> None:
+        super().__init__()
+        self.left = calls
+        self.server: grpc.Server | None = None
+
+    def GetLegalActions(self, request: pb.GetLegalActionsRequest, context: grpc.ServicerContext) -> Any:
+        self.left -= 1
+        if self.left == 0 and self.server is not None:
+            import threading
+
+            threading.Thread(target=self.server.stop, args=(0,), daemon=True).start()
+        return super().GetLegalActions(request, context)
+
+
+def test_target_that_stops_answering_mid_run(tmp_path: Path) -> None:
+    """A target that dies in the middle of a run: the runs before passed, every remaining
+    run is an error naming UNAVAILABLE, the reports are still written and the exit code is
+    1 — exit 3 is only for a target unusable before anything ran."""
+    servicer = _Dying(calls=12)
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
+    servicer.server = server
+    pb_grpc.add_OracleServiceServicer_to_server(servicer, server)  # type: ignore[no-untyped-call]
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+    report = tmp_path / "r.json"
+    try:
+        proc = cli("run", "--target", f"127.0.0.1:{port}", "--edition", "C", "--rules", "301",
+                   "--timeout", "5", "--report-json", str(report))
+    finally:
+        server.stop(0)
+    assert proc.returncode == 1, proc.stdout[-2000:] + proc.stderr[-2000:]
+    data = json.loads(report.read_text(encoding="utf-8"))
+    outcomes = [r["outcome"] for r in data["scenarios"]]
+    assert "passed" in outcomes and "error" in outcomes
+    assert set(outcomes) <= {"passed", "error"}
+    first_error = outcomes.index("error")
+    assert all(o == "error" for o in outcomes[first_error + 1 :])
+    assert all("UNAVAILABLE" in r["message"] or "DEADLINE" in r["message"]
+               for r in data["scenarios"] if r["outcome"] == "error")
