@@ -148,23 +148,43 @@ def _zone_of(state: dict[str, Any], uid: int) -> str:
     return ""
 
 
+def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
+    """The current strike of a creature of the canonical state ``state``: its printed
+    strike (the card pool) plus the strike modifiers of ``state["modifiers"]`` whose target
+    it is, at least 0 — the engine's own formula (``oracle.board.strike_with_modifiers``)."""
+    from oracle.board import strike_with_modifiers
+    from oracle.cards import load_pool
+
+    d = load_pool().cards.get(card.get("card_id", ""))
+    if d is None or d.type != "creature":
+        raise KeyError(f"card {card.get('uid')} is not a creature: it has no strike")
+    amounts = [m["amount"] for m in state.get("modifiers", []) if m.get("target") == card.get("uid")]
+    return strike_with_modifiers(d.strike, amounts)
+
+
 def fact_value(state: dict[str, Any], decision: tuple[int, str], path: str) -> Any:
     """The value at ``path`` of the canonical state.  Besides plain fields and ``[i]``
     indexes: ``card[UID]`` selects a card by uid, ``zone[UID]`` is the zone holding it,
+    ``card[UID].strike`` a creature's current strike (printed strike plus the strike
+    modifiers on it, at least 0; computed from the state, which has no such field),
     ``.length`` is a list's length, ``decision.actor`` / ``decision.kind`` who decides
     (the actor by name: "player_1", "player_2", "chance", "nobody")."""
     root: Any = {**state, "decision": {"actor": decision_actor_name(decision[0]), "kind": decision[1]}}
     cur = root
+    card: dict[str, Any] | None = None  # the card ``cur`` is, right after ``card[UID]``
     for seg in path.split("."):
         m = _SEG.match(seg)
         if not m:
             raise KeyError(f"bad path segment {seg!r}")
         name, idx = m.group(1), m.group(2)
+        if card is not None and cur is card and name == "strike" and idx is None and name not in card:
+            cur = _strike(state, card)
+            continue
         if name == "length" and idx is None and isinstance(cur, list):
             cur = len(cur)
             continue
         if cur is root and name == "card" and idx is not None:
-            cur = next((c for c in state["cards"] if c["uid"] == int(idx)), None)
+            card = cur = next((c for c in state["cards"] if c["uid"] == int(idx)), None)
             if cur is None:
                 raise KeyError(f"no card {idx}")
             continue

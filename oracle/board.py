@@ -5,7 +5,7 @@ Nothing here changes a state.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 
 from .cards import Ability, CardDef, TargetSpec, load_pool
@@ -16,6 +16,7 @@ __all__ = [
     "characters_in_play",
     "current_life",
     "current_strike",
+    "strike_with_modifiers",
     "target_candidates",
     "target_choices",
     "target_violation",
@@ -27,13 +28,20 @@ def card_def(state: State, uid: int) -> CardDef:
     return load_pool().cards[state.cards[uid].card_id]
 
 
+def strike_with_modifiers(printed: int, amounts: Iterable[int]) -> int:
+    """A creature's strike: its printed strike plus every strike modifier in force on it
+    (each adds, R15:106.3.1, 523.1), at least 0 (R15:523.2).  The conformance suite's fact
+    ``card[UID].strike`` uses this too."""
+    return max(printed + sum(amounts), 0)
+
+
 def current_strike(state: State, uid: int) -> int:
-    """Printed strike plus the strike modifiers in force, at least 0 (R15:106.3.1)."""
-    strike = card_def(state, uid).strike
-    for m in state.modifiers:
-        if m.target == uid:
-            strike += m.amount
-    return max(strike, 0)
+    """Printed strike plus the strike modifiers in force, at least 0 (R15:106.3.1).  The
+    ``strike_modifiers_do_not_stack`` mutant counts only the latest modifier."""
+    amounts = [m.amount for m in state.modifiers if m.target == uid]
+    if state.mutant == "strike_modifiers_do_not_stack":
+        amounts = amounts[-1:]
+    return strike_with_modifiers(card_def(state, uid).strike, amounts)
 
 
 def current_life(state: State, uid: int) -> int:

@@ -10,8 +10,10 @@ turns it into the id the game's edition uses:
   fragments lack is cited with B's id (INTERPRETING.md, entry 1);
 * C's eleven steps of 309.1 (``309.1.7``) are cited as ``309.1`` in A and B.
 
-The behavioural differences between editions are the switches below, each named in
-INTERPRETING.md.
+This module holds no behavioural switch between editions any more.  The one it held,
+edition A's 402.2 (any firing of an ability may be declared first), was overruled: B and
+C's 402.1 already lets a player declare his triggers in the order he chooses
+(INTERPRETING.md, entry 9).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from functools import cache
 from .catalogue import load_catalogue
 from .model import State
 
-__all__ = ["DEFAULT_EDITION", "EDITIONS", "any_trigger_point", "cite", "cite_ed"]
+__all__ = ["DEFAULT_EDITION", "EDITIONS", "cite", "cite_ed"]
 
 EDITIONS = ("A", "B", "C")
 DEFAULT_EDITION = "C"
@@ -54,10 +56,3 @@ def cite(state: State, *numbers: str) -> tuple[str, ...]:
     """Catalogue ids of ``numbers`` in the edition of ``state``."""
     edition = state.edition
     return tuple([cite_ed(edition, n) for n in numbers])
-
-
-def any_trigger_point(edition: str) -> bool:
-    """Switch 402.2 (edition A only): when the same triggered ability fired several times,
-    its controller may declare the firings in any order.  In B and C the firings of one
-    ability are declared oldest first (INTERPRETING.md, entry 9)."""
-    return edition == "A"

@@ -4,6 +4,7 @@ drawing, coins, closing and opening (R15:120, 504–506, 522, 601–604).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from .board import card_def, current_life, current_strike, target_violation
@@ -17,6 +18,7 @@ __all__ = [
     "draw",
     "enter_play",
     "leave_play",
+    "leave_together",
     "run_ability",
     "wound",
 ]
@@ -44,22 +46,38 @@ def close_card(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) 
 def leave_play(
     state: State, uid: int, ev: list[Event], rules: tuple[str, ...], kind: str = "destroyed"
 ) -> None:
-    """Move a card from the play zone to its owner's graveyard; it loses wounds, markers
-    and effects (R15:205.3) and its death triggers fire (R15:505.3, 401.5).  ``kind`` is
-    the event's kind: "destroyed", or "moved_to_graveyard" when it is not a destruction."""
-    c = state.cards[uid]
-    owner = state.players[c.owner]
-    owner.play.remove(uid)
-    owner.graveyard.append(uid)
-    c.closed = c.hidden = False
-    c.wounds = c.poison = 0
-    c.usage.clear()
-    c.game_usage.clear()
-    state.modifiers = [m for m in state.modifiers if m.target != uid]
-    ev.append(Event(kind, rules, (("card", uid), ("owner", c.owner))))
-    fire(state, "death", uid, ev, rules)
-    if card_def(state, uid).type == "creature":
-        fire(state, "creature_dies", uid, ev, rules)
+    """Move one card from the play zone to its owner's graveyard (see :func:`leave_together`)."""
+    leave_together(state, (uid,), ev, rules, kind)
+
+
+def leave_together(
+    state: State, uids: Sequence[int], ev: list[Event], rules: tuple[str, ...], kind: str = "destroyed"
+) -> None:
+    """Move cards that leave the play zone at the same moment to their owners' graveyards;
+    each loses wounds, markers and effects (R15:205.3).  ``kind`` is the event's kind:
+    "destroyed", or "moved_to_graveyard" when it is not a destruction.
+
+    They leave together (R15:505.1: each is destroyed at once, none before another): first
+    every card moves (one event each), then the triggers of every departure fire — each
+    card's own «Гибель» and every «when a creature dies» ability that sees it, including
+    those of the other cards that left with it, wherever they are now (R15:505.3, 401.5;
+    INTERPRETING.md, entry 34).  The order of the play zone therefore decides nothing."""
+    for uid in uids:
+        c = state.cards[uid]
+        owner = state.players[c.owner]
+        owner.play.remove(uid)
+        owner.graveyard.append(uid)
+        c.closed = c.hidden = False
+        c.wounds = c.poison = 0
+        c.usage.clear()
+        c.game_usage.clear()
+        state.modifiers = [m for m in state.modifiers if m.target != uid]
+        ev.append(Event(kind, rules, (("card", uid), ("owner", c.owner))))
+    together = tuple(uids)
+    for uid in uids:
+        fire(state, "death", uid, ev, rules)
+        if card_def(state, uid).type == "creature":
+            fire(state, "creature_dies", uid, ev, rules, together)
 
 
 def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[str, ...]) -> None:
@@ -98,7 +116,8 @@ def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...
 
 def check_state(state: State, ev: list[Event]) -> None:
     """Rules' own effects, at once (R15:505.1, 604, 603.1): creatures at 0 life or less
-    are destroyed; a hero at 0 life or less loses the game, both at once is a draw."""
+    are destroyed, all of them together (:func:`leave_together`); a hero at 0 life or less
+    loses the game, both at once is a draw."""
     while True:
         dead = [
             uid
@@ -108,8 +127,11 @@ def check_state(state: State, ev: list[Event]) -> None:
         ]
         if not dead:
             break
-        for uid in dead:
-            leave_play(state, uid, ev, ("R15:505.1",))
+        if state.mutant == "deaths_one_by_one":
+            for uid in dead:
+                leave_play(state, uid, ev, ("R15:505.1",))
+        else:
+            leave_together(state, dead, ev, ("R15:505.1",))
     losers = [seat for seat, p in enumerate(state.players) if current_life(state, p.hero) <= 0]
     if losers and state.winner < 0:
         state.winner = 2 if len(losers) == 2 else 1 - losers[0]
@@ -172,13 +194,19 @@ def _apply_effect(
             if state.zone_of(t) == "play" and not state.cards[t].hidden:
                 wound(state, t, a, ev, rules)
         return
+    if op == "destroy":  # every creature it destroys leaves at once (R15:505.1, 505.2)
+        doomed = [
+            uid
+            for uid in _recipients(state, entry, effect.to)
+            if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"
+        ]
+        if doomed:
+            leave_together(state, doomed, ev, (*rules, "R15:505.2"))
+        return
     for uid in _recipients(state, entry, effect.to):
         c = state.cards[uid]
         if op == "wound":
             wound(state, uid, amount, ev, rules)
-        elif op == "destroy":
-            if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play":
-                leave_play(state, uid, ev, (*rules, "R15:505.2"))
         elif op == "poison":
             # «Отравить на Х»: only the highest Poison value applies (R15:7.poison)
             c.poison = max(c.poison, amount)

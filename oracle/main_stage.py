@@ -16,20 +16,24 @@ from .editions import cite
 from .effects import check_state, close_card, enter_play, wound
 from .end_turn import begin_end_of_turn
 from .model import Action, Event, QueueEntry, State, Violation
-from .payment import ability_cost_violations, base_cost, cost_modifiers, final_cost, pay_coins, take_usage_marker
+from .payment import (
+    ability_cost_violations,
+    base_cost,
+    cost_modifiers,
+    final_cost,
+    largest_x,
+    pay_coins,
+    take_usage_marker,
+)
 from .queue import resolve_first
 from .triggers import fire
 
 __all__ = [
-    "X_MAX",
     "apply_choice_action",
     "check_choice_action",
     "choice_actions",
     "spell_abilities",
 ]
-
-#: The largest X the engine accepts (C:309.1 step 3; INTERPRETING.md, entry 8).
-X_MAX = 20
 
 
 def spell_abilities(d: CardDef, mode: int, fury: bool) -> list[tuple[int, int, Ability]]:
@@ -89,8 +93,8 @@ def _play_violations(
     if d.x_cost:
         if action.x < 1:
             out.append(Violation("R15:106.1.2", "X must be at least 1 when the card is played"))
-        elif action.x > X_MAX:
-            out.append(Violation(step3, f"X is at most {X_MAX} in this oracle"))
+        elif state.mutant == "x_capped_at_ten" and action.x > 10:
+            out.append(Violation(step3, "X is at most 10"))
     elif action.x != 0:
         out.append(Violation(step3, "this card has no X in its cost"))
     if out:
@@ -131,16 +135,21 @@ def _play_violations(
     # player's other support card of that class goes to the graveyard (effects.enter_play).
     if out:
         return [*out, Violation(cite(state, "309.1.7")[0], "the play is illegal and is rewound to before it began")]
-    if action.option == "alt":
+    if state.mutant == "payment_not_required":
         return out
-    cost = final_cost(state, me, uid, base_cost(d, action.x, fury), mods)
-    if cost > p.coins_open and state.mutant != "payment_not_required":
-        out.append(
-            Violation(
-                cite(state, "309.1.9")[0] if state.edition == "C" else cite(state, "501.2")[0],
-                f"the final cost is {cost}, the player has {p.coins_open} open coins",
+    pay_rule = cite(state, "309.1.9")[0] if state.edition == "C" else cite(state, "501.2")[0]
+    if action.option != "alt":
+        cost = final_cost(state, me, uid, base_cost(d, action.x, fury), mods)
+        if cost > p.coins_open:
+            out.append(Violation(pay_rule, f"the final cost is {cost}, the player has {p.coins_open} open coins"))
+            return out
+    if d.x_cost:
+        # X is bounded only by what can be paid (INTERPRETING.md, entry 8)
+        most = largest_x(state, me, uid, fury, action.option, mods)
+        if action.x > most:
+            out.append(
+                Violation(pay_rule, f"X = {action.x} cannot be paid: with {p.coins_open} open coins X is at most {most}")
             )
-        )
     return out
 
 
@@ -210,13 +219,15 @@ def _play_actions(state: State, uid: int) -> list[Action]:
     out: list[Action] = []
     modes = range(len(d.modes)) if d.modes else (-1,)
     options = [""] + (["fury"] if d.fury else []) + (["alt"] if d.alt_wound_own_hero else [])
-    xs = range(1, X_MAX + 1) if d.x_cost else (0,)
     # Speed only: a play whose final cost exceeds the open coins is refused at C:309.1.9
     # (501.2) whatever its targets, so such combinations are not enumerated at all.
     coins = state.players[me].coins_open
     pays = state.mutant != "payment_not_required"
-    mods = cost_modifiers(state, me, uid) if pays else []
-    for mode, option, x in product(modes, options, xs):
+    mods = cost_modifiers(state, me, uid)
+    # X runs from 1 to the largest payable X (INTERPRETING.md, entry 8); the
+    # payment_not_required mutant accepts any X but lists these only, to stay finite
+    xs = {o: range(1, largest_x(state, me, uid, o == "fury", o, mods) + 1) if d.x_cost else (0,) for o in options}
+    for mode, option, x in ((m, o, x) for m, o in product(modes, options) for x in xs[o]):
         fury = option == "fury"
         if pays and option != "alt" and final_cost(state, me, uid, base_cost(d, x, fury), mods) > coins:
             continue
@@ -227,7 +238,7 @@ def _play_actions(state: State, uid: int) -> list[Action]:
             amount_sets = _distributions(total, len(targets)) if total else [()]
             for amounts in amount_sets:
                 a = Action("play", card=uid, targets=targets, amounts=amounts, x=x, mode=mode, option=option)
-                if not _play_violations(state, a, mods if pays else None):
+                if not _play_violations(state, a, mods):
                     out.append(a)
     return out
 

@@ -41,5 +41,27 @@ MUTANTS: dict[str, Mutant] = {
         Mutant("sequential_fight", "R15:510.1", "a creature destroyed by the attacker's strike does not strike back"),
         Mutant("defend_twice_per_turn", "R15:509.3", "a creature may defend more than once per turn"),
         Mutant("no_reroll_on_tie", "C:301.4", "a tied die roll is won by player 1 instead of rerolled"),
+        Mutant("hidden_poison_fires", "C:304.4", "the poison of a hidden creature fires at the start of turn (INTERPRETING.md, entry 38)"),
+        Mutant(
+            "deaths_one_by_one",
+            "R15:505.1",
+            "creatures at 0 life are destroyed one at a time in play-zone order, so one already in the "
+            "graveyard misses the deaths after its own (401.5)",
+        ),
+        Mutant(
+            "oldest_firing_first",
+            "C:402.1",
+            "of several pending firings of one ability, only the earliest may be declared next",
+        ),
+        Mutant(
+            "x_capped_at_ten",
+            "C:309.1.3",
+            "X in a cost is at most 10, the accumulation phase's coin cap, though more coins can be paid (R15:522.3)",
+        ),
+        Mutant(
+            "strike_modifiers_do_not_stack",
+            "R15:523.1",
+            "of several strike modifiers on one creature only the latest counts, instead of all adding up",
+        ),
     )
 }

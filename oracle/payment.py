@@ -13,6 +13,7 @@ __all__ = [
     "ability_cost_violations",
     "cost_modifiers",
     "final_cost",
+    "largest_x",
     "limit_reached",
     "pay_coins",
     "take_usage_marker",
@@ -86,6 +87,50 @@ def base_cost(d: CardDef, x: int, fury: bool) -> int:
     if fury and d.fury is not None:
         cost += d.fury.coins
     return cost
+
+
+def _grows_with_x(mods: list[tuple[str, int]]) -> bool:
+    """Does the final cost grow without bound as X grows?  Not when a set-to modifier
+    applies, nor after a multiplication by 0 (R15:523.1)."""
+    return not any(m == "set" or (m == "multiply" and v == 0) for m, v in mods)
+
+
+def largest_x(
+    state: State, seat: int, played: int, fury: bool, option: str, mods: list[tuple[str, int]] | None = None
+) -> int:
+    """The largest X ``seat`` can announce for card ``played`` (C:309.1 step 3), 0 if none:
+    X is bounded only by what can be paid (INTERPRETING.md, entry 8).  While the final cost
+    grows with X, that is the largest X whose final cost (additional costs and modifiers
+    included, step 8) the open coins cover (step 9); where it does not (a set-to modifier, a
+    multiplication by 0, the alternative cost), X itself is a number of coins the player
+    must hold open (R15:106.1.2), so X is at most the open coins.  The
+    ``x_capped_at_ten`` mutant also caps it at 10, the accumulation phase's coin cap."""
+    coins = state.players[seat].coins_open
+    if mods is None:
+        mods = cost_modifiers(state, seat, played)
+    d = card_def(state, played)
+    if option == "alt" or not _grows_with_x(mods):
+        bound = coins
+    else:
+        # the final cost is non-decreasing in X and unbounded: find the last payable X
+        def payable(x: int) -> bool:
+            return final_cost(state, seat, played, base_cost(d, x, fury), mods) <= coins
+
+        if not payable(1):
+            return 0
+        lo, hi = 1, 2
+        while payable(hi):
+            lo, hi = hi, hi * 2
+        while hi - lo > 1:  # payable(lo), not payable(hi)
+            mid = (lo + hi) // 2
+            if payable(mid):
+                lo = mid
+            else:
+                hi = mid
+        bound = lo
+    if state.mutant == "x_capped_at_ten":
+        bound = min(bound, 10)
+    return bound
 
 
 def limit_reached(card: Card, index: int, a: Ability) -> bool:

@@ -297,7 +297,7 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "card": "uid of a card in the active player's hand",
         "targets": "distinct uids, ascending (spells with targets only)",
         "amounts": "one per target, aligned with `targets`, each at least 1, adding up to what the spell distributes",
-        "x": "1..20 for a card with X in its cost (INTERPRETING.md entry 8), else 0",
+        "x": "≥ 1 and payable for a card with X in its cost (INTERPRETING.md entry 8), else 0",
         "mode": "the chosen mode's index for a modal spell (from 0), else -1",
         "option": "`fury` (the Ярость additional cost), `alt` (the alternative cost) or empty (the normal cost)",
     },

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .attack import fight
 from .board import card_def, target_choices, target_violation
 from .cards import Ability
-from .editions import any_trigger_point, cite
+from .editions import cite
 from .effects import check_state, run_ability, wound
 from .model import Action, Event, PendingTrigger, QueueEntry, State, Violation
 from .payment import limit_reached, take_usage_marker
@@ -56,10 +56,12 @@ def decider(state: State) -> int:
 
 
 def declarable(state: State, seat: int) -> list[PendingTrigger]:
-    """The pending triggers ``seat`` may declare next.  In B and C the firings of one
-    ability go oldest first; edition A's 402.2 lets any firing go first."""
+    """The pending triggers ``seat`` may declare next: every one of his, in any order —
+    also several firings of one ability, the later before the earlier (402.1: «в
+    выбранном этим игроком порядке»; INTERPRETING.md, entry 9).  The mutant
+    ``oldest_firing_first`` allows only the earliest pending firing of each ability."""
     mine = [t for t in state.pending if t.controller == seat]
-    if any_trigger_point(state.edition):
+    if state.mutant != "oldest_firing_first":
         return mine
     seen: set[tuple[int, int]] = set()
     out = []
@@ -147,7 +149,7 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
         return [
             Violation(
                 cite(state, "402.1")[0],
-                "an earlier firing of the same ability must be declared first (402.2 is edition A only)",
+                "an earlier firing of the same ability must be declared first",
             )
         ]
     a = ability_of(state, t)

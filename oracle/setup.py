@@ -18,6 +18,7 @@ __all__ = [
     "apply_setup_action",
     "check_setup_action",
     "new_game",
+    "new_game_with_events",
     "setup_actions",
 ]
 
@@ -50,7 +51,14 @@ class GameConfig:
 def new_game(config: GameConfig) -> State:
     """The state before 301.4: heroes in the play zone (301.3), decks beside them.  The
     next decision is chance's die roll, or the shuffle when a hero fixes the order
-    (301.4.1)."""
+    (301.4.1).  :func:`new_game_with_events` also gives the events of creating it."""
+    return new_game_with_events(config)[0]
+
+
+def new_game_with_events(config: GameConfig) -> tuple[State, tuple[Event, ...]]:
+    """:func:`new_game` and the events of creating the game, in order: ``order_by_hero``
+    when a hero's text fixes the turn order (301.4.1), ``hero_order_ignored`` when both
+    texts would make their players move alike (301.4.2), nothing otherwise."""
     pool = load_pool()
     if config.edition not in EDITIONS:
         raise ConfigError("edition", f"unknown edition {config.edition!r}; known: {', '.join(EDITIONS)}")
@@ -81,8 +89,9 @@ def new_game(config: GameConfig) -> State:
             uid += 1
         players.append(Player(hero=seat + 1, deck=uids))
     state = State(edition=config.edition, cards=cards, players=players)
-    _order_from_heroes(state, [])
-    return state
+    ev: list[Event] = []
+    _order_from_heroes(state, ev)
+    return state, tuple(ev)
 
 
 def _order_from_heroes(state: State, ev: list[Event]) -> None:

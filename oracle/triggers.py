@@ -7,6 +7,8 @@ fire while it is hidden (INTERPRETING.md, entry 12).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import load_pool
 from .model import Event, PendingTrigger, State
 
@@ -26,9 +28,20 @@ def _add(state: State, controller: int, source: int, ability: int, subject: int)
     state.next_trigger_id += 1
 
 
-def fire(state: State, kind: str, subject: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+def fire(
+    state: State,
+    kind: str,
+    subject: int,
+    ev: list[Event],
+    rules: tuple[str, ...],
+    together: Sequence[int] = (),
+) -> None:
     """Record every triggered ability whose condition ``kind`` (about card ``subject``,
-    or 0) just happened.  ``rules`` are the ids of the rule that made it happen."""
+    or 0) just happened.  ``rules`` are the ids of the rule that made it happen.
+
+    ``together`` are cards that left the play zone at the same moment as ``subject``
+    (creatures destroyed together): their abilities still see ``subject``'s departure,
+    wherever they are now (401.5; R15:505.1; INTERPRETING.md, entry 34)."""
     cards = load_pool().cards
     before = len(state.pending)
     if kind in _SELF:
@@ -39,8 +52,10 @@ def fire(state: State, kind: str, subject: int, ev: list[Event], rules: tuple[st
                     _add(state, c.owner, subject, i, subject)
     else:
         subject_owner = state.cards[subject].owner if subject else -1
-        for p in (state.players[state.inactive], state.players[state.active]):
-            for uid in (p.hero, *p.play):
+        for seat in (state.inactive, state.active):
+            p = state.players[seat]
+            gone = [u for u in together if state.cards[u].owner == seat and u not in p.play]
+            for uid in (p.hero, *p.play, *gone):
                 c = state.cards[uid]
                 if c.hidden or uid == subject:
                     continue
@@ -58,9 +73,10 @@ def fire(state: State, kind: str, subject: int, ev: list[Event], rules: tuple[st
                     if a.whose == "opponent" and who == c.owner:
                         continue
                     _add(state, c.owner, uid, i, subject)
-            if kind == "start_of_turn" and p is state.players[state.active]:
+            if kind == "start_of_turn" and seat == state.active:
                 for uid in p.play:
-                    if state.cards[uid].poison > 0:
+                    # A hidden creature's abilities do not work, poison included (entry 38).
+                    if state.cards[uid].poison > 0 and (not state.cards[uid].hidden or state.mutant == "hidden_poison_fires"):
                         _add(state, state.active, uid, POISON, uid)
     for t in state.pending[before:]:
         ev.append(

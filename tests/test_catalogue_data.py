@@ -246,3 +246,67 @@ def test_r15_text_occurs_in_reference(rules):
             continue
         for paragraph in rule["text_ru"].split("\n"):
             assert paragraph in reference, rule["id"]
+
+
+def _engine_refusal_rules():
+    """Every rule id the engine refuses an action with: the violations of every scenario
+    step run in process (each edition the scenario lists), and the engine's refusal tables
+    (oracle/engine.py) cited in each edition."""
+    from conformance_suite.executor import run_scenario
+    from conformance_suite.scenario import load_all
+    from conformance_suite.targets import InProcessTarget
+    from oracle import engine
+    from oracle.editions import EDITIONS, cite_ed
+
+    found = {}
+
+    class Recording(InProcessTarget):
+        def check(self, state, action):
+            out = super().check(state, action)
+            for rule, _ in out:
+                found.setdefault(rule, f"a check in {self.origin}")
+            return out
+
+        def apply(self, state, action):
+            out = super().apply(state, action)
+            for rule, _ in out.violations:
+                found.setdefault(rule, f"{action!r} in {self.origin}")
+            return out
+
+    target = Recording()
+    for sc in load_all():
+        for edition in sc.message.editions:
+            target.origin = f"{sc.id} [{edition}]"
+            run_scenario(sc, edition, target)
+    tables = {
+        "DECIDING_RULE": engine.DECIDING_RULE.values(),
+        "WRONG_STEP_RULE": engine.WRONG_STEP_RULE.values(),
+        "FIELD_RULE": engine.FIELD_RULE.values(),
+        "QUEUE_WRONG_STEP_RULE": [engine.QUEUE_WRONG_STEP_RULE],
+        "QUEUE_DECIDING_RULE": [engine.QUEUE_DECIDING_RULE],
+        "GAME_OVER_RULE": [engine.GAME_OVER_RULE],
+    }
+    for edition in EDITIONS:
+        named = {**tables, "NOT_YET_IN_QUEUE_RULES": engine.NOT_YET_IN_QUEUE_RULES[edition]}
+        for table, numbers in named.items():
+            for number in numbers:
+                found.setdefault(cite_ed(edition, number), f"engine.{table} in edition {edition}")
+    return found
+
+
+def test_every_rule_the_engine_refuses_with_forbids(by_id):
+    """Every rule id the engine cites in a violation (scenario runs and refusal tables) is a
+    catalogue entry marked forbids=true, so the forbidding-rule coverage gate counts it."""
+    found = _engine_refusal_rules()
+    assert {"C:309.1.9", "B:301.4", "A:501.1", "R15:106.1.2"} <= set(found)
+    unknown = sorted(f"{r} ({why})" for r, why in found.items() if r not in by_id)
+    assert not unknown, f"cited but not in the catalogue: {unknown}"
+    lax = sorted(f"{r} ({why})" for r, why in found.items() if not by_id[r]["forbids"])
+    assert not lax, "refused with, but forbids=false:\n" + "\n".join(lax)
+
+
+def test_506_2_what_an_action_is(by_id):
+    """R15:506.2 (an activated ability is an action only with the tap icon) is catalogued."""
+    rule = by_id["R15:506.2"]
+    assert "не являются действиями" in rule["text_ru"] and rule["text_en"].strip()
+    assert not rule["forbids"]

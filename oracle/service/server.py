@@ -49,7 +49,7 @@ from oracle.engine import IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, State
 from oracle.sampler import random_action
 from oracle.serialize import to_dict
-from oracle.setup import ConfigError, new_game
+from oracle.setup import ConfigError, new_game_with_events
 
 from . import convert as cv
 from .log import get_logger
@@ -186,24 +186,30 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         return self._info
 
     def CreateGame(self, request: pb.CreateGameRequest, context: grpc.ServicerContext) -> pb.CreateGameResponse:
-        """A new game; with ``chance_seed`` the sampler decides chance's setup outcomes
-        (roll, shuffles) until the first player decision."""
+        """A new game and the events of creating it (301.4.1, 301.4.2); with
+        ``chance_seed`` the sampler decides chance's setup outcomes (roll, shuffles) until
+        the first player decision, and their events follow in order."""
         if not request.HasField("config"):
             raise cv.InputError("config", "is required")
         try:
-            state = new_game(cv.config_from_proto(request.config))
+            state, events = new_game_with_events(cv.config_from_proto(request.config))
         except ConfigError as exc:
             raise cv.config_error(exc) from None
         state.mutant = self.mutant
         resp = pb.CreateGameResponse()
+        for e in events:
+            resp.events.append(cv.event_to_proto(e))
         if request.HasField("chance_seed"):
             rng = random.Random(request.chance_seed)
             for _ in range(_MAX_CHANCE_STEPS):
                 if decision(state).actor != CHANCE:
                     break
                 action = random_action(state, rng)
-                state = apply(state, action).state
+                out = apply(state, action)
+                state = out.state
                 cv.action_to_proto(action, resp.chance_actions.add())
+                for e in out.events:
+                    resp.events.append(cv.event_to_proto(e))
         data = to_dict(state)
         cv.state_dict_to_proto(data, resp.state)
         resp.fingerprint = cv.fingerprint_data(data)

@@ -432,6 +432,54 @@ def test_309_1_3_x_is_at_least_one() -> None:
     assert {a.x for a in legal(s) if a.card == b["otravit_reku"]} == {1, 2, 3}
 
 
+def test_309_1_3_x_has_no_cap_but_the_payment() -> None:
+    """C:309.1.3, C:309.1.9, R15:522.3 — X is bounded only by what can be paid
+    (INTERPRETING.md, entry 8): with 25 open coins X = 25 is legal and X = 26 is refused
+    citing the payment, not the step that announces X."""
+    b = Board(play=((), ["ork"]), hands=(["otravit_reku"], []), coins=((25, 0), (0, 0)))
+    s = b.state()
+    t = (b["ork"],)
+    assert violation_rules(s, Action("play", card=b["otravit_reku"], targets=t, x=26)) == ["C:309.1.9"]
+    assert {a.x for a in legal(s) if a.card == b["otravit_reku"]} == set(range(1, 26))
+    o = apply(s, Action("play", card=b["otravit_reku"], targets=t, x=21))
+    assert first_event(o.events, "card_played").get("cost") == 21 and o.state.cards[b["ork"]].poison == 21
+
+
+@pytest.mark.parametrize("edition", ["A", "B"])
+def test_309_1_x_above_the_payment_cites_501_2_in_a_and_b(edition: str) -> None:
+    """A:501.2 / B:501.2 — in editions A and B an X that cannot be paid is refused citing
+    the payment rule 501.2."""
+    b = Board(edition=edition, play=((), ["ork"]), hands=(["otravit_reku"], []), coins=((12, 0), (0, 0)))
+    s = b.state()
+    assert violation_rules(s, Action("play", card=b["otravit_reku"], targets=(b["ork"],), x=13)) == [f"{edition}:501.2"]
+
+
+def test_largest_x_follows_the_cost_modifiers() -> None:
+    """The largest X is the largest whose final cost the open coins cover, after the
+    modifiers of step 8; where the final cost stops growing with X (a set-to modifier, a
+    multiplication by 0, the alternative cost) X is at most the open coins."""
+    from oracle.payment import largest_x
+
+    b = Board(play=((), ["ork"]), hands=(["otravit_reku"], []), coins=((7, 0), (0, 0)))
+    s = b.state()
+    uid = b["otravit_reku"]
+    assert largest_x(s, 0, uid, False, "") == 7
+    assert largest_x(s, 0, uid, False, "", []) == 7
+    assert largest_x(s, 0, uid, False, "", [("increase", 2)]) == 5
+    assert largest_x(s, 0, uid, False, "", [("decrease", 3)]) == 10
+    assert largest_x(s, 0, uid, False, "", [("multiply", 2)]) == 3
+    assert largest_x(s, 0, uid, False, "", [("divide", 2)]) == 14
+    assert largest_x(s, 0, uid, False, "", [("increase", 1), ("multiply", 2)]) == 2
+    assert largest_x(s, 0, uid, False, "", [("increase", 8)]) == 0
+    assert largest_x(s, 0, uid, False, "", [("set", 0)]) == 7
+    assert largest_x(s, 0, uid, False, "", [("multiply", 0)]) == 7
+    assert largest_x(s, 0, uid, False, "alt", []) == 7
+    s.players[0].coins_open = 1000
+    assert largest_x(s, 0, uid, False, "", [("divide", 3)]) == 3000
+    s.mutant = "x_capped_at_ten"
+    assert largest_x(s, 0, uid, False, "", []) == 10
+
+
 def test_309_1_5_spell_targets_checked_at_declaration() -> None:
     """C:309.1.5, C:501.4 — a spell's targets are chosen when it is played: the right number,
     distinct, ascending, each a legal target; an illegal play is rewound (C:309.1.7)."""

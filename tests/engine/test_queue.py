@@ -155,29 +155,31 @@ def _two_firings(edition: str) -> tuple[Board, State, list[int]]:
     return b, s, ids
 
 
-@pytest.mark.parametrize("edition, rule", [("B", "B:402.1"), ("C", "C:402.1")])
-def test_402_2_absent_in_b_and_c_firings_go_oldest_first(edition: str, rule: str) -> None:
-    """B:402.1 / C:402.1 (no 402.2) — the firings of one ability are declared oldest first;
-    with «1 раз за ход» the second firing is then dropped (501.2)."""
+@pytest.mark.parametrize("edition", ["A", "B", "C"])
+def test_402_1_any_firing_of_one_ability_may_go_first(edition: str) -> None:
+    """A:402.2, B:402.1, C:402.1 — in every edition the player declares his pending
+    triggers in the order he chooses, the later firing of one ability before the earlier
+    (INTERPRETING.md, entry 9); with «1 раз за ход» the other firing is then dropped (501.2)."""
     _, s, ids = _two_firings(edition)
     assert len(ids) == 2
-    assert legal_actions(s) == [Action("declare", trigger=ids[0])]
-    assert violation_rules(s, Action("declare", trigger=ids[1])) == [rule]
-    o = apply(s, Action("declare", trigger=ids[0]))
-    dropped = first_event(o.events, "trigger_dropped")
-    assert dropped.get("trigger") == ids[1] and dropped.rules == (f"{edition}:501.2", "R15:113.5")
-
-
-def test_402_2_edition_a_may_use_any_trigger_point() -> None:
-    """A:402.2 — in edition A the same trigger firing several times may be declared using
-    any of its trigger points (firings): the later one may go first."""
-    _, s, ids = _two_firings("A")
     assert {a.trigger for a in legal_actions(s)} == set(ids)
     assert check(s, Action("declare", trigger=ids[1])) == []
     o = apply(s, Action("declare", trigger=ids[1]))
     assert first_event(o.events, "declared").get("trigger") == ids[1]
-    assert first_event(o.events, "declared").rules == ("A:501.1", "A:401.3", "A:402.1")
-    assert first_event(o.events, "trigger_dropped").get("trigger") == ids[0]
+    assert first_event(o.events, "declared").rules == (f"{edition}:501.1", f"{edition}:401.3", f"{edition}:402.1")
+    dropped = first_event(o.events, "trigger_dropped")
+    assert dropped.get("trigger") == ids[0] and dropped.rules == (f"{edition}:501.2", "R15:113.5")
+
+
+def test_402_1_oldest_firing_mutant_is_caught() -> None:
+    """C:402.1 — under the mutant that allows only the earliest firing of an ability, the
+    later firing is neither offered nor accepted."""
+    b = Board(play=(["poslushnik_bratstva", "legat_akkenii", "legat_akkenii"], []),
+              hands=(["udar_tokom"], []), coins=((3, 0), (0, 0)))
+    s, ev = run(b.state("oldest_firing_first"), Action("play", card=b["udar_tokom"]))
+    ids = [num(e, "trigger") for e in events(ev, "triggered")]
+    assert [a.trigger for a in legal_actions(s)] == [ids[0]]
+    assert violation_rules(s, Action("declare", trigger=ids[1])) == ["C:402.1"]
 
 
 def test_401_5_entry_resolves_after_its_source_left_play() -> None:

@@ -173,6 +173,31 @@ def test_301_4_2_same_number_from_both_heroes_means_a_normal_roll(heroes: tuple[
     assert state.first_player == 1 and state.active == 1
 
 
+@pytest.mark.parametrize(
+    ("heroes", "edition", "expected"),
+    [
+        (("pani", "izian"), "C", [("order_by_hero", ("C:301.4.1",), {"first_player": 0})]),
+        (("izian", "pani"), "B", [("order_by_hero", ("B:301.4.1",), {"first_player": 1})]),
+        (("sharl_de_lorm", "izian"), "A", [("order_by_hero", ("B:301.4.1",), {"first_player": 1})]),
+        (("pani", "pani"), "C", [("hero_order_ignored", ("C:301.4.2",), {})]),
+        (("sharl_de_lorm", "sharl_de_lorm"), "A", [("hero_order_ignored", ("B:301.4.2",), {})]),
+        (("izian", "almanz_brontoboy"), "C", []),
+    ],
+)
+def test_301_4_1_new_game_with_events_gives_the_hero_order_events(
+    heroes: tuple[str, str], edition: str, expected: list[tuple[str, tuple[str, ...], dict[str, int]]]
+) -> None:
+    """C:301.4.1, C:301.4.2 — creating a game emits the events of the hero-order step:
+    ``order_by_hero`` when a hero's text fixes the order, ``hero_order_ignored`` when both
+    texts say the same, nothing otherwise (edition A cites B's numbers); the state is
+    :func:`new_game`'s."""
+    from oracle.setup import new_game_with_events
+
+    state, ev = new_game_with_events(config(heroes, edition))
+    assert [(e.kind, e.rules, dict(e.data)) for e in ev] == expected
+    assert fingerprint(state) == fingerprint(new_game(config(heroes, edition)))
+
+
 # --- 301.5: shuffles ---------------------------------------------------------------------
 
 

@@ -57,16 +57,18 @@ class CreateGameRequest(_message.Message):
     def __init__(self, config: _Optional[_Union[_game_config_pb2.GameConfig, _Mapping]] = ..., chance_seed: _Optional[int] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
-    __slots__ = ("state", "fingerprint", "decision", "chance_actions")
+    __slots__ = ("state", "fingerprint", "decision", "chance_actions", "events")
     STATE_FIELD_NUMBER: _ClassVar[int]
     FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
     DECISION_FIELD_NUMBER: _ClassVar[int]
     CHANCE_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
     state: _state_pb2.State
     fingerprint: str
     decision: _action_pb2.Decision
     chance_actions: _containers.RepeatedCompositeFieldContainer[_action_pb2.Action]
-    def __init__(self, state: _Optional[_Union[_state_pb2.State, _Mapping]] = ..., fingerprint: _Optional[str] = ..., decision: _Optional[_Union[_action_pb2.Decision, _Mapping]] = ..., chance_actions: _Optional[_Iterable[_Union[_action_pb2.Action, _Mapping]]] = ...) -> None: ...
+    events: _containers.RepeatedCompositeFieldContainer[_action_pb2.Event]
+    def __init__(self, state: _Optional[_Union[_state_pb2.State, _Mapping]] = ..., fingerprint: _Optional[str] = ..., decision: _Optional[_Union[_action_pb2.Decision, _Mapping]] = ..., chance_actions: _Optional[_Iterable[_Union[_action_pb2.Action, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[_action_pb2.Event, _Mapping]]] = ...) -> None: ...
 
 class GetLegalActionsRequest(_message.Message):
     __slots__ = ("state",)
