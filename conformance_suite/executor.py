@@ -264,7 +264,8 @@ def resolve_trigger_ref(
     trigger in ``state``; text without a reference comes back as it is.  When no pending
     trigger matches: None, or with ``missing_ok`` (an action the scenario expects to be
     refused, e.g. declaring a forfeited trigger) the id the target gave that trigger when
-    it was last pending (``seen``), else an id no pending trigger has."""
+    it was last pending (``seen``), else an id no trigger ever had (the state's
+    ``next_trigger_id``, which PROTOCOL.md 4.3 puts above every id given)."""
     m = _REF_IN_TEXT.search(text)
     if m is None:
         return text
@@ -274,7 +275,8 @@ def resolve_trigger_ref(
         if not missing_ok:
             return None
         known = (seen or {}).get(ref)
-        t = {"id": known if known is not None else 1 + max((p["id"] for p in state.get("pending", [])), default=0)}
+        never = max([int(state.get("next_trigger_id") or 1), *(p["id"] + 1 for p in state.get("pending", []))])
+        t = {"id": known if known is not None else never}
     return encode(decode(text[: m.start(1)] + str(t["id"]) + text[m.end(1) :]))
 
 
@@ -357,6 +359,12 @@ def _check_events(
                 bad.append(
                     Mismatch(i, "event rule", {"kind": e.kind, "rules": missing}, events[found], text)
                 )
+    for e in step.expect_no_events:
+        res.checked["events"] += 1
+        hit = _events_match(e, events)
+        if hit >= 0:
+            want = "no " + _event_text(e.kind, {f.key: f.value for f in e.data})
+            bad.append(Mismatch(i, "event", want, _event_text(events[hit]["kind"], events[hit]["data"]), text))
     return bad
 
 

@@ -21,6 +21,7 @@ from oracle._proto.berserk.oracle.v1 import action_pb2, scenario_pb2
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
+from oracle.contract import load_events
 from oracle.editions import EDITIONS
 from oracle.model import CHANCE, STEPS, Action
 
@@ -233,7 +234,19 @@ def load_scenario(path: Path) -> LoadedScenario:
             _check_rule_ref(path, f"steps[{i}].expect_violation_rules[{j}]", ref, editions)
         if step.expect_violation_rules and not step.expect_illegal:
             raise ScenarioError(path, f"steps[{i}].expect_violation_rules", "only for expect_illegal steps")
+        for j, e in enumerate(step.expect_no_events):
+            where = f"steps[{i}].expect_no_events[{j}]"
+            if e.kind not in load_events():
+                raise ScenarioError(path, f"{where}.kind", f"unknown event kind {e.kind!r} (PROTOCOL.md section 6)")
+            if e.rules:
+                raise ScenarioError(path, f"{where}.rules", "an event that must not occur cites nothing; leave rules out")
+            if any(f.key == "trigger" for f in e.data):
+                raise ScenarioError(path, f"{where}.data", "trigger ids are the implementation's own")
         for j, e in enumerate(step.expect_events):
+            if e.kind not in load_events():
+                raise ScenarioError(
+                    path, f"steps[{i}].expect_events[{j}].kind", f"unknown event kind {e.kind!r} (PROTOCOL.md section 6)"
+                )
             for k, f in enumerate(e.data):
                 if f.key == "trigger":
                     raise ScenarioError(
@@ -325,6 +338,9 @@ def board_to_state(board: scenario_pb2.BoardSetup, edition: str) -> dict[str, An
         "cards": cards,
         "queue": [],
         "pending": [],
-        "modifiers": [{"target": m.target, "amount": m.amount, "until": m.until} for m in board.modifiers],
+        "modifiers": [
+            {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {})}
+            for m in board.modifiers
+        ],
         "attack": None,
     }

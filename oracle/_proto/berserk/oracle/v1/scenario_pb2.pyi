@@ -36,7 +36,7 @@ class ScenarioSetup(_message.Message):
     def __init__(self, board: _Optional[_Union[BoardSetup, _Mapping]] = ..., new_game: _Optional[_Union[_game_config_pb2.GameConfig, _Mapping]] = ..., state: _Optional[_Union[_state_pb2.State, _Mapping]] = ...) -> None: ...
 
 class ScenarioStep(_message.Message):
-    __slots__ = ("action", "expect_illegal", "expect_violation_rules", "expect_events", "expect_facts", "expect_legal_actions", "expect_decision", "comment", "events_any_order")
+    __slots__ = ("action", "expect_illegal", "expect_violation_rules", "expect_events", "expect_facts", "expect_legal_actions", "expect_decision", "comment", "events_any_order", "expect_no_events")
     ACTION_FIELD_NUMBER: _ClassVar[int]
     EXPECT_ILLEGAL_FIELD_NUMBER: _ClassVar[int]
     EXPECT_VIOLATION_RULES_FIELD_NUMBER: _ClassVar[int]
@@ -46,6 +46,7 @@ class ScenarioStep(_message.Message):
     EXPECT_DECISION_FIELD_NUMBER: _ClassVar[int]
     COMMENT_FIELD_NUMBER: _ClassVar[int]
     EVENTS_ANY_ORDER_FIELD_NUMBER: _ClassVar[int]
+    EXPECT_NO_EVENTS_FIELD_NUMBER: _ClassVar[int]
     action: _action_pb2.Action
     expect_illegal: bool
     expect_violation_rules: _containers.RepeatedScalarFieldContainer[str]
@@ -55,7 +56,8 @@ class ScenarioStep(_message.Message):
     expect_decision: _action_pb2.Decision
     comment: str
     events_any_order: bool
-    def __init__(self, action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., expect_illegal: _Optional[bool] = ..., expect_violation_rules: _Optional[_Iterable[str]] = ..., expect_events: _Optional[_Iterable[_Union[ExpectedEvent, _Mapping]]] = ..., expect_facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., expect_legal_actions: _Optional[_Union[LegalActionSet, _Mapping]] = ..., expect_decision: _Optional[_Union[_action_pb2.Decision, _Mapping]] = ..., comment: _Optional[str] = ..., events_any_order: _Optional[bool] = ...) -> None: ...
+    expect_no_events: _containers.RepeatedCompositeFieldContainer[ExpectedEvent]
+    def __init__(self, action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., expect_illegal: _Optional[bool] = ..., expect_violation_rules: _Optional[_Iterable[str]] = ..., expect_events: _Optional[_Iterable[_Union[ExpectedEvent, _Mapping]]] = ..., expect_facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., expect_legal_actions: _Optional[_Union[LegalActionSet, _Mapping]] = ..., expect_decision: _Optional[_Union[_action_pb2.Decision, _Mapping]] = ..., comment: _Optional[str] = ..., events_any_order: _Optional[bool] = ..., expect_no_events: _Optional[_Iterable[_Union[ExpectedEvent, _Mapping]]] = ...) -> None: ...
 
 class ExpectedEvent(_message.Message):
     __slots__ = ("kind", "rules", "data")
