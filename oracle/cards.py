@@ -108,6 +108,7 @@ EFFECT_OPS = (
     "close",  # close (tap) a card
     "strike_until_end_of_turn",  # +N strike until end of turn (310.2)
     "strike_until_start_of_turn",  # +N strike until the next turn starts (303.1)
+    "strike_until_start_of_your_next_turn",  # +N strike until the controller's next turn starts (303.1)
     "hide",  # the creature becomes hidden (Скрытность)
 )
 RECIPIENTS = (

@@ -233,6 +233,11 @@ def _apply_effect(
             until = "end_of_turn" if op == "strike_until_end_of_turn" else "start_of_turn"
             state.modifiers.append(Modifier(uid, amount, until))
             ev.append(Event("strike_modified", rules, (("card", uid), ("amount", amount), ("until", until))))
+        elif op == "strike_until_start_of_your_next_turn":
+            # «до начала вашего следующего хода»: «вашего» is the ability's controller (INTERPRETING.md, entry 23)
+            state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me))
+            ev.append(Event("strike_modified", rules,
+                            (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me))))
         elif op == "hide":
             if card_def(state, uid).type == "creature" and not c.hidden:
                 c.hidden = True

@@ -64,80 +64,104 @@ def _distribution_total(d: CardDef, mode: int, fury: bool, x: int) -> int:
 # --- checks -------------------------------------------------------------------------
 
 
+def _rule(state: State, c_step: str, ab_number: str) -> str:
+    """The rule a check of the card play cites: C's step of 309.1 in edition C, the rule of
+    A and B that requires the same check there (INTERPRETING.md, entry 39)."""
+    return cite(state, c_step if state.edition == "C" else ab_number)[0]
+
+
+def _least_amount(state: State) -> int:
+    """The least share of a distribution: C:309.1 step 6 gives each target at least one;
+    A and B say nothing of it, so a target may get 0 (INTERPRETING.md, entry 39)."""
+    return 1 if state.edition == "C" else 0
+
+
 def _play_violations(
     state: State, action: Action, mods: list[tuple[str, int]] | None = None
 ) -> list[Violation]:
-    """The layered checks of C:309.1 (A/B: 309.1 and 501.2); ``mods``: the card's cost
-    modifiers if already computed."""
+    """The checks of C:309.1's steps in edition C; in A and B those of the declaration and
+    its payment (309.1, 501.1, 501.2, 501.4; INTERPRETING.md, entry 39).  ``mods``: the
+    card's cost modifiers if already computed."""
     me = state.active
     p = state.players[me]
     uid = action.card
     if uid not in p.hand:
         return [Violation(cite(state, "309.1.1")[0], f"card {uid} is not in the active player's hand")]
     d = card_def(state, uid)
-    step3 = cite(state, "309.1.3")[0]
+    # A/B: the declaration names the ability (501.1), a modal card's mode; the resources the
+    # payment uses, X, Ярость or the alternative cost, are named with it (501.2)
+    mode_rule = _rule(state, "309.1.3", "501.1")
+    option_rule = _rule(state, "309.1.3", "501.2")
     out: list[Violation] = []
     if d.type == "hero":  # pragma: no cover - heroes are never in a hand
         return [Violation(cite(state, "309.1.1")[0], "a hero is not played")]
     if d.modes:
         if not 0 <= action.mode < len(d.modes):
-            out.append(Violation(step3, f"choose a mode 0..{len(d.modes) - 1}"))
+            out.append(Violation(mode_rule, f"choose a mode 0..{len(d.modes) - 1}"))
     elif action.mode != -1:
-        out.append(Violation(step3, "this card has no modes"))
+        out.append(Violation(mode_rule, "this card has no modes"))
     if action.option not in ("", "fury", "alt"):
-        out.append(Violation(step3, f"unknown play option {action.option!r}"))
+        out.append(Violation(option_rule, f"unknown play option {action.option!r}"))
     if action.option == "fury" and d.fury is None:
-        out.append(Violation(step3, "this card has no Ярость additional cost"))
+        out.append(Violation(option_rule, "this card has no Ярость additional cost"))
     if action.option == "alt" and not d.alt_wound_own_hero:
-        out.append(Violation(step3, "this card has no alternative cost"))
+        out.append(Violation(option_rule, "this card has no alternative cost"))
     if d.x_cost:
         if action.x < 1:
             out.append(Violation("R15:106.1.2", "X must be at least 1 when the card is played"))
         elif state.mutant == "x_capped_at_ten" and action.x > 10:
-            out.append(Violation(step3, "X is at most 10"))
+            out.append(Violation(option_rule, "X is at most 10"))
     elif action.x != 0:
-        out.append(Violation(step3, "this card has no X in its cost"))
+        out.append(Violation(option_rule, "this card has no X in its cost"))
     if out:
         return out
     fury = action.option == "fury"
+    # A/B: the declaration names its targets (501.1), a play without them only its card
+    target_rule = _rule(state, "309.1.5", "501.1")
     if d.type != "spell":
         if action.targets or action.amounts:
-            out.append(Violation(cite(state, "309.1.5")[0], "only spells choose targets when played"))
+            out.append(Violation(target_rule, "only spells choose targets when played"))
     else:
         ta = _target_ability(d, action.mode, fury)
-        step5 = cite(state, "309.1.5")[0]
         if ta is None:
             if action.targets:
-                out.append(Violation(step5, "this spell has no targets"))
+                out.append(Violation(target_rule, "this spell has no targets"))
         else:
             spec = ta.targets[0]
             n = len(action.targets)
             if len(set(action.targets)) != n or not spec.min_count <= n <= spec.max_count:
-                out.append(Violation(step5, f"choose {spec.min_count}..{spec.max_count} distinct targets"))
+                out.append(Violation(target_rule, f"choose {spec.min_count}..{spec.max_count} distinct targets"))
             if tuple(sorted(action.targets)) != action.targets:
-                out.append(Violation(step5, "targets must be listed in ascending order"))
+                out.append(Violation(target_rule, "targets must be listed in ascending order"))
             for t in action.targets:
                 why = target_violation(state, spec, me, uid, t)
                 if why:
                     out.append(Violation(cite(state, "501.4")[0], why))
         total = _distribution_total(d, action.mode, fury, action.x)
-        step6 = cite(state, "309.1.6")[0]
+        # A/B: the shares are declared with the targets (501.1) and add up to what the card
+        # distributes; nothing gives each target at least one (INTERPRETING.md, entry 39)
+        dist_rule = _rule(state, "309.1.6", "501.1")
+        least = _least_amount(state)
         if total:
             if len(action.amounts) != len(action.targets):
-                out.append(Violation(step6, "give an amount for each target"))
-            elif any(a < 1 for a in action.amounts):
-                out.append(Violation(step6, "each target gets at least one"))
+                out.append(Violation(dist_rule, "give an amount for each target"))
+            elif any(a < least for a in action.amounts):
+                out.append(
+                    Violation(dist_rule, "each target gets at least one" if least else "an amount cannot be negative")
+                )
             elif sum(action.amounts) != total:
-                out.append(Violation(step6, f"the amounts must add up to {total}"))
+                out.append(Violation(dist_rule, f"the amounts must add up to {total}"))
         elif action.amounts:
-            out.append(Violation(step6, "this card distributes nothing"))
+            out.append(Violation(dist_rule, "this card distributes nothing"))
     # R15:212.3: a second support card of a class is not refused; when it enters play the
     # player's other support card of that class goes to the graveyard (effects.enter_play).
     if out:
+        if state.edition != "C":  # A/B: the declaration is refused; nothing had moved
+            return out
         return [*out, Violation(cite(state, "309.1.7")[0], "the play is illegal and is rewound to before it began")]
     if state.mutant == "payment_not_required":
         return out
-    pay_rule = cite(state, "309.1.9")[0] if state.edition == "C" else cite(state, "501.2")[0]
+    pay_rule = _rule(state, "309.1.9", "501.2")
     if action.option != "alt":
         cost = final_cost(state, me, uid, base_cost(d, action.x, fury), mods)
         if cost > p.coins_open:
@@ -205,12 +229,17 @@ def check_choice_action(state: State, action: Action) -> list[Violation]:
 # --- generation ---------------------------------------------------------------------
 
 
-def _distributions(total: int, k: int) -> list[tuple[int, ...]]:
+def _distributions(total: int, k: int, least: int) -> list[tuple[int, ...]]:
+    """Every way to share ``total`` among ``k`` targets, each getting at least ``least``."""
     if k == 0:
         return [()] if total == 0 else []
     if k == 1:
-        return [(total,)] if total >= 1 else []
-    return [(first, *rest) for first in range(1, total - k + 2) for rest in _distributions(total - first, k - 1)]
+        return [(total,)] if total >= least else []
+    return [
+        (first, *rest)
+        for first in range(least, total - least * (k - 1) + 1)
+        for rest in _distributions(total - first, k - 1, least)
+    ]
 
 
 def _play_actions(state: State, uid: int) -> list[Action]:
@@ -220,10 +249,11 @@ def _play_actions(state: State, uid: int) -> list[Action]:
     modes = range(len(d.modes)) if d.modes else (-1,)
     options = [""] + (["fury"] if d.fury else []) + (["alt"] if d.alt_wound_own_hero else [])
     # Speed only: a play whose final cost exceeds the open coins is refused at C:309.1.9
-    # (501.2) whatever its targets, so such combinations are not enumerated at all.
+    # (A/B: 501.2) whatever its targets, so such combinations are not enumerated at all.
     coins = state.players[me].coins_open
     pays = state.mutant != "payment_not_required"
     mods = cost_modifiers(state, me, uid)
+    least = _least_amount(state)
     # X runs from 1 to the largest payable X (INTERPRETING.md, entry 8); the
     # payment_not_required mutant accepts any X but lists these only, to stay finite
     xs = {o: range(1, largest_x(state, me, uid, o == "fury", o, mods) + 1) if d.x_cost else (0,) for o in options}
@@ -235,7 +265,7 @@ def _play_actions(state: State, uid: int) -> list[Action]:
         target_sets = target_choices(state, ta, me, uid) if ta else [()]
         total = _distribution_total(d, mode, fury, x) if d.type == "spell" else 0
         for targets in target_sets:
-            amount_sets = _distributions(total, len(targets)) if total else [()]
+            amount_sets = _distributions(total, len(targets), least) if total else [()]
             for amounts in amount_sets:
                 a = Action("play", card=uid, targets=targets, amounts=amounts, x=x, mode=mode, option=option)
                 if not _play_violations(state, a, mods):
@@ -300,40 +330,60 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
     resolve_first(state, ev)
 
 
-def _play(state: State, action: Action, ev: list[Event]) -> None:
+def _move_played_card(state: State, uid: int, ev: list[Event]) -> None:
+    """The played card moves: a spell to the graveyard, anything else into play (C:309.1
+    step 4; A/B: 309.1, 309.2)."""
     me = state.active
-    uid = action.card
-    d = card_def(state, uid)
-    fury = action.option == "fury"
     p = state.players[me]
-    steps = cite(state, "309.1")
-    cost = 0 if action.option == "alt" else final_cost(state, me, uid, base_cost(d, action.x, fury))
-    ev.append(
-        Event(
-            "card_played",
-            (*cite(state, "306.1"), *steps),
-            (("card", uid), ("player", me), ("cost", cost), ("x", action.x), ("mode", action.mode),
-             ("option", action.option), ("targets", ",".join(map(str, action.targets)))),
-        )
-    )
-    state.step = "play_queue"
-    # step 4: the card moves (a spell to the graveyard, anything else into play)
-    if d.type == "spell":
+    if card_def(state, uid).type == "spell":
         p.hand.remove(uid)
         p.graveyard.append(uid)
         ev.append(Event("spell_to_graveyard", (*cite(state, "309.1.4"), "R15:211.2"), (("card", uid),)))
         fire(state, "spell_played", uid, ev, cite(state, "309.2"))
     else:
         enter_play(state, uid, me, ev, cite(state, "309.1.4", "309.2"))
-    # step 9: payment
+
+
+def _pay_for_play(state: State, action: Action, cost: int, ev: list[Event]) -> bool:
+    """Pay the play's final cost (C:309.1 step 9; A/B: 501.2, with the declaration); False
+    if paying with the own hero's life lost the game (R15:604.1, 605.1)."""
+    me = state.active
+    p = state.players[me]
     if action.option == "alt":
-        wound(state, p.hero, d.alt_wound_own_hero, ev, cite(state, "309.1.9"))
+        wound(state, p.hero, card_def(state, action.card).alt_wound_own_hero, ev, cite(state, "309.1.9"))
         check_state(state, ev)  # a hero killed by paying loses at once (R15:604.1, 605.1)
-        if state.winner >= 0:
+        return state.winner < 0
+    pay_coins(state, me, cost, ev, cite(state, "309.1.9", "501.2") if state.edition == "C" else cite(state, "501.2"))
+    return True
+
+
+def _play(state: State, action: Action, ev: list[Event]) -> None:
+    me = state.active
+    uid = action.card
+    d = card_def(state, uid)
+    fury = action.option == "fury"
+    cost = 0 if action.option == "alt" else final_cost(state, me, uid, base_cost(d, action.x, fury))
+    ev.append(
+        Event(
+            "card_played",
+            cite(state, "306.1", "309.1"),
+            (("card", uid), ("player", me), ("cost", cost), ("x", action.x), ("mode", action.mode),
+             ("option", action.option), ("targets", ",".join(map(str, action.targets)))),
+        )
+    )
+    state.step = "play_queue"
+    if state.edition == "C" or state.mutant == "ab_pay_after_move":
+        # C:309.1: the card moves at step 4, the payment is step 9
+        _move_played_card(state, uid, ev)
+        if not _pay_for_play(state, action, cost, ev):
             return
     else:
-        pay_coins(state, me, cost, ev, cite(state, "309.1.9", "501.2"))
-    # steps 10-11: the play; a spell's abilities go into the Queue and resolve in order
+        # A/B 501.2: «Оплата происходит вместе с заявкой» — paid as the play is declared,
+        # before the card moves (INTERPRETING.md, entry 39)
+        if not _pay_for_play(state, action, cost, ev):
+            return
+        _move_played_card(state, uid, ev)
+    # C steps 10-11 (A/B: 309.1): a spell's abilities go into the Queue and resolve in order
     if d.type == "spell":
         for part, i, _ in spell_abilities(d, action.mode, fury):
             state.queue.append(

@@ -17,6 +17,7 @@ __all__ = [
     "ACTION_KINDS",
     "CHANCE",
     "STEPS",
+    "UNTIL",
     "Action",
     "Attack",
     "Card",
@@ -28,6 +29,10 @@ __all__ = [
     "State",
     "Violation",
 ]
+
+#: The durations of a strike modifier (``Modifier.until``): 310.2, the next 303.1, and the
+#: 303.1 of its owner's next turn.
+UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn")
 
 #: The actor id of chance (die rolls, shuffles); players are seats 0 and 1.
 CHANCE = 2
@@ -189,12 +194,22 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class Modifier:
-    """A strike bonus with a duration: ``until`` is "end_of_turn" (310.2) or
-    "start_of_turn" (303.1)."""
+    """A strike bonus with a duration: ``until`` is "end_of_turn" (310.2),
+    "start_of_turn" (the next 303.1, whoever's turn it is) or "start_of_owner_turn" (the
+    303.1 of the next turn whose active player is ``owner``: «до начала вашего следующего
+    хода», INTERPRETING.md, entry 23).  ``owner`` is that seat, and -1 for the other kinds."""
 
     target: int
     amount: int
     until: str
+    owner: int = -1
+
+    def to_dict(self) -> dict[str, object]:
+        """The canonical JSON form: ``owner`` is present exactly for "start_of_owner_turn"."""
+        d: dict[str, object] = {"target": self.target, "amount": self.amount, "until": self.until}
+        if self.until == "start_of_owner_turn":
+            d["owner"] = self.owner
+        return d
 
 
 @dataclass(frozen=True, slots=True)

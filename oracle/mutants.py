@@ -63,5 +63,17 @@ MUTANTS: dict[str, Mutant] = {
             "R15:523.1",
             "of several strike modifiers on one creature only the latest counts, instead of all adding up",
         ),
+        Mutant(
+            "next_turn_duration_ends_early",
+            "C:303.1",
+            "«до начала вашего следующего хода» ends at the next turn start, the opponent's, instead of at the start "
+            "of its owner's next turn (INTERPRETING.md, entry 23)",
+        ),
+        Mutant(
+            "ab_pay_after_move",
+            "B:501.2",
+            "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "
+            "order, instead of being paid with the declaration (INTERPRETING.md, entry 39)",
+        ),
     )
 }

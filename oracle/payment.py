@@ -1,5 +1,7 @@
 """Declaration and payment (501; C:309.1 steps 2, 3, 8, 9): prepaid costs of activated
-abilities and the final cost of playing a card with its modifiers.
+abilities and the final cost of playing a card with its modifiers.  In editions A and B a
+card's final cost (R15:106.1.1, 523.1) is paid with its declaration (501.2), before the
+card moves; in C at step 9, after it moved (INTERPRETING.md, entry 39).
 """
 
 from __future__ import annotations
@@ -170,7 +172,7 @@ def ability_cost_violations(state: State, uid: int, index: int, a: Ability) -> l
 
 
 def pay_coins(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> None:
-    """Close ``n`` open coins (C:309.1 step 9, 501.2)."""
+    """Close ``n`` open coins (501.2; a card's play in C: C:309.1 step 9)."""
     if n <= 0:
         return
     p = state.players[seat]

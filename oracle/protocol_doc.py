@@ -402,6 +402,7 @@ _JSON_SPECIAL = {
     ("State", "cards"): ("`cards`", "list of objects, ascending `uid`"),
     ("CardState", "usage"): ("`usage`", "list of objects, ascending `ability`, no `count` of 0"),
     ("CardState", "game_usage"): ("`game_usage`", "list of objects, ascending `ability`, no `count` of 0"),
+    ("StrikeModifier", "owner"): ("`owner`", "integer 0 or 1; the key is present exactly when `until` is `\"start_of_owner_turn\"` (the proto field likewise)"),
 }
 
 
@@ -634,7 +635,9 @@ _EFFECT_TEXT = {
     "open": "open a closed recipient (`opened`)",
     "close": "close an open recipient in play (`closed`; «when closed» triggers fire)",
     "strike_until_end_of_turn": "+`amount` strike until the end of turn, 310.2 (`strike_modified`)",
-    "strike_until_start_of_turn": "+`amount` strike until the next turn starts, 303.1 (`strike_modified`)",
+    "strike_until_start_of_turn": "+`amount` strike until the next turn starts, whoever's it is, 303.1 (`strike_modified`)",
+    "strike_until_start_of_your_next_turn": "+`amount` strike until the ability's controller's next turn starts, 303.1 of "
+    "that turn («до начала вашего следующего хода»; `strike_modified` with `until` `start_of_owner_turn` and `owner`)",
     "hide": "a creature recipient becomes hidden (`hidden`)",
 }
 

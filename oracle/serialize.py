@@ -18,7 +18,7 @@ from typing import Any
 
 from .cards import load_pool
 from .editions import EDITIONS
-from .model import STEPS, Attack, Card, Modifier, PendingTrigger, Player, QueueEntry, State
+from .model import STEPS, UNTIL, Attack, Card, Modifier, PendingTrigger, Player, QueueEntry, State
 from .triggers import POISON
 
 __all__ = ["StateError", "canonical_json", "fingerprint", "fingerprint_data", "from_dict", "to_dict"]
@@ -101,7 +101,7 @@ def to_dict(state: State) -> dict[str, Any]:
             {"id": t.id, "controller": t.controller, "source": t.source, "ability": t.ability, "subject": t.subject}
             for t in state.pending
         ],
-        "modifiers": [{"target": m.target, "amount": m.amount, "until": m.until} for m in state.modifiers],
+        "modifiers": [m.to_dict() for m in state.modifiers],
         "attack": None
         if state.attack is None
         else {"attacker": state.attack.attacker, "target": state.attack.target, "defender": state.attack.defender},
@@ -379,8 +379,14 @@ def from_dict(data: Any) -> State:
 
     modifiers: list[Modifier] = []
     for i, raw in enumerate(r.get_list("modifiers")):
-        mr = _Reader(raw, f"modifiers[{i}]", ("target", "amount", "until"))
-        m = Modifier(mr.get_int("target", 1), mr.get_int("amount", None), mr.get_str("until", ("end_of_turn", "start_of_turn")))
+        mr = _Reader(raw, f"modifiers[{i}]", ("target", "amount", "until", "owner"))
+        target, amount, until = mr.get_int("target", 1), mr.get_int("amount", None), mr.get_str("until", UNTIL)
+        if until == "start_of_owner_turn":  # the seat whose next turn ends it (INTERPRETING.md, entry 23)
+            m = Modifier(target, amount, until, mr.get_int("owner", 0, 1))
+        elif "owner" in raw:
+            raise StateError(f"modifiers[{i}].owner", f"only a start_of_owner_turn modifier has an owner, not {until}")
+        else:
+            m = Modifier(target, amount, until)
         if not in_play(m.target):
             raise StateError(f"modifiers[{i}].target", f"card {m.target} is not in play")
         modifiers.append(m)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .editions import cite
 from .effects import draw
-from .model import Event, State
+from .model import Event, Modifier, State
 from .triggers import fire
 
 __all__ = ["COIN_CAP", "MAX_FAILED_DRAWS", "begin_turn", "reveal", "start_of_turn_triggers"]
@@ -23,10 +23,16 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     me = state.active
     p = state.players[me]
     ev.append(Event("turn_started", cite(state, "302.1", "302.2"), (("turn", state.turn), ("active", me))))
-    # 303.1
-    ended = [m for m in state.modifiers if m.until == "start_of_turn"]
+    # 303.1: «до начала хода» ends at every turn start, «до начала вашего следующего хода»
+    # at the start of its owner's turn (INTERPRETING.md, entry 23)
+    def ends(m: Modifier) -> bool:
+        if m.until == "start_of_owner_turn":
+            return m.owner == me or state.mutant == "next_turn_duration_ends_early"
+        return m.until == "start_of_turn"
+
+    ended = [m for m in state.modifiers if ends(m)]
     if ended:
-        state.modifiers = [m for m in state.modifiers if m.until != "start_of_turn"]
+        state.modifiers = [m for m in state.modifiers if not ends(m)]
         for m in ended:
             ev.append(Event("effect_ended", cite(state, "303.1"), (("card", m.target), ("amount", m.amount))))
     # 303.2

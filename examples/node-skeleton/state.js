@@ -103,7 +103,12 @@ function readState(msg, path = 'state') {
       ability: t.ability,
       subject: t.subject,
     })),
-    modifiers: msg.modifiers.map((m) => ({ target: m.target, amount: m.amount, until: m.until })),
+    // `owner` exists only for "start_of_owner_turn" (5.1): the seat whose next turn ends it.
+    modifiers: msg.modifiers.map((m) =>
+      m.until === 'start_of_owner_turn'
+        ? { target: m.target, amount: m.amount, until: m.until, owner: m.owner }
+        : { target: m.target, amount: m.amount, until: m.until },
+    ),
     attack: msg.attack
       ? { attacker: msg.attack.attacker, target: msg.attack.target, defender: msg.attack.defender }
       : null,

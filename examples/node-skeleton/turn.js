@@ -32,12 +32,18 @@ function triggersFire(state, trigger) {
   return false;
 }
 
-/** Ends every strike modifier of this duration, in the order they were created (303.1, 310.2). */
+/**
+ * Ends every strike modifier whose duration ends now, in the order they were created (303.1,
+ * 310.2): `until` names the duration; at a turn start, "start_of_owner_turn" modifiers of the
+ * new active player end too.
+ */
 function endEffects(state, until, rule, events) {
-  for (const m of state.modifiers.filter((mod) => mod.until === until)) {
+  const ends = (mod) =>
+    mod.until === until || (until === 'start_of_turn' && mod.until === 'start_of_owner_turn' && mod.owner === state.active);
+  for (const m of state.modifiers.filter(ends)) {
     events.push(event('effect_ended', [rule], { card: m.target, amount: m.amount }));
   }
-  state.modifiers = state.modifiers.filter((mod) => mod.until !== until);
+  state.modifiers = state.modifiers.filter((mod) => !ends(mod));
 }
 
 /** The hidden cards the active player has in play, ascending. */

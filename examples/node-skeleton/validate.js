@@ -156,8 +156,12 @@ function validateState(state, path) {
   // 7. Modifiers and the attack.
   state.modifiers.forEach((m, i) => {
     if (!inPlay.has(m.target)) bad(`.modifiers[${i}].target`, `card ${m.target} is not in play`);
-    if (!['end_of_turn', 'start_of_turn'].includes(m.until)) {
+    if (!['end_of_turn', 'start_of_turn', 'start_of_owner_turn'].includes(m.until)) {
       bad(`.modifiers[${i}].until`, `unknown duration '${m.until}'`);
+    } else if (m.until === 'start_of_owner_turn' && m.owner !== 0 && m.owner !== 1) {
+      bad(`.modifiers[${i}].owner`, 'a duration until its owner\'s next turn needs owner 0 or 1');
+    } else if (m.until !== 'start_of_owner_turn' && m.owner !== undefined && m.owner !== null) {
+      bad(`.modifiers[${i}].owner`, `only "start_of_owner_turn" has an owner`);
     }
   });
   if (state.attack) {

@@ -232,7 +232,10 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
             {"id": t.id, "controller": t.controller, "source": t.source, "ability": t.ability, "subject": t.subject}
             for t in msg.pending
         ],
-        "modifiers": [{"target": m.target, "amount": m.amount, "until": m.until} for m in msg.modifiers],
+        "modifiers": [
+            {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {})}
+            for m in msg.modifiers
+        ],
         "attack": attack,
     }
     return data
@@ -323,7 +326,9 @@ def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None
         msg.pending.add(id=t["id"], controller=t["controller"], source=t["source"], ability=t["ability"],
                         subject=t["subject"])
     for m in data["modifiers"]:
-        msg.modifiers.add(target=m["target"], amount=m["amount"], until=m["until"])
+        mod = msg.modifiers.add(target=m["target"], amount=m["amount"], until=m["until"])
+        if "owner" in m:  # present exactly for "start_of_owner_turn" (INTERPRETING.md, entry 23)
+            mod.owner = m["owner"]
     attack = data["attack"]
     if attack is not None:
         msg.attack.attacker = attack["attacker"]

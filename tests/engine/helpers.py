@@ -208,9 +208,13 @@ class Board:
             }
         )
 
-    def modifier(self, target: str, amount: int, until: str) -> None:
-        """A strike modifier in force (``until`` end_of_turn or start_of_turn)."""
-        self.data["modifiers"].append({"target": self[target], "amount": amount, "until": until})
+    def modifier(self, target: str, amount: int, until: str, owner: int | None = None) -> None:
+        """A strike modifier in force (``until`` end_of_turn, start_of_turn, or
+        start_of_owner_turn with the ``owner`` seat)."""
+        m: dict[str, object] = {"target": self[target], "amount": amount, "until": until}
+        if owner is not None:
+            m["owner"] = owner
+        self.data["modifiers"].append(m)
 
     def attack(self, attacker: str, target: str, defender: str | None = None) -> None:
         """The strike attack in progress."""

@@ -607,14 +607,23 @@ def test_309_1_payment_mutant_is_caught() -> None:
 
 @pytest.mark.parametrize("edition, rule", [("B", "B:309.1"), ("A", "A:309.1")])
 def test_309_1_editions_a_and_b_cite_the_single_paragraph(edition: str, rule: str) -> None:
-    """A:309.1 / B:309.1 — in editions A and B 309.1 is one paragraph: the distribution and
-    rewind checks cite it; the payment check cites 501.2."""
+    """A:309.1 / B:309.1, 501.1, 501.2 — in editions A and B 309.1 is one paragraph, and
+    C's steps are not applied under its name (INTERPRETING.md, entry 39): a distribution is
+    declared with the targets (501.1), may give a target nothing, and is not rewound; the
+    payment check cites 501.2, and the coins are paid before the card moves."""
     b = Board(edition=edition, play=(["ork"], ["ork"]), hands=(["dukh_drakona", "ork"], []), coins=((2, 0), (0, 0)))
     s = b.state()
-    assert violation_rules(s, Action("play", card=b["dukh_drakona"], targets=(b["ork"], b["ork#2"]), amounts=(3, 0))) == [rule, rule]
+    targets = (b["ork"], b["ork#2"])
+    assert check(s, Action("play", card=b["dukh_drakona"], targets=targets, amounts=(3, 0))) == []
+    assert violation_rules(s, Action("play", card=b["dukh_drakona"], targets=targets, amounts=(2, 2))) == [
+        f"{edition}:501.1"
+    ]
     assert violation_rules(s, Action("play", card=b["ork#3"])) == [f"{edition}:501.2"]
     o = apply(s, Action("play", card=b["dukh_drakona"], targets=(b["ork#2"],), amounts=(3,)))
     assert first_event(o.events, "card_played").rules == ("B:306.1", rule)
+    kinds = [e.kind for e in o.events]
+    assert kinds.index("coins_paid") < kinds.index("spell_to_graveyard")
+    assert first_event(o.events, "coins_paid").rules == (f"{edition}:501.2",)
 
 
 def test_309_2_support_card_enters_play_and_is_not_a_character() -> None:

@@ -52,6 +52,7 @@ def _rich_board() -> Board:
     b.pending("fazrael", 0)
     b.modifier("snezhnyy_bars", 2, "start_of_turn")
     b.modifier("kamia", 1, "end_of_turn")
+    b.modifier("ork", 1, "start_of_owner_turn", owner=1)
     return b
 
 
@@ -254,6 +255,21 @@ def _modifier_not_in_play(b: Board, d: dict[str, Any]) -> str:
     return "modifiers[0].target"
 
 
+def _owner_missing(b: Board, d: dict[str, Any]) -> str:
+    d["modifiers"][0]["until"] = "start_of_owner_turn"  # INTERPRETING.md, entry 23: owner required
+    return "modifiers[0].owner"
+
+
+def _owner_on_another_duration(b: Board, d: dict[str, Any]) -> str:
+    d["modifiers"][0]["owner"] = 0  # start_of_turn has no owner
+    return "modifiers[0].owner"
+
+
+def _owner_not_a_seat(b: Board, d: dict[str, Any]) -> str:
+    d["modifiers"][2]["owner"] = 2
+    return "modifiers[2].owner"
+
+
 def _closed_card_in_hand(b: Board, d: dict[str, Any]) -> str:
     i = _card_index(d, b["raskat_groma"])
     d["cards"][i]["closed"] = True
@@ -312,7 +328,8 @@ MUTATORS: list[Mutator] = [
     _queue_step_without_pending, _card_in_no_zone, _foreign_card, _uid_twice, _unknown_field, _missing_field,
     _unknown_edition, _unknown_step, _hero_in_deck, _over_without_winner, _winner_without_game_over,
     _defender_step_without_attack, _pending_in_choice, _queue_entry_bad_ability, _queue_entry_unknown_source,
-    _pending_id_not_issued, _pending_not_a_trigger, _modifier_not_in_play, _closed_card_in_hand, _hidden_hero,
+    _pending_id_not_issued, _pending_not_a_trigger, _modifier_not_in_play, _owner_missing,
+    _owner_on_another_duration, _owner_not_a_seat, _closed_card_in_hand, _hidden_hero,
     _four_failed_draws, _choice_on_turn_0, _wounds_not_an_int, _usage_of_missing_ability,
     _mulligan_of_a_card_not_in_hand, _players_not_two, _active_out_of_range,
 ]

@@ -65,6 +65,33 @@ def test_303_1_until_start_of_turn_effects_end() -> None:
     assert kinds(ev).index("effect_ended") > kinds(ev).index("turn_started")
 
 
+def test_303_1_until_your_next_turn_ends_at_its_owners_turn() -> None:
+    """C:303.1, INTERPRETING.md entry 23 — «до начала вашего следующего хода» lasts through
+    the opponent's turn and ends at the start of its owner's next turn; «до начала хода»
+    ends at the very next turn start."""
+    b = Board(play=(["snezhnyy_bars"], ["ork"]))
+    b.modifier("snezhnyy_bars", 2, "start_of_owner_turn", owner=0)
+    b.modifier("snezhnyy_bars", 1, "start_of_turn")
+    b.modifier("ork", 3, "start_of_owner_turn", owner=1)
+    s, ev = run(b.state(), END)  # player 2's turn starts
+    assert sorted((num(e, "card"), num(e, "amount")) for e in events(ev, "effect_ended")) == sorted(
+        [(b["snezhnyy_bars"], 1), (b["ork"], 3)])
+    assert [(m.target, m.amount, m.until, m.owner) for m in s.modifiers] == [
+        (b["snezhnyy_bars"], 2, "start_of_owner_turn", 0)]
+    s, ev = run(s, END)  # player 1's next turn starts
+    assert [(num(e, "card"), num(e, "amount")) for e in events(ev, "effect_ended")] == [(b["snezhnyy_bars"], 2)]
+    assert s.modifiers == []
+
+
+def test_snezhnyy_bars_bonus_is_owned_by_the_activating_player() -> None:
+    """The card's «до начала вашего следующего хода» creates a start_of_owner_turn modifier
+    owned by the ability's controller (INTERPRETING.md, entry 23)."""
+    b = Board(play=(["snezhnyy_bars"], ()), coins=((1, 0), (0, 0)))
+    s, ev = run(b.state(), Action("activate", card=b["snezhnyy_bars"], ability=0))
+    assert [(m.until, m.owner) for m in s.modifiers] == [("start_of_owner_turn", 0)]
+    assert first_event(ev, "strike_modified").data[-2:] == (("until", "start_of_owner_turn"), ("owner", 0))
+
+
 def test_303_3_usage_markers_are_removed() -> None:
     """C:303.3 — cards lose their «1 (X) раз за ход» markers at the start of a turn (on every
     card in play, INTERPRETING.md entry 6); «раз за игру» markers stay."""

@@ -225,3 +225,21 @@ def test_error_paths_use_request_indices(states: list) -> None:  # type: ignore[
     with pytest.raises(cv.InputError) as info:
         cv.decode_state(msg)
     assert info.value.field.startswith(f"state.cards[{hero}].usage[")
+
+
+def test_modifier_owner_is_carried_exactly_for_its_duration(states: list) -> None:  # type: ignore[type-arg]
+    """``StrikeModifier.owner`` (INTERPRETING.md, entry 23): set in the message and present in
+    the JSON form exactly for "start_of_owner_turn"; the other durations keep their form."""
+    base = next(s for s in states if s.step == "choice")
+    uid = base.players[0].hero
+    data = to_dict(base)
+    data["modifiers"] = [{"target": uid, "amount": 2, "until": "start_of_owner_turn", "owner": 1},
+                         {"target": uid, "amount": 1, "until": "start_of_turn"}]
+    msg = cv.state_dict_to_proto(data)
+    assert msg.modifiers[0].HasField("owner") and msg.modifiers[0].owner == 1
+    assert not msg.modifiers[1].HasField("owner")
+    back, decoded = cv.decode_state(state_pb2.State.FromString(msg.SerializeToString()))
+    assert decoded["modifiers"] == data["modifiers"] == to_dict(back)["modifiers"]
+    msg.modifiers[0].ClearField("owner")
+    with pytest.raises(Exception, match="owner"):
+        cv.decode_state(msg)

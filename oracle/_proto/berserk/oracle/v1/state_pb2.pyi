@@ -182,14 +182,16 @@ class PendingTrigger(_message.Message):
     def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ...) -> None: ...
 
 class StrikeModifier(_message.Message):
-    __slots__ = ("target", "amount", "until")
+    __slots__ = ("target", "amount", "until", "owner")
     TARGET_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     UNTIL_FIELD_NUMBER: _ClassVar[int]
+    OWNER_FIELD_NUMBER: _ClassVar[int]
     target: int
     amount: int
     until: str
-    def __init__(self, target: _Optional[int] = ..., amount: _Optional[int] = ..., until: _Optional[str] = ...) -> None: ...
+    owner: int
+    def __init__(self, target: _Optional[int] = ..., amount: _Optional[int] = ..., until: _Optional[str] = ..., owner: _Optional[int] = ...) -> None: ...
 
 class Attack(_message.Message):
     __slots__ = ("attacker", "target", "defender")
