@@ -1,0 +1,670 @@
+"""Mutation testing of the rule modules against the conformance suite alone.
+
+Every mutant is one small change to one rule module of ``oracle/`` (``setup``, ``turn_start``,
+``main_stage``, ``end_turn``, ``queue``, ``payment``, ``attack``, ``effects``, ``triggers``,
+``board``, ``engine``); it is *killed* when at least one scenario of the conformance suite, run in
+process under every edition it lists, fails (a mismatch or an exception) against it.
+
+    .venv/bin/python bench/mutation.py --sample 600 --seed 1 --json mutation.json   # ~7 min
+    .venv/bin/python bench/mutation.py --all                  # every mutant (~0.7 s each, one core)
+    .venv/bin/python bench/mutation.py --list                 # count the mutants per module and operator
+    .venv/bin/python bench/mutation.py --show queue#57        # the diff of one mutant, then run it
+    .venv/bin/python bench/mutation.py --rescore mutation.json  # re-apply mutation_equivalent.json
+    .venv/bin/python bench/mutation.py --rev HEAD --sample 100  # a committed tree, not the working one
+
+Operators (``ast`` nodes of the module; the names are those of ``bench/mutation_equivalent.json``):
+
+* ``cmp_boundary``: ``<`` <-> ``<=``, ``>`` <-> ``>=``;
+* ``cmp_negate``: ``==`` <-> ``!=``, ``in`` <-> ``not in``, ``is`` <-> ``is not``;
+* ``bool_op``: ``and`` <-> ``or``;
+* ``int_plus1`` / ``int_minus1``: an integer constant ``n`` -> ``n + 1`` / ``n - 1``;
+* ``true_false``: ``True`` <-> ``False``;
+* ``stmt_delete``: a simple statement (an expression such as ``ev.append(...)``, an assignment,
+  an augmented assignment, a ``raise``) replaced by ``pass``.
+
+Not mutated: docstrings, ``if TYPE_CHECKING`` blocks, and the code that only runs when one of the
+hand-written engine mutants of ``oracle/mutants.py`` is switched on (the body of
+``if state.mutant == "..."``, the ``else`` of ``!=``, what follows such a test in an ``and``, the
+arm of a conditional expression): the suite runs the reference with no engine mutant, so every
+change there would be equivalent.  The ``state.mutant`` tests themselves are mutated.  (Code
+after an early ``if state.mutant != "...": return`` is not recognised; its survivors are listed
+as equivalent.)
+
+Results per mutant: ``killed``, ``killed_import`` (the engine does not even import: counted as
+killed, reported apart), ``timeout`` (the suite did not finish in ``--timeout`` seconds,
+default 60, or one scenario run took over ``--scenario-timeout``, default 5 s, where the
+reference needs milliseconds: counted as killed), ``survived``, ``error`` (the harness itself
+failed: not counted).  A scenario run that already fails on the unmutated tree (work in
+progress) is left out of every mutant's run, with a warning.  The report gives
+per module the mutants and the kill rate, the overall kill rate, the kill rate of the
+non-equivalent mutants (the survivors listed in ``bench/mutation_equivalent.json`` -- objects
+``{module, line, operator, original, mutated, reason}`` a person judged equivalent -- are left
+out), and the diff of every survivor.  The sample (``random.Random(seed).sample`` over the
+mutants in a fixed order) and hence the report are deterministic for a seed and a source tree.
+
+Isolation: the working tree is never written.  The run copies ``oracle/`` and
+``conformance_suite/`` (or extracts them from ``--rev REV`` with ``git archive``) into a
+temporary directory once, so that edits made meanwhile by others do not change it half-way.  Each mutant runs in its own subprocess
+(``python bench/mutation.py --worker``, one at a time: one core), which puts an import hook first
+on ``sys.meta_path`` that serves the mutated module (compiled from the mutated AST, with the
+snapshot's file name and line numbers) in place of ``oracle.<module>``; every other module is
+imported from the snapshot as usual, and ``PYTHONDONTWRITEBYTECODE`` keeps ``__pycache__`` untouched.  An
+interruption (Ctrl-C, a timeout) only has a subprocess to kill.
+
+Why a self-contained mutator rather than mutmut or cosmic-ray (both maintained; looked at
+mutmut 3.8.1 and cosmic-ray 8.7.0):
+
+* mutmut 3 copies the project into ``mutants/`` and rewrites every function into a
+  "trampoline" switched by an environment variable; its runner is pytest (a test-to-function
+  map gathered with coverage), not "call one function in process", and it writes its cache and
+  copy into the project directory.
+* cosmic-ray writes each mutation *into the source file in place*, runs a shell test command
+  and restores the file afterwards: an interrupted run, or a concurrent reader (the other
+  engineers' tests read ``oracle/``), sees a mutated tree -- exactly what must not happen here --
+  and it needs a config file and a session database per run.
+* What is wanted is "mutate one module in memory, run one in-process function, throw the
+  process away"; about 250 lines of ``ast`` do that with no dependency, fast (one interpreter
+  start plus the suite, stopping at the first failing scenario), and with operators and
+  exclusions fitted to this engine (the engine-mutant branches above).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import difflib
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+ORACLE = ROOT / "oracle"
+EQUIVALENT = Path(__file__).resolve().parent / "mutation_equivalent.json"
+MODULES = ("setup", "turn_start", "main_stage", "end_turn", "queue", "payment", "attack",
+           "effects", "triggers", "board", "engine")
+OPERATORS = ("cmp_boundary", "cmp_negate", "bool_op", "int_plus1", "int_minus1", "true_false", "stmt_delete")
+RESULT_MARK = "@@MUTATION-RESULT@@ "
+KILLED = ("killed", "killed_import", "timeout")
+
+_BOUNDARY = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
+_NEGATE = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
+           ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+_DELETABLE = (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Raise, ast.Delete)
+
+
+# --------------------------------------------------------------------------- mutants
+
+
+@dataclass
+class Mutant:
+    """One mutation site: the ``index``-th node of ``ast.walk`` of the module, changed by
+    ``operator`` (``variant`` picks the operand of a chained comparison)."""
+
+    id: str
+    module: str
+    index: int
+    operator: str
+    variant: int
+    line: int
+    original: str
+    mutated: str
+    diff: str = ""
+    status: str = ""
+    detail: str = ""
+    seconds: float = 0.0
+    equivalent: str = ""  # the reason, when bench/mutation_equivalent.json lists it
+
+    def key(self) -> tuple[str, str, str, str]:
+        return (self.module, self.operator, self.original, self.mutated)
+
+
+def _mutant_test(test: ast.expr) -> bool | None:
+    """True when ``test`` holds only with an engine mutant switched on (``x.mutant == "..."``,
+    or an ``and`` containing one); False when it holds only with it off (``!=``); else None."""
+    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Attribute)
+            and test.left.attr == "mutant" and isinstance(test.comparators[0], ast.Constant)):
+        if isinstance(test.ops[0], ast.Eq):
+            return True
+        if isinstance(test.ops[0], ast.NotEq):
+            return False
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and any(_mutant_test(v) is True for v in test.values):
+        return True
+    return None
+
+
+def _skipped_nodes(tree: ast.Module) -> set[int]:
+    """ids of the nodes not to mutate (docstrings, TYPE_CHECKING, engine-mutant-only code)."""
+    skip: set[int] = set()
+
+    def all_of(nodes: list[Any]) -> None:
+        for n in nodes:
+            for sub in ast.walk(n):
+                skip.add(id(sub))
+
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                all_of([body[0]])
+        if isinstance(node, ast.If):
+            if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+                all_of(node.body)
+            m = _mutant_test(node.test)
+            if m is True:
+                all_of(node.body)
+            elif m is False:
+                all_of(node.orelse)
+        if isinstance(node, ast.IfExp):
+            m = _mutant_test(node.test)
+            if m is True:
+                all_of([node.body])
+            elif m is False:
+                all_of([node.orelse])
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+            for i, v in enumerate(node.values):
+                if _mutant_test(v) is True:
+                    all_of(node.values[i + 1:])
+                    break
+    return skip
+
+
+def _sites(node: ast.AST) -> list[tuple[str, int]]:
+    """(operator, variant) of every mutation of ``node`` itself."""
+    out: list[tuple[str, int]] = []
+    if isinstance(node, ast.Compare):
+        for i, op in enumerate(node.ops):
+            if type(op) in _BOUNDARY:
+                out.append(("cmp_boundary", i))
+            if type(op) in _NEGATE:
+                out.append(("cmp_negate", i))
+    elif isinstance(node, ast.BoolOp):
+        out.append(("bool_op", 0))
+    elif isinstance(node, ast.Constant):
+        if isinstance(node.value, bool):
+            out.append(("true_false", 0))
+        elif isinstance(node.value, int):
+            out += [("int_plus1", 0), ("int_minus1", 0)]
+    if isinstance(node, _DELETABLE) and not (isinstance(node, ast.AnnAssign) and node.value is None):
+        out.append(("stmt_delete", 0))
+    return out
+
+
+def _mutate(tree: ast.Module, index: int, operator: str, variant: int) -> tuple[ast.AST, ast.AST]:
+    """Apply the mutation to ``tree`` in place; (original node copy, new node)."""
+    target = next(n for i, n in enumerate(ast.walk(tree)) if i == index)
+    before = copy.deepcopy(target)
+    if operator == "cmp_boundary":
+        assert isinstance(target, ast.Compare)
+        target.ops[variant] = _BOUNDARY[type(target.ops[variant])]()
+    elif operator == "cmp_negate":
+        assert isinstance(target, ast.Compare)
+        target.ops[variant] = _NEGATE[type(target.ops[variant])]()
+    elif operator == "bool_op":
+        assert isinstance(target, ast.BoolOp)
+        target.op = ast.Or() if isinstance(target.op, ast.And) else ast.And()
+    elif operator in ("int_plus1", "int_minus1"):
+        assert isinstance(target, ast.Constant)
+        assert isinstance(target.value, int)
+        target.value = target.value + (1 if operator == "int_plus1" else -1)
+    elif operator == "true_false":
+        assert isinstance(target, ast.Constant)
+        target.value = not target.value
+    elif operator == "stmt_delete":
+        for parent in ast.walk(tree):
+            for _field, value in ast.iter_fields(parent):
+                if isinstance(value, list) and any(v is target for v in value):
+                    k = next(i for i, v in enumerate(value) if v is target)
+                    value[k] = ast.copy_location(ast.Pass(), target)
+                    ast.fix_missing_locations(tree)
+                    return before, value[k]
+        raise AssertionError(f"statement {index} has no parent list")
+    else:
+        raise ValueError(operator)
+    return before, target
+
+
+def _one_line(text: str, limit: int = 160) -> str:
+    s = " ".join(text.split())
+    return s if len(s) <= limit else s[: limit - 3] + "..."
+
+
+def _diff(source: str, module: str, node: ast.AST, new: ast.AST) -> str:
+    """A unified diff of the lines the mutation touches (for the report only)."""
+    lines = source.splitlines(keepends=True)
+    a, b = node.lineno - 1, node.end_lineno  # type: ignore[attr-defined]
+    old = "".join(lines[a:b])
+    old_b = old.encode()  # AST column offsets count UTF-8 bytes
+    s_b = node.col_offset  # type: ignore[attr-defined]
+    e_b = sum(len(x.encode()) for x in lines[a: b - 1]) + node.end_col_offset  # type: ignore[attr-defined]
+    repl = "pass" if isinstance(new, ast.Pass) else ast.unparse(new)
+    new_text = (old_b[:s_b] + repl.encode() + old_b[e_b:]).decode()
+    out = difflib.unified_diff(old.splitlines(keepends=True), new_text.splitlines(keepends=True),
+                               f"a/oracle/{module}.py", f"b/oracle/{module}.py", n=0)
+    text = "".join(out)
+    return re.sub(r"^@@ -1(,\d+)? \+1(,\d+)? @@", lambda mm: f"@@ -{a + 1}{mm.group(1) or ''} +{a + 1}{mm.group(2) or ''} @@",
+                  text, count=1, flags=re.M)
+
+
+def enumerate_mutants(modules: tuple[str, ...] = MODULES, package: Path = ORACLE) -> tuple[list[Mutant], dict[str, str]]:
+    """Every mutant of the modules, in a fixed order; and the source each was read from."""
+    mutants: list[Mutant] = []
+    sources: dict[str, str] = {}
+    for module in modules:
+        source = (package / f"{module}.py").read_text(encoding="utf-8")
+        sources[module] = source
+        tree = ast.parse(source)
+        skip = _skipped_nodes(tree)
+        n = 0
+        for index, node in enumerate(ast.walk(tree)):
+            if id(node) in skip or not hasattr(node, "lineno"):
+                continue
+            for operator, variant in _sites(node):
+                work = ast.parse(source)
+                before, new = _mutate(work, index, operator, variant)
+                original = _one_line(ast.get_source_segment(source, node) or ast.unparse(before))
+                mutated = "pass" if isinstance(new, ast.Pass) else _one_line(ast.unparse(new))
+                if operator.startswith("int_") or operator == "true_false":  # a constant alone says little: show its line
+                    original, mutated = _context(source, node, new)
+                mutants.append(Mutant(
+                    id=f"{module}#{n}", module=module, index=index, operator=operator, variant=variant,
+                    line=node.lineno, original=original, mutated=mutated,
+                    diff=_diff(source, module, node, new),
+                ))
+                n += 1
+    return mutants, sources
+
+
+def _context(source: str, node: ast.AST, new: ast.AST) -> tuple[str, str]:
+    """The source line of a constant, before and after (one line, whitespace collapsed)."""
+    line = source.splitlines()[node.lineno - 1].encode()  # type: ignore[attr-defined]
+    if node.end_lineno != node.lineno:  # type: ignore[attr-defined]
+        return _one_line(ast.unparse(node)), _one_line(ast.unparse(new))
+    s, e = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+    after = line[:s] + ast.unparse(new).encode() + line[e:]
+    return _one_line(line.decode()), _one_line(after.decode())
+
+
+# --------------------------------------------------------------------------- worker
+
+
+class _Hang(BaseException):
+    """Raised by SIGALRM in the worker when one scenario run takes too long (a mutant loops).
+    A BaseException, so that the engine's own ``except Exception`` cannot swallow it."""
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise _Hang
+
+
+def _worker() -> int:
+    """Run the suite against one mutant (read as JSON from stdin; none = the reference)."""
+    spec = json.loads(sys.stdin.read() or "{}")
+    t0 = time.perf_counter()
+    result: dict[str, Any] = {}
+
+    def done(status: str, detail: str = "") -> int:
+        result.update(status=status, detail=detail[:500], seconds=round(time.perf_counter() - t0, 3))
+        sys.stdout.write("\n" + RESULT_MARK + json.dumps(result) + "\n")
+        sys.stdout.flush()
+        return 0
+
+    root = Path(spec.pop("root", str(ROOT)))
+    skip = {tuple(x) for x in spec.pop("skip", [])}
+    baseline = spec.pop("baseline", False)
+    run_limit = float(spec.pop("scenario_timeout", 0))
+    sys.path.insert(0, str(root))
+    if spec:
+        import importlib.abc
+        import importlib.util
+
+        tree = ast.parse(spec["source"])
+        _mutate(tree, spec["index"], spec["operator"], spec["variant"])
+        filename = str(root / "oracle" / f"{spec['module']}.py")
+        code = compile(tree, filename, "exec", dont_inherit=True)
+        fullname = f"oracle.{spec['module']}"
+
+        class Hook(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+            def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+                if name != fullname:
+                    return None
+                s = importlib.util.spec_from_loader(name, self, origin=filename)
+                if s is not None:
+                    s.has_location = True
+                return s
+
+            def create_module(self, spec: Any) -> None:
+                return None
+
+            def exec_module(self, module: Any) -> None:
+                exec(code, module.__dict__)
+
+        sys.meta_path.insert(0, Hook())
+    try:
+        import oracle
+
+        if Path(oracle.__file__).resolve().parent != (root / "oracle").resolve():
+            return done("error", f"oracle imported from {oracle.__file__}, not from {root}")
+        from conformance_suite.executor import run_scenario
+        from conformance_suite.scenario import load_all
+        from conformance_suite.targets import InProcessTarget
+
+        if spec:
+            import importlib
+
+            mod = importlib.import_module(f"oracle.{spec['module']}")  # every rule module is imported by now
+            if not isinstance(getattr(mod.__spec__, "loader", None), Hook):
+                return done("error", "the mutated module was not loaded through the import hook")
+        scenarios = load_all()
+        target = InProcessTarget()
+    except BaseException as exc:  # any failure to import is a kill
+        return done("killed_import", f"{type(exc).__name__}: {exc}")
+    signal.signal(signal.SIGALRM, _alarm)
+    runs = 0
+    failing: list[tuple[str, str]] = []
+    for sc in scenarios:
+        for edition in sc.message.editions:
+            if (sc.id, edition) in skip:
+                continue
+            if baseline:
+                try:
+                    ok = run_scenario(sc, edition, target).passed
+                except Exception:
+                    ok = False
+                if not ok:
+                    failing.append((sc.id, edition))
+                runs += 1
+                continue
+            if run_limit:
+                signal.setitimer(signal.ITIMER_REAL, run_limit)
+            try:
+                res = run_scenario(sc, edition, target)
+            except _Hang:
+                return done("timeout", f"{sc.id}[{edition}]: no verdict in {run_limit:g} s")
+            except RecursionError as exc:
+                return done("killed", f"{sc.id}[{edition}]: RecursionError: {exc}")
+            except Exception as exc:  # a crash of the engine fails the scenario
+                return done("killed", f"{sc.id}[{edition}]: {type(exc).__name__}: {exc}")
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            if not res.passed:
+                return done("killed", f"{sc.id}[{edition}]: {res.mismatches[0].describe()}")
+            runs += 1
+    result["runs"] = runs
+    result["failing"] = failing
+    return done("survived")
+
+
+# --------------------------------------------------------------------------- driver
+
+
+def _run_one(spec: dict[str, Any], timeout: float) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker"], cwd=ROOT, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(json.dumps(spec), timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return {"status": "timeout", "detail": f"no verdict in {timeout:g} s", "seconds": round(time.perf_counter() - t0, 3)}
+    except BaseException:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        raise
+    for line in reversed(out.splitlines()):
+        if line.startswith(RESULT_MARK):
+            r: dict[str, Any] = json.loads(line[len(RESULT_MARK):])
+            r["seconds"] = round(time.perf_counter() - t0, 3)
+            return r
+    return {"status": "error", "detail": f"worker exited {proc.returncode} without a verdict: {err[-400:]}",
+            "seconds": round(time.perf_counter() - t0, 3)}
+
+
+def _load_equivalent() -> list[dict[str, Any]]:
+    if not EQUIVALENT.exists():
+        return []
+    data: list[dict[str, Any]] = json.loads(EQUIVALENT.read_text(encoding="utf-8"))
+    return data
+
+
+def _match_equivalent(m: Mutant, equivalent: list[dict[str, Any]]) -> str:
+    """The reason when the list holds this mutant: same module, operator, text and line; or,
+    for a survivor, the one entry with the same text at another line (the code moved)."""
+    hits = [e for e in equivalent if (e["module"], e["operator"], e["original"], e["mutated"]) == m.key()]
+    exact = [e for e in hits if e["line"] == m.line]
+    if exact:
+        return str(exact[0]["reason"])
+    if len(hits) == 1 and m.status == "survived":  # the line moved: trust the text for a survivor only
+        return str(hits[0]["reason"]) + f" [listed at line {hits[0]['line']}]"
+    return ""
+
+
+def _rate(k: int, n: int) -> float | None:
+    return round(100.0 * k / n, 1) if n else None
+
+
+@dataclass
+class Report:
+    seed: int | None
+    sample: int
+    universe: int
+    timeout: float
+    baseline_seconds: float
+    rev: str = ""
+    reference_failures: list[str] = field(default_factory=list)
+    scenario_runs: int = 0
+    wall_seconds: float = 0.0
+    counts: dict[str, int] = field(default_factory=dict)
+    kill_rate: float | None = None
+    non_equivalent_kill_rate: float | None = None
+    equivalent_survivors: int = 0
+    per_module: dict[str, dict[str, Any]] = field(default_factory=dict)
+    per_operator: dict[str, dict[str, Any]] = field(default_factory=dict)
+    mutants: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def _summarise(rep: Report, done: list[Mutant]) -> None:
+    rep.counts = dict(Counter(m.status for m in done))
+    counted = [m for m in done if m.status != "error"]
+    killed = sum(m.status in KILLED for m in counted)
+    rep.kill_rate = _rate(killed, len(counted))
+    eq = [m for m in counted if m.status == "survived" and m.equivalent]
+    rep.equivalent_survivors = len(eq)
+    rep.non_equivalent_kill_rate = _rate(killed, len(counted) - len(eq))
+    for attr, key in (("per_module", "module"), ("per_operator", "operator")):
+        groups: dict[str, list[Mutant]] = {}
+        for m in counted:
+            groups.setdefault(getattr(m, key), []).append(m)
+        table = {}
+        for k, ms in groups.items():
+            kk = sum(m.status in KILLED for m in ms)
+            e = sum(m.status == "survived" and bool(m.equivalent) for m in ms)
+            table[k] = {"mutants": len(ms), "killed": kk, "survived": len(ms) - kk, "equivalent": e,
+                        "kill_rate": _rate(kk, len(ms)), "non_equivalent_kill_rate": _rate(kk, len(ms) - e)}
+        order = MODULES if attr == "per_module" else OPERATORS
+        setattr(rep, attr, {k: table[k] for k in order if k in table})
+    for m in done:
+        if m.equivalent and m.status in KILLED:
+            rep.warnings.append(f"{m.id} is listed as equivalent but was {m.status}: {m.detail[:200]}")
+
+
+def _print(rep: Report, done: list[Mutant]) -> None:
+    p = print
+    what = f"sample of {rep.sample} (seed {rep.seed})" if rep.seed is not None else f"all {rep.sample}"
+    p(f"mutation testing of {rep.rev}: {what} of {rep.universe} mutants; {rep.scenario_runs} scenario runs; timeout {rep.timeout:g} s; "
+      f"reference suite {rep.baseline_seconds:.2f} s; wall {rep.wall_seconds:.0f} s "
+      f"({rep.wall_seconds / max(1, len(done)):.2f} s per mutant)")
+    p("")
+    p(f"{'module':<12}{'mutants':>8}{'killed':>8}{'surv.':>7}{'equiv.':>7}{'kill %':>8}{'non-eq %':>10}")
+    for name, t in [*rep.per_module.items()]:
+        p(f"{name:<12}{t['mutants']:>8}{t['killed']:>8}{t['survived']:>7}{t['equivalent']:>7}"
+          f"{t['kill_rate'] or 0:>8.1f}{t['non_equivalent_kill_rate'] or 0:>10.1f}")
+    p("")
+    p(f"{'operator':<14}{'mutants':>6}{'killed':>8}{'surv.':>7}{'kill %':>8}")
+    for name, t in rep.per_operator.items():
+        p(f"{name:<14}{t['mutants']:>6}{t['killed']:>8}{t['survived']:>7}{t['kill_rate'] or 0:>8.1f}")
+    p("")
+    c = rep.counts
+    p(f"killed {c.get('killed', 0)}, killed on import {c.get('killed_import', 0)}, timeout {c.get('timeout', 0)}, "
+      f"survived {c.get('survived', 0)} ({rep.equivalent_survivors} judged equivalent), error {c.get('error', 0)}")
+    p(f"kill rate: {rep.kill_rate}%   non-equivalent kill rate: {rep.non_equivalent_kill_rate}%")
+    surv = [m for m in done if m.status == "survived"]
+    for label, group in (("survivors (not judged equivalent)", [m for m in surv if not m.equivalent]),
+                         ("survivors judged equivalent", [m for m in surv if m.equivalent])):
+        if not group:
+            continue
+        p("")
+        p(f"== {label}: {len(group)}")
+        for m in group:
+            p(f"-- {m.id} {m.operator} line {m.line}" + (f"  [equivalent: {m.equivalent}]" if m.equivalent else ""))
+            p(m.diff.rstrip("\n"))
+    for m in done:
+        if m.status == "error":
+            p(f"!! {m.id}: harness error: {m.detail}")
+    for w in rep.warnings:
+        p(f"!! {w}")
+
+
+def _rescore(path: Path, out: str) -> int:
+    """Re-apply the list of equivalent mutants to a report written by ``--json``."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    equivalent = _load_equivalent()
+    names = {f.name for f in Mutant.__dataclass_fields__.values()}
+    done = [Mutant(**{k: v for k, v in m.items() if k in names}) for m in data["mutants"]]
+    for m in done:
+        m.equivalent = _match_equivalent(m, equivalent)
+    keep = {k: v for k, v in data.items() if k in Report.__dataclass_fields__ and k in (
+        "seed", "sample", "universe", "timeout", "baseline_seconds", "rev", "reference_failures",
+        "scenario_runs", "wall_seconds")}
+    rep = Report(**keep)
+    _summarise(rep, done)
+    rep.mutants = [asdict(m) for m in done]
+    _print(rep, done)
+    if out:
+        Path(out).write_text(json.dumps(asdict(rep), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    g = parser.add_mutually_exclusive_group()
+    g.add_argument("--sample", type=int, default=0, help="run a random sample of N mutants")
+    g.add_argument("--all", action="store_true", help="run every mutant")
+    g.add_argument("--list", action="store_true", help="count the mutants; run nothing")
+    g.add_argument("--rescore", metavar="JSON", default="",
+                   help="re-read a --json report, match its survivors against mutation_equivalent.json again "
+                   "and print it (after judging survivors, without running anything)")
+    g.add_argument("--show", metavar="ID", default="", help="print one mutant's diff and run it")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the sample (default 1)")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per mutant (default 60): timeout = killed")
+    parser.add_argument("--scenario-timeout", type=float, default=5.0,
+                        help="seconds per scenario run inside a mutant's run (default 5; the reference needs "
+                        "milliseconds): over it = timeout, without waiting for --timeout")
+    parser.add_argument("--module", action="append", default=[], choices=MODULES, help="only these modules")
+    parser.add_argument("--rev", default="", help="mutate this git revision (e.g. HEAD) instead of the working tree; "
+                        "either way a snapshot in a temporary directory is what is mutated and run")
+    parser.add_argument("--json", metavar="PATH", default="", help="write the report as JSON")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        return _worker()
+    if args.rescore:
+        return _rescore(Path(args.rescore), args.json)
+
+    with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
+        # The run works on a snapshot taken once at the start: the mutants are never written into
+        # the working tree, and edits others make meanwhile do not change the run half-way.
+        root = Path(tmp)
+        if not args.rev:
+            for pkg in ("oracle", "conformance_suite"):
+                shutil.copytree(ROOT / pkg, root / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            arch = subprocess.run(["git", "-C", str(ROOT), "archive", args.rev, "oracle", "conformance_suite"],
+                                  capture_output=True, check=True).stdout
+            subprocess.run(["tar", "-x", "-C", tmp], input=arch, check=True)
+        return _drive(args, parser, root)
+
+
+def _drive(args: argparse.Namespace, parser: argparse.ArgumentParser, root: Path) -> int:
+    """Enumerate, sample, run and report (``root`` holds the ``oracle`` package to mutate)."""
+    mutants, sources = enumerate_mutants(tuple(args.module) or MODULES, root / "oracle")
+    if args.list:
+        per = Counter(m.module for m in mutants)
+        ops = Counter(m.operator for m in mutants)
+        print(f"{len(mutants)} mutants")
+        for k, v in per.items():
+            print(f"  {k:<12}{v:>6}")
+        for k, v in ops.items():
+            print(f"  {k:<14}{v:>6}")
+        return 0
+    if args.show:
+        chosen = [m for m in mutants if m.id == args.show]
+        if not chosen:
+            parser.error(f"no mutant {args.show!r}")
+    elif args.all:
+        chosen = list(mutants)
+    elif args.sample > 0:
+        n = min(args.sample, len(mutants))
+        picked = {m.id for m in random.Random(args.seed).sample(mutants, n)}
+        chosen = [m for m in mutants if m.id in picked]
+    else:
+        parser.error("give --sample N, --all, --list or --show ID")
+
+    base = _run_one({"root": str(root), "baseline": True}, args.timeout)
+    if base["status"] != "survived":
+        print(f"mutation: the suite does not even run on the unmutated engine: {base}", file=sys.stderr)
+        return 2
+    failing = [list(x) for x in base.get("failing", [])]
+    if failing:
+        print(f"mutation: warning: {len(failing)} scenario runs fail on the unmutated engine and are left out: "
+              + ", ".join(f"{a}[{b}]" for a, b in failing[:10]), file=sys.stderr)
+    equivalent = _load_equivalent()
+    rep = Report(seed=None if args.all else args.seed, sample=len(chosen), universe=len(mutants),
+                 timeout=args.timeout, baseline_seconds=base["seconds"], rev=args.rev or "working tree",
+                 reference_failures=[f"{a}[{b}]" for a, b in failing], scenario_runs=int(base.get("runs", 0)))
+    done: list[Mutant] = []
+    t0 = time.perf_counter()
+    try:
+        for i, m in enumerate(chosen, 1):
+            spec = {"root": str(root), "skip": failing, "scenario_timeout": args.scenario_timeout, "module": m.module, "source": sources[m.module], "index": m.index,
+                    "operator": m.operator, "variant": m.variant}
+            r = _run_one(spec, args.timeout)
+            m.status, m.detail, m.seconds = r["status"], r.get("detail", ""), r["seconds"]
+            m.equivalent = _match_equivalent(m, equivalent)
+            done.append(m)
+            if args.show:
+                print(m.diff)
+                print(f"{m.status}: {m.detail}")
+            elif sys.stderr.isatty() or i % 25 == 0:
+                print(f"[{i}/{len(chosen)}] {m.id} {m.status}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print(f"mutation: interrupted after {len(done)} mutants; reporting those", file=sys.stderr)
+    rep.wall_seconds = round(time.perf_counter() - t0, 1)
+    _summarise(rep, done)
+    rep.mutants = [{k: v for k, v in asdict(m).items()} for m in done]
+    if not args.show:
+        _print(rep, done)
+    if args.json:
+        Path(args.json).write_text(json.dumps(asdict(rep), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
