@@ -251,9 +251,10 @@ def _find_pending(ref: str, state: dict[str, Any]) -> dict[str, Any] | None:
     if m is None:
         return None
     source, ability, subject = int(m.group(1)), int(m.group(2)), m.group(3)
-    for t in state.get("pending", []):
+    pending: list[dict[str, Any]] = state.get("pending", [])
+    for t in pending:
         if t["source"] == source and t["ability"] == ability and (subject is None or t.get("subject") == int(subject)):
-            return dict(t)
+            return t
     return None
 
 
@@ -303,7 +304,7 @@ def symbolic_action(text: str, state: dict[str, Any]) -> str:
 
 
 def _events_match(expected: Any, events: list[dict[str, Any]]) -> int:
-    """Index after the first event with the kind and data of ``expected`` (-1 if none)."""
+    """Index of the first event with the kind and data of ``expected`` (-1 if none)."""
     for i, e in enumerate(events):
         if e["kind"] == expected.kind and all(e["data"].get(f.key) == f.value for f in expected.data):
             return i

@@ -49,7 +49,7 @@ from typing import Any, Protocol, TextIO
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
-from oracle.contract import ACTION_CAPABILITIES, STEP_CAPABILITIES, load_events
+from oracle.contract import ACTION_CAPABILITIES, ACTOR_NAMES, STEP_CAPABILITIES, load_events
 from oracle.editions import EDITIONS
 from oracle.engine import IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, Action, State
@@ -431,15 +431,6 @@ class LockStep:
         return most
 
 
-def _kind_allowed(text: str, game: _Game) -> bool:
-    """Is the target's legal action ``text`` within its declared capabilities?  A text that
-    does not parse is kept, so the comparison shows it."""
-    try:
-        return game._allowed(decode(text))
-    except ActionSyntaxError:
-        return True
-
-
 class _Game:
     """One lock-step game in progress."""
 
@@ -461,6 +452,14 @@ class _Game:
     def _allowed(self, action: Action) -> bool:
         """Within the target's declared capabilities (always, when it declares none)."""
         return self._declared(ACTION_CAPABILITIES[action.kind])
+
+    def _allowed_text(self, text: str) -> bool:
+        """Is the target's legal action ``text`` within its declared capabilities?  A text
+        that does not parse is kept, so the comparison shows it."""
+        try:
+            return self._allowed(decode(text))
+        except ActionSyntaxError:
+            return True
 
     def _beyond(self) -> bool:
         """End the game here: the reference goes where the target declares nothing."""
@@ -530,7 +529,7 @@ class _Game:
         legal = legal_actions(ref) if d.actor >= 0 else []
         if self.caps is not None:
             legal = [a for a in legal if self._allowed(a)]
-            tlegal = [t for t in tlegal if _kind_allowed(t, self)]
+            tlegal = [t for t in tlegal if self._allowed_text(t)]
         enc = [encode(a) for a in legal]
         if (d.actor, d.kind) != tuple(tdec):
             first = _first_action(ref, legal)
@@ -641,7 +640,7 @@ class _Game:
 
 # --- scenarios ------------------------------------------------------------------------
 
-_ACTOR_ENUM = {-1: "ACTOR_NOBODY", 0: "ACTOR_PLAYER_1", 1: "ACTOR_PLAYER_2", CHANCE: "ACTOR_CHANCE"}
+_ACTOR_ENUM = {actor: f"ACTOR_{name.upper()}" for actor, name in ACTOR_NAMES.items()}
 
 
 def _rule_ref(rule: str, edition: str) -> str:
@@ -879,9 +878,9 @@ class _Progress:
         self.stream = stream
         self.label = label
         self.games = games
-        self.last = 0.0
         self.started = time.monotonic()
         self.tty = bool(stream is not None and getattr(stream, "isatty", lambda: False)())
+        self.last = 0.0 if self.tty else self.started  # a log's first line comes after LOG_EVERY
 
     def show(self, c: Counters, found_in: int, limit: int) -> None:
         if self.stream is None:
@@ -889,8 +888,6 @@ class _Progress:
         now = time.monotonic()
         if now - self.last < (0.2 if self.tty else LOG_EVERY):
             return
-        if not self.tty and self.last == 0.0 and now - self.started < LOG_EVERY:
-            return  # a short run logs nothing
         self.last = now
         rate = (c.decisions + c.shrink_decisions) / max(now - self.started, 1e-9)
         if found_in:

@@ -17,8 +17,7 @@ from typing import Any
 import grpc
 
 from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, oracle_service_pb2, oracle_service_pb2_grpc
-from oracle.model import CHANCE
-from oracle.service.convert import state_dict_from_proto, state_dict_to_proto
+from oracle.service.convert import InputError, decision_actor_from_proto, state_dict_from_proto, state_dict_to_proto
 
 from .targets import ApplyResult, TargetError, TargetInputError
 
@@ -52,18 +51,13 @@ def _event(e: action_pb2.Event) -> dict[str, Any]:
     return {"kind": e.kind, "rules": list(e.rules), "data": {f.key: f.value for f in e.data}}
 
 
-#: The engine actor of each ``Actor`` a target may send in a ``Decision``; -2 stands for
-#: ACTOR_UNSPECIFIED (never valid in a decision: the runner reports it as a mismatch).
-_DECISION_ACTOR = {
-    action_pb2.ACTOR_PLAYER_1: 0,
-    action_pb2.ACTOR_PLAYER_2: 1,
-    action_pb2.ACTOR_CHANCE: CHANCE,
-    action_pb2.ACTOR_NOBODY: -1,
-}
-
-
 def _decision(d: action_pb2.Decision) -> tuple[int, str]:
-    return _DECISION_ACTOR.get(d.actor, -2), d.kind
+    """The decision a target sent; an actor no decision may have (ACTOR_UNSPECIFIED, an
+    undefined number) becomes -2, which the runner reports as a mismatch, not an error."""
+    try:
+        return decision_actor_from_proto(d.actor), d.kind
+    except InputError:
+        return -2, d.kind
 
 
 class GrpcTarget:

@@ -23,6 +23,7 @@ from typing import Any
 from oracle.contract import ACTION_CAPABILITIES, CAPABILITIES, STEP_CAPABILITIES, load_events
 from oracle.service.convert import STEP_FROM_PROTO
 
+from .executor import run_scenario
 from .scenario import LoadedScenario, action_text
 from .targets import ApplyResult, InProcessTarget
 
@@ -57,34 +58,22 @@ def _cards_of_setup(sc: LoadedScenario) -> set[str]:
     return out
 
 
-class _Recorder:
-    """An in-process target that remembers the steps and event kinds of a run."""
+class _Recorder(InProcessTarget):
+    """The reference in process, remembering the steps and event kinds of a run."""
 
     def __init__(self) -> None:
-        self.inner = InProcessTarget()
+        super().__init__()
         self.name = "needs"
         self.steps: list[str] = []
         self.events: list[str] = []
 
-    def label_calls(self, label: str) -> None:
-        pass
-
-    def server_info(self) -> dict[str, Any]:
-        return self.inner.server_info()
-
     def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
-        state = self.inner.create_game(config)
+        state = super().create_game(config)
         self.steps.append(state["step"])
         return state
 
-    def legal_actions(self, state: dict[str, Any]) -> tuple[tuple[int, str], list[str]]:
-        return self.inner.legal_actions(state)
-
-    def check(self, state: dict[str, Any], action: str) -> list[tuple[str, str]]:
-        return self.inner.check(state, action)
-
     def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
-        out = self.inner.apply(state, action)
+        out = super().apply(state, action)
         if out.state is not None:
             self.steps.append(out.state["step"])
         self.events += [e["kind"] for e in out.events]
@@ -95,8 +84,6 @@ _CACHE: dict[tuple[str, str, str], Needs] = {}
 
 
 def _needs(sc: LoadedScenario, edition: str) -> Needs:
-    from .executor import run_scenario  # the executor imports this module's callers
-
     caps: dict[str, str] = {}
 
     def need(names: tuple[str, ...] | list[str], why: str) -> None:

@@ -28,7 +28,7 @@ from .coverage import compute_coverage
 from .executor import ScenarioResult, run_scenario
 from .known_failures import ListFileError, ScenarioList, item_key, read_list, write_known_failures
 from .needs import scenario_needs, unsupported_reason
-from .reports import UNEXPECTED, RunRecord, build_json_report, write_reports
+from .reports import UNEXPECTED, RunRecord, build_json_report, level_summary, write_reports
 from .runner import (
     RuleSelector,
     RunOptions,
@@ -585,13 +585,10 @@ class SuiteReporter:
             counts[r.outcome] = counts.get(r.outcome, 0) + 1
         summary = ", ".join(f"{n} {o}" for o, n in sorted(counts.items())) or "no scenario ran"
         tr.write_line(f"target {suite.opts.target_label}: {summary}")
-        levels: dict[str, dict[str, int]] = {}
-        for r in suite.records.values():
-            for lv, verdict in r.levels.items():
-                levels.setdefault(lv, {})
-                levels[lv][verdict] = levels[lv].get(verdict, 0) + 1
         gating = gating_levels(suite.opts, suite.info_or_empty())
-        for lv, verdicts in levels.items():
+        for lv, verdicts in level_summary(list(suite.records.values())).items():
+            if not verdicts:
+                continue
             shown = ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items()))
             tr.write_line(f"  level {lv}{'' if lv in gating else ' (not counted)'}: {shown}")
         for line in failures_by_scenario(list(suite.records.values())):

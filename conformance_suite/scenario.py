@@ -23,7 +23,8 @@ from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.contract import load_events
 from oracle.editions import EDITIONS
-from oracle.model import CHANCE, STEPS, Action
+from oracle.model import STEPS, Action
+from oracle.service.convert import actor_from_proto
 
 __all__ = [
     "SCENARIO_DIR",
@@ -75,8 +76,9 @@ _PLACEHOLDER = 2_000_000_001  # stands for a reference while the rest of the tex
 
 
 def actor_from_enum(value: int) -> int:
-    """The engine actor of an ``Actor`` enum value (UNSPECIFIED: -1; NOBODY: -1)."""
-    return {0: -1, 1: 0, 2: 1, 3: CHANCE, 4: -1}[value]
+    """The engine actor of an ``Actor`` enum value of a scenario (UNSPECIFIED and NOBODY
+    are -1: "whoever decides now" in an action, "the game is over" in a decision)."""
+    return -1 if value == action_pb2.ACTOR_NOBODY else actor_from_proto(value)
 
 
 def action_text(action: action_pb2.Action) -> str:
@@ -224,12 +226,15 @@ def load_scenario(path: Path) -> LoadedScenario:
     if not msg.steps:
         raise ScenarioError(path, "steps", "at least one step")
     for i, step in enumerate(msg.steps):
+        if step.action.actor not in (action_pb2.ACTOR_UNSPECIFIED, action_pb2.ACTOR_PLAYER_1,
+                                     action_pb2.ACTOR_PLAYER_2, action_pb2.ACTOR_CHANCE):
+            raise ScenarioError(path, f"steps[{i}].action.actor", "a player or chance (ACTOR_NOBODY takes no action)")
         try:
             action_text(step.action)
         except ActionSyntaxError as exc:
             raise ScenarioError(path, f"steps[{i}].action.{exc.field}", exc.reason) from None
-        if step.action.actor == 4:
-            raise ScenarioError(path, f"steps[{i}].action.actor", "ACTOR_NOBODY takes no action")
+        if step.expect_decision.actor not in action_pb2.Actor.values():
+            raise ScenarioError(path, f"steps[{i}].expect_decision.actor", f"unknown Actor {step.expect_decision.actor}")
         for j, ref in enumerate(step.expect_violation_rules):
             _check_rule_ref(path, f"steps[{i}].expect_violation_rules[{j}]", ref, editions)
         if step.expect_violation_rules and not step.expect_illegal:

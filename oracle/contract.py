@@ -26,7 +26,6 @@ __all__ = [
     "LEVELS",
     "STEP_CAPABILITIES",
     "EventSpec",
-    "actor_name",
     "load_events",
 ]
 
@@ -36,11 +35,6 @@ __all__ = [
 ACTOR_NAMES: dict[int, str] = {0: "player_1", 1: "player_2", CHANCE: "chance", -1: "nobody"}
 #: The engine actor of each text name ("nobody" only describes a finished game).
 ACTOR_BY_NAME: dict[str, int] = {name: actor for actor, name in ACTOR_NAMES.items()}
-
-
-def actor_name(actor: int) -> str:
-    """The text name of engine actor ``actor`` (0, 1, CHANCE or -1)."""
-    return ACTOR_NAMES[actor]
 
 
 #: Every ``Decision.kind``: what the deciding actor decides.  All but "trigger" and

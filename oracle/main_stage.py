@@ -19,6 +19,7 @@ from .model import Action, Event, QueueEntry, State, Violation
 from .payment import (
     ability_cost_violations,
     base_cost,
+    cost_grows_with_x,
     cost_modifiers,
     final_cost,
     largest_x,
@@ -162,18 +163,17 @@ def _play_violations(
     if state.mutant == "payment_not_required":
         return out
     pay_rule = _rule(state, "309.1.9", "501.2")
+    if mods is None:
+        mods = cost_modifiers(state, me, uid)
     if action.option != "alt":
         cost = final_cost(state, me, uid, base_cost(d, action.x, fury), mods)
         if cost > p.coins_open:
             out.append(Violation(pay_rule, f"the final cost is {cost}, the player has {p.coins_open} open coins"))
             return out
-    if d.x_cost:
-        # X is bounded only by what can be paid (INTERPRETING.md, entry 8)
-        most = largest_x(state, me, uid, fury, action.option, mods)
-        if action.x > most:
-            out.append(
-                Violation(pay_rule, f"X = {action.x} cannot be paid: with {p.coins_open} open coins X is at most {most}")
-            )
+    if d.x_cost and (action.option == "alt" or not cost_grows_with_x(mods)) and action.x > p.coins_open:
+        # X is bounded only by what can be paid (INTERPRETING.md, entry 8): a payable cost
+        # that grows with X bounds it already; where the cost does not, X counts coins
+        out.append(Violation(pay_rule, f"X = {action.x} cannot be paid: the player has {p.coins_open} open coins"))
     return out
 
 

@@ -13,6 +13,7 @@ from .model import Card, Event, State, Violation
 
 __all__ = [
     "ability_cost_violations",
+    "cost_grows_with_x",
     "cost_modifiers",
     "final_cost",
     "largest_x",
@@ -91,7 +92,7 @@ def base_cost(d: CardDef, x: int, fury: bool) -> int:
     return cost
 
 
-def _grows_with_x(mods: list[tuple[str, int]]) -> bool:
+def cost_grows_with_x(mods: list[tuple[str, int]]) -> bool:
     """Does the final cost grow without bound as X grows?  Not when a set-to modifier
     applies, nor after a multiplication by 0 (R15:523.1)."""
     return not any(m == "set" or (m == "multiply" and v == 0) for m, v in mods)
@@ -111,7 +112,7 @@ def largest_x(
     if mods is None:
         mods = cost_modifiers(state, seat, played)
     d = card_def(state, played)
-    if option == "alt" or not _grows_with_x(mods):
+    if option == "alt" or not cost_grows_with_x(mods):
         bound = coins
     else:
         # the final cost is non-decreasing in X and unbounded: find the last payable X

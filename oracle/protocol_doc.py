@@ -80,8 +80,6 @@ DOC_PATH = _ROOT / "PROTOCOL.md"
 #: The public protocol's ``.proto`` files (their field comments are quoted in the tables).
 PROTO_DIR = _ROOT / "proto" / "berserk" / "oracle" / "v1"
 
-_START = "<!-- generated: {} -->"
-_END = "<!-- end generated: {} -->"
 _MARKER = re.compile(r"^<!-- (end )?generated: ([a-z0-9-]+) -->$", re.MULTILINE)
 
 

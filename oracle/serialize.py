@@ -19,9 +19,10 @@ from typing import Any
 from .cards import load_pool
 from .editions import EDITIONS
 from .model import STEPS, UNTIL, Attack, Card, Modifier, PendingTrigger, Player, QueueEntry, State
+from .setup import DEAL
 from .triggers import POISON
 
-__all__ = ["StateError", "canonical_json", "fingerprint", "fingerprint_data", "from_dict", "to_dict"]
+__all__ = ["STATE_KEYS", "StateError", "canonical_json", "fingerprint", "fingerprint_data", "from_dict", "to_dict"]
 
 
 class StateError(ValueError):
@@ -185,7 +186,8 @@ class _Reader:
         return v
 
 
-_STATE_KEYS = (
+#: The top-level keys of the canonical state, in order.
+STATE_KEYS = (
     "edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "winner",
     "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack",
 )
@@ -244,7 +246,7 @@ def _fast_card(raw: Any, pool: Any) -> Card | None:
 def from_dict(data: Any) -> State:
     """Build a :class:`State` from its canonical data form, or raise :class:`StateError`."""
     pool = load_pool().cards
-    r = _Reader(data, "", _STATE_KEYS)
+    r = _Reader(data, "", STATE_KEYS)
     edition = r.get_str("edition", EDITIONS)
     step = r.get_str("step", STEPS)
     turn = r.get_int("turn", 0)
@@ -429,15 +431,17 @@ def from_dict(data: Any) -> State:
                     path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
                     raise StateError(path, f"card {uid} has {cards[uid].wounds} wounds and life {d.life}: "
                                      "it would already be destroyed or its player lost (R15:505.1, 604.1)")
-    if step == "setup_mulligan" and any(len(p.deck) + len(p.hand) == 0 for p in players):
-        raise StateError("players", "a player without cards cannot take a mulligan")
     if step == "setup_mulligan":  # PROTOCOL.md 5.4, rule 9: someone can still declare
+        if any(len(p.deck) + len(p.hand) == 0 for p in players):
+            raise StateError("players", "a player without cards cannot take a mulligan")
         if first_player < 0:
             raise StateError("first_player", "at setup_mulligan the first player is known (301.4)")
         if all(p.mulligan is not None for p in players):
             raise StateError("players", "at setup_mulligan at least one player has not declared his mulligan")
         for seat, p in enumerate(players):
-            if len(p.hand) > 4:
-                raise StateError(f"players[{seat}].hand", f"{len(p.hand)} cards: at setup_mulligan the hand is the deal of at most 4 (301.6)")
+            if len(p.hand) > DEAL:
+                raise StateError(
+                    f"players[{seat}].hand", f"{len(p.hand)} cards: at setup_mulligan the hand is the deal of at most {DEAL} (301.6)"
+                )
     return State(edition, cards, players, step, turn, active, first_player, roll_winner, shuffled,
                  queue, pending, next_trigger_id, modifiers, attack, winner)

@@ -114,7 +114,7 @@ def proto_comments(proto_dir: Path = PROTO_DIR) -> dict[str, str]:
 def _field_schema(f: Any, defs: dict[str, Any], comments: dict[str, str], todo: list[Any]) -> dict[str, Any]:
     if f.type == _T_MESSAGE:
         if f.message_type.GetOptions().map_entry or f.message_type.full_name.startswith("google.protobuf."):
-            raise NotImplementedError(f"{f.full_name}: maps and well-known types are not mapped")
+            raise ValueError(f"{f.full_name}: a map or well-known type; the generator maps neither — extend _field_schema first")
         todo.append(f.message_type)
         item: dict[str, Any] = {"$ref": f"#/$defs/{f.message_type.full_name}"}
     elif f.type == _T_ENUM:

@@ -100,12 +100,7 @@ _ACTOR_FROM_PROTO: dict[int, int] = {
     action_pb2.ACTOR_PLAYER_2: 1,
     action_pb2.ACTOR_CHANCE: CHANCE,
 }
-_ACTOR_TO_PROTO: dict[int, int] = {
-    -1: action_pb2.ACTOR_UNSPECIFIED,
-    0: action_pb2.ACTOR_PLAYER_1,
-    1: action_pb2.ACTOR_PLAYER_2,
-    CHANCE: action_pb2.ACTOR_CHANCE,
-}
+_ACTOR_TO_PROTO: dict[int, int] = {a: p for p, a in _ACTOR_FROM_PROTO.items()}
 
 
 def actor_to_proto(actor: int) -> int:

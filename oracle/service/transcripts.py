@@ -11,6 +11,7 @@ from typing import Any
 from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, transcript_pb2
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.model import Event
+from oracle.serialize import STATE_KEYS
 from oracle.service.convert import (
     InputError,
     action_actor_from_proto,
@@ -98,10 +99,7 @@ def step_from_proto(msg: transcript_pb2.TranscriptStep, field: str = "step") -> 
 
 
 #: The top-level fields of the canonical state (PROTOCOL.md 5.1), which a partial state may name.
-STATE_FIELDS = (
-    "edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "winner", "next_trigger_id",
-    "players", "cards", "queue", "pending", "modifiers", "attack",
-)
+STATE_FIELDS = STATE_KEYS
 
 
 def steps_from_proto(steps: Iterable[transcript_pb2.TranscriptStep], field: str = "steps") -> Iterator[ClientStep]:
