@@ -1,6 +1,7 @@
-"""Command line of the conformance suite.
+"""Command line of the conformance suite: ``berserk-conformance`` (the console script) or
+``python -m conformance_suite``.
 
-``python -m conformance_suite run (--target HOST:PORT | --in-process) [options]`` runs the
+``berserk-conformance run (--target HOST:PORT | --in-process) [options]`` runs the
 scenarios through pytest with the suite's plugin (:mod:`conformance_suite.plugin`); ``-k``,
 ``-x``, ``--junitxml`` and ``-n`` go to pytest (``-n`` needs pytest-xdist), and so does
 anything after ``--``.  Exit codes: 0 nothing unexpected happened, 1 a scenario failed,
@@ -25,6 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from . import __version__
 from .runner import RunOptions, TargetUnusable, check_target, make_target
 from .targets import TargetError
 
@@ -33,18 +35,83 @@ __all__ = ["build_parser", "main", "pytest_args"]
 EXIT_USAGE = 2
 EXIT_TARGET_UNUSABLE = 3
 
+_RAW = argparse.RawDescriptionHelpFormatter
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``python -m conformance_suite``."""
+EPILOG = """\
+examples:
+  %(prog)s run --target 127.0.0.1:50051
+  %(prog)s run --target 127.0.0.1:50051 --levels core --known-failures known.txt \\
+      --junitxml junit.xml --report-html report.html --report-json report.json
+  %(prog)s run --in-process --rules 401-402 --edition C -n auto
+  %(prog)s verify my_game.json --target 127.0.0.1:50051
+  %(prog)s fuzz --target 127.0.0.1:50051 --games 200 --seed 1 --out fuzz-findings
+  %(prog)s mutants --json kill-matrix.json
+
+exit codes: see `%(prog)s COMMAND --help`; 2 is always bad usage.
+"""
+
+RUN_EPILOG = """\
+examples:
+  %(prog)s --target 127.0.0.1:50051
+  %(prog)s --target 127.0.0.1:50051 --levels core --known-failures known.txt --junitxml junit.xml \\
+      --report-html report.html --report-json report.json
+  %(prog)s --target 127.0.0.1:50051 --id s401.3-fifo-inactive-player-chosen-order --edition C
+  %(prog)s --in-process --rules 401-402,309.1 -n auto
+  %(prog)s --in-process --mutant lifo_queue      (exit 1: the suite catches the mutant)
+
+exit codes:
+  0  nothing unexpected happened (unsupported runs and known failures are not failures)
+  1  a scenario failed, errored, or passed while listed as a known failure
+  2  bad usage (with a hint) or an invalid scenario file
+  3  the target is unreachable, refuses GetServerInfo or speaks another protocol version
+  4  a malformed --known-failures or --skip-list file
+  5  the selection matched no scenario
+"""
+
+VERIFY_EPILOG = """\
+examples:
+  %(prog)s my_game.json                                   replay on the reference in this process
+  %(prog)s my_game.json --target 127.0.0.1:50051 --stream via StreamVerifyTranscript
+
+exit codes: 0 the transcript agrees; 1 it diverges (the first wrong step is shown);
+2 it cannot be verified (malformed input, named by field, or the target failed)
+"""
+
+FUZZ_EPILOG = """\
+examples:
+  %(prog)s --target 127.0.0.1:50051 --games 200 --seed 1 --out fuzz-findings
+  %(prog)s --mutant lifo_queue --games 50 --seed 1 --no-write
+  %(prog)s --all-mutants --games 300 --seed 1 --json fuzz_all.json
+
+exit codes: 0 no divergence; 1 a divergence was found (--all-mutants: some mutant was not
+found); 2 bad usage or the target failed (down, crashed, wrong protocol)
+"""
+
+MUTANTS_EPILOG = """\
+examples:
+  %(prog)s --json kill-matrix.json
+
+exit codes: 0 every mutant is killed by some scenario and the reference passes; 1 otherwise
+"""
+
+
+def build_parser(prog: str = "berserk-conformance") -> argparse.ArgumentParser:
+    """The argument parser; ``prog`` is the name shown in help and errors."""
     parser = argparse.ArgumentParser(
-        prog="python -m conformance_suite",
+        prog=prog,
         description="The «Берсерк. Герои» conformance suite: rule-numbered scenarios run against an oracle.",
+        epilog=EPILOG,
+        formatter_class=_RAW,
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {__version__} (protocol berserk.oracle.v1)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     run = sub.add_parser(
         "run",
         help="run the suite against a target",
         description="Run the scenarios against a target (built on pytest; arguments after -- go to pytest).",
+        epilog=RUN_EPILOG,
+        formatter_class=_RAW,
     )
     where = run.add_mutually_exclusive_group(required=True)
     where.add_argument("--target", metavar="HOST:PORT", help="an implementation of berserk.oracle.v1.OracleService")
@@ -57,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--levels", action="append", default=[], metavar="LIST",
                      help="conformance levels that decide pass/fail: core, citations, events (default: the levels "
                           "the target claims in GetServerInfo, else all); every level's verdict is reported")
-    run.add_argument("-k", dest="keyword", metavar="EXPR", help="pytest -k expression on item names such as s401.3-fifo[C]")
+    run.add_argument("-k", dest="keyword", metavar="EXPR", help="pytest -k expression on item names such as s401.3-fifo-inactive-player-chosen-order[C]")
     run.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failure")
     run.add_argument("--junitxml", metavar="FILE", help="write a JUnit XML report")
     run.add_argument("-n", dest="numprocesses", metavar="N", help="parallel workers (pytest-xdist), e.g. 2 or auto")
@@ -71,22 +138,28 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--token", default=os.environ.get("CONFORMANCE_TOKEN", ""),
                      help="bearer token for every call (default: $CONFORMANCE_TOKEN)")
     run.add_argument("--timeout", type=float, default=30.0, help="deadline of one call in seconds (default 30)")
+    run.add_argument("--wait", type=float, default=0.0, metavar="SECONDS",
+                     help="with --target: wait up to SECONDS for a target that is still starting to answer "
+                          "(default 0: exit 3 at once if it is down)")
     run.add_argument("--scenarios", metavar="DIR", default="", help="scenario directory (default: the packaged suite)")
     run.add_argument("-q", "--quiet", action="count", default=0, help="less output (pytest -q)")
     run.add_argument("-v", "--verbose", action="count", default=0, help="more output (pytest -v)")
 
-    mut = sub.add_parser("mutants", help="run the suite in process against every engine mutant; print the kill matrix")
+    mut = sub.add_parser("mutants", help="run the suite in process against every engine mutant; print the kill matrix",
+                         epilog=MUTANTS_EPILOG, formatter_class=_RAW)
     mut.add_argument("--json", metavar="PATH", default="", help="also write the kill matrix as JSON")
     mut.add_argument("--scenarios", metavar="DIR", default="", help="scenario directory (default: the packaged suite)")
     try:
         from .transcript_cli import add_verify_arguments
     except ImportError:  # pragma: no cover - the transcript tooling is optional
         return parser
-    verify = sub.add_parser("verify", help="verify a game transcript against the reference or a target")
+    verify = sub.add_parser("verify", help="verify a game transcript against the reference or a target",
+                            epilog=VERIFY_EPILOG, formatter_class=_RAW)
     add_verify_arguments(verify)
     from .fuzz import add_fuzz_arguments
 
-    fuzz = sub.add_parser("fuzz", help="lock-step fuzzing against the reference; divergences shrink into scenarios")
+    fuzz = sub.add_parser("fuzz", help="lock-step fuzzing against the reference; divergences shrink into scenarios",
+                          epilog=FUZZ_EPILOG, formatter_class=_RAW)
     add_fuzz_arguments(fuzz)
     return parser
 
@@ -164,7 +237,7 @@ def pytest_args(args: argparse.Namespace, extra: list[str], ini: str) -> list[st
 def _run(args: argparse.Namespace, extra: list[str]) -> int:
     if args.mutant and not args.in_process:
         print("conformance_suite: --mutant works only with --in-process (serve a mutant with "
-              "`python -m oracle serve --mutant NAME` and use --target)", file=sys.stderr)
+              "`berserk-oracle serve --mutant NAME` and use --target)", file=sys.stderr)
         return EXIT_USAGE
     if args.update_known_failures and not args.known_failures:
         print("conformance_suite: --update-known-failures needs --known-failures FILE", file=sys.stderr)
@@ -174,6 +247,8 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
         print(f"conformance_suite: {problem}", file=sys.stderr)
         return EXIT_USAGE
     opts = _options(args)
+    if args.wait and opts.target:
+        _wait_for_target(opts, args.wait)
     target = None
     try:
         target = make_target(opts)
@@ -194,6 +269,34 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
         ini = Path(tmp) / "pytest.ini"
         ini.write_text("[pytest]\n", encoding="utf-8")
         return int(pytest.main(pytest_args(args, extra, str(ini))))
+
+
+def _wait_for_target(opts: RunOptions, seconds: float) -> None:
+    """Until ``seconds`` have passed, retry ``GetServerInfo`` while the target is down
+    (UNAVAILABLE or a deadline), on a new channel each time; return at the first other
+    answer (the usual check then reports it)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            target = make_target(opts)
+        except (ValueError, TargetError):  # reported by the usual check
+            return
+        try:
+            target.server_info()
+            return
+        except TargetError as exc:
+            if exc.code not in ("UNAVAILABLE", "DEADLINE_EXCEEDED"):
+                return
+        finally:
+            close = getattr(target, "close", None)
+            if close is not None:
+                close()
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        time.sleep(min(0.5, left))
 
 
 def _usage_problem(args: argparse.Namespace) -> str:
@@ -223,7 +326,7 @@ def _usage_problem(args: argparse.Namespace) -> str:
         try:
             importlib.import_module("xdist")
         except ImportError:
-            return "-n needs pytest-xdist: pip install pytest-xdist (or pip install 'berserk-oracle[test]')"
+            return "-n needs pytest-xdist (a dependency of berserk-oracle): pip install pytest-xdist"
     if args.id:
         try:
             known = {s.id for s in load_all(Path(args.scenarios) if args.scenarios else SCENARIO_DIR)}
@@ -250,14 +353,14 @@ def _mutants(args: argparse.Namespace) -> int:
     return 0 if km.ok else 1
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point of ``python -m conformance_suite``."""
+def main(argv: list[str] | None = None, prog: str = "berserk-conformance") -> int:
+    """Entry point of ``berserk-conformance`` and ``python -m conformance_suite``."""
     argv = list(sys.argv[1:] if argv is None else argv)
     extra: list[str] = []
     if "--" in argv:
         i = argv.index("--")
         argv, extra = argv[:i], argv[i + 1 :]
-    args = build_parser().parse_args(argv)
+    args = build_parser(prog).parse_args(argv)
     if args.command == "run":
         return _run(args, extra)
     if args.command == "verify":
@@ -272,4 +375,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(prog="python -m conformance_suite"))

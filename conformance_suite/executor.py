@@ -15,7 +15,7 @@ from oracle.actions import decode, encode
 from oracle.contract import ACTOR_NAMES, LEVELS
 
 from .scenario import TRIGGER_REF, LoadedScenario, action_text, actor_from_enum, board_to_state, legal_action_text
-from .targets import Target
+from .targets import Target, TargetInputError
 
 __all__ = [
     "LEVEL_NAMES",
@@ -40,6 +40,8 @@ _LEVEL_OF = {
     "legal actions": "core",
     "fact": "core",
     "trigger reference": "core",
+    "setup refusal": "core",
+    "refused field": "citations",
     "violation rule": "citations",
     "event rule": "citations",
     "event": "events",
@@ -151,15 +153,15 @@ def _zone_of(state: dict[str, Any], uid: int) -> str:
 def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
     """The current strike of a creature of the canonical state ``state``: its printed
     strike (the card pool) plus the strike modifiers of ``state["modifiers"]`` whose target
-    it is, at least 0 — the engine's own formula (``oracle.board.strike_with_modifiers``)."""
-    from oracle.board import strike_with_modifiers
+    it is, at least 0 (PROTOCOL.md 5.5).  Computed here from the contract's definition,
+    not by the engine's code, so that the suite judges the engine's formula too."""
     from oracle.cards import load_pool
 
     d = load_pool().cards.get(card.get("card_id", ""))
     if d is None or d.type != "creature":
         raise KeyError(f"card {card.get('uid')} is not a creature: it has no strike")
-    amounts = [m["amount"] for m in state.get("modifiers", []) if m.get("target") == card.get("uid")]
-    return strike_with_modifiers(d.strike, amounts)
+    amounts: list[int] = [m["amount"] for m in state.get("modifiers", []) if m.get("target") == card.get("uid")]
+    return max(d.strike + sum(amounts), 0)
 
 
 def fact_value(state: dict[str, Any], decision: tuple[int, str], path: str) -> Any:
@@ -361,6 +363,20 @@ def _check_events(
                     Mismatch(i, "event rule", {"kind": e.kind, "rules": missing}, events[found], text)
                 )
     for e in step.expect_no_events:
+        refs = [r for r in e.rules if _applies(r, edition)]
+        if e.rules:
+            # no event of this kind and data may cite these rules (level citations)
+            if not refs:
+                continue
+            res.checked["citations"] += 1
+            for ev in events:
+                if _events_match(e, [ev]) < 0:
+                    continue
+                cited = [r for r in refs if any(rule_matches(r, c, edition) for c in ev["rules"])]
+                if cited:
+                    bad.append(Mismatch(i, "event rule", {"kind": e.kind, "rules not cited": cited}, ev, text))
+                    break
+            continue
         res.checked["events"] += 1
         hit = _events_match(e, events)
         if hit >= 0:
@@ -376,6 +392,8 @@ def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioRe
     label = getattr(target, "label_calls", None)
     if label is not None:
         label(f"{sc.id}[{edition}]#0")
+    if sc.message.HasField("expect_setup_refused"):
+        return _run_refused_setup(sc, edition, target, res)
     state = _initial_state(sc, edition, target)
     decision, _ = target.legal_actions(state)
     seen: dict[str, int] = {}
@@ -443,6 +461,28 @@ def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioRe
         state = out.state
         decision = out.decision
     return res
+
+
+def field_at_or_below(field: str, want: str) -> bool:
+    """Is the request field path ``field`` the path ``want`` or one below it
+    (``config.decks[1].card_ids[3]`` is below ``config.decks[1]``, ``config.decks[10]`` is not)?"""
+    return field == want or (field.startswith(want) and field[len(want)] in ".[")
+
+
+def _run_refused_setup(sc: LoadedScenario, edition: str, target: Target, res: ScenarioResult) -> ScenarioResult:
+    """A scenario whose configuration must be refused (``expect_setup_refused``): the
+    refusal itself is core; the field it names, when the scenario gives one, citations."""
+    want = sc.message.expect_setup_refused.field
+    res.checked["core"] += 1
+    try:
+        _initial_state(sc, edition, target)
+    except TargetInputError as exc:
+        if want:
+            res.checked["citations"] += 1
+            if not field_at_or_below(exc.field, want):
+                res.mismatches.append(Mismatch(-1, "refused field", want, f"{exc.field}: {exc.reason}"))
+        return res
+    return _end(res, -1, [Mismatch(-1, "setup refusal", f"INVALID_ARGUMENT on {want or 'the configuration'}", "accepted")])
 
 
 def _end(res: ScenarioResult, i: int, mismatches: list[Mismatch]) -> ScenarioResult:

@@ -55,6 +55,11 @@ def _cards_of_setup(sc: LoadedScenario) -> set[str]:
                 out.update(c.card_id for c in zone)
     elif kind == "state":
         out.update(c.card_id for c in setup.state.cards)
+    if sc.message.HasField("expect_setup_refused"):
+        # a configuration that must be refused may name ids no pool has: that is its point
+        from oracle.cards import load_pool
+
+        out &= set(load_pool().cards)
     return out
 
 

@@ -223,7 +223,15 @@ def load_scenario(path: Path) -> LoadedScenario:
         _check_card_ids(path, msg.setup.board)
         if msg.setup.board.step and msg.setup.board.step not in STEPS:
             raise ScenarioError(path, "setup.board.step", f"unknown step {msg.setup.board.step!r}")
-    if not msg.steps:
+    if msg.HasField("expect_setup_refused"):
+        if msg.setup.WhichOneof("kind") != "new_game":
+            raise ScenarioError(path, "expect_setup_refused", "only a new_game configuration can be refused")
+        if msg.steps:
+            raise ScenarioError(path, "steps", "a refused setup has no steps")
+        want = msg.expect_setup_refused.field
+        if want and not want.startswith("config."):
+            raise ScenarioError(path, "expect_setup_refused.field", "a CreateGame request field, e.g. 'config.decks[1]'")
+    elif not msg.steps:
         raise ScenarioError(path, "steps", "at least one step")
     for i, step in enumerate(msg.steps):
         if step.action.actor not in (action_pb2.ACTOR_UNSPECIFIED, action_pb2.ACTOR_PLAYER_1,
@@ -243,8 +251,8 @@ def load_scenario(path: Path) -> LoadedScenario:
             where = f"steps[{i}].expect_no_events[{j}]"
             if e.kind not in load_events():
                 raise ScenarioError(path, f"{where}.kind", f"unknown event kind {e.kind!r} (PROTOCOL.md section 6)")
-            if e.rules:
-                raise ScenarioError(path, f"{where}.rules", "an event that must not occur cites nothing; leave rules out")
+            for k, ref in enumerate(e.rules):  # with rules: such an event must not cite them
+                _check_rule_ref(path, f"{where}.rules[{k}]", ref, editions)
             if any(f.key == "trigger" for f in e.data):
                 raise ScenarioError(path, f"{where}.data", "trigger ids are the implementation's own")
         for j, e in enumerate(step.expect_events):

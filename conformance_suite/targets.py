@@ -15,6 +15,7 @@ from oracle.contract import CAPABILITIES, LEVELS
 from oracle.engine import IllegalAction
 from oracle.mutants import MUTANTS
 from oracle.serialize import from_dict, to_dict
+from oracle.service.convert import config_error
 from oracle.setup import GameConfig, new_game
 
 __all__ = ["ApplyResult", "InProcessTarget", "Target", "TargetError", "TargetInputError"]
@@ -132,7 +133,8 @@ class InProcessTarget:
                 )
             )
         except oracle.ConfigError as exc:
-            raise TargetInputError(f"config.{exc.field}", exc.reason) from None
+            err = config_error(exc)  # the request field path the service names
+            raise TargetInputError(err.field, err.reason) from None
         return to_dict(s)
 
     def legal_actions(self, state: dict[str, Any]) -> tuple[tuple[int, str], list[str]]:

@@ -30,8 +30,7 @@ def card_def(state: State, uid: int) -> CardDef:
 
 def strike_with_modifiers(printed: int, amounts: Iterable[int]) -> int:
     """A creature's strike: its printed strike plus every strike modifier in force on it
-    (each adds, R15:106.3.1, 523.1), at least 0 (R15:523.2).  The conformance suite's fact
-    ``card[UID].strike`` uses this too."""
+    (each adds, R15:106.3.1, 523.1), at least 0 (R15:523.2)."""
     return max(printed + sum(amounts), 0)
 
 

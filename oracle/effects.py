@@ -69,8 +69,11 @@ def leave_together(
         owner.graveyard.append(uid)
         c.closed = c.hidden = False
         c.wounds = c.poison = 0
-        c.usage.clear()
-        c.game_usage.clear()
+        # R15:205.3: it loses every effect and marker but the usage markers of «N раз за
+        # ход» / «N раз за игру» abilities (INTERPRETING.md, entry 40)
+        if state.mutant == "usage_markers_lost_in_graveyard":
+            c.usage.clear()
+            c.game_usage.clear()
         state.modifiers = [m for m in state.modifiers if m.target != uid]
         ev.append(Event(kind, rules, (("card", uid), ("owner", c.owner))))
     together = tuple(uids)

@@ -54,6 +54,12 @@ MUTANTS: dict[str, Mutant] = {
             "of several pending firings of one ability, only the earliest may be declared next",
         ),
         Mutant(
+            "usage_markers_lost_in_graveyard",
+            "R15:205.3",
+            "a card that leaves the play zone loses its «N раз за ход» / «N раз за игру» usage markers "
+            "(INTERPRETING.md, entry 40)",
+        ),
+        Mutant(
             "x_capped_at_ten",
             "C:309.1.3",
             "X in a cost is at most 10, the accumulation phase's coin cap, though more coins can be paid (R15:522.3)",

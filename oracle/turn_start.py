@@ -41,11 +41,11 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     p.coins_open += p.coins_closed
     p.coins_closed = 0
     ev.append(Event("restored", cite(state, "303.2"), (("player", me),)))
-    # 303.3: usage markers of every card in play (INTERPRETING.md, entry 6)
+    # 303.3: the per-turn usage markers of every card, wherever it is (INTERPRETING.md,
+    # entries 6 and 40: a card in the graveyard keeps its markers, R15:205.3)
     if state.mutant != "usage_markers_kept":
-        for q in state.players:
-            for uid in (q.hero, *q.play):
-                state.cards[uid].usage.clear()
+        for c in state.cards.values():
+            c.usage.clear()
     ev.append(Event("markers_removed", cite(state, "303.3", "303.4"), ()))
     # 304.1
     if p.coins < COIN_CAP or state.mutant == "no_coin_cap":

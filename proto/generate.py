@@ -3,6 +3,12 @@
 Run ``python proto/generate.py``; ``python proto/generate.py --check`` exits 1 if the
 committed code differs from what the protos generate (CI runs it).  Imports in the
 generated code are rewritten to live under the ``oracle._proto`` package.
+
+Besides the code, ``oracle/_proto`` gets what the wheel ships for clients in other
+languages and for server reflection: a copy of every ``.proto`` file (at its import path,
+``berserk/oracle/v1/*.proto``; ``berserk-oracle protos`` prints or copies them) and
+``descriptor_set.binpb``, a ``google.protobuf.FileDescriptorSet`` of those files *with
+source info* (their comments), from which ``oracle.service.reflection`` serves them.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ from grpc_tools import protoc
 ROOT = Path(__file__).resolve().parents[1]
 PROTO = ROOT / "proto"
 OUT = ROOT / "oracle" / "_proto"
+#: the FileDescriptorSet (with source info) written beside the generated code
+DESCRIPTOR_SET = "descriptor_set.binpb"
 _IMPORT = re.compile(r"^from berserk\.oracle\.v1 import", re.M)
 
 
@@ -31,10 +39,13 @@ def generate(dest: Path) -> None:
     include = str(Path(grpc_tools.__file__).parent / "_proto")
     code = protoc.main(
         ["protoc", f"-I{PROTO}", f"-I{include}", f"--python_out={dest}", f"--pyi_out={dest}",
-         f"--grpc_python_out={dest}", *files]
+         f"--grpc_python_out={dest}", "--include_source_info", f"--descriptor_set_out={dest / DESCRIPTOR_SET}",
+         *files]
     )
     if code != 0:
         raise SystemExit(f"protoc failed with {code}")
+    for name in files:
+        shutil.copyfile(PROTO / name, dest / name)
     for py in dest.rglob("*.py*"):
         py.write_text(_IMPORT.sub("from oracle._proto.berserk.oracle.v1 import", py.read_text()))
     for d in [dest, *[p for p in dest.rglob("*") if p.is_dir()]]:

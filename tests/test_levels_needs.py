@@ -20,10 +20,10 @@ from typing import Any
 import grpc
 import pytest
 
-from conformance_suite.executor import fact_matches, run_scenario
+from conformance_suite.executor import fact_matches, field_at_or_below, run_scenario
 from conformance_suite.needs import scenario_needs, unsupported_reason
 from conformance_suite.scenario import SCENARIO_DIR, load_all, load_scenario
-from conformance_suite.targets import ApplyResult, InProcessTarget
+from conformance_suite.targets import ApplyResult, InProcessTarget, TargetInputError
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
 from oracle.contract import CAPABILITIES, LEVELS
@@ -157,8 +157,9 @@ def test_partial_target_is_judged_on_what_it_declares(partial_target: str, tmp_p
     report = tmp_path / "r.json"
     html = tmp_path / "r.html"
     proc = subprocess.run(
+        # not the refused configurations: this bare servicer lacks the server's error mapping
         [sys.executable, "-m", "conformance_suite", "run", "--target", partial_target, "--rules", "301",
-         "--report-json", str(report), "--report-html", str(html)],
+         "-k", "not config", "--report-json", str(report), "--report-html", str(html)],
         cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600,
     )
     data = json.loads(report.read_text(encoding="utf-8"))
@@ -183,3 +184,53 @@ def test_partial_target_is_judged_on_what_it_declares(partial_target: str, tmp_p
         cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600,
     )
     assert strict.returncode == 1, strict.stdout[-2000:]
+
+
+class _AcceptsAnyConfig(InProcessTarget):
+    """A target that never refuses a configuration: it plays the first two heroes and decks."""
+
+    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
+        return super().create_game({**config, "heroes": ["izian", "pani"], "decks": [["ork"] * 4, ["ork"] * 4]})
+
+
+class _NamesAnotherField(InProcessTarget):
+    """A target that refuses every configuration, naming a field no scenario expects."""
+
+    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
+        raise TargetInputError("config.edition", "refused")
+
+
+def test_refused_setup_is_core_and_its_field_is_citations() -> None:
+    """A scenario with expect_setup_refused passes when the target refuses the configuration
+    naming the expected field or one below it; a target that accepts it fails at core; a
+    target that refuses it naming another field passes core and fails citations."""
+    sc = _scenario("s301.3-config-unknown-card-refused")
+    res = run_scenario(sc, "C", InProcessTarget())
+    assert res.levels == {"core": "passed", "citations": "passed", "events": "unchecked"}
+    res = run_scenario(sc, "C", _AcceptsAnyConfig())
+    assert res.levels["core"] == "failed" and [m.what for m in res.mismatches] == ["setup refusal"]
+    res = run_scenario(sc, "C", _NamesAnotherField())
+    assert res.levels["core"] == "passed" and res.levels["citations"] == "failed"
+    assert field_at_or_below("config.decks[1].card_ids[3]", "config.decks[1]")
+    assert not field_at_or_below("config.decks[10]", "config.decks[1]")
+    assert field_at_or_below("config.heroes", "config.heroes")
+
+
+class _Cites4015(InProcessTarget):
+    """The reference, adding 401.5 to every event it emits."""
+
+    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+        out = super().apply(state, action)
+        for e in out.events:
+            e["rules"] = [*e["rules"], "C:401.5"]
+        return out
+
+
+def test_no_event_citing_a_rule() -> None:
+    """An expect_no_events entry with rules fails at level citations when a matching event
+    cites one of them, and only then."""
+    sc = _scenario("s309.1.6-amounts-for-a-card-that-distributes-nothing")
+    assert run_scenario(sc, "C", InProcessTarget()).levels["citations"] == "passed"
+    res = run_scenario(sc, "C", _Cites4015())
+    assert res.levels["core"] == "passed" and res.levels["citations"] == "failed"
+    assert any(m.what == "event rule" and "401.5" in json.dumps(m.expected) for m in res.mismatches)

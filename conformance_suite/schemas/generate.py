@@ -10,7 +10,8 @@ JSON mapping, as the loader (``conformance_suite.scenario.load_scenario``) reads
   ``null`` is not accepted anywhere;
 - at most one member of a ``oneof`` (``setup``: ``board``, ``new_game`` or ``state``);
 - and the checks of the loader that a schema can state: the required top-level fields,
-  non-empty ``editions`` (A, B, C), ``rules`` (edition-qualified ids) and ``steps``, the id's
+  non-empty ``editions`` (A, B, C), ``rules`` (edition-qualified ids) and ``steps`` (none
+  for a refused setup), the id's
   characters, the form of rule references, the step names of a board.
 
 The descriptions are the comments of the ``.proto`` files when they are at hand.
@@ -66,13 +67,16 @@ _SCALARS: dict[int, dict[str, Any]] = {
 #: repeated field).
 _LOADER: dict[str, dict[str, Any]] = {
     "berserk.oracle.v1.Scenario": {
-        "required": ["id", "rules", "editions", "description", "setup", "steps"],
+        "required": ["id", "rules", "editions", "description", "setup"],
+        # steps: at least one, except for a refused setup, which has none
+        "if": {"anyOf": [{"required": ["expect_setup_refused"]}, {"required": ["expectSetupRefused"]}]},
+        "then": {"properties": {"steps": {"maxItems": 0}}},
+        "else": {"required": ["steps"], "properties": {"steps": {"minItems": 1}}},
         "fields": {
             "id": {"minLength": 1, "pattern": "^[A-Za-z0-9._-]+$"},
             "description": {"minLength": 1},
             "editions": {"minItems": 1, "items": {"enum": list(EDITIONS)}},
             "rules": {"minItems": 1, "items": {"pattern": RULE_ID}},
-            "steps": {"minItems": 1},
         },
     },
     "berserk.oracle.v1.ScenarioSetup": {"minProperties": 1},
@@ -166,6 +170,9 @@ def _message_schema(desc: Any, defs: dict[str, Any], comments: dict[str, str], t
         out["required"] = loader["required"]
     if "minProperties" in loader:
         out["minProperties"] = loader["minProperties"]
+    for key in ("if", "then", "else"):
+        if key in loader:
+            out[key] = loader[key]
     out["properties"] = props
     if dependent:
         out["dependentSchemas"] = dependent

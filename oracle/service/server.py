@@ -53,6 +53,7 @@ from oracle.setup import ConfigError, new_game_with_events
 
 from . import convert as cv
 from .log import get_logger
+from .reflection import enable_reflection
 from .transcripts import verify_stream_messages, verify_transcript_message
 
 __all__ = [
@@ -635,7 +636,7 @@ def build_server(config: ServeConfig) -> BuiltServer:
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in ("", SERVICE_NAME):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    enable_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
     address = format_address(config.host, config.port)
     if config.tls_cert:
         creds = grpc.ssl_server_credentials([(config.tls_key, config.tls_cert)])

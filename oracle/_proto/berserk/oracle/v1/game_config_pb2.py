@@ -24,13 +24,14 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#berserk/oracle/v1/game_config.proto\x12\x11\x62\x65rserk.oracle.v1\"Y\n\nGameConfig\x12\x0f\n\x07\x65\x64ition\x18\x01 \x01(\t\x12\x0e\n\x06heroes\x18\x02 \x03(\t\x12*\n\x05\x64\x65\x63ks\x18\x03 \x03(\x0b\x32\x1b.berserk.oracle.v1.DeckList\"\x1c\n\x08\x44\x65\x63kList\x12\x10\n\x08\x63\x61rd_ids\x18\x01 \x03(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#berserk/oracle/v1/game_config.proto\x12\x11\x62\x65rserk.oracle.v1\"Y\n\nGameConfig\x12\x0f\n\x07\x65\x64ition\x18\x01 \x01(\t\x12\x0e\n\x06heroes\x18\x02 \x03(\t\x12*\n\x05\x64\x65\x63ks\x18\x03 \x03(\x0b\x32\x1b.berserk.oracle.v1.DeckList\"\x1c\n\x08\x44\x65\x63kList\x12\x10\n\x08\x63\x61rd_ids\x18\x01 \x03(\tBV\n\x11\x62\x65rserk.oracle.v1B\x0fGameConfigProtoP\x01Z\x1a\x62\x65rserk/oracle/v1;oraclev1\xaa\x02\x11\x42\x65rserk.Oracle.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'berserk.oracle.v1.game_config_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
-  DESCRIPTOR._loaded_options = None
+  _globals['DESCRIPTOR']._loaded_options = None
+  _globals['DESCRIPTOR']._serialized_options = b'\n\021berserk.oracle.v1B\017GameConfigProtoP\001Z\032berserk/oracle/v1;oraclev1\252\002\021Berserk.Oracle.V1'
   _globals['_GAMECONFIG']._serialized_start=58
   _globals['_GAMECONFIG']._serialized_end=147
   _globals['_DECKLIST']._serialized_start=149

@@ -10,20 +10,28 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Scenario(_message.Message):
-    __slots__ = ("id", "rules", "editions", "description", "setup", "steps")
+    __slots__ = ("id", "rules", "editions", "description", "setup", "steps", "expect_setup_refused")
     ID_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
     EDITIONS_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     SETUP_FIELD_NUMBER: _ClassVar[int]
     STEPS_FIELD_NUMBER: _ClassVar[int]
+    EXPECT_SETUP_REFUSED_FIELD_NUMBER: _ClassVar[int]
     id: str
     rules: _containers.RepeatedScalarFieldContainer[str]
     editions: _containers.RepeatedScalarFieldContainer[str]
     description: str
     setup: ScenarioSetup
     steps: _containers.RepeatedCompositeFieldContainer[ScenarioStep]
-    def __init__(self, id: _Optional[str] = ..., rules: _Optional[_Iterable[str]] = ..., editions: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., setup: _Optional[_Union[ScenarioSetup, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[ScenarioStep, _Mapping]]] = ...) -> None: ...
+    expect_setup_refused: SetupRefusal
+    def __init__(self, id: _Optional[str] = ..., rules: _Optional[_Iterable[str]] = ..., editions: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., setup: _Optional[_Union[ScenarioSetup, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[ScenarioStep, _Mapping]]] = ..., expect_setup_refused: _Optional[_Union[SetupRefusal, _Mapping]] = ...) -> None: ...
+
+class SetupRefusal(_message.Message):
+    __slots__ = ("field",)
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    field: str
+    def __init__(self, field: _Optional[str] = ...) -> None: ...
 
 class ScenarioSetup(_message.Message):
     __slots__ = ("board", "new_game", "state")

@@ -1,0 +1,104 @@
+"""Server reflection that serves the protocol's comments.
+
+grpcio-reflection answers with ``FileDescriptor.CopyToProto``, which drops the source
+info, so ``grpcurl describe`` would show bare fields.  This servicer answers for the files of
+``berserk.oracle.v1`` with the ``FileDescriptorProto`` messages of
+``oracle/_proto/descriptor_set.binpb`` (written by ``proto/generate.py`` with protoc
+``--include_source_info``), whose ``source_code_info`` holds every comment of the
+``.proto`` files; any other file (health, reflection) is answered as grpcio-reflection
+does.  Only ``grpc.reflection.v1alpha`` is served, as by grpcio-reflection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import grpc
+from google.protobuf import descriptor_pb2, descriptor_pool
+from grpc_reflection.v1alpha import reflection
+from grpc_reflection.v1alpha import reflection_pb2 as rpb
+from grpc_reflection.v1alpha import reflection_pb2_grpc as rpb_grpc
+
+__all__ = ["DESCRIPTOR_SET", "ReflectionWithComments", "enable_reflection", "files_with_source_info"]
+
+#: resource name of the descriptor set in the ``oracle._proto`` package
+DESCRIPTOR_SET = "descriptor_set.binpb"
+
+
+@cache
+def files_with_source_info() -> dict[str, bytes]:
+    """The serialized ``FileDescriptorProto`` of every file of the public protocol, keyed by
+    its import path (``berserk/oracle/v1/state.proto``), with source info (comments)."""
+    data = resources.files("oracle._proto").joinpath(DESCRIPTOR_SET).read_bytes()
+    fds = descriptor_pb2.FileDescriptorSet.FromString(data)
+    return {f.name: f.SerializeToString() for f in fds.file}
+
+
+class ReflectionWithComments(reflection.ReflectionServicer):  # type: ignore[misc]
+    """grpcio-reflection's servicer, answering with the descriptors that carry comments."""
+
+    def __init__(self, service_names: Iterable[str], pool: Any = None) -> None:
+        super().__init__(service_names, pool=pool)
+        self._pool: Any = pool if pool is not None else descriptor_pool.Default()
+        self._commented = files_with_source_info()
+
+    def _response(self, descriptor: Any, request: Any) -> Any:
+        """The file of ``descriptor`` and every file it depends on, transitively."""
+        seen: dict[str, Any] = {}
+        todo = [descriptor]
+        while todo:
+            d = todo.pop()
+            if d.name in seen:
+                continue
+            seen[d.name] = d
+            todo.extend(d.dependencies)
+        out: list[bytes] = []
+        for name, d in seen.items():
+            if name in self._commented:
+                out.append(self._commented[name])
+            else:
+                proto = descriptor_pb2.FileDescriptorProto()
+                d.CopyToProto(proto)
+                out.append(proto.SerializeToString())
+        return rpb.ServerReflectionResponse(
+            file_descriptor_response=rpb.FileDescriptorResponse(file_descriptor_proto=out),
+            original_request=request,
+        )
+
+    def _not_found(self, request: Any) -> Any:
+        return rpb.ServerReflectionResponse(
+            error_response=rpb.ErrorResponse(
+                error_code=grpc.StatusCode.NOT_FOUND.value[0],
+                error_message=grpc.StatusCode.NOT_FOUND.value[1],
+            ),
+            original_request=request,
+        )
+
+    def _file_by_filename(self, request: Any, filename: str) -> Any:
+        try:
+            return self._response(self._pool.FindFileByName(filename), request)
+        except KeyError:
+            return self._not_found(request)
+
+    def _file_containing_symbol(self, request: Any, fully_qualified_name: str) -> Any:
+        try:
+            return self._response(self._pool.FindFileContainingSymbol(fully_qualified_name), request)
+        except KeyError:
+            return self._not_found(request)
+
+    def _file_containing_extension(self, request: Any, containing_type: str, extension_number: int) -> Any:
+        try:
+            message = self._pool.FindMessageTypeByName(containing_type)
+            extension = self._pool.FindExtensionByNumber(message, extension_number)
+            return self._response(self._pool.FindFileContainingSymbol(extension.full_name), request)
+        except KeyError:
+            return self._not_found(request)
+
+
+def enable_reflection(service_names: Iterable[str], server: grpc.Server) -> None:
+    """Add the reflection service (``grpc.reflection.v1alpha``) to ``server``, listing
+    ``service_names`` and serving the protocol's files with their comments."""
+    rpb_grpc.add_ServerReflectionServicer_to_server(ReflectionWithComments(service_names), server)
