@@ -23,12 +23,15 @@ Operators (``ast`` nodes of the module; the names are those of ``bench/mutation_
   an augmented assignment, a ``raise``) replaced by ``pass``.
 
 Not mutated: docstrings, ``if TYPE_CHECKING`` blocks, and the code that only runs when one of the
-hand-written engine mutants of ``oracle/mutants.py`` is switched on (the body of
-``if state.mutant == "..."``, the ``else`` of ``!=``, what follows such a test in an ``and``, the
-arm of a conditional expression): the suite runs the reference with no engine mutant, so every
-change there would be equivalent.  The ``state.mutant`` tests themselves are mutated.  (Code
-after an early ``if state.mutant != "...": return`` is not recognised; its survivors are listed
-as equivalent.)
+hand-written engine mutants of ``oracle/mutants.py`` is switched on: the rule modules read
+a mutant switch of the Ruleset (``state.rules.queue_fifo``, on in the reference;
+``oracle/ruleset.py``), so the body of ``if not state.rules.X``, the ``else`` of
+``if state.rules.X``, what follows ``not state.rules.X`` in an ``and``, and the matching arm of
+a conditional expression are skipped: the suite runs the reference with no engine mutant, so
+every change there would be equivalent.  (Older trees' ``state.mutant == "..."`` tests are
+recognised the same way.)  The switch tests themselves are not mutated by any operator but
+``bool_op`` on their ``and``/``or``.  (Code after an early ``if state.rules.X: return`` is not
+recognised; its survivors are listed as equivalent.)
 
 Results per mutant: ``killed``, ``killed_import`` (the engine does not even import: counted as
 killed, reported apart), ``timeout`` (the suite did not finish in ``--timeout`` seconds,
@@ -98,6 +101,27 @@ OPERATORS = ("cmp_boundary", "cmp_negate", "bool_op", "int_plus1", "int_minus1",
 RESULT_MARK = "@@MUTATION-RESULT@@ "
 KILLED = ("killed", "killed_import", "timeout")
 
+#: The Ruleset's mutant switches (fields declared ``bool = True``) of the tree being mutated;
+#: read from its oracle/ruleset.py by :func:`enumerate_mutants`.
+MUTANT_SWITCHES: set[str] = set()
+
+
+def _read_mutant_switches(package: Path) -> set[str]:
+    """The fields of ``class Ruleset`` in ``package``/ruleset.py declared ``bool = True``
+    (none when the tree has no Ruleset)."""
+    path = package / "ruleset.py"
+    if not path.exists():
+        return set()
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef) and node.name == "Ruleset":
+            for st in node.body:
+                if (isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)
+                        and isinstance(st.value, ast.Constant) and st.value.value is True):
+                    out.add(st.target.id)
+    return out
+
+
 _BOUNDARY = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
 _NEGATE = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
            ast.Is: ast.IsNot, ast.IsNot: ast.Is}
@@ -130,9 +154,21 @@ class Mutant:
         return (self.module, self.operator, self.original, self.mutated)
 
 
+def _mutant_switch(test: ast.expr) -> bool:
+    """Is ``test`` a read of a mutant switch of the Ruleset, ``x.rules.SWITCH`` (on in the
+    reference, off only with an engine mutant; oracle/ruleset.py)?"""
+    return (isinstance(test, ast.Attribute) and test.attr in MUTANT_SWITCHES
+            and isinstance(test.value, ast.Attribute) and test.value.attr == "rules")
+
+
 def _mutant_test(test: ast.expr) -> bool | None:
-    """True when ``test`` holds only with an engine mutant switched on (``x.mutant == "..."``,
-    or an ``and`` containing one); False when it holds only with it off (``!=``); else None."""
+    """True when ``test`` holds only with an engine mutant switched on (``not x.rules.SWITCH``,
+    the older ``x.mutant == "..."``, or an ``and`` containing one); False when it holds only
+    with it off (``x.rules.SWITCH``, ``x.mutant != "..."``); else None."""
+    if _mutant_switch(test):
+        return False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and _mutant_switch(test.operand):
+        return True
     if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Attribute)
             and test.left.attr == "mutant" and isinstance(test.comparators[0], ast.Constant)):
         if isinstance(test.ops[0], ast.Eq):
@@ -262,6 +298,8 @@ def enumerate_mutants(modules: tuple[str, ...] = MODULES, package: Path = ORACLE
     """Every mutant of the modules, in a fixed order; and the source each was read from."""
     mutants: list[Mutant] = []
     sources: dict[str, str] = {}
+    MUTANT_SWITCHES.clear()
+    MUTANT_SWITCHES.update(_read_mutant_switches(package))
     for module in modules:
         source = (package / f"{module}.py").read_text(encoding="utf-8")
         sources[module] = source

@@ -24,7 +24,7 @@ def can_act(state: State, uid: int) -> bool:
     d = card_def(state, uid)
     if d.type != "creature" or "dash" in d.keywords:
         return True
-    if state.mutant == "no_first_turn_weakness":
+    if not state.rules.first_turn_weakness:
         return True
     return state.cards[uid].entered_turn != state.turn
 
@@ -100,7 +100,7 @@ def defender_violations(state: State, uid: int) -> list[Violation]:
         out.append(Violation("R15:509.1", "only an open creature can defend"))
     if c.hidden:
         out.append(Violation(cite(state, "304.3")[0], "a hidden creature cannot defend"))
-    if c.defended_turn == state.turn and state.mutant != "defend_twice_per_turn":
+    if c.defended_turn == state.turn and state.rules.defend_once_per_turn:
         out.append(Violation("R15:509.3", "a creature defends at most once per turn"))
     return out
 
@@ -120,7 +120,7 @@ def fight(state: State, ev: list[Event]) -> None:
         back = current_strike(state, target)
         ev.append(Event("fight", ("R15:510.1",), (("attacker", att.attacker), ("target", target))))
         wound(state, target, strike, ev, ("R15:510.1",))
-        if state.mutant == "sequential_fight":
+        if not state.rules.simultaneous_fight:
             check_state(state, ev)
             if state.zone_of(target) != "play":
                 return

@@ -38,7 +38,7 @@ def current_strike(state: State, uid: int) -> int:
     """Printed strike plus the strike modifiers in force, at least 0 (R15:106.3.1).  The
     ``strike_modifiers_do_not_stack`` mutant counts only the latest modifier."""
     amounts = [m.amount for m in state.modifiers if m.target == uid]
-    if state.mutant == "strike_modifiers_do_not_stack":
+    if not state.rules.strike_modifiers_stack:
         amounts = amounts[-1:]
     return strike_with_modifiers(card_def(state, uid).strike, amounts)
 

@@ -71,7 +71,7 @@ def leave_together(
         c.wounds = c.poison = 0
         # R15:205.3: it loses every effect and marker but the usage markers of «N раз за
         # ход» / «N раз за игру» abilities (INTERPRETING.md, entry 40)
-        if state.mutant == "usage_markers_lost_in_graveyard":
+        if not state.rules.markers_kept_in_graveyard:
             c.usage.clear()
             c.game_usage.clear()
         state.modifiers = [m for m in state.modifiers if m.target != uid]
@@ -130,7 +130,7 @@ def check_state(state: State, ev: list[Event]) -> None:
         ]
         if not dead:
             break
-        if state.mutant == "deaths_one_by_one":
+        if not state.rules.deaths_together:
             for uid in dead:
                 leave_play(state, uid, ev, ("R15:505.1",))
         else:
@@ -255,7 +255,7 @@ def run_ability(
     """Execute an ability's effects in order (R15:119.2); targets that left the play zone
     or hid are skipped, the rest still happens (R15:120.7).  Target restrictions are not
     checked again (B:501.4), unless the engine runs the mutant that does so."""
-    if state.mutant == "recheck_targets_at_resolution" and ability.targets:
+    if not state.rules.targets_fixed_at_declaration and ability.targets:
         spec = ability.targets[0]
         kept = tuple(
             t

@@ -13,7 +13,7 @@ __all__ = ["begin_end_of_turn", "finish_turn"]
 def begin_end_of_turn(state: State, ev: list[Event]) -> None:
     """310.1: the «в конце хода» triggers go into the Queue."""
     state.step = "end_queue"
-    if state.mutant == "until_end_of_turn_expires_early":
+    if not state.rules.end_of_turn_durations_last:
         _expire(state, ev)
     fire(state, "end_of_turn", 0, ev, cite(state, "310.1"))
 

@@ -308,7 +308,7 @@ def _after_queue(state: State, ev: list[Event]) -> None:
         assert att is not None
         state.step = "close_queue"
         rules = (*cite(state, "307.3"), "R15:506.3")
-        if state.mutant != "attacker_stays_open":
+        if state.rules.attacker_closes:
             close_card(state, att.attacker, ev, rules)
         if att.defender:
             close_card(state, att.defender, ev, rules)

@@ -110,7 +110,7 @@ def _play_violations(
     if d.x_cost:
         if action.x < 1:
             out.append(Violation("R15:106.1.2", "X must be at least 1 when the card is played"))
-        elif state.mutant == "x_capped_at_ten" and action.x > 10:
+        elif not state.rules.x_uncapped and action.x > 10:
             out.append(Violation(option_rule, "X is at most 10"))
     elif action.x != 0:
         out.append(Violation(option_rule, "this card has no X in its cost"))
@@ -160,7 +160,7 @@ def _play_violations(
         if state.edition != "C":  # A/B: the declaration is refused; nothing had moved
             return out
         return [*out, Violation(cite(state, "309.1.7")[0], "the play is illegal and is rewound to before it began")]
-    if state.mutant == "payment_not_required":
+    if not state.rules.payment_required:
         return out
     pay_rule = _rule(state, "309.1.9", "501.2")
     if mods is None:
@@ -251,7 +251,7 @@ def _play_actions(state: State, uid: int) -> list[Action]:
     # Speed only: a play whose final cost exceeds the open coins is refused at C:309.1.9
     # (A/B: 501.2) whatever its targets, so such combinations are not enumerated at all.
     coins = state.players[me].coins_open
-    pays = state.mutant != "payment_not_required"
+    pays = state.rules.payment_required
     mods = cost_modifiers(state, me, uid)
     least = _least_amount(state)
     # X runs from 1 to the largest payable X (INTERPRETING.md, entry 8); the
@@ -372,7 +372,7 @@ def _play(state: State, action: Action, ev: list[Event]) -> None:
         )
     )
     state.step = "play_queue"
-    if state.edition == "C" or state.mutant == "ab_pay_after_move":
+    if not state.rules.pay_with_declaration:
         # C:309.1: the card moves at step 4, the payment is step 9
         _move_played_card(state, uid, ev)
         if not _pay_for_play(state, action, cost, ev):

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .ruleset import Ruleset, ruleset
+
 __all__ = [
     "ACTION_KINDS",
     "CHANCE",
@@ -270,7 +272,7 @@ class State:
     modifiers: list[Modifier] = field(default_factory=list)
     attack: Attack | None = None
     winner: int = -1  # seat, 2 = draw, -1 = not over
-    mutant: str = ""
+    mutant: str = ""  # an engine mutant (oracle.mutants); read through State.rules
 
     def copy(self) -> State:
         """An independent copy (used by :func:`oracle.engine.apply`)."""
@@ -297,6 +299,12 @@ class State:
     def inactive(self) -> int:
         """The seat of the inactive player."""
         return 1 - self.active
+
+    @property
+    def rules(self) -> Ruleset:
+        """The switches the rule modules read: this game's edition and engine mutant
+        (:mod:`oracle.ruleset`; an unknown mutant is a ``ValueError``)."""
+        return ruleset(self.edition, self.mutant)
 
     def zone_of(self, uid: int) -> str:
         """The zone that holds card ``uid``: hand, deck, play or graveyard ("" if none)."""

@@ -19,67 +19,76 @@ class Mutant:
     name: str
     rule: str
     description: str
+    #: The :class:`~oracle.ruleset.Ruleset` switch it turns off.
+    switch: str
 
 
 MUTANTS: dict[str, Mutant] = {
     m.name: m
     for m in (
-        Mutant("lifo_queue", "C:401.3", "the Queue resolves last in, first out"),
-        Mutant("active_triggers_first", "C:402.1", "the active player's simultaneous triggers are declared first"),
-        Mutant("first_player_draws", "C:304.2", "the first player draws on his first turn"),
-        Mutant("no_coin_cap", "C:304.1", "a coin is gained in accumulation even with 10 or more"),
-        Mutant("usage_markers_kept", "C:303.3", "«1 раз за ход» usage markers are never removed"),
-        Mutant("cost_modifiers_wrong_order", "C:309.1.8", "decreases and divisions apply before increases and multiplications"),
-        Mutant("attacker_stays_open", "C:307.3", "the attacker is not closed after the fight"),
-        Mutant("mulligan_order_ignored", "C:301.7.1", "the second player declares his mulligan first"),
-        Mutant("pass_keeps_optional", "C:401.7", "an optional trigger can still be declared after a pass"),
-        Mutant("recheck_targets_at_resolution", "C:501.4", "target restrictions are checked again at resolution"),
-        Mutant("payment_not_required", "C:501.2", "abilities and cards can be declared without enough resources"),
-        Mutant("no_first_turn_weakness", "R15:108.5", "creatures act in the turn they entered play"),
-        Mutant("until_end_of_turn_expires_early", "C:310.2", "«до конца хода» ends before the end-of-turn triggers resolve"),
-        Mutant("lose_on_second_failed_draw", "C:304.2", "the second failed draw already loses the game"),
-        Mutant("sequential_fight", "R15:510.1", "a creature destroyed by the attacker's strike does not strike back"),
-        Mutant("defend_twice_per_turn", "R15:509.3", "a creature may defend more than once per turn"),
-        Mutant("no_reroll_on_tie", "C:301.4", "a tied die roll is won by player 1 instead of rerolled"),
-        Mutant("hidden_poison_fires", "C:304.4", "the poison of a hidden creature fires at the start of turn (INTERPRETING.md, entry 38)"),
+        Mutant("lifo_queue", "C:401.3", "the Queue resolves last in, first out", "queue_fifo"),
+        Mutant("active_triggers_first", "C:402.1", "the active player's simultaneous triggers are declared first", "inactive_declares_first"),
+        Mutant("first_player_draws", "C:304.2", "the first player draws on his first turn", "first_player_skips_first_draw"),
+        Mutant("no_coin_cap", "C:304.1", "a coin is gained in accumulation even with 10 or more", "coin_cap"),
+        Mutant("usage_markers_kept", "C:303.3", "«1 раз за ход» usage markers are never removed", "turn_markers_removed"),
+        Mutant("cost_modifiers_wrong_order", "C:309.1.8", "decreases and divisions apply before increases and multiplications", "cost_modifiers_in_order"),
+        Mutant("attacker_stays_open", "C:307.3", "the attacker is not closed after the fight", "attacker_closes"),
+        Mutant("mulligan_order_ignored", "C:301.7.1", "the second player declares his mulligan first", "first_player_mulligans_first"),
+        Mutant("pass_keeps_optional", "C:401.7", "an optional trigger can still be declared after a pass", "pass_forfeits_optional"),
+        Mutant("recheck_targets_at_resolution", "C:501.4", "target restrictions are checked again at resolution", "targets_fixed_at_declaration"),
+        Mutant("payment_not_required", "C:501.2", "abilities and cards can be declared without enough resources", "payment_required"),
+        Mutant("no_first_turn_weakness", "R15:108.5", "creatures act in the turn they entered play", "first_turn_weakness"),
+        Mutant("until_end_of_turn_expires_early", "C:310.2", "«до конца хода» ends before the end-of-turn triggers resolve", "end_of_turn_durations_last"),
+        Mutant("lose_on_second_failed_draw", "C:304.2", "the second failed draw already loses the game", "lose_on_third_failed_draw"),
+        Mutant("sequential_fight", "R15:510.1", "a creature destroyed by the attacker's strike does not strike back", "simultaneous_fight"),
+        Mutant("defend_twice_per_turn", "R15:509.3", "a creature may defend more than once per turn", "defend_once_per_turn"),
+        Mutant("no_reroll_on_tie", "C:301.4", "a tied die roll is won by player 1 instead of rerolled", "reroll_on_tie"),
+        Mutant("hidden_poison_fires", "C:304.4", "the poison of a hidden creature fires at the start of turn (INTERPRETING.md, entry 38)", "hidden_poison_waits"),
         Mutant(
             "deaths_one_by_one",
             "R15:505.1",
             "creatures at 0 life are destroyed one at a time in play-zone order, so one already in the "
             "graveyard misses the deaths after its own (401.5)",
+            "deaths_together",
         ),
         Mutant(
             "oldest_firing_first",
             "C:402.1",
             "of several pending firings of one ability, only the earliest may be declared next",
+            "any_firing_first",
         ),
         Mutant(
             "usage_markers_lost_in_graveyard",
             "R15:205.3",
             "a card that leaves the play zone loses its «N раз за ход» / «N раз за игру» usage markers "
             "(INTERPRETING.md, entry 40)",
+            "markers_kept_in_graveyard",
         ),
         Mutant(
             "x_capped_at_ten",
             "C:309.1.3",
             "X in a cost is at most 10, the accumulation phase's coin cap, though more coins can be paid (R15:522.3)",
+            "x_uncapped",
         ),
         Mutant(
             "strike_modifiers_do_not_stack",
             "R15:523.1",
             "of several strike modifiers on one creature only the latest counts, instead of all adding up",
+            "strike_modifiers_stack",
         ),
         Mutant(
             "next_turn_duration_ends_early",
             "C:303.1",
             "«до начала вашего следующего хода» ends at the next turn start, the opponent's, instead of at the start "
             "of its owner's next turn (INTERPRETING.md, entry 23)",
+            "owner_turn_durations",
         ),
         Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "
             "order, instead of being paid with the declaration (INTERPRETING.md, entry 39)",
+            "pay_with_declaration",
         ),
     )
 }

@@ -66,7 +66,7 @@ def final_cost(
     if mods is None:
         mods = cost_modifiers(state, seat, played)
     cost = base
-    order = _WRONG_ORDER if state.mutant == "cost_modifiers_wrong_order" else _ORDER
+    order = _ORDER if state.rules.cost_modifiers_in_order else _WRONG_ORDER
     for kind in order:
         for m, v in mods:
             if m != kind:
@@ -131,7 +131,7 @@ def largest_x(
             else:
                 hi = mid
         bound = lo
-    if state.mutant == "x_capped_at_ten":
+    if not state.rules.x_uncapped:
         bound = min(bound, 10)
     return bound
 
@@ -158,7 +158,7 @@ def ability_cost_violations(state: State, uid: int, index: int, a: Ability) -> l
     out: list[Violation] = []
     c = state.cards[uid]
     r501_2 = cite(state, "501.2")[0]
-    if state.mutant == "payment_not_required":
+    if not state.rules.payment_required:
         return out
     if a.tap and c.closed:
         out.append(Violation(r501_2, "the cost closes this card, but it is already closed"))

@@ -49,7 +49,7 @@ def ability_of(state: State, entry: QueueEntry | PendingTrigger) -> Ability:
 
 def decider(state: State) -> int:
     """Who declares next: the inactive player while he has pending triggers (402.1)."""
-    first = state.active if state.mutant == "active_triggers_first" else state.inactive
+    first = state.inactive if state.rules.inactive_declares_first else state.active
     if any(t.controller == first for t in state.pending):
         return first
     return 1 - first
@@ -61,7 +61,7 @@ def declarable(state: State, seat: int) -> list[PendingTrigger]:
     выбранном этим игроком порядке»; INTERPRETING.md, entry 9).  The mutant
     ``oldest_firing_first`` allows only the earliest pending firing of each ability."""
     mine = [t for t in state.pending if t.controller == seat]
-    if state.mutant != "oldest_firing_first":
+    if state.rules.any_firing_first:
         return mine
     seen: set[tuple[int, int]] = set()
     out = []
@@ -208,7 +208,7 @@ def pass_trigger(state: State, t: PendingTrigger, ev: list[Event]) -> None:
     """Pass on an optional trigger: it is forfeited until its condition happens again
     (401.7)."""
     state.pending.remove(t)
-    if state.mutant == "pass_keeps_optional" and t.subject != -1:
+    if not state.rules.pass_forfeits_optional and t.subject != -1:
         state.pending.append(PendingTrigger(t.id, t.controller, t.source, t.ability, -1))
     ev.append(Event("passed", cite(state, "401.7"), (("trigger", t.id),)))
 
@@ -216,7 +216,7 @@ def pass_trigger(state: State, t: PendingTrigger, ev: list[Event]) -> None:
 def resolve_first(state: State, ev: list[Event]) -> None:
     """Both players have passed: the first entry leaves the Queue and resolves (401.7,
     401.3).  It resolves even if its source has left play (401.5)."""
-    entry = state.queue.pop() if state.mutant == "lifo_queue" else state.queue.pop(0)
+    entry = state.queue.pop(0) if state.rules.queue_fifo else state.queue.pop()
     rules = cite(state, "401.7", "401.3")
     ev.append(
         Event("resolving", rules, (("kind", entry.kind), ("source", entry.source), ("ability", entry.ability)))

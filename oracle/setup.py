@@ -129,7 +129,7 @@ def setup_actions(state: State) -> list[Action]:
 def mulligan_seat(state: State) -> int:
     """Who declares the mulligan now: the first player, then the second (301.7.1)."""
     first = state.first_player
-    if state.mutant == "mulligan_order_ignored":
+    if not state.rules.first_player_mulligans_first:
         first = 1 - first
     return first if state.players[first].mulligan is None else 1 - first
 
@@ -164,7 +164,7 @@ def apply_setup_action(state: State, action: Action, ev: list[Event]) -> None:
     if action.kind == "roll":
         a, b = action.values
         ev.append(Event("die_rolled", cite(state, "301.4"), (("seat0", a), ("seat1", b))))
-        if a == b and state.mutant != "no_reroll_on_tie":
+        if a == b and state.rules.reroll_on_tie:
             ev.append(Event("reroll", cite(state, "301.4"), ()))
             return
         state.roll_winner = 0 if a >= b else 1

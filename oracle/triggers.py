@@ -76,7 +76,7 @@ def fire(
             if kind == "start_of_turn" and seat == state.active:
                 for uid in p.play:
                     # A hidden creature's abilities do not work, poison included (entry 38).
-                    if state.cards[uid].poison > 0 and (not state.cards[uid].hidden or state.mutant == "hidden_poison_fires"):
+                    if state.cards[uid].poison > 0 and (not state.cards[uid].hidden or not state.rules.hidden_poison_waits):
                         _add(state, state.active, uid, POISON, uid)
     for t in state.pending[before:]:
         ev.append(

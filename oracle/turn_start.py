@@ -27,7 +27,7 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     # at the start of its owner's turn (INTERPRETING.md, entry 23)
     def ends(m: Modifier) -> bool:
         if m.until == "start_of_owner_turn":
-            return m.owner == me or state.mutant == "next_turn_duration_ends_early"
+            return m.owner == me or not state.rules.owner_turn_durations
         return m.until == "start_of_turn"
 
     ended = [m for m in state.modifiers if ends(m)]
@@ -43,22 +43,22 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     ev.append(Event("restored", cite(state, "303.2"), (("player", me),)))
     # 303.3: the per-turn usage markers of every card, wherever it is (INTERPRETING.md,
     # entries 6 and 40: a card in the graveyard keeps its markers, R15:205.3)
-    if state.mutant != "usage_markers_kept":
+    if state.rules.turn_markers_removed:
         for c in state.cards.values():
             c.usage.clear()
     ev.append(Event("markers_removed", cite(state, "303.3", "303.4"), ()))
     # 304.1
-    if p.coins < COIN_CAP or state.mutant == "no_coin_cap":
+    if p.coins < COIN_CAP or not state.rules.coin_cap:
         p.coins_open += 1
         ev.append(Event("coin_gained", cite(state, "304.1"), (("player", me), ("amount", 1))))
     # 304.2
     first_turn = state.turn == 1
-    if first_turn and state.mutant != "first_player_draws":
+    if first_turn and state.rules.first_player_skips_first_draw:
         ev.append(Event("no_draw_first_turn", cite(state, "304.2"), (("player", me),)))
     elif not draw(state, me, 1, ev, cite(state, "304.2")):
         p.failed_draws += 1
         ev.append(Event("draw_failed", cite(state, "304.2"), (("player", me), ("count", p.failed_draws))))
-        limit = MAX_FAILED_DRAWS - 1 if state.mutant == "lose_on_second_failed_draw" else MAX_FAILED_DRAWS
+        limit = MAX_FAILED_DRAWS if state.rules.lose_on_third_failed_draw else MAX_FAILED_DRAWS - 1
         if p.failed_draws >= limit:
             state.winner = 1 - me
             state.step = "game_over"

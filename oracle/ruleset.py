@@ -1,0 +1,105 @@
+"""The rules a game is read through: one frozen set of named switches per edition and engine
+mutant.
+
+The rule modules never compare the mutant's name: they read a switch of
+:attr:`oracle.model.State.rules`, e.g. ``state.rules.queue_fifo``.  A misspelt switch is an
+``AttributeError`` (and a mypy error), never a silent no-op.  Every switch is named for what
+the rules say, so the reference has each at its default; an engine mutant
+(:mod:`oracle.mutants`) turns exactly one of them off.
+
+Edition switches (``pay_with_declaration``) differ between editions; the others are the
+mutant switches, which no edition turns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from functools import cache
+
+__all__ = ["EDITION_SWITCHES", "MUTANT_SWITCHES", "Ruleset", "ruleset"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """The switches of one game: its edition's and its engine mutant's (if any).  Each
+    field's comment names the rule; the reference's value is the default."""
+
+    edition: str
+    mutant: str = ""
+    # --- edition switches
+    #: A/B 501.2: a played card is paid with its declaration, before it moves (C: 309.1's
+    #: steps, paid at step 9 after it moved; INTERPRETING.md, entry 39).
+    pay_with_declaration: bool = False
+    # --- mutant switches (every edition: True)
+    #: 401.3: the Queue resolves first in, first out.
+    queue_fifo: bool = True
+    #: 402.1: the inactive player declares his simultaneous triggers first.
+    inactive_declares_first: bool = True
+    #: 402.1: a player declares his own simultaneous firings in any order (entry 9).
+    any_firing_first: bool = True
+    #: 401.7: a passed optional trigger is forfeited.
+    pass_forfeits_optional: bool = True
+    #: 304.2: the first player does not draw on his first turn.
+    first_player_skips_first_draw: bool = True
+    #: 304.1: no coin is gained with 10 or more coins.
+    coin_cap: bool = True
+    #: 304.2: the third failed draw (not the second) loses.
+    lose_on_third_failed_draw: bool = True
+    #: 303.3: «N раз за ход» usage markers are removed at restoration.
+    turn_markers_removed: bool = True
+    #: R15:205.3: a card in the graveyard keeps its usage markers (entry 40).
+    markers_kept_in_graveyard: bool = True
+    #: C:309.1.8 / R15:523.1: cost modifiers apply in their order.
+    cost_modifiers_in_order: bool = True
+    #: 501.2: a cost is paid in full before anything is declared.
+    payment_required: bool = True
+    #: C:309.1.3: X is bounded by the payment only, not by 10 (entry 8).
+    x_uncapped: bool = True
+    #: 501.4: targets are checked at declaration only.
+    targets_fixed_at_declaration: bool = True
+    #: R15:108.5: first-turn weakness.
+    first_turn_weakness: bool = True
+    #: 307.3: the attacker closes after the fight.
+    attacker_closes: bool = True
+    #: R15:509.3: a creature defends at most once per turn.
+    defend_once_per_turn: bool = True
+    #: R15:510.1: attacker and defender strike at once.
+    simultaneous_fight: bool = True
+    #: R15:505.1: creatures at 0 life are destroyed together (entry 34).
+    deaths_together: bool = True
+    #: R15:523.1: strike modifiers add up.
+    strike_modifiers_stack: bool = True
+    #: C:310.2: «до конца хода» lasts through the end-of-turn Queue.
+    end_of_turn_durations_last: bool = True
+    #: C:303.1: «до начала вашего следующего хода» ends at its owner's turn (entry 23).
+    owner_turn_durations: bool = True
+    #: 301.4: a tied roll is rolled again.
+    reroll_on_tie: bool = True
+    #: 301.7.1: the first player declares his mulligan first.
+    first_player_mulligans_first: bool = True
+    #: C:304.4: a hidden creature's poison waits until it is revealed (entry 38).
+    hidden_poison_waits: bool = True
+
+
+#: Switches that differ between editions (not turned by a mutant alone).
+EDITION_SWITCHES: frozenset[str] = frozenset({"pay_with_declaration"})
+#: Switches only an engine mutant turns: code reached only when one is off runs only with a mutant.
+MUTANT_SWITCHES: frozenset[str] = frozenset(
+    f.name for f in fields(Ruleset) if f.name not in EDITION_SWITCHES | {"edition", "mutant"}
+)
+
+
+@cache
+def ruleset(edition: str, mutant: str = "") -> Ruleset:
+    """The switches of a game of ``edition`` with the engine mutant ``mutant`` ("" for the
+    reference).  An unknown mutant is a ``ValueError``."""
+    from .mutants import MUTANTS
+
+    rules = Ruleset(edition, pay_with_declaration=edition != "C")
+    if not mutant:
+        return rules
+    m = MUTANTS.get(mutant)
+    if m is None:
+        raise ValueError(f"unknown engine mutant {mutant!r}; known: {', '.join(sorted(MUTANTS))}")
+    off: dict[str, bool] = {m.switch: False}
+    return replace(rules, mutant=mutant, **off)  # type: ignore[arg-type]  # a bool field, named by MUTANTS

@@ -1,0 +1,74 @@
+"""The Ruleset: the rule modules read named switches, never a mutant's name
+(oracle/ruleset.py)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from oracle.mutants import MUTANTS
+from oracle.ruleset import EDITION_SWITCHES, MUTANT_SWITCHES, Ruleset, ruleset
+from oracle.setup import GameConfig, new_game
+
+ORACLE = Path(__file__).resolve().parents[2] / "oracle"
+
+
+def _switches(r: Ruleset) -> dict[str, bool]:
+    return {f.name: getattr(r, f.name) for f in fields(r) if f.name not in ("edition", "mutant")}
+
+
+@pytest.mark.parametrize("edition", ["A", "B", "C"])
+def test_reference_has_every_mutant_switch_on(edition: str) -> None:
+    """Without a mutant every mutant switch is on in every edition; A and B pay with the
+    declaration, C does not (INTERPRETING.md, entry 39)."""
+    r = ruleset(edition)
+    assert all(getattr(r, s) for s in MUTANT_SWITCHES)
+    assert r.pay_with_declaration is (edition != "C")
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_each_mutant_turns_off_exactly_its_switch(name: str) -> None:
+    """An engine mutant differs from the reference in its own switch only, which it turns off,
+    in every edition (a mutant no edition's reference could be)."""
+    for edition in ("A", "B", "C"):
+        ref, mut = _switches(ruleset(edition)), _switches(ruleset(edition, name))
+        changed = {k for k in ref if ref[k] != mut[k]}
+        assert mut[MUTANTS[name].switch] is False
+        assert changed <= {MUTANTS[name].switch}
+        if MUTANTS[name].switch in MUTANT_SWITCHES:
+            assert changed == {MUTANTS[name].switch}
+
+
+def test_every_switch_belongs_to_a_mutant_or_an_edition() -> None:
+    """No switch is dead: each mutant switch is turned off by some mutant, and the edition
+    switches are listed."""
+    assert {m.switch for m in MUTANTS.values()} - EDITION_SWITCHES == MUTANT_SWITCHES
+    assert {f.name for f in fields(Ruleset)} >= EDITION_SWITCHES
+
+
+def test_unknown_mutant_and_misspelt_switch_are_errors() -> None:
+    """A state with an unknown mutant name fails loudly when its rules are read, and a
+    misspelt switch is an AttributeError, never a silent no-op."""
+    s = new_game(GameConfig(("izian", "pani"), (["ork"] * 4, ["ork"] * 4)))
+    s.mutant = "lifo_qeueu"
+    with pytest.raises(ValueError, match="unknown engine mutant"):
+        _ = s.rules
+    s.mutant = "lifo_queue"
+    assert s.rules.queue_fifo is False
+    with pytest.raises(AttributeError):
+        _ = s.rules.queue_fifoo  # type: ignore[attr-defined]
+
+
+def test_rule_modules_never_compare_a_mutant_name() -> None:
+    """No module of the engine compares ``.mutant`` with a string: the rules are read
+    through State.rules (issue 11: a misspelt mutant name would be a silent no-op)."""
+    offenders = [
+        f"{p.name}:{i}"
+        for p in sorted(ORACLE.glob("*.py"))
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\.mutant\s*[!=]=", line)
+    ]
+    assert offenders == []
