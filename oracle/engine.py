@@ -8,6 +8,7 @@ with the violations, and nothing changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -16,7 +17,7 @@ from .editions import cite
 from .effects import close_card
 from .end_turn import finish_turn
 from .main_stage import apply_choice_action, check_choice_action, choice_actions
-from .model import CHANCE, Action, Attack, Event, QueueEntry, State, Violation
+from .model import CHANCE, STEPS, Action, Attack, Event, QueueEntry, State, Violation
 from .queue import (
     check_trigger_action,
     decider,
@@ -38,24 +39,18 @@ __all__ = [
     "QUEUE_STEPS",
     "QUEUE_WRONG_STEP_RULE",
     "STEP_ACTION_KINDS",
+    "STEP_TABLE",
     "USED_FIELDS",
     "WRONG_STEP_RULE",
     "Decision",
     "IllegalAction",
     "Outcome",
+    "StepRow",
     "apply",
     "check",
     "decision",
     "legal_actions",
 ]
-
-#: The steps at which the Queue is resolved: the only decisions there are ``declare`` and
-#: ``pass`` (401.7, 402.1).
-QUEUE_STEPS = frozenset(
-    ("start_queue", "fight_queue", "close_queue", "ability_queue", "play_queue", "end_queue")
-)
-_SETUP_STEPS = frozenset(("setup_roll", "setup_order", "setup_shuffle", "setup_mulligan"))
-
 
 @dataclass(frozen=True, slots=True)
 class Decision:
@@ -83,57 +78,20 @@ class IllegalAction(ValueError):
 
 
 def decision(state: State) -> Decision:
-    """Who must decide now.  The state is always settled (see :func:`_advance`)."""
-    step = state.step
-    if step == "game_over" or state.winner >= 0:
+    """Who must decide now (the step's row of :data:`STEP_TABLE`).  The state is always
+    settled (see :func:`_advance`)."""
+    if state.winner >= 0:
         return Decision(-1, "game_over")
-    if step in QUEUE_STEPS:
-        return Decision(decider(state), "trigger")
-    if step in ("setup_roll", "setup_shuffle"):
-        return Decision(CHANCE, step)
-    if step == "setup_order":
-        return Decision(state.roll_winner, step)
-    if step == "setup_mulligan":
-        return Decision(mulligan_seat(state), step)
-    if step in ("reveal", "choice"):
-        return Decision(state.active, step)
-    if step == "defender":
-        return Decision(state.inactive, step)
-    raise ValueError(f"step {step!r} is not a step of the game")  # pragma: no cover
+    row = STEP_TABLE[state.step]
+    return Decision(row.decides(state), row.decision_kind)
 
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action of the deciding actor, in a stable order.  At a shuffle (a
     chance node whose outcomes are the deck's permutations) the list is empty: any
     permutation of the deck is legal."""
-    step = state.step
-    if step == "game_over":
-        return []
-    if step in _SETUP_STEPS:
-        return setup_actions(state)
-    if step in QUEUE_STEPS:
-        return trigger_actions(state)
-    if step == "choice":
-        return choice_actions(state)
-    if step == "defender":
-        return [Action("defend")] + [Action("defend", card=uid) for uid in defender_candidates(state)]
-    if step == "reveal":
-        hidden = sorted(u for u in state.players[state.active].play if state.cards[u].hidden)
-        return [Action("reveal", targets=c) for k in range(len(hidden) + 1) for c in combinations(hidden, k)]
-    return []  # pragma: no cover
+    return STEP_TABLE[state.step].legal(state)
 
-
-#: The kinds of action each step outside the Queue accepts (in a Queue step: ``declare`` and
-#: ``pass``).
-STEP_ACTION_KINDS: dict[str, tuple[str, ...]] = {
-    "setup_roll": ("roll",),
-    "setup_order": ("choose_order",),
-    "setup_shuffle": ("shuffle",),
-    "setup_mulligan": ("mulligan",),
-    "reveal": ("reveal",),
-    "choice": ("attack", "activate", "play", "end_turn"),
-    "defender": ("defend",),
-}
 
 #: The fields each kind of action uses (see ACTION_KINDS); any other field must keep its
 #: default, so that ``check`` accepts exactly the actions ``legal_actions`` offers.
@@ -162,12 +120,6 @@ FIELD_RULE: dict[str, str] = {
 
 #: The rule any action is refused under once the game is over.
 GAME_OVER_RULE = "R15:605.1"
-#: The rule an action of a kind the step does not accept is refused under, per step outside
-#: the Queue (in a Queue step: :data:`QUEUE_WRONG_STEP_RULE`).
-WRONG_STEP_RULE: dict[str, str] = {
-    "setup_roll": "301.4", "setup_order": "301.4", "setup_shuffle": "301.5", "setup_mulligan": "301.7",
-    "reveal": "304.3", "choice": "306.1", "defender": "307.1",
-}
 #: The rule an action other than ``declare`` or ``pass`` is refused under in a Queue step.
 QUEUE_WRONG_STEP_RULE = "401.7"
 #: The rule a declaration or pass by the player who does not declare now is refused under.
@@ -178,16 +130,18 @@ NOT_YET_IN_QUEUE_RULES: dict[str, tuple[str, ...]] = {"A": ("307.2", "401.2"), "
 
 
 def check(state: State, action: Action) -> list[Violation]:
-    """The violations of ``action`` in ``state``; empty when it is legal."""
-    step = state.step
-    if step == "game_over":
+    """The violations of ``action`` in ``state``; empty when it is legal.  Checked in layers:
+    the game is over; the actor does not decide now (the step's deciding rule); the step
+    does not take this kind of action; a field the kind does not use is set; then the
+    step's own check (its row of :data:`STEP_TABLE`)."""
+    if state.winner >= 0 or state.step == "game_over":
         return [Violation(GAME_OVER_RULE, "the game is over; no action can be taken")]
+    row = STEP_TABLE[state.step]
     if action.actor != -1:
-        who = decision(state).actor
+        who = row.decides(state)
         if action.actor != who:
             return [_not_your_decision(state, action.actor, who)]
-    allowed = ("declare", "pass") if step in QUEUE_STEPS else STEP_ACTION_KINDS[step]
-    if action.kind not in allowed:
+    if action.kind not in row.kinds:
         if action.kind in ("declare", "pass") and state.pending:
             return _not_yet_in_the_queue(state)
         return [_wrong_moment(state, action)]
@@ -195,38 +149,35 @@ def check(state: State, action: Action) -> list[Violation]:
     if unused:
         rule = cite(state, FIELD_RULE[action.kind])[0]
         return [Violation(rule, f"{action.kind!r} takes no {', '.join(unused)}; leave unused fields at their defaults")]
-    if step in _SETUP_STEPS:
-        return check_setup_action(state, action)
-    if step in QUEUE_STEPS:
-        return check_trigger_action(state, action)
-    if step == "choice":
-        return check_choice_action(state, action)
-    if step == "defender":
-        if action.card == 0:
-            return []
-        return defender_violations(state, action.card)
-    if step == "reveal":
-        mine = state.players[state.active].play
-        if len(set(action.targets)) != len(action.targets) or tuple(sorted(action.targets)) != action.targets:
-            return [Violation(cite(state, "304.3")[0], "list distinct hidden cards in ascending order")]
-        for uid in action.targets:
-            if uid not in mine or not state.cards[uid].hidden:
-                return [Violation(cite(state, "304.3")[0], f"card {uid} is not a hidden card of the active player")]
-        return []
-    return [_wrong_moment(state, action)]  # pragma: no cover
+    return row.check(state, action)
 
 
-#: The rule an action by an actor who does not decide now is refused under, per step
-#: outside the Queue (in a Queue step: :data:`QUEUE_DECIDING_RULE`).
-DECIDING_RULE: dict[str, str] = {
-    "setup_roll": "301.4", "setup_order": "301.4", "setup_shuffle": "301.5", "setup_mulligan": "301.7.1",
-    "reveal": "304.3", "choice": "306.1", "defender": "307.1",
-}
+def _check_defender(state: State, action: Action) -> list[Violation]:
+    return [] if action.card == 0 else defender_violations(state, action.card)
+
+
+def _check_reveal(state: State, action: Action) -> list[Violation]:
+    mine = state.players[state.active].play
+    if len(set(action.targets)) != len(action.targets) or tuple(sorted(action.targets)) != action.targets:
+        return [Violation(cite(state, "304.3")[0], "list distinct hidden cards in ascending order")]
+    for uid in action.targets:
+        if uid not in mine or not state.cards[uid].hidden:
+            return [Violation(cite(state, "304.3")[0], f"card {uid} is not a hidden card of the active player")]
+    return []
+
+
+def _defender_actions(state: State) -> list[Action]:
+    return [Action("defend")] + [Action("defend", card=uid) for uid in defender_candidates(state)]
+
+
+def _reveal_actions(state: State) -> list[Action]:
+    hidden = sorted(u for u in state.players[state.active].play if state.cards[u].hidden)
+    return [Action("reveal", targets=c) for k in range(len(hidden) + 1) for c in combinations(hidden, k)]
 
 
 def _not_your_decision(state: State, actor: int, who: int) -> Violation:
     names = {0: "player 1", 1: "player 2", CHANCE: "chance"}
-    rule = QUEUE_DECIDING_RULE if state.step in QUEUE_STEPS else DECIDING_RULE[state.step]
+    rule = STEP_TABLE[state.step].deciding_rule
     return Violation(
         cite(state, rule)[0],
         f"{names.get(actor, f'actor {actor}')} does not decide now; {names[who]} does",
@@ -242,12 +193,12 @@ def _not_yet_in_the_queue(state: State) -> list[Violation]:
 
 
 def _wrong_moment(state: State, action: Action) -> Violation:
-    step = state.step
-    if step in QUEUE_STEPS:
+    row = STEP_TABLE[state.step]
+    if row.decision_kind == "trigger":
         return Violation(
-            cite(state, QUEUE_WRONG_STEP_RULE)[0], f"the Queue is being resolved: only declare or pass, not {action.kind!r}"
+            cite(state, row.wrong_step_rule)[0], f"the Queue is being resolved: only declare or pass, not {action.kind!r}"
         )
-    return Violation(cite(state, WRONG_STEP_RULE[step])[0], f"{action.kind!r} cannot be done now (step {step})")
+    return Violation(cite(state, row.wrong_step_rule)[0], f"{action.kind!r} cannot be done now (step {state.step})")
 
 
 def apply(state: State, action: Action) -> Outcome:
@@ -264,21 +215,23 @@ def apply(state: State, action: Action) -> Outcome:
 
 
 def _perform(state: State, action: Action, ev: list[Event]) -> None:
-    step = state.step
-    if step in _SETUP_STEPS:
-        apply_setup_action(state, action, ev)
-    elif step in QUEUE_STEPS:
-        t = next(p for p in state.pending if p.id == action.trigger)
-        if action.kind == "declare":
-            declare_trigger(state, t, action.targets, ev)
-        else:
-            pass_trigger(state, t, ev)
-    elif step == "choice":
-        apply_choice_action(state, action, ev)
-    elif step == "defender":
-        _assign_defender(state, action.card, ev)
-    elif step == "reveal":
-        reveal(state, action.targets, ev)
+    STEP_TABLE[state.step].perform(state, action, ev)
+
+
+def _perform_trigger(state: State, action: Action, ev: list[Event]) -> None:
+    t = next(p for p in state.pending if p.id == action.trigger)
+    if action.kind == "declare":
+        declare_trigger(state, t, action.targets, ev)
+    else:
+        pass_trigger(state, t, ev)
+
+
+def _perform_defender(state: State, action: Action, ev: list[Event]) -> None:
+    _assign_defender(state, action.card, ev)
+
+
+def _perform_reveal(state: State, action: Action, ev: list[Event]) -> None:
+    reveal(state, action.targets, ev)
 
 
 def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:
@@ -297,40 +250,42 @@ def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:
     resolve_first(state, ev)
 
 
-def _after_queue(state: State, ev: list[Event]) -> None:
-    """The Queue is empty and nobody declares anything: the rule after each Queue."""
-    step = state.step
-    if step == "start_queue":
+def _after_start_queue(state: State, ev: list[Event]) -> None:
+    state.step = "choice"
+    ev.append(Event("main_stage", cite(state, "304.5", "305.2"), ()))
+
+
+def _after_fight_queue(state: State, ev: list[Event]) -> None:
+    att = state.attack
+    assert att is not None
+    state.step = "close_queue"
+    rules = (*cite(state, "307.3"), "R15:506.3")
+    if state.rules.attacker_closes:
+        close_card(state, att.attacker, ev, rules)
+    if att.defender:
+        close_card(state, att.defender, ev, rules)
+
+
+def _after_close_queue(state: State, ev: list[Event]) -> None:
+    state.attack = None
+    state.step = "choice"
+    ev.append(Event("back_to_choice", cite(state, "307.4"), ()))
+
+
+def _back_to_choice(rule: str) -> Callable[[State, list[Event]], None]:
+    def after(state: State, ev: list[Event]) -> None:
         state.step = "choice"
-        ev.append(Event("main_stage", cite(state, "304.5", "305.2"), ()))
-    elif step == "fight_queue":
-        att = state.attack
-        assert att is not None
-        state.step = "close_queue"
-        rules = (*cite(state, "307.3"), "R15:506.3")
-        if state.rules.attacker_closes:
-            close_card(state, att.attacker, ev, rules)
-        if att.defender:
-            close_card(state, att.defender, ev, rules)
-    elif step == "close_queue":
-        state.attack = None
-        state.step = "choice"
-        ev.append(Event("back_to_choice", cite(state, "307.4"), ()))
-    elif step == "ability_queue":
-        state.step = "choice"
-        ev.append(Event("back_to_choice", cite(state, "308.3"), ()))
-    elif step == "play_queue":
-        state.step = "choice"
-        ev.append(Event("back_to_choice", cite(state, "309.3"), ()))
-    elif step == "end_queue":
-        finish_turn(state, ev)
+        ev.append(Event("back_to_choice", cite(state, rule), ()))
+
+    return after
 
 
 def _advance(state: State, ev: list[Event]) -> None:
     """Run every step that needs no decision, until one does or the game is over."""
     while state.winner < 0:
         step = state.step
-        if step in QUEUE_STEPS:
+        row = STEP_TABLE[step]
+        if row.after_queue is not None:
             if state.pending:
                 if settle_triggers(state, ev):
                     continue
@@ -338,7 +293,7 @@ def _advance(state: State, ev: list[Event]) -> None:
             if state.queue:
                 resolve_first(state, ev)
                 continue
-            _after_queue(state, ev)
+            row.after_queue(state, ev)
             continue
         if step == "defender" and not defender_candidates(state):
             _assign_defender(state, 0, ev)
@@ -346,3 +301,105 @@ def _advance(state: State, ev: list[Event]) -> None:
         return
     state.step = "game_over"
 
+
+
+
+def _game_over_actions(state: State) -> list[Action]:
+    return []
+
+
+def _game_over_check(state: State, action: Action) -> list[Violation]:
+    return [Violation(GAME_OVER_RULE, "the game is over; no action can be taken")]
+
+
+def _game_over_perform(state: State, action: Action, ev: list[Event]) -> None:  # pragma: no cover
+    raise AssertionError("check refuses every action once the game is over")
+
+
+@dataclass(frozen=True, slots=True)
+class StepRow:
+    """One step of the game (:data:`oracle.model.STEPS`): who decides there and what about,
+    the kinds of action it takes, the rules that refuse an action by someone else or of
+    another kind, and the functions that list, check and perform its actions.  A Queue
+    step (``after_queue`` set) takes ``declare`` and ``pass``; once its Queue is empty and
+    nothing is pending, ``after_queue`` continues with the rule that follows it."""
+
+    decision_kind: str
+    decides: Callable[[State], int]
+    kinds: tuple[str, ...]
+    deciding_rule: str
+    wrong_step_rule: str
+    legal: Callable[[State], list[Action]]
+    check: Callable[[State, Action], list[Violation]]
+    perform: Callable[[State, Action, list[Event]], None]
+    after_queue: Callable[[State, list[Event]], None] | None = None
+
+
+def _chance(state: State) -> int:
+    return CHANCE
+
+
+def _active(state: State) -> int:
+    return state.active
+
+
+def _inactive(state: State) -> int:
+    return state.inactive
+
+
+def _roll_winner(state: State) -> int:
+    return state.roll_winner
+
+
+def _nobody(state: State) -> int:
+    return -1
+
+
+def _setup_row(step: str, decides: Callable[[State], int], kind: str, rule: str, deciding: str) -> StepRow:
+    return StepRow(step, decides, (kind,), deciding, rule, setup_actions, check_setup_action, apply_setup_action)
+
+
+def _queue_row(after: Callable[[State, list[Event]], None]) -> StepRow:
+    return StepRow("trigger", decider, ("declare", "pass"), QUEUE_DECIDING_RULE, QUEUE_WRONG_STEP_RULE,
+                   trigger_actions, check_trigger_action, _perform_trigger, after)
+
+
+#: One row per step, in the order of :data:`oracle.model.STEPS`: the single place that says
+#: who decides at each step, what they may do and which rules refuse; :func:`decision`,
+#: :func:`legal_actions`, :func:`check` and :func:`apply` dispatch through it, and the step
+#: tables below and in PROTOCOL.md derive from it.
+STEP_TABLE: dict[str, StepRow] = {
+    "setup_roll": _setup_row("setup_roll", _chance, "roll", "301.4", "301.4"),
+    "setup_order": _setup_row("setup_order", _roll_winner, "choose_order", "301.4", "301.4"),
+    "setup_shuffle": _setup_row("setup_shuffle", _chance, "shuffle", "301.5", "301.5"),
+    "setup_mulligan": _setup_row("setup_mulligan", mulligan_seat, "mulligan", "301.7", "301.7.1"),
+    "reveal": StepRow("reveal", _active, ("reveal",), "304.3", "304.3", _reveal_actions, _check_reveal, _perform_reveal),
+    "start_queue": _queue_row(_after_start_queue),
+    "choice": StepRow("choice", _active, ("attack", "activate", "play", "end_turn"), "306.1", "306.1",
+                      choice_actions, check_choice_action, apply_choice_action),
+    "defender": StepRow("defender", _inactive, ("defend",), "307.1", "307.1",
+                        _defender_actions, _check_defender, _perform_defender),
+    "fight_queue": _queue_row(_after_fight_queue),
+    "close_queue": _queue_row(_after_close_queue),
+    "ability_queue": _queue_row(_back_to_choice("308.3")),
+    "play_queue": _queue_row(_back_to_choice("309.3")),
+    "end_queue": _queue_row(finish_turn),
+    "game_over": StepRow("game_over", _nobody, (), GAME_OVER_RULE, GAME_OVER_RULE,
+                         _game_over_actions, _game_over_check, _game_over_perform),
+}
+assert tuple(STEP_TABLE) == STEPS, "STEP_TABLE must hold one row per step of oracle.model.STEPS, in order"
+
+#: The steps at which the Queue is resolved: the only decisions there are ``declare`` and
+#: ``pass`` (401.7, 402.1).
+QUEUE_STEPS: frozenset[str] = frozenset(step for step, row in STEP_TABLE.items() if row.after_queue is not None)
+#: The kinds of action each step outside the Queue accepts (in a Queue step: ``declare`` and
+#: ``pass``).
+STEP_ACTION_KINDS: dict[str, tuple[str, ...]] = {
+    step: row.kinds for step, row in STEP_TABLE.items() if step not in QUEUE_STEPS and step != "game_over"
+}
+#: The rule an action of a kind the step does not accept is refused under, per step outside
+#: the Queue (in a Queue step: :data:`QUEUE_WRONG_STEP_RULE`).
+WRONG_STEP_RULE: dict[str, str] = {step: STEP_TABLE[step].wrong_step_rule for step in STEP_ACTION_KINDS}
+#: The rule an action by an actor who does not decide now is refused under, per step
+#: outside the Queue (in a Queue step: :data:`QUEUE_DECIDING_RULE`).
+DECIDING_RULE: dict[str, str] = {step: STEP_TABLE[step].deciding_rule for step in STEP_ACTION_KINDS}
