@@ -105,6 +105,7 @@ EFFECT_OPS = (
     "draw",  # draw cards
     "gain_coin",  # get open coin markers
     "open",  # open (untap) a card
+    "prepare",  # «Подготовить» (R15:7.prepare): open, drop activated per-turn markers, may attack/defend again
     "close",  # close (tap) a card
     "strike_until_end_of_turn",  # +N strike until end of turn (310.2)
     "strike_until_start_of_turn",  # +N strike until the next turn starts (303.1)

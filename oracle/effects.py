@@ -230,6 +230,8 @@ def _apply_effect(
             if c.closed:
                 c.closed = False
                 ev.append(Event("opened", rules, (("card", uid),)))
+        elif op == "prepare":
+            _prepare(state, uid, ev, rules)
         elif op == "close":
             close_card(state, uid, ev, rules)
         elif op in ("strike_until_end_of_turn", "strike_until_start_of_turn"):
@@ -247,6 +249,23 @@ def _apply_effect(
                 ev.append(Event("hidden", rules, (("card", uid),)))
         else:  # pragma: no cover - EFFECT_OPS is closed
             raise AssertionError(op)
+
+
+def _prepare(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """«Подготовить» (R15:7.prepare): open the card, remove the usage markers of its
+    activated «1 (X) раз за ход» abilities, and a character may attack and defend again this
+    turn.  The ``prepare_only_opens`` mutant only opens it."""
+    c = state.cards[uid]
+    if c.closed:
+        c.closed = False
+        ev.append(Event("opened", (*rules, "R15:7.prepare"), (("card", uid),)))
+    if not state.rules.prepare_resets_the_turn:
+        return
+    d = card_def(state, uid)
+    for index in [i for i in c.usage if d.abilities[i].kind == "activated"]:
+        del c.usage[index]
+    if d.type in ("hero", "creature"):
+        c.attacked_turn = c.defended_turn = 0
 
 
 def run_ability(

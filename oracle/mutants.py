@@ -84,6 +84,13 @@ MUTANTS: dict[str, Mutant] = {
             "owner_turn_durations",
         ),
         Mutant(
+            "prepare_only_opens",
+            "R15:7.prepare",
+            "«Подготовить» only opens the card: a prepared creature still cannot attack again this turn, and its "
+            "activated «раз за ход» markers stay",
+            "prepare_resets_the_turn",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -631,6 +631,7 @@ _EFFECT_TEXT = {
     "draw": "`to` `controller` or `opponent`: that player draws `amount` cards (`drew`)",
     "gain_coin": "`to` `controller` or `opponent`: that player gets `amount` open coins (`coin_gained`)",
     "open": "open a closed recipient (`opened`)",
+    "prepare": "«Подготовить» (R15:7.prepare; INTERPRETING.md entry 41): open the recipient (`opened`, citing R15:7.prepare too), remove the usage markers of its activated «раз за ход» abilities, and let a character attack and defend again this turn (`attacked_turn`, `defended_turn` 0)",
     "close": "close an open recipient in play (`closed`; «when closed» triggers fire)",
     "strike_until_end_of_turn": "+`amount` strike until the end of turn, 310.2 (`strike_modified`)",
     "strike_until_start_of_turn": "+`amount` strike until the next turn starts, whoever's it is, 303.1 (`strike_modified`)",

@@ -79,6 +79,9 @@ class Ruleset:
     first_player_mulligans_first: bool = True
     #: C:304.4: a hidden creature's poison waits until it is revealed (entry 38).
     hidden_poison_waits: bool = True
+    #: R15:7.prepare: «Подготовить» also removes activated per-turn markers and lets a
+    #: character attack and defend again.
+    prepare_resets_the_turn: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).
