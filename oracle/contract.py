@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from .model import CHANCE
+from .model import Actor
 
 __all__ = [
     "ACTION_CAPABILITIES",
@@ -32,7 +32,7 @@ __all__ = [
 #: The text name of each engine actor.  The same names are the ``Actor`` enum values
 #: without their ``ACTOR_`` prefix, lower case: one vocabulary on the wire, in the
 #: action text (``actor=player_2``) and in scenario facts (``decision.actor``).
-ACTOR_NAMES: dict[int, str] = {0: "player_1", 1: "player_2", CHANCE: "chance", -1: "nobody"}
+ACTOR_NAMES: dict[int, str] = {int(a): a.name.lower() for a in (Actor.PLAYER_1, Actor.PLAYER_2, Actor.CHANCE, Actor.NOBODY)}
 #: The engine actor of each text name ("nobody" only describes a finished game).
 ACTOR_BY_NAME: dict[str, int] = {name: actor for actor, name in ACTOR_NAMES.items()}
 

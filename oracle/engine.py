@@ -17,7 +17,7 @@ from .editions import cite
 from .effects import close_card
 from .end_turn import finish_turn
 from .main_stage import apply_choice_action, check_choice_action, choice_actions
-from .model import CHANCE, STEPS, Action, Attack, Event, QueueEntry, State, Violation
+from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
 from .queue import (
     check_trigger_action,
     decider,
@@ -54,10 +54,11 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Who must decide now and what about.  ``actor`` is 0, 1, CHANCE, or -1 when the game
-    is over.  ``kind`` names the decision (the step, or "trigger" for declarations)."""
+    """Who must decide now and what about.  ``actor`` is an :class:`~oracle.model.Actor`
+    value: 0, 1, CHANCE, or -1 (NOBODY) when the game is over.  ``kind`` names the decision
+    (the step, or "trigger" for declarations)."""
 
-    actor: int
+    actor: Actor
     kind: str
 
 
@@ -81,9 +82,9 @@ def decision(state: State) -> Decision:
     """Who must decide now (the step's row of :data:`STEP_TABLE`).  The state is always
     settled (see :func:`_advance`)."""
     if state.winner >= 0:
-        return Decision(-1, "game_over")
+        return Decision(Actor.NOBODY, "game_over")
     row = STEP_TABLE[state.step]
-    return Decision(row.decides(state), row.decision_kind)
+    return Decision(Actor(row.decides(state)), row.decision_kind)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -176,7 +177,7 @@ def _reveal_actions(state: State) -> list[Action]:
 
 
 def _not_your_decision(state: State, actor: int, who: int) -> Violation:
-    names = {0: "player 1", 1: "player 2", CHANCE: "chance"}
+    names: dict[int, str] = {Actor.PLAYER_1: "player 1", Actor.PLAYER_2: "player 2", Actor.CHANCE: "chance"}
     rule = STEP_TABLE[state.step].deciding_rule
     return Violation(
         cite(state, rule)[0],
@@ -352,7 +353,7 @@ def _roll_winner(state: State) -> int:
 
 
 def _nobody(state: State) -> int:
-    return -1
+    return Actor.NOBODY
 
 
 def _setup_row(step: str, decides: Callable[[State], int], kind: str, rule: str, deciding: str) -> StepRow:

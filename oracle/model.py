@@ -12,6 +12,7 @@ seat is the *first player* is decided at setup (301.4).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 
 from .ruleset import Ruleset, ruleset
 
@@ -21,6 +22,7 @@ __all__ = [
     "STEPS",
     "UNTIL",
     "Action",
+    "Actor",
     "Attack",
     "Card",
     "Event",
@@ -37,7 +39,20 @@ __all__ = [
 UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn")
 
 #: The actor id of chance (die rolls, shuffles); players are seats 0 and 1.
-CHANCE = 2
+class Actor(IntEnum):
+    """Who decides or acts: the two seats, chance, or nobody (the game is over).  The
+    values are the engine's seat numbers, so an ``Actor`` compares equal to the plain int
+    a state holds (``state.active``); the names, lower case, are the contract's text names
+    (``actor=player_2``, ``decision.actor``; :data:`oracle.contract.ACTOR_NAMES`)."""
+
+    NOBODY = -1
+    PLAYER_1 = 0
+    PLAYER_2 = 1
+    CHANCE = 2
+
+
+#: Chance's actor number (die rolls and shuffles are its decisions).
+CHANCE = Actor.CHANCE
 
 _new_card = object.__new__
 

@@ -19,19 +19,11 @@ from typing import Any
 from .cards import load_pool
 from .editions import EDITIONS
 from .model import STEPS, UNTIL, Attack, Card, Modifier, PendingTrigger, Player, QueueEntry, State
-from .setup import DEAL
-from .triggers import POISON
+from .validate import BOUNDS, MAX_LIST, QUEUE_KINDS, StateError, validate
 
-__all__ = ["STATE_KEYS", "StateError", "canonical_json", "fingerprint", "fingerprint_data", "from_dict", "to_dict"]
-
-
-class StateError(ValueError):
-    """An inconsistent or malformed state; ``field`` is the path of the offending field."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
+__all__ = [
+    "STATE_KEYS", "StateError", "canonical_json", "fingerprint", "fingerprint_data", "from_dict", "parse", "to_dict",
+]
 
 
 def _pairs(d: dict[int, int]) -> list[dict[str, int]]:
@@ -134,11 +126,11 @@ def fingerprint_data(data: dict[str, Any]) -> str:
 class _Reader:
     """Typed access to a JSON object that names the path of every bad field."""
 
-    def __init__(self, obj: Any, path: str, keys: tuple[str, ...]) -> None:
+    def __init__(self, obj: Any, path: str, keys: frozenset[str]) -> None:
         if not isinstance(obj, dict):
             raise StateError(path, "must be an object")
-        extra = sorted(set(obj) - set(keys))
-        if extra:
+        if not obj.keys() <= keys:
+            extra = sorted(k if isinstance(k, str) else repr(k) for k in obj.keys() - keys)
             raise StateError(f"{path}.{extra[0]}" if path else extra[0], "unknown field")
         self.obj = obj
         self.path = path
@@ -151,14 +143,16 @@ class _Reader:
             raise StateError(self._p(key), "is required")
         return self.obj[key]
 
-    def get_int(self, key: str, lo: int | None = 0, hi: int | None = None) -> int:
+    def get_int(self, key: str, bound: str) -> int:
+        """The integer at ``key``, within ``BOUNDS[bound]``."""
         v = self.raw(key)
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise StateError(self._p(key), f"must be an integer, got {v!r}")
-        if lo is not None and v < lo:
-            raise StateError(self._p(key), f"must be >= {lo}, got {v}")
-        if hi is not None and v > hi:
-            raise StateError(self._p(key), f"must be <= {hi}, got {v}")
+        if type(v) is not int:
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise StateError(self._p(key), f"must be an integer, got {v!r}")
+            v = int(v)
+        lo, hi = BOUNDS[bound]
+        if not lo <= v <= hi:
+            raise StateError(self._p(key), f"must be in {lo}..{hi}, got {_short(v)}")
         return v
 
     def get_bool(self, key: str) -> bool:
@@ -169,21 +163,39 @@ class _Reader:
 
     def get_str(self, key: str, allowed: tuple[str, ...]) -> str:
         v = self.raw(key)
-        if v not in allowed:
-            raise StateError(self._p(key), f"must be one of {', '.join(allowed)}; got {v!r}")
-        return str(v)
-
-    def get_ints(self, key: str) -> list[int]:
-        v = self.raw(key)
-        if not isinstance(v, list) or any(not isinstance(x, int) or isinstance(x, bool) for x in v):
-            raise StateError(self._p(key), "must be a list of integers")
-        return list(v)
+        if type(v) is not str or v not in allowed:
+            raise StateError(self._p(key), f"must be one of {', '.join(allowed)}; got {_short(v)}")
+        return v
 
     def get_list(self, key: str) -> list[Any]:
         v = self.raw(key)
         if not isinstance(v, list):
             raise StateError(self._p(key), "must be a list")
+        if len(v) > MAX_LIST:
+            raise StateError(self._p(key), f"at most {MAX_LIST} entries, got {len(v)}")
         return v
+
+    def get_ints(self, key: str, bound: str) -> list[int]:
+        """A list of integers, each within ``BOUNDS[bound]``."""
+        v = self.get_list(key)
+        lo, hi = BOUNDS[bound]
+        for x in v:
+            if type(x) is not int or x < lo or x > hi:
+                break
+        else:
+            return list(v)
+        for j, x in enumerate(v):
+            if not isinstance(x, int) or isinstance(x, bool):
+                raise StateError(f"{self._p(key)}[{j}]", f"must be an integer, got {_short(x)}")
+            if not lo <= x <= hi:
+                raise StateError(f"{self._p(key)}[{j}]", f"must be in {lo}..{hi}, got {_short(x)}")
+        return [int(x) for x in v]
+
+
+def _short(v: Any) -> str:
+    """``repr(v)``, cut short (an integer of a hundred digits is named, not printed)."""
+    text = repr(v)
+    return text if len(text) <= 40 else f"{text[:20]}…({len(text)} characters)"
 
 
 #: The top-level keys of the canonical state, in order.
@@ -201,247 +213,161 @@ _CARD_KEYS = (
 )
 _QUEUE_KEYS = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part")
 _PENDING_KEYS = ("id", "controller", "source", "ability", "subject")
-_QUEUE_STEPS = ("start_queue", "fight_queue", "close_queue", "ability_queue", "play_queue", "end_queue")
-_SETUP_STEPS = ("setup_roll", "setup_order", "setup_shuffle", "setup_mulligan")
+_STATE_KEYSET, _PLAYER_KEYSET, _CARD_KEYSET, _QUEUE_KEYSET, _PENDING_KEYSET = map(
+    frozenset, (STATE_KEYS, _PLAYER_KEYS, _CARD_KEYS, _QUEUE_KEYS, _PENDING_KEYS)
+)
+_USAGE_KEYSET = frozenset(("ability", "count"))
+_MODIFIER_KEYSET = frozenset(("target", "amount", "until", "owner"))
+_ATTACK_KEYSET = frozenset(("attacker", "target", "defender"))
 
 
-def _usage(items: list[Any], path: str, n_abilities: int) -> dict[int, int]:
+def _usage(items: list[Any], path: str, name: str) -> dict[int, int]:
     out: dict[int, int] = {}
     for i, item in enumerate(items):
-        r = _Reader(item, f"{path}[{i}]", ("ability", "count"))
-        a = r.get_int("ability", 0, max(n_abilities - 1, 0))
+        r = _Reader(item, f"{path}[{i}]", _USAGE_KEYSET)
+        a = r.get_int("ability", f"cards[].{name}[].ability")
         if a in out:
             raise StateError(f"{path}[{i}].ability", "listed twice")
-        out[a] = r.get_int("count", 1)
+        out[a] = r.get_int("count", f"cards[].{name}[].count")
     return out
 
 
-_CARD_KEYSET = frozenset(_CARD_KEYS)
 _CARD_COUNTS = ("wounds", "poison", "entered_turn", "attacked_turn", "defended_turn")
+_N_CARD_KEYS = len(_CARD_KEYS)
+_UID_MAX = BOUNDS["cards[].uid"][1]
+_COUNT_MAX = min(BOUNDS[f"cards[].{k}"][1] for k in _CARD_COUNTS)
+assert all(BOUNDS[f"cards[].{k}"] == (0, _COUNT_MAX) for k in _CARD_COUNTS)
 
 
 def _fast_card(raw: Any, pool: Any) -> Card | None:
     """The card of a well-formed entry, or None to take the careful path (which names the
     offending field).  Accepts exactly what the careful path accepts."""
-    if type(raw) is not dict or raw.keys() != _CARD_KEYSET:
+    if type(raw) is not dict or len(raw) != _N_CARD_KEYS:
         return None
-    uid, cid, owner = raw["uid"], raw["card_id"], raw["owner"]
-    if type(uid) is not int or uid < 1 or type(cid) is not str or cid not in pool or owner not in (0, 1):
+    try:  # twelve keys, all of them the card's: exactly the card's keys
+        uid, cid, owner, closed, wounds, poison, hidden, entered, attacked, defended, usage, game_usage = (
+            raw["uid"], raw["card_id"], raw["owner"], raw["closed"], raw["wounds"], raw["poison"], raw["hidden"],
+            raw["entered_turn"], raw["attacked_turn"], raw["defended_turn"], raw["usage"], raw["game_usage"],
+        )
+    except KeyError:
         return None
-    if type(owner) is not int or type(raw["closed"]) is not bool or type(raw["hidden"]) is not bool:
-        return None
-    for k in _CARD_COUNTS:
-        v = raw[k]
-        if type(v) is not int or v < 0:
-            return None
-    usage, game_usage = raw["usage"], raw["game_usage"]
-    if usage or game_usage:
-        return None  # rare: markers are read carefully
-    if type(usage) is not list or type(game_usage) is not list:
-        return None
-    return Card(uid, cid, owner, raw["closed"], raw["wounds"], raw["poison"], raw["hidden"],
-                raw["entered_turn"], raw["attacked_turn"], raw["defended_turn"], {}, {})
+    if (
+        type(uid) is int and type(owner) is int and type(wounds) is int and type(poison) is int
+        and type(entered) is int and type(attacked) is int and type(defended) is int
+        and type(closed) is bool and type(hidden) is bool and type(cid) is str
+        and type(usage) is list and type(game_usage) is list and not usage and not game_usage  # markers: careful path
+        and 0 < uid <= _UID_MAX and (owner == 0 or owner == 1) and 0 <= wounds <= _COUNT_MAX
+        and 0 <= poison <= _COUNT_MAX and 0 <= entered <= _COUNT_MAX and 0 <= attacked <= _COUNT_MAX
+        and 0 <= defended <= _COUNT_MAX and cid in pool
+    ):
+        return Card(uid, cid, owner, closed, wounds, poison, hidden, entered, attacked, defended, {}, {})
+    return None
 
 
-def from_dict(data: Any) -> State:
-    """Build a :class:`State` from its canonical data form, or raise :class:`StateError`."""
+def parse(data: Any) -> State:
+    """Read the canonical data form into a :class:`State`, checking only its shape: every
+    key present and no other, types, the bounds of :data:`oracle.validate.BOUNDS` and list
+    lengths, uids and usage abilities listed once, an ``owner`` key exactly on
+    "start_of_owner_turn" modifiers, mulligan cards only when declared.  Raises
+    :class:`StateError` naming the field.  The result is not yet known to be consistent:
+    :func:`from_dict` also validates it."""
     pool = load_pool().cards
-    r = _Reader(data, "", STATE_KEYS)
+    r = _Reader(data, "", _STATE_KEYSET)
     edition = r.get_str("edition", EDITIONS)
     step = r.get_str("step", STEPS)
-    turn = r.get_int("turn", 0)
-    active = r.get_int("active", 0, 1)
-    first_player = r.get_int("first_player", -1, 1)
-    roll_winner = r.get_int("roll_winner", -1, 1)
-    shuffled = r.get_int("shuffled", 0, 2)
-    winner = r.get_int("winner", -1, 2)
-    next_trigger_id = r.get_int("next_trigger_id", 1)
+    turn = r.get_int("turn", "turn")
+    active = r.get_int("active", "active")
+    first_player = r.get_int("first_player", "first_player")
+    roll_winner = r.get_int("roll_winner", "roll_winner")
+    shuffled = r.get_int("shuffled", "shuffled")
+    winner = r.get_int("winner", "winner")
+    next_trigger_id = r.get_int("next_trigger_id", "next_trigger_id")
 
-    cards: dict[int, Card] = {}
-    index_of: dict[int, int] = {}  # uid -> position in the input list, for error paths
+    cards: dict[int, Card] = {}  # in the order of the request: validate names cards[i] by it
     for i, raw in enumerate(r.get_list("cards")):
         card = _fast_card(raw, pool)
         if card is not None and card.uid not in cards:
             cards[card.uid] = card
-            index_of[card.uid] = i
             continue
         # the careful path: same checks, naming the offending field
-        cr = _Reader(raw, f"cards[{i}]", _CARD_KEYS)
-        uid = cr.get_int("uid", 1)
+        cr = _Reader(raw, f"cards[{i}]", _CARD_KEYSET)
+        uid = cr.get_int("uid", "cards[].uid")
         if uid in cards:
             raise StateError(f"cards[{i}].uid", f"uid {uid} is used twice")
         cid = cr.raw("card_id")
-        if not isinstance(cid, str) or cid not in pool:
-            raise StateError(f"cards[{i}].card_id", f"unknown card id {cid!r}")
-        n_ab = len(pool[cid].abilities)
+        if not isinstance(cid, str):
+            raise StateError(f"cards[{i}].card_id", f"unknown card id {_short(cid)}")
         cards[uid] = Card(
-            uid, cid, cr.get_int("owner", 0, 1), cr.get_bool("closed"), cr.get_int("wounds"), cr.get_int("poison"),
-            cr.get_bool("hidden"), cr.get_int("entered_turn"), cr.get_int("attacked_turn"), cr.get_int("defended_turn"),
-            _usage(cr.get_list("usage"), f"cards[{i}].usage", n_ab),
-            _usage(cr.get_list("game_usage"), f"cards[{i}].game_usage", n_ab),
+            uid, cid, cr.get_int("owner", "cards[].owner"), cr.get_bool("closed"),
+            cr.get_int("wounds", "cards[].wounds"), cr.get_int("poison", "cards[].poison"), cr.get_bool("hidden"),
+            cr.get_int("entered_turn", "cards[].entered_turn"), cr.get_int("attacked_turn", "cards[].attacked_turn"),
+            cr.get_int("defended_turn", "cards[].defended_turn"),
+            _usage(cr.get_list("usage"), f"cards[{i}].usage", "usage"),
+            _usage(cr.get_list("game_usage"), f"cards[{i}].game_usage", "game_usage"),
         )
-        index_of[uid] = i
 
     raw_players = r.get_list("players")
     if len(raw_players) != 2:
         raise StateError("players", "exactly two players")
     players: list[Player] = []
-    seen: dict[int, tuple[int, str, int]] = {}  # uid -> (seat, zone, index)
-
-    def where(pos: tuple[int, str, int]) -> str:
-        seat, zone, j = pos
-        return f"players[{seat}].{zone}" + ("" if zone == "hero" else f"[{j}]")
-
     for seat, raw in enumerate(raw_players):
-        pr = _Reader(raw, f"players[{seat}]", _PLAYER_KEYS)
-        hero = pr.get_int("hero", 1)
-        zones = {z: pr.get_ints(z) for z in ("deck", "hand", "play", "graveyard")}
-        for zone, uids in (("hero", [hero]), *zones.items()):
-            for j, uid in enumerate(uids):
-                pos = (seat, zone, j)
-                c = cards.get(uid)
-                if c is None:
-                    raise StateError(where(pos), f"no card with uid {uid}")
-                if uid in seen:
-                    raise StateError(where(pos), f"card {uid} is also in {where(seen[uid])}")
-                seen[uid] = pos
-                if c.owner != seat:
-                    raise StateError(where(pos), f"card {uid} belongs to player {c.owner}")
-                is_hero = pool[c.card_id].type == "hero"
-                if is_hero != (zone == "hero"):
-                    raise StateError(where(pos), f"card {uid} is {'a hero' if is_hero else 'not a hero'}")
+        pr = _Reader(raw, f"players[{seat}]", _PLAYER_KEYSET)
+        hero = pr.get_int("hero", "players[].hero")
+        zones = {z: pr.get_ints(z, f"players[].{z}[]") for z in ("deck", "hand", "play", "graveyard")}
         declared = pr.get_bool("mulligan_declared")
-        mull = pr.get_ints("mulligan")
+        mull = pr.get_ints("mulligan", "players[].mulligan[]")
         if mull and not declared:
             raise StateError(f"players[{seat}].mulligan", "cards listed but mulligan_declared is false")
-        for j, uid in enumerate(mull):
-            if uid not in zones["hand"]:
-                raise StateError(f"players[{seat}].mulligan[{j}]", f"card {uid} is not in the hand")
         players.append(
             Player(hero, zones["deck"], zones["hand"], zones["play"], zones["graveyard"],
-                   pr.get_int("coins_open"), pr.get_int("coins_closed"), pr.get_int("failed_draws", 0, 3),
-                   tuple(mull) if declared else None)
+                   pr.get_int("coins_open", "players[].coins_open"), pr.get_int("coins_closed", "players[].coins_closed"),
+                   pr.get_int("failed_draws", "players[].failed_draws"), tuple(mull) if declared else None)
         )
-    if len(seen) != len(cards):
-        uid = next(u for u in cards if u not in seen)
-        raise StateError(f"cards[{index_of[uid]}]", f"card {uid} is in no zone")
-    for uid, c in cards.items():
-        if c.closed or c.wounds or c.poison or c.hidden:
-            if seen[uid][1] not in ("hero", "play"):
-                raise StateError(
-                    f"cards[{index_of[uid]}]", f"card {uid} is not in play but is closed, wounded, poisoned or hidden"
-                )
-            if c.hidden and pool[c.card_id].type != "creature":
-                raise StateError(f"cards[{index_of[uid]}].hidden", "only creatures hide")
-
-    def in_play(uid: int) -> bool:
-        return uid in seen and seen[uid][1] in ("hero", "play")
 
     queue: list[QueueEntry] = []
     for i, raw in enumerate(r.get_list("queue")):
-        qr = _Reader(raw, f"queue[{i}]", _QUEUE_KEYS)
-        kind = qr.get_str("kind", ("strike_attack", "activated", "triggered", "spell"))
-        source = qr.get_int("source", 1)
-        if source not in cards:
-            raise StateError(f"queue[{i}].source", f"no card with uid {source}")
-        targets = qr.get_ints("targets")
-        for j, t in enumerate(targets):
-            if t not in cards:
-                raise StateError(f"queue[{i}].targets[{j}]", f"no card with uid {t}")
-        entry = QueueEntry(kind, qr.get_int("controller", 0, 1), source, qr.get_int("ability", -2),
-                           tuple(targets), tuple(qr.get_ints("amounts")), qr.get_int("x"), qr.get_int("mode", -1), qr.get_int("part", -2, -1))
-        d = pool[cards[source].card_id]
-        abilities = d.modes[entry.mode] if entry.mode >= 0 and entry.mode < len(d.modes) else d.abilities
-        if entry.part == -2:
-            abilities = d.fury.abilities if d.fury else ()
-        if kind == "strike_attack":
-            ok = entry.ability == -1
-        elif entry.ability == POISON:
-            ok = kind == "triggered"
-        else:
-            ok = 0 <= entry.ability < len(abilities) and abilities[entry.ability].kind == {
-                "activated": "activated", "triggered": "triggered", "spell": "spell"}[kind]
-        if not ok:
-            raise StateError(f"queue[{i}].ability", f"card {source} has no {kind} ability {entry.ability}")
-        queue.append(entry)
+        qr = _Reader(raw, f"queue[{i}]", _QUEUE_KEYSET)
+        queue.append(QueueEntry(
+            qr.get_str("kind", QUEUE_KINDS), qr.get_int("controller", "queue[].controller"),
+            qr.get_int("source", "queue[].source"), qr.get_int("ability", "queue[].ability"),
+            tuple(qr.get_ints("targets", "queue[].targets[]")), tuple(qr.get_ints("amounts", "queue[].amounts[]")),
+            qr.get_int("x", "queue[].x"), qr.get_int("mode", "queue[].mode"), qr.get_int("part", "queue[].part"),
+        ))
 
     pending: list[PendingTrigger] = []
     for i, raw in enumerate(r.get_list("pending")):
-        tr = _Reader(raw, f"pending[{i}]", _PENDING_KEYS)
-        trig = PendingTrigger(tr.get_int("id", 1, next_trigger_id - 1), tr.get_int("controller", 0, 1), tr.get_int("source", 1),
-                           tr.get_int("ability", -2), tr.get_int("subject", -1))
-        if any(p.id == trig.id for p in pending):
-            raise StateError(f"pending[{i}].id", f"trigger id {trig.id} is used twice")
-        if trig.source not in cards:
-            raise StateError(f"pending[{i}].source", f"no card with uid {trig.source}")
-        abilities = pool[cards[trig.source].card_id].abilities
-        if trig.ability != POISON and not (0 <= trig.ability < len(abilities) and abilities[trig.ability].kind == "triggered"):
-            raise StateError(f"pending[{i}].ability", f"card {trig.source} has no triggered ability {trig.ability}")
-        pending.append(trig)
+        tr = _Reader(raw, f"pending[{i}]", _PENDING_KEYSET)
+        pending.append(PendingTrigger(
+            tr.get_int("id", "pending[].id"), tr.get_int("controller", "pending[].controller"),
+            tr.get_int("source", "pending[].source"), tr.get_int("ability", "pending[].ability"),
+            tr.get_int("subject", "pending[].subject"),
+        ))
 
     modifiers: list[Modifier] = []
     for i, raw in enumerate(r.get_list("modifiers")):
-        mr = _Reader(raw, f"modifiers[{i}]", ("target", "amount", "until", "owner"))
-        target, amount, until = mr.get_int("target", 1), mr.get_int("amount", None), mr.get_str("until", UNTIL)
+        mr = _Reader(raw, f"modifiers[{i}]", _MODIFIER_KEYSET)
+        target, amount = mr.get_int("target", "modifiers[].target"), mr.get_int("amount", "modifiers[].amount")
+        until = mr.get_str("until", UNTIL)
         if until == "start_of_owner_turn":  # the seat whose next turn ends it (INTERPRETING.md, entry 23)
-            m = Modifier(target, amount, until, mr.get_int("owner", 0, 1))
+            modifiers.append(Modifier(target, amount, until, mr.get_int("owner", "modifiers[].owner")))
         elif "owner" in raw:
             raise StateError(f"modifiers[{i}].owner", f"only a start_of_owner_turn modifier has an owner, not {until}")
         else:
-            m = Modifier(target, amount, until)
-        if not in_play(m.target):
-            raise StateError(f"modifiers[{i}].target", f"card {m.target} is not in play")
-        modifiers.append(m)
+            modifiers.append(Modifier(target, amount, until))
 
     attack = None
     if r.raw("attack") is not None:
-        ar = _Reader(r.raw("attack"), "attack", ("attacker", "target", "defender"))
-        attack = Attack(ar.get_int("attacker", 1), ar.get_int("target", 1), ar.get_int("defender", 0))
-        for key in ("attacker", "target"):
-            if getattr(attack, key) not in cards:
-                raise StateError(f"attack.{key}", f"no card with uid {getattr(attack, key)}")
-        if attack.defender and attack.defender not in cards:
-            raise StateError("attack.defender", f"no card with uid {attack.defender}")
+        ar = _Reader(r.raw("attack"), "attack", _ATTACK_KEYSET)
+        attack = Attack(ar.get_int("attacker", "attack.attacker"), ar.get_int("target", "attack.target"),
+                        ar.get_int("defender", "attack.defender"))
 
-    # the step must be able to hold what the state says is going on
-    if (winner >= 0) != (step == "game_over"):
-        raise StateError("step", "step is game_over exactly when winner is set")
-    if step in _SETUP_STEPS and turn != 0:
-        raise StateError("turn", "setup steps happen before turn 1")
-    if step not in _SETUP_STEPS and step != "game_over" and turn < 1:
-        raise StateError("turn", f"step {step} needs turn >= 1")
-    if turn >= 1 and first_player < 0:
-        raise StateError("first_player", "the first player is known once turns have begun")
-    if step == "setup_order" and roll_winner < 0:
-        raise StateError("roll_winner", "setup_order needs the winner of the roll")
-    if queue and step not in (*_QUEUE_STEPS, "game_over"):
-        raise StateError("step", f"step {step} cannot hold queue entries")
-    if pending and step not in (*_QUEUE_STEPS, "defender", "game_over"):
-        raise StateError("step", f"step {step} cannot hold pending triggers")
-    if step in _QUEUE_STEPS and not pending:
-        raise StateError("pending", f"at {step} the game waits only for a trigger declaration; none is pending")
-    needs_attack = step in ("defender", "fight_queue", "close_queue")
-    if step != "game_over" and needs_attack != (attack is not None):
-        raise StateError("attack", f"step {step} {'needs' if needs_attack else 'cannot have'} an attack in progress")
-    if step != "game_over":
-        for seat, p in enumerate(players):
-            for j, uid in enumerate((p.hero, *p.play)):
-                d = pool[cards[uid].card_id]
-                if d.type in ("hero", "creature") and d.life - cards[uid].wounds <= 0:
-                    path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
-                    raise StateError(path, f"card {uid} has {cards[uid].wounds} wounds and life {d.life}: "
-                                     "it would already be destroyed or its player lost (R15:505.1, 604.1)")
-    if step == "setup_mulligan":  # PROTOCOL.md 5.4, rule 9: someone can still declare
-        if any(len(p.deck) + len(p.hand) == 0 for p in players):
-            raise StateError("players", "a player without cards cannot take a mulligan")
-        if first_player < 0:
-            raise StateError("first_player", "at setup_mulligan the first player is known (301.4)")
-        if all(p.mulligan is not None for p in players):
-            raise StateError("players", "at setup_mulligan at least one player has not declared his mulligan")
-        for seat, p in enumerate(players):
-            if len(p.hand) > DEAL:
-                raise StateError(
-                    f"players[{seat}].hand", f"{len(p.hand)} cards: at setup_mulligan the hand is the deal of at most {DEAL} (301.6)"
-                )
     return State(edition, cards, players, step, turn, active, first_player, roll_winner, shuffled,
                  queue, pending, next_trigger_id, modifiers, attack, winner)
+
+
+def from_dict(data: Any) -> State:
+    """Build a :class:`State` from its canonical data form, or raise :class:`StateError`:
+    :func:`parse` then :func:`oracle.validate.validate`."""
+    state = parse(data)
+    validate(state)
+    return state

@@ -58,13 +58,16 @@ __all__ = [
 
 class InputError(ValueError):
     """Malformed or inconsistent client input.  ``violations`` lists ``(field, reason)``
-    pairs; ``field`` is the path of the offending request field (AIP-193 style)."""
+    pairs; ``field`` is the path of the offending request field (AIP-193 style).  The
+    service caps what an answer repeats of them (``oracle.service.server.bad_request_status``)."""
 
     def __init__(self, field: str, reason: str) -> None:
         super().__init__(f"{field}: {reason}")
         self.field = field
         self.reason = reason
         self.violations: list[tuple[str, str]] = [(field, reason)]
+        #: how many more violations there were, not listed in ``violations``
+        self.unlisted = 0
 
 
 def _join(prefix: str, field: str) -> str:

@@ -36,7 +36,9 @@ def configure_logging(level: str = "info", stream: TextIO | None = None, json: b
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(getattr(logging, level.upper())),
-        logger_factory=structlog.PrintLoggerFactory(file=out),
+        # one write per line (the line and its newline together): the processes of
+        # --workers share standard error, and two writes per line could interleave
+        logger_factory=structlog.WriteLoggerFactory(file=out),
         cache_logger_on_first_use=True,
     )
 

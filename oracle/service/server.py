@@ -1,40 +1,49 @@
 """The gRPC oracle service: a thin, stateless adapter over the engine.
 
+The server is a ``grpc.aio`` (asyncio) server: receiving requests, waiting on streams and
+health watches costs no thread, so no number of idle or slow streams can starve other
+calls.  The engine work of every call runs in a bounded thread pool (``threads``).
+
 :class:`OracleServicer` implements every RPC of ``berserk.oracle.v1.OracleService``; it
 decodes the request (:mod:`oracle.service.convert`), calls the engine and encodes the
 answer.  It holds no game state: the full state travels in every request, so any
-replica can answer any call.
+replica can answer any call.  Its unary methods are plain functions run in the engine
+thread pool; ``StreamVerifyTranscript`` is a coroutine that sends each step there.
 
 :class:`CallInterceptor` wraps every method of every service on the server (the oracle,
 health, reflection): it takes or makes the request id (``x-request-id`` metadata, sent
-back in the trailing metadata), checks the bearer token, turns
-:class:`~oracle.service.convert.InputError` into ``INVALID_ARGUMENT`` with a
-``google.rpc.BadRequest`` detail (AIP-193), turns any other fault into ``INTERNAL``
-without a stack trace, and logs one line per call.
+back in the trailing metadata), checks the bearer token (before a call takes any slot),
+enforces the separate limits of unary calls, client streams and health watches (and the
+idle timeout of client streams), turns :class:`~oracle.service.convert.InputError` into
+``INVALID_ARGUMENT`` with a ``google.rpc.BadRequest`` detail (AIP-193, capped in size),
+turns any other fault into ``INTERNAL`` without a stack trace, and logs one line per call.
 
-:func:`build_server` assembles a ready-to-start ``grpc.Server`` from a :class:`ServeConfig`.
+:func:`build_server` assembles a ready-to-start ``grpc.aio.Server`` from a :class:`ServeConfig`;
+it must be called with an asyncio event loop running.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import hmac
 import importlib
+import inspect
 import json
 import logging
 import random
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent import futures
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 import grpc
 from google.rpc import code_pb2, error_details_pb2, status_pb2
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 import oracle
@@ -54,14 +63,16 @@ from oracle.setup import ConfigError, new_game_with_events
 from . import convert as cv
 from .log import get_logger
 from .reflection import enable_reflection
-from .transcripts import verify_stream_messages, verify_transcript_message
+from .transcripts import verify_stream_async, verify_transcript_message
 
 __all__ = [
     "PROTO_VERSION",
     "REQUEST_ID_KEY",
     "SERVICE_NAME",
     "BuiltServer",
+    "CallControl",
     "CallInterceptor",
+    "HealthServicer",
     "OracleServicer",
     "ServeConfig",
     "bad_request_status",
@@ -76,13 +87,31 @@ SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["OracleService"].full_name
 PROTO_VERSION = "v1"
 #: Metadata key of the request id (request and trailing metadata).
 REQUEST_ID_KEY = "x-request-id"
-_HEALTH_PREFIX = f"/{health.SERVICE_NAME}/"
+#: Full name of the health service.
+HEALTH_SERVICE_NAME = "grpc.health.v1.Health"
+_HEALTH_PREFIX = f"/{HEALTH_SERVICE_NAME}/"
+_SERVING = health_pb2.HealthCheckResponse.SERVING
 _NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 _MAX_REQUEST_ID = 128
+#: Error texts repeat at most this many characters of a field path / of a description.
+MAX_FIELD_CHARS = 120
+MAX_DESCRIPTION_CHARS = 200
+#: The status message (``grpc-message``) is at most about this many characters.
+MAX_MESSAGE_CHARS = 240
+#: A BadRequest lists at most this many field violations, in at most this many bytes.
+MAX_VIOLATIONS = 20
+MAX_DETAIL_BYTES = 2048
+#: The log line of an INVALID_ARGUMENT call names at most this many fields.
+MAX_LOGGED_FIELDS = 10
+#: Once the server stops, a client stream waiting for its next message gets this long.
+STREAM_DRAIN_SECONDS = 1.0
 #: How many batch items are checked between two looks at the deadline.
 _DEADLINE_STRIDE = 32
 #: At most this many chance outcomes are sampled by CreateGame (a tie re-rolls).
 _MAX_CHANCE_STEPS = 1000
+
+
+_T = TypeVar("_T")
 
 
 def suite_version() -> str:
@@ -105,6 +134,11 @@ class _CallInfo:
     fingerprint: str = ""
     #: canonical data of a state whose fingerprint is logged (computed only if logged)
     state_data: dict[str, Any] | None = None
+    #: the status the call ended with, when the interceptor ended it
+    code: grpc.StatusCode | None = None
+    #: the violated fields of an INVALID_ARGUMENT answer (capped) and how many there were
+    fields: list[str] = field(default_factory=list)
+    violations: int = 0
 
 
 _CALL: contextvars.ContextVar[_CallInfo | None] = contextvars.ContextVar("oracle_call", default=None)
@@ -132,7 +166,35 @@ class _Abort(Exception):
         self.details = details
 
 
-def _check_deadline(context: grpc.ServicerContext) -> None:
+class _Deadline(Protocol):
+    def time_remaining(self) -> float | None: ...
+
+    def is_active(self) -> bool: ...
+
+
+class CallControl:
+    """What a servicer method running in the engine thread pool may ask about its call
+    (instead of the gRPC context, which belongs to the event loop): the time left before
+    the deadline and whether the client is still waiting."""
+
+    def __init__(self, time_remaining: float | None = None) -> None:
+        self._deadline = None if time_remaining is None else time.monotonic() + time_remaining
+        self._cancelled = threading.Event()
+
+    def time_remaining(self) -> float | None:
+        """Seconds left before the call's deadline (None: no deadline)."""
+        return None if self._deadline is None else self._deadline - time.monotonic()
+
+    def is_active(self) -> bool:
+        """False once the client cancelled the call (or its deadline passed)."""
+        return not self._cancelled.is_set()
+
+    def cancel(self) -> None:
+        """Mark the call as given up (called from the event loop)."""
+        self._cancelled.set()
+
+
+def _check_deadline(context: _Deadline) -> None:
     """Stop working for a call whose client gave up or whose deadline passed."""
     remaining = context.time_remaining()
     if remaining is not None and remaining <= 0:
@@ -148,8 +210,10 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
     """Every RPC of ``OracleService``.  ``mutant`` (a name of :data:`oracle.mutants.MUTANTS`
     or "") is set on every decoded state and listed by GetServerInfo."""
 
-    def __init__(self, mutant: str = "") -> None:
+    def __init__(self, mutant: str = "", executor: futures.Executor | None = None) -> None:
         self.mutant = mutant
+        #: where StreamVerifyTranscript runs the engine work of each message (None: inline)
+        self.executor = executor
         pool = load_pool()
         self._info = pb.GetServerInfoResponse(
             engine_version=oracle.__version__,
@@ -182,11 +246,11 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
 
     # RPCs
 
-    def GetServerInfo(self, request: pb.GetServerInfoRequest, context: grpc.ServicerContext) -> pb.GetServerInfoResponse:
+    def GetServerInfo(self, request: pb.GetServerInfoRequest, context: CallControl) -> pb.GetServerInfoResponse:
         """Versions, editions, card pool version and the mutant, if any."""
         return self._info
 
-    def CreateGame(self, request: pb.CreateGameRequest, context: grpc.ServicerContext) -> pb.CreateGameResponse:
+    def CreateGame(self, request: pb.CreateGameRequest, context: CallControl) -> pb.CreateGameResponse:
         """A new game and the events of creating it (301.4.1, 301.4.2); with
         ``chance_seed`` the sampler decides chance's setup outcomes (roll, shuffles) until
         the first player decision, and their events follow in order."""
@@ -219,7 +283,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         return resp
 
     def GetLegalActions(
-        self, request: pb.GetLegalActionsRequest, context: grpc.ServicerContext
+        self, request: pb.GetLegalActionsRequest, context: CallControl
     ) -> pb.GetLegalActionsResponse:
         """Who decides and every legal action, each with ``encoded``; at a shuffle the
         outcomes are not enumerated."""
@@ -236,7 +300,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         _note_fingerprint(resp.fingerprint)
         return resp
 
-    def CheckAction(self, request: pb.CheckActionRequest, context: grpc.ServicerContext) -> pb.CheckActionResponse:
+    def CheckAction(self, request: pb.CheckActionRequest, context: CallControl) -> pb.CheckActionResponse:
         """Whether one action is legal; if not, the violations by rule."""
         state, data = self._state(request)
         _note_state(data)
@@ -245,24 +309,30 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         return pb.CheckActionResponse(legal=not violations, violations=cv.violations_to_proto(violations))
 
     def BatchCheckActions(
-        self, request: pb.BatchCheckActionsRequest, context: grpc.ServicerContext
+        self, request: pb.BatchCheckActionsRequest, context: CallControl
     ) -> pb.BatchCheckActionsResponse:
         """Check every action against one state; one result per action, in order.
-        Malformed actions are reported together (one field violation each)."""
+        Malformed actions are reported together (one field violation each, the first
+        :data:`MAX_VIOLATIONS` listed and the rest counted)."""
         state, data = self._state(request)
         _note_state(data)
         actions: list[oracle.Action] = []
         errors: list[tuple[str, str]] = []
+        unlisted = 0
         for i, msg in enumerate(request.actions):
-            if i % 1024 == 0:
+            if i % _DEADLINE_STRIDE == 0:
                 _check_deadline(context)
             try:
                 actions.append(cv.action_from_proto(msg, f"actions[{i}]"))
             except cv.InputError as exc:
-                errors.extend(exc.violations)
+                if len(errors) < MAX_VIOLATIONS:
+                    errors.extend(exc.violations)
+                else:
+                    unlisted += len(exc.violations)
         if errors:
             err = cv.InputError(*errors[0])
-            err.violations = errors[:100]
+            err.violations = errors
+            err.unlisted = unlisted
             raise err
         resp = pb.BatchCheckActionsResponse()
         add = resp.results.add
@@ -276,7 +346,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
                 add(legal=True)
         return resp
 
-    def ApplyAction(self, request: pb.ApplyActionRequest, context: grpc.ServicerContext) -> pb.ApplyActionResponse:
+    def ApplyAction(self, request: pb.ApplyActionRequest, context: CallControl) -> pb.ApplyActionResponse:
         """Apply an action: the next state, the events citing rules, the fingerprint and
         the next decision; an illegal action is answered with ``legal = false``."""
         state, data = self._state(request)
@@ -294,7 +364,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         _note_fingerprint(resp.fingerprint)
         return resp
 
-    def GetCatalogue(self, request: pb.GetCatalogueRequest, context: grpc.ServicerContext) -> pb.GetCatalogueResponse:
+    def GetCatalogue(self, request: pb.GetCatalogueRequest, context: CallControl) -> pb.GetCatalogueResponse:
         """The rule catalogue, optionally only one edition's rules."""
         resp = self._catalogue.get(request.edition)
         if resp is None:
@@ -302,23 +372,31 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             raise cv.InputError("edition", f"unknown edition {request.edition!r}; known: {known}")
         return resp
 
-    def GetCardPool(self, request: pb.GetCardPoolRequest, context: grpc.ServicerContext) -> pb.GetCardPoolResponse:
+    def GetCardPool(self, request: pb.GetCardPoolRequest, context: CallControl) -> pb.GetCardPoolResponse:
         """The card pool with each card's definition."""
         return self._pool
 
     def VerifyTranscript(
-        self, request: transcript_pb2.VerifyTranscriptRequest, context: grpc.ServicerContext
+        self, request: transcript_pb2.VerifyTranscriptRequest, context: CallControl
     ) -> transcript_pb2.VerifyTranscriptResponse:
         """Replay a transcript on the reference; the first divergence, or agreement."""
         if not request.HasField("transcript"):
             raise cv.InputError("transcript", "is required")
         return verify_transcript_message(request.transcript)
 
-    def StreamVerifyTranscript(
-        self, request_iterator: Iterator[transcript_pb2.StreamVerifyTranscriptRequest], context: grpc.ServicerContext
+    async def StreamVerifyTranscript(
+        self, request_iterator: AsyncIterator[transcript_pb2.StreamVerifyTranscriptRequest], context: Any
     ) -> transcript_pb2.StreamVerifyTranscriptResponse:
-        """The streaming form of :meth:`VerifyTranscript` (configuration first, then steps)."""
-        return verify_stream_messages(request_iterator)
+        """The streaming form of :meth:`VerifyTranscript` (configuration first, then steps).
+        Waiting for the next message holds no thread; the engine work of each message runs
+        in :attr:`executor`."""
+        return await verify_stream_async(request_iterator, self._run)
+
+    async def _run(self, fn: Callable[[], _T]) -> _T:
+        if self.executor is None:
+            return fn()
+        ctx = contextvars.copy_context()
+        return await asyncio.wrap_future(self.executor.submit(ctx.run, fn))
 
 
 def _card_pool_response() -> pb.GetCardPoolResponse:
@@ -356,33 +434,104 @@ def _catalogue_responses() -> dict[str, pb.GetCatalogueResponse]:
 
 
 class _Status(NamedTuple):
-    """A ``grpc.Status`` for ``ServicerContext.abort_with_status``."""
+    """A ``grpc.Status``: code, message and trailing metadata."""
 
     code: grpc.StatusCode
     details: str
     trailing_metadata: tuple[tuple[str, str | bytes], ...]
 
 
-def bad_request_status(violations: list[tuple[str, str]], request_id: str) -> _Status:
+def cap_text(text: str, limit: int) -> str:
+    """``text``, or its first characters and how long it was when longer than ``limit``:
+    an error never repeats more than about ``limit`` characters of a request."""
+    if len(text) <= limit:
+        return text
+    return f"{text[: max(limit - 40, 8)]}… (truncated; {len(text)} characters in all)"
+
+
+def bad_request_status(violations: list[tuple[str, str]], request_id: str, unlisted: int = 0) -> _Status:
     """The ``INVALID_ARGUMENT`` status with a ``google.rpc.BadRequest`` detail listing
-    ``violations`` as (field path, reason), and the request id."""
-    first_field, first_reason = violations[0]
-    message = f"invalid {first_field}: {first_reason}"
-    if len(violations) > 1:
-        message += f" (and {len(violations) - 1} more)"
+    ``violations`` as (field path, reason), and the request id.  Every field path and
+    reason is capped (:func:`cap_text`), and at most :data:`MAX_VIOLATIONS` violations in
+    at most :data:`MAX_DETAIL_BYTES` bytes are listed; the message says how many more there
+    were (``unlisted`` counts those the caller already left out).  So the trailer stays a
+    few KB however bad the request."""
+    capped = [(cap_text(f, MAX_FIELD_CHARS), cap_text(d, MAX_DESCRIPTION_CHARS)) for f, d in violations[:MAX_VIOLATIONS]]
+    listed = error_details_pb2.BadRequest()
+    size = 0
+    for f, d in capped:
+        item = error_details_pb2.BadRequest.FieldViolation(field=f, description=d)
+        size += item.ByteSize() + 4
+        if listed.field_violations and size > MAX_DETAIL_BYTES:
+            break
+        listed.field_violations.append(item)
+    total = len(violations) + unlisted
+    first_field, first_reason = capped[0]
+    message = cap_text(f"invalid {first_field}: {first_reason}", MAX_MESSAGE_CHARS)
+    if total > 1:
+        message += f" (and {total - 1} more"
+        left_out = total - len(listed.field_violations)
+        message += f"; {left_out} not listed)" if left_out else ")"
     status = status_pb2.Status(code=code_pb2.INVALID_ARGUMENT, message=message)
-    status.details.add().Pack(
-        error_details_pb2.BadRequest(
-            field_violations=[
-                error_details_pb2.BadRequest.FieldViolation(field=f, description=d) for f, d in violations
-            ]
-        )
-    )
+    status.details.add().Pack(listed)
     return _Status(
         grpc.StatusCode.INVALID_ARGUMENT,
         message,
         (("grpc-status-details-bin", status.SerializeToString()), (REQUEST_ID_KEY, request_id)),
     )
+
+
+# --- health -------------------------------------------------------------------------
+
+
+class HealthServicer(health_pb2_grpc.HealthServicer):  # type: ignore[misc]
+    """``grpc.health.v1.Health`` for the asyncio server.  Unlike grpc's own servicer, an
+    open ``Watch`` ends (status OK) once it has delivered ``NOT_SERVING`` at shutdown, so
+    that watches do not hold the shutdown for the grace period.  Use it from the event
+    loop only."""
+
+    def __init__(self, services: tuple[str, ...] = ("",)) -> None:
+        self._status = dict.fromkeys(services, _SERVING)
+        self._changed = asyncio.Event()
+        self.stopping = False
+
+    def set(self, service: str, status: int) -> None:
+        """Set the status of ``service`` (ignored once stopping)."""
+        if not self.stopping:
+            self._status[service] = status
+            self._notify()
+
+    def enter_graceful_shutdown(self) -> None:
+        """Every service NOT_SERVING, for good; open watches deliver it and end."""
+        self.stopping = True
+        for name in self._status:
+            self._status[name] = _NOT_SERVING
+        self._notify()
+
+    def _notify(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def Check(self, request: health_pb2.HealthCheckRequest, context: Any) -> health_pb2.HealthCheckResponse:
+        """The status of ``request.service``; NOT_FOUND for a service the server lacks."""
+        status = self._status.get(request.service)
+        if status is None:
+            await context.abort(grpc.StatusCode.NOT_FOUND, "unknown service")
+        return health_pb2.HealthCheckResponse(status=status)
+
+    async def Watch(self, request: health_pb2.HealthCheckRequest, context: Any) -> AsyncIterator[health_pb2.HealthCheckResponse]:
+        """The status now, then every change; ends after NOT_SERVING once stopping."""
+        last = None
+        while True:
+            changed = self._changed
+            status = self._status.get(request.service, health_pb2.HealthCheckResponse.SERVICE_UNKNOWN)
+            if status != last:
+                yield health_pb2.HealthCheckResponse(status=status)
+                last = status
+                continue  # the status may have changed while this answer was sent
+            if self.stopping:
+                return
+            await changed.wait()
 
 
 # --- interceptor --------------------------------------------------------------------
@@ -408,99 +557,190 @@ def _lenient(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], A
     return parse
 
 
-class CallInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]
-    """Request id, bearer-token check, error mapping and one log line per call, for
-    every method of the server.  With ``auth_token`` set, every method but the health
-    service needs ``authorization: Bearer <token>`` metadata."""
+@dataclass(frozen=True)
+class Limits:
+    """The per-process limits of :class:`CallInterceptor` (see docs/SERVICE.md)."""
 
-    def __init__(self, auth_token: str = "") -> None:
+    #: unary calls (every method but health and client streams) in progress
+    max_calls: int = 64
+    #: client-streaming calls open (StreamVerifyTranscript, reflection)
+    max_streams: int = 16
+    #: health Watch streams open
+    max_watches: int = 64
+    #: seconds a client stream may wait for its next message
+    stream_idle_seconds: float = 30.0
+
+
+class _Slots:
+    """A counter with a limit, safe to use from any thread; ``what`` names the counted
+    calls in the RESOURCE_EXHAUSTED message."""
+
+    def __init__(self, limit: int, what: str) -> None:
+        self.limit = limit
+        self.what = what
+        self.used = 0
+        self._lock = threading.Lock()
+
+    def take(self) -> bool:
+        with self._lock:
+            if self.used >= self.limit:
+                return False
+            self.used += 1
+            return True
+
+    def give(self, *_: Any) -> None:
+        with self._lock:
+            self.used -= 1
+
+
+class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+    """Request id, bearer-token check, limits, error mapping and one log line per call,
+    for every method of the server.  With ``auth_token`` set, every method but the health
+    service needs exactly one ``authorization: Bearer <token>`` metadata entry.
+
+    Synchronous unary handlers (the oracle's methods) run in ``executor`` with a
+    :class:`CallControl`; asynchronous handlers (health, StreamVerifyTranscript) run on
+    the event loop; synchronous streaming handlers (a reflection servicer written for the
+    threaded server) are stepped in ``stream_pool``."""
+
+    def __init__(self, auth_token: str = "", executor: futures.Executor | None = None, limits: Limits | None = None,
+                 stream_pool: futures.Executor | None = None) -> None:
         self._token = f"Bearer {auth_token}".encode() if auth_token else b""
         self._log = get_logger()
-        #: Set when the server begins to stop: open health watches end after they have
-        #: delivered NOT_SERVING, so that they do not hold the shutdown for the grace period.
-        self.shutting_down = threading.Event()
+        self._executor = executor
+        self._stream_pool = stream_pool
+        self.limits = limits or Limits()
+        self.calls = _Slots(self.limits.max_calls, "calls in progress (--max-concurrent-rpcs)")
+        self.streams = _Slots(self.limits.max_streams, "client streams open (--max-streams)")
+        self.watches = _Slots(self.limits.max_watches, "health watches open (--max-watches)")
+        #: Set when the server begins to stop: client streams waiting for a message get
+        #: :data:`STREAM_DRAIN_SECONDS` more, then end with UNAVAILABLE.
+        self.shutting_down = asyncio.Event()
         self._handlers: dict[str, Any] = {}
 
-    def intercept_service(self, continuation: Callable[[Any], Any], details: Any) -> Any:
+    async def intercept_service(self, continuation: Callable[[Any], Awaitable[Any]], details: Any) -> Any:
         """The method handler ``continuation`` returns, its behaviour wrapped (once per
         method: the wrapped handlers are kept)."""
         method: str = details.method
         wrapped = self._handlers.get(method)
         if wrapped is None:
-            handler = continuation(details)
+            handler = await continuation(details)
             if handler is None:
                 return None
             wrapped = self._handlers[method] = self._wrap(handler, method)
+        if self._token and not method.startswith(_HEALTH_PREFIX):
+            try:
+                self._authorize([v.encode() if isinstance(v, str) else v
+                                 for k, v in details.invocation_metadata or () if k == "authorization"])
+            except _Abort as refusal:
+                return self._refusal(method, refusal, wrapped.response_streaming)
         return wrapped
+
+    def _refusal(self, method: str, refusal: _Abort, response_streaming: bool) -> Any:
+        """A handler that ends the call with ``refusal`` without reading its request: an
+        unauthenticated client gets no request parsed and no slot taken."""
+
+        async def refuse(requests: Any, context: Any) -> None:
+            started = time.perf_counter()
+            info, _ = self._begin(context)
+            info.code = refusal.code
+            try:
+                await context.abort(refusal.code, refusal.details)
+            finally:
+                self._done(context, info, method, started)
+
+        make = grpc.stream_stream_rpc_method_handler if response_streaming else grpc.stream_unary_rpc_method_handler
+        return make(refuse)
 
     def _wrap(self, handler: Any, method: str) -> Any:
         needs_auth = bool(self._token) and not method.startswith(_HEALTH_PREFIX)
+        deserializer = _lenient(handler.request_deserializer)
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
-                self._unary(handler.unary_unary, method, needs_auth),
-                request_deserializer=_lenient(handler.request_deserializer),
-                response_serializer=handler.response_serializer,
-            )
-        if handler.unary_stream is not None:
-            return grpc.unary_stream_rpc_method_handler(
-                self._streaming(handler.unary_stream, method, needs_auth),
-                request_deserializer=handler.request_deserializer,
-                response_serializer=handler.response_serializer,
-            )
-        if handler.stream_stream is not None:
-            return grpc.stream_stream_rpc_method_handler(
-                self._streaming(handler.stream_stream, method, needs_auth),
-                request_deserializer=handler.request_deserializer,
+                self._unary(handler.unary_unary, method, needs_auth, None),
+                request_deserializer=deserializer,
                 response_serializer=handler.response_serializer,
             )
         if handler.stream_unary is not None:
             return grpc.stream_unary_rpc_method_handler(
-                self._unary(handler.stream_unary, method, needs_auth),
-                request_deserializer=handler.request_deserializer,
+                self._unary(handler.stream_unary, method, needs_auth, self.streams),
+                request_deserializer=deserializer,
                 response_serializer=handler.response_serializer,
             )
-        return handler
+        if handler.unary_stream is not None:
+            return grpc.unary_stream_rpc_method_handler(
+                self._streaming(handler.unary_stream, method, needs_auth, self.watches, streamed_requests=False),
+                request_deserializer=deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        if handler.stream_stream is not None:
+            return grpc.stream_stream_rpc_method_handler(
+                self._streaming(handler.stream_stream, method, needs_auth, self.streams, streamed_requests=True),
+                request_deserializer=deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        return handler  # pragma: no cover - every handler has one behaviour
 
     # helpers
 
     @staticmethod
-    def _begin(context: grpc.ServicerContext) -> tuple[_CallInfo, bytes]:
+    def _begin(context: Any) -> tuple[_CallInfo, list[bytes]]:
         """The call's record (request id from the metadata, or a new one, sent back in
-        the trailing metadata) and the ``authorization`` metadata value."""
+        the trailing metadata) and every ``authorization`` metadata value."""
         request_id = ""
-        authorization = b""
-        for key, value in context.invocation_metadata():
-            if key == REQUEST_ID_KEY:
+        authorization: list[bytes] = []
+        for key, value in context.invocation_metadata() or ():
+            if key == REQUEST_ID_KEY and not request_id:
                 request_id = str(value)[:_MAX_REQUEST_ID]
             elif key == "authorization":
-                authorization = value.encode() if isinstance(value, str) else value
+                authorization.append(value.encode() if isinstance(value, str) else value)
         info = _CallInfo(request_id or uuid.uuid4().hex)
         context.set_trailing_metadata(((REQUEST_ID_KEY, info.request_id),))
         return info, authorization
 
-    def _authorize(self, authorization: bytes) -> None:
-        if not hmac.compare_digest(authorization, self._token):
-            reason = "missing bearer token" if not authorization else "wrong bearer token"
-            raise _Abort(grpc.StatusCode.UNAUTHENTICATED, reason)
+    def _authorize(self, authorization: list[bytes]) -> None:
+        if len(authorization) > 1:
+            raise _Abort(grpc.StatusCode.UNAUTHENTICATED, "more than one authorization header")
+        given = authorization[0] if authorization else b""
+        if not hmac.compare_digest(given, self._token):
+            raise _Abort(grpc.StatusCode.UNAUTHENTICATED, "missing bearer token" if not given else "wrong bearer token")
 
-    def _fail(self, context: grpc.ServicerContext, info: _CallInfo, method: str, exc: BaseException) -> None:
+    def _admit(self, method: str, needs_auth: bool, authorization: list[bytes], request: Any, slots: _Slots | None) -> bool:
+        """Check the token, then the request, then take a slot of ``slots`` (True: taken).
+        Raises the error that ends the call."""
+        if needs_auth:
+            self._authorize(authorization)
+        if isinstance(request, _Undecodable):
+            raise cv.InputError("request", f"not a valid request message for {method}: {request.error}")
+        if slots is None:
+            return False
+        if not slots.take():
+            raise _Abort(grpc.StatusCode.RESOURCE_EXHAUSTED, f"server busy: {slots.limit} {slots.what}, the limit")
+        return True
+
+    async def _fail(self, context: Any, info: _CallInfo, method: str, exc: BaseException) -> None:
         """End the call for an exception the behaviour raised; never returns."""
+        if isinstance(exc, (grpc.aio.AbortError, asyncio.CancelledError, GeneratorExit)):
+            raise exc  # the behaviour aborted the call itself, or the call is gone
         if isinstance(exc, cv.InputError):
-            context.abort_with_status(bad_request_status(exc.violations, info.request_id))
+            status = bad_request_status(exc.violations, info.request_id, exc.unlisted)
+            info.code = status.code
+            info.violations = len(exc.violations) + exc.unlisted
+            info.fields = [cap_text(f, MAX_FIELD_CHARS) for f, _ in exc.violations[:MAX_LOGGED_FIELDS]]
+            await context.abort(status.code, status.details, status.trailing_metadata)
         if isinstance(exc, _Abort):
-            context.abort(exc.code, exc.details)
-        code = context.code()
-        if code is not None and code != grpc.StatusCode.OK:
-            raise exc  # the behaviour aborted the call itself
+            info.code = exc.code
+            await context.abort(exc.code, exc.details)
         self._log.error(
             "internal_error", method=method, request_id=info.request_id, exc_info=(type(exc), exc, exc.__traceback__)
         )
-        context.abort(grpc.StatusCode.INTERNAL, f"internal error; request id {info.request_id}")
+        info.code = grpc.StatusCode.INTERNAL
+        await context.abort(grpc.StatusCode.INTERNAL, f"internal error; request id {info.request_id}")
 
-    def _done(self, context: grpc.ServicerContext, info: _CallInfo | None, method: str, started: float) -> None:
+    def _done(self, context: Any, info: _CallInfo | None, method: str, started: float) -> None:
         if not self._log.is_enabled_for(logging.INFO):
             return
-        code = context.code()
+        code = (info.code if info is not None else None) or context.code()
         name = "OK" if code is None else code.name
         fields: dict[str, Any] = {
             "method": method,
@@ -514,61 +754,243 @@ class CallInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]
                 fields["fingerprint"] = info.fingerprint
             elif info.state_data is not None:
                 fields["fingerprint"] = cv.fingerprint_data(info.state_data)
+            if info.fields:
+                fields["fields"] = info.fields
+                fields["violations"] = info.violations
         self._log.info("rpc", **fields)
 
-    def _unary(self, behavior: Callable[[Any, Any], Any], method: str, needs_auth: bool) -> Callable[[Any, Any], Any]:
-        def wrapped(request: Any, context: grpc.ServicerContext) -> Any:
+    def _cancelled(self, info: _CallInfo, control: CallControl | None) -> None:
+        """Record why a call whose task was cancelled ended (for its log line)."""
+        remaining = control.time_remaining() if control is not None else None
+        if info.code is None:
+            info.code = (
+                grpc.StatusCode.DEADLINE_EXCEEDED
+                if remaining is not None and remaining <= 0
+                else grpc.StatusCode.CANCELLED
+            )
+
+    async def _in_pool(self, behavior: Callable[[Any, Any], Any], request: Any, info: _CallInfo,
+                       control: CallControl, slots: _Slots | None) -> Any:
+        """Run a synchronous behaviour in the engine pool.  The slot is given back when the
+        thread is done (not when the client gives up); a cancelled call's thread is told
+        through ``control`` and stops at its next check."""
+
+        def run() -> Any:
+            token = _CALL.set(info)
+            try:
+                return behavior(request, control)
+            finally:
+                _CALL.reset(token)
+
+        if self._executor is None:
+            if slots is not None:
+                slots.give()
+            return run()
+        try:
+            job = self._executor.submit(contextvars.copy_context().run, run)
+        except RuntimeError:  # the pool is shut down: the server is stopping
+            if slots is not None:
+                slots.give()
+            raise _Abort(grpc.StatusCode.UNAVAILABLE, "the server is stopping") from None
+        if slots is not None:
+            job.add_done_callback(slots.give)
+        waiter = asyncio.wrap_future(job)
+        try:
+            return await asyncio.shield(waiter)
+        except asyncio.CancelledError:
+            control.cancel()
+            job.cancel()
+            _abandon(waiter)
+            raise
+
+    def _unary(self, behavior: Callable[[Any, Any], Any], method: str, needs_auth: bool,
+               stream_slots: _Slots | None) -> Callable[[Any, Any], Awaitable[Any]]:
+        """Unary answer; ``stream_slots`` for a client-streaming method (a synchronous
+        ``behavior`` of one runs in the stream pool, see :meth:`_sync_stream`)."""
+        is_async = inspect.iscoroutinefunction(behavior)
+
+        async def wrapped(request: Any, context: Any) -> Any:
             started = time.perf_counter()
             info: _CallInfo | None = None
-            token = None
+            control: CallControl | None = None
+            slots = stream_slots if stream_slots is not None else (None if is_async else self.calls)
+            taken = False
             try:
                 info, authorization = self._begin(context)
                 self._log.debug("rpc_start", method=method, request_id=info.request_id)
-                if needs_auth:
-                    self._authorize(authorization)
-                if isinstance(request, _Undecodable):
-                    raise cv.InputError("request", f"not a valid request message for {method}: {request.error}")
-                token = _CALL.set(info)
-                return behavior(request, context)
+                taken = self._admit(method, needs_auth, authorization, request, slots)
+                if stream_slots is not None:
+                    request = self._guard(request, method)
+                    if not is_async:
+                        async for answer in self._sync_stream(_one_answer(behavior), request, info, True):
+                            return answer
+                if is_async:
+                    token = _CALL.set(info)
+                    try:
+                        return await behavior(request, context)
+                    finally:
+                        _CALL.reset(token)
+                control = CallControl(context.time_remaining())
+                taken = False  # the pool gives the slot back
+                return await self._in_pool(behavior, request, info, control, slots)
+            except asyncio.CancelledError:
+                if info is not None:
+                    self._cancelled(info, control)
+                raise
             except BaseException as exc:
                 if info is None:
                     info = _CallInfo(uuid.uuid4().hex)
-                self._fail(context, info, method, exc)
+                await self._fail(context, info, method, exc)
                 raise  # pragma: no cover - _fail always raises
             finally:
-                if token is not None:
-                    _CALL.reset(token)
+                if taken and slots is not None:
+                    slots.give()
                 self._done(context, info, method, started)
 
         return wrapped
 
-    def _streaming(
-        self, behavior: Callable[[Any, Any], Iterator[Any]], method: str, needs_auth: bool
-    ) -> Callable[[Any, Any], Iterator[Any]]:
-        def wrapped(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+    def _streaming(self, behavior: Callable[[Any, Any], Any], method: str, needs_auth: bool, slots: _Slots,
+                   streamed_requests: bool) -> Callable[[Any, Any], AsyncIterator[Any]]:
+        """Streamed answers (health Watch; reflection).  ``behavior`` is an async
+        generator function or a coroutine function that writes with ``context.write``."""
+
+        async def wrapped(request: Any, context: Any) -> AsyncIterator[Any]:
             started = time.perf_counter()
             info: _CallInfo | None = None
+            taken = False
             try:
                 info, authorization = self._begin(context)
                 self._log.debug("rpc_start", method=method, request_id=info.request_id)
-                if needs_auth:
-                    self._authorize(authorization)
-                responses = behavior(request, context)
-                for response in responses or ():
-                    yield response
-                    if self.shutting_down.is_set() and getattr(response, "status", None) == _NOT_SERVING:
-                        break
+                taken = self._admit(method, needs_auth, authorization, None if streamed_requests else request, slots)
+                if streamed_requests:
+                    request = self._guard(request, method)
+                if inspect.isasyncgenfunction(behavior):
+                    async for response in behavior(request, context):
+                        yield response
+                elif inspect.iscoroutinefunction(behavior):
+                    await behavior(request, context)
+                else:
+                    async for response in self._sync_stream(behavior, request, info, streamed_requests):
+                        yield response
+            except asyncio.CancelledError:
+                if info is not None:
+                    self._cancelled(info, None)
+                raise
+            except GeneratorExit:
+                raise
             except BaseException as exc:
-                if isinstance(exc, GeneratorExit):
-                    raise
                 if info is None:
                     info = _CallInfo(uuid.uuid4().hex)
-                self._fail(context, info, method, exc)
+                await self._fail(context, info, method, exc)
                 raise  # pragma: no cover
             finally:
+                if taken:
+                    slots.give()
                 self._done(context, info, method, started)
 
         return wrapped
+
+    async def _sync_stream(self, behavior: Callable[[Any, Any], Any], request: Any, info: _CallInfo,
+                           streamed_requests: bool) -> AsyncIterator[Any]:
+        """The answers of a synchronous streaming behaviour (e.g. a reflection servicer
+        written for the threaded server), stepped in the stream pool, never in the engine
+        pool: a client that goes idle holds a stream-pool thread for at most the idle limit
+        of client streams (its reads are :meth:`_guard`-ed on the event loop)."""
+        loop = asyncio.get_running_loop()
+        end = object()
+        control = CallControl()
+
+        def requests() -> Any:
+            while True:
+                item = asyncio.run_coroutine_threadsafe(anext(request, end), loop).result()
+                if item is end:
+                    return
+                yield item
+
+        def start() -> Any:
+            token = _CALL.set(info)
+            try:
+                return iter(behavior(requests() if streamed_requests else request, control))
+            finally:
+                _CALL.reset(token)
+
+        pool = self._stream_pool
+        answers = await loop.run_in_executor(pool, start) if pool is not None else start()
+        try:
+            while True:
+                item = await loop.run_in_executor(pool, next, answers, end) if pool is not None else next(answers, end)
+                if item is end:
+                    return
+                yield item
+        finally:
+            control.cancel()
+
+    async def _guard(self, requests: AsyncIterator[Any], method: str) -> AsyncIterator[Any]:
+        """The messages of a client stream, each within the idle timeout (then
+        DEADLINE_EXCEEDED), or within :data:`STREAM_DRAIN_SECONDS` once the server stops
+        (then UNAVAILABLE); an undecodable message is INVALID_ARGUMENT naming
+        ``requests[i]``.  Waiting holds no thread."""
+        source = aiter(requests)
+        stopping = asyncio.ensure_future(self.shutting_down.wait())
+        nxt: asyncio.Future[Any] | None = None
+        try:
+            index = 0
+            while True:
+                nxt = asyncio.ensure_future(anext(source))
+                timeout = self.limits.stream_idle_seconds
+                if self.shutting_down.is_set():
+                    done, _ = await asyncio.wait({nxt}, timeout=STREAM_DRAIN_SECONDS)
+                else:
+                    done, _ = await asyncio.wait({nxt, stopping}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+                    if nxt not in done and stopping in done:
+                        done, _ = await asyncio.wait({nxt}, timeout=STREAM_DRAIN_SECONDS)
+                if nxt not in done:
+                    if self.shutting_down.is_set():
+                        raise _Abort(grpc.StatusCode.UNAVAILABLE, "the server is stopping; the stream sent no message in time")
+                    raise _Abort(
+                        grpc.StatusCode.DEADLINE_EXCEEDED,
+                        f"no stream message for {timeout:g} s (the server's idle limit of a client stream)",
+                    )
+                try:
+                    message = nxt.result()
+                except StopAsyncIteration:
+                    return
+                if isinstance(message, _Undecodable):
+                    raise cv.InputError(f"requests[{index}]", f"not a valid request message for {method}: {message.error}")
+                yield message
+                index += 1
+        finally:
+            stopping.cancel()
+            if nxt is not None and not nxt.done():
+                _abandon(nxt)
+
+
+def _one_answer(behavior: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """A stream-unary behaviour as one yielding its single answer."""
+
+    def answers(requests: Any, context: Any) -> Iterator[Any]:
+        yield behavior(requests, context)
+
+    return answers
+
+
+#: Reads of client streams that ended while waiting (kept until gRPC completes them), and
+#: engine jobs of cancelled calls (kept until their thread stops).
+_ABANDONED: set[asyncio.Future[Any]] = set()
+
+
+def _abandon(read: asyncio.Future[Any]) -> None:
+    """Keep a future the call no longer waits for (a read, which the call's end completes;
+    a cancelled call's engine job) until it is done, and retrieve its outcome so asyncio
+    does not warn about it."""
+    _ABANDONED.add(read)
+
+    def done(task: asyncio.Future[Any]) -> None:
+        _ABANDONED.discard(task)
+        if not task.cancelled():
+            task.exception()
+
+    read.add_done_callback(done)
 
 
 # --- assembly -----------------------------------------------------------------------
@@ -582,6 +1004,9 @@ class ServeConfig:
     port: int = 50051
     threads: int = 8
     max_concurrent_rpcs: int = 64
+    max_streams: int = 16
+    max_watches: int = 64
+    stream_idle_seconds: float = 30.0
     max_message_bytes: int = 16 * 1024 * 1024
     grace_seconds: float = 10.0
     mutant: str = ""
@@ -593,21 +1018,27 @@ class ServeConfig:
 
 @dataclass
 class BuiltServer:
-    """A bound, not yet started server, its health servicer and interceptor."""
+    """A bound, not yet started server, its health servicer, interceptor and engine pool."""
 
-    server: grpc.Server
-    health: health.HealthServicer
+    server: grpc.aio.Server
+    health: HealthServicer
     interceptor: CallInterceptor
+    executor: futures.ThreadPoolExecutor
+    stream_pool: futures.ThreadPoolExecutor
     port: int
     address: str
 
-    def begin_shutdown(self, grace: float) -> threading.Event:
-        """Health NOT_SERVING (open watches get it and end), refuse new calls, give calls
-        in flight ``grace`` seconds; the event is set once the server has stopped."""
+    async def shutdown(self, grace: float) -> None:
+        """Health NOT_SERVING (open watches get it and end), idle client streams end,
+        new calls are refused, calls in flight get ``grace`` seconds; returns once the
+        server has stopped."""
         self.interceptor.shutting_down.set()
         self.health.enter_graceful_shutdown()
-        done: threading.Event = self.server.stop(grace)
-        return done
+        try:
+            await self.server.stop(grace)
+        finally:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.stream_pool.shutdown(wait=False, cancel_futures=True)
 
 
 def format_address(host: str, port: int) -> str:
@@ -616,33 +1047,38 @@ def format_address(host: str, port: int) -> str:
 
 
 def build_server(config: ServeConfig) -> BuiltServer:
-    """A server with the oracle, health and reflection services, bound to
+    """An asyncio server with the oracle, health and reflection services, bound to
     ``config.host:config.port`` (port 0: a free port); raise ``RuntimeError`` when the
-    address cannot be bound."""
+    address cannot be bound.  Call it with the event loop that will run the server."""
+    limits = Limits(config.max_concurrent_rpcs, config.max_streams, config.max_watches, config.stream_idle_seconds)
     options = [
         ("grpc.max_receive_message_length", config.max_message_bytes),
         ("grpc.max_send_message_length", config.max_message_bytes),
         ("grpc.so_reuseport", 1 if config.reuse_port else 0),
+        # HTTP/2 streams per connection: enough for every limit, not unbounded
+        ("grpc.max_concurrent_streams", limits.max_calls + limits.max_streams + limits.max_watches + 16),
     ]
-    interceptor = CallInterceptor(config.auth_token)
-    server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=config.threads, thread_name_prefix="oracle-rpc"),
-        interceptors=[interceptor],
-        options=options,
-        maximum_concurrent_rpcs=config.max_concurrent_rpcs,
-    )
-    pb_grpc.add_OracleServiceServicer_to_server(OracleServicer(config.mutant), server)  # type: ignore[no-untyped-call]
-    health_servicer = health.HealthServicer()
+    executor = futures.ThreadPoolExecutor(max_workers=config.threads, thread_name_prefix="oracle-engine")
+    stream_pool = futures.ThreadPoolExecutor(max_workers=limits.max_streams + limits.max_watches,
+                                             thread_name_prefix="oracle-stream")
+    interceptor = CallInterceptor(config.auth_token, executor, limits, stream_pool)
+    server = grpc.aio.server(interceptors=[interceptor], options=options)
+    pb_grpc.add_OracleServiceServicer_to_server(OracleServicer(config.mutant, executor), server)  # type: ignore[no-untyped-call]
+    health_servicer = HealthServicer(("", SERVICE_NAME))
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    for name in ("", SERVICE_NAME):
-        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    enable_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    enable_reflection((SERVICE_NAME, HEALTH_SERVICE_NAME, reflection.SERVICE_NAME), server)
     address = format_address(config.host, config.port)
-    if config.tls_cert:
-        creds = grpc.ssl_server_credentials([(config.tls_key, config.tls_cert)])
-        port = server.add_secure_port(address, creds)
-    else:
-        port = server.add_insecure_port(address)
+    try:
+        if config.tls_cert:
+            creds = grpc.ssl_server_credentials([(config.tls_key, config.tls_cert)])
+            port = server.add_secure_port(address, creds)
+        else:
+            port = server.add_insecure_port(address)
+    except RuntimeError:
+        port = 0
     if not port:
+        executor.shutdown(wait=False)
+        stream_pool.shutdown(wait=False)
         raise RuntimeError(f"cannot listen on {address}")
-    return BuiltServer(server, health_servicer, interceptor, port, format_address(config.host, port))
+    return BuiltServer(server, health_servicer, interceptor, executor, stream_pool, port,
+                       format_address(config.host, port))

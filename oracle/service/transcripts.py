@@ -5,7 +5,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from typing import Any
 
 from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, transcript_pb2
@@ -36,6 +37,7 @@ __all__ = [
     "steps_from_proto",
     "transcript_from_proto",
     "transcript_to_proto",
+    "verify_stream_async",
     "verify_stream_messages",
     "verify_transcript_message",
 ]
@@ -194,27 +196,58 @@ def verify_transcript_message(msg: transcript_pb2.Transcript, field: str = "tran
     return out
 
 
+class _StreamVerification:
+    """The state of a streamed verification: the first message holds the configuration,
+    every later one a step.  :meth:`feed` takes message ``i`` and says whether reading
+    may stop (the first divergence)."""
+
+    def __init__(self) -> None:
+        self.verifier: TranscriptVerifier | None = None
+
+    def feed(self, i: int, req: transcript_pb2.StreamVerifyTranscriptRequest) -> bool:
+        item = req.WhichOneof("item")
+        where = f"requests[{i}]"
+        if self.verifier is None:
+            if item != "config":
+                raise InputError(f"{where}.config", "the first message must hold the configuration")
+            self.verifier = _verifier(req.config, f"{where}.config")
+            return False
+        if item != "step":
+            raise InputError(f"{where}.step", "after the configuration every message holds a step")
+        return self.verifier.feed(step_from_proto(req.step, f"{where}.step")) is not None
+
+    def finish(self) -> transcript_pb2.StreamVerifyTranscriptResponse:
+        if self.verifier is None:
+            raise InputError("requests[0].config", "the stream is empty; the first message must hold the configuration")
+        out = transcript_pb2.StreamVerifyTranscriptResponse()
+        result_to_proto(self.verifier.result(), out)
+        return out
+
+
 def verify_stream_messages(
     requests: Iterable[transcript_pb2.StreamVerifyTranscriptRequest],
 ) -> transcript_pb2.StreamVerifyTranscriptResponse:
     """Verify a streamed transcript (the body of ``StreamVerifyTranscript``): the first
     message holds the configuration, every later one a step.  Reading stops at the first
     divergence.  Raises :class:`InputError` naming the message (``requests[5].step.action``)."""
-    verifier: TranscriptVerifier | None = None
+    verification = _StreamVerification()
     for i, req in enumerate(requests):
-        item = req.WhichOneof("item")
-        where = f"requests[{i}]"
-        if verifier is None:
-            if item != "config":
-                raise InputError(f"{where}.config", "the first message must hold the configuration")
-            verifier = _verifier(req.config, f"{where}.config")
-            continue
-        if item != "step":
-            raise InputError(f"{where}.step", "after the configuration every message holds a step")
-        if verifier.feed(step_from_proto(req.step, f"{where}.step")) is not None:
+        if verification.feed(i, req):
             break
-    if verifier is None:
-        raise InputError("requests[0].config", "the stream is empty; the first message must hold the configuration")
-    out = transcript_pb2.StreamVerifyTranscriptResponse()
-    result_to_proto(verifier.result(), out)
-    return out
+    return verification.finish()
+
+
+async def verify_stream_async(
+    requests: AsyncIterator[transcript_pb2.StreamVerifyTranscriptRequest],
+    run: Callable[[Callable[[], Any]], Awaitable[Any]],
+) -> transcript_pb2.StreamVerifyTranscriptResponse:
+    """:func:`verify_stream_messages` for the asyncio server: messages are awaited (holding
+    no thread) and the engine work of each one is handed to ``run`` (the engine pool)."""
+    verification = _StreamVerification()
+    i = 0
+    async for req in requests:
+        if await run(functools.partial(verification.feed, i, req)):
+            break
+        i += 1
+    result: transcript_pb2.StreamVerifyTranscriptResponse = await run(verification.finish)
+    return result

@@ -4,14 +4,17 @@ logs (standard error, one JSON object per line), error-detail decoding and game 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import selectors
 import signal
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,9 +44,13 @@ class ServerProcess:
     channels: list[grpc.Channel] = field(default_factory=list)
 
     def log_records(self) -> list[dict[str, Any]]:
-        """Every JSON log line written so far."""
+        """Every JSON log line written so far (not a last line still being written)."""
         out = []
-        for line in self.log_path.read_text(encoding="utf-8").splitlines():
+        text = self.log_path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        if lines and not text.endswith("\n"):
+            lines.pop()
+        for line in lines:
             line = line.strip()
             if line.startswith("{"):
                 out.append(json.loads(line))
@@ -77,6 +84,47 @@ class ServerProcess:
             self.proc.kill()
             self.proc.wait()
             raise
+
+
+@contextlib.contextmanager
+def in_process_server(config: Any, prepare: Callable[[], Any] | None = None) -> Iterator[str]:
+    """A real asyncio server built by ``oracle.service.server.build_server(config)`` and run
+    on its own event loop in a thread of this process; yields its address and stops it
+    (grace 0) on exit.  ``prepare`` runs in that thread just before the server is built."""
+    from oracle.service import server as srv
+
+    loop = asyncio.new_event_loop()
+    started: dict[str, Any] = {}
+    ready = threading.Event()
+
+    async def main() -> None:
+        try:
+            if prepare is not None:
+                prepare()
+            built = srv.build_server(config)
+            await built.server.start()
+        except BaseException as exc:
+            started["error"] = exc
+            ready.set()
+            return
+        started["built"] = built
+        started["stop"] = asyncio.Event()
+        ready.set()
+        await started["stop"].wait()
+        await built.shutdown(0)
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(main(),), daemon=True)
+    thread.start()
+    ready.wait(START_TIMEOUT)
+    if "error" in started:
+        thread.join(5)
+        raise started["error"]
+    try:
+        yield started["built"].address
+    finally:
+        loop.call_soon_threadsafe(started["stop"].set)
+        thread.join(30)
+        loop.close()
 
 
 def server_env(extra: dict[str, str] | None = None) -> dict[str, str]:

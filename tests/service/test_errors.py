@@ -17,7 +17,7 @@ from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
 from oracle.service import convert as cv
 
-from .helpers import ServerProcess, bad_request, game_config, mid_game_state, trailing
+from .helpers import ServerProcess, bad_request, game_config, in_process_server, mid_game_state, trailing
 
 
 def _invalid(call: Callable[[], Any]) -> tuple[list[tuple[str, str]], grpc.RpcError]:
@@ -189,17 +189,12 @@ def test_internal_fault_is_internal_without_trace() -> None:
     original = srv.OracleServicer.GetServerInfo
     srv.OracleServicer.GetServerInfo = broken  # type: ignore[method-assign]
     try:
-        built = srv.build_server(srv.ServeConfig(port=0, threads=2))
-    finally:
-        srv.OracleServicer.GetServerInfo = original  # type: ignore[method-assign]
-    built.server.start()
-    try:
-        with grpc.insecure_channel(built.address) as channel:
+        with in_process_server(srv.ServeConfig(port=0, threads=2)) as address, grpc.insecure_channel(address) as channel:
             stub = pb_grpc.OracleServiceStub(channel)
             with pytest.raises(grpc.RpcError) as info:
-                stub.GetServerInfo(pb.GetServerInfoRequest(), metadata=(("x-request-id", "fault-1"),))
+                stub.GetServerInfo(pb.GetServerInfoRequest(), metadata=(("x-request-id", "fault-1"),), timeout=10)
     finally:
-        built.server.stop(0).wait()
+        srv.OracleServicer.GetServerInfo = original  # type: ignore[method-assign]
     exc = info.value
     assert exc.code() == grpc.StatusCode.INTERNAL  # type: ignore[attr-defined]
     assert exc.details() == "internal error; request id fault-1"  # type: ignore[attr-defined]

@@ -185,6 +185,8 @@ def test_mutant_is_listed_and_applied(tmp_path: Path) -> None:
         (["--tls-cert", "x.pem"], "--tls-cert and --tls-key go together"),
         (["--tls-cert", "/nonexistent/c.pem", "--tls-key", "/nonexistent/k.pem"], "cannot read the TLS files"),
         (["--port", "70000"], "must be 0..65535"),
+        (["--stream-idle-timeout", "0"], "must be > 0"),
+        (["--max-streams", "0"], "must be >= 1"),
     ],
 )
 def test_bad_options_exit_2(args: list[str], message: str) -> None:

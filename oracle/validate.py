@@ -1,0 +1,436 @@
+"""The consistency rules of a state (PROTOCOL.md 5.4), separate from reading one.
+
+:func:`validate` checks a :class:`~oracle.model.State` however it was built (read by
+:func:`oracle.serialize.from_dict`, which calls it, or made by code) and raises
+:class:`StateError` naming the offending field by its path in the canonical JSON form
+(``players[1].hand[2]``, ``pending[0].id``, ``shuffled``).  It never repairs.
+
+**Bounds.**  Every integer of a state has a bound (:data:`BOUNDS`, :data:`MAX_VALUE`) and
+every list a length bound (:data:`MAX_LIST`), chosen so that no real game comes near them
+and so that one action of the engine, from a state within them, gives a next state whose
+integers still fit in the proto's int32 (PROTOCOL.md 5.4, rule 10).
+
+**Steps.**  Each step declares which fields it requires and which it forbids
+(:data:`STEP_FIELDS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sized
+from dataclasses import dataclass
+
+from .cards import CardDef, load_pool
+from .editions import EDITIONS
+from .model import STEPS, UNTIL, State
+from .setup import DEAL
+from .triggers import POISON
+
+__all__ = [
+    "BOUNDS",
+    "INT32_MAX",
+    "MAX_LIST",
+    "MAX_VALUE",
+    "QUEUE_KINDS",
+    "STEP_FIELDS",
+    "StateError",
+    "StepFields",
+    "validate",
+]
+
+#: The largest value of the proto's int32 fields.
+INT32_MAX = 2**31 - 1
+#: The bound of every counter, uid and amount of a state (2**20 = 1,048,576).  A real game
+#: has about 120 cards, lasts well under 1,000 turns and fires well under 10,000 triggers;
+#: a strike or an X of a million is not a game.  Sums of at most :data:`MAX_LIST` such values
+#: stay under 2**30, so one action cannot carry an integer past int32 (PROTOCOL.md 5.4, 10).
+MAX_VALUE = 2**20
+#: The bound of every list's length (cards, zones, queue, pending, modifiers, targets, …).
+#: Two decks of at most 60 cards and two heroes are 122 cards.
+MAX_LIST = 2**10
+
+#: The inclusive bounds of every integer field, by its canonical path (``[]``: any index).
+#: Uids (``hero``, zone entries, sources, targets…) are 1..MAX_VALUE; a reference to a uid
+#: that names no card is refused by the cross-checks of :func:`validate`.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "turn": (0, MAX_VALUE),
+    "active": (0, 1),
+    "first_player": (-1, 1),
+    "roll_winner": (-1, 1),
+    "shuffled": (0, 2),
+    "winner": (-1, 2),
+    "next_trigger_id": (1, MAX_VALUE),
+    "players[].hero": (1, MAX_VALUE),
+    "players[].deck[]": (1, MAX_VALUE),
+    "players[].hand[]": (1, MAX_VALUE),
+    "players[].play[]": (1, MAX_VALUE),
+    "players[].graveyard[]": (1, MAX_VALUE),
+    "players[].coins_open": (0, MAX_VALUE),
+    "players[].coins_closed": (0, MAX_VALUE),
+    "players[].failed_draws": (0, 3),
+    "players[].mulligan[]": (1, MAX_VALUE),
+    "cards[].uid": (1, MAX_VALUE),
+    "cards[].owner": (0, 1),
+    "cards[].wounds": (0, MAX_VALUE),
+    "cards[].poison": (0, MAX_VALUE),
+    "cards[].entered_turn": (0, MAX_VALUE),
+    "cards[].attacked_turn": (0, MAX_VALUE),
+    "cards[].defended_turn": (0, MAX_VALUE),
+    "cards[].usage[].ability": (0, MAX_LIST),
+    "cards[].usage[].count": (1, MAX_VALUE),
+    "cards[].game_usage[].ability": (0, MAX_LIST),
+    "cards[].game_usage[].count": (1, MAX_VALUE),
+    "queue[].controller": (0, 1),
+    "queue[].source": (1, MAX_VALUE),
+    "queue[].ability": (-2, MAX_LIST),
+    "queue[].targets[]": (1, MAX_VALUE),
+    "queue[].amounts[]": (-MAX_VALUE, MAX_VALUE),
+    "queue[].x": (0, MAX_VALUE),
+    "queue[].mode": (-1, MAX_LIST),
+    "queue[].part": (-2, -1),
+    "pending[].id": (1, MAX_VALUE),
+    "pending[].controller": (0, 1),
+    "pending[].source": (1, MAX_VALUE),
+    "pending[].ability": (-2, MAX_LIST),
+    "pending[].subject": (-1, MAX_VALUE),
+    "modifiers[].target": (1, MAX_VALUE),
+    "modifiers[].amount": (-MAX_VALUE, MAX_VALUE),
+    "modifiers[].owner": (0, 1),
+    "attack.attacker": (1, MAX_VALUE),
+    "attack.target": (1, MAX_VALUE),
+    "attack.defender": (0, MAX_VALUE),
+}
+
+#: The kinds of a Queue entry.
+QUEUE_KINDS = ("strike_attack", "activated", "triggered", "spell")
+
+
+class StateError(ValueError):
+    """An inconsistent or malformed state; ``field`` is the path of the offending field."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class StepFields:
+    """What a step requires and forbids (PROTOCOL.md 5.4, rules 8 and 9).
+
+    ``turn`` is "zero" (the setup stage), "from_one" or "any" (``game_over``).  ``requires``
+    and ``forbids`` name fields that must be set / must be unset: ``first_player`` and
+    ``roll_winner`` (≥ 0), ``winner`` (≥ 0), ``attack`` (present), ``queue`` and ``pending``
+    (not empty), ``mulligan_declared`` (true for some player).  ``shuffled`` lists the values
+    ``shuffled`` may have."""
+
+    turn: str
+    requires: frozenset[str]
+    forbids: frozenset[str]
+    shuffled: tuple[int, ...] = (0, 1, 2)
+
+
+def _fields(*names: str) -> frozenset[str]:
+    return frozenset(names)
+
+
+_NOT_IN_PLAY = ("queue", "pending", "attack", "winner")  # forbidden during the setup stage
+
+#: Per step: the fields it requires and forbids.
+STEP_FIELDS: dict[str, StepFields] = {
+    "setup_roll": StepFields("zero", _fields(), _fields("first_player", "roll_winner", "mulligan_declared", *_NOT_IN_PLAY), (0,)),
+    "setup_order": StepFields("zero", _fields("roll_winner"), _fields("first_player", "mulligan_declared", *_NOT_IN_PLAY), (0,)),
+    "setup_shuffle": StepFields("zero", _fields("first_player"), _fields("mulligan_declared", *_NOT_IN_PLAY), (0, 1)),
+    "setup_mulligan": StepFields("zero", _fields("first_player"), _fields(*_NOT_IN_PLAY), (2,)),
+    "reveal": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", *_NOT_IN_PLAY)),
+    "choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", *_NOT_IN_PLAY)),
+    "defender": StepFields("from_one", _fields("first_player", "attack"), _fields("mulligan_declared", "queue", "winner")),
+    "fight_queue": StepFields("from_one", _fields("first_player", "attack", "pending"), _fields("mulligan_declared", "winner")),
+    "close_queue": StepFields("from_one", _fields("first_player", "attack", "pending"), _fields("mulligan_declared", "winner")),
+    **{
+        step: StepFields("from_one", _fields("first_player", "pending"), _fields("mulligan_declared", "attack", "winner"))
+        for step in ("start_queue", "ability_queue", "play_queue", "end_queue")
+    },
+    "game_over": StepFields("any", _fields("winner"), _fields()),
+}
+assert set(STEP_FIELDS) == set(STEPS)
+
+
+def _bound(value: int, key: str, path: str) -> None:
+    lo, hi = BOUNDS[key]
+    if not lo <= value <= hi:
+        raise StateError(path, f"must be in {lo}..{hi}, got {value}")
+
+
+def _length(items: Sized, path: str) -> None:
+    if len(items) > MAX_LIST:
+        raise StateError(path, f"at most {MAX_LIST} entries, got {len(items)}")
+
+
+def _where(pos: tuple[int, str, int]) -> str:
+    """The path of a place in a player's zones: ``players[0].hero``, ``players[1].hand[2]``."""
+    seat, zone, j = pos
+    return f"players[{seat}].{zone}" + ("" if zone == "hero" else f"[{j}]")
+
+
+def _misplaced(state: State, pool: Mapping[str, CardDef]) -> None:
+    """Raise for the first card, in the order of the zones (seat 0 first; hero, deck, hand,
+    play, graveyard), that is in another player's zone, or a hero out of the hero place, or
+    another card in it."""
+    for seat, p in enumerate(state.players):
+        for zone, uids in (("hero", (p.hero,)), ("deck", p.deck), ("hand", p.hand), ("play", p.play),
+                           ("graveyard", p.graveyard)):
+            for j, uid in enumerate(uids):
+                c = state.cards[uid]
+                if c.owner != seat:
+                    raise StateError(_where((seat, zone, j)), f"card {uid} belongs to player {c.owner}")
+                d = pool.get(c.card_id)
+                if d is None:
+                    continue  # named as an unknown card id by the caller's pass over the cards
+                is_hero = d.type == "hero"
+                if is_hero != (zone == "hero"):
+                    raise StateError(_where((seat, zone, j)), f"card {uid} is {'a hero' if is_hero else 'not a hero'}")
+
+
+def validate(state: State) -> None:
+    """Raise :class:`StateError` naming the field if ``state`` breaks a consistency rule of
+    PROTOCOL.md 5.4 (bounds included); return None otherwise.  Card paths (``cards[i]``)
+    use the order of ``state.cards`` (the order of the request for a state read by
+    :func:`oracle.serialize.from_dict`, ascending uid otherwise)."""
+    pool = load_pool().cards
+    # rule 1: the top level
+    if state.edition not in EDITIONS:
+        raise StateError("edition", f"must be one of {', '.join(EDITIONS)}; got {state.edition!r}")
+    if state.step not in STEP_FIELDS:
+        raise StateError("step", f"must be one of {', '.join(STEPS)}; got {state.step!r}")
+    if not (
+        0 <= state.turn <= MAX_VALUE and (state.active == 0 or state.active == 1) and -1 <= state.first_player <= 1
+        and -1 <= state.roll_winner <= 1 and 0 <= state.shuffled <= 2 and -1 <= state.winner <= 2
+        and 0 < state.next_trigger_id <= MAX_VALUE
+    ):
+        for key in ("turn", "active", "first_player", "roll_winner", "shuffled", "winner", "next_trigger_id"):
+            _bound(getattr(state, key), key, key)
+    players = state.players
+    if len(players) != 2:
+        raise StateError("players", "exactly two players")
+    cards = state.cards
+    _length(cards, "cards")
+
+    # rule 3: zones (each uid names a card, in one place)
+    seen: dict[int, tuple[int, str, int]] = {}  # uid -> (seat, zone, index)
+    for seat, p in enumerate(players):
+        for zone, uids in (("hero", (p.hero,)), ("deck", p.deck), ("hand", p.hand), ("play", p.play),
+                           ("graveyard", p.graveyard)):
+            if len(uids) > MAX_LIST:
+                raise StateError(f"players[{seat}].{zone}", f"at most {MAX_LIST} entries, got {len(uids)}")
+            for j, uid in enumerate(uids):
+                if uid in seen or uid not in cards:
+                    if uid in seen:
+                        raise StateError(_where((seat, zone, j)), f"card {uid} is also in {_where(seen[uid])}")
+                    raise StateError(_where((seat, zone, j)), f"no card with uid {uid}")
+                seen[uid] = (seat, zone, j)
+        if not (0 <= p.coins_open <= MAX_VALUE and 0 <= p.coins_closed <= MAX_VALUE and 0 <= p.failed_draws <= 3):
+            for key in ("coins_open", "coins_closed", "failed_draws"):
+                _bound(getattr(p, key), f"players[].{key}", f"players[{seat}].{key}")
+        if p.mulligan:
+            _length(p.mulligan, f"players[{seat}].mulligan")
+            for j, uid in enumerate(p.mulligan):
+                if uid not in p.hand:
+                    raise StateError(f"players[{seat}].mulligan[{j}]", f"card {uid} is not in the hand")
+                if uid in p.mulligan[:j]:
+                    raise StateError(f"players[{seat}].mulligan[{j}]", f"card {uid} is listed twice")
+    if len(seen) != len(cards):
+        i, uid = next((i, u) for i, u in enumerate(cards) if u not in seen)
+        raise StateError(f"cards[{i}]", f"card {uid} is in no zone")
+
+    # rules 2–4: each card: its fields, its owner's zone, its type, out of play
+    for i, (uid, c) in enumerate(cards.items()):
+        if not (
+            uid == c.uid and 0 < uid <= MAX_VALUE and 0 <= c.wounds <= MAX_VALUE and 0 <= c.poison <= MAX_VALUE
+            and 0 <= c.entered_turn <= MAX_VALUE and 0 <= c.attacked_turn <= MAX_VALUE
+            and 0 <= c.defended_turn <= MAX_VALUE
+        ):
+            if uid != c.uid:
+                raise StateError(f"cards[{i}].uid", f"card {c.uid} is kept under uid {uid}")
+            for key in ("uid", "wounds", "poison", "entered_turn", "attacked_turn", "defended_turn"):
+                _bound(getattr(c, key), f"cards[].{key}", f"cards[{i}].{key}")
+        d = pool.get(c.card_id)
+        if d is None:
+            raise StateError(f"cards[{i}].card_id", f"unknown card id {c.card_id!r}")
+        pos = seen[uid]
+        if c.owner != pos[0] or (d.type == "hero") != (pos[1] == "hero"):
+            if c.owner != 0 and c.owner != 1:
+                _bound(c.owner, "cards[].owner", f"cards[{i}].owner")
+            _misplaced(state, pool)  # names the first misplaced card in the order of the zones
+        if c.closed or c.wounds or c.poison or c.hidden:
+            if pos[1] != "hero" and pos[1] != "play":
+                raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned or hidden")
+            if c.hidden and d.type != "creature":
+                raise StateError(f"cards[{i}].hidden", "only creatures hide")
+        if c.usage or c.game_usage:
+            n_ab = len(d.abilities)
+            for name, markers in (("usage", c.usage), ("game_usage", c.game_usage)):
+                _length(markers, f"cards[{i}].{name}")
+                for j, (ab, count) in enumerate(sorted(markers.items())):
+                    if not 0 <= ab < n_ab:
+                        raise StateError(f"cards[{i}].{name}[{j}].ability", f"must be in 0..{max(n_ab - 1, 0)}, got {ab}")
+                    _bound(count, f"cards[].{name}[].count", f"cards[{i}].{name}[{j}].count")
+
+    # rule 5: the Queue
+    _length(state.queue, "queue")
+    for i, e in enumerate(state.queue):
+        p_ = f"queue[{i}]"
+        if e.kind not in QUEUE_KINDS:
+            raise StateError(f"{p_}.kind", f"must be one of {', '.join(QUEUE_KINDS)}; got {e.kind!r}")
+        for key in ("controller", "source", "ability", "x", "mode", "part"):
+            _bound(getattr(e, key), f"queue[].{key}", f"{p_}.{key}")
+        if e.source not in cards:
+            raise StateError(f"{p_}.source", f"no card with uid {e.source}")
+        _length(e.targets, f"{p_}.targets")
+        for j, t in enumerate(e.targets):
+            if t not in cards:
+                raise StateError(f"{p_}.targets[{j}]", f"no card with uid {t}")
+        _length(e.amounts, f"{p_}.amounts")
+        for j, a in enumerate(e.amounts):
+            _bound(a, "queue[].amounts[]", f"{p_}.amounts[{j}]")
+        d = pool[cards[e.source].card_id]
+        if e.mode >= len(d.modes):
+            raise StateError(f"{p_}.mode", f"card {e.source} has no mode {e.mode}")
+        abilities = d.modes[e.mode] if e.mode >= 0 else d.abilities
+        if e.part == -2:
+            abilities = d.fury.abilities if d.fury else ()
+        if e.kind == "strike_attack":
+            ok = e.ability == -1
+        elif e.ability == POISON:
+            ok = e.kind == "triggered"
+        else:
+            ok = 0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind
+        if not ok:
+            raise StateError(f"{p_}.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
+
+    # rule 6: pending triggers
+    _length(state.pending, "pending")
+    ids: set[int] = set()
+    for i, pt in enumerate(state.pending):
+        for key in ("id", "controller", "source", "ability", "subject"):
+            _bound(getattr(pt, key), f"pending[].{key}", f"pending[{i}].{key}")
+        if pt.id >= state.next_trigger_id:
+            raise StateError(f"pending[{i}].id", f"must be in 1..{state.next_trigger_id - 1} (below next_trigger_id)")
+        if pt.id in ids:
+            raise StateError(f"pending[{i}].id", f"trigger id {pt.id} is used twice")
+        ids.add(pt.id)
+        if pt.source not in cards:
+            raise StateError(f"pending[{i}].source", f"no card with uid {pt.source}")
+        abilities = pool[cards[pt.source].card_id].abilities
+        if pt.ability != POISON and not (0 <= pt.ability < len(abilities) and abilities[pt.ability].kind == "triggered"):
+            raise StateError(f"pending[{i}].ability", f"card {pt.source} has no triggered ability {pt.ability}")
+
+    # rule 7: modifiers and the attack
+    _length(state.modifiers, "modifiers")
+    for i, m in enumerate(state.modifiers):
+        _bound(m.target, "modifiers[].target", f"modifiers[{i}].target")
+        _bound(m.amount, "modifiers[].amount", f"modifiers[{i}].amount")
+        if m.until not in UNTIL:
+            raise StateError(f"modifiers[{i}].until", f"must be one of {', '.join(UNTIL)}; got {m.until!r}")
+        if m.until == "start_of_owner_turn":
+            _bound(m.owner, "modifiers[].owner", f"modifiers[{i}].owner")
+        elif m.owner != -1:
+            raise StateError(f"modifiers[{i}].owner", f"only a start_of_owner_turn modifier has an owner, not {m.until}")
+        place = seen.get(m.target)
+        if place is None or place[1] not in ("hero", "play"):
+            raise StateError(f"modifiers[{i}].target", f"card {m.target} is not in play")
+    att = state.attack
+    if att is not None:
+        for key in ("attacker", "target", "defender"):
+            _bound(getattr(att, key), f"attack.{key}", f"attack.{key}")
+        for key in ("attacker", "target"):
+            if getattr(att, key) not in cards:
+                raise StateError(f"attack.{key}", f"no card with uid {getattr(att, key)}")
+        if att.defender and att.defender not in cards:
+            raise StateError("attack.defender", f"no card with uid {att.defender}")
+
+    _check_step(state, pool)
+
+
+def _is_set(state: State, name: str) -> bool:
+    if name == "first_player":
+        return state.first_player >= 0
+    if name == "roll_winner":
+        return state.roll_winner >= 0
+    if name == "winner":
+        return state.winner >= 0
+    if name == "attack":
+        return state.attack is not None
+    if name == "queue":
+        return bool(state.queue)
+    if name == "pending":
+        return bool(state.pending)
+    if name == "mulligan_declared":
+        return any(p.mulligan is not None for p in state.players)
+    raise AssertionError(name)  # pragma: no cover
+
+
+def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
+    """Rules 8 and 9: the step agrees with the rest (:data:`STEP_FIELDS`)."""
+    step = state.step
+    row = STEP_FIELDS[step]
+    # the field a refusal names, per requirement (kept as the reference always named them)
+    if _is_set(state, "winner") != ("winner" in row.requires):
+        raise StateError("step", "step is game_over exactly when winner is set")
+    if row.turn == "zero" and state.turn != 0:
+        raise StateError("turn", "setup steps happen before turn 1")
+    if row.turn == "from_one" and state.turn < 1:
+        raise StateError("turn", f"step {step} needs turn >= 1")
+    if state.turn >= 1 and state.first_player < 0:
+        raise StateError("first_player", "the first player is known once turns have begun")
+    for name in ("first_player", "roll_winner"):
+        if name in row.requires and not _is_set(state, name):
+            raise StateError(name, f"{step} needs {name} (301.4)")
+        if name in row.forbids and _is_set(state, name):
+            raise StateError(name, f"{name} is not decided yet at {step} (301.4)")
+    if state.shuffled not in row.shuffled:
+        raise StateError("shuffled", f"at {step} shuffled is {' or '.join(map(str, row.shuffled))} (301.5), got {state.shuffled}")
+    if "mulligan_declared" in row.forbids:
+        for seat, p in enumerate(state.players):
+            if p.mulligan is not None:
+                raise StateError(f"players[{seat}].mulligan_declared", f"a mulligan is declared only at setup_mulligan, not at {step} (301.7)")
+    if "queue" in row.forbids and state.queue:
+        raise StateError("step", f"step {step} cannot hold queue entries")
+    if "pending" in row.forbids and state.pending:
+        raise StateError("step", f"step {step} cannot hold pending triggers")
+    if "pending" in row.requires and not state.pending:
+        raise StateError("pending", f"at {step} the game waits only for a trigger declaration; none is pending")
+    if "attack" in row.requires and state.attack is None:
+        raise StateError("attack", f"step {step} needs an attack in progress")
+    if "attack" in row.forbids and state.attack is not None:
+        raise StateError("attack", f"step {step} cannot have an attack in progress")
+    players, cards = state.players, state.cards
+    if step != "game_over":
+        for seat, p in enumerate(players):
+            for j, uid in enumerate((p.hero, *p.play)):
+                c = cards[uid]
+                if not c.wounds:
+                    continue
+                d = pool[c.card_id]
+                if d.type in ("hero", "creature") and d.life - c.wounds <= 0:
+                    path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
+                    raise StateError(path, f"card {uid} has {c.wounds} wounds and life {d.life}: "
+                                     "it would already be destroyed or its player lost (R15:505.1, 604.1)")
+    from .engine import QUEUE_STEPS  # the step table; imported here as the engine imports the rules
+    from .queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
+
+    # the game waits at a Queue step only for a possible declaration
+    if step in QUEUE_STEPS and not trigger_actions(state):
+        raise StateError(
+            "pending", f"at {step} player {decider(state) + 1} can neither declare nor pass a pending trigger "
+            "(usage limit used up or no legal target): such a trigger is dropped before the game waits (401.7, 501.2)"
+        )
+    if step == "setup_mulligan":  # rule 9: someone can still declare
+        if any(len(p.deck) + len(p.hand) == 0 for p in players):
+            raise StateError("players", "a player without cards cannot take a mulligan")
+        if all(p.mulligan is not None for p in players):
+            raise StateError("players", "at setup_mulligan at least one player has not declared his mulligan")
+        for seat, p in enumerate(players):
+            if len(p.hand) > DEAL:
+                raise StateError(
+                    f"players[{seat}].hand", f"{len(p.hand)} cards: at setup_mulligan the hand is the deal of at most {DEAL} (301.6)"
+                )
