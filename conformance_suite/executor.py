@@ -15,7 +15,7 @@ from oracle.actions import decode, encode
 from oracle.contract import ACTOR_NAMES, LEVELS
 
 from .scenario import TRIGGER_REF, LoadedScenario, action_text, actor_from_enum, board_to_state, legal_action_text
-from .targets import Target, TargetInputError
+from .targets import NewGame, Target, TargetInputError
 
 __all__ = [
     "LEVEL_NAMES",
@@ -203,11 +203,13 @@ def fact_value(state: dict[str, Any], decision: tuple[int, str], path: str) -> A
     return cur
 
 
-def _initial_state(sc: LoadedScenario, edition: str, target: Target) -> dict[str, Any]:
+def _initial_state(sc: LoadedScenario, edition: str, target: Target) -> NewGame:
+    """The scenario's first state, with the events of creating it for a ``new_game``
+    setup (none for a board or a state)."""
     setup = sc.message.setup
     kind = setup.WhichOneof("kind")
     if kind == "board":
-        return board_to_state(setup.board, edition)
+        return NewGame(board_to_state(setup.board, edition))
     if kind == "new_game":
         cfg = setup.new_game
         return target.create_game(
@@ -217,7 +219,16 @@ def _initial_state(sc: LoadedScenario, edition: str, target: Target) -> dict[str
 
     state = state_dict_from_proto(setup.state, "setup.state")
     state["edition"] = edition
-    return state
+    return NewGame(state)
+
+
+@dataclass(frozen=True)
+class _SetupEvents:
+    """The setup's event expectations in the shape of a step's (for :func:`_check_events`)."""
+
+    expect_events: Any
+    expect_no_events: Any
+    events_any_order: bool = False
 
 
 def decision_actor_name(actor: int) -> str:
@@ -394,7 +405,12 @@ def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioRe
         label(f"{sc.id}[{edition}]#0")
     if sc.message.HasField("expect_setup_refused"):
         return _run_refused_setup(sc, edition, target, res)
-    state = _initial_state(sc, edition, target)
+    game = _initial_state(sc, edition, target)
+    state = game.state
+    msg = sc.message
+    if msg.expect_setup_events or msg.expect_no_setup_events:
+        expected = _SetupEvents(msg.expect_setup_events, msg.expect_no_setup_events)
+        res.mismatches += _check_events(res, -1, "", expected, game.events, edition)
     decision, _ = target.legal_actions(state)
     seen: dict[str, int] = {}
     for i, step in enumerate(sc.message.steps):

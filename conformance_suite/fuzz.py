@@ -59,7 +59,7 @@ from oracle.setup import GameConfig, new_game
 from oracle.verify import FieldDifference, actor_name, comparable_state, diff_states
 
 from .executor import resolve_trigger_ref, symbolic_action
-from .targets import ApplyResult, InProcessTarget, Target, TargetError, TargetInputError
+from .targets import ApplyResult, InProcessTarget, NewGame, Target, TargetError, TargetInputError
 
 __all__ = [
     "DECK_SIZE",
@@ -194,11 +194,11 @@ class FastInProcessTarget(InProcessTarget):
     def _remember(self, data: dict[str, Any], state: State) -> None:
         self._known = [*self._known[-1:], (data, state)]
 
-    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
+    def create_game(self, config: dict[str, Any]) -> NewGame:
         """A new game (its state is kept)."""
-        data = super().create_game(config)
-        self._state(data)
-        return data
+        game = super().create_game(config)
+        self._state(game.state)
+        return game
 
     def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
         """Apply; the next state is kept with its dict."""
@@ -492,7 +492,7 @@ class _Game:
     def start(self) -> None:
         c = self.config
         cfg = {"edition": c.edition, "heroes": list(c.heroes), "decks": [list(d) for d in c.decks]}
-        self.tstate = self._call("CreateGame", self.target.create_game, cfg)
+        self.tstate = self._call("CreateGame", self.target.create_game, cfg).state
         ref = to_dict(self.ref)
         if not _same(ref, self.tstate):
             diffs = diff_states(ref, self.tstate)
@@ -699,7 +699,7 @@ def finding_scenario(f: FuzzFinding, label: str) -> dict[str, Any]:
     ref = InProcessTarget()
     state = ref.create_game(
         {"edition": f.edition, "heroes": list(f.config.heroes), "decks": [list(d) for d in f.config.decks]}
-    )
+    ).state
     steps: list[dict[str, Any]] = []
     for a in f.actions:
         steps.append({"action": {"encoded": symbolic_action(a, state)}})

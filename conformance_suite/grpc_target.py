@@ -19,7 +19,7 @@ import grpc
 from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, oracle_service_pb2, oracle_service_pb2_grpc
 from oracle.service.convert import InputError, decision_actor_from_proto, state_dict_from_proto, state_dict_to_proto
 
-from .targets import ApplyResult, TargetError, TargetInputError
+from .targets import ApplyResult, NewGame, TargetError, TargetInputError
 
 __all__ = ["GrpcTarget", "decode_bad_request"]
 
@@ -157,15 +157,16 @@ class GrpcTarget:
             "card_ids": list(r.card_ids),
         }
 
-    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
-        """CreateGame without a chance seed (chance outcomes are scenario steps)."""
+    def create_game(self, config: dict[str, Any]) -> NewGame:
+        """CreateGame without a chance seed (chance outcomes are scenario steps): the
+        state and the events of creating the game."""
         cfg = game_config_pb2.GameConfig(
             edition=config.get("edition", ""),
             heroes=list(config["heroes"]),
             decks=[game_config_pb2.DeckList(card_ids=list(d)) for d in config["decks"]],
         )
         r = self._call(self._stub.CreateGame, oracle_service_pb2.CreateGameRequest(config=cfg))
-        return self._keep(r.state)
+        return NewGame(self._keep(r.state), [_event(e) for e in r.events])
 
     def legal_actions(self, state: dict[str, Any]) -> tuple[tuple[int, str], list[str]]:
         """GetLegalActions: the decision and the encoded legal actions."""

@@ -25,7 +25,7 @@ from oracle.service.convert import STEP_FROM_PROTO
 
 from .executor import run_scenario
 from .scenario import LoadedScenario, action_text
-from .targets import ApplyResult, InProcessTarget
+from .targets import ApplyResult, InProcessTarget, NewGame
 
 __all__ = ["Needs", "scenario_needs", "unsupported_reason"]
 
@@ -72,10 +72,10 @@ class _Recorder(InProcessTarget):
         self.steps: list[str] = []
         self.events: list[str] = []
 
-    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
-        state = super().create_game(config)
-        self.steps.append(state["step"])
-        return state
+    def create_game(self, config: dict[str, Any]) -> NewGame:
+        game = super().create_game(config)
+        self.steps.append(game.state["step"])
+        return game
 
     def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
         out = super().apply(state, action)

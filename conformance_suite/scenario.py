@@ -23,6 +23,7 @@ from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.contract import load_events
 from oracle.editions import EDITIONS
+from oracle.errors import FieldError
 from oracle.model import STEPS, Action
 from oracle.service.convert import actor_from_proto
 
@@ -42,14 +43,13 @@ __all__ = [
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 
 
-class ScenarioError(ValueError):
-    """A scenario file is malformed; names the file and the field."""
+class ScenarioError(FieldError):
+    """A scenario file is malformed; names the file (``path``) and the field."""
 
     def __init__(self, path: Path | str, field: str, reason: str) -> None:
-        super().__init__(f"{path}: {field}: {reason}")
+        super().__init__(field, reason)
+        self.args = (f"{path}: {field}: {reason}",)
         self.path = str(path)
-        self.field = field
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,23 @@ def legal_action_text(text: str) -> str:
     """A scenario's expected legal action in canonical form, its trigger reference kept;
     refuses numeric trigger ids like :func:`action_text`."""
     return action_text(action_pb2.Action(encoded=text))
+
+
+def _check_expected_events(path: Path, name: str, expected: Any, editions: list[str], *, absent: bool) -> None:
+    """Known event kinds, rule references of the scenario's editions, and no trigger ids
+    (they are the implementation's own: an event is matched by source and ability)."""
+    for j, e in enumerate(expected):
+        where = f"{name}[{j}]"
+        if e.kind not in load_events():
+            raise ScenarioError(path, f"{where}.kind", f"unknown event kind {e.kind!r} (PROTOCOL.md section 6)")
+        for k, f in enumerate(e.data):
+            if f.key == "trigger":
+                raise ScenarioError(
+                    path, f"{where}.data" if absent else f"{where}.data[{k}]",
+                    "trigger ids are the implementation's own; match the event by source and ability",
+                )
+        for k, ref in enumerate(e.rules):  # for an absent event: such an event must not cite them
+            _check_rule_ref(path, f"{where}.rules[{k}]", ref, editions)
 
 
 def _check_rule_ref(path: Path, field: str, ref: str, editions: list[str]) -> None:
@@ -233,6 +250,13 @@ def load_scenario(path: Path) -> LoadedScenario:
             raise ScenarioError(path, "expect_setup_refused.field", "a CreateGame request field, e.g. 'config.decks[1]'")
     elif not msg.steps:
         raise ScenarioError(path, "steps", "at least one step")
+    for name in ("expect_setup_events", "expect_no_setup_events"):
+        expected = getattr(msg, name)
+        if not expected:
+            continue
+        if kind != "new_game" or msg.HasField("expect_setup_refused"):
+            raise ScenarioError(path, name, "only a new_game setup that is not refused has events of its own")
+        _check_expected_events(path, name, expected, editions, absent=name == "expect_no_setup_events")
     for i, step in enumerate(msg.steps):
         if step.action.actor not in (action_pb2.ACTOR_UNSPECIFIED, action_pb2.ACTOR_PLAYER_1,
                                      action_pb2.ACTOR_PLAYER_2, action_pb2.ACTOR_CHANCE):
@@ -247,28 +271,8 @@ def load_scenario(path: Path) -> LoadedScenario:
             _check_rule_ref(path, f"steps[{i}].expect_violation_rules[{j}]", ref, editions)
         if step.expect_violation_rules and not step.expect_illegal:
             raise ScenarioError(path, f"steps[{i}].expect_violation_rules", "only for expect_illegal steps")
-        for j, e in enumerate(step.expect_no_events):
-            where = f"steps[{i}].expect_no_events[{j}]"
-            if e.kind not in load_events():
-                raise ScenarioError(path, f"{where}.kind", f"unknown event kind {e.kind!r} (PROTOCOL.md section 6)")
-            for k, ref in enumerate(e.rules):  # with rules: such an event must not cite them
-                _check_rule_ref(path, f"{where}.rules[{k}]", ref, editions)
-            if any(f.key == "trigger" for f in e.data):
-                raise ScenarioError(path, f"{where}.data", "trigger ids are the implementation's own")
-        for j, e in enumerate(step.expect_events):
-            if e.kind not in load_events():
-                raise ScenarioError(
-                    path, f"steps[{i}].expect_events[{j}].kind", f"unknown event kind {e.kind!r} (PROTOCOL.md section 6)"
-                )
-            for k, f in enumerate(e.data):
-                if f.key == "trigger":
-                    raise ScenarioError(
-                        path,
-                        f"steps[{i}].expect_events[{j}].data[{k}]",
-                        "trigger ids are the implementation's own; match the event by source and ability",
-                    )
-            for k, ref in enumerate(e.rules):
-                _check_rule_ref(path, f"steps[{i}].expect_events[{j}].rules[{k}]", ref, editions)
+        _check_expected_events(path, f"steps[{i}].expect_no_events", step.expect_no_events, editions, absent=True)
+        _check_expected_events(path, f"steps[{i}].expect_events", step.expect_events, editions, absent=False)
         for j, f in enumerate(step.expect_facts):
             try:
                 json.loads(f.equals)

@@ -13,12 +13,13 @@ import oracle
 from oracle.actions import decode, encode
 from oracle.contract import CAPABILITIES, LEVELS
 from oracle.engine import IllegalAction
+from oracle.errors import FieldError
 from oracle.mutants import MUTANTS
 from oracle.serialize import from_dict, to_dict
 from oracle.service.convert import config_error
-from oracle.setup import GameConfig, new_game
+from oracle.setup import GameConfig, new_game_with_events
 
-__all__ = ["ApplyResult", "InProcessTarget", "Target", "TargetError", "TargetInputError"]
+__all__ = ["ApplyResult", "InProcessTarget", "NewGame", "Target", "TargetError", "TargetInputError"]
 
 
 class TargetError(RuntimeError):
@@ -32,14 +33,9 @@ class TargetError(RuntimeError):
         self.method = method
 
 
-class TargetInputError(ValueError):
+class TargetInputError(FieldError):
     """The target refused the input as malformed (``field`` names what); for a scenario
     this is an error, not a rules answer."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
 
 
 @dataclass
@@ -53,6 +49,15 @@ class ApplyResult:
     decision: tuple[int, str] = (-1, "")
 
 
+@dataclass
+class NewGame:
+    """What creating a game gave: the state and the events of creating it (PROTOCOL.md,
+    CreateGame: ``order_by_hero`` or ``hero_order_ignored``)."""
+
+    state: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
 class Target(Protocol):
     """The operations the runner needs from an implementation."""
 
@@ -61,8 +66,8 @@ class Target(Protocol):
     def server_info(self) -> dict[str, Any]:
         """Editions, versions and mutants of the target."""
 
-    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
-        """A new game's state from ``{"edition", "heroes", "decks"}``."""
+    def create_game(self, config: dict[str, Any]) -> NewGame:
+        """A new game from ``{"edition", "heroes", "decks"}``: its state and events."""
 
     def legal_actions(self, state: dict[str, Any]) -> tuple[tuple[int, str], list[str]]:
         """(decision (actor, kind), encoded legal actions)."""
@@ -122,10 +127,10 @@ class InProcessTarget:
             "card_ids": [],
         }
 
-    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
-        """A new game."""
+    def create_game(self, config: dict[str, Any]) -> NewGame:
+        """A new game and the events of creating it."""
         try:
-            s = new_game(
+            s, events = new_game_with_events(
                 GameConfig(
                     tuple(config["heroes"]),
                     tuple(list(d) for d in config["decks"]),  # type: ignore[arg-type]
@@ -135,7 +140,7 @@ class InProcessTarget:
         except oracle.ConfigError as exc:
             err = config_error(exc)  # the request field path the service names
             raise TargetInputError(err.field, err.reason) from None
-        return to_dict(s)
+        return NewGame(to_dict(s), [_event_dict(e) for e in events])
 
     def legal_actions(self, state: dict[str, Any]) -> tuple[tuple[int, str], list[str]]:
         """Decision and legal actions."""

@@ -4,7 +4,7 @@ of the VerifyTranscript methods, and ``python -m conformance_suite verify``.
 A transcript file is a ``berserk.oracle.v1.Transcript`` message in protobuf JSON
 (``proto/berserk/oracle/v1/transcript.proto``)::
 
-    {"config": {"edition": "C", "heroes": ["pani", "izian"], "decks": [{"cardIds": [...]}, ...]},
+    {"config": {"edition": "C", "heroes": ["test_geroy_pervogo_khoda", "test_geroy_snayper"], "decks": [{"cardIds": [...]}, ...]},
      "steps": [{"actor": "ACTOR_CHANCE", "action": {"encoded": "roll values=4,2"}},
                {"actor": "ACTOR_PLAYER_1", "action": {"encoded": "choose_order values=1"},
                 "legalActions": {"actions": ["shuffle ..."]}}, ...]}

@@ -4,7 +4,7 @@ rules and the game model they presuppose.
 The engine imports nothing from the service.  Typical use::
 
     from oracle import GameConfig, new_game, decision, legal_actions, check, apply
-    state = new_game(GameConfig(("pani", "izian"), (deck1, deck2)))
+    state = new_game(GameConfig(("test_geroy_pervogo_khoda", "test_geroy_snayper"), (deck1, deck2)))
     d = decision(state)            # who decides: 0, 1, CHANCE (2) or -1 when over
     actions = legal_actions(state)
     outcome = apply(state, actions[0])  # next state + events citing rules
@@ -15,6 +15,7 @@ from .cards import CardDataError, load_pool
 from .catalogue import load_catalogue
 from .editions import DEFAULT_EDITION, EDITIONS
 from .engine import Decision, IllegalAction, Outcome, apply, check, decision, legal_actions
+from .errors import FieldError, OracleError
 from .model import CHANCE, Action, Event, State, Violation
 from .serialize import StateError, canonical_json, fingerprint, from_dict, to_dict
 from .setup import ConfigError, GameConfig, new_game
@@ -31,8 +32,10 @@ __all__ = [
     "ConfigError",
     "Decision",
     "Event",
+    "FieldError",
     "GameConfig",
     "IllegalAction",
+    "OracleError",
     "Outcome",
     "State",
     "StateError",

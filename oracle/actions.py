@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .contract import ACTOR_BY_NAME, ACTOR_NAMES
+from .errors import FieldError
 from .model import ACTION_KINDS, Action
 
 __all__ = ["ActionSyntaxError", "decode", "encode"]
@@ -26,13 +27,8 @@ _DEFAULT = Action("end_turn")
 _INTEGER = re.compile(r"-?[0-9]+")
 
 
-class ActionSyntaxError(ValueError):
+class ActionSyntaxError(FieldError):
     """An action text or message is malformed; ``field`` names the offending part."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
 
 
 def encode(action: Action) -> str:

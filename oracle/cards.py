@@ -59,6 +59,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from .errors import FieldError
+
 __all__ = [
     "EFFECT_OPS",
     "MODIFIERS",
@@ -129,13 +131,8 @@ TARGET_SIDE = ("own", "enemy", "any")
 TARGET_FILTERS = ("poisoned", "other", "wounded")
 
 
-class CardDataError(ValueError):
+class CardDataError(FieldError):
     """The card data is malformed; ``field`` is the path of the offending field."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)

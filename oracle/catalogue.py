@@ -1,20 +1,34 @@
 """The rule catalogue (``data/catalogue.json``): every numbered rule of the seed editions
-A, B and C, plus the supporting rules of the 15th edition (``R15``) the engine cites.
+A, B and C, every rule of the 15th edition's (``R15``) Parts 3–5, and the other R15 rules
+the engine cites as supporting model rules.
 
 Each entry has an edition-qualified id (``C:309.1.7``), the Russian text exactly as in its
-seed, an English rendering, and the ids of the same behaviour in other editions.
+seed (or in the 15th edition's reference file), an English rendering, the ids of the same
+behaviour in other editions, and whether the engine models it (``modelled``: one of
+:data:`MODELLED`, ``"yes"`` when the file leaves it out).
+
+``python -m oracle.r15_doc --write`` regenerates ``docs/R15.md`` (:func:`r15_doc`) from the
+catalogue; ``--check`` exits 1 when the committed file differs.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["Catalogue", "Rule", "load_catalogue"]
+__all__ = ["MODELLED", "Catalogue", "Rule", "load_catalogue", "r15_doc"]
+
+#: Values of a rule's ``modelled`` field: the engine models the rule as written, in part, not
+#: at all, or nothing in the rule is observable in the engine's model.
+MODELLED = ("yes", "partly", "no", "n/a")
+
+#: The R15 sections whose rules the catalogue holds in full (the rest of R15 only as cited).
+R15_SECTIONS = (range(301, 311), range(401, 404), range(501, 528))
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +48,7 @@ class Rule:
     forbids: bool
     title_ru: str = ""
     note: str = ""
+    modelled: str = "yes"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +70,11 @@ class Catalogue:
 
 
 def _rule(raw: Mapping[str, Any]) -> Rule:
+    modelled = raw.get("modelled", "yes")
+    if modelled not in MODELLED:
+        raise ValueError(
+            f"catalogue entry {raw.get('id')!r}: field 'modelled' must be one of {', '.join(MODELLED)}, not {modelled!r}"
+        )
     return Rule(
         id=raw["id"],
         edition=raw["edition"],
@@ -69,6 +89,7 @@ def _rule(raw: Mapping[str, Any]) -> Rule:
         forbids=bool(raw.get("forbids", False)),
         title_ru=raw.get("title_ru", ""),
         note=raw.get("note", ""),
+        modelled=modelled,
     )
 
 
@@ -79,3 +100,50 @@ def load_catalogue() -> Catalogue:
     raw = json.loads(text)
     rules = {r["id"]: _rule(r) for r in raw["rules"]}
     return Catalogue(str(raw.get("version", raw.get("format", 1))), rules)
+
+
+def _number_key(number: str) -> tuple[int, ...]:
+    return tuple(int(part) if part.isdigit() else 10**6 for part in number.split("."))
+
+
+def r15_rules_3_5(cat: Catalogue) -> list[Rule]:
+    """The R15 entries of Parts 3–5 (sections 301–310, 401–403, 501–527), in rule order."""
+    wanted = {n for r in R15_SECTIONS for n in r}
+    out = [r for r in cat.rules.values() if r.edition == "R15" and int(r.number.split(".")[0]) in wanted]
+    return sorted(out, key=lambda r: _number_key(r.number))
+
+
+def r15_doc(cat: Catalogue) -> str:
+    """The text of ``docs/R15.md``: every R15 rule of Parts 3–5 with whether the engine models
+    it and why (the entry's note), and the count per status."""
+    entries = r15_rules_3_5(cat)
+    rules = [r for r in entries if r.kind == "rule"]
+    sections = [r for r in entries if r.kind == "section"]
+    counts = Counter(r.modelled for r in rules)
+    lines = [
+        "# The 15th edition (R15), Parts 3–5: what the engine models",
+        "",
+        "<!-- Generated from oracle/data/catalogue.json by `python -m oracle.r15_doc --write`; do not edit. -->",
+        "",
+        "Every numbered rule of the 15th edition's Parts 3–5 (301–310, 401–403, 501–527, with the",
+        "numbered steps of 308.1 and 309.1 and the unnumbered paragraphs 301.0 and 306.0) is in the",
+        "rule catalogue as `R15:<number>`, with its Russian text as in the reference file. R15 is not a",
+        "playable edition yet: the engine plays A, B and C, and the column says how far it already",
+        "models each R15 rule (design study `r15-parts-3-5.md` §1): **yes** (as R15 says), **partly**,",
+        "**no**, or **n/a** (nothing in the rule is observable in the engine's model). The note gives",
+        "the A/B/C entries with the same text (`same_as`) and where the engine models it, or why not.",
+        "",
+        f"{len(rules)} rules ({len(sections)} section headings are catalogued too, as n/a):",
+        "",
+        "| status | rules |",
+        "|---|---|",
+        *[f"| {status} | {counts.get(status, 0)} |" for status in MODELLED],
+        "",
+        "| rule | status | note |",
+        "|---|---|---|",
+    ]
+    for r in rules:
+        note = r.note.replace("|", "\\|")
+        lines.append(f"| {r.number} | {r.modelled} | {note} |")
+    return "\n".join(lines) + "\n"
+

@@ -16,6 +16,7 @@ from .attack import defender_candidates, defender_violations
 from .editions import cite
 from .effects import close_card
 from .end_turn import finish_turn
+from .errors import OracleError
 from .main_stage import apply_choice_action, check_choice_action, choice_actions
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
 from .queue import (
@@ -70,7 +71,7 @@ class Outcome:
     events: tuple[Event, ...]
 
 
-class IllegalAction(ValueError):
+class IllegalAction(OracleError, ValueError):
     """The action is not legal in this state; ``violations`` say why, by rule."""
 
     def __init__(self, violations: list[Violation]) -> None:
@@ -90,8 +91,12 @@ def decision(state: State) -> Decision:
 def legal_actions(state: State) -> list[Action]:
     """Every legal action of the deciding actor, in a stable order.  At a shuffle (a
     chance node whose outcomes are the deck's permutations) the list is empty: any
-    permutation of the deck is legal."""
-    return STEP_TABLE[state.step].legal(state)
+    permutation of the deck is legal.  Where nobody decides (the game is over, or a state
+    :func:`oracle.validate.validate` refuses, see :func:`check`) the list is empty."""
+    row = STEP_TABLE[state.step]
+    if row.decides(state) == Actor.NOBODY:
+        return []
+    return row.legal(state)
 
 
 #: The fields each kind of action uses (see ACTION_KINDS); any other field must keep its
@@ -138,10 +143,10 @@ def check(state: State, action: Action) -> list[Violation]:
     if state.winner >= 0 or state.step == "game_over":
         return [Violation(GAME_OVER_RULE, "the game is over; no action can be taken")]
     row = STEP_TABLE[state.step]
-    if action.actor != -1:
-        who = row.decides(state)
-        if action.actor != who:
-            return [_not_your_decision(state, action.actor, who)]
+    who = row.decides(state)
+    if who == Actor.NOBODY or (action.actor != -1 and action.actor != who):
+        # nobody decides only in a state validate refuses: every actor is refused alike
+        return [_not_your_decision(state, action.actor, who)]
     if action.kind not in row.kinds:
         if action.kind in ("declare", "pass") and state.pending:
             return _not_yet_in_the_queue(state)
@@ -177,12 +182,18 @@ def _reveal_actions(state: State) -> list[Action]:
 
 
 def _not_your_decision(state: State, actor: int, who: int) -> Violation:
-    names: dict[int, str] = {Actor.PLAYER_1: "player 1", Actor.PLAYER_2: "player 2", Actor.CHANCE: "chance"}
-    rule = STEP_TABLE[state.step].deciding_rule
-    return Violation(
-        cite(state, rule)[0],
-        f"{names.get(actor, f'actor {actor}')} does not decide now; {names[who]} does",
-    )
+    """The refusal, under the step's deciding rule, of an action by ``actor`` (-1: whoever
+    decides) when ``who`` decides.  ``who`` is NOBODY (-1) only in a state no game reaches
+    and :func:`oracle.validate.validate` refuses (``setup_mulligan`` without
+    ``first_player``, ``setup_order`` without ``roll_winner``): every actor is then refused
+    under the same rule, never with a ``KeyError``."""
+    names: dict[int, str] = {
+        Actor.PLAYER_1: "player 1", Actor.PLAYER_2: "player 2", Actor.CHANCE: "chance", Actor.NOBODY: "nobody",
+    }
+    rule = cite(state, STEP_TABLE[state.step].deciding_rule)[0]
+    if actor == -1:
+        return Violation(rule, f"nobody decides now (step {state.step})")
+    return Violation(rule, f"{names.get(actor, f'actor {actor}')} does not decide now; {names[who]} does")
 
 
 def _not_yet_in_the_queue(state: State) -> list[Violation]:

@@ -527,10 +527,10 @@ class FingerprintVector:
 #: The game the vectors come from: edition C, two heroes without a turn-order text, four
 #: cards a deck, so the states stay short.
 _VECTOR_CONFIG = GameConfig(
-    ("izian", "almanz_brontoboy"),
+    ("test_geroy_snayper", "test_geroy_strazh"),
     (
-        ["klinok_arkhaalya", "legat_akkenii", "legat_akkenii", "makhokryl"],
-        ["legat_akkenii", "dirr_prygun", "legat_akkenii", "gonchaya"],
+        ["test_zhalo", "legat_akkenii", "legat_akkenii", "test_prashchnik"],
+        ["legat_akkenii", "test_smertnik", "legat_akkenii", "gonchaya"],
     ),
     "C",
 )

@@ -8,7 +8,8 @@ from .board import card_def
 from .cards import load_pool
 from .editions import DEFAULT_EDITION, EDITIONS, cite
 from .effects import draw
-from .model import Action, Card, Event, Player, State, Violation
+from .errors import FieldError
+from .model import Action, Actor, Card, Event, Player, State, Violation
 from .turn_start import begin_turn
 
 __all__ = [
@@ -27,13 +28,8 @@ DEAL = 4
 DECK_MIN, DECK_MAX = 4, 60
 
 
-class ConfigError(ValueError):
+class ConfigError(FieldError):
     """A game configuration is malformed; ``field`` names the offending field."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
 
 
 class GameConfig:
@@ -127,8 +123,12 @@ def setup_actions(state: State) -> list[Action]:
 
 
 def mulligan_seat(state: State) -> int:
-    """Who declares the mulligan now: the first player, then the second (301.7.1)."""
+    """Who declares the mulligan now: the first player, then the second (301.7.1).
+    NOBODY (-1) while the first player is not known, a state no game reaches and
+    :func:`oracle.validate.validate` refuses (``setup_mulligan`` needs ``first_player``)."""
     first = state.first_player
+    if first < 0:
+        return Actor.NOBODY
     if not state.rules.first_player_mulligans_first:
         first = 1 - first
     return first if state.players[first].mulligan is None else 1 - first

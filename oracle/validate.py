@@ -8,7 +8,12 @@
 **Bounds.**  Every integer of a state has a bound (:data:`BOUNDS`, :data:`MAX_VALUE`) and
 every list a length bound (:data:`MAX_LIST`), chosen so that no real game comes near them
 and so that one action of the engine, from a state within them, gives a next state whose
-integers still fit in the proto's int32 (PROTOCOL.md 5.4, rule 10).
+integers still fit in the proto's int32 (PROTOCOL.md 5.4, rule 10).  That next state may
+exceed a bound by one action's growth (``turn`` MAX_VALUE + 1 after the end of turn
+MAX_VALUE, one more trigger id, closed coins opened): it is returned as computed and, if
+sent back, refused like any state beyond the bounds, naming the field.  Nothing is
+clamped.  ``tests/engine/test_validate.py`` checks the guarantee on real states with their
+growing counters at the bounds.
 
 **Steps.**  Each step declares which fields it requires and which it forbids
 (:data:`STEP_FIELDS`).
@@ -21,6 +26,7 @@ from dataclasses import dataclass
 
 from .cards import CardDef, load_pool
 from .editions import EDITIONS
+from .errors import FieldError
 from .model import STEPS, UNTIL, State
 from .setup import DEAL
 from .triggers import POISON
@@ -28,6 +34,7 @@ from .triggers import POISON
 __all__ = [
     "BOUNDS",
     "INT32_MAX",
+    "MAX_COINS",
     "MAX_LIST",
     "MAX_VALUE",
     "QUEUE_KINDS",
@@ -44,6 +51,11 @@ INT32_MAX = 2**31 - 1
 #: a strike or an X of a million is not a game.  Sums of at most :data:`MAX_LIST` such values
 #: stay under 2**30, so one action cannot carry an integer past int32 (PROTOCOL.md 5.4, 10).
 MAX_VALUE = 2**20
+#: The bound of a player's open coins and of his closed coins.  The accumulation phase stops
+#: at 10 (R15:522.3) and abilities add a few; 100 keeps the legal actions of an X card (X runs
+#: from 1 to what the open coins pay, INTERPRETING.md entry 8) to a few hundred at most, where
+#: a million coins would make one GetLegalActions answer a million plays.
+MAX_COINS = 100
 #: The bound of every list's length (cards, zones, queue, pending, modifiers, targets, …).
 #: Two decks of at most 60 cards and two heroes are 122 cards.
 MAX_LIST = 2**10
@@ -64,8 +76,8 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "players[].hand[]": (1, MAX_VALUE),
     "players[].play[]": (1, MAX_VALUE),
     "players[].graveyard[]": (1, MAX_VALUE),
-    "players[].coins_open": (0, MAX_VALUE),
-    "players[].coins_closed": (0, MAX_VALUE),
+    "players[].coins_open": (0, MAX_COINS),
+    "players[].coins_closed": (0, MAX_COINS),
     "players[].failed_draws": (0, 3),
     "players[].mulligan[]": (1, MAX_VALUE),
     "cards[].uid": (1, MAX_VALUE),
@@ -104,13 +116,8 @@ BOUNDS: dict[str, tuple[int, int]] = {
 QUEUE_KINDS = ("strike_attack", "activated", "triggered", "spell")
 
 
-class StateError(ValueError):
+class StateError(FieldError):
     """An inconsistent or malformed state; ``field`` is the path of the offending field."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +127,9 @@ class StepFields:
     ``turn`` is "zero" (the setup stage), "from_one" or "any" (``game_over``).  ``requires``
     and ``forbids`` name fields that must be set / must be unset: ``first_player`` and
     ``roll_winner`` (≥ 0), ``winner`` (≥ 0), ``attack`` (present), ``queue`` and ``pending``
-    (not empty), ``mulligan_declared`` (true for some player).  ``shuffled`` lists the values
-    ``shuffled`` may have."""
+    (not empty), ``mulligan_declared`` (true for some player; refused as well at any step
+    from turn 1, ``game_over`` included: the mulligans are taken before turn 1, 301.7).
+    ``shuffled`` lists the values ``shuffled`` may have."""
 
     turn: str
     requires: frozenset[str]
@@ -228,7 +236,7 @@ def validate(state: State) -> None:
                         raise StateError(_where((seat, zone, j)), f"card {uid} is also in {_where(seen[uid])}")
                     raise StateError(_where((seat, zone, j)), f"no card with uid {uid}")
                 seen[uid] = (seat, zone, j)
-        if not (0 <= p.coins_open <= MAX_VALUE and 0 <= p.coins_closed <= MAX_VALUE and 0 <= p.failed_draws <= 3):
+        if not (0 <= p.coins_open <= MAX_COINS and 0 <= p.coins_closed <= MAX_COINS and 0 <= p.failed_draws <= 3):
             for key in ("coins_open", "coins_closed", "failed_draws"):
                 _bound(getattr(p, key), f"players[].{key}", f"players[{seat}].{key}")
         if p.mulligan:
@@ -389,7 +397,7 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
             raise StateError(name, f"{name} is not decided yet at {step} (301.4)")
     if state.shuffled not in row.shuffled:
         raise StateError("shuffled", f"at {step} shuffled is {' or '.join(map(str, row.shuffled))} (301.5), got {state.shuffled}")
-    if "mulligan_declared" in row.forbids:
+    if "mulligan_declared" in row.forbids or state.turn >= 1:  # a finished game too, once turns began
         for seat, p in enumerate(state.players):
             if p.mulligan is not None:
                 raise StateError(f"players[{seat}].mulligan_declared", f"a mulligan is declared only at setup_mulligan, not at {step} (301.7)")

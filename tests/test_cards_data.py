@@ -1,7 +1,9 @@
 """Tests of the card pool data file oracle/data/cards.json and of its loader.
 
-The pool is built from real «Берсерк. Герои» cards (shared/reference): every card keeps
-its real Russian name, costs and stats, and heroes keep their real life.  The pool must
+The pool is built from real «Берсерк. Герои» cards (shared/reference): a card with a real
+name keeps its real Russian name, costs, stats and text (heroes their real life); a card
+that cannot yet be modelled as printed is a test card («Тест-…», id ``test_…``; see
+docs/CARDS.md and tests/test_card_names.py).  The pool must
 exercise every mechanic the engine and the conformance suite need (the nineteen
 requirements below), and the loader must reject malformed data naming the bad field.
 """
@@ -90,8 +92,8 @@ def minimal_pool(**card_overrides):
 
 
 def test_pool_loads_with_version(pool):
-    """The packaged pool parses without error and carries the version tag pool-1."""
-    assert pool.version == "pool-1"
+    """The packaged pool parses without error and carries the version tag pool-2 (pool-2: 46 cards that were not as printed became test cards, 5 test cards added)."""
+    assert pool.version == "pool-2"
     assert len(pool.cards) >= 44
 
 
@@ -109,31 +111,40 @@ def test_ids_are_transliterated_names(pool):
 
 
 def test_every_card_has_gloss_text_and_source(raw):
-    """Every card has an English gloss, a Russian text field and a source naming its origin."""
+    """Every card has an English gloss, a Russian text field and a source naming its origin:
+    the real card it is (or, for a test card, was derived from), or for a test card made
+    for the suite the reason it exists."""
     for c in raw["cards"]:
         assert c["name_en"].strip(), c["id"]
         assert "text" in c, c["id"]
-        assert "[GYM]" in c["source"] or "cards-bh-sets-2018-2019.json" in c["source"], c["id"]
+        made_for_the_suite = c["id"].startswith("test_") and c["source"].startswith("Тестовая карта, не реальная")
+        assert "[GYM]" in c["source"] or "cards-bh-sets-2018-2019.json" in c["source"] or made_for_the_suite, c["id"]
         if c["type"] == "hero" or c.get("abilities") or c.get("modes"):
             assert c["text"].strip(), c["id"]
 
 
 def test_hero_life_matches_reference(pool):
-    """Every hero's life equals the life of the hero of the same name in heroes-life.json."""
+    """Every hero with a real name has the life of the hero of that name in
+    heroes-life.json; every other hero is a test card."""
     ref = json.loads((_reference() / "heroes-life.json").read_text(encoding="utf-8"))
     lives = {}
     for h in ref:
         lives.setdefault(h["name"], set()).add(h["life"])
     for hero in heroes(pool):
+        if hero.id.startswith("test_"):
+            continue
         assert hero.name in lives, hero.name
         assert lives[hero.name] == {hero.life}, (hero.name, lives[hero.name], hero.life)
 
 
 def test_non_hero_names_are_real(pool):
-    """Every non-hero card name is a real card of example-cards.md or cards-bh-sets-2018-2019.json."""
+    """Every non-hero card that is not a test card (``test_…``) is named after a real card
+    of example-cards.md or cards-bh-sets-2018-2019.json."""
     md = (_reference() / "example-cards.md").read_text(encoding="utf-8")
     bh = {c["name"] for c in json.loads((_reference() / "cards-bh-sets-2018-2019.json").read_text(encoding="utf-8"))}
-    for card in non_heroes(pool):
+    real = [card for card in non_heroes(pool) if not card.id.startswith("test_")]
+    assert real, "no real card left in the pool"
+    for card in real:
         assert card.name in bh or f"**{card.name}**" in md, card.name
 
 
@@ -150,7 +161,7 @@ def test_bh_cards_keep_real_cost_stats_and_text(pool):
         if card.type == "creature":
             assert (card.strike, card.life) == (ref["attack"], ref["health"]), card.id
         assert card.text.strip() == ref["card_text"].strip(), card.id
-    assert checked >= 30
+    assert checked >= 15  # the BH cards modelled as printed (docs/CARDS.md)
 
 
 def test_every_non_hero_card_is_playable(pool):

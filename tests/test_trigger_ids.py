@@ -10,7 +10,7 @@ from typing import Any
 from conformance_suite.executor import run_scenario
 from conformance_suite.fuzz import fuzz
 from conformance_suite.scenario import load_all
-from conformance_suite.targets import ApplyResult, InProcessTarget
+from conformance_suite.targets import ApplyResult, InProcessTarget, NewGame
 
 #: The renumbering target adds this to every trigger id it shows.
 OFFSET = 1000
@@ -51,8 +51,9 @@ class RenumberingTarget(InProcessTarget):
 
         return re.sub(r"\btrigger=(\d+)", back, text)
 
-    def create_game(self, config: dict[str, Any]) -> dict[str, Any]:
-        return self._out(super().create_game(config))
+    def create_game(self, config: dict[str, Any]) -> NewGame:
+        game = super().create_game(config)
+        return NewGame(self._out(game.state), game.events)
 
     def legal_actions(self, state: dict[str, Any]) -> tuple[tuple[int, str], list[str]]:
         decision, actions = super().legal_actions(self._in(state))

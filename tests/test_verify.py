@@ -28,6 +28,7 @@ from conformance_suite.transcript_cli import (
     verify_transcript_message,
 )
 from oracle._proto.berserk.oracle.v1 import transcript_pb2
+from oracle.engine import legal_actions
 from oracle.model import Action
 from oracle.sampler import Game, play_random_game
 from oracle.service.convert import InputError
@@ -62,8 +63,13 @@ def recorded(game: Game) -> list[ClientStep]:
 
 
 def _first_choice_step(game: Game, turn: int = 2) -> int:
-    """Index of the first action taken in a choice phase of ``turn`` or later."""
-    return next(i for i, s in enumerate(game.states[:-1]) if s.step == "choice" and s.turn >= turn)
+    """Index of the first action taken in a choice phase of ``turn`` or later after which
+    more than ``end_turn`` is legal (a step's legal actions are those of the state after its
+    action, so a transcript claiming only ``end_turn`` there diverges)."""
+    return next(
+        i for i, s in enumerate(game.states[:-1])
+        if s.step == "choice" and s.turn >= turn and len(legal_actions(game.states[i + 1])) > 1
+    )
 
 
 def test_recorded_random_game_agrees(game: Game, recorded: list[ClientStep]) -> None:

@@ -19,36 +19,65 @@ and prefixed with the request field.  Nothing here knows a rule of the game.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from json.encoder import encode_basestring
 from typing import Any
+
+from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+from google.protobuf.message import Message
 
 from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, state_pb2
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.contract import ACTOR_NAMES
-from oracle.editions import DEFAULT_EDITION
+from oracle.editions import DEFAULT_EDITION, EDITIONS
 from oracle.engine import Decision
-from oracle.model import ACTION_KINDS, CHANCE, Action, Event, State, Violation
-from oracle.serialize import StateError, fingerprint_data, from_dict, to_dict
+from oracle.errors import FieldError
+from oracle.model import (
+    ACTION_KINDS,
+    CHANCE,
+    UNTIL,
+    Action,
+    Attack,
+    Card,
+    Event,
+    Modifier,
+    PendingTrigger,
+    Player,
+    QueueEntry,
+    State,
+    Violation,
+)
+from oracle.serialize import StateError, fingerprint_data, from_dict
 from oracle.setup import ConfigError, GameConfig
+from oracle.validate import BOUNDS, MAX_LIST, QUEUE_KINDS, validate
 
 __all__ = [
+    "CARD_CACHE_SIZE",
+    "PLAYER_CACHE_SIZE",
     "InputError",
     "action_actor_from_proto",
     "action_from_proto",
     "action_to_proto",
     "actor_from_proto",
     "actor_to_proto",
+    "add_events",
+    "canonical_text",
+    "clear_caches",
     "config_error",
     "config_from_proto",
     "decision_actor_from_proto",
     "decision_to_proto",
     "decode_state",
+    "encode_state",
     "event_to_proto",
     "fingerprint_data",
     "state_dict_from_proto",
     "state_dict_to_proto",
+    "state_fingerprint",
     "state_from_proto",
     "state_to_proto",
     "violation_to_proto",
@@ -56,15 +85,13 @@ __all__ = [
 ]
 
 
-class InputError(ValueError):
+class InputError(FieldError):
     """Malformed or inconsistent client input.  ``violations`` lists ``(field, reason)``
     pairs; ``field`` is the path of the offending request field (AIP-193 style).  The
     service caps what an answer repeats of them (``oracle.service.server.bad_request_status``)."""
 
     def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
+        super().__init__(field, reason)
         self.violations: list[tuple[str, str]] = [(field, reason)]
         #: how many more violations there were, not listed in ``violations``
         self.unlisted = 0
@@ -277,11 +304,6 @@ def decode_state(msg: state_pb2.State, field: str = "state", mutant: str = "") -
     return state, data
 
 
-def state_from_proto(msg: state_pb2.State, field: str = "state", mutant: str = "") -> State:
-    """Decode and validate a ``State`` message (see :func:`decode_state`)."""
-    return decode_state(msg, field, mutant)[0]
-
-
 def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None) -> state_pb2.State:
     """A ``State`` message from the engine's canonical data form (``out`` is filled in
     place when given)."""
@@ -304,17 +326,7 @@ def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None
             coins_open=p["coins_open"], coins_closed=p["coins_closed"], failed_draws=p["failed_draws"],
             mulligan_declared=p["mulligan_declared"], mulligan=p["mulligan"],
         )
-    add_card = msg.cards.add
-    for c in data["cards"]:
-        card = add_card(
-            uid=c["uid"], card_id=c["card_id"], owner=c["owner"], closed=c["closed"], wounds=c["wounds"],
-            poison=c["poison"], hidden=c["hidden"], entered_turn=c["entered_turn"],
-            attacked_turn=c["attacked_turn"], defended_turn=c["defended_turn"],
-        )
-        for u in c["usage"]:
-            card.usage.add(ability=u["ability"], count=u["count"])
-        for u in c["game_usage"]:
-            card.game_usage.add(ability=u["ability"], count=u["count"])
+    _cards_to_proto(data["cards"], msg)
     for e in data["queue"]:
         msg.queue.add(
             kind=e["kind"], controller=e["controller"], source=e["source"], ability=e["ability"],
@@ -335,15 +347,703 @@ def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None
     return msg
 
 
+# --- the direct codec ---------------------------------------------------------------
+#
+# ``state_from_proto``, ``state_to_proto``, ``encode_state`` and ``state_fingerprint`` go
+# between a ``State`` message and an engine :class:`~oracle.model.State` without the
+# canonical dict in between.  The dict path above stays the reference: the direct decoder
+# accepts exactly the messages the reference accepts and builds the same state, the encoder
+# gives the same message and the same canonical JSON text (tests/service/test_convert.py
+# checks it on states of random games and on mutated messages).  On any message the direct
+# decoder refuses, it hands the message to the reference, which raises the error: error
+# paths and reasons are the reference's by construction (errors are rare, their cost does
+# not matter).
+#
+# Reading a field of an upb message costs 0.1-0.2 µs and a card has twelve; cards change
+# little from one request to the next, so each is read once: the decoder keys a cache by
+# the wire bytes of each card and player (one C parse of the state, with a private message
+# type, gives them all), the encoder keys one by their field values, holding their wire
+# bytes (merged into the message in one C call) and canonical JSON text.  The caches are
+# bounded (emptied when full) and hold only immutable values; the encoder keeps only
+# entries made from values of exactly their declared types (``1 == True``, but JSON writes
+# them apart), so an entry never depends on the request that made it.  Direct encoding is
+# provably the reference's for such states, which are all the states the engine and the
+# decoder make; others are encoded by the reference.
+
+#: Most entries each card cache (and the action and event caches) holds before it is emptied.
+CARD_CACHE_SIZE = 8192
+#: Most entries each player cache holds (a player changes with most actions: fewer repeats).
+PLAYER_CACHE_SIZE = 1024
+
+
+def _shadow_class() -> Any:
+    """A private message type with ``repeated bytes players = 10; repeated bytes cards = 11``:
+    parsing a ``State``'s wire form with it gives each player's and card's wire bytes in one
+    C call (the other fields are kept as unknown fields and never read)."""
+    fdp = descriptor_pb2.FileDescriptorProto(
+        name="berserk_oracle_private/entry_bytes.proto", package="berserk_oracle_private", syntax="proto3"
+    )
+    shadow = fdp.message_type.add(name="EntryBytes")
+    for name in ("players", "cards"):
+        shadow.field.add(
+            name=name, number=state_pb2.State.DESCRIPTOR.fields_by_name[name].number,
+            type=descriptor_pb2.FieldDescriptorProto.TYPE_BYTES, label=descriptor_pb2.FieldDescriptorProto.LABEL_REPEATED,
+        )
+    pool = descriptor_pool.DescriptorPool()
+    pool.Add(fdp)
+    return message_factory.GetMessageClass(pool.FindMessageTypeByName("berserk_oracle_private.EntryBytes"))
+
+
+_EntryBytes = _shadow_class()
+
+#: One card as parse reads it: uid, card_id, owner, closed, wounds, poison, hidden,
+#: entered_turn, attacked_turn, defended_turn, usage pairs, game_usage pairs (request order).
+_CardEntry = tuple[int, str, int, bool, int, int, bool, int, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+_DECODED_CARDS: dict[bytes, _CardEntry] = {}
+_new_card = object.__new__
+
+
+def _b(key: str) -> tuple[int, int]:
+    return BOUNDS[key]
+
+
+_UID, _OWNER = _b("cards[].uid"), _b("cards[].owner")
+_WOUNDS, _POISON = _b("cards[].wounds"), _b("cards[].poison")
+_ENTERED, _ATTACKED, _DEFENDED = _b("cards[].entered_turn"), _b("cards[].attacked_turn"), _b("cards[].defended_turn")
+_USAGE = {name: (_b(f"cards[].{name}[].ability"), _b(f"cards[].{name}[].count")) for name in ("usage", "game_usage")}
+_TOP = {key: _b(key) for key in ("turn", "active", "first_player", "roll_winner", "shuffled", "winner", "next_trigger_id")}
+_HERO, _COINS_OPEN, _COINS_CLOSED, _FAILED = (
+    _b("players[].hero"), _b("players[].coins_open"), _b("players[].coins_closed"), _b("players[].failed_draws"),
+)
+_ZONES = tuple(_b(f"players[].{z}[]") for z in ("deck", "hand", "play", "graveyard"))
+_MULLIGAN = _b("players[].mulligan[]")
+_Q = {key: _b(f"queue[].{key}") for key in ("controller", "source", "ability", "x", "mode", "part")}
+_Q_TARGETS, _Q_AMOUNTS = _b("queue[].targets[]"), _b("queue[].amounts[]")
+_P = {key: _b(f"pending[].{key}") for key in ("id", "controller", "source", "ability", "subject")}
+_M_TARGET, _M_AMOUNT, _M_OWNER = _b("modifiers[].target"), _b("modifiers[].amount"), _b("modifiers[].owner")
+_A = {key: _b(f"attack.{key}") for key in ("attacker", "target", "defender")}
+_OWNER_TURN = "start_of_owner_turn"
+
+
+def _in(value: int, bound: tuple[int, int]) -> bool:
+    return bound[0] <= value <= bound[1]
+
+
+def _ints_in(values: Sequence[int], bound: tuple[int, int]) -> bool:
+    """A list within MAX_LIST entries, each within ``bound``."""
+    return len(values) <= MAX_LIST and (not values or (bound[0] <= min(values) and max(values) <= bound[1]))
+
+
+def _usage_pairs(items: Sequence[state_pb2.AbilityUsage], name: str) -> tuple[tuple[int, int], ...] | None:
+    """The usage markers as parse reads them (request order), or None if parse refuses them."""
+    if not items:
+        return ()
+    if len(items) > MAX_LIST:
+        return None
+    ability_bound, count_bound = _USAGE[name]
+    pairs = tuple((u.ability, u.count) for u in items)
+    abilities = {a for a, _ in pairs}
+    if len(abilities) != len(pairs):
+        return None
+    for a, n in pairs:
+        if not (_in(a, ability_bound) and _in(n, count_bound)):
+            return None
+    return pairs
+
+
+def _card_entry(c: state_pb2.CardState) -> _CardEntry | None:
+    """A card message as parse reads it, or None if parse refuses it."""
+    uid, owner, wounds, poison = c.uid, c.owner, c.wounds, c.poison
+    entered, attacked, defended = c.entered_turn, c.attacked_turn, c.defended_turn
+    if not (
+        _in(uid, _UID) and _in(owner, _OWNER) and _in(wounds, _WOUNDS) and _in(poison, _POISON)
+        and _in(entered, _ENTERED) and _in(attacked, _ATTACKED) and _in(defended, _DEFENDED)
+    ):
+        return None
+    usage = _usage_pairs(c.usage, "usage")
+    game_usage = _usage_pairs(c.game_usage, "game_usage")
+    if usage is None or game_usage is None:
+        return None
+    return (uid, c.card_id, owner, c.closed, wounds, poison, c.hidden, entered, attacked, defended, usage, game_usage)
+
+
+def _decode_cards(msg: state_pb2.State, raw: Sequence[bytes]) -> dict[int, Card] | None:
+    """The cards of a state message (``raw``: their wire bytes), in request order, or None
+    if parse refuses them."""
+    cards: dict[int, Card] = {}
+    if len(raw) > MAX_LIST:
+        return None
+    cache = _DECODED_CARDS
+    for i, key in enumerate(raw):
+        entry = cache.get(key)
+        if entry is None:
+            entry = _card_entry(msg.cards[i])
+            if entry is None:
+                return None
+            if len(cache) >= CARD_CACHE_SIZE:
+                cache.clear()
+            cache[key] = entry
+        uid, cid, owner, closed, wounds, poison, hidden, entered, attacked, defended, usage, game_usage = entry
+        if uid in cards:
+            return None
+        # every field set, without __init__ (as Card.copy does): a third of the cost
+        c = _new_card(Card)
+        c.uid, c.card_id, c.owner, c.closed, c.wounds, c.poison, c.hidden = uid, cid, owner, closed, wounds, poison, hidden
+        c.entered_turn, c.attacked_turn, c.defended_turn = entered, attacked, defended
+        c.usage = dict(usage) if usage else {}
+        c.game_usage = dict(game_usage) if game_usage else {}
+        cards[uid] = c
+    return cards
+
+
+#: One player as parse reads it: hero, deck, hand, play, graveyard, coins_open,
+#: coins_closed, failed_draws, mulligan (None: not declared).
+_PlayerEntry = tuple[
+    int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...] | None
+]
+_DECODED_PLAYERS: dict[bytes, _PlayerEntry] = {}
+
+
+def _player_entry(p: state_pb2.PlayerState) -> _PlayerEntry | None:
+    """A player message as parse reads it, or None if parse refuses it."""
+    (deck_lo, deck_hi), (hand_lo, hand_hi), (play_lo, play_hi), (grave_lo, grave_hi) = _ZONES
+    mull_lo, mull_hi = _MULLIGAN
+    hero, declared = p.hero, p.mulligan_declared
+    coins_open, coins_closed, failed = p.coins_open, p.coins_closed, p.failed_draws
+    deck, hand, play, graveyard, mulligan = tuple(p.deck), tuple(p.hand), tuple(p.play), tuple(p.graveyard), tuple(p.mulligan)
+    if not (
+        _HERO[0] <= hero <= _HERO[1] and _COINS_OPEN[0] <= coins_open <= _COINS_OPEN[1]
+        and _COINS_CLOSED[0] <= coins_closed <= _COINS_CLOSED[1] and _FAILED[0] <= failed <= _FAILED[1]
+        and (not deck or (len(deck) <= MAX_LIST and deck_lo <= min(deck) and max(deck) <= deck_hi))
+        and (not hand or (len(hand) <= MAX_LIST and hand_lo <= min(hand) and max(hand) <= hand_hi))
+        and (not play or (len(play) <= MAX_LIST and play_lo <= min(play) and max(play) <= play_hi))
+        and (not graveyard or (len(graveyard) <= MAX_LIST and grave_lo <= min(graveyard) and max(graveyard) <= grave_hi))
+        and (not mulligan or (declared and len(mulligan) <= MAX_LIST and mull_lo <= min(mulligan) and max(mulligan) <= mull_hi))
+    ):
+        return None
+    return (hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan if declared else None)
+
+
+def _decode_players(msg: state_pb2.State, raw: Sequence[bytes]) -> list[Player] | None:
+    """The players of a state message (``raw``: their wire bytes), or None if parse refuses them."""
+    if len(raw) != 2:
+        return None
+    players: list[Player] = []
+    cache = _DECODED_PLAYERS
+    for i, key in enumerate(raw):
+        entry = cache.get(key)
+        if entry is None:
+            entry = _player_entry(msg.players[i])
+            if entry is None:
+                return None
+            if len(cache) >= PLAYER_CACHE_SIZE:
+                cache.clear()
+            cache[key] = entry
+        hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan = entry
+        players.append(Player(hero, list(deck), list(hand), list(play), list(graveyard), coins_open, coins_closed,
+                              failed, mulligan))
+    return players
+
+
+def _decode_queue(msg: state_pb2.State) -> list[QueueEntry] | None:
+    """The Queue of a state message, or None if parse refuses it."""
+    queue: list[QueueEntry] = []
+    if len(msg.queue) > MAX_LIST:
+        return None
+    for e in msg.queue:
+        entry = QueueEntry(e.kind, e.controller, e.source, e.ability, tuple(e.targets), tuple(e.amounts), e.x, e.mode,
+                           e.part)
+        if not (
+            entry.kind in QUEUE_KINDS and all(_in(getattr(entry, key), bound) for key, bound in _Q.items())
+            and _ints_in(entry.targets, _Q_TARGETS) and _ints_in(entry.amounts, _Q_AMOUNTS)
+        ):
+            return None
+        queue.append(entry)
+    return queue
+
+
+def _decode_pending(msg: state_pb2.State) -> list[PendingTrigger] | None:
+    """The pending triggers of a state message, or None if parse refuses them."""
+    pending: list[PendingTrigger] = []
+    if len(msg.pending) > MAX_LIST:
+        return None
+    for t in msg.pending:
+        trigger = PendingTrigger(t.id, t.controller, t.source, t.ability, t.subject)
+        if not all(_in(getattr(trigger, key), bound) for key, bound in _P.items()):
+            return None
+        pending.append(trigger)
+    return pending
+
+
+def _decode_modifiers(msg: state_pb2.State) -> list[Modifier] | None:
+    """The strike modifiers of a state message, or None if parse refuses them."""
+    modifiers: list[Modifier] = []
+    if len(msg.modifiers) > MAX_LIST:
+        return None
+    for m in msg.modifiers:
+        target, amount, until = m.target, m.amount, m.until
+        if not (_in(target, _M_TARGET) and _in(amount, _M_AMOUNT) and until in UNTIL):
+            return None
+        has_owner = m.HasField("owner")
+        if until == _OWNER_TURN:
+            if not (has_owner and _in(m.owner, _M_OWNER)):
+                return None
+            modifiers.append(Modifier(target, amount, until, m.owner))
+        elif has_owner:
+            return None
+        else:
+            modifiers.append(Modifier(target, amount, until))
+    return modifiers
+
+
+def _decode_direct(msg: state_pb2.State) -> State | None:
+    """The state :func:`oracle.serialize.parse` reads from ``state_dict_from_proto(msg)``, or
+    None where ``state_dict_from_proto`` or ``parse`` refuses the message (not validated)."""
+    step = STEP_FROM_PROTO.get(msg.step)
+    winner = _RESULT_FROM_PROTO.get(msg.result)
+    edition = msg.edition
+    if step is None or winner is None or edition not in EDITIONS:
+        return None
+    top = {
+        "turn": msg.turn,
+        "active": msg.active,
+        "first_player": msg.first_player if msg.HasField("first_player") else -1,
+        "roll_winner": msg.roll_winner if msg.HasField("roll_winner") else -1,
+        "shuffled": msg.shuffled,
+        "winner": winner,
+        "next_trigger_id": msg.next_trigger_id or 1,
+    }
+    for key, bound in _TOP.items():
+        if not _in(top[key], bound):
+            return None
+    raw = _EntryBytes.FromString(msg.SerializeToString())
+    cards = _decode_cards(msg, raw.cards)
+    if cards is None:
+        return None
+    players = _decode_players(msg, raw.players)
+    if players is None:
+        return None
+    queue = _decode_queue(msg)
+    pending = _decode_pending(msg)
+    modifiers = _decode_modifiers(msg)
+    if queue is None or pending is None or modifiers is None:
+        return None
+    attack = None
+    if msg.HasField("attack"):
+        a = msg.attack
+        attack = Attack(a.attacker, a.target, a.defender)
+        if not all(_in(getattr(attack, key), bound) for key, bound in _A.items()):
+            return None
+    return State(edition, cards, players, step, top["turn"], top["active"], top["first_player"], top["roll_winner"],
+                 top["shuffled"], queue, pending, top["next_trigger_id"], modifiers, attack, winner)
+
+
+def clear_caches() -> None:
+    """Empty every cache of the codec (cards, players, actions, events: measurements of the
+    cost on values never seen, tests)."""
+    for cache in (_DECODED_CARDS, _DECODED_PLAYERS, _ENCODED_CARDS, _ENCODED_PLAYERS, _JSON_STRINGS, _DECODED_ACTIONS,
+                  _EVENT_HEADS, _EVENT_FIELDS):
+        cache.clear()
+
+
+def state_from_proto(msg: state_pb2.State, field: str = "state", mutant: str = "") -> State:
+    """Decode and validate a ``State`` message straight into an engine state (``mutant``
+    set).  Accepts exactly what :func:`decode_state` accepts and gives the same state; on
+    bad input raises the same :class:`InputError` (request path, request indices)."""
+    state = _decode_direct(msg)
+    if state is not None:
+        try:
+            validate(state)
+        except StateError:
+            state = None
+    if state is None:  # the reference names the offending field
+        return decode_state(msg, field, mutant)[0]
+    state.mutant = mutant
+    return state
+
+
+#: Card field values -> (the card's wire bytes as entry of ``State.cards``, its canonical JSON text).
+_ENCODED_CARDS: dict[tuple[Any, ...], tuple[bytes, str]] = {}
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+#: JSON text of the strings a state holds (card ids, edition, step, kinds): filled as met.
+_JSON_STRINGS: dict[str, str] = {}
+
+
+def _json_str(text: str) -> str:
+    """``text`` as the canonical JSON encoder writes it (quoted, escaped, non-ASCII kept)."""
+    out = _JSON_STRINGS.get(text)
+    if out is None:
+        out = encode_basestring(text)
+        if type(text) is str and len(_JSON_STRINGS) < CARD_CACHE_SIZE:
+            _JSON_STRINGS[text] = out
+    return out
+
+
+_BYTES = tuple(bytes((i,)) for i in range(128))
+_INT32_LIMIT = 2**31
+_CARD_TAG: bytes = _BYTES[(11 << 3) | 2]  # State.cards = 11, length-delimited
+
+
+def _varint(value: int) -> bytes:
+    """The wire form of a non-negative integer below 2**31 (protobuf base-128 varint)."""
+    if value < 128:
+        return _BYTES[value]
+    out = bytearray()
+    while value >= 128:
+        out.append((value & 127) | 128)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def _usage_wire(tag: int, markers: dict[int, int]) -> bytes:
+    """The ``AbilityUsage`` entries (field ``tag`` of a ``CardState``) of the non-zero markers, by ability."""
+    out = []
+    for ability, count in sorted(markers.items()):
+        if count:
+            body = (b"\x08" + _varint(ability) if ability else b"") + b"\x10" + _varint(count)
+            out.append(_BYTES[tag] + _varint(len(body)) + body)
+    return b"".join(out)
+
+
+def _card_wire(c: Card) -> bytes:
+    """The wire form of ``card`` as an entry of ``State.cards`` (every integer in 0..2**31-1,
+    the card id ASCII): what ``state_dict_to_proto`` gives, written directly (proto3: a
+    field at its default is not written)."""
+    v = _varint
+    cid = c.card_id.encode("ascii")
+    body = b"".join([
+        b"\x08" + v(c.uid) if c.uid else b"",
+        b"\x12" + v(len(cid)) + cid if cid else b"",
+        b"\x18" + v(c.owner) if c.owner else b"",
+        b"\x20\x01" if c.closed else b"",
+        b"\x28" + v(c.wounds) if c.wounds else b"",
+        b"\x30" + v(c.poison) if c.poison else b"",
+        b"\x38\x01" if c.hidden else b"",
+        b"\x40" + v(c.entered_turn) if c.entered_turn else b"",
+        b"\x48" + v(c.attacked_turn) if c.attacked_turn else b"",
+        b"\x50" + v(c.defended_turn) if c.defended_turn else b"",
+        _usage_wire(0x5A, c.usage) if c.usage else b"",
+        _usage_wire(0x62, c.game_usage) if c.game_usage else b"",
+    ])
+    return _CARD_TAG + v(len(body)) + body
+
+
+def _usage_json(markers: dict[int, int]) -> str:
+    return ",".join([f'{{"ability":{k},"count":{v}}}' for k, v in sorted(markers.items()) if v])
+
+
+def _card_json(c: Card) -> str:
+    """The canonical JSON text of a card (exactly typed), written directly."""
+    return (
+        f'{{"attacked_turn":{c.attacked_turn},"card_id":{_json_str(c.card_id)},'
+        f'"closed":{"true" if c.closed else "false"},"defended_turn":{c.defended_turn},'
+        f'"entered_turn":{c.entered_turn},"game_usage":[{_usage_json(c.game_usage) if c.game_usage else ""}],'
+        f'"hidden":{"true" if c.hidden else "false"},"owner":{c.owner},"poison":{c.poison},"uid":{c.uid},'
+        f'"usage":[{_usage_json(c.usage) if c.usage else ""}],"wounds":{c.wounds}}}'
+    )
+
+
+def _card_encoding(card: Card, key: tuple[Any, ...]) -> tuple[bytes, str]:
+    """The wire bytes (one ``cards`` entry of a ``State``) and canonical JSON of ``card``.
+    A card whose fields have exactly their declared types is written directly and kept;
+    any other is made by the reference (``state_dict_to_proto`` and the canonical JSON
+    encoder on the card's ``to_dict`` form) and not kept: its key could equal a typed
+    card's (``1 == True``)."""
+    uid, cid, owner, closed, wounds, poison, hidden, entered, attacked, defended = key[:10]
+    markers = [*card.usage.items(), *card.game_usage.items()] if card.usage or card.game_usage else []
+    if (
+        type(uid) is int and type(owner) is int and type(wounds) is int and type(poison) is int
+        and type(entered) is int and type(attacked) is int and type(defended) is int
+        and type(closed) is bool and type(hidden) is bool and type(cid) is str
+        and (not markers or all(type(k) is int and type(v) is int for k, v in markers))
+    ):
+        small = (
+            0 <= uid < _INT32_LIMIT and 0 <= owner < _INT32_LIMIT and 0 <= wounds < _INT32_LIMIT
+            and 0 <= poison < _INT32_LIMIT and 0 <= entered < _INT32_LIMIT and 0 <= attacked < _INT32_LIMIT
+            and 0 <= defended < _INT32_LIMIT and cid.isascii()
+            and (not markers or all(0 <= k < _INT32_LIMIT and 0 <= v < _INT32_LIMIT for k, v in markers))
+        )
+        value = (_card_wire(card) if small else _card_wire_reference(card), _card_json(card))
+        if len(_ENCODED_CARDS) >= CARD_CACHE_SIZE:
+            _ENCODED_CARDS.clear()
+        _ENCODED_CARDS[key] = value
+        return value
+    return _card_wire_reference(card), _CANONICAL.encode(_card_dict(card))
+
+
+def _card_wire_reference(card: Card) -> bytes:
+    """The wire bytes of a card through the reference (``state_dict_to_proto``; it refuses
+    what a ``CardState`` cannot hold)."""
+    msg = state_pb2.State()
+    _cards_to_proto([_card_dict(card)], msg)
+    out: bytes = msg.SerializeToString()
+    return out
+
+
+def _card_dict(card: Card) -> dict[str, Any]:
+    """A card's canonical data form (as :func:`oracle.serialize.to_dict` writes it)."""
+    return {
+        "uid": card.uid, "card_id": card.card_id, "owner": card.owner, "closed": card.closed, "wounds": card.wounds,
+        "poison": card.poison, "hidden": card.hidden, "entered_turn": card.entered_turn,
+        "attacked_turn": card.attacked_turn, "defended_turn": card.defended_turn,
+        "usage": [{"ability": k, "count": v} for k, v in sorted(card.usage.items()) if v],
+        "game_usage": [{"ability": k, "count": v} for k, v in sorted(card.game_usage.items()) if v],
+    }
+
+
+def _card_encodings(state: State) -> list[tuple[bytes, str]]:
+    """Per card, by uid: its wire bytes and canonical JSON text."""
+    cache = _ENCODED_CARDS
+    out = []
+    for _, c in sorted(state.cards.items()):
+        key: tuple[Any, ...] = (
+            c.uid, c.card_id, c.owner, c.closed, c.wounds, c.poison, c.hidden, c.entered_turn, c.attacked_turn,
+            c.defended_turn,
+        )
+        if c.usage or c.game_usage:
+            key = (*key, tuple(sorted(c.usage.items())), tuple(sorted(c.game_usage.items())))
+        value = cache.get(key)
+        out.append(value if value is not None else _card_encoding(c, key))
+    return out
+
+
+def _cards_to_proto(cards: Sequence[dict[str, Any]], msg: state_pb2.State) -> None:
+    """Append the cards of the canonical data form to ``msg.cards``."""
+    add_card = msg.cards.add
+    for c in cards:
+        card = add_card(
+            uid=c["uid"], card_id=c["card_id"], owner=c["owner"], closed=c["closed"], wounds=c["wounds"],
+            poison=c["poison"], hidden=c["hidden"], entered_turn=c["entered_turn"],
+            attacked_turn=c["attacked_turn"], defended_turn=c["defended_turn"],
+        )
+        for u in c["usage"]:
+            card.usage.add(ability=u["ability"], count=u["count"])
+        for u in c["game_usage"]:
+            card.game_usage.add(ability=u["ability"], count=u["count"])
+
+
+_PLAYER_TAG: bytes = _BYTES[(10 << 3) | 2]  # State.players = 10, length-delimited
+_INT_ONLY = {int}
+#: Player field values -> (the player's wire bytes as entry of ``State.players``, its canonical JSON text).
+_ENCODED_PLAYERS: dict[tuple[Any, ...], tuple[bytes, str]] = {}
+
+
+def _packed(tag: int, values: Sequence[int]) -> bytes:
+    """A packed repeated int32 field of values in 0..2**31-1 (nothing when empty)."""
+    if not values:
+        return b""
+    body = bytes(values) if max(values) < 128 else b"".join(map(_varint, values))
+    return _BYTES[tag] + _varint(len(body)) + body
+
+
+def _player_wire(p: Player) -> bytes:
+    """The wire form of ``p`` as an entry of ``State.players`` (every integer in
+    0..2**31-1): what ``state_dict_to_proto`` gives, written directly."""
+    parts = [
+        b"\x08" + _varint(p.hero) if p.hero else b"", _packed(0x12, p.deck), _packed(0x1A, p.hand),
+        _packed(0x22, p.play), _packed(0x2A, p.graveyard),
+    ]
+    for tag, value in ((0x30, p.coins_open), (0x38, p.coins_closed), (0x40, p.failed_draws)):
+        if value:
+            parts.append(_BYTES[tag] + _varint(value))
+    if p.mulligan is not None:
+        parts.append(b"\x48\x01" + _packed(0x52, p.mulligan))
+    body = b"".join(parts)
+    return _PLAYER_TAG + _varint(len(body)) + body
+
+
+def _player_dict(p: Player) -> dict[str, Any]:
+    """A player's canonical data form (as :func:`oracle.serialize.to_dict` writes it)."""
+    return {
+        "hero": p.hero, "deck": list(p.deck), "hand": list(p.hand), "play": list(p.play),
+        "graveyard": list(p.graveyard), "coins_open": p.coins_open, "coins_closed": p.coins_closed,
+        "failed_draws": p.failed_draws, "mulligan_declared": p.mulligan is not None, "mulligan": list(p.mulligan or ()),
+    }
+
+
+def _player_wire_reference(p: Player) -> bytes:
+    """The wire bytes of a player through the reference (``state_dict_to_proto``)."""
+    d = _player_dict(p)
+    msg = state_pb2.State()
+    msg.players.add(
+        hero=d["hero"], deck=d["deck"], hand=d["hand"], play=d["play"], graveyard=d["graveyard"],
+        coins_open=d["coins_open"], coins_closed=d["coins_closed"], failed_draws=d["failed_draws"],
+        mulligan_declared=d["mulligan_declared"], mulligan=d["mulligan"],
+    )
+    out: bytes = msg.SerializeToString()
+    return out
+
+
+def _player_json(p: Player) -> str:
+    """The canonical JSON text of a player (exactly typed), written directly."""
+    return (
+        f'{{"coins_closed":{p.coins_closed},"coins_open":{p.coins_open},"deck":[{_ints(p.deck)}],'
+        f'"failed_draws":{p.failed_draws},"graveyard":[{_ints(p.graveyard)}],"hand":[{_ints(p.hand)}],'
+        f'"hero":{p.hero},"mulligan":[{_ints(p.mulligan or ())}],'
+        f'"mulligan_declared":{"false" if p.mulligan is None else "true"},"play":[{_ints(p.play)}]}}'
+    )
+
+
+def _player_encoding(p: Player, key: tuple[Any, ...]) -> tuple[bytes, str]:
+    """The wire bytes and canonical JSON of a player; kept (and written directly) only when
+    every value has exactly its declared type, as for cards (:func:`_card_encoding`)."""
+    hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan = key
+    values = (hero, coins_open, coins_closed, failed, *deck, *hand, *play, *graveyard, *(mulligan or ()))
+    if (mulligan is None or type(mulligan) is tuple) and set(map(type, values)) == _INT_ONLY:
+        small = min(values) >= 0 and max(values) < _INT32_LIMIT
+        value = (_player_wire(p) if small else _player_wire_reference(p), _player_json(p))
+        if len(_ENCODED_PLAYERS) >= PLAYER_CACHE_SIZE:
+            _ENCODED_PLAYERS.clear()
+        _ENCODED_PLAYERS[key] = value
+        return value
+    return _player_wire_reference(p), _CANONICAL.encode(_player_dict(p))
+
+
+def _player_encodings(state: State) -> list[tuple[bytes, str]]:
+    """Per player, in seat order: its wire bytes and canonical JSON text."""
+    cache = _ENCODED_PLAYERS
+    out = []
+    for p in state.players:
+        key = (p.hero, tuple(p.deck), tuple(p.hand), tuple(p.play), tuple(p.graveyard), p.coins_open, p.coins_closed,
+               p.failed_draws, p.mulligan)
+        value = cache.get(key)
+        out.append(value if value is not None else _player_encoding(p, key))
+    return out
+
+
+_Encodings = tuple[list[tuple[bytes, str]], list[tuple[bytes, str]]]
+
+
+def _encodings(state: State) -> _Encodings:
+    """The encodings of the players and of the cards (by uid) of ``state``."""
+    return _player_encodings(state), _card_encodings(state)
+
+
+def _fill(state: State, msg: state_pb2.State, encodings: _Encodings) -> None:
+    """Fill the empty message ``msg``: the scalar fields, the Queue, pending triggers,
+    modifiers and attack field by field, the players and cards from their wire bytes."""
+    msg.edition = state.edition
+    msg.step = STEP_TO_PROTO[state.step]  # type: ignore[assignment]
+    msg.turn = state.turn
+    msg.active = state.active
+    if state.first_player >= 0:
+        msg.first_player = state.first_player
+    if state.roll_winner >= 0:
+        msg.roll_winner = state.roll_winner
+    msg.shuffled = state.shuffled
+    msg.result = _RESULT_TO_PROTO[state.winner]  # type: ignore[assignment]
+    msg.next_trigger_id = state.next_trigger_id
+    for e in state.queue:
+        msg.queue.add(kind=e.kind, controller=e.controller, source=e.source, ability=e.ability, targets=e.targets,
+                      amounts=e.amounts, x=e.x, mode=e.mode, part=e.part)
+    for t in state.pending:
+        msg.pending.add(id=t.id, controller=t.controller, source=t.source, ability=t.ability, subject=t.subject)
+    for m in state.modifiers:
+        if m.until == _OWNER_TURN:  # owner present exactly for this duration (INTERPRETING.md, entry 23)
+            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, owner=m.owner)
+        else:
+            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until)
+    attack = state.attack
+    if attack is not None:
+        msg.attack.attacker = attack.attacker
+        msg.attack.target = attack.target
+        msg.attack.defender = attack.defender
+    players, cards = encodings
+    msg.MergeFromString(b"".join([e[0] for e in players] + [e[0] for e in cards]))  # appends them, in order
+
+
 def state_to_proto(state: State, out: state_pb2.State | None = None) -> state_pb2.State:
-    """The ``State`` message of an engine state."""
-    return state_dict_to_proto(to_dict(state), out)
+    """The ``State`` message of an engine state, made without the canonical dict (``out``,
+    an empty message, is filled in place when given); equal to
+    ``state_dict_to_proto(to_dict(state))``."""
+    msg = state_pb2.State() if out is None else out
+    _fill(state, msg, _encodings(state))
+    return msg
+
+
+def _ints(values: Sequence[int]) -> str:
+    return ",".join(map(str, values))
+
+
+def _canonical_text(state: State, encodings: _Encodings) -> str:
+    """The canonical JSON text of ``state`` (keys sorted, no spaces), written directly."""
+    att = state.attack
+    attack = "null" if att is None else f'{{"attacker":{att.attacker},"defender":{att.defender},"target":{att.target}}}'
+    players = ",".join([e[1] for e in encodings[0]])
+    queue = ",".join([
+        f'{{"ability":{e.ability},"amounts":[{_ints(e.amounts)}],"controller":{e.controller},'
+        f'"kind":{_json_str(e.kind)},"mode":{e.mode},"part":{e.part},"source":{e.source},'
+        f'"targets":[{_ints(e.targets)}],"x":{e.x}}}'
+        for e in state.queue
+    ])
+    pending = ",".join([
+        f'{{"ability":{t.ability},"controller":{t.controller},"id":{t.id},"source":{t.source},"subject":{t.subject}}}'
+        for t in state.pending
+    ])
+    modifiers = ",".join([
+        f'{{"amount":{m.amount},"owner":{m.owner},"target":{m.target},"until":{_json_str(m.until)}}}'
+        if m.until == _OWNER_TURN
+        else f'{{"amount":{m.amount},"target":{m.target},"until":{_json_str(m.until)}}}'
+        for m in state.modifiers
+    ])
+    cards = ",".join([e[1] for e in encodings[1]])
+    return (
+        f'{{"active":{state.active},"attack":{attack},"cards":[{cards}],"edition":{_json_str(state.edition)},'
+        f'"first_player":{state.first_player},"modifiers":[{modifiers}],"next_trigger_id":{state.next_trigger_id},'
+        f'"pending":[{pending}],"players":[{players}],"queue":[{queue}],"roll_winner":{state.roll_winner},'
+        f'"shuffled":{state.shuffled},"step":{_json_str(state.step)},"turn":{state.turn},"winner":{state.winner}}}'
+    )
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def canonical_text(state: State) -> str:
+    """The canonical JSON text of ``state`` (PROTOCOL.md, section 8, step 2), written without
+    the canonical dict; equal to :func:`oracle.serialize.canonical_json` for states whose
+    fields have their declared types (every state the engine or the decoder makes)."""
+    return _canonical_text(state, _encodings(state))
+
+
+def state_fingerprint(state: State) -> str:
+    """The fingerprint of ``state`` (PROTOCOL.md, section 8), equal to
+    :func:`oracle.serialize.fingerprint`; see :func:`canonical_text`."""
+    return _digest(_canonical_text(state, _encodings(state)))
+
+
+def encode_state(state: State, out: state_pb2.State | None = None) -> tuple[state_pb2.State, str]:
+    """The ``State`` message of ``state`` (``out`` filled in place when given) and its
+    fingerprint, in one pass over the cards (:func:`state_to_proto`, :func:`state_fingerprint`)."""
+    msg = state_pb2.State() if out is None else out
+    encodings = _encodings(state)
+    _fill(state, msg, encodings)
+    return msg, _digest(_canonical_text(state, encodings))
 
 
 # --- actions ------------------------------------------------------------------------
 
 
+#: Actions decoded, by the wire bytes of their message (an :class:`Action` is immutable).
+_DECODED_ACTIONS: dict[bytes, Action] = {}
+
+
 def action_from_proto(msg: action_pb2.Action, field: str = "action") -> Action:
+    """Decode an ``Action`` message (see :func:`_action_from_proto`); the actions of
+    messages already seen, by their wire bytes, come from a bounded cache."""
+    key = msg.SerializeToString()
+    action = _DECODED_ACTIONS.get(key)
+    if action is None:
+        action = _action_from_proto(msg, field)
+        if len(_DECODED_ACTIONS) >= CARD_CACHE_SIZE:
+            _DECODED_ACTIONS.clear()
+        _DECODED_ACTIONS[key] = action
+    return action
+
+
+def _action_from_proto(msg: action_pb2.Action, field: str) -> Action:
     """Decode an ``Action`` message.  When ``encoded`` is set it is the action (parsed by
     :func:`oracle.actions.decode`) and every other field that is set must agree with it
     (a response sets both; ``actor`` may complete a text that names no actor); otherwise
@@ -454,6 +1154,71 @@ def event_to_proto(event: Event) -> action_pb2.Event:
         rules=event.rules,
         data=[action_pb2.EventField(key=k, value=str(v)) for k, v in event.data],
     )
+
+
+def _string_wire(tag: bytes, text: str) -> bytes:
+    raw = text.encode("utf-8")
+    return tag + _varint(len(raw)) + raw
+
+
+#: Wire bytes of an event's kind and rules, and of its data entries with an int or str value.
+_EVENT_HEADS: dict[tuple[str, tuple[str, ...]], bytes] = {}
+_EVENT_FIELDS: dict[tuple[str, int | str], bytes] = {}
+
+
+def _event_head(kind: str, rules: tuple[str, ...]) -> bytes:
+    parts = [_string_wire(b"\x0a", kind)] if kind else []
+    parts += [_string_wire(b"\x12", rule) for rule in rules]
+    return b"".join(parts)
+
+
+def _event_field(key: str, value: int | str) -> bytes:
+    text = str(value)
+    body = (_string_wire(b"\x0a", key) if key else b"") + (_string_wire(b"\x12", text) if text else b"")
+    return b"\x1a" + _varint(len(body)) + body
+
+
+def _event_wire(event: Event) -> bytes:
+    """The wire form of :func:`event_to_proto`'s message (proto3: an empty ``kind``, key or
+    value is not written; every entry of a repeated field is).  Pieces are kept when made
+    from values of exactly their declared types (``True == 1`` but writes otherwise)."""
+    head_key = (event.kind, event.rules)
+    head = _EVENT_HEADS.get(head_key)
+    if head is None:
+        head = _event_head(event.kind, event.rules)
+        if type(event.kind) is str and type(event.rules) is tuple and all(type(r) is str for r in event.rules):
+            if len(_EVENT_HEADS) >= CARD_CACHE_SIZE:
+                _EVENT_HEADS.clear()
+            _EVENT_HEADS[head_key] = head
+    parts = [head]
+    cache = _EVENT_FIELDS
+    for pair in event.data:
+        key, value = pair
+        kind = type(value)
+        if (kind is int or kind is str) and type(key) is str:
+            piece = cache.get(pair)
+            if piece is None:
+                piece = _event_field(key, value)
+                if len(cache) >= CARD_CACHE_SIZE:
+                    cache.clear()
+                cache[pair] = piece
+        else:
+            piece = _event_field(key, value)
+        parts.append(piece)
+    return b"".join(parts)
+
+
+def add_events(msg: Message, events: Sequence[Event], name: str = "events") -> None:
+    """Append the ``Event`` messages of ``events`` (as :func:`event_to_proto` makes them) to
+    the repeated field ``name`` of ``msg``, written directly and merged in one call."""
+    if not events:
+        return
+    tag = _varint((msg.DESCRIPTOR.fields_by_name[name].number << 3) | 2)
+    chunks = []
+    for event in events:
+        body = _event_wire(event)
+        chunks.append(tag + _varint(len(body)) + body)
+    msg.MergeFromString(b"".join(chunks))
 
 
 # --- configuration ------------------------------------------------------------------

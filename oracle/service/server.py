@@ -57,7 +57,6 @@ from oracle.editions import DEFAULT_EDITION, EDITIONS
 from oracle.engine import IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, State
 from oracle.sampler import random_action
-from oracle.serialize import to_dict
 from oracle.setup import ConfigError, new_game_with_events
 
 from . import convert as cv
@@ -105,6 +104,12 @@ MAX_DETAIL_BYTES = 2048
 MAX_LOGGED_FIELDS = 10
 #: Once the server stops, a client stream waiting for its next message gets this long.
 STREAM_DRAIN_SECONDS = 1.0
+#: Once the last call in flight has ended at shutdown, the server goes on refusing new
+#: calls with UNAVAILABLE for this long before it closes its connections, so that a client
+#: answered a moment ago and calling again is told "stopping" rather than cut off: gRPC
+#: itself may end a call that arrives while the server closes with CANCELLED, a status
+#: that does not say whether the call was processed.
+SHUTDOWN_SETTLE_SECONDS = 0.25
 #: How many batch items are checked between two looks at the deadline.
 _DEADLINE_STRIDE = 32
 #: At most this many chance outcomes are sampled by CreateGame (a tie re-rolls).
@@ -132,8 +137,8 @@ class _CallInfo:
 
     request_id: str
     fingerprint: str = ""
-    #: canonical data of a state whose fingerprint is logged (computed only if logged)
-    state_data: dict[str, Any] | None = None
+    #: a state whose fingerprint is logged (computed only if logged)
+    state: State | None = None
     #: the status the call ended with, when the interceptor ended it
     code: grpc.StatusCode | None = None
     #: the violated fields of an INVALID_ARGUMENT answer (capped) and how many there were
@@ -150,11 +155,11 @@ def _note_fingerprint(value: str) -> None:
         info.fingerprint = value
 
 
-def _note_state(data: dict[str, Any]) -> None:
-    """Log the fingerprint of the state ``data`` (computed only when the line is logged)."""
+def _note_state(state: State) -> None:
+    """Log the fingerprint of ``state`` (computed only when the line is logged)."""
     info = _CALL.get()
     if info is not None:
-        info.state_data = data
+        info.state = state
 
 
 class _Abort(Exception):
@@ -233,10 +238,10 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
 
     # decoding helpers
 
-    def _state(self, request: Any, name: str = "state") -> tuple[State, dict[str, Any]]:
+    def _state(self, request: Any, name: str = "state") -> State:
         if not request.HasField(name):
             raise cv.InputError(name, "is required")
-        return cv.decode_state(getattr(request, name), name, self.mutant)
+        return cv.state_from_proto(getattr(request, name), name, self.mutant)
 
     @staticmethod
     def _action(request: Any) -> oracle.Action:
@@ -262,8 +267,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             raise cv.config_error(exc) from None
         state.mutant = self.mutant
         resp = pb.CreateGameResponse()
-        for e in events:
-            resp.events.append(cv.event_to_proto(e))
+        cv.add_events(resp, events)
         if request.HasField("chance_seed"):
             rng = random.Random(request.chance_seed)
             for _ in range(_MAX_CHANCE_STEPS):
@@ -273,11 +277,8 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
                 out = apply(state, action)
                 state = out.state
                 cv.action_to_proto(action, resp.chance_actions.add())
-                for e in out.events:
-                    resp.events.append(cv.event_to_proto(e))
-        data = to_dict(state)
-        cv.state_dict_to_proto(data, resp.state)
-        resp.fingerprint = cv.fingerprint_data(data)
+                cv.add_events(resp, out.events)
+        resp.fingerprint = cv.encode_state(state, resp.state)[1]
         cv.decision_to_proto(decision(state), resp.decision)
         _note_fingerprint(resp.fingerprint)
         return resp
@@ -287,7 +288,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
     ) -> pb.GetLegalActionsResponse:
         """Who decides and every legal action, each with ``encoded``; at a shuffle the
         outcomes are not enumerated."""
-        state, data = self._state(request)
+        state = self._state(request)
         d = decision(state)
         actions = legal_actions(state)
         resp = pb.GetLegalActionsResponse()
@@ -296,14 +297,14 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         for a in actions:
             cv.action_to_proto(a, add())
         resp.outcomes_not_enumerated = d.actor == CHANCE and not actions
-        resp.fingerprint = cv.fingerprint_data(data)
+        resp.fingerprint = cv.state_fingerprint(state)
         _note_fingerprint(resp.fingerprint)
         return resp
 
     def CheckAction(self, request: pb.CheckActionRequest, context: CallControl) -> pb.CheckActionResponse:
         """Whether one action is legal; if not, the violations by rule."""
-        state, data = self._state(request)
-        _note_state(data)
+        state = self._state(request)
+        _note_state(state)
         action = self._action(request)
         violations = check(state, action)
         return pb.CheckActionResponse(legal=not violations, violations=cv.violations_to_proto(violations))
@@ -314,8 +315,8 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         """Check every action against one state; one result per action, in order.
         Malformed actions are reported together (one field violation each, the first
         :data:`MAX_VIOLATIONS` listed and the rest counted)."""
-        state, data = self._state(request)
-        _note_state(data)
+        state = self._state(request)
+        _note_state(state)
         actions: list[oracle.Action] = []
         errors: list[tuple[str, str]] = []
         unlisted = 0
@@ -349,17 +350,16 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
     def ApplyAction(self, request: pb.ApplyActionRequest, context: CallControl) -> pb.ApplyActionResponse:
         """Apply an action: the next state, the events citing rules, the fingerprint and
         the next decision; an illegal action is answered with ``legal = false``."""
-        state, data = self._state(request)
+        state = self._state(request)
         action = self._action(request)
         try:
             out = apply(state, action)
         except IllegalAction as exc:
-            _note_state(data)
+            _note_state(state)
             return pb.ApplyActionResponse(legal=False, violations=cv.violations_to_proto(exc.violations))
-        resp = pb.ApplyActionResponse(legal=True, events=[cv.event_to_proto(e) for e in out.events])
-        next_data = to_dict(out.state)
-        cv.state_dict_to_proto(next_data, resp.state)
-        resp.fingerprint = cv.fingerprint_data(next_data)
+        resp = pb.ApplyActionResponse(legal=True)
+        cv.add_events(resp, out.events)
+        resp.fingerprint = cv.encode_state(out.state, resp.state)[1]
         cv.decision_to_proto(decision(out.state), resp.decision)
         _note_fingerprint(resp.fingerprint)
         return resp
@@ -420,7 +420,7 @@ def _catalogue_responses() -> dict[str, pb.GetCatalogueResponse]:
         pb.Rule(
             id=r.id, edition=r.edition, number=r.number, kind=r.kind, text_ru=r.text_ru, text_en=r.text_en,
             same_as=r.same_as, forbids=r.forbids, unnumbered_in_seed=r.unnumbered_in_seed,
-            inherited_from=r.inherited_from or "",
+            inherited_from=r.inherited_from or "", modelled=r.modelled,
         )
         for r in load_catalogue().rules.values()
     ]
@@ -708,6 +708,9 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     def _admit(self, method: str, needs_auth: bool, authorization: list[bytes], request: Any, slots: _Slots | None) -> bool:
         """Check the token, then the request, then take a slot of ``slots`` (True: taken).
         Raises the error that ends the call."""
+        if self.shutting_down.is_set() and not method.startswith(_HEALTH_PREFIX):
+            # health calls keep answering (NOT_SERVING) while the server drains
+            raise _Abort(grpc.StatusCode.UNAVAILABLE, "the server is stopping; the call was not processed")
         if needs_auth:
             self._authorize(authorization)
         if isinstance(request, _Undecodable):
@@ -752,8 +755,8 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         if info is not None:
             if info.fingerprint:
                 fields["fingerprint"] = info.fingerprint
-            elif info.state_data is not None:
-                fields["fingerprint"] = cv.fingerprint_data(info.state_data)
+            elif info.state is not None:
+                fields["fingerprint"] = cv.state_fingerprint(info.state)
             if info.fields:
                 fields["fields"] = info.fields
                 fields["violations"] = info.violations
@@ -1030,12 +1033,19 @@ class BuiltServer:
 
     async def shutdown(self, grace: float) -> None:
         """Health NOT_SERVING (open watches get it and end), idle client streams end,
-        new calls are refused, calls in flight get ``grace`` seconds; returns once the
-        server has stopped."""
+        new calls are refused UNAVAILABLE, calls in flight get ``grace`` seconds; once they
+        have ended (and :data:`SHUTDOWN_SETTLE_SECONDS` more), the server closes its
+        connections; returns once it has stopped."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
         self.interceptor.shutting_down.set()
         self.health.enter_graceful_shutdown()
         try:
-            await self.server.stop(grace)
+            calls, streams = self.interceptor.calls, self.interceptor.streams
+            while (calls.used or streams.used) and loop.time() < deadline:
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(max(min(SHUTDOWN_SETTLE_SECONDS, deadline - loop.time()), 0))
+            await self.server.stop(max(deadline - loop.time(), 0.1))
         finally:
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.stream_pool.shutdown(wait=False, cancel_futures=True)

@@ -79,7 +79,7 @@ class Board:
         self,
         *,
         edition: str = "C",
-        heroes: tuple[Spec, Spec] = ("pani", "sharl_de_lorm"),
+        heroes: tuple[Spec, Spec] = ("test_geroy_pervogo_khoda", "test_geroy_vtorogo_khoda"),
         play: Two = ((), ()),
         hands: Two = ((), ()),
         decks: Two = (FILLER, FILLER),

@@ -14,9 +14,9 @@ END = Action("end_turn")
 
 
 def _board(edition: str = "C", mutant: str = "") -> tuple[Board, State]:
-    b = Board(edition=edition, play=(["kamia", "lyubopytnyy_goblin", "fazrael"], ["zabastovshchik"]))
-    b.modifier("kamia", 3, "end_of_turn")
-    b.modifier("lyubopytnyy_goblin", 1, "start_of_turn")
+    b = Board(edition=edition, play=(["test_mstitel", "test_knigochey", "test_iskatel"], ["test_smutyan"]))
+    b.modifier("test_mstitel", 3, "end_of_turn")
+    b.modifier("test_knigochey", 1, "start_of_turn")
     return b, b.state(mutant)
 
 
@@ -51,7 +51,7 @@ def test_310_end_of_turn_in_each_edition(edition: str, r310_1: str, r310_2: str,
     s, ev = _finish(s, ev)
     ended = events(ev, "effect_ended")
     assert [e.rules for e in ended] == [(r310_2,), (f"{'B' if edition == 'A' else edition}:303.1",)]
-    assert ended[0].get("card") == b["kamia"] and ended[1].get("card") == b["lyubopytnyy_goblin"]
+    assert ended[0].get("card") == b["test_mstitel"] and ended[1].get("card") == b["test_knigochey"]
     assert first_event(ev, "turn_ended").rules == (r310_3,)
     order = kinds(ev)
     last_resolution = max(i for i, k in enumerate(order) if k == "resolving")
@@ -95,19 +95,19 @@ def test_310_1_end_of_turn_triggers_of_both_players_inactive_first() -> None:
     b, s0 = _board()
     s, ev = run(s0, END)
     sources = {t.get("source") for t in events(ev, "triggered")}
-    assert sources == {b["kamia"], b["lyubopytnyy_goblin"], b["fazrael"], b["zabastovshchik"]}
+    assert sources == {b["test_mstitel"], b["test_knigochey"], b["test_iskatel"], b["test_smutyan"]}
     declared = events(ev, "declared")
-    assert [d.get("source") for d in declared] == [b["zabastovshchik"]]
+    assert [d.get("source") for d in declared] == [b["test_smutyan"]]
     s, ev = _finish(s, ev)
     resolving = [e.get("source") for e in events(ev, "resolving")]
-    assert resolving[0] == b["zabastovshchik"]
+    assert resolving[0] == b["test_smutyan"]
     assert s.cards[b["hero0"]].wounds == 2
 
 
 def test_310_1_own_and_opponent_end_of_turn_triggers_respect_whose_turn() -> None:
     """C:310.1 — «в конце вашего хода» fires only at the end of its controller's turn and
     «в конце хода противника» only at the end of the opponent's."""
-    b = Board(active=1, play=(["kamia", "lyubopytnyy_goblin"], ["zabastovshchik"]))
+    b = Board(active=1, play=(["test_mstitel", "test_knigochey"], ["test_smutyan"]))
     s, ev = run(b.state(), END)
     assert not events(ev, "triggered")
     assert s.active == 0
@@ -116,7 +116,7 @@ def test_310_1_own_and_opponent_end_of_turn_triggers_respect_whose_turn() -> Non
 def test_310_1_optional_end_of_turn_trigger_may_be_passed() -> None:
     """C:310.1, C:401.7 — an optional («может») end-of-turn trigger is offered with a pass;
     passing draws nothing."""
-    b = Board(play=(["fazrael"], ()))
+    b = Board(play=(["test_iskatel"], ()))
     s, _ = run(b.state(), END)
     assert s.step == "end_queue"
     assert {a.kind for a in legal_actions(s)} == {"declare", "pass"}

@@ -19,7 +19,7 @@ END = Action("end_turn")
 def test_306_1_choice_offers_attack_ability_play_and_end_turn() -> None:
     """C:306.1 — in the choice phase the active player chooses among a strike attack, an
     activated ability, playing a card, or passing the turn; the last is always possible."""
-    b = Board(play=(["ork", "karaulnyy"], ["ork"]), hands=(["legat_akkenii"], []), coins=((2, 0), (0, 0)))
+    b = Board(play=(["ork", "test_dozornyy"], ["ork"]), hands=(["legat_akkenii"], []), coins=((2, 0), (0, 0)))
     s = b.state()
     assert decision(s).actor == 0 and decision(s).kind == "choice"
     acts = legal(s)
@@ -62,14 +62,14 @@ def test_306_2_the_choice_phase_returns_after_each_phase() -> None:
 def test_307_1_attack_declared_then_defender_decision() -> None:
     """C:307.1 — the active player declares which creature attacks which enemy character;
     then the inactive player may assign a defender (R15:509.1)."""
-    b = Board(play=(["ork"], ["kamia", card("legat_akkenii", "closed_one", closed=True)]))
+    b = Board(play=(["ork"], ["test_mstitel", card("legat_akkenii", "closed_one", closed=True)]))
     s = b.state()
     o = apply(s, Action("attack", card=b["ork"], targets=(b["hero1"],)))
     e = first_event(o.events, "attack_declared")
     assert e.rules == ("C:306.1", "C:307.1", "R15:108.2")
     assert (e.get("attacker"), e.get("target")) == (b["ork"], b["hero1"])
     assert o.state.step == "defender" and decision(o.state).actor == 1
-    assert legal_actions(o.state) == [Action("defend"), Action("defend", card=b["kamia"])]
+    assert legal_actions(o.state) == [Action("defend"), Action("defend", card=b["test_mstitel"])]
     o2 = apply(o.state, Action("defend"))
     assert first_event(o2.events, "no_defender").rules == ("C:307.1",)
     assert o2.state.cards[b["hero1"]].wounds == 5
@@ -94,14 +94,14 @@ def test_307_attack_restrictions() -> None:
             [
                 "ork",
                 card("peschanyy_lev", "closed", closed=True),
-                card("kamia", "attacked", attacked_turn=5),
+                card("test_mstitel", "attacked", attacked_turn=5),
                 card("legat_akkenii", "new", entered_turn=5),
                 card("gonchaya", "dash", entered_turn=5),
                 card("samokhod", "dash2", entered_turn=5),
                 card("ork", "hidden", hidden=True),
-                "korolevskiy_nalog",
+                "test_poshlina",
             ],
-            ["ork", card("kamia", "enemy_hidden", hidden=True), "gryaznye_trushchoby"],
+            ["ork", card("test_mstitel", "enemy_hidden", hidden=True), "test_pustosh"],
         ),
     )
     s = b.state()
@@ -115,11 +115,11 @@ def test_307_attack_restrictions() -> None:
     assert violation_rules(s, Action("attack", card=b["new"], targets=hero1)) == ["R15:108.5"]
     assert violation_rules(s, Action("attack", card=b["hidden"], targets=hero1)) == ["C:304.3"]
     assert violation_rules(s, Action("attack", card=b["hero0"], targets=hero1)) == ["R15:209.4"]
-    assert violation_rules(s, Action("attack", card=b["korolevskiy_nalog"], targets=hero1)) == ["C:307.1"]
+    assert violation_rules(s, Action("attack", card=b["test_poshlina"], targets=hero1)) == ["C:307.1"]
     assert violation_rules(s, Action("attack", card=b["ork#2"], targets=(b["hero0"],))) == ["C:307.1"]
     assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["hero0"],))) == ["R15:507.2"]
     assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["dash"],))) == ["R15:507.2"]
-    assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["gryaznye_trushchoby"],))) == ["R15:212.4"]
+    assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["test_pustosh"],))) == ["R15:212.4"]
     assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["enemy_hidden"],))) == ["C:304.3"]
     assert violation_rules(s, Action("attack", card=b["ork"], targets=())) == ["R15:507.1"]
     assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["hero1"], b["ork#2"]))) == ["R15:507.1"]
@@ -141,11 +141,11 @@ def test_307_defender_restrictions() -> None:
     b = Board(
         turn=5,
         play=(
-            ["ork", "kamia"],
+            ["ork", "test_mstitel"],
             [
                 "peschanyy_lev",
                 card("legat_akkenii", "closed", closed=True),
-                card("kamia", "defended", defended_turn=5),
+                card("test_mstitel", "defended", defended_turn=5),
                 card("yrkh", "new", entered_turn=5),
                 card("ork", "hidden", hidden=True),
             ],
@@ -159,7 +159,7 @@ def test_307_defender_restrictions() -> None:
     assert violation_rules(s, Action("defend", card=b["defended"])) == ["R15:509.3"]
     assert violation_rules(s, Action("defend", card=b["hidden"])) == ["C:304.3"]
     assert violation_rules(s, Action("defend", card=b["hero1"])) == ["R15:209.4"]
-    assert violation_rules(s, Action("defend", card=b["kamia"])) == ["C:307.1"]
+    assert violation_rules(s, Action("defend", card=b["test_mstitel"])) == ["C:307.1"]
     assert violation_rules(s, Action("defend", actor=0)) == ["C:307.1"]
     assert {a.card for a in legal(s)} == {0, b["new"]}
 
@@ -203,20 +203,20 @@ def test_307_closed_target_and_hero_take_wounds_without_return() -> None:
 def test_307_3_attacker_and_defender_close_after_the_queue() -> None:
     """C:307.3 — once the Queue is empty the attacker and the defender close (R15:506.3);
     triggers on that closing go into the Queue; C:307.4 — then the choice phase."""
-    b = Board(play=(["bon_i_berrou"], ["gremlinskaya_gromykhalka"]), decks=(("ork", "ork"), ("ork",)))
-    s, _ = run(b.state(), Action("attack", card=b["bon_i_berrou"], targets=(b["hero1"],)))
+    b = Board(play=(["test_dvoynyashki"], ["gremlinskaya_gromykhalka"]), decks=(("ork", "ork"), ("ork",)))
+    s, _ = run(b.state(), Action("attack", card=b["test_dvoynyashki"], targets=(b["hero1"],)))
     o = apply(s, Action("defend", card=b["gremlinskaya_gromykhalka"]))
     # Bon and Burrow (3/3) is destroyed by the 6/6 defender: only the defender closes.
     assert o.state.cards[b["gremlinskaya_gromykhalka"]].closed
     closed = events(o.events, "closed")
     assert [e.get("card") for e in closed] == [b["gremlinskaya_gromykhalka"]]
     assert closed[0].rules == ("C:307.3", "R15:506.3")
-    b2 = Board(play=(["bon_i_berrou"], ()), decks=(("ork", "ork"), ("ork",)))
-    o2 = apply(b2.state(), Action("attack", card=b2["bon_i_berrou"], targets=(b2["hero1"],)))
+    b2 = Board(play=(["test_dvoynyashki"], ()), decks=(("ork", "ork"), ("ork",)))
+    o2 = apply(b2.state(), Action("attack", card=b2["test_dvoynyashki"], targets=(b2["hero1"],)))
     order = kinds(o2.events)
     assert order.index("wounded") < order.index("closed") < order.index("triggered") < order.index("drew")
     assert first_event(o2.events, "triggered").rules == ("C:307.3", "R15:506.3")
-    assert o2.state.cards[b2["bon_i_berrou"]].closed and len(o2.state.players[0].hand) == 1
+    assert o2.state.cards[b2["test_dvoynyashki"]].closed and len(o2.state.players[0].hand) == 1
     assert first_event(o2.events, "back_to_choice").rules == ("C:307.4",)
 
 
@@ -230,8 +230,8 @@ def test_307_3_attacker_stays_open_mutant_is_caught() -> None:
 def test_307_2_attack_triggers_are_declared_after_the_fight() -> None:
     """C:307.2 — «при атаке» triggers fire with the attack but enter the Queue after the
     fight."""
-    b = Board(play=(["degaska"], ["peschanyy_lev"]))
-    s, ev = run(b.state(), Action("attack", card=b["degaska"], targets=(b["hero1"],)))
+    b = Board(play=(["test_naletchik"], ["peschanyy_lev"]))
+    s, ev = run(b.state(), Action("attack", card=b["test_naletchik"], targets=(b["hero1"],)))
     assert first_event(ev, "triggered").rules == ("C:307.2",)
     o = apply(s, Action("defend", card=b["peschanyy_lev"]))
     assert o.state.step == "fight_queue" and decision(o.state).actor == 0
@@ -239,7 +239,7 @@ def test_307_2_attack_triggers_are_declared_after_the_fight() -> None:
     assert not events(o.events, "declared")
     o2 = apply(o.state, Action("declare", trigger=1, targets=(b["hero1"],)))
     assert o2.state.cards[b["hero1"]].wounds == 2
-    assert o2.state.step == "choice" and o2.state.cards[b["degaska"]].closed
+    assert o2.state.step == "choice" and o2.state.cards[b["test_naletchik"]].closed
 
 
 # --- 308: activated abilities ----------------------------------------------------------
@@ -248,17 +248,17 @@ def test_307_2_attack_triggers_are_declared_after_the_fight() -> None:
 def test_308_1_activated_ability_is_prepaid_and_resolves_at_once() -> None:
     """C:308.1, C:501.2 — the ability is declared with its cost paid (the card closes, the
     coins close), goes into the Queue and resolves at once; C:308.3 — back to choice."""
-    b = Board(play=(["kulevrina_orkov"], ["ork"]), coins=((3, 0), (0, 0)))
+    b = Board(play=(["test_bombarda"], ["ork"]), coins=((3, 0), (0, 0)))
     s = b.state()
-    o = apply(s, Action("activate", card=b["kulevrina_orkov"], ability=1, targets=(b["ork"],)))
+    o = apply(s, Action("activate", card=b["test_bombarda"], ability=1, targets=(b["ork"],)))
     order = kinds(o.events)
     assert order[:4] == ["ability_declared", "closed", "resolving", "wounded"]
     assert first_event(o.events, "ability_declared").rules == ("C:306.1", "C:308.1", "C:501.1")
     assert first_event(o.events, "closed").rules == ("C:501.2",)
-    assert o.state.cards[b["ork"]].wounds == 2 and o.state.cards[b["kulevrina_orkov"]].closed
+    assert o.state.cards[b["ork"]].wounds == 2 and o.state.cards[b["test_bombarda"]].closed
     assert first_event(o.events, "back_to_choice").rules == ("C:308.3",)
-    b2 = Board(play=(["navodchik_bandy"], ()), coins=((3, 0), (0, 0)))
-    o2 = apply(b2.state(), Action("activate", card=b2["navodchik_bandy"], ability=0, targets=(b2["hero1"],)))
+    b2 = Board(play=(["test_korrektirovshchik"], ()), coins=((3, 0), (0, 0)))
+    o2 = apply(b2.state(), Action("activate", card=b2["test_korrektirovshchik"], ability=0, targets=(b2["hero1"],)))
     paid = first_event(o2.events, "coins_paid")
     assert paid.rules == ("C:501.2",) and paid.get("amount") == 2
     assert o2.state.players[0].coins_open == 1 and o2.state.players[0].coins_closed == 2
@@ -273,14 +273,14 @@ def test_308_1_activation_restrictions() -> None:
         turn=4,
         play=(
             [
-                card("kulevrina_orkov", "new", entered_turn=4),
-                card("karaulnyy", "closed", closed=True),
-                card("navodchik_bandy", "coins_only", entered_turn=4),
+                card("test_bombarda", "new", entered_turn=4),
+                card("test_dozornyy", "closed", closed=True),
+                card("test_korrektirovshchik", "coins_only", entered_turn=4),
                 "ork",
             ],
-            ["kulevrina_orkov"],
+            ["test_bombarda"],
         ),
-        hands=(["fuziler_bratstva"], []),
+        hands=(["test_mushketer"], []),
         coins=((1, 0), (0, 0)),
     )
     s = b.state()
@@ -289,8 +289,8 @@ def test_308_1_activation_restrictions() -> None:
     assert violation_rules(s, Action("activate", card=b["closed"], ability=0, targets=h1)) == ["C:501.2"]
     assert violation_rules(s, Action("activate", card=b["coins_only"], ability=0, targets=h1)) == ["C:501.2"]
     assert violation_rules(s, Action("activate", card=b["ork"], ability=0)) == ["C:308.1"]
-    assert violation_rules(s, Action("activate", card=b["kulevrina_orkov"], ability=0, targets=h1)) == ["C:308.1"]
-    assert violation_rules(s, Action("activate", card=b["fuziler_bratstva"], ability=0, targets=h1)) == ["C:308.1"]
+    assert violation_rules(s, Action("activate", card=b["test_bombarda"], ability=0, targets=h1)) == ["C:308.1"]
+    assert violation_rules(s, Action("activate", card=b["test_mushketer"], ability=0, targets=h1)) == ["C:308.1"]
     assert violation_rules(s, Action("activate", card=b["closed"], ability=5)) == ["C:308.1"]
     assert violation_rules(s, Action("activate", card=b["closed"], ability=1)) == ["C:501.2"]  # 3 coins, has 1
     assert violation_rules(s, Action("activate", card=b["hero0"], ability=0, targets=h1)) == ["C:501.1"]
@@ -301,19 +301,19 @@ def test_308_1_activation_restrictions() -> None:
 def test_308_coin_only_ability_is_not_an_action() -> None:
     """B:501.5 / C:501.5, R15:108.5 — an activated ability without the tap icon is not an
     action: a creature uses it in the turn it entered play."""
-    b = Board(turn=4, play=([card("navodchik_bandy", entered_turn=4)], ()), coins=((2, 0), (0, 0)))
-    o = apply(b.state(), Action("activate", card=b["navodchik_bandy"], ability=0, targets=(b["hero1"],)))
+    b = Board(turn=4, play=([card("test_korrektirovshchik", entered_turn=4)], ()), coins=((2, 0), (0, 0)))
+    o = apply(b.state(), Action("activate", card=b["test_korrektirovshchik"], ability=0, targets=(b["hero1"],)))
     assert o.state.cards[b["hero1"]].wounds == 2
 
 
 def test_308_target_must_be_legal_at_declaration() -> None:
     """C:501.4, C:501.1 — targets of an activated ability are checked at declaration:
     existing characters in play, matching the side restriction, listed once, ascending."""
-    b = Board(play=(["kulevrina_orkov", "ork"], ["ork", card("kamia", hidden=True)]), hands=(["ork"], []))
+    b = Board(play=(["test_bombarda", "ork"], ["ork", card("test_mstitel", hidden=True)]), hands=(["ork"], []))
     s = b.state()
-    k = b["kulevrina_orkov"]
+    k = b["test_bombarda"]
     assert violation_rules(s, Action("activate", card=k, ability=1, targets=(b["ork"],))) == ["C:501.4"]
-    assert violation_rules(s, Action("activate", card=k, ability=1, targets=(b["kamia"],))) == ["C:501.4"]
+    assert violation_rules(s, Action("activate", card=k, ability=1, targets=(b["test_mstitel"],))) == ["C:501.4"]
     assert violation_rules(s, Action("activate", card=k, ability=0, targets=(b["ork#3"],))) == ["C:501.4"]
     assert violation_rules(s, Action("activate", card=k, ability=0, targets=(999,))) == ["C:501.4"]
     assert violation_rules(s, Action("activate", card=k, ability=0)) == ["C:501.1"]
@@ -328,32 +328,32 @@ def test_308_target_must_be_legal_at_declaration() -> None:
 def test_309_1_creature_enters_play_with_first_turn_weakness() -> None:
     """C:309.1.4, C:309.2 — a played creature moves to the play zone, open, and has
     first-turn weakness this turn (R15:108.5); its Найм triggers go into the Queue."""
-    b = Board(play=((), ["ork"]), hands=(["riapa"], []), coins=((5, 0), (0, 0)))
-    o = apply(b.state(), Action("play", card=b["riapa"]))
+    b = Board(play=((), ["ork"]), hands=(["test_strelok_nayma"], []), coins=((5, 0), (0, 0)))
+    o = apply(b.state(), Action("play", card=b["test_strelok_nayma"]))
     e = first_event(o.events, "card_played")
     assert e.rules == ("C:306.1", "C:309.1") and e.get("cost") == 2
     assert first_event(o.events, "entered_play").rules == ("C:309.1.4", "C:309.2")
     assert first_event(o.events, "triggered").rules == ("C:309.1.4", "C:309.2")
     s = o.state
-    assert s.zone_of(b["riapa"]) == "play" and s.cards[b["riapa"]].entered_turn == 3
+    assert s.zone_of(b["test_strelok_nayma"]) == "play" and s.cards[b["test_strelok_nayma"]].entered_turn == 3
     assert s.step == "play_queue" and decision(s).actor == 0
-    assert violation_rules(s, Action("attack", card=b["riapa"], targets=(b["hero1"],))) == ["C:401.7"]
+    assert violation_rules(s, Action("attack", card=b["test_strelok_nayma"], targets=(b["hero1"],))) == ["C:401.7"]
     s2, _ = run(s, Action("declare", trigger=1, targets=(b["ork"],)))
     assert s2.cards[b["ork"]].wounds == 2 and s2.step == "choice"
-    assert violation_rules(s2, Action("attack", card=b["riapa"], targets=(b["hero1"],))) == ["R15:108.5"]
+    assert violation_rules(s2, Action("attack", card=b["test_strelok_nayma"], targets=(b["hero1"],))) == ["R15:108.5"]
 
 
 def test_309_1_spell_goes_to_the_graveyard_and_its_abilities_resolve_in_order() -> None:
     """C:309.1.4, C:309.1.11, R15:211.2 — a spell goes to the graveyard and its abilities
     enter the Queue in order and resolve at once (open the creature, then draw)."""
-    b = Board(play=([card("ork", closed=True)], ()), hands=(["ukaz_komandora"], []), coins=((2, 0), (0, 0)))
-    o = apply(b.state(), Action("play", card=b["ukaz_komandora"], targets=(b["ork"],)))
+    b = Board(play=([card("ork", closed=True)], ()), hands=(["test_prikaz"], []), coins=((2, 0), (0, 0)))
+    o = apply(b.state(), Action("play", card=b["test_prikaz"], targets=(b["ork"],)))
     assert first_event(o.events, "spell_to_graveyard").rules == ("C:309.1.4", "R15:211.2")
     assert first_event(o.events, "spell_abilities_queued").rules == ("C:309.1", "C:309.1.11")
     assert kinds(o.events).index("opened") < kinds(o.events).index("drew")
     assert [e.get("ability") for e in events(o.events, "resolving")] == [0, 1]
     s = o.state
-    assert s.zone_of(b["ukaz_komandora"]) == "graveyard" and not s.cards[b["ork"]].closed
+    assert s.zone_of(b["test_prikaz"]) == "graveyard" and not s.cards[b["ork"]].closed
     assert len(s.players[0].hand) == 1 and s.step == "choice"
 
 
@@ -386,29 +386,29 @@ def test_309_1_3_modes() -> None:
 def test_309_1_3_fury_is_an_additional_cost_adding_abilities() -> None:
     """C:309.1.3, C:309.1.8 — Ярость is an optional additional cost: it adds its coins to
     the final cost and its abilities after the card's own."""
-    b = Board(play=((), ["gremlinskaya_gromykhalka"]), hands=(["razgrabit_kladku", "raskat_groma"], []), coins=((3, 0), (0, 0)))
+    b = Board(play=((), ["gremlinskaya_gromykhalka"]), hands=(["test_yarost", "raskat_groma"], []), coins=((3, 0), (0, 0)))
     s = b.state()
     g = b["gremlinskaya_gromykhalka"]
-    plain = apply(s, Action("play", card=b["razgrabit_kladku"], targets=(g,)))
+    plain = apply(s, Action("play", card=b["test_yarost"], targets=(g,)))
     assert first_event(plain.events, "card_played").get("cost") == 2 and plain.state.cards[g].wounds == 3
-    fury = apply(s, Action("play", card=b["razgrabit_kladku"], targets=(g,), option="fury"))
+    fury = apply(s, Action("play", card=b["test_yarost"], targets=(g,), option="fury"))
     assert first_event(fury.events, "card_played").get("cost") == 3
     assert fury.state.players[0].coins_open == 0
     assert [e.get("ability") for e in events(fury.events, "resolving")] == [0, 0]
     assert fury.state.zone_of(g) == "graveyard"
     assert violation_rules(s, Action("play", card=b["raskat_groma"], targets=(g,), option="fury")) == ["C:309.1.3"]
     assert violation_rules(s, Action("play", card=b["raskat_groma"], targets=(g,), option="bogus")) == ["C:309.1.3"]
-    poor = Board(play=((), ["gremlinskaya_gromykhalka"]), hands=(["razgrabit_kladku"], []), coins=((2, 0), (0, 0)))
-    assert violation_rules(poor.state(), Action("play", card=poor["razgrabit_kladku"], targets=(poor["gremlinskaya_gromykhalka"],), option="fury")) == ["C:309.1.9"]
+    poor = Board(play=((), ["gremlinskaya_gromykhalka"]), hands=(["test_yarost"], []), coins=((2, 0), (0, 0)))
+    assert violation_rules(poor.state(), Action("play", card=poor["test_yarost"], targets=(poor["gremlinskaya_gromykhalka"],), option="fury")) == ["C:309.1.9"]
 
 
 def test_309_1_3_alternative_cost_wounds_the_own_hero() -> None:
     """C:309.1.3, C:309.1.9 — «розыгрыш за здоровье»: the card is played by wounding one's
     own hero instead of paying coins, even with no coins at all."""
-    b = Board(play=((), ["ork"]), hands=(["tsena_znaniya", "raskat_groma"], []), coins=((0, 0), (0, 0)))
+    b = Board(play=((), ["ork"]), hands=(["test_ozarenie", "raskat_groma"], []), coins=((0, 0), (0, 0)))
     s = b.state()
-    assert violation_rules(s, Action("play", card=b["tsena_znaniya"], targets=(b["ork"],))) == ["C:309.1.9"]
-    o = apply(s, Action("play", card=b["tsena_znaniya"], targets=(b["ork"],), option="alt"))
+    assert violation_rules(s, Action("play", card=b["test_ozarenie"], targets=(b["ork"],))) == ["C:309.1.9"]
+    o = apply(s, Action("play", card=b["test_ozarenie"], targets=(b["ork"],), option="alt"))
     w = first_event(o.events, "wounded")
     assert w.rules == ("C:309.1.9",) and w.get("card") == b["hero0"] and w.get("amount") == 3
     assert first_event(o.events, "card_played").get("cost") == 0
@@ -483,12 +483,12 @@ def test_largest_x_follows_the_cost_modifiers() -> None:
 def test_309_1_5_spell_targets_checked_at_declaration() -> None:
     """C:309.1.5, C:501.4 — a spell's targets are chosen when it is played: the right number,
     distinct, ascending, each a legal target; an illegal play is rewound (C:309.1.7)."""
-    b = Board(play=(["ork"], ["ork", card("kamia", hidden=True)]), hands=(["raskat_groma", "prevoskhodstvo_fey", "udar_tokom"], []), coins=((9, 0), (0, 0)))
+    b = Board(play=(["ork"], ["ork", card("test_mstitel", hidden=True)]), hands=(["raskat_groma", "prevoskhodstvo_fey", "udar_tokom"], []), coins=((9, 0), (0, 0)))
     s = b.state()
     rg, pf = b["raskat_groma"], b["prevoskhodstvo_fey"]
     assert violation_rules(s, Action("play", card=rg)) == ["C:309.1.5", "C:309.1.7"]
     assert violation_rules(s, Action("play", card=rg, targets=(b["hero1"],))) == ["C:501.4", "C:309.1.7"]
-    assert violation_rules(s, Action("play", card=rg, targets=(b["kamia"],))) == ["C:501.4", "C:309.1.7"]
+    assert violation_rules(s, Action("play", card=rg, targets=(b["test_mstitel"],))) == ["C:501.4", "C:309.1.7"]
     assert violation_rules(s, Action("play", card=pf, targets=(b["ork#2"], b["ork"]))) == ["C:309.1.5", "C:309.1.7"]
     assert violation_rules(s, Action("play", card=pf, targets=(b["ork"], b["ork"]))) == ["C:309.1.5", "C:309.1.7"]
     assert violation_rules(s, Action("play", card=b["udar_tokom"], targets=(b["ork"],))) == ["C:309.1.5", "C:309.1.7"]
@@ -499,9 +499,9 @@ def test_309_1_5_spell_targets_checked_at_declaration() -> None:
 def test_309_1_6_distribution_gives_each_target_at_least_one() -> None:
     """C:309.1.6 — wounds distributed among targets: an amount for each target, each at
     least one, adding up to the total; otherwise the play is rewound (C:309.1.7)."""
-    b = Board(play=(["ork"], ["ork"]), hands=(["dukh_drakona"], []), coins=((5, 0), (0, 0)))
+    b = Board(play=(["ork"], ["ork"]), hands=(["test_raspredelenie"], []), coins=((5, 0), (0, 0)))
     s = b.state()
-    d, o1, o2 = b["dukh_drakona"], b["ork"], b["ork#2"]
+    d, o1, o2 = b["test_raspredelenie"], b["ork"], b["ork#2"]
     for amounts in ((3, 0), (1, 1), (2, 2), (3,), ()):
         assert violation_rules(s, Action("play", card=d, targets=(o1, o2), amounts=amounts)) == ["C:309.1.6", "C:309.1.7"]
     assert check(s, Action("play", card=d, targets=(o1, o2), amounts=(2, 1))) == []
@@ -518,11 +518,11 @@ def test_309_1_6_distribution_gives_each_target_at_least_one() -> None:
 def test_309_1_7_an_illegal_play_changes_nothing() -> None:
     """C:309.1.7 — an illegal play is rewound to before step 1: apply refuses it with
     IllegalAction and the state (its fingerprint) is unchanged."""
-    b = Board(play=(["ork"], ["ork"]), hands=(["dukh_drakona", "otravit_reku"], []), coins=((5, 0), (0, 0)))
+    b = Board(play=(["ork"], ["ork"]), hands=(["test_raspredelenie", "otravit_reku"], []), coins=((5, 0), (0, 0)))
     s = b.state()
     before = fingerprint(s)
     for a in (
-        Action("play", card=b["dukh_drakona"], targets=(b["ork"], b["ork#2"]), amounts=(3, 0)),
+        Action("play", card=b["test_raspredelenie"], targets=(b["ork"], b["ork#2"]), amounts=(3, 0)),
         Action("play", card=b["otravit_reku"], targets=(b["hero1"],), x=2),
         Action("play", card=b["otravit_reku"], targets=(b["ork"],), x=6),
     ):
@@ -530,12 +530,12 @@ def test_309_1_7_an_illegal_play_changes_nothing() -> None:
             apply(s, a)
         assert e.value.violations and all(v.message for v in e.value.violations)
         assert fingerprint(s) == before
-    assert s.players[0].hand == [b["dukh_drakona"], b["otravit_reku"]] and s.players[0].coins_open == 5
+    assert s.players[0].hand == [b["test_raspredelenie"], b["otravit_reku"]] and s.players[0].coins_open == 5
 
 
 def _cost_board(**extra: object) -> Board:
     return Board(
-        play=(["korolevskiy_nalog", "izobretatel_bratstva", "eyden"], ["fellin"]),
+        play=(["test_poshlina", "test_mekhanik", "test_verbovshchik"], ["test_vymogatel"]),
         hands=(["ork", "potok_energii"], []),
         coins=((10, 0), (0, 0)),
         **extra,  # type: ignore[arg-type]
@@ -569,7 +569,7 @@ def test_309_1_8_set_to_comes_last_and_costs_never_go_below_zero() -> None:
     """C:309.1.8, R15:106.1.1 — a set-to modifier applies after all others; a negative
     result is 0."""
     b = Board(
-        play=(["korolevskiy_nalog", "legioner"], ["fellin"]),
+        play=(["test_poshlina", "test_glashatay"], ["test_vymogatel"]),
         hands=(["ork"], []),
         coins=((0, 0), (0, 0)),
     )
@@ -577,14 +577,14 @@ def test_309_1_8_set_to_comes_last_and_costs_never_go_below_zero() -> None:
     assert final_cost(s, 0, b["ork"], 4) == 0
     o = apply(s, Action("play", card=b["ork"]))
     assert first_event(o.events, "card_played").get("cost") == 0 and not events(o.events, "coins_paid")
-    b2 = Board(play=(["izobretatel_bratstva", "izobretatel_bratstva"], ()), hands=(["legat_akkenii"], []))
+    b2 = Board(play=(["test_mekhanik", "test_mekhanik"], ()), hands=(["legat_akkenii"], []))
     assert final_cost(b2.state(), 0, b2["legat_akkenii"], 1) == 0
 
 
 def test_309_1_8_modifiers_of_hidden_cards_do_not_apply() -> None:
     """C:309.1.8 — a hidden card's static abilities do not work (R15 glossary «Скрытый
     персонаж»): its cost modifier is ignored."""
-    b = Board(play=([card("izobretatel_bratstva", hidden=True)], ()), hands=(["ork"], []), coins=((4, 0), (0, 0)))
+    b = Board(play=([card("test_mekhanik", hidden=True)], ()), hands=(["ork"], []), coins=((4, 0), (0, 0)))
     assert final_cost(b.state(), 0, b["ork"], 4) == 4
 
 
@@ -611,15 +611,15 @@ def test_309_1_editions_a_and_b_cite_the_single_paragraph(edition: str, rule: st
     C's steps are not applied under its name (INTERPRETING.md, entry 39): a distribution is
     declared with the targets (501.1), may give a target nothing, and is not rewound; the
     payment check cites 501.2, and the coins are paid before the card moves."""
-    b = Board(edition=edition, play=(["ork"], ["ork"]), hands=(["dukh_drakona", "ork"], []), coins=((2, 0), (0, 0)))
+    b = Board(edition=edition, play=(["ork"], ["ork"]), hands=(["test_raspredelenie", "ork"], []), coins=((2, 0), (0, 0)))
     s = b.state()
     targets = (b["ork"], b["ork#2"])
-    assert check(s, Action("play", card=b["dukh_drakona"], targets=targets, amounts=(3, 0))) == []
-    assert violation_rules(s, Action("play", card=b["dukh_drakona"], targets=targets, amounts=(2, 2))) == [
+    assert check(s, Action("play", card=b["test_raspredelenie"], targets=targets, amounts=(3, 0))) == []
+    assert violation_rules(s, Action("play", card=b["test_raspredelenie"], targets=targets, amounts=(2, 2))) == [
         f"{edition}:501.1"
     ]
     assert violation_rules(s, Action("play", card=b["ork#3"])) == [f"{edition}:501.2"]
-    o = apply(s, Action("play", card=b["dukh_drakona"], targets=(b["ork#2"],), amounts=(3,)))
+    o = apply(s, Action("play", card=b["test_raspredelenie"], targets=(b["ork#2"],), amounts=(3,)))
     assert first_event(o.events, "card_played").rules == ("B:306.1", rule)
     kinds = [e.kind for e in o.events]
     assert kinds.index("coins_paid") < kinds.index("spell_to_graveyard")
@@ -629,11 +629,11 @@ def test_309_1_editions_a_and_b_cite_the_single_paragraph(edition: str, rule: st
 def test_309_2_support_card_enters_play_and_is_not_a_character() -> None:
     """C:309.2, R15:212.4 — a support card enters the play zone; it cannot be attacked or
     targeted as a character."""
-    b = Board(play=((), ["ork"]), hands=(["gryaznye_trushchoby"], []), coins=((2, 0), (0, 0)))
-    o = apply(b.state(), Action("play", card=b["gryaznye_trushchoby"]))
+    b = Board(play=((), ["ork"]), hands=(["test_pustosh"], []), coins=((2, 0), (0, 0)))
+    o = apply(b.state(), Action("play", card=b["test_pustosh"]))
     s = o.state
-    assert s.zone_of(b["gryaznye_trushchoby"]) == "play"
-    assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["gryaznye_trushchoby"],)))
+    assert s.zone_of(b["test_pustosh"]) == "play"
+    assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["test_pustosh"],)))
 
 
 # --- the end of the game (R15:603–605) ---------------------------------------------------
@@ -656,9 +656,9 @@ def test_604_1_paying_with_the_own_heros_life_can_lose_before_the_spell_resolves
     """R15:604.1, R15:605.1, C:309.1.9 — a hero killed by the alternative cost («розыгрыш за
     здоровье») loses at once: the card has moved (step 4), the payment (step 9) ends the game
     and the spell's abilities never resolve."""
-    b = Board(play=((), ["ork"]), hands=(["tsena_znaniya"], []))
+    b = Board(play=((), ["ork"]), hands=(["test_ozarenie"], []))
     b.card_data("hero0")["wounds"] = 24  # Пани has 26 lives
-    o = apply(b.state(), Action("play", card=b["tsena_znaniya"], targets=(b["ork"],), option="alt"))
+    o = apply(b.state(), Action("play", card=b["test_ozarenie"], targets=(b["ork"],), option="alt"))
     assert kinds(o.events) == ["card_played", "spell_to_graveyard", "wounded", "game_over"]
     assert o.state.winner == 1 and o.state.cards[b["ork"]].wounds == 0
 

@@ -33,13 +33,13 @@ def test_501_2_without_enough_resources_nothing_can_be_declared(edition: str) ->
     its payment are not there: too few open coins, or the card to close already closed."""
     b = Board(
         edition=edition,
-        play=(["lovets_videniy", card("kulevrina_orkov", closed=True)], ()),
+        play=(["lovets_videniy", card("test_bombarda", closed=True)], ()),
         coins=((1, 3), (0, 0)),
     )
     s = b.state()
     r = f"{edition}:501.2"
     assert violation_rules(s, Action("activate", card=b["lovets_videniy"], ability=0, targets=(b["hero0"],))) == [r]
-    assert violation_rules(s, Action("activate", card=b["kulevrina_orkov"], ability=0, targets=(b["hero1"],))) == [r]
+    assert violation_rules(s, Action("activate", card=b["test_bombarda"], ability=0, targets=(b["hero1"],))) == [r]
     assert not [a for a in legal_actions(s) if a.kind == "activate" and a.card != b["hero0"]]
 
 
@@ -64,7 +64,7 @@ def test_501_2_per_turn_limit_of_a_triggered_ability() -> None:
     Изиан's «2 раза за ход» trigger is declared for two creatures entering play; the third
     firing cannot be paid and is dropped."""
     b = Board(
-        heroes=("izian", "pani"),
+        heroes=("test_geroy_snayper", "test_geroy_pervogo_khoda"),
         play=((), ["gremlinskaya_gromykhalka"]),
         hands=(["legat_akkenii", "legat_akkenii", "legat_akkenii"], []),
         coins=((3, 0), (0, 0)),
@@ -85,13 +85,13 @@ def test_501_2_per_turn_limit_of_a_triggered_ability() -> None:
 def test_501_2_per_game_limit() -> None:
     """C:501.2, R15:113.5 — «1 раз за игру»: Медный дракон's attack trigger is declared once;
     in a later turn it fires again but cannot be paid and is dropped."""
-    b = Board(play=(["mednyy_drakon"], ()))
-    s, _ = run(b.state(), Action("attack", card=b["mednyy_drakon"], targets=(b["hero1"],)))
+    b = Board(play=(["test_yashcher"], ()))
+    s, _ = run(b.state(), Action("attack", card=b["test_yashcher"], targets=(b["hero1"],)))
     s, _ = run(s, Action("declare", trigger=1, targets=(b["hero1"],)))
-    assert s.cards[b["hero1"]].wounds == 6 and s.cards[b["mednyy_drakon"]].game_usage == {0: 1}
+    assert s.cards[b["hero1"]].wounds == 6 and s.cards[b["test_yashcher"]].game_usage == {0: 1}
     s, _ = run(s, Action("end_turn"), Action("end_turn"))
-    assert s.turn == 5 and s.cards[b["mednyy_drakon"]].game_usage == {0: 1}
-    s, ev = run(s, Action("attack", card=b["mednyy_drakon"], targets=(b["hero1"],)))
+    assert s.turn == 5 and s.cards[b["test_yashcher"]].game_usage == {0: 1}
+    s, ev = run(s, Action("attack", card=b["test_yashcher"], targets=(b["hero1"],)))
     assert first_event(ev, "trigger_dropped").rules == ("C:501.2", "R15:113.5")
     assert s.cards[b["hero1"]].wounds == 9
 
@@ -99,24 +99,24 @@ def test_501_2_per_game_limit() -> None:
 def test_501_2_whenever_has_no_limit() -> None:
     """C:501.2, R15:113.5 — «Каждый раз, когда» has no per-turn limit: Акванит is wounded for
     every spell of the opponent in one turn."""
-    b = Board(play=((), ["akvanit"]), hands=(["za_znamenem", "za_znamenem"], []), coins=((2, 0), (0, 0)))
+    b = Board(play=((), ["test_nezhenka"]), hands=(["za_znamenem", "za_znamenem"], []), coins=((2, 0), (0, 0)))
     s, _ = run(b.state(), Action("play", card=b["za_znamenem"]), Action("play", card=b["za_znamenem#2"]))
-    assert s.cards[b["akvanit"]].wounds == 2
+    assert s.cards[b["test_nezhenka"]].wounds == 2
 
 
 def test_501_1_declaration_names_source_and_targets() -> None:
     """C:501.1 — a declaration names the source, the ability and its targets: the declared
     event says which; an untargeted ability takes no targets."""
-    b = Board(step="play_queue", play=(["riapa", "kamia"], ["ork"]))
-    t = b.pending("riapa", 0)
+    b = Board(step="play_queue", play=(["test_strelok_nayma", "test_mstitel"], ["ork"]))
+    t = b.pending("test_strelok_nayma", 0)
     s = b.state()
     o = apply(s, Action("declare", trigger=t, targets=(b["ork"],)))
     e = first_event(o.events, "declared")
-    assert e.get("source") == b["riapa"] and e.get("targets") == str(b["ork"])
+    assert e.get("source") == b["test_strelok_nayma"] and e.get("targets") == str(b["ork"])
     assert violation_rules(s, Action("declare", trigger=t)) == ["C:501.1"]
-    b2 = Board(step="end_queue", play=(["kamia", "fazrael"], ()))
-    t2 = b2.pending("kamia", 0)
-    b2.pending("fazrael", 0)
+    b2 = Board(step="end_queue", play=(["test_mstitel", "test_iskatel"], ()))
+    t2 = b2.pending("test_mstitel", 0)
+    b2.pending("test_iskatel", 0)
     assert violation_rules(b2.state(), Action("declare", trigger=t2, targets=(b2["hero1"],))) == ["C:501.1"]
 
 
@@ -127,9 +127,9 @@ def _poison_example(mutant: str = "") -> tuple[Board, State]:
     """B:501.4's example: two creatures enter play at once; the active player's Силах
     («Найм: уничтожить отравленное существо»), the inactive player's Сестра милосердия
     («Найм: снять отравление с существа»); both pick the same poisoned creature."""
-    b = Board(step="play_queue", play=(["silakh"], ["sestra_miloserdiya", card("ork", "victim", poison=1)]))
-    b.pending("silakh", 0)
-    b.pending("sestra_miloserdiya", 0)
+    b = Board(step="play_queue", play=(["test_palach"], ["test_lekar", card("ork", "victim", poison=1)]))
+    b.pending("test_palach", 0)
+    b.pending("test_lekar", 0)
     return b, b.state(mutant)
 
 
@@ -141,7 +141,7 @@ def test_501_4_poisoned_creature_example() -> None:
     assert decision(s).actor == 1
     s, ev = run(s, Action("declare", trigger=2, targets=(b["victim"],)))
     declared = events(ev, "declared")
-    assert [d.get("source") for d in declared] == [b["sestra_miloserdiya"], b["silakh"]]
+    assert [d.get("source") for d in declared] == [b["test_lekar"], b["test_palach"]]
     assert all(d.get("targets") == str(b["victim"]) for d in declared)
     order = kinds(ev)
     assert order.index("cured") < order.index("destroyed")
@@ -161,14 +161,14 @@ def test_501_4_restriction_applies_at_declaration() -> None:
     """C:501.4 — at declaration the restriction holds: «уничтожить отравленное существо»
     cannot target a creature that is not poisoned, and with no poisoned creature the
     trigger has no legal declaration and is dropped (401.7)."""
-    b = Board(step="play_queue", play=(["silakh", "kamia"], [card("ork", "victim", poison=1), "ork"]))
-    t = b.pending("silakh", 0)
-    b.pending("kamia", 0)  # keeps the decision open
+    b = Board(step="play_queue", play=(["test_palach", "test_mstitel"], [card("ork", "victim", poison=1), "ork"]))
+    t = b.pending("test_palach", 0)
+    b.pending("test_mstitel", 0)  # keeps the decision open
     s = b.state()
     assert violation_rules(s, Action("declare", trigger=t, targets=(b["ork"],))) == ["C:501.4"]
     assert check(s, Action("declare", trigger=t, targets=(b["victim"],))) == []
-    b2 = Board(hands=(["silakh"], []), play=((), ["ork"]), coins=((2, 0), (0, 0)))
-    o = apply(b2.state(), Action("play", card=b2["silakh"]))
+    b2 = Board(hands=(["test_palach"], []), play=((), ["ork"]), coins=((2, 0), (0, 0)))
+    o = apply(b2.state(), Action("play", card=b2["test_palach"]))
     dropped = first_event(o.events, "trigger_dropped")
     assert dropped.rules == ("C:401.7",) and dropped.get("reason") == "no_target"
 
@@ -182,11 +182,11 @@ def test_501_5_actions_and_first_turn_weakness() -> None:
     not an action."""
     b = Board(
         turn=6,
-        play=([card("karaulnyy", entered_turn=6)], ["ork"]),
+        play=([card("test_dozornyy", entered_turn=6)], ["ork"]),
         coins=((3, 0), (0, 0)),
     )
     s = b.state()
-    k = b["karaulnyy"]
+    k = b["test_dozornyy"]
     assert violation_rules(s, Action("attack", card=k, targets=(b["hero1"],))) == ["R15:108.5"]
     assert violation_rules(s, Action("activate", card=k, ability=0, targets=(b["hero1"],))) == ["R15:108.5"]
     assert check(s, Action("activate", card=k, ability=1)) == []  # «3 монеты: откройте» is no action

@@ -14,11 +14,11 @@ END = Action("end_turn")
 
 
 def _end_of_turn_board(mutant: str = "") -> tuple[Board, State]:
-    b = Board(play=(["kamia", "lyubopytnyy_goblin"], ()))
+    b = Board(play=(["test_mstitel", "test_knigochey"], ()))
     return b, b.state(mutant)
 
 
-@pytest.mark.parametrize("first", ["kamia", "lyubopytnyy_goblin"])
+@pytest.mark.parametrize("first", ["test_mstitel", "test_knigochey"])
 def test_401_3_queue_is_first_in_first_out(first: str) -> None:
     """C:401.3 — declared abilities resolve in the order they entered the Queue; the
     controller chose the order of his simultaneous triggers (402.1)."""
@@ -38,15 +38,15 @@ def test_401_3_lifo_mutant_is_caught() -> None:
     b, s0 = _end_of_turn_board("lifo_queue")
     s, ev = run(s0, END)
     ids = {e.get("source"): num(e, "trigger") for e in events(ev, "triggered")}
-    o = apply(s, Action("declare", trigger=ids[b["kamia"]]))
-    assert [e.get("source") for e in events(o.events, "resolving")] == [b["lyubopytnyy_goblin"], b["kamia"]]
+    o = apply(s, Action("declare", trigger=ids[b["test_mstitel"]]))
+    assert [e.get("source") for e in events(o.events, "resolving")] == [b["test_knigochey"], b["test_mstitel"]]
 
 
 def _queue_with_pending_optional(edition: str = "C", mutant: str = "") -> tuple[Board, State]:
     """End-of-turn Queue: Камиа's trigger is in the Queue, Фазраэль's optional trigger waits."""
-    b = Board(edition=edition, step="end_queue", play=(["kamia", "fazrael"], ()))
-    b.queue("triggered", "kamia", 0)
-    b.pending("fazrael", 0)
+    b = Board(edition=edition, step="end_queue", play=(["test_mstitel", "test_iskatel"], ()))
+    b.queue("triggered", "test_mstitel", 0)
+    b.pending("test_iskatel", 0)
     return b, b.state(mutant)
 
 
@@ -62,7 +62,7 @@ def test_401_7_entry_resolves_only_when_both_players_pass() -> None:
     assert first_event(o.events, "passed").rules == ("C:401.7",)
     assert o.state.cards[b["hero1"]].wounds == 2
     o2 = apply(s, Action("declare", trigger=1))
-    assert [e.get("source") for e in events(o2.events, "resolving")] == [b["kamia"], b["fazrael"]]
+    assert [e.get("source") for e in events(o2.events, "resolving")] == [b["test_mstitel"], b["test_iskatel"]]
 
 
 def test_401_7_pass_forfeits_an_optional_trigger() -> None:
@@ -85,9 +85,9 @@ def test_401_7_pass_forfeits_mutant_is_caught() -> None:
 
 def test_401_7_a_mandatory_trigger_cannot_be_passed() -> None:
     """C:401.7 — only an optional («может») trigger may be passed while it can be declared."""
-    b = Board(step="end_queue", play=(["kamia", "lyubopytnyy_goblin"], ()))
-    t1 = b.pending("kamia", 0)
-    b.pending("lyubopytnyy_goblin", 0)
+    b = Board(step="end_queue", play=(["test_mstitel", "test_knigochey"], ()))
+    t1 = b.pending("test_mstitel", 0)
+    b.pending("test_knigochey", 0)
     s = b.state()
     assert violation_rules(s, Action("pass", trigger=t1)) == ["C:401.7"]
     assert {a.kind for a in legal_actions(s)} == {"declare"}
@@ -109,7 +109,7 @@ def test_401_4_only_waiting_triggers_can_be_declared() -> None:
 def _start_of_turn_of_player_2(mutant: str = "") -> tuple[Board, State]:
     """Player 2's turn is about to start: player 1 has two «start of the opponent's turn»
     triggers, player 2 two «start of your turn» triggers."""
-    b = Board(play=(["strazh_kupeli", "generator_tumana"], ["khranitel_istochnika", "ent_praroditel"]))
+    b = Board(play=(["strazh_kupeli", "generator_tumana"], ["test_stradalets", "test_rostok"]))
     return b, b.state(mutant)
 
 
@@ -122,16 +122,16 @@ def test_402_1_inactive_players_triggers_first_in_his_order() -> None:
     assert s.active == 1 and decision(s).actor == 0
     assert {a.trigger for a in legal_actions(s)} == {ids[b["strazh_kupeli"]], ids[b["generator_tumana"]]}
     # the active player may not go first
-    assert violation_rules(s, Action("declare", trigger=ids[b["ent_praroditel"]])) == ["C:402.1"]
+    assert violation_rules(s, Action("declare", trigger=ids[b["test_rostok"]])) == ["C:402.1"]
     assert violation_rules(s, Action("declare", trigger=ids[b["strazh_kupeli"]], actor=1)) == ["C:402.1"]
     s, ev = run(s, Action("declare", trigger=ids[b["generator_tumana"]]))
     assert decision(s).actor == 1
-    assert {a.trigger for a in legal_actions(s)} == {ids[b["khranitel_istochnika"]], ids[b["ent_praroditel"]]}
-    s, ev2 = run(s, Action("declare", trigger=ids[b["ent_praroditel"]]))
+    assert {a.trigger for a in legal_actions(s)} == {ids[b["test_stradalets"]], ids[b["test_rostok"]]}
+    s, ev2 = run(s, Action("declare", trigger=ids[b["test_rostok"]]))
     order = [e.get("source") for e in events(ev + ev2, "resolving")]
-    assert order == [b["generator_tumana"], b["strazh_kupeli"], b["ent_praroditel"], b["khranitel_istochnika"]]
-    assert s.cards[b["hero1"]].wounds == 2 and s.cards[b["khranitel_istochnika"]].wounds == 2
-    assert s.cards[b["ent_praroditel"]].closed and s.step == "choice"
+    assert order == [b["generator_tumana"], b["strazh_kupeli"], b["test_rostok"], b["test_stradalets"]]
+    assert s.cards[b["hero1"]].wounds == 2 and s.cards[b["test_stradalets"]].wounds == 2
+    assert s.cards[b["test_rostok"]].closed and s.step == "choice"
 
 
 def test_402_1_active_first_mutant_is_caught() -> None:
@@ -146,7 +146,7 @@ def _two_firings(edition: str) -> tuple[Board, State, list[int]]:
     creature dies», once per turn) fires twice at once."""
     b = Board(
         edition=edition,
-        play=(["poslushnik_bratstva", "legat_akkenii", "legat_akkenii"], []),
+        play=(["test_uchenik", "legat_akkenii", "legat_akkenii"], []),
         hands=(["udar_tokom"], []),
         coins=((3, 0), (0, 0)),
     )
@@ -174,7 +174,7 @@ def test_402_1_any_firing_of_one_ability_may_go_first(edition: str) -> None:
 def test_402_1_oldest_firing_mutant_is_caught() -> None:
     """C:402.1 — under the mutant that allows only the earliest firing of an ability, the
     later firing is neither offered nor accepted."""
-    b = Board(play=(["poslushnik_bratstva", "legat_akkenii", "legat_akkenii"], []),
+    b = Board(play=(["test_uchenik", "legat_akkenii", "legat_akkenii"], []),
               hands=(["udar_tokom"], []), coins=((3, 0), (0, 0)))
     s, ev = run(b.state("oldest_firing_first"), Action("play", card=b["udar_tokom"]))
     ids = [num(e, "trigger") for e in events(ev, "triggered")]
@@ -186,12 +186,12 @@ def test_401_5_entry_resolves_after_its_source_left_play() -> None:
     """C:401.5 — a declared ability resolves even though its source has left the play zone:
     Камиа is killed by the Queue entry before her own end-of-turn trigger, which still
     wounds the enemy hero (by her last known, printed strike)."""
-    b = Board(step="end_queue", play=(["fuziler_bratstva", "kamia", "fazrael"], ()))
-    b.queue("activated", "fuziler_bratstva", 0, targets=["kamia"])
-    b.queue("triggered", "kamia", 0)
-    b.pending("fazrael", 0)
+    b = Board(step="end_queue", play=(["test_mushketer", "test_mstitel", "test_iskatel"], ()))
+    b.queue("activated", "test_mushketer", 0, targets=["test_mstitel"])
+    b.queue("triggered", "test_mstitel", 0)
+    b.pending("test_iskatel", 0)
     o = apply(b.state(), Action("pass", trigger=1))
-    assert o.state.zone_of(b["kamia"]) == "graveyard"
+    assert o.state.zone_of(b["test_mstitel"]) == "graveyard"
     hero_wound = [e for e in events(o.events, "wounded") if e.get("card") == b["hero1"]]
     assert len(hero_wound) == 1 and hero_wound[0].get("amount") == 2
     assert "C:401.5" in hero_wound[0].rules
@@ -200,12 +200,12 @@ def test_401_5_entry_resolves_after_its_source_left_play() -> None:
 
 def test_401_5_death_trigger_resolves_from_the_graveyard() -> None:
     """C:401.5 — a «Гибель» trigger fires and resolves with its source in the graveyard."""
-    b = Board(play=(["ork"], ["dirr_prygun"]))
+    b = Board(play=(["ork"], ["test_smertnik"]))
     o = apply(b.state(), Action("attack", card=b["ork"], targets=(b["hero1"],)))
-    s, ev = run(o.state, Action("defend", card=b["dirr_prygun"]))
+    s, ev = run(o.state, Action("defend", card=b["test_smertnik"]))
     w = [e for e in events(o.events + tuple(ev), "wounded") if e.get("card") == b["hero0"]]
     assert len(w) == 1 and "C:401.5" in w[0].rules
-    assert s.zone_of(b["dirr_prygun"]) == "graveyard" and s.cards[b["hero0"]].wounds == 1
+    assert s.zone_of(b["test_smertnik"]) == "graveyard" and s.cards[b["hero0"]].wounds == 1
 
 
 @pytest.mark.parametrize("edition", ["B", "C"])
@@ -213,9 +213,9 @@ def test_401_2_triggers_during_resolution_resolve_within_the_current_queue(editi
     """B:401.2 / C:401.2 — a trigger that fires while an ability resolves is declared and
     resolved within the current Queue: Дирр-прыгун dies during the end-of-turn Queue and
     its death trigger resolves before the turn ends."""
-    b = Board(edition=edition, step="end_queue", play=(["fuziler_bratstva", "fazrael"], ["dirr_prygun"]))
-    b.queue("activated", "fuziler_bratstva", 0, targets=["dirr_prygun"])
-    b.pending("fazrael", 0)
+    b = Board(edition=edition, step="end_queue", play=(["test_mushketer", "test_iskatel"], ["test_smertnik"]))
+    b.queue("activated", "test_mushketer", 0, targets=["test_smertnik"])
+    b.pending("test_iskatel", 0)
     o = apply(b.state(), Action("pass", trigger=1))
     order = kinds(o.events)
     assert order.index("destroyed") < order.index("triggered") < order.index("declared")

@@ -52,7 +52,7 @@ def test_every_switch_belongs_to_a_mutant_or_an_edition() -> None:
 def test_unknown_mutant_and_misspelt_switch_are_errors() -> None:
     """A state with an unknown mutant name fails loudly when its rules are read, and a
     misspelt switch is an AttributeError, never a silent no-op."""
-    s = new_game(GameConfig(("izian", "pani"), (["ork"] * 4, ["ork"] * 4)))
+    s = new_game(GameConfig(("test_geroy_snayper", "test_geroy_pervogo_khoda"), (["ork"] * 4, ["ork"] * 4)))
     s.mutant = "lifo_qeueu"
     with pytest.raises(ValueError, match="unknown engine mutant"):
         _ = s.rules

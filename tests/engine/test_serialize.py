@@ -41,17 +41,17 @@ ROOT = Path(__file__).resolve().parents[2]
 def _rich_board() -> Board:
     b = Board(
         step="end_queue",
-        play=([card("kamia", wounds=1, usage={0: 1}), "fazrael", card("snezhnyy_bars", closed=True)],
-              [card("ork", poison=2), card("podgornyy_krot", hidden=True), card("mednyy_drakon", game_usage={0: 1})]),
+        play=([card("test_mstitel", wounds=1, usage={0: 1}), "test_iskatel", card("snezhnyy_bars", closed=True)],
+              [card("ork", poison=2), card("test_nevidimka", hidden=True), card("test_yashcher", game_usage={0: 1})]),
         hands=(["ork"], ["raskat_groma"]),
         graveyards=(["yrkh"], []),
         coins=((2, 3), (4, 0)),
         failed_draws=(1, 2),
     )
-    b.queue("triggered", "kamia", 0)
-    b.pending("fazrael", 0)
+    b.queue("triggered", "test_mstitel", 0)
+    b.pending("test_iskatel", 0)
     b.modifier("snezhnyy_bars", 2, "start_of_turn")
-    b.modifier("kamia", 1, "end_of_turn")
+    b.modifier("test_mstitel", 1, "end_of_turn")
     b.modifier("ork", 1, "start_of_owner_turn", owner=1)
     return b
 
@@ -157,7 +157,7 @@ def _negative_closed_coins(b: Board, d: dict[str, Any]) -> str:
 
 
 def _negative_wounds(b: Board, d: dict[str, Any]) -> str:
-    i = _card_index(d, b["kamia"])
+    i = _card_index(d, b["test_mstitel"])
     d["cards"][i]["wounds"] = -1
     return f"cards[{i}].wounds"
 
@@ -296,20 +296,20 @@ def _choice_on_turn_0(b: Board, d: dict[str, Any]) -> str:
 
 
 def _wounds_not_an_int(b: Board, d: dict[str, Any]) -> str:
-    i = _card_index(d, b["kamia"])
+    i = _card_index(d, b["test_mstitel"])
     d["cards"][i]["wounds"] = True
     return f"cards[{i}].wounds"
 
 
 def _usage_of_missing_ability(b: Board, d: dict[str, Any]) -> str:
-    i = _card_index(d, b["kamia"])
+    i = _card_index(d, b["test_mstitel"])
     d["cards"][i]["usage"] = [{"ability": 4, "count": 1}]
     return f"cards[{i}].usage[0].ability"
 
 
 def _mulligan_of_a_card_not_in_hand(b: Board, d: dict[str, Any]) -> str:
     d["players"][0]["mulligan_declared"] = True
-    d["players"][0]["mulligan"] = [b["kamia"]]
+    d["players"][0]["mulligan"] = [b["test_mstitel"]]
     return "players[0].mulligan[0]"
 
 
@@ -411,7 +411,7 @@ def test_mutated_states_are_refused_or_handled(data: st.DataObject) -> None:
         elif isinstance(old, int):
             new = data.draw(st.sampled_from([old + 1, old - 1, 0, -1, 2, 99, *uids[:6]]), label="int")
         elif isinstance(old, str):
-            new = data.draw(st.sampled_from([*_STEPS, "ork", "kamia", "A", "B", "end_of_turn", "spell", "x"]), label="str")
+            new = data.draw(st.sampled_from([*_STEPS, "ork", "test_mstitel", "A", "B", "end_of_turn", "spell", "x"]), label="str")
         elif isinstance(old, list):
             shrink = data.draw(st.booleans(), label="shrink")
             new = old[:-1] if old and shrink else [*old, data.draw(st.sampled_from(uids))]
@@ -438,7 +438,7 @@ def _mulligan_state() -> dict[str, Any]:
     """A new game brought to its first mulligan declaration (setup_mulligan)."""
     from oracle import GameConfig, apply, decision, legal_actions, new_game, to_dict
 
-    s = new_game(GameConfig(("izian", "almanz_brontoboy"), (["ork"] * 10, ["ork"] * 10)))
+    s = new_game(GameConfig(("test_geroy_snayper", "test_geroy_strazh"), (["ork"] * 10, ["ork"] * 10)))
     for _ in range(10):
         if decision(s).kind == "setup_mulligan":
             break

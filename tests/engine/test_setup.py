@@ -22,11 +22,11 @@ from oracle import (
 
 from .helpers import Script, events, first_event, kinds, legal, run, run_setup, violation_rules
 
-DECK0 = ["ork", "gonchaya", "riapa", "legat_akkenii", "samokhod", "makhokryl"]
-DECK1 = ["peschanyy_lev", "ork", "kamia", "legat_akkenii", "yrkh", "dirr_prygun"]
+DECK0 = ["ork", "gonchaya", "test_strelok_nayma", "legat_akkenii", "samokhod", "test_prashchnik"]
+DECK1 = ["peschanyy_lev", "ork", "test_mstitel", "legat_akkenii", "yrkh", "test_smertnik"]
 
 
-def config(heroes: tuple[str, str] = ("izian", "almanz_brontoboy"), edition: str = "C") -> GameConfig:
+def config(heroes: tuple[str, str] = ("test_geroy_snayper", "test_geroy_strazh"), edition: str = "C") -> GameConfig:
     return GameConfig(heroes, (list(DECK0), list(DECK1)), edition)
 
 
@@ -40,7 +40,7 @@ def test_301_3_heroes_start_in_play_and_decks_beside_them() -> None:
     for seat in (0, 1):
         p = s.players[seat]
         assert s.zone_of(p.hero) == "play"
-        assert s.cards[p.hero].card_id == ("izian", "almanz_brontoboy")[seat]
+        assert s.cards[p.hero].card_id == ("test_geroy_snayper", "test_geroy_strazh")[seat]
         assert len(p.deck) == 6 and not p.hand and not p.play and not p.graveyard
         assert p.coins == 0  # brief §4: the game begins with 0 coins
     assert s.turn == 0 and s.step == "setup_roll"
@@ -50,16 +50,16 @@ def test_301_config_errors_name_the_field() -> None:
     """C:301.3 — a game needs two heroes of the pool and decks of pool cards; a bad
     configuration is refused naming the offending field."""
     with pytest.raises(ConfigError) as e:
-        new_game(GameConfig(("ork", "izian"), (list(DECK0), list(DECK1))))
+        new_game(GameConfig(("ork", "test_geroy_snayper"), (list(DECK0), list(DECK1))))
     assert e.value.field == "heroes[0]"
     with pytest.raises(ConfigError) as e:
-        new_game(GameConfig(("izian", "izian"), (list(DECK0), ["ork", "no_such_card", "ork", "ork"])))
+        new_game(GameConfig(("test_geroy_snayper", "test_geroy_snayper"), (list(DECK0), ["ork", "no_such_card", "ork", "ork"])))
     assert e.value.field == "decks[1][1]"
     with pytest.raises(ConfigError) as e:
-        new_game(GameConfig(("izian", "izian"), (list(DECK0), ["pani", "ork", "ork", "ork"])))
+        new_game(GameConfig(("test_geroy_snayper", "test_geroy_snayper"), (list(DECK0), ["test_geroy_pervogo_khoda", "ork", "ork", "ork"])))
     assert e.value.field == "decks[1][0]"
     with pytest.raises(ConfigError) as e:
-        new_game(GameConfig(("izian", "izian"), (list(DECK0), list(DECK1)), "Z"))
+        new_game(GameConfig(("test_geroy_snayper", "test_geroy_snayper"), (list(DECK0), list(DECK1)), "Z"))
     assert e.value.field == "edition"
 
 
@@ -142,12 +142,12 @@ def test_301_4_edition_a_cites_b() -> None:
 @pytest.mark.parametrize(
     "heroes, first",
     [
-        (("pani", "sharl_de_lorm"), 0),
-        (("sharl_de_lorm", "pani"), 1),
-        (("pani", "izian"), 0),
-        (("izian", "pani"), 1),
-        (("sharl_de_lorm", "izian"), 1),
-        (("izian", "sharl_de_lorm"), 0),
+        (("test_geroy_pervogo_khoda", "test_geroy_vtorogo_khoda"), 0),
+        (("test_geroy_vtorogo_khoda", "test_geroy_pervogo_khoda"), 1),
+        (("test_geroy_pervogo_khoda", "test_geroy_snayper"), 0),
+        (("test_geroy_snayper", "test_geroy_pervogo_khoda"), 1),
+        (("test_geroy_vtorogo_khoda", "test_geroy_snayper"), 1),
+        (("test_geroy_snayper", "test_geroy_vtorogo_khoda"), 0),
     ],
 )
 def test_301_4_1_hero_fixes_turn_order(heroes: tuple[str, str], first: int) -> None:
@@ -162,7 +162,7 @@ def test_301_4_1_hero_fixes_turn_order(heroes: tuple[str, str], first: int) -> N
     assert not events(ev, "die_rolled")
 
 
-@pytest.mark.parametrize("heroes", [("pani", "pani"), ("sharl_de_lorm", "sharl_de_lorm")])
+@pytest.mark.parametrize("heroes", [("test_geroy_pervogo_khoda", "test_geroy_pervogo_khoda"), ("test_geroy_vtorogo_khoda", "test_geroy_vtorogo_khoda")])
 def test_301_4_2_same_number_from_both_heroes_means_a_normal_roll(heroes: tuple[str, str]) -> None:
     """C:301.4.2 — if both heroes would make their players the same number, the order is
     rolled as if the heroes said nothing."""
@@ -176,12 +176,12 @@ def test_301_4_2_same_number_from_both_heroes_means_a_normal_roll(heroes: tuple[
 @pytest.mark.parametrize(
     ("heroes", "edition", "expected"),
     [
-        (("pani", "izian"), "C", [("order_by_hero", ("C:301.4.1",), {"first_player": 0})]),
-        (("izian", "pani"), "B", [("order_by_hero", ("B:301.4.1",), {"first_player": 1})]),
-        (("sharl_de_lorm", "izian"), "A", [("order_by_hero", ("B:301.4.1",), {"first_player": 1})]),
-        (("pani", "pani"), "C", [("hero_order_ignored", ("C:301.4.2",), {})]),
-        (("sharl_de_lorm", "sharl_de_lorm"), "A", [("hero_order_ignored", ("B:301.4.2",), {})]),
-        (("izian", "almanz_brontoboy"), "C", []),
+        (("test_geroy_pervogo_khoda", "test_geroy_snayper"), "C", [("order_by_hero", ("C:301.4.1",), {"first_player": 0})]),
+        (("test_geroy_snayper", "test_geroy_pervogo_khoda"), "B", [("order_by_hero", ("B:301.4.1",), {"first_player": 1})]),
+        (("test_geroy_vtorogo_khoda", "test_geroy_snayper"), "A", [("order_by_hero", ("B:301.4.1",), {"first_player": 1})]),
+        (("test_geroy_pervogo_khoda", "test_geroy_pervogo_khoda"), "C", [("hero_order_ignored", ("C:301.4.2",), {})]),
+        (("test_geroy_vtorogo_khoda", "test_geroy_vtorogo_khoda"), "A", [("hero_order_ignored", ("B:301.4.2",), {})]),
+        (("test_geroy_snayper", "test_geroy_strazh"), "C", []),
     ],
 )
 def test_301_4_1_new_game_with_events_gives_the_hero_order_events(

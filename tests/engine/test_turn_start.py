@@ -29,7 +29,7 @@ def test_302_turn_starts_with_restoration_then_accumulation() -> None:
 
 def test_302_3_first_player_is_active_on_turn_1() -> None:
     """C:302.3 — on the first player's first turn he is the active player."""
-    cfg = GameConfig(("sharl_de_lorm", "izian"), (["ork"] * 6, ["ork"] * 6))
+    cfg = GameConfig(("test_geroy_vtorogo_khoda", "test_geroy_snayper"), (["ork"] * 6, ["ork"] * 6))
     s, ev = run_setup(cfg)
     assert s.first_player == 1 and s.active == 1 and s.turn == 1
     assert first_event(ev, "first_turn").rules == ("C:302.3",)
@@ -96,20 +96,20 @@ def test_303_3_usage_markers_are_removed() -> None:
     """C:303.3 — cards lose their «1 (X) раз за ход» markers at the start of a turn (on every
     card in play, INTERPRETING.md entry 6); «раз за игру» markers stay."""
     b = Board(
-        play=([card("snezhnyy_bars", usage={0: 1})], [card("karaulnyy", usage={0: 1, 1: 1}), card("mednyy_drakon", game_usage={0: 1})])
+        play=([card("snezhnyy_bars", usage={0: 1})], [card("test_dozornyy", usage={0: 1, 1: 1}), card("test_yashcher", game_usage={0: 1})])
     )
     s, ev = run(b.state(), END)
     assert first_event(ev, "markers_removed").rules == ("C:303.3", "C:303.4")
     assert s.cards[b["snezhnyy_bars"]].usage == {}
-    assert s.cards[b["karaulnyy"]].usage == {}
-    assert s.cards[b["mednyy_drakon"]].game_usage == {0: 1}
+    assert s.cards[b["test_dozornyy"]].usage == {}
+    assert s.cards[b["test_yashcher"]].game_usage == {0: 1}
 
 
 def test_303_3_markers_kept_mutant_is_caught() -> None:
     """C:303.3 — under the mutant that keeps usage markers the marker survives."""
-    b = Board(play=((), [card("karaulnyy", usage={0: 1})]))
+    b = Board(play=((), [card("test_dozornyy", usage={0: 1})]))
     s, _ = run(b.state(mutant="usage_markers_kept"), END)
-    assert s.cards[b["karaulnyy"]].usage == {0: 1}
+    assert s.cards[b["test_dozornyy"]].usage == {0: 1}
 
 
 @pytest.mark.parametrize("before, after, gained", [(0, 1, True), (9, 10, True), (10, 10, False), (12, 12, False)])
@@ -135,7 +135,7 @@ def test_304_1_no_cap_mutant_is_caught() -> None:
 def test_304_2_first_player_does_not_draw_on_his_first_turn() -> None:
     """C:304.2 — the first player does not draw on the first turn of the game; the second
     player draws on his first turn."""
-    cfg = GameConfig(("izian", "almanz_brontoboy"), (["ork"] * 8, ["ork"] * 8))
+    cfg = GameConfig(("test_geroy_snayper", "test_geroy_strazh"), (["ork"] * 8, ["ork"] * 8))
     s, ev = run_setup(cfg)
     assert s.turn == 1 and len(s.players[0].hand) == 4 and len(s.players[0].deck) == 4
     e = first_event(ev, "no_draw_first_turn")
@@ -151,7 +151,7 @@ def test_304_2_first_player_draws_mutant_is_caught() -> None:
     """C:304.2 — under the mutant where the first player draws on turn 1 his hand has 5."""
     from oracle import new_game
 
-    cfg = GameConfig(("izian", "almanz_brontoboy"), (["ork"] * 8, ["ork"] * 8))
+    cfg = GameConfig(("test_geroy_snayper", "test_geroy_strazh"), (["ork"] * 8, ["ork"] * 8))
     s = new_game(cfg)
     s.mutant = "first_player_draws"
     for a in (Action("roll", values=(6, 1)), Action("choose_order", values=(1,)),
@@ -163,11 +163,11 @@ def test_304_2_first_player_draws_mutant_is_caught() -> None:
 
 def test_304_2_draw_takes_the_top_card() -> None:
     """C:304.2 — the active player draws the top card of his deck."""
-    b = Board(decks=(("ork",), ("kamia", "yrkh")))
+    b = Board(decks=(("ork",), ("test_mstitel", "yrkh")))
     s, ev = run(b.state(), END)
-    assert s.players[1].hand == [b["kamia"]] and s.players[1].deck == [b["yrkh"]]
+    assert s.players[1].hand == [b["test_mstitel"]] and s.players[1].deck == [b["yrkh"]]
     e = next(x for x in events(ev, "drew") if x.rules == ("C:304.2",))
-    assert e.get("player") == 1 and e.get("card") == b["kamia"]
+    assert e.get("player") == 1 and e.get("card") == b["test_mstitel"]
 
 
 def test_304_2_failed_draw_is_counted() -> None:
@@ -213,7 +213,7 @@ def test_304_2_a_draw_by_an_ability_is_not_a_failed_draw() -> None:
 def test_304_3_reveal_hidden_cards_before_start_of_turn_triggers() -> None:
     """C:304.3 — a player with hidden cards may reveal any of them, all at once, before the
     «В начале хода» triggers (304.4); a revealed card's start-of-turn trigger fires."""
-    b = Board(play=((), [card("ent_praroditel", "ent", hidden=True), card("podgornyy_krot", "krot", hidden=True)]))
+    b = Board(play=((), [card("test_rostok", "ent", hidden=True), card("test_nevidimka", "krot", hidden=True)]))
     s, ev = run(b.state(), END)
     assert s.step == "reveal" and decision(s).actor == 1 and decision(s).kind == "reveal"
     assert not events(ev, "triggered")
@@ -234,7 +234,7 @@ def test_304_3_reveal_hidden_cards_before_start_of_turn_triggers() -> None:
 def test_304_3_unrevealed_cards_do_not_trigger() -> None:
     """C:304.3 — a card left hidden keeps its abilities switched off: no start-of-turn
     trigger of it fires."""
-    b = Board(play=((), [card("ent_praroditel", "ent", hidden=True)]))
+    b = Board(play=((), [card("test_rostok", "ent", hidden=True)]))
     s, _ = run(b.state(), END)
     o = apply(s, Action("reveal"))
     assert first_event(o.events, "revealed").get("cards") == ""
@@ -245,7 +245,7 @@ def test_304_3_unrevealed_cards_do_not_trigger() -> None:
 def test_304_3_reveal_validation() -> None:
     """C:304.3 — only the active player's hidden cards, distinct and ascending, can be
     revealed; anything else is refused citing 304.3 and changes nothing."""
-    b = Board(play=([card("ork", "enemy_hidden", hidden=True)], [card("podgornyy_krot", "krot", hidden=True), "ork"]))
+    b = Board(play=([card("ork", "enemy_hidden", hidden=True)], [card("test_nevidimka", "krot", hidden=True), "ork"]))
     s, _ = run(b.state(), END)
     assert s.step == "reveal"
     before = fingerprint(s)
@@ -295,13 +295,13 @@ def test_304_3_stealth_creature_hides_on_hire_and_is_revealed_later() -> None:
     """C:304.3, C:309.2 — Скрытность means «Найм: это существо скрывается» (R15 glossary):
     Гном-разведчик hides when it enters play, cannot be targeted or attacked while hidden,
     and its controller may reveal it in his next accumulation phase."""
-    b = Board(hands=(["gnom_razvedchik"], []), play=((), ["kulevrina_orkov"]), coins=((3, 0), (0, 0)))
-    s, ev = run(b.state(), Action("play", card=b["gnom_razvedchik"]))
-    g = b["gnom_razvedchik"]
+    b = Board(hands=(["test_lazutchik"], []), play=((), ["test_bombarda"]), coins=((3, 0), (0, 0)))
+    s, ev = run(b.state(), Action("play", card=b["test_lazutchik"]))
+    g = b["test_lazutchik"]
     assert first_event(ev, "triggered").get("condition") == "hire"
     assert first_event(ev, "hidden").get("card") == g and s.cards[g].hidden
     s, _ = run(s, END)
-    assert violation_rules(s, Action("activate", card=b["kulevrina_orkov"], ability=1, targets=(g,))) == ["C:501.4"]
+    assert violation_rules(s, Action("activate", card=b["test_bombarda"], ability=1, targets=(g,))) == ["C:501.4"]
     s, _ = run(s, END)
     assert s.step == "reveal" and decision(s).actor == 0
     s, ev = run(s, Action("reveal", targets=(g,)))

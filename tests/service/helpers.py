@@ -28,9 +28,9 @@ from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 30.0
 #: heroes of the pool without a fixed turn order (301.4.1), so a new game starts with the roll
-ROLL_HEROES = ("izian", "almanz_brontoboy")
-#: pani moves first (301.4.1): a new game goes straight to the shuffles
-ORDER_HEROES = ("pani", "izian")
+ROLL_HEROES = ("test_geroy_snayper", "test_geroy_strazh")
+#: test_geroy_pervogo_khoda moves first (301.4.1): a new game goes straight to the shuffles
+ORDER_HEROES = ("test_geroy_pervogo_khoda", "test_geroy_snayper")
 
 
 @dataclass

@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from typing import Any
 
 import pytest
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle import CHANCE, Action, GameConfig, new_game
 from oracle._proto.berserk.oracle.v1 import action_pb2, state_pb2
 from oracle._proto.berserk.oracle.v1 import game_config_pb2 as gc_pb
+from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle.actions import encode
-from oracle.engine import Decision
-from oracle.model import ACTION_KINDS, Event, Violation
-from oracle.sampler import play_random_game
-from oracle.serialize import fingerprint, to_dict
+from oracle.cards import load_pool
+from oracle.engine import Decision, apply
+from oracle.model import ACTION_KINDS, Card, Event, State, Violation
+from oracle.sampler import play_random_game, random_action
+from oracle.serialize import StateError, canonical_json, fingerprint, from_dict, parse, to_dict
 from oracle.service import convert as cv
-from oracle.setup import ConfigError
+from oracle.setup import ConfigError, new_game_with_events
+from oracle.validate import MAX_VALUE
 
 
 @pytest.fixture(scope="module")
@@ -198,7 +205,7 @@ def test_decision_event_violation() -> None:
 def test_config_conversion_and_errors() -> None:
     """A GameConfig message becomes the engine's configuration (empty edition: the
     default); ConfigError fields become GameConfig paths."""
-    msg = gc_pb.GameConfig(heroes=["pani", "izian"], decks=[gc_pb.DeckList(card_ids=["ork"] * 5)] * 2)
+    msg = gc_pb.GameConfig(heroes=["test_geroy_pervogo_khoda", "test_geroy_snayper"], decks=[gc_pb.DeckList(card_ids=["ork"] * 5)] * 2)
     config = cv.config_from_proto(msg)
     assert isinstance(config, GameConfig) and config.edition == "C"
     new_game(config)
@@ -219,7 +226,7 @@ def test_error_paths_use_request_indices(states: list) -> None:  # type: ignore[
         cv.decode_state(msg)
     assert info.value.field == "state.cards[1].card_id"
     msg.cards[1].card_id = cards[1].card_id
-    hero = next(i for i, c in enumerate(msg.cards) if c.card_id in ("pani", "izian", "sharl_de_lorm", "almanz_brontoboy"))
+    hero = next(i for i, c in enumerate(msg.cards) if c.card_id in ("test_geroy_pervogo_khoda", "test_geroy_snayper", "test_geroy_vtorogo_khoda", "test_geroy_strazh"))
     msg.cards[hero].usage.add(ability=5, count=1)
     msg.cards[hero].usage.add(ability=0, count=0)
     with pytest.raises(cv.InputError) as info:
@@ -243,3 +250,278 @@ def test_modifier_owner_is_carried_exactly_for_its_duration(states: list) -> Non
     msg.modifiers[0].ClearField("owner")
     with pytest.raises(Exception, match="owner"):
         cv.decode_state(msg)
+
+
+# --- the direct codec against the dict path (the reference) ---------------------------
+
+EDITION_NAMES = ("A", "B", "C")
+
+
+@lru_cache(maxsize=64)
+def _game_states(seed: int, edition: str) -> tuple[State, ...]:
+    return tuple(play_random_game(seed, edition).states)
+
+
+def _game_state(seed: int, edition: str, where: float) -> State:
+    states = _game_states(seed, edition)
+    return states[min(len(states) - 1, int(where * len(states)))]
+
+
+game_states = st.builds(_game_state, st.integers(0, 400), st.sampled_from(EDITION_NAMES), st.floats(0, 1))
+
+
+def _same_state(a: State, b: State) -> None:
+    """Equal as states (dataclass equality, the mutant included), in the canonical form,
+    and in the order of every dict (cards as listed, usage markers as listed)."""
+    assert a == b
+    assert to_dict(a) == to_dict(b)
+    assert list(a.cards) == list(b.cards)
+    assert [(list(c.usage), list(c.game_usage)) for c in a.cards.values()] == [
+        (list(c.usage), list(c.game_usage)) for c in b.cards.values()
+    ]
+
+
+def _check_encoding(state: State) -> None:
+    """The direct encoder, canonical text and fingerprint equal the dict path's, with the
+    card caches cold and warm."""
+    reference = cv.state_dict_to_proto(to_dict(state))
+    text = canonical_json(state)
+    for _ in range(2):
+        assert cv.state_to_proto(state) == reference
+        assert cv.state_to_proto(state).SerializeToString(deterministic=True) == reference.SerializeToString(
+            deterministic=True
+        )
+        assert cv.canonical_text(state).encode("utf-8") == text.encode("utf-8")
+        assert cv.state_fingerprint(state) == fingerprint(state)
+        out = state_pb2.State()
+        msg, fp = cv.encode_state(state, out)
+        assert msg is out and out == reference and fp == fingerprint(state)
+
+
+@settings(max_examples=150, deadline=None)
+@given(game_states, st.booleans())
+def test_direct_codec_equals_the_dict_path_on_game_states(state: State, cold: bool) -> None:
+    """On states of random games (every edition): encoding, canonical text and fingerprint
+    are the dict path's; decoding gives the reference's state (same dict orders), through
+    the wire format too, the fast path accepting every such state."""
+    if cold:
+        cv.clear_caches()
+    _check_encoding(state)
+    msg = state_pb2.State.FromString(cv.state_dict_to_proto(to_dict(state)).SerializeToString())
+    assert cv._decode_direct(msg) is not None
+    for _ in range(2):
+        _same_state(cv.state_from_proto(msg, "state", "m"), cv.decode_state(msg, "state", "m")[0])
+
+
+_INTS = (-(2**31), -3, -2, -1, 0, 1, 2, 3, 4, 127, 128, 300, MAX_VALUE - 1, MAX_VALUE, MAX_VALUE + 1, 2**31 - 1)
+_STRINGS = ("", "A", "B", "C", "Z", "test_geroy_snayper", "test_geroy_pervogo_khoda", "legat_akkenii", "nope", "strike_attack", "activated",
+            "triggered", "spell", "end_of_turn", "start_of_turn", "start_of_owner_turn", "ж", 'q"\\\n')
+_FD = FieldDescriptor
+
+
+def _slots(msg: Message) -> list[tuple[Message, Any]]:
+    """Every (message, field) of ``msg`` and its sub-messages."""
+    out: list[tuple[Message, Any]] = []
+    for fd in msg.DESCRIPTOR.fields:
+        out.append((msg, fd))
+        if fd.message_type is not None:
+            if fd.is_repeated:
+                for sub in getattr(msg, fd.name):
+                    out += _slots(sub)
+            elif msg.HasField(fd.name):
+                out += _slots(getattr(msg, fd.name))
+    return out
+
+
+def _value(fd: Any, data: st.DataObject, uids: list[int]) -> Any:
+    if fd.type == _FD.TYPE_BOOL:
+        return data.draw(st.booleans())
+    if fd.type == _FD.TYPE_STRING:
+        return data.draw(st.sampled_from(_STRINGS))
+    if fd.type == _FD.TYPE_ENUM:
+        return data.draw(st.integers(-1, 16))
+    return data.draw(st.sampled_from(_INTS) | st.sampled_from(uids or [1]) | st.integers(-3, 130))
+
+
+def _mutate(msg: state_pb2.State, data: st.DataObject) -> None:
+    """One random change: a field set to an odd value (a bound, a uid in use…), a list
+    entry set, dropped, duplicated or appended, an optional field or sub-message cleared,
+    two cards swapped."""
+    uids = [c.uid for c in msg.cards]
+    target, fd = data.draw(st.sampled_from(_slots(msg)))
+    field = getattr(target, fd.name)
+    if fd.message_type is not None and fd.is_repeated:
+        kind = data.draw(st.sampled_from(["drop", "duplicate", "append", "swap"]))
+        if kind == "append" or not len(field):
+            field.add()
+        elif kind == "drop":
+            del field[data.draw(st.integers(0, len(field) - 1))]
+        elif kind == "duplicate":
+            field.add().CopyFrom(field[data.draw(st.integers(0, len(field) - 1))])
+        else:
+            items = list(field)
+            i, j = data.draw(st.integers(0, len(items) - 1)), data.draw(st.integers(0, len(items) - 1))
+            items[i], items[j] = items[j], items[i]
+            copies = [type(x)() for x in items]
+            for c, x in zip(copies, items, strict=True):
+                c.CopyFrom(x)
+            del field[:]
+            field.extend(copies)
+    elif fd.message_type is not None:
+        if target.HasField(fd.name) and data.draw(st.booleans()):
+            target.ClearField(fd.name)
+        else:
+            sub = getattr(target, fd.name)
+            sub_fd = data.draw(st.sampled_from(list(sub.DESCRIPTOR.fields)))
+            setattr(sub, sub_fd.name, _value(sub_fd, data, uids))
+    elif fd.is_repeated:
+        kind = data.draw(st.sampled_from(["set", "drop", "append"]))
+        if kind == "append" or not len(field):
+            field.append(_value(fd, data, uids))
+        elif kind == "drop":
+            del field[data.draw(st.integers(0, len(field) - 1))]
+        else:
+            field[data.draw(st.integers(0, len(field) - 1))] = _value(fd, data, uids)
+    elif fd.has_presence and target.HasField(fd.name) and data.draw(st.booleans()):
+        target.ClearField(fd.name)
+    else:
+        setattr(target, fd.name, _value(fd, data, uids))
+
+
+def _outcome(decode: Any) -> tuple[str, Any, Any]:
+    try:
+        return ("ok", decode(), None)
+    except cv.InputError as exc:
+        return ("error", exc.field, exc.reason)
+
+
+@settings(max_examples=400, deadline=None)
+@given(game_states, st.data())
+def test_direct_decoder_equals_the_dict_path_on_mutated_messages(state: State, data: st.DataObject) -> None:
+    """On messages with one to three random changes: the direct decoder gives the
+    reference's state or the reference's error (same field, same reason); its fast path
+    accepts exactly what the reference's reading (``state_dict_from_proto`` + ``parse``)
+    accepts and reads the same state; a state it accepts encodes as the dict path's."""
+    msg = cv.state_dict_to_proto(to_dict(state))
+    for _ in range(data.draw(st.integers(1, 3))):
+        _mutate(msg, data)
+    msg = state_pb2.State.FromString(msg.SerializeToString())
+    if data.draw(st.booleans()):
+        cv.clear_caches()
+    try:
+        parsed: State | None = parse(cv.state_dict_from_proto(msg))
+    except (cv.InputError, StateError):
+        parsed = None
+    fast = cv._decode_direct(msg)
+    if parsed is None or fast is None:
+        assert parsed is None and fast is None
+    else:
+        _same_state(fast, parsed)
+    expected = _outcome(lambda: cv.decode_state(msg, "request.state", "m")[0])
+    for _ in range(2):  # the second time from the card cache
+        got = _outcome(lambda: cv.state_from_proto(msg, "request.state", "m"))
+        assert got[0] == expected[0]
+        if got[0] == "ok":
+            _same_state(got[1], expected[1])
+            _check_encoding(got[1])
+        else:
+            assert got[1:] == expected[1:]
+
+
+def test_card_cache_keeps_only_exactly_typed_cards(states: list) -> None:  # type: ignore[type-arg]
+    """A card whose fields have other types than declared (an int for a bool) is encoded
+    by the reference and not kept: its key would equal a typed card's."""
+    cv.clear_caches()
+    state = states[len(states) // 2].copy()
+    uid = next(iter(state.cards))
+    c = state.cards[uid]
+    state.cards[uid] = Card(c.uid, c.card_id, c.owner, int(c.closed), c.wounds, c.poison, c.hidden,  # type: ignore[arg-type]
+                            c.entered_turn, c.attacked_turn, c.defended_turn, dict(c.usage), dict(c.game_usage))
+    assert cv.canonical_text(state) == canonical_json(state)
+    assert not any(key[0] == uid for key in cv._ENCODED_CARDS)
+    assert cv.state_fingerprint(states[len(states) // 2]) == fingerprint(states[len(states) // 2])
+
+
+def test_card_caches_are_bounded(states: list) -> None:  # type: ignore[type-arg]
+    """The card and player caches never hold more than their bound."""
+    for state in states:
+        cv.state_from_proto(cv.state_to_proto(state))
+        assert len(cv._DECODED_CARDS) <= cv.CARD_CACHE_SIZE and len(cv._ENCODED_CARDS) <= cv.CARD_CACHE_SIZE
+        assert len(cv._DECODED_PLAYERS) <= cv.PLAYER_CACHE_SIZE and len(cv._ENCODED_PLAYERS) <= cv.PLAYER_CACHE_SIZE
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 400), st.sampled_from(EDITION_NAMES), st.booleans())
+def test_add_events_equals_event_to_proto(seed: int, edition: str, cold: bool) -> None:
+    """The events written directly into a response equal ``event_to_proto``'s messages, in
+    order, for every event of a random game (the creation's included), cold and warm."""
+    if cold:
+        cv.clear_caches()
+    states = _game_states(seed, edition)
+    rng = random.Random(seed)
+    pool = load_pool().cards
+    heroes = sorted(k for k, d in pool.items() if d.type == "hero")[:2]
+    others = sorted(k for k, d in pool.items() if d.type != "hero")
+    config = gc_pb.GameConfig(heroes=heroes, decks=[gc_pb.DeckList(card_ids=others[i : i + 10]) for i in (0, 10)])
+    batches = [list(new_game_with_events(cv.config_from_proto(config))[1])]
+    for state in states[:: max(1, len(states) // 12)]:
+        if state.winner < 0:
+            batches.append(list(apply(state, random_action(state, rng)).events))
+    odd = [Event("x", (), (("flag", True), ("n", 1), ("", ""), ("ж", "значение"))), Event("", ("a", ""), ())]
+    for events in [*batches, odd]:
+        for _ in range(2):
+            resp = pb.ApplyActionResponse(legal=True)
+            cv.add_events(resp, events)
+            assert resp == pb.ApplyActionResponse(legal=True, events=[cv.event_to_proto(e) for e in events])
+    assert not any(key == ("flag", True) and type(key[1]) is bool for key in cv._EVENT_FIELDS)
+
+
+@settings(max_examples=100, deadline=None)
+@given(actions_strategy)
+def test_action_cache_gives_the_uncached_action(action: Action) -> None:
+    """``action_from_proto`` answers a message already seen from its cache with what the
+    uncached decoder gives; refusals are not kept (the field path is the caller's)."""
+    msg = cv.action_to_proto(action)
+    for _ in range(2):
+        assert cv.action_from_proto(msg) == cv._action_from_proto(msg, "action") == action
+    bad = action_pb2.Action(kind="jump")
+    for field in ("a", "b"):
+        with pytest.raises(cv.InputError) as info:
+            cv.action_from_proto(bad, field)
+        assert info.value.field == f"{field}.kind"
+
+
+def _renumber(data: dict[str, Any], factor: int) -> dict[str, Any]:
+    """The canonical data of a state with every card uid multiplied by ``factor`` (every
+    reference to a card too; 0 and -1, "no card", stay)."""
+
+    def u(uid: int) -> int:
+        return uid * factor if uid > 0 else uid
+
+    for p in data["players"]:
+        p["hero"] = u(p["hero"])
+        for zone in ("deck", "hand", "play", "graveyard", "mulligan"):
+            p[zone] = [u(x) for x in p[zone]]
+    for c in data["cards"]:
+        c["uid"] = u(c["uid"])
+    for e in data["queue"]:
+        e["source"], e["targets"] = u(e["source"]), [u(x) for x in e["targets"]]
+    for t in data["pending"]:
+        t["source"], t["subject"] = u(t["source"]), u(t["subject"])
+    for m in data["modifiers"]:
+        m["target"] = u(m["target"])
+    if data["attack"] is not None:
+        data["attack"] = {k: u(v) for k, v in data["attack"].items()}
+    return data
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_states, st.sampled_from([3, 997, 8191]))
+def test_direct_codec_with_large_uids(state: State, factor: int) -> None:
+    """Uids of several bytes on the wire (up to about 10**6): the direct codec still equals
+    the dict path both ways."""
+    big = from_dict(_renumber(to_dict(state), factor))
+    _check_encoding(big)
+    msg = state_pb2.State.FromString(cv.state_dict_to_proto(to_dict(big)).SerializeToString())
+    assert cv._decode_direct(msg) is not None
+    _same_state(cv.state_from_proto(msg), cv.decode_state(msg)[0])

@@ -22,7 +22,7 @@ def _data(event: Any) -> dict[str, str]:
 
 @pytest.mark.parametrize(
     ("edition", "heroes", "first"),
-    [("", ("pani", "izian"), "0"), ("B", ("izian", "pani"), "1"), ("A", ("sharl_de_lorm", "izian"), "1")],
+    [("", ("test_geroy_pervogo_khoda", "test_geroy_snayper"), "0"), ("B", ("test_geroy_snayper", "test_geroy_pervogo_khoda"), "1"), ("A", ("test_geroy_vtorogo_khoda", "test_geroy_snayper"), "1")],
 )
 def test_hero_text_fixing_the_order_gives_order_by_hero(
     stub: Any, pool: Any, edition: str, heroes: tuple[str, str], first: str
@@ -42,7 +42,7 @@ def test_hero_text_fixing_the_order_gives_order_by_hero(
     assert resp.state.first_player == int(first)
 
 
-@pytest.mark.parametrize("heroes", [("pani", "pani"), ("sharl_de_lorm", "sharl_de_lorm")])
+@pytest.mark.parametrize("heroes", [("test_geroy_pervogo_khoda", "test_geroy_pervogo_khoda"), ("test_geroy_vtorogo_khoda", "test_geroy_vtorogo_khoda")])
 def test_heroes_that_agree_give_hero_order_ignored(stub: Any, pool: Any, heroes: tuple[str, str]) -> None:
     """Two heroes that would both move first (or both second) decide nothing: the only
     event is ``hero_order_ignored`` citing C:301.4.2, and the die roll decides."""

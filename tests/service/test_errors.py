@@ -124,7 +124,7 @@ def test_batch_reports_every_bad_action(stub: Any) -> None:
         (lambda c: c.heroes.__setitem__(0, "nobody"), "config.heroes[0]"),
         (lambda c: c.heroes.__setitem__(1, "ork"), "config.heroes[1]"),
         (lambda c: c.decks[1].card_ids.__setitem__(3, "no_such_card"), "config.decks[1].card_ids[3]"),
-        (lambda c: c.decks[0].card_ids.append("izian"), "config.decks[0].card_ids[20]"),
+        (lambda c: c.decks[0].card_ids.append("test_geroy_snayper"), "config.decks[0].card_ids[20]"),
         (lambda c: c.decks.pop(), "config.decks"),
         (lambda c: c.heroes.pop(), "config.heroes"),
         (lambda c: c.decks[0].card_ids.__delitem__(slice(2, None)), "config.decks[0]"),

@@ -42,7 +42,7 @@ _INT_RANGES = {
     _FD.CPPTYPE_UINT64: (0, 2**64 - 1),
 }
 _WORDS = ["", "A", "B", "C", "Z", "end_turn", "attack card=3 targets=4", "play card=7", "roll values=3,3",
-          "izian", "pani", "x" * 5000, "\x00", "ж" * 300, "card=-1", "99999999999999999999"]
+          "test_geroy_snayper", "test_geroy_pervogo_khoda", "x" * 5000, "\x00", "ж" * 300, "card=-1", "99999999999999999999"]
 
 
 @pytest.fixture(scope="module")

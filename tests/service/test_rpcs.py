@@ -36,7 +36,7 @@ def test_card_pool(pool: Any) -> None:
     """GetCardPool lists every card of the pool with its type, stats and JSON definition."""
     assert len(pool.cards) == len(oracle.load_pool().cards)
     by_id = {c.id: c for c in pool.cards}
-    assert by_id["izian"].type == "hero" and by_id["izian"].life > 0
+    assert by_id["test_geroy_snayper"].type == "hero" and by_id["test_geroy_snayper"].life > 0
     creature = next(c for c in pool.cards if c.type == "creature")
     assert creature.strike > 0 and creature.name and creature.definition_json.startswith("{")
 

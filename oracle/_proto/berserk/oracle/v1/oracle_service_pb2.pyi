@@ -155,7 +155,7 @@ class GetCatalogueResponse(_message.Message):
     def __init__(self, rules: _Optional[_Iterable[_Union[Rule, _Mapping]]] = ...) -> None: ...
 
 class Rule(_message.Message):
-    __slots__ = ("id", "edition", "number", "kind", "text_ru", "text_en", "same_as", "forbids", "unnumbered_in_seed", "inherited_from")
+    __slots__ = ("id", "edition", "number", "kind", "text_ru", "text_en", "same_as", "forbids", "unnumbered_in_seed", "inherited_from", "modelled")
     ID_FIELD_NUMBER: _ClassVar[int]
     EDITION_FIELD_NUMBER: _ClassVar[int]
     NUMBER_FIELD_NUMBER: _ClassVar[int]
@@ -166,6 +166,7 @@ class Rule(_message.Message):
     FORBIDS_FIELD_NUMBER: _ClassVar[int]
     UNNUMBERED_IN_SEED_FIELD_NUMBER: _ClassVar[int]
     INHERITED_FROM_FIELD_NUMBER: _ClassVar[int]
+    MODELLED_FIELD_NUMBER: _ClassVar[int]
     id: str
     edition: str
     number: str
@@ -176,7 +177,8 @@ class Rule(_message.Message):
     forbids: bool
     unnumbered_in_seed: bool
     inherited_from: str
-    def __init__(self, id: _Optional[str] = ..., edition: _Optional[str] = ..., number: _Optional[str] = ..., kind: _Optional[str] = ..., text_ru: _Optional[str] = ..., text_en: _Optional[str] = ..., same_as: _Optional[_Iterable[str]] = ..., forbids: _Optional[bool] = ..., unnumbered_in_seed: _Optional[bool] = ..., inherited_from: _Optional[str] = ...) -> None: ...
+    modelled: str
+    def __init__(self, id: _Optional[str] = ..., edition: _Optional[str] = ..., number: _Optional[str] = ..., kind: _Optional[str] = ..., text_ru: _Optional[str] = ..., text_en: _Optional[str] = ..., same_as: _Optional[_Iterable[str]] = ..., forbids: _Optional[bool] = ..., unnumbered_in_seed: _Optional[bool] = ..., inherited_from: _Optional[str] = ..., modelled: _Optional[str] = ...) -> None: ...
 
 class GetCardPoolRequest(_message.Message):
     __slots__ = ()

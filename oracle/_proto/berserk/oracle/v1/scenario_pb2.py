@@ -27,7 +27,7 @@ from oracle._proto.berserk.oracle.v1 import game_config_pb2 as berserk_dot_oracl
 from oracle._proto.berserk.oracle.v1 import state_pb2 as berserk_dot_oracle_dot_v1_dot_state__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n berserk/oracle/v1/scenario.proto\x12\x11\x62\x65rserk.oracle.v1\x1a\x1e\x62\x65rserk/oracle/v1/action.proto\x1a#berserk/oracle/v1/game_config.proto\x1a\x1d\x62\x65rserk/oracle/v1/state.proto\"\xec\x01\n\x08Scenario\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05rules\x18\x02 \x03(\t\x12\x10\n\x08\x65\x64itions\x18\x03 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\x12/\n\x05setup\x18\x05 \x01(\x0b\x32 .berserk.oracle.v1.ScenarioSetup\x12.\n\x05steps\x18\x06 \x03(\x0b\x32\x1f.berserk.oracle.v1.ScenarioStep\x12=\n\x14\x65xpect_setup_refused\x18\x07 \x01(\x0b\x32\x1f.berserk.oracle.v1.SetupRefusal\"\x1d\n\x0cSetupRefusal\x12\r\n\x05\x66ield\x18\x01 \x01(\t\"\xa5\x01\n\rScenarioSetup\x12.\n\x05\x62oard\x18\x01 \x01(\x0b\x32\x1d.berserk.oracle.v1.BoardSetupH\x00\x12\x31\n\x08new_game\x18\x02 \x01(\x0b\x32\x1d.berserk.oracle.v1.GameConfigH\x00\x12)\n\x05state\x18\x03 \x01(\x0b\x32\x18.berserk.oracle.v1.StateH\x00\x42\x06\n\x04kind\"\xb7\x03\n\x0cScenarioStep\x12)\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x19.berserk.oracle.v1.Action\x12\x16\n\x0e\x65xpect_illegal\x18\x02 \x01(\x08\x12\x1e\n\x16\x65xpect_violation_rules\x18\x03 \x03(\t\x12\x37\n\rexpect_events\x18\x04 \x03(\x0b\x32 .berserk.oracle.v1.ExpectedEvent\x12-\n\x0c\x65xpect_facts\x18\x05 \x03(\x0b\x32\x17.berserk.oracle.v1.Fact\x12?\n\x14\x65xpect_legal_actions\x18\x06 \x01(\x0b\x32!.berserk.oracle.v1.LegalActionSet\x12\x34\n\x0f\x65xpect_decision\x18\x07 \x01(\x0b\x32\x1b.berserk.oracle.v1.Decision\x12\x0f\n\x07\x63omment\x18\x08 \x01(\t\x12\x18\n\x10\x65vents_any_order\x18\t \x01(\x08\x12:\n\x10\x65xpect_no_events\x18\n \x03(\x0b\x32 .berserk.oracle.v1.ExpectedEvent\"Y\n\rExpectedEvent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\r\n\x05rules\x18\x02 \x03(\t\x12+\n\x04\x64\x61ta\x18\x03 \x03(\x0b\x32\x1d.berserk.oracle.v1.EventField\"$\n\x04\x46\x61\x63t\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x0e\n\x06\x65quals\x18\x02 \x01(\t\"!\n\x0eLegalActionSet\x12\x0f\n\x07\x61\x63tions\x18\x01 \x03(\t\"\xcb\x01\n\nBoardSetup\x12\x0c\n\x04step\x18\x01 \x01(\t\x12\x0c\n\x04turn\x18\x02 \x01(\x05\x12\x0e\n\x06\x61\x63tive\x18\x03 \x01(\x05\x12\x19\n\x0c\x66irst_player\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12/\n\x07players\x18\x05 \x03(\x0b\x32\x1e.berserk.oracle.v1.PlayerSetup\x12\x34\n\tmodifiers\x18\x06 \x03(\x0b\x32!.berserk.oracle.v1.StrikeModifierB\x0f\n\r_first_player\"\xae\x02\n\x0bPlayerSetup\x12*\n\x04hero\x18\x01 \x01(\x0b\x32\x1c.berserk.oracle.v1.CardSetup\x12*\n\x04play\x18\x02 \x03(\x0b\x32\x1c.berserk.oracle.v1.CardSetup\x12*\n\x04hand\x18\x03 \x03(\x0b\x32\x1c.berserk.oracle.v1.CardSetup\x12*\n\x04\x64\x65\x63k\x18\x04 \x03(\x0b\x32\x1c.berserk.oracle.v1.CardSetup\x12/\n\tgraveyard\x18\x05 \x03(\x0b\x32\x1c.berserk.oracle.v1.CardSetup\x12\x12\n\ncoins_open\x18\x06 \x01(\x05\x12\x14\n\x0c\x63oins_closed\x18\x07 \x01(\x05\x12\x14\n\x0c\x66\x61iled_draws\x18\x08 \x01(\x05\"\x9c\x02\n\tCardSetup\x12\x0b\n\x03uid\x18\x01 \x01(\x05\x12\x0f\n\x07\x63\x61rd_id\x18\x02 \x01(\t\x12\x0e\n\x06\x63losed\x18\x03 \x01(\x08\x12\x0e\n\x06wounds\x18\x04 \x01(\x05\x12\x0e\n\x06poison\x18\x05 \x01(\x05\x12\x0e\n\x06hidden\x18\x06 \x01(\x08\x12\x14\n\x0c\x65ntered_turn\x18\x07 \x01(\x05\x12\x1a\n\x12\x61ttacked_this_turn\x18\x08 \x01(\x08\x12\x1a\n\x12\x64\x65\x66\x65nded_this_turn\x18\t \x01(\x08\x12.\n\x05usage\x18\n \x03(\x0b\x32\x1f.berserk.oracle.v1.AbilityUsage\x12\x33\n\ngame_usage\x18\x0b \x03(\x0b\x32\x1f.berserk.oracle.v1.AbilityUsageBT\n\x11\x62\x65rserk.oracle.v1B\rScenarioProtoP\x01Z\x1a\x62\x65rserk/oracle/v1;oraclev1\xaa\x02\x11\x42\x65rserk.Oracle.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n berserk/oracle/v1/scenario.proto\x12\x11\x62\x65rserk.oracle.v1\x1a\x1e\x62\x65rserk/oracle/v1/action.proto\x1a#berserk/oracle/v1/game_config.proto\x1a\x1d\x62\x65rserk/oracle/v1/state.proto\"\xed\x02\n\x08Scenario\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05rules\x18\x02 \x03(\t\x12\x10\n\x08\x65\x64itions\x18\x03 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\x12/\n\x05setup\x18\x05 \x01(\x0b\x32 .berserk.oracle.v1.ScenarioSetup\x12.\n\x05steps\x18\x06 \x03(\x0b\x32\x1f.berserk.oracle.v1.ScenarioStep\x12=\n\x14\x65xpect_setup_refused\x18\x07 \x01(\x0b\x32\x1f.berserk.oracle.v1.SetupRefusal\x12=\n\x13\x65xpect_setup_events\x18\x08 \x03(\x0b\x32 .berserk.oracle.v1.ExpectedEvent\x12@\n\x16\x65xpect_no_setup_events\x18\t \x03(\x0b\x32 .berserk.oracle.v1.ExpectedEvent\"\x1d\n\x0cSetupRefusal\x12\r\n\x05\x66ield\x18\x01 \x01(\t\"\xa5\x01\n\rScenarioSetup\x12.\n\x05\x62oard\x18\x01 \x01(\x0b\x32\x1d.berserk.oracle.v1.BoardSetupH\x00\x12\x31\n\x08new_game\x18\x02 \x01(\x0b\x32\x1d.berserk.oracle.v1.GameConfigH\x00\x12)\n\x05state\x18\x03 \x01(\x0b\x32\x18.berserk.oracle.v1.StateH\x00\x42\x06\n\x04kind\"\xb7\x03\n\x0cScenarioStep\x12)\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x19.berserk.oracle.v1.Action\x12\x16\n\x0e\x65xpect_illegal\x18\x02 \x01(\x08\x12\x1e\n\x16\x65xpect_violation_rules\x18\x03 \x03(\t\x12\x37\n\rexpect_events\x18\x04 \x03(\x0b\x32 .berserk.oracle.v1.ExpectedEvent\x12-\n\x0c\x65xpect_facts\x18\x05 \x03(\x0b\x32\x17.berserk.oracle.v1.Fact\x12?\n\x14\x65xpect_legal_actions\x18\x06 \x01(\x0b\x32!.berserk.oracle.v1.LegalActionSet\x12\x34\n\x0f\x65xpect_decision\x18\x07 \x01(\x0b\x32\x1b.berserk.oracle.v1.Decision\x12\x0f\n\x07\x63omment\x18\x08 \x01(\t\x12\x18\n\x10\x65vents_any_order\x18\t \x01(\x08\x12:\n\x10\x65xpect_no_events\x18\n \x03(\x0b\x32 .berserk.oracle.v1.ExpectedEvent\"Y\n\rExpectedEvent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\r\n\x05rules\x18\x02 \x03(\t\x12+\n\x04\x64\x61ta\x18\x03 \x03(\x0b\x32\x1d.berserk.oracle.v1.EventField\"$\n\x04\x46\x61\x63t\x12\x0c\n\x04path\x18\x01 \x01(\t\x12\x0e\n\x06\x65quals\x18\x02 \x01(\t\"!\n\x0eLegalActionSet\x12\x0f\n\x07\x61\x63tions\x18\x01 \x03(\t\"\xcb\x01\n\nBoardSetup\x12\x0c\n\x04step\x18\x01 \x01(\t\x12\x0c\n\x04turn\x18\x02 \x01(\x05\x12\x0e\n\x06\x61\x63tive\x18\x03 \x01(\x05\x12\x19\n\x0c\x66irst_player\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12/\n\x07players\x18\x05 \x03(\x0b\x32\x1e.berserk.oracle.v1.PlayerSetup\x12\x34\n\tmodifiers\x18\x06 \x03(\x0b\x32!.berserk.oracle.v1.StrikeModifierB\x0f\n\r_first_player\"\xae\x02\n\x0bPlayerSetup\x12*\n\x04hero\x18\x01 \x01(\x0b\x32\x1c.berserk.oracle.v1.CardSetup\x12*\n\x04play\x18\x02 \x03(\x0b\x32\x1c.berserk.oracle.v1.CardSetup\x12*\n\x04hand\x18\x03 \x03(\x0b\x32\x1c.berserk.oracle.v1.CardSetup\x12*\n\x04\x64\x65\x63k\x18\x04 \x03(\x0b\x32\x1c.berserk.oracle.v1.CardSetup\x12/\n\tgraveyard\x18\x05 \x03(\x0b\x32\x1c.berserk.oracle.v1.CardSetup\x12\x12\n\ncoins_open\x18\x06 \x01(\x05\x12\x14\n\x0c\x63oins_closed\x18\x07 \x01(\x05\x12\x14\n\x0c\x66\x61iled_draws\x18\x08 \x01(\x05\"\x9c\x02\n\tCardSetup\x12\x0b\n\x03uid\x18\x01 \x01(\x05\x12\x0f\n\x07\x63\x61rd_id\x18\x02 \x01(\t\x12\x0e\n\x06\x63losed\x18\x03 \x01(\x08\x12\x0e\n\x06wounds\x18\x04 \x01(\x05\x12\x0e\n\x06poison\x18\x05 \x01(\x05\x12\x0e\n\x06hidden\x18\x06 \x01(\x08\x12\x14\n\x0c\x65ntered_turn\x18\x07 \x01(\x05\x12\x1a\n\x12\x61ttacked_this_turn\x18\x08 \x01(\x08\x12\x1a\n\x12\x64\x65\x66\x65nded_this_turn\x18\t \x01(\x08\x12.\n\x05usage\x18\n \x03(\x0b\x32\x1f.berserk.oracle.v1.AbilityUsage\x12\x33\n\ngame_usage\x18\x0b \x03(\x0b\x32\x1f.berserk.oracle.v1.AbilityUsageBT\n\x11\x62\x65rserk.oracle.v1B\rScenarioProtoP\x01Z\x1a\x62\x65rserk/oracle/v1;oraclev1\xaa\x02\x11\x42\x65rserk.Oracle.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,23 +36,23 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\021berserk.oracle.v1B\rScenarioProtoP\001Z\032berserk/oracle/v1;oraclev1\252\002\021Berserk.Oracle.V1'
   _globals['_SCENARIO']._serialized_start=156
-  _globals['_SCENARIO']._serialized_end=392
-  _globals['_SETUPREFUSAL']._serialized_start=394
-  _globals['_SETUPREFUSAL']._serialized_end=423
-  _globals['_SCENARIOSETUP']._serialized_start=426
-  _globals['_SCENARIOSETUP']._serialized_end=591
-  _globals['_SCENARIOSTEP']._serialized_start=594
-  _globals['_SCENARIOSTEP']._serialized_end=1033
-  _globals['_EXPECTEDEVENT']._serialized_start=1035
-  _globals['_EXPECTEDEVENT']._serialized_end=1124
-  _globals['_FACT']._serialized_start=1126
-  _globals['_FACT']._serialized_end=1162
-  _globals['_LEGALACTIONSET']._serialized_start=1164
-  _globals['_LEGALACTIONSET']._serialized_end=1197
-  _globals['_BOARDSETUP']._serialized_start=1200
-  _globals['_BOARDSETUP']._serialized_end=1403
-  _globals['_PLAYERSETUP']._serialized_start=1406
-  _globals['_PLAYERSETUP']._serialized_end=1708
-  _globals['_CARDSETUP']._serialized_start=1711
-  _globals['_CARDSETUP']._serialized_end=1995
+  _globals['_SCENARIO']._serialized_end=521
+  _globals['_SETUPREFUSAL']._serialized_start=523
+  _globals['_SETUPREFUSAL']._serialized_end=552
+  _globals['_SCENARIOSETUP']._serialized_start=555
+  _globals['_SCENARIOSETUP']._serialized_end=720
+  _globals['_SCENARIOSTEP']._serialized_start=723
+  _globals['_SCENARIOSTEP']._serialized_end=1162
+  _globals['_EXPECTEDEVENT']._serialized_start=1164
+  _globals['_EXPECTEDEVENT']._serialized_end=1253
+  _globals['_FACT']._serialized_start=1255
+  _globals['_FACT']._serialized_end=1291
+  _globals['_LEGALACTIONSET']._serialized_start=1293
+  _globals['_LEGALACTIONSET']._serialized_end=1326
+  _globals['_BOARDSETUP']._serialized_start=1329
+  _globals['_BOARDSETUP']._serialized_end=1532
+  _globals['_PLAYERSETUP']._serialized_start=1535
+  _globals['_PLAYERSETUP']._serialized_end=1837
+  _globals['_CARDSETUP']._serialized_start=1840
+  _globals['_CARDSETUP']._serialized_end=2124
 # @@protoc_insertion_point(module_scope)

@@ -10,7 +10,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Scenario(_message.Message):
-    __slots__ = ("id", "rules", "editions", "description", "setup", "steps", "expect_setup_refused")
+    __slots__ = ("id", "rules", "editions", "description", "setup", "steps", "expect_setup_refused", "expect_setup_events", "expect_no_setup_events")
     ID_FIELD_NUMBER: _ClassVar[int]
     RULES_FIELD_NUMBER: _ClassVar[int]
     EDITIONS_FIELD_NUMBER: _ClassVar[int]
@@ -18,6 +18,8 @@ class Scenario(_message.Message):
     SETUP_FIELD_NUMBER: _ClassVar[int]
     STEPS_FIELD_NUMBER: _ClassVar[int]
     EXPECT_SETUP_REFUSED_FIELD_NUMBER: _ClassVar[int]
+    EXPECT_SETUP_EVENTS_FIELD_NUMBER: _ClassVar[int]
+    EXPECT_NO_SETUP_EVENTS_FIELD_NUMBER: _ClassVar[int]
     id: str
     rules: _containers.RepeatedScalarFieldContainer[str]
     editions: _containers.RepeatedScalarFieldContainer[str]
@@ -25,7 +27,9 @@ class Scenario(_message.Message):
     setup: ScenarioSetup
     steps: _containers.RepeatedCompositeFieldContainer[ScenarioStep]
     expect_setup_refused: SetupRefusal
-    def __init__(self, id: _Optional[str] = ..., rules: _Optional[_Iterable[str]] = ..., editions: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., setup: _Optional[_Union[ScenarioSetup, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[ScenarioStep, _Mapping]]] = ..., expect_setup_refused: _Optional[_Union[SetupRefusal, _Mapping]] = ...) -> None: ...
+    expect_setup_events: _containers.RepeatedCompositeFieldContainer[ExpectedEvent]
+    expect_no_setup_events: _containers.RepeatedCompositeFieldContainer[ExpectedEvent]
+    def __init__(self, id: _Optional[str] = ..., rules: _Optional[_Iterable[str]] = ..., editions: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., setup: _Optional[_Union[ScenarioSetup, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[ScenarioStep, _Mapping]]] = ..., expect_setup_refused: _Optional[_Union[SetupRefusal, _Mapping]] = ..., expect_setup_events: _Optional[_Iterable[_Union[ExpectedEvent, _Mapping]]] = ..., expect_no_setup_events: _Optional[_Iterable[_Union[ExpectedEvent, _Mapping]]] = ...) -> None: ...
 
 class SetupRefusal(_message.Message):
     __slots__ = ("field",)

@@ -1,0 +1,866 @@
+"""The one validator (issue 11, item 1): :func:`oracle.validate.validate`, separate from
+reading (:func:`oracle.serialize.parse`).
+
+* every state the engine reaches validates (a Hypothesis property over random games of
+  editions A, B and C);
+* every consistency rule of ``validate`` (and every shape rule of ``parse``) refuses a real
+  state broken in that rule only, naming exactly the expected field; a trace proves that
+  the table reaches every ``raise StateError`` of ``oracle/validate.py``;
+* the reproducers of the issue are refused with the named field (and an action where
+  nobody decides is refused, not a ``KeyError``);
+* the bounds guarantee: from a valid state with its growing counters at their bound, one
+  action gives a state whose integers still fit the proto's int32.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from oracle import Action, IllegalAction, State, apply, check, decision, legal_actions, new_game
+from oracle.cards import load_pool
+from oracle.engine import GAME_OVER_RULE, STEP_TABLE
+from oracle.model import Actor, Attack, Modifier, PendingTrigger, QueueEntry
+from oracle.sampler import play_random_game
+from oracle.serialize import from_dict, parse, to_dict
+from oracle.setup import DEAL
+from oracle.triggers import POISON
+from oracle.validate import INT32_MAX, MAX_COINS, MAX_LIST, MAX_VALUE, StateError, validate
+
+from .helpers import Board
+from .strategies import configs, draw_action
+
+_POOL = load_pool().cards
+_VALIDATE_PY = Path(__file__).resolve().parents[2] / "oracle" / "validate.py"
+
+# --- real states -----------------------------------------------------------------------
+
+#: Seeds of the random games (editions A, B, C in turn) the bases are taken from.
+_SEEDS = range(90)
+
+
+@cache
+def _game(seed: int) -> tuple[State, ...]:
+    return tuple(play_random_game(seed, edition="ABC"[seed % 3]).states)
+
+
+def _first(pred: Callable[[State], bool]) -> State:
+    """A copy of the first state of the seeded random games that satisfies ``pred``."""
+    for seed in _SEEDS:
+        for s in _game(seed):
+            if pred(s):
+                return s.copy()
+    raise AssertionError("no random game reaches such a state")  # pragma: no cover
+
+
+def _in_play(s: State, seat: int) -> list[int]:
+    return [u for u in s.players[seat].play if _POOL[s.cards[u].card_id].type == "creature"]
+
+
+def _limited_trigger() -> State:
+    """A hand-made valid state (no random game is sure to reach it): player 1's Yrkh has a
+    pending trigger at end_queue, its once-a-turn limit not used yet."""
+    b = Board(step="end_queue", play=(["yrkh"], ["ork"]))
+    b.pending("yrkh", 0)
+    return b.state()
+
+
+#: The real states each case starts from, by name: the first state of the seeded random
+#: games with the structure the broken rule needs.
+_BASES: dict[str, Callable[[], State]] = {
+    "setup_roll": lambda: _first(lambda s: s.step == "setup_roll"),
+    "setup_order": lambda: _first(lambda s: s.step == "setup_order"),
+    "setup_shuffle": lambda: _first(lambda s: s.step == "setup_shuffle"),
+    "setup_mulligan": lambda: _first(
+        lambda s: s.step == "setup_mulligan" and all(p.mulligan is None and p.hand for p in s.players)
+    ),
+    "choice": lambda: _first(
+        lambda s: s.step == "choice" and all(p.hand and p.deck for p in s.players) and bool(_in_play(s, 0))
+        and not s.modifiers
+    ),
+    "queue": lambda: _first(lambda s: bool(s.queue) and bool(s.pending) and s.queue[0].kind == "triggered"),
+    "modifier": lambda: _first(lambda s: bool(s.modifiers) and s.modifiers[0].until != "start_of_owner_turn"),
+    "attack": lambda: _first(lambda s: s.step == "defender" and s.attack is not None and not s.queue),
+    "game_over": lambda: _first(lambda s: s.step == "game_over" and s.turn >= 1),
+    "limited_trigger": _limited_trigger,
+}
+
+
+@cache
+def _base(name: str) -> State:
+    s = _BASES[name]()
+    validate(s)
+    return s
+
+
+def _i(s: State, uid: int) -> int:
+    """The index of card ``uid`` in ``cards`` (the path ``cards[i]``)."""
+    return list(s.cards).index(uid)
+
+
+def _with_ability(s: State) -> int:
+    """A card of ``s`` with at least one ability."""
+    return next(u for u, c in s.cards.items() if _POOL[c.card_id].abilities)
+
+
+# --- one case per rule ---------------------------------------------------------------------
+
+Mutate = Callable[[State], Mapping[str, int]]
+
+
+def _set(attr: str, value: object) -> Mutate:
+    def mutate(s: State) -> Mapping[str, int]:
+        setattr(s, attr, value)
+        return {}
+
+    return mutate
+
+
+def _player(seat: int, attr: str, value: object) -> Mutate:
+    def mutate(s: State) -> Mapping[str, int]:
+        setattr(s.players[seat], attr, value)
+        return {}
+
+    return mutate
+
+
+def _hand_card(seat: int, attr: str, value: object) -> Mutate:
+    """Set ``attr`` of the first card of ``seat``'s hand; the path index is ``i``."""
+
+    def mutate(s: State) -> Mapping[str, int]:
+        uid = s.players[seat].hand[0]
+        setattr(s.cards[uid], attr, value)
+        return {"i": _i(s, uid)}
+
+    return mutate
+
+
+def _queue0(**changes: Any) -> Mutate:
+    def mutate(s: State) -> Mapping[str, int]:
+        s.queue[0] = replace(s.queue[0], **changes)
+        return {}
+
+    return mutate
+
+
+def _pending0(**changes: Any) -> Mutate:
+    def mutate(s: State) -> Mapping[str, int]:
+        s.pending[0] = replace(s.pending[0], **changes)
+        return {}
+
+    return mutate
+
+
+def _modifier0(**changes: Any) -> Mutate:
+    def mutate(s: State) -> Mapping[str, int]:
+        s.modifiers[0] = replace(s.modifiers[0], **changes)
+        return {}
+
+    return mutate
+
+
+def _attack(**changes: Any) -> Mutate:
+    def mutate(s: State) -> Mapping[str, int]:
+        assert s.attack is not None
+        s.attack = replace(s.attack, **changes)
+        return {}
+
+    return mutate
+
+
+def _three_players(s: State) -> Mapping[str, int]:
+    s.players.append(s.players[0].copy())
+    return {}
+
+
+def _too_long(attr: str) -> Mutate:
+    """The list ``attr`` (queue, pending, modifiers) holding its first entry MAX_LIST + 1 times."""
+
+    def mutate(s: State) -> Mapping[str, int]:
+        items: list[Any] = getattr(s, attr)
+        setattr(s, attr, [items[0]] * (MAX_LIST + 1))
+        return {}
+
+    return mutate
+
+
+def _pending_id_not_issued(s: State) -> Mapping[str, int]:
+    s.pending[0] = replace(s.pending[0], id=s.next_trigger_id)
+    return {}
+
+
+def _too_many_cards(s: State) -> Mapping[str, int]:
+    hero = s.cards[s.players[0].hero]
+    for k in range(MAX_LIST + 1 - len(s.cards)):
+        extra = hero.copy()
+        extra.uid = MAX_VALUE - k
+        s.cards[extra.uid] = extra
+    return {}
+
+
+def _long_deck(s: State) -> Mapping[str, int]:
+    s.players[0].deck = [s.players[0].deck[0]] * (MAX_LIST + 1)
+    return {}
+
+
+def _uid_in_two_zones(s: State) -> Mapping[str, int]:
+    p = s.players[0]
+    p.hand.append(p.deck[0])
+    return {"j": len(p.hand) - 1}
+
+
+def _uid_of_no_card(s: State) -> Mapping[str, int]:
+    p = s.players[1]
+    p.graveyard.append(MAX_VALUE)
+    return {"j": len(p.graveyard) - 1}
+
+
+def _mulligan(make: Callable[[State, int], tuple[int, ...]]) -> Mutate:
+    """Declare a mulligan ``make(state, seat)`` for the seat who declares now."""
+
+    def mutate(s: State) -> Mapping[str, int]:
+        seat = decision(s).actor
+        s.players[seat].mulligan = make(s, seat)
+        return {"s": seat}
+
+    return mutate
+
+
+def _card_in_no_zone(s: State) -> Mapping[str, int]:
+    uid = s.players[1].hand.pop()
+    return {"i": _i(s, uid)}
+
+
+def _card_under_another_uid(s: State) -> Mapping[str, int]:
+    uid = s.players[1].hand[0]
+    s.cards[uid].uid = uid + 1
+    return {"i": _i(s, uid)}
+
+
+def _uid_over_bound(s: State) -> Mapping[str, int]:
+    """Renumber a card in hand to MAX_VALUE + 1, everywhere it is named."""
+    p = s.players[0]
+    old, new = p.hand[0], MAX_VALUE + 1
+    s.cards = {(new if u == old else u): c for u, c in s.cards.items()}
+    s.cards[new].uid = new
+    p.hand[0] = new
+    return {"i": _i(s, new)}
+
+
+def _card_of_the_other_player(s: State) -> Mapping[str, int]:
+    s.players[0].hand.append(s.players[1].hand.pop())
+    return {"j": len(s.players[0].hand) - 1}
+
+
+def _hero_out_of_place(s: State) -> Mapping[str, int]:
+    p = s.players[0]
+    p.hero, p.deck[0] = p.deck[0], p.hero
+    return {}
+
+
+def _hidden_hero(s: State) -> Mapping[str, int]:
+    uid = s.players[0].hero
+    s.cards[uid].hidden = True
+    return {"i": _i(s, uid)}
+
+
+def _usage(name: str, markers: Callable[[int], dict[int, int]]) -> Mutate:
+    """Give a card with abilities the usage markers ``markers(number of abilities)``."""
+
+    def mutate(s: State) -> Mapping[str, int]:
+        uid = _with_ability(s)
+        setattr(s.cards[uid], name, markers(len(_POOL[s.cards[uid].card_id].abilities)))
+        return {"i": _i(s, uid)}
+
+    return mutate
+
+
+def _queue_mode_beyond(s: State) -> Mapping[str, int]:
+    e = s.queue[0]
+    s.queue[0] = replace(e, mode=len(_POOL[s.cards[e.source].card_id].modes))
+    return {}
+
+
+def _pending_id_twice(s: State) -> Mapping[str, int]:
+    s.pending.append(s.pending[0])
+    return {"n": len(s.pending) - 1}
+
+
+def _modifier_off_play(s: State) -> Mapping[str, int]:
+    out = next(u for p in s.players for u in (*p.hand, *p.deck, *p.graveyard))
+    s.modifiers[0] = replace(s.modifiers[0], target=out)
+    return {}
+
+
+def _queue_at_choice(s: State) -> Mapping[str, int]:
+    me, other = s.players[s.active], s.players[s.inactive]
+    s.queue = [QueueEntry("strike_attack", s.active, me.hero, -1, (other.hero,))]
+    return {}
+
+
+def _pending_at_choice(s: State) -> Mapping[str, int]:
+    s.pending = [PendingTrigger(s.next_trigger_id, 0, s.players[0].hero, POISON)]
+    s.next_trigger_id += 1
+    return {}
+
+
+def _attack_at_choice(s: State) -> Mapping[str, int]:
+    s.attack = Attack(_in_play(s, 0)[0], s.players[1].hero)
+    return {}
+
+
+def _dead_hero(s: State) -> Mapping[str, int]:
+    uid = s.players[0].hero
+    s.cards[uid].wounds = _POOL[s.cards[uid].card_id].life
+    return {}
+
+
+def _dead_creature(s: State) -> Mapping[str, int]:
+    uid = _in_play(s, 0)[0]
+    s.cards[uid].wounds = _POOL[s.cards[uid].card_id].life
+    return {"j": s.players[0].play.index(uid)}
+
+
+def _limit_used_up(s: State) -> Mapping[str, int]:
+    s.cards[s.pending[0].source].usage[s.pending[0].ability] = 1
+    return {}
+
+
+def _no_cards_left(s: State) -> Mapping[str, int]:
+    p = s.players[1]
+    p.graveyard.extend([*p.deck, *p.hand])
+    p.deck, p.hand = [], []
+    return {}
+
+
+def _both_declared(s: State) -> Mapping[str, int]:
+    for p in s.players:
+        p.mulligan = ()
+    return {}
+
+
+def _hand_over_deal(s: State) -> Mapping[str, int]:
+    seat = next(k for k, p in enumerate(s.players) if len(p.hand) == DEAL)
+    p = s.players[seat]
+    p.hand.append(p.deck.pop(0))
+    return {"s": seat}
+
+
+Case = tuple[str, str, Mutate, str]
+
+#: (name, base state, the one rule broken, the field the refusal names).
+VALIDATE_CASES: list[Case] = [
+    # rule 1: the top level
+    ("edition_unknown", "choice", _set("edition", "D"), "edition"),
+    ("step_unknown", "choice", _set("step", "upkeep"), "step"),
+    ("turn_over_bound", "choice", _set("turn", MAX_VALUE + 1), "turn"),
+    ("active_not_a_seat", "choice", _set("active", 2), "active"),
+    ("first_player_not_a_seat", "choice", _set("first_player", 2), "first_player"),
+    ("roll_winner_not_a_seat", "choice", _set("roll_winner", -2), "roll_winner"),
+    ("shuffled_over_two", "choice", _set("shuffled", 3), "shuffled"),
+    ("winner_over_draw", "choice", _set("winner", 3), "winner"),
+    ("next_trigger_id_zero", "choice", _set("next_trigger_id", 0), "next_trigger_id"),
+    ("three_players", "choice", _three_players, "players"),
+    ("too_many_cards", "choice", _too_many_cards, "cards"),
+    # rule 3: zones
+    ("zone_too_long", "choice", _long_deck, "players[0].deck"),
+    ("uid_in_two_zones", "choice", _uid_in_two_zones, "players[0].hand[{j}]"),
+    ("uid_of_no_card", "choice", _uid_of_no_card, "players[1].graveyard[{j}]"),
+    ("coins_open_negative", "choice", _player(0, "coins_open", -1), "players[0].coins_open"),
+    ("coins_closed_over_bound", "choice", _player(1, "coins_closed", MAX_COINS + 1), "players[1].coins_closed"),
+    ("coins_open_over_bound", "choice", _player(0, "coins_open", MAX_COINS + 1), "players[0].coins_open"),
+    ("failed_draws_four", "choice", _player(0, "failed_draws", 4), "players[0].failed_draws"),
+    ("mulligan_too_long", "setup_mulligan", _mulligan(lambda s, k: (s.players[k].hand[0],) * (MAX_LIST + 1)),
+     "players[{s}].mulligan"),
+    ("mulligan_card_not_in_hand", "setup_mulligan", _mulligan(lambda s, k: (s.players[k].deck[0],)),
+     "players[{s}].mulligan[0]"),
+    ("mulligan_card_twice", "setup_mulligan", _mulligan(lambda s, k: (s.players[k].hand[0],) * 2),
+     "players[{s}].mulligan[1]"),
+    ("card_in_no_zone", "choice", _card_in_no_zone, "cards[{i}]"),
+    # rule 2: cards
+    ("card_under_another_uid", "choice", _card_under_another_uid, "cards[{i}].uid"),
+    ("uid_over_bound", "choice", _uid_over_bound, "cards[{i}].uid"),
+    ("wounds_negative", "choice", _hand_card(0, "wounds", -1), "cards[{i}].wounds"),
+    ("poison_over_bound", "choice", _hand_card(0, "poison", MAX_VALUE + 1), "cards[{i}].poison"),
+    ("entered_turn_negative", "choice", _hand_card(1, "entered_turn", -1), "cards[{i}].entered_turn"),
+    ("attacked_turn_over_bound", "choice", _hand_card(1, "attacked_turn", MAX_VALUE + 1), "cards[{i}].attacked_turn"),
+    ("defended_turn_negative", "choice", _hand_card(0, "defended_turn", -1), "cards[{i}].defended_turn"),
+    ("card_id_unknown", "choice", _hand_card(0, "card_id", "no_such_card"), "cards[{i}].card_id"),
+    ("owner_not_a_seat", "choice", _hand_card(0, "owner", 2), "cards[{i}].owner"),
+    ("card_of_the_other_player", "choice", _card_of_the_other_player, "players[0].hand[{j}]"),
+    ("hero_out_of_the_hero_place", "choice", _hero_out_of_place, "players[0].hero"),
+    # rule 4: cards out of play
+    ("closed_card_in_hand", "choice", _hand_card(1, "closed", True), "cards[{i}]"),
+    ("hidden_hero", "choice", _hidden_hero, "cards[{i}].hidden"),
+    ("usage_too_long", "choice", _usage("usage", lambda n: dict.fromkeys(range(MAX_LIST + 1), 1)), "cards[{i}].usage"),
+    ("usage_of_no_ability", "choice", _usage("usage", lambda n: {n: 1}), "cards[{i}].usage[0].ability"),
+    ("game_usage_count_zero", "choice", _usage("game_usage", lambda n: {0: 0}), "cards[{i}].game_usage[0].count"),
+    # rule 5: the Queue
+    ("queue_too_long", "queue", _too_long("queue"), "queue"),
+    ("queue_kind_unknown", "queue", _queue0(kind="combo"), "queue[0].kind"),
+    ("queue_controller_not_a_seat", "queue", _queue0(controller=2), "queue[0].controller"),
+    ("queue_source_zero", "queue", _queue0(source=0), "queue[0].source"),
+    ("queue_ability_under_poison", "queue", _queue0(ability=-3), "queue[0].ability"),
+    ("queue_x_negative", "queue", _queue0(x=-1), "queue[0].x"),
+    ("queue_mode_under_none", "queue", _queue0(mode=-2), "queue[0].mode"),
+    ("queue_part_zero", "queue", _queue0(part=0), "queue[0].part"),
+    ("queue_source_of_no_card", "queue", _queue0(source=MAX_VALUE), "queue[0].source"),
+    ("queue_targets_too_long", "queue", _queue0(targets=(1,) * (MAX_LIST + 1)), "queue[0].targets"),
+    ("queue_target_of_no_card", "queue", _queue0(targets=(MAX_VALUE,)), "queue[0].targets[0]"),
+    ("queue_amounts_too_long", "queue", _queue0(amounts=(1,) * (MAX_LIST + 1)), "queue[0].amounts"),
+    ("queue_amount_over_bound", "queue", _queue0(amounts=(MAX_VALUE + 1,)), "queue[0].amounts[0]"),
+    ("queue_mode_the_card_lacks", "queue", _queue_mode_beyond, "queue[0].mode"),
+    ("queue_ability_the_card_lacks", "queue", _queue0(ability=MAX_LIST), "queue[0].ability"),
+    # rule 6: pending triggers
+    ("pending_too_long", "queue", _too_long("pending"), "pending"),
+    ("pending_id_zero", "queue", _pending0(id=0), "pending[0].id"),
+    ("pending_controller_not_a_seat", "queue", _pending0(controller=2), "pending[0].controller"),
+    ("pending_source_zero", "queue", _pending0(source=0), "pending[0].source"),
+    ("pending_ability_under_poison", "queue", _pending0(ability=-3), "pending[0].ability"),
+    ("pending_subject_under_none", "queue", _pending0(subject=-2), "pending[0].subject"),
+    ("pending_id_not_issued", "queue", _pending_id_not_issued, "pending[0].id"),
+    ("pending_id_twice", "queue", _pending_id_twice, "pending[{n}].id"),
+    ("pending_source_of_no_card", "queue", _pending0(source=MAX_VALUE), "pending[0].source"),
+    ("pending_ability_the_card_lacks", "queue", _pending0(ability=MAX_LIST), "pending[0].ability"),
+    # rule 7: modifiers and the attack
+    ("modifiers_too_long", "modifier", _too_long("modifiers"), "modifiers"),
+    ("modifier_target_zero", "modifier", _modifier0(target=0), "modifiers[0].target"),
+    ("modifier_amount_over_bound", "modifier", _modifier0(amount=MAX_VALUE + 1), "modifiers[0].amount"),
+    ("modifier_until_unknown", "modifier", _modifier0(until="forever"), "modifiers[0].until"),
+    ("modifier_owner_not_a_seat", "modifier", _modifier0(until="start_of_owner_turn", owner=2), "modifiers[0].owner"),
+    ("modifier_owner_on_another_duration", "modifier", _modifier0(until="end_of_turn", owner=0), "modifiers[0].owner"),
+    ("modifier_target_out_of_play", "modifier", _modifier_off_play, "modifiers[0].target"),
+    ("attacker_zero", "attack", _attack(attacker=0), "attack.attacker"),
+    ("attack_target_over_bound", "attack", _attack(target=MAX_VALUE + 1), "attack.target"),
+    ("defender_negative", "attack", _attack(defender=-1), "attack.defender"),
+    ("attacker_of_no_card", "attack", _attack(attacker=MAX_VALUE), "attack.attacker"),
+    ("attack_target_of_no_card", "attack", _attack(target=MAX_VALUE), "attack.target"),
+    ("defender_of_no_card", "attack", _attack(defender=MAX_VALUE), "attack.defender"),
+    # rule 8: the step agrees with the rest
+    ("game_over_without_winner", "game_over", _set("winner", -1), "step"),
+    ("winner_before_game_over", "choice", _set("winner", 0), "step"),
+    ("setup_on_turn_one", "setup_roll", _set("turn", 1), "turn"),
+    ("choice_on_turn_zero", "choice", _set("turn", 0), "turn"),
+    ("turns_without_first_player", "game_over", _set("first_player", -1), "first_player"),
+    ("order_without_roll_winner", "setup_order", _set("roll_winner", -1), "roll_winner"),
+    ("roll_with_first_player", "setup_roll", _set("first_player", 0), "first_player"),
+    ("shuffle_after_both_decks", "setup_shuffle", _set("shuffled", 2), "shuffled"),
+    ("mulligan_declared_at_choice", "choice", _player(1, "mulligan", ()), "players[1].mulligan_declared"),
+    ("queue_at_choice", "choice", _queue_at_choice, "step"),
+    ("pending_at_choice", "choice", _pending_at_choice, "step"),
+    ("queue_step_with_nothing_pending", "queue", _set("pending", []), "pending"),
+    ("defender_without_attack", "attack", _set("attack", None), "attack"),
+    ("attack_at_choice", "choice", _attack_at_choice, "attack"),
+    ("hero_with_wounds_of_its_life", "choice", _dead_hero, "players[0].hero"),
+    ("creature_with_wounds_of_its_life", "choice", _dead_creature, "players[0].play[{j}]"),
+    ("queue_step_with_no_possible_declaration", "limited_trigger", _limit_used_up, "pending"),
+    # rule 9: the mulligan step
+    ("mulligan_without_cards", "setup_mulligan", _no_cards_left, "players"),
+    ("mulligan_both_declared", "setup_mulligan", _both_declared, "players"),
+    ("mulligan_hand_over_the_deal", "setup_mulligan", _hand_over_deal, "players[{s}].hand"),
+]
+
+
+def _broken(base: str, mutate: Mutate, field: str) -> tuple[State, str]:
+    s = _base(base).copy()
+    values = mutate(s)
+    return s, field.format(**values)
+
+
+@pytest.mark.parametrize(("base", "mutate", "field"), [c[1:] for c in VALIDATE_CASES], ids=[c[0] for c in VALIDATE_CASES])
+def test_each_rule_refuses_naming_its_field(base: str, mutate: Mutate, field: str) -> None:
+    """PROTOCOL.md 5.4 — a real, valid state broken in one consistency rule only is refused
+    by ``validate`` with a StateError whose ``field`` is exactly that rule's path, and with
+    a reason; the unbroken base validates."""
+    validate(_base(base))
+    s, want = _broken(base, mutate, field)
+    with pytest.raises(StateError) as e:
+        validate(s)
+    assert e.value.field == want, str(e.value)
+    assert e.value.reason
+
+
+def _raise_lines() -> set[int]:
+    lines = _VALIDATE_PY.read_text(encoding="utf-8").splitlines()
+    return {n for n, text in enumerate(lines, 1) if text.strip().startswith("raise StateError")}
+
+
+def test_the_table_reaches_every_refusal_of_validate() -> None:
+    """Issue 11, item 1 — the table of one-rule cases reaches every ``raise StateError`` of
+    ``oracle/validate.py`` (traced line by line), so no rule of ``validate`` goes untested."""
+    hit: set[int] = set()
+    target = str(_VALIDATE_PY)
+
+    def tracer(frame: FrameType, event: str, arg: object) -> Callable[..., Any] | None:
+        if frame.f_code.co_filename != target:
+            return None
+        if event == "line":
+            hit.add(frame.f_lineno)
+        return tracer
+
+    cases = [_broken(base, mutate, field)[0] for _, base, mutate, field in VALIDATE_CASES]
+    old = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        for s in cases:
+            with pytest.raises(StateError):
+                validate(s)
+    finally:
+        sys.settrace(old)
+    missed = sorted(_raise_lines() - hit)
+    assert not missed, f"no case reaches the refusals at oracle/validate.py lines {missed}"
+
+
+# --- the shape rules of parse ------------------------------------------------------------
+
+DictMutate = Callable[[dict[str, Any]], Mapping[str, int]]
+
+
+def _card_key(key: str, value: object) -> DictMutate:
+    def mutate(d: dict[str, Any]) -> Mapping[str, int]:
+        d["cards"][0][key] = value
+        return {}
+
+    return mutate
+
+
+def _top(key: str, value: object) -> DictMutate:
+    def mutate(d: dict[str, Any]) -> Mapping[str, int]:
+        d[key] = value
+        return {}
+
+    return mutate
+
+
+def _player_not_an_object(d: dict[str, Any]) -> Mapping[str, int]:
+    d["players"][0] = 3
+    return {}
+
+
+def _hand_too_long(d: dict[str, Any]) -> Mapping[str, int]:
+    d["players"][1]["hand"] = [1] * (MAX_LIST + 1)
+    return {}
+
+
+def _one_player(d: dict[str, Any]) -> Mapping[str, int]:
+    d["players"].pop()
+    return {}
+
+
+def _usage_twice(d: dict[str, Any]) -> Mapping[str, int]:
+    d["cards"][0]["usage"] = [{"ability": 0, "count": 1}, {"ability": 0, "count": 1}]
+    return {}
+
+
+def _modifier_with_owner(d: dict[str, Any]) -> Mapping[str, int]:
+    d["modifiers"] = [{"target": d["players"][0]["hero"], "amount": 1, "until": "end_of_turn", "owner": 0}]
+    return {}
+
+
+def _delete_turn(d: dict[str, Any]) -> Mapping[str, int]:
+    del d["turn"]
+    return {}
+
+
+def _deck(value: object) -> DictMutate:
+    def mutate(d: dict[str, Any]) -> Mapping[str, int]:
+        d["players"][0]["deck"][0] = value
+        return {}
+
+    return mutate
+
+
+def _mulligan_undeclared(d: dict[str, Any]) -> Mapping[str, int]:
+    p = d["players"][0]
+    p["mulligan"] = [p["hand"][0]]
+    return {}
+
+
+def _uid_used_twice(d: dict[str, Any]) -> Mapping[str, int]:
+    d["cards"][1]["uid"] = d["cards"][0]["uid"]
+    return {}
+
+
+PARSE_CASES: list[tuple[str, DictMutate, str]] = [
+    ("player_not_an_object", _player_not_an_object, "players[0]"),
+    ("unknown_top_key", _top("mana", 3), "mana"),
+    ("unknown_card_key", _card_key("colour", "red"), "cards[0].colour"),
+    ("missing_key", _delete_turn, "turn"),
+    ("int_as_text", _top("turn", "3"), "turn"),
+    ("bool_as_int", _top("active", True), "active"),
+    ("float_as_int", _card_key("wounds", 1.0), "cards[0].wounds"),
+    ("int_of_a_hundred_digits", _top("next_trigger_id", 10**100), "next_trigger_id"),
+    ("int_as_bool", _card_key("closed", 0), "cards[0].closed"),
+    ("unknown_edition", _top("edition", "D"), "edition"),
+    ("step_not_text", _top("step", 5), "step"),
+    ("cards_not_a_list", _top("cards", {}), "cards"),
+    ("list_too_long", _hand_too_long, "players[1].hand"),
+    ("list_entry_not_an_int", _deck("7"), "players[0].deck[0]"),
+    ("list_entry_of_a_hundred_digits", _deck(-(10**100)), "players[0].deck[0]"),
+    ("usage_ability_twice", _usage_twice, "cards[0].usage[1].ability"),
+    ("uid_used_twice", _uid_used_twice, "cards[1].uid"),
+    ("card_id_not_text", _card_key("card_id", 7), "cards[0].card_id"),
+    ("one_player", _one_player, "players"),
+    ("mulligan_listed_undeclared", _mulligan_undeclared, "players[0].mulligan"),
+    ("owner_on_another_duration", _modifier_with_owner, "modifiers[0].owner"),
+    ("attack_not_an_object", _top("attack", 5), "attack"),
+]
+
+
+@pytest.mark.parametrize(("mutate", "field"), [c[1:] for c in PARSE_CASES], ids=[c[0] for c in PARSE_CASES])
+def test_each_shape_rule_of_parse_refuses_naming_its_field(mutate: DictMutate, field: str) -> None:
+    """PROTOCOL.md 5.4 rule 1 — the canonical JSON form of a real state broken in one shape
+    rule only (a key, a type, a bound, a length, a uid listed twice) is refused by ``parse``
+    (hence by ``from_dict``) naming exactly that field; the unbroken form is read back."""
+    d = to_dict(_base("choice"))
+    assert to_dict(from_dict(copy.deepcopy(d))) == d
+    want = field.format(**mutate(d))
+    for read in (parse, from_dict):
+        with pytest.raises(StateError) as e:
+            read(copy.deepcopy(d))
+        assert e.value.field == want, str(e.value)
+        assert len(str(e.value)) < 200  # an integer of a hundred digits is named, not printed
+
+
+# --- every state the engine reaches validates ----------------------------------------------
+
+#: Decisions per random game (a game is cut there; every state up to it is checked).
+MAX_DECISIONS = 300
+
+
+@pytest.mark.parametrize("edition", ["A", "B", "C"])
+@settings(max_examples=10, database=None, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_every_state_the_engine_reaches_validates(edition: str, data: st.DataObject) -> None:
+    """Issue 11, item 1 — every state ``new_game`` and ``apply`` produce, from random legal
+    configurations with decisions drawn by Hypothesis (chance included), is accepted by
+    ``validate`` and by ``from_dict`` of its canonical form."""
+    state = new_game(data.draw(configs(edition, min_deck=8, max_deck=16), label="config"))
+    ties = 0
+    for _ in range(MAX_DECISIONS):
+        validate(state)
+        if decision(state).actor < 0:
+            break
+        action = draw_action(data, state, ties)
+        ties = ties + 1 if action.kind == "roll" and action.values[0] == action.values[1] else 0
+        state = apply(state, action).state
+    validate(state)
+    d = to_dict(state)
+    assert to_dict(from_dict(json.loads(json.dumps(d)))) == d
+
+
+def test_every_state_of_seeded_games_validates() -> None:
+    """Issue 11, item 1 — every state of the seeded random games the cases start from
+    (editions A, B and C, to their end) validates."""
+    for seed in range(12):
+        for s in _game(seed):
+            validate(s)
+
+
+# --- the reproducers of the issue ----------------------------------------------------------
+
+
+def _refused(data: dict[str, Any]) -> StateError:
+    with pytest.raises(StateError) as e:
+        from_dict(json.loads(json.dumps(data)))
+    return e.value
+
+
+def test_shuffle_state_with_both_decks_shuffled_is_refused() -> None:
+    """Issue 11 reproducer — a setup_shuffle state with ``shuffled`` 2 (both decks already
+    shuffled: the game is at setup_mulligan, 301.5) is refused naming ``shuffled``."""
+    d = to_dict(_base("setup_shuffle"))
+    d["shuffled"] = 2
+    assert _refused(d).field == "shuffled"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["next_trigger_id", "turn", "players[0].coins_open", "players[1].coins_closed", "cards[0].entered_turn",
+     "cards[1].attacked_turn", "cards[2].defended_turn", "cards[0].wounds", "cards[3].poison"],
+)
+def test_counters_at_int32_max_are_refused_by_the_bounds(path: str) -> None:
+    """Issue 11 reproducer — ``next_trigger_id``, coins, ``turn`` and the per-card counters
+    at INT32_MAX (which one more action would carry past int32) are refused by the bounds,
+    naming the field."""
+    d = to_dict(_base("choice"))
+    holder: Any = d
+    *parents, last = path.replace("]", "").replace("[", ".").split(".")
+    for key in parents:
+        holder = holder[int(key)] if key.isdigit() else holder[key]
+    holder[last] = INT32_MAX
+    assert _refused(d).field == path
+
+
+def test_mulligan_state_without_first_player_is_refused() -> None:
+    """Issue 11 reproducer — a setup_mulligan state whose ``first_player`` is unknown (-1)
+    is refused naming ``first_player`` (301.4: the order is decided before the mulligan)."""
+    d = to_dict(_base("setup_mulligan"))
+    d["first_player"] = -1
+    assert _refused(d).field == "first_player"
+
+
+def test_card_listed_twice_in_a_declared_mulligan_is_refused() -> None:
+    """Issue 11 reproducer — a declared mulligan that lists a card twice is refused naming
+    the second entry."""
+    d = to_dict(_base("setup_mulligan"))
+    seat = decision(_base("setup_mulligan")).actor
+    p = d["players"][seat]
+    p["mulligan_declared"], p["mulligan"] = True, [p["hand"][0], p["hand"][0]]
+    assert _refused(d).field == f"players[{seat}].mulligan[1]"
+
+
+@pytest.mark.parametrize("base", ["choice", "setup_roll", "setup_shuffle", "queue", "attack", "game_over"])
+def test_mulligan_declared_outside_the_setup_stage_is_refused(base: str) -> None:
+    """Issue 11 reproducer — ``mulligan_declared`` outside setup_mulligan (a declaration
+    exists only while the mulligans are being declared, 301.7; they are taken before turn
+    1) is refused naming the flag, in a finished game as well."""
+    d = to_dict(_base(base))
+    d["players"][1]["mulligan_declared"] = True
+    assert _refused(d).field == "players[1].mulligan_declared"
+
+
+@pytest.mark.parametrize("path", ["turn", "players[1].coins_open", "cards[2].wounds", "players[0].hand[0]"])
+def test_integers_of_any_size_are_refused_by_parse_naming_the_field(path: str) -> None:
+    """Issue 11 reproducer — an integer of any size (10**100, as JSON allows) is refused by
+    ``parse`` naming the field, with a short reason (the number is not printed)."""
+    text = json.dumps(to_dict(_base("choice")))
+    d = json.loads(text)
+    holder: Any = d
+    *parents, last = path.replace("]", "").replace("[", ".").split(".")
+    for key in parents:
+        holder = holder[int(key)] if key.isdigit() else holder[key]
+    if last.isdigit():
+        holder[int(last)] = 10**100
+    else:
+        holder[last] = 10**100
+    with pytest.raises(StateError) as e:
+        parse(json.loads(json.dumps(d)))
+    assert e.value.field == path
+    assert len(e.value.reason) < 120
+
+
+def test_an_action_in_a_finished_game_is_refused_for_every_actor() -> None:
+    """Issue 11 reproducer — where nobody decides (a finished game), ``check`` gives the
+    game-over violation (R15:605.1) and ``apply`` raises IllegalAction for an action by
+    player 1, player 2, chance or whoever decides; nothing raises KeyError."""
+    s = _base("game_over")
+    assert decision(s).actor == Actor.NOBODY
+    for actor in (Actor.PLAYER_1, Actor.PLAYER_2, Actor.CHANCE, -1):
+        action = Action("end_turn", actor=actor)
+        assert [v.rule for v in check(s, action)] == [GAME_OVER_RULE]
+        with pytest.raises(IllegalAction):
+            apply(s, action)
+
+
+@pytest.mark.parametrize(("base", "field", "kind"), [
+    ("setup_mulligan", "first_player", "mulligan"), ("setup_order", "roll_winner", "choose_order"),
+])
+def test_an_action_where_nobody_decides_is_refused_not_a_key_error(base: str, field: str, kind: str) -> None:
+    """Issue 11 reproducer — in a state ``validate`` refuses because nobody can decide
+    (setup_mulligan without ``first_player``, setup_order without ``roll_winner``), the
+    engine still answers: the decision is NOBODY, no action is legal, and ``check`` refuses
+    an action of any actor under the step's deciding rule (the rule of "not your
+    decision"), never with a KeyError."""
+    s = _base(base).copy()
+    setattr(s, field, -1)
+    with pytest.raises(StateError) as e:
+        validate(s)
+    assert e.value.field == field
+    assert decision(s).actor == Actor.NOBODY
+    assert legal_actions(s) == []
+    rule = STEP_TABLE[s.step].deciding_rule
+    for actor in (Actor.PLAYER_1, Actor.PLAYER_2, Actor.CHANCE, -1):
+        action = Action(kind, actor=actor)
+        vs = check(s, action)
+        assert [v.rule.split(":")[-1] for v in vs] == [rule], vs
+        with pytest.raises(IllegalAction):
+            apply(s, action)
+
+
+# --- the bounds guarantee ------------------------------------------------------------------
+
+INT32_MIN = -(2**31)
+
+
+def _at_the_bounds(s: State) -> State:
+    """``s`` with its growing counters at their bound (MAX_VALUE; coins at MAX_COINS), kept
+    valid: ``turn`` (from turn 1), ``next_trigger_id``, coins, every card's turn counters
+    and usage counts (but those of a pending trigger's source), poison in play, wounds in
+    play (below the life of a hero or creature, 505.1) and the modifiers' amounts."""
+    s = s.copy()
+    if s.turn >= 1:
+        s.turn = MAX_VALUE
+    s.next_trigger_id = MAX_VALUE
+    sources = {t.source for t in s.pending}
+    for p in s.players:
+        p.coins_closed = p.coins_open = MAX_COINS
+        in_play = {p.hero, *p.play}
+        for uid in (p.hero, *p.deck, *p.hand, *p.play, *p.graveyard):
+            c = s.cards[uid]
+            c.entered_turn = c.attacked_turn = c.defended_turn = MAX_VALUE
+            if uid not in sources:  # a used-up limit would leave a pending trigger undeclarable
+                c.usage = dict.fromkeys(c.usage, MAX_VALUE)
+                c.game_usage = dict.fromkeys(c.game_usage, MAX_VALUE)
+            if uid in in_play:
+                d = _POOL[c.card_id]
+                c.poison = MAX_VALUE
+                c.wounds = d.life - 1 if d.type in ("hero", "creature") else MAX_VALUE
+    s.modifiers = [Modifier(m.target, MAX_VALUE, m.until, m.owner) for m in s.modifiers]
+    return s
+
+
+def _ints(o: object, path: str = "") -> Iterator[tuple[str, int]]:
+    if isinstance(o, bool):
+        return
+    if isinstance(o, int):
+        yield path, o
+    elif isinstance(o, dict):
+        for k, v in o.items():
+            yield from _ints(v, f"{path}.{k}" if path else k)
+    elif isinstance(o, list):
+        for j, v in enumerate(o):
+            yield from _ints(v, f"{path}[{j}]")
+
+
+def _actions(s: State) -> list[Action]:
+    if s.step == "setup_shuffle":
+        seat = s.shuffled
+        return [Action("shuffle", card=seat, values=tuple(s.players[seat].deck))]
+    return legal_actions(s)
+
+
+def test_one_action_from_a_state_at_the_bounds_stays_within_int32() -> None:
+    """validate.py, Bounds; PROTOCOL.md 5.4 rule 10 — from real states with every growing
+    counter at its bound (and still valid), every legal action gives a next state whose
+    integers (every integer of its canonical form) all fit the proto's int32; some exceed
+    their bound (a next turn, one more trigger id, closed coins opened), which 5.4 allows
+    for a next state."""
+    exceeded: set[str] = set()
+    applied = 0
+    for seed in range(6):
+        for s in _game(seed)[::4]:
+            if s.step == "game_over":
+                continue
+            m = _at_the_bounds(s)
+            validate(m)
+            for a in _actions(m):
+                nxt = apply(m, a).state
+                applied += 1
+                for path, v in _ints(to_dict(nxt)):
+                    assert INT32_MIN <= v <= INT32_MAX, (s.step, a, path, v)
+                    if abs(v) > MAX_VALUE:
+                        exceeded.add(path.split("[")[0])
+    assert applied > 100
+    assert "turn" in exceeded  # the end of a turn at the bound: turn MAX_VALUE + 1, refused if sent back

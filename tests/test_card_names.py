@@ -1,0 +1,181 @@
+"""No false names (issue 14, item 1): a pool card that carries a real card's name behaves
+exactly as that card's printed text; every other card is a test card whose name cannot be
+taken for a real card.
+
+Third-party clients implement real cards by their printed text.  A pool card named like a
+real card but modelled differently would make a faithful client fail the conformance suite
+(or a wrong client pass it).  So:
+
+* a pool card whose name is a real card's name (``cards-bh-sets-2018-2019.json``,
+  ``example-cards.md`` or ``heroes-life.json`` of the shared reference) is listed in
+  :data:`FAITHFUL` below, one line of reason each, and its ``text`` is that card's printed
+  text exactly;
+* every other pool card is a test card: id ``test_…``, name «Тест-…», name_en "Test …",
+  a source saying it is a test card and which real card it was derived from, a made-up
+  text that is no real card's text, and a name that neither equals nor contains any real
+  card's name.
+
+The judgement of each card is in docs/CARDS.md.  The reference data is read from
+``$BERSERK_SHARED/reference`` (default: ``../shared`` beside the repository); the tests
+skip with the reason when it is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tests.conftest import shared_dir
+
+DATA = Path(__file__).parents[1] / "oracle" / "data" / "cards.json"
+
+#: Pool cards judged faithful to their printed text under the 15th-edition rules, with
+#: the reason.  A real-named card not in this table fails the tests below.
+FAITHFUL: dict[str, str] = {
+    # vanilla creatures and keyword-only creatures
+    "legat_akkenii": "Орда is a deck-building rule only (R15 glossary); in play it is vanilla",
+    "peschanyy_lev": "no text: vanilla 2, 5/1",
+    "ork": "no text: vanilla 4, 5/5 ([GYM] 17/9)",
+    "gremlinskaya_gromykhalka": "no text: vanilla 5, 6/6",
+    "ravninnyy_velikan": "no text: vanilla 5, 8/4 ([GYM] 23/20)",
+    "samokhod": "Рывок = keyword dash (R15:108.5)",
+    "gonchaya": "Рывок = keyword dash (R15:108.5)",
+    # creatures with abilities
+    "strazh_kupeli": "start of the opponent's turn: wound the enemy hero 1, mandatory",
+    "generator_tumana": "Найм: poison each enemy creature 1 (highest value applies); start of "
+    "opponent's turn: wound the enemy hero 1; (T): intensify poison of each enemy creature 1",
+    "lovets_videniy": "(2)(T): prepare a character (op prepare = R15 glossary «Подготовить»)",
+    "snezhnyy_bars": "(1), once per turn: +2 strike until the start of its controller's next turn",
+    "proekt_yanis_tauro": "(T): a shot = wound an enemy character by its current strike (507.2)",
+    "yrkh": "Гибель: its owner draws a card",
+    # spells
+    "potok_energii": "wound any character 2",
+    "raskat_groma": "wound any creature 3",
+    "udar_tokom": "wound each creature 1",
+    "za_znamenem": "your creatures +1 strike until end of turn",
+    "identifikatsiya_fey": "a creature +4 strike until end of turn",
+    "prevoskhodstvo_fey": "up to two creatures +3 strike until end of turn",
+    "zasluzhennyy_otdykh": "heal a character 3, then prepare it (R15 glossary «Подготовить»)",
+    "otravit_reku": "X cost; poison a creature X",
+    "ognennyy_shar": "modal: wound each creature 1, or wound a character 4",
+    "isparenie": "modal: wound a creature 2, or wound a wounded creature 6 ([GYM] 18/8)",
+    "kontsentratsiya": "draw two cards",
+}
+
+
+def _reference() -> Path:
+    return shared_dir("reference")
+
+
+def _pool_cards() -> list[dict]:
+    return json.loads(DATA.read_text(encoding="utf-8"))["cards"]
+
+
+def _bh_cards() -> dict[str, dict]:
+    """The real cards of the two BH sets by name."""
+    raw = json.loads((_reference() / "cards-bh-sets-2018-2019.json").read_text(encoding="utf-8"))
+    return {c["name"]: c for c in raw}
+
+
+def _md_texts() -> dict[str, str]:
+    """The real cards of example-cards.md by name: the printed text between «» after the bold
+    name (up to the next bold name), "" for «no text» entries.  Names without either are left
+    out of the texts (their text is not given there)."""
+    md = (_reference() / "example-cards.md").read_text(encoding="utf-8")
+    texts: dict[str, str] = {}
+    for line in md.splitlines():
+        parts = re.split(r"\*\*([^*]+)\*\*", line)
+        for i in range(1, len(parts), 2):
+            name, segment = parts[i], parts[i + 1]
+            quoted = re.search(r"«(.*)»", segment)
+            if quoted:
+                texts.setdefault(name, quoted.group(1))
+            elif "no text" in segment:
+                texts.setdefault(name, "")
+    return texts
+
+
+def _real_names() -> set[str]:
+    """Every real card name the shared reference knows: both BH sets, the example cards and
+    the heroes."""
+    md = (_reference() / "example-cards.md").read_text(encoding="utf-8")
+    heroes = json.loads((_reference() / "heroes-life.json").read_text(encoding="utf-8"))
+    return set(_bh_cards()) | set(re.findall(r"\*\*([^*]+)\*\*", md)) | {h["name"] for h in heroes}
+
+
+def _is_test_card(card: dict) -> bool:
+    return card["id"].startswith("test_")
+
+
+def test_real_named_cards_are_judged_faithful() -> None:
+    """Every pool card whose name is a real card's name is in FAITHFUL; every card is either
+    faithful or a test card."""
+    real = _real_names()
+    for card in _pool_cards():
+        if card["name"] in real:
+            assert card["id"] in FAITHFUL, (
+                f"{card['id']} «{card['name']}» carries a real card's name but is not judged "
+                "faithful: make it faithful or a test card (docs/CARDS.md)"
+            )
+        else:
+            assert _is_test_card(card), (card["id"], card["name"])
+
+
+def test_faithful_cards_exist_and_keep_real_names() -> None:
+    """Every FAITHFUL id is a pool card, named like a real card and not a test card (the
+    table does not go stale)."""
+    real = _real_names()
+    pool = {c["id"]: c for c in _pool_cards()}
+    for cid in FAITHFUL:
+        assert cid in pool, cid
+        assert pool[cid]["name"] in real, (cid, pool[cid]["name"])
+        assert not _is_test_card(pool[cid]), cid
+
+
+def test_faithful_cards_print_the_reference_text() -> None:
+    """A real-named card's text equals the printed text of the reference exactly: the
+    card_text of cards-bh-sets-2018-2019.json, else the «» text of example-cards.md."""
+    bh = _bh_cards()
+    md = _md_texts()
+    for card in _pool_cards():
+        if card["id"] not in FAITHFUL:
+            continue
+        if card["name"] in bh:
+            expected = bh[card["name"]]["card_text"]
+        else:
+            assert card["name"] in md, f"no printed text for {card['name']} in the reference"
+            expected = md[card["name"]]
+        assert card["text"] == expected, (card["id"], card["text"], expected)
+
+
+def test_faithful_bh_cards_keep_cost_and_stats() -> None:
+    """A faithful card of the BH sets keeps the printed cost (absent = X), strike and life."""
+    bh = _bh_cards()
+    for card in _pool_cards():
+        ref = bh.get(card["name"])
+        if card["id"] not in FAITHFUL or ref is None:
+            continue
+        assert card["cost"] == ref.get("cost", "X"), card["id"]
+        if card["type"] == "creature":
+            assert (card["strike"], card["life"]) == (ref["attack"], ref["health"]), card["id"]
+
+
+def test_test_cards_cannot_be_taken_for_real_cards() -> None:
+    """A test card: id test_…, name «Тест-…» that neither equals nor contains a real card's
+    name (case-insensitive), name_en "Test …", a source saying it is a test card, and a
+    text of its own that is no real card's printed text."""
+    real = {n.casefold() for n in _real_names()}
+    printed = {c["card_text"].strip() for c in _bh_cards().values()} | {
+        t.strip() for t in _md_texts().values()
+    }
+    test_cards = [c for c in _pool_cards() if _is_test_card(c)]
+    assert test_cards
+    for card in test_cards:
+        name = card["name"].casefold()
+        assert card["name"].startswith("Тест-"), card["id"]
+        assert card["name_en"].startswith("Test "), card["id"]
+        assert card["source"].startswith("Тестовая карта"), card["id"]
+        assert not [r for r in real if r in name], (card["id"], [r for r in real if r in name])
+        assert card["text"].strip(), card["id"]
+        assert card["text"].strip() not in printed, card["id"]
