@@ -50,7 +50,7 @@ Isolation: the working tree is never written.  The run copies ``oracle/`` and
 temporary directory once, so that edits made meanwhile by others do not change it half-way.  Each mutant runs in its own subprocess
 (``python bench/mutation.py --worker``, one at a time: one core), which puts an import hook first
 on ``sys.meta_path`` that serves the mutated module (compiled from the mutated AST, with the
-snapshot's file name and line numbers) in place of ``oracle.<module>``; every other module is
+snapshot's file name and line numbers) in place of ``oracle.rules.<module>`` (or ``oracle.engine``); every other module is
 imported from the snapshot as usual, and ``PYTHONDONTWRITEBYTECODE`` keeps ``__pycache__`` untouched.  An
 interruption (Ctrl-C, a timeout) only has a subprocess to kill.
 
@@ -97,6 +97,17 @@ ORACLE = ROOT / "oracle"
 EQUIVALENT = Path(__file__).resolve().parent / "mutation_equivalent.json"
 MODULES = ("setup", "turn_start", "main_stage", "end_turn", "queue", "payment", "attack",
            "effects", "triggers", "board", "engine")
+
+
+def module_file(module: str) -> str:
+    """The path of a mutated module under the package: ``engine.py`` (the step table) or
+    ``rules/<module>.py`` (the rule parts, oracle/rules/)."""
+    return "engine.py" if module == "engine" else f"rules/{module}.py"
+
+
+def module_name(module: str) -> str:
+    """The dotted name of a mutated module: ``oracle.engine`` or ``oracle.rules.<module>``."""
+    return "oracle.engine" if module == "engine" else f"oracle.rules.{module}"
 OPERATORS = ("cmp_boundary", "cmp_negate", "bool_op", "int_plus1", "int_minus1", "true_false", "stmt_delete")
 RESULT_MARK = "@@MUTATION-RESULT@@ "
 KILLED = ("killed", "killed_import", "timeout")
@@ -288,7 +299,7 @@ def _diff(source: str, module: str, node: ast.AST, new: ast.AST) -> str:
     repl = "pass" if isinstance(new, ast.Pass) else ast.unparse(new)
     new_text = (old_b[:s_b] + repl.encode() + old_b[e_b:]).decode()
     out = difflib.unified_diff(old.splitlines(keepends=True), new_text.splitlines(keepends=True),
-                               f"a/oracle/{module}.py", f"b/oracle/{module}.py", n=0)
+                               f"a/oracle/{module_file(module)}", f"b/oracle/{module_file(module)}", n=0)
     text = "".join(out)
     return re.sub(r"^@@ -1(,\d+)? \+1(,\d+)? @@", lambda mm: f"@@ -{a + 1}{mm.group(1) or ''} +{a + 1}{mm.group(2) or ''} @@",
                   text, count=1, flags=re.M)
@@ -301,7 +312,7 @@ def enumerate_mutants(modules: tuple[str, ...] = MODULES, package: Path = ORACLE
     MUTANT_SWITCHES.clear()
     MUTANT_SWITCHES.update(_read_mutant_switches(package))
     for module in modules:
-        source = (package / f"{module}.py").read_text(encoding="utf-8")
+        source = (package / module_file(module)).read_text(encoding="utf-8")
         sources[module] = source
         tree = ast.parse(source)
         skip = _skipped_nodes(tree)
@@ -370,9 +381,9 @@ def _worker() -> int:
 
         tree = ast.parse(spec["source"])
         _mutate(tree, spec["index"], spec["operator"], spec["variant"])
-        filename = str(root / "oracle" / f"{spec['module']}.py")
+        filename = str(root / "oracle" / module_file(spec["module"]))
         code = compile(tree, filename, "exec", dont_inherit=True)
-        fullname = f"oracle.{spec['module']}"
+        fullname = module_name(spec["module"])
 
         class Hook(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
@@ -402,7 +413,7 @@ def _worker() -> int:
         if spec:
             import importlib
 
-            mod = importlib.import_module(f"oracle.{spec['module']}")  # every rule module is imported by now
+            mod = importlib.import_module(module_name(spec['module']))  # every rule module is imported by now
             if not isinstance(getattr(mod.__spec__, "loader", None), Hook):
                 return done("error", "the mutated module was not loaded through the import hook")
         scenarios = load_all()

@@ -54,8 +54,8 @@ from oracle.editions import EDITIONS
 from oracle.engine import IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, Action, State
 from oracle.mutants import MUTANTS
+from oracle.rules.setup import GameConfig, new_game
 from oracle.serialize import to_dict
-from oracle.setup import GameConfig, new_game
 from oracle.verify import FieldDifference, actor_name, comparable_state, diff_states
 
 from .executor import resolve_trigger_ref, symbolic_action

@@ -15,9 +15,9 @@ from oracle.contract import CAPABILITIES, LEVELS
 from oracle.engine import IllegalAction
 from oracle.errors import FieldError
 from oracle.mutants import MUTANTS
+from oracle.rules.setup import GameConfig, new_game_with_events
 from oracle.serialize import from_dict, to_dict
 from oracle.service.convert import config_error
-from oracle.setup import GameConfig, new_game_with_events
 
 __all__ = ["ApplyResult", "InProcessTarget", "NewGame", "Target", "TargetError", "TargetInputError"]
 

@@ -17,8 +17,8 @@ from .editions import DEFAULT_EDITION, EDITIONS
 from .engine import Decision, IllegalAction, Outcome, apply, check, decision, legal_actions
 from .errors import FieldError, OracleError
 from .model import CHANCE, Action, Event, State, Violation
+from .rules.setup import ConfigError, GameConfig, new_game
 from .serialize import StateError, canonical_json, fingerprint, from_dict, to_dict
-from .setup import ConfigError, GameConfig, new_game
 
 __version__ = "0.1.0"
 

@@ -12,14 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
-from .attack import defender_candidates, defender_violations
 from .editions import cite
-from .effects import close_card
-from .end_turn import finish_turn
 from .errors import OracleError
-from .main_stage import apply_choice_action, check_choice_action, choice_actions
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
-from .queue import (
+from .rules.attack import defender_candidates, defender_violations
+from .rules.effects import close_card
+from .rules.end_turn import finish_turn
+from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions
+from .rules.queue import (
     check_trigger_action,
     decider,
     declare_trigger,
@@ -28,8 +28,8 @@ from .queue import (
     settle_triggers,
     trigger_actions,
 )
-from .setup import apply_setup_action, check_setup_action, mulligan_seat, setup_actions
-from .turn_start import reveal
+from .rules.setup import apply_setup_action, check_setup_action, mulligan_seat, setup_actions
+from .rules.turn_start import reveal
 
 __all__ = [
     "DECIDING_RULE",

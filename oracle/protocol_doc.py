@@ -57,8 +57,8 @@ from .engine import (
     apply,
 )
 from .model import ACTION_KINDS, STEPS, Action, State
+from .rules.setup import GameConfig, new_game
 from .serialize import canonical_json, fingerprint
-from .setup import GameConfig, new_game
 
 __all__ = [
     "DOC_PATH",

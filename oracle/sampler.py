@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from .cards import load_pool
 from .engine import apply, decision, legal_actions
 from .model import Action, State
-from .setup import GameConfig, new_game
+from .rules.setup import GameConfig, new_game
 
 __all__ = ["Game", "play_random_game", "random_action", "random_config"]
 

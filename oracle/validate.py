@@ -28,8 +28,8 @@ from .cards import CardDef, load_pool
 from .editions import EDITIONS
 from .errors import FieldError
 from .model import STEPS, UNTIL, State
-from .setup import DEAL
-from .triggers import POISON
+from .rules.setup import DEAL
+from .rules.triggers import POISON
 
 __all__ = [
     "BOUNDS",
@@ -424,7 +424,7 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                     raise StateError(path, f"card {uid} has {c.wounds} wounds and life {d.life}: "
                                      "it would already be destroyed or its player lost (R15:505.1, 604.1)")
     from .engine import QUEUE_STEPS  # the step table; imported here as the engine imports the rules
-    from .queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
+    from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 
     # the game waits at a Queue step only for a possible declaration
     if step in QUEUE_STEPS and not trigger_actions(state):

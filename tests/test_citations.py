@@ -20,7 +20,7 @@ def test_literal_r15_ids_in_engine_source_exist() -> None:
     """Every 'R15:…' id written in the engine's source is a catalogue entry."""
     cat = load_catalogue()
     cited = set()
-    for path in (ROOT / "oracle").glob("*.py"):
+    for path in (ROOT / "oracle").rglob("*.py"):
         cited |= set(re.findall(r'"(R15:[^"]+)"', path.read_text(encoding="utf-8")))
     assert cited, "the engine cites 15th-edition model rules"
     missing = sorted(c for c in cited if c not in cat)

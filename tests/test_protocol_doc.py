@@ -51,10 +51,10 @@ from oracle.engine import (
     decision,
 )
 from oracle.model import ACTION_KINDS, STEPS, Action
+from oracle.rules.setup import new_game_with_events
 from oracle.sampler import random_action, random_config
 from oracle.serialize import canonical_json, fingerprint_data, from_dict, to_dict
 from oracle.service.convert import decode_state, state_dict_to_proto
-from oracle.setup import new_game_with_events
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "PROTOCOL.md"

@@ -475,7 +475,7 @@ def test_every_r15_refusal_of_the_engine_has_a_scenario() -> None:
 
     root = Path(__file__).resolve().parents[1] / "oracle"
     engine_refusals = set()
-    for path in root.glob("*.py"):
+    for path in root.rglob("*.py"):
         engine_refusals |= set(re.findall(r'Violation\(\s*"(R15:[^"]+)"', path.read_text(encoding="utf-8")))
     assert engine_refusals, "the engine refuses some actions citing R15 model rules"
     refused = refused_rules(load_all())

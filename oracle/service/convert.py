@@ -13,7 +13,7 @@ field for field, with these mappings:
 Every decoding function raises :class:`InputError` whose ``field`` is the path of the
 offending field in the *request* (``state.players[1].hand[2]``, ``action.targets``,
 ``config.decks[0].card_ids[3]``); the engine's own errors (:class:`~oracle.serialize.StateError`,
-:class:`~oracle.actions.ActionSyntaxError`, :class:`~oracle.setup.ConfigError`) are reused
+:class:`~oracle.actions.ActionSyntaxError`, :class:`~oracle.rules.setup.ConfigError`) are reused
 and prefixed with the request field.  Nothing here knows a rule of the game.
 """
 
@@ -51,8 +51,8 @@ from oracle.model import (
     State,
     Violation,
 )
+from oracle.rules.setup import ConfigError, GameConfig
 from oracle.serialize import StateError, fingerprint_data, from_dict
-from oracle.setup import ConfigError, GameConfig
 from oracle.validate import BOUNDS, MAX_LIST, QUEUE_KINDS, validate
 
 __all__ = [
@@ -1234,15 +1234,15 @@ def _config_field(field: str) -> str:
 
 
 def config_error(exc: ConfigError, field: str = "config") -> InputError:
-    """The :class:`InputError` of an engine :class:`~oracle.setup.ConfigError`, with the
+    """The :class:`InputError` of an engine :class:`~oracle.rules.setup.ConfigError`, with the
     path of the field in the ``GameConfig`` message (``config.decks[0].card_ids[3]``)."""
     return InputError(_join(field, _config_field(exc.field)), exc.reason)
 
 
 def config_from_proto(msg: game_config_pb2.GameConfig) -> GameConfig:
-    """An engine :class:`~oracle.setup.GameConfig` (empty edition: the default edition).
-    The counts and card ids are checked by :func:`oracle.setup.new_game`, whose
-    :class:`~oracle.setup.ConfigError` is turned into an :class:`InputError` by
+    """An engine :class:`~oracle.rules.setup.GameConfig` (empty edition: the default edition).
+    The counts and card ids are checked by :func:`oracle.rules.setup.new_game`, whose
+    :class:`~oracle.rules.setup.ConfigError` is turned into an :class:`InputError` by
     :func:`config_error`."""
     return GameConfig(
         tuple(msg.heroes),

@@ -56,8 +56,8 @@ from oracle.contract import CAPABILITIES, LEVELS
 from oracle.editions import DEFAULT_EDITION, EDITIONS
 from oracle.engine import IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, State
+from oracle.rules.setup import ConfigError, new_game_with_events
 from oracle.sampler import random_action
-from oracle.setup import ConfigError, new_game_with_events
 
 from . import convert as cv
 from .log import get_logger

@@ -12,6 +12,7 @@ from typing import Any
 from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, transcript_pb2
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.model import Event
+from oracle.rules.setup import ConfigError, GameConfig
 from oracle.serialize import STATE_KEYS
 from oracle.service.convert import (
     InputError,
@@ -23,7 +24,6 @@ from oracle.service.convert import (
     state_dict_from_proto,
     state_dict_to_proto,
 )
-from oracle.setup import ConfigError, GameConfig
 from oracle.verify import ClientStep, Divergence, TranscriptVerifier, VerifyResult
 
 __all__ = [

@@ -46,7 +46,7 @@ from oracle import (
     new_game,
     to_dict,
 )
-from oracle.turn_start import COIN_CAP
+from oracle.rules.turn_start import COIN_CAP
 
 from .helpers import num
 from .strategies import configs, draw_action, other_actor, perturbations, shuffle_is_valid, zone_violations

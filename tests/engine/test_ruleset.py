@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from oracle.mutants import MUTANTS
+from oracle.rules.setup import GameConfig, new_game
 from oracle.ruleset import EDITION_SWITCHES, MUTANT_SWITCHES, Ruleset, ruleset
-from oracle.setup import GameConfig, new_game
 
 ORACLE = Path(__file__).resolve().parents[2] / "oracle"
 
@@ -66,8 +66,8 @@ def test_rule_modules_never_compare_a_mutant_name() -> None:
     """No module of the engine compares ``.mutant`` with a string: the rules are read
     through State.rules (issue 11: a misspelt mutant name would be a silent no-op)."""
     offenders = [
-        f"{p.name}:{i}"
-        for p in sorted(ORACLE.glob("*.py"))
+        f"{p.relative_to(ORACLE)}:{i}"
+        for p in sorted(ORACLE.rglob("*.py"))
         for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
         if re.search(r"\.mutant\s*[!=]=", line)
     ]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from conformance_suite.executor import fact_value
-from oracle.board import current_strike
 from oracle.cards import load_pool
+from oracle.rules.board import current_strike
 from oracle.sampler import play_random_game
 from oracle.serialize import to_dict
 

@@ -32,10 +32,10 @@ from oracle import Action, IllegalAction, State, apply, check, decision, legal_a
 from oracle.cards import load_pool
 from oracle.engine import GAME_OVER_RULE, STEP_TABLE
 from oracle.model import Actor, Attack, Modifier, PendingTrigger, QueueEntry
+from oracle.rules.setup import DEAL
+from oracle.rules.triggers import POISON
 from oracle.sampler import play_random_game
 from oracle.serialize import from_dict, parse, to_dict
-from oracle.setup import DEAL
-from oracle.triggers import POISON
 from oracle.validate import INT32_MAX, MAX_COINS, MAX_LIST, MAX_VALUE, StateError, validate
 
 from .helpers import Board

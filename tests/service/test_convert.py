@@ -20,10 +20,10 @@ from oracle.actions import encode
 from oracle.cards import load_pool
 from oracle.engine import Decision, apply
 from oracle.model import ACTION_KINDS, Card, Event, State, Violation
+from oracle.rules.setup import ConfigError, new_game_with_events
 from oracle.sampler import play_random_game, random_action
 from oracle.serialize import StateError, canonical_json, fingerprint, from_dict, parse, to_dict
 from oracle.service import convert as cv
-from oracle.setup import ConfigError, new_game_with_events
 from oracle.validate import MAX_VALUE
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import load_pool
-from .model import Event, PendingTrigger, State
+from ..cards import load_pool
+from ..model import Event, PendingTrigger, State
 
 __all__ = ["POISON", "fire"]
 

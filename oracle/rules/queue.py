@@ -10,12 +10,12 @@ choose passes or declares without a decision point (INTERPRETING.md, entry 5).
 
 from __future__ import annotations
 
+from ..cards import Ability
+from ..editions import cite
+from ..model import Action, Event, PendingTrigger, QueueEntry, State, Violation
 from .attack import fight
 from .board import card_def, target_choices, target_violation
-from .cards import Ability
-from .editions import cite
 from .effects import check_state, run_ability, wound
-from .model import Action, Event, PendingTrigger, QueueEntry, State, Violation
 from .payment import limit_reached, take_usage_marker
 from .triggers import POISON
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .editions import cite
-from .model import Event, State
+from ..editions import cite
+from ..model import Event, State
 from .triggers import fire
 from .turn_start import begin_turn
 

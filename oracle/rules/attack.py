@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from ..editions import cite
+from ..model import Action, Attack, Event, State, Violation
 from .board import card_def, current_strike
-from .editions import cite
 from .effects import check_state, wound
-from .model import Action, Attack, Event, State, Violation
 from .triggers import fire
 
 __all__ = [

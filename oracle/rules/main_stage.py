@@ -2,20 +2,20 @@
 
 Choosing a phase and declaring what is done in it are one decision here: ``attack``,
 ``activate`` and ``play`` enter their phase and declare at once, ``end_turn`` passes the
-turn (306.1; INTERPRETING.md, entry 4).  Strike attacks live in :mod:`oracle.attack`.
+turn (306.1; INTERPRETING.md, entry 4).  Strike attacks live in :mod:`oracle.rules.attack`.
 """
 
 from __future__ import annotations
 
 from itertools import product
 
+from ..cards import Ability, CardDef
+from ..editions import cite
+from ..model import Action, Event, QueueEntry, State, Violation
 from .attack import attack_violations, can_act, declare_attack
 from .board import card_def, characters_in_play, target_choices, target_violation
-from .cards import Ability, CardDef
-from .editions import cite
 from .effects import check_state, close_card, enter_play, wound
 from .end_turn import begin_end_of_turn
-from .model import Action, Event, QueueEntry, State, Violation
 from .payment import (
     ability_cost_violations,
     base_cost,

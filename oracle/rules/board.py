@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 
-from .cards import Ability, CardDef, TargetSpec, load_pool
-from .model import State
+from ..cards import Ability, CardDef, TargetSpec, load_pool
+from ..model import State
 
 __all__ = [
     "card_def",

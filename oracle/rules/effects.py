@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ..cards import Ability, Effect, load_pool
+from ..model import Event, Modifier, QueueEntry, State
 from .board import card_def, current_life, current_strike, target_violation
-from .cards import Ability, Effect, load_pool
-from .model import Event, Modifier, QueueEntry, State
 from .triggers import fire
 
 __all__ = [

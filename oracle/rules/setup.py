@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from ..cards import load_pool
+from ..editions import DEFAULT_EDITION, EDITIONS, cite
+from ..errors import FieldError
+from ..model import Action, Actor, Card, Event, Player, State, Violation
 from .board import card_def
-from .cards import load_pool
-from .editions import DEFAULT_EDITION, EDITIONS, cite
 from .effects import draw
-from .errors import FieldError
-from .model import Action, Actor, Card, Event, Player, State, Violation
 from .turn_start import begin_turn
 
 __all__ = [

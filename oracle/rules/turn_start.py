@@ -3,9 +3,9 @@ the start-of-turn Queue."""
 
 from __future__ import annotations
 
-from .editions import cite
+from ..editions import cite
+from ..model import Event, Modifier, State
 from .effects import draw
-from .model import Event, Modifier, State
 from .triggers import fire
 
 __all__ = ["COIN_CAP", "MAX_FAILED_DRAWS", "begin_turn", "reveal", "start_of_turn_triggers"]

@@ -6,10 +6,10 @@ card moves; in C at step 9, after it moved (INTERPRETING.md, entry 39).
 
 from __future__ import annotations
 
+from ..cards import Ability, CardDef, load_pool
+from ..editions import cite
+from ..model import Card, Event, State, Violation
 from .board import card_def
-from .cards import Ability, CardDef, load_pool
-from .editions import cite
-from .model import Card, Event, State, Violation
 
 __all__ = [
     "ability_cost_violations",
