@@ -110,6 +110,19 @@ STREAM_DRAIN_SECONDS = 1.0
 #: itself may end a call that arrives while the server closes with CANCELLED, a status
 #: that does not say whether the call was processed.
 SHUTDOWN_SETTLE_SECONDS = 0.25
+#: The oracle methods whose engine work runs on the event loop, not in the engine pool, when
+#: their state is of a real game's size: one state, one action, a bounded answer.  Their
+#: work takes a fraction of a millisecond, less than the hop to a thread and back costs
+#: (threads give no parallelism to Python code anyway); batches, transcripts and larger
+#: states run in the pool, where a deadline or a cancellation can stop them.
+INLINE_METHODS = frozenset(
+    f"/{SERVICE_NAME}/{name}"
+    for name in ("ApplyAction", "CheckAction", "GetLegalActions", "CreateGame", "GetServerInfo", "GetCatalogue",
+                 "GetCardPool")
+)
+#: The most cards a state may have for its call to run on the event loop (two decks of 60,
+#: two heroes and a few cards made during play).
+INLINE_MAX_CARDS = 130
 #: How many batch items are checked between two looks at the deadline.
 _DEADLINE_STRIDE = 32
 #: At most this many chance outcomes are sampled by CreateGame (a tie re-rolls).
@@ -175,6 +188,12 @@ class _Deadline(Protocol):
     def time_remaining(self) -> float | None: ...
 
     def is_active(self) -> bool: ...
+
+
+def _small(request: Any) -> bool:
+    """True for a request without a state or with a state of at most INLINE_MAX_CARDS cards."""
+    state = getattr(request, "state", None)
+    return state is None or len(state.cards) <= INLINE_MAX_CARDS
 
 
 class CallControl:
@@ -834,6 +853,12 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                     finally:
                         _CALL.reset(token)
                 control = CallControl(context.time_remaining())
+                if method in INLINE_METHODS and _small(request):
+                    token = _CALL.set(info)
+                    try:
+                        return behavior(request, control)
+                    finally:
+                        _CALL.reset(token)
                 taken = False  # the pool gives the slot back
                 return await self._in_pool(behavior, request, info, control, slots)
             except asyncio.CancelledError:
