@@ -555,13 +555,13 @@ _VECTOR_POINTS = (
     ("A new game", "the state `CreateGame` returns for the configuration above, waiting at `setup_roll`.", 0),
     (
         "A pending trigger",
-        "after the setup and `play card=4` on turn 1: Изиан's trigger (a creature of his entered play) waits "
+        "after the setup and `play card=4` on turn 1: Тест-герой-снайпер's trigger (a creature of his entered play) waits "
         "at `play_queue` for its target.",
         7,
     ),
     (
         "Usage markers and wounds",
-        "after `declare targets=2 trigger=1`: the hero in seat 1 has a wound and Изиан a usage marker.",
+        "after `declare targets=2 trigger=1`: the hero in seat 1 has a wound and Тест-герой-снайпер a usage marker.",
         8,
     ),
     (
