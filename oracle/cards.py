@@ -45,7 +45,8 @@ Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"an
 Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n | "X" | "self_strike"}
     recipients: "target" (every chosen target of this ability), "self", "own_hero",
     "enemy_hero", "each_enemy_creature", "each_own_creature", "each_creature",
-    "each_hero", "controller", "opponent"
+    "each_other_creature" (every creature in play but the ability's source), "each_hero",
+    "controller", "opponent"
     "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
     (309.1 step 6).
 """
@@ -122,6 +123,7 @@ RECIPIENTS = (
     "each_enemy_creature",
     "each_own_creature",
     "each_creature",
+    "each_other_creature",  # «каждое другое существо»: every creature in play but the source
     "each_hero",
     "controller",
     "opponent",

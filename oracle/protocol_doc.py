@@ -648,6 +648,7 @@ _RECIPIENT_TEXT = {
     "each_enemy_creature": "every creature of the opponent in play that is not hidden, in play-zone order",
     "each_own_creature": "every creature of the controller in play that is not hidden, in play-zone order",
     "each_creature": "every creature in play that is not hidden, seat 0's first",
+    "each_other_creature": "every creature in play that is not hidden, but the ability's source, seat 0's first",
     "each_hero": "both heroes, seat 0's first",
     "controller": "the controller (`draw`, `gain_coin`)",
     "opponent": "the opponent (`draw`, `gain_coin`)",

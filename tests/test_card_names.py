@@ -43,6 +43,8 @@ FAITHFUL: dict[str, str] = {
     "gonchaya": "Рывок = keyword dash (R15:108.5)",
     # creatures with abilities
     "strazh_kupeli": "start of the opponent's turn: wound the enemy hero 1, mandatory",
+    "ognemetchik": "Найм: wound each other creature 1 (recipient each_other_creature: both sides, "
+    "not itself); its class Механизм matters to no card of the pool",
     "generator_tumana": "Найм: poison each enemy creature 1 (highest value applies); start of "
     "opponent's turn: wound the enemy hero 1; (T): intensify poison of each enemy creature 1",
     "lovets_videniy": "(2)(T): prepare a character (op prepare = R15 glossary «Подготовить»)",

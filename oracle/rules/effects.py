@@ -158,12 +158,14 @@ def _recipients(state: State, entry: QueueEntry, to: str) -> list[int]:
     if to == "each_hero":
         return [players[0].hero, players[1].hero]
     cards = load_pool().cards
-    seats = {"each_enemy_creature": (1 - me,), "each_own_creature": (me,), "each_creature": (0, 1)}
+    seats = {"each_enemy_creature": (1 - me,), "each_own_creature": (me,), "each_creature": (0, 1),
+             "each_other_creature": (0, 1)}
     return [
         uid
         for s in seats[to]
         for uid in players[s].play
         if cards[state.cards[uid].card_id].type == "creature" and not state.cards[uid].hidden
+        and not (to == "each_other_creature" and uid == entry.source)
     ]
 
 

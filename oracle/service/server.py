@@ -157,6 +157,9 @@ class _CallInfo:
     #: the violated fields of an INVALID_ARGUMENT answer (capped) and how many there were
     fields: list[str] = field(default_factory=list)
     violations: int = 0
+    #: the client's address, read when the call begins: a call's context must not be
+    #: touched once gRPC has ended it (a cancelled stream's context can crash the process)
+    peer: str = ""
 
 
 _CALL: contextvars.ContextVar[_CallInfo | None] = contextvars.ContextVar("oracle_call", default=None)
@@ -713,7 +716,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                 request_id = str(value)[:_MAX_REQUEST_ID]
             elif key == "authorization":
                 authorization.append(value.encode() if isinstance(value, str) else value)
-        info = _CallInfo(request_id or uuid.uuid4().hex)
+        info = _CallInfo(request_id or uuid.uuid4().hex, peer=context.peer())
         context.set_trailing_metadata(((REQUEST_ID_KEY, info.request_id),))
         return info, authorization
 
@@ -767,7 +770,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         fields: dict[str, Any] = {
             "method": method,
             "request_id": info.request_id if info else "",
-            "peer": context.peer(),
+            "peer": info.peer if info else context.peer(),
             "code": name,
             "duration_ms": round((time.perf_counter() - started) * 1000, 3),
         }
@@ -905,6 +908,10 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                     self._cancelled(info, None)
                 raise
             except GeneratorExit:
+                # gRPC closed the stream early (the client went away): record it here, as
+                # the ended call's context must not be asked (see _CallInfo.peer)
+                if info is not None and info.code is None:
+                    info.code = grpc.StatusCode.CANCELLED
                 raise
             except BaseException as exc:
                 if info is None:

@@ -32,10 +32,12 @@ BIG = [("grpc.max_send_message_length", 64 << 20), ("grpc.max_receive_message_le
 def big_batch(n: int) -> pb.BatchCheckActionsRequest:
     """A batch of ``n`` copies of a legal action on a mid-game state: a slow call with a
     small answer (each result is just legal = true).  The action is the shortest legal one
-    but ``end_turn`` (cheap to check), so 400,000 of them stay under the 8 MiB limit."""
+    but ``end_turn`` (cheap to check); ``n`` is cut so that the request stays under 15 MiB
+    (the limited server takes 16 MiB), whatever the pool makes the action's text."""
     state = mid_game_state()
     texts = [encode(a) for a in legal_actions(state) if a.kind != "end_turn"]
     action = action_pb2.Action(encoded=min(texts, key=len))
+    n = min(n, (15 << 20) // (action.ByteSize() + 4))
     return pb.BatchCheckActionsRequest(state=cv.state_to_proto(state), actions=[action] * n)
 
 
@@ -104,7 +106,7 @@ def test_sigint_stops_gracefully(tmp_path: Path) -> None:
 def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server that takes one call at a time, with debug logs (call starts)."""
     server = start_server(tmp_path_factory.mktemp("limited"), "--max-concurrent-rpcs", "1", "--log-level", "debug",
-                          "--max-message-bytes", str(8 << 20))
+                          "--max-message-bytes", str(16 << 20))
     yield server
     server.stop()
 
@@ -141,7 +143,7 @@ def test_max_message_size(limited: ServerProcess) -> None:
     """A request larger than --max-message-bytes is refused with RESOURCE_EXHAUSTED."""
     call = limited.channel(options=BIG).unary_unary("/berserk.oracle.v1.OracleService/BatchCheckActions")
     with pytest.raises(grpc.RpcError) as info:
-        call(b"\0" * (9 << 20), timeout=10)
+        call(b"\0" * (17 << 20), timeout=10)
     assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED  # type: ignore[attr-defined]
     _info_when_free(pb_grpc.OracleServiceStub(limited.channel()))
 

@@ -48,3 +48,17 @@ def test_reflection_lists_the_services(server: ServerProcess) -> None:
             "GetCatalogue", "GetCardPool"} <= methods
     state_file = db.FindFileContainingSymbol("berserk.oracle.v1.State")
     assert state_file.name == "berserk/oracle/v1/state.proto"
+
+
+def test_cancelled_watches_leave_the_server_running(server: ServerProcess) -> None:
+    """Twenty Health/Watch streams cancelled by their client right after the first status
+    leave the server up and answering (the call's log line once read the ended call's
+    context, which crashed the process now and then with SIGSEGV)."""
+    for _ in range(20):
+        health = health_pb2_grpc.HealthStub(server.channel())
+        stream = health.Watch(health_pb2.HealthCheckRequest(service=SERVICE), timeout=5)
+        assert next(iter(stream)).status == health_pb2.HealthCheckResponse.SERVING
+        stream.cancel()
+    assert server.proc.poll() is None, f"the server exited with {server.proc.poll()}"
+    db = ProtoReflectionDescriptorDatabase(server.channel())
+    assert SERVICE in set(db.get_services())
