@@ -12,7 +12,22 @@ interleaved so that machine noise hits every variant alike:
 * ``encode+fp``: both, as a response needs them (direct: ``encode_state``, one pass);
 * ``handler``: the whole ApplyAction handler (dict path: the handler as it was, rebuilt
   here from the reference functions; direct: ``OracleServicer.ApplyAction``);
-* for reference, the parts neither path changes: ``validate`` and the engine's ``apply``.
+* for reference, the parts neither path changes: ``validate`` and the engine's ``apply``
+  (and ``State.copy``, part of ``apply``).
+
+The state cache of the server (:mod:`oracle.service.state_cache`) is measured apart, on
+requests whose state the server itself answered with (each mid-game request applied once,
+then a legal action on the state it returned), interleaved as well:
+
+* ``miss, no cache``: ``ApplyAction`` of a servicer started with ``state_cache=0`` (the
+  path of every call before the cache: decode + validate, apply, encode);
+* ``miss, cache on``: another servicer with the cache, which never answered with those
+  states (decode as before, plus the cache's key and store);
+* ``hit``: the servicer with the cache, on the states it answered with (no decode);
+* ``game flow``: whole random games replayed call by call, each request carrying the state
+  the previous answer returned (the first call of a game misses, the others hit), with and
+  without the cache: the median call of a real client's flow.  A benchmark of hits alone
+  overstates what a client sees; the game flow is the honest figure.
 
 The direct codec keeps small card caches; ``direct`` figures are with warm caches (the
 states repeat), ``cold`` ones with the caches emptied before every call (the cost on
@@ -31,6 +46,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -142,6 +158,97 @@ def measure(n_states: int, seed: int, repeat: int, clock: str = "cpu") -> dict[s
             "us": medians}
 
 
+#: The rows of the state cache table.
+CACHE_ROWS = ("miss, no cache", "miss, cache on", "hit")
+
+
+def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", games: int = 6) -> dict[str, Any]:
+    """Median microseconds of the ApplyAction handler on the state cache's miss and hit
+    paths, and of the calls of whole games replayed through it (see the module docstring)."""
+    from bench_service import build_requests
+
+    from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+    from oracle.engine import apply, decision, legal_actions
+    from oracle.service import convert as cv
+    from oracle.service.server import CallControl, OracleServicer
+
+    tick = CLOCKS[clock]
+    control = CallControl()
+    cached, plain = OracleServicer(), OracleServicer(state_cache=0)
+    #: a servicer with the cache that never answered with the timed states: every call misses
+    other = OracleServicer()
+    firsts = [pb.ApplyActionRequest.FromString(b) for b in build_requests(n_states, seed)["apply"]]
+    samples: dict[str, list[float]] = {}
+    n_cards: list[int] = []
+    for first in firsts:
+        answer = cached.ApplyAction(first, control)
+        state = cv.state_from_proto(answer.state)
+        actions = legal_actions(state) if decision(state).actor in (0, 1) else []
+        if not answer.legal or not actions:
+            continue
+        n_cards.append(len(state.cards))
+        action = actions[len(actions) // 2]
+        request = pb.ApplyActionRequest(state=answer.state, action=cv.action_to_proto(action))
+        hits = cached.state_cache.hits
+        assert cached.ApplyAction(request, control) == plain.ApplyAction(request, control), "cache changed an answer"
+        assert cached.state_cache.hits == hits + 1, "the returned state was not a cache hit"
+        misses = other.state_cache.misses
+        cases: dict[str, Callable[[], Any]] = {
+            "miss, no cache": partial(plain.ApplyAction, request, control),
+            "miss, cache on": partial(other.ApplyAction, request, control),
+            "hit": partial(cached.ApplyAction, request, control),
+            "apply": partial(apply, state, action),
+            "State.copy": state.copy,
+            "cache key": partial(request.state.SerializeToString, deterministic=True),
+        }
+        per_state: dict[str, list[float]] = {}
+        for _ in range(repeat):
+            for name, fn in cases.items():
+                per_state.setdefault(name, []).append(_time(fn, tick))
+        assert other.state_cache.misses == misses + repeat, "a miss request was answered from the cache"
+        for name, values in per_state.items():
+            samples.setdefault(name, []).append(statistics.median(values))
+    medians = {name: statistics.median(values) * 1e6 for name, values in samples.items()}
+    return {"states": len(n_cards), "median_cards": statistics.median(n_cards), "repeat": repeat,
+            "entries": cached.state_cache.size, "us": medians, "game_flow": _game_flow(games, seed, tick)}
+
+
+def _game_flow(games: int, seed: int, tick: Callable[[], float]) -> dict[str, Any]:
+    """Whole random games replayed through ApplyAction, each request carrying the state the
+    previous answer returned (as bytes, as a client would), with and without the cache
+    (interleaved game by game); the median and mean call."""
+    from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+    from oracle.sampler import play_random_game
+    from oracle.service import convert as cv
+    from oracle.service.server import CallControl, OracleServicer
+
+    control = CallControl()
+    servicers = {"cache on": OracleServicer(), "no cache": OracleServicer(state_cache=0)}
+    times: dict[str, list[float]] = {name: [] for name in servicers}
+    calls = 0
+    for g in range(games):
+        game = play_random_game(seed + g, keep_states=True)
+        actions = [cv.action_to_proto(a) for a in game.actions]
+        states = dict.fromkeys(servicers, cv.state_to_proto(game.states[0]))
+        for action in actions:
+            wires = []
+            for name, servicer in servicers.items():
+                request = pb.ApplyActionRequest.FromString(
+                    pb.ApplyActionRequest(state=states[name], action=action).SerializeToString()
+                )
+                t0 = tick()
+                answer = servicer.ApplyAction(request, control)
+                times[name].append(tick() - t0)
+                wires.append(answer.SerializeToString())
+                states[name] = pb.ApplyActionResponse.FromString(wires[-1]).state
+            assert wires[0] == wires[1], "the cache changed an answer of a game"
+        calls += len(actions)
+    stats = servicers["cache on"].state_cache.stats()
+    return {"games": games, "calls": calls, "hit_rate": stats.hits / max(stats.hits + stats.misses, 1),
+            "us": {name: statistics.median(v) * 1e6 for name, v in times.items()},
+            "mean_us": {name: statistics.fmean(v) * 1e6 for name, v in times.items()}}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure once and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -150,9 +257,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=15, help="calls per state and operation (default 15)")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
                         help="cpu: the thread's CPU time (default); wall: elapsed time")
+    parser.add_argument("--games", type=int, default=6, help="random games replayed for the game flow (default 6)")
     parser.add_argument("--json", dest="json_path", help="write the figures to this JSON file")
     args = parser.parse_args(argv)
     figures = measure(args.states, args.seed, args.repeat, args.clock)
+    figures["state_cache"] = measure_cache(args.states, args.seed, args.repeat, args.clock, args.games)
     us = figures["us"]
     print(f"state codec, in process: {figures['states']} mid-game states (median {figures['median_cards']:g} cards), "
           f"median of {args.repeat} calls each, then median over states; microseconds of {args.clock} time")
@@ -162,6 +271,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{op:<12} {d:>10.1f} {n:>10.1f} {c:>10.1f} {d / n:>12.2f}")
     print(f"unchanged parts: validate {us['validate']:.1f}, engine apply {us['apply']:.1f}")
     print(f"handler target <= 150 us: direct {us['direct handler']:.0f} us, cold caches {us['cold handler']:.0f} us")
+    sc = figures["state_cache"]
+    cu = sc["us"]
+    print(f"\nstate cache: ApplyAction handler on {sc['states']} states the server answered with "
+          f"(median {sc['median_cards']:g} cards); microseconds of {args.clock} time")
+    print(f"{'path':<18} {'handler':>10} {'/ no cache':>11}")
+    base = cu["miss, no cache"]
+    for name in CACHE_ROWS:
+        print(f"{name:<18} {cu[name]:>10.1f} {cu[name] / base:>11.2f}")
+    print(f"of which: engine apply {cu['apply']:.1f} (State.copy {cu['State.copy']:.1f}), "
+          f"cache key {cu['cache key']:.1f}")
+    flow = sc["game_flow"]
+    print(f"game flow ({flow['games']} games, {flow['calls']} calls, {flow['hit_rate']:.0%} hits): median call "
+          f"{flow['us']['cache on']:.0f} us with the cache, {flow['us']['no cache']:.0f} us without "
+          f"({flow['us']['cache on'] / flow['us']['no cache']:.2f}); mean {flow['mean_us']['cache on']:.0f} / "
+          f"{flow['mean_us']['no cache']:.0f} us")
+    print(f"handler target <= 150 us: hit {cu['hit']:.0f} us, game flow median {flow['us']['cache on']:.0f} us, "
+          f"miss {cu['miss, cache on']:.0f} us")
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(figures, indent=2) + "\n")
     return 0

@@ -7,16 +7,25 @@ one call in flight) for ``--seconds`` after a short warm-up.  Workloads:
 
 * ``health``: ``grpc.health.v1.Health/Check``, the baseline (the cheapest call the server answers);
 * ``legal``: GetLegalActions;
-* ``apply``: ApplyAction of a legal action;
+* ``apply``: ApplyAction of a legal action on mid-game states the server never answered
+  with: the *miss* path of the server's state cache (decode + validate, as before it);
+* ``apply_game``: whole random games played by ApplyAction, each request carrying the
+  state the previous answer returned (the client parses the answer and builds the next
+  request, as a real client does): the first call of each game misses the state cache,
+  the others hit it.  Each client plays its own games (chance's setup decisions included);
 * ``check``: CheckAction of one action (for the batch ratio);
 * ``batch100``: BatchCheckActions of 100 actions.
 
 It prints a table and three ratios: apply throughput as a fraction of the baseline's
 (target >= 0.65, issue 11), the server's CPU time per apply call as a multiple of its CPU
-time per health check (target <= 2, issue 11), and the per-action cost of a batch check of
-100 as a fraction of one CheckAction call (target <= 0.05; cost = one client's time per call
-at full load, i.e. clients / throughput).  ``--json PATH`` writes every figure.  On a
-machine shared with other work compare the ratios, not the absolute figures.
+time per health check (target <= 2, issue 11), both for the miss path (``apply``) and the
+game flow (``apply_game``), and the per-action cost of a batch check of 100 as a fraction
+of one CheckAction call (target <= 0.05; cost = one client's time per call at full load,
+i.e. clients / throughput).  Unless ``--no-baseline`` (or ``--address``) is given, a second
+server started with ``--state-cache 0`` runs ``health``, ``apply`` and ``apply_game`` too,
+each workload right after the same one on the first server, so that the ratios without
+the cache come from the same run.  ``--json PATH`` writes every figure.  On a machine
+shared with other work compare the ratios, not the absolute figures.
 
     .venv/bin/python bench/bench_service.py --seconds 5 --clients 4 --json bench.json
 """
@@ -31,6 +40,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +48,11 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-WORKLOADS = ("health", "legal", "apply", "check", "batch100")
+WORKLOADS = ("health", "legal", "apply", "apply_game", "check", "batch100")
+#: The workloads also run on the server without the state cache (``--state-cache 0``).
+BASELINE_WORKLOADS = ("health", "apply", "apply_game")
+#: Random games each client plays in ``apply_game`` (in turn, from the first again).
+GAMES_PER_CLIENT = 12
 
 
 def build_requests(n_states: int, seed: int) -> dict[str, list[bytes]]:
@@ -50,7 +64,7 @@ def build_requests(n_states: int, seed: int) -> dict[str, list[bytes]]:
     from oracle.sampler import play_random_game
     from oracle.service import convert as cv
 
-    requests: dict[str, list[bytes]] = {w: [] for w in WORKLOADS if w != "health"}
+    requests: dict[str, list[bytes]] = {w: [] for w in WORKLOADS if w not in ("health", "apply_game")}
     game_seed = seed
     while len(requests["apply"]) < n_states:
         game = play_random_game(game_seed)
@@ -83,9 +97,54 @@ def build_requests(n_states: int, seed: int) -> dict[str, list[bytes]]:
     return requests
 
 
-def _client(address: str, workload: str, payloads: list[bytes], warmup: float, seconds: float,
+def build_games(n_games: int, seed: int) -> list[list[bytes]]:
+    """``n_games`` random games for ``apply_game``: each the wire bytes of its first state,
+    then those of each action played (chance's included)."""
+    from oracle.sampler import play_random_game
+    from oracle.service import convert as cv
+
+    games = []
+    for g in range(n_games):
+        game = play_random_game(seed + 7919 + g)
+        games.append([cv.state_to_proto(game.states[0]).SerializeToString()]
+                     + [cv.action_to_proto(a).SerializeToString() for a in game.actions])
+    return games
+
+
+def _play_games(call: Any, games: list[list[bytes]]) -> Iterator[tuple[Callable[[], Any], bool]]:
+    """The calls of ``apply_game``, endlessly: each a function making one ApplyAction call
+    whose request carries the state the previous answer returned, and whether it starts
+    a game (its state is the client's own: a cache miss)."""
+    import grpc
+
+    from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+
+    while True:
+        for game in games:
+            state = game[0]
+            for step, action in enumerate(game[1:]):
+                request = pb.ApplyActionRequest()
+                request.state.MergeFromString(state)
+                request.action.MergeFromString(action)
+                payload = request.SerializeToString()
+                answer: list[bytes] = []
+
+                def one(payload: bytes = payload, answer: list[bytes] = answer) -> None:
+                    answer.append(call(payload, timeout=30))
+
+                yield one, step == 0
+                if not answer:
+                    raise grpc.RpcError("apply_game: the call failed; the game cannot go on")
+                reply = pb.ApplyActionResponse.FromString(answer[0])
+                if not reply.legal:
+                    raise grpc.RpcError(f"apply_game: step {step} refused: {reply.violations}")
+                state = reply.state.SerializeToString()
+
+
+def _client(address: str, workload: str, payloads: list[Any], warmup: float, seconds: float,
             start_at: float, out: Any) -> None:
-    """One client process: call ``workload`` back to back; report latencies (seconds)."""
+    """One client process: call ``workload`` back to back; report latencies (seconds), the
+    number of failed calls and of games started (``apply_game``)."""
     import grpc
     from grpc_health.v1 import health_pb2
 
@@ -94,10 +153,13 @@ def _client(address: str, workload: str, payloads: list[bytes], warmup: float, s
         path = "/grpc.health.v1.Health/Check"
         payloads = [health_pb2.HealthCheckRequest().SerializeToString()]
     else:
-        name = {"legal": "GetLegalActions", "apply": "ApplyAction", "check": "CheckAction",
+        name = {"legal": "GetLegalActions", "apply": "ApplyAction", "apply_game": "ApplyAction", "check": "CheckAction",
                 "batch100": "BatchCheckActions"}[workload]
         path = f"/berserk.oracle.v1.OracleService/{name}"
     call = channel.unary_unary(path, request_serializer=None, response_deserializer=None)
+    if workload == "apply_game":
+        _client_games(channel, call, payloads, warmup, seconds, start_at, out)
+        return
     call(payloads[0], timeout=30)  # connect
     while time.time() < start_at:
         time.sleep(0.001)
@@ -120,25 +182,63 @@ def _client(address: str, workload: str, payloads: list[bytes], warmup: float, s
         if t0 >= end_warmup:
             latencies.append(t1 - t0)
     channel.close()
-    out.put((latencies, errors))
+    out.put((latencies, errors, 0))
 
 
-def run_workload(address: str, workload: str, payloads: list[bytes], clients: int, warmup: float,
+def _client_games(channel: Any, call: Any, games: list[list[bytes]], warmup: float, seconds: float,
+                  start_at: float, out: Any) -> None:
+    """The ``apply_game`` client: plays ``games`` in turn through the server (see
+    :func:`_play_games`); a failed call ends its game."""
+    import grpc
+
+    plays = _play_games(call, games)
+    connect, _ = next(plays)
+    connect()  # connect (the first call of the first game)
+    while time.time() < start_at:
+        time.sleep(0.001)
+    end_warmup = time.perf_counter() + warmup
+    stop = end_warmup + seconds
+    latencies: list[float] = []
+    errors = started = 0
+    while True:
+        t0 = time.perf_counter()
+        if t0 >= stop:
+            break
+        try:
+            one, first = next(plays)  # parses the previous answer, builds this request
+            t0 = time.perf_counter()
+            one()
+        except grpc.RpcError:
+            errors += 1
+            plays = _play_games(call, games)  # start again from a fresh game
+            continue
+        t1 = time.perf_counter()
+        if t0 >= end_warmup:
+            latencies.append(t1 - t0)
+            started += first
+    channel.close()
+    out.put((latencies, errors, started))
+
+
+def run_workload(address: str, workload: str, payloads: list[Any], clients: int, warmup: float,
                  seconds: float) -> dict[str, Any]:
-    """Run one workload with ``clients`` processes; throughput and latency figures."""
+    """Run one workload with ``clients`` processes; throughput and latency figures.  For
+    ``apply_game``, ``payloads`` are games (:func:`build_games`), dealt out to the clients."""
     ctx = multiprocessing.get_context("spawn")
     out = ctx.Queue()
     start_at = time.time() + 1.5  # let every process import and connect first
-    procs = [ctx.Process(target=_client, args=(address, workload, payloads, warmup, seconds, start_at, out))
-             for _ in range(clients)]
+    shares = [payloads[k::clients] if workload == "apply_game" else payloads for k in range(clients)]
+    procs = [ctx.Process(target=_client, args=(address, workload, shares[k], warmup, seconds, start_at, out))
+             for k in range(clients)]
     for p in procs:
         p.start()
     latencies: list[float] = []
-    errors = 0
+    errors = games = 0
     for _ in procs:
-        lat, err = out.get(timeout=seconds + warmup + 60)
+        lat, err, started = out.get(timeout=seconds + warmup + 60)
         latencies.extend(lat)
         errors += err
+        games += started
     for p in procs:
         p.join()
     latencies.sort()
@@ -147,7 +247,7 @@ def run_workload(address: str, workload: str, payloads: list[bytes], clients: in
     def pct(q: float) -> float:
         return latencies[min(n - 1, int(q * n))] * 1000 if n else float("nan")
 
-    return {
+    figures = {
         "workload": workload,
         "calls": n,
         "errors": errors,
@@ -156,6 +256,11 @@ def run_workload(address: str, workload: str, payloads: list[bytes], clients: in
         "p99_ms": pct(0.99),
         "mean_ms": statistics.fmean(latencies) * 1000 if n else float("nan"),
     }
+    if workload == "apply_game":
+        # the first call of each game carries the client's own state: a miss; the others hit
+        figures["games_started"] = games
+        figures["cache_hit_share"] = 1 - games / n if n else float("nan")
+    return figures
 
 
 def cpu_seconds(pid: int) -> float:
@@ -183,6 +288,37 @@ def start_server(extra: list[str]) -> tuple[subprocess.Popen[str], str]:
     return proc, line.rsplit(" ", 1)[1]
 
 
+def _measure(proc: subprocess.Popen[str] | None, address: str, workload: str, payloads: list[Any],
+             args: argparse.Namespace) -> dict[str, Any]:
+    """One workload on one server, with the server's CPU time per call."""
+    cpu0 = cpu_seconds(proc.pid) if proc else float("nan")
+    r = run_workload(address, workload, payloads, args.clients, args.warmup, args.seconds)
+    cpu = (cpu_seconds(proc.pid) if proc else float("nan")) - cpu0
+    # the server also works during the warm-up: spread its CPU over every call made
+    total_calls = r["calls"] * (args.seconds + args.warmup) / args.seconds
+    r["server_cpu_us_per_call"] = cpu / total_calls * 1e6 if total_calls else float("nan")
+    return r
+
+
+def _ratios(results: dict[str, dict[str, Any]]) -> dict[str, float]:
+    """Throughput and server CPU of each apply workload relative to the health check's."""
+    base = results["health"]
+    out = {}
+    for name in ("apply", "apply_game"):
+        if name in results:
+            out[f"{name}_to_health_throughput"] = results[name]["throughput_per_s"] / base["throughput_per_s"]
+            out[f"{name}_to_health_server_cpu"] = (results[name]["server_cpu_us_per_call"]
+                                                   / base["server_cpu_us_per_call"])
+    return out
+
+
+def _print_table(results: dict[str, dict[str, Any]]) -> None:
+    print(f"{'workload':<10} {'calls':>8} {'errors':>6} {'calls/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'server CPU us/call':>19}")
+    for r in results.values():
+        print(f"{r['workload']:<10} {r['calls']:>8} {r['errors']:>6} {r['throughput_per_s']:>10.1f} "
+              f"{r['p50_ms']:>8.3f} {r['p99_ms']:>8.3f} {r['server_cpu_us_per_call']:>19.0f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark once and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -193,32 +329,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--states", type=int, default=50, help="distinct mid-game states (default 50)")
     parser.add_argument("--seed", type=int, default=1000, help="first game seed (default 1000)")
     parser.add_argument("--server-args", default="", help="extra arguments of `oracle serve`, e.g. '--workers 2'")
+    parser.add_argument("--no-baseline", action="store_true",
+                        help="do not also measure a server started with --state-cache 0")
     parser.add_argument("--json", dest="json_path", help="write the figures to this JSON file")
     args = parser.parse_args(argv)
 
-    requests = build_requests(args.states, args.seed)
-    proc = None
+    requests: dict[str, list[Any]] = dict(build_requests(args.states, args.seed))
+    requests["apply_game"] = build_games(GAMES_PER_CLIENT * args.clients, args.seed)
+    proc = base_proc = None
     address = args.address
-    if address is None:
-        proc, address = start_server(args.server_args.split())
+    baseline = address is None and not args.no_baseline
+    results: dict[str, dict[str, Any]] = {}
+    base_results: dict[str, dict[str, Any]] = {}
     try:
-        results = {}
+        if address is None:
+            proc, address = start_server(args.server_args.split())
+        if baseline:
+            base_proc, base_address = start_server([*args.server_args.split(), "--state-cache", "0"])
         for workload in WORKLOADS:
             payloads = requests.get(workload, [b""])
-            cpu0 = cpu_seconds(proc.pid) if proc else float("nan")
-            results[workload] = r = run_workload(address, workload, payloads, args.clients, args.warmup, args.seconds)
-            cpu = (cpu_seconds(proc.pid) if proc else float("nan")) - cpu0
-            # the server also works during the warm-up: spread its CPU over every call made
-            total_calls = r["calls"] * (args.seconds + args.warmup) / args.seconds
-            r["server_cpu_us_per_call"] = cpu / total_calls * 1e6 if total_calls else float("nan")
+            results[workload] = _measure(proc, address, workload, payloads, args)
+            if baseline and workload in BASELINE_WORKLOADS:
+                base_results[workload] = _measure(base_proc, base_address, workload, payloads, args)
     finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(30)
+        for p in (proc, base_proc):
+            if p is not None:
+                p.terminate()
+                p.wait(30)
 
-    base = results["health"]["throughput_per_s"]
-    apply_ratio = results["apply"]["throughput_per_s"] / base
-    apply_cpu_ratio = results["apply"]["server_cpu_us_per_call"] / results["health"]["server_cpu_us_per_call"]
+    ratios = _ratios(results)
     # cost of a call = time one client spends per call at full load = clients / throughput
     check_cost = 1 / results["check"]["throughput_per_s"]
     batch_cost_per_action = 1 / results["batch100"]["throughput_per_s"] / 100
@@ -226,27 +365,41 @@ def main(argv: list[str] | None = None) -> int:
     batch_latency_ratio = results["batch100"]["p50_ms"] / 100 / results["check"]["p50_ms"]
 
     print(f"oracle service benchmark: {args.clients} client processes, {args.seconds:g} s per workload, "
-          f"{len(requests['apply'])} mid-game states, server {address} {args.server_args}".rstrip())
-    print(f"{'workload':<10} {'calls':>8} {'errors':>6} {'calls/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'server CPU us/call':>19}")
-    for r in results.values():
-        print(f"{r['workload']:<10} {r['calls']:>8} {r['errors']:>6} {r['throughput_per_s']:>10.1f} "
-              f"{r['p50_ms']:>8.3f} {r['p99_ms']:>8.3f} {r['server_cpu_us_per_call']:>19.0f}")
-    print(f"apply throughput / health throughput = {apply_ratio:.2f}   (target >= 0.65)")
-    print(f"server CPU per apply / per health check = {apply_cpu_ratio:.2f}   (target <= 2)")
+          f"{len(requests['apply'])} mid-game states, {len(requests['apply_game'])} games, "
+          f"server {address} {args.server_args}".rstrip())
+    _print_table(results)
+    game = results["apply_game"]
+    print(f"apply_game: {game['games_started']} games started, {game['cache_hit_share']:.1%} of calls on a state "
+          f"the server answered with (cache hits)")
+    print(f"apply (miss) throughput / health throughput = {ratios['apply_to_health_throughput']:.2f}; "
+          f"apply_game = {ratios['apply_game_to_health_throughput']:.2f}   (target >= 0.65)")
+    print(f"server CPU per apply (miss) / per health check = {ratios['apply_to_health_server_cpu']:.2f}; "
+          f"apply_game = {ratios['apply_game_to_health_server_cpu']:.2f}   (target <= 2)")
     print(f"batch-100 cost per action / CheckAction cost = {batch_ratio:.3f} = 1/{1 / batch_ratio:.0f}"
           f"   (by p50 latency {batch_latency_ratio:.3f}; target <= 0.05)")
+    base_ratios: dict[str, float] = {}
+    if base_results:
+        base_ratios = _ratios(base_results)
+        print("the same workloads on a server started with --state-cache 0 (each run right after the above):")
+        _print_table(base_results)
+        print(f"without the cache: apply / health throughput = {base_ratios['apply_to_health_throughput']:.2f}, "
+              f"apply_game = {base_ratios['apply_game_to_health_throughput']:.2f}; server CPU apply / health = "
+              f"{base_ratios['apply_to_health_server_cpu']:.2f}, apply_game = "
+              f"{base_ratios['apply_game_to_health_server_cpu']:.2f}")
     if args.json_path:
         figures = {
             "clients": args.clients,
             "seconds": args.seconds,
             "states": len(requests["apply"]),
+            "games": len(requests["apply_game"]),
             "server_args": args.server_args,
             "cpu_count": os.cpu_count(),
             "results": results,
-            "apply_to_health_throughput": apply_ratio,
-            "apply_to_health_server_cpu": apply_cpu_ratio,
+            **ratios,
             "batch100_per_action_to_check": batch_ratio,
             "batch100_per_action_to_check_p50": batch_latency_ratio,
+            "no_cache": {"server_args": f"{args.server_args} --state-cache 0".strip(), "results": base_results,
+                         **base_ratios} if base_results else None,
         }
         Path(args.json_path).write_text(json.dumps(figures, indent=2) + "\n")
     return 0

@@ -119,7 +119,7 @@ def build_parser(prog: str = "berserk-conformance") -> argparse.ArgumentParser:
     run.add_argument("--mutant", default="", help="with --in-process: switch on this engine mutant")
     run.add_argument("--rules", action="append", default=[], metavar="SPEC",
                      help="select scenarios citing these rules: 401-402 (range of rule numbers), 309.1 (and sub-rules), C:309.1")
-    run.add_argument("--edition", action="append", default=[], metavar="E", help="run only under these editions (A, B, C)")
+    run.add_argument("--edition", action="append", default=[], metavar="E", help="run only under these editions (A, B, C, R15)")
     run.add_argument("--id", action="append", default=[], metavar="ID", help="run only these scenario ids (or id[edition])")
     run.add_argument("--levels", action="append", default=[], metavar="LIST",
                      help="conformance levels that decide pass/fail: core, citations, events (default: the levels "

@@ -3,14 +3,18 @@
 Two requirements (issue 4): every seed rule (editions A, B, C) is cited by at least one
 scenario, and every rule that forbids something has at least one scenario step where the
 forbidden action is refused (``expect_illegal``) citing it in ``expect_violation_rules``.
+
+The 15th edition has its own figure (issue 15): of its numbered rules of Parts 3–5 (301–310,
+401–403, 501–527), how many a scenario that runs under R15 cites, and how those divide by
+whether the engine models the rule (the catalogue's ``modelled``, docs/R15.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from oracle.catalogue import load_catalogue
+from oracle.catalogue import load_catalogue, r15_rules_3_5
 
 from .scenario import LoadedScenario
 
@@ -55,6 +59,10 @@ class Coverage:
     uncited: list[str]  # seed rules no scenario cites
     forbids: int  # seed rules (A, B, C) with forbids=true
     forbids_without_refusal: list[str]  # of those, rules no expect_illegal step cites
+    r15_rules: int = 0  # numbered R15 rules of Parts 3-5
+    r15_uncited: list[str] = field(default_factory=list)  # of those, rules no R15 scenario cites
+    #: modelled status ("yes", "partly", "no", "n/a") -> [rules, cited by an R15 scenario]
+    r15_by_modelled: dict[str, list[int]] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
         """The JSON form used in reports."""
@@ -64,6 +72,12 @@ class Coverage:
             "uncited_seed_rules": self.uncited,
             "forbidding_rules": self.forbids,
             "forbidding_rules_without_refusal": self.forbids_without_refusal,
+            "r15": {
+                "rules": self.r15_rules,
+                "cited": self.r15_rules - len(self.r15_uncited),
+                "uncited": self.r15_uncited,
+                "by_modelled": {k: {"rules": v[0], "cited": v[1]} for k, v in self.r15_by_modelled.items()},
+            },
         }
 
 
@@ -76,10 +90,20 @@ def compute_coverage(scenarios: list[LoadedScenario]) -> Coverage:
     uncited = [r.id for r in seed if r.id not in cited]
     # the requirement is on the seed editions; R15 entries are supporting model rules
     forbidding = [r for r in seed if r.forbids]
+    r15_cited = cited_rules(sc for sc in scenarios if "R15" in sc.message.editions)
+    r15 = [r for r in r15_rules_3_5(cat) if r.kind == "rule"]
+    by_modelled: dict[str, list[int]] = {}
+    for r in r15:
+        tally = by_modelled.setdefault(r.modelled, [0, 0])
+        tally[0] += 1
+        tally[1] += r.id in r15_cited
     return Coverage(
         seed_rules=len(seed),
         cited_seed_rules=len(seed) - len(uncited),
         uncited=uncited,
         forbids=len(forbidding),
         forbids_without_refusal=[r.id for r in forbidding if r.id not in refused],
+        r15_rules=len(r15),
+        r15_uncited=[r.id for r in r15 if r.id not in r15_cited],
+        r15_by_modelled=by_modelled,
     )

@@ -13,6 +13,7 @@ from typing import Any
 
 from oracle.actions import decode, encode
 from oracle.contract import ACTOR_NAMES, LEVELS
+from oracle.editions import cite_ed, edition_specific
 
 from .scenario import TRIGGER_REF, LoadedScenario, action_text, actor_from_enum, board_to_state, legal_action_text
 from .targets import NewGame, Target, TargetInputError
@@ -121,19 +122,24 @@ class ScenarioResult:
 
 
 def rule_matches(expected: str, actual: str, edition: str) -> bool:
-    """Does cited rule ``actual`` satisfy ``expected``?  A full id must be equal; a bare
-    number matches any id with that number."""
+    """Does cited rule ``actual`` satisfy ``expected``?  A full id must be equal.  A bare
+    number is a rule in the B/C numbering: it stands for the id the game's edition gives that
+    rule (PROTOCOL.md 7.3: ``501.4`` is ``C:501.4`` in C, ``R15:501.5`` in R15, ``B:307.1`` in
+    A, whose fragments lack 307.1); a number no edition table knows matches any id with that
+    number."""
     if ":" in expected:
         return expected == actual
-    return actual.split(":", 1)[-1] == expected
+    try:
+        return actual == cite_ed(edition, expected)
+    except KeyError:
+        return actual.split(":", 1)[-1] == expected
 
 
 def _applies(expected: str, edition: str) -> bool:
-    """An expectation with an edition prefix other than R15 applies only under it."""
-    if ":" not in expected:
-        return True
-    ed = expected.split(":", 1)[0]
-    return ed in ("R15", edition)
+    """An expectation applies under ``edition`` unless it names a rule only another
+    edition's games cite (:func:`oracle.editions.edition_specific`: a seed id belongs to its
+    edition, an R15 id of Parts 3-4 and 501 to R15, the rest of R15 to every edition)."""
+    return edition_specific(expected) in ("", edition)
 
 
 _REF_IN_TEXT = re.compile(r"\btrigger=(@[-:\d]+)")
@@ -153,14 +159,26 @@ def _zone_of(state: dict[str, Any], uid: int) -> str:
 def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
     """The current strike of a creature of the canonical state ``state``: its printed
     strike (the card pool) plus the strike modifiers of ``state["modifiers"]`` whose target
-    it is, at least 0 (PROTOCOL.md 5.5).  Computed here from the contract's definition,
+    it is and its own static strike bonuses in force, at least 0 (PROTOCOL.md 5.5).  Computed here from the contract's definition,
     not by the engine's code, so that the suite judges the engine's formula too."""
     from oracle.cards import load_pool
 
     d = load_pool().cards.get(card.get("card_id", ""))
     if d is None or d.type != "creature":
         raise KeyError(f"card {card.get('uid')} is not a creature: it has no strike")
-    amounts: list[int] = [m["amount"] for m in state.get("modifiers", []) if m.get("target") == card.get("uid")]
+    amounts: list[int] = [m["amount"] for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and not m.get("sets")]
+    # its own static strike bonuses in force: in play, not hidden, the condition holding for
+    # the player whose play zone holds it (a hand-size condition; PROTOCOL.md 5.5)
+    seat = next((i for i, p in enumerate(state["players"]) if card.get("uid") in p.get("play", [])), -1)
+    if seat >= 0 and not card.get("hidden"):
+        mine, theirs = (len(state["players"][s].get("hand", [])) for s in (seat, 1 - seat))
+        holds = {"": True, "hand_empty": mine == 0, "hand_fewer_than_opponent": mine < theirs,
+                 "hand_more_than_opponent": mine > theirs}
+        amounts += [a.value for a in d.abilities if a.kind == "static" and a.static_op == "strike_bonus" and holds[a.cond]]
+    # set-to modifiers («становится равен») apply last, the latest deciding (R15:523.1)
+    sets = [m["amount"] for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and m.get("sets")]
+    if sets:
+        return max(int(sets[-1]), 0)
     return max(d.strike + sum(amounts), 0)
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from oracle.catalogue import load_catalogue
 from oracle.contract import LEVELS
+from oracle.editions import edition_specific
 
 from . import __version__
 
@@ -67,9 +68,11 @@ _TURN_SECTIONS = frozenset(("302", "303", "304", "305", "306", "310", "315"))
 
 def rule_part(rule_id: str) -> str:
     """The key in :data:`PARTS` of a rule id: ``C:301.2`` -> ``301``, ``A:315.1`` ->
-    ``302-306/310``, ``C:4`` (the part heading) -> ``401-402``, ``R15:…`` -> ``R15``."""
+    ``302-306/310``, ``C:4`` (the part heading) -> ``401-402``; an R15 id of Parts 3-4 and 501
+    goes to its part as a seed id does (``R15:307.1`` -> ``307-309``), any other ``R15:…`` (the
+    model rules) -> ``R15``."""
     edition, _, number = rule_id.partition(":")
-    if edition == "R15":
+    if edition == "R15" and edition_specific(rule_id) != "R15":
         return "R15"
     top = number.split(".", 1)[0]
     if top == "301":
@@ -86,10 +89,14 @@ def rule_part(rule_id: str) -> str:
 
 
 def applied_rule_ids(rules: list[str], edition: str) -> list[str]:
-    """The cited rules a run under ``edition`` counts for (as ``runner.applied_rules``):
-    those of that edition and R15; when none is of that edition, all of them."""
-    own = [r for r in rules if r.split(":", 1)[0] in (edition, "R15")]
-    return own if any(r.startswith(f"{edition}:") for r in own) else list(rules)
+    """The cited rules a run under ``edition`` counts for (``runner.applied_rules``): those
+    of that edition and the 15th-edition model rules every edition cites
+    (:func:`oracle.editions.edition_specific`); when none is of that edition, all of them but
+    R15's own rules of Parts 3-4 and 501, which only a run under R15 counts for."""
+    own = [r for r in rules if edition_specific(r) in (edition, "")]
+    if any(edition_specific(r) == edition for r in own):
+        return own
+    return [r for r in rules if edition == "R15" or edition_specific(r) != "R15"]
 
 
 @dataclass
@@ -475,6 +482,16 @@ def _header_html(report: dict[str, Any]) -> list[str]:
             f"{len(cov.get('uncited_seed_rules', []))} uncited; "
             f"{len(cov.get('forbidding_rules_without_refusal', []))} forbidding seed rules without a refusal scenario</td></tr>"
         )
+        r15 = cov.get("r15") or {}
+        if r15.get("rules"):
+            modelled = r15.get("by_modelled") or {}
+            split = "; ".join(
+                f"modelled {k}: {v.get('cited', 0)} of {v.get('rules', 0)}" for k, v in sorted(modelled.items())
+            )
+            out.append(
+                f"<tr><th>R15 coverage</th><td>{r15.get('cited', 0)} of {r15['rules']} rules of the 15th edition's "
+                f"Parts 3–5 cited by a scenario run under R15 ({esc(split)}; docs/R15.md)</td></tr>"
+            )
     elif cov.get("error"):
         out.append(f"<tr><th>Coverage</th><td>not computed: {esc(str(cov['error']))}</td></tr>")
     out.append("</table>")
@@ -654,7 +671,7 @@ def _matrix_html(report: dict[str, Any], bad: list[_Group], known: list[_Group])
     cat = load_catalogue()
     rules = report.get("rules", {})
     cov = report.get("coverage") or {}
-    uncited = set(cov.get("uncited_seed_rules") or [])
+    uncited = set(cov.get("uncited_seed_rules") or []) | set((cov.get("r15") or {}).get("uncited") or [])
     anchors: dict[str, str] = {}
     for g in known + bad:  # a failure block wins over a known-failure block
         for r in g.runs:
@@ -669,7 +686,7 @@ def _matrix_html(report: dict[str, Any], bad: list[_Group], known: list[_Group])
     out.append("</div>")
     by_part: dict[str, dict[str, list[str]]] = {}
     for rid, rule in cat.rules.items():
-        if rule.edition == "R15" and rid not in rules:
+        if rule.edition == "R15" and rid not in rules and rid not in uncited:
             continue
         by_part.setdefault(rule_part(rid), {}).setdefault(rule.edition, []).append(rid)
     for key, label in PARTS.items():
@@ -685,7 +702,7 @@ def _matrix_html(report: dict[str, Any], bad: list[_Group], known: list[_Group])
             f"<div class='part'><h3 id='{_part_anchor(key)}'>{esc(label)} <span class='note'>({len(ids)} rules: {esc(tally)})</span></h3>"
         )
         for edition in sorted(editions, key=_edition_key):
-            name = "R15 model rules" if edition == "R15" else f"Edition {edition}"
+            name = "R15 model rules" if key == "R15" else f"Edition {edition}"
             out.append(f"<div class='row'><span class='ed' title='{esc(name)}'>{esc(edition)}</span><div class='matrix'>")
             for rid in editions[edition]:
                 out.append(_cell_html(rid, rules.get(rid), rid in uncited, anchors))

@@ -13,6 +13,7 @@ from typing import Any
 from oracle.catalogue import Rule, load_catalogue
 from oracle.contract import LEVELS
 
+from .reports import applied_rule_ids
 from .scenario import SCENARIO_DIR, LoadedScenario
 from .targets import InProcessTarget, Target, TargetError
 
@@ -158,12 +159,10 @@ class RuleSelector:
 
 def applied_rules(sc: LoadedScenario, edition: str) -> list[str]:
     """The cited rules a run under ``edition`` counts for: those of that edition and the
-    15th-edition (R15) ones; when none is of that edition, all the scenario cites."""
-    rules = list(sc.message.rules)
-    own = [r for r in rules if r.split(":", 1)[0] in (edition, "R15")]
-    if any(r.startswith(f"{edition}:") for r in own):
-        return own
-    return rules
+    15th-edition model rules every edition cites (:func:`oracle.editions.edition_specific`);
+    when none is of that edition, all the scenario cites but R15's own rules of Parts 3-4 and
+    501 (a run under another edition never counts for those)."""
+    return applied_rule_ids(list(sc.message.rules), edition)
 
 
 def rule_texts(rule_ids: list[str]) -> list[Rule]:

@@ -22,7 +22,7 @@ from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.contract import load_events
-from oracle.editions import EDITIONS
+from oracle.editions import EDITIONS, edition_specific
 from oracle.errors import FieldError
 from oracle.model import STEPS, Action
 from oracle.service.convert import actor_from_proto
@@ -148,8 +148,8 @@ def _check_rule_ref(path: Path, field: str, ref: str, editions: list[str]) -> No
     if ":" in ref:
         if ref not in cat:
             raise ScenarioError(path, field, f"unknown rule id {ref!r}")
-        ed = ref.split(":", 1)[0]
-        if ed != "R15" and ed not in editions:
+        ed = edition_specific(ref)
+        if ed and ed not in editions:
             raise ScenarioError(path, field, f"rule {ref!r} belongs to edition {ed}, which the scenario does not list")
         return
     if not any(r.number == ref for r in cat.rules.values()):

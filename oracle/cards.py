@@ -12,7 +12,11 @@ Schema of one card (JSON object)::
     type       "hero" | "creature" | "spell" | "support"          (R15:107.1)
     cost       integer >= 0, or "X" (variable cost, R15:106.1.2); absent for heroes
     strike     creatures only; life: creatures and heroes           (R15:106.2, 106.3)
-    class      support cards: their class (one per class per player, R15:212.3)
+    class      the printed class (R15:107.3), one of the classes R15:107.3.3 lists for the
+               card's type (CLASSES); a string, or a list of strings for a card of several
+               classes (a combined card has the classes of all its parts, R15 glossary
+               «Объединённая карта»).  Support cards need exactly one (one per class per
+               player, R15:212.3); creatures and spells keep their printed class
     keywords   subset of ["dash", "stealth"]  (Рывок R15:108.5; Скрытность)
     turn_order heroes only: "first" | "second" (301.4.1)
     text       the Russian card text the model follows; source: where it was read
@@ -26,8 +30,9 @@ Ability::
     kind      "spell" | "activated" | "triggered" | "static"
     text_en   optional English gloss
     trigger   triggered only: one of TRIGGERS
-    whose     for start_of_turn / end_of_turn / creature_dies / creature_enters:
-              "own" | "opponent" | "any"  (whose turn, or whose creature)
+    whose     for start_of_turn / end_of_turn / creature_dies / creature_enters /
+              spell_played / card_played / prepared: "own" | "opponent" | "any" (whose
+              turn, whose creature or spell, who played the card, whose character)
     optional  triggered only: true when the text says «может» (R15:113.4)
     whenever  triggered only: «Каждый раз, когда»: no per-turn limit (R15:113.5)
     limit     {"per_turn": n} or {"per_game": n}; default per_turn 1 for activated and
@@ -35,20 +40,47 @@ Ability::
     cost      activated only: {"tap": bool, "coins": n}   (501.2)
     targets   list of target specs, chosen at declaration (501.1, 501.4)
     effects   list of effects, executed in order (R15:119.2)
+    subject_class  creature_dies / creature_enters only: the creature the trigger is about
+              must have this class («При гибели братства»); default: any creature
     static    static only: {"op": "cost_modifier", "modifier": one of MODIFIERS,
-              "value": n, "player": "own"|"opponent"|"any", "card_type": type or "any"}
+              "value": n, "player": "own"|"opponent"|"any", "card_type": type or "any",
+              "class": a class (optional: only cards of that class, «Механизмы стоят …»)}
+              or {"op": "strike_bonus", "value": n, "if": a condition (optional)}: while
+              the creature is in play, not hidden, and the condition holds for its
+              controller, it has +n strike («Пока у вас нет карт в руке, … имеет +3 к
+              удару», R15:115.1; a static modifier adds like any other, R15:523.1)
 
 Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"any",
                 "filter": subset of ["poisoned", "other", "wounded"],
-                "count": n (exactly n distinct) or {"up_to": n} (1..n distinct)}
+                "class": a class (optional: the target must have it, «Ранить механизм»),
+                "max_cost": n (optional: printed cost at most n, X as 0, «стоимостью (1) или
+                менее»), "min_strike": n (optional: current strike at least n, «с ударом 6 или
+                более»); both checked at declaration like every restriction (501.4),
+                "count": n (exactly n distinct) or {"up_to": n} (1..n distinct),
+                "chooser": "controller" (default) or "opponent" (optional: «по его выбору»,
+                the opponent of the ability's controller chooses the target after the
+                declaration, R15:118.1; "enemy" still means the controller's opponent;
+                INTERPRETING.md, entry 48)}
 
-Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n | "X" | "self_strike"}
+Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMOUNTS,
+           "if": one of CONDITIONS (optional: the effect happens only if it holds),
+           "bonus": {"if": one of CONDITIONS, "amount": n} (optional: ``amount`` is n more
+           if it holds)}
+    conditions («если …», R15:119.2) are read about the ability's controller when the
+    effect executes, not when the ability is declared (INTERPRETING.md, entry 42):
+    "hand_fewer_than_opponent" (fewer cards in hand than the opponent), "hand_more_than_opponent"
+    (more cards in hand than the opponent), "hand_empty" (no cards in hand)
     recipients: "target" (every chosen target of this ability), "self", "own_hero",
     "enemy_hero", "each_enemy_creature", "each_own_creature", "each_creature",
     "each_other_creature" (every creature in play but the ability's source), "each_hero",
     "controller", "opponent"
     "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
     (309.1 step 6).
+    derived amounts (AMOUNTS; INTERPRETING.md, entry 44): "X" (the X announced), "self_strike"
+    (the source's current strike; printed if it left play), "target_cost" (each recipient
+    target's printed cost, X = 0, R15:106.1.4; recipient "target" only), "creatures_strike_6_plus"
+    (how many creatures in play, not hidden, have strike 6 or more when the effect executes),
+    "drawn" (how many cards this ability's earlier effects drew)
 """
 
 from __future__ import annotations
@@ -63,6 +95,10 @@ from typing import Any
 from .errors import FieldError
 
 __all__ = [
+    "ALL_CLASSES",
+    "AMOUNTS",
+    "CLASSES",
+    "CONDITIONS",
     "EFFECT_OPS",
     "MODIFIERS",
     "RECIPIENTS",
@@ -79,6 +115,24 @@ __all__ = [
 ]
 
 TYPES = ("hero", "creature", "spell", "support")
+#: The classes of each card type, as R15:107.3.3 lists them («механизм» and «кошмар» are
+#: classes of both creatures and support cards, R15:107.3.2).
+CLASSES: dict[str, tuple[str, ...]] = {
+    "hero": ("Герой-воин", "Герой-голем", "Герой-жрец", "Герой-маг", "Герой-разбойник"),
+    "creature": (
+        "Акванит", "Аккениец", "Ангел", "Артефакт", "Архаалит", "Боевая машина", "Братство", "Вайл",
+        "Великан", "Ворг", "Гарпия", "Гном", "Гоблин", "Голем", "Гремлин", "Демон", "Дитя Кронга",
+        "Дракон", "Драконид", "Дух", "Зверь", "Инквизитор", "Йордлинг", "Кентавр", "Ковен", "Койар",
+        "Кошмар", "Ктулхист", "Линунг", "Метаморф", "Механизм", "Минотавр", "Нага", "Наёмник",
+        "Нежить", "Огр", "Орк", "Пират", "Подземник", "Порождение", "Пустой", "Речная дева",
+        "Речная рыба", "Рой", "Свин", "Слуа", "Страж леса", "Сумрак", "Тигролюд", "Тоа-Дан", "Тролль",
+        "Ург", "Фея", "Хван", "Элементаль", "Эльф", "Энт", "Яйцо",
+    ),
+    "spell": ("Волшебство", "Грех", "Действие", "Зелье", "Приказ", "Ритуал", "Сфера"),
+    "support": ("Амулет", "Броня", "Кошмар", "Местность", "Механизм", "Оружие", "Событие"),
+}
+#: Every class of any type (a class filter names one of these).
+ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
 KEYWORDS = ("dash", "stealth")
 ABILITY_KINDS = ("spell", "activated", "triggered", "static")
 #: Trigger conditions the engine knows (R15:113.2).
@@ -92,8 +146,15 @@ TRIGGERS = (
     "creature_dies",  # another creature was destroyed
     "creature_enters",  # another creature entered the play zone
     "spell_played",  # a spell was played
+    "card_played",  # a card of any type was played («разыгрывает карту»); whose: who played it
+    "targeted_by_spell",  # this card became a target of a spell («становится целью заклинания»)
+    "prepared",  # another character was prepared («был подготовлен»); whose: its controller
+    "attack_declared",  # a strike attack was declared («когда противник объявляет атаку», R15:307.1); whose: the attacker's
 )
 WHOSE = ("own", "opponent", "any")
+#: Kinds of static ability (R15:115): a cost modifier, or «Пока …, [эта карта] имеет +N к
+#: удару» (strike_bonus on the card itself, R15:115.1, 115.5).
+STATIC_OPS = ("cost_modifier", "strike_bonus")
 #: Cost modifier kinds in the order 309.1 step 8 applies them (R15:523.1).
 MODIFIERS = ("increase", "multiply", "decrease", "divide", "set")
 #: The closed vocabulary of effect operations.
@@ -107,14 +168,20 @@ EFFECT_OPS = (
     "heal",  # remove wounds
     "draw",  # draw cards
     "gain_coin",  # get open coin markers
+    "lose_coins",  # «теряет (N)»: coins go back to the supply, closed ones first (R15:522.2, 522.5)
     "open",  # open (untap) a card
     "prepare",  # «Подготовить» (R15:7.prepare): open, drop activated per-turn markers, may attack/defend again
     "close",  # close (tap) a card
+    "stun",  # «Оглушить»: close the card, it gets «Оглушение» (R15:7.stun)
     "strike_until_end_of_turn",  # +N strike until end of turn (310.2)
     "strike_until_start_of_turn",  # +N strike until the next turn starts (303.1)
     "strike_until_start_of_your_next_turn",  # +N strike until the controller's next turn starts (303.1)
     "hide",  # the creature becomes hidden (Скрытность)
+    "set_strike_until_start_of_your_next_turn",  # «Удар … становится равен N до начала вашего следующего хода»
+    "draw_to_match_opponent",  # «Берите карты, пока у вас в руке не будет столько же карт, сколько у противника»
 )
+#: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
+AMOUNTS = ("X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn")
 RECIPIENTS = (
     "target",
     "self",
@@ -128,9 +195,18 @@ RECIPIENTS = (
     "controller",
     "opponent",
 )
+#: Conditions on an effect («если …»), about the ability's controller, read when the effect
+#: executes (INTERPRETING.md, entry 42).
+CONDITIONS = (
+    "hand_fewer_than_opponent",  # «у вас в руке меньше карт, чем у противника»
+    "hand_more_than_opponent",  # «у вас в руке больше карт, чем у противника»
+    "hand_empty",  # «в вашей руке нет карт»
+)
 TARGET_WHAT = ("creature", "hero", "character")
 TARGET_SIDE = ("own", "enemy", "any")
 TARGET_FILTERS = ("poisoned", "other", "wounded")
+#: Who chooses a target (R15:118.1): the ability's controller, or his opponent («по его выбору»).
+TARGET_CHOOSERS = ("controller", "opponent")
 
 
 class CardDataError(FieldError):
@@ -146,15 +222,24 @@ class TargetSpec:
     filters: tuple[str, ...]
     min_count: int
     max_count: int
+    card_class: str = ""  # "" = any class
+    max_cost: int = -1  # -1 = no cost restriction
+    min_strike: int = -1  # -1 = no strike restriction
+    chooser: str = "controller"  # one of TARGET_CHOOSERS (R15:118.1)
 
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """One instruction of an ability; ``amount`` is an int, "X" or "self_strike"."""
+    """One instruction of an ability; ``amount`` is an int, "X" or "self_strike".  ``cond``
+    (one of :data:`CONDITIONS`, "" for none) must hold for it to happen; ``bonus`` is added
+    to the amount when ``bonus_if`` holds."""
 
     op: str
     to: str
     amount: int | str
+    cond: str = ""
+    bonus: int = 0
+    bonus_if: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +262,10 @@ class Ability:
     player: str = "any"
     card_type: str = "any"
     text_en: str = ""
+    card_class: str = ""  # static: only cards of this class ("" = any)
+    static_op: str = "cost_modifier"  # static only: one of STATIC_OPS
+    cond: str = ""  # static strike_bonus: in force only while this condition holds
+    subject_class: str = ""  # creature_dies / creature_enters: only creatures of this class
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +296,7 @@ class CardDef:
     alt_wound_own_hero: int  # 0 = no alternative cost
     text: str
     source: str
+    classes: tuple[str, ...] = ()  # the printed classes (R15:107.3); card_class is the first
 
     @property
     def x_cost(self) -> bool:
@@ -267,7 +357,11 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
         lo = 1
     else:
         lo = hi = _int(count, f"{path}.count", 1)
-    return TargetSpec(what, side, tuple(filters), lo, hi)
+    card_class = _choice(raw["class"], ALL_CLASSES, f"{path}.class") if "class" in raw else ""
+    max_cost = _int(raw["max_cost"], f"{path}.max_cost", 0) if "max_cost" in raw else -1
+    min_strike = _int(raw["min_strike"], f"{path}.min_strike", 0) if "min_strike" in raw else -1
+    chooser = _choice(raw.get("chooser", "controller"), TARGET_CHOOSERS, f"{path}.chooser")
+    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser)
 
 
 def _parse_effect(raw: Any, path: str, has_targets: bool) -> Effect:
@@ -279,10 +373,22 @@ def _parse_effect(raw: Any, path: str, has_targets: bool) -> Effect:
         raise CardDataError(f"{path}.to", "is 'target' but the ability declares no targets")
     if op == "distribute_wounds" and to != "target":
         raise CardDataError(f"{path}.to", "distribute_wounds goes to the targets")
+    if op == "distribute_wounds" and raw.get("amount", 1) in AMOUNTS and raw.get("amount") != "X":
+        raise CardDataError(f"{path}.amount", "distribute_wounds splits a number or X")
     amount: int | str = raw.get("amount", 1)
-    if amount not in ("X", "self_strike"):
+    if amount not in AMOUNTS:
         amount = _int(amount, f"{path}.amount", 0)
-    return Effect(op, to, amount)
+    if amount == "target_cost" and to != "target":
+        raise CardDataError(f"{path}.amount", "target_cost is the cost of each target: 'to' must be 'target'")
+    cond = _choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
+    bonus, bonus_if = 0, ""
+    if "bonus" in raw:
+        b = raw["bonus"]
+        if not isinstance(b, dict):
+            raise CardDataError(f"{path}.bonus", "must be an object {'if': condition, 'amount': n}")
+        bonus_if = _choice(_req(b, "if", f"{path}.bonus"), CONDITIONS, f"{path}.bonus.if")
+        bonus = _int(_req(b, "amount", f"{path}.bonus"), f"{path}.bonus.amount", 1)
+    return Effect(op, to, amount, cond, bonus, bonus_if)
 
 
 def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
@@ -296,8 +402,18 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     text_en = str(raw.get("text_en", ""))
     if kind == "static":
         st = _req(raw, "static", path)
-        if not isinstance(st, dict) or st.get("op") != "cost_modifier":
-            raise CardDataError(f"{path}.static.op", "must be 'cost_modifier'")
+        if not isinstance(st, dict) or st.get("op") not in STATIC_OPS:
+            raise CardDataError(f"{path}.static.op", f"must be one of {', '.join(STATIC_OPS)}")
+        if st["op"] == "strike_bonus":
+            if card_type != "creature":
+                raise CardDataError(f"{path}.static.op", "strike_bonus belongs to creatures")
+            return Ability(
+                kind="static",
+                static_op="strike_bonus",
+                value=_int(_req(st, "value", f"{path}.static"), f"{path}.static.value", 1),
+                cond=_choice(st["if"], CONDITIONS, f"{path}.static.if") if "if" in st else "",
+                text_en=text_en,
+            )
         return Ability(
             kind="static",
             modifier=_choice(_req(st, "modifier", f"{path}.static"), MODIFIERS, f"{path}.static.modifier"),
@@ -305,6 +421,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             player=_choice(st.get("player", "any"), WHOSE, f"{path}.static.player"),
             card_type=_choice(st.get("card_type", "any"), (*TYPES, "any"), f"{path}.static.card_type"),
             text_en=text_en,
+            card_class=_choice(st["class"], ALL_CLASSES, f"{path}.static.class") if "class" in st else "",
         )
     targets_raw = raw.get("targets", [])
     if not isinstance(targets_raw, list):
@@ -320,11 +437,16 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     )
     trigger, whose, optional, whenever = "", "any", False, False
     tap, coins = False, 0
+    subject_class = ""
     if kind == "triggered":
         trigger = _choice(_req(raw, "trigger", path), TRIGGERS, f"{path}.trigger")
         whose = _choice(raw.get("whose", "any"), WHOSE, f"{path}.whose")
         optional = bool(raw.get("optional", False))
         whenever = bool(raw.get("whenever", False))
+        if "subject_class" in raw:
+            if trigger not in ("creature_dies", "creature_enters"):
+                raise CardDataError(f"{path}.subject_class", "only creature_dies / creature_enters have a subject class")
+            subject_class = _choice(raw["subject_class"], CLASSES["creature"], f"{path}.subject_class")
     if kind == "activated":
         cost = _req(raw, "cost", path)
         if not isinstance(cost, dict):
@@ -359,6 +481,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         targets=targets,
         effects=effects,
         text_en=text_en,
+        subject_class=subject_class,
     )
 
 
@@ -432,9 +555,18 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         if not isinstance(a, dict):
             raise CardDataError(f"{path}.alt_cost", "must be an object")
         alt = _int(_req(a, "wound_own_hero", f"{path}.alt_cost"), f"{path}.alt_cost.wound_own_hero", 1)
-    card_class = str(raw.get("class", ""))
-    if ctype == "support" and not card_class:
-        raise CardDataError(f"{path}.class", "a support card needs a class (R15:212.3)")
+    raw_class = raw.get("class", [])
+    if ctype == "support" and not isinstance(raw_class, str):
+        raise CardDataError(f"{path}.class", "a support card needs exactly one class (R15:212.3)")
+    class_list = [raw_class] if isinstance(raw_class, str) else raw_class
+    if not isinstance(class_list, list):
+        raise CardDataError(f"{path}.class", "must be a class or a list of classes")
+    classes = tuple(
+        _choice(c, CLASSES[ctype], f"{path}.class" if isinstance(raw_class, str) else f"{path}.class[{i}]")
+        for i, c in enumerate(class_list)
+    )
+    card_class = classes[0] if classes else ""
+    _check_opponent_chooser(abilities, fury, modes, alt, raw, path)
     return CardDef(
         id=cid,
         name=str(_req(raw, "name", path)),
@@ -452,7 +584,31 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         alt_wound_own_hero=alt,
         text=str(raw.get("text", "")),
         source=str(raw.get("source", "")),
+        classes=classes,
     )
+
+
+def _check_opponent_chooser(
+    abilities: tuple[Ability, ...], fury: Fury | None, modes: Any, alt: int, raw: Any, path: str
+) -> None:
+    """A target the opponent chooses (R15:118.1, `chooser` "opponent") is modelled on
+    activated and triggered abilities and on a plain spell's own abilities: no modes, Ярость,
+    alternative cost or X (the play resumes after the choice, INTERPRETING.md entry 48)."""
+    for part, abs_ in (("abilities", abilities), ("fury.abilities", fury.abilities if fury else ())):
+        for i, a in enumerate(abs_):
+            if not (a.targets and a.targets[0].chooser == "opponent"):
+                continue
+            where = f"{path}.{part}[{i}].targets[0].chooser"
+            if a.kind == "spell" and (part != "abilities" or modes or fury or alt or raw.get("cost") == "X"):
+                raise CardDataError(where, "the opponent chooses a spell's target only on a spell without modes, "
+                                    "Ярость, alternative cost or X")
+            if any(e.op == "distribute_wounds" for e in a.effects):
+                raise CardDataError(where, "the opponent does not choose the targets of a distribution")
+    for j, mode in enumerate(modes or ()):
+        for i, a in enumerate(mode):
+            if a.targets and a.targets[0].chooser == "opponent":
+                raise CardDataError(f"{path}.modes[{j}][{i}].targets[0].chooser",
+                                    "the opponent chooses a spell's target only on a spell without modes")
 
 
 def parse_pool(raw: Any) -> Pool:

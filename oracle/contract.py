@@ -48,6 +48,7 @@ DECISION_KINDS: dict[str, str] = {
     "choice": "the active player attacks, activates, plays a card or ends the turn (306.1)",
     "defender": "the inactive player assigns a defender or none (307.1)",
     "trigger": "a player declares or passes on one of his pending triggered abilities (401.7, 402.1); any Queue step",
+    "target_choice": "the opponent of a declared ability's controller chooses its target («по его выбору», R15:118.1)",
     "game_over": "nobody decides: the game is over; actor nobody",
 }
 
@@ -75,6 +76,9 @@ CAPABILITIES: dict[str, str] = {
     "triggered_abilities": "rules 401-402: triggered abilities (and poison) firing, declared or passed, "
     "and resolved in the Queue",
     "transcripts": "the VerifyTranscript and StreamVerifyTranscript methods",
+    "opponent_choices": "the opponent of an ability's controller chooses its target («по его выбору», R15:118.1) "
+    "after the declaration, before the ability enters the Queue",
+    "coin_loss": "effects that make a player lose coins, R15:522.2 and 522.5 (the event coins_lost; Подавление)",
 }
 
 #: The capability a game waiting at each step needs.
@@ -86,12 +90,14 @@ STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "reveal": ("turn_start",),
     "start_queue": ("turn_start", "triggered_abilities"),
     "choice": (),
+    "attack_queue": ("strike_attack", "triggered_abilities"),
     "defender": ("strike_attack",),
     "fight_queue": ("strike_attack",),
     "close_queue": ("strike_attack",),
     "ability_queue": ("activated_abilities",),
     "play_queue": ("card_play",),
     "end_queue": ("end_turn",),
+    "target_choice": ("opponent_choices",),
     "game_over": (),
 }
 
@@ -109,6 +115,7 @@ ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "end_turn": ("end_turn", "turn_start"),
     "declare": ("triggered_abilities",),
     "pass": ("triggered_abilities",),
+    "choose_target": ("opponent_choices",),
 }
 
 

@@ -1,4 +1,6 @@
-"""The three seed editions and how the engine cites rules in each.
+"""The editions a game can be read through and how the engine cites rules in each.
+
+Three seed editions (A, B, C) and the 15th edition of 31.05.2024 (``R15``, issue 15).
 
 The engine names a rule by its edition-B/C number (``cite(state, "310.1")``); this module
 turns it into the id the game's edition uses:
@@ -15,6 +17,15 @@ turns it into the id the game's edition uses:
   counterpart, so the engine names the A/B rule itself (501.1, 501.2) and ``cite_ed``
   refuses them in A and B (INTERPRETING.md, entry 39).
 
+Edition R15 numbers Parts 3–5 as B and C do, except where it renumbers
+(:data:`R15_RENUMBER`): its 309.1 has twelve steps in another order (the final cost, C's step
+8, is step 4; cancellation is the new step 10), its 501.4 is new (C's 501.4 and 501.5 are
+R15's 501.5 and 501.6), and A's 402.2 is R15's 113.7.  Every other number is the same rule.
+R15 ids of Parts 3–4 and of 501 are cited only in R15 games; the rest of R15 (its Parts 1–2,
+502–527, 6 and the glossary) is the supporting model every edition cites
+(:func:`edition_specific`).  What of R15 the engine plays as R15 says and what it plays as C
+is in docs/R15.md.
+
 This module holds no behavioural switch between editions any more.  The one it held,
 edition A's 402.2 (any firing of an ability may be declared first), was overruled: B and
 C's 402.1 already lets a player declare his triggers in the order he chooses
@@ -28,12 +39,32 @@ from functools import cache
 from .catalogue import load_catalogue
 from .model import State
 
-__all__ = ["DEFAULT_EDITION", "EDITIONS", "cite", "cite_ed"]
+__all__ = ["DEFAULT_EDITION", "EDITIONS", "R15_RENUMBER", "SEED_EDITIONS", "cite", "cite_ed", "edition_specific"]
 
-EDITIONS = ("A", "B", "C")
+#: The editions of the seed rules.
+SEED_EDITIONS = ("A", "B", "C")
+#: Every edition a game can be played under.
+EDITIONS = (*SEED_EDITIONS, "R15")
 DEFAULT_EDITION = "C"
 
 _A_RENUMBER = {"310.1": "315.1", "310.2": "315.2"}
+
+#: The B/C numbers R15 gives another number (catalogue ``same_as`` says the same; a test
+#: checks): C's steps of 309.1 move to R15's order (step 3 keeps its number with another
+#: order of parameters, R15 adds cancellation as step 10), 501.4/501.5 move down one, and
+#: A's 402.2 is R15's 113.7.
+R15_RENUMBER = {
+    "309.1.4": "309.1.5",
+    "309.1.5": "309.1.6",
+    "309.1.6": "309.1.7",
+    "309.1.7": "309.1.8",
+    "309.1.8": "309.1.4",
+    "309.1.10": "309.1.11",
+    "309.1.11": "309.1.12",
+    "501.4": "501.5",
+    "501.5": "501.6",
+    "402.2": "113.7",
+}
 
 # C's steps of 309.1 that A's and B's one-paragraph 309.1 says too, cited there as 309.1:
 # the card declared is played from the hand (1), the card is played — it goes to the
@@ -49,6 +80,11 @@ def cite_ed(edition: str, number: str) -> str:
     if number.startswith("R15:"):
         return number
     ids = load_catalogue().rules
+    if edition == "R15":
+        candidate = "R15:" + R15_RENUMBER.get(number, number)
+        if candidate in ids:
+            return candidate
+        raise KeyError(f"rule {number} has no catalogue entry for edition R15")
     if edition == "A":
         number = _A_RENUMBER.get(number, number)
     candidate = f"{edition}:{number}"
@@ -61,6 +97,24 @@ def cite_ed(edition: str, number: str) -> str:
     if number in _AB_PLAY_STEPS and f"{edition}:309.1" in ids:
         return f"{edition}:309.1"
     raise KeyError(f"rule {number} has no catalogue entry for edition {edition}")
+
+
+def edition_specific(rule_id: str) -> str:
+    """The edition whose games alone cite ``rule_id``, or "" for an id every edition cites.
+
+    A seed id (``C:401.3``) belongs to its edition.  An R15 id of Parts 3–4 or of 501
+    (``R15:307.1``, ``R15:501.5``) belongs to R15: a seed game cites its own edition's id for
+    that rule.  Every other R15 id (``R15:505.1``, ``R15:108.5``, ``R15:7.prepare``) is the
+    supporting model, cited in every edition."""
+    if ":" not in rule_id:
+        return ""
+    edition, number = rule_id.split(":", 1)
+    if edition != "R15":
+        return edition
+    head = number.split(".", 1)[0]
+    if head.isdigit() and (301 <= int(head) <= 310 or 401 <= int(head) <= 403 or int(head) == 501):
+        return "R15"
+    return ""
 
 
 def cite(state: State, *numbers: str) -> tuple[str, ...]:

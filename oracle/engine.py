@@ -15,17 +15,23 @@ from itertools import combinations
 from .editions import cite
 from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
-from .rules.attack import defender_candidates, defender_violations
+from .rules.attack import defender_candidates, defender_violations, end_attack_window
 from .rules.effects import close_card
 from .rules.end_turn import finish_turn
-from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions
+from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, resume_play
 from .rules.queue import (
+    check_target_choice,
     check_trigger_action,
+    choose_target,
+    chooser,
     decider,
     declare_trigger,
+    only_choice,
     pass_trigger,
     resolve_first,
     settle_triggers,
+    target_choice_actions,
+    target_choice_waits,
     trigger_actions,
 )
 from .rules.setup import apply_setup_action, check_setup_action, mulligan_seat, setup_actions
@@ -114,6 +120,7 @@ USED_FIELDS: dict[str, tuple[str, ...]] = {
     "end_turn": (),
     "declare": ("trigger", "targets"),
     "pass": ("trigger",),
+    "choose_target": ("targets",),
 }
 _FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
 _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
@@ -121,7 +128,7 @@ _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
 FIELD_RULE: dict[str, str] = {
     "roll": "301.4", "shuffle": "301.5", "choose_order": "301.4", "mulligan": "301.7", "reveal": "304.3",
     "attack": "307.1", "defend": "307.1", "activate": "501.1", "play": "309.1", "end_turn": "306.1",
-    "declare": "501.1", "pass": "401.7",
+    "declare": "501.1", "pass": "401.7", "choose_target": "R15:118.1",
 }
 
 #: The rule any action is refused under once the game is over.
@@ -132,7 +139,12 @@ QUEUE_WRONG_STEP_RULE = "401.7"
 QUEUE_DECIDING_RULE = "402.1"
 #: The rules, per edition, a ``declare`` or ``pass`` is refused under when a trigger is
 #: pending but the game is not at a Queue step (a «при атаке» trigger before the fight).
-NOT_YET_IN_QUEUE_RULES: dict[str, tuple[str, ...]] = {"A": ("307.2", "401.2"), "B": ("307.2",), "C": ("307.2",)}
+NOT_YET_IN_QUEUE_RULES: dict[str, tuple[str, ...]] = {
+    "A": ("307.2", "401.2"),
+    "B": ("307.2",),
+    "C": ("307.2",),
+    "R15": ("307.2",),
+}
 
 
 def check(state: State, action: Action) -> list[Violation]:
@@ -246,6 +258,18 @@ def _perform_reveal(state: State, action: Action, ev: list[Event]) -> None:
     reveal(state, action.targets, ev)
 
 
+def _perform_target_choice(state: State, action: Action, ev: list[Event]) -> None:
+    _choose(state, action.targets, ev)
+
+
+def _choose(state: State, targets: tuple[int, ...], ev: list[Event]) -> None:
+    """The opponent's choice completes the declaration (R15:118.1); a spell's play then goes
+    on from R15:309.1 step 7 (INTERPRETING.md, entry 48)."""
+    entry = choose_target(state, targets, ev)
+    if entry.kind == "spell":
+        resume_play(state, entry, ev)
+
+
 def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:
     """307.1: the inactive player may assign a defender; then the strike attack goes into
     the Queue and resolves at once."""
@@ -260,6 +284,12 @@ def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:
     state.queue.append(QueueEntry("strike_attack", state.active, att.attacker, -1, (att.defender or att.target,)))
     state.step = "fight_queue"
     resolve_first(state, ev)
+
+
+def _after_attack_queue(state: State, ev: list[Event]) -> None:
+    """The triggers on the attack declaration have resolved (R15:307.1); the defender step
+    follows, or the attack ends if its attacker is gone (INTERPRETING.md entry 50)."""
+    end_attack_window(state, ev)
 
 
 def _after_start_queue(state: State, ev: list[Event]) -> None:
@@ -309,6 +339,9 @@ def _advance(state: State, ev: list[Event]) -> None:
             continue
         if step == "defender" and not defender_candidates(state):
             _assign_defender(state, 0, ev)
+            continue
+        if step == "target_choice" and not target_choice_waits(state):
+            _choose(state, only_choice(state), ev)  # a lone choice is no decision (entries 5 and 48)
             continue
         return
     state.step = "game_over"
@@ -389,6 +422,7 @@ STEP_TABLE: dict[str, StepRow] = {
     "start_queue": _queue_row(_after_start_queue),
     "choice": StepRow("choice", _active, ("attack", "activate", "play", "end_turn"), "306.1", "306.1",
                       choice_actions, check_choice_action, apply_choice_action),
+    "attack_queue": _queue_row(_after_attack_queue),
     "defender": StepRow("defender", _inactive, ("defend",), "307.1", "307.1",
                         _defender_actions, _check_defender, _perform_defender),
     "fight_queue": _queue_row(_after_fight_queue),
@@ -396,6 +430,8 @@ STEP_TABLE: dict[str, StepRow] = {
     "ability_queue": _queue_row(_back_to_choice("308.3")),
     "play_queue": _queue_row(_back_to_choice("309.3")),
     "end_queue": _queue_row(finish_turn),
+    "target_choice": StepRow("target_choice", chooser, ("choose_target",), "R15:118.1", "R15:118.1",
+                             target_choice_actions, check_target_choice, _perform_target_choice),
     "game_over": StepRow("game_over", _nobody, (), GAME_OVER_RULE, GAME_OVER_RULE,
                          _game_over_actions, _game_over_check, _game_over_perform),
 }

@@ -31,6 +31,7 @@ __all__ = [
     "Player",
     "QueueEntry",
     "State",
+    "TargetChoice",
     "Violation",
 ]
 
@@ -66,12 +67,14 @@ STEPS = (
     "reveal",  # 304.3: the active player reveals hidden cards
     "start_queue",  # 304.4–304.5
     "choice",  # 306.1
+    "attack_queue",  # R15:307.1: the Queue of the triggers on an attack declaration (R15 only)
     "defender",  # 307.1: the inactive player may assign a defender
     "fight_queue",  # 307.2
     "close_queue",  # 307.3–307.4
     "ability_queue",  # 308.2–308.3
     "play_queue",  # 309.2–309.3
     "end_queue",  # 310.1–310.3 (A: 315.1–315.2)
+    "target_choice",  # R15:118.1: the opponent of an ability's controller chooses its target
     "game_over",
 )
 
@@ -89,6 +92,7 @@ ACTION_KINDS = (
     "end_turn",  # 306.1: pass the turn
     "declare",  # trigger = pending trigger id, targets
     "pass",  # trigger = pending trigger id (optional triggers only, 401.7)
+    "choose_target",  # targets = the target the opponent chooses (R15:118.1)
 )
 
 
@@ -155,6 +159,7 @@ class Card:
     defended_turn: int = 0  # last turn it defended (R15:509.3)
     usage: dict[int, int] = field(default_factory=dict)  # ability -> uses this turn
     game_usage: dict[int, int] = field(default_factory=dict)  # ability -> uses this game
+    stunned: bool = False  # «Оглушение»: does not open at its next restoration (R15:7.stun)
 
     def copy(self) -> Card:
         """An independent copy (every field; built without ``__init__``, which is the
@@ -172,6 +177,7 @@ class Card:
         c.defended_turn = self.defended_turn
         c.usage = dict(self.usage)
         c.game_usage = dict(self.game_usage)
+        c.stunned = self.stunned
         return c
 
 
@@ -214,18 +220,24 @@ class Modifier:
     """A strike bonus with a duration: ``until`` is "end_of_turn" (310.2),
     "start_of_turn" (the next 303.1, whoever's turn it is) or "start_of_owner_turn" (the
     303.1 of the next turn whose active player is ``owner``: «до начала вашего следующего
-    хода», INTERPRETING.md, entry 23).  ``owner`` is that seat, and -1 for the other kinds."""
+    хода», INTERPRETING.md, entry 23).  ``owner`` is that seat, and -1 for the other kinds.
+    ``sets``: the strike becomes ``amount`` («становится равен»), applied after every
+    adding modifier, in order of appearance (R15:523.1), instead of adding it."""
 
     target: int
     amount: int
     until: str
     owner: int = -1
+    sets: bool = False
 
     def to_dict(self) -> dict[str, object]:
-        """The canonical JSON form: ``owner`` is present exactly for "start_of_owner_turn"."""
+        """The canonical JSON form: ``owner`` is present exactly for "start_of_owner_turn",
+        ``sets`` exactly when true."""
         d: dict[str, object] = {"target": self.target, "amount": self.amount, "until": self.until}
         if self.until == "start_of_owner_turn":
             d["owner"] = self.owner
+        if self.sets:
+            d["sets"] = True
         return d
 
 
@@ -260,6 +272,17 @@ class PendingTrigger:
 
 
 @dataclass(frozen=True, slots=True)
+class TargetChoice:
+    """A declared ability whose target the opponent of its controller chooses («по его
+    выбору», R15:118.1) before it enters the Queue: ``entry`` is the declared ability with no
+    targets yet, ``resume`` the Queue step the game returns to once the target is chosen
+    (INTERPRETING.md, entry 48)."""
+
+    entry: QueueEntry
+    resume: str
+
+
+@dataclass(frozen=True, slots=True)
 class Attack:
     """The strike attack in progress (307)."""
 
@@ -288,6 +311,7 @@ class State:
     attack: Attack | None = None
     winner: int = -1  # seat, 2 = draw, -1 = not over
     mutant: str = ""  # an engine mutant (oracle.mutants); read through State.rules
+    choosing: TargetChoice | None = None  # the target the opponent chooses now (R15:118.1)
 
     def copy(self) -> State:
         """An independent copy (used by :func:`oracle.engine.apply`)."""
@@ -308,6 +332,7 @@ class State:
             self.attack,
             self.winner,
             self.mutant,
+            self.choosing,
         )
 
     @property

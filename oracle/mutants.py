@@ -91,6 +91,74 @@ MUTANTS: dict[str, Mutant] = {
             "prepare_resets_the_turn",
         ),
         Mutant(
+            "hand_comparison_not_strict",
+            "R15:119.2",
+            "«у вас в руке меньше (больше) карт, чем у противника» also holds with equal hands "
+            "(INTERPRETING.md, entry 42)",
+            "hand_comparisons_strict",
+        ),
+        Mutant(
+            "static_applies_to_own_cards_only",
+            "R15:118.8",
+            "a cost modifier that names no player («Механизмы стоят на (1) дешевле») applies only to its "
+            "controller's cards (INTERPRETING.md, entry 43)",
+            "statics_for_every_player",
+        ),
+        Mutant(
+            "mentioned_cost_modified",
+            "R15:106.1.1",
+            "a card's cost that an ability mentions («его стоимость», «стоимостью (1) или менее») has the cost "
+            "modifiers in force applied, as if the card were being played (INTERPRETING.md, entry 44)",
+            "mentioned_cost_is_base",
+        ),
+        Mutant(
+            "set_strike_in_order_of_appearance",
+            "R15:523.1",
+            "a strike that «становится равен» N is followed by later +N modifiers instead of applying after "
+            "every addition (an addition after Фея росы's 6 counts)",
+            "set_strike_applies_last",
+        ),
+        Mutant(
+            "stunned_card_opens",
+            "R15:7.stun",
+            "a stunned card («Оглушение») opens in its restoration phase like any other (it only loses the stun)",
+            "stun_keeps_closed",
+        ),
+        Mutant(
+            "controller_chooses_opponent_target",
+            "R15:118.1",
+            "the controller of an ability whose target the opponent chooses («по его выбору») makes that choice "
+            "himself",
+            "opponent_chooses_target",
+        ),
+        Mutant(
+            "coins_lost_open_first",
+            "R15:522.5",
+            "a player who loses coins loses his open coins first instead of his closed ones (INTERPRETING.md, entry 47)",
+            "closed_coins_lost_first",
+        ),
+        Mutant(
+            "r15_illegal_trigger_spends_use",
+            "R15:113.9",
+            "in edition R15 a triggered ability whose targets have all gone by its resolution still uses up its "
+            "«1 раз за ход», as in the seed editions (INTERPRETING.md, entry 49)",
+            "illegal_trigger_keeps_use",
+        ),
+        Mutant(
+            "r15_on_play_triggers_after_spell",
+            "R15:309.1.11",
+            "in edition R15 the triggers on a spell's play are declared after its abilities took effect, as in "
+            "the seed editions' 309.2, not at step 11 of 309.1 (INTERPRETING.md, entry 51)",
+            "on_play_triggers_before_spell",
+        ),
+        Mutant(
+            "r15_no_attack_window",
+            "R15:307.1",
+            "in edition R15 the triggers on an attack declaration wait for the fight, as in the seed editions, "
+            "instead of resolving before the defender is assigned (INTERPRETING.md, entry 50)",
+            "attack_declaration_window",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -192,6 +192,8 @@ _DECIDER = {
     "choice": "the active player",
     "defender": "the inactive player",
     "trigger": "the inactive player while he has a pending trigger, then the active player (402.1)",
+    "target_choice": "the opponent of the controller of the declared ability in `choosing` (R15:118.1), "
+    "in either player's turn",
     "game_over": "nobody",
 }
 
@@ -203,12 +205,15 @@ _STEP_TEXT = {
     "reveal": "304.3: the active player may reveal hidden cards (only reached when he has some)",
     "start_queue": "304.4–304.5: the start-of-turn Queue",
     "choice": "306.1: the choice phase of the main stage",
+    "attack_queue": "edition R15 only (R15:307.1): the Queue of the triggers on an attack declaration, before the defender",
     "defender": "307.1: the inactive player may assign a defender (only reached when he has a possible one)",
     "fight_queue": "307.2: the Queue after the fight",
     "close_queue": "307.3–307.4: the Queue after the attacker and the defender close",
     "ability_queue": "308.2–308.3: the Queue after an activated ability",
     "play_queue": "309.2–309.3: the Queue after a card play",
     "end_queue": "310.1–310.3 (A: 315.1–315.2): the end-of-turn Queue",
+    "target_choice": "the opponent of a declared ability's controller chooses its target (`choosing`, R15:118.1); "
+    "only reached when he has two or more legal choices",
     "game_over": "the game is over: `winner` is set and nobody decides",
 }
 
@@ -305,6 +310,10 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "targets": "distinct uids, ascending, as the ability's target specification asks; none if it has none",
     },
     "pass": {"trigger": "id of an optional pending trigger of the deciding player"},
+    "choose_target": {
+        "targets": "distinct uids, ascending, as the target specification of the ability in `choosing` asks, "
+        "read from its controller's side («противника» is the controller's opponent)",
+    },
 }
 
 
@@ -386,6 +395,7 @@ _STATE_MESSAGES = (
     ("PendingTrigger", "pending[i]."),
     ("StrikeModifier", "modifiers[i]."),
     ("Attack", "attack."),
+    ("TargetChoice", "choosing."),
 )
 
 #: The JSON side of the fields whose mapping is not the plain one.
@@ -396,6 +406,12 @@ _JSON_SPECIAL = {
     ("State", "roll_winner"): ("`roll_winner`", "integer: the seat, or -1 when the proto field is absent"),
     ("State", "next_trigger_id"): ("`next_trigger_id`", "integer ≥ 1 (a proto value of 0 is read as 1)"),
     ("State", "attack"): ("`attack`", "object, or `null` when the proto field is absent"),
+    ("State", "choosing"): ("`choosing`", "object, present only at step `target_choice` (the key is absent when the "
+                            "proto field is absent, 5.4 rule 11)"),
+    ("TargetChoice", "entry"): ("`entry`", "object: a `QueueEntry` (`queue[i].`'s keys)"),
+    ("TargetChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
+    ("CardState", "stunned"): ("`stunned`", "`true`; the key is present exactly when true (5.4 rule 4)"),
+    ("StrikeModifier", "sets"): ("`sets`", "`true`; the key is present exactly when true (a set-to modifier; 5.4 rule 7)"),
     ("State", "players"): ("`players`", "list of 2 objects (seat 0 first)"),
     ("State", "cards"): ("`cards`", "list of objects, ascending `uid`"),
     ("CardState", "usage"): ("`usage`", "list of objects, ascending `ability`, no `count` of 0"),
@@ -618,6 +634,15 @@ _TRIGGER_TEXT = {
     "creature_dies": "another creature was destroyed; `whose` says whose creature",
     "creature_enters": "another creature entered the play zone; `whose` says whose creature",
     "spell_played": "a spell was played (it reached the graveyard, 309.1 step 4); `whose` says whose spell",
+    "card_played": "a card of any type was played (after it moved, 309.1 step 4; «разыгрывает карту»); `whose` says who "
+    "played it (INTERPRETING.md entry 45)",
+    "targeted_by_spell": "this card is a target of a spell being played (after the payment, before the spell's "
+    "abilities; «становится целью заклинания»)",
+    "prepared": "another character was prepared by an effect (op `prepare`; «был подготовлен»); `whose` says whose "
+    "character",
+    "attack_declared": "a strike attack was declared («когда противник объявляет атаку»); `whose` says whose "
+    "attacker. In edition R15 it is declared and resolves at the `attack_queue` step, before the defender "
+    "(R15:307.1); in A, B and C it waits for the fight like «при атаке» (307.2)",
 }
 
 _EFFECT_TEXT = {
@@ -638,6 +663,23 @@ _EFFECT_TEXT = {
     "strike_until_start_of_your_next_turn": "+`amount` strike until the ability's controller's next turn starts, 303.1 of "
     "that turn («до начала вашего следующего хода»; `strike_modified` with `until` `start_of_owner_turn` and `owner`)",
     "hide": "a creature recipient becomes hidden (`hidden`)",
+    "lose_coins": "`to` `controller` or `opponent`: that player loses `amount` coins (all he has if fewer), his closed ones "
+    "first, then open ones (R15:522.5, INTERPRETING.md entry 47; `coins_lost`)",
+    "stun": "«Оглушить» (R15:7.stun): close the recipient (`closed` if it was open) and set its `stunned`; no event of its "
+    "own. A stunned card stays closed at its controller's next restoration and loses the stun there (`restored` lists it)",
+    "set_strike_until_start_of_your_next_turn": "the recipient's strike becomes `amount` until the ability's controller's "
+    "next turn starts («становится равен»): a set-to modifier (`sets`), applied after every addition, the latest set-to "
+    "deciding (R15:523.1; `strike_modified` with `sets`)",
+    "draw_to_match_opponent": "`to` `controller` or `opponent`: that player draws one card at a time until his hand is as "
+    "large as the other player's, nothing if it already is (R15:119.6); an empty deck stops it (`drew`)",
+}
+
+_AMOUNT_TEXT = {
+    "X": "the X announced for the play",
+    "self_strike": "the source's current strike; its printed strike if it left play (INTERPRETING.md entry 14)",
+    "target_cost": "each target's printed cost, a cost X counting 0 (R15:106.1.4); `to` `target` only",
+    "creatures_strike_6_plus": "how many creatures in play, not hidden, have strike 6 or more when the effect executes",
+    "drawn": "how many cards the ability's earlier effects drew",
 }
 
 _RECIPIENT_TEXT = {
@@ -652,6 +694,12 @@ _RECIPIENT_TEXT = {
     "each_hero": "both heroes, seat 0's first",
     "controller": "the controller (`draw`, `gain_coin`)",
     "opponent": "the opponent (`draw`, `gain_coin`)",
+}
+
+_CONDITION_TEXT = {
+    "hand_fewer_than_opponent": "the ability's controller has fewer cards in hand than the opponent (strict)",
+    "hand_more_than_opponent": "the ability's controller has more cards in hand than the opponent (strict)",
+    "hand_empty": "the ability's controller has no cards in hand (a played spell is no longer in it)",
 }
 
 _FILTER_TEXT = {
@@ -670,6 +718,8 @@ def _render_card_definitions() -> str:
         ("effect operations", _EFFECT_TEXT, cards.EFFECT_OPS),
         ("recipients", _RECIPIENT_TEXT, cards.RECIPIENTS),
         ("target filters", _FILTER_TEXT, cards.TARGET_FILTERS),
+        ("conditions", _CONDITION_TEXT, cards.CONDITIONS),
+        ("amounts", _AMOUNT_TEXT, cards.AMOUNTS),
     ):
         _check_keys(name, table, vocabulary)
     parts = [
@@ -682,7 +732,14 @@ def _render_card_definitions() -> str:
         + _table(["Recipient", "Who"], [[f"`{r}`", _RECIPIENT_TEXT[r]] for r in cards.RECIPIENTS]),
         "Target filters (`filter`):\n\n"
         + _table(["Filter", "The target must satisfy"], [[f"`{f}`", _FILTER_TEXT[f]] for f in cards.TARGET_FILTERS]),
+        "Derived amounts (`amount`, besides a number; INTERPRETING.md entry 44):\n\n"
+        + _table(["Amount", "Value"], [[f"`{a}`", _AMOUNT_TEXT[a]] for a in cards.AMOUNTS]),
+        "Conditions (an effect's `if` and `bonus.if`; read when the effect executes, INTERPRETING.md entry 42):\n\n"
+        + _table(["Condition", "Holds when"], [[f"`{c}`", _CONDITION_TEXT[c]] for c in cards.CONDITIONS]),
         "Cost modifiers (`static.modifier`) apply in this order: " + _code(cards.MODIFIERS) + " (a division rounds up).",
+        "Classes (`class` of a card, a target spec or a cost modifier; `subject_class` of a trigger; R15:107.3.3, "
+        "INTERPRETING.md entry 43), by card type:\n\n"
+        + _table(["Type", "Classes"], [[f"`{k}`", ", ".join(v)] for k, v in cards.CLASSES.items()]),
     ]
     return "\n\n".join(parts)
 

@@ -7,7 +7,8 @@ The rule modules never compare the mutant's name: they read a switch of
 the rules say, so the reference has each at its default; an engine mutant
 (:mod:`oracle.mutants`) turns exactly one of them off.
 
-Edition switches (``pay_with_declaration``) differ between editions; the others are the
+Edition switches (``pay_with_declaration``, ``play_steps``, ``illegal_trigger_keeps_use``,
+``on_play_triggers_before_spell``, ``attack_declaration_window``) differ between editions; the others are the
 mutant switches, which no edition turns.
 """
 
@@ -30,6 +31,25 @@ class Ruleset:
     #: A/B 501.2: a played card is paid with its declaration, before it moves (C: 309.1's
     #: steps, paid at step 9 after it moved; INTERPRETING.md, entry 39).
     pay_with_declaration: bool = False
+    #: C:309.1 and R15:309.1 play a card in numbered steps (cited as such, each target of a
+    #: distribution gets at least one, an illegal play is rewound); A's and B's 309.1 is one
+    #: paragraph (INTERPRETING.md, entry 39).  What the citations and checks follow, while
+    #: ``pay_with_declaration`` says when the card is paid.
+    play_steps: bool = True
+    #: R15:113.9: a triggered ability that became illegal by its resolution (none of its
+    #: targets can take its effect, R15:120.7) does not use up its «1 раз за ход»
+    #: (INTERPRETING.md, entry 49); the seed editions keep the use (501.2, entry 10).
+    illegal_trigger_keeps_use: bool = False
+    #: R15:309.1 step 11: the triggers that fire on the play of a spell are declared at the
+    #: play, before its abilities take effect (step 12), and resolve after them; the seed
+    #: editions declare them after the spell's abilities (309.2; INTERPRETING.md, entries 21
+    #: and 51).
+    on_play_triggers_before_spell: bool = False
+    #: R15:307.1: the triggers on an attack declaration («когда противник объявляет атаку»)
+    #: are declared and resolved before the defender is assigned; the seed editions have no
+    #: such window, the triggers wait for the fight like «при атаке» (307.2; INTERPRETING.md,
+    #: entries 11 and 50).
+    attack_declaration_window: bool = False
     # --- mutant switches (every edition: True)
     #: 401.3: the Queue resolves first in, first out.
     queue_fifo: bool = True
@@ -82,10 +102,34 @@ class Ruleset:
     #: R15:7.prepare: «Подготовить» also removes activated per-turn markers and lets a
     #: character attack and defend again.
     prepare_resets_the_turn: bool = True
+    #: R15:119.2: «меньше»/«больше» in a hand-size condition are strict (entry 42).
+    hand_comparisons_strict: bool = True
+    #: R15:118.8: a static ability that names no player applies to every player (entry 43).
+    statics_for_every_player: bool = True
+    #: R15:106.1, 106.1.1: a cost an ability mentions is the base (printed) cost; cost
+    #: modifiers work only while the card is played (entry 44).
+    mentioned_cost_is_base: bool = True
+    #: R15:523.1: a set-to strike modifier applies after every adding one.
+    set_strike_applies_last: bool = True
+    #: R15:7.stun: a stunned card does not open in its restoration phase.
+    stun_keeps_closed: bool = True
+    #: R15:522.5: a player who loses coins keeps his open ones as long as he can (entry 47).
+    closed_coins_lost_first: bool = True
+    #: R15:118.1: a target «по его выбору» is chosen by the opponent of the ability's
+    #: controller, not by the controller (INTERPRETING.md, entry 48).
+    opponent_chooses_target: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).
-EDITION_SWITCHES: frozenset[str] = frozenset({"pay_with_declaration"})
+EDITION_SWITCHES: frozenset[str] = frozenset(
+    {
+        "pay_with_declaration",
+        "play_steps",
+        "illegal_trigger_keeps_use",
+        "on_play_triggers_before_spell",
+        "attack_declaration_window",
+    }
+)
 #: Switches only an engine mutant turns: code reached only when one is off runs only with a mutant.
 MUTANT_SWITCHES: frozenset[str] = frozenset(
     f.name for f in fields(Ruleset) if f.name not in EDITION_SWITCHES | {"edition", "mutant"}
@@ -98,7 +142,15 @@ def ruleset(edition: str, mutant: str = "") -> Ruleset:
     reference).  An unknown mutant is a ``ValueError``."""
     from .mutants import MUTANTS
 
-    rules = Ruleset(edition, pay_with_declaration=edition != "C")
+    # R15's 309.1 has C's steps (paid at step 9, after the card moved), renumbered.
+    rules = Ruleset(
+        edition,
+        pay_with_declaration=edition not in ("C", "R15"),
+        play_steps=edition in ("C", "R15"),
+        illegal_trigger_keeps_use=edition == "R15",
+        on_play_triggers_before_spell=edition == "R15",
+        attack_declaration_window=edition == "R15",
+    )
     if not mutant:
         return rules
     m = MUTANTS.get(mutant)

@@ -18,7 +18,7 @@ from typing import Any
 
 from .cards import load_pool
 from .editions import EDITIONS
-from .model import STEPS, UNTIL, Attack, Card, Modifier, PendingTrigger, Player, QueueEntry, State
+from .model import STEPS, UNTIL, Attack, Card, Modifier, PendingTrigger, Player, QueueEntry, State, TargetChoice
 from .validate import BOUNDS, MAX_LIST, QUEUE_KINDS, StateError, validate
 
 __all__ = [
@@ -32,8 +32,22 @@ def _pairs(d: dict[int, int]) -> list[dict[str, int]]:
     return [{"ability": k, "count": v} for k, v in sorted(d.items()) if v]
 
 
+def _entry_dict(e: QueueEntry) -> dict[str, Any]:
+    return {"kind": e.kind, "controller": e.controller, "source": e.source, "ability": e.ability,
+            "targets": list(e.targets), "amounts": list(e.amounts), "x": e.x, "mode": e.mode, "part": e.part}
+
+
 def to_dict(state: State) -> dict[str, Any]:
-    """The canonical data form of ``state``."""
+    """The canonical data form of ``state``; ``choosing`` is present exactly when a target
+    is being chosen (R15:118.1), so other states keep their form and fingerprint."""
+    out = _to_dict(state)
+    tc = state.choosing
+    if tc is not None:
+        out["choosing"] = {"entry": _entry_dict(tc.entry), "resume": tc.resume}
+    return out
+
+
+def _to_dict(state: State) -> dict[str, Any]:
     return {
         "edition": state.edition,
         "step": state.step,
@@ -73,6 +87,7 @@ def to_dict(state: State) -> dict[str, Any]:
                 "defended_turn": c.defended_turn,
                 "usage": _pairs(c.usage),
                 "game_usage": _pairs(c.game_usage),
+                **({"stunned": True} if c.stunned else {}),  # present exactly when true
             }
             for _, c in sorted(state.cards.items())
         ],
@@ -214,10 +229,10 @@ _CARD_KEYS = (
 _QUEUE_KEYS = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part")
 _PENDING_KEYS = ("id", "controller", "source", "ability", "subject")
 _STATE_KEYSET, _PLAYER_KEYSET, _CARD_KEYSET, _QUEUE_KEYSET, _PENDING_KEYSET = map(
-    frozenset, (STATE_KEYS, _PLAYER_KEYS, _CARD_KEYS, _QUEUE_KEYS, _PENDING_KEYS)
+    frozenset, ((*STATE_KEYS, "choosing"), _PLAYER_KEYS, (*_CARD_KEYS, "stunned"), _QUEUE_KEYS, _PENDING_KEYS)
 )
 _USAGE_KEYSET = frozenset(("ability", "count"))
-_MODIFIER_KEYSET = frozenset(("target", "amount", "until", "owner"))
+_MODIFIER_KEYSET = frozenset(("target", "amount", "until", "owner", "sets"))
 _ATTACK_KEYSET = frozenset(("attacker", "target", "defender"))
 
 
@@ -304,6 +319,7 @@ def parse(data: Any) -> State:
             cr.get_int("defended_turn", "cards[].defended_turn"),
             _usage(cr.get_list("usage"), f"cards[{i}].usage", "usage"),
             _usage(cr.get_list("game_usage"), f"cards[{i}].game_usage", "game_usage"),
+            cr.get_bool("stunned") if "stunned" in raw else False,  # optional: present exactly when true
         )
 
     raw_players = r.get_list("players")
@@ -324,15 +340,7 @@ def parse(data: Any) -> State:
                    pr.get_int("failed_draws", "players[].failed_draws"), tuple(mull) if declared else None)
         )
 
-    queue: list[QueueEntry] = []
-    for i, raw in enumerate(r.get_list("queue")):
-        qr = _Reader(raw, f"queue[{i}]", _QUEUE_KEYSET)
-        queue.append(QueueEntry(
-            qr.get_str("kind", QUEUE_KINDS), qr.get_int("controller", "queue[].controller"),
-            qr.get_int("source", "queue[].source"), qr.get_int("ability", "queue[].ability"),
-            tuple(qr.get_ints("targets", "queue[].targets[]")), tuple(qr.get_ints("amounts", "queue[].amounts[]")),
-            qr.get_int("x", "queue[].x"), qr.get_int("mode", "queue[].mode"), qr.get_int("part", "queue[].part"),
-        ))
+    queue: list[QueueEntry] = [_entry(raw, f"queue[{i}]") for i, raw in enumerate(r.get_list("queue"))]
 
     pending: list[PendingTrigger] = []
     for i, raw in enumerate(r.get_list("pending")):
@@ -348,12 +356,13 @@ def parse(data: Any) -> State:
         mr = _Reader(raw, f"modifiers[{i}]", _MODIFIER_KEYSET)
         target, amount = mr.get_int("target", "modifiers[].target"), mr.get_int("amount", "modifiers[].amount")
         until = mr.get_str("until", UNTIL)
+        sets = mr.get_bool("sets") if "sets" in raw else False  # «становится равен» (R15:523.1)
         if until == "start_of_owner_turn":  # the seat whose next turn ends it (INTERPRETING.md, entry 23)
-            modifiers.append(Modifier(target, amount, until, mr.get_int("owner", "modifiers[].owner")))
+            modifiers.append(Modifier(target, amount, until, mr.get_int("owner", "modifiers[].owner"), sets))
         elif "owner" in raw:
             raise StateError(f"modifiers[{i}].owner", f"only a start_of_owner_turn modifier has an owner, not {until}")
         else:
-            modifiers.append(Modifier(target, amount, until))
+            modifiers.append(Modifier(target, amount, until, sets=sets))
 
     attack = None
     if r.raw("attack") is not None:
@@ -361,8 +370,27 @@ def parse(data: Any) -> State:
         attack = Attack(ar.get_int("attacker", "attack.attacker"), ar.get_int("target", "attack.target"),
                         ar.get_int("defender", "attack.defender"))
 
+    choosing = None
+    if "choosing" in data:  # present exactly when a target is being chosen (R15:118.1)
+        cr_ = _Reader(data["choosing"], "choosing", _CHOOSING_KEYSET)
+        choosing = TargetChoice(_entry(cr_.raw("entry"), "choosing.entry"), cr_.get_str("resume", STEPS))
+
     return State(edition, cards, players, step, turn, active, first_player, roll_winner, shuffled,
-                 queue, pending, next_trigger_id, modifiers, attack, winner)
+                 queue, pending, next_trigger_id, modifiers, attack, winner, choosing=choosing)
+
+
+_CHOOSING_KEYSET = frozenset(("entry", "resume"))
+
+
+def _entry(raw: Any, path: str) -> QueueEntry:
+    """A Queue entry (``queue[i]``, ``choosing.entry``); bounds are those of ``queue[]``."""
+    qr = _Reader(raw, path, _QUEUE_KEYSET)
+    return QueueEntry(
+        qr.get_str("kind", QUEUE_KINDS), qr.get_int("controller", "queue[].controller"),
+        qr.get_int("source", "queue[].source"), qr.get_int("ability", "queue[].ability"),
+        tuple(qr.get_ints("targets", "queue[].targets[]")), tuple(qr.get_ints("amounts", "queue[].amounts[]")),
+        qr.get_int("x", "queue[].x"), qr.get_int("mode", "queue[].mode"), qr.get_int("part", "queue[].part"),
+    )
 
 
 def from_dict(data: Any) -> State:

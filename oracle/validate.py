@@ -110,6 +110,12 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "attack.attacker": (1, MAX_VALUE),
     "attack.target": (1, MAX_VALUE),
     "attack.defender": (0, MAX_VALUE),
+    "choosing.entry.controller": (0, 1),
+    "choosing.entry.source": (1, MAX_VALUE),
+    "choosing.entry.ability": (0, MAX_LIST),
+    "choosing.entry.x": (0, MAX_VALUE),
+    "choosing.entry.mode": (-1, MAX_LIST),
+    "choosing.entry.part": (-2, -1),
 }
 
 #: The kinds of a Queue entry.
@@ -141,7 +147,7 @@ def _fields(*names: str) -> frozenset[str]:
     return frozenset(names)
 
 
-_NOT_IN_PLAY = ("queue", "pending", "attack", "winner")  # forbidden during the setup stage
+_NOT_IN_PLAY = ("queue", "pending", "attack", "winner", "choosing")  # forbidden during the setup stage
 
 #: Per step: the fields it requires and forbids.
 STEP_FIELDS: dict[str, StepFields] = {
@@ -151,14 +157,18 @@ STEP_FIELDS: dict[str, StepFields] = {
     "setup_mulligan": StepFields("zero", _fields("first_player"), _fields(*_NOT_IN_PLAY), (2,)),
     "reveal": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", *_NOT_IN_PLAY)),
     "choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", *_NOT_IN_PLAY)),
-    "defender": StepFields("from_one", _fields("first_player", "attack"), _fields("mulligan_declared", "queue", "winner")),
-    "fight_queue": StepFields("from_one", _fields("first_player", "attack", "pending"), _fields("mulligan_declared", "winner")),
-    "close_queue": StepFields("from_one", _fields("first_player", "attack", "pending"), _fields("mulligan_declared", "winner")),
+    "defender": StepFields("from_one", _fields("first_player", "attack"), _fields("mulligan_declared", "queue", "winner", "choosing")),
+    "attack_queue": StepFields("from_one", _fields("first_player", "attack", "pending"), _fields("mulligan_declared", "winner", "choosing")),
+    "fight_queue": StepFields("from_one", _fields("first_player", "attack", "pending"), _fields("mulligan_declared", "winner", "choosing")),
+    "close_queue": StepFields("from_one", _fields("first_player", "attack", "pending"), _fields("mulligan_declared", "winner", "choosing")),
     **{
-        step: StepFields("from_one", _fields("first_player", "pending"), _fields("mulligan_declared", "attack", "winner"))
+        step: StepFields("from_one", _fields("first_player", "pending"), _fields("mulligan_declared", "attack", "winner", "choosing"))
         for step in ("start_queue", "ability_queue", "play_queue", "end_queue")
     },
-    "game_over": StepFields("any", _fields("winner"), _fields()),
+    # R15:118.1: the opponent chooses a declared ability's target; the attack is that of the
+    # Queue step the game returns to (checked with ``choosing``)
+    "target_choice": StepFields("from_one", _fields("first_player", "choosing"), _fields("mulligan_declared", "winner")),
+    "game_over": StepFields("any", _fields("winner"), _fields("choosing")),
 }
 assert set(STEP_FIELDS) == set(STEPS)
 
@@ -269,9 +279,9 @@ def validate(state: State) -> None:
             if c.owner != 0 and c.owner != 1:
                 _bound(c.owner, "cards[].owner", f"cards[{i}].owner")
             _misplaced(state, pool)  # names the first misplaced card in the order of the zones
-        if c.closed or c.wounds or c.poison or c.hidden:
+        if c.closed or c.wounds or c.poison or c.hidden or c.stunned:
             if pos[1] != "hero" and pos[1] != "play":
-                raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned or hidden")
+                raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned, hidden or stunned")
             if c.hidden and d.type != "creature":
                 raise StateError(f"cards[{i}].hidden", "only creatures hide")
         if c.usage or c.game_usage:
@@ -359,6 +369,41 @@ def validate(state: State) -> None:
     _check_step(state, pool)
 
 
+def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
+    """Rule 10: the pending target choice (R15:118.1; PROTOCOL.md 5.4)."""
+    from .rules.queue import opponent_chooses, target_choice_waits
+
+    tc = state.choosing
+    assert tc is not None
+    e = tc.entry
+    if e.kind not in ("activated", "triggered", "spell"):
+        raise StateError("choosing.entry.kind", f"must be activated, triggered or spell; got {e.kind!r}")
+    for key in ("controller", "source", "ability", "x", "mode", "part"):
+        _bound(getattr(e, key), f"choosing.entry.{key}", f"choosing.entry.{key}")
+    if e.source not in state.cards:
+        raise StateError("choosing.entry.source", f"no card with uid {e.source}")
+    abilities = pool[state.cards[e.source].card_id].abilities
+    if not (e.ability < len(abilities) and abilities[e.ability].kind == e.kind and opponent_chooses(abilities[e.ability])):
+        raise StateError("choosing.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability} "
+                         "whose target the opponent chooses")
+    for key, default in (("targets", ()), ("amounts", ()), ("x", 0), ("mode", -1), ("part", -1)):
+        if getattr(e, key) != default:
+            raise StateError(f"choosing.entry.{key}", f"must be {default!r} for an ability whose target is not chosen yet")
+    if tc.resume not in queue_steps:
+        raise StateError("choosing.resume", f"must be a Queue step; got {tc.resume!r}")
+    want = {"activated": "ability_queue", "spell": "play_queue"}.get(e.kind, tc.resume)
+    if tc.resume != want:
+        raise StateError("choosing.resume", f"a declared {e.kind} ability returns to {want} (308.2, 309.2)")
+    back = STEP_FIELDS[tc.resume]
+    if "attack" in back.requires and state.attack is None:
+        raise StateError("attack", f"step {tc.resume}, where the game returns, needs an attack in progress")
+    if "attack" in back.forbids and state.attack is not None:
+        raise StateError("attack", f"step {tc.resume}, where the game returns, cannot have an attack in progress")
+    if not target_choice_waits(state):
+        raise StateError("choosing", "the chooser has fewer than two legal target lists: a lone choice is made "
+                         "without a decision point (R15:118.1; INTERPRETING.md, entries 5 and 48)")
+
+
 def _is_set(state: State, name: str) -> bool:
     if name == "first_player":
         return state.first_player >= 0
@@ -374,6 +419,8 @@ def _is_set(state: State, name: str) -> bool:
         return bool(state.pending)
     if name == "mulligan_declared":
         return any(p.mulligan is not None for p in state.players)
+    if name == "choosing":
+        return state.choosing is not None
     raise AssertionError(name)  # pragma: no cover
 
 
@@ -411,6 +458,10 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
         raise StateError("attack", f"step {step} needs an attack in progress")
     if "attack" in row.forbids and state.attack is not None:
         raise StateError("attack", f"step {step} cannot have an attack in progress")
+    if "choosing" in row.forbids and state.choosing is not None:
+        raise StateError("choosing", f"a target is chosen only at step target_choice, not at {step} (R15:118.1)")
+    if "choosing" in row.requires and state.choosing is None:
+        raise StateError("choosing", f"step {step} needs the ability whose target is chosen (R15:118.1)")
     players, cards = state.players, state.cards
     if step != "game_over":
         for seat, p in enumerate(players):
@@ -425,6 +476,10 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                                      "it would already be destroyed or its player lost (R15:505.1, 604.1)")
     from .engine import QUEUE_STEPS  # the step table; imported here as the engine imports the rules
     from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
+
+    if step == "target_choice":
+        _check_choosing(state, pool, QUEUE_STEPS)
+        return
 
     # the game waits at a Queue step only for a possible declaration
     if step in QUEUE_STEPS and not trigger_actions(state):

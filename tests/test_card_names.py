@@ -40,17 +40,26 @@ FAITHFUL: dict[str, str] = {
     "gremlinskaya_gromykhalka": "no text: vanilla 5, 6/6",
     "ravninnyy_velikan": "no text: vanilla 5, 8/4 ([GYM] 23/20)",
     "samokhod": "Рывок = keyword dash (R15:108.5)",
+    "mekhokrab": "no text: vanilla 8, 9/7, class Механизм",
+    "akrida": "no text: vanilla 6, 6/7, class Механизм",
+    "alkharis": "no text: vanilla 7, 10/6, class Тоа-Дан",
     "gonchaya": "Рывок = keyword dash (R15:108.5)",
     # creatures with abilities
     "strazh_kupeli": "start of the opponent's turn: wound the enemy hero 1, mandatory",
     "ognemetchik": "Найм: wound each other creature 1 (recipient each_other_creature: both sides, "
-    "not itself); its class Механизм matters to no card of the pool",
+    "not itself); class Механизм as printed",
     "generator_tumana": "Найм: poison each enemy creature 1 (highest value applies); start of "
     "opponent's turn: wound the enemy hero 1; (T): intensify poison of each enemy creature 1",
     "lovets_videniy": "(2)(T): prepare a character (op prepare = R15 glossary «Подготовить»)",
     "snezhnyy_bars": "(1), once per turn: +2 strike until the start of its controller's next turn",
     "proekt_yanis_tauro": "(T): a shot = wound an enemy character by its current strike (507.2)",
     "yrkh": "Гибель: its owner draws a card",
+    "luchnitsa_akkenii": "Орда is deck-building only; Найм: shot 2 (enemy character, 507.2) if the "
+    "controller's hand is smaller than the opponent's when it resolves (condition hand_fewer_than_opponent)",
+    "dzhaal": "Найм: draw a card if the controller's hand is larger than the opponent's (hand_more_than_opponent)",
+    "klinok_arkhaalya": "Найм, optional: poison a creature 1 if the controller's hand is larger (hand_more_than_opponent)",
+    "izobretatel_bratstva": "static: cards of the class Механизм cost 1 less, every player's (R15:118.8, 107.3.2)",
+    "aviator_bratstva": "creature_dies of any player's Братство (subject_class): prepare itself, once per turn",
     # spells
     "potok_energii": "wound any character 2",
     "raskat_groma": "wound any creature 3",
@@ -63,6 +72,26 @@ FAITHFUL: dict[str, str] = {
     "ognennyy_shar": "modal: wound each creature 1, or wound a character 4",
     "isparenie": "modal: wound a creature 2, or wound a wounded creature 6 ([GYM] 18/8)",
     "kontsentratsiya": "draw two cards",
+    "otvet_dzara": "modal: wound a character 3, or wound a creature of the class Механизм 5",
+    "raskoloshmatit": "wound a creature by its printed cost (amount target_cost); no composite mechanisms in the pool",
+    "ultimatum_fey": "up to 3 creatures +3 strike until end of turn, then draw one per creature with strike >= 6",
+    "tekhnomeditatsiya": "draw until the hands are equal (draw_to_match_opponent), wound each hero by the cards drawn",
+    "ukaz_komandora": "prepare a creature of base cost <= 1 (target max_cost, R15:106.1), then draw a card",
+    "zhritsa_krovi": "static strike_bonus +3 while its controller's hand is empty (R15:115.1)",
+    "akvanit": "whenever the opponent plays a card (trigger card_played, any type), wound itself 1",
+    "mekhakvanit": "when it becomes a target of a spell (targeted_by_spell), destroy itself",
+    "kaynasskiy_opolchenets": "when another own character is prepared (trigger prepared), prepare itself, once per turn",
+    "feya_rosy": "Найм: a chosen creature's strike becomes 6 until its controller's next turn (set-to modifier, "
+    "applied after every addition, R15:523.1)",
+    "fuziler_bratstva": "(T): shot 4 at an enemy character; stun itself (op stun, R15:7.stun)",
+    "mrazen": "Найм: stun up to two creatures",
+    "elferi": "Найм: close itself; «при атаке» (attacks trigger): stun itself",
+    "feya_chashchi": "Найм, optional: stun a creature with strike >= 6 (target min_strike)",
+    "podavlenie": "the opponent loses 3 coins (op lose_coins; closed ones first, R15:522.5 made normative)",
+    "otchayannyy_vystrel": "wound a character 3, 2 more (one wound of 5) if the hand is empty when it resolves",
+    "makhokryl": "Найм: shot 1 at an enemy creature of the opponent's choice (target chooser opponent, R15:118.1)",
+    "kulevrina_orkov": "(T): shot 1 at an enemy character; (T): shot 2 at an enemy character of the opponent's choice",
+    "gnev_predkov": "wound 3 an enemy character of the opponent's choice (chosen at R15:309.1 step 6, paid at step 9)",
 }
 
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from oracle.catalogue import load_catalogue
-from oracle.editions import EDITIONS
+from oracle.editions import EDITIONS, R15_RENUMBER, cite_ed, edition_specific
 from oracle.engine import check
 from oracle.model import Action
 from oracle.sampler import play_random_game
@@ -49,7 +49,43 @@ def test_events_and_violations_of_random_games_cite_catalogue_ids() -> None:
                         prefix = r.split(":")[0]
                         allowed = {edition, "R15"} | ({"B"} if edition == "A" else set())
                         assert prefix in allowed, (edition, e, r)
+                        # an R15 id of Parts 3-4 or 501 is cited in R15 games only
+                        assert edition_specific(r) in ("", edition, "B" if edition == "A" else edition), (edition, e, r)
                 state = out.state
+
+
+def test_r15_renumbering_agrees_with_the_catalogue() -> None:
+    """Each number R15 renumbers (R15_RENUMBER) names, in R15, the entry whose ``same_as``
+    holds the C (or, for 402.2, A) rule of that number; every other number the engine cites
+    in C is the R15 rule of the same number.  So cite_ed("R15", n) is the R15 counterpart of
+    cite_ed("C", n) for every rule the engine cites."""
+    cat = load_catalogue()
+    for number, r15 in R15_RENUMBER.items():
+        seed = f"C:{number}" if f"C:{number}" in cat else f"A:{number}"
+        assert seed in cat, number
+        if seed.startswith("C:309.1.") or seed == "C:309.1":
+            # C's steps whose text R15 reworded have no same_as; the step's subject decides
+            continue
+        assert seed in cat[f"R15:{r15}"].same_as, (number, r15, cat[f"R15:{r15}"].same_as)
+    for r in cat.rules.values():
+        for other in r.same_as:
+            if r.edition == "R15" and other.startswith("C:"):
+                number = other.split(":", 1)[1]
+                assert cite_ed("R15", number) == r.id, (other, r.id, cite_ed("R15", number))
+
+
+def test_edition_specific_ids() -> None:
+    """A seed id belongs to its edition, an R15 id of Parts 3-4 and 501 to R15, and the rest
+    of R15 (the supporting model) to every edition."""
+    assert edition_specific("C:401.3") == "C"
+    assert edition_specific("A:315.1") == "A"
+    assert edition_specific("R15:307.1") == "R15"
+    assert edition_specific("R15:403.1") == "R15"
+    assert edition_specific("R15:501.5") == "R15"
+    assert edition_specific("R15:505.1") == ""
+    assert edition_specific("R15:108.5") == ""
+    assert edition_specific("R15:7.prepare") == ""
+    assert edition_specific("401.3") == ""
 
 
 def test_engine_imports_no_grpc() -> None:

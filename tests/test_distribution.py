@@ -164,7 +164,7 @@ def test_run_waits_for_a_target_that_is_still_starting(tmp_path: Path) -> None:
             waiting.kill()
             waiting.wait()
     assert waiting.returncode == 0, out + err
-    assert "3 passed" in out
+    assert "4 passed" in out
 
 
 # --- README Quick start ----------------------------------------------------------------

@@ -81,6 +81,7 @@ FIRST_EVENT = {
     "end_turn": ("turn_passed",),
     "declare": ("declared",),
     "pass": ("passed",),
+    "choose_target": ("target_chosen",),
 }
 
 
@@ -390,11 +391,16 @@ def test_state_json_keys_are_the_proto_fields(observed: Observed) -> None:
         return {"winner" if n == "result" else n for n in names}
 
     for data in observed.states:
-        assert set(data) == fields("State")
+        # ``choosing`` is present exactly at step target_choice (5.4, rule 11)
+        assert set(data) == fields("State") - ({"choosing"} if "choosing" not in data else set())
+        if "choosing" in data:
+            assert set(data["choosing"]) == fields("TargetChoice")
+            assert set(data["choosing"]["entry"]) == fields("QueueEntry")
         for p in data["players"]:
             assert set(p) == fields("PlayerState")
         for c in data["cards"]:
-            assert set(c) == fields("CardState")
+            # ``stunned`` is present exactly when true, so older states keep their form
+            assert set(c) == fields("CardState") - ({"stunned"} if not c.get("stunned") else set())
             for u in c["usage"] + c["game_usage"]:
                 assert set(u) == fields("AbilityUsage")
                 seen["AbilityUsage"] = True
@@ -404,6 +410,8 @@ def test_state_json_keys_are_the_proto_fields(observed: Observed) -> None:
                 expected = fields(message)
                 if message == "StrikeModifier" and item["until"] != "start_of_owner_turn":
                     expected -= {"owner"}  # present exactly for that duration (INTERPRETING.md, entry 23)
+                if message == "StrikeModifier" and not item.get("sets"):
+                    expected -= {"sets"}  # present exactly when true, so older states keep their form
                 assert set(item) == expected
                 seen[message] = True
     assert all(seen.values()), seen

@@ -30,7 +30,10 @@ from conformance_suite.reports import PARTS, RunRecord, build_json_report, part_
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
 #: The page of the lifo_queue run must stay well under this many bytes.
-SIZE_LIMIT = 250_000  # bytes; the scenario descriptions name their test cards since pool-2 (docs/CARDS.md)
+#: (bytes; the scenario descriptions name their test cards since pool-2, docs/CARDS.md, and
+#: since edition R15 most scenarios run, and fail under the mutant, in four editions: 114
+#: failing runs in 30 scenarios made a page of 288 KB)
+SIZE_LIMIT = 350_000
 
 
 # --- a small DOM ------------------------------------------------------------------------
@@ -163,7 +166,7 @@ def report_of(records: list[RunRecord], **kw: Any) -> dict[str, Any]:
 
 
 def test_lifo_page_is_small_and_self_contained(lifo: tuple[dict[str, Any], Path]) -> None:
-    """The page of the lifo_queue run (60 failing runs) is one file under 250 KB (the
+    """The page of the lifo_queue run (over 100 failing runs) is one file under 350 KB (the
     page before grouping was about 500 KB), with inline CSS and no script, no external
     resource and no network address."""
     _, page_path = lifo

@@ -14,6 +14,7 @@ __all__ = [
     "declare_attack",
     "defender_candidates",
     "defender_violations",
+    "end_attack_window",
     "fight",
 ]
 
@@ -63,7 +64,13 @@ def attack_violations(state: State, action: Action) -> list[Violation]:
 
 def declare_attack(state: State, action: Action, ev: list[Event]) -> None:
     """Declare the strike attack (306.1, 307.1); «при атаке» triggers fire and wait until
-    after the fight (307.2)."""
+    after the fight (307.2).
+
+    Triggers on the declaration itself («когда противник объявляет атаку»): in edition R15
+    they are declared and resolved first, at the ``attack_queue`` step, and «при атаке» fires
+    only once that Queue is empty, if the attacker is still in play (R15:307.1; INTERPRETING.md
+    entry 50); the seed editions have no such window, so they fire now and wait for the
+    fight like «при атаке» (307.2, entry 11)."""
     attacker, target = action.card, action.targets[0]
     state.cards[attacker].attacked_turn = state.turn
     state.attack = Attack(attacker, target)
@@ -72,7 +79,32 @@ def declare_attack(state: State, action: Action, ev: list[Event]) -> None:
         Event("attack_declared", (*cite(state, "306.1", "307.1"), "R15:108.2"),
               (("attacker", attacker), ("target", target)))
     )
+    if state.rules.attack_declaration_window:
+        fire(state, "attack_declared", attacker, ev, cite(state, "307.1"))
+        if state.pending:  # the choice phase left nothing pending: these are the window's
+            state.step = "attack_queue"
+            return
+    else:
+        fire(state, "attack_declared", attacker, ev, cite(state, "307.2"))
     fire(state, "attacks", attacker, ev, cite(state, "307.2"))
+
+
+def end_attack_window(state: State, ev: list[Event]) -> bool:
+    """The Queue of the attack declaration's triggers is empty (R15:307.1).  If the attacker
+    is still in play and not hidden, its «при атаке» triggers fire and the defender may be
+    assigned (True).  Otherwise the attack ends: nothing fights, nothing is closed, no «при
+    атаке» trigger fires, and the game returns to the choice phase (False; INTERPRETING.md
+    entry 50)."""
+    assert state.attack is not None
+    attacker = state.attack.attacker
+    if state.zone_of(attacker) == "play" and not state.cards[attacker].hidden:
+        state.step = "defender"
+        fire(state, "attacks", attacker, ev, cite(state, "307.2"))
+        return True
+    state.attack = None
+    state.step = "choice"
+    ev.append(Event("back_to_choice", cite(state, "307.4"), ()))
+    return False
 
 
 def defender_candidates(state: State) -> list[int]:

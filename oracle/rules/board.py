@@ -14,8 +14,10 @@ from ..model import State
 __all__ = [
     "card_def",
     "characters_in_play",
+    "condition_holds",
     "current_life",
     "current_strike",
+    "static_strike_bonuses",
     "strike_with_modifiers",
     "target_candidates",
     "target_choices",
@@ -28,6 +30,36 @@ def card_def(state: State, uid: int) -> CardDef:
     return load_pool().cards[state.cards[uid].card_id]
 
 
+def condition_holds(state: State, seat: int, cond: str) -> bool:
+    """Does the condition ``cond`` (:data:`~oracle.cards.CONDITIONS`) hold for ``seat`` now?
+    An effect's condition is read when the effect executes (INTERPRETING.md, entry 42), a
+    static one whenever the value it changes is read; «меньше»/«больше» are strict (the
+    ``hand_comparison_not_strict`` mutant lets equal hands satisfy both)."""
+    mine = len(state.players[seat].hand)
+    theirs = len(state.players[1 - seat].hand)
+    strict = state.rules.hand_comparisons_strict
+    if cond == "hand_fewer_than_opponent":
+        return mine < theirs if strict else mine <= theirs
+    if cond == "hand_more_than_opponent":
+        return mine > theirs if strict else mine >= theirs
+    if cond == "hand_empty":
+        return mine == 0
+    raise AssertionError(cond)  # pragma: no cover - CONDITIONS is closed
+
+
+def static_strike_bonuses(state: State, uid: int) -> list[int]:
+    """The +N of the creature's own «strike_bonus» statics in force: it is in play and not
+    hidden (entry 12), and each one's condition holds for its controller (R15:115.1)."""
+    c = state.cards[uid]
+    if c.hidden or state.zone_of(uid) != "play":
+        return []
+    return [
+        a.value
+        for a in card_def(state, uid).abilities
+        if a.kind == "static" and a.static_op == "strike_bonus" and (not a.cond or condition_holds(state, c.owner, a.cond))
+    ]
+
+
 def strike_with_modifiers(printed: int, amounts: Iterable[int]) -> int:
     """A creature's strike: its printed strike plus every strike modifier in force on it
     (each adds, R15:106.3.1, 523.1), at least 0 (R15:523.2)."""
@@ -35,12 +67,26 @@ def strike_with_modifiers(printed: int, amounts: Iterable[int]) -> int:
 
 
 def current_strike(state: State, uid: int) -> int:
-    """Printed strike plus the strike modifiers in force, at least 0 (R15:106.3.1).  The
-    ``strike_modifiers_do_not_stack`` mutant counts only the latest modifier."""
-    amounts = [m.amount for m in state.modifiers if m.target == uid]
+    """Printed strike plus the adding strike modifiers in force and the creature's own
+    static strike bonuses in force; then the set-to modifiers («становится равен») in order
+    of appearance, the latest deciding; at least 0 (R15:106.3.1, 115.1, 523.1, 523.2).  The
+    ``strike_modifiers_do_not_stack`` mutant counts only the latest modifier; the
+    ``set_strike_in_order_of_appearance`` mutant applies every modifier in the order it was
+    created, so an addition after a set-to counts."""
+    mods = [m for m in state.modifiers if m.target == uid]
     if not state.rules.strike_modifiers_stack:
-        amounts = amounts[-1:]
-    return strike_with_modifiers(card_def(state, uid).strike, amounts)
+        mods = mods[-1:]
+    printed = card_def(state, uid).strike
+    statics = static_strike_bonuses(state, uid)
+    if not state.rules.set_strike_applies_last:
+        value = printed + sum(statics)
+        for m in mods:
+            value = m.amount if m.sets else value + m.amount
+        return max(value, 0)
+    sets = [m.amount for m in mods if m.sets]
+    if sets:
+        return max(sets[-1], 0)
+    return strike_with_modifiers(printed, [*[m.amount for m in mods], *statics])
 
 
 def current_life(state: State, uid: int) -> int:
@@ -87,6 +133,17 @@ def target_violation(
             return f"card {uid} is the source itself"
         if f == "wounded" and c.wounds <= 0:
             return f"card {uid} has no wounds"
+    if spec.card_class and spec.card_class not in d.classes:
+        return f"card {uid} is not of the class {spec.card_class} (R15:107.3)"
+    if spec.max_cost >= 0:
+        from .payment import mentioned_cost  # payment reads this module
+
+        # «стоимостью (1) или менее»: the base cost, X counting 0 (R15:106.1, 106.1.4); a
+        # hero has no cost (R15:107.1)
+        if d.type == "hero" or mentioned_cost(state, uid) > spec.max_cost:
+            return f"card {uid} costs more than {spec.max_cost} or has no cost"
+    if spec.min_strike >= 0 and current_strike(state, uid) < spec.min_strike:
+        return f"card {uid} has strike below {spec.min_strike}"
     return ""
 
 

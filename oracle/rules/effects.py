@@ -9,12 +9,14 @@ from dataclasses import replace
 
 from ..cards import Ability, Effect, load_pool
 from ..model import Event, Modifier, QueueEntry, State
-from .board import card_def, current_life, current_strike, target_violation
+from .board import card_def, condition_holds, current_life, current_strike, target_violation
+from .payment import mentioned_cost
 from .triggers import fire
 
 __all__ = [
     "check_state",
     "close_card",
+    "condition_holds",
     "draw",
     "enter_play",
     "leave_play",
@@ -67,7 +69,7 @@ def leave_together(
         owner = state.players[c.owner]
         owner.play.remove(uid)
         owner.graveyard.append(uid)
-        c.closed = c.hidden = False
+        c.closed = c.hidden = c.stunned = False
         c.wounds = c.poison = 0
         # R15:205.3: it loses every effect and marker but the usage markers of «N раз за
         # ход» / «N раз за игру» abilities (INTERPRETING.md, entry 40)
@@ -169,36 +171,76 @@ def _recipients(state: State, entry: QueueEntry, to: str) -> list[int]:
     ]
 
 
-def _amount(state: State, entry: QueueEntry, effect: Effect) -> int:
+def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int) -> int:
+    """The effect's amount when it executes (INTERPRETING.md, entry 44); ``drawn`` is how
+    many cards the ability's earlier effects drew.  "target_cost" is per recipient (see
+    :func:`_apply_effect`); here it is 0."""
+    bonus = effect.bonus if effect.bonus_if and condition_holds(state, entry.controller, effect.bonus_if) else 0
     if effect.amount == "X":
-        return entry.x
+        return entry.x + bonus
+    if effect.amount == "drawn":
+        return drawn + bonus
+    if effect.amount == "target_cost":
+        return bonus
+    if effect.amount == "creatures_strike_6_plus":
+        # «за каждое существо в игре с ударом 6 или более»: both players', not hidden (entry 12)
+        count = sum(
+            1
+            for p in state.players
+            for uid in p.play
+            if card_def(state, uid).type == "creature" and not state.cards[uid].hidden
+            and current_strike(state, uid) >= 6
+        )
+        return count + bonus
     if effect.amount == "self_strike":
         if state.zone_of(entry.source) == "play":
-            return current_strike(state, entry.source)
-        return card_def(state, entry.source).strike  # last known: printed (INTERPRETING 14)
+            return current_strike(state, entry.source) + bonus
+        return card_def(state, entry.source).strike + bonus  # last known: printed (INTERPRETING 14)
     assert isinstance(effect.amount, int)
-    return effect.amount
+    return effect.amount + bonus
 
 
 def _apply_effect(
-    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...]
-) -> None:
+    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0
+) -> int:
+    """Execute one effect; returns how many cards it drew (for a later amount "drawn")."""
     op = effect.op
-    amount = _amount(state, entry, effect)
     me = entry.controller
-    if op in ("draw", "gain_coin"):
+    if effect.cond and not condition_holds(state, me, effect.cond):
+        return 0  # «если …» is false when the effect executes: it does nothing (entry 42)
+    amount = _amount(state, entry, effect, drawn)
+    if op == "lose_coins":
+        # R15:522.2: a lost coin leaves the play zone for the supply; 522.5 lets the player
+        # choose which: the closed ones go first, then open ones (INTERPRETING.md, entry 47;
+        # the ``coins_lost_open_first`` mutant takes open ones first)
+        seat = 1 - me if effect.to == "opponent" else me
+        p = state.players[seat]
+        first, second = ("coins_closed", "coins_open") if state.rules.closed_coins_lost_first else ("coins_open", "coins_closed")
+        lost = 0
+        for attr in (first, second):
+            taken = min(amount - lost, getattr(p, attr))
+            setattr(p, attr, getattr(p, attr) - taken)
+            lost += taken
+        if lost:
+            ev.append(Event("coins_lost", (*rules, "R15:522.2", "R15:522.5"), (("player", seat), ("amount", lost))))
+        return 0
+    if op in ("draw", "gain_coin", "draw_to_match_opponent"):
         seat = 1 - me if effect.to == "opponent" else me
         if op == "draw":
-            draw(state, seat, amount, ev, rules)
-        else:
-            state.players[seat].coins_open += amount
-            ev.append(Event("coin_gained", rules, (("player", seat), ("amount", amount))))
-        return
+            return draw(state, seat, amount, ev, rules)
+        if op == "draw_to_match_opponent":
+            # R15:119.6: draw one at a time until the hand equals the opponent's; nothing if
+            # it is already as large or larger; an empty deck stops it (entry 44)
+            want = len(state.players[1 - seat].hand) - len(state.players[seat].hand)
+            return draw(state, seat, want, ev, rules) if want > 0 else 0
+        state.players[seat].coins_open += amount
+        ev.append(Event("coin_gained", rules, (("player", seat), ("amount", amount))))
+        return 0
     if op == "distribute_wounds":
         for t, a in zip(entry.targets, entry.amounts, strict=False):
             if state.zone_of(t) == "play" and not state.cards[t].hidden:
                 wound(state, t, a, ev, rules)
-        return
+        return 0
     if op == "destroy":  # every creature it destroys leaves at once (R15:505.1, 505.2)
         doomed = [
             uid
@@ -207,9 +249,12 @@ def _apply_effect(
         ]
         if doomed:
             leave_together(state, doomed, ev, (*rules, "R15:505.2"))
-        return
+        return 0
+    base = amount
     for uid in _recipients(state, entry, effect.to):
         c = state.cards[uid]
+        if effect.amount == "target_cost":  # «Х — его стоимость»: each target's own (entry 44)
+            amount = mentioned_cost(state, uid) + base
         if op == "wound":
             wound(state, uid, amount, ev, rules)
         elif op == "poison":
@@ -234,8 +279,17 @@ def _apply_effect(
                 ev.append(Event("opened", rules, (("card", uid),)))
         elif op == "prepare":
             _prepare(state, uid, ev, rules)
+            if card_def(state, uid).type in ("hero", "creature"):
+                # «Когда другой ваш персонаж был подготовлен» (INTERPRETING.md, entry 45)
+                fire(state, "prepared", uid, ev, rules)
         elif op == "close":
             close_card(state, uid, ev, rules)
+        elif op == "stun":
+            # «Оглушить»: close the card, it gets «Оглушение» (R15:7.stun); an already
+            # closed card is stunned all the same.  No event of its own: the state's
+            # ``stunned`` says it (and ``closed`` when it was open)
+            close_card(state, uid, ev, rules)
+            c.stunned = True
         elif op in ("strike_until_end_of_turn", "strike_until_start_of_turn"):
             until = "end_of_turn" if op == "strike_until_end_of_turn" else "start_of_turn"
             state.modifiers.append(Modifier(uid, amount, until))
@@ -245,12 +299,18 @@ def _apply_effect(
             state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me))
             ev.append(Event("strike_modified", rules,
                             (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me))))
+        elif op == "set_strike_until_start_of_your_next_turn":
+            # «становится равен N»: a set-to modifier, applied after every addition (R15:523.1)
+            state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me, sets=True))
+            ev.append(Event("strike_modified", (*rules, "R15:523.1"),
+                            (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me), ("sets", 1))))
         elif op == "hide":
             if card_def(state, uid).type == "creature" and not c.hidden:
                 c.hidden = True
                 ev.append(Event("hidden", rules, (("card", uid),)))
         else:  # pragma: no cover - EFFECT_OPS is closed
             raise AssertionError(op)
+    return 0
 
 
 def _prepare(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
@@ -284,8 +344,9 @@ def run_ability(
             if not target_violation(state, spec, entry.controller, entry.source, t)
         )
         entry = replace(entry, targets=kept)
+    drawn = 0
     for effect in ability.effects:
-        _apply_effect(state, entry, effect, ev, rules)
+        drawn += _apply_effect(state, entry, effect, ev, rules, drawn)
         check_state(state, ev)
         if state.winner >= 0:
             return

@@ -26,13 +26,14 @@ from .payment import (
     pay_coins,
     take_usage_marker,
 )
-from .queue import resolve_first
+from .queue import ask_opponent, declared_targets, opponent_chooses, resolve_first
 from .triggers import fire
 
 __all__ = [
     "apply_choice_action",
     "check_choice_action",
     "choice_actions",
+    "resume_play",
     "spell_abilities",
 ]
 
@@ -66,15 +67,17 @@ def _distribution_total(d: CardDef, mode: int, fury: bool, x: int) -> int:
 
 
 def _rule(state: State, c_step: str, ab_number: str) -> str:
-    """The rule a check of the card play cites: C's step of 309.1 in edition C, the rule of
-    A and B that requires the same check there (INTERPRETING.md, entry 39)."""
-    return cite(state, c_step if state.edition == "C" else ab_number)[0]
+    """The rule a check of the card play cites: C's step of 309.1 in editions C and R15 (whose
+    309.1 has the steps, renumbered), the rule of A and B that requires the same check there
+    (INTERPRETING.md, entry 39)."""
+    return cite(state, c_step if state.rules.play_steps else ab_number)[0]
 
 
 def _least_amount(state: State) -> int:
     """The least share of a distribution: C:309.1 step 6 gives each target at least one;
-    A and B say nothing of it, so a target may get 0 (INTERPRETING.md, entry 39)."""
-    return 1 if state.edition == "C" else 0
+    A and B say nothing of it, so a target may get 0 (INTERPRETING.md, entry 39); R15:309.1
+    step 7 says as C."""
+    return 1 if state.rules.play_steps else 0
 
 
 def _play_violations(
@@ -127,6 +130,13 @@ def _play_violations(
         if ta is None:
             if action.targets:
                 out.append(Violation(target_rule, "this spell has no targets"))
+        elif opponent_chooses(ta):
+            # R15:118.1: the opponent names the targets once the card has moved (309.1 step 6);
+            # with no legal target for him the card cannot be played (R15:502.9, entry 48)
+            if action.targets:
+                out.append(Violation("R15:118.1", "the opponent chooses this spell's target; play it without targets"))
+            elif not target_choices(state, ta, me, uid):
+                out.append(Violation("R15:502.9", "the opponent would have no legal target to choose"))
         else:
             spec = ta.targets[0]
             n = len(action.targets)
@@ -157,7 +167,7 @@ def _play_violations(
     # R15:212.3: a second support card of a class is not refused; when it enters play the
     # player's other support card of that class goes to the graveyard (effects.enter_play).
     if out:
-        if state.edition != "C":  # A/B: the declaration is refused; nothing had moved
+        if not state.rules.play_steps:  # A/B: the declaration is refused; nothing had moved
             return out
         return [*out, Violation(cite(state, "309.1.7")[0], "the play is illegal and is rewound to before it began")]
     if not state.rules.payment_required:
@@ -197,7 +207,16 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     out.extend(ability_cost_violations(state, uid, action.ability, a))
     if action.x or action.amounts or action.mode != -1 or action.option:
         out.append(Violation(cite(state, "501.1")[0], "an activated ability takes only targets"))
-    if a.targets:
+    if opponent_chooses(a):
+        # R15:118.1: the opponent chooses the target once the ability is declared and paid;
+        # with no legal target for him the ability cannot be declared (R15:502.9, entry 48)
+        if action.targets:
+            out.append(Violation("R15:118.1", "the opponent chooses this ability's target after the declaration; "
+                                 "declare it without targets"))
+        elif not target_choices(state, a, state.active, uid):
+            out.append(Violation("R15:502.9", "the opponent would have no legal target to choose: "
+                                 "the ability cannot be declared"))
+    elif a.targets:
         spec = a.targets[0]
         n = len(action.targets)
         if len(set(action.targets)) != n or not spec.min_count <= n <= spec.max_count:
@@ -262,7 +281,7 @@ def _play_actions(state: State, uid: int) -> list[Action]:
         if pays and option != "alt" and final_cost(state, me, uid, base_cost(d, x, fury), mods) > coins:
             continue
         ta = _target_ability(d, mode, fury) if d.type == "spell" else None
-        target_sets = target_choices(state, ta, me, uid) if ta else [()]
+        target_sets = declared_targets(state, ta, me, uid) if ta else [()]
         total = _distribution_total(d, mode, fury, x) if d.type == "spell" else 0
         for targets in target_sets:
             amount_sets = _distributions(total, len(targets), least) if total else [()]
@@ -299,7 +318,7 @@ def choice_actions(state: State) -> list[Action]:
                 continue
             if ability_cost_violations(state, uid, i, ab):
                 continue
-            for targets in target_choices(state, ab, state.active, uid):
+            for targets in declared_targets(state, ab, state.active, uid):
                 a = Action("activate", card=uid, ability=i, targets=targets)
                 if not _activate_violations(state, a):
                     out.append(a)
@@ -325,8 +344,12 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
     if a.tap:
         close_card(state, uid, ev, pay)
     pay_coins(state, state.active, a.coins, ev, pay)
-    state.queue.append(QueueEntry("activated", state.active, uid, action.ability, action.targets))
+    entry = QueueEntry("activated", state.active, uid, action.ability, action.targets)
     state.step = "ability_queue"
+    if opponent_chooses(a):  # R15:118.1: the opponent chooses the target first (entry 48)
+        ask_opponent(state, entry)
+        return
+    state.queue.append(entry)
     resolve_first(state, ev)
 
 
@@ -339,9 +362,13 @@ def _move_played_card(state: State, uid: int, ev: list[Event]) -> None:
         p.hand.remove(uid)
         p.graveyard.append(uid)
         ev.append(Event("spell_to_graveyard", (*cite(state, "309.1.4"), "R15:211.2"), (("card", uid),)))
-        fire(state, "spell_played", uid, ev, cite(state, "309.2"))
+        # R15:309.1 step 11 declares the triggers on the play before the spell takes effect
+        on_play = "309.1.10" if state.rules.on_play_triggers_before_spell else "309.2"
+        fire(state, "spell_played", uid, ev, cite(state, on_play))
+        fire(state, "card_played", uid, ev, cite(state, on_play))  # «разыгрывает карту» (entry 45)
     else:
         enter_play(state, uid, me, ev, cite(state, "309.1.4", "309.2"))
+        fire(state, "card_played", uid, ev, cite(state, "309.1.4", "309.2"))  # entry 45
 
 
 def _pay_for_play(state: State, action: Action, cost: int, ev: list[Event]) -> bool:
@@ -353,7 +380,7 @@ def _pay_for_play(state: State, action: Action, cost: int, ev: list[Event]) -> b
         wound(state, p.hero, card_def(state, action.card).alt_wound_own_hero, ev, cite(state, "309.1.9"))
         check_state(state, ev)  # a hero killed by paying loses at once (R15:604.1, 605.1)
         return state.winner < 0
-    pay_coins(state, me, cost, ev, cite(state, "309.1.9", "501.2") if state.edition == "C" else cite(state, "501.2"))
+    pay_coins(state, me, cost, ev, cite(state, "309.1.9", "501.2") if state.rules.play_steps else cite(state, "501.2"))
     return True
 
 
@@ -372,9 +399,14 @@ def _play(state: State, action: Action, ev: list[Event]) -> None:
         )
     )
     state.step = "play_queue"
+    ta = _target_ability(d, action.mode, fury) if d.type == "spell" else None
+    asks = ta is not None and opponent_chooses(ta)
     if not state.rules.pay_with_declaration:
         # C:309.1: the card moves at step 4, the payment is step 9
         _move_played_card(state, uid, ev)
+        if asks:  # R15:309.1 step 6: the opponent names the targets, then step 9 pays (entry 48)
+            _ask_for_spell_target(state, action, ev)
+            return
         if not _pay_for_play(state, action, cost, ev):
             return
     else:
@@ -383,13 +415,52 @@ def _play(state: State, action: Action, ev: list[Event]) -> None:
         if not _pay_for_play(state, action, cost, ev):
             return
         _move_played_card(state, uid, ev)
-    # C steps 10-11 (A/B: 309.1): a spell's abilities go into the Queue and resolve in order
+        if asks:
+            _ask_for_spell_target(state, action, ev)
+            return
+    _queue_spell(state, action, ev)
+
+
+def _ask_for_spell_target(state: State, action: Action, ev: list[Event]) -> None:
+    """The played spell waits for the opponent's choice of its target (R15:118.1): its
+    targeted ability is held in ``choosing``; the loader allows this only on a spell without
+    modes, Ярость, alternative cost or X, so the card, its ability and X locate the play."""
+    d = card_def(state, action.card)
+    i = next(i for i, a in enumerate(d.abilities) if a.targets)
+    ask_opponent(state, QueueEntry("spell", state.active, action.card, i, (), (), action.x, action.mode, -1))
+
+
+def resume_play(state: State, entry: QueueEntry, ev: list[Event]) -> None:
+    """The opponent has chosen the played spell's targets (R15:118.1): the play goes on with
+    the payment (C/R15 309.1 step 9; A/B paid with the declaration) and its abilities enter the
+    Queue with those targets (INTERPRETING.md, entry 48)."""
+    action = Action("play", card=entry.source, targets=entry.targets, x=entry.x, mode=entry.mode)
+    if not state.rules.pay_with_declaration:
+        d = card_def(state, entry.source)
+        if not _pay_for_play(state, action, final_cost(state, state.active, entry.source, base_cost(d, entry.x, False)), ev):
+            return
+    _queue_spell(state, action, ev)
+
+
+def _queue_spell(state: State, action: Action, ev: list[Event]) -> None:
+    """C steps 10-11 (A/B: 309.1): a spell's abilities go into the Queue and resolve in order."""
+    me = state.active
+    uid = action.card
+    d = card_def(state, uid)
+    fury = action.option == "fury"
     if d.type == "spell":
+        for t in dict.fromkeys(action.targets):  # «Когда становится целью заклинания» (entry 45)
+            fire(state, "targeted_by_spell", t, ev, cite(state, "309.2"))
         for part, i, _ in spell_abilities(d, action.mode, fury):
             state.queue.append(
                 QueueEntry("spell", me, uid, i, action.targets, action.amounts, action.x, action.mode, part)
             )
         ev.append(Event("spell_abilities_queued", cite(state, "309.1", "309.1.11"), (("card", uid),)))
+        if state.rules.on_play_triggers_before_spell and state.pending:
+            # R15:309.1 step 11: the triggers on this play are declared first (the Queue step
+            # settles them); they enter the Queue behind the spell's abilities, which resolve
+            # first, all together (queue.resolve_first), once both players have passed
+            return
         while state.queue and state.winner < 0:
             resolve_first(state, ev)
 

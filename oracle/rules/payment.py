@@ -18,6 +18,7 @@ __all__ = [
     "final_cost",
     "largest_x",
     "limit_reached",
+    "mentioned_cost",
     "pay_coins",
     "take_usage_marker",
 ]
@@ -27,9 +28,12 @@ def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]
     """The cost modifiers that apply to ``seat`` playing card ``played``: static
     abilities of open or closed, non-hidden cards in play, in order of appearance
     (entry turn, then uid).  A card's own static does not apply to its own play
-    (R15:203.3)."""
+    (R15:203.3).  A modifier naming a class applies only to cards of that class
+    (R15:107.3; «Механизмы стоят на (1) дешевле»: creatures and support cards alike,
+    R15:107.3.2)."""
     cards = load_pool().cards
-    ctype = card_def(state, played).type
+    played_def = card_def(state, played)
+    ctype = played_def.type
     found: list[tuple[int, int, str, int]] = []
     for p in state.players:
         for uid in (p.hero, *p.play):
@@ -39,17 +43,33 @@ def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]
             if c.hidden:
                 continue
             for a in cards[c.card_id].abilities:
-                if a.kind != "static":
+                if a.kind != "static" or a.static_op != "cost_modifier":
                     continue
                 if a.player == "own" and c.owner != seat:
                     continue
                 if a.player == "opponent" and c.owner == seat:
                     continue
+                if a.player == "any" and c.owner != seat and not state.rules.statics_for_every_player:
+                    continue  # the mutant reads an unqualified static as «your …» (R15:118.8)
                 if a.card_type not in ("any", ctype):
+                    continue
+                if a.card_class and a.card_class not in played_def.classes:
                     continue
                 found.append((c.entered_turn, uid, a.modifier, a.value))
     found.sort()
     return [(m, v) for _, _, m, v in found]
+
+
+def mentioned_cost(state: State, uid: int) -> int:
+    """The cost of card ``uid`` as an ability mentions it: its base (printed) cost, a cost X
+    counting 0 (R15:106.1, 106.1.4); cost modifiers work only while a card is played
+    (R15:106.1.1; INTERPRETING.md, entry 44).  The ``mentioned_cost_modified`` mutant applies
+    the modifiers in force for the card's owner."""
+    d = card_def(state, uid)
+    base = 0 if d.x_cost else d.cost
+    if state.rules.mentioned_cost_is_base:
+        return base
+    return final_cost(state, state.cards[uid].owner, uid, base)
 
 
 _ORDER = ("increase", "multiply", "decrease", "divide", "set")

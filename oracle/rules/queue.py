@@ -10,9 +10,11 @@ choose passes or declares without a decision point (INTERPRETING.md, entry 5).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..cards import Ability
 from ..editions import cite
-from ..model import Action, Event, PendingTrigger, QueueEntry, State, Violation
+from ..model import Action, Event, PendingTrigger, QueueEntry, State, TargetChoice, Violation
 from .attack import fight
 from .board import card_def, target_choices, target_violation
 from .effects import check_state, run_ability, wound
@@ -21,13 +23,21 @@ from .triggers import POISON
 
 __all__ = [
     "ability_of",
+    "ask_opponent",
+    "check_target_choice",
     "check_trigger_action",
+    "choose_target",
+    "chooser",
     "decider",
     "declarable",
     "declare_trigger",
+    "declared_targets",
+    "only_choice",
+    "opponent_chooses",
     "pass_trigger",
     "resolve_first",
     "settle_triggers",
+    "target_choice_actions",
     "trigger_actions",
 ]
 
@@ -78,7 +88,119 @@ def _limit_reached(state: State, t: PendingTrigger, a: Ability) -> bool:
 
 
 def _choices(state: State, t: PendingTrigger, a: Ability) -> list[tuple[int, ...]]:
-    return target_choices(state, a, t.controller, t.source)
+    return declared_targets(state, a, t.controller, t.source)
+
+
+# --- a target the opponent chooses (R15:118.1) --------------------------------------
+
+
+def opponent_chooses(a: Ability) -> bool:
+    """Whether the opponent of the ability's controller chooses its target («по его выбору»,
+    R15:118.1)."""
+    return bool(a.targets) and a.targets[0].chooser == "opponent"
+
+
+def declared_targets(state: State, a: Ability, controller: int, source: int) -> list[tuple[int, ...]]:
+    """The target lists a declaration of ``a`` by its controller may name: every legal list
+    (501.1, 501.4); for an ability whose target the opponent chooses only the empty list, and
+    none at all when the opponent would have no legal target to choose: such an ability cannot
+    be declared (R15:502.9; INTERPRETING.md, entry 48)."""
+    choices = target_choices(state, a, controller, source)
+    if opponent_chooses(a):
+        return [()] if choices else []
+    return choices
+
+
+def ask_opponent(state: State, entry: QueueEntry) -> None:
+    """The declared ability ``entry`` (no targets yet) waits for the opponent's choice of its
+    target at the ``target_choice`` step, then enters the Queue and the game returns to the
+    current step (R15:118.1, 501.1; INTERPRETING.md, entry 48)."""
+    state.choosing = TargetChoice(entry, state.step)
+    state.step = "target_choice"
+
+
+def chooser(state: State) -> int:
+    """Who chooses the pending target: the opponent of the ability's controller (R15:118.1);
+    the mutant ``controller_chooses_opponent_target`` gives it to the controller.  -1 with no
+    pending choice (a state :func:`oracle.validate.validate` refuses)."""
+    tc = state.choosing
+    if tc is None:
+        return -1
+    return 1 - tc.entry.controller if state.rules.opponent_chooses_target else tc.entry.controller
+
+
+def _pending_choices(state: State) -> list[tuple[int, ...]]:
+    tc = state.choosing
+    assert tc is not None
+    return target_choices(state, ability_of(state, tc.entry), tc.entry.controller, tc.entry.source)
+
+
+def target_choice_actions(state: State) -> list[Action]:
+    """Every legal ``choose_target`` of the chooser: each legal target list of the ability,
+    read from its controller's side («противника» is the controller's opponent, 501.4)."""
+    return [Action("choose_target", targets=t) for t in _pending_choices(state)]
+
+
+def check_target_choice(state: State, action: Action) -> list[Violation]:
+    """Violations of a ``choose_target`` (R15:118.1, 501.4)."""
+    tc = state.choosing
+    assert tc is not None
+    a = ability_of(state, tc.entry)
+    spec = a.targets[0]
+    n = len(action.targets)
+    out: list[Violation] = []
+    if len(set(action.targets)) != n or not spec.min_count <= n <= spec.max_count:
+        out.append(Violation("R15:118.1", f"choose {spec.min_count}..{spec.max_count} distinct targets"))
+    if tuple(sorted(action.targets)) != action.targets:
+        out.append(Violation("R15:118.1", "targets must be listed in ascending order"))
+    for uid in action.targets:
+        why = target_violation(state, spec, tc.entry.controller, tc.entry.source, uid) if uid in state.cards else (
+            f"no card {uid}"
+        )
+        if why:
+            out.append(Violation(cite(state, "501.4")[0], why))
+    return out
+
+
+def choose_target(state: State, targets: tuple[int, ...], ev: list[Event]) -> QueueEntry:
+    """The chosen target completes the declaration: the ability enters the Queue at its end
+    (401.3) and the game returns to the step it was declared in; an activated ability then
+    resolves at once, as one whose controller chose (308.2).  A spell's entry is returned
+    with its targets and does not enter the Queue here: the play goes on from R15:309.1 step 7
+    (:func:`oracle.rules.main_stage.resume_play`)."""
+    tc = state.choosing
+    assert tc is not None
+    who = chooser(state)
+    state.choosing = None
+    entry = replace(tc.entry, targets=targets)
+    state.step = tc.resume
+    ev.append(
+        Event(
+            "target_chosen",
+            ("R15:118.1", *cite(state, "501.1", "401.3")),
+            (("player", who), ("source", entry.source), ("ability", entry.ability),
+             ("targets", ",".join(map(str, targets)))),
+        )
+    )
+    if entry.kind == "spell":
+        return entry
+    state.queue.append(entry)
+    if entry.kind == "activated":
+        resolve_first(state, ev)
+    return entry
+
+
+def only_choice(state: State) -> tuple[int, ...]:
+    """The choice a chooser with a single legal choice makes without a decision point (as a
+    lone declaration, INTERPRETING.md, entries 5 and 48); with none (no game reaches it: the
+    declaration needed one, R15:502.9) no target, and the ability does nothing."""
+    choices = _pending_choices(state)
+    return choices[0] if choices else ()
+
+
+def target_choice_waits(state: State) -> bool:
+    """Whether the chooser has a real choice (two or more legal target lists)."""
+    return len(_pending_choices(state)) >= 2
 
 
 def settle_triggers(state: State, ev: list[Event]) -> bool:
@@ -167,7 +289,11 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
     out: list[Violation] = []
     if not a.targets and action.targets:
         out.append(Violation(cite(state, "501.1")[0], "this ability has no targets"))
-    if a.targets:
+    if opponent_chooses(a):
+        if action.targets:
+            out.append(Violation("R15:118.1", "the opponent chooses this ability's target after the declaration; "
+                                 "declare it without targets"))
+    elif a.targets:
         spec = a.targets[0]
         if len(set(action.targets)) != len(action.targets) or not (
             spec.min_count <= len(action.targets) <= spec.max_count
@@ -193,7 +319,11 @@ def declare_trigger(state: State, t: PendingTrigger, targets: tuple[int, ...], e
     a = ability_of(state, t)
     state.pending.remove(t)
     take_usage_marker(state.cards[t.source], t.ability, a)
-    state.queue.append(QueueEntry("triggered", t.controller, t.source, t.ability, targets))
+    entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets)
+    if opponent_chooses(a):
+        ask_opponent(state, entry)  # R15:118.1: the target is chosen before it enters the Queue
+    else:
+        state.queue.append(entry)
     ev.append(
         Event(
             "declared",
@@ -215,7 +345,19 @@ def pass_trigger(state: State, t: PendingTrigger, ev: list[Event]) -> None:
 
 def resolve_first(state: State, ev: list[Event]) -> None:
     """Both players have passed: the first entry leaves the Queue and resolves (401.7,
-    401.3).  It resolves even if its source has left play (401.5)."""
+    401.3).  It resolves even if its source has left play (401.5).  A spell's abilities take
+    effect together (C:309.1 step 11, R15:309.1 step 12): once the first of a play resolves,
+    the rest of that play's abilities follow before anything is declared (401.6)."""
+    entry = _resolve_one(state, ev)
+    while entry.kind == "spell" and state.queue and state.winner < 0:
+        following = state.queue[0] if state.rules.queue_fifo else state.queue[-1]
+        if following.kind != "spell" or following.source != entry.source:
+            break
+        _resolve_one(state, ev)
+
+
+def _resolve_one(state: State, ev: list[Event]) -> QueueEntry:
+    """The first entry leaves the Queue and resolves; it is returned."""
     entry = state.queue.pop(0) if state.rules.queue_fifo else state.queue.pop()
     rules = cite(state, "401.7", "401.3")
     ev.append(
@@ -223,14 +365,41 @@ def resolve_first(state: State, ev: list[Event]) -> None:
     )
     if entry.kind == "strike_attack":
         fight(state, ev)
-        return
+        return entry
     if entry.ability == POISON:
         c = state.cards[entry.source]
         if state.zone_of(entry.source) == "play" and c.poison > 0:
             wound(state, entry.source, c.poison, ev, ("R15:7.poison",))
             check_state(state, ev)
-        return
+        return entry
     if entry.kind != "spell" and state.zone_of(entry.source) != "play":
         rules = (*rules, *cite(state, "401.5"))
+    if entry.kind == "triggered" and state.rules.illegal_trigger_keeps_use and _became_illegal(state, entry):
+        _return_use(state, entry, ev)
     run_ability(state, entry, ability_of(state, entry), ev, rules)
+    return entry
+
+
+def _became_illegal(state: State, entry: QueueEntry) -> bool:
+    """A targeted ability none of whose targets can take its effect any more (each has left
+    the play zone or hidden) is not carried out (R15:120.7): it became illegal by its
+    resolution (R15:113.9; INTERPRETING.md, entry 49).  Target restrictions are not checked
+    again (R15:501.5)."""
+    return bool(entry.targets) and not any(
+        state.zone_of(t) == "play" and not state.cards[t].hidden for t in entry.targets
+    )
+
+
+def _return_use(state: State, entry: QueueEntry, ev: list[Event]) -> None:
+    """The «1 раз за ход» marker its declaration took comes off the source again (R15:113.9)
+    (wherever the source is: markers stay on a card in the graveyard, R15:205.3); the
+    ``resolving`` event just emitted cites R15:113.9 too.  A «раз за игру» marker stays: 113.9
+    names only the per-turn limit."""
+    usage = state.cards[entry.source].usage
+    if usage.get(entry.ability, 0) > 0:
+        usage[entry.ability] -= 1
+        if not usage[entry.ability]:
+            del usage[entry.ability]
+        last = ev[-1]
+        ev[-1] = replace(last, rules=(*last.rules, "R15:113.9"))
 

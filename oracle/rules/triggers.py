@@ -19,8 +19,10 @@ __all__ = ["POISON", "fire"]
 POISON = -2
 
 _WHOSE_TURN = ("start_of_turn", "end_of_turn")
-_OF_CREATURE = ("creature_dies", "creature_enters", "spell_played")
-_SELF = ("hire", "death", "attacks", "closed")
+#: Conditions about another card; ``whose`` compares the subject's owner: whose creature,
+#: whose spell, who played the card, whose character was prepared, whose creature attacks.
+_OF_CREATURE = ("creature_dies", "creature_enters", "spell_played", "card_played", "prepared", "attack_declared")
+_SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell")
 
 
 def _add(state: State, controller: int, source: int, ability: int, subject: int) -> None:
@@ -72,6 +74,8 @@ def fire(
                         continue
                     if a.whose == "opponent" and who == c.owner:
                         continue
+                    if a.subject_class and a.subject_class not in cards[state.cards[subject].card_id].classes:
+                        continue  # «При гибели братства»: only a creature of that class (R15:107.3)
                     _add(state, c.owner, uid, i, subject)
             if kind == "start_of_turn" and seat == state.active:
                 for uid in p.play:

@@ -35,12 +35,23 @@ def begin_turn(state: State, ev: list[Event]) -> None:
         state.modifiers = [m for m in state.modifiers if not ends(m)]
         for m in ended:
             ev.append(Event("effect_ended", cite(state, "303.1"), (("card", m.target), ("amount", m.amount))))
-    # 303.2
+    # 303.2; «Карта с Оглушением не открывается в свою фазу восстановления, но теряет
+    # Оглушение» (R15:7.stun; the ``stunned_card_opens`` mutant opens it all the same)
+    stayed = []
     for uid in (p.hero, *p.play):
-        state.cards[uid].closed = False
+        c = state.cards[uid]
+        if c.stunned:
+            c.stunned = False
+            if state.rules.stun_keeps_closed:
+                stayed.append(uid)
+                continue
+        c.closed = False
     p.coins_open += p.coins_closed
     p.coins_closed = 0
-    ev.append(Event("restored", cite(state, "303.2"), (("player", me),)))
+    data: tuple[tuple[str, int | str], ...] = (("player", me),)
+    if stayed:
+        data = (*data, ("stunned", ",".join(map(str, stayed))))
+    ev.append(Event("restored", (*cite(state, "303.2"), *(("R15:7.stun",) if stayed else ())), data))
     # 303.3: the per-turn usage markers of every card, wherever it is (INTERPRETING.md,
     # entries 6 and 40: a card in the graveyard keeps its markers, R15:205.3)
     if state.rules.turn_markers_removed:

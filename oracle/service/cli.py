@@ -34,6 +34,7 @@ from typing import Any
 from oracle.mutants import MUTANTS
 
 from .log import LEVELS, configure_logging, get_logger
+from .state_cache import DEFAULT_STATE_CACHE_SIZE
 
 __all__ = ["add_serve_arguments", "run_serve"]
 
@@ -50,6 +51,13 @@ def _positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, got {value}")
     return value
 
 
@@ -99,6 +107,11 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds calls in flight get to finish on SIGTERM/SIGINT (default 10)")
     parser.add_argument("--mutant", default="",
                         help="run an engine mutant (see `python -m oracle list-mutants`); for testing the suite")
+    parser.add_argument("--state-cache", type=_non_negative_int, default=DEFAULT_STATE_CACHE_SIZE, metavar="N",
+                        help="remember the last N states this process answered with (CreateGame, ApplyAction), "
+                             "keyed by their exact message bytes, so that a client sending one back is not decoded "
+                             "and validated again; any other state is decoded as usual; per worker process; "
+                             f"0 turns it off (default {DEFAULT_STATE_CACHE_SIZE}, ~15 KB per entry of a 42-card state)")
     parser.add_argument("--auth-token", default=None,
                         help=f"require `authorization: Bearer TOKEN` on every call but health (default: ${TOKEN_ENV})")
     parser.add_argument("--tls-cert", default="", help="PEM certificate chain file; enables TLS (needs --tls-key)")
@@ -145,6 +158,7 @@ def run_serve(args: argparse.Namespace) -> int:
         max_message_bytes=args.max_message_bytes,
         grace_seconds=args.grace,
         mutant=args.mutant,
+        state_cache=args.state_cache,
         auth_token=token,
         tls_cert=cert,
         tls_key=key,

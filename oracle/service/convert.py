@@ -49,10 +49,11 @@ from oracle.model import (
     Player,
     QueueEntry,
     State,
+    TargetChoice,
     Violation,
 )
 from oracle.rules.setup import ConfigError, GameConfig
-from oracle.serialize import StateError, fingerprint_data, from_dict
+from oracle.serialize import StateError, canonical_json, fingerprint_data, from_dict, to_dict
 from oracle.validate import BOUNDS, MAX_LIST, QUEUE_KINDS, validate
 
 __all__ = [
@@ -109,7 +110,8 @@ def _join(prefix: str, field: str) -> str:
 
 _STEP_NAMES = (
     "setup_roll", "setup_order", "setup_shuffle", "setup_mulligan", "reveal", "start_queue", "choice",
-    "defender", "fight_queue", "close_queue", "ability_queue", "play_queue", "end_queue", "game_over",
+    "attack_queue", "defender", "fight_queue", "close_queue", "ability_queue", "play_queue", "end_queue", "game_over",
+    "target_choice",
 )
 #: Step enum number -> engine step name.
 STEP_FROM_PROTO: dict[int, str] = {state_pb2.Step.Value(f"STEP_{name.upper()}"): name for name in _STEP_NAMES}
@@ -236,6 +238,7 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
                 "defended_turn": c.defended_turn,
                 "usage": _usage_from(c.usage),
                 "game_usage": _usage_from(c.game_usage),
+                **({"stunned": True} if c.stunned else {}),
             }
             for c in msg.cards
         ],  # sorted below
@@ -258,12 +261,48 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
             for t in msg.pending
         ],
         "modifiers": [
-            {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {})}
+            {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {}),
+             **({"sets": True} if m.sets else {})}
             for m in msg.modifiers
         ],
         "attack": attack,
     }
+    if msg.HasField("choosing"):  # R15:118.1: present exactly at step target_choice
+        data["choosing"] = _choosing_from_proto(msg.choosing, _join(field, "choosing"))
     return data
+
+
+def _choosing_from_proto(tc: state_pb2.TargetChoice, field: str) -> dict[str, Any]:
+    """The canonical form of a ``TargetChoice`` (an absent entry reads as the default entry,
+    which the validator refuses by name)."""
+    resume = STEP_FROM_PROTO.get(tc.resume)
+    if resume is None:
+        reason = "is required" if tc.resume == state_pb2.STEP_UNSPECIFIED else f"unknown Step value {tc.resume}"
+        raise InputError(_join(field, "resume"), reason)
+    e = tc.entry
+    return {
+        "entry": {"kind": e.kind, "controller": e.controller, "source": e.source, "ability": e.ability,
+                  "targets": list(e.targets), "amounts": list(e.amounts), "x": e.x, "mode": e.mode, "part": e.part},
+        "resume": resume,
+    }
+
+
+def _choosing_to_proto(tc: dict[str, Any], msg: state_pb2.State) -> None:
+    e = tc["entry"]
+    msg.choosing.entry.kind = e["kind"]
+    msg.choosing.entry.controller = e["controller"]
+    msg.choosing.entry.source = e["source"]
+    msg.choosing.entry.ability = e["ability"]
+    msg.choosing.entry.targets.extend(e["targets"])
+    msg.choosing.entry.amounts.extend(e["amounts"])
+    msg.choosing.entry.x = e["x"]
+    msg.choosing.entry.mode = e["mode"]
+    msg.choosing.entry.part = e["part"]
+    msg.choosing.resume = STEP_TO_PROTO[tc["resume"]]  # type: ignore[assignment]
+
+
+def _choosing_dict(state: State) -> dict[str, Any]:
+    return dict(to_dict(state)["choosing"])
 
 
 def _canonical_order(data: dict[str, Any]) -> None:
@@ -339,11 +378,15 @@ def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None
         mod = msg.modifiers.add(target=m["target"], amount=m["amount"], until=m["until"])
         if "owner" in m:  # present exactly for "start_of_owner_turn" (INTERPRETING.md, entry 23)
             mod.owner = m["owner"]
+        if m.get("sets"):  # a set-to modifier (R15:523.1)
+            mod.sets = True
     attack = data["attack"]
     if attack is not None:
         msg.attack.attacker = attack["attacker"]
         msg.attack.target = attack["target"]
         msg.attack.defender = attack["defender"]
+    if "choosing" in data:
+        _choosing_to_proto(data["choosing"], msg)
     return msg
 
 
@@ -397,8 +440,10 @@ def _shadow_class() -> Any:
 _EntryBytes = _shadow_class()
 
 #: One card as parse reads it: uid, card_id, owner, closed, wounds, poison, hidden,
-#: entered_turn, attacked_turn, defended_turn, usage pairs, game_usage pairs (request order).
-_CardEntry = tuple[int, str, int, bool, int, int, bool, int, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+#: entered_turn, attacked_turn, defended_turn, usage pairs, game_usage pairs (request order), stunned.
+_CardEntry = tuple[
+    int, str, int, bool, int, int, bool, int, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], bool
+]
 
 _DECODED_CARDS: dict[bytes, _CardEntry] = {}
 _new_card = object.__new__
@@ -465,7 +510,8 @@ def _card_entry(c: state_pb2.CardState) -> _CardEntry | None:
     game_usage = _usage_pairs(c.game_usage, "game_usage")
     if usage is None or game_usage is None:
         return None
-    return (uid, c.card_id, owner, c.closed, wounds, poison, c.hidden, entered, attacked, defended, usage, game_usage)
+    return (uid, c.card_id, owner, c.closed, wounds, poison, c.hidden, entered, attacked, defended, usage, game_usage,
+            c.stunned)
 
 
 def _decode_cards(msg: state_pb2.State, raw: Sequence[bytes]) -> dict[int, Card] | None:
@@ -484,7 +530,7 @@ def _decode_cards(msg: state_pb2.State, raw: Sequence[bytes]) -> dict[int, Card]
             if len(cache) >= CARD_CACHE_SIZE:
                 cache.clear()
             cache[key] = entry
-        uid, cid, owner, closed, wounds, poison, hidden, entered, attacked, defended, usage, game_usage = entry
+        uid, cid, owner, closed, wounds, poison, hidden, entered, attacked, defended, usage, game_usage, stunned = entry
         if uid in cards:
             return None
         # every field set, without __init__ (as Card.copy does): a third of the cost
@@ -493,6 +539,7 @@ def _decode_cards(msg: state_pb2.State, raw: Sequence[bytes]) -> dict[int, Card]
         c.entered_turn, c.attacked_turn, c.defended_turn = entered, attacked, defended
         c.usage = dict(usage) if usage else {}
         c.game_usage = dict(game_usage) if game_usage else {}
+        c.stunned = stunned
         cards[uid] = c
     return cards
 
@@ -589,11 +636,11 @@ def _decode_modifiers(msg: state_pb2.State) -> list[Modifier] | None:
         if until == _OWNER_TURN:
             if not (has_owner and _in(m.owner, _M_OWNER)):
                 return None
-            modifiers.append(Modifier(target, amount, until, m.owner))
+            modifiers.append(Modifier(target, amount, until, m.owner, m.sets))
         elif has_owner:
             return None
         else:
-            modifiers.append(Modifier(target, amount, until))
+            modifiers.append(Modifier(target, amount, until, sets=m.sets))
     return modifiers
 
 
@@ -635,8 +682,21 @@ def _decode_direct(msg: state_pb2.State) -> State | None:
         attack = Attack(a.attacker, a.target, a.defender)
         if not all(_in(getattr(attack, key), bound) for key, bound in _A.items()):
             return None
+    choosing = None
+    if msg.HasField("choosing"):  # R15:118.1: the declared ability whose target is chosen
+        tc = msg.choosing
+        e = tc.entry
+        entry = QueueEntry(e.kind, e.controller, e.source, e.ability, tuple(e.targets), tuple(e.amounts), e.x, e.mode,
+                           e.part)
+        resume = STEP_FROM_PROTO.get(tc.resume)
+        if resume is None or not (
+            entry.kind in QUEUE_KINDS and all(_in(getattr(entry, key), bound) for key, bound in _Q.items())
+            and _ints_in(entry.targets, _Q_TARGETS) and _ints_in(entry.amounts, _Q_AMOUNTS)
+        ):
+            return None
+        choosing = TargetChoice(entry, resume)
     return State(edition, cards, players, step, top["turn"], top["active"], top["first_player"], top["roll_winner"],
-                 top["shuffled"], queue, pending, top["next_trigger_id"], modifiers, attack, winner)
+                 top["shuffled"], queue, pending, top["next_trigger_id"], modifiers, attack, winner, choosing=choosing)
 
 
 def clear_caches() -> None:
@@ -726,6 +786,7 @@ def _card_wire(c: Card) -> bytes:
         b"\x50" + v(c.defended_turn) if c.defended_turn else b"",
         _usage_wire(0x5A, c.usage) if c.usage else b"",
         _usage_wire(0x62, c.game_usage) if c.game_usage else b"",
+        b"\x68\x01" if c.stunned else b"",  # CardState.stunned = 13
     ])
     return _CARD_TAG + v(len(body)) + body
 
@@ -734,13 +795,18 @@ def _usage_json(markers: dict[int, int]) -> str:
     return ",".join([f'{{"ability":{k},"count":{v}}}' for k, v in sorted(markers.items()) if v])
 
 
+#: The canonical text of a stunned card's ``stunned`` key (present exactly when true).
+_STUNNED = '"stunned":true,'
+
+
 def _card_json(c: Card) -> str:
     """The canonical JSON text of a card (exactly typed), written directly."""
     return (
         f'{{"attacked_turn":{c.attacked_turn},"card_id":{_json_str(c.card_id)},'
         f'"closed":{"true" if c.closed else "false"},"defended_turn":{c.defended_turn},'
         f'"entered_turn":{c.entered_turn},"game_usage":[{_usage_json(c.game_usage) if c.game_usage else ""}],'
-        f'"hidden":{"true" if c.hidden else "false"},"owner":{c.owner},"poison":{c.poison},"uid":{c.uid},'
+        f'"hidden":{"true" if c.hidden else "false"},"owner":{c.owner},"poison":{c.poison},'
+        f'{_STUNNED if c.stunned else ""}"uid":{c.uid},'
         f'"usage":[{_usage_json(c.usage) if c.usage else ""}],"wounds":{c.wounds}}}'
     )
 
@@ -790,6 +856,7 @@ def _card_dict(card: Card) -> dict[str, Any]:
         "attacked_turn": card.attacked_turn, "defended_turn": card.defended_turn,
         "usage": [{"ability": k, "count": v} for k, v in sorted(card.usage.items()) if v],
         "game_usage": [{"ability": k, "count": v} for k, v in sorted(card.game_usage.items()) if v],
+        **({"stunned": True} if card.stunned else {}),
     }
 
 
@@ -804,6 +871,8 @@ def _card_encodings(state: State) -> list[tuple[bytes, str]]:
         )
         if c.usage or c.game_usage:
             key = (*key, tuple(sorted(c.usage.items())), tuple(sorted(c.game_usage.items())))
+        if c.stunned:
+            key = (*key, "stunned")
         value = cache.get(key)
         out.append(value if value is not None else _card_encoding(c, key))
     return out
@@ -816,7 +885,7 @@ def _cards_to_proto(cards: Sequence[dict[str, Any]], msg: state_pb2.State) -> No
         card = add_card(
             uid=c["uid"], card_id=c["card_id"], owner=c["owner"], closed=c["closed"], wounds=c["wounds"],
             poison=c["poison"], hidden=c["hidden"], entered_turn=c["entered_turn"],
-            attacked_turn=c["attacked_turn"], defended_turn=c["defended_turn"],
+            attacked_turn=c["attacked_turn"], defended_turn=c["defended_turn"], stunned=c.get("stunned", False),
         )
         for u in c["usage"]:
             card.usage.add(ability=u["ability"], count=u["count"])
@@ -942,9 +1011,9 @@ def _fill(state: State, msg: state_pb2.State, encodings: _Encodings) -> None:
         msg.pending.add(id=t.id, controller=t.controller, source=t.source, ability=t.ability, subject=t.subject)
     for m in state.modifiers:
         if m.until == _OWNER_TURN:  # owner present exactly for this duration (INTERPRETING.md, entry 23)
-            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, owner=m.owner)
+            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, owner=m.owner, sets=m.sets)
         else:
-            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until)
+            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, sets=m.sets)
     attack = state.attack
     if attack is not None:
         msg.attack.attacker = attack.attacker
@@ -960,6 +1029,8 @@ def state_to_proto(state: State, out: state_pb2.State | None = None) -> state_pb
     ``state_dict_to_proto(to_dict(state))``."""
     msg = state_pb2.State() if out is None else out
     _fill(state, msg, _encodings(state))
+    if state.choosing is not None:
+        _choosing_to_proto(_choosing_dict(state), msg)
     return msg
 
 
@@ -967,8 +1038,14 @@ def _ints(values: Sequence[int]) -> str:
     return ",".join(map(str, values))
 
 
+#: The canonical text of a set-to modifier's ``sets`` key (present exactly when true).
+_SETS = '"sets":true,'
+
+
 def _canonical_text(state: State, encodings: _Encodings) -> str:
     """The canonical JSON text of ``state`` (keys sorted, no spaces), written directly."""
+    if state.choosing is not None:  # rare: a pending target choice (R15:118.1)
+        return canonical_json(state)
     att = state.attack
     attack = "null" if att is None else f'{{"attacker":{att.attacker},"defender":{att.defender},"target":{att.target}}}'
     players = ",".join([e[1] for e in encodings[0]])
@@ -983,9 +1060,9 @@ def _canonical_text(state: State, encodings: _Encodings) -> str:
         for t in state.pending
     ])
     modifiers = ",".join([
-        f'{{"amount":{m.amount},"owner":{m.owner},"target":{m.target},"until":{_json_str(m.until)}}}'
+        f'{{"amount":{m.amount},"owner":{m.owner},{_SETS if m.sets else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
         if m.until == _OWNER_TURN
-        else f'{{"amount":{m.amount},"target":{m.target},"until":{_json_str(m.until)}}}'
+        else f'{{"amount":{m.amount},{_SETS if m.sets else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
         for m in state.modifiers
     ])
     cards = ",".join([e[1] for e in encodings[1]])
@@ -1020,6 +1097,8 @@ def encode_state(state: State, out: state_pb2.State | None = None) -> tuple[stat
     msg = state_pb2.State() if out is None else out
     encodings = _encodings(state)
     _fill(state, msg, encodings)
+    if state.choosing is not None:
+        _choosing_to_proto(_choosing_dict(state), msg)
     return msg, _digest(_canonical_text(state, encodings))
 
 

@@ -62,6 +62,7 @@ from oracle.sampler import random_action
 from . import convert as cv
 from .log import get_logger
 from .reflection import enable_reflection
+from .state_cache import DEFAULT_STATE_CACHE_SIZE, StateCache, normalize_usage
 from .transcripts import verify_stream_async, verify_transcript_message
 
 __all__ = [
@@ -160,6 +161,8 @@ class _CallInfo:
     #: the client's address, read when the call begins: a call's context must not be
     #: touched once gRPC has ended it (a cancelled stream's context can crash the process)
     peer: str = ""
+    #: "hit" or "miss" when the call's state was looked up in the state cache
+    state_cache: str = ""
 
 
 _CALL: contextvars.ContextVar[_CallInfo | None] = contextvars.ContextVar("oracle_call", default=None)
@@ -235,10 +238,15 @@ def _check_deadline(context: _Deadline) -> None:
 
 class OracleServicer(pb_grpc.OracleServiceServicer):
     """Every RPC of ``OracleService``.  ``mutant`` (a name of :data:`oracle.mutants.MUTANTS`
-    or "") is set on every decoded state and listed by GetServerInfo."""
+    or "") is set on every decoded state and listed by GetServerInfo.  ``state_cache``
+    entries (0: none) of the states it answered with spare decoding them when a client
+    sends one back (:mod:`oracle.service.state_cache`)."""
 
-    def __init__(self, mutant: str = "", executor: futures.Executor | None = None) -> None:
+    def __init__(self, mutant: str = "", executor: futures.Executor | None = None,
+                 state_cache: int = DEFAULT_STATE_CACHE_SIZE) -> None:
         self.mutant = mutant
+        #: the states this servicer answered with, by their message's wire bytes
+        self.state_cache = StateCache(state_cache)
         #: where StreamVerifyTranscript runs the engine work of each message (None: inline)
         self.executor = executor
         pool = load_pool()
@@ -261,9 +269,39 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
     # decoding helpers
 
     def _state(self, request: Any, name: str = "state") -> State:
+        """The request's decoded state: from the state cache when the message is, byte for
+        byte, one this servicer answered with; else decoded and validated (the errors of a
+        miss are those of a server without a cache).  Never to be changed by the caller."""
         if not request.HasField(name):
             raise cv.InputError(name, "is required")
-        return cv.state_from_proto(getattr(request, name), name, self.mutant)
+        msg = getattr(request, name)
+        cache = self.state_cache
+        if cache.enabled:
+            cached = cache.get(msg.SerializeToString(deterministic=True), self.mutant)
+            info = _CALL.get()
+            if info is not None:
+                info.state_cache = "miss" if cached is None else "hit"
+            if cached is not None:
+                return cached
+        return cv.state_from_proto(msg, name, self.mutant)
+
+    def _remember(self, state: State, msg: Any) -> None:
+        """Put ``state``, just encoded into the answer's ``msg``, into the state cache (the
+        caller hands it over: nobody changes it afterwards), its usage markers in the
+        decoder's order (:func:`~oracle.service.state_cache.normalize_usage`).  With a
+        mutant, the state decoded from ``msg`` is stored instead, as a later request would
+        decode it, and nothing if that request would be refused."""
+        cache = self.state_cache
+        if not cache.enabled:
+            return
+        if self.mutant:
+            try:
+                state = cv.state_from_proto(msg, "state", self.mutant)
+            except cv.InputError:
+                return
+        else:
+            normalize_usage(state)
+        cache.put(msg.SerializeToString(deterministic=True), self.mutant, state)
 
     @staticmethod
     def _action(request: Any) -> oracle.Action:
@@ -302,6 +340,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
                 cv.add_events(resp, out.events)
         resp.fingerprint = cv.encode_state(state, resp.state)[1]
         cv.decision_to_proto(decision(state), resp.decision)
+        self._remember(state, resp.state)
         _note_fingerprint(resp.fingerprint)
         return resp
 
@@ -383,6 +422,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         cv.add_events(resp, out.events)
         resp.fingerprint = cv.encode_state(out.state, resp.state)[1]
         cv.decision_to_proto(decision(out.state), resp.decision)
+        self._remember(out.state, resp.state)
         _note_fingerprint(resp.fingerprint)
         return resp
 
@@ -782,6 +822,8 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
             if info.fields:
                 fields["fields"] = info.fields
                 fields["violations"] = info.violations
+            if info.state_cache:
+                fields["state_cache"] = info.state_cache
         self._log.info("rpc", **fields)
 
     def _cancelled(self, info: _CallInfo, control: CallControl | None) -> None:
@@ -1045,6 +1087,8 @@ class ServeConfig:
     max_message_bytes: int = 16 * 1024 * 1024
     grace_seconds: float = 10.0
     mutant: str = ""
+    #: entries of the state cache (:mod:`oracle.service.state_cache`); 0 turns it off
+    state_cache: int = DEFAULT_STATE_CACHE_SIZE
     auth_token: str = ""
     tls_cert: bytes = b""
     tls_key: bytes = b""
@@ -1105,7 +1149,7 @@ def build_server(config: ServeConfig) -> BuiltServer:
                                              thread_name_prefix="oracle-stream")
     interceptor = CallInterceptor(config.auth_token, executor, limits, stream_pool)
     server = grpc.aio.server(interceptors=[interceptor], options=options)
-    pb_grpc.add_OracleServiceServicer_to_server(OracleServicer(config.mutant, executor), server)  # type: ignore[no-untyped-call]
+    pb_grpc.add_OracleServiceServicer_to_server(OracleServicer(config.mutant, executor, config.state_cache), server)  # type: ignore[no-untyped-call]
     health_servicer = HealthServicer(("", SERVICE_NAME))
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     enable_reflection((SERVICE_NAME, HEALTH_SERVICE_NAME, reflection.SERVICE_NAME), server)

@@ -48,6 +48,7 @@ KIND_FIELDS: dict[str, frozenset[str]] = {
     "end_turn": frozenset(),
     "declare": frozenset({"trigger", "targets"}),
     "pass": frozenset({"trigger"}),
+    "choose_target": frozenset({"targets"}),
 }
 assert set(KIND_FIELDS) == set(ACTION_KINDS)
 

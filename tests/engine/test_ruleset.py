@@ -20,20 +20,25 @@ def _switches(r: Ruleset) -> dict[str, bool]:
     return {f.name: getattr(r, f.name) for f in fields(r) if f.name not in ("edition", "mutant")}
 
 
-@pytest.mark.parametrize("edition", ["A", "B", "C"])
+@pytest.mark.parametrize("edition", ["A", "B", "C", "R15"])
 def test_reference_has_every_mutant_switch_on(edition: str) -> None:
     """Without a mutant every mutant switch is on in every edition; A and B pay with the
-    declaration, C does not (INTERPRETING.md, entry 39)."""
+    declaration, C and R15 do not (INTERPRETING.md, entry 39); only R15 gives back the use of a
+    trigger that became illegal (R15:113.9) and declares the triggers on a spell's play before
+    the spell takes effect (R15:309.1 step 11)."""
     r = ruleset(edition)
     assert all(getattr(r, s) for s in MUTANT_SWITCHES)
-    assert r.pay_with_declaration is (edition != "C")
+    assert r.pay_with_declaration is (edition in ("A", "B"))
+    assert r.play_steps is (edition in ("C", "R15"))
+    assert r.illegal_trigger_keeps_use is (edition == "R15")
+    assert r.on_play_triggers_before_spell is (edition == "R15")
 
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
 def test_each_mutant_turns_off_exactly_its_switch(name: str) -> None:
     """An engine mutant differs from the reference in its own switch only, which it turns off,
     in every edition (a mutant no edition's reference could be)."""
-    for edition in ("A", "B", "C"):
+    for edition in ("A", "B", "C", "R15"):
         ref, mut = _switches(ruleset(edition)), _switches(ruleset(edition, name))
         changed = {k for k in ref if ref[k] != mut[k]}
         assert mut[MUTANTS[name].switch] is False

@@ -66,8 +66,15 @@ def test_canonical_keys_are_the_model_fields(cls: type) -> None:
     for state in mid_game_states():
         for obj in _samples(to_dict(state), SCHEMA[cls]["key"]):
             if SCHEMA[cls]["key"] == "modifiers":
-                # ``owner`` is written only for a start_of_owner_turn modifier (PROTOCOL.md 5)
-                assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"owner"}
+                # ``owner`` is written only for a start_of_owner_turn modifier, ``sets`` only
+                # when true (PROTOCOL.md 5)
+                assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"owner", "sets"}
+            elif SCHEMA[cls]["key"] == "cards":
+                # ``stunned`` is written only when true (PROTOCOL.md 5.4, rule 4)
+                assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"stunned"}
+            elif cls is State:
+                # ``choosing`` is written only at step target_choice (PROTOCOL.md 5.4, rule 11)
+                assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"choosing"}
             else:
                 assert set(obj) == _json_keys(cls)
             seen += 1

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from oracle import Action, IllegalAction, State, apply, check, decision, legal_actions, new_game
 from oracle.cards import load_pool
 from oracle.engine import GAME_OVER_RULE, STEP_TABLE
-from oracle.model import Actor, Attack, Modifier, PendingTrigger, QueueEntry
+from oracle.model import Actor, Attack, Modifier, PendingTrigger, QueueEntry, TargetChoice
 from oracle.rules.setup import DEAL
 from oracle.rules.triggers import POISON
 from oracle.sampler import play_random_game
@@ -76,6 +76,13 @@ def _limited_trigger() -> State:
     return b.state()
 
 
+def _target_choice() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 48): player 1 played Махокрыл with
+    Кулеврина орков in play; player 2 chooses which of his two orks its Найм shoots."""
+    b = Board(play=(["kulevrina_orkov"], ["ork", "ork"]), hands=(["makhokryl"], []), coins=((1, 0), (0, 0)))
+    return apply(b.state(), Action("play", card=b["makhokryl"])).state
+
+
 #: The real states each case starts from, by name: the first state of the seeded random
 #: games with the structure the broken rule needs.
 _BASES: dict[str, Callable[[], State]] = {
@@ -94,6 +101,7 @@ _BASES: dict[str, Callable[[], State]] = {
     "attack": lambda: _first(lambda s: s.step == "defender" and s.attack is not None and not s.queue),
     "game_over": lambda: _first(lambda s: s.step == "game_over" and s.turn >= 1),
     "limited_trigger": _limited_trigger,
+    "target_choice": _target_choice,
 }
 
 
@@ -360,6 +368,33 @@ def _hand_over_deal(s: State) -> Mapping[str, int]:
 Case = tuple[str, str, Mutate, str]
 
 #: (name, base state, the one rule broken, the field the refusal names).
+def _choosing(resume: str = "", **entry: object) -> Mutate:
+    """Change the pending target choice: fields of its entry, or its resume step."""
+    def mutate(s: State) -> Mapping[str, int]:
+        tc = s.choosing
+        assert tc is not None
+        s.choosing = replace(tc, entry=replace(tc.entry, **entry), resume=resume or tc.resume)  # type: ignore[arg-type]
+        return {}
+
+    return mutate
+
+
+def _choosing_kulevrina(ability: int, resume: str) -> Mutate:
+    """The pending choice names Кулеврина орков's activated ``ability`` instead."""
+    def mutate(s: State) -> Mapping[str, int]:
+        uid = next(u for u, c in s.cards.items() if c.card_id == "kulevrina_orkov")
+        s.choosing = TargetChoice(QueueEntry("activated", 0, uid, ability), resume)
+        return {}
+
+    return mutate
+
+
+def _hide_second_enemy(s: State) -> Mapping[str, int]:
+    """Player 2's second ork hides: the chooser has a single legal target left."""
+    s.cards[s.players[1].play[1]].hidden = True
+    return {}
+
+
 VALIDATE_CASES: list[Case] = [
     # rule 1: the top level
     ("edition_unknown", "choice", _set("edition", "D"), "edition"),
@@ -465,6 +500,19 @@ VALIDATE_CASES: list[Case] = [
     ("hero_with_wounds_of_its_life", "choice", _dead_hero, "players[0].hero"),
     ("creature_with_wounds_of_its_life", "choice", _dead_creature, "players[0].play[{j}]"),
     ("queue_step_with_no_possible_declaration", "limited_trigger", _limit_used_up, "pending"),
+    ("choosing_at_choice", "target_choice", _set("step", "choice"), "choosing"),
+    ("target_choice_without_choosing", "target_choice", _set("choosing", None), "choosing"),
+    # rule 11: the target choice
+    ("choosing_entry_kind_strike", "target_choice", _choosing(kind="strike_attack"), "choosing.entry.kind"),
+    ("choosing_controller_not_a_seat", "target_choice", _choosing(controller=2), "choosing.entry.controller"),
+    ("choosing_source_of_no_card", "target_choice", _choosing(source=MAX_VALUE), "choosing.entry.source"),
+    ("choosing_ability_controller_chooses", "target_choice", _choosing_kulevrina(0, "ability_queue"), "choosing.entry.ability"),
+    ("choosing_targets_already_set", "target_choice", _choosing(targets=(1,)), "choosing.entry.targets"),
+    ("choosing_resume_not_a_queue_step", "target_choice", _choosing(resume="choice"), "choosing.resume"),
+    ("choosing_activated_resume_elsewhere", "target_choice", _choosing_kulevrina(1, "play_queue"), "choosing.resume"),
+    ("choosing_resume_needs_attack", "target_choice", _choosing(resume="fight_queue"), "attack"),
+    ("choosing_resume_forbids_attack", "target_choice", _attack_at_choice, "attack"),
+    ("choosing_lone_choice", "target_choice", _hide_second_enemy, "choosing"),
     # rule 9: the mulligan step
     ("mulligan_without_cards", "setup_mulligan", _no_cards_left, "players"),
     ("mulligan_both_declared", "setup_mulligan", _both_declared, "players"),
@@ -630,7 +678,7 @@ def test_each_shape_rule_of_parse_refuses_naming_its_field(mutate: DictMutate, f
         with pytest.raises(StateError) as e:
             read(copy.deepcopy(d))
         assert e.value.field == want, str(e.value)
-        assert len(str(e.value)) < 200  # an integer of a hundred digits is named, not printed
+        assert len(str(e.value)) < 256  # an integer of a hundred digits is named, not printed (the list of steps is ~225)
 
 
 # --- every state the engine reaches validates ----------------------------------------------

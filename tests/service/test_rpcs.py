@@ -197,15 +197,20 @@ def test_actor_field_is_checked(stub: Any, pool: Any) -> None:
     assert mine.legal
 
 
-def test_play_a_game_to_the_end(stub: Any, pool: Any) -> None:
+@pytest.mark.parametrize("edition", ["C", "R15"])
+def test_play_a_game_to_the_end(stub: Any, pool: Any, edition: str) -> None:
     """A whole game played through the service (always the last legal action, seeded
-    shuffles) ends with a result, and every step's fingerprint matches the engine's."""
+    shuffles) ends with a result, and every step's fingerprint matches the engine's; under
+    the default edition C and under the 15th edition R15 (issue 15), whose states say so."""
     import random
 
     from oracle.model import Action
 
     rng = random.Random(5)
-    resp = stub.CreateGame(pb.CreateGameRequest(config=game_config(pool, ORDER_HEROES, size=8), chance_seed=5))
+    config = game_config(pool, ORDER_HEROES, size=8)
+    config.edition = edition
+    resp = stub.CreateGame(pb.CreateGameRequest(config=config, chance_seed=5))
+    assert resp.state.edition == edition
     state_msg, steps = resp.state, 0
     while steps < 2000:
         legal = stub.GetLegalActions(pb.GetLegalActionsRequest(state=state_msg))
@@ -221,6 +226,7 @@ def test_play_a_game_to_the_end(stub: Any, pool: Any) -> None:
         applied = stub.ApplyAction(pb.ApplyActionRequest(state=state_msg, action=action))
         assert applied.legal, applied.violations
         assert applied.fingerprint == fingerprint(cv.state_from_proto(applied.state))
+        assert all(r.startswith(f"{edition}:") or r.startswith("R15:") for e in applied.events for r in e.rules)
         state_msg, steps = applied.state, steps + 1
     assert state_msg.step == state_pb2.STEP_GAME_OVER
     assert state_msg.result != state_pb2.GAME_RESULT_UNSPECIFIED

@@ -24,6 +24,8 @@ class Step(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_PLAY_QUEUE: _ClassVar[Step]
     STEP_END_QUEUE: _ClassVar[Step]
     STEP_GAME_OVER: _ClassVar[Step]
+    STEP_ATTACK_QUEUE: _ClassVar[Step]
+    STEP_TARGET_CHOICE: _ClassVar[Step]
 
 class GameResult(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -46,13 +48,15 @@ STEP_ABILITY_QUEUE: Step
 STEP_PLAY_QUEUE: Step
 STEP_END_QUEUE: Step
 STEP_GAME_OVER: Step
+STEP_ATTACK_QUEUE: Step
+STEP_TARGET_CHOICE: Step
 GAME_RESULT_UNSPECIFIED: GameResult
 GAME_RESULT_PLAYER_1_WON: GameResult
 GAME_RESULT_PLAYER_2_WON: GameResult
 GAME_RESULT_DRAW: GameResult
 
 class State(_message.Message):
-    __slots__ = ("edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "result", "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack")
+    __slots__ = ("edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "result", "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack", "choosing")
     EDITION_FIELD_NUMBER: _ClassVar[int]
     STEP_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
@@ -68,6 +72,7 @@ class State(_message.Message):
     PENDING_FIELD_NUMBER: _ClassVar[int]
     MODIFIERS_FIELD_NUMBER: _ClassVar[int]
     ATTACK_FIELD_NUMBER: _ClassVar[int]
+    CHOOSING_FIELD_NUMBER: _ClassVar[int]
     edition: str
     step: Step
     turn: int
@@ -83,7 +88,16 @@ class State(_message.Message):
     pending: _containers.RepeatedCompositeFieldContainer[PendingTrigger]
     modifiers: _containers.RepeatedCompositeFieldContainer[StrikeModifier]
     attack: Attack
-    def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ...) -> None: ...
+    choosing: TargetChoice
+    def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., choosing: _Optional[_Union[TargetChoice, _Mapping]] = ...) -> None: ...
+
+class TargetChoice(_message.Message):
+    __slots__ = ("entry", "resume")
+    ENTRY_FIELD_NUMBER: _ClassVar[int]
+    RESUME_FIELD_NUMBER: _ClassVar[int]
+    entry: QueueEntry
+    resume: Step
+    def __init__(self, entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., resume: _Optional[_Union[Step, str]] = ...) -> None: ...
 
 class PlayerState(_message.Message):
     __slots__ = ("hero", "deck", "hand", "play", "graveyard", "coins_open", "coins_closed", "failed_draws", "mulligan_declared", "mulligan")
@@ -110,7 +124,7 @@ class PlayerState(_message.Message):
     def __init__(self, hero: _Optional[int] = ..., deck: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., play: _Optional[_Iterable[int]] = ..., graveyard: _Optional[_Iterable[int]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., mulligan_declared: _Optional[bool] = ..., mulligan: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class CardState(_message.Message):
-    __slots__ = ("uid", "card_id", "owner", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_turn", "defended_turn", "usage", "game_usage")
+    __slots__ = ("uid", "card_id", "owner", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_turn", "defended_turn", "usage", "game_usage", "stunned")
     UID_FIELD_NUMBER: _ClassVar[int]
     CARD_ID_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
@@ -123,6 +137,7 @@ class CardState(_message.Message):
     DEFENDED_TURN_FIELD_NUMBER: _ClassVar[int]
     USAGE_FIELD_NUMBER: _ClassVar[int]
     GAME_USAGE_FIELD_NUMBER: _ClassVar[int]
+    STUNNED_FIELD_NUMBER: _ClassVar[int]
     uid: int
     card_id: str
     owner: int
@@ -135,7 +150,8 @@ class CardState(_message.Message):
     defended_turn: int
     usage: _containers.RepeatedCompositeFieldContainer[AbilityUsage]
     game_usage: _containers.RepeatedCompositeFieldContainer[AbilityUsage]
-    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., owner: _Optional[int] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_turn: _Optional[int] = ..., defended_turn: _Optional[int] = ..., usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ...) -> None: ...
+    stunned: bool
+    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., owner: _Optional[int] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_turn: _Optional[int] = ..., defended_turn: _Optional[int] = ..., usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., stunned: _Optional[bool] = ...) -> None: ...
 
 class AbilityUsage(_message.Message):
     __slots__ = ("ability", "count")
@@ -182,16 +198,18 @@ class PendingTrigger(_message.Message):
     def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ...) -> None: ...
 
 class StrikeModifier(_message.Message):
-    __slots__ = ("target", "amount", "until", "owner")
+    __slots__ = ("target", "amount", "until", "owner", "sets")
     TARGET_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     UNTIL_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
+    SETS_FIELD_NUMBER: _ClassVar[int]
     target: int
     amount: int
     until: str
     owner: int
-    def __init__(self, target: _Optional[int] = ..., amount: _Optional[int] = ..., until: _Optional[str] = ..., owner: _Optional[int] = ...) -> None: ...
+    sets: bool
+    def __init__(self, target: _Optional[int] = ..., amount: _Optional[int] = ..., until: _Optional[str] = ..., owner: _Optional[int] = ..., sets: _Optional[bool] = ...) -> None: ...
 
 class Attack(_message.Message):
     __slots__ = ("attacker", "target", "defender")

@@ -1,0 +1,207 @@
+"""Write or check ``docs/REAL_CARDS.md``: the 141 real cards of the two 2018–2019 sets and,
+for each, whether the pool plays it faithfully and, if not, what the card model lacks
+(issue 14, item 3).
+
+The table is generated from three sources:
+
+* the real cards, ``reference/cards-bh-sets-2018-2019.json`` of the shared material;
+* an outside classification of what each card needs beyond the model of its time,
+  ``reference/card-coverage.tsv`` (column ``needs``: codes of
+  ``reference/card-vocabulary-gaps.tsv``, whose ``label`` says what each code is);
+* the pool (``oracle/data/cards.json``): a pool card named like a real card is played
+  faithfully (``tests/test_card_names.py`` holds every such card to its printed text), and a
+  test card names the real card it was derived from in its ``source``.
+
+:data:`COVERED` says which of the classification's codes the card model now has, and where;
+a card's missing items are its codes that are not covered.  A card with none missing that is
+not in the pool is expressible but not added yet.  The classification is an outside reading:
+a card added to the pool was re-read against its printed text; an item it missed is in
+:data:`EXTRA_NEEDS`, and the card's judgement in docs/CARDS.md says why.
+
+``python -m oracle.card_coverage --write`` regenerates the file, ``--check`` exits 1 when it
+is out of date and 2 when the shared material is not found (``$BERSERK_SHARED``, default
+``../shared`` beside the repository).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "REAL_CARDS.md"
+POOL = ROOT / "oracle" / "data" / "cards.json"
+
+#: The classification's codes the card model has now, all of what the code's label names ->
+#: where (cards.py names, rule ids).
+COVERED: dict[str, str] = {
+    "PREPARE": "op `prepare` (R15:7.prepare; INTERPRETING.md entry 41)",
+    "DURATION": "op `strike_until_start_of_your_next_turn` (303.1; entry 23)",
+    "FIXDATA": "data fixes only",
+    "T_TARGETED": "trigger `targeted_by_spell` (INTERPRETING.md entry 45)",
+}
+#: Codes the card model has part of -> which part.  A card whose missing codes are all here
+#: may be expressible; each such card is judged against its printed text when it is added.
+PARTLY: dict[str, str] = {
+    "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
+    "`hand_more_than_opponent`, `hand_empty`; entry 42); no «иначе», no «при этом»",
+    "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
+    "(entry 43); not on recipients",
+    "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44); no other counts, no "
+    "wounds on the source",
+    "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
+    "STATIC_STRIKE": "static `strike_bonus` while the hand is empty; not «+N против оглушённых»",
+    "T_CARD_PLAYED": "trigger `card_played` (any card, by whose play; entry 45); not «N-я карта за ход»",
+    "T_PREPARED": "trigger `prepared` (another character was prepared; entry 45)",
+    "STAT": "op `set_strike_until_start_of_your_next_turn`; no lasting, doubled or life changes",
+    "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46); "
+    "not «не может быть оглушён»",
+    "COINS": "op `lose_coins` (entry 47); no temporary coins «до конца хода»",
+}
+
+
+#: Items the classification missed, found when a card was re-read against its printed text:
+#: card name -> codes, and what each such code is.
+EXTRA_NEEDS: dict[str, list[str]] = {
+    "Хранитель источника": ["PRINTED_POISON"],
+}
+EXTRA_LABELS: dict[str, tuple[str, str]] = {
+    "PRINTED_POISON": ("vocab", "a printed «Отравление N» keyword (the card has Poison N of its own, which "
+                       "another «Отравить» does not add to and «Усилить отравление» raises; docs/CARDS.md)"),
+}
+
+
+def shared_root() -> Path:
+    """The shared material: ``$BERSERK_SHARED`` or ``../shared`` beside the repository."""
+    return Path(os.environ.get("BERSERK_SHARED", ROOT.parent / "shared"))
+
+
+def _rows(reference: Path) -> list[dict[str, str]]:
+    with (reference / "card-coverage.tsv").open(encoding="utf-8") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def _labels(reference: Path) -> dict[str, tuple[str, str]]:
+    with (reference / "card-vocabulary-gaps.tsv").open(encoding="utf-8") as f:
+        return {r["code"]: (r["kind"], r["label"]) for r in csv.DictReader(f, delimiter="\t")}
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render(reference: Path) -> str:
+    """The text of docs/REAL_CARDS.md from the shared ``reference`` folder and the pool."""
+    real = json.loads((reference / "cards-bh-sets-2018-2019.json").read_text(encoding="utf-8"))
+    needs = {r["name"]: [c for c in r["needs"].split(",") if c] for r in _rows(reference)}
+    for name, extra in EXTRA_NEEDS.items():
+        needs[name] = [*needs.get(name, []), *extra]
+    labels = {**_labels(reference), **EXTRA_LABELS}
+    pool = json.loads(POOL.read_text(encoding="utf-8"))["cards"]
+    faithful = {c["name"]: c["id"] for c in pool if not c["id"].startswith("test_")}
+    derived: dict[str, list[str]] = {}
+    for c in pool:
+        m = re.search(r"выведена из «([^»]+)»", c.get("source", ""))
+        if c["id"].startswith("test_") and m:
+            derived.setdefault(m.group(1), []).append(c["id"])
+    rows: list[tuple[str, str, str, str, str]] = []
+    status_count: Counter[str] = Counter()
+    missing_count: Counter[str] = Counter()
+    for card in real:
+        name = card["name"]
+        missing = [c for c in needs.get(name, []) if c not in COVERED]
+        if name in faithful:
+            status = "faithful"
+            where = f"`{faithful[name]}`"
+            missing = []
+        elif not missing:
+            status = "expressible, not in the pool yet"
+            where = ""
+        elif all(c in PARTLY for c in missing):
+            status = "needs items the model has in part"
+            where = ""
+        elif any(labels.get(c, ("vocab", ""))[0] == "mech" for c in missing):
+            status = "needs a mechanism"
+            where = ""
+        else:
+            status = "needs vocabulary"
+            where = ""
+        if derived.get(name):
+            where = (where + "; " if where else "") + "test card " + ", ".join(f"`{t}`" for t in derived[name])
+        status_count[status] += 1
+        missing_count.update(missing)
+        rows.append((name, card["card_type"], status, where, ", ".join(f"`{c}`" for c in missing)))
+    total = len(real)
+    lines = [
+        "# The real cards of the two 2018–2019 sets",
+        "",
+        "<!-- Generated by `python -m oracle.card_coverage --write` from the shared reference and",
+        "oracle/data/cards.json; do not edit. -->",
+        "",
+        f"Of the {total} cards of `cards-bh-sets-2018-2019.json`, **{status_count['faithful']}** are in the pool",
+        "and played as printed (docs/CARDS.md gives each card's judgement). For every other card, the",
+        "items the card model still lacks, by the codes of the outside classification",
+        "`reference/card-vocabulary-gaps.tsv` (each code is explained below); a *mechanism* is a",
+        "larger piece of the rules (a new zone, replacement effects, combined creatures), *vocabulary*",
+        "a new operation, condition or filter of the card data.",
+        "",
+        "| status | cards |",
+        "|---|---|",
+        *[f"| {s} | {status_count[s]} |" for s in (
+            "faithful", "expressible, not in the pool yet", "needs items the model has in part",
+            "needs vocabulary", "needs a mechanism")],
+        "",
+        "Covered since the classification (its codes no longer missing):",
+        "",
+        *[f"- `{code}`: {where}" for code, where in COVERED.items()],
+        "",
+        "Covered in part (still listed as missing; a card needing only these is checked against its",
+        "printed text when it is added):",
+        "",
+        *([f"- `{code}`: {where}" for code, where in PARTLY.items()] or ["- none"]),
+        "",
+        "| card | type | status | in the pool | missing |",
+        "|---|---|---|---|---|",
+        *[f"| {_cell(n)} | {t} | {s} | {w} | {m} |" for n, t, s, w, m in rows],
+        "",
+        "What the missing codes are, and how many of these cards each blocks:",
+        "",
+        "| code | kind | cards | what |",
+        "|---|---|---|---|",
+        *[
+            f"| `{code}` | {labels.get(code, ('?', ''))[0]} | {n} | {_cell(labels.get(code, ('', '?'))[1])} |"
+            for code, n in sorted(missing_count.items(), key=lambda kv: (-kv[1], kv[0]))
+        ],
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``--write``: regenerate docs/REAL_CARDS.md; ``--check``: exit 1 if it is out of date."""
+    args = sys.argv[1:] if argv is None else argv
+    if args not in (["--write"], ["--check"]):
+        print("usage: python -m oracle.card_coverage --write | --check", file=sys.stderr)
+        return 2
+    reference = shared_root() / "reference"
+    if not (reference / "cards-bh-sets-2018-2019.json").is_file():
+        print(f"the shared reference {reference} is not here (set BERSERK_SHARED)", file=sys.stderr)
+        return 2
+    text = render(reference)
+    if args == ["--write"]:
+        DOC.write_text(text, encoding="utf-8")
+        return 0
+    current = DOC.read_text(encoding="utf-8") if DOC.is_file() else ""
+    if current != text:
+        print(f"{DOC} is out of date: run python -m oracle.card_coverage --write", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

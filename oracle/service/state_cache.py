@@ -1,0 +1,134 @@
+"""A bounded cache of the states this server process produced and returned.
+
+A client playing a game sends back, with its next call, the very ``State`` message it just
+received.  Decoding and validating that message (:func:`oracle.service.convert.state_from_proto`)
+is most of a call's cost, and its result is known: it is the engine state the server
+encoded into its answer.  :class:`StateCache` remembers, for the last few hundred states
+the server answered with (CreateGame, ApplyAction), that engine state under an exact key:
+the state message's deterministic wire bytes.  A request whose state message serializes to
+the same bytes is the same message, field for field, so it decodes to the same state; any
+other message (one field edited by the client, unknown fields added, another edition) has
+other bytes and is decoded as if there were no cache.
+
+Why a hit is exactly what decoding would give:
+
+* the key is the whole message (``SerializeToString(deterministic=True)``: the same message
+  always gives the same bytes, two different messages never do), compared byte for byte;
+* the value is the state the engine made, its usage markers put in the decoder's order
+  (:func:`normalize_usage`); decoding its encoding gives back an equal state, in the same
+  order everywhere (cards, zones, markers), and it passes validation
+  (``tests/service/test_state_cache.py`` checks both on random games of every edition;
+  the reference server trusts this of every state its engine makes, as it trusts the
+  engine's rules);
+* a server started with a mutant (``--mutant``) stores the state *decoded* from its own
+  answer, exactly as a later request would decode it (a mutant may make states that
+  validation refuses: such a state is not stored, so the later request is refused as
+  before); the cache belongs to one servicer, whose mutant never changes, and the
+  mutant is part of the key as well;
+* the engine never changes a state it is given (:func:`oracle.engine.apply` works on a
+  copy; ``legal_actions``, ``check`` and ``decision`` only read; the engine's property
+  tests check ``apply``, the cache tests all four), so a cached state can serve any
+  number of calls, in any thread.
+
+The cache is per process (``--workers`` processes each have their own), bounded to
+``size`` entries (least recently used first out; 0 turns it off), and thread safe.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from oracle.model import State
+
+__all__ = ["DEFAULT_STATE_CACHE_SIZE", "StateCache", "StateCacheStats", "normalize_usage"]
+
+#: Entries of the cache by default (``--state-cache``): a few hundred games in flight.
+#: A mid-game state of 42 cards takes about 15 KB (key and engine state); see docs/SERVICE.md.
+DEFAULT_STATE_CACHE_SIZE = 256
+
+
+def normalize_usage(state: State) -> State:
+    """``state`` with each card's ability usage markers (``usage``, ``game_usage``) as the
+    decoder builds them: by ability, without zero counts (the engine adds markers in the
+    order abilities are used; the ``State`` message lists them by ability and leaves zero
+    counts out, PROTOCOL.md).  Changes ``state`` in place (only the order of those dicts, and zero
+    markers, which no rule reads differently from absent ones) and returns it."""
+    for card in state.cards.values():
+        if card.usage or card.game_usage:  # most cards have no markers: one cheap test each
+            card.usage = _by_ability(card.usage)
+            card.game_usage = _by_ability(card.game_usage)
+    return state
+
+
+def _by_ability(markers: dict[int, int]) -> dict[int, int]:
+    """``markers`` by ability, without zero counts (``markers`` itself when it already is)."""
+    if len(markers) <= 1 and 0 not in markers.values():
+        return markers
+    return {a: n for a, n in sorted(markers.items()) if n}
+
+
+@dataclass(frozen=True)
+class StateCacheStats:
+    """Counters of a :class:`StateCache` (for tests and benchmarks)."""
+
+    size: int
+    entries: int
+    hits: int
+    misses: int
+    stores: int
+
+
+class StateCache:
+    """Engine states by the deterministic wire bytes of their ``State`` message (and the
+    server's mutant), least recently used first out.  ``size`` 0: nothing is stored and
+    every lookup misses."""
+
+    def __init__(self, size: int = DEFAULT_STATE_CACHE_SIZE) -> None:
+        if size < 0:
+            raise ValueError(f"state cache size must be >= 0, got {size}")
+        self.size = size
+        self._entries: OrderedDict[tuple[str, bytes], State] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+        self.stores = 0
+
+    @property
+    def enabled(self) -> bool:
+        """Whether the cache stores anything."""
+        return self.size > 0
+
+    def get(self, key: bytes, mutant: str) -> State | None:
+        """The state stored under ``key`` for ``mutant`` (now the most recently used), or None."""
+        with self._lock:
+            state = self._entries.get((mutant, key))
+            if state is None:
+                self.misses += 1
+                return None
+            self._entries.move_to_end((mutant, key))
+            self.hits += 1
+            return state
+
+    def put(self, key: bytes, mutant: str, state: State) -> None:
+        """Store ``state`` (which nobody may change from now on) under ``key`` for ``mutant``."""
+        if self.size <= 0:
+            return
+        with self._lock:
+            entries = self._entries
+            entries[(mutant, key)] = state
+            entries.move_to_end((mutant, key))
+            while len(entries) > self.size:
+                entries.popitem(last=False)
+            self.stores += 1
+
+    def clear(self) -> None:
+        """Forget every entry (the counters stay)."""
+        with self._lock:
+            self._entries.clear()
+
+    def stats(self) -> StateCacheStats:
+        """The size, the number of entries and the counters."""
+        with self._lock:
+            return StateCacheStats(self.size, len(self._entries), self.hits, self.misses, self.stores)

@@ -1,0 +1,381 @@
+"""The service's state cache (oracle/service/state_cache.py): a state the server answered
+with and a client sends back is taken from the cache instead of being decoded again, and
+the answers are exactly those of a server without the cache.
+
+The real-server tests run two servers side by side, one with the default cache and one
+started with ``--state-cache 0``, and compare their answers byte for byte; the per-call log
+line of the caching server says whether its state was a cache ``hit`` or ``miss``."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
+from oracle.editions import EDITIONS
+from oracle.engine import IllegalAction, apply, check, decision, legal_actions
+from oracle.model import CHANCE, Action, Card, Player, State
+from oracle.sampler import play_random_game, random_action
+from oracle.service import convert as cv
+from oracle.service.server import CallControl, OracleServicer
+from oracle.service.state_cache import StateCache, normalize_usage
+
+from .helpers import ServerProcess, bad_request, game_config, start_server
+
+SERVICE = "/berserk.oracle.v1.OracleService/"
+
+
+def snapshot(state: State) -> list[tuple[str, Any]]:
+    """Every field of ``state``, its cards and players, with the order of every dict and
+    list: equal snapshots mean equal states down to iteration order."""
+    out: list[tuple[str, Any]] = []
+    for f in fields(State):
+        value = getattr(state, f.name)
+        if f.name == "cards":
+            value = [(uid, _record(c)) for uid, c in value.items()]
+        elif f.name == "players":
+            value = [_record(p) for p in value]
+        out.append((f.name, value))
+    return out
+
+
+def _record(obj: Card | Player) -> list[tuple[str, Any]]:
+    return [(f.name, list(v.items()) if isinstance(v := getattr(obj, f.name), dict) else v) for f in fields(obj)]
+
+
+# --- the engine side: why a cached state is the decoded one ------------------------
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), edition=st.sampled_from(EDITIONS))
+def test_engine_states_decode_to_themselves(seed: int, edition: str) -> None:
+    """Property: every state of a random game (any edition), its usage markers put in the
+    decoder's order, equals the state decoded (and validated) from its encoding, down to
+    the order of cards, zones and markers; so a cache hit gives the state a miss would."""
+    for state in play_random_game(seed, edition=edition).states:
+        decoded = cv.state_from_proto(cv.state_to_proto(state))
+        assert snapshot(decoded) == snapshot(normalize_usage(state.copy()))
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), edition=st.sampled_from(EDITIONS))
+def test_engine_calls_never_change_their_state(seed: int, edition: str) -> None:
+    """Property: ``decision``, ``legal_actions``, ``check`` (of every legal action and an
+    illegal one) and ``apply`` leave the state they are given unchanged, down to iteration
+    order, so one cached state can serve any number of calls."""
+    rng = random.Random(seed)
+    for state in play_random_game(seed, edition=edition).states[::3]:
+        before = snapshot(state)
+        decision(state)
+        actions = legal_actions(state)
+        for action in actions[:20]:
+            check(state, action)
+        if actions:
+            apply(state, rng.choice(actions))
+        with pytest.raises(IllegalAction):
+            apply(state, Action("end_turn", actor=CHANCE))  # chance never ends a turn
+        assert snapshot(state) == before
+
+
+def test_copy_copies_every_field() -> None:
+    """``State.copy`` copies every field of the state, its cards and players (a field added
+    to a record and forgotten in a copy method fails here), and shares no mutable part."""
+    state = play_random_game(5).states[-1]
+    copy = state.copy()
+    assert snapshot(copy) == snapshot(state)
+    for uid, card in state.cards.items():
+        assert copy.cards[uid] is not card
+        assert copy.cards[uid].usage is not card.usage and copy.cards[uid].game_usage is not card.game_usage
+    for mine, theirs in zip(copy.players, state.players, strict=True):
+        assert mine is not theirs
+        for f in fields(Player):
+            if isinstance(getattr(mine, f.name), list):
+                assert getattr(mine, f.name) is not getattr(theirs, f.name)
+    for f in fields(State):
+        if isinstance(getattr(copy, f.name), (list, dict)):
+            assert getattr(copy, f.name) is not getattr(state, f.name)
+
+
+# --- the cache itself ---------------------------------------------------------------
+
+
+def test_cache_is_bounded_and_least_recently_used() -> None:
+    """The cache keeps at most ``size`` entries, dropping the least recently used; size 0
+    stores nothing; an entry is found only under its own key and mutant."""
+    states = play_random_game(2).states[:4]
+    cache = StateCache(2)
+    cache.put(b"a", "", states[0])
+    cache.put(b"b", "", states[1])
+    assert cache.get(b"a", "") is states[0]  # "a" is now the most recently used
+    cache.put(b"c", "", states[2])
+    assert cache.get(b"b", "") is None and cache.get(b"a", "") is states[0] and cache.get(b"c", "") is states[2]
+    assert cache.get(b"a", "usage_markers_kept") is None
+    assert cache.stats().entries == 2
+    off = StateCache(0)
+    off.put(b"a", "", states[0])
+    assert not off.enabled and off.get(b"a", "") is None and off.stats().entries == 0
+    with pytest.raises(ValueError):
+        StateCache(-1)
+
+
+def _servicer_chain(servicer: OracleServicer, seed: int, edition: str, steps: int) -> list[bytes]:
+    """Answers of ApplyAction along a game of random legal actions and chance outcomes (as
+    the servicer's own engine, mutant included, offers them: :func:`oracle.sampler.random_action`), each request carrying the state the previous
+    answer returned (as wire bytes, as a client would)."""
+    control = CallControl()
+    rng = random.Random(seed)
+    msg = cv.state_to_proto(play_random_game(seed, edition=edition).states[0])
+    out = []
+    for _ in range(steps):
+        state = cv.state_from_proto(msg, "state", servicer.mutant)
+        if decision(state).actor < 0:
+            break
+        request = pb.ApplyActionRequest(state=msg, action=cv.action_to_proto(random_action(state, rng)))
+        answer = servicer.ApplyAction(pb.ApplyActionRequest.FromString(request.SerializeToString()), control)
+        out.append(answer.SerializeToString(deterministic=True))
+        assert answer.legal
+        msg = pb.ApplyActionResponse.FromString(out[-1]).state
+    return out
+
+
+@pytest.mark.parametrize("mutant", ["", "hidden_poison_fires", "usage_markers_kept"])
+@pytest.mark.parametrize("edition", ["A", "C"])
+def test_servicer_chain_same_with_and_without_cache(mutant: str, edition: str) -> None:
+    """In process, with and without a mutant, in editions A and C: a game fed back call by
+    call gets the same answers from a servicer with the cache as from one without, and
+    every call after the first is a hit."""
+    cached, plain = OracleServicer(mutant), OracleServicer(mutant, state_cache=0)
+    answers = _servicer_chain(cached, 11, edition, 80)
+    assert len(answers) >= 40
+    assert answers == _servicer_chain(plain, 11, edition, 80)
+    stats = cached.state_cache.stats()
+    assert stats.misses == 1 and stats.hits == len(answers) - 1
+
+
+def test_servicers_with_other_mutants_share_nothing() -> None:
+    """A state answered by the reference servicer is a miss for a mutant servicer in the
+    same process (each servicer has its own cache, the mutant is part of the key), and the
+    mutant servicer's state carries its mutant."""
+    reference, mutant = OracleServicer(), OracleServicer("usage_markers_kept")
+    control = CallControl()
+    game = play_random_game(4, edition="A")
+    first = pb.ApplyActionRequest(state=cv.state_to_proto(game.states[0]), action=cv.action_to_proto(game.actions[0]))
+    answer = reference.ApplyAction(first, control)
+    second = pb.ApplyActionRequest(state=answer.state, action=cv.action_to_proto(game.actions[1]))
+    assert mutant.ApplyAction(second, control) == reference.ApplyAction(second, control)
+    assert mutant.state_cache.stats().hits == 0 and reference.state_cache.stats().hits == 1
+    assert mutant._state(second).mutant == "usage_markers_kept"
+
+
+# --- real servers -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """A server with the default state cache and one started with ``--state-cache 0``."""
+    log_dir = tmp_path_factory.mktemp("state-cache")
+    cached = start_server(log_dir)
+    try:
+        plain = start_server(log_dir, "--state-cache", "0")
+    except BaseException:
+        cached.stop()
+        raise
+    yield cached, plain
+    cached.stop()
+    plain.stop()
+
+
+@pytest.fixture(scope="module")
+def stubs(servers: tuple[ServerProcess, ServerProcess]) -> tuple[pb_grpc.OracleServiceStub, pb_grpc.OracleServiceStub]:
+    return pb_grpc.OracleServiceStub(servers[0].channel()), pb_grpc.OracleServiceStub(servers[1].channel())
+
+
+def _rid(tag: str) -> tuple[tuple[str, str], ...]:
+    return (("x-request-id", tag),)
+
+
+def _cache_field(server: ServerProcess, request_id: str) -> str | None:
+    record = server.wait_for_log(lambda r: r.get("event") == "rpc" and r.get("request_id") == request_id)
+    return record.get("state_cache")
+
+
+def _both(stubs: tuple[Any, Any], method: str, request: Any, tag: str) -> list[Any]:
+    """The answer of each server (or its error's code, message and field violations)."""
+    out: list[Any] = []
+    for stub in stubs:
+        try:
+            out.append(getattr(stub, method)(request, metadata=_rid(tag)).SerializeToString(deterministic=True))
+        except grpc.RpcError as exc:
+            out.append((exc.code(), exc.details(), bad_request(exc)))
+    return out
+
+
+def _random_action(state: Any, rng: random.Random) -> Any:
+    """A random legal action (or chance outcome) for a ``State`` message, chosen on the
+    client side (:func:`oracle.sampler.random_action`); None once the game is over."""
+    decoded = cv.state_from_proto(state)
+    if decision(decoded).actor < 0:
+        return None
+    return cv.action_to_proto(random_action(decoded, rng))
+
+
+@pytest.fixture(scope="module")
+def game_states(stubs: tuple[Any, Any]) -> list[pb.ApplyActionResponse]:
+    """Answers of a game played on the caching server from CreateGame, feeding back each
+    returned state (at most 60 calls)."""
+    pool = stubs[0].GetCardPool(pb.GetCardPoolRequest())
+    created = stubs[0].CreateGame(pb.CreateGameRequest(config=game_config(pool), chance_seed=3))
+    rng = random.Random(3)
+    out = []
+    state = created.state
+    for _ in range(60):
+        action = _random_action(state, rng)
+        if action is None:
+            break
+        answer = stubs[0].ApplyAction(pb.ApplyActionRequest(state=state, action=action))
+        out.append(answer)
+        state = answer.state
+    assert len(out) >= 20
+    return out
+
+
+def test_chain_of_calls_same_with_and_without_cache(
+    servers: tuple[ServerProcess, ServerProcess], stubs: tuple[Any, Any]
+) -> None:
+    """A game played through real servers, CreateGame then GetLegalActions and ApplyAction
+    on each returned state: every answer (states, events, fingerprints, decisions, legal
+    actions) of the caching server equals, byte for byte, that of the server started with
+    ``--state-cache 0``; the caching server logs each call after CreateGame as a hit, the
+    other logs no cache field."""
+    pool = stubs[0].GetCardPool(pb.GetCardPoolRequest())
+    request = pb.CreateGameRequest(config=game_config(pool), chance_seed=7)
+    created = _both(stubs, "CreateGame", request, "chain-create")
+    assert created[0] == created[1]
+    state = pb.CreateGameResponse.FromString(created[0]).state
+    rng = random.Random(7)
+    calls = 0
+    for step in range(80):
+        legal = _both(stubs, "GetLegalActions", pb.GetLegalActionsRequest(state=state), f"chain-legal-{step}")
+        assert legal[0] == legal[1]
+        action = _random_action(state, rng)
+        if action is None:
+            break
+        applied = _both(stubs, "ApplyAction", pb.ApplyActionRequest(state=state, action=action), f"chain-apply-{step}")
+        assert applied[0] == applied[1]
+        answer = pb.ApplyActionResponse.FromString(applied[0])
+        assert answer.legal and answer.fingerprint
+        state = answer.state
+        calls += 1
+    assert calls >= 20
+    cached, plain = servers
+    for step in (0, 1, calls - 1):
+        assert _cache_field(cached, f"chain-legal-{step}") == "hit"
+        assert _cache_field(cached, f"chain-apply-{step}") == "hit"
+        assert _cache_field(plain, f"chain-apply-{step}") is None
+
+
+def _reverse(values: Any) -> None:
+    items = list(values)
+    del values[:]
+    values.extend(reversed(items))
+
+
+_TAGS = itertools.count()
+
+#: One-field edits of a returned state (each keeps or breaks validity; the servers must agree).
+EDITS: dict[str, Callable[[Any], None]] = {
+    "coins_open": lambda s: setattr(s.players[0], "coins_open", s.players[0].coins_open + 1),
+    "wounds": lambda s: setattr(s.cards[0], "wounds", s.cards[0].wounds + 1),
+    "closed": lambda s: setattr(s.cards[-1], "closed", not s.cards[-1].closed),
+    "turn": lambda s: setattr(s, "turn", s.turn + 1),
+    "active": lambda s: setattr(s, "active", 1 - s.active),
+    "next_trigger_id": lambda s: setattr(s, "next_trigger_id", s.next_trigger_id + 5),
+    "hand_order": lambda s: _reverse(s.players[s.active].hand),
+    "edition": lambda s: setattr(s, "edition", "A" if s.edition != "A" else "B"),
+    "unknown_field": lambda s: s.MergeFromString(b"\xf8\x3f\x01"),  # field 1023, varint 1
+}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_edited_state_never_answered_from_cache(
+    servers: tuple[ServerProcess, ServerProcess], stubs: tuple[Any, Any], game_states: list[Any], data: Any
+) -> None:
+    """Property: a state the server returned, with one field edited by the client (coins,
+    a card's wounds or closed flag, turn, active player, trigger counter, hand order,
+    edition, an unknown field), is a cache miss, and both servers give the same answer or
+    the same error (code, message, field violations) for it."""
+    index = data.draw(st.integers(0, len(game_states) - 1), label="state")
+    name = data.draw(st.sampled_from(sorted(EDITS)), label="edit")
+    answer = game_states[index]
+    state = type(answer.state)()
+    state.CopyFrom(answer.state)
+    EDITS[name](state)
+    if state.SerializeToString(deterministic=True) == answer.state.SerializeToString(deterministic=True):
+        return  # the edit changed nothing (e.g. reversing a hand of one card)
+    tag = f"edit-{name}-{index}-{next(_TAGS)}"  # a request id of its own, to find this call's log line
+    legal = stubs[1].GetLegalActions(pb.GetLegalActionsRequest(state=answer.state))
+    action = legal.actions[0] if legal.actions else pb.ApplyActionRequest().action
+    results = _both(stubs, "ApplyAction", pb.ApplyActionRequest(state=state, action=action), tag)
+    assert results[0] == results[1]
+    assert _cache_field(servers[0], tag) == "miss"
+
+
+def test_invalid_state_refused_as_before(
+    servers: tuple[ServerProcess, ServerProcess], stubs: tuple[Any, Any], game_states: list[Any]
+) -> None:
+    """A returned state made invalid (a card owned by seat 5; a card in two zones) is
+    refused by the caching server with the same INVALID_ARGUMENT, message and field
+    paths as by the server without the cache."""
+    base = game_states[len(game_states) // 2].state
+    edits: list[Callable[[Any], None]] = [
+        lambda s: setattr(s.cards[3], "owner", 5),
+        lambda s: s.players[0].hand.append(s.players[0].deck[0] if s.players[0].deck else s.players[0].hero),
+    ]
+    for i, edit in enumerate(edits):
+        state = type(base)()
+        state.CopyFrom(base)
+        edit(state)
+        for method, request in (("ApplyAction", pb.ApplyActionRequest(state=state, action=pb.ApplyActionRequest().action)),
+                                ("GetLegalActions", pb.GetLegalActionsRequest(state=state))):
+            results = _both(stubs, method, request, f"invalid-{i}-{method}")
+            assert isinstance(results[0], tuple) and results[0][0] == grpc.StatusCode.INVALID_ARGUMENT
+            assert results[0] == results[1]
+            assert _cache_field(servers[0], f"invalid-{i}-{method}") == "miss"
+
+
+def test_mutant_server_chain_same_with_and_without_cache(tmp_path: Path) -> None:
+    """Servers started with ``--mutant usage_markers_kept``, with and without the cache,
+    answer a game of edition A fed back call by call identically, and the caching one
+    from its cache."""
+    cached = start_server(tmp_path, "--mutant", "usage_markers_kept")
+    try:
+        plain = start_server(tmp_path, "--mutant", "usage_markers_kept", "--state-cache", "0")
+    except BaseException:
+        cached.stop()
+        raise
+    try:
+        stubs = (pb_grpc.OracleServiceStub(cached.channel()), pb_grpc.OracleServiceStub(plain.channel()))
+        rng = random.Random(21)
+        state = cv.state_to_proto(play_random_game(21, edition="A").states[0])
+        for step in range(60):
+            decoded = cv.state_from_proto(state, "state", "usage_markers_kept")
+            action = cv.action_to_proto(random_action(decoded, rng))
+            results = _both(stubs, "ApplyAction", pb.ApplyActionRequest(state=state, action=action), f"mutant-{step}")
+            assert results[0] == results[1]
+            state = pb.ApplyActionResponse.FromString(results[0]).state
+        assert _cache_field(cached, "mutant-0") == "miss"
+        assert _cache_field(cached, "mutant-59") == "hit"
+    finally:
+        cached.stop()
+        plain.stop()
