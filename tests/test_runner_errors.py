@@ -102,7 +102,7 @@ def test_error_statuses_end_only_their_run(faulty: tuple[str, _Faulty], tmp_path
     ("args", "hint"),
     [
         (["--rules", "abc"], "--rules: cannot read 'abc'"),
-        (["--edition", "D"], "unknown edition 'D' (known: A, B, C)"),
+        (["--edition", "D"], "unknown edition 'D' (known: A, B, C, R15)"),
         (["--levels", "fast"], "unknown level 'fast'"),
         (["--id", "s301.4-roll-outcome"], "nearest: s301.4-roll-outcomes"),
     ],

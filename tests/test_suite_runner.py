@@ -479,8 +479,20 @@ def test_every_r15_refusal_of_the_engine_has_a_scenario() -> None:
         engine_refusals |= set(re.findall(r'Violation\(\s*"(R15:[^"]+)"', path.read_text(encoding="utf-8")))
     assert engine_refusals, "the engine refuses some actions citing R15 model rules"
     refused = refused_rules(load_all())
-    missing = sorted(r for r in engine_refusals if r not in refused)
+    missing = sorted(r for r in engine_refusals if r not in refused and r not in UNREACHABLE_R15_REFUSALS)
     assert missing == [], f"R15 refusals of the engine no scenario expects: {', '.join(missing)}"
+    # an exemption that a scenario now covers, or that the engine no longer cites, is stale
+    assert all(r in engine_refusals and r not in refused for r in UNREACHABLE_R15_REFUSALS)
+
+
+#: R15 refusals no game of today's pool can reach, with the reason.
+UNREACHABLE_R15_REFUSALS = {
+    # an activated ability or spell whose target the opponent chooses, refused when he has
+    # none: every such card of the pool (Кулеврина орков, Гнев предков) may target the enemy
+    # hero, who is always a legal choice; the triggered case (Махокрыл) is a dropped trigger,
+    # pinned by s502.9-hire-without-target-for-opponent-dropped
+    "R15:502.9": "unreachable with pool-3",
+}
 
 
 # --- the mutants command and docstrings ------------------------------------------------
