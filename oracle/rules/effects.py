@@ -16,11 +16,11 @@ from .triggers import fire
 __all__ = [
     "check_state",
     "close_card",
-    "condition_holds",
     "draw",
     "enter_play",
     "leave_play",
     "leave_together",
+    "live_targets",
     "run_ability",
     "wound",
 ]
@@ -145,12 +145,17 @@ def check_state(state: State, ev: list[Event]) -> None:
         state.step = "game_over"
 
 
+def live_targets(state: State, entry: QueueEntry) -> list[int]:
+    """The chosen targets of ``entry`` that can still take its effect: in the play zone and
+    not hidden (R15:120.7; target restrictions are not checked again, R15:501.5)."""
+    return [t for t in entry.targets if state.zone_of(t) == "play" and not state.cards[t].hidden]
+
+
 def _recipients(state: State, entry: QueueEntry, to: str) -> list[int]:
     me = entry.controller
     players = state.players
     if to == "target":
-        alive = [t for t in entry.targets if state.zone_of(t) == "play" and not state.cards[t].hidden]
-        return alive
+        return live_targets(state, entry)
     if to == "self":
         return [entry.source] if state.zone_of(entry.source) == "play" else []
     if to == "own_hero":

@@ -384,12 +384,21 @@ def _pay_for_play(state: State, action: Action, cost: int, ev: list[Event]) -> b
     return True
 
 
+def _play_cost(state: State, action: Action) -> int:
+    """The final cost of the play ``action`` (309.1 step 8, R15:309.1 step 4): 0 with the
+    alternative cost, which is paid otherwise."""
+    if action.option == "alt":
+        return 0
+    d = card_def(state, action.card)
+    return final_cost(state, state.active, action.card, base_cost(d, action.x, action.option == "fury"))
+
+
 def _play(state: State, action: Action, ev: list[Event]) -> None:
     me = state.active
     uid = action.card
     d = card_def(state, uid)
     fury = action.option == "fury"
-    cost = 0 if action.option == "alt" else final_cost(state, me, uid, base_cost(d, action.x, fury))
+    cost = _play_cost(state, action)
     ev.append(
         Event(
             "card_played",
@@ -435,10 +444,8 @@ def resume_play(state: State, entry: QueueEntry, ev: list[Event]) -> None:
     the payment (C/R15 309.1 step 9; A/B paid with the declaration) and its abilities enter the
     Queue with those targets (INTERPRETING.md, entry 48)."""
     action = Action("play", card=entry.source, targets=entry.targets, x=entry.x, mode=entry.mode)
-    if not state.rules.pay_with_declaration:
-        d = card_def(state, entry.source)
-        if not _pay_for_play(state, action, final_cost(state, state.active, entry.source, base_cost(d, entry.x, False)), ev):
-            return
+    if not state.rules.pay_with_declaration and not _pay_for_play(state, action, _play_cost(state, action), ev):
+        return
     _queue_spell(state, action, ev)
 
 

@@ -17,7 +17,7 @@ from ..editions import cite
 from ..model import Action, Event, PendingTrigger, QueueEntry, State, TargetChoice, Violation
 from .attack import fight
 from .board import card_def, target_choices, target_violation
-from .effects import check_state, run_ability, wound
+from .effects import check_state, live_targets, run_ability, wound
 from .payment import limit_reached, take_usage_marker
 from .triggers import POISON
 
@@ -360,8 +360,10 @@ def _resolve_one(state: State, ev: list[Event]) -> QueueEntry:
     """The first entry leaves the Queue and resolves; it is returned."""
     entry = state.queue.pop(0) if state.rules.queue_fifo else state.queue.pop()
     rules = cite(state, "401.7", "401.3")
+    returns_use = entry.kind == "triggered" and state.rules.illegal_trigger_keeps_use and _became_illegal(state, entry)
     ev.append(
-        Event("resolving", rules, (("kind", entry.kind), ("source", entry.source), ("ability", entry.ability)))
+        Event("resolving", (*rules, "R15:113.9") if returns_use else rules,
+              (("kind", entry.kind), ("source", entry.source), ("ability", entry.ability)))
     )
     if entry.kind == "strike_attack":
         fight(state, ev)
@@ -374,8 +376,8 @@ def _resolve_one(state: State, ev: list[Event]) -> QueueEntry:
         return entry
     if entry.kind != "spell" and state.zone_of(entry.source) != "play":
         rules = (*rules, *cite(state, "401.5"))
-    if entry.kind == "triggered" and state.rules.illegal_trigger_keeps_use and _became_illegal(state, entry):
-        _return_use(state, entry, ev)
+    if returns_use:
+        _return_use(state, entry)
     run_ability(state, entry, ability_of(state, entry), ev, rules)
     return entry
 
@@ -385,21 +387,17 @@ def _became_illegal(state: State, entry: QueueEntry) -> bool:
     the play zone or hidden) is not carried out (R15:120.7): it became illegal by its
     resolution (R15:113.9; INTERPRETING.md, entry 49).  Target restrictions are not checked
     again (R15:501.5)."""
-    return bool(entry.targets) and not any(
-        state.zone_of(t) == "play" and not state.cards[t].hidden for t in entry.targets
-    )
+    return bool(entry.targets) and not live_targets(state, entry)
 
 
-def _return_use(state: State, entry: QueueEntry, ev: list[Event]) -> None:
+def _return_use(state: State, entry: QueueEntry) -> None:
     """The «1 раз за ход» marker its declaration took comes off the source again (R15:113.9)
-    (wherever the source is: markers stay on a card in the graveyard, R15:205.3); the
-    ``resolving`` event just emitted cites R15:113.9 too.  A «раз за игру» marker stays: 113.9
-    names only the per-turn limit."""
+    (wherever the source is: markers stay on a card in the graveyard, R15:205.3); its
+    ``resolving`` event cites R15:113.9 too.  A «раз за игру» marker stays: 113.9 names only
+    the per-turn limit."""
     usage = state.cards[entry.source].usage
     if usage.get(entry.ability, 0) > 0:
         usage[entry.ability] -= 1
         if not usage[entry.ability]:
             del usage[entry.ability]
-        last = ev[-1]
-        ev[-1] = replace(last, rules=(*last.rules, "R15:113.9"))
 

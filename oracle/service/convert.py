@@ -39,6 +39,7 @@ from oracle.errors import FieldError
 from oracle.model import (
     ACTION_KINDS,
     CHANCE,
+    STEPS,
     UNTIL,
     Action,
     Attack,
@@ -108,13 +109,9 @@ def _join(prefix: str, field: str) -> str:
 
 # --- enums --------------------------------------------------------------------------
 
-_STEP_NAMES = (
-    "setup_roll", "setup_order", "setup_shuffle", "setup_mulligan", "reveal", "start_queue", "choice",
-    "attack_queue", "defender", "fight_queue", "close_queue", "ability_queue", "play_queue", "end_queue", "game_over",
-    "target_choice",
-)
-#: Step enum number -> engine step name.
-STEP_FROM_PROTO: dict[int, str] = {state_pb2.Step.Value(f"STEP_{name.upper()}"): name for name in _STEP_NAMES}
+#: Step enum number -> engine step name (every step of :data:`oracle.model.STEPS` has the
+#: enum value ``STEP_`` + its name in capitals).
+STEP_FROM_PROTO: dict[int, str] = {state_pb2.Step.Value(f"STEP_{name.upper()}"): name for name in STEPS}
 #: Engine step name -> Step enum number.
 STEP_TO_PROTO: dict[str, int] = {name: number for number, name in STEP_FROM_PROTO.items()}
 
