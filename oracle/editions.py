@@ -119,5 +119,10 @@ def edition_specific(rule_id: str) -> str:
 
 def cite(state: State, *numbers: str) -> tuple[str, ...]:
     """Catalogue ids of ``numbers`` in the edition of ``state``."""
-    edition = state.edition
+    return _cite(state.edition, numbers)
+
+
+@cache
+def _cite(edition: str, numbers: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`cite` of an edition, kept (the engine cites the same few ids on every call)."""
     return tuple([cite_ed(edition, n) for n in numbers])
