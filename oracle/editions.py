@@ -39,7 +39,9 @@ from functools import cache
 from .catalogue import load_catalogue
 from .model import State
 
-__all__ = ["DEFAULT_EDITION", "EDITIONS", "R15_RENUMBER", "SEED_EDITIONS", "cite", "cite_ed", "edition_specific"]
+__all__ = [
+    "DEFAULT_EDITION", "EDITIONS", "R15_RENUMBER", "SEED_EDITIONS", "activation_steps", "cite", "cite_ed", "edition_specific",
+]
 
 #: The editions of the seed rules.
 SEED_EDITIONS = ("A", "B", "C")
@@ -126,3 +128,17 @@ def cite(state: State, *numbers: str) -> tuple[str, ...]:
 def _cite(edition: str, numbers: tuple[str, ...]) -> tuple[str, ...]:
     """:func:`cite` of an edition, kept (the engine cites the same few ids on every call)."""
     return tuple([cite_ed(edition, n) for n in numbers])
+
+
+def activation_steps(state: State, *steps: int) -> tuple[str, ...]:
+    """The ids of R15:308.1's numbered ``steps`` in an R15 game (announce 1, targets 5,
+    legality 7, payment 8, execution 11), nothing in the seed editions, whose 308.1 has no
+    steps (the declaration and payment cite 308.1, 501.1 and 501.2 there and in R15 too)."""
+    if not state.rules.activation_steps:
+        return ()
+    return tuple(_ACTIVATION_STEPS[n] for n in steps)
+
+
+#: The steps of R15:308.1 the engine cites, by number (each id written out, so that a search
+#: for the rule finds this table).
+_ACTIVATION_STEPS = {1: "R15:308.1.1", 5: "R15:308.1.5", 7: "R15:308.1.7", 8: "R15:308.1.8", 11: "R15:308.1.11"}

@@ -8,7 +8,7 @@ the rules say, so the reference has each at its default; an engine mutant
 (:mod:`oracle.mutants`) turns exactly one of them off.
 
 Edition switches (``pay_with_declaration``, ``play_steps``, ``illegal_trigger_keeps_use``,
-``on_play_triggers_before_spell``, ``attack_declaration_window``) differ between editions; the others are the
+``on_play_triggers_before_spell``, ``attack_declaration_window``, ``activation_steps``) differ between editions; the others are the
 mutant switches, which no edition turns.
 """
 
@@ -50,6 +50,10 @@ class Ruleset:
     #: such window, the triggers wait for the fight like «при атаке» (307.2; INTERPRETING.md,
     #: entries 11 and 50).
     attack_declaration_window: bool = False
+    #: R15:308.1: an activation is carried out in numbered steps, which its events cite
+    #: (announce 1, targets 5, legality 7, payment 8, execution 11); the seed editions'
+    #: 308.1 is one paragraph (the declaration and its payment, 501.1, 501.2).
+    activation_steps: bool = False
     # --- mutant switches (every edition: True)
     #: 401.3: the Queue resolves first in, first out.
     queue_fifo: bool = True
@@ -128,6 +132,7 @@ EDITION_SWITCHES: frozenset[str] = frozenset(
         "illegal_trigger_keeps_use",
         "on_play_triggers_before_spell",
         "attack_declaration_window",
+        "activation_steps",
     }
 )
 #: Switches only an engine mutant turns: code reached only when one is off runs only with a mutant.
@@ -150,6 +155,7 @@ def ruleset(edition: str, mutant: str = "") -> Ruleset:
         illegal_trigger_keeps_use=edition == "R15",
         on_play_triggers_before_spell=edition == "R15",
         attack_declaration_window=edition == "R15",
+        activation_steps=edition == "R15",
     )
     if not mutant:
         return rules

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import product
 
 from ..cards import Ability, CardDef
-from ..editions import cite
+from ..editions import activation_steps, cite
 from ..model import Action, Event, QueueEntry, State, Violation
 from .attack import attack_violations, can_act, declare_attack
 from .board import card_def, characters_in_play, target_choices, target_violation
@@ -332,12 +332,15 @@ def choice_actions(state: State) -> list[Action]:
 
 
 def _activate(state: State, action: Action, ev: list[Event]) -> None:
+    """Declare and pay an activated ability, which enters the Queue (308.1, 501.1, 501.2;
+    in R15 308.1's steps 1, 5, 7 and 8) and resolves at once if nothing is pending."""
     uid = action.card
     a = card_def(state, uid).abilities[action.ability]
     c = state.cards[uid]
-    pay = cite(state, "501.2")
+    pay = (*cite(state, "501.2"), *activation_steps(state, 8))
+    declared = activation_steps(state, 1, 5, 7) if action.targets else activation_steps(state, 1, 7)
     ev.append(
-        Event("ability_declared", cite(state, "306.1", "308.1", "501.1"),
+        Event("ability_declared", (*cite(state, "306.1", "308.1", "501.1"), *declared),
               (("source", uid), ("ability", action.ability), ("targets", ",".join(map(str, action.targets)))))
     )
     take_usage_marker(c, action.ability, a)

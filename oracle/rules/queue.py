@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards import Ability
-from ..editions import cite
+from ..editions import activation_steps, cite
 from ..model import Action, Event, PendingTrigger, QueueEntry, State, TargetChoice, Violation
 from .attack import fight
 from .board import card_def, target_choices, target_violation
@@ -361,8 +361,11 @@ def _resolve_one(state: State, ev: list[Event]) -> QueueEntry:
     entry = state.queue.pop(0) if state.rules.queue_fifo else state.queue.pop()
     rules = cite(state, "401.7", "401.3")
     returns_use = entry.kind == "triggered" and state.rules.illegal_trigger_keeps_use and _became_illegal(state, entry)
+    # the resolving event of an activated ability in R15 cites 308.1 step 11 (its effects
+    # cite the Queue's rules, as in every edition)
+    own = ("R15:113.9",) if returns_use else activation_steps(state, 11) if entry.kind == "activated" else ()
     ev.append(
-        Event("resolving", (*rules, "R15:113.9") if returns_use else rules,
+        Event("resolving", (*rules, *own),
               (("kind", entry.kind), ("source", entry.source), ("ability", entry.ability)))
     )
     if entry.kind == "strike_attack":
