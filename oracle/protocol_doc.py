@@ -643,6 +643,11 @@ _TRIGGER_TEXT = {
     "attack_declared": "a strike attack was declared («когда противник объявляет атаку»); `whose` says whose "
     "attacker. In edition R15 it is declared and resolves at the `attack_queue` step, before the defender "
     "(R15:307.1); in A, B and C it waits for the fight like «при атаке» (307.2)",
+    "strikes_hero": "«Когда наносит раны ударом по герою»: this creature's strike put wounds on a hero (R15:510.3; "
+    "declared after the fight, 307.2; INTERPRETING.md entry 63)",
+    "wounds_hero": "another card put wounds on a hero, by its strike or by an effect of an ability it is the source of "
+    "(R15:502.2), wherever it is now; `whose` says whose card, `subject_class` may name its class («Когда ваш механизм "
+    "наносит раны герою»; INTERPRETING.md entry 63)",
 }
 
 _EFFECT_TEXT = {
@@ -676,7 +681,9 @@ _EFFECT_TEXT = {
 
 _AMOUNT_TEXT = {
     "X": "the X announced for the play",
-    "self_strike": "the source's current strike; its printed strike if it left play (INTERPRETING.md entry 14)",
+    "self_strike": "the source's current strike; if it left play while this ability resolved, the strike it had just "
+    "before (last known information, R15:403.1; INTERPRETING.md entry 62); its printed strike if it had left before "
+    "(entry 14)",
     "target_cost": "each target's printed cost, a cost X counting 0 (R15:106.1.4); `to` `target` only",
     "creatures_strike_6_plus": "how many creatures in play, not hidden, have strike 6 or more when the effect executes",
     "drawn": "how many cards the ability's earlier effects drew",
@@ -700,6 +707,9 @@ _CONDITION_TEXT = {
     "hand_fewer_than_opponent": "the ability's controller has fewer cards in hand than the opponent (strict)",
     "hand_more_than_opponent": "the ability's controller has more cards in hand than the opponent (strict)",
     "hand_empty": "the ability's controller has no cards in hand (a played spell is no longer in it)",
+    "target_stunned": "about each recipient target, not the controller (`to` `target` only): it has «Оглушение» "
+    "(R15:7.stun; a closed card without it is not stunned); the effect goes to the targets it holds for "
+    "(INTERPRETING.md entry 60)",
 }
 
 _FILTER_TEXT = {
