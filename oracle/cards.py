@@ -168,6 +168,7 @@ TRIGGERS = (
     "targeted_by_spell",  # this card became a target of a spell («становится целью заклинания»)
     "prepared",  # another character was prepared («был подготовлен»); whose: its controller
     "attack_declared",  # a strike attack was declared («когда противник объявляет атаку», R15:307.1); whose: the attacker's
+    "self_prepared",  # this card was prepared («Когда Лесной гигант был подготовлен», R15:7.prepare)
     "strikes_hero",  # this creature dealt wounds to a hero with its strike («Когда наносит раны ударом по герою», R15:510.3)
     "wounds_hero",  # another card dealt wounds to a hero, by its strike or its ability (R15:502.2); whose: its controller's
 )
@@ -202,6 +203,7 @@ EFFECT_OPS = (
     "hide",  # the creature becomes hidden (Скрытность)
     "set_strike_until_start_of_your_next_turn",  # «Удар … становится равен N до начала вашего следующего хода»
     "draw_to_match_opponent",  # «Берите карты, пока у вас в руке не будет столько же карт, сколько у противника»
+    "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 64)
 )
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
 AMOUNTS = ("X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn")

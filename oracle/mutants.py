@@ -194,6 +194,13 @@ MUTANTS: dict[str, Mutant] = {
             "while_doing_needs_the_first_part",
         ),
         Mutant(
+            "lasting_strike_ends_at_end_of_turn",
+            "R15:205.3",
+            "«получает +N к удару» without a duration (Лесной гигант) ends at the end of the turn instead of lasting "
+            "while the creature is in play (INTERPRETING.md, entry 64)",
+            "lasting_strike_lasts",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

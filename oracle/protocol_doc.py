@@ -643,6 +643,8 @@ _TRIGGER_TEXT = {
     "attack_declared": "a strike attack was declared («когда противник объявляет атаку»); `whose` says whose "
     "attacker. In edition R15 it is declared and resolves at the `attack_queue` step, before the defender "
     "(R15:307.1); in A, B and C it waits for the fight like «при атаке» (307.2)",
+    "self_prepared": "«Когда [эта карта] был подготовлен»: an effect prepared this card (op `prepare`, R15:7.prepare), "
+    "open or closed; opening at its restoration is not preparing (INTERPRETING.md entry 64)",
     "strikes_hero": "«Когда наносит раны ударом по герою»: this creature's strike put wounds on a hero (R15:510.3; "
     "declared after the fight, 307.2; INTERPRETING.md entry 63)",
     "wounds_hero": "another card put wounds on a hero, by its strike or by an effect of an ability it is the source of "
@@ -675,6 +677,8 @@ _EFFECT_TEXT = {
     "set_strike_until_start_of_your_next_turn": "the recipient's strike becomes `amount` until the ability's controller's "
     "next turn starts («становится равен»): a set-to modifier (`sets`), applied after every addition, the latest set-to "
     "deciding (R15:523.1; `strike_modified` with `sets`)",
+    "strike_while_in_play": "+`amount` strike with no duration («получает +N к удару»): it lasts while the creature is "
+    "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 64)",
     "draw_to_match_opponent": "`to` `controller` or `opponent`: that player draws one card at a time until his hand is as "
     "large as the other player's, nothing if it already is (R15:119.6); an empty deck stops it (`drew`)",
 }

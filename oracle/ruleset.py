@@ -132,6 +132,9 @@ class Ruleset:
     last_known_strike: bool = True
     #: R15:119.4: «при этом» [Y] happens only if [X] was carried out (entry 60).
     while_doing_needs_the_first_part: bool = True
+    #: R15:205.3: «получает +N к удару» with no duration lasts while the creature is in play
+    #: (entry 64).
+    lasting_strike_lasts: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

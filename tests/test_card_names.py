@@ -64,6 +64,8 @@ FAITHFUL: dict[str, str] = {
     "attacking or striking back (R15:508.4.1, 510.2), not its strike elsewhere",
     "boevoy_golem": "strikes_hero (its strike wounds a hero, R15:510.3), optional (R15:113.4): destroy itself, «при "
     "этом» (if_previous done, R15:119.4) wound the enemy hero by its last known strike (R15:403.1)",
+    "lesnoy_gigant": "self_prepared (an effect prepared it, R15:7.prepare): +2 strike with no duration, while it is "
+    "in play (strike_while_in_play, until while_in_play, R15:205.3), once per turn",
     "opolchenie_bratstva": "wounds_hero of an own Механизм (by strike or ability, R15:502.2, any hero): prepare "
     "itself («Братство» = its own name shortened), once per turn",
     # spells

@@ -328,6 +328,8 @@ def _apply_card_effect(
                 ev.append(Event("opened", rules, (("card", uid),)))
         elif op == "prepare":
             _prepare(state, uid, ev, rules)
+            # «Когда [эта карта] был подготовлен» (INTERPRETING.md, entry 64)
+            fire(state, "self_prepared", uid, ev, rules)
             if card_def(state, uid).type in ("hero", "creature"):
                 # «Когда другой ваш персонаж был подготовлен» (INTERPRETING.md, entry 45)
                 fire(state, "prepared", uid, ev, rules)
@@ -343,6 +345,13 @@ def _apply_card_effect(
             until = "end_of_turn" if op == "strike_until_end_of_turn" else "start_of_turn"
             state.modifiers.append(Modifier(uid, amount, until))
             ev.append(Event("strike_modified", rules, (("card", uid), ("amount", amount), ("until", until))))
+        elif op == "strike_while_in_play":
+            # «получает +N к удару», no duration: it lasts while the creature is in play and
+            # goes with its other effects when it leaves (R15:205.3; INTERPRETING.md, entry 64;
+            # the ``lasting_strike_ends_at_end_of_turn`` mutant makes it «до конца хода»)
+            until = "while_in_play" if state.rules.lasting_strike_lasts else "end_of_turn"
+            state.modifiers.append(Modifier(uid, amount, until))
+            ev.append(Event("strike_modified", (*rules, "R15:205.3"), (("card", uid), ("amount", amount), ("until", until))))
         elif op == "strike_until_start_of_your_next_turn":
             # «до начала вашего следующего хода»: «вашего» is the ability's controller (INTERPRETING.md, entry 23)
             state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me))

@@ -25,7 +25,7 @@ _WHOSE_TURN = ("start_of_turn", "end_of_turn")
 _OF_CREATURE = (
     "creature_dies", "creature_enters", "spell_played", "card_played", "prepared", "attack_declared", "wounds_hero",
 )
-_SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero")
+_SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
 
 
 def _add(state: State, controller: int, source: int, ability: int, subject: int) -> None:
