@@ -174,7 +174,9 @@ def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
         mine, theirs = (len(state["players"][s].get("hand", [])) for s in (seat, 1 - seat))
         holds = {"": True, "hand_empty": mine == 0, "hand_fewer_than_opponent": mine < theirs,
                  "hand_more_than_opponent": mine > theirs}
-        amounts += [a.value for a in d.abilities if a.kind == "static" and a.static_op == "strike_bonus" and holds[a.cond]]
+        # a bonus «against» a kind of creature is its strike at such a creature only (R15:508.4.1), not its strike
+        amounts += [a.value for a in d.abilities
+                    if a.kind == "static" and a.static_op == "strike_bonus" and not a.against and holds[a.cond]]
     # set-to modifiers («становится равен») apply last, the latest deciding (R15:523.1)
     sets = [m["amount"] for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and m.get("sets")]
     if sets:

@@ -44,23 +44,30 @@ COVERED: dict[str, str] = {
     "DURATION": "op `strike_until_start_of_your_next_turn` (303.1; entry 23)",
     "FIXDATA": "data fixes only",
     "T_TARGETED": "trigger `targeted_by_spell` (INTERPRETING.md entry 45)",
+    "T_PREPARED": "triggers `prepared` (another character was prepared; entry 45) and `self_prepared` (this card "
+    "was prepared; entry 64)",
+    "STATIC_STRIKE": "static `strike_bonus` with `if` (while the hand is empty, R15:115.1) or `against` `stunned` "
+    "(«+N к удару по оглушенным существам», R15:508.4.1, 510.2; entry 61)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
 PARTLY: dict[str, str] = {
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
-    "`hand_more_than_opponent`, `hand_empty`; entry 42); no «иначе», no «при этом»",
+    "`hand_more_than_opponent`, `hand_empty`; entry 42), the target condition `target_stunned`, «при этом» and "
+    "«иначе» (`if_previous`, R15:119.4, 119.7; entry 60); no other predicates",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44); no other counts, no "
     "wounds on the source",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
-    "STATIC_STRIKE": "static `strike_bonus` while the hand is empty; not «+N против оглушённых»",
+    "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
+    "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 63); not "
+    "this card's wounds by its abilities, nor the number of wounds dealt",
     "T_CARD_PLAYED": "trigger `card_played` (any card, by whose play; entry 45); not «N-я карта за ход»",
-    "T_PREPARED": "trigger `prepared` (another character was prepared; entry 45)",
-    "STAT": "op `set_strike_until_start_of_your_next_turn`; no lasting, doubled or life changes",
-    "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46); "
-    "not «не может быть оглушён»",
+    "STAT": "ops `set_strike_until_start_of_your_next_turn` and `strike_while_in_play` (a lasting +N, entry 64); "
+    "no doubled or life changes",
+    "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
+    "condition `target_stunned` and strike bonuses `against` `stunned` (entries 60, 61); not «не может быть оглушён»",
     "COINS": "op `lose_coins` (entry 47); no temporary coins «до конца хода»",
 }
 

@@ -40,15 +40,20 @@ Ability::
     cost      activated only: {"tap": bool, "coins": n}   (501.2)
     targets   list of target specs, chosen at declaration (501.1, 501.4)
     effects   list of effects, executed in order (R15:119.2)
-    subject_class  creature_dies / creature_enters only: the creature the trigger is about
-              must have this class («При гибели братства»); default: any creature
+    subject_class  creature_dies / creature_enters / wounds_hero only: the card the trigger is
+              about must have this class («При гибели братства», «Когда ваш механизм наносит
+              раны герою»); default: any card
     static    static only: {"op": "cost_modifier", "modifier": one of MODIFIERS,
               "value": n, "player": "own"|"opponent"|"any", "card_type": type or "any",
               "class": a class (optional: only cards of that class, «Механизмы стоят …»)}
               or {"op": "strike_bonus", "value": n, "if": a condition (optional)}: while
               the creature is in play, not hidden, and the condition holds for its
               controller, it has +n strike («Пока у вас нет карт в руке, … имеет +3 к
-              удару», R15:115.1; a static modifier adds like any other, R15:523.1)
+              удару», R15:115.1; a static modifier adds like any other, R15:523.1); with
+              "against": one of STRIKE_AGAINST (optional) the +n is not part of its strike
+              but of its strike at a creature in that state, attacking or striking back,
+              added at the fight's calculation step («+2 к удару по оглушенным существам»,
+              R15:508.4.1, 510.2; INTERPRETING.md, entry 61)
 
 Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"any",
                 "filter": subset of ["poisoned", "other", "wounded"],
@@ -65,11 +70,19 @@ Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"an
 Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMOUNTS,
            "if": one of CONDITIONS (optional: the effect happens only if it holds),
            "bonus": {"if": one of CONDITIONS, "amount": n} (optional: ``amount`` is n more
-           if it holds)}
+           if it holds),
+           "if_previous": "done" | "not_done" (optional, not on the first effect: the effect
+           happens only if the effect before it was (not) carried out — «при этом», R15:119.4,
+           and «иначе», R15:119.7; INTERPRETING.md, entry 60)}
     conditions («если …», R15:119.2) are read about the ability's controller when the
     effect executes, not when the ability is declared (INTERPRETING.md, entry 42):
     "hand_fewer_than_opponent" (fewer cards in hand than the opponent), "hand_more_than_opponent"
-    (more cards in hand than the opponent), "hand_empty" (no cards in hand)
+    (more cards in hand than the opponent), "hand_empty" (no cards in hand); one condition
+    is about each recipient target instead, read when the effect executes, effects with
+    ``to`` "target" only: "target_stunned" (the target has «Оглушение», R15:7.stun: not
+    merely closed; the effect goes to each target that has it; INTERPRETING.md, entry 60)
+    an effect is carried out (for ``if_previous``) when its condition held and it reached a
+    recipient: a card that took it (``destroy``: a creature destroyed), or the player
     recipients: "target" (every chosen target of this ability), "self", "own_hero",
     "enemy_hero", "each_enemy_creature", "each_own_creature", "each_creature",
     "each_other_creature" (every creature in play but the ability's source), "each_hero",
@@ -80,7 +93,9 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     (the source's current strike; printed if it left play), "target_cost" (each recipient
     target's printed cost, X = 0, R15:106.1.4; recipient "target" only), "creatures_strike_6_plus"
     (how many creatures in play, not hidden, have strike 6 or more when the effect executes),
-    "drawn" (how many cards this ability's earlier effects drew)
+    "drawn" (how many cards this ability's earlier effects drew); "self_strike" of a source
+    that left play while this ability resolved is the strike it had just before it left
+    (last known information, R15:403.1; INTERPRETING.md, entry 62)
 """
 
 from __future__ import annotations
@@ -100,8 +115,11 @@ __all__ = [
     "CLASSES",
     "CONDITIONS",
     "EFFECT_OPS",
+    "IF_PREVIOUS",
     "MODIFIERS",
     "RECIPIENTS",
+    "STRIKE_AGAINST",
+    "TARGET_CONDITIONS",
     "TRIGGERS",
     "Ability",
     "CardDataError",
@@ -150,11 +168,17 @@ TRIGGERS = (
     "targeted_by_spell",  # this card became a target of a spell («становится целью заклинания»)
     "prepared",  # another character was prepared («был подготовлен»); whose: its controller
     "attack_declared",  # a strike attack was declared («когда противник объявляет атаку», R15:307.1); whose: the attacker's
+    "self_prepared",  # this card was prepared («Когда Лесной гигант был подготовлен», R15:7.prepare)
+    "strikes_hero",  # this creature dealt wounds to a hero with its strike («Когда наносит раны ударом по герою», R15:510.3)
+    "wounds_hero",  # another card dealt wounds to a hero, by its strike or its ability (R15:502.2); whose: its controller's
 )
 WHOSE = ("own", "opponent", "any")
 #: Kinds of static ability (R15:115): a cost modifier, or «Пока …, [эта карта] имеет +N к
 #: удару» (strike_bonus on the card itself, R15:115.1, 115.5).
 STATIC_OPS = ("cost_modifier", "strike_bonus")
+#: What the creature struck must be for a «strike_bonus» with "against» («+N к удару по
+#: оглушенным существам», R15:508.4.1): a creature with «Оглушение» (R15:7.stun).
+STRIKE_AGAINST = ("stunned",)
 #: Cost modifier kinds in the order 309.1 step 8 applies them (R15:523.1).
 MODIFIERS = ("increase", "multiply", "decrease", "divide", "set")
 #: The closed vocabulary of effect operations.
@@ -179,6 +203,7 @@ EFFECT_OPS = (
     "hide",  # the creature becomes hidden (Скрытность)
     "set_strike_until_start_of_your_next_turn",  # «Удар … становится равен N до начала вашего следующего хода»
     "draw_to_match_opponent",  # «Берите карты, пока у вас в руке не будет столько же карт, сколько у противника»
+    "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 64)
 )
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
 AMOUNTS = ("X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn")
@@ -201,7 +226,12 @@ CONDITIONS = (
     "hand_fewer_than_opponent",  # «у вас в руке меньше карт, чем у противника»
     "hand_more_than_opponent",  # «у вас в руке больше карт, чем у противника»
     "hand_empty",  # «в вашей руке нет карт»
+    "target_stunned",  # «Если оно оглушено»: about each recipient target (effects to "target" only; entry 60)
 )
+#: Conditions about the recipient target rather than the controller.
+TARGET_CONDITIONS = ("target_stunned",)
+#: How an effect depends on the one before it (R15:119.4 «при этом», R15:119.7 «иначе»).
+IF_PREVIOUS = ("done", "not_done")
 TARGET_WHAT = ("creature", "hero", "character")
 TARGET_SIDE = ("own", "enemy", "any")
 TARGET_FILTERS = ("poisoned", "other", "wounded")
@@ -240,6 +270,7 @@ class Effect:
     cond: str = ""
     bonus: int = 0
     bonus_if: str = ""
+    if_previous: str = ""  # one of IF_PREVIOUS, "" = whatever the previous effect did
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +296,8 @@ class Ability:
     card_class: str = ""  # static: only cards of this class ("" = any)
     static_op: str = "cost_modifier"  # static only: one of STATIC_OPS
     cond: str = ""  # static strike_bonus: in force only while this condition holds
-    subject_class: str = ""  # creature_dies / creature_enters: only creatures of this class
+    subject_class: str = ""  # creature_dies / creature_enters / wounds_hero: only cards of this class
+    against: str = ""  # static strike_bonus: only the strike at a creature in this state (STRIKE_AGAINST)
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,7 +396,15 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
     return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser)
 
 
-def _parse_effect(raw: Any, path: str, has_targets: bool) -> Effect:
+def _controller_condition(raw: Any, path: str) -> str:
+    """A condition about the ability's controller (CONDITIONS but TARGET_CONDITIONS)."""
+    cond = _choice(raw, CONDITIONS, path)
+    if cond in TARGET_CONDITIONS:
+        raise CardDataError(path, f"{cond} is about an effect's target; it is read on effects to 'target' only")
+    return cond
+
+
+def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) -> Effect:
     if not isinstance(raw, dict):
         raise CardDataError(path, "must be an object")
     op = _choice(_req(raw, "op", path), EFFECT_OPS, f"{path}.op")
@@ -381,14 +421,25 @@ def _parse_effect(raw: Any, path: str, has_targets: bool) -> Effect:
     if amount == "target_cost" and to != "target":
         raise CardDataError(f"{path}.amount", "target_cost is the cost of each target: 'to' must be 'target'")
     cond = _choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
+    if cond in TARGET_CONDITIONS and to != "target":
+        raise CardDataError(f"{path}.if", f"{cond} is about the target: 'to' must be 'target'")
+    if_previous = ""
+    if "if_previous" in raw:
+        if first:
+            raise CardDataError(f"{path}.if_previous", "the first effect has no effect before it")
+        if_previous = _choice(raw["if_previous"], IF_PREVIOUS, f"{path}.if_previous")
     bonus, bonus_if = 0, ""
     if "bonus" in raw:
         b = raw["bonus"]
         if not isinstance(b, dict):
             raise CardDataError(f"{path}.bonus", "must be an object {'if': condition, 'amount': n}")
-        bonus_if = _choice(_req(b, "if", f"{path}.bonus"), CONDITIONS, f"{path}.bonus.if")
+        bonus_if = _controller_condition(_req(b, "if", f"{path}.bonus"), f"{path}.bonus.if")
         bonus = _int(_req(b, "amount", f"{path}.bonus"), f"{path}.bonus.amount", 1)
-    return Effect(op, to, amount, cond, bonus, bonus_if)
+    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous)
+
+
+#: Triggers about another card that may name the class of that card (``subject_class``).
+_SUBJECT_CLASS_TRIGGERS = ("creature_dies", "creature_enters", "wounds_hero")
 
 
 def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
@@ -411,7 +462,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
                 kind="static",
                 static_op="strike_bonus",
                 value=_int(_req(st, "value", f"{path}.static"), f"{path}.static.value", 1),
-                cond=_choice(st["if"], CONDITIONS, f"{path}.static.if") if "if" in st else "",
+                cond=_controller_condition(st["if"], f"{path}.static.if") if "if" in st else "",
+                against=_choice(st["against"], STRIKE_AGAINST, f"{path}.static.against") if "against" in st else "",
                 text_en=text_en,
             )
         return Ability(
@@ -433,7 +485,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if not isinstance(effects_raw, list) or not effects_raw:
         raise CardDataError(f"{path}.effects", "must be a non-empty list")
     effects = tuple(
-        _parse_effect(e, f"{path}.effects[{i}]", bool(targets)) for i, e in enumerate(effects_raw)
+        _parse_effect(e, f"{path}.effects[{i}]", bool(targets), i == 0) for i, e in enumerate(effects_raw)
     )
     trigger, whose, optional, whenever = "", "any", False, False
     tap, coins = False, 0
@@ -444,9 +496,12 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         optional = bool(raw.get("optional", False))
         whenever = bool(raw.get("whenever", False))
         if "subject_class" in raw:
-            if trigger not in ("creature_dies", "creature_enters"):
-                raise CardDataError(f"{path}.subject_class", "only creature_dies / creature_enters have a subject class")
-            subject_class = _choice(raw["subject_class"], CLASSES["creature"], f"{path}.subject_class")
+            if trigger not in _SUBJECT_CLASS_TRIGGERS:
+                raise CardDataError(f"{path}.subject_class", "only " + " / ".join(_SUBJECT_CLASS_TRIGGERS)
+                                    + " have a subject class")
+            # a creature's class; a card that wounds a hero may be a support card («механизм», R15:107.3.2)
+            allowed = CLASSES["creature"] if trigger != "wounds_hero" else (*CLASSES["creature"], *CLASSES["support"])
+            subject_class = _choice(raw["subject_class"], allowed, f"{path}.subject_class")
     if kind == "activated":
         cost = _req(raw, "cost", path)
         if not isinstance(cost, dict):

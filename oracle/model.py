@@ -35,9 +35,10 @@ __all__ = [
     "Violation",
 ]
 
-#: The durations of a strike modifier (``Modifier.until``): 310.2, the next 303.1, and the
-#: 303.1 of its owner's next turn.
-UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn")
+#: The durations of a strike modifier (``Modifier.until``): 310.2, the next 303.1, the
+#: 303.1 of its owner's next turn, and none: while the creature is in play («получает +N к
+#: удару», R15:205.3; INTERPRETING.md, entry 64).
+UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 
 #: The actor id of chance (die rolls, shuffles); players are seats 0 and 1.
 class Actor(IntEnum):
@@ -220,7 +221,8 @@ class Modifier:
     """A strike bonus with a duration: ``until`` is "end_of_turn" (310.2),
     "start_of_turn" (the next 303.1, whoever's turn it is) or "start_of_owner_turn" (the
     303.1 of the next turn whose active player is ``owner``: «до начала вашего следующего
-    хода», INTERPRETING.md, entry 23).  ``owner`` is that seat, and -1 for the other kinds.
+    хода», INTERPRETING.md, entry 23), or "while_in_play" (no duration: it lasts until the
+    creature leaves play, R15:205.3; entry 64).  ``owner`` is that seat, and -1 for the other kinds.
     ``sets``: the strike becomes ``amount`` («становится равен»), applied after every
     adding modifier, in order of appearance (R15:523.1), instead of adding it."""
 

@@ -159,6 +159,48 @@ MUTANTS: dict[str, Mutant] = {
             "attack_declaration_window",
         ),
         Mutant(
+            "closed_counts_as_stunned",
+            "R15:7.stun",
+            "a closed card counts as stunned («оглушено», «оглушенным существам») though it has no «Оглушение» "
+            "(INTERPRETING.md, entry 60)",
+            "stun_is_an_effect",
+        ),
+        Mutant(
+            "return_strike_without_target_bonus",
+            "R15:510.2",
+            "a creature striking back has no bonus against what it strikes («+2 к удару по оглушенным существам» "
+            "counts only when it attacks; INTERPRETING.md, entry 61)",
+            "return_strike_calculated",
+        ),
+        Mutant(
+            "hero_wounds_by_strike_only",
+            "R15:502.2",
+            "«[карта] наносит раны герою» fires only for wounds of a strike, not for those of the card's abilities "
+            "(INTERPRETING.md, entry 63)",
+            "ability_wounds_have_a_source",
+        ),
+        Mutant(
+            "last_known_strike_is_printed",
+            "R15:403.1",
+            "«по силе удара» a source that left play during the ability's resolution is its printed strike, not "
+            "its last known strike with its modifiers (INTERPRETING.md, entry 62)",
+            "last_known_strike",
+        ),
+        Mutant(
+            "while_doing_without_the_first_part",
+            "R15:119.4",
+            "the «при этом» part of an ability happens even when the part before it was not carried out (Боевой "
+            "голем wounds the hero though it was no longer in play to be destroyed; INTERPRETING.md, entry 60)",
+            "while_doing_needs_the_first_part",
+        ),
+        Mutant(
+            "lasting_strike_ends_at_end_of_turn",
+            "R15:205.3",
+            "«получает +N к удару» without a duration (Лесной гигант) ends at the end of the turn instead of lasting "
+            "while the creature is in play (INTERPRETING.md, entry 64)",
+            "lasting_strike_lasts",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -643,6 +643,13 @@ _TRIGGER_TEXT = {
     "attack_declared": "a strike attack was declared («когда противник объявляет атаку»); `whose` says whose "
     "attacker. In edition R15 it is declared and resolves at the `attack_queue` step, before the defender "
     "(R15:307.1); in A, B and C it waits for the fight like «при атаке» (307.2)",
+    "self_prepared": "«Когда [эта карта] был подготовлен»: an effect prepared this card (op `prepare`, R15:7.prepare), "
+    "open or closed; opening at its restoration is not preparing (INTERPRETING.md entry 64)",
+    "strikes_hero": "«Когда наносит раны ударом по герою»: this creature's strike put wounds on a hero (R15:510.3; "
+    "declared after the fight, 307.2; INTERPRETING.md entry 63)",
+    "wounds_hero": "another card put wounds on a hero, by its strike or by an effect of an ability it is the source of "
+    "(R15:502.2), wherever it is now; `whose` says whose card, `subject_class` may name its class («Когда ваш механизм "
+    "наносит раны герою»; INTERPRETING.md entry 63)",
 }
 
 _EFFECT_TEXT = {
@@ -670,13 +677,17 @@ _EFFECT_TEXT = {
     "set_strike_until_start_of_your_next_turn": "the recipient's strike becomes `amount` until the ability's controller's "
     "next turn starts («становится равен»): a set-to modifier (`sets`), applied after every addition, the latest set-to "
     "deciding (R15:523.1; `strike_modified` with `sets`)",
+    "strike_while_in_play": "+`amount` strike with no duration («получает +N к удару»): it lasts while the creature is "
+    "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 64)",
     "draw_to_match_opponent": "`to` `controller` or `opponent`: that player draws one card at a time until his hand is as "
     "large as the other player's, nothing if it already is (R15:119.6); an empty deck stops it (`drew`)",
 }
 
 _AMOUNT_TEXT = {
     "X": "the X announced for the play",
-    "self_strike": "the source's current strike; its printed strike if it left play (INTERPRETING.md entry 14)",
+    "self_strike": "the source's current strike; if it left play while this ability resolved, the strike it had just "
+    "before (last known information, R15:403.1; INTERPRETING.md entry 62); its printed strike if it had left before "
+    "(entry 14)",
     "target_cost": "each target's printed cost, a cost X counting 0 (R15:106.1.4); `to` `target` only",
     "creatures_strike_6_plus": "how many creatures in play, not hidden, have strike 6 or more when the effect executes",
     "drawn": "how many cards the ability's earlier effects drew",
@@ -700,6 +711,9 @@ _CONDITION_TEXT = {
     "hand_fewer_than_opponent": "the ability's controller has fewer cards in hand than the opponent (strict)",
     "hand_more_than_opponent": "the ability's controller has more cards in hand than the opponent (strict)",
     "hand_empty": "the ability's controller has no cards in hand (a played spell is no longer in it)",
+    "target_stunned": "about each recipient target, not the controller (`to` `target` only): it has «Оглушение» "
+    "(R15:7.stun; a closed card without it is not stunned); the effect goes to the targets it holds for "
+    "(INTERPRETING.md entry 60)",
 }
 
 _FILTER_TEXT = {

@@ -122,6 +122,23 @@ class Ruleset:
     #: R15:118.1: a target «по его выбору» is chosen by the opponent of the ability's
     #: controller, not by the controller (INTERPRETING.md, entry 48).
     opponent_chooses_target: bool = True
+    #: R15:7.stun: «оглушённое» is a card with the effect «Оглушение», not any closed card
+    #: (INTERPRETING.md, entry 60).
+    stun_is_an_effect: bool = True
+    #: R15:510.2: the return strike has the attack's calculation step too, with the striking
+    #: creature's bonuses against what it strikes (R15:508.4.1; entry 61).
+    return_strike_calculated: bool = True
+    #: R15:502.2: wounds an ability's effect deals are dealt by the ability's source, so
+    #: «[карта] наносит раны герою» fires for them as for a strike (entry 63).
+    ability_wounds_have_a_source: bool = True
+    #: R15:403.1: a source that left play while its ability resolves has its last known
+    #: strike, not its printed one (entry 62).
+    last_known_strike: bool = True
+    #: R15:119.4: «при этом» [Y] happens only if [X] was carried out (entry 60).
+    while_doing_needs_the_first_part: bool = True
+    #: R15:205.3: «получает +N к удару» with no duration lasts while the creature is in play
+    #: (entry 64).
+    lasting_strike_lasts: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -60,6 +60,14 @@ FAITHFUL: dict[str, str] = {
     "klinok_arkhaalya": "Найм, optional: poison a creature 1 if the controller's hand is larger (hand_more_than_opponent)",
     "izobretatel_bratstva": "static: cards of the class Механизм cost 1 less, every player's (R15:118.8, 107.3.2)",
     "aviator_bratstva": "creature_dies of any player's Братство (subject_class): prepare itself, once per turn",
+    "grimnar": "static strike_bonus +2 against stunned creatures (against stunned): its strike at a stunned creature, "
+    "attacking or striking back (R15:508.4.1, 510.2), not its strike elsewhere",
+    "boevoy_golem": "strikes_hero (its strike wounds a hero, R15:510.3), optional (R15:113.4): destroy itself, «при "
+    "этом» (if_previous done, R15:119.4) wound the enemy hero by its last known strike (R15:403.1)",
+    "lesnoy_gigant": "self_prepared (an effect prepared it, R15:7.prepare): +2 strike with no duration, while it is "
+    "in play (strike_while_in_play, until while_in_play, R15:205.3), once per turn",
+    "opolchenie_bratstva": "wounds_hero of an own Механизм (by strike or ability, R15:502.2, any hero): prepare "
+    "itself («Братство» = its own name shortened), once per turn",
     # spells
     "potok_energii": "wound any character 2",
     "raskat_groma": "wound any creature 3",
@@ -92,6 +100,8 @@ FAITHFUL: dict[str, str] = {
     "makhokryl": "Найм: shot 1 at an enemy creature of the opponent's choice (target chooser opponent, R15:118.1)",
     "kulevrina_orkov": "(T): shot 1 at an enemy character; (T): shot 2 at an enemy character of the opponent's choice",
     "gnev_predkov": "wound 3 an enemy character of the opponent's choice (chosen at R15:309.1 step 6, paid at step 9)",
+    "prizrachnye_okovy": "a creature: destroy it if it is stunned (target_stunned: «Оглушение», not merely closed), "
+    "«иначе» (if_previous not_done, R15:119.7) stun it",
 }
 
 

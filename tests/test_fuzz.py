@@ -27,9 +27,10 @@ from conformance_suite.targets import ApplyResult, InProcessTarget, Target
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 1
-#: A divergence must show up within this many games (40 since the pool grew in issue 14:
+#: A divergence must show up within this many games (60 since pool-3 grew again: lifo_queue, seed 1, needed 51 with
+#: Призрачные оковы … Лесной гигант; 40 since the pool grew in issue 14:
 #: lifo_queue, seed 1, needed 34 once the opponent-choice cards were added).
-MAX_GAMES = 40
+MAX_GAMES = 60
 #: Replays spent shrinking, to keep the tests quick (the command line defaults to 500).
 SHRINK = 200
 

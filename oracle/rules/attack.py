@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..editions import cite
 from ..model import Action, Attack, Event, State, Violation
-from .board import card_def, current_strike
+from .board import card_def, current_strike, strike_at
 from .effects import check_state, wound
 from .triggers import fire
 
@@ -137,26 +137,48 @@ def defender_violations(state: State, uid: int) -> list[Violation]:
     return out
 
 
+def _strikes(state: State, attacker: int, target: int) -> tuple[int, int]:
+    """The attacker's strike at the target and the target's return strike at the attacker,
+    each with its target-dependent bonuses (R15:508.4.1; the return strike too, R15:510.2);
+    the ``return_strike_without_target_bonus`` mutant leaves them off the return strike."""
+    strike = strike_at(state, attacker, target)
+    if card_def(state, target).type != "creature":
+        return strike, 0
+    back = strike_at(state, target, attacker) if state.rules.return_strike_calculated else current_strike(state, target)
+    return strike, back
+
+
+def _strike_rules(state: State, uid: int, amount: int, base: tuple[str, ...]) -> tuple[str, ...]:
+    """``base``, and R15:508.4.1 when a target-dependent bonus made the strike ``amount``."""
+    return (*base, "R15:508.4.1") if amount > current_strike(state, uid) else base
+
+
 def fight(state: State, ev: list[Event]) -> None:
     """Resolve the strike attack: an open creature as target fights back, wounds dealt at
     once (R15:510.1; INTERPRETING.md entry 3); a closed creature or a hero takes wounds
-    without a return strike (R15:510.3)."""
+    without a return strike (R15:510.3).  Each strike is the striking creature's, with its
+    bonuses against what it strikes (R15:508.4.1, 510.2); a strike's wounds on a hero fire
+    «наносит раны ударом по герою» (INTERPRETING.md, entry 63)."""
     assert state.attack is not None
     att = state.attack
     target = att.defender or att.target
     if state.zone_of(att.attacker) != "play" or state.zone_of(target) != "play":
         return
-    strike = current_strike(state, att.attacker)
+    strike, back = _strikes(state, att.attacker, target)
     d = card_def(state, target)
     if d.type == "creature" and not state.cards[target].closed:
-        back = current_strike(state, target)
         ev.append(Event("fight", ("R15:510.1",), (("attacker", att.attacker), ("target", target))))
-        wound(state, target, strike, ev, ("R15:510.1",))
+        there = _strike_rules(state, att.attacker, strike, ("R15:510.1",))
+        back_rules = _strike_rules(state, target, back, ("R15:510.1",))
+        if back_rules != ("R15:510.1",):
+            back_rules = ("R15:510.1", "R15:510.2", "R15:508.4.1")
+        wound(state, target, strike, ev, there, att.attacker, by_strike=True)
         if not state.rules.simultaneous_fight:
             check_state(state, ev)
             if state.zone_of(target) != "play":
                 return
-        wound(state, att.attacker, back, ev, ("R15:510.1",))
+        wound(state, att.attacker, back, ev, back_rules, target, by_strike=True)
     else:
-        wound(state, target, strike, ev, ("R15:510.3",))
+        wound(state, target, strike, ev, _strike_rules(state, att.attacker, strike, ("R15:510.3",)),
+              att.attacker, by_strike=True)
     check_state(state, ev)

@@ -15,9 +15,11 @@ __all__ = [
     "card_def",
     "characters_in_play",
     "condition_holds",
+    "counts_as_stunned",
     "current_life",
     "current_strike",
     "static_strike_bonuses",
+    "strike_at",
     "strike_with_modifiers",
     "target_candidates",
     "target_choices",
@@ -47,6 +49,23 @@ def condition_holds(state: State, seat: int, cond: str) -> bool:
     raise AssertionError(cond)  # pragma: no cover - CONDITIONS is closed
 
 
+def counts_as_stunned(state: State, uid: int) -> bool:
+    """«Оглушённое»: the card has the effect «Оглушение» (R15:7.stun); a card that is only
+    closed is not stunned (INTERPRETING.md, entry 60; the ``closed_counts_as_stunned`` mutant
+    takes every closed card for a stunned one)."""
+    c = state.cards[uid]
+    return c.stunned or (c.closed and not state.rules.stun_is_an_effect)
+
+
+def target_condition_holds(state: State, uid: int, cond: str) -> bool:
+    """Does the condition ``cond`` about an effect's recipient target
+    (:data:`~oracle.cards.TARGET_CONDITIONS`) hold for card ``uid`` now (R15:119.2; read when
+    the effect executes, INTERPRETING.md, entry 60)?"""
+    if cond == "target_stunned":
+        return counts_as_stunned(state, uid)
+    raise AssertionError(cond)  # pragma: no cover - TARGET_CONDITIONS is closed
+
+
 def static_strike_bonuses(state: State, uid: int) -> list[int]:
     """The +N of the creature's own «strike_bonus» statics in force: it is in play and not
     hidden (entry 12), and each one's condition holds for its controller (R15:115.1)."""
@@ -56,8 +75,29 @@ def static_strike_bonuses(state: State, uid: int) -> list[int]:
     return [
         a.value
         for a in card_def(state, uid).abilities
-        if a.kind == "static" and a.static_op == "strike_bonus" and (not a.cond or condition_holds(state, c.owner, a.cond))
+        if a.kind == "static" and a.static_op == "strike_bonus" and not a.against
+        and (not a.cond or condition_holds(state, c.owner, a.cond))
     ]
+
+
+def strike_at(state: State, uid: int, struck: int) -> int:
+    """The strike creature ``uid`` deals to ``struck`` in a fight or a strike without one: its
+    current strike plus each of its «strike_bonus … against» statics in force whose state the
+    struck creature is in («+2 к удару по оглушенным существам»).  They apply at the attack's
+    calculation step (R15:508.4.1), to the return strike too (R15:510.2), and are no part of
+    the creature's strike elsewhere (INTERPRETING.md, entry 61)."""
+    c = state.cards[uid]
+    strike = current_strike(state, uid)
+    if c.hidden or state.zone_of(uid) != "play" or card_def(state, struck).type != "creature":
+        return strike
+    for a in card_def(state, uid).abilities:
+        if a.kind != "static" or a.static_op != "strike_bonus" or not a.against:
+            continue
+        if a.cond and not condition_holds(state, c.owner, a.cond):
+            continue
+        if a.against == "stunned" and counts_as_stunned(state, struck):
+            strike += a.value
+    return strike
 
 
 def strike_with_modifiers(printed: int, amounts: Iterable[int]) -> int:

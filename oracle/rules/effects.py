@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..cards import Ability, Effect, load_pool
+from ..cards import TARGET_CONDITIONS, Ability, Effect, load_pool
 from ..model import Event, Modifier, QueueEntry, State
-from .board import card_def, condition_holds, current_life, current_strike, target_violation
+from .board import card_def, condition_holds, current_life, current_strike, target_condition_holds, target_violation
 from .payment import mentioned_cost
 from .triggers import fire
 
@@ -26,13 +26,28 @@ __all__ = [
 ]
 
 
-def wound(state: State, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]) -> None:
-    """Put ``amount`` wounds on a character in play; hidden ones take none (R15:504.3)."""
+def wound(
+    state: State, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...], source: int = 0,
+    by_strike: bool = False,
+) -> None:
+    """Put ``amount`` wounds on a character in play; hidden ones take none (R15:504.3).
+
+    ``source`` is the card that deals them (0: none, e.g. poison or a payment): the striking
+    creature, or the source of the ability whose effect they are (R15:502.2), wherever it is
+    now (R15:403.1).  Wounds it deals to a hero fire «наносит раны ударом по герою» when
+    ``by_strike`` (R15:510.3) and «[карта] наносит раны герою» either way (INTERPRETING.md,
+    entry 63; the ``hero_wounds_by_strike_only`` mutant fires the latter only for a strike)."""
     c = state.cards[uid]
     if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
         return
     c.wounds += amount
     ev.append(Event("wounded", rules, (("card", uid), ("amount", amount), ("wounds", c.wounds))))
+    if not source or card_def(state, uid).type != "hero":
+        return
+    if by_strike:
+        fire(state, "strikes_hero", source, ev, rules)
+    if by_strike or state.rules.ability_wounds_have_a_source:
+        fire(state, "wounds_hero", source, ev, rules)
 
 
 def close_card(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
@@ -176,10 +191,11 @@ def _recipients(state: State, entry: QueueEntry, to: str) -> list[int]:
     ]
 
 
-def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int) -> int:
+def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int, known_strike: int = -1) -> int:
     """The effect's amount when it executes (INTERPRETING.md, entry 44); ``drawn`` is how
-    many cards the ability's earlier effects drew.  "target_cost" is per recipient (see
-    :func:`_apply_effect`); here it is 0."""
+    many cards the ability's earlier effects drew, ``known_strike`` the source's strike just
+    before it left play during this ability's resolution (-1: it did not).  "target_cost" is
+    per recipient (see :func:`_apply_effect`); here it is 0."""
     bonus = effect.bonus if effect.bonus_if and condition_holds(state, entry.controller, effect.bonus_if) else 0
     if effect.amount == "X":
         return entry.x + bonus
@@ -200,20 +216,37 @@ def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int) -> int:
     if effect.amount == "self_strike":
         if state.zone_of(entry.source) == "play":
             return current_strike(state, entry.source) + bonus
-        return card_def(state, entry.source).strike + bonus  # last known: printed (INTERPRETING 14)
+        if known_strike >= 0 and state.rules.last_known_strike:
+            # R15:403.1: it left play during this resolution; its last known strike (entry 62)
+            return known_strike + bonus
+        return card_def(state, entry.source).strike + bonus  # gone before it resolved: printed (entry 14)
     assert isinstance(effect.amount, int)
     return effect.amount + bonus
 
 
 def _apply_effect(
-    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0
-) -> int:
-    """Execute one effect; returns how many cards it drew (for a later amount "drawn")."""
+    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
+    known_strike: int = -1,
+) -> tuple[int, bool]:
+    """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
+    whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
+    condition held and it reached a recipient (INTERPRETING.md, entry 60)."""
+    me = entry.controller
+    if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
+        return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
+    amount = _amount(state, entry, effect, drawn, known_strike)
+    if effect.op in ("lose_coins", "draw", "gain_coin", "draw_to_match_opponent"):
+        return _apply_player_effect(state, entry, effect, amount, ev, rules)
+    return 0, _apply_card_effect(state, entry, effect, amount, ev, rules)
+
+
+def _apply_player_effect(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """An effect on a player (``to`` "controller" or "opponent"); returns the cards drawn and
+    whether it changed anything (a card drawn, a coin gained or lost)."""
     op = effect.op
     me = entry.controller
-    if effect.cond and not condition_holds(state, me, effect.cond):
-        return 0  # «если …» is false when the effect executes: it does nothing (entry 42)
-    amount = _amount(state, entry, effect, drawn)
     if op == "lose_coins":
         # R15:522.2: a lost coin leaves the play zone for the supply; 522.5 lets the player
         # choose which: the closed ones go first, then open ones (INTERPRETING.md, entry 47;
@@ -228,40 +261,51 @@ def _apply_effect(
             lost += taken
         if lost:
             ev.append(Event("coins_lost", (*rules, "R15:522.2", "R15:522.5"), (("player", seat), ("amount", lost))))
-        return 0
-    if op in ("draw", "gain_coin", "draw_to_match_opponent"):
-        seat = 1 - me if effect.to == "opponent" else me
-        if op == "draw":
-            return draw(state, seat, amount, ev, rules)
-        if op == "draw_to_match_opponent":
-            # R15:119.6: draw one at a time until the hand equals the opponent's; nothing if
-            # it is already as large or larger; an empty deck stops it (entry 44)
-            want = len(state.players[1 - seat].hand) - len(state.players[seat].hand)
-            return draw(state, seat, want, ev, rules) if want > 0 else 0
-        state.players[seat].coins_open += amount
-        ev.append(Event("coin_gained", rules, (("player", seat), ("amount", amount))))
-        return 0
+        return 0, lost > 0
+    seat = 1 - me if effect.to == "opponent" else me
+    if op == "draw":
+        n = draw(state, seat, amount, ev, rules)
+        return n, n > 0
+    if op == "draw_to_match_opponent":
+        # R15:119.6: draw one at a time until the hand equals the opponent's; nothing if
+        # it is already as large or larger; an empty deck stops it (entry 44)
+        want = len(state.players[1 - seat].hand) - len(state.players[seat].hand)
+        n = draw(state, seat, want, ev, rules) if want > 0 else 0
+        return n, n > 0
+    state.players[seat].coins_open += amount
+    ev.append(Event("coin_gained", rules, (("player", seat), ("amount", amount))))
+    return 0, amount > 0
+
+
+def _apply_card_effect(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> bool:
+    """An effect on cards; returns whether it reached a recipient (``destroy``: destroyed a
+    creature).  A condition about the target (``target_stunned``) keeps the effect to the
+    recipients it holds for, read now (INTERPRETING.md, entry 60)."""
+    op = effect.op
+    me = entry.controller
     if op == "distribute_wounds":
-        for t, a in zip(entry.targets, entry.amounts, strict=False):
-            if state.zone_of(t) == "play" and not state.cards[t].hidden:
-                wound(state, t, a, ev, rules)
-        return 0
+        live = [(t, a) for t, a in zip(entry.targets, entry.amounts, strict=False)
+                if state.zone_of(t) == "play" and not state.cards[t].hidden]
+        for t, a in live:
+            wound(state, t, a, ev, rules, entry.source)
+        return bool(live)
+    recipients = _recipients(state, entry, effect.to)
+    if effect.cond in TARGET_CONDITIONS:
+        recipients = [uid for uid in recipients if target_condition_holds(state, uid, effect.cond)]
     if op == "destroy":  # every creature it destroys leaves at once (R15:505.1, 505.2)
-        doomed = [
-            uid
-            for uid in _recipients(state, entry, effect.to)
-            if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"
-        ]
+        doomed = [uid for uid in recipients if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"]
         if doomed:
             leave_together(state, doomed, ev, (*rules, "R15:505.2"))
-        return 0
+        return bool(doomed)
     base = amount
-    for uid in _recipients(state, entry, effect.to):
+    for uid in recipients:
         c = state.cards[uid]
         if effect.amount == "target_cost":  # «Х — его стоимость»: each target's own (entry 44)
             amount = mentioned_cost(state, uid) + base
         if op == "wound":
-            wound(state, uid, amount, ev, rules)
+            wound(state, uid, amount, ev, rules, entry.source)
         elif op == "poison":
             # «Отравить на Х»: only the highest Poison value applies (R15:7.poison)
             c.poison = max(c.poison, amount)
@@ -284,6 +328,8 @@ def _apply_effect(
                 ev.append(Event("opened", rules, (("card", uid),)))
         elif op == "prepare":
             _prepare(state, uid, ev, rules)
+            # «Когда [эта карта] был подготовлен» (INTERPRETING.md, entry 64)
+            fire(state, "self_prepared", uid, ev, rules)
             if card_def(state, uid).type in ("hero", "creature"):
                 # «Когда другой ваш персонаж был подготовлен» (INTERPRETING.md, entry 45)
                 fire(state, "prepared", uid, ev, rules)
@@ -299,6 +345,13 @@ def _apply_effect(
             until = "end_of_turn" if op == "strike_until_end_of_turn" else "start_of_turn"
             state.modifiers.append(Modifier(uid, amount, until))
             ev.append(Event("strike_modified", rules, (("card", uid), ("amount", amount), ("until", until))))
+        elif op == "strike_while_in_play":
+            # «получает +N к удару», no duration: it lasts while the creature is in play and
+            # goes with its other effects when it leaves (R15:205.3; INTERPRETING.md, entry 64;
+            # the ``lasting_strike_ends_at_end_of_turn`` mutant makes it «до конца хода»)
+            until = "while_in_play" if state.rules.lasting_strike_lasts else "end_of_turn"
+            state.modifiers.append(Modifier(uid, amount, until))
+            ev.append(Event("strike_modified", (*rules, "R15:205.3"), (("card", uid), ("amount", amount), ("until", until))))
         elif op == "strike_until_start_of_your_next_turn":
             # «до начала вашего следующего хода»: «вашего» is the ability's controller (INTERPRETING.md, entry 23)
             state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me))
@@ -315,7 +368,7 @@ def _apply_effect(
                 ev.append(Event("hidden", rules, (("card", uid),)))
         else:  # pragma: no cover - EFFECT_OPS is closed
             raise AssertionError(op)
-    return 0
+    return bool(recipients)
 
 
 def _prepare(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
@@ -350,8 +403,27 @@ def run_ability(
         )
         entry = replace(entry, targets=kept)
     drawn = 0
+    done = True
+    known_strike = -1
     for effect in ability.effects:
-        drawn += _apply_effect(state, entry, effect, ev, rules, drawn)
+        if state.zone_of(entry.source) == "play" and card_def(state, entry.source).type == "creature":
+            known_strike = current_strike(state, entry.source)  # its last known strike (R15:403.1)
+        if not _follows(state, effect, done):
+            done = False
+            continue
+        n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike)
+        drawn += n
         check_state(state, ev)
         if state.winner >= 0:
             return
+
+
+def _follows(state: State, effect: Effect, done: bool) -> bool:
+    """Whether an effect linked to the one before it happens: «при этом» only if that one was
+    carried out (R15:119.4; the ``while_doing_without_the_first_part`` mutant does it anyway),
+    «иначе» only if it was not (R15:119.7; INTERPRETING.md, entry 60)."""
+    if effect.if_previous == "done":
+        return done or not state.rules.while_doing_needs_the_first_part
+    if effect.if_previous == "not_done":
+        return not done
+    return True

@@ -20,9 +20,12 @@ POISON = -2
 
 _WHOSE_TURN = ("start_of_turn", "end_of_turn")
 #: Conditions about another card; ``whose`` compares the subject's owner: whose creature,
-#: whose spell, who played the card, whose character was prepared, whose creature attacks.
-_OF_CREATURE = ("creature_dies", "creature_enters", "spell_played", "card_played", "prepared", "attack_declared")
-_SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell")
+#: whose spell, who played the card, whose character was prepared, whose creature attacks,
+#: whose card wounded a hero.
+_OF_CREATURE = (
+    "creature_dies", "creature_enters", "spell_played", "card_played", "prepared", "attack_declared", "wounds_hero",
+)
+_SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
 
 
 def _add(state: State, controller: int, source: int, ability: int, subject: int) -> None:
