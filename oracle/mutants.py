@@ -159,6 +159,20 @@ MUTANTS: dict[str, Mutant] = {
             "attack_declaration_window",
         ),
         Mutant(
+            "turn_counts_kept",
+            "R15:302.2",
+            "the counters of the cards a player drew and played this turn are never reset: they count the whole "
+            "game (INTERPRETING.md, entry 65)",
+            "turn_counts_reset",
+        ),
+        Mutant(
+            "turn_counts_reset_for_active_only",
+            "R15:302.2",
+            "a player's counters of this turn are reset only when his own turn begins, so what he did in his "
+            "turn still counts in his opponent's (INTERPRETING.md, entry 65)",
+            "turn_counts_reset_for_both",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

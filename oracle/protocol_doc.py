@@ -411,6 +411,8 @@ _JSON_SPECIAL = {
     ("TargetChoice", "entry"): ("`entry`", "object: a `QueueEntry` (`queue[i].`'s keys)"),
     ("TargetChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
     ("CardState", "stunned"): ("`stunned`", "`true`; the key is present exactly when true (5.4 rule 4)"),
+    **{("PlayerState", k): (f"`{k}`", "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)")
+       for k in ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")},
     ("StrikeModifier", "sets"): ("`sets`", "`true`; the key is present exactly when true (a set-to modifier; 5.4 rule 7)"),
     ("State", "players"): ("`players`", "list of 2 objects (seat 0 first)"),
     ("State", "cards"): ("`cards`", "list of objects, ascending `uid`"),

@@ -118,6 +118,11 @@ class Ruleset:
     #: R15:118.1: a target «по его выбору» is chosen by the opponent of the ability's
     #: controller, not by the controller (INTERPRETING.md, entry 48).
     opponent_chooses_target: bool = True
+    #: R15:302.2: the counters of what each player did this turn start again at every turn
+    #: (INTERPRETING.md, entry 65).
+    turn_counts_reset: bool = True
+    #: R15:302.2: at every turn's start, the inactive player's counters too (entry 65).
+    turn_counts_reset_for_both: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

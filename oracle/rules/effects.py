@@ -106,8 +106,12 @@ def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[
 
 
 def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> int:
-    """Draw up to ``n`` cards from the top of the deck; returns how many were drawn."""
+    """Draw up to ``n`` cards from the top of the deck, one at a time (R15:527.1, 527.2);
+    returns how many were drawn.  From turn 1 each card counts in the player's
+    ``drawn_this_turn``; the deal and the mulligan (turn 0) are in no turn (INTERPRETING.md,
+    entry 65)."""
     p = state.players[seat]
+    counted = state.turn >= 1
     drawn = 0
     for _ in range(n):
         if not p.deck:
@@ -116,6 +120,8 @@ def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...
         p.hand.append(uid)
         drawn += 1
         ev.append(Event("drew", rules, (("player", seat), ("card", uid))))
+        if counted:
+            p.drawn_this_turn += 1
     return drawn
 
 
