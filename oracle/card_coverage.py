@@ -44,6 +44,9 @@ COVERED: dict[str, str] = {
     "DURATION": "op `strike_until_start_of_your_next_turn` (303.1; entry 23)",
     "FIXDATA": "data fixes only",
     "T_TARGETED": "trigger `targeted_by_spell` (INTERPRETING.md entry 45)",
+    "T_DRAW": "trigger `card_drawn` with `nth` (the player's nth card drawn this turn, R15:527.2; entry 66)",
+    "T_CARD_PLAYED": "trigger `card_played` (any card, by whose play; entry 45), with `nth` for «N-я карта за ход» "
+    "(entry 66)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
@@ -52,11 +55,12 @@ PARTLY: dict[str, str] = {
     "`hand_more_than_opponent`, `hand_empty`; entry 42); no «иначе», no «при этом»",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43); not on recipients",
-    "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44); no other counts, no "
-    "wounds on the source",
+    "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 66); "
+    "no other counts, no wounds on the source",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "STATIC_STRIKE": "static `strike_bonus` while the hand is empty; not «+N против оглушённых»",
-    "T_CARD_PLAYED": "trigger `card_played` (any card, by whose play; entry 45); not «N-я карта за ход»",
+    "HISTORY": "per-turn counters of each player: cards drawn, cards played, creatures played (the state's "
+    "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 65); not wounds healed",
     "T_PREPARED": "trigger `prepared` (another character was prepared; entry 45)",
     "STAT": "op `set_strike_until_start_of_your_next_turn`; no lasting, doubled or life changes",
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46); "

@@ -31,8 +31,13 @@ Ability::
     text_en   optional English gloss
     trigger   triggered only: one of TRIGGERS
     whose     for start_of_turn / end_of_turn / creature_dies / creature_enters /
-              spell_played / card_played / prepared: "own" | "opponent" | "any" (whose
-              turn, whose creature or spell, who played the card, whose character)
+              spell_played / card_played / card_drawn / prepared: "own" | "opponent" |
+              "any" (whose turn, whose creature or spell, who played or drew the card, whose
+              character)
+    nth       card_played (optional, n >= 1) and card_drawn (required, n >= 2): only the
+              player's nth card played / drawn this turn («вторую карту за ход»; the count of
+              the state's played_this_turn / drawn_this_turn right after that card;
+              INTERPRETING.md, entry 66)
     optional  triggered only: true when the text says «может» (R15:113.4)
     whenever  triggered only: «Каждый раз, когда»: no per-turn limit (R15:113.5)
     limit     {"per_turn": n} or {"per_game": n}; default per_turn 1 for activated and
@@ -80,7 +85,9 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     (the source's current strike; printed if it left play), "target_cost" (each recipient
     target's printed cost, X = 0, R15:106.1.4; recipient "target" only), "creatures_strike_6_plus"
     (how many creatures in play, not hidden, have strike 6 or more when the effect executes),
-    "drawn" (how many cards this ability's earlier effects drew)
+    "drawn" (how many cards this ability's earlier effects drew), "drawn_this_turn" (how
+    many cards the ability's controller drew this turn, R15:527.1, when the effect executes;
+    INTERPRETING.md, entry 66)
 """
 
 from __future__ import annotations
@@ -150,7 +157,10 @@ TRIGGERS = (
     "targeted_by_spell",  # this card became a target of a spell («становится целью заклинания»)
     "prepared",  # another character was prepared («был подготовлен»); whose: its controller
     "attack_declared",  # a strike attack was declared («когда противник объявляет атаку», R15:307.1); whose: the attacker's
+    "card_drawn",  # a player drew his nth card this turn («когда вы берете вторую карту за ход», R15:527.2); whose: who drew
 )
+#: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 66).
+NTH_TRIGGERS = ("card_played", "card_drawn")
 WHOSE = ("own", "opponent", "any")
 #: Kinds of static ability (R15:115): a cost modifier, or «Пока …, [эта карта] имеет +N к
 #: удару» (strike_bonus on the card itself, R15:115.1, 115.5).
@@ -181,7 +191,7 @@ EFFECT_OPS = (
     "draw_to_match_opponent",  # «Берите карты, пока у вас в руке не будет столько же карт, сколько у противника»
 )
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
-AMOUNTS = ("X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn")
+AMOUNTS = ("X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn")
 RECIPIENTS = (
     "target",
     "self",
@@ -266,6 +276,7 @@ class Ability:
     static_op: str = "cost_modifier"  # static only: one of STATIC_OPS
     cond: str = ""  # static strike_bonus: in force only while this condition holds
     subject_class: str = ""  # creature_dies / creature_enters: only creatures of this class
+    nth: int = 0  # card_played / card_drawn: only the player's nth card of the turn (0: any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,7 +446,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     effects = tuple(
         _parse_effect(e, f"{path}.effects[{i}]", bool(targets)) for i, e in enumerate(effects_raw)
     )
-    trigger, whose, optional, whenever = "", "any", False, False
+    trigger, whose, optional, whenever, nth = "", "any", False, False, 0
     tap, coins = False, 0
     subject_class = ""
     if kind == "triggered":
@@ -443,6 +454,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         whose = _choice(raw.get("whose", "any"), WHOSE, f"{path}.whose")
         optional = bool(raw.get("optional", False))
         whenever = bool(raw.get("whenever", False))
+        nth = _parse_nth(raw, trigger, path)
         if "subject_class" in raw:
             if trigger not in ("creature_dies", "creature_enters"):
                 raise CardDataError(f"{path}.subject_class", "only creature_dies / creature_enters have a subject class")
@@ -482,7 +494,21 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         effects=effects,
         text_en=text_en,
         subject_class=subject_class,
+        nth=nth,
     )
+
+
+def _parse_nth(raw: Mapping[str, Any], trigger: str, path: str) -> int:
+    """``nth`` of a trigger about the player's nth card of the turn.  ``card_drawn`` needs it
+    and at least 2: the first draw of a turn may be the accumulation phase's, before the
+    start-of-turn Queue (R15:304.2, 304.4), which no card of the pool asks for."""
+    if "nth" not in raw:
+        if trigger == "card_drawn":
+            raise CardDataError(f"{path}.nth", "card_drawn needs the nth card drawn this turn (at least 2)")
+        return 0
+    if trigger not in NTH_TRIGGERS:
+        raise CardDataError(f"{path}.nth", f"only {' / '.join(NTH_TRIGGERS)} count the cards of the turn")
+    return _int(raw["nth"], f"{path}.nth", 2 if trigger == "card_drawn" else 1)
 
 
 #: The ability the keyword Скрытность stands for: «Найм: это существо скрывается».

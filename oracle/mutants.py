@@ -173,6 +173,13 @@ MUTANTS: dict[str, Mutant] = {
             "turn_counts_reset_for_both",
         ),
         Mutant(
+            "draws_counted_per_effect",
+            "R15:527.2",
+            "an effect drawing several cards is one draw for «when you draw your Nth card this turn»: the trigger "
+            "sees only the count after the last card (INTERPRETING.md, entry 66)",
+            "each_draw_counted",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -123,6 +123,9 @@ class Ruleset:
     turn_counts_reset: bool = True
     #: R15:302.2: at every turn's start, the inactive player's counters too (entry 65).
     turn_counts_reset_for_both: bool = True
+    #: R15:527.2: each card drawn is a draw of its own: «the Nth card» triggers see the
+    #: count after each card, not after the whole effect (entry 66).
+    each_draw_counted: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).
