@@ -59,6 +59,9 @@ PARTLY: dict[str, str] = {
     "no other counts, no wounds on the source",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "STATIC_STRIKE": "static `strike_bonus` while the hand is empty; not «+N против оглушённых»",
+    "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
+    "counted (`per` `cards_in_hand`, `own_creatures`; entries 67 and 68); not «while open», not «on top of other "
+    "increases»",
     "HISTORY": "per-turn counters of each player: cards drawn, cards played, creatures played (the state's "
     "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 65); not wounds healed",
     "T_PREPARED": "trigger `prepared` (another character was prepared; entry 45)",

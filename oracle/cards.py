@@ -50,6 +50,12 @@ Ability::
     static    static only: {"op": "cost_modifier", "modifier": one of MODIFIERS,
               "value": n, "player": "own"|"opponent"|"any", "card_type": type or "any",
               "class": a class (optional: only cards of that class, «Механизмы стоят …»)}
+              or {"op": "cost_modifier", "self": true, "modifier": …, "value": n, "if": a
+              condition (optional), "per": one of COST_COUNTS (optional: value times that
+              count)}: the card's own cost, working only while it is played from the hand
+              (R15:106.1.1, 115.1; «Легионер стоит (0)», «Стоит на (1) дороже за каждую карту у
+              вас в руке»), after the modifiers of the cards in play (INTERPRETING.md,
+              entries 67 and 68)
               or {"op": "strike_bonus", "value": n, "if": a condition (optional)}: while
               the creature is in play, not hidden, and the condition holds for its
               controller, it has +n strike («Пока у вас нет карт в руке, … имеет +3 к
@@ -106,6 +112,7 @@ __all__ = [
     "AMOUNTS",
     "CLASSES",
     "CONDITIONS",
+    "COST_COUNTS",
     "EFFECT_OPS",
     "MODIFIERS",
     "RECIPIENTS",
@@ -211,6 +218,13 @@ CONDITIONS = (
     "hand_fewer_than_opponent",  # «у вас в руке меньше карт, чем у противника»
     "hand_more_than_opponent",  # «у вас в руке больше карт, чем у противника»
     "hand_empty",  # «в вашей руке нет карт»
+    "three_creatures_played_this_turn",  # «вы разыграли трёх или более существ в этом ходу» (entry 67)
+)
+#: What a self cost modifier's ``per`` counts for the card's owner, when the cost is
+#: determined (R15:309.1 step 4; INTERPRETING.md, entry 68).
+COST_COUNTS = (
+    "cards_in_hand",  # «за каждую карту у вас в руке»: the card being played included (step 5 moves it)
+    "own_creatures",  # «за каждое ваше существо»: his creatures in play, hidden ones included
 )
 TARGET_WHAT = ("creature", "hero", "character")
 TARGET_SIDE = ("own", "enemy", "any")
@@ -276,6 +290,8 @@ class Ability:
     static_op: str = "cost_modifier"  # static only: one of STATIC_OPS
     cond: str = ""  # static strike_bonus: in force only while this condition holds
     subject_class: str = ""  # creature_dies / creature_enters: only creatures of this class
+    self_cost: bool = False  # static cost_modifier: the card's own cost, from the hand (entry 67)
+    per: str = ""  # self cost_modifier: value times this count (COST_COUNTS; entry 68)
     nth: int = 0  # card_played / card_drawn: only the player's nth card of the turn (0: any)
 
 
@@ -425,6 +441,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
                 cond=_choice(st["if"], CONDITIONS, f"{path}.static.if") if "if" in st else "",
                 text_en=text_en,
             )
+        if st.get("self"):
+            return _parse_self_cost(st, f"{path}.static", text_en)
         return Ability(
             kind="static",
             modifier=_choice(_req(st, "modifier", f"{path}.static"), MODIFIERS, f"{path}.static.modifier"),
@@ -495,6 +513,25 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         text_en=text_en,
         subject_class=subject_class,
         nth=nth,
+    )
+
+
+def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> Ability:
+    """A static modifier of the card's own cost while it is played (INTERPRETING.md, entries
+    67 and 68): it names no player, type or class (the card is the one it changes)."""
+    for key in ("player", "card_type", "class"):
+        if key in st:
+            raise CardDataError(f"{path}.{key}", "a modifier of the card's own cost names no other cards")
+    if st["self"] is not True:
+        raise CardDataError(f"{path}.self", "must be true")
+    return Ability(
+        kind="static",
+        modifier=_choice(_req(st, "modifier", path), MODIFIERS, f"{path}.modifier"),
+        value=_int(_req(st, "value", path), f"{path}.value", 0),
+        cond=_choice(st["if"], CONDITIONS, f"{path}.if") if "if" in st else "",
+        per=_choice(st["per"], COST_COUNTS, f"{path}.per") if "per" in st else "",
+        self_cost=True,
+        text_en=text_en,
     )
 
 

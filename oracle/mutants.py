@@ -180,6 +180,13 @@ MUTANTS: dict[str, Mutant] = {
             "each_draw_counted",
         ),
         Mutant(
+            "hand_statics_ignored",
+            "R15:106.1.1",
+            "a card's static ability changing its own cost is ignored while the card is in the hand, as if only "
+            "cards in play changed costs (INTERPRETING.md, entry 67)",
+            "hand_statics_apply",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -709,6 +709,8 @@ _CONDITION_TEXT = {
     "hand_fewer_than_opponent": "the ability's controller has fewer cards in hand than the opponent (strict)",
     "hand_more_than_opponent": "the ability's controller has more cards in hand than the opponent (strict)",
     "hand_empty": "the ability's controller has no cards in hand (a played spell is no longer in it)",
+    "three_creatures_played_this_turn": "the ability's controller has played three or more creature cards this turn "
+    "(`creatures_played_this_turn` ≥ 3; the card being played is not one yet, INTERPRETING.md entries 65 and 67)",
 }
 
 _FILTER_TEXT = {

@@ -126,6 +126,9 @@ class Ruleset:
     #: R15:527.2: each card drawn is a draw of its own: «the Nth card» triggers see the
     #: count after each card, not after the whole effect (entry 66).
     each_draw_counted: bool = True
+    #: R15:106.1.1, 115.1: a card's static cost ability about itself works while it is in
+    #: the hand it is played from (entry 67).
+    hand_statics_apply: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

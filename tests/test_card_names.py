@@ -48,6 +48,10 @@ FAITHFUL: dict[str, str] = {
     "strazh_kupeli": "start of the opponent's turn: wound the enemy hero 1, mandatory",
     "silakh": "trigger card_drawn, nth 2, whose own: the controller's second card drawn this turn, any turn, "
     "each card of a multi-card draw counted (R15:527.2); wound the enemy hero 2",
+    "legioner": "static self cost modifier (works from the hand): set to 0 while its player has played three "
+    "or more creatures this turn (the card being played not yet counted)",
+    "eyden": "static self cost modifiers: +1 per card in its player's hand (itself included: the cost is "
+    "determined before the card moves, R15:309.1 steps 4-5), -1 per creature of his in play",
     "goblin_podvodnik": "trigger card_played, nth 2, whose opponent: the opponent's second card played this "
     "turn destroys it",
     "ognemetchik": "Найм: wound each other creature 1 (recipient each_other_creature: both sides, "
