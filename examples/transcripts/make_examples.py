@@ -2,7 +2,7 @@
 
 * ``planted_first_turn_attack.json``: a random game (sampler seed 0..) recorded as a client
   would, in which, on turn 3 or later, a creature that entered play this turn attacks the
-  enemy hero: step 10 (0-based) is illegal by first-turn weakness (R15:108.5).  The client
+  enemy hero: step 13 (0-based) is illegal by first-turn weakness (R15:108.5).  The client
   sends its legal actions on the three steps before and its state on the step before.
 * ``planted_missing_coin.json``: the same game with the client's state after every step
   on a few steps; at the first turn start after step 12 whose events gain a coin, the

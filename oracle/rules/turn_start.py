@@ -83,9 +83,9 @@ def begin_turn(state: State, ev: list[Event]) -> None:
 
 
 def _reset_turn_counts(state: State) -> None:
-    """R15:302.2: a new turn begins; what each player drew and played «за ход» / «в этот ход»
-    counts again from 0, the inactive player's too (INTERPRETING.md, entry 65).  No event:
-    the counters are part of the state."""
+    """A new turn begins (R15:302.2): what each player drew and played «за ход» / «в этот
+    ход» counts again from 0, the inactive player's too (INTERPRETING.md, entry 65).  No
+    event: the counters are part of the state."""
     if not state.rules.turn_counts_reset:
         return
     for seat, p in enumerate(state.players):

@@ -33,14 +33,14 @@ def test_verify_pinpoints_the_planted_illegal_attack(stub: Any) -> None:
     assert not resp.agrees
     assert resp.divergence.kind == "illegal_action"
     assert "R15:108.5" in [v.rule for v in resp.divergence.violations]
-    assert resp.divergent_step == 10  # 0-based, where make_examples.py planted it
+    assert resp.divergent_step == 13  # 0-based, where make_examples.py planted it
 
 
 def test_verify_agrees_on_an_honest_prefix(stub: Any) -> None:
     """The steps before the planted error agree with the reference."""
     t = load_transcript(EXAMPLES / "planted_first_turn_attack.json")
-    resp = stub.VerifyTranscript(transcript_pb2.VerifyTranscriptRequest(transcript=_honest(t, 10)))
-    assert resp.agrees and resp.divergent_step == -1 and resp.steps_checked == 10
+    resp = stub.VerifyTranscript(transcript_pb2.VerifyTranscriptRequest(transcript=_honest(t, 13)))
+    assert resp.agrees and resp.divergent_step == -1 and resp.steps_checked == 13
 
 
 def test_stream_verify_pinpoints_the_wrong_coin_count(stub: Any) -> None:
@@ -50,7 +50,7 @@ def test_stream_verify_pinpoints_the_wrong_coin_count(stub: Any) -> None:
     assert not resp.agrees and resp.divergence.kind == "state"
     paths = [d.path for d in resp.divergence.state_differences]
     assert "players[1].coins_open" in paths
-    assert resp.divergent_step == 12  # 0-based, where make_examples.py planted it
+    assert resp.divergent_step == 13  # 0-based, where make_examples.py planted it
 
 
 def test_verify_without_transcript_is_invalid_argument(stub: Any) -> None:
