@@ -14,6 +14,7 @@ from typing import Any
 from oracle.actions import decode, encode
 from oracle.contract import ACTOR_NAMES, LEVELS
 from oracle.editions import cite_ed, edition_specific
+from oracle.serialize import TURN_COUNTS
 
 from .scenario import TRIGGER_REF, LoadedScenario, action_text, actor_from_enum, board_to_state, legal_action_text
 from .targets import NewGame, Target, TargetInputError
@@ -190,7 +191,9 @@ def fact_value(state: dict[str, Any], decision: tuple[int, str], path: str) -> A
     ``card[UID].strike`` a creature's current strike (printed strike plus the strike
     modifiers on it, at least 0; computed from the state, which has no such field),
     ``.length`` is a list's length, ``decision.actor`` / ``decision.kind`` who decides
-    (the actor by name: "player_1", "player_2", "chance", "nobody")."""
+    (the actor by name: "player_1", "player_2", "chance", "nobody"); a player's counters of
+    this turn (``players[0].drawn_this_turn``, …) are 0 where the canonical form leaves
+    them out."""
     root: Any = {**state, "decision": {"actor": decision_actor_name(decision[0]), "kind": decision[1]}}
     cur = root
     card: dict[str, Any] | None = None  # the card ``cur`` is, right after ``card[UID]``
@@ -212,6 +215,9 @@ def fact_value(state: dict[str, Any], decision: tuple[int, str], path: str) -> A
             continue
         if cur is root and name == "zone" and idx is not None:
             cur = _zone_of(state, int(idx))
+            continue
+        if isinstance(cur, dict) and name in TURN_COUNTS and idx is None and name not in cur and "hero" in cur:
+            cur = 0  # a player's counter of this turn, absent exactly when 0 (PROTOCOL.md 5.4, rule 3)
             continue
         if not isinstance(cur, dict) or name not in cur:
             raise KeyError(f"no field {name!r}")

@@ -25,6 +25,7 @@ from oracle.contract import load_events
 from oracle.editions import EDITIONS, edition_specific
 from oracle.errors import FieldError
 from oracle.model import STEPS, Action
+from oracle.serialize import TURN_COUNTS
 from oracle.service.convert import actor_from_proto
 
 __all__ = [
@@ -338,6 +339,8 @@ def board_to_state(board: scenario_pb2.BoardSetup, edition: str) -> dict[str, An
                 "failed_draws": p.failed_draws,
                 "mulligan_declared": False,
                 "mulligan": [],
+                # this turn's counters, written exactly when not 0 (PROTOCOL.md 5.4, rule 3)
+                **{k: v for k in TURN_COUNTS if (v := getattr(p, k))},
             }
         )
     cards.sort(key=lambda c: c["uid"])

@@ -48,6 +48,9 @@ COVERED: dict[str, str] = {
     "was prepared; entry 64)",
     "STATIC_STRIKE": "static `strike_bonus` with `if` (while the hand is empty, R15:115.1) or `against` `stunned` "
     "(«+N к удару по оглушенным существам», R15:508.4.1, 510.2; entry 61)",
+    "T_DRAW": "trigger `card_drawn` with `nth` (the player's nth card drawn this turn, R15:527.2; entry 66)",
+    "T_CARD_PLAYED": "trigger `card_played` (any card, by whose play; entry 45), with `nth` for «N-я карта за ход» "
+    "(entry 66)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
@@ -57,17 +60,21 @@ PARTLY: dict[str, str] = {
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 60); no other predicates",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43); not on recipients",
-    "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44); no other counts, no "
-    "wounds on the source",
+    "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 66); "
+    "no other counts, no wounds on the source",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
     "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 63); not "
     "this card's wounds by its abilities, nor the number of wounds dealt",
-    "T_CARD_PLAYED": "trigger `card_played` (any card, by whose play; entry 45); not «N-я карта за ход»",
     "STAT": "ops `set_strike_until_start_of_your_next_turn` and `strike_while_in_play` (a lasting +N, entry 64); "
     "no doubled or life changes",
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
     "condition `target_stunned` and strike bonuses `against` `stunned` (entries 60, 61); not «не может быть оглушён»",
+    "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
+    "counted (`per` `cards_in_hand`, `own_creatures`; entries 67 and 68); not «while open», not «on top of other "
+    "increases»",
+    "HISTORY": "per-turn counters of each player: cards drawn, cards played, creatures played (the state's "
+    "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 65); not wounds healed",
     "COINS": "op `lose_coins` (entry 47); no temporary coins «до конца хода»",
 }
 

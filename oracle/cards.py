@@ -31,8 +31,13 @@ Ability::
     text_en   optional English gloss
     trigger   triggered only: one of TRIGGERS
     whose     for start_of_turn / end_of_turn / creature_dies / creature_enters /
-              spell_played / card_played / prepared: "own" | "opponent" | "any" (whose
-              turn, whose creature or spell, who played the card, whose character)
+              spell_played / card_played / card_drawn / prepared: "own" | "opponent" |
+              "any" (whose turn, whose creature or spell, who played or drew the card, whose
+              character)
+    nth       card_played (optional, n >= 1) and card_drawn (required, n >= 2): only the
+              player's nth card played / drawn this turn («вторую карту за ход»; the count of
+              the state's played_this_turn / drawn_this_turn right after that card;
+              INTERPRETING.md, entry 66)
     optional  triggered only: true when the text says «может» (R15:113.4)
     whenever  triggered only: «Каждый раз, когда»: no per-turn limit (R15:113.5)
     limit     {"per_turn": n} or {"per_game": n}; default per_turn 1 for activated and
@@ -46,6 +51,12 @@ Ability::
     static    static only: {"op": "cost_modifier", "modifier": one of MODIFIERS,
               "value": n, "player": "own"|"opponent"|"any", "card_type": type or "any",
               "class": a class (optional: only cards of that class, «Механизмы стоят …»)}
+              or {"op": "cost_modifier", "self": true, "modifier": …, "value": n, "if": a
+              condition (optional), "per": one of COST_COUNTS (optional: value times that
+              count)}: the card's own cost, working only while it is played from the hand
+              (R15:106.1.1, 115.1; «Легионер стоит (0)», «Стоит на (1) дороже за каждую карту у
+              вас в руке»), after the modifiers of the cards in play (INTERPRETING.md,
+              entries 67 and 68)
               or {"op": "strike_bonus", "value": n, "if": a condition (optional)}: while
               the creature is in play, not hidden, and the condition holds for its
               controller, it has +n strike («Пока у вас нет карт в руке, … имеет +3 к
@@ -93,9 +104,11 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     (the source's current strike; printed if it left play), "target_cost" (each recipient
     target's printed cost, X = 0, R15:106.1.4; recipient "target" only), "creatures_strike_6_plus"
     (how many creatures in play, not hidden, have strike 6 or more when the effect executes),
-    "drawn" (how many cards this ability's earlier effects drew); "self_strike" of a source
-    that left play while this ability resolved is the strike it had just before it left
-    (last known information, R15:403.1; INTERPRETING.md, entry 62)
+    "drawn" (how many cards this ability's earlier effects drew), "drawn_this_turn" (how
+    many cards the ability's controller drew this turn, R15:527.1, when the effect executes;
+    INTERPRETING.md, entry 66); "self_strike" of a source that left play while this ability
+    resolved is the strike it had just before it left (last known information, R15:403.1;
+    INTERPRETING.md, entry 62)
 """
 
 from __future__ import annotations
@@ -114,6 +127,7 @@ __all__ = [
     "AMOUNTS",
     "CLASSES",
     "CONDITIONS",
+    "COST_COUNTS",
     "EFFECT_OPS",
     "IF_PREVIOUS",
     "MODIFIERS",
@@ -171,7 +185,10 @@ TRIGGERS = (
     "self_prepared",  # this card was prepared («Когда Лесной гигант был подготовлен», R15:7.prepare)
     "strikes_hero",  # this creature dealt wounds to a hero with its strike («Когда наносит раны ударом по герою», R15:510.3)
     "wounds_hero",  # another card dealt wounds to a hero, by its strike or its ability (R15:502.2); whose: its controller's
+    "card_drawn",  # a player drew his nth card this turn («когда вы берете вторую карту за ход», R15:527.2); whose: who drew
 )
+#: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 66).
+NTH_TRIGGERS = ("card_played", "card_drawn")
 WHOSE = ("own", "opponent", "any")
 #: Kinds of static ability (R15:115): a cost modifier, or «Пока …, [эта карта] имеет +N к
 #: удару» (strike_bonus on the card itself, R15:115.1, 115.5).
@@ -206,7 +223,7 @@ EFFECT_OPS = (
     "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 64)
 )
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
-AMOUNTS = ("X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn")
+AMOUNTS = ("X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn")
 RECIPIENTS = (
     "target",
     "self",
@@ -227,6 +244,13 @@ CONDITIONS = (
     "hand_more_than_opponent",  # «у вас в руке больше карт, чем у противника»
     "hand_empty",  # «в вашей руке нет карт»
     "target_stunned",  # «Если оно оглушено»: about each recipient target (effects to "target" only; entry 60)
+    "three_creatures_played_this_turn",  # «вы разыграли трёх или более существ в этом ходу» (entry 67)
+)
+#: What a self cost modifier's ``per`` counts for the card's owner, when the cost is
+#: determined (R15:309.1 step 4; INTERPRETING.md, entry 68).
+COST_COUNTS = (
+    "cards_in_hand",  # «за каждую карту у вас в руке»: the card being played included (step 5 moves it)
+    "own_creatures",  # «за каждое ваше существо»: his creatures in play, hidden ones included
 )
 #: Conditions about the recipient target rather than the controller.
 TARGET_CONDITIONS = ("target_stunned",)
@@ -298,6 +322,9 @@ class Ability:
     cond: str = ""  # static strike_bonus: in force only while this condition holds
     subject_class: str = ""  # creature_dies / creature_enters / wounds_hero: only cards of this class
     against: str = ""  # static strike_bonus: only the strike at a creature in this state (STRIKE_AGAINST)
+    self_cost: bool = False  # static cost_modifier: the card's own cost, from the hand (entry 67)
+    per: str = ""  # self cost_modifier: value times this count (COST_COUNTS; entry 68)
+    nth: int = 0  # card_played / card_drawn: only the player's nth card of the turn (0: any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -466,6 +493,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
                 against=_choice(st["against"], STRIKE_AGAINST, f"{path}.static.against") if "against" in st else "",
                 text_en=text_en,
             )
+        if st.get("self"):
+            return _parse_self_cost(st, f"{path}.static", text_en)
         return Ability(
             kind="static",
             modifier=_choice(_req(st, "modifier", f"{path}.static"), MODIFIERS, f"{path}.static.modifier"),
@@ -487,7 +516,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     effects = tuple(
         _parse_effect(e, f"{path}.effects[{i}]", bool(targets), i == 0) for i, e in enumerate(effects_raw)
     )
-    trigger, whose, optional, whenever = "", "any", False, False
+    trigger, whose, optional, whenever, nth = "", "any", False, False, 0
     tap, coins = False, 0
     subject_class = ""
     if kind == "triggered":
@@ -495,6 +524,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         whose = _choice(raw.get("whose", "any"), WHOSE, f"{path}.whose")
         optional = bool(raw.get("optional", False))
         whenever = bool(raw.get("whenever", False))
+        nth = _parse_nth(raw, trigger, path)
         if "subject_class" in raw:
             if trigger not in _SUBJECT_CLASS_TRIGGERS:
                 raise CardDataError(f"{path}.subject_class", "only " + " / ".join(_SUBJECT_CLASS_TRIGGERS)
@@ -537,7 +567,40 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         effects=effects,
         text_en=text_en,
         subject_class=subject_class,
+        nth=nth,
     )
+
+
+def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> Ability:
+    """A static modifier of the card's own cost while it is played (INTERPRETING.md, entries
+    67 and 68): it names no player, type or class (the card is the one it changes)."""
+    for key in ("player", "card_type", "class"):
+        if key in st:
+            raise CardDataError(f"{path}.{key}", "a modifier of the card's own cost names no other cards")
+    if st["self"] is not True:
+        raise CardDataError(f"{path}.self", "must be true")
+    return Ability(
+        kind="static",
+        modifier=_choice(_req(st, "modifier", path), MODIFIERS, f"{path}.modifier"),
+        value=_int(_req(st, "value", path), f"{path}.value", 0),
+        cond=_choice(st["if"], CONDITIONS, f"{path}.if") if "if" in st else "",
+        per=_choice(st["per"], COST_COUNTS, f"{path}.per") if "per" in st else "",
+        self_cost=True,
+        text_en=text_en,
+    )
+
+
+def _parse_nth(raw: Mapping[str, Any], trigger: str, path: str) -> int:
+    """``nth`` of a trigger about the player's nth card of the turn.  ``card_drawn`` needs it
+    and at least 2: the first draw of a turn may be the accumulation phase's, before the
+    start-of-turn Queue (R15:304.2, 304.4), which no card of the pool asks for."""
+    if "nth" not in raw:
+        if trigger == "card_drawn":
+            raise CardDataError(f"{path}.nth", "card_drawn needs the nth card drawn this turn (at least 2)")
+        return 0
+    if trigger not in NTH_TRIGGERS:
+        raise CardDataError(f"{path}.nth", f"only {' / '.join(NTH_TRIGGERS)} count the cards of the turn")
+    return _int(raw["nth"], f"{path}.nth", 2 if trigger == "card_drawn" else 1)
 
 
 #: The ability the keyword Скрытность stands for: «Найм: это существо скрывается».

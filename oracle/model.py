@@ -195,6 +195,11 @@ class Player:
     coins_closed: int = 0
     failed_draws: int = 0  # 304.2 ВАЖНО
     mulligan: tuple[int, ...] | None = None  # declared, not yet taken (301.7.1)
+    # What the player did this turn (INTERPRETING.md, entry 65): reset for both players when
+    # a turn begins (R15:302.2); the setup stage is in no turn, so its draws are not counted
+    drawn_this_turn: int = 0  # cards drawn (R15:527.1, 527.2: each card is one draw)
+    played_this_turn: int = 0  # cards played (R15:309.1)
+    creatures_played_this_turn: int = 0  # creature cards played (R15:309.1)
 
     @property
     def coins(self) -> int:
@@ -213,6 +218,9 @@ class Player:
             self.coins_closed,
             self.failed_draws,
             self.mulligan,
+            self.drawn_this_turn,
+            self.played_this_turn,
+            self.creatures_played_this_turn,
         )
 
 

@@ -201,6 +201,34 @@ MUTANTS: dict[str, Mutant] = {
             "lasting_strike_lasts",
         ),
         Mutant(
+            "turn_counts_kept",
+            "R15:302.2",
+            "the counters of the cards a player drew and played this turn are never reset: they count the whole "
+            "game (INTERPRETING.md, entry 65)",
+            "turn_counts_reset",
+        ),
+        Mutant(
+            "turn_counts_reset_for_active_only",
+            "R15:302.2",
+            "a player's counters of this turn are reset only when his own turn begins, so what he did in his "
+            "turn still counts in his opponent's (INTERPRETING.md, entry 65)",
+            "turn_counts_reset_for_both",
+        ),
+        Mutant(
+            "draws_counted_per_effect",
+            "R15:527.2",
+            "an effect drawing several cards is one draw for «when you draw your Nth card this turn»: the trigger "
+            "sees only the count after the last card (INTERPRETING.md, entry 66)",
+            "each_draw_counted",
+        ),
+        Mutant(
+            "hand_statics_ignored",
+            "R15:106.1.1",
+            "a card's static ability changing its own cost is ignored while the card is in the hand, as if only "
+            "cards in play changed costs (INTERPRETING.md, entry 67)",
+            "hand_statics_apply",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

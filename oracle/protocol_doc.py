@@ -411,6 +411,8 @@ _JSON_SPECIAL = {
     ("TargetChoice", "entry"): ("`entry`", "object: a `QueueEntry` (`queue[i].`'s keys)"),
     ("TargetChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
     ("CardState", "stunned"): ("`stunned`", "`true`; the key is present exactly when true (5.4 rule 4)"),
+    **{("PlayerState", k): (f"`{k}`", "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)")
+       for k in ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")},
     ("StrikeModifier", "sets"): ("`sets`", "`true`; the key is present exactly when true (a set-to modifier; 5.4 rule 7)"),
     ("State", "players"): ("`players`", "list of 2 objects (seat 0 first)"),
     ("State", "cards"): ("`cards`", "list of objects, ascending `uid`"),
@@ -635,11 +637,15 @@ _TRIGGER_TEXT = {
     "creature_enters": "another creature entered the play zone; `whose` says whose creature",
     "spell_played": "a spell was played (it reached the graveyard, 309.1 step 4); `whose` says whose spell",
     "card_played": "a card of any type was played (after it moved, 309.1 step 4; «разыгрывает карту»); `whose` says who "
-    "played it (INTERPRETING.md entry 45)",
+    "played it (INTERPRETING.md entry 45); with `nth`, only when it is that player's nth card played this turn "
+    "(`played_this_turn` counts it first; «вторую карту за ход», entry 66)",
     "targeted_by_spell": "this card is a target of a spell being played (after the payment, before the spell's "
     "abilities; «становится целью заклинания»)",
     "prepared": "another character was prepared by an effect (op `prepare`; «был подготовлен»); `whose` says whose "
     "character",
+    "card_drawn": "a player drew his `nth` card this turn (`nth` ≥ 2 required; «когда вы берете вторую карту за ход»): "
+    "each card drawn is a draw of its own (R15:527.2), so an effect drawing several cards fires it on the card that makes "
+    "the count `nth` (INTERPRETING.md entry 66); `whose` says who drew; the subject is the card drawn",
     "attack_declared": "a strike attack was declared («когда противник объявляет атаку»); `whose` says whose "
     "attacker. In edition R15 it is declared and resolves at the `attack_queue` step, before the defender "
     "(R15:307.1); in A, B and C it waits for the fight like «при атаке» (307.2)",
@@ -691,6 +697,9 @@ _AMOUNT_TEXT = {
     "target_cost": "each target's printed cost, a cost X counting 0 (R15:106.1.4); `to` `target` only",
     "creatures_strike_6_plus": "how many creatures in play, not hidden, have strike 6 or more when the effect executes",
     "drawn": "how many cards the ability's earlier effects drew",
+    "drawn_this_turn": "how many cards the ability's controller drew this turn when the effect executes (the state's "
+    "`drawn_this_turn`: the accumulation draw and every other draw of the turn, the ability's own included; "
+    "INTERPRETING.md entry 66)",
 }
 
 _RECIPIENT_TEXT = {
@@ -714,6 +723,8 @@ _CONDITION_TEXT = {
     "target_stunned": "about each recipient target, not the controller (`to` `target` only): it has «Оглушение» "
     "(R15:7.stun; a closed card without it is not stunned); the effect goes to the targets it holds for "
     "(INTERPRETING.md entry 60)",
+    "three_creatures_played_this_turn": "the ability's controller has played three or more creature cards this turn "
+    "(`creatures_played_this_turn` ≥ 3; the card being played is not one yet, INTERPRETING.md entries 65 and 67)",
 }
 
 _FILTER_TEXT = {

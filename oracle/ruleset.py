@@ -139,6 +139,17 @@ class Ruleset:
     #: R15:205.3: «получает +N к удару» with no duration lasts while the creature is in play
     #: (entry 64).
     lasting_strike_lasts: bool = True
+    #: R15:302.2: the counters of what each player did this turn start again at every turn
+    #: (INTERPRETING.md, entry 65).
+    turn_counts_reset: bool = True
+    #: R15:302.2: at every turn's start, the inactive player's counters too (entry 65).
+    turn_counts_reset_for_both: bool = True
+    #: R15:527.2: each card drawn is a draw of its own: «the Nth card» triggers see the
+    #: count after each card, not after the whole effect (entry 66).
+    each_draw_counted: bool = True
+    #: R15:106.1.1, 115.1: a card's static cost ability about itself works while it is in
+    #: the hand it is played from (entry 67).
+    hand_statics_apply: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

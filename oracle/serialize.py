@@ -22,7 +22,7 @@ from .model import STEPS, UNTIL, Attack, Card, Modifier, PendingTrigger, Player,
 from .validate import BOUNDS, MAX_LIST, QUEUE_KINDS, StateError, validate
 
 __all__ = [
-    "STATE_KEYS", "StateError", "canonical_json", "fingerprint", "fingerprint_data", "from_dict", "parse", "to_dict",
+    "STATE_KEYS", "TURN_COUNTS", "StateError", "canonical_json", "fingerprint", "fingerprint_data", "from_dict", "parse", "to_dict",
 ]
 
 
@@ -35,6 +35,18 @@ def _pairs(d: dict[int, int]) -> list[dict[str, int]]:
 def _entry_dict(e: QueueEntry) -> dict[str, Any]:
     return {"kind": e.kind, "controller": e.controller, "source": e.source, "ability": e.ability,
             "targets": list(e.targets), "amounts": list(e.amounts), "x": e.x, "mode": e.mode, "part": e.part}
+
+
+#: The counters of what a player did this turn (INTERPRETING.md, entry 65): each key of the
+#: canonical form is present exactly when its value is not 0, so a state in which nobody
+#: drew or played this turn keeps the form and fingerprint it had before they were added.
+TURN_COUNTS = ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")
+
+
+def _turn_counts(p: Player) -> dict[str, int]:
+    if not (p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn):
+        return {}
+    return {k: v for k in TURN_COUNTS if (v := getattr(p, k))}
 
 
 def to_dict(state: State) -> dict[str, Any]:
@@ -70,6 +82,7 @@ def _to_dict(state: State) -> dict[str, Any]:
                 "failed_draws": p.failed_draws,
                 "mulligan_declared": p.mulligan is not None,
                 "mulligan": list(p.mulligan or ()),
+                **_turn_counts(p),  # present exactly when not 0
             }
             for p in state.players
         ],
@@ -229,7 +242,8 @@ _CARD_KEYS = (
 _QUEUE_KEYS = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part")
 _PENDING_KEYS = ("id", "controller", "source", "ability", "subject")
 _STATE_KEYSET, _PLAYER_KEYSET, _CARD_KEYSET, _QUEUE_KEYSET, _PENDING_KEYSET = map(
-    frozenset, ((*STATE_KEYS, "choosing"), _PLAYER_KEYS, (*_CARD_KEYS, "stunned"), _QUEUE_KEYS, _PENDING_KEYS)
+    frozenset, ((*STATE_KEYS, "choosing"), (*_PLAYER_KEYS, *TURN_COUNTS), (*_CARD_KEYS, "stunned"), _QUEUE_KEYS,
+                _PENDING_KEYS)
 )
 _USAGE_KEYSET = frozenset(("ability", "count"))
 _MODIFIER_KEYSET = frozenset(("target", "amount", "until", "owner", "sets"))
@@ -334,10 +348,12 @@ def parse(data: Any) -> State:
         mull = pr.get_ints("mulligan", "players[].mulligan[]")
         if mull and not declared:
             raise StateError(f"players[{seat}].mulligan", "cards listed but mulligan_declared is false")
+        # optional counters, present exactly when not 0 (INTERPRETING.md, entry 65)
+        counts = [_optional_count(pr, raw, key) for key in TURN_COUNTS]
         players.append(
             Player(hero, zones["deck"], zones["hand"], zones["play"], zones["graveyard"],
                    pr.get_int("coins_open", "players[].coins_open"), pr.get_int("coins_closed", "players[].coins_closed"),
-                   pr.get_int("failed_draws", "players[].failed_draws"), tuple(mull) if declared else None)
+                   pr.get_int("failed_draws", "players[].failed_draws"), tuple(mull) if declared else None, *counts)
         )
 
     queue: list[QueueEntry] = [_entry(raw, f"queue[{i}]") for i, raw in enumerate(r.get_list("queue"))]
@@ -380,6 +396,12 @@ def parse(data: Any) -> State:
 
 
 _CHOOSING_KEYSET = frozenset(("entry", "resume"))
+
+
+def _optional_count(pr: _Reader, raw: dict[str, Any], key: str) -> int:
+    """A turn counter of a player: absent is 0, a present one within its bound (the
+    canonical form writes it exactly when it is not 0, as ``stunned`` exactly when true)."""
+    return pr.get_int(key, f"players[].{key}") if key in raw else 0
 
 
 def _entry(raw: Any, path: str) -> QueueEntry:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from .cards import CardDef, load_pool
 from .editions import EDITIONS
 from .errors import FieldError
-from .model import STEPS, UNTIL, State
+from .model import STEPS, UNTIL, Player, State
 from .rules.setup import DEAL
 from .rules.triggers import POISON
 
@@ -80,6 +80,11 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "players[].coins_closed": (0, MAX_COINS),
     "players[].failed_draws": (0, 3),
     "players[].mulligan[]": (1, MAX_VALUE),
+    # this turn's counters (INTERPRETING.md, entry 65): a turn has at most MAX_VALUE turns' worth
+    # of actions in no real game; one action draws or plays at most a deck (MAX_LIST) more
+    "players[].drawn_this_turn": (0, MAX_VALUE),
+    "players[].played_this_turn": (0, MAX_VALUE),
+    "players[].creatures_played_this_turn": (0, MAX_VALUE),
     "cards[].uid": (1, MAX_VALUE),
     "cards[].owner": (0, 1),
     "cards[].wounds": (0, MAX_VALUE),
@@ -147,6 +152,9 @@ def _fields(*names: str) -> frozenset[str]:
     return frozenset(names)
 
 
+#: A player's counters of this turn (INTERPRETING.md, entry 65).
+_TURN_COUNTS = ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")
+
 _NOT_IN_PLAY = ("queue", "pending", "attack", "winner", "choosing")  # forbidden during the setup stage
 
 #: Per step: the fields it requires and forbids.
@@ -209,6 +217,16 @@ def _misplaced(state: State, pool: Mapping[str, CardDef]) -> None:
                     raise StateError(_where((seat, zone, j)), f"card {uid} is {'a hero' if is_hero else 'not a hero'}")
 
 
+def _turn_counts(p: Player, seat: int) -> None:
+    """Rule 3: a player's counters of this turn are within their bounds, and his creature
+    plays are among his plays (R15:309.1; INTERPRETING.md, entry 65)."""
+    for key in _TURN_COUNTS:
+        _bound(getattr(p, key), f"players[].{key}", f"players[{seat}].{key}")
+    if p.creatures_played_this_turn > p.played_this_turn:
+        raise StateError(f"players[{seat}].creatures_played_this_turn",
+                         f"{p.creatures_played_this_turn} creatures played but only {p.played_this_turn} cards")
+
+
 def validate(state: State) -> None:
     """Raise :class:`StateError` naming the field if ``state`` breaks a consistency rule of
     PROTOCOL.md 5.4 (bounds included); return None otherwise.  Card paths (``cards[i]``)
@@ -249,6 +267,8 @@ def validate(state: State) -> None:
         if not (0 <= p.coins_open <= MAX_COINS and 0 <= p.coins_closed <= MAX_COINS and 0 <= p.failed_draws <= 3):
             for key in ("coins_open", "coins_closed", "failed_draws"):
                 _bound(getattr(p, key), f"players[].{key}", f"players[{seat}].{key}")
+        if p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn:
+            _turn_counts(p, seat)
         if p.mulligan:
             _length(p.mulligan, f"players[{seat}].mulligan")
             for j, uid in enumerate(p.mulligan):
@@ -433,6 +453,12 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
         raise StateError("step", "step is game_over exactly when winner is set")
     if row.turn == "zero" and state.turn != 0:
         raise StateError("turn", "setup steps happen before turn 1")
+    if row.turn == "zero":  # the setup stage is in no turn: nothing is counted (entry 65)
+        for seat, p in enumerate(state.players):
+            for key in _TURN_COUNTS:
+                if getattr(p, key):
+                    raise StateError(f"players[{seat}].{key}", "the setup stage is in no turn: nothing is drawn or "
+                                     "played this turn before turn 1 (R15:301.1, 302.2)")
     if row.turn == "from_one" and state.turn < 1:
         raise StateError("turn", f"step {step} needs turn >= 1")
     if state.turn >= 1 and state.first_player < 0:

@@ -46,6 +46,14 @@ FAITHFUL: dict[str, str] = {
     "gonchaya": "Рывок = keyword dash (R15:108.5)",
     # creatures with abilities
     "strazh_kupeli": "start of the opponent's turn: wound the enemy hero 1, mandatory",
+    "silakh": "trigger card_drawn, nth 2, whose own: the controller's second card drawn this turn, any turn, "
+    "each card of a multi-card draw counted (R15:527.2); wound the enemy hero 2",
+    "legioner": "static self cost modifier (works from the hand): set to 0 while its player has played three "
+    "or more creatures this turn (the card being played not yet counted)",
+    "eyden": "static self cost modifiers: +1 per card in its player's hand (itself included: the cost is "
+    "determined before the card moves, R15:309.1 steps 4-5), -1 per creature of his in play",
+    "goblin_podvodnik": "trigger card_played, nth 2, whose opponent: the opponent's second card played this "
+    "turn destroys it",
     "ognemetchik": "Найм: wound each other creature 1 (recipient each_other_creature: both sides, "
     "not itself); class Механизм as printed",
     "generator_tumana": "Найм: poison each enemy creature 1 (highest value applies); start of "
@@ -79,6 +87,8 @@ FAITHFUL: dict[str, str] = {
     "otravit_reku": "X cost; poison a creature X",
     "ognennyy_shar": "modal: wound each creature 1, or wound a character 4",
     "isparenie": "modal: wound a creature 2, or wound a wounded creature 6 ([GYM] 18/8)",
+    "tsena_znaniya": "draw a card, then wound a character by drawn_this_turn (every card its controller drew "
+    "this turn, the accumulation draw and the card just drawn included)",
     "kontsentratsiya": "draw two cards",
     "otvet_dzara": "modal: wound a character 3, or wound a creature of the class Механизм 5",
     "raskoloshmatit": "wound a creature by its printed cost (amount target_cost); no composite mechanisms in the pool",

@@ -53,7 +53,7 @@ from oracle.engine import (
 from oracle.model import ACTION_KINDS, STEPS, Action
 from oracle.rules.setup import new_game_with_events
 from oracle.sampler import random_action, random_config
-from oracle.serialize import canonical_json, fingerprint_data, from_dict, to_dict
+from oracle.serialize import TURN_COUNTS, canonical_json, fingerprint_data, from_dict, to_dict
 from oracle.service.convert import decode_state, state_dict_to_proto
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -397,7 +397,8 @@ def test_state_json_keys_are_the_proto_fields(observed: Observed) -> None:
             assert set(data["choosing"]) == fields("TargetChoice")
             assert set(data["choosing"]["entry"]) == fields("QueueEntry")
         for p in data["players"]:
-            assert set(p) == fields("PlayerState")
+            # this turn's counters are present exactly when not 0 (5.4, rule 3)
+            assert set(p) == fields("PlayerState") - {k for k in TURN_COUNTS if not p.get(k)}
         for c in data["cards"]:
             # ``stunned`` is present exactly when true, so older states keep their form
             assert set(c) == fields("CardState") - ({"stunned"} if not c.get("stunned") else set())

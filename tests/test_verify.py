@@ -36,6 +36,10 @@ from oracle.verify import ClientStep, TranscriptVerifier, diff_states, record_st
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "transcripts"
+#: Where make_examples.py planted each example's error (the step moves with the card pool).
+PLANTED = json.loads((EXAMPLES / "planted.json").read_text(encoding="utf-8"))
+ATTACK_STEP = PLANTED["planted_first_turn_attack.json"]["step"]
+COIN = PLANTED["planted_missing_coin.json"]
 
 
 @pytest.fixture(scope="module")
@@ -274,13 +278,14 @@ def test_examples_are_pinpointed() -> None:
     regenerate = "the engine changed these games: run examples/transcripts/make_examples.py"
     config, steps = transcript_from_proto(load_transcript(EXAMPLES / "planted_first_turn_attack.json"))
     r = verify_transcript(config, steps)
-    assert r.divergent_step == 10 and r.divergence is not None, regenerate
+    assert r.divergent_step == ATTACK_STEP and r.divergence is not None, regenerate
     assert r.divergence.kind == "illegal_action"
     assert [v.rule for v in r.divergence.violations] == ["R15:108.5"]
     config, steps = transcript_from_proto(load_transcript(EXAMPLES / "planted_missing_coin.json"))
     r = verify_transcript(config, steps)
-    assert r.divergent_step == 12 and r.divergence is not None, regenerate
-    assert [(d.path, d.reference, d.client) for d in r.divergence.state_differences] == [("players[1].coins_open", "3", "2")]
+    assert r.divergent_step == COIN["step"] and r.divergence is not None, regenerate
+    assert [(d.path, d.reference, d.client) for d in r.divergence.state_differences] == [
+        (COIN["field"], COIN["reference"], COIN["client"])]
 
 
 def test_cli_exit_codes_and_diff(tmp_path: Path, game: Game, recorded: list[ClientStep]) -> None:
@@ -295,7 +300,7 @@ def test_cli_exit_codes_and_diff(tmp_path: Path, game: Game, recorded: list[Clie
     bad = subprocess.run([*cmd, str(EXAMPLES / "planted_first_turn_attack.json")], capture_output=True, text=True,
                          cwd=ROOT, timeout=60)
     assert bad.returncode == EXIT_DIVERGES, bad.stderr
-    assert "DIVERGES at step 10" in bad.stdout and "R15:108.5" in bad.stdout and "illegal_action" in bad.stdout
+    assert f"DIVERGES at step {ATTACK_STEP}" in bad.stdout and "R15:108.5" in bad.stdout and "illegal_action" in bad.stdout
 
 
 def test_cli_against_a_served_reference(served_reference: str, tmp_path: Path) -> None:
@@ -311,4 +316,4 @@ def test_cli_against_a_served_reference(served_reference: str, tmp_path: Path) -
         out = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=60)
         assert out.returncode == EXIT_DIVERGES, out.stderr
         remote = json.loads(out.stdout)
-        assert remote["divergent_step"] == 10 and remote["divergence"]["violations"][0]["rule"] == "R15:108.5"
+        assert remote["divergent_step"] == ATTACK_STEP and remote["divergence"]["violations"][0]["rule"] == "R15:108.5"

@@ -2,14 +2,19 @@
 
 * ``planted_first_turn_attack.json``: a random game (sampler seed 0..) recorded as a client
   would, in which, on turn 3 or later, a creature that entered play this turn attacks the
-  enemy hero: step 10 (0-based) is illegal by first-turn weakness (R15:108.5).  The client
+  enemy hero: that step (0-based) is illegal by first-turn weakness (R15:108.5).  The client
   sends its legal actions on the three steps before and its state on the step before.
 * ``planted_missing_coin.json``: the same game with the client's state after every step
   on a few steps; at the first turn start after step 12 whose events gain a coin, the
   client's state lacks that coin (``players[N].coins_open`` one too low).
 
+* ``planted.json``: where each error was planted (the 0-based step, and what is wrong
+  there), as this script planted it; the tests read it rather than repeat the numbers, which
+  move whenever the card pool changes the random games.
+
 Run ``.venv/bin/python examples/transcripts/make_examples.py`` after a change of the engine
-that alters these games; it prints where each error is and tests/test_verify.py checks it.
+or the card pool that alters these games; it prints where each error is, and
+tests/test_verify.py checks that verification finds each one exactly there.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from google.protobuf import json_format  # noqa: E402
 
 import oracle  # noqa: E402
 from conformance_suite.transcript_cli import transcript_to_proto  # noqa: E402
+from oracle.actions import encode  # noqa: E402
 from oracle.cards import load_pool  # noqa: E402
 from oracle.model import Action  # noqa: E402
 from oracle.sampler import Game, play_random_game  # noqa: E402
@@ -85,6 +91,15 @@ def main() -> int:
     steps[k] = replace(full[k], state=wrong_state, legal_actions=None, events=None)
     dump(HERE / "planted_missing_coin.json", game, steps)
     print(f"planted_missing_coin.json (seed {seed}):", verify_transcript(game.config, steps))
+    planted = {
+        "planted_first_turn_attack.json": {"step": i, "action": encode(bad), "rule": "R15:108.5"},
+        "planted_missing_coin.json": {
+            "step": k, "field": f"players[{seat}].coins_open",
+            "reference": str(full[k].state["players"][seat]["coins_open"]),
+            "client": str(wrong_state["players"][seat]["coins_open"]),
+        },
+    }
+    (HERE / "planted.json").write_text(json.dumps(planted, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

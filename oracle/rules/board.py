@@ -46,6 +46,8 @@ def condition_holds(state: State, seat: int, cond: str) -> bool:
         return mine > theirs if strict else mine >= theirs
     if cond == "hand_empty":
         return mine == 0
+    if cond == "three_creatures_played_this_turn":  # INTERPRETING.md, entries 65 and 67
+        return state.players[seat].creatures_played_this_turn >= 3
     raise AssertionError(cond)  # pragma: no cover - CONDITIONS is closed
 
 

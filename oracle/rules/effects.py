@@ -121,9 +121,15 @@ def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[
 
 
 def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> int:
-    """Draw up to ``n`` cards from the top of the deck; returns how many were drawn."""
+    """Draw up to ``n`` cards from the top of the deck, one at a time (R15:527.1, 527.2);
+    returns how many were drawn.  From turn 1 each card counts in the player's
+    ``drawn_this_turn`` and fires the «when you draw your Nth card this turn» triggers as it
+    is drawn; the deal and the mulligan (turn 0) are in no turn (INTERPRETING.md, entries 65
+    and 66).  The ``draws_counted_per_effect`` mutant fires them once, after the last card."""
     p = state.players[seat]
-    drawn = 0
+    counted = state.turn >= 1
+    each = state.rules.each_draw_counted
+    drawn = uid = 0
     for _ in range(n):
         if not p.deck:
             break
@@ -131,6 +137,12 @@ def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...
         p.hand.append(uid)
         drawn += 1
         ev.append(Event("drew", rules, (("player", seat), ("card", uid))))
+        if counted:
+            p.drawn_this_turn += 1
+            if each:
+                fire(state, "card_drawn", uid, ev, (*rules, "R15:527.2"))
+    if counted and drawn and not each:
+        fire(state, "card_drawn", uid, ev, (*rules, "R15:527.2"))
     return drawn
 
 
@@ -201,6 +213,8 @@ def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int, known_s
         return entry.x + bonus
     if effect.amount == "drawn":
         return drawn + bonus
+    if effect.amount == "drawn_this_turn":  # «количество карт, которые вы взяли в этот ход» (entry 66)
+        return state.players[entry.controller].drawn_this_turn + bonus
     if effect.amount == "target_cost":
         return bonus
     if effect.amount == "creatures_strike_6_plus":

@@ -356,11 +356,23 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
     resolve_first(state, ev)
 
 
+def _count_play(state: State, uid: int) -> None:
+    """The play counts in its player's ``played_this_turn`` (a creature's in
+    ``creatures_played_this_turn`` too; R15:309.1) as the card moves, after its final cost
+    was determined (step 4) and before the triggers on the play fire (INTERPRETING.md,
+    entry 65): the card being played is not yet one «you have played»."""
+    p = state.players[state.active]
+    p.played_this_turn += 1
+    if card_def(state, uid).type == "creature":
+        p.creatures_played_this_turn += 1
+
+
 def _move_played_card(state: State, uid: int, ev: list[Event]) -> None:
     """The played card moves: a spell to the graveyard, anything else into play (C:309.1
     step 4; A/B: 309.1, 309.2)."""
     me = state.active
     p = state.players[me]
+    _count_play(state, uid)
     if card_def(state, uid).type == "spell":
         p.hand.remove(uid)
         p.graveyard.append(uid)

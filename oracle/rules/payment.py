@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..cards import Ability, CardDef, load_pool
 from ..editions import cite
 from ..model import Card, Event, State, Violation
-from .board import card_def
+from .board import card_def, condition_holds
 
 __all__ = [
     "ability_cost_violations",
@@ -43,7 +43,7 @@ def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]
             if c.hidden:
                 continue
             for a in cards[c.card_id].abilities:
-                if a.kind != "static" or a.static_op != "cost_modifier":
+                if a.kind != "static" or a.static_op != "cost_modifier" or a.self_cost:
                     continue
                 if a.player == "own" and c.owner != seat:
                     continue
@@ -57,7 +57,34 @@ def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]
                     continue
                 found.append((c.entered_turn, uid, a.modifier, a.value))
     found.sort()
-    return [(m, v) for _, _, m, v in found]
+    return [(m, v) for _, _, m, v in found] + _self_cost_modifiers(state, seat, played_def)
+
+
+def _self_cost_modifiers(state: State, seat: int, d: CardDef) -> list[tuple[str, int]]:
+    """The played card's static abilities about its own cost (R15:106.1.1, 115.1): they work
+    from the hand it is played from, after the modifiers of the cards in play (its effect
+    appears as it is played), a condition read and a count taken now, at step 4 of R15:309.1,
+    before the card moves (INTERPRETING.md, entries 67 and 68).  The ``hand_statics_ignored``
+    mutant ignores them."""
+    if not state.rules.hand_statics_apply:
+        return []
+    out: list[tuple[str, int]] = []
+    for a in d.abilities:
+        if a.kind != "static" or not a.self_cost:
+            continue
+        if a.cond and not condition_holds(state, seat, a.cond):
+            continue
+        out.append((a.modifier, a.value * _cost_count(state, seat, a.per) if a.per else a.value))
+    return out
+
+
+def _cost_count(state: State, seat: int, per: str) -> int:
+    """A self cost modifier's count (``COST_COUNTS``) for ``seat`` now."""
+    p = state.players[seat]
+    if per == "cards_in_hand":
+        return len(p.hand)
+    assert per == "own_creatures"
+    return sum(1 for uid in p.play if card_def(state, uid).type == "creature")
 
 
 def mentioned_cost(state: State, uid: int) -> int:

@@ -21,9 +21,10 @@ POISON = -2
 _WHOSE_TURN = ("start_of_turn", "end_of_turn")
 #: Conditions about another card; ``whose`` compares the subject's owner: whose creature,
 #: whose spell, who played the card, whose character was prepared, whose creature attacks,
-#: whose card wounded a hero.
+#: whose card wounded a hero, who drew the card.
 _OF_CREATURE = (
     "creature_dies", "creature_enters", "spell_played", "card_played", "prepared", "attack_declared", "wounds_hero",
+    "card_drawn",
 )
 _SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
 
@@ -31,6 +32,13 @@ _SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_her
 def _add(state: State, controller: int, source: int, ability: int, subject: int) -> None:
     state.pending.append(PendingTrigger(state.next_trigger_id, controller, source, ability, subject))
     state.next_trigger_id += 1
+
+
+def _count_of_turn(state: State, kind: str, seat: int) -> int:
+    """How many cards ``seat`` has played (``card_played``) or drawn (``card_drawn``) this
+    turn, the subject card included (INTERPRETING.md, entries 65 and 66)."""
+    p = state.players[seat]
+    return p.played_this_turn if kind == "card_played" else p.drawn_this_turn
 
 
 def fire(
@@ -79,6 +87,8 @@ def fire(
                         continue
                     if a.subject_class and a.subject_class not in cards[state.cards[subject].card_id].classes:
                         continue  # «При гибели братства»: only a creature of that class (R15:107.3)
+                    if a.nth and _count_of_turn(state, kind, who) != a.nth:
+                        continue  # «вторую карту за ход»: only that card (INTERPRETING.md, entry 66)
                     _add(state, c.owner, uid, i, subject)
             if kind == "start_of_turn" and seat == state.active:
                 for uid in p.play:

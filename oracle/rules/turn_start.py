@@ -23,6 +23,7 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     me = state.active
     p = state.players[me]
     ev.append(Event("turn_started", cite(state, "302.1", "302.2"), (("turn", state.turn), ("active", me))))
+    _reset_turn_counts(state)
     # 303.1: «до начала хода» ends at every turn start, «до начала вашего следующего хода»
     # at the start of its owner's turn (INTERPRETING.md, entry 23)
     def ends(m: Modifier) -> bool:
@@ -79,6 +80,17 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     state.step = "reveal"
     if not any(state.cards[uid].hidden for uid in p.play):
         start_of_turn_triggers(state, ev)
+
+
+def _reset_turn_counts(state: State) -> None:
+    """A new turn begins (R15:302.2): what each player drew and played «за ход» / «в этот
+    ход» counts again from 0, the inactive player's too (INTERPRETING.md, entry 65).  No
+    event: the counters are part of the state."""
+    if not state.rules.turn_counts_reset:
+        return
+    for seat, p in enumerate(state.players):
+        if seat == state.active or state.rules.turn_counts_reset_for_both:
+            p.drawn_this_turn = p.played_this_turn = p.creatures_played_this_turn = 0
 
 
 def reveal(state: State, uids: tuple[int, ...], ev: list[Event]) -> None:

@@ -54,7 +54,7 @@ from oracle.model import (
     Violation,
 )
 from oracle.rules.setup import ConfigError, GameConfig
-from oracle.serialize import StateError, canonical_json, fingerprint_data, from_dict, to_dict
+from oracle.serialize import TURN_COUNTS, StateError, canonical_json, fingerprint_data, from_dict, to_dict
 from oracle.validate import BOUNDS, MAX_LIST, QUEUE_KINDS, validate
 
 __all__ = [
@@ -218,6 +218,7 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
                 "failed_draws": p.failed_draws,
                 "mulligan_declared": p.mulligan_declared,
                 "mulligan": list(p.mulligan),
+                **_turn_counts_from(p),
             }
             for p in msg.players
         ],
@@ -267,6 +268,14 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
     if msg.HasField("choosing"):  # R15:118.1: present exactly at step target_choice
         data["choosing"] = _choosing_from_proto(msg.choosing, _join(field, "choosing"))
     return data
+
+
+def _turn_counts_from(p: state_pb2.PlayerState) -> dict[str, int]:
+    """A player's counters of this turn as the canonical form writes them: each key exactly
+    when not 0 (proto3 writes no 0 either; PROTOCOL.md 5.4, rule 3)."""
+    if not (p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn):
+        return {}
+    return {k: v for k in TURN_COUNTS if (v := getattr(p, k))}
 
 
 def _choosing_from_proto(tc: state_pb2.TargetChoice, field: str) -> dict[str, Any]:
@@ -360,7 +369,7 @@ def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None
         add_player(
             hero=p["hero"], deck=p["deck"], hand=p["hand"], play=p["play"], graveyard=p["graveyard"],
             coins_open=p["coins_open"], coins_closed=p["coins_closed"], failed_draws=p["failed_draws"],
-            mulligan_declared=p["mulligan_declared"], mulligan=p["mulligan"],
+            mulligan_declared=p["mulligan_declared"], mulligan=p["mulligan"], **{k: p.get(k, 0) for k in TURN_COUNTS},
         )
     _cards_to_proto(data["cards"], msg)
     for e in data["queue"]:
@@ -459,6 +468,7 @@ _HERO, _COINS_OPEN, _COINS_CLOSED, _FAILED = (
     _b("players[].hero"), _b("players[].coins_open"), _b("players[].coins_closed"), _b("players[].failed_draws"),
 )
 _ZONES = tuple(_b(f"players[].{z}[]") for z in ("deck", "hand", "play", "graveyard"))
+_DRAWN, _PLAYED, _CREATURES_PLAYED = (_b(f"players[].{k}") for k in TURN_COUNTS)
 _MULLIGAN = _b("players[].mulligan[]")
 _Q = {key: _b(f"queue[].{key}") for key in ("controller", "source", "ability", "x", "mode", "part")}
 _Q_TARGETS, _Q_AMOUNTS = _b("queue[].targets[]"), _b("queue[].amounts[]")
@@ -542,9 +552,11 @@ def _decode_cards(msg: state_pb2.State, raw: Sequence[bytes]) -> dict[int, Card]
 
 
 #: One player as parse reads it: hero, deck, hand, play, graveyard, coins_open,
-#: coins_closed, failed_draws, mulligan (None: not declared).
+#: coins_closed, failed_draws, mulligan (None: not declared), drawn_this_turn,
+#: played_this_turn, creatures_played_this_turn.
 _PlayerEntry = tuple[
-    int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...] | None
+    int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...] | None,
+    int, int, int,
 ]
 _DECODED_PLAYERS: dict[bytes, _PlayerEntry] = {}
 
@@ -555,10 +567,13 @@ def _player_entry(p: state_pb2.PlayerState) -> _PlayerEntry | None:
     mull_lo, mull_hi = _MULLIGAN
     hero, declared = p.hero, p.mulligan_declared
     coins_open, coins_closed, failed = p.coins_open, p.coins_closed, p.failed_draws
+    drawn, played, creatures = p.drawn_this_turn, p.played_this_turn, p.creatures_played_this_turn
     deck, hand, play, graveyard, mulligan = tuple(p.deck), tuple(p.hand), tuple(p.play), tuple(p.graveyard), tuple(p.mulligan)
     if not (
         _HERO[0] <= hero <= _HERO[1] and _COINS_OPEN[0] <= coins_open <= _COINS_OPEN[1]
         and _COINS_CLOSED[0] <= coins_closed <= _COINS_CLOSED[1] and _FAILED[0] <= failed <= _FAILED[1]
+        and _DRAWN[0] <= drawn <= _DRAWN[1] and _PLAYED[0] <= played <= _PLAYED[1]
+        and _CREATURES_PLAYED[0] <= creatures <= _CREATURES_PLAYED[1]
         and (not deck or (len(deck) <= MAX_LIST and deck_lo <= min(deck) and max(deck) <= deck_hi))
         and (not hand or (len(hand) <= MAX_LIST and hand_lo <= min(hand) and max(hand) <= hand_hi))
         and (not play or (len(play) <= MAX_LIST and play_lo <= min(play) and max(play) <= play_hi))
@@ -566,7 +581,8 @@ def _player_entry(p: state_pb2.PlayerState) -> _PlayerEntry | None:
         and (not mulligan or (declared and len(mulligan) <= MAX_LIST and mull_lo <= min(mulligan) and max(mulligan) <= mull_hi))
     ):
         return None
-    return (hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan if declared else None)
+    return (hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan if declared else None,
+            drawn, played, creatures)
 
 
 def _decode_players(msg: state_pb2.State, raw: Sequence[bytes]) -> list[Player] | None:
@@ -584,9 +600,9 @@ def _decode_players(msg: state_pb2.State, raw: Sequence[bytes]) -> list[Player] 
             if len(cache) >= PLAYER_CACHE_SIZE:
                 cache.clear()
             cache[key] = entry
-        hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan = entry
+        hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan, drawn, played, creatures = entry
         players.append(Player(hero, list(deck), list(hand), list(play), list(graveyard), coins_open, coins_closed,
-                              failed, mulligan))
+                              failed, mulligan, drawn, played, creatures))
     return players
 
 
@@ -916,6 +932,10 @@ def _player_wire(p: Player) -> bytes:
             parts.append(_BYTES[tag] + _varint(value))
     if p.mulligan is not None:
         parts.append(b"\x48\x01" + _packed(0x52, p.mulligan))
+    # PlayerState.drawn_this_turn = 11, played_this_turn = 12, creatures_played_this_turn = 13
+    for tag, value in ((0x58, p.drawn_this_turn), (0x60, p.played_this_turn), (0x68, p.creatures_played_this_turn)):
+        if value:
+            parts.append(_BYTES[tag] + _varint(value))
     body = b"".join(parts)
     return _PLAYER_TAG + _varint(len(body)) + body
 
@@ -926,6 +946,7 @@ def _player_dict(p: Player) -> dict[str, Any]:
         "hero": p.hero, "deck": list(p.deck), "hand": list(p.hand), "play": list(p.play),
         "graveyard": list(p.graveyard), "coins_open": p.coins_open, "coins_closed": p.coins_closed,
         "failed_draws": p.failed_draws, "mulligan_declared": p.mulligan is not None, "mulligan": list(p.mulligan or ()),
+        **{k: v for k in TURN_COUNTS if (v := getattr(p, k))},
     }
 
 
@@ -936,27 +957,36 @@ def _player_wire_reference(p: Player) -> bytes:
     msg.players.add(
         hero=d["hero"], deck=d["deck"], hand=d["hand"], play=d["play"], graveyard=d["graveyard"],
         coins_open=d["coins_open"], coins_closed=d["coins_closed"], failed_draws=d["failed_draws"],
-        mulligan_declared=d["mulligan_declared"], mulligan=d["mulligan"],
+        mulligan_declared=d["mulligan_declared"], mulligan=d["mulligan"], **{k: d.get(k, 0) for k in TURN_COUNTS},
     )
     out: bytes = msg.SerializeToString()
     return out
 
 
+#: The canonical text of the keys of this turn's counters (each present exactly when not 0).
+_DRAWN_KEY, _PLAYED_KEY, _CREATURES_KEY = '"drawn_this_turn":', '"played_this_turn":', '"creatures_played_this_turn":'
+
+
 def _player_json(p: Player) -> str:
     """The canonical JSON text of a player (exactly typed), written directly."""
+    creatures, drawn, played = p.creatures_played_this_turn, p.drawn_this_turn, p.played_this_turn
+    creatures_text = f"{_CREATURES_KEY}{creatures}," if creatures else ""
+    drawn_text = f"{_DRAWN_KEY}{drawn}," if drawn else ""
+    played_text = f",{_PLAYED_KEY}{played}" if played else ""
     return (
-        f'{{"coins_closed":{p.coins_closed},"coins_open":{p.coins_open},"deck":[{_ints(p.deck)}],'
-        f'"failed_draws":{p.failed_draws},"graveyard":[{_ints(p.graveyard)}],"hand":[{_ints(p.hand)}],'
+        f'{{"coins_closed":{p.coins_closed},"coins_open":{p.coins_open},{creatures_text}"deck":[{_ints(p.deck)}],'
+        f'{drawn_text}"failed_draws":{p.failed_draws},"graveyard":[{_ints(p.graveyard)}],"hand":[{_ints(p.hand)}],'
         f'"hero":{p.hero},"mulligan":[{_ints(p.mulligan or ())}],'
-        f'"mulligan_declared":{"false" if p.mulligan is None else "true"},"play":[{_ints(p.play)}]}}'
+        f'"mulligan_declared":{"false" if p.mulligan is None else "true"},"play":[{_ints(p.play)}]{played_text}}}'
     )
 
 
 def _player_encoding(p: Player, key: tuple[Any, ...]) -> tuple[bytes, str]:
     """The wire bytes and canonical JSON of a player; kept (and written directly) only when
     every value has exactly its declared type, as for cards (:func:`_card_encoding`)."""
-    hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan = key
-    values = (hero, coins_open, coins_closed, failed, *deck, *hand, *play, *graveyard, *(mulligan or ()))
+    hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan, drawn, played, creatures = key
+    values = (hero, coins_open, coins_closed, failed, drawn, played, creatures, *deck, *hand, *play, *graveyard,
+              *(mulligan or ()))
     if (mulligan is None or type(mulligan) is tuple) and set(map(type, values)) == _INT_ONLY:
         small = min(values) >= 0 and max(values) < _INT32_LIMIT
         value = (_player_wire(p) if small else _player_wire_reference(p), _player_json(p))
@@ -973,7 +1003,7 @@ def _player_encodings(state: State) -> list[tuple[bytes, str]]:
     out = []
     for p in state.players:
         key = (p.hero, tuple(p.deck), tuple(p.hand), tuple(p.play), tuple(p.graveyard), p.coins_open, p.coins_closed,
-               p.failed_draws, p.mulligan)
+               p.failed_draws, p.mulligan, p.drawn_this_turn, p.played_this_turn, p.creatures_played_this_turn)
         value = cache.get(key)
         out.append(value if value is not None else _player_encoding(p, key))
     return out

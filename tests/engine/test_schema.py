@@ -14,7 +14,7 @@ import pytest
 from oracle._proto.berserk.oracle.v1 import state_pb2
 from oracle.model import Attack, Card, Modifier, PendingTrigger, Player, QueueEntry, State
 from oracle.sampler import play_random_game
-from oracle.serialize import to_dict
+from oracle.serialize import TURN_COUNTS, to_dict
 from oracle.validate import BOUNDS
 
 #: Per model class: its canonical JSON key (None: the top level), its proto message, and
@@ -72,6 +72,9 @@ def test_canonical_keys_are_the_model_fields(cls: type) -> None:
             elif SCHEMA[cls]["key"] == "cards":
                 # ``stunned`` is written only when true (PROTOCOL.md 5.4, rule 4)
                 assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"stunned"}
+            elif SCHEMA[cls]["key"] == "players":
+                # this turn's counters are written only when not 0 (PROTOCOL.md 5.4, rule 3)
+                assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - set(TURN_COUNTS)
             elif cls is State:
                 # ``choosing`` is written only at step target_choice (PROTOCOL.md 5.4, rule 11)
                 assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"choosing"}

@@ -7,6 +7,7 @@ cancelled batch frees the server at once, SIGTERM drains calls in flight under l
 from __future__ import annotations
 
 import base64
+import json
 import random
 import signal
 import threading
@@ -33,6 +34,8 @@ from .helpers import ServerProcess, bad_request, game_config, in_process_server,
 
 SERVICE = "berserk.oracle.v1.OracleService"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
+#: Where make_examples.py planted the missing coin (the step moves with the card pool).
+COIN = json.loads((EXAMPLES / "planted.json").read_text(encoding="utf-8"))["planted_missing_coin.json"]
 TOKEN = "robust-token"
 #: the client's soft limit of received metadata (grpc.max_metadata_size default)
 METADATA_SOFT_LIMIT = 8 * 1024
@@ -180,7 +183,7 @@ def test_unauthenticated_streams_take_no_slot(tmp_path: Path) -> None:
         assert {s.code(timeout=20) for s in anonymous} == {grpc.StatusCode.UNAUTHENTICATED}
         good = (("authorization", f"Bearer {TOKEN}"),)
         resp = stub.StreamVerifyTranscript(stream_requests(_transcript()), metadata=good, timeout=30)
-        assert not resp.agrees and resp.divergent_step == 12
+        assert not resp.agrees and resp.divergent_step == COIN["step"]
         _quick_calls(server.channel(), good)
     finally:
         assert server.stop() == 0
@@ -205,7 +208,7 @@ def test_slow_stream_ends_at_the_idle_limit(tmp_path: Path) -> None:
             idle.release()
         assert 0.9 <= time.monotonic() - started < 15
         resp = stub.StreamVerifyTranscript(stream_requests(_transcript()), timeout=30)
-        assert resp.divergent_step == 12
+        assert resp.divergent_step == COIN["step"]
     finally:
         assert server.stop() == 0
 
@@ -247,7 +250,7 @@ def test_active_stream_finishes_during_shutdown(tmp_path: Path) -> None:
     assert sent.wait(30)
     server.proc.send_signal(signal.SIGTERM)
     resp = future.result(timeout=60)
-    assert not resp.agrees and resp.divergent_step == 12
+    assert not resp.agrees and resp.divergent_step == COIN["step"]
     assert server.proc.wait(30) == 0
     server.stop()
 
@@ -522,7 +525,7 @@ def test_synchronous_stream_handler_keeps_the_guarantees() -> None:
         with in_process_server(config) as address, grpc.insecure_channel(address) as channel:
             stub = pb_grpc.OracleServiceStub(channel)
             resp = stub.StreamVerifyTranscript(stream_requests(_transcript()), timeout=30)
-            assert not resp.agrees and resp.divergent_step == 12
+            assert not resp.agrees and resp.divergent_step == COIN["step"]
             idle = IdleStream(stub)
             time.sleep(0.3)
             _quick_calls(channel)

@@ -3,6 +3,7 @@ divergence with its rule, and malformed transcripts as INVALID_ARGUMENT naming t
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,10 @@ from oracle._proto.berserk.oracle.v1 import transcript_pb2
 from .helpers import bad_request
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
+#: Where make_examples.py planted each example's error (the step moves with the card pool).
+PLANTED = json.loads((EXAMPLES / "planted.json").read_text(encoding="utf-8"))
+ATTACK_STEP = PLANTED["planted_first_turn_attack.json"]["step"]
+COIN = PLANTED["planted_missing_coin.json"]
 
 
 def _honest(transcript: transcript_pb2.Transcript, upto: int) -> transcript_pb2.Transcript:
@@ -33,24 +38,24 @@ def test_verify_pinpoints_the_planted_illegal_attack(stub: Any) -> None:
     assert not resp.agrees
     assert resp.divergence.kind == "illegal_action"
     assert "R15:108.5" in [v.rule for v in resp.divergence.violations]
-    assert resp.divergent_step == 10  # 0-based, where make_examples.py planted it
+    assert resp.divergent_step == ATTACK_STEP  # 0-based, where make_examples.py planted it
 
 
 def test_verify_agrees_on_an_honest_prefix(stub: Any) -> None:
     """The steps before the planted error agree with the reference."""
     t = load_transcript(EXAMPLES / "planted_first_turn_attack.json")
-    resp = stub.VerifyTranscript(transcript_pb2.VerifyTranscriptRequest(transcript=_honest(t, 10)))
-    assert resp.agrees and resp.divergent_step == -1 and resp.steps_checked == 10
+    resp = stub.VerifyTranscript(transcript_pb2.VerifyTranscriptRequest(transcript=_honest(t, ATTACK_STEP)))
+    assert resp.agrees and resp.divergent_step == -1 and resp.steps_checked == ATTACK_STEP
 
 
 def test_stream_verify_pinpoints_the_wrong_coin_count(stub: Any) -> None:
-    """The streaming form reports the planted state error (players[1].coins_open) at its step."""
+    """The streaming form reports the planted state error (a player's coins_open) at its step."""
     t = load_transcript(EXAMPLES / "planted_missing_coin.json")
     resp = stub.StreamVerifyTranscript(stream_requests(t))
     assert not resp.agrees and resp.divergence.kind == "state"
     paths = [d.path for d in resp.divergence.state_differences]
-    assert "players[1].coins_open" in paths
-    assert resp.divergent_step == 12  # 0-based, where make_examples.py planted it
+    assert COIN["field"] in paths
+    assert resp.divergent_step == COIN["step"]  # 0-based, where make_examples.py planted it
 
 
 def test_verify_without_transcript_is_invalid_argument(stub: Any) -> None:
