@@ -48,6 +48,8 @@ COVERED: dict[str, str] = {
     "was prepared; entry 64)",
     "STATIC_STRIKE": "static `strike_bonus` with `if` (while the hand is empty, R15:115.1) or `against` `stunned` "
     "(«+N к удару по оглушенным существам», R15:508.4.1, 510.2; entry 61)",
+    "T_DISCARD": "trigger `discards` («Каждый раз, когда вы сбрасываете карты»: once per discard, with its count, "
+    "`pending[].count`; R15:7.discard; entry 72)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
@@ -57,8 +59,8 @@ PARTLY: dict[str, str] = {
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 60); no other predicates",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43); not on recipients",
-    "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44); no other counts, no "
-    "wounds on the source",
+    "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `discarded` (entry 72) and "
+    "`recipient_hand` (entry 73), with a multiplier `per`; no other counts, no wounds on the source",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
     "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 63); not "
@@ -69,6 +71,14 @@ PARTLY: dict[str, str] = {
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
     "condition `target_stunned` and strike bonuses `against` `stunned` (entries 60, 61); not «не может быть оглушён»",
     "COINS": "op `lose_coins` (entry 47); no temporary coins «до конца хода»",
+    "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "
+    "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before «иначе», "
+    "R15:119.7; R15:7.discard; entries 70-73); not a discard as an activated ability's cost, nor «пока не станет»",
+    "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 71); not from "
+    "play or the graveyard, not under the deck, no ordering of several",
+    "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "
+    "own hand cards in an ability of the other player (step `hand_choice`; entry 73); not «противник может "
+    "заплатить …, иначе», no ordering",
 }
 
 

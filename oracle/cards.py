@@ -73,7 +73,16 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
            if it holds),
            "if_previous": "done" | "not_done" (optional, not on the first effect: the effect
            happens only if the effect before it was (not) carried out — «при этом», R15:119.4,
-           and «иначе», R15:119.7; INTERPRETING.md, entry 60)}
+           and «иначе», R15:119.7; INTERPRETING.md, entry 60),
+           "per": n (optional, counted amounts only: the amount is n times the count,
+           «+2 … за каждую сброшенную карту», «на 3 за каждую карту»)}
+    hand effects (HAND_OPS: "discard", "put_on_deck_top"; INTERPRETING.md, entries 70-73) go
+    to "controller", "opponent" or "each_player" (each player in turn, the controller
+    first); the player chooses the cards of his own hand while the ability resolves (step
+    ``hand_choice``): ``amount`` cards (all he has if fewer, R15:520.4), "any" for «любое
+    количество» (none included), and none as well when the next effect is its «иначе»
+    (R15:119.7); "put_on_deck_top" moves 1 card.  No effect after a hand effect reads
+    "drawn" or "self_strike", and no ``if_previous`` follows one of "each_player"
     conditions («если …», R15:119.2) are read about the ability's controller when the
     effect executes, not when the ability is declared (INTERPRETING.md, entry 42):
     "hand_fewer_than_opponent" (fewer cards in hand than the opponent), "hand_more_than_opponent"
@@ -86,14 +95,17 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     recipients: "target" (every chosen target of this ability), "self", "own_hero",
     "enemy_hero", "each_enemy_creature", "each_own_creature", "each_creature",
     "each_other_creature" (every creature in play but the ability's source), "each_hero",
-    "controller", "opponent"
+    "controller", "opponent", "each_player" (hand effects only)
     "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
     (309.1 step 6).
     derived amounts (AMOUNTS; INTERPRETING.md, entry 44): "X" (the X announced), "self_strike"
     (the source's current strike; printed if it left play), "target_cost" (each recipient
     target's printed cost, X = 0, R15:106.1.4; recipient "target" only), "creatures_strike_6_plus"
     (how many creatures in play, not hidden, have strike 6 or more when the effect executes),
-    "drawn" (how many cards this ability's earlier effects drew); "self_strike" of a source
+    "drawn" (how many cards this ability's earlier effects drew), "any" (hand effects: any
+    number), "discarded" (a «discards» trigger: the cards its discard moved, INTERPRETING.md,
+    entry 72), "recipient_hand" (a wound of heroes: the cards in the hand of each recipient
+    hero's player when it executes, entry 73); "self_strike" of a source
     that left play while this ability resolved is the strike it had just before it left
     (last known information, R15:403.1; INTERPRETING.md, entry 62)
 """
@@ -115,6 +127,7 @@ __all__ = [
     "CLASSES",
     "CONDITIONS",
     "EFFECT_OPS",
+    "HAND_OPS",
     "IF_PREVIOUS",
     "MODIFIERS",
     "RECIPIENTS",
@@ -171,6 +184,7 @@ TRIGGERS = (
     "self_prepared",  # this card was prepared («Когда Лесной гигант был подготовлен», R15:7.prepare)
     "strikes_hero",  # this creature dealt wounds to a hero with its strike («Когда наносит раны ударом по герою», R15:510.3)
     "wounds_hero",  # another card dealt wounds to a hero, by its strike or its ability (R15:502.2); whose: its controller's
+    "discards",  # a player discarded cards («Каждый раз, когда вы сбрасываете карты», R15:7.discard); whose: who discarded
 )
 WHOSE = ("own", "opponent", "any")
 #: Kinds of static ability (R15:115): a cost modifier, or «Пока …, [эта карта] имеет +N к
@@ -204,9 +218,16 @@ EFFECT_OPS = (
     "set_strike_until_start_of_your_next_turn",  # «Удар … становится равен N до начала вашего следующего хода»
     "draw_to_match_opponent",  # «Берите карты, пока у вас в руке не будет столько же карт, сколько у противника»
     "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 64)
+    "discard",  # «Сбросьте карту»: the player moves cards of his choice from his hand to his graveyard (R15:7.discard)
+    "put_on_deck_top",  # «Положите карту из руки на верх колоды»: a card of his choice goes on top of his deck
 )
+#: Effects on cards of a player's hand that the player chooses while the ability resolves
+#: (step ``hand_choice``; INTERPRETING.md, entry 70).
+HAND_OPS = ("discard", "put_on_deck_top")
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
-AMOUNTS = ("X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn")
+AMOUNTS = ("X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "any", "discarded", "recipient_hand")
+#: Derived amounts that count something and may be multiplied (effect key ``per``).
+COUNTED_AMOUNTS = ("discarded", "recipient_hand")
 RECIPIENTS = (
     "target",
     "self",
@@ -219,6 +240,7 @@ RECIPIENTS = (
     "each_hero",
     "controller",
     "opponent",
+    "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
 )
 #: Conditions on an effect («если …»), about the ability's controller, read when the effect
 #: executes (INTERPRETING.md, entry 42).
@@ -271,6 +293,7 @@ class Effect:
     bonus: int = 0
     bonus_if: str = ""
     if_previous: str = ""  # one of IF_PREVIOUS, "" = whatever the previous effect did
+    per: int = 1  # a counted amount (COUNTED_AMOUNTS) is ``per`` times the count («+2 … за каждую»)
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,7 +458,32 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
             raise CardDataError(f"{path}.bonus", "must be an object {'if': condition, 'amount': n}")
         bonus_if = _controller_condition(_req(b, "if", f"{path}.bonus"), f"{path}.bonus.if")
         bonus = _int(_req(b, "amount", f"{path}.bonus"), f"{path}.bonus.amount", 1)
-    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous)
+    per = 1
+    if "per" in raw:
+        if amount not in COUNTED_AMOUNTS:
+            raise CardDataError(f"{path}.per", f"only a counted amount ({', '.join(COUNTED_AMOUNTS)}) is multiplied")
+        per = _int(raw["per"], f"{path}.per", 1)
+    _check_hand_effect(op, to, amount, path)
+    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per)
+
+
+def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
+    """A hand effect (HAND_OPS) goes to players and takes a number of cards; ``each_player``
+    and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
+    if op in HAND_OPS:
+        if to not in ("controller", "opponent", "each_player"):
+            raise CardDataError(f"{path}.to", f"{op} goes to a player: controller, opponent or each_player")
+        if op == "put_on_deck_top" and amount != 1:
+            raise CardDataError(f"{path}.amount", "put_on_deck_top moves one card (several would need an order)")
+        if amount != "any" and (not isinstance(amount, int) or amount < 1):
+            raise CardDataError(f"{path}.amount", f"{op} takes a number of cards >= 1 or 'any'")
+        return
+    if to == "each_player":
+        raise CardDataError(f"{path}.to", "each_player is the recipient of a hand effect (discard, put_on_deck_top)")
+    if amount == "any":
+        raise CardDataError(f"{path}.amount", "'any' is the amount of a discard («любое количество карт»)")
+    if amount == "recipient_hand" and (op != "wound" or to not in ("each_hero", "own_hero", "enemy_hero")):
+        raise CardDataError(f"{path}.amount", "recipient_hand wounds a hero by the hand of its player")
 
 
 #: Triggers about another card that may name the class of that card (``subject_class``).
@@ -487,6 +535,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     effects = tuple(
         _parse_effect(e, f"{path}.effects[{i}]", bool(targets), i == 0) for i, e in enumerate(effects_raw)
     )
+    _check_after_hand_effects(effects, f"{path}.effects")
     trigger, whose, optional, whenever = "", "any", False, False
     tap, coins = False, 0
     subject_class = ""
@@ -502,6 +551,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             # a creature's class; a card that wounds a hero may be a support card («механизм», R15:107.3.2)
             allowed = CLASSES["creature"] if trigger != "wounds_hero" else (*CLASSES["creature"], *CLASSES["support"])
             subject_class = _choice(raw["subject_class"], allowed, f"{path}.subject_class")
+    if any(e.amount == "discarded" for e in effects) and trigger != "discards":
+        raise CardDataError(f"{path}.effects", "the amount 'discarded' belongs to a «discards» trigger")
     if kind == "activated":
         cost = _req(raw, "cost", path)
         if not isinstance(cost, dict):
@@ -538,6 +589,20 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         text_en=text_en,
         subject_class=subject_class,
     )
+
+
+def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
+    """An ability resumes after a hand choice with its later effects (INTERPRETING.md, entry
+    70): nothing after a hand effect reads what the earlier effects drew, and no
+    ``if_previous`` follows a hand effect of each player (it would be about two choices)."""
+    for i, e in enumerate(effects):
+        if e.op not in HAND_OPS:
+            continue
+        for j, later in enumerate(effects[i + 1:], i + 1):
+            if later.amount in ("drawn", "self_strike"):
+                raise CardDataError(f"{path}[{j}].amount", f"{later.amount} is not read after a hand effect")
+        if e.to == "each_player" and i + 1 < len(effects) and effects[i + 1].if_previous:
+            raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a hand effect of each player")
 
 
 #: The ability the keyword Скрытность stands for: «Найм: это существо скрывается».

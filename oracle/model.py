@@ -26,6 +26,7 @@ __all__ = [
     "Attack",
     "Card",
     "Event",
+    "HandChoice",
     "Modifier",
     "PendingTrigger",
     "Player",
@@ -76,6 +77,7 @@ STEPS = (
     "play_queue",  # 309.2–309.3
     "end_queue",  # 310.1–310.3 (A: 315.1–315.2)
     "target_choice",  # R15:118.1: the opponent of an ability's controller chooses its target
+    "hand_choice",  # R15:7.discard, R15:119.2: a player chooses cards of his hand for a resolving effect
     "game_over",
 )
 
@@ -94,6 +96,7 @@ ACTION_KINDS = (
     "declare",  # trigger = pending trigger id, targets
     "pass",  # trigger = pending trigger id (optional triggers only, 401.7)
     "choose_target",  # targets = the target the opponent chooses (R15:118.1)
+    "choose_cards",  # targets = the cards of his hand the chooser picks, ascending (R15:7.discard)
 )
 
 
@@ -271,6 +274,7 @@ class PendingTrigger:
     source: int
     ability: int
     subject: int = 0
+    count: int = 0  # «discards»: how many cards the firing discard moved (0 for every other trigger)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,6 +285,21 @@ class TargetChoice:
     (INTERPRETING.md, entry 48)."""
 
     entry: QueueEntry
+    resume: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandChoice:
+    """An ability being resolved whose effect ``effect`` (an index into its effects) waits
+    for ``player`` to choose cards of his own hand («Сбросьте карту», R15 glossary «Сбросить»;
+    «Положите карту из руки на верх колоды»): ``entry`` is the resolving ability (already out
+    of the Queue), ``resume`` the Queue step the game returns to once its remaining effects
+    are carried out (R15:119.2; INTERPRETING.md, entry 70).  How many cards he may choose
+    follows from the effect and his hand (:func:`oracle.rules.hand.choice_bounds`)."""
+
+    entry: QueueEntry
+    effect: int
+    player: int
     resume: str
 
 
@@ -314,6 +333,7 @@ class State:
     winner: int = -1  # seat, 2 = draw, -1 = not over
     mutant: str = ""  # an engine mutant (oracle.mutants); read through State.rules
     choosing: TargetChoice | None = None  # the target the opponent chooses now (R15:118.1)
+    choosing_cards: HandChoice | None = None  # the hand cards a player chooses now (R15:7.discard)
 
     def copy(self) -> State:
         """An independent copy (used by :func:`oracle.engine.apply`)."""
@@ -335,6 +355,7 @@ class State:
             self.winner,
             self.mutant,
             self.choosing,
+            self.choosing_cards,
         )
 
     @property

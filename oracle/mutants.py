@@ -201,6 +201,41 @@ MUTANTS: dict[str, Mutant] = {
             "lasting_strike_lasts",
         ),
         Mutant(
+            "hand_choice_by_opponent",
+            "R15:7.discard",
+            "the opponent of the player whose hand it is chooses the cards a hand effect discards or puts on the "
+            "deck («Сбросьте карту» chosen by the wrong player; INTERPRETING.md, entry 70)",
+            "own_hand_chooser",
+        ),
+        Mutant(
+            "otherwise_without_refusal",
+            "R15:119.7",
+            "«сбросьте карту, иначе …» cannot be refused while the player has cards in hand (Вождь варваров is "
+            "destroyed only with an empty hand; INTERPRETING.md, entry 71)",
+            "otherwise_may_refuse",
+        ),
+        Mutant(
+            "deck_put_goes_under",
+            "R15:119.2",
+            "«Положите карту из руки на верх колоды» puts the card under the deck, as a mulligan does "
+            "(INTERPRETING.md, entry 71)",
+            "deck_put_on_top",
+        ),
+        Mutant(
+            "discard_bonus_once_per_discard",
+            "R15:7.discard",
+            "«+2 к удару за каждую сброшенную карту» gives +2 once per discard however many cards it moved "
+            "(INTERPRETING.md, entry 72)",
+            "discard_bonus_per_card",
+        ),
+        Mutant(
+            "each_player_from_the_opponent",
+            "R15:7.discard",
+            "«Каждый игрок, начиная с вас, может сбросить» lets the opponent choose first, as the inactive player "
+            "declares first (402.1; INTERPRETING.md, entry 73)",
+            "each_player_from_controller",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -139,6 +139,17 @@ class Ruleset:
     #: R15:205.3: «получает +N к удару» with no duration lasts while the creature is in play
     #: (entry 64).
     lasting_strike_lasts: bool = True
+    #: R15 glossary «Сбросить»: the player whose hand it is chooses the cards of a hand
+    #: effect («Игрок на свой выбор», INTERPRETING.md, entry 70).
+    own_hand_chooser: bool = True
+    #: R15:119.7: «[X], иначе [Y]»: the player may refuse [X] (entry 71).
+    otherwise_may_refuse: bool = True
+    #: «Положите карту … на верх колоды»: the card goes on top of the deck (entry 71).
+    deck_put_on_top: bool = True
+    #: «+2 к удару за каждую сброшенную карту»: per card of the discard, not per discard (entry 72).
+    discard_bonus_per_card: bool = True
+    #: «Каждый игрок, начиная с вас»: the controller chooses first (entry 73).
+    each_player_from_controller: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

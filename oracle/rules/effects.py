@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..cards import TARGET_CONDITIONS, Ability, Effect, load_pool
+from ..cards import HAND_OPS, TARGET_CONDITIONS, Ability, Effect, load_pool
 from ..model import Event, Modifier, QueueEntry, State
 from .board import card_def, condition_holds, current_life, current_strike, target_condition_holds, target_violation
+from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for
 from .payment import mentioned_cost
 from .triggers import fire
 
@@ -18,10 +19,12 @@ __all__ = [
     "close_card",
     "draw",
     "enter_play",
+    "hand_effect",
     "leave_play",
     "leave_together",
     "live_targets",
     "run_ability",
+    "run_effects",
     "wound",
 ]
 
@@ -201,8 +204,13 @@ def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int, known_s
         return entry.x + bonus
     if effect.amount == "drawn":
         return drawn + bonus
-    if effect.amount == "target_cost":
+    if effect.amount in ("target_cost", "recipient_hand"):
         return bonus
+    if effect.amount == "discarded":
+        # «+2 … за каждую сброшенную карту»: the count of the discard that fired the trigger,
+        # kept in the entry's x (entry 72; the mutant counts the discard once)
+        count = entry.x if state.rules.discard_bonus_per_card else min(entry.x, 1)
+        return count * effect.per + bonus
     if effect.amount == "creatures_strike_6_plus":
         # «за каждое существо в игре с ударом 6 или более»: both players', not hidden (entry 12)
         count = sum(
@@ -304,6 +312,8 @@ def _apply_card_effect(
         c = state.cards[uid]
         if effect.amount == "target_cost":  # «Х — его стоимость»: each target's own (entry 44)
             amount = mentioned_cost(state, uid) + base
+        elif effect.amount == "recipient_hand":  # «за каждую карту в руке его игрока» (entry 73)
+            amount = len(state.players[c.owner].hand) * effect.per + base
         if op == "wound":
             wound(state, uid, amount, ev, rules, entry.source)
         elif op == "poison":
@@ -402,20 +412,54 @@ def run_ability(
             if not target_violation(state, spec, entry.controller, entry.source, t)
         )
         entry = replace(entry, targets=kept)
+    run_effects(state, entry, ability, 0, True, ev, rules)
+
+
+def run_effects(
+    state: State, entry: QueueEntry, ability: Ability, start: int, done: bool, ev: list[Event],
+    rules: tuple[str, ...],
+) -> None:
+    """Execute the ability's effects from index ``start`` on (``done``: whether the effect
+    before it was carried out).  A hand effect with a real choice stops the resolution at
+    step ``hand_choice``; the choice resumes it here after that effect (R15:119.2;
+    INTERPRETING.md, entry 70)."""
     drawn = 0
-    done = True
     known_strike = -1
-    for effect in ability.effects:
+    for index in range(start, len(ability.effects)):
+        effect = ability.effects[index]
         if state.zone_of(entry.source) == "play" and card_def(state, entry.source).type == "creature":
             known_strike = current_strike(state, entry.source)  # its last known strike (R15:403.1)
         if not _follows(state, effect, done):
             done = False
             continue
-        n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike)
+        if effect.op in HAND_OPS:
+            paused, done = hand_effect(state, entry, ability, index, choosers(state, entry, effect), ev, rules)
+            if paused:
+                return
+            n = 0
+        else:
+            n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike)
         drawn += n
         check_state(state, ev)
         if state.winner >= 0:
             return
+
+
+def hand_effect(
+    state: State, entry: QueueEntry, ability: Ability, index: int, seats: Sequence[int], ev: list[Event],
+    rules: tuple[str, ...],
+) -> tuple[bool, bool]:
+    """Carry out hand effect ``index`` for each of ``seats`` in turn, each choosing from his
+    own hand; the first with a real choice pauses the resolution (returns ``(True, …)``).
+    Otherwise returns ``(False, done)``: whether the (last) effect was carried out in full."""
+    effect = ability.effects[index]
+    done = False
+    for seat in seats:
+        if has_real_choice(state, ability, index, seat):
+            pause_for(state, entry, index, seat)
+            return True, False
+        done = carry_out(state, entry, effect, seat, forced_choice(state, ability, index, seat), ev, rules)
+    return False, done
 
 
 def _follows(state: State, effect: Effect, done: bool) -> bool:

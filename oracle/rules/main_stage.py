@@ -471,7 +471,7 @@ def _queue_spell(state: State, action: Action, ev: list[Event]) -> None:
             # settles them); they enter the Queue behind the spell's abilities, which resolve
             # first, all together (queue.resolve_first), once both players have passed
             return
-        while state.queue and state.winner < 0:
+        while state.queue and state.winner < 0 and state.step != "hand_choice":
             resolve_first(state, ev)
 
 
