@@ -72,8 +72,8 @@ PARTLY: dict[str, str] = {
     "condition `target_stunned` and strike bonuses `against` `stunned` (entries 60, 61); not «не может быть оглушён»",
     "COINS": "op `lose_coins` (entry 47); no temporary coins «до конца хода»",
     "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "
-    "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before «иначе», "
-    "R15:119.7; R15:7.discard; entries 70-73); not a discard as an activated ability's cost, nor «пока не станет»",
+    "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before "
+    "«иначе», R15:119.7; R15:7.discard; entries 70-73); not a discard as an activated ability's cost, nor «пока не станет»",
     "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 71); not from "
     "play or the graveyard, not under the deck, no ordering of several",
     "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "

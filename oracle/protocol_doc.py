@@ -216,8 +216,8 @@ _STEP_TEXT = {
     "end_queue": "310.1–310.3 (A: 315.1–315.2): the end-of-turn Queue",
     "target_choice": "the opponent of a declared ability's controller chooses its target (`choosing`, R15:118.1); "
     "only reached when he has two or more legal choices",
-    "hand_choice": "a player chooses cards of his own hand for the effect of a resolving ability (`choosing_cards`, "
-    "R15:7.discard); only reached when he has two or more legal choices",
+    "hand_choice": "a player chooses cards of his own hand for the effect of a resolving ability "
+    "(`choosing_cards`, R15:7.discard); only reached when he has two or more legal choices",
     "game_over": "the game is over: `winner` is set and nobody decides",
 }
 
@@ -700,8 +700,8 @@ _EFFECT_TEXT = {
     "draw_to_match_opponent": "`to` `controller` or `opponent`: that player draws one card at a time until his hand is as "
     "large as the other player's, nothing if it already is (R15:119.6); an empty deck stops it (`drew`)",
     "discard": "«Сбросьте карту» (R15:7.discard): the recipient player chooses `amount` cards of his own hand (all he "
-    "has if fewer, R15:520.4; `any`: any number, none included; none as well when the next effect is its «иначе», "
-    "R15:119.7) and they go to his graveyard (`discarded`); `each_player`: the controller first, then his opponent. "
+    "has if fewer, R15:520.4; `any`: any number, none included; none as well when the next effect is its "
+    "«иначе», R15:119.7) and they go to his graveyard (`discarded`); `each_player`: the controller first, then his opponent. "
     "A real choice waits at step `hand_choice` (`choosing_cards`, action `choose_cards`); a forced one is made at once "
     "(INTERPRETING.md entries 70, 71). Carried out (for `if_previous`) when as many cards as asked went",
     "put_on_deck_top": "the recipient player chooses a card of his own hand and puts it on top of his deck "
