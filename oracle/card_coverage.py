@@ -45,37 +45,48 @@ COVERED: dict[str, str] = {
     "FIXDATA": "data fixes only",
     "T_TARGETED": "trigger `targeted_by_spell` (INTERPRETING.md entry 45)",
     "T_PREPARED": "triggers `prepared` (another character was prepared; entry 45) and `self_prepared` (this card "
-    "was prepared; entry 64)",
+    "was prepared; entry 58)",
     "STATIC_STRIKE": "static `strike_bonus` with `if` (while the hand is empty, R15:115.1) or `against` `stunned` "
-    "(«+N к удару по оглушенным существам», R15:508.4.1, 510.2; entry 61)",
-    "T_DRAW": "trigger `card_drawn` with `nth` (the player's nth card drawn this turn, R15:527.2; entry 66)",
+    "(«+N к удару по оглушенным существам», R15:508.4.1, 510.2; entry 55)",
+    "T_DRAW": "trigger `card_drawn` with `nth` (the player's nth card drawn this turn, R15:527.2; entry 60)",
     "T_CARD_PLAYED": "trigger `card_played` (any card, by whose play; entry 45), with `nth` for «N-я карта за ход» "
-    "(entry 66)",
+    "(entry 60)",
+    "T_DISCARD": "trigger `discards` («Каждый раз, когда вы сбрасываете карты»: once per discard, with its count, "
+    "`pending[].count`; R15:7.discard; entry 65)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
 PARTLY: dict[str, str] = {
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), the target condition `target_stunned`, «при этом» and "
-    "«иначе» (`if_previous`, R15:119.4, 119.7; entry 60); no other predicates",
+    "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43); not on recipients",
-    "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 66); "
-    "no other counts, no wounds on the source",
+    "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
+    "`discarded` (entry 65) and `recipient_hand` (entry 66), with a multiplier `per`; no other counts, no wounds on "
+    "the source",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
-    "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 63); not "
+    "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57); not "
     "this card's wounds by its abilities, nor the number of wounds dealt",
-    "STAT": "ops `set_strike_until_start_of_your_next_turn` and `strike_while_in_play` (a lasting +N, entry 64); "
+    "STAT": "ops `set_strike_until_start_of_your_next_turn` and `strike_while_in_play` (a lasting +N, entry 58); "
     "no doubled or life changes",
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
-    "condition `target_stunned` and strike bonuses `against` `stunned` (entries 60, 61); not «не может быть оглушён»",
+    "condition `target_stunned` and strike bonuses `against` `stunned` (entries 54, 55); not «не может быть оглушён»",
     "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
-    "counted (`per` `cards_in_hand`, `own_creatures`; entries 67 and 68); not «while open», not «on top of other "
+    "counted (`per` `cards_in_hand`, `own_creatures`; entries 61 and 62); not «while open», not «on top of other "
     "increases»",
     "HISTORY": "per-turn counters of each player: cards drawn, cards played, creatures played (the state's "
-    "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 65); not wounds healed",
+    "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59); not wounds healed",
     "COINS": "op `lose_coins` (entry 47); no temporary coins «до конца хода»",
+    "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "
+    "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before "
+    "«иначе», R15:119.7; R15:7.discard; entries 63-66); not a discard as an activated ability's cost, nor «пока не станет»",
+    "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); not from "
+    "play or the graveyard, not under the deck, no ordering of several",
+    "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "
+    "own hand cards in an ability of the other player (step `hand_choice`; entry 66); not «противник может "
+    "заплатить …, иначе», no ordering",
 }
 
 

@@ -37,7 +37,7 @@ Ability::
     nth       card_played (optional, n >= 1) and card_drawn (required, n >= 2): only the
               player's nth card played / drawn this turn («вторую карту за ход»; the count of
               the state's played_this_turn / drawn_this_turn right after that card;
-              INTERPRETING.md, entry 66)
+              INTERPRETING.md, entry 60)
     optional  triggered only: true when the text says «может» (R15:113.4)
     whenever  triggered only: «Каждый раз, когда»: no per-turn limit (R15:113.5)
     limit     {"per_turn": n} or {"per_game": n}; default per_turn 1 for activated and
@@ -56,7 +56,7 @@ Ability::
               count)}: the card's own cost, working only while it is played from the hand
               (R15:106.1.1, 115.1; «Легионер стоит (0)», «Стоит на (1) дороже за каждую карту у
               вас в руке»), after the modifiers of the cards in play (INTERPRETING.md,
-              entries 67 and 68)
+              entries 61 and 62)
               or {"op": "strike_bonus", "value": n, "if": a condition (optional)}: while
               the creature is in play, not hidden, and the condition holds for its
               controller, it has +n strike («Пока у вас нет карт в руке, … имеет +3 к
@@ -64,7 +64,7 @@ Ability::
               "against": one of STRIKE_AGAINST (optional) the +n is not part of its strike
               but of its strike at a creature in that state, attacking or striking back,
               added at the fight's calculation step («+2 к удару по оглушенным существам»,
-              R15:508.4.1, 510.2; INTERPRETING.md, entry 61)
+              R15:508.4.1, 510.2; INTERPRETING.md, entry 55)
 
 Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"any",
                 "filter": subset of ["poisoned", "other", "wounded"],
@@ -84,20 +84,29 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
            if it holds),
            "if_previous": "done" | "not_done" (optional, not on the first effect: the effect
            happens only if the effect before it was (not) carried out — «при этом», R15:119.4,
-           and «иначе», R15:119.7; INTERPRETING.md, entry 60)}
+           and «иначе», R15:119.7; INTERPRETING.md, entry 54),
+           "per": n (optional, counted amounts only: the amount is n times the count,
+           «+2 … за каждую сброшенную карту», «на 3 за каждую карту»)}
+    hand effects (HAND_OPS: "discard", "put_on_deck_top"; INTERPRETING.md, entries 63-66) go
+    to "controller", "opponent" or "each_player" (each player in turn, the controller
+    first); the player chooses the cards of his own hand while the ability resolves (step
+    ``hand_choice``): ``amount`` cards (all he has if fewer, R15:520.4), "any" for «любое
+    количество» (none included), and none as well when the next effect is its «иначе»
+    (R15:119.7); "put_on_deck_top" moves 1 card.  No effect after a hand effect reads
+    "drawn" or "self_strike", and no ``if_previous`` follows one of "each_player"
     conditions («если …», R15:119.2) are read about the ability's controller when the
     effect executes, not when the ability is declared (INTERPRETING.md, entry 42):
     "hand_fewer_than_opponent" (fewer cards in hand than the opponent), "hand_more_than_opponent"
     (more cards in hand than the opponent), "hand_empty" (no cards in hand); one condition
     is about each recipient target instead, read when the effect executes, effects with
     ``to`` "target" only: "target_stunned" (the target has «Оглушение», R15:7.stun: not
-    merely closed; the effect goes to each target that has it; INTERPRETING.md, entry 60)
+    merely closed; the effect goes to each target that has it; INTERPRETING.md, entry 54)
     an effect is carried out (for ``if_previous``) when its condition held and it reached a
     recipient: a card that took it (``destroy``: a creature destroyed), or the player
     recipients: "target" (every chosen target of this ability), "self", "own_hero",
     "enemy_hero", "each_enemy_creature", "each_own_creature", "each_creature",
     "each_other_creature" (every creature in play but the ability's source), "each_hero",
-    "controller", "opponent"
+    "controller", "opponent", "each_player" (hand effects only)
     "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
     (309.1 step 6).
     derived amounts (AMOUNTS; INTERPRETING.md, entry 44): "X" (the X announced), "self_strike"
@@ -106,9 +115,12 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     (how many creatures in play, not hidden, have strike 6 or more when the effect executes),
     "drawn" (how many cards this ability's earlier effects drew), "drawn_this_turn" (how
     many cards the ability's controller drew this turn, R15:527.1, when the effect executes;
-    INTERPRETING.md, entry 66); "self_strike" of a source that left play while this ability
-    resolved is the strike it had just before it left (last known information, R15:403.1;
-    INTERPRETING.md, entry 62)
+    INTERPRETING.md, entry 60), "any" (hand effects: any number), "discarded" (a «discards»
+    trigger: the cards its discard moved, INTERPRETING.md, entry 65), "recipient_hand" (a
+    wound of heroes: the cards in the hand of each recipient hero's player when it executes,
+    entry 66); "self_strike" of a source that left play while this ability resolved is the
+    strike it had just before it left (last known information, R15:403.1; INTERPRETING.md,
+    entry 56)
 """
 
 from __future__ import annotations
@@ -129,6 +141,7 @@ __all__ = [
     "CONDITIONS",
     "COST_COUNTS",
     "EFFECT_OPS",
+    "HAND_OPS",
     "IF_PREVIOUS",
     "MODIFIERS",
     "RECIPIENTS",
@@ -186,8 +199,9 @@ TRIGGERS = (
     "strikes_hero",  # this creature dealt wounds to a hero with its strike («Когда наносит раны ударом по герою», R15:510.3)
     "wounds_hero",  # another card dealt wounds to a hero, by its strike or its ability (R15:502.2); whose: its controller's
     "card_drawn",  # a player drew his nth card this turn («когда вы берете вторую карту за ход», R15:527.2); whose: who drew
+    "discards",  # a player discarded cards («Каждый раз, когда вы сбрасываете карты», R15:7.discard); whose: who discarded
 )
-#: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 66).
+#: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 60).
 NTH_TRIGGERS = ("card_played", "card_drawn")
 WHOSE = ("own", "opponent", "any")
 #: Kinds of static ability (R15:115): a cost modifier, or «Пока …, [эта карта] имеет +N к
@@ -220,10 +234,20 @@ EFFECT_OPS = (
     "hide",  # the creature becomes hidden (Скрытность)
     "set_strike_until_start_of_your_next_turn",  # «Удар … становится равен N до начала вашего следующего хода»
     "draw_to_match_opponent",  # «Берите карты, пока у вас в руке не будет столько же карт, сколько у противника»
-    "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 64)
+    "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 58)
+    "discard",  # «Сбросьте карту»: the player moves cards of his choice from his hand to his graveyard (R15:7.discard)
+    "put_on_deck_top",  # «Положите карту из руки на верх колоды»: a card of his choice goes on top of his deck
 )
+#: Effects on cards of a player's hand that the player chooses while the ability resolves
+#: (step ``hand_choice``; INTERPRETING.md, entry 63).
+HAND_OPS = ("discard", "put_on_deck_top")
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
-AMOUNTS = ("X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn")
+AMOUNTS = (
+    "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
+    "recipient_hand",
+)
+#: Derived amounts that count something and may be multiplied (effect key ``per``).
+COUNTED_AMOUNTS = ("discarded", "recipient_hand")
 RECIPIENTS = (
     "target",
     "self",
@@ -236,6 +260,7 @@ RECIPIENTS = (
     "each_hero",
     "controller",
     "opponent",
+    "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
 )
 #: Conditions on an effect («если …»), about the ability's controller, read when the effect
 #: executes (INTERPRETING.md, entry 42).
@@ -243,11 +268,11 @@ CONDITIONS = (
     "hand_fewer_than_opponent",  # «у вас в руке меньше карт, чем у противника»
     "hand_more_than_opponent",  # «у вас в руке больше карт, чем у противника»
     "hand_empty",  # «в вашей руке нет карт»
-    "target_stunned",  # «Если оно оглушено»: about each recipient target (effects to "target" only; entry 60)
-    "three_creatures_played_this_turn",  # «вы разыграли трёх или более существ в этом ходу» (entry 67)
+    "target_stunned",  # «Если оно оглушено»: about each recipient target (effects to "target" only; entry 54)
+    "three_creatures_played_this_turn",  # «вы разыграли трёх или более существ в этом ходу» (entry 61)
 )
 #: What a self cost modifier's ``per`` counts for the card's owner, when the cost is
-#: determined (R15:309.1 step 4; INTERPRETING.md, entry 68).
+#: determined (R15:309.1 step 4; INTERPRETING.md, entry 62).
 COST_COUNTS = (
     "cards_in_hand",  # «за каждую карту у вас в руке»: the card being played included (step 5 moves it)
     "own_creatures",  # «за каждое ваше существо»: his creatures in play, hidden ones included
@@ -295,6 +320,7 @@ class Effect:
     bonus: int = 0
     bonus_if: str = ""
     if_previous: str = ""  # one of IF_PREVIOUS, "" = whatever the previous effect did
+    per: int = 1  # a counted amount (COUNTED_AMOUNTS) is ``per`` times the count («+2 … за каждую»)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,8 +348,8 @@ class Ability:
     cond: str = ""  # static strike_bonus: in force only while this condition holds
     subject_class: str = ""  # creature_dies / creature_enters / wounds_hero: only cards of this class
     against: str = ""  # static strike_bonus: only the strike at a creature in this state (STRIKE_AGAINST)
-    self_cost: bool = False  # static cost_modifier: the card's own cost, from the hand (entry 67)
-    per: str = ""  # self cost_modifier: value times this count (COST_COUNTS; entry 68)
+    self_cost: bool = False  # static cost_modifier: the card's own cost, from the hand (entry 61)
+    per: str = ""  # self cost_modifier: value times this count (COST_COUNTS; entry 62)
     nth: int = 0  # card_played / card_drawn: only the player's nth card of the turn (0: any)
 
 
@@ -462,7 +488,32 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
             raise CardDataError(f"{path}.bonus", "must be an object {'if': condition, 'amount': n}")
         bonus_if = _controller_condition(_req(b, "if", f"{path}.bonus"), f"{path}.bonus.if")
         bonus = _int(_req(b, "amount", f"{path}.bonus"), f"{path}.bonus.amount", 1)
-    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous)
+    per = 1
+    if "per" in raw:
+        if amount not in COUNTED_AMOUNTS:
+            raise CardDataError(f"{path}.per", f"only a counted amount ({', '.join(COUNTED_AMOUNTS)}) is multiplied")
+        per = _int(raw["per"], f"{path}.per", 1)
+    _check_hand_effect(op, to, amount, path)
+    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per)
+
+
+def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
+    """A hand effect (HAND_OPS) goes to players and takes a number of cards; ``each_player``
+    and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
+    if op in HAND_OPS:
+        if to not in ("controller", "opponent", "each_player"):
+            raise CardDataError(f"{path}.to", f"{op} goes to a player: controller, opponent or each_player")
+        if op == "put_on_deck_top" and amount != 1:
+            raise CardDataError(f"{path}.amount", "put_on_deck_top moves one card (several would need an order)")
+        if amount != "any" and (not isinstance(amount, int) or amount < 1):
+            raise CardDataError(f"{path}.amount", f"{op} takes a number of cards >= 1 or 'any'")
+        return
+    if to == "each_player":
+        raise CardDataError(f"{path}.to", "each_player is the recipient of a hand effect (discard, put_on_deck_top)")
+    if amount == "any":
+        raise CardDataError(f"{path}.amount", "'any' is the amount of a discard («любое количество карт»)")
+    if amount == "recipient_hand" and (op != "wound" or to not in ("each_hero", "own_hero", "enemy_hero")):
+        raise CardDataError(f"{path}.amount", "recipient_hand wounds a hero by the hand of its player")
 
 
 #: Triggers about another card that may name the class of that card (``subject_class``).
@@ -516,6 +567,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     effects = tuple(
         _parse_effect(e, f"{path}.effects[{i}]", bool(targets), i == 0) for i, e in enumerate(effects_raw)
     )
+    _check_after_hand_effects(effects, f"{path}.effects")
     trigger, whose, optional, whenever, nth = "", "any", False, False, 0
     tap, coins = False, 0
     subject_class = ""
@@ -532,6 +584,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             # a creature's class; a card that wounds a hero may be a support card («механизм», R15:107.3.2)
             allowed = CLASSES["creature"] if trigger != "wounds_hero" else (*CLASSES["creature"], *CLASSES["support"])
             subject_class = _choice(raw["subject_class"], allowed, f"{path}.subject_class")
+    if any(e.amount == "discarded" for e in effects) and trigger != "discards":
+        raise CardDataError(f"{path}.effects", "the amount 'discarded' belongs to a «discards» trigger")
     if kind == "activated":
         cost = _req(raw, "cost", path)
         if not isinstance(cost, dict):
@@ -573,7 +627,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
 
 def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> Ability:
     """A static modifier of the card's own cost while it is played (INTERPRETING.md, entries
-    67 and 68): it names no player, type or class (the card is the one it changes)."""
+    61 and 62): it names no player, type or class (the card is the one it changes)."""
     for key in ("player", "card_type", "class"):
         if key in st:
             raise CardDataError(f"{path}.{key}", "a modifier of the card's own cost names no other cards")
@@ -601,6 +655,20 @@ def _parse_nth(raw: Mapping[str, Any], trigger: str, path: str) -> int:
     if trigger not in NTH_TRIGGERS:
         raise CardDataError(f"{path}.nth", f"only {' / '.join(NTH_TRIGGERS)} count the cards of the turn")
     return _int(raw["nth"], f"{path}.nth", 2 if trigger == "card_drawn" else 1)
+
+
+def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
+    """An ability resumes after a hand choice with its later effects (INTERPRETING.md, entry
+    63): nothing after a hand effect reads what the earlier effects drew, and no
+    ``if_previous`` follows a hand effect of each player (it would be about two choices)."""
+    for i, e in enumerate(effects):
+        if e.op not in HAND_OPS:
+            continue
+        for j, later in enumerate(effects[i + 1:], i + 1):
+            if later.amount in ("drawn", "self_strike"):
+                raise CardDataError(f"{path}[{j}].amount", f"{later.amount} is not read after a hand effect")
+        if e.to == "each_player" and i + 1 < len(effects) and effects[i + 1].if_previous:
+            raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a hand effect of each player")
 
 
 #: The ability the keyword Скрытность stands for: «Найм: это существо скрывается».

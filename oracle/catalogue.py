@@ -169,7 +169,7 @@ def r15_doc(cat: Catalogue) -> str:
         "10 (triggers on an activation: declared after the ability, 308.2, which R15 keeps word for",
         "word); 403.1 last known information for a source gone before its ability resolves (no pool",
         "card's `self_strike` ability reaches it, entry 14; one that leaves while it resolves has its",
-        "last known strike in every edition, entry 62); 309.1 step 3's order of the play parameters (declared",
+        "last known strike in every edition, entry 56); 309.1 step 3's order of the play parameters (declared",
         "together in one action) and one alternative plus additional costs together (no pool card has",
         "both); 308.1 steps 2–4, 6 and 9, 309.1 step 10, 504.2–527's mechanisms marked **no** below",
         "(they need card mechanics no pool card has: extra lives, replacement and prevention, cancel,",

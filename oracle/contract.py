@@ -49,6 +49,8 @@ DECISION_KINDS: dict[str, str] = {
     "defender": "the inactive player assigns a defender or none (307.1)",
     "trigger": "a player declares or passes on one of his pending triggered abilities (401.7, 402.1); any Queue step",
     "target_choice": "the opponent of a declared ability's controller chooses its target («по его выбору», R15:118.1)",
+    "hand_choice": "a player chooses cards of his own hand for the effect of a resolving ability: to discard "
+    "(«Сбросьте карту», R15:7.discard) or to put on top of his deck",
     "game_over": "nobody decides: the game is over; actor nobody",
 }
 
@@ -78,6 +80,8 @@ CAPABILITIES: dict[str, str] = {
     "transcripts": "the VerifyTranscript and StreamVerifyTranscript methods",
     "opponent_choices": "the opponent of an ability's controller chooses its target («по его выбору», R15:118.1) "
     "after the declaration, before the ability enters the Queue",
+    "hand_choices": "a player chooses cards of his own hand while an ability resolves: to discard («Сбросьте "
+    "карту», R15:7.discard) or to put on top of his deck; the ability's remaining effects follow",
     "coin_loss": "effects that make a player lose coins, R15:522.2 and 522.5 (the event coins_lost; Подавление)",
 }
 
@@ -98,6 +102,7 @@ STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "play_queue": ("card_play",),
     "end_queue": ("end_turn",),
     "target_choice": ("opponent_choices",),
+    "hand_choice": ("hand_choices",),
     "game_over": (),
 }
 
@@ -116,6 +121,7 @@ ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "declare": ("triggered_abilities",),
     "pass": ("triggered_abilities",),
     "choose_target": ("opponent_choices",),
+    "choose_cards": ("hand_choices",),
 }
 
 

@@ -20,12 +20,16 @@ from .rules.effects import close_card
 from .rules.end_turn import finish_turn
 from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, resume_play
 from .rules.queue import (
+    check_hand_choice,
     check_target_choice,
     check_trigger_action,
+    choose_cards,
     choose_target,
     chooser,
     decider,
     declare_trigger,
+    hand_choice_actions,
+    hand_chooser,
     only_choice,
     pass_trigger,
     resolve_first,
@@ -121,6 +125,7 @@ USED_FIELDS: dict[str, tuple[str, ...]] = {
     "declare": ("trigger", "targets"),
     "pass": ("trigger",),
     "choose_target": ("targets",),
+    "choose_cards": ("targets",),
 }
 _FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
 _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
@@ -129,6 +134,7 @@ FIELD_RULE: dict[str, str] = {
     "roll": "301.4", "shuffle": "301.5", "choose_order": "301.4", "mulligan": "301.7", "reveal": "304.3",
     "attack": "307.1", "defend": "307.1", "activate": "501.1", "play": "309.1", "end_turn": "306.1",
     "declare": "501.1", "pass": "401.7", "choose_target": "R15:118.1",
+    "choose_cards": "R15:7.discard",
 }
 
 #: The rule any action is refused under once the game is over.
@@ -268,6 +274,10 @@ def _choose(state: State, targets: tuple[int, ...], ev: list[Event]) -> None:
     entry = choose_target(state, targets, ev)
     if entry.kind == "spell":
         resume_play(state, entry, ev)
+
+
+def _perform_hand_choice(state: State, action: Action, ev: list[Event]) -> None:
+    choose_cards(state, action.targets, ev)
 
 
 def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:
@@ -432,6 +442,8 @@ STEP_TABLE: dict[str, StepRow] = {
     "end_queue": _queue_row(finish_turn),
     "target_choice": StepRow("target_choice", chooser, ("choose_target",), "R15:118.1", "R15:118.1",
                              target_choice_actions, check_target_choice, _perform_target_choice),
+    "hand_choice": StepRow("hand_choice", hand_chooser, ("choose_cards",), "R15:7.discard", "R15:7.discard",
+                           hand_choice_actions, check_hand_choice, _perform_hand_choice),
     "game_over": StepRow("game_over", _nobody, (), GAME_OVER_RULE, GAME_OVER_RULE,
                          _game_over_actions, _game_over_check, _game_over_perform),
 }

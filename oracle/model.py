@@ -26,6 +26,7 @@ __all__ = [
     "Attack",
     "Card",
     "Event",
+    "HandChoice",
     "Modifier",
     "PendingTrigger",
     "Player",
@@ -37,7 +38,7 @@ __all__ = [
 
 #: The durations of a strike modifier (``Modifier.until``): 310.2, the next 303.1, the
 #: 303.1 of its owner's next turn, and none: while the creature is in play («получает +N к
-#: удару», R15:205.3; INTERPRETING.md, entry 64).
+#: удару», R15:205.3; INTERPRETING.md, entry 58).
 UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 
 #: The actor id of chance (die rolls, shuffles); players are seats 0 and 1.
@@ -76,6 +77,7 @@ STEPS = (
     "play_queue",  # 309.2–309.3
     "end_queue",  # 310.1–310.3 (A: 315.1–315.2)
     "target_choice",  # R15:118.1: the opponent of an ability's controller chooses its target
+    "hand_choice",  # R15:7.discard, R15:119.2: a player chooses cards of his hand for a resolving effect
     "game_over",
 )
 
@@ -94,6 +96,7 @@ ACTION_KINDS = (
     "declare",  # trigger = pending trigger id, targets
     "pass",  # trigger = pending trigger id (optional triggers only, 401.7)
     "choose_target",  # targets = the target the opponent chooses (R15:118.1)
+    "choose_cards",  # targets = the cards of his hand the chooser picks, ascending (R15:7.discard)
 )
 
 
@@ -195,7 +198,7 @@ class Player:
     coins_closed: int = 0
     failed_draws: int = 0  # 304.2 ВАЖНО
     mulligan: tuple[int, ...] | None = None  # declared, not yet taken (301.7.1)
-    # What the player did this turn (INTERPRETING.md, entry 65): reset for both players when
+    # What the player did this turn (INTERPRETING.md, entry 59): reset for both players when
     # a turn begins (R15:302.2); the setup stage is in no turn, so its draws are not counted
     drawn_this_turn: int = 0  # cards drawn (R15:527.1, 527.2: each card is one draw)
     played_this_turn: int = 0  # cards played (R15:309.1)
@@ -230,7 +233,7 @@ class Modifier:
     "start_of_turn" (the next 303.1, whoever's turn it is) or "start_of_owner_turn" (the
     303.1 of the next turn whose active player is ``owner``: «до начала вашего следующего
     хода», INTERPRETING.md, entry 23), or "while_in_play" (no duration: it lasts until the
-    creature leaves play, R15:205.3; entry 64).  ``owner`` is that seat, and -1 for the other kinds.
+    creature leaves play, R15:205.3; entry 58).  ``owner`` is that seat, and -1 for the other kinds.
     ``sets``: the strike becomes ``amount`` («становится равен»), applied after every
     adding modifier, in order of appearance (R15:523.1), instead of adding it."""
 
@@ -279,6 +282,7 @@ class PendingTrigger:
     source: int
     ability: int
     subject: int = 0
+    count: int = 0  # «discards»: how many cards the firing discard moved (0 for every other trigger)
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +293,21 @@ class TargetChoice:
     (INTERPRETING.md, entry 48)."""
 
     entry: QueueEntry
+    resume: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandChoice:
+    """An ability being resolved whose effect ``effect`` (an index into its effects) waits
+    for ``player`` to choose cards of his own hand («Сбросьте карту», R15 glossary «Сбросить»;
+    «Положите карту из руки на верх колоды»): ``entry`` is the resolving ability (already out
+    of the Queue), ``resume`` the Queue step the game returns to once its remaining effects
+    are carried out (R15:119.2; INTERPRETING.md, entry 63).  How many cards he may choose
+    follows from the effect and his hand (:func:`oracle.rules.hand.choice_bounds`)."""
+
+    entry: QueueEntry
+    effect: int
+    player: int
     resume: str
 
 
@@ -322,6 +341,7 @@ class State:
     winner: int = -1  # seat, 2 = draw, -1 = not over
     mutant: str = ""  # an engine mutant (oracle.mutants); read through State.rules
     choosing: TargetChoice | None = None  # the target the opponent chooses now (R15:118.1)
+    choosing_cards: HandChoice | None = None  # the hand cards a player chooses now (R15:7.discard)
 
     def copy(self) -> State:
         """An independent copy (used by :func:`oracle.engine.apply`)."""
@@ -343,6 +363,7 @@ class State:
             self.winner,
             self.mutant,
             self.choosing,
+            self.choosing_cards,
         )
 
     @property

@@ -162,71 +162,106 @@ MUTANTS: dict[str, Mutant] = {
             "closed_counts_as_stunned",
             "R15:7.stun",
             "a closed card counts as stunned («оглушено», «оглушенным существам») though it has no «Оглушение» "
-            "(INTERPRETING.md, entry 60)",
+            "(INTERPRETING.md, entry 54)",
             "stun_is_an_effect",
         ),
         Mutant(
             "return_strike_without_target_bonus",
             "R15:510.2",
             "a creature striking back has no bonus against what it strikes («+2 к удару по оглушенным существам» "
-            "counts only when it attacks; INTERPRETING.md, entry 61)",
+            "counts only when it attacks; INTERPRETING.md, entry 55)",
             "return_strike_calculated",
         ),
         Mutant(
             "hero_wounds_by_strike_only",
             "R15:502.2",
             "«[карта] наносит раны герою» fires only for wounds of a strike, not for those of the card's abilities "
-            "(INTERPRETING.md, entry 63)",
+            "(INTERPRETING.md, entry 57)",
             "ability_wounds_have_a_source",
         ),
         Mutant(
             "last_known_strike_is_printed",
             "R15:403.1",
             "«по силе удара» a source that left play during the ability's resolution is its printed strike, not "
-            "its last known strike with its modifiers (INTERPRETING.md, entry 62)",
+            "its last known strike with its modifiers (INTERPRETING.md, entry 56)",
             "last_known_strike",
         ),
         Mutant(
             "while_doing_without_the_first_part",
             "R15:119.4",
             "the «при этом» part of an ability happens even when the part before it was not carried out (Боевой "
-            "голем wounds the hero though it was no longer in play to be destroyed; INTERPRETING.md, entry 60)",
+            "голем wounds the hero though it was no longer in play to be destroyed; INTERPRETING.md, entry 54)",
             "while_doing_needs_the_first_part",
         ),
         Mutant(
             "lasting_strike_ends_at_end_of_turn",
             "R15:205.3",
             "«получает +N к удару» without a duration (Лесной гигант) ends at the end of the turn instead of lasting "
-            "while the creature is in play (INTERPRETING.md, entry 64)",
+            "while the creature is in play (INTERPRETING.md, entry 58)",
             "lasting_strike_lasts",
         ),
         Mutant(
             "turn_counts_kept",
             "R15:302.2",
             "the counters of the cards a player drew and played this turn are never reset: they count the whole "
-            "game (INTERPRETING.md, entry 65)",
+            "game (INTERPRETING.md, entry 59)",
             "turn_counts_reset",
         ),
         Mutant(
             "turn_counts_reset_for_active_only",
             "R15:302.2",
             "a player's counters of this turn are reset only when his own turn begins, so what he did in his "
-            "turn still counts in his opponent's (INTERPRETING.md, entry 65)",
+            "turn still counts in his opponent's (INTERPRETING.md, entry 59)",
             "turn_counts_reset_for_both",
         ),
         Mutant(
             "draws_counted_per_effect",
             "R15:527.2",
             "an effect drawing several cards is one draw for «when you draw your Nth card this turn»: the trigger "
-            "sees only the count after the last card (INTERPRETING.md, entry 66)",
+            "sees only the count after the last card (INTERPRETING.md, entry 60)",
             "each_draw_counted",
         ),
         Mutant(
             "hand_statics_ignored",
             "R15:106.1.1",
             "a card's static ability changing its own cost is ignored while the card is in the hand, as if only "
-            "cards in play changed costs (INTERPRETING.md, entry 67)",
+            "cards in play changed costs (INTERPRETING.md, entry 61)",
             "hand_statics_apply",
+        ),
+        Mutant(
+            "hand_choice_by_opponent",
+            "R15:7.discard",
+            "the opponent of the player whose hand it is chooses the cards a hand effect discards or puts on the "
+            "deck («Сбросьте карту» chosen by the wrong player; INTERPRETING.md, entry 63)",
+            "own_hand_chooser",
+        ),
+        Mutant(
+            "otherwise_without_refusal",
+            "R15:119.7",
+            "«сбросьте карту, иначе …» cannot be refused while the player has cards in hand (Вождь варваров is "
+            "destroyed only with an empty hand; INTERPRETING.md, entry 64)",
+            "otherwise_may_refuse",
+        ),
+        Mutant(
+            "deck_put_goes_under",
+            "R15:119.2",
+            "«Положите карту из руки на верх колоды» puts the card under the deck, as a mulligan does "
+            "(INTERPRETING.md, entry 64)",
+            "deck_put_on_top",
+        ),
+        Mutant(
+            "discard_bonus_once_per_discard",
+            "R15:7.discard",
+            "«+2 к удару за каждую сброшенную карту» gives +2 once per discard however many cards it moved "
+            "(INTERPRETING.md, entry 65)",
+            "discard_bonus_per_card",
+        ),
+        Mutant(
+            "each_player_from_the_opponent",
+            "R15:7.discard",
+            "«Каждый игрок, начиная с вас, может сбросить» lets the opponent choose first, as the inactive player "
+            "declares first (402.1; INTERPRETING.md, entry 66)",
+            "each_player_from_controller",
         ),
         Mutant(
             "ab_pay_after_move",

@@ -194,6 +194,8 @@ _DECIDER = {
     "trigger": "the inactive player while he has a pending trigger, then the active player (402.1)",
     "target_choice": "the opponent of the controller of the declared ability in `choosing` (R15:118.1), "
     "in either player's turn",
+    "hand_choice": "the player whose hand it is (`choosing_cards.player`, R15:7.discard «Игрок на свой выбор»), in "
+    "either player's turn",
     "game_over": "nobody",
 }
 
@@ -214,6 +216,8 @@ _STEP_TEXT = {
     "end_queue": "310.1–310.3 (A: 315.1–315.2): the end-of-turn Queue",
     "target_choice": "the opponent of a declared ability's controller chooses its target (`choosing`, R15:118.1); "
     "only reached when he has two or more legal choices",
+    "hand_choice": "a player chooses cards of his own hand for the effect of a resolving ability "
+    "(`choosing_cards`, R15:7.discard); only reached when he has two or more legal choices",
     "game_over": "the game is over: `winner` is set and nobody decides",
 }
 
@@ -314,6 +318,10 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "targets": "distinct uids, ascending, as the target specification of the ability in `choosing` asks, "
         "read from its controller's side («противника» is the controller's opponent)",
     },
+    "choose_cards": {
+        "targets": "distinct uids of the chooser's hand, ascending, as many as the hand effect in `choosing_cards` "
+        "allows (none, e.g. a refusal before «иначе», is an empty list)",
+    },
 }
 
 
@@ -396,6 +404,7 @@ _STATE_MESSAGES = (
     ("StrikeModifier", "modifiers[i]."),
     ("Attack", "attack."),
     ("TargetChoice", "choosing."),
+    ("HandChoice", "choosing_cards."),
 )
 
 #: The JSON side of the fields whose mapping is not the plain one.
@@ -409,6 +418,12 @@ _JSON_SPECIAL = {
     ("State", "choosing"): ("`choosing`", "object, present only at step `target_choice` (the key is absent when the "
                             "proto field is absent, 5.4 rule 11)"),
     ("TargetChoice", "entry"): ("`entry`", "object: a `QueueEntry` (`queue[i].`'s keys)"),
+    ("State", "choosing_cards"): ("`choosing_cards`", "object, present only at step `hand_choice` (the key is absent "
+                                  "when the proto field is absent, 5.4 rule 12)"),
+    ("HandChoice", "entry"): ("`entry`", "object: a `QueueEntry` (`queue[i].`'s keys)"),
+    ("HandChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
+    ("PendingTrigger", "count"): ("`count`", "integer ≥ 1; the key is present exactly for a «discards» trigger (the "
+                                  "proto's 0 means absent; 5.4 rule 6)"),
     ("TargetChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
     ("CardState", "stunned"): ("`stunned`", "`true`; the key is present exactly when true (5.4 rule 4)"),
     **{("PlayerState", k): (f"`{k}`", "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)")
@@ -638,24 +653,27 @@ _TRIGGER_TEXT = {
     "spell_played": "a spell was played (it reached the graveyard, 309.1 step 4); `whose` says whose spell",
     "card_played": "a card of any type was played (after it moved, 309.1 step 4; «разыгрывает карту»); `whose` says who "
     "played it (INTERPRETING.md entry 45); with `nth`, only when it is that player's nth card played this turn "
-    "(`played_this_turn` counts it first; «вторую карту за ход», entry 66)",
+    "(`played_this_turn` counts it first; «вторую карту за ход», entry 60)",
     "targeted_by_spell": "this card is a target of a spell being played (after the payment, before the spell's "
     "abilities; «становится целью заклинания»)",
     "prepared": "another character was prepared by an effect (op `prepare`; «был подготовлен»); `whose` says whose "
     "character",
     "card_drawn": "a player drew his `nth` card this turn (`nth` ≥ 2 required; «когда вы берете вторую карту за ход»): "
     "each card drawn is a draw of its own (R15:527.2), so an effect drawing several cards fires it on the card that makes "
-    "the count `nth` (INTERPRETING.md entry 66); `whose` says who drew; the subject is the card drawn",
+    "the count `nth` (INTERPRETING.md entry 60); `whose` says who drew; the subject is the card drawn",
     "attack_declared": "a strike attack was declared («когда противник объявляет атаку»); `whose` says whose "
     "attacker. In edition R15 it is declared and resolves at the `attack_queue` step, before the defender "
     "(R15:307.1); in A, B and C it waits for the fight like «при атаке» (307.2)",
     "self_prepared": "«Когда [эта карта] был подготовлен»: an effect prepared this card (op `prepare`, R15:7.prepare), "
-    "open or closed; opening at its restoration is not preparing (INTERPRETING.md entry 64)",
+    "open or closed; opening at its restoration is not preparing (INTERPRETING.md entry 58)",
     "strikes_hero": "«Когда наносит раны ударом по герою»: this creature's strike put wounds on a hero (R15:510.3; "
-    "declared after the fight, 307.2; INTERPRETING.md entry 63)",
+    "declared after the fight, 307.2; INTERPRETING.md entry 57)",
     "wounds_hero": "another card put wounds on a hero, by its strike or by an effect of an ability it is the source of "
     "(R15:502.2), wherever it is now; `whose` says whose card, `subject_class` may name its class («Когда ваш механизм "
-    "наносит раны герою»; INTERPRETING.md entry 63)",
+    "наносит раны герою»; INTERPRETING.md entry 57)",
+    "discards": "«Каждый раз, когда вы сбрасываете карты»: a player discarded cards (one firing per discard, however "
+    "many cards it moved; `pending[].count` keeps how many, the declared entry's `x` too; R15:7.discard); `whose` says "
+    "who discarded (INTERPRETING.md entry 65)",
 }
 
 _EFFECT_TEXT = {
@@ -684,22 +702,34 @@ _EFFECT_TEXT = {
     "next turn starts («становится равен»): a set-to modifier (`sets`), applied after every addition, the latest set-to "
     "deciding (R15:523.1; `strike_modified` with `sets`)",
     "strike_while_in_play": "+`amount` strike with no duration («получает +N к удару»): it lasts while the creature is "
-    "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 64)",
+    "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 58)",
     "draw_to_match_opponent": "`to` `controller` or `opponent`: that player draws one card at a time until his hand is as "
     "large as the other player's, nothing if it already is (R15:119.6); an empty deck stops it (`drew`)",
+    "discard": "«Сбросьте карту» (R15:7.discard): the recipient player chooses `amount` cards of his own hand (all he "
+    "has if fewer, R15:520.4; `any`: any number, none included; none as well when the next effect is its "
+    "«иначе», R15:119.7) and they go to his graveyard (`discarded`); `each_player`: the controller first, then his opponent. "
+    "A real choice waits at step `hand_choice` (`choosing_cards`, action `choose_cards`); a forced one is made at once "
+    "(INTERPRETING.md entries 63, 64). Carried out (for `if_previous`) when as many cards as asked went",
+    "put_on_deck_top": "the recipient player chooses a card of his own hand and puts it on top of his deck "
+    "(`put_on_deck`; `amount` 1 only; at step `hand_choice` as for `discard`; INTERPRETING.md entry 64)",
 }
 
 _AMOUNT_TEXT = {
     "X": "the X announced for the play",
     "self_strike": "the source's current strike; if it left play while this ability resolved, the strike it had just "
-    "before (last known information, R15:403.1; INTERPRETING.md entry 62); its printed strike if it had left before "
+    "before (last known information, R15:403.1; INTERPRETING.md entry 56); its printed strike if it had left before "
     "(entry 14)",
     "target_cost": "each target's printed cost, a cost X counting 0 (R15:106.1.4); `to` `target` only",
     "creatures_strike_6_plus": "how many creatures in play, not hidden, have strike 6 or more when the effect executes",
     "drawn": "how many cards the ability's earlier effects drew",
     "drawn_this_turn": "how many cards the ability's controller drew this turn when the effect executes (the state's "
     "`drawn_this_turn`: the accumulation draw and every other draw of the turn, the ability's own included; "
-    "INTERPRETING.md entry 66)",
+    "INTERPRETING.md entry 60)",
+    "any": "«любое количество»: a `discard` of any number of cards, none included",
+    "discarded": "a «discards» trigger only: `per` times the number of cards the discard that fired it moved "
+    "(«+2 … за каждую сброшенную карту»; INTERPRETING.md entry 65)",
+    "recipient_hand": "a `wound` of heroes only: `per` times the number of cards in the hand of each recipient hero's "
+    "player when the effect executes («за каждую карту в руке его игрока»; INTERPRETING.md entry 66)",
 }
 
 _RECIPIENT_TEXT = {
@@ -714,6 +744,7 @@ _RECIPIENT_TEXT = {
     "each_hero": "both heroes, seat 0's first",
     "controller": "the controller (`draw`, `gain_coin`)",
     "opponent": "the opponent (`draw`, `gain_coin`)",
+    "each_player": "hand effects only: each player in turn, the controller first («Каждый игрок, начиная с вас»)",
 }
 
 _CONDITION_TEXT = {
@@ -722,9 +753,9 @@ _CONDITION_TEXT = {
     "hand_empty": "the ability's controller has no cards in hand (a played spell is no longer in it)",
     "target_stunned": "about each recipient target, not the controller (`to` `target` only): it has «Оглушение» "
     "(R15:7.stun; a closed card without it is not stunned); the effect goes to the targets it holds for "
-    "(INTERPRETING.md entry 60)",
+    "(INTERPRETING.md entry 54)",
     "three_creatures_played_this_turn": "the ability's controller has played three or more creature cards this turn "
-    "(`creatures_played_this_turn` ≥ 3; the card being played is not one yet, INTERPRETING.md entries 65 and 67)",
+    "(`creatures_played_this_turn` ≥ 3; the card being played is not one yet, INTERPRETING.md entries 59 and 61)",
 }
 
 _FILTER_TEXT = {

@@ -123,33 +123,44 @@ class Ruleset:
     #: controller, not by the controller (INTERPRETING.md, entry 48).
     opponent_chooses_target: bool = True
     #: R15:7.stun: «оглушённое» is a card with the effect «Оглушение», not any closed card
-    #: (INTERPRETING.md, entry 60).
+    #: (INTERPRETING.md, entry 54).
     stun_is_an_effect: bool = True
     #: R15:510.2: the return strike has the attack's calculation step too, with the striking
-    #: creature's bonuses against what it strikes (R15:508.4.1; entry 61).
+    #: creature's bonuses against what it strikes (R15:508.4.1; entry 55).
     return_strike_calculated: bool = True
     #: R15:502.2: wounds an ability's effect deals are dealt by the ability's source, so
-    #: «[карта] наносит раны герою» fires for them as for a strike (entry 63).
+    #: «[карта] наносит раны герою» fires for them as for a strike (entry 57).
     ability_wounds_have_a_source: bool = True
     #: R15:403.1: a source that left play while its ability resolves has its last known
-    #: strike, not its printed one (entry 62).
+    #: strike, not its printed one (entry 56).
     last_known_strike: bool = True
-    #: R15:119.4: «при этом» [Y] happens only if [X] was carried out (entry 60).
+    #: R15:119.4: «при этом» [Y] happens only if [X] was carried out (entry 54).
     while_doing_needs_the_first_part: bool = True
     #: R15:205.3: «получает +N к удару» with no duration lasts while the creature is in play
-    #: (entry 64).
+    #: (entry 58).
     lasting_strike_lasts: bool = True
     #: R15:302.2: the counters of what each player did this turn start again at every turn
-    #: (INTERPRETING.md, entry 65).
+    #: (INTERPRETING.md, entry 59).
     turn_counts_reset: bool = True
-    #: R15:302.2: at every turn's start, the inactive player's counters too (entry 65).
+    #: R15:302.2: at every turn's start, the inactive player's counters too (entry 59).
     turn_counts_reset_for_both: bool = True
     #: R15:527.2: each card drawn is a draw of its own: «the Nth card» triggers see the
-    #: count after each card, not after the whole effect (entry 66).
+    #: count after each card, not after the whole effect (entry 60).
     each_draw_counted: bool = True
     #: R15:106.1.1, 115.1: a card's static cost ability about itself works while it is in
-    #: the hand it is played from (entry 67).
+    #: the hand it is played from (entry 61).
     hand_statics_apply: bool = True
+    #: R15 glossary «Сбросить»: the player whose hand it is chooses the cards of a hand
+    #: effect («Игрок на свой выбор», INTERPRETING.md, entry 63).
+    own_hand_chooser: bool = True
+    #: R15:119.7: «[X], иначе [Y]»: the player may refuse [X] (entry 64).
+    otherwise_may_refuse: bool = True
+    #: «Положите карту … на верх колоды»: the card goes on top of the deck (entry 64).
+    deck_put_on_top: bool = True
+    #: «+2 к удару за каждую сброшенную карту»: per card of the discard, not per discard (entry 65).
+    discard_bonus_per_card: bool = True
+    #: «Каждый игрок, начиная с вас»: the controller chooses first (entry 66).
+    each_player_from_controller: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -21,6 +21,25 @@ def random_action(state: State, rng: random.Random) -> Action:
         deck = list(state.players[state.shuffled].deck)
         rng.shuffle(deck)
         return Action("shuffle", card=state.shuffled, values=tuple(deck))
+    if state.step == "hand_choice" and state.choosing_cards is not None:
+        return _random_hand_choice(state, rng)
+    actions = legal_actions(state)
+    return actions[rng.randrange(len(actions))]
+
+
+def _random_hand_choice(state: State, rng: random.Random) -> Action:
+    """A uniformly random ``choose_cards`` without listing every subset: «любое количество»
+    allows every subset of the hand, so each card is in it with probability 1/2; any other
+    hand choice has few legal actions (R15:7.discard)."""
+    from .rules.hand import choice_counts
+    from .rules.queue import ability_of
+
+    hc = state.choosing_cards
+    assert hc is not None
+    hand = sorted(state.players[hc.player].hand)
+    counts = choice_counts(state, ability_of(state, hc.entry), hc.effect, hc.player)
+    if len(counts) == len(hand) + 1:
+        return Action("choose_cards", targets=tuple(uid for uid in hand if rng.random() < 0.5))
     actions = legal_actions(state)
     return actions[rng.randrange(len(actions))]
 

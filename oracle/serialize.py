@@ -18,7 +18,19 @@ from typing import Any
 
 from .cards import load_pool
 from .editions import EDITIONS
-from .model import STEPS, UNTIL, Attack, Card, Modifier, PendingTrigger, Player, QueueEntry, State, TargetChoice
+from .model import (
+    STEPS,
+    UNTIL,
+    Attack,
+    Card,
+    HandChoice,
+    Modifier,
+    PendingTrigger,
+    Player,
+    QueueEntry,
+    State,
+    TargetChoice,
+)
 from .validate import BOUNDS, MAX_LIST, QUEUE_KINDS, StateError, validate
 
 __all__ = [
@@ -37,7 +49,7 @@ def _entry_dict(e: QueueEntry) -> dict[str, Any]:
             "targets": list(e.targets), "amounts": list(e.amounts), "x": e.x, "mode": e.mode, "part": e.part}
 
 
-#: The counters of what a player did this turn (INTERPRETING.md, entry 65): each key of the
+#: The counters of what a player did this turn (INTERPRETING.md, entry 59): each key of the
 #: canonical form is present exactly when its value is not 0, so a state in which nobody
 #: drew or played this turn keeps the form and fingerprint it had before they were added.
 TURN_COUNTS = ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")
@@ -51,11 +63,16 @@ def _turn_counts(p: Player) -> dict[str, int]:
 
 def to_dict(state: State) -> dict[str, Any]:
     """The canonical data form of ``state``; ``choosing`` is present exactly when a target
-    is being chosen (R15:118.1), so other states keep their form and fingerprint."""
+    is being chosen (R15:118.1), ``choosing_cards`` exactly when hand cards are (R15:7.discard),
+    so other states keep their form and fingerprint."""
     out = _to_dict(state)
     tc = state.choosing
     if tc is not None:
         out["choosing"] = {"entry": _entry_dict(tc.entry), "resume": tc.resume}
+    hc = state.choosing_cards
+    if hc is not None:
+        out["choosing_cards"] = {"entry": _entry_dict(hc.entry), "effect": hc.effect, "player": hc.player,
+                                 "resume": hc.resume}
     return out
 
 
@@ -119,7 +136,8 @@ def _to_dict(state: State) -> dict[str, Any]:
             for e in state.queue
         ],
         "pending": [
-            {"id": t.id, "controller": t.controller, "source": t.source, "ability": t.ability, "subject": t.subject}
+            {"id": t.id, "controller": t.controller, "source": t.source, "ability": t.ability, "subject": t.subject,
+             **({"count": t.count} if t.count else {})}  # «discards» only: present exactly when not 0
             for t in state.pending
         ],
         "modifiers": [m.to_dict() for m in state.modifiers],
@@ -242,8 +260,8 @@ _CARD_KEYS = (
 _QUEUE_KEYS = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part")
 _PENDING_KEYS = ("id", "controller", "source", "ability", "subject")
 _STATE_KEYSET, _PLAYER_KEYSET, _CARD_KEYSET, _QUEUE_KEYSET, _PENDING_KEYSET = map(
-    frozenset, ((*STATE_KEYS, "choosing"), (*_PLAYER_KEYS, *TURN_COUNTS), (*_CARD_KEYS, "stunned"), _QUEUE_KEYS,
-                _PENDING_KEYS)
+    frozenset, ((*STATE_KEYS, "choosing", "choosing_cards"), (*_PLAYER_KEYS, *TURN_COUNTS), (*_CARD_KEYS, "stunned"),
+                _QUEUE_KEYS, (*_PENDING_KEYS, "count"))
 )
 _USAGE_KEYSET = frozenset(("ability", "count"))
 _MODIFIER_KEYSET = frozenset(("target", "amount", "until", "owner", "sets"))
@@ -348,7 +366,7 @@ def parse(data: Any) -> State:
         mull = pr.get_ints("mulligan", "players[].mulligan[]")
         if mull and not declared:
             raise StateError(f"players[{seat}].mulligan", "cards listed but mulligan_declared is false")
-        # optional counters, present exactly when not 0 (INTERPRETING.md, entry 65)
+        # optional counters, present exactly when not 0 (INTERPRETING.md, entry 59)
         counts = [_optional_count(pr, raw, key) for key in TURN_COUNTS]
         players.append(
             Player(hero, zones["deck"], zones["hand"], zones["play"], zones["graveyard"],
@@ -365,6 +383,7 @@ def parse(data: Any) -> State:
             tr.get_int("id", "pending[].id"), tr.get_int("controller", "pending[].controller"),
             tr.get_int("source", "pending[].source"), tr.get_int("ability", "pending[].ability"),
             tr.get_int("subject", "pending[].subject"),
+            tr.get_int("count", "pending[].count") if "count" in raw else 0,
         ))
 
     modifiers: list[Modifier] = []
@@ -391,11 +410,20 @@ def parse(data: Any) -> State:
         cr_ = _Reader(data["choosing"], "choosing", _CHOOSING_KEYSET)
         choosing = TargetChoice(_entry(cr_.raw("entry"), "choosing.entry"), cr_.get_str("resume", STEPS))
 
+    choosing_cards = None
+    if "choosing_cards" in data:  # present exactly when hand cards are being chosen (R15:7.discard)
+        hr = _Reader(data["choosing_cards"], "choosing_cards", _CHOOSING_CARDS_KEYSET)
+        choosing_cards = HandChoice(_entry(hr.raw("entry"), "choosing_cards.entry"),
+                                    hr.get_int("effect", "choosing_cards.effect"),
+                                    hr.get_int("player", "choosing_cards.player"), hr.get_str("resume", STEPS))
+
     return State(edition, cards, players, step, turn, active, first_player, roll_winner, shuffled,
-                 queue, pending, next_trigger_id, modifiers, attack, winner, choosing=choosing)
+                 queue, pending, next_trigger_id, modifiers, attack, winner, choosing=choosing,
+                 choosing_cards=choosing_cards)
 
 
 _CHOOSING_KEYSET = frozenset(("entry", "resume"))
+_CHOOSING_CARDS_KEYSET = frozenset(("entry", "effect", "player", "resume"))
 
 
 def _optional_count(pr: _Reader, raw: dict[str, Any], key: str) -> int:

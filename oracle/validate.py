@@ -80,7 +80,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "players[].coins_closed": (0, MAX_COINS),
     "players[].failed_draws": (0, 3),
     "players[].mulligan[]": (1, MAX_VALUE),
-    # this turn's counters (INTERPRETING.md, entry 65): a turn has at most MAX_VALUE turns' worth
+    # this turn's counters (INTERPRETING.md, entry 59): a turn has at most MAX_VALUE turns' worth
     # of actions in no real game; one action draws or plays at most a deck (MAX_LIST) more
     "players[].drawn_this_turn": (0, MAX_VALUE),
     "players[].played_this_turn": (0, MAX_VALUE),
@@ -121,6 +121,15 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "choosing.entry.x": (0, MAX_VALUE),
     "choosing.entry.mode": (-1, MAX_LIST),
     "choosing.entry.part": (-2, -1),
+    "pending[].count": (0, MAX_VALUE),
+    "choosing_cards.entry.controller": (0, 1),
+    "choosing_cards.entry.source": (1, MAX_VALUE),
+    "choosing_cards.entry.ability": (0, MAX_LIST),
+    "choosing_cards.entry.x": (0, MAX_VALUE),
+    "choosing_cards.entry.mode": (-1, MAX_LIST),
+    "choosing_cards.entry.part": (-2, -1),
+    "choosing_cards.effect": (0, MAX_LIST),
+    "choosing_cards.player": (0, 1),
 }
 
 #: The kinds of a Queue entry.
@@ -152,7 +161,7 @@ def _fields(*names: str) -> frozenset[str]:
     return frozenset(names)
 
 
-#: A player's counters of this turn (INTERPRETING.md, entry 65).
+#: A player's counters of this turn (INTERPRETING.md, entry 59).
 _TURN_COUNTS = ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")
 
 _NOT_IN_PLAY = ("queue", "pending", "attack", "winner", "choosing")  # forbidden during the setup stage
@@ -176,6 +185,9 @@ STEP_FIELDS: dict[str, StepFields] = {
     # R15:118.1: the opponent chooses a declared ability's target; the attack is that of the
     # Queue step the game returns to (checked with ``choosing``)
     "target_choice": StepFields("from_one", _fields("first_player", "choosing"), _fields("mulligan_declared", "winner")),
+    # R15:7.discard: a player chooses cards of his hand for a resolving ability's effect; the
+    # attack is that of the Queue step the game returns to (checked with ``choosing_cards``)
+    "hand_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
     "game_over": StepFields("any", _fields("winner"), _fields("choosing")),
 }
 assert set(STEP_FIELDS) == set(STEPS)
@@ -219,7 +231,7 @@ def _misplaced(state: State, pool: Mapping[str, CardDef]) -> None:
 
 def _turn_counts(p: Player, seat: int) -> None:
     """Rule 3: a player's counters of this turn are within their bounds, and his creature
-    plays are among his plays (R15:309.1; INTERPRETING.md, entry 65)."""
+    plays are among his plays (R15:309.1; INTERPRETING.md, entry 59)."""
     for key in _TURN_COUNTS:
         _bound(getattr(p, key), f"players[].{key}", f"players[{seat}].{key}")
     if p.creatures_played_this_turn > p.played_this_turn:
@@ -361,6 +373,11 @@ def validate(state: State) -> None:
         abilities = pool[cards[pt.source].card_id].abilities
         if pt.ability != POISON and not (0 <= pt.ability < len(abilities) and abilities[pt.ability].kind == "triggered"):
             raise StateError(f"pending[{i}].ability", f"card {pt.source} has no triggered ability {pt.ability}")
+        _bound(pt.count, "pending[].count", f"pending[{i}].count")
+        discards = pt.ability != POISON and abilities[pt.ability].trigger == "discards"
+        if discards != (pt.count > 0):
+            raise StateError(f"pending[{i}].count", "a «discards» trigger counts the cards its discard moved (>= 1); "
+                             "every other trigger has none (R15:7.discard)")
 
     # rule 7: modifiers and the attack
     _length(state.modifiers, "modifiers")
@@ -424,6 +441,50 @@ def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: froz
                          "without a decision point (R15:118.1; INTERPRETING.md, entries 5 and 48)")
 
 
+def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
+    """Rule 12: the pending hand choice (R15:7.discard; PROTOCOL.md 5.4)."""
+    from .cards import HAND_OPS
+    from .rules.hand import has_real_choice
+    from .rules.queue import ability_of
+
+    hc = state.choosing_cards
+    assert hc is not None
+    e = hc.entry
+    if e.kind not in ("activated", "triggered", "spell"):
+        raise StateError("choosing_cards.entry.kind", f"must be activated, triggered or spell; got {e.kind!r}")
+    for key in ("controller", "source", "ability", "x", "mode", "part"):
+        _bound(getattr(e, key), f"choosing_cards.entry.{key}", f"choosing_cards.entry.{key}")
+    for key in ("effect", "player"):
+        _bound(getattr(hc, key), f"choosing_cards.{key}", f"choosing_cards.{key}")
+    if e.source not in state.cards:
+        raise StateError("choosing_cards.entry.source", f"no card with uid {e.source}")
+    d = pool[state.cards[e.source].card_id]
+    abilities = d.modes[e.mode] if 0 <= e.mode < len(d.modes) else d.abilities
+    if e.part == -2:
+        abilities = d.fury.abilities if d.fury else ()
+    if not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
+        raise StateError("choosing_cards.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
+    a = ability_of(state, e)
+    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in HAND_OPS:
+        raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a hand effect "
+                         f"({', '.join(HAND_OPS)})")
+    effect = a.effects[hc.effect]
+    me = e.controller
+    seats = {"controller": (me,), "opponent": (1 - me,)}.get(effect.to, (0, 1))
+    if hc.player not in seats:
+        raise StateError("choosing_cards.player", f"the effect's cards come from the hand of player {seats[0] + 1}")
+    if hc.resume not in queue_steps:
+        raise StateError("choosing_cards.resume", f"must be a Queue step; got {hc.resume!r}")
+    back = STEP_FIELDS[hc.resume]
+    if "attack" in back.requires and state.attack is None:
+        raise StateError("attack", f"step {hc.resume}, where the game returns, needs an attack in progress")
+    if "attack" in back.forbids and state.attack is not None:
+        raise StateError("attack", f"step {hc.resume}, where the game returns, cannot have an attack in progress")
+    if not has_real_choice(state, a, hc.effect, hc.player):
+        raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
+                         "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
+
+
 def _is_set(state: State, name: str) -> bool:
     if name == "first_player":
         return state.first_player >= 0
@@ -441,6 +502,8 @@ def _is_set(state: State, name: str) -> bool:
         return any(p.mulligan is not None for p in state.players)
     if name == "choosing":
         return state.choosing is not None
+    if name == "choosing_cards":
+        return state.choosing_cards is not None
     raise AssertionError(name)  # pragma: no cover
 
 
@@ -453,7 +516,7 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
         raise StateError("step", "step is game_over exactly when winner is set")
     if row.turn == "zero" and state.turn != 0:
         raise StateError("turn", "setup steps happen before turn 1")
-    if row.turn == "zero":  # the setup stage is in no turn: nothing is counted (entry 65)
+    if row.turn == "zero":  # the setup stage is in no turn: nothing is counted (entry 59)
         for seat, p in enumerate(state.players):
             for key in _TURN_COUNTS:
                 if getattr(p, key):
@@ -488,6 +551,9 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
         raise StateError("choosing", f"a target is chosen only at step target_choice, not at {step} (R15:118.1)")
     if "choosing" in row.requires and state.choosing is None:
         raise StateError("choosing", f"step {step} needs the ability whose target is chosen (R15:118.1)")
+    if (state.choosing_cards is not None) != (step == "hand_choice"):
+        raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, which needs the "
+                         f"resolving ability (R15:7.discard); step {step}")
     players, cards = state.players, state.cards
     if step != "game_over":
         for seat, p in enumerate(players):
@@ -505,6 +571,9 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
 
     if step == "target_choice":
         _check_choosing(state, pool, QUEUE_STEPS)
+        return
+    if step == "hand_choice":
+        _check_choosing_cards(state, pool, QUEUE_STEPS)
         return
 
     # the game waits at a Queue step only for a possible declaration

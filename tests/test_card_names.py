@@ -72,6 +72,12 @@ FAITHFUL: dict[str, str] = {
     "attacking or striking back (R15:508.4.1, 510.2), not its strike elsewhere",
     "boevoy_golem": "strikes_hero (its strike wounds a hero, R15:510.3), optional (R15:113.4): destroy itself, «при "
     "этом» (if_previous done, R15:119.4) wound the enemy hero by its last known strike (R15:403.1)",
+    "vozhd_varvarov": "Найм: discard a card of the controller's choice (step hand_choice, R15:7.discard), «иначе» "
+    "(refused or impossible, R15:119.7) destroy itself",
+    "kak_na_ladoni": "draw 2, then put a card of the hand of the player's choice on top of his deck",
+    "neuderzhimyy": "whenever you discard: +2 strike per card discarded, with no duration (trigger discards)",
+    "chistilishche": "each player from the controller may discard any number; wound each hero 3 per card in its "
+    "player's hand after the discards",
     "lesnoy_gigant": "self_prepared (an effect prepared it, R15:7.prepare): +2 strike with no duration, while it is "
     "in play (strike_while_in_play, until while_in_play, R15:205.3), once per turn",
     "opolchenie_bratstva": "wounds_hero of an own Механизм (by strike or ability, R15:502.2, any hero): prepare "

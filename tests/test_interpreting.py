@@ -20,22 +20,10 @@ def test_every_named_scenario_exists() -> None:
     assert sorted(named - ids) == []
 
 
-def _reserved() -> set[int]:
-    """Entry numbers a ``<!-- reserved entries: A-B … -->`` line keeps for a branch written in
-    parallel (the line goes when the branches are merged)."""
-    out: set[int] = set()
-    for lo, hi in re.findall(r"^<!-- reserved entries: (\d+)-(\d+)\b", TEXT, flags=re.M):
-        out |= set(range(int(lo), int(hi) + 1))
-    return out
-
-
 def test_entries_are_numbered_in_order() -> None:
-    """Entry headings run 1..N in order (but for numbers reserved for a parallel branch)."""
+    """Entry headings run 1..N in order."""
     numbers = [int(n) for n in re.findall(r"^## (\d+)\.", TEXT, flags=re.M)]
-    reserved = _reserved()
-    assert not reserved & set(numbers)
-    expected = [n for n in range(1, len(numbers) + len(reserved) + 1) if n not in reserved]
-    assert numbers == expected
+    assert numbers == list(range(1, len(numbers) + 1))
 
 
 def test_entries_cited_in_code_exist() -> None:

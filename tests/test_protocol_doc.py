@@ -82,6 +82,7 @@ FIRST_EVENT = {
     "declare": ("declared",),
     "pass": ("passed",),
     "choose_target": ("target_chosen",),
+    "choose_cards": ("cards_chosen",),
 }
 
 
@@ -392,7 +393,12 @@ def test_state_json_keys_are_the_proto_fields(observed: Observed) -> None:
 
     for data in observed.states:
         # ``choosing`` is present exactly at step target_choice (5.4, rule 11)
-        assert set(data) == fields("State") - ({"choosing"} if "choosing" not in data else set())
+        # ``choosing_cards`` exactly at step hand_choice (5.4, rule 12)
+        optional = {k for k in ("choosing", "choosing_cards") if k not in data}
+        assert set(data) == fields("State") - optional
+        if "choosing_cards" in data:
+            assert set(data["choosing_cards"]) == fields("HandChoice")
+            assert set(data["choosing_cards"]["entry"]) == fields("QueueEntry")
         if "choosing" in data:
             assert set(data["choosing"]) == fields("TargetChoice")
             assert set(data["choosing"]["entry"]) == fields("QueueEntry")
@@ -411,6 +417,8 @@ def test_state_json_keys_are_the_proto_fields(observed: Observed) -> None:
                 expected = fields(message)
                 if message == "StrikeModifier" and item["until"] != "start_of_owner_turn":
                     expected -= {"owner"}  # present exactly for that duration (INTERPRETING.md, entry 23)
+                if message == "PendingTrigger" and "count" not in item:
+                    expected -= {"count"}  # present exactly for a «discards» trigger (5.4 rule 6)
                 if message == "StrikeModifier" and not item.get("sets"):
                     expected -= {"sets"}  # present exactly when true, so older states keep their form
                 assert set(item) == expected

@@ -158,7 +158,7 @@ def fight(state: State, ev: list[Event]) -> None:
     once (R15:510.1; INTERPRETING.md entry 3); a closed creature or a hero takes wounds
     without a return strike (R15:510.3).  Each strike is the striking creature's, with its
     bonuses against what it strikes (R15:508.4.1, 510.2); a strike's wounds on a hero fire
-    «наносит раны ударом по герою» (INTERPRETING.md, entry 63)."""
+    «наносит раны ударом по герою» (INTERPRETING.md, entry 57)."""
     assert state.attack is not None
     att = state.attack
     target = att.defender or att.target

@@ -46,14 +46,14 @@ def condition_holds(state: State, seat: int, cond: str) -> bool:
         return mine > theirs if strict else mine >= theirs
     if cond == "hand_empty":
         return mine == 0
-    if cond == "three_creatures_played_this_turn":  # INTERPRETING.md, entries 65 and 67
+    if cond == "three_creatures_played_this_turn":  # INTERPRETING.md, entries 59 and 61
         return state.players[seat].creatures_played_this_turn >= 3
     raise AssertionError(cond)  # pragma: no cover - CONDITIONS is closed
 
 
 def counts_as_stunned(state: State, uid: int) -> bool:
     """«Оглушённое»: the card has the effect «Оглушение» (R15:7.stun); a card that is only
-    closed is not stunned (INTERPRETING.md, entry 60; the ``closed_counts_as_stunned`` mutant
+    closed is not stunned (INTERPRETING.md, entry 54; the ``closed_counts_as_stunned`` mutant
     takes every closed card for a stunned one)."""
     c = state.cards[uid]
     return c.stunned or (c.closed and not state.rules.stun_is_an_effect)
@@ -62,7 +62,7 @@ def counts_as_stunned(state: State, uid: int) -> bool:
 def target_condition_holds(state: State, uid: int, cond: str) -> bool:
     """Does the condition ``cond`` about an effect's recipient target
     (:data:`~oracle.cards.TARGET_CONDITIONS`) hold for card ``uid`` now (R15:119.2; read when
-    the effect executes, INTERPRETING.md, entry 60)?"""
+    the effect executes, INTERPRETING.md, entry 54)?"""
     if cond == "target_stunned":
         return counts_as_stunned(state, uid)
     raise AssertionError(cond)  # pragma: no cover - TARGET_CONDITIONS is closed
@@ -87,7 +87,7 @@ def strike_at(state: State, uid: int, struck: int) -> int:
     current strike plus each of its «strike_bonus … against» statics in force whose state the
     struck creature is in («+2 к удару по оглушенным существам»).  They apply at the attack's
     calculation step (R15:508.4.1), to the return strike too (R15:510.2), and are no part of
-    the creature's strike elsewhere (INTERPRETING.md, entry 61)."""
+    the creature's strike elsewhere (INTERPRETING.md, entry 55)."""
     c = state.cards[uid]
     strike = current_strike(state, uid)
     if c.hidden or state.zone_of(uid) != "play" or card_def(state, struck).type != "creature":

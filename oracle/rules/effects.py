@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..cards import TARGET_CONDITIONS, Ability, Effect, load_pool
+from ..cards import HAND_OPS, TARGET_CONDITIONS, Ability, Effect, load_pool
 from ..model import Event, Modifier, QueueEntry, State
 from .board import card_def, condition_holds, current_life, current_strike, target_condition_holds, target_violation
+from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for
 from .payment import mentioned_cost
 from .triggers import fire
 
@@ -18,10 +19,12 @@ __all__ = [
     "close_card",
     "draw",
     "enter_play",
+    "hand_effect",
     "leave_play",
     "leave_together",
     "live_targets",
     "run_ability",
+    "run_effects",
     "wound",
 ]
 
@@ -36,7 +39,7 @@ def wound(
     creature, or the source of the ability whose effect they are (R15:502.2), wherever it is
     now (R15:403.1).  Wounds it deals to a hero fire «наносит раны ударом по герою» when
     ``by_strike`` (R15:510.3) and «[карта] наносит раны герою» either way (INTERPRETING.md,
-    entry 63; the ``hero_wounds_by_strike_only`` mutant fires the latter only for a strike)."""
+    entry 57; the ``hero_wounds_by_strike_only`` mutant fires the latter only for a strike)."""
     c = state.cards[uid]
     if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
         return
@@ -124,8 +127,8 @@ def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...
     """Draw up to ``n`` cards from the top of the deck, one at a time (R15:527.1, 527.2);
     returns how many were drawn.  From turn 1 each card counts in the player's
     ``drawn_this_turn`` and fires the «when you draw your Nth card this turn» triggers as it
-    is drawn; the deal and the mulligan (turn 0) are in no turn (INTERPRETING.md, entries 65
-    and 66).  The ``draws_counted_per_effect`` mutant fires them once, after the last card."""
+    is drawn; the deal and the mulligan (turn 0) are in no turn (INTERPRETING.md, entries 59
+    and 60).  The ``draws_counted_per_effect`` mutant fires them once, after the last card."""
     p = state.players[seat]
     counted = state.turn >= 1
     each = state.rules.each_draw_counted
@@ -213,10 +216,15 @@ def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int, known_s
         return entry.x + bonus
     if effect.amount == "drawn":
         return drawn + bonus
-    if effect.amount == "drawn_this_turn":  # «количество карт, которые вы взяли в этот ход» (entry 66)
+    if effect.amount == "drawn_this_turn":  # «количество карт, которые вы взяли в этот ход» (entry 60)
         return state.players[entry.controller].drawn_this_turn + bonus
-    if effect.amount == "target_cost":
+    if effect.amount in ("target_cost", "recipient_hand"):
         return bonus
+    if effect.amount == "discarded":
+        # «+2 … за каждую сброшенную карту»: the count of the discard that fired the trigger,
+        # kept in the entry's x (entry 65; the mutant counts the discard once)
+        count = entry.x if state.rules.discard_bonus_per_card else min(entry.x, 1)
+        return count * effect.per + bonus
     if effect.amount == "creatures_strike_6_plus":
         # «за каждое существо в игре с ударом 6 или более»: both players', not hidden (entry 12)
         count = sum(
@@ -231,7 +239,7 @@ def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int, known_s
         if state.zone_of(entry.source) == "play":
             return current_strike(state, entry.source) + bonus
         if known_strike >= 0 and state.rules.last_known_strike:
-            # R15:403.1: it left play during this resolution; its last known strike (entry 62)
+            # R15:403.1: it left play during this resolution; its last known strike (entry 56)
             return known_strike + bonus
         return card_def(state, entry.source).strike + bonus  # gone before it resolved: printed (entry 14)
     assert isinstance(effect.amount, int)
@@ -244,7 +252,7 @@ def _apply_effect(
 ) -> tuple[int, bool]:
     """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
     whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
-    condition held and it reached a recipient (INTERPRETING.md, entry 60)."""
+    condition held and it reached a recipient (INTERPRETING.md, entry 54)."""
     me = entry.controller
     if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
@@ -296,7 +304,7 @@ def _apply_card_effect(
 ) -> bool:
     """An effect on cards; returns whether it reached a recipient (``destroy``: destroyed a
     creature).  A condition about the target (``target_stunned``) keeps the effect to the
-    recipients it holds for, read now (INTERPRETING.md, entry 60)."""
+    recipients it holds for, read now (INTERPRETING.md, entry 54)."""
     op = effect.op
     me = entry.controller
     if op == "distribute_wounds":
@@ -318,6 +326,8 @@ def _apply_card_effect(
         c = state.cards[uid]
         if effect.amount == "target_cost":  # «Х — его стоимость»: each target's own (entry 44)
             amount = mentioned_cost(state, uid) + base
+        elif effect.amount == "recipient_hand":  # «за каждую карту в руке его игрока» (entry 66)
+            amount = len(state.players[c.owner].hand) * effect.per + base
         if op == "wound":
             wound(state, uid, amount, ev, rules, entry.source)
         elif op == "poison":
@@ -342,7 +352,7 @@ def _apply_card_effect(
                 ev.append(Event("opened", rules, (("card", uid),)))
         elif op == "prepare":
             _prepare(state, uid, ev, rules)
-            # «Когда [эта карта] был подготовлен» (INTERPRETING.md, entry 64)
+            # «Когда [эта карта] был подготовлен» (INTERPRETING.md, entry 58)
             fire(state, "self_prepared", uid, ev, rules)
             if card_def(state, uid).type in ("hero", "creature"):
                 # «Когда другой ваш персонаж был подготовлен» (INTERPRETING.md, entry 45)
@@ -361,7 +371,7 @@ def _apply_card_effect(
             ev.append(Event("strike_modified", rules, (("card", uid), ("amount", amount), ("until", until))))
         elif op == "strike_while_in_play":
             # «получает +N к удару», no duration: it lasts while the creature is in play and
-            # goes with its other effects when it leaves (R15:205.3; INTERPRETING.md, entry 64;
+            # goes with its other effects when it leaves (R15:205.3; INTERPRETING.md, entry 58;
             # the ``lasting_strike_ends_at_end_of_turn`` mutant makes it «до конца хода»)
             until = "while_in_play" if state.rules.lasting_strike_lasts else "end_of_turn"
             state.modifiers.append(Modifier(uid, amount, until))
@@ -416,26 +426,60 @@ def run_ability(
             if not target_violation(state, spec, entry.controller, entry.source, t)
         )
         entry = replace(entry, targets=kept)
+    run_effects(state, entry, ability, 0, True, ev, rules)
+
+
+def run_effects(
+    state: State, entry: QueueEntry, ability: Ability, start: int, done: bool, ev: list[Event],
+    rules: tuple[str, ...],
+) -> None:
+    """Execute the ability's effects from index ``start`` on (``done``: whether the effect
+    before it was carried out).  A hand effect with a real choice stops the resolution at
+    step ``hand_choice``; the choice resumes it here after that effect (R15:119.2;
+    INTERPRETING.md, entry 63)."""
     drawn = 0
-    done = True
     known_strike = -1
-    for effect in ability.effects:
+    for index in range(start, len(ability.effects)):
+        effect = ability.effects[index]
         if state.zone_of(entry.source) == "play" and card_def(state, entry.source).type == "creature":
             known_strike = current_strike(state, entry.source)  # its last known strike (R15:403.1)
         if not _follows(state, effect, done):
             done = False
             continue
-        n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike)
+        if effect.op in HAND_OPS:
+            paused, done = hand_effect(state, entry, ability, index, choosers(state, entry, effect), ev, rules)
+            if paused:
+                return
+            n = 0
+        else:
+            n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike)
         drawn += n
         check_state(state, ev)
         if state.winner >= 0:
             return
 
 
+def hand_effect(
+    state: State, entry: QueueEntry, ability: Ability, index: int, seats: Sequence[int], ev: list[Event],
+    rules: tuple[str, ...],
+) -> tuple[bool, bool]:
+    """Carry out hand effect ``index`` for each of ``seats`` in turn, each choosing from his
+    own hand; the first with a real choice pauses the resolution (returns ``(True, …)``).
+    Otherwise returns ``(False, done)``: whether the (last) effect was carried out in full."""
+    effect = ability.effects[index]
+    done = False
+    for seat in seats:
+        if has_real_choice(state, ability, index, seat):
+            pause_for(state, entry, index, seat)
+            return True, False
+        done = carry_out(state, entry, effect, seat, forced_choice(state, ability, index, seat), ev, rules)
+    return False, done
+
+
 def _follows(state: State, effect: Effect, done: bool) -> bool:
     """Whether an effect linked to the one before it happens: «при этом» only if that one was
     carried out (R15:119.4; the ``while_doing_without_the_first_part`` mutant does it anyway),
-    «иначе» only if it was not (R15:119.7; INTERPRETING.md, entry 60)."""
+    «иначе» only if it was not (R15:119.7; INTERPRETING.md, entry 54)."""
     if effect.if_previous == "done":
         return done or not state.rules.while_doing_needs_the_first_part
     if effect.if_previous == "not_done":

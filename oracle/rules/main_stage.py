@@ -360,7 +360,7 @@ def _count_play(state: State, uid: int) -> None:
     """The play counts in its player's ``played_this_turn`` (a creature's in
     ``creatures_played_this_turn`` too; R15:309.1) as the card moves, after its final cost
     was determined (step 4) and before the triggers on the play fire (INTERPRETING.md,
-    entry 65): the card being played is not yet one «you have played»."""
+    entry 59): the card being played is not yet one «you have played»."""
     p = state.players[state.active]
     p.played_this_turn += 1
     if card_def(state, uid).type == "creature":
@@ -483,7 +483,7 @@ def _queue_spell(state: State, action: Action, ev: list[Event]) -> None:
             # settles them); they enter the Queue behind the spell's abilities, which resolve
             # first, all together (queue.resolve_first), once both players have passed
             return
-        while state.queue and state.winner < 0:
+        while state.queue and state.winner < 0 and state.step != "hand_choice":
             resolve_first(state, ev)
 
 

@@ -64,7 +64,7 @@ def _self_cost_modifiers(state: State, seat: int, d: CardDef) -> list[tuple[str,
     """The played card's static abilities about its own cost (R15:106.1.1, 115.1): they work
     from the hand it is played from, after the modifiers of the cards in play (its effect
     appears as it is played), a condition read and a count taken now, at step 4 of R15:309.1,
-    before the card moves (INTERPRETING.md, entries 67 and 68).  The ``hand_statics_ignored``
+    before the card moves (INTERPRETING.md, entries 61 and 62).  The ``hand_statics_ignored``
     mutant ignores them."""
     if not state.rules.hand_statics_apply:
         return []

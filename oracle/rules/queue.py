@@ -17,21 +17,26 @@ from ..editions import activation_steps, cite
 from ..model import Action, Event, PendingTrigger, QueueEntry, State, TargetChoice, Violation
 from .attack import fight
 from .board import card_def, target_choices, target_violation
-from .effects import check_state, live_targets, run_ability, wound
+from .effects import check_state, hand_effect, live_targets, run_ability, run_effects, wound
+from .hand import carry_out, choice_counts, choosers, hand_choices
 from .payment import limit_reached, take_usage_marker
 from .triggers import POISON
 
 __all__ = [
     "ability_of",
     "ask_opponent",
+    "check_hand_choice",
     "check_target_choice",
     "check_trigger_action",
+    "choose_cards",
     "choose_target",
     "chooser",
     "decider",
     "declarable",
     "declare_trigger",
     "declared_targets",
+    "hand_choice_actions",
+    "hand_chooser",
     "only_choice",
     "opponent_chooses",
     "pass_trigger",
@@ -319,7 +324,8 @@ def declare_trigger(state: State, t: PendingTrigger, targets: tuple[int, ...], e
     a = ability_of(state, t)
     state.pending.remove(t)
     take_usage_marker(state.cards[t.source], t.ability, a)
-    entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets)
+    # a «discards» trigger keeps the number of cards its discard moved in x (entry 65)
+    entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets, (), t.count)
     if opponent_chooses(a):
         ask_opponent(state, entry)  # R15:118.1: the target is chosen before it enters the Queue
     else:
@@ -339,7 +345,7 @@ def pass_trigger(state: State, t: PendingTrigger, ev: list[Event]) -> None:
     (401.7)."""
     state.pending.remove(t)
     if not state.rules.pass_forfeits_optional and t.subject != -1:
-        state.pending.append(PendingTrigger(t.id, t.controller, t.source, t.ability, -1))
+        state.pending.append(PendingTrigger(t.id, t.controller, t.source, t.ability, -1, t.count))
     ev.append(Event("passed", cite(state, "401.7"), (("trigger", t.id),)))
 
 
@@ -349,7 +355,13 @@ def resolve_first(state: State, ev: list[Event]) -> None:
     effect together (C:309.1 step 11, R15:309.1 step 12): once the first of a play resolves,
     the rest of that play's abilities follow before anything is declared (401.6)."""
     entry = _resolve_one(state, ev)
-    while entry.kind == "spell" and state.queue and state.winner < 0:
+    _rest_of_play(state, entry, ev)
+
+
+def _rest_of_play(state: State, entry: QueueEntry, ev: list[Event]) -> None:
+    """After a spell's ability resolved, the rest of that play's abilities (R15:309.1 step
+    12); a hand choice stops them until it is made (INTERPRETING.md, entry 63)."""
+    while entry.kind == "spell" and state.queue and state.winner < 0 and state.step != "hand_choice":
         following = state.queue[0] if state.rules.queue_fifo else state.queue[-1]
         if following.kind != "spell" or following.source != entry.source:
             break
@@ -377,12 +389,98 @@ def _resolve_one(state: State, ev: list[Event]) -> QueueEntry:
             wound(state, entry.source, c.poison, ev, ("R15:7.poison",))
             check_state(state, ev)
         return entry
-    if entry.kind != "spell" and state.zone_of(entry.source) != "play":
-        rules = (*rules, *cite(state, "401.5"))
+    rules = _resolution_rules(state, entry)
     if returns_use:
         _return_use(state, entry)
     run_ability(state, entry, ability_of(state, entry), ev, rules)
     return entry
+
+
+def _resolution_rules(state: State, entry: QueueEntry) -> tuple[str, ...]:
+    """The rules a resolving entry's effects cite: the Queue's (401.7, 401.3), and 401.5
+    when a non-spell source has left play."""
+    rules = cite(state, "401.7", "401.3")
+    if entry.kind != "spell" and state.zone_of(entry.source) != "play":
+        rules = (*rules, *cite(state, "401.5"))
+    return rules
+
+
+# --- cards a player chooses from his hand while an ability resolves (R15:7.discard) ----
+
+
+def hand_chooser(state: State) -> int:
+    """Who chooses the pending hand cards: the player whose hand it is («Игрок на свой
+    выбор», R15 glossary «Сбросить»); the mutant ``hand_choice_by_opponent`` gives it to his
+    opponent.  -1 with no pending choice."""
+    hc = state.choosing_cards
+    return -1 if hc is None else hand_chooser_of(state, hc.player)
+
+
+def _hand_options(state: State) -> list[tuple[int, ...]]:
+    hc = state.choosing_cards
+    assert hc is not None
+    return hand_choices(state, ability_of(state, hc.entry), hc.effect, hc.player)
+
+
+def hand_choice_actions(state: State) -> list[Action]:
+    """Every legal ``choose_cards``: each set of the chooser's hand cards of an allowed size."""
+    return [Action("choose_cards", targets=c) for c in _hand_options(state)]
+
+
+def check_hand_choice(state: State, action: Action) -> list[Violation]:
+    """Violations of a ``choose_cards`` (R15:7.discard; R15:520.4, 119.7 for how many)."""
+    hc = state.choosing_cards
+    assert hc is not None
+    counts = choice_counts(state, ability_of(state, hc.entry), hc.effect, hc.player)
+    hand = state.players[hc.player].hand
+    out: list[Violation] = []
+    if tuple(sorted(set(action.targets))) != action.targets:
+        out.append(Violation("R15:7.discard", "list distinct cards in ascending order"))
+    for uid in action.targets:
+        if uid not in hand:
+            out.append(Violation("R15:7.discard", f"card {uid} is not in the hand of player {hc.player + 1}"))
+    if len(set(action.targets)) not in counts:
+        rule = "R15:119.7" if 0 in counts else "R15:520.4"
+        out.append(Violation(rule, f"choose {' or '.join(map(str, counts))} cards"))
+    return out
+
+
+def choose_cards(state: State, cards: tuple[int, ...], ev: list[Event]) -> None:
+    """The chosen cards complete the hand effect; the next player of «каждый игрок» chooses,
+    then the ability's remaining effects follow, then the rest of its play (R15:119.2, 309.1
+    step 12); the game returns to the Queue step it was resolving (INTERPRETING.md, entry 63)."""
+    hc = state.choosing_cards
+    assert hc is not None
+    state.choosing_cards = None
+    state.step = hc.resume
+    entry = hc.entry
+    ability = ability_of(state, entry)
+    effect = ability.effects[hc.effect]
+    rules = _resolution_rules(state, entry)
+    ev.append(Event("cards_chosen", ("R15:7.discard" if effect.op == "discard" else "R15:119.2",),
+                    (("player", hand_chooser_of(state, hc.player)), ("source", entry.source),
+                     ("ability", entry.ability), ("cards", ",".join(map(str, cards))))))
+    done = carry_out(state, entry, effect, hc.player, cards, ev, rules)
+    check_state(state, ev)
+    if state.winner >= 0:
+        return
+    seats = choosers(state, entry, effect)
+    rest = seats[seats.index(hc.player) + 1:]
+    if rest:
+        paused, done = hand_effect(state, entry, ability, hc.effect, rest, ev, rules)
+        if paused:
+            return
+        check_state(state, ev)
+        if state.winner >= 0:
+            return
+    run_effects(state, entry, ability, hc.effect + 1, done, ev, rules)
+    if state.step != "hand_choice" and state.winner < 0:
+        _rest_of_play(state, entry, ev)
+
+
+def hand_chooser_of(state: State, seat: int) -> int:
+    """Who chooses for ``seat``'s hand (:func:`hand_chooser`)."""
+    return seat if state.rules.own_hand_chooser else 1 - seat
 
 
 def _became_illegal(state: State, entry: QueueEntry) -> bool:

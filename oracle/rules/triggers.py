@@ -25,18 +25,19 @@ _WHOSE_TURN = ("start_of_turn", "end_of_turn")
 _OF_CREATURE = (
     "creature_dies", "creature_enters", "spell_played", "card_played", "prepared", "attack_declared", "wounds_hero",
     "card_drawn",
+    "discards",
 )
 _SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
 
 
-def _add(state: State, controller: int, source: int, ability: int, subject: int) -> None:
-    state.pending.append(PendingTrigger(state.next_trigger_id, controller, source, ability, subject))
+def _add(state: State, controller: int, source: int, ability: int, subject: int, count: int = 0) -> None:
+    state.pending.append(PendingTrigger(state.next_trigger_id, controller, source, ability, subject, count))
     state.next_trigger_id += 1
 
 
 def _count_of_turn(state: State, kind: str, seat: int) -> int:
     """How many cards ``seat`` has played (``card_played``) or drawn (``card_drawn``) this
-    turn, the subject card included (INTERPRETING.md, entries 65 and 66)."""
+    turn, the subject card included (INTERPRETING.md, entries 59 and 60)."""
     p = state.players[seat]
     return p.played_this_turn if kind == "card_played" else p.drawn_this_turn
 
@@ -48,13 +49,17 @@ def fire(
     ev: list[Event],
     rules: tuple[str, ...],
     together: Sequence[int] = (),
+    count: int = 0,
 ) -> None:
     """Record every triggered ability whose condition ``kind`` (about card ``subject``,
     or 0) just happened.  ``rules`` are the ids of the rule that made it happen.
 
     ``together`` are cards that left the play zone at the same moment as ``subject``
     (creatures destroyed together): their abilities still see ``subject``'s departure,
-    wherever they are now (401.5; R15:505.1; INTERPRETING.md, entry 34)."""
+    wherever they are now (401.5; R15:505.1; INTERPRETING.md, entry 34).
+
+    ``count`` is how many cards a discard moved («discards»: ``subject`` is the first of them;
+    INTERPRETING.md, entry 65); the trigger keeps it (``PendingTrigger.count``)."""
     cards = load_pool().cards
     before = len(state.pending)
     if kind in _SELF:
@@ -88,8 +93,8 @@ def fire(
                     if a.subject_class and a.subject_class not in cards[state.cards[subject].card_id].classes:
                         continue  # «При гибели братства»: only a creature of that class (R15:107.3)
                     if a.nth and _count_of_turn(state, kind, who) != a.nth:
-                        continue  # «вторую карту за ход»: only that card (INTERPRETING.md, entry 66)
-                    _add(state, c.owner, uid, i, subject)
+                        continue  # «вторую карту за ход»: only that card (INTERPRETING.md, entry 60)
+                    _add(state, c.owner, uid, i, subject, count)
             if kind == "start_of_turn" and seat == state.active:
                 for uid in p.play:
                     # A hidden creature's abilities do not work, poison included (entry 38).

@@ -84,7 +84,7 @@ def begin_turn(state: State, ev: list[Event]) -> None:
 
 def _reset_turn_counts(state: State) -> None:
     """A new turn begins (R15:302.2): what each player drew and played «за ход» / «в этот
-    ход» counts again from 0, the inactive player's too (INTERPRETING.md, entry 65).  No
+    ход» counts again from 0, the inactive player's too (INTERPRETING.md, entry 59).  No
     event: the counters are part of the state."""
     if not state.rules.turn_counts_reset:
         return

@@ -45,6 +45,7 @@ from oracle.model import (
     Attack,
     Card,
     Event,
+    HandChoice,
     Modifier,
     PendingTrigger,
     Player,
@@ -255,7 +256,8 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
             for e in msg.queue
         ],
         "pending": [
-            {"id": t.id, "controller": t.controller, "source": t.source, "ability": t.ability, "subject": t.subject}
+            {"id": t.id, "controller": t.controller, "source": t.source, "ability": t.ability, "subject": t.subject,
+             **({"count": t.count} if t.count else {})}
             for t in msg.pending
         ],
         "modifiers": [
@@ -267,6 +269,8 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
     }
     if msg.HasField("choosing"):  # R15:118.1: present exactly at step target_choice
         data["choosing"] = _choosing_from_proto(msg.choosing, _join(field, "choosing"))
+    if msg.HasField("choosing_cards"):  # R15:7.discard: present exactly at step hand_choice
+        data["choosing_cards"] = _choosing_cards_from_proto(msg.choosing_cards, _join(field, "choosing_cards"))
     return data
 
 
@@ -276,6 +280,45 @@ def _turn_counts_from(p: state_pb2.PlayerState) -> dict[str, int]:
     if not (p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn):
         return {}
     return {k: v for k in TURN_COUNTS if (v := getattr(p, k))}
+
+
+def _entry_from_proto(e: state_pb2.QueueEntry) -> dict[str, Any]:
+    return {"kind": e.kind, "controller": e.controller, "source": e.source, "ability": e.ability,
+            "targets": list(e.targets), "amounts": list(e.amounts), "x": e.x, "mode": e.mode, "part": e.part}
+
+
+def _choosing_cards_from_proto(hc: state_pb2.HandChoice, field: str) -> dict[str, Any]:
+    """The canonical form of a ``HandChoice`` (R15:7.discard)."""
+    resume = STEP_FROM_PROTO.get(hc.resume)
+    if resume is None:
+        reason = "is required" if hc.resume == state_pb2.STEP_UNSPECIFIED else f"unknown Step value {hc.resume}"
+        raise InputError(_join(field, "resume"), reason)
+    return {"entry": _entry_from_proto(hc.entry), "effect": hc.effect, "player": hc.player, "resume": resume}
+
+
+def _choosing_cards_to_proto(hc: dict[str, Any], msg: state_pb2.State) -> None:
+    e = hc["entry"]
+    out = msg.choosing_cards
+    out.entry.kind = e["kind"]
+    out.entry.controller = e["controller"]
+    out.entry.source = e["source"]
+    out.entry.ability = e["ability"]
+    out.entry.targets.extend(e["targets"])
+    out.entry.amounts.extend(e["amounts"])
+    out.entry.x = e["x"]
+    out.entry.mode = e["mode"]
+    out.entry.part = e["part"]
+    out.effect = hc["effect"]
+    out.player = hc["player"]
+    out.resume = STEP_TO_PROTO[hc["resume"]]  # type: ignore[assignment]
+
+
+def _choices_to_proto(state: State, msg: state_pb2.State) -> None:
+    """The fields present only at a choice step (``choosing``, ``choosing_cards``)."""
+    if state.choosing is not None:
+        _choosing_to_proto(_choosing_dict(state), msg)
+    if state.choosing_cards is not None:
+        _choosing_cards_to_proto(to_dict(state)["choosing_cards"], msg)
 
 
 def _choosing_from_proto(tc: state_pb2.TargetChoice, field: str) -> dict[str, Any]:
@@ -379,7 +422,7 @@ def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None
         )
     for t in data["pending"]:
         msg.pending.add(id=t["id"], controller=t["controller"], source=t["source"], ability=t["ability"],
-                        subject=t["subject"])
+                        subject=t["subject"], count=t.get("count", 0))
     for m in data["modifiers"]:
         mod = msg.modifiers.add(target=m["target"], amount=m["amount"], until=m["until"])
         if "owner" in m:  # present exactly for "start_of_owner_turn" (INTERPRETING.md, entry 23)
@@ -393,6 +436,8 @@ def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None
         msg.attack.defender = attack["defender"]
     if "choosing" in data:
         _choosing_to_proto(data["choosing"], msg)
+    if "choosing_cards" in data:
+        _choosing_cards_to_proto(data["choosing_cards"], msg)
     return msg
 
 
@@ -472,7 +517,7 @@ _DRAWN, _PLAYED, _CREATURES_PLAYED = (_b(f"players[].{k}") for k in TURN_COUNTS)
 _MULLIGAN = _b("players[].mulligan[]")
 _Q = {key: _b(f"queue[].{key}") for key in ("controller", "source", "ability", "x", "mode", "part")}
 _Q_TARGETS, _Q_AMOUNTS = _b("queue[].targets[]"), _b("queue[].amounts[]")
-_P = {key: _b(f"pending[].{key}") for key in ("id", "controller", "source", "ability", "subject")}
+_P = {key: _b(f"pending[].{key}") for key in ("id", "controller", "source", "ability", "subject", "count")}
 _M_TARGET, _M_AMOUNT, _M_OWNER = _b("modifiers[].target"), _b("modifiers[].amount"), _b("modifiers[].owner")
 _A = {key: _b(f"attack.{key}") for key in ("attacker", "target", "defender")}
 _OWNER_TURN = "start_of_owner_turn"
@@ -629,7 +674,7 @@ def _decode_pending(msg: state_pb2.State) -> list[PendingTrigger] | None:
     if len(msg.pending) > MAX_LIST:
         return None
     for t in msg.pending:
-        trigger = PendingTrigger(t.id, t.controller, t.source, t.ability, t.subject)
+        trigger = PendingTrigger(t.id, t.controller, t.source, t.ability, t.subject, t.count)
         if not all(_in(getattr(trigger, key), bound) for key, bound in _P.items()):
             return None
         pending.append(trigger)
@@ -708,8 +753,23 @@ def _decode_direct(msg: state_pb2.State) -> State | None:
         ):
             return None
         choosing = TargetChoice(entry, resume)
+    choosing_cards = None
+    if msg.HasField("choosing_cards"):  # R15:7.discard: the resolving ability whose hand cards are chosen
+        hc = msg.choosing_cards
+        e = hc.entry
+        entry = QueueEntry(e.kind, e.controller, e.source, e.ability, tuple(e.targets), tuple(e.amounts), e.x, e.mode,
+                           e.part)
+        resume = STEP_FROM_PROTO.get(hc.resume)
+        if resume is None or not (
+            entry.kind in QUEUE_KINDS and all(_in(getattr(entry, key), bound) for key, bound in _Q.items())
+            and _ints_in(entry.targets, _Q_TARGETS) and _ints_in(entry.amounts, _Q_AMOUNTS)
+            and _in(hc.effect, _b("choosing_cards.effect")) and _in(hc.player, _b("choosing_cards.player"))
+        ):
+            return None
+        choosing_cards = HandChoice(entry, hc.effect, hc.player, resume)
     return State(edition, cards, players, step, top["turn"], top["active"], top["first_player"], top["roll_winner"],
-                 top["shuffled"], queue, pending, top["next_trigger_id"], modifiers, attack, winner, choosing=choosing)
+                 top["shuffled"], queue, pending, top["next_trigger_id"], modifiers, attack, winner, choosing=choosing,
+                 choosing_cards=choosing_cards)
 
 
 def clear_caches() -> None:
@@ -1035,7 +1095,8 @@ def _fill(state: State, msg: state_pb2.State, encodings: _Encodings) -> None:
         msg.queue.add(kind=e.kind, controller=e.controller, source=e.source, ability=e.ability, targets=e.targets,
                       amounts=e.amounts, x=e.x, mode=e.mode, part=e.part)
     for t in state.pending:
-        msg.pending.add(id=t.id, controller=t.controller, source=t.source, ability=t.ability, subject=t.subject)
+        msg.pending.add(id=t.id, controller=t.controller, source=t.source, ability=t.ability, subject=t.subject,
+                        count=t.count)
     for m in state.modifiers:
         if m.until == _OWNER_TURN:  # owner present exactly for this duration (INTERPRETING.md, entry 23)
             msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, owner=m.owner, sets=m.sets)
@@ -1056,8 +1117,7 @@ def state_to_proto(state: State, out: state_pb2.State | None = None) -> state_pb
     ``state_dict_to_proto(to_dict(state))``."""
     msg = state_pb2.State() if out is None else out
     _fill(state, msg, _encodings(state))
-    if state.choosing is not None:
-        _choosing_to_proto(_choosing_dict(state), msg)
+    _choices_to_proto(state, msg)
     return msg
 
 
@@ -1071,8 +1131,8 @@ _SETS = '"sets":true,'
 
 def _canonical_text(state: State, encodings: _Encodings) -> str:
     """The canonical JSON text of ``state`` (keys sorted, no spaces), written directly."""
-    if state.choosing is not None:  # rare: a pending target choice (R15:118.1)
-        return canonical_json(state)
+    if state.choosing is not None or state.choosing_cards is not None or any(t.count for t in state.pending):
+        return canonical_json(state)  # rare: a pending choice (R15:118.1, 7.discard) or a discard's count
     att = state.attack
     attack = "null" if att is None else f'{{"attacker":{att.attacker},"defender":{att.defender},"target":{att.target}}}'
     players = ",".join([e[1] for e in encodings[0]])
@@ -1124,8 +1184,7 @@ def encode_state(state: State, out: state_pb2.State | None = None) -> tuple[stat
     msg = state_pb2.State() if out is None else out
     encodings = _encodings(state)
     _fill(state, msg, encodings)
-    if state.choosing is not None:
-        _choosing_to_proto(_choosing_dict(state), msg)
+    _choices_to_proto(state, msg)
     return msg, _digest(_canonical_text(state, encodings))
 
 

@@ -49,6 +49,7 @@ KIND_FIELDS: dict[str, frozenset[str]] = {
     "declare": frozenset({"trigger", "targets"}),
     "pass": frozenset({"trigger"}),
     "choose_target": frozenset({"targets"}),
+    "choose_cards": frozenset({"targets"}),
 }
 assert set(KIND_FIELDS) == set(ACTION_KINDS)
 

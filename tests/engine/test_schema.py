@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from oracle._proto.berserk.oracle.v1 import state_pb2
-from oracle.model import Attack, Card, Modifier, PendingTrigger, Player, QueueEntry, State
+from oracle.model import Attack, Card, HandChoice, Modifier, PendingTrigger, Player, QueueEntry, State
 from oracle.sampler import play_random_game
 from oracle.serialize import TURN_COUNTS, to_dict
 from oracle.validate import BOUNDS
@@ -76,8 +76,12 @@ def test_canonical_keys_are_the_model_fields(cls: type) -> None:
                 # this turn's counters are written only when not 0 (PROTOCOL.md 5.4, rule 3)
                 assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - set(TURN_COUNTS)
             elif cls is State:
-                # ``choosing`` is written only at step target_choice (PROTOCOL.md 5.4, rule 11)
-                assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"choosing"}
+                # ``choosing`` is written only at step target_choice (PROTOCOL.md 5.4, rule 11),
+                # ``choosing_cards`` only at step hand_choice (rule 12)
+                assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"choosing", "choosing_cards"}
+            elif cls is PendingTrigger:
+                # ``count`` is written only for a «discards» trigger (PROTOCOL.md 5.4, rule 6)
+                assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"count"}
             else:
                 assert set(obj) == _json_keys(cls)
             seen += 1
@@ -116,7 +120,7 @@ def test_every_integer_has_a_bound() -> None:
     assert paths, "no integers seen"
     assert paths <= set(BOUNDS), f"integers without a bound: {sorted(paths - set(BOUNDS))}"
     # every bound's field exists in the model (by its last name)
-    model_names = {f.name for cls in SCHEMA for f in fields(cls)} | {"ability", "count"}
+    model_names = {f.name for cls in (*SCHEMA, HandChoice) for f in fields(cls)} | {"ability", "count"}
     for key in BOUNDS:
         last = key.replace("[]", "").rsplit(".", 1)[-1]
         assert last in model_names or last in {"deck", "hand", "play", "graveyard", "mulligan", "targets",

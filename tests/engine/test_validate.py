@@ -83,6 +83,13 @@ def _target_choice() -> State:
     return apply(b.state(), Action("play", card=b["makhokryl"])).state
 
 
+def _hand_choice() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 63): player 1 played Вождь варваров
+    with two orks in hand; its Найм waits for his choice of a card to discard (or none)."""
+    b = Board(hands=(["vozhd_varvarov", "ork", "ork"], []), coins=((2, 0), (0, 0)))
+    return apply(b.state(), Action("play", card=b["vozhd_varvarov"])).state
+
+
 #: The real states each case starts from, by name: the first state of the seeded random
 #: games with the structure the broken rule needs.
 _BASES: dict[str, Callable[[], State]] = {
@@ -102,6 +109,7 @@ _BASES: dict[str, Callable[[], State]] = {
     "game_over": lambda: _first(lambda s: s.step == "game_over" and s.turn >= 1),
     "limited_trigger": _limited_trigger,
     "target_choice": _target_choice,
+    "hand_choice": _hand_choice,
 }
 
 
@@ -389,6 +397,33 @@ def _choosing_kulevrina(ability: int, resume: str) -> Mutate:
     return mutate
 
 
+def _choosing_cards(**fields: object) -> Mutate:
+    """Change the pending hand choice: fields of its entry (``entry_*``) or its own."""
+    def mutate(s: State) -> Mapping[str, int]:
+        hc = s.choosing_cards
+        assert hc is not None
+        entry = {k[6:]: v for k, v in fields.items() if k.startswith("entry_")}
+        own = {k: v for k, v in fields.items() if not k.startswith("entry_")}
+        s.choosing_cards = replace(hc, entry=replace(hc.entry, **entry), **own)  # type: ignore[arg-type]
+        return {}
+
+    return mutate
+
+
+def _empty_chooser_hand(s: State) -> Mapping[str, int]:
+    """The chooser's hand goes under his deck: he has nothing to choose."""
+    p = s.players[0]
+    p.deck.extend(p.hand)
+    p.hand.clear()
+    return {}
+
+
+def _count_on_a_plain_trigger(s: State) -> Mapping[str, int]:
+    """The first pending trigger (not a «discards» one) claims a discard's count."""
+    s.pending[0] = replace(s.pending[0], count=1)
+    return {}
+
+
 def _hide_second_enemy(s: State) -> Mapping[str, int]:
     """Player 2's second ork hides: the chooser has a single legal target left."""
     s.cards[s.players[1].play[1]].hidden = True
@@ -519,6 +554,24 @@ VALIDATE_CASES: list[Case] = [
     ("choosing_resume_needs_attack", "target_choice", _choosing(resume="fight_queue"), "attack"),
     ("choosing_resume_forbids_attack", "target_choice", _attack_at_choice, "attack"),
     ("choosing_lone_choice", "target_choice", _hide_second_enemy, "choosing"),
+    # rule 12: the hand choice (R15:7.discard)
+    ("pending_count_on_a_plain_trigger", "queue", _count_on_a_plain_trigger, "pending[0].count"),
+    ("choosing_cards_at_choice", "hand_choice", _set("step", "choice"), "choosing_cards"),
+    ("hand_choice_without_choosing_cards", "hand_choice", _set("choosing_cards", None), "choosing_cards"),
+    ("choosing_cards_entry_kind_strike", "hand_choice", _choosing_cards(entry_kind="strike_attack"),
+     "choosing_cards.entry.kind"),
+    ("choosing_cards_controller_not_a_seat", "hand_choice", _choosing_cards(entry_controller=2),
+     "choosing_cards.entry.controller"),
+    ("choosing_cards_player_not_a_seat", "hand_choice", _choosing_cards(player=2), "choosing_cards.player"),
+    ("choosing_cards_source_of_no_card", "hand_choice", _choosing_cards(entry_source=MAX_VALUE),
+     "choosing_cards.entry.source"),
+    ("choosing_cards_no_such_ability", "hand_choice", _choosing_cards(entry_ability=5), "choosing_cards.entry.ability"),
+    ("choosing_cards_not_a_hand_effect", "hand_choice", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("choosing_cards_from_the_other_hand", "hand_choice", _choosing_cards(player=1), "choosing_cards.player"),
+    ("choosing_cards_resume_not_a_queue_step", "hand_choice", _choosing_cards(resume="choice"), "choosing_cards.resume"),
+    ("choosing_cards_resume_needs_attack", "hand_choice", _choosing_cards(resume="fight_queue"), "attack"),
+    ("choosing_cards_resume_forbids_attack", "hand_choice", _attack_at_choice, "attack"),
+    ("choosing_cards_forced_choice", "hand_choice", _empty_chooser_hand, "choosing_cards"),
     # rule 9: the mulligan step
     ("mulligan_without_cards", "setup_mulligan", _no_cards_left, "players"),
     ("mulligan_both_declared", "setup_mulligan", _both_declared, "players"),

@@ -512,9 +512,10 @@ def _renumber(data: dict[str, Any], factor: int) -> dict[str, Any]:
         m["target"] = u(m["target"])
     if data["attack"] is not None:
         data["attack"] = {k: u(v) for k, v in data["attack"].items()}
-    if "choosing" in data:  # the entry whose target the opponent is choosing (R15:118.1)
-        entry = data["choosing"]["entry"]
-        entry["source"], entry["targets"] = u(entry["source"]), [u(x) for x in entry["targets"]]
+    for key in ("choosing", "choosing_cards"):  # the entry of a pending choice (R15:118.1, 7.discard)
+        if key in data:
+            entry = data[key]["entry"]
+            entry["source"], entry["targets"] = u(entry["source"]), [u(x) for x in entry["targets"]]
     return data
 
 

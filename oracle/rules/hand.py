@@ -1,0 +1,137 @@
+"""Effects on cards a player chooses from his own hand while an ability resolves: «Сбросьте
+карту» (R15 glossary «Сбросить»: «Игрок на свой выбор переносит выбранную карту из своей руки
+на своё кладбище») and «Положите карту из руки на верх колоды» (the effect ops
+:data:`oracle.cards.HAND_OPS`; INTERPRETING.md, entries 63-66).
+
+When the player has a real choice the resolution stops at step ``hand_choice`` with the
+ability in ``state.choosing_cards`` (:class:`~oracle.model.HandChoice`); his ``choose_cards``
+carries the effect out and the ability's remaining effects follow (R15:119.2).  A forced
+choice — exactly as many cards as he must choose and nothing else allowed, or nothing to
+choose — is made without a decision point, as a lone target choice is (entries 5, 48, 63).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import Ability, Effect
+from ..model import Event, HandChoice, QueueEntry, State
+from .triggers import fire
+
+__all__ = [
+    "carry_out",
+    "choice_bounds",
+    "choice_counts",
+    "choosers",
+    "forced_choice",
+    "hand_choices",
+    "has_real_choice",
+    "pause_for",
+    "required",
+]
+
+
+def choosers(state: State, entry: QueueEntry, effect: Effect) -> tuple[int, ...]:
+    """The players who choose, in order: the controller, his opponent, or each player
+    starting with the controller («Каждый игрок, начиная с вас»; the mutant
+    ``each_player_from_the_opponent`` starts with the opponent; entry 66)."""
+    me = entry.controller
+    if effect.to == "controller":
+        return (me,)
+    if effect.to == "opponent":
+        return (1 - me,)
+    return (me, 1 - me) if state.rules.each_player_from_controller else (1 - me, me)
+
+
+def required(effect: Effect) -> int:
+    """How many cards the effect asks for (-1: «любое количество»)."""
+    return -1 if effect.amount == "any" else int(effect.amount)
+
+
+def choice_counts(state: State, ability: Ability, index: int, seat: int) -> tuple[int, ...]:
+    """How many cards ``seat`` may choose for effect ``index`` of ``ability``: «любое
+    количество» is 0 up to his whole hand; N cards are N, or all he has if fewer (R15:520.4);
+    when the next effect is its «иначе» he may also refuse, choosing none (R15:119.7; entry
+    64; the mutant ``otherwise_without_refusal`` does not let him)."""
+    effect = ability.effects[index]
+    hand = len(state.players[seat].hand)
+    n = required(effect)
+    if n < 0:
+        return tuple(range(hand + 1))
+    hi = min(n, hand)
+    follows = ability.effects[index + 1] if index + 1 < len(ability.effects) else None
+    may_refuse = follows is not None and follows.if_previous == "not_done" and state.rules.otherwise_may_refuse
+    return (0, hi) if may_refuse and hi > 0 else (hi,)
+
+
+def choice_bounds(state: State, ability: Ability, index: int, seat: int) -> tuple[int, int]:
+    """The fewest and the most cards ``seat`` may choose (:func:`choice_counts`)."""
+    counts = choice_counts(state, ability, index, seat)
+    return counts[0], counts[-1]
+
+
+def hand_choices(state: State, ability: Ability, index: int, seat: int) -> list[tuple[int, ...]]:
+    """Every legal choice of ``seat``: the cards of his hand, ascending uids, each count in
+    :func:`choice_counts`."""
+    hand = sorted(state.players[seat].hand)
+    return [c for k in choice_counts(state, ability, index, seat) for c in combinations(hand, k)]
+
+
+def has_real_choice(state: State, ability: Ability, index: int, seat: int) -> bool:
+    """Whether ``seat`` has two or more legal choices (otherwise the choice is made for him)."""
+    counts = choice_counts(state, ability, index, seat)
+    hand = len(state.players[seat].hand)
+    return len(counts) > 1 or 0 < counts[0] < hand
+
+
+def forced_choice(state: State, ability: Ability, index: int, seat: int) -> tuple[int, ...]:
+    """The only legal choice of a player without a real one: all his hand or nothing."""
+    return hand_choices(state, ability, index, seat)[0]
+
+
+def pause_for(state: State, entry: QueueEntry, index: int, seat: int) -> None:
+    """The resolution waits for ``seat``'s choice at step ``hand_choice``; the game returns to
+    the current (Queue) step once the ability's remaining effects are carried out."""
+    state.choosing_cards = HandChoice(entry, index, seat, state.step)
+    state.step = "hand_choice"
+
+
+def carry_out(
+    state: State, entry: QueueEntry, effect: Effect, seat: int, cards: tuple[int, ...], ev: list[Event],
+    rules: tuple[str, ...],
+) -> bool:
+    """Move the chosen cards of ``seat``'s hand; returns whether the effect was carried out
+    in full (for a following «иначе», R15:119.7): as many cards as it asks for (any number:
+    at least one)."""
+    p = state.players[seat]
+    if effect.op == "discard":
+        _discard(state, seat, cards, ev, rules, len(cards) < required(effect))
+    elif cards:
+        uid = cards[0]
+        p.hand.remove(uid)
+        top = state.rules.deck_put_on_top
+        if top:
+            p.deck.insert(0, uid)
+        else:
+            p.deck.append(uid)
+        ev.append(Event("put_on_deck", (*rules, "R15:119.2"),
+                        (("player", seat), ("card", uid), ("position", "top" if top else "bottom"))))
+    n = required(effect)
+    return len(cards) >= n if n > 0 else bool(cards)
+
+
+def _discard(
+    state: State, seat: int, cards: tuple[int, ...], ev: list[Event], rules: tuple[str, ...], fewer: bool
+) -> None:
+    """«Сбросить»: the cards go from the hand to their owner's graveyard (R15 glossary; fewer
+    than asked: all he has, R15:520.4), one event, and «Каждый раз, когда вы сбрасываете
+    карты» fires once for the discard, with how many cards it moved (entry 65)."""
+    if not cards:
+        return
+    p = state.players[seat]
+    for uid in cards:
+        p.hand.remove(uid)
+        p.graveyard.append(uid)
+    cite = (*rules, "R15:7.discard", *(("R15:520.4",) if fewer else ()))
+    ev.append(Event("discarded", cite, (("player", seat), ("cards", ",".join(map(str, cards))), ("count", len(cards)))))
+    fire(state, "discards", cards[0], ev, cite, count=len(cards))
