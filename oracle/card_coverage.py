@@ -67,8 +67,8 @@ PARTLY: dict[str, str] = {
     "the source",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
-    "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57); not "
-    "this card's wounds by its abilities, nor the number of wounds dealt",
+    "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57), "
+    "with the wounds a strike dealt as the amount `wounds_dealt`; not this card's wounds by its abilities",
     "STAT": "ops `set_strike_until_start_of_your_next_turn` and `strike_while_in_play` (a lasting +N, entry 58); "
     "no doubled or life changes",
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "

@@ -118,7 +118,8 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     INTERPRETING.md, entry 60), "any" (hand effects: any number), "discarded" (a «discards»
     trigger: the cards its discard moved, INTERPRETING.md, entry 65), "recipient_hand" (a
     wound of heroes: the cards in the hand of each recipient hero's player when it executes,
-    entry 66); "self_strike" of a source that left play while this ability resolved is the
+    entry 66), "wounds_dealt" (a «strikes_hero» trigger: the wounds the strike put on the
+    hero, entry 57); "self_strike" of a source that left play while this ability resolved is the
     strike it had just before it left (last known information, R15:403.1; INTERPRETING.md,
     entry 56)
 """
@@ -244,7 +245,7 @@ HAND_OPS = ("discard", "put_on_deck_top")
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
 AMOUNTS = (
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
-    "recipient_hand",
+    "recipient_hand", "wounds_dealt",
 )
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
 COUNTED_AMOUNTS = ("discarded", "recipient_hand")
@@ -586,6 +587,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             subject_class = _choice(raw["subject_class"], allowed, f"{path}.subject_class")
     if any(e.amount == "discarded" for e in effects) and trigger != "discards":
         raise CardDataError(f"{path}.effects", "the amount 'discarded' belongs to a «discards» trigger")
+    if any(e.amount == "wounds_dealt" for e in effects) and trigger != "strikes_hero":
+        raise CardDataError(f"{path}.effects", "the amount 'wounds_dealt' belongs to a «strikes_hero» trigger")
     if kind == "activated":
         cost = _req(raw, "cost", path)
         if not isinstance(cost, dict):

@@ -422,8 +422,8 @@ _JSON_SPECIAL = {
                                   "when the proto field is absent, 5.4 rule 12)"),
     ("HandChoice", "entry"): ("`entry`", "object: a `QueueEntry` (`queue[i].`'s keys)"),
     ("HandChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
-    ("PendingTrigger", "count"): ("`count`", "integer ≥ 1; the key is present exactly for a «discards» trigger (the "
-                                  "proto's 0 means absent; 5.4 rule 6)"),
+    ("PendingTrigger", "count"): ("`count`", "integer ≥ 1; the key is present exactly for a «discards» or "
+                                  "«strikes_hero» trigger (the proto's 0 means absent; 5.4 rule 6)"),
     ("TargetChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
     ("CardState", "stunned"): ("`stunned`", "`true`; the key is present exactly when true (5.4 rule 4)"),
     **{("PlayerState", k): (f"`{k}`", "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)")
@@ -667,7 +667,8 @@ _TRIGGER_TEXT = {
     "self_prepared": "«Когда [эта карта] был подготовлен»: an effect prepared this card (op `prepare`, R15:7.prepare), "
     "open or closed; opening at its restoration is not preparing (INTERPRETING.md entry 58)",
     "strikes_hero": "«Когда наносит раны ударом по герою»: this creature's strike put wounds on a hero (R15:510.3; "
-    "declared after the fight, 307.2; INTERPRETING.md entry 57)",
+    "declared after the fight, 307.2; `pending[].count` keeps how many, the declared entry's `x` too; "
+    "INTERPRETING.md entry 57)",
     "wounds_hero": "another card put wounds on a hero, by its strike or by an effect of an ability it is the source of "
     "(R15:502.2), wherever it is now; `whose` says whose card, `subject_class` may name its class («Когда ваш механизм "
     "наносит раны герою»; INTERPRETING.md entry 57)",
@@ -728,6 +729,8 @@ _AMOUNT_TEXT = {
     "any": "«любое количество»: a `discard` of any number of cards, none included",
     "discarded": "a «discards» trigger only: `per` times the number of cards the discard that fired it moved "
     "(«+2 … за каждую сброшенную карту»; INTERPRETING.md entry 65)",
+    "wounds_dealt": "a «strikes_hero» trigger only: the wounds the strike that fired it put on the hero (its "
+    "`pending[].count`, the declared entry's `x`; «наносит Х ран ударом герою … на Х», INTERPRETING.md entry 57)",
     "recipient_hand": "a `wound` of heroes only: `per` times the number of cards in the hand of each recipient hero's "
     "player when the effect executes («за каждую карту в руке его игрока»; INTERPRETING.md entry 66)",
 }

@@ -137,7 +137,7 @@ def _to_dict(state: State) -> dict[str, Any]:
         ],
         "pending": [
             {"id": t.id, "controller": t.controller, "source": t.source, "ability": t.ability, "subject": t.subject,
-             **({"count": t.count} if t.count else {})}  # «discards» only: present exactly when not 0
+             **({"count": t.count} if t.count else {})}  # «discards», «strikes_hero»: present exactly when not 0
             for t in state.pending
         ],
         "modifiers": [m.to_dict() for m in state.modifiers],

@@ -29,7 +29,7 @@ from .editions import EDITIONS
 from .errors import FieldError
 from .model import STEPS, UNTIL, Player, State
 from .rules.setup import DEAL
-from .rules.triggers import POISON
+from .rules.triggers import COUNTED_TRIGGERS, POISON
 
 __all__ = [
     "BOUNDS",
@@ -374,10 +374,11 @@ def validate(state: State) -> None:
         if pt.ability != POISON and not (0 <= pt.ability < len(abilities) and abilities[pt.ability].kind == "triggered"):
             raise StateError(f"pending[{i}].ability", f"card {pt.source} has no triggered ability {pt.ability}")
         _bound(pt.count, "pending[].count", f"pending[{i}].count")
-        discards = pt.ability != POISON and abilities[pt.ability].trigger == "discards"
-        if discards != (pt.count > 0):
-            raise StateError(f"pending[{i}].count", "a «discards» trigger counts the cards its discard moved (>= 1); "
-                             "every other trigger has none (R15:7.discard)")
+        counted = pt.ability != POISON and abilities[pt.ability].trigger in COUNTED_TRIGGERS
+        if counted != (pt.count > 0):
+            raise StateError(f"pending[{i}].count", "a «discards» trigger counts the cards its discard moved and a "
+                             "«strikes_hero» trigger the wounds its strike dealt (>= 1); every other trigger has none "
+                             "(R15:7.discard, R15:510.3)")
 
     # rule 7: modifiers and the attack
     _length(state.modifiers, "modifiers")

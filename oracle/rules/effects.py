@@ -48,7 +48,7 @@ def wound(
     if not source or card_def(state, uid).type != "hero":
         return
     if by_strike:
-        fire(state, "strikes_hero", source, ev, rules)
+        fire(state, "strikes_hero", source, ev, rules, count=amount)  # «наносит Х ран ударом герою» (entry 57)
     if by_strike or state.rules.ability_wounds_have_a_source:
         fire(state, "wounds_hero", source, ev, rules)
 
@@ -220,6 +220,10 @@ def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int, known_s
         return state.players[entry.controller].drawn_this_turn + bonus
     if effect.amount in ("target_cost", "recipient_hand"):
         return bonus
+    if effect.amount == "wounds_dealt":
+        # «Каждый раз, когда наносит Х ран ударом герою, … на Х»: the wounds the strike put on
+        # the hero, kept in the entry's x from its trigger's count (INTERPRETING.md, entry 57)
+        return entry.x + bonus
     if effect.amount == "discarded":
         # «+2 … за каждую сброшенную карту»: the count of the discard that fired the trigger,
         # kept in the entry's x (entry 65; the mutant counts the discard once)

@@ -12,11 +12,15 @@ from collections.abc import Sequence
 from ..cards import load_pool
 from ..model import Event, PendingTrigger, State
 
-__all__ = ["POISON", "fire"]
+__all__ = ["COUNTED_TRIGGERS", "POISON", "fire"]
 
 #: Pseudo ability index of poison («Отравление на Х»: in the start of its controller's turn
 #: the character gets X wounds; R15 glossary «Отравление»).
 POISON = -2
+
+#: Triggers that keep a count of what fired them (``PendingTrigger.count``, the declared
+#: entry's ``x``): the cards a discard moved, the wounds a strike put on a hero.
+COUNTED_TRIGGERS = frozenset({"discards", "strikes_hero"})
 
 _WHOSE_TURN = ("start_of_turn", "end_of_turn")
 #: Conditions about another card; ``whose`` compares the subject's owner: whose creature,
@@ -59,7 +63,8 @@ def fire(
     wherever they are now (401.5; R15:505.1; INTERPRETING.md, entry 34).
 
     ``count`` is how many cards a discard moved («discards»: ``subject`` is the first of them;
-    INTERPRETING.md, entry 65); the trigger keeps it (``PendingTrigger.count``)."""
+    INTERPRETING.md, entry 65), or how many wounds a strike put on a hero («strikes_hero»,
+    «наносит Х ран ударом герою», entry 57); the trigger keeps it (``PendingTrigger.count``)."""
     cards = load_pool().cards
     before = len(state.pending)
     if kind in _SELF:
@@ -67,7 +72,7 @@ def fire(
         if not c.hidden or kind == "death":
             for i, a in enumerate(cards[c.card_id].abilities):
                 if a.kind == "triggered" and a.trigger == kind:
-                    _add(state, c.owner, subject, i, subject)
+                    _add(state, c.owner, subject, i, subject, count)
     else:
         subject_owner = state.cards[subject].owner if subject else -1
         for seat in (state.inactive, state.active):
