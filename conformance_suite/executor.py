@@ -167,7 +167,9 @@ def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
     d = load_pool().cards.get(card.get("card_id", ""))
     if d is None or d.type != "creature":
         raise KeyError(f"card {card.get('uid')} is not a creature: it has no strike")
-    amounts: list[int] = [m["amount"] for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and not m.get("sets")]
+    # a modifier with ``shots`` is a bonus to the card's shots, not to its strike (INTERPRETING.md, entry 67)
+    mods = [m for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and not m.get("shots")]
+    amounts: list[int] = [m["amount"] for m in mods if not m.get("sets")]
     # its own static strike bonuses in force: in play, not hidden, the condition holding for
     # the player whose play zone holds it (a hand-size condition; PROTOCOL.md 5.5)
     seat = next((i for i, p in enumerate(state["players"]) if card.get("uid") in p.get("play", [])), -1)
@@ -179,7 +181,7 @@ def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
         amounts += [a.value for a in d.abilities
                     if a.kind == "static" and a.static_op == "strike_bonus" and not a.against and holds[a.cond]]
     # set-to modifiers («становится равен») apply last, the latest deciding (R15:523.1)
-    sets = [m["amount"] for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and m.get("sets")]
+    sets = [m["amount"] for m in mods if m.get("sets")]
     if sets:
         return max(int(sets[-1]), 0)
     return max(d.strike + sum(amounts), 0)

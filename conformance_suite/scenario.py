@@ -359,7 +359,8 @@ def board_to_state(board: scenario_pb2.BoardSetup, edition: str) -> dict[str, An
         "queue": [],
         "pending": [],
         "modifiers": [
-            {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {})}
+            {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {}),
+             **({"shots": True} if m.shots else {})}
             for m in board.modifiers
         ],
         "attack": None,

@@ -53,12 +53,15 @@ COVERED: dict[str, str] = {
     "(entry 60)",
     "T_DISCARD": "trigger `discards` («Каждый раз, когда вы сбрасываете карты»: once per discard, with its count, "
     "`pending[].count`; R15:7.discard; entry 65)",
+    "SHOT": "effect key `shot` (a wound of an enemy target that is a shot, R15:7.shot, 507.2) and op "
+    "`shots_until_end_of_turn` («+N к выстрелам до конца хода»: a modifier with `shots`, not a strike bonus; "
+    "entry 67)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
 PARTLY: dict[str, str] = {
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
-    "`hand_more_than_opponent`, `hand_empty`; entry 42), the target condition `target_stunned`, «при этом» and "
+    "`hand_more_than_opponent`, `hand_empty`; entry 42), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43); not on recipients",

@@ -86,7 +86,11 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
            happens only if the effect before it was (not) carried out — «при этом», R15:119.4,
            and «иначе», R15:119.7; INTERPRETING.md, entry 54),
            "per": n (optional, counted amounts only: the amount is n times the count,
-           «+2 … за каждую сброшенную карту», «на 3 за каждую карту»)}
+           «+2 … за каждую сброшенную карту», «на 3 за каждую карту»),
+           "shot": true (optional, a ``wound`` of the targets only, whose target spec is
+           "enemy": the wound is a shot, «Выстрел на X», R15 glossary «Выстрел», R15:507.2;
+           it deals as many more wounds as the source's «+N к выстрелам» in force, op
+           "shots_until_end_of_turn"; INTERPRETING.md, entry 67)}
     hand effects (HAND_OPS: "discard", "put_on_deck_top"; INTERPRETING.md, entries 63-66) go
     to "controller", "opponent" or "each_player" (each player in turn, the controller
     first); the player chooses the cards of his own hand while the ability resolves (step
@@ -100,7 +104,9 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     (more cards in hand than the opponent), "hand_empty" (no cards in hand); one condition
     is about each recipient target instead, read when the effect executes, effects with
     ``to`` "target" only: "target_stunned" (the target has «Оглушение», R15:7.stun: not
-    merely closed; the effect goes to each target that has it; INTERPRETING.md, entry 54)
+    merely closed; the effect goes to each target that has it; INTERPRETING.md, entry 54),
+    "target_has_shot" (the target has an ability with a ``shot`` effect, «Если у него есть
+    выстрел»; entry 68)
     an effect is carried out (for ``if_previous``) when its condition held and it reached a
     recipient: a card that took it (``destroy``: a creature destroyed), or the player
     recipients: "target" (every chosen target of this ability), "self", "own_hero",
@@ -230,6 +236,7 @@ EFFECT_OPS = (
     "close",  # close (tap) a card
     "stun",  # «Оглушить»: close the card, it gets «Оглушение» (R15:7.stun)
     "strike_until_end_of_turn",  # +N strike until end of turn (310.2)
+    "shots_until_end_of_turn",  # «+N к выстрелам до конца хода»: the card's shots deal N more (310.2; entry 67)
     "strike_until_start_of_turn",  # +N strike until the next turn starts (303.1)
     "strike_until_start_of_your_next_turn",  # +N strike until the controller's next turn starts (303.1)
     "hide",  # the creature becomes hidden (Скрытность)
@@ -271,6 +278,7 @@ CONDITIONS = (
     "hand_empty",  # «в вашей руке нет карт»
     "target_stunned",  # «Если оно оглушено»: about each recipient target (effects to "target" only; entry 54)
     "three_creatures_played_this_turn",  # «вы разыграли трёх или более существ в этом ходу» (entry 61)
+    "target_has_shot",  # «Если у него есть выстрел»: about each recipient target (effects to "target" only; entry 68)
 )
 #: What a self cost modifier's ``per`` counts for the card's owner, when the cost is
 #: determined (R15:309.1 step 4; INTERPRETING.md, entry 62).
@@ -279,7 +287,7 @@ COST_COUNTS = (
     "own_creatures",  # «за каждое ваше существо»: his creatures in play, hidden ones included
 )
 #: Conditions about the recipient target rather than the controller.
-TARGET_CONDITIONS = ("target_stunned",)
+TARGET_CONDITIONS = ("target_stunned", "target_has_shot")
 #: How an effect depends on the one before it (R15:119.4 «при этом», R15:119.7 «иначе»).
 IF_PREVIOUS = ("done", "not_done")
 TARGET_WHAT = ("creature", "hero", "character")
@@ -322,6 +330,7 @@ class Effect:
     bonus_if: str = ""
     if_previous: str = ""  # one of IF_PREVIOUS, "" = whatever the previous effect did
     per: int = 1  # a counted amount (COUNTED_AMOUNTS) is ``per`` times the count («+2 … за каждую»)
+    shot: bool = False  # «Выстрел на X»: a wound of an enemy target that is a shot (R15:7.shot; entry 67)
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,7 +504,16 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
             raise CardDataError(f"{path}.per", f"only a counted amount ({', '.join(COUNTED_AMOUNTS)}) is multiplied")
         per = _int(raw["per"], f"{path}.per", 1)
     _check_hand_effect(op, to, amount, path)
-    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per)
+    shot = raw.get("shot", False)
+    if shot is not False and (shot is not True or op != "wound" or to != "target"):
+        raise CardDataError(f"{path}.shot", "true on a wound of the targets only («Выстрел на X», R15 glossary)")
+    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, shot)
+
+
+def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], path: str) -> None:
+    """A shot wounds an enemy character only (R15:507.2; R15 glossary «Выстрел»)."""
+    if any(e.shot for e in effects) and (not targets or targets[0].side != "enemy"):
+        raise CardDataError(f"{path}.targets", "a shot's target is an enemy character (R15:507.2)")
 
 
 def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
@@ -569,6 +587,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         _parse_effect(e, f"{path}.effects[{i}]", bool(targets), i == 0) for i, e in enumerate(effects_raw)
     )
     _check_after_hand_effects(effects, f"{path}.effects")
+    _check_shots(effects, targets, path)
     trigger, whose, optional, whenever, nth = "", "any", False, False, 0
     tap, coins = False, 0
     subject_class = ""

@@ -235,22 +235,27 @@ class Modifier:
     хода», INTERPRETING.md, entry 23), or "while_in_play" (no duration: it lasts until the
     creature leaves play, R15:205.3; entry 58).  ``owner`` is that seat, and -1 for the other kinds.
     ``sets``: the strike becomes ``amount`` («становится равен»), applied after every
-    adding modifier, in order of appearance (R15:523.1), instead of adding it."""
+    adding modifier, in order of appearance (R15:523.1), instead of adding it.
+    ``shots``: the bonus is to the amount of the card's shots («+N к выстрелам», R15 glossary
+    «Выстрел»), not to its strike (INTERPRETING.md, entry 67)."""
 
     target: int
     amount: int
     until: str
     owner: int = -1
     sets: bool = False
+    shots: bool = False
 
     def to_dict(self) -> dict[str, object]:
         """The canonical JSON form: ``owner`` is present exactly for "start_of_owner_turn",
-        ``sets`` exactly when true."""
+        ``sets`` and ``shots`` exactly when true."""
         d: dict[str, object] = {"target": self.target, "amount": self.amount, "until": self.until}
         if self.until == "start_of_owner_turn":
             d["owner"] = self.owner
         if self.sets:
             d["sets"] = True
+        if self.shots:
+            d["shots"] = True
         return d
 
 

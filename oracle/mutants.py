@@ -264,6 +264,13 @@ MUTANTS: dict[str, Mutant] = {
             "each_player_from_controller",
         ),
         Mutant(
+            "shot_bonus_adds_to_strike",
+            "R15:7.shot",
+            "«+1 к выстрелам до конца хода» (Караульный) is added to the creature's strike as well as to its shots, "
+            "as if it were a strike modifier (INTERPRETING.md, entry 67)",
+            "shot_bonus_only_on_shots",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -429,6 +429,8 @@ _JSON_SPECIAL = {
     **{("PlayerState", k): (f"`{k}`", "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)")
        for k in ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")},
     ("StrikeModifier", "sets"): ("`sets`", "`true`; the key is present exactly when true (a set-to modifier; 5.4 rule 7)"),
+    ("StrikeModifier", "shots"): ("`shots`", "`true`; the key is present exactly when true (a bonus to the card's "
+                                  "shots, not its strike; 5.4 rule 7)"),
     ("State", "players"): ("`players`", "list of 2 objects (seat 0 first)"),
     ("State", "cards"): ("`cards`", "list of objects, ascending `uid`"),
     ("CardState", "usage"): ("`usage`", "list of objects, ascending `ability`, no `count` of 0"),
@@ -702,6 +704,9 @@ _EFFECT_TEXT = {
     "set_strike_until_start_of_your_next_turn": "the recipient's strike becomes `amount` until the ability's controller's "
     "next turn starts («становится равен»): a set-to modifier (`sets`), applied after every addition, the latest set-to "
     "deciding (R15:523.1; `strike_modified` with `sets`)",
+    "shots_until_end_of_turn": "«+N к выстрелам до конца хода»: each shot of the recipient (a `wound` with `shot` of "
+    "an ability it is the source of) deals `amount` more wounds until the end of turn, 310.2; its strike is unchanged "
+    "(a modifier with `shots`; `shots_modified`; INTERPRETING.md entry 67)",
     "strike_while_in_play": "+`amount` strike with no duration («получает +N к удару»): it lasts while the creature is "
     "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 58)",
     "draw_to_match_opponent": "`to` `controller` or `opponent`: that player draws one card at a time until his hand is as "
@@ -757,6 +762,8 @@ _CONDITION_TEXT = {
     "target_stunned": "about each recipient target, not the controller (`to` `target` only): it has «Оглушение» "
     "(R15:7.stun; a closed card without it is not stunned); the effect goes to the targets it holds for "
     "(INTERPRETING.md entry 54)",
+    "target_has_shot": "about each recipient target (`to` `target` only): its card has an ability with a `shot` effect "
+    "(«Если у него есть выстрел»); the effect goes to the targets it holds for (INTERPRETING.md entry 68)",
     "three_creatures_played_this_turn": "the ability's controller has played three or more creature cards this turn "
     "(`creatures_played_this_turn` ≥ 3; the card being played is not one yet, INTERPRETING.md entries 59 and 61)",
 }

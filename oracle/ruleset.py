@@ -161,6 +161,9 @@ class Ruleset:
     discard_bonus_per_card: bool = True
     #: «Каждый игрок, начиная с вас»: the controller chooses first (entry 66).
     each_player_from_controller: bool = True
+    #: R15 glossary «Выстрел»: «+N к выстрелам» changes the card's shots only, not its
+    #: strike (INTERPRETING.md, entry 67).
+    shot_bonus_only_on_shots: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -391,6 +391,9 @@ def validate(state: State) -> None:
             _bound(m.owner, "modifiers[].owner", f"modifiers[{i}].owner")
         elif m.owner != -1:
             raise StateError(f"modifiers[{i}].owner", f"only a start_of_owner_turn modifier has an owner, not {m.until}")
+        if m.shots and (m.sets or m.until != "end_of_turn"):
+            raise StateError(f"modifiers[{i}].shots", "a shot modifier adds until the end of turn (INTERPRETING.md, "
+                             "entry 67)")
         place = seen.get(m.target)
         if place is None or place[1] not in ("hero", "play"):
             raise StateError(f"modifiers[{i}].target", f"card {m.target} is not in play")

@@ -80,6 +80,10 @@ FAITHFUL: dict[str, str] = {
     "neuderzhimyy": "whenever you discard: +2 strike per card discarded, with no duration (trigger discards)",
     "chistilishche": "each player from the controller may discard any number; wound each hero 3 per card in its "
     "player's hand after the discards",
+    "karaulnyy": "(T): shot 1 (a wound marked shot, R15:7.shot); (3): prepare itself and +1 to its shots until end "
+    "of turn (op shots_until_end_of_turn, a modifier with shots, not its strike)",
+    "strela_za_streloy": "prepare your character; if it has a shot (target_has_shot, read at execution), +1 to its "
+    "shots until end of turn",
     "lesnoy_gigant": "self_prepared (an effect prepared it, R15:7.prepare): +2 strike with no duration, while it is "
     "in play (strike_while_in_play, until while_in_play, R15:205.3), once per turn",
     "opolchenie_bratstva": "wounds_hero of an own Механизм (by strike or ability, R15:502.2, any hero): prepare "

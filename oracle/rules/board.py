@@ -65,7 +65,22 @@ def target_condition_holds(state: State, uid: int, cond: str) -> bool:
     the effect executes, INTERPRETING.md, entry 54)?"""
     if cond == "target_stunned":
         return counts_as_stunned(state, uid)
+    if cond == "target_has_shot":
+        return has_shot(state, uid)
     raise AssertionError(cond)  # pragma: no cover - TARGET_CONDITIONS is closed
+
+
+def has_shot(state: State, uid: int) -> bool:
+    """«Если у него есть выстрел»: the card has an ability with a shot (an effect marked
+    ``shot``, R15 glossary «Выстрел»; INTERPRETING.md, entry 68)."""
+    d = card_def(state, uid)
+    return any(e.shot for a in d.abilities for e in a.effects)
+
+
+def shot_bonus(state: State, uid: int) -> int:
+    """The «+N к выстрелам» of card ``uid`` in force: the sum of its shot modifiers (R15
+    glossary «Выстрел»; INTERPRETING.md, entry 67)."""
+    return sum(m.amount for m in state.modifiers if m.target == uid and m.shots)
 
 
 def static_strike_bonuses(state: State, uid: int) -> list[int]:
@@ -115,7 +130,8 @@ def current_strike(state: State, uid: int) -> int:
     ``strike_modifiers_do_not_stack`` mutant counts only the latest modifier; the
     ``set_strike_in_order_of_appearance`` mutant applies every modifier in the order it was
     created, so an addition after a set-to counts."""
-    mods = [m for m in state.modifiers if m.target == uid]
+    # a shot bonus is not a strike bonus (entry 67; the ``shot_bonus_adds_to_strike`` mutant counts it)
+    mods = [m for m in state.modifiers if m.target == uid and (not m.shots or not state.rules.shot_bonus_only_on_shots)]
     if not state.rules.strike_modifiers_stack:
         mods = mods[-1:]
     printed = card_def(state, uid).strike

@@ -9,7 +9,15 @@ from dataclasses import replace
 
 from ..cards import HAND_OPS, TARGET_CONDITIONS, Ability, Effect, load_pool
 from ..model import Event, Modifier, QueueEntry, State
-from .board import card_def, condition_holds, current_life, current_strike, target_condition_holds, target_violation
+from .board import (
+    card_def,
+    condition_holds,
+    current_life,
+    current_strike,
+    shot_bonus,
+    target_condition_holds,
+    target_violation,
+)
 from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for
 from .payment import mentioned_cost
 from .triggers import fire
@@ -325,6 +333,8 @@ def _apply_card_effect(
         if doomed:
             leave_together(state, doomed, ev, (*rules, "R15:505.2"))
         return bool(doomed)
+    if effect.shot and state.zone_of(entry.source) == "play":
+        amount += shot_bonus(state, entry.source)  # «+N к выстрелам» in force (R15:7.shot; entry 67)
     base = amount
     for uid in recipients:
         c = state.cards[uid]
@@ -373,6 +383,11 @@ def _apply_card_effect(
             until = "end_of_turn" if op == "strike_until_end_of_turn" else "start_of_turn"
             state.modifiers.append(Modifier(uid, amount, until))
             ev.append(Event("strike_modified", rules, (("card", uid), ("amount", amount), ("until", until))))
+        elif op == "shots_until_end_of_turn":
+            # «+N к выстрелам до конца хода»: a modifier of the card's shots, not of its strike (entry 67)
+            state.modifiers.append(Modifier(uid, amount, "end_of_turn", shots=True))
+            ev.append(Event("shots_modified", (*rules, "R15:7.shot"), (("card", uid), ("amount", amount),
+                                                                      ("until", "end_of_turn"))))
         elif op == "strike_while_in_play":
             # «получает +N к удару», no duration: it lasts while the creature is in play and
             # goes with its other effects when it leaves (R15:205.3; INTERPRETING.md, entry 58;

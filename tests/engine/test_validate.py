@@ -516,6 +516,8 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_until_unknown", "modifier", _modifier0(until="forever"), "modifiers[0].until"),
     ("modifier_owner_not_a_seat", "modifier", _modifier0(until="start_of_owner_turn", owner=2), "modifiers[0].owner"),
     ("modifier_owner_on_another_duration", "modifier", _modifier0(until="end_of_turn", owner=0), "modifiers[0].owner"),
+    ("modifier_shots_lasting", "modifier", _modifier0(until="while_in_play", shots=True), "modifiers[0].shots"),
+    ("modifier_shots_that_sets", "modifier", _modifier0(until="end_of_turn", shots=True, sets=True), "modifiers[0].shots"),
     ("modifier_target_out_of_play", "modifier", _modifier_off_play, "modifiers[0].target"),
     ("attacker_zero", "attack", _attack(attacker=0), "attack.attacker"),
     ("attack_target_over_bound", "attack", _attack(target=MAX_VALUE + 1), "attack.target"),

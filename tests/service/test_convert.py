@@ -372,7 +372,13 @@ def _mutate(msg: state_pb2.State, data: st.DataObject) -> None:
             target.ClearField(fd.name)
         else:
             sub = getattr(target, fd.name)
-            sub_fd = data.draw(st.sampled_from(list(sub.DESCRIPTOR.fields)))
+            # a scalar field of the sub-message (``choosing.entry`` is a message: it is changed
+            # as a whole by clearing ``choosing``)
+            scalars = [f for f in sub.DESCRIPTOR.fields if f.message_type is None]
+            if not scalars:
+                target.ClearField(fd.name)
+                return
+            sub_fd = data.draw(st.sampled_from(scalars))
             setattr(sub, sub_fd.name, _value(sub_fd, data, uids))
     elif fd.is_repeated:
         kind = data.draw(st.sampled_from(["set", "drop", "append"]))
