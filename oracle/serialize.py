@@ -34,7 +34,8 @@ from .model import (
 from .validate import BOUNDS, MAX_LIST, QUEUE_KINDS, StateError, validate
 
 __all__ = [
-    "STATE_KEYS", "TURN_COUNTS", "StateError", "canonical_json", "fingerprint", "fingerprint_data", "from_dict", "parse", "to_dict",
+    "STATE_KEYS", "TURN_COUNTS", "StateError", "canonical_json", "choices_dict", "fingerprint", "fingerprint_data",
+    "from_dict", "parse", "to_dict",
 ]
 
 
@@ -66,6 +67,16 @@ def to_dict(state: State) -> dict[str, Any]:
     is being chosen (R15:118.1), ``choosing_cards`` exactly when hand cards are (R15:7.discard),
     so other states keep their form and fingerprint."""
     out = _to_dict(state)
+    if state.choosing is not None or state.choosing_cards is not None:
+        out.update(choices_dict(state))
+    return out
+
+
+def choices_dict(state: State) -> dict[str, Any]:
+    """The canonical form of the keys present only at a choice step: ``choosing`` (step
+    ``target_choice``, R15:118.1) and ``choosing_cards`` (step ``hand_choice``, R15:7.discard);
+    an empty dict at any other step."""
+    out: dict[str, Any] = {}
     tc = state.choosing
     if tc is not None:
         out["choosing"] = {"entry": _entry_dict(tc.entry), "resume": tc.resume}

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from .cards import CardDef, load_pool
 from .editions import EDITIONS
 from .errors import FieldError
-from .model import STEPS, UNTIL, Player, State
+from .model import STEPS, UNTIL, Player, QueueEntry, State
 from .rules.setup import DEAL
 from .rules.triggers import COUNTED_TRIGGERS, POISON
 
@@ -410,6 +410,29 @@ def validate(state: State) -> None:
     _check_step(state, pool)
 
 
+def _check_choice_entry(state: State, e: QueueEntry, field: str) -> None:
+    """The entry of a pending choice (``choosing``, ``choosing_cards``): a declared ability's
+    kind, its integers within their bounds, its source a card of the state."""
+    if e.kind not in ("activated", "triggered", "spell"):
+        raise StateError(f"{field}.entry.kind", f"must be activated, triggered or spell; got {e.kind!r}")
+    for key in ("controller", "source", "ability", "x", "mode", "part"):
+        _bound(getattr(e, key), f"{field}.entry.{key}", f"{field}.entry.{key}")
+    if e.source not in state.cards:
+        raise StateError(f"{field}.entry.source", f"no card with uid {e.source}")
+
+
+def _check_resume(state: State, resume: str, field: str, queue_steps: frozenset[str]) -> None:
+    """A pending choice returns to a Queue step (``{field}.resume``), and the attack in
+    progress agrees with what that step requires and forbids."""
+    if resume not in queue_steps:
+        raise StateError(f"{field}.resume", f"must be a Queue step; got {resume!r}")
+    back = STEP_FIELDS[resume]
+    if "attack" in back.requires and state.attack is None:
+        raise StateError("attack", f"step {resume}, where the game returns, needs an attack in progress")
+    if "attack" in back.forbids and state.attack is not None:
+        raise StateError("attack", f"step {resume}, where the game returns, cannot have an attack in progress")
+
+
 def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
     """Rule 10: the pending target choice (R15:118.1; PROTOCOL.md 5.4)."""
     from .rules.queue import opponent_chooses, target_choice_waits
@@ -417,12 +440,7 @@ def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: froz
     tc = state.choosing
     assert tc is not None
     e = tc.entry
-    if e.kind not in ("activated", "triggered", "spell"):
-        raise StateError("choosing.entry.kind", f"must be activated, triggered or spell; got {e.kind!r}")
-    for key in ("controller", "source", "ability", "x", "mode", "part"):
-        _bound(getattr(e, key), f"choosing.entry.{key}", f"choosing.entry.{key}")
-    if e.source not in state.cards:
-        raise StateError("choosing.entry.source", f"no card with uid {e.source}")
+    _check_choice_entry(state, e, "choosing")
     abilities = pool[state.cards[e.source].card_id].abilities
     if not (e.ability < len(abilities) and abilities[e.ability].kind == e.kind and opponent_chooses(abilities[e.ability])):
         raise StateError("choosing.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability} "
@@ -430,16 +448,10 @@ def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: froz
     for key, default in (("targets", ()), ("amounts", ()), ("x", 0), ("mode", -1), ("part", -1)):
         if getattr(e, key) != default:
             raise StateError(f"choosing.entry.{key}", f"must be {default!r} for an ability whose target is not chosen yet")
-    if tc.resume not in queue_steps:
-        raise StateError("choosing.resume", f"must be a Queue step; got {tc.resume!r}")
+    _check_resume(state, tc.resume, "choosing", queue_steps)
     want = {"activated": "ability_queue", "spell": "play_queue"}.get(e.kind, tc.resume)
     if tc.resume != want:
         raise StateError("choosing.resume", f"a declared {e.kind} ability returns to {want} (308.2, 309.2)")
-    back = STEP_FIELDS[tc.resume]
-    if "attack" in back.requires and state.attack is None:
-        raise StateError("attack", f"step {tc.resume}, where the game returns, needs an attack in progress")
-    if "attack" in back.forbids and state.attack is not None:
-        raise StateError("attack", f"step {tc.resume}, where the game returns, cannot have an attack in progress")
     if not target_choice_waits(state):
         raise StateError("choosing", "the chooser has fewer than two legal target lists: a lone choice is made "
                          "without a decision point (R15:118.1; INTERPRETING.md, entries 5 and 48)")
@@ -454,14 +466,9 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     hc = state.choosing_cards
     assert hc is not None
     e = hc.entry
-    if e.kind not in ("activated", "triggered", "spell"):
-        raise StateError("choosing_cards.entry.kind", f"must be activated, triggered or spell; got {e.kind!r}")
-    for key in ("controller", "source", "ability", "x", "mode", "part"):
-        _bound(getattr(e, key), f"choosing_cards.entry.{key}", f"choosing_cards.entry.{key}")
+    _check_choice_entry(state, e, "choosing_cards")
     for key in ("effect", "player"):
         _bound(getattr(hc, key), f"choosing_cards.{key}", f"choosing_cards.{key}")
-    if e.source not in state.cards:
-        raise StateError("choosing_cards.entry.source", f"no card with uid {e.source}")
     d = pool[state.cards[e.source].card_id]
     abilities = d.modes[e.mode] if 0 <= e.mode < len(d.modes) else d.abilities
     if e.part == -2:
@@ -477,13 +484,7 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     seats = {"controller": (me,), "opponent": (1 - me,)}.get(effect.to, (0, 1))
     if hc.player not in seats:
         raise StateError("choosing_cards.player", f"the effect's cards come from the hand of player {seats[0] + 1}")
-    if hc.resume not in queue_steps:
-        raise StateError("choosing_cards.resume", f"must be a Queue step; got {hc.resume!r}")
-    back = STEP_FIELDS[hc.resume]
-    if "attack" in back.requires and state.attack is None:
-        raise StateError("attack", f"step {hc.resume}, where the game returns, needs an attack in progress")
-    if "attack" in back.forbids and state.attack is not None:
-        raise StateError("attack", f"step {hc.resume}, where the game returns, cannot have an attack in progress")
+    _check_resume(state, hc.resume, "choosing_cards", queue_steps)
     if not has_real_choice(state, a, hc.effect, hc.player):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
                          "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")

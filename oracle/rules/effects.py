@@ -458,9 +458,11 @@ def run_effects(
     INTERPRETING.md, entry 63)."""
     drawn = 0
     known_strike = -1
+    # only an ability that reads its source's strike needs the last known one (R15:403.1)
+    reads_strike = any(e.amount == "self_strike" for e in ability.effects)
     for index in range(start, len(ability.effects)):
         effect = ability.effects[index]
-        if state.zone_of(entry.source) == "play" and card_def(state, entry.source).type == "creature":
+        if reads_strike and state.zone_of(entry.source) == "play" and card_def(state, entry.source).type == "creature":
             known_strike = current_strike(state, entry.source)  # its last known strike (R15:403.1)
         if not _follows(state, effect, done):
             done = False

@@ -55,7 +55,7 @@ from oracle.model import (
     Violation,
 )
 from oracle.rules.setup import ConfigError, GameConfig
-from oracle.serialize import TURN_COUNTS, StateError, canonical_json, fingerprint_data, from_dict, to_dict
+from oracle.serialize import TURN_COUNTS, StateError, canonical_json, choices_dict, fingerprint_data, from_dict
 from oracle.validate import BOUNDS, MAX_LIST, QUEUE_KINDS, validate
 
 __all__ = [
@@ -296,29 +296,36 @@ def _choosing_cards_from_proto(hc: state_pb2.HandChoice, field: str) -> dict[str
     return {"entry": _entry_from_proto(hc.entry), "effect": hc.effect, "player": hc.player, "resume": resume}
 
 
+def _entry_to_proto(e: dict[str, Any], out: state_pb2.QueueEntry) -> None:
+    """Fill ``out`` from the canonical form of a Queue entry (the entry of a choice)."""
+    out.kind = e["kind"]
+    out.controller = e["controller"]
+    out.source = e["source"]
+    out.ability = e["ability"]
+    out.targets.extend(e["targets"])
+    out.amounts.extend(e["amounts"])
+    out.x = e["x"]
+    out.mode = e["mode"]
+    out.part = e["part"]
+
+
 def _choosing_cards_to_proto(hc: dict[str, Any], msg: state_pb2.State) -> None:
-    e = hc["entry"]
     out = msg.choosing_cards
-    out.entry.kind = e["kind"]
-    out.entry.controller = e["controller"]
-    out.entry.source = e["source"]
-    out.entry.ability = e["ability"]
-    out.entry.targets.extend(e["targets"])
-    out.entry.amounts.extend(e["amounts"])
-    out.entry.x = e["x"]
-    out.entry.mode = e["mode"]
-    out.entry.part = e["part"]
+    _entry_to_proto(hc["entry"], out.entry)
     out.effect = hc["effect"]
     out.player = hc["player"]
     out.resume = STEP_TO_PROTO[hc["resume"]]  # type: ignore[assignment]
 
 
 def _choices_to_proto(state: State, msg: state_pb2.State) -> None:
-    """The fields present only at a choice step (``choosing``, ``choosing_cards``)."""
-    if state.choosing is not None:
-        _choosing_to_proto(_choosing_dict(state), msg)
-    if state.choosing_cards is not None:
-        _choosing_cards_to_proto(to_dict(state)["choosing_cards"], msg)
+    """The fields present only at a choice step (``choosing``, ``choosing_cards``), from the
+    canonical form of those fields alone (:func:`oracle.serialize.choices_dict`)."""
+    if state.choosing is not None or state.choosing_cards is not None:
+        choices = choices_dict(state)
+        if "choosing" in choices:
+            _choosing_to_proto(choices["choosing"], msg)
+        if "choosing_cards" in choices:
+            _choosing_cards_to_proto(choices["choosing_cards"], msg)
 
 
 def _choosing_from_proto(tc: state_pb2.TargetChoice, field: str) -> dict[str, Any]:
@@ -328,30 +335,12 @@ def _choosing_from_proto(tc: state_pb2.TargetChoice, field: str) -> dict[str, An
     if resume is None:
         reason = "is required" if tc.resume == state_pb2.STEP_UNSPECIFIED else f"unknown Step value {tc.resume}"
         raise InputError(_join(field, "resume"), reason)
-    e = tc.entry
-    return {
-        "entry": {"kind": e.kind, "controller": e.controller, "source": e.source, "ability": e.ability,
-                  "targets": list(e.targets), "amounts": list(e.amounts), "x": e.x, "mode": e.mode, "part": e.part},
-        "resume": resume,
-    }
+    return {"entry": _entry_from_proto(tc.entry), "resume": resume}
 
 
 def _choosing_to_proto(tc: dict[str, Any], msg: state_pb2.State) -> None:
-    e = tc["entry"]
-    msg.choosing.entry.kind = e["kind"]
-    msg.choosing.entry.controller = e["controller"]
-    msg.choosing.entry.source = e["source"]
-    msg.choosing.entry.ability = e["ability"]
-    msg.choosing.entry.targets.extend(e["targets"])
-    msg.choosing.entry.amounts.extend(e["amounts"])
-    msg.choosing.entry.x = e["x"]
-    msg.choosing.entry.mode = e["mode"]
-    msg.choosing.entry.part = e["part"]
+    _entry_to_proto(tc["entry"], msg.choosing.entry)
     msg.choosing.resume = STEP_TO_PROTO[tc["resume"]]  # type: ignore[assignment]
-
-
-def _choosing_dict(state: State) -> dict[str, Any]:
-    return dict(to_dict(state)["choosing"])
 
 
 def _canonical_order(data: dict[str, Any]) -> None:
@@ -659,15 +648,24 @@ def _decode_queue(msg: state_pb2.State) -> list[QueueEntry] | None:
     if len(msg.queue) > MAX_LIST:
         return None
     for e in msg.queue:
-        entry = QueueEntry(e.kind, e.controller, e.source, e.ability, tuple(e.targets), tuple(e.amounts), e.x, e.mode,
-                           e.part)
-        if not (
-            entry.kind in QUEUE_KINDS and all(_in(getattr(entry, key), bound) for key, bound in _Q.items())
-            and _ints_in(entry.targets, _Q_TARGETS) and _ints_in(entry.amounts, _Q_AMOUNTS)
-        ):
+        entry = _direct_entry(e)
+        if entry is None:
             return None
         queue.append(entry)
     return queue
+
+
+def _direct_entry(e: state_pb2.QueueEntry) -> QueueEntry | None:
+    """A Queue entry message (of the Queue or of a choice) as the engine's entry, or None if
+    parse refuses it (a kind, an integer or a list out of its bounds)."""
+    entry = QueueEntry(e.kind, e.controller, e.source, e.ability, tuple(e.targets), tuple(e.amounts), e.x, e.mode,
+                       e.part)
+    if not (
+        entry.kind in QUEUE_KINDS and all(_in(getattr(entry, key), bound) for key, bound in _Q.items())
+        and _ints_in(entry.targets, _Q_TARGETS) and _ints_in(entry.amounts, _Q_AMOUNTS)
+    ):
+        return None
+    return entry
 
 
 def _decode_pending(msg: state_pb2.State) -> list[PendingTrigger] | None:
@@ -745,27 +743,18 @@ def _decode_direct(msg: state_pb2.State) -> State | None:
     choosing = None
     if msg.HasField("choosing"):  # R15:118.1: the declared ability whose target is chosen
         tc = msg.choosing
-        e = tc.entry
-        entry = QueueEntry(e.kind, e.controller, e.source, e.ability, tuple(e.targets), tuple(e.amounts), e.x, e.mode,
-                           e.part)
+        entry = _direct_entry(tc.entry)
         resume = STEP_FROM_PROTO.get(tc.resume)
-        if resume is None or not (
-            entry.kind in QUEUE_KINDS and all(_in(getattr(entry, key), bound) for key, bound in _Q.items())
-            and _ints_in(entry.targets, _Q_TARGETS) and _ints_in(entry.amounts, _Q_AMOUNTS)
-        ):
+        if entry is None or resume is None:
             return None
         choosing = TargetChoice(entry, resume)
     choosing_cards = None
     if msg.HasField("choosing_cards"):  # R15:7.discard: the resolving ability whose hand cards are chosen
         hc = msg.choosing_cards
-        e = hc.entry
-        entry = QueueEntry(e.kind, e.controller, e.source, e.ability, tuple(e.targets), tuple(e.amounts), e.x, e.mode,
-                           e.part)
+        entry = _direct_entry(hc.entry)
         resume = STEP_FROM_PROTO.get(hc.resume)
-        if resume is None or not (
-            entry.kind in QUEUE_KINDS and all(_in(getattr(entry, key), bound) for key, bound in _Q.items())
-            and _ints_in(entry.targets, _Q_TARGETS) and _ints_in(entry.amounts, _Q_AMOUNTS)
-            and _in(hc.effect, _b("choosing_cards.effect")) and _in(hc.player, _b("choosing_cards.player"))
+        if entry is None or resume is None or not (
+            _in(hc.effect, _b("choosing_cards.effect")) and _in(hc.player, _b("choosing_cards.player"))
         ):
             return None
         choosing_cards = HandChoice(entry, hc.effect, hc.player, resume)
