@@ -169,9 +169,8 @@ def fight(state: State, ev: list[Event]) -> None:
     if d.type == "creature" and not state.cards[target].closed:
         ev.append(Event("fight", ("R15:510.1",), (("attacker", att.attacker), ("target", target))))
         there = _strike_rules(state, att.attacker, strike, ("R15:510.1",))
-        back_rules = _strike_rules(state, target, back, ("R15:510.1",))
-        if back_rules != ("R15:510.1",):
-            back_rules = ("R15:510.1", "R15:510.2", "R15:508.4.1")
+        # a return strike with a bonus against the attacker has the calculation step too (R15:510.2)
+        back_rules = ("R15:510.1", "R15:510.2", "R15:508.4.1") if back > current_strike(state, target) else ("R15:510.1",)
         wound(state, target, strike, ev, there, att.attacker, by_strike=True)
         if not state.rules.simultaneous_fight:
             check_state(state, ev)

@@ -449,13 +449,31 @@ def test_cancelled_batch_frees_the_server_promptly(tmp_path: Path) -> None:
 # --- SIGTERM under load ---------------------------------------------------------------
 
 
+def _wait_for_a_batch_in_flight(server: ServerProcess, limit: float = 10.0) -> None:
+    """Return once the server's log shows a BatchCheckActions call started and not yet
+    ended (or after ``limit`` seconds).  One-state calls run on the event loop, which
+    handles the signal only between them, so the calls in flight at a SIGTERM are those in
+    the engine pool: signalling at a random moment may find none there."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        started, ended = set(), set()
+        for r in server.log_records():
+            if r.get("event") == "rpc_start" and r.get("method", "").endswith("BatchCheckActions"):
+                started.add(r["request_id"])
+            elif r.get("event") == "rpc":
+                ended.add(r.get("request_id"))
+        if started - ended:
+            return
+        time.sleep(0.01)
+
+
 def test_sigterm_under_load_drains_calls_in_flight(tmp_path: Path) -> None:
     """Under load from 8 client threads (engine calls and health checks), SIGTERM lets
     every call the server had started finish OK (at least one was in flight), other calls
     are refused UNAVAILABLE (never CANCELLED, INTERNAL or UNKNOWN), and the exit code is 0."""
     server = start_server(tmp_path, "--log-level", "debug", "--grace", "30", "--threads", "2")
     state = cv.state_to_proto(mid_game_state())
-    batch = _big_batch(3000)
+    batch = _big_batch(30000)  # a few hundred ms in the engine pool: long enough to be in flight at the signal
     outcomes: list[tuple[str, grpc.StatusCode]] = []
     lock = threading.Lock()
     stop = threading.Event()
@@ -484,6 +502,7 @@ def test_sigterm_under_load_drains_calls_in_flight(tmp_path: Path) -> None:
         t.start()
     try:
         time.sleep(1.5)
+        _wait_for_a_batch_in_flight(server)
         server.proc.send_signal(signal.SIGTERM)
         assert server.proc.wait(60) == 0
     finally:
