@@ -237,7 +237,7 @@ def apply(state: State, action: Action) -> Outcome:
     violations = check(state, action)
     if violations:
         raise IllegalAction(violations)
-    nxt = state.copy()
+    nxt = state.fork()
     ev: list[Event] = []
     _perform(nxt, action, ev)
     _advance(nxt, ev)
@@ -286,7 +286,7 @@ def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:
     att = state.attack
     assert att is not None
     if uid:
-        state.cards[uid].defended_turn = state.turn
+        state.card_mut(uid).defended_turn = state.turn
         state.attack = Attack(att.attacker, att.target, uid)
         ev.append(Event("defender_assigned", (*cite(state, "307.1"), "R15:509.1"), (("defender", uid),)))
     else:

@@ -347,9 +347,13 @@ class State:
     mutant: str = ""  # an engine mutant (oracle.mutants); read through State.rules
     choosing: TargetChoice | None = None  # the target the opponent chooses now (R15:118.1)
     choosing_cards: HandChoice | None = None  # the hand cards a player chooses now (R15:7.discard)
+    # Copy on write (not part of the game state): the uids of the cards this state may change
+    # in place; None = all of them.  :meth:`fork` shares the cards with its source and empties
+    # the set of both, and :meth:`card_mut` copies a shared card before its first change.
+    _own: set[int] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> State:
-        """An independent copy (used by :func:`oracle.engine.apply`)."""
+        """An independent copy: nothing mutable is shared with ``self``."""
         return State(
             self.edition,
             {uid: c.copy() for uid, c in self.cards.items()},
@@ -370,6 +374,46 @@ class State:
             self.choosing,
             self.choosing_cards,
         )
+
+    def fork(self) -> State:
+        """A copy that shares the card records with ``self`` until one of the two changes
+        one through :meth:`card_mut` (used by :func:`oracle.engine.apply`: a rule changes a
+        few cards of the 40-odd in a state, and copying each card was most of an ``apply``).
+        Zones, queues and every other field are copied as in :meth:`copy`.  The rule modules
+        change a card only through :meth:`card_mut`; ``self`` is left unchanged."""
+        self._own = set()
+        return State(
+            self.edition,
+            dict(self.cards),
+            [p.copy() for p in self.players],
+            self.step,
+            self.turn,
+            self.active,
+            self.first_player,
+            self.roll_winner,
+            self.shuffled,
+            list(self.queue),
+            list(self.pending),
+            self.next_trigger_id,
+            list(self.modifiers),
+            self.attack,
+            self.winner,
+            self.mutant,
+            self.choosing,
+            self.choosing_cards,
+            set(),
+        )
+
+    def card_mut(self, uid: int) -> Card:
+        """Card ``uid``, to be changed: a private copy if this state shares it (:meth:`fork`).
+        Every change of a card's fields by the engine goes through here."""
+        own = self._own
+        if own is None or uid in own:
+            return self.cards[uid]
+        c = self.cards[uid].copy()
+        self.cards[uid] = c
+        own.add(uid)
+        return c
 
     @property
     def inactive(self) -> int:

@@ -72,7 +72,7 @@ def declare_attack(state: State, action: Action, ev: list[Event]) -> None:
     entry 50); the seed editions have no such window, so they fire now and wait for the
     fight like «при атаке» (307.2, entry 11)."""
     attacker, target = action.card, action.targets[0]
-    state.cards[attacker].attacked_turn = state.turn
+    state.card_mut(attacker).attacked_turn = state.turn
     state.attack = Attack(attacker, target)
     state.step = "defender"
     ev.append(

@@ -51,6 +51,7 @@ def wound(
     c = state.cards[uid]
     if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
         return
+    c = state.card_mut(uid)
     c.wounds += amount
     ev.append(Event("wounded", rules, (("card", uid), ("amount", amount), ("wounds", c.wounds))))
     if not source or card_def(state, uid).type != "hero":
@@ -66,7 +67,7 @@ def close_card(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) 
     c = state.cards[uid]
     if c.closed or state.zone_of(uid) != "play":
         return
-    c.closed = True
+    state.card_mut(uid).closed = True
     ev.append(Event("closed", rules, (("card", uid),)))
     fire(state, "closed", uid, ev, rules)
 
@@ -91,7 +92,7 @@ def leave_together(
     those of the other cards that left with it, wherever they are now (R15:505.3, 401.5;
     INTERPRETING.md, entry 34).  The order of the play zone therefore decides nothing."""
     for uid in uids:
-        c = state.cards[uid]
+        c = state.card_mut(uid)
         owner = state.players[c.owner]
         owner.play.remove(uid)
         owner.graveyard.append(uid)
@@ -117,8 +118,7 @@ def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[
     p = state.players[seat]
     p.hand.remove(uid)
     p.play.append(uid)
-    c = state.cards[uid]
-    c.entered_turn = state.turn
+    state.card_mut(uid).entered_turn = state.turn
     ev.append(Event("entered_play", rules, (("card", uid), ("player", seat))))
     d = card_def(state, uid)
     if d.type == "support":  # R15:212.3: the other support of the same class goes
@@ -346,23 +346,26 @@ def _apply_card_effect(
             wound(state, uid, amount, ev, rules, entry.source)
         elif op == "poison":
             # «Отравить на Х»: only the highest Poison value applies (R15:7.poison)
+            c = state.card_mut(uid)
             c.poison = max(c.poison, amount)
             ev.append(Event("poisoned", (*rules, "R15:7.poison"), (("card", uid), ("poison", c.poison))))
         elif op == "intensify_poison":
             # «Усилить отравление на Х»: Poison Y becomes Poison X+Y (R15 glossary, Part 7)
             if c.poison > 0:
+                c = state.card_mut(uid)
                 c.poison += amount
                 ev.append(Event("poisoned", (*rules, "R15:7.poison"), (("card", uid), ("poison", c.poison))))
         elif op == "cure":
-            c.poison = 0
+            state.card_mut(uid).poison = 0
             ev.append(Event("cured", rules, (("card", uid),)))
         elif op == "heal":
             healed = min(c.wounds, amount)
-            c.wounds -= healed
+            if healed:
+                state.card_mut(uid).wounds -= healed
             ev.append(Event("healed", rules, (("card", uid), ("amount", healed))))
         elif op == "open":
             if c.closed:
-                c.closed = False
+                state.card_mut(uid).closed = False
                 ev.append(Event("opened", rules, (("card", uid),)))
         elif op == "prepare":
             _prepare(state, uid, ev, rules)
@@ -378,7 +381,7 @@ def _apply_card_effect(
             # closed card is stunned all the same.  No event of its own: the state's
             # ``stunned`` says it (and ``closed`` when it was open)
             close_card(state, uid, ev, rules)
-            c.stunned = True
+            state.card_mut(uid).stunned = True
         elif op in ("strike_until_end_of_turn", "strike_until_start_of_turn"):
             until = "end_of_turn" if op == "strike_until_end_of_turn" else "start_of_turn"
             state.modifiers.append(Modifier(uid, amount, until))
@@ -407,7 +410,7 @@ def _apply_card_effect(
                             (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me), ("sets", 1))))
         elif op == "hide":
             if card_def(state, uid).type == "creature" and not c.hidden:
-                c.hidden = True
+                state.card_mut(uid).hidden = True
                 ev.append(Event("hidden", rules, (("card", uid),)))
         else:  # pragma: no cover - EFFECT_OPS is closed
             raise AssertionError(op)
@@ -418,7 +421,7 @@ def _prepare(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) ->
     """«Подготовить» (R15:7.prepare): open the card, remove the usage markers of its
     activated «1 (X) раз за ход» abilities, and a character may attack and defend again this
     turn.  The ``prepare_only_opens`` mutant only opens it."""
-    c = state.cards[uid]
+    c = state.card_mut(uid)
     if c.closed:
         c.closed = False
         ev.append(Event("opened", (*rules, "R15:7.prepare"), (("card", uid),)))

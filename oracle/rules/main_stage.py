@@ -336,14 +336,13 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
     in R15 308.1's steps 1, 5, 7 and 8) and resolves at once if nothing is pending."""
     uid = action.card
     a = card_def(state, uid).abilities[action.ability]
-    c = state.cards[uid]
     pay = (*cite(state, "501.2"), *activation_steps(state, 8))
     declared = activation_steps(state, 1, 5, 7) if action.targets else activation_steps(state, 1, 7)
     ev.append(
         Event("ability_declared", (*cite(state, "306.1", "308.1", "501.1"), *declared),
               (("source", uid), ("ability", action.ability), ("targets", ",".join(map(str, action.targets)))))
     )
-    take_usage_marker(c, action.ability, a)
+    take_usage_marker(state, uid, action.ability, a)
     if a.tap:
         close_card(state, uid, ev, pay)
     pay_coins(state, state.active, a.coins, ev, pay)

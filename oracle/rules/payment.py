@@ -191,8 +191,11 @@ def limit_reached(card: Card, index: int, a: Ability) -> bool:
     return bool(a.per_game and card.game_usage.get(index, 0) >= a.per_game)
 
 
-def take_usage_marker(card: Card, index: int, a: Ability) -> None:
-    """Put the ability's usage marker on ``card`` at declaration (501.2, R15:113.5, 114.4)."""
+def take_usage_marker(state: State, uid: int, index: int, a: Ability) -> None:
+    """Put the ability's usage marker on card ``uid`` at declaration (501.2, R15:113.5, 114.4)."""
+    if not (a.per_turn or a.per_game):
+        return
+    card = state.card_mut(uid)
     if a.per_turn:
         card.usage[index] = card.usage.get(index, 0) + 1
     if a.per_game:

@@ -323,7 +323,7 @@ def declare_trigger(state: State, t: PendingTrigger, targets: tuple[int, ...], e
     501.2) and put it at the end of the Queue (401.3)."""
     a = ability_of(state, t)
     state.pending.remove(t)
-    take_usage_marker(state.cards[t.source], t.ability, a)
+    take_usage_marker(state, t.source, t.ability, a)
     # a «discards» trigger keeps the number of cards its discard moved in x (entry 65)
     entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets, (), t.count)
     if opponent_chooses(a):
@@ -496,8 +496,8 @@ def _return_use(state: State, entry: QueueEntry) -> None:
     (wherever the source is: markers stay on a card in the graveyard, R15:205.3); its
     ``resolving`` event cites R15:113.9 too.  A «раз за игру» marker stays: 113.9 names only
     the per-turn limit."""
-    usage = state.cards[entry.source].usage
-    if usage.get(entry.ability, 0) > 0:
+    if state.cards[entry.source].usage.get(entry.ability, 0) > 0:
+        usage = state.card_mut(entry.source).usage
         usage[entry.ability] -= 1
         if not usage[entry.ability]:
             del usage[entry.ability]

@@ -41,6 +41,9 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     stayed = []
     for uid in (p.hero, *p.play):
         c = state.cards[uid]
+        if not (c.stunned or c.closed):
+            continue
+        c = state.card_mut(uid)
         if c.stunned:
             c.stunned = False
             if state.rules.stun_keeps_closed:
@@ -56,8 +59,8 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     # 303.3: the per-turn usage markers of every card, wherever it is (INTERPRETING.md,
     # entries 6 and 40: a card in the graveyard keeps its markers, R15:205.3)
     if state.rules.turn_markers_removed:
-        for c in state.cards.values():
-            c.usage.clear()
+        for uid in [uid for uid, c in state.cards.items() if c.usage]:
+            state.card_mut(uid).usage.clear()
     ev.append(Event("markers_removed", cite(state, "303.3", "303.4"), ()))
     # 304.1
     if p.coins < COIN_CAP or not state.rules.coin_cap:
@@ -96,7 +99,7 @@ def _reset_turn_counts(state: State) -> None:
 def reveal(state: State, uids: tuple[int, ...], ev: list[Event]) -> None:
     """304.3: the active player reveals, all at once, the hidden cards he wants to."""
     for uid in uids:
-        state.cards[uid].hidden = False
+        state.card_mut(uid).hidden = False
     ev.append(Event("revealed", cite(state, "304.3"), (("cards", ",".join(map(str, uids))),)))
     start_of_turn_triggers(state, ev)
 

@@ -55,10 +55,12 @@ def normalize_usage(state: State) -> State:
     order abilities are used; the ``State`` message lists them by ability and leaves zero
     counts out, PROTOCOL.md).  Changes ``state`` in place (only the order of those dicts, and zero
     markers, which no rule reads differently from absent ones) and returns it."""
-    for card in state.cards.values():
+    for uid, card in state.cards.items():
         if card.usage or card.game_usage:  # most cards have no markers: one cheap test each
-            card.usage = _by_ability(card.usage)
-            card.game_usage = _by_ability(card.game_usage)
+            usage, game_usage = _by_ability(card.usage), _by_ability(card.game_usage)
+            if usage is not card.usage or game_usage is not card.game_usage:
+                card = state.card_mut(uid)  # a card the state shares with another (State.fork)
+                card.usage, card.game_usage = usage, game_usage
     return state
 
 

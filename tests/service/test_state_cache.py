@@ -40,6 +40,8 @@ def snapshot(state: State) -> list[tuple[str, Any]]:
     list: equal snapshots mean equal states down to iteration order."""
     out: list[tuple[str, Any]] = []
     for f in fields(State):
+        if f.name == "_own":  # copy-on-write bookkeeping, not part of the game state
+            continue
         value = getattr(state, f.name)
         if f.name == "cards":
             value = [(uid, _record(c)) for uid, c in value.items()]
@@ -104,6 +106,44 @@ def test_copy_copies_every_field() -> None:
     for f in fields(State):
         if isinstance(getattr(copy, f.name), (list, dict)):
             assert getattr(copy, f.name) is not getattr(state, f.name)
+
+
+def test_fork_shares_cards_until_one_is_changed() -> None:
+    """``State.fork`` (the copy ``apply`` makes) shares the card records with its source;
+    ``card_mut`` gives the fork a private copy of one card before it changes, and the
+    source, which shares its cards from then on too, copies before its own changes: a
+    change on either side never shows on the other."""
+    state = play_random_game(5).states[-1].copy()
+    before = snapshot(state)
+    fork = state.fork()
+    assert snapshot(fork) == before
+    uid, other = sorted(state.cards)[:2]
+    assert all(fork.cards[u] is state.cards[u] for u in state.cards)
+    fork.card_mut(uid).wounds += 1
+    assert fork.cards[uid] is not state.cards[uid] and fork.cards[other] is state.cards[other]
+    assert fork.card_mut(uid) is fork.cards[uid]  # copied once
+    assert snapshot(state) == before
+    state.card_mut(other).closed = not state.cards[other].closed
+    assert fork.cards[other].closed != state.cards[other].closed
+    assert fork.cards[uid].wounds == state.cards[uid].wounds + 1
+    for mine, theirs in zip(fork.players, state.players, strict=True):
+        assert mine is not theirs and mine.hand is not theirs.hand
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), edition=st.sampled_from(EDITIONS))
+def test_apply_changes_only_private_cards(seed: int, edition: str) -> None:
+    """Property: every state of a random game (any edition) is left as it was by ``apply``,
+    down to each card record it shares with the next state (a rule that changed a card
+    without ``State.card_mut`` would change the earlier state and fail here); the states of
+    the whole game, snapshotted as they are produced, are unchanged at the end."""
+    game = play_random_game(seed, edition=edition)
+    replayed = [game.states[0]]
+    snaps = [snapshot(game.states[0])]
+    for action in game.actions:
+        replayed.append(apply(replayed[-1], action).state)
+        snaps.append(snapshot(replayed[-1]))
+    assert [snapshot(s) for s in replayed] == snaps
 
 
 # --- the cache itself ---------------------------------------------------------------
