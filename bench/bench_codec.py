@@ -13,7 +13,7 @@ interleaved so that machine noise hits every variant alike:
 * ``handler``: the whole ApplyAction handler (dict path: the handler as it was, rebuilt
   here from the reference functions; direct: ``OracleServicer.ApplyAction``);
 * for reference, the parts neither path changes: ``validate`` and the engine's ``apply``
-  (and ``State.copy``, part of ``apply``).
+  (and ``State.fork``, the copy-on-write copy ``apply`` makes, beside the full ``State.copy``).
 
 The state cache of the server (:mod:`oracle.service.state_cache`) is measured apart, on
 requests whose state the server itself answered with (each mid-game request applied once,
@@ -198,6 +198,7 @@ def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", gam
             "miss, cache on": partial(other.ApplyAction, request, control),
             "hit": partial(cached.ApplyAction, request, control),
             "apply": partial(apply, state, action),
+            "State.fork": state.copy().fork,
             "State.copy": state.copy,
             "cache key": partial(request.state.SerializeToString, deterministic=True),
         }
@@ -279,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     base = cu["miss, no cache"]
     for name in CACHE_ROWS:
         print(f"{name:<18} {cu[name]:>10.1f} {cu[name] / base:>11.2f}")
-    print(f"of which: engine apply {cu['apply']:.1f} (State.copy {cu['State.copy']:.1f}), "
+    print(f"of which: engine apply {cu['apply']:.1f} (State.fork {cu['State.fork']:.1f}; a full State.copy {cu['State.copy']:.1f}), "
           f"cache key {cu['cache key']:.1f}")
     flow = sc["game_flow"]
     print(f"game flow ({flow['games']} games, {flow['calls']} calls, {flow['hit_rate']:.0%} hits): median call "

@@ -924,11 +924,21 @@ def _card_dict(card: Card) -> dict[str, Any]:
     }
 
 
-def _card_encodings(state: State) -> list[tuple[bytes, str]]:
-    """Per card, by uid: its wire bytes and canonical JSON text."""
+def _card_encodings(state: State, base: tuple[State, list[tuple[bytes, str]]] | None = None) -> list[tuple[bytes, str]]:
+    """Per card, by uid: its wire bytes and canonical JSON text.  ``base``: a state with the
+    same cards and its card encodings; a card record ``state`` shares with it (the engine's
+    copy on write, ``State.fork``: a shared record is unchanged) keeps its encoding."""
     cache = _ENCODED_CARDS
     out = []
-    for _, c in sorted(state.cards.items()):
+    items = sorted(state.cards.items())
+    shared: list[tuple[bytes, str] | None] = []
+    if base is not None and base[0].cards.keys() == state.cards.keys() and len(base[1]) == len(items):
+        before = base[0].cards
+        shared = [e if before[uid] is c else None for (uid, c), e in zip(items, base[1], strict=True)]
+    for i, (_, c) in enumerate(items):
+        if shared and (known := shared[i]) is not None:
+            out.append(known)
+            continue
         key: tuple[Any, ...] = (
             c.uid, c.card_id, c.owner, c.closed, c.wounds, c.poison, c.hidden, c.entered_turn, c.attacked_turn,
             c.defended_turn,
@@ -1063,9 +1073,10 @@ def _player_encodings(state: State) -> list[tuple[bytes, str]]:
 _Encodings = tuple[list[tuple[bytes, str]], list[tuple[bytes, str]]]
 
 
-def _encodings(state: State) -> _Encodings:
-    """The encodings of the players and of the cards (by uid) of ``state``."""
-    return _player_encodings(state), _card_encodings(state)
+def _encodings(state: State, base: tuple[State, _Encodings] | None = None) -> _Encodings:
+    """The encodings of the players and of the cards (by uid) of ``state`` (``base``: see
+    :func:`encode_state_reusing`)."""
+    return _player_encodings(state), _card_encodings(state, None if base is None else (base[0], base[1][1]))
 
 
 def _fill(state: State, msg: state_pb2.State, encodings: _Encodings) -> None:
@@ -1175,11 +1186,22 @@ def state_fingerprint(state: State) -> str:
 def encode_state(state: State, out: state_pb2.State | None = None) -> tuple[state_pb2.State, str]:
     """The ``State`` message of ``state`` (``out`` filled in place when given) and its
     fingerprint, in one pass over the cards (:func:`state_to_proto`, :func:`state_fingerprint`)."""
+    msg, fingerprint, _ = encode_state_reusing(state, out)
+    return msg, fingerprint
+
+
+def encode_state_reusing(
+    state: State, out: state_pb2.State | None = None, base: tuple[State, Any] | None = None
+) -> tuple[state_pb2.State, str, _Encodings]:
+    """:func:`encode_state`, and the encodings it made (to be given back as ``base`` with
+    ``state``).  ``base`` is an earlier state and its encodings: the records of the cards
+    ``state`` shares with it (``State.fork``, which shares exactly the cards no rule
+    changed) keep their encodings instead of being encoded again."""
     msg = state_pb2.State() if out is None else out
-    encodings = _encodings(state)
+    encodings = _encodings(state, base if base is not None and base[1] is not None else None)
     _fill(state, msg, encodings)
     _choices_to_proto(state, msg)
-    return msg, _digest(_canonical_text(state, encodings))
+    return msg, _digest(_canonical_text(state, encodings)), encodings
 
 
 # --- actions ------------------------------------------------------------------------

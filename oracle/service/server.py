@@ -62,7 +62,7 @@ from oracle.sampler import random_action
 from . import convert as cv
 from .log import get_logger
 from .reflection import enable_reflection
-from .state_cache import DEFAULT_STATE_CACHE_SIZE, StateCache, normalize_usage
+from .state_cache import DEFAULT_STATE_CACHE_SIZE, CachedState, StateCache, normalize_usage
 from .transcripts import verify_stream_async, verify_transcript_message
 
 __all__ = [
@@ -272,20 +272,25 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         """The request's decoded state: from the state cache when the message is, byte for
         byte, one this servicer answered with; else decoded and validated (the errors of a
         miss are those of a server without a cache).  Never to be changed by the caller."""
+        return self._lookup(request, name).state
+
+    def _lookup(self, request: Any, name: str = "state") -> CachedState:
+        """:meth:`_state`, with the encodings and fingerprint the cache keeps beside a hit
+        (none for a miss)."""
         if not request.HasField(name):
             raise cv.InputError(name, "is required")
         msg = getattr(request, name)
         cache = self.state_cache
         if cache.enabled:
-            cached = cache.get(msg.SerializeToString(deterministic=True), self.mutant)
+            cached = cache.lookup(msg.SerializeToString(deterministic=True), self.mutant)
             info = _CALL.get()
             if info is not None:
                 info.state_cache = "miss" if cached is None else "hit"
             if cached is not None:
                 return cached
-        return cv.state_from_proto(msg, name, self.mutant)
+        return CachedState(cv.state_from_proto(msg, name, self.mutant))
 
-    def _remember(self, state: State, msg: Any) -> None:
+    def _remember(self, state: State, msg: Any, encodings: object = None, fingerprint: str = "") -> None:
         """Put ``state``, just encoded into the answer's ``msg``, into the state cache (the
         caller hands it over: nobody changes it afterwards), its usage markers in the
         decoder's order (:func:`~oracle.service.state_cache.normalize_usage`).  With a
@@ -299,9 +304,10 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
                 state = cv.state_from_proto(msg, "state", self.mutant)
             except cv.InputError:
                 return
+            encodings, fingerprint = None, ""
         else:
             normalize_usage(state)
-        cache.put(msg.SerializeToString(deterministic=True), self.mutant, state)
+        cache.put(msg.SerializeToString(deterministic=True), self.mutant, state, encodings, fingerprint)
 
     @staticmethod
     def _action(request: Any) -> oracle.Action:
@@ -349,7 +355,8 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
     ) -> pb.GetLegalActionsResponse:
         """Who decides and every legal action, each with ``encoded``; at a shuffle the
         outcomes are not enumerated."""
-        state = self._state(request)
+        cached = self._lookup(request)
+        state = cached.state
         d = decision(state)
         actions = legal_actions(state)
         resp = pb.GetLegalActionsResponse()
@@ -358,7 +365,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         for a in actions:
             cv.action_to_proto(a, add())
         resp.outcomes_not_enumerated = d.actor == CHANCE and not actions
-        resp.fingerprint = cv.state_fingerprint(state)
+        resp.fingerprint = cached.fingerprint or cv.state_fingerprint(state)
         _note_fingerprint(resp.fingerprint)
         return resp
 
@@ -411,7 +418,8 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
     def ApplyAction(self, request: pb.ApplyActionRequest, context: CallControl) -> pb.ApplyActionResponse:
         """Apply an action: the next state, the events citing rules, the fingerprint and
         the next decision; an illegal action is answered with ``legal = false``."""
-        state = self._state(request)
+        cached = self._lookup(request)
+        state = cached.state
         action = self._action(request)
         try:
             out = apply(state, action)
@@ -420,9 +428,10 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             return pb.ApplyActionResponse(legal=False, violations=cv.violations_to_proto(exc.violations))
         resp = pb.ApplyActionResponse(legal=True)
         cv.add_events(resp, out.events)
-        resp.fingerprint = cv.encode_state(out.state, resp.state)[1]
+        # the cards no rule changed keep the encodings of the request's state (State.fork)
+        _, resp.fingerprint, encodings = cv.encode_state_reusing(out.state, resp.state, (state, cached.encodings))
         cv.decision_to_proto(decision(out.state), resp.decision)
-        self._remember(out.state, resp.state)
+        self._remember(out.state, resp.state, encodings, resp.fingerprint)
         _note_fingerprint(resp.fingerprint)
         return resp
 

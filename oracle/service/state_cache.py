@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from oracle.model import State
 
-__all__ = ["DEFAULT_STATE_CACHE_SIZE", "StateCache", "StateCacheStats", "normalize_usage"]
+__all__ = ["DEFAULT_STATE_CACHE_SIZE", "CachedState", "StateCache", "StateCacheStats", "normalize_usage"]
 
 #: Entries of the cache by default (``--state-cache``): a few hundred games in flight.
 #: A mid-game state of 42 cards takes about 15 KB (key and engine state); see docs/SERVICE.md.
@@ -71,6 +71,18 @@ def _by_ability(markers: dict[int, int]) -> dict[int, int]:
     return {a: n for a, n in sorted(markers.items()) if n}
 
 
+@dataclass(frozen=True, slots=True)
+class CachedState:
+    """A stored state with what its encoding already computed: ``encodings``, the codec's
+    wire and canonical forms of its players and cards (:func:`oracle.service.convert.encode_state_reusing`
+    reuses those of the cards a next state shares with it, ``State.fork``), and its
+    ``fingerprint`` ("" when not known)."""
+
+    state: State
+    encodings: object = None
+    fingerprint: str = ""
+
+
 @dataclass(frozen=True)
 class StateCacheStats:
     """Counters of a :class:`StateCache` (for tests and benchmarks)."""
@@ -91,7 +103,7 @@ class StateCache:
         if size < 0:
             raise ValueError(f"state cache size must be >= 0, got {size}")
         self.size = size
-        self._entries: OrderedDict[tuple[str, bytes], State] = OrderedDict()
+        self._entries: OrderedDict[tuple[str, bytes], CachedState] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
@@ -104,22 +116,28 @@ class StateCache:
 
     def get(self, key: bytes, mutant: str) -> State | None:
         """The state stored under ``key`` for ``mutant`` (now the most recently used), or None."""
+        entry = self.lookup(key, mutant)
+        return None if entry is None else entry.state
+
+    def lookup(self, key: bytes, mutant: str) -> CachedState | None:
+        """The entry stored under ``key`` for ``mutant`` (now the most recently used), or None."""
         with self._lock:
-            state = self._entries.get((mutant, key))
-            if state is None:
+            entry = self._entries.get((mutant, key))
+            if entry is None:
                 self.misses += 1
                 return None
             self._entries.move_to_end((mutant, key))
             self.hits += 1
-            return state
+            return entry
 
-    def put(self, key: bytes, mutant: str, state: State) -> None:
-        """Store ``state`` (which nobody may change from now on) under ``key`` for ``mutant``."""
+    def put(self, key: bytes, mutant: str, state: State, encodings: object = None, fingerprint: str = "") -> None:
+        """Store ``state`` (which nobody may change from now on) under ``key`` for ``mutant``,
+        with its ``encodings`` and ``fingerprint`` when known (:class:`CachedState`)."""
         if self.size <= 0:
             return
         with self._lock:
             entries = self._entries
-            entries[(mutant, key)] = state
+            entries[(mutant, key)] = CachedState(state, encodings, fingerprint)
             entries.move_to_end((mutant, key))
             while len(entries) > self.size:
                 entries.popitem(last=False)

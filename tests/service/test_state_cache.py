@@ -437,3 +437,20 @@ def test_mutant_server_chain_same_with_and_without_cache(tmp_path: Path) -> None
     finally:
         cached.stop()
         plain.stop()
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), edition=st.sampled_from(EDITIONS))
+def test_encoding_reused_from_the_previous_state_is_the_encoding(seed: int, edition: str) -> None:
+    """Property: along a random game (any edition), encoding each next state with the
+    encodings of the state it was applied to (``encode_state_reusing``, the ApplyAction path
+    of a cache hit) gives exactly the message bytes and fingerprint of a fresh encoding."""
+    game = play_random_game(seed, edition=edition)
+    prev = game.states[0]
+    _, _, encodings = cv.encode_state_reusing(prev)
+    for action in game.actions:
+        nxt = apply(prev, action).state
+        msg, fingerprint, encodings = cv.encode_state_reusing(nxt, None, (prev, encodings))
+        fresh, fresh_fingerprint = cv.encode_state(nxt)
+        assert msg.SerializeToString() == fresh.SerializeToString() and fingerprint == fresh_fingerprint
+        prev = nxt
