@@ -26,9 +26,11 @@ Why a hit is exactly what decoding would give:
   before); the cache belongs to one servicer, whose mutant never changes, and the
   mutant is part of the key as well;
 * the engine never changes a state it is given (:func:`oracle.engine.apply` works on a
-  copy; ``legal_actions``, ``check`` and ``decision`` only read; the engine's property
-  tests check ``apply``, the cache tests all four), so a cached state can serve any
-  number of calls, in any thread.
+  copy, ``State.fork``, which shares the card records until a rule changes one through
+  ``State.card_mut``; ``legal_actions``, ``check`` and ``decision`` only read; the
+  engine's property tests check ``apply``, tests/engine/test_copy_on_write.py every step of
+  every scenario, the cache tests all four), so a cached state can serve any number of
+  calls, in any thread.
 
 The cache is per process (``--workers`` processes each have their own), bounded to
 ``size`` entries (least recently used first out; 0 turns it off), and thread safe.
