@@ -7,9 +7,9 @@ fire while it is hidden (INTERPRETING.md, entry 12).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from ..cards import load_pool
+from ..cards import Ability, CardDef, load_pool
 from ..model import Event, PendingTrigger, State
 
 __all__ = ["COUNTED_TRIGGERS", "POISON", "fire"]
@@ -32,6 +32,28 @@ _OF_CREATURE = (
     "discards",
 )
 _SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
+
+
+_Table = dict[str, dict[str, tuple[tuple[int, Ability], ...]]]
+#: The last card pool's table (the pool kept to check it is the same object).
+_TABLE: list[tuple[Mapping[str, CardDef], _Table]] = []
+
+
+def triggered_abilities(cards: Mapping[str, CardDef]) -> _Table:
+    """Per card id of the pool ``cards``: its triggered abilities by condition, as (index,
+    ability) in the card's order, so that an event looks only at the abilities it fires (a
+    table made once per pool)."""
+    if _TABLE and _TABLE[0][0] is cards:
+        return _TABLE[0][1]
+    table: _Table = {}
+    for cid, d in cards.items():
+        by_kind: dict[str, list[tuple[int, Ability]]] = {}
+        for i, a in enumerate(d.abilities):
+            if a.kind == "triggered":
+                by_kind.setdefault(a.trigger, []).append((i, a))
+        table[cid] = {k: tuple(v) for k, v in by_kind.items()}
+    _TABLE[:] = [(cards, table)]
+    return table
 
 
 def _add(state: State, controller: int, source: int, ability: int, subject: int, count: int = 0) -> None:
@@ -70,11 +92,11 @@ def fire(
     if kind in _SELF:
         c = state.cards[subject]
         if not c.hidden or kind == "death":
-            for i, a in enumerate(cards[c.card_id].abilities):
-                if a.kind == "triggered" and a.trigger == kind:
-                    _add(state, c.owner, subject, i, subject, count)
+            for i, _ in triggered_abilities(cards)[c.card_id].get(kind, ()):
+                _add(state, c.owner, subject, i, subject, count)
     else:
         subject_owner = state.cards[subject].owner if subject else -1
+        table = triggered_abilities(cards)
         for seat in (state.inactive, state.active):
             p = state.players[seat]
             gone = [u for u in together if state.cards[u].owner == seat and u not in p.play]
@@ -82,9 +104,10 @@ def fire(
                 c = state.cards[uid]
                 if c.hidden or uid == subject:
                     continue
-                for i, a in enumerate(cards[c.card_id].abilities):
-                    if a.kind != "triggered" or a.trigger != kind:
-                        continue
+                found = table[c.card_id].get(kind)
+                if not found:
+                    continue
+                for i, a in found:
                     if kind in _WHOSE_TURN:
                         who = state.active
                     elif kind in _OF_CREATURE:
