@@ -168,7 +168,12 @@ def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
     if d is None or d.type != "creature":
         raise KeyError(f"card {card.get('uid')} is not a creature: it has no strike")
     # a modifier with ``shots`` is a bonus to the card's shots, not to its strike (INTERPRETING.md, entry 67)
-    mods = [m for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and not m.get("shots")]
+    # one that grants (life, the class Механизм, a keyword) is no strike modifier; one granting
+    # "double_strike" doubles the additions (R15:523.1: multiplications after additions, before
+    # subtractions; INTERPRETING.md, entry 71)
+    mine_all = [m for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and not m.get("shots")]
+    doublings = sum(1 for m in mine_all if m.get("grants") == "double_strike")
+    mods = [m for m in mine_all if not m.get("grants")]
     amounts: list[int] = [m["amount"] for m in mods if not m.get("sets")]
     # its own static strike bonuses in force: in play, not hidden, the condition holding for
     # the player whose play zone holds it (a hand-size condition; PROTOCOL.md 5.5)
@@ -184,7 +189,8 @@ def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
     sets = [m["amount"] for m in mods if m.get("sets")]
     if sets:
         return max(int(sets[-1]), 0)
-    return max(d.strike + sum(amounts), 0)
+    added = d.strike + sum(a for a in amounts if a > 0)
+    return max(added * (1 << doublings) + sum(a for a in amounts if a < 0), 0)
 
 
 def fact_value(state: dict[str, Any], decision: tuple[int, str], path: str) -> Any:

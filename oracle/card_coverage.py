@@ -56,6 +56,14 @@ COVERED: dict[str, str] = {
     "SHOT": "effect key `shot` (a wound of an enemy target that is a shot, R15:7.shot, 507.2) and op "
     "`shots_until_end_of_turn` («+N к выстрелам до конца хода»: a modifier with `shots`, not a strike bonus; "
     "entry 67)",
+    "UPGRADE": "op `upgrade` («Усовершенствовать»: the creature loses its classes and is a Механизм while in play, a "
+    "modifier with `grants` `mechanism`; a mechanism cancels the ability, R15:7.upgrade; entries 69, 70)",
+    "GRANT_KW": "ops `keyword_until_end_of_turn` and `keyword_while_in_play` with the effect key `keyword` (`dash`, "
+    "`vulnerability`, `first_strike`, `directed_at_creatures`; a modifier with `grants`, R15:7.gains; entry 69)",
+    "K_VULN": "keyword Уязвимость (`vulnerability`: 1 wound more from any source but a payment, not "
+    "cumulative; R15:7.vulnerability, entry 72)",
+    "K_FIRST": "keyword Первый удар (`first_strike`: strikes first in a fight, the other only if it "
+    "survived; R15:7.firststrike, entry 73)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
@@ -64,7 +72,7 @@ PARTLY: dict[str, str] = {
     "`hand_more_than_opponent`, `hand_empty`; entry 42), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
-    "(entry 43); not on recipients",
+    "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
     "`discarded` (entry 65) and `recipient_hand` (entry 66), with a multiplier `per`; no other counts, no wounds on "
     "the source",
@@ -72,8 +80,9 @@ PARTLY: dict[str, str] = {
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
     "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57), "
     "with the wounds a strike dealt as the amount `wounds_dealt`; not this card's wounds by its abilities",
-    "STAT": "ops `set_strike_until_start_of_your_next_turn` and `strike_while_in_play` (a lasting +N, entry 58); "
-    "no doubled or life changes",
+    "STAT": "ops `set_strike_until_start_of_your_next_turn`, `strike_while_in_play` (a lasting +N, entry 58), "
+    "`life_while_in_play` (a lasting +N life, entry 69) and `double_strike_until_end_of_turn` (a ×2 strike "
+    "modifier, R15:523.1, entry 71); no doubled or set-to life, no extra life, no counted +N",
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
     "condition `target_stunned` and strike bonuses `against` `stunned` (entries 54, 55); not «не может быть оглушён»",
     "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
@@ -84,9 +93,13 @@ PARTLY: dict[str, str] = {
     "COINS": "op `lose_coins` (entry 47); no temporary coins «до конца хода»",
     "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "
     "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before "
-    "«иначе», R15:119.7; R15:7.discard; entries 63-66); not a discard as an activated ability's cost, nor «пока не станет»",
+    "«иначе», R15:119.7; R15:7.discard; entries 63-66); a discard of one card as an activated ability's cost "
+    "(cost `discard`, the card named in the action's `values`; entry 75); not «пока не станет»",
     "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); not from "
     "play or the graveyard, not under the deck, no ordering of several",
+    "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
+    "attack at an enemy creature, R15:7.directed; entry 74); not directed at one creature or at creatures with "
+    "Уязвимость",
     "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "
     "own hand cards in an ability of the other player (step `hand_choice`; entry 66); not «противник может "
     "заплатить …, иначе», no ordering",

@@ -42,7 +42,11 @@ Ability::
     whenever  triggered only: «Каждый раз, когда»: no per-turn limit (R15:113.5)
     limit     {"per_turn": n} or {"per_game": n}; default per_turn 1 for activated and
               triggered abilities that are not «whenever» (R15:113.5, 114.4); spells: none
-    cost      activated only: {"tap": bool, "coins": n}   (501.2)
+    cost      activated only: {"tap": bool, "coins": n, "discard": 1}   (501.2); "discard": the
+              cost discards a card of the hand («Сбросьте карту:», R15:7.discard, 114.1): the
+              activation names it (the action's ``values``) and it is discarded at the payment,
+              a discard like any other («Каждый раз, когда вы сбрасываете карты» fires;
+              INTERPRETING.md, entry 75)
     targets   list of target specs, chosen at declaration (501.1, 501.4)
     effects   list of effects, executed in order (R15:119.2)
     subject_class  creature_dies / creature_enters / wounds_hero only: the card the trigger is
@@ -90,7 +94,21 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
            "shot": true (optional, a ``wound`` of the targets only, whose target spec is
            "enemy": the wound is a shot, «Выстрел на X», R15 glossary «Выстрел», R15:507.2;
            it deals as many more wounds as the source's «+N к выстрелам» in force, op
-           "shots_until_end_of_turn"; INTERPRETING.md, entry 67)}
+           "shots_until_end_of_turn"; INTERPRETING.md, entry 67),
+           "keyword": one of GRANTED_KEYWORDS (ops "keyword_until_end_of_turn" and
+           "keyword_while_in_play" only, required there: the keyword the recipient creatures
+           gain, «получает Рывок / Уязвимость / Первый удар / Направленный удар по существу
+           противника»)}
+    grant effects (GRANT_OPS; INTERPRETING.md, entries 69-74) put a modifier on each
+    recipient creature that gives it something other than strike (the state's
+    ``modifiers[].grants``): "upgrade" («Усовершенствуйте [существо]», R15:7.upgrade; ``to``
+    "self" or one creature target): it loses its classes and is a Механизм while it is in
+    play; if it is a mechanism already the ability is cancelled: neither this effect nor any
+    later one happens (entry 70); "life_while_in_play" (+``amount`` life, «получает +N к
+    жизням» with no duration, R15:7.gains, 205.3); "keyword_until_end_of_turn" /
+    "keyword_while_in_play" (the ``keyword``, until 310.2 or while in play); and
+    "double_strike_until_end_of_turn" («Удвойте силу удара … до конца хода»: a multiplying
+    modifier, R15:523.1, entry 71)
     hand effects (HAND_OPS: "discard", "put_on_deck_top"; INTERPRETING.md, entries 63-66) go
     to "controller", "opponent" or "each_player" (each player in turn, the controller
     first); the player chooses the cards of his own hand while the ability resolves (step
@@ -245,6 +263,19 @@ EFFECT_OPS = (
     "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 58)
     "discard",  # «Сбросьте карту»: the player moves cards of his choice from his hand to his graveyard (R15:7.discard)
     "put_on_deck_top",  # «Положите карту из руки на верх колоды»: a card of his choice goes on top of his deck
+    "upgrade",  # «Усовершенствуйте»: it loses its classes and is a Механизм; a mechanism cancels the ability (R15:7.upgrade)
+    "life_while_in_play",  # «получает +N к жизням» with no duration: +N life while it is in play (R15:7.gains, 205.3)
+    "keyword_until_end_of_turn",  # «получает [keyword] до конца хода» (310.2); effect key ``keyword``
+    "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
+    "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
+)
+#: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
+#: (R15:108.5), Уязвимость (R15:7.vulnerability), Первый удар (R15:7.firststrike),
+#: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature).
+GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures")
+#: Ops that put a modifier granting something on a creature (INTERPRETING.md, entry 69).
+GRANT_OPS = (
+    "upgrade", "life_while_in_play", "keyword_until_end_of_turn", "keyword_while_in_play", "double_strike_until_end_of_turn",
 )
 #: Effects on cards of a player's hand that the player chooses while the ability resolves
 #: (step ``hand_choice``; INTERPRETING.md, entry 63).
@@ -331,6 +362,7 @@ class Effect:
     if_previous: str = ""  # one of IF_PREVIOUS, "" = whatever the previous effect did
     per: int = 1  # a counted amount (COUNTED_AMOUNTS) is ``per`` times the count («+2 … за каждую»)
     shot: bool = False  # «Выстрел на X»: a wound of an enemy target that is a shot (R15:7.shot; entry 67)
+    keyword: str = ""  # keyword_* ops: the keyword granted (GRANTED_KEYWORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +378,7 @@ class Ability:
     per_game: int = 0  # 0 = no per-game limit
     tap: bool = False
     coins: int = 0
+    discard: int = 0  # activated: «Сбросьте карту:» cards of the hand discarded as the cost (R15:7.discard, 114.1)
     targets: tuple[TargetSpec, ...] = ()
     effects: tuple[Effect, ...] = ()
     modifier: str = ""
@@ -507,7 +540,20 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     shot = raw.get("shot", False)
     if shot is not False and (shot is not True or op != "wound" or to != "target"):
         raise CardDataError(f"{path}.shot", "true on a wound of the targets only («Выстрел на X», R15 glossary)")
-    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, shot)
+    keyword = ""
+    if op in ("keyword_until_end_of_turn", "keyword_while_in_play"):
+        keyword = _choice(_req(raw, "keyword", path), GRANTED_KEYWORDS, f"{path}.keyword")
+    elif "keyword" in raw:
+        raise CardDataError(f"{path}.keyword", "only keyword_until_end_of_turn / keyword_while_in_play grant a keyword")
+    if op in GRANT_OPS and to in HAND_RECIPIENTS:
+        raise CardDataError(f"{path}.to", f"{op} goes to creatures, not to a player")
+    if op == "upgrade" and to not in ("self", "target"):
+        raise CardDataError(f"{path}.to", "upgrade goes to the card itself or to its target (one creature)")
+    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, shot, keyword)
+
+
+#: Recipients that are players.
+HAND_RECIPIENTS = ("controller", "opponent", "each_player")
 
 
 def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], path: str) -> None:
@@ -587,9 +633,12 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         _parse_effect(e, f"{path}.effects[{i}]", bool(targets), i == 0) for i, e in enumerate(effects_raw)
     )
     _check_after_hand_effects(effects, f"{path}.effects")
+    if any(e.op == "upgrade" and e.to == "target" for e in effects) and (
+            targets[0].what != "creature" or targets[0].max_count != 1):
+        raise CardDataError(f"{path}.targets", "upgrade goes to one creature («Усовершенствуйте существо»)")
     _check_shots(effects, targets, path)
     trigger, whose, optional, whenever, nth = "", "any", False, False, 0
-    tap, coins = False, 0
+    tap, coins, discard = False, 0, 0
     subject_class = ""
     if kind == "triggered":
         trigger = _choice(_req(raw, "trigger", path), TRIGGERS, f"{path}.trigger")
@@ -614,6 +663,9 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             raise CardDataError(f"{path}.cost", "must be an object")
         tap = bool(cost.get("tap", False))
         coins = _int(cost.get("coins", 0), f"{path}.cost.coins", 0)
+        discard = _int(cost.get("discard", 0), f"{path}.cost.discard", 0)
+        if discard > 1:
+            raise CardDataError(f"{path}.cost.discard", "a discard cost discards one card («Сбросьте карту:»)")
     per_turn = per_game = 0
     limit = raw.get("limit")
     if limit is None:
@@ -639,6 +691,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         per_game=per_game,
         tap=tap,
         coins=coins,
+        discard=discard,
         targets=targets,
         effects=effects,
         text_en=text_en,

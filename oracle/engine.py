@@ -15,7 +15,7 @@ from itertools import combinations
 from .editions import cite
 from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
-from .rules.attack import defender_candidates, defender_violations, end_attack_window
+from .rules.attack import defender_candidates, defender_violations, directed, end_attack_window
 from .rules.effects import close_card
 from .rules.end_turn import finish_turn
 from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, resume_play
@@ -119,7 +119,7 @@ USED_FIELDS: dict[str, tuple[str, ...]] = {
     "reveal": ("targets",),
     "attack": ("card", "targets"),
     "defend": ("card",),
-    "activate": ("card", "ability", "targets", "x", "amounts", "mode", "option"),  # 501.1 checked there
+    "activate": ("card", "ability", "targets", "x", "amounts", "mode", "option", "values"),  # 501.1 checked there
     "play": ("card", "targets", "amounts", "x", "mode", "option"),
     "end_turn": (),
     "declare": ("trigger", "targets"),
@@ -290,7 +290,8 @@ def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:
         state.attack = Attack(att.attacker, att.target, uid)
         ev.append(Event("defender_assigned", (*cite(state, "307.1"), "R15:509.1"), (("defender", uid),)))
     else:
-        ev.append(Event("no_defender", cite(state, "307.1"), ()))
+        # a directed strike can have no defender (R15:7.directed; INTERPRETING.md, entry 74)
+        ev.append(Event("no_defender", (*cite(state, "307.1"), *(("R15:7.directed",) if directed(state) else ())), ()))
     state.queue.append(QueueEntry("strike_attack", state.active, att.attacker, -1, (att.defender or att.target,)))
     state.step = "fight_queue"
     resolve_first(state, ev)

@@ -19,6 +19,8 @@ from .ruleset import Ruleset, ruleset
 __all__ = [
     "ACTION_KINDS",
     "CHANCE",
+    "GRANTED_KEYWORDS",
+    "GRANTS",
     "STEPS",
     "UNTIL",
     "Action",
@@ -40,6 +42,17 @@ __all__ = [
 #: 303.1 of its owner's next turn, and none: while the creature is in play («получает +N к
 #: удару», R15:205.3; INTERPRETING.md, entry 58).
 UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
+
+#: What a modifier gives other than strike (``Modifier.grants``): "life" (+``amount`` life,
+#: «получает +N к жизням», R15:106.2), "mechanism" (it has lost its classes and is a Механизм:
+#: «Усовершенствовать», R15 glossary), or a keyword it has while the modifier lasts («получает
+#: Рывок / Уязвимость / Первый удар / Направленный удар по существу противника», R15 glossary
+#: «Получает»): "dash" (R15:108.5), "vulnerability", "first_strike", "directed_at_creatures";
+#: or "double_strike": its strike is doubled («Удвойте силу удара»: a multiplying modifier,
+#: applied after the additions and before the subtractions, R15:523.1; entry 71).
+GRANTS = ("life", "mechanism", "dash", "vulnerability", "first_strike", "directed_at_creatures", "double_strike")
+#: The grants that are keywords (a modifier of these has ``amount`` 0).
+GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures")
 
 #: The actor id of chance (die rolls, shuffles); players are seats 0 and 1.
 class Actor(IntEnum):
@@ -237,7 +250,9 @@ class Modifier:
     ``sets``: the strike becomes ``amount`` («становится равен»), applied after every
     adding modifier, in order of appearance (R15:523.1), instead of adding it.
     ``shots``: the bonus is to the amount of the card's shots («+N к выстрелам», R15 glossary
-    «Выстрел»), not to its strike (INTERPRETING.md, entry 67)."""
+    «Выстрел»), not to its strike (INTERPRETING.md, entry 67).
+    ``grants``: one of :data:`GRANTS` ("" for a strike or shot modifier): the modifier gives
+    the card that (+``amount`` life, the class Механизм, a keyword) and nothing to its strike."""
 
     target: int
     amount: int
@@ -245,10 +260,11 @@ class Modifier:
     owner: int = -1
     sets: bool = False
     shots: bool = False
+    grants: str = ""
 
     def to_dict(self) -> dict[str, object]:
         """The canonical JSON form: ``owner`` is present exactly for "start_of_owner_turn",
-        ``sets`` and ``shots`` exactly when true."""
+        ``sets`` and ``shots`` exactly when true, ``grants`` exactly when not empty."""
         d: dict[str, object] = {"target": self.target, "amount": self.amount, "until": self.until}
         if self.until == "start_of_owner_turn":
             d["owner"] = self.owner
@@ -256,6 +272,8 @@ class Modifier:
             d["sets"] = True
         if self.shots:
             d["shots"] = True
+        if self.grants:
+            d["grants"] = self.grants
         return d
 
 

@@ -271,6 +271,49 @@ MUTANTS: dict[str, Mutant] = {
             "shot_bonus_only_on_shots",
         ),
         Mutant(
+            "upgrade_of_a_mechanism_goes_on",
+            "R15:7.upgrade",
+            "«Усовершенствуйте …, при этом …» on a creature that is a mechanism already goes on with «при этом» "
+            "(Агент Братства grows each time) instead of cancelling the ability (INTERPRETING.md, entry 70)",
+            "upgrade_of_a_mechanism_cancels",
+        ),
+        Mutant(
+            "vulnerability_ignored",
+            "R15:7.vulnerability",
+            "a creature with «Уязвимость» (Поиск слабости) takes the wounds dealt and no more, as if the keyword "
+            "changed nothing (INTERPRETING.md, entry 72)",
+            "vulnerability_adds_one",
+        ),
+        Mutant(
+            "doubling_ignored",
+            "R15:523.1",
+            "«Удвойте силу удара Испытателя до конца хода» leaves the strike as it was, as if the doubling were no "
+            "modifier of the strike (INTERPRETING.md, entry 71)",
+            "doubling_multiplies",
+        ),
+        Mutant(
+            "first_strike_ignored",
+            "R15:7.firststrike",
+            "a creature with «Первый удар» (Послушник Братства) fights simultaneously, so a creature it kills still "
+            "strikes back (INTERPRETING.md, entry 73)",
+            "first_strike_strikes_first",
+        ),
+        Mutant(
+            "directed_strike_ignored",
+            "R15:7.directed",
+            "a creature with «Направленный удар по существу противника» (Клинки берсерка) attacking an enemy "
+            "creature can still be met by a defender (INTERPRETING.md, entry 74)",
+            "directed_strike_has_no_defender",
+        ),
+        Mutant(
+            "effects_gone_before_death_triggers",
+            "R15:7.upgrade",
+            "a creature that dies loses its effects before the triggers on its death fire, so an upgraded Агент "
+            "Братства dies a Братство, not a Механизм (Послушник Братства does not fire, Авиатор Братства does; "
+            "INTERPRETING.md, entry 69)",
+            "death_triggers_see_effects",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -298,6 +298,8 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "amounts": "must stay empty (refused citing 501.1)",
         "x": "must stay 0 (refused citing 501.1)",
         "mode": "must stay -1 (refused citing 501.1)",
+        "values": "exactly one uid of the active player's hand for an ability whose cost discards a card («Сбросьте "
+        "карту:», R15:7.discard; refused citing 501.2 otherwise); empty for any other ability (refused citing 501.1)",
         "option": "must stay empty (refused citing 501.1)",
     },
     "play": {
@@ -431,6 +433,9 @@ _JSON_SPECIAL = {
     ("StrikeModifier", "sets"): ("`sets`", "`true`; the key is present exactly when true (a set-to modifier; 5.4 rule 7)"),
     ("StrikeModifier", "shots"): ("`shots`", "`true`; the key is present exactly when true (a bonus to the card's "
                                   "shots, not its strike; 5.4 rule 7)"),
+    ("StrikeModifier", "grants"): ("`grants`", "`life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
+                                   "`directed_at_creatures` or `double_strike`; the key is present exactly when not empty "
+                                   "(5.4 rule 7)"),
     ("State", "players"): ("`players`", "list of 2 objects (seat 0 first)"),
     ("State", "cards"): ("`cards`", "list of objects, ascending `uid`"),
     ("CardState", "usage"): ("`usage`", "list of objects, ascending `ability`, no `count` of 0"),
@@ -718,6 +723,20 @@ _EFFECT_TEXT = {
     "(INTERPRETING.md entries 63, 64). Carried out (for `if_previous`) when as many cards as asked went",
     "put_on_deck_top": "the recipient player chooses a card of his own hand and puts it on top of his deck "
     "(`put_on_deck`; `amount` 1 only; at step `hand_choice` as for `discard`; INTERPRETING.md entry 64)",
+    "upgrade": "«Усовершенствуйте» (R15:7.upgrade; `to` `self` or one creature target): a recipient creature that is no "
+    "Механизм loses all its classes and is a Механизм while it is in play (a modifier with `grants` `mechanism`, "
+    "`upgraded`); one that is a mechanism already (printed or upgraded) cancels the ability: this effect and every later "
+    "one do not happen, what it cost stays paid (`ability_cancelled`; INTERPRETING.md entries 69, 70)",
+    "life_while_in_play": "+`amount` life with no duration («получает +N к жизням»): the recipient's life is its printed "
+    "life plus these, minus its wounds, while it is in play (R15:7.gains, 205.3; a modifier with `grants` `life`, "
+    "`life_modified`; INTERPRETING.md entry 69)",
+    "keyword_until_end_of_turn": "the recipient creature gains the effect's `keyword` until the end of turn, 310.2 (a "
+    "modifier with `grants` the keyword and `amount` 0, `keyword_granted`; INTERPRETING.md entries 69, 72-74)",
+    "keyword_while_in_play": "the recipient creature gains the effect's `keyword` with no duration («получает Рывок»): "
+    "while it is in play (R15:7.gains, 205.3; `keyword_granted` with `until` `while_in_play`; INTERPRETING.md entry 69)",
+    "double_strike_until_end_of_turn": "«Удвойте силу удара … до конца хода»: the recipient's strike is doubled until the "
+    "end of turn, a multiplying modifier applied after the additions and before the subtractions (R15:523.1; a modifier "
+    "with `grants` `double_strike`, `strike_doubled`; INTERPRETING.md entry 71)",
 }
 
 _AMOUNT_TEXT = {

@@ -164,6 +164,25 @@ class Ruleset:
     #: R15 glossary «Выстрел»: «+N к выстрелам» changes the card's shots only, not its
     #: strike (INTERPRETING.md, entry 67).
     shot_bonus_only_on_shots: bool = True
+    #: R15:7.upgrade: «Усовершенствовать» a creature that is a mechanism already cancels the
+    #: ability: its later effects («при этом …») do not happen (INTERPRETING.md, entry 70).
+    upgrade_of_a_mechanism_cancels: bool = True
+    #: R15:7.vulnerability: a creature with «Уязвимость» gets 1 wound more from any source
+    #: (INTERPRETING.md, entry 72).
+    vulnerability_adds_one: bool = True
+    #: R15:523.1: «Удвойте силу удара» is a multiplying modifier: the strike is the doubled sum
+    #: of the additions, applied as the strike is read (INTERPRETING.md, entry 71).
+    doubling_multiplies: bool = True
+    #: R15:7.firststrike: in a fight the creature with «Первый удар» strikes first and the
+    #: other strikes back only if it survived (INTERPRETING.md, entry 73).
+    first_strike_strikes_first: bool = True
+    #: R15:7.directed: no defender can be assigned against a directed strike («Направленный
+    #: удар по существу противника»: an attack at an enemy creature; entry 74).
+    directed_strike_has_no_defender: bool = True
+    #: R15 glossary «При гибели»: a card that died loses its effects only once the triggers on
+    #: its death have been declared, so they see it as it was (an upgraded creature died a
+    #: Механизм; INTERPRETING.md, entry 69).
+    death_triggers_see_effects: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

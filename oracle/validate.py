@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from .cards import CardDef, load_pool
 from .editions import EDITIONS
 from .errors import FieldError
-from .model import STEPS, UNTIL, Player, QueueEntry, State
+from .model import GRANTS, STEPS, UNTIL, Player, QueueEntry, State
 from .rules.setup import DEAL
 from .rules.triggers import COUNTED_TRIGGERS, POISON
 
@@ -239,6 +239,27 @@ def _turn_counts(p: Player, seat: int) -> None:
                          f"{p.creatures_played_this_turn} creatures played but only {p.played_this_turn} cards")
 
 
+def _check_grants(state: State, grants: str, amount: int, until: str, flagged: bool, target: int, path: str) -> None:
+    """A modifier that grants (``Modifier.grants``; INTERPRETING.md, entry 69): one of GRANTS,
+    on a creature, neither a set-to nor a shot modifier; a keyword or the class Механизм has
+    ``amount`` 0, +life at least 1; life and the class last while it is in play."""
+    if grants not in GRANTS:
+        raise StateError(f"{path}.grants", f"must be one of {', '.join(GRANTS)}; got {grants!r}")
+    if flagged:
+        raise StateError(f"{path}.grants", "a modifier that grants is neither a set-to nor a shot modifier")
+    if grants != "life" and amount != 0:
+        raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
+    if grants == "life" and amount < 1:
+        raise StateError(f"{path}.amount", "a life modifier adds at least 1 life")
+    if grants in ("life", "mechanism") and until != "while_in_play":
+        raise StateError(f"{path}.until", f"a modifier granting {grants} lasts while the card is in play")
+    if grants not in ("life", "mechanism") and until not in ("end_of_turn", "while_in_play"):
+        raise StateError(f"{path}.until", f"{grants} lasts until the end of turn or while the card is in play")
+    c = state.cards.get(target)
+    if c is not None and load_pool().cards[c.card_id].type != "creature":
+        raise StateError(f"{path}.target", f"card {target} is not a creature: only creatures are granted {grants}")
+
+
 def validate(state: State) -> None:
     """Raise :class:`StateError` naming the field if ``state`` breaks a consistency rule of
     PROTOCOL.md 5.4 (bounds included); return None otherwise.  Card paths (``cards[i]``)
@@ -394,6 +415,8 @@ def validate(state: State) -> None:
         if m.shots and (m.sets or m.until != "end_of_turn"):
             raise StateError(f"modifiers[{i}].shots", "a shot modifier adds until the end of turn (INTERPRETING.md, "
                              "entry 67)")
+        if m.grants:
+            _check_grants(state, m.grants, m.amount, m.until, m.sets or m.shots, m.target, f"modifiers[{i}]")
         place = seen.get(m.target)
         if place is None or place[1] not in ("hero", "play"):
             raise StateError(f"modifiers[{i}].target", f"card {m.target} is not in play")
@@ -567,9 +590,11 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                 if not c.wounds:
                     continue
                 d = pool[c.card_id]
-                if d.type in ("hero", "creature") and d.life - c.wounds <= 0:
+                # its life: printed plus its life modifiers («получает +N к жизням», entry 69)
+                life = d.life + sum(m.amount for m in state.modifiers if m.target == uid and m.grants == "life")
+                if d.type in ("hero", "creature") and life - c.wounds <= 0:
                     path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
-                    raise StateError(path, f"card {uid} has {c.wounds} wounds and life {d.life}: "
+                    raise StateError(path, f"card {uid} has {c.wounds} wounds and life {life}: "
                                      "it would already be destroyed or its player lost (R15:505.1, 604.1)")
     from .engine import QUEUE_STEPS  # the step table; imported here as the engine imports the rules
     from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here

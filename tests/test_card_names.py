@@ -84,6 +84,15 @@ FAITHFUL: dict[str, str] = {
     "of turn (op shots_until_end_of_turn, a modifier with shots, not its strike)",
     "strela_za_streloy": "prepare your character; if it has a shot (target_has_shot, read at execution), +1 to its "
     "shots until end of turn",
+    "agent_bratstva": "(1)/(5)/(9): upgrade itself (R15:7.upgrade), «при этом» +2/+6/+10 strike and life with no "
+    "duration; as a mechanism any of them is cancelled",
+    "stranstvuyushchiy_ork": "discard a card (cost discard): upgrade itself, «при этом» +2 strike with no duration",
+    "nastroyka_skorosti": "modes: upgrade a creature; a Механизм (upgraded ones included) gains Рывок with no duration",
+    "ispytatel": "discard a card: its strike is doubled until end of turn (a ×2 modifier, R15:523.1), once per turn",
+    "poisk_slabosti": "a creature gains Уязвимость until end of turn (1 wound more from any source); draw a card",
+    "poslushnik_bratstva": "creature_dies of an own Механизм: +3 strike and Первый удар until end of turn, once per turn",
+    "klinki_berserka": "support, Оружие; (3): each own creature gains «Направленный удар по существу противника» "
+    "until end of turn",
     "lesnoy_gigant": "self_prepared (an effect prepared it, R15:7.prepare): +2 strike with no duration, while it is "
     "in play (strike_while_in_play, until while_in_play, R15:205.3), once per turn",
     "opolchenie_bratstva": "wounds_hero of an own Механизм (by strike or ability, R15:502.2, any hero): prepare "

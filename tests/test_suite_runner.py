@@ -492,6 +492,11 @@ UNREACHABLE_R15_REFUSALS = {
     # hero, who is always a legal choice; the triggered case (Махокрыл) is a dropped trigger,
     # pinned by s502.9-hire-without-target-for-opponent-dropped
     "R15:502.9": "unreachable with pool-3",
+    # a defender against a directed strike: the attack is directed from its declaration on
+    # (Клинки берсерка grants the keyword in the choice phase), so the defender step has no
+    # candidate and is passed without a decision (no_defender cites R15:7.directed, pinned by
+    # s7.directed-berserker-blades-no-defender-against-an-attack-on-a-creature)
+    "R15:7.directed": "unreachable with pool-3",
 }
 
 

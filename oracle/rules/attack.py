@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..editions import cite
 from ..model import Action, Attack, Event, State, Violation
-from .board import card_def, current_strike, strike_at
+from .board import card_def, current_strike, has_keyword, strike_at
 from .effects import check_state, wound
 from .triggers import fire
 
@@ -14,6 +14,7 @@ __all__ = [
     "declare_attack",
     "defender_candidates",
     "defender_violations",
+    "directed",
     "end_attack_window",
     "fight",
 ]
@@ -21,9 +22,10 @@ __all__ = [
 
 def can_act(state: State, uid: int) -> bool:
     """First-turn weakness (R15:108.5): a creature cannot act in the turn it entered the
-    play zone, unless it has Рывок (Dash).  Heroes and supports have no weakness."""
+    play zone, unless it has Рывок (Dash), printed or granted («получает Рывок», INTERPRETING.md,
+    entry 69).  Heroes and supports have no weakness."""
     d = card_def(state, uid)
-    if d.type != "creature" or "dash" in d.keywords:
+    if d.type != "creature" or has_keyword(state, uid, "dash"):
         return True
     if not state.rules.first_turn_weakness:
         return True
@@ -134,7 +136,21 @@ def defender_violations(state: State, uid: int) -> list[Violation]:
         out.append(Violation(cite(state, "304.3")[0], "a hidden creature cannot defend"))
     if c.defended_turn == state.turn and state.rules.defend_once_per_turn:
         out.append(Violation("R15:509.3", "a creature defends at most once per turn"))
+    if directed(state):
+        out.append(Violation("R15:7.directed", "the attack is a directed strike: no defender can be assigned"))
     return out
+
+
+def directed(state: State) -> bool:
+    """The strike attack in progress is a directed strike: its attacker has «Направленный удар
+    по существу противника» and attacks an enemy creature, not a hero (R15:7.directed;
+    INTERPRETING.md, entry 74; the ``directed_strike_ignored`` mutant lets a defender be
+    assigned all the same)."""
+    assert state.attack is not None
+    att = state.attack
+    return (state.rules.directed_strike_has_no_defender
+            and has_keyword(state, att.attacker, "directed_at_creatures")
+            and card_def(state, att.target).type == "creature")
 
 
 def _strikes(state: State, attacker: int, target: int) -> tuple[int, int]:
@@ -151,6 +167,18 @@ def _strikes(state: State, attacker: int, target: int) -> tuple[int, int]:
 def _strike_rules(state: State, uid: int, amount: int, base: tuple[str, ...]) -> tuple[str, ...]:
     """``base``, and R15:508.4.1 when a target-dependent bonus made the strike ``amount``."""
     return (*base, "R15:508.4.1") if amount > current_strike(state, uid) else base
+
+
+def _first_striker(state: State, attacker: int, target: int) -> int:
+    """The creature of a fight that strikes first («Первый удар»: the one that has it, when
+    the other has not; R15:7.firststrike), or 0: they strike at once (R15:510.1).  The
+    ``first_strike_ignored`` mutant never lets one strike first (INTERPRETING.md, entry 73)."""
+    if not state.rules.first_strike_strikes_first:
+        return 0
+    a, t = has_keyword(state, attacker, "first_strike"), has_keyword(state, target, "first_strike")
+    if a == t:
+        return 0
+    return attacker if a else target
 
 
 def fight(state: State, ev: list[Event]) -> None:
@@ -171,8 +199,18 @@ def fight(state: State, ev: list[Event]) -> None:
         there = _strike_rules(state, att.attacker, strike, ("R15:510.1",))
         # a return strike with a bonus against the attacker has the calculation step too (R15:510.2)
         back_rules = ("R15:510.1", "R15:510.2", "R15:508.4.1") if back > current_strike(state, target) else ("R15:510.1",)
-        wound(state, target, strike, ev, there, att.attacker, by_strike=True)
-        if not state.rules.simultaneous_fight:
+        first = _first_striker(state, att.attacker, target)
+        if first == target:  # «Первый удар»: the target strikes first, the attacker only if it survived
+            wound(state, att.attacker, back, ev, (*back_rules, "R15:7.firststrike"), target, by_strike=True)
+            check_state(state, ev)
+            if state.zone_of(att.attacker) != "play":
+                return
+            wound(state, target, strike, ev, there, att.attacker, by_strike=True)
+            check_state(state, ev)
+            return
+        wound(state, target, strike, ev, (*there, "R15:7.firststrike") if first else there, att.attacker,
+              by_strike=True)
+        if not state.rules.simultaneous_fight or first:
             check_state(state, ev)
             if state.zone_of(target) != "play":
                 return

@@ -14,10 +14,12 @@ from ..model import State
 __all__ = [
     "card_def",
     "characters_in_play",
+    "classes_of",
     "condition_holds",
     "counts_as_stunned",
     "current_life",
     "current_strike",
+    "has_keyword",
     "static_strike_bonuses",
     "strike_at",
     "strike_with_modifiers",
@@ -131,7 +133,8 @@ def current_strike(state: State, uid: int) -> int:
     ``set_strike_in_order_of_appearance`` mutant applies every modifier in the order it was
     created, so an addition after a set-to counts."""
     # a shot bonus is not a strike bonus (entry 67; the ``shot_bonus_adds_to_strike`` mutant counts it)
-    mods = [m for m in state.modifiers if m.target == uid and (not m.shots or not state.rules.shot_bonus_only_on_shots)]
+    mods = [m for m in state.modifiers if m.target == uid and not m.grants
+            and (not m.shots or not state.rules.shot_bonus_only_on_shots)]
     if not state.rules.strike_modifiers_stack:
         mods = mods[-1:]
     printed = card_def(state, uid).strike
@@ -144,12 +147,38 @@ def current_strike(state: State, uid: int) -> int:
     sets = [m.amount for m in mods if m.sets]
     if sets:
         return max(sets[-1], 0)
+    doublings = sum(1 for m in state.modifiers if m.target == uid and m.grants == "double_strike")
+    if doublings and state.rules.doubling_multiplies:
+        # «Удвойте силу удара»: additions, then the multiplications, then the subtractions
+        # (R15:523.1; INTERPRETING.md, entry 71)
+        amounts = [*[m.amount for m in mods], *statics]
+        added = printed + sum(a for a in amounts if a > 0)
+        return max(added * (1 << doublings) + sum(a for a in amounts if a < 0), 0)
     return strike_with_modifiers(printed, [*[m.amount for m in mods], *statics])
 
 
 def current_life(state: State, uid: int) -> int:
-    """Printed life minus wounds (R15:504.1, 504.3)."""
-    return card_def(state, uid).life - state.cards[uid].wounds
+    """Printed life plus its life modifiers in force («получает +N к жизням», a modifier
+    granting "life"), minus wounds (R15:106.2, 504.1, 504.3; INTERPRETING.md, entry 69)."""
+    extra = sum(m.amount for m in state.modifiers if m.target == uid and m.grants == "life")
+    return card_def(state, uid).life + extra - state.cards[uid].wounds
+
+
+def classes_of(state: State, uid: int) -> tuple[str, ...]:
+    """The classes card ``uid`` has now: its printed ones (R15:107.3), or only Механизм once
+    it was upgraded («Усовершенствовать»: it loses all its classes and becomes a mechanism,
+    R15 glossary; a modifier granting "mechanism", INTERPRETING.md, entry 69)."""
+    if any(m.target == uid and m.grants == "mechanism" for m in state.modifiers):
+        return ("Механизм",)
+    return card_def(state, uid).classes
+
+
+def has_keyword(state: State, uid: int, keyword: str) -> bool:
+    """Whether card ``uid`` has ``keyword`` now: printed (``keywords``) or granted by a
+    modifier in force («получает Рывок до конца хода», R15 glossary «Получает»; entry 69)."""
+    if keyword in card_def(state, uid).keywords:
+        return True
+    return any(m.target == uid and m.grants == keyword for m in state.modifiers)
 
 
 def characters_in_play(state: State) -> Iterator[int]:
@@ -191,7 +220,7 @@ def target_violation(
             return f"card {uid} is the source itself"
         if f == "wounded" and c.wounds <= 0:
             return f"card {uid} has no wounds"
-    if spec.card_class and spec.card_class not in d.classes:
+    if spec.card_class and spec.card_class not in classes_of(state, uid):
         return f"card {uid} is not of the class {spec.card_class} (R15:107.3)"
     if spec.max_cost >= 0:
         from .payment import mentioned_cost  # payment reads this module

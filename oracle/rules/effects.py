@@ -7,13 +7,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..cards import HAND_OPS, TARGET_CONDITIONS, Ability, Effect, load_pool
+from ..cards import GRANT_OPS, HAND_OPS, TARGET_CONDITIONS, Ability, Effect, load_pool
 from ..model import Event, Modifier, QueueEntry, State
 from .board import (
     card_def,
+    classes_of,
     condition_holds,
     current_life,
     current_strike,
+    has_keyword,
     shot_bonus,
     target_condition_holds,
     target_violation,
@@ -39,7 +41,7 @@ __all__ = [
 
 def wound(
     state: State, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...], source: int = 0,
-    by_strike: bool = False,
+    by_strike: bool = False, payment: bool = False,
 ) -> None:
     """Put ``amount`` wounds on a character in play; hidden ones take none (R15:504.3).
 
@@ -47,10 +49,16 @@ def wound(
     creature, or the source of the ability whose effect they are (R15:502.2), wherever it is
     now (R15:403.1).  Wounds it deals to a hero fire «наносит раны ударом по герою» when
     ``by_strike`` (R15:510.3) and «[карта] наносит раны герою» either way (INTERPRETING.md,
-    entry 57; the ``hero_wounds_by_strike_only`` mutant fires the latter only for a strike)."""
+    entry 57; the ``hero_wounds_by_strike_only`` mutant fires the latter only for a strike).
+    A character with «Уязвимость» takes one more, unless the wounds are a ``payment``."""
     c = state.cards[uid]
     if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
         return
+    if not payment and has_keyword(state, uid, "vulnerability"):
+        # «Уязвимость»: 1 wound more from any source of wounds; an amount of 0 is no source, and
+        # several do not add up (R15:7.vulnerability; INTERPRETING.md, entry 72)
+        amount += 1 if state.rules.vulnerability_adds_one else 0
+        rules = (*rules, "R15:7.vulnerability")
     c = state.card_mut(uid)
     c.wounds += amount
     ev.append(Event("wounded", rules, (("card", uid), ("amount", amount), ("wounds", c.wounds))))
@@ -103,13 +111,19 @@ def leave_together(
         if not state.rules.markers_kept_in_graveyard:
             c.usage.clear()
             c.game_usage.clear()
-        state.modifiers = [m for m in state.modifiers if m.target != uid]
+        if not state.rules.death_triggers_see_effects:
+            state.modifiers = [m for m in state.modifiers if m.target != uid]
         ev.append(Event(kind, rules, (("card", uid), ("owner", c.owner))))
     together = tuple(uids)
     for uid in uids:
         fire(state, "death", uid, ev, rules)
         if card_def(state, uid).type == "creature":
             fire(state, "creature_dies", uid, ev, rules, together)
+    # its effects go once the triggers on its death have fired (R15 glossary «При гибели»): a
+    # «когда ваш механизм погибает» sees an upgraded creature as the mechanism it died as
+    # (INTERPRETING.md, entry 69; the ``effects_gone_before_death_triggers`` mutant drops them first)
+    gone = set(uids)
+    state.modifiers = [m for m in state.modifiers if m.target not in gone]
 
 
 def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[str, ...]) -> None:
@@ -333,6 +347,8 @@ def _apply_card_effect(
         if doomed:
             leave_together(state, doomed, ev, (*rules, "R15:505.2"))
         return bool(doomed)
+    if op in GRANT_OPS:  # a class, life or a keyword is given to creatures (R15:7.gains)
+        recipients = [uid for uid in recipients if card_def(state, uid).type == "creature"]
     if effect.shot and state.zone_of(entry.source) == "play":
         amount += shot_bonus(state, entry.source)  # «+N к выстрелам» in force (R15:7.shot; entry 67)
     base = amount
@@ -408,6 +424,26 @@ def _apply_card_effect(
             state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me, sets=True))
             ev.append(Event("strike_modified", (*rules, "R15:523.1"),
                             (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me), ("sets", 1))))
+        elif op == "upgrade":
+            # «Усовершенствовать»: it loses all its classes and becomes a mechanism (R15:7.upgrade);
+            # a mechanism cancels the ability before this effect (run_effects)
+            state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="mechanism"))
+            ev.append(Event("upgraded", (*rules, "R15:7.upgrade"), (("card", uid),)))
+        elif op == "life_while_in_play":
+            # «получает +N к жизням», no duration: while it is in play (R15:7.gains, 205.3; entry 69)
+            state.modifiers.append(Modifier(uid, amount, "while_in_play", grants="life"))
+            ev.append(Event("life_modified", (*rules, "R15:7.gains", "R15:205.3"),
+                            (("card", uid), ("amount", amount), ("until", "while_in_play"))))
+        elif op in ("keyword_until_end_of_turn", "keyword_while_in_play"):
+            # «получает [особенность] (до конца хода)» (R15:7.gains; 310.2 or 205.3; entry 69)
+            until = "end_of_turn" if op == "keyword_until_end_of_turn" else "while_in_play"
+            state.modifiers.append(Modifier(uid, 0, until, grants=effect.keyword))
+            ev.append(Event("keyword_granted", (*rules, "R15:7.gains"),
+                            (("card", uid), ("keyword", effect.keyword), ("until", until))))
+        elif op == "double_strike_until_end_of_turn":
+            # «Удвойте силу удара … до конца хода»: a multiplying modifier (R15:523.1; entry 71)
+            state.modifiers.append(Modifier(uid, 0, "end_of_turn", grants="double_strike"))
+            ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "end_of_turn"))))
         elif op == "hide":
             if card_def(state, uid).type == "creature" and not c.hidden:
                 state.card_mut(uid).hidden = True
@@ -470,6 +506,8 @@ def run_effects(
         if not _follows(state, effect, done):
             done = False
             continue
+        if effect.op == "upgrade" and _cancels(state, entry, effect, ev, rules):
+            return
         if effect.op in HAND_OPS:
             paused, done = hand_effect(state, entry, ability, index, choosers(state, entry, effect), ev, rules)
             if paused:
@@ -481,6 +519,21 @@ def run_effects(
         check_state(state, ev)
         if state.winner >= 0:
             return
+
+
+def _cancels(state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...]) -> bool:
+    """«Усовершенствовать»: «иначе отмените эту способность» — upgrading a creature that is a
+    mechanism already cancels the ability: none of its effects from this one on happens
+    (R15:7.upgrade; INTERPRETING.md, entry 70; the ``upgrade_of_a_mechanism_goes_on`` mutant
+    goes on with the later effects, as if «при этом» only needed the creature there)."""
+    recipients = _recipients(state, entry, effect.to)
+    if not recipients or "Механизм" not in classes_of(state, recipients[0]):
+        return False
+    if not state.rules.upgrade_of_a_mechanism_cancels:
+        return False
+    ev.append(Event("ability_cancelled", (*rules, "R15:7.upgrade"),
+                    (("source", entry.source), ("ability", entry.ability), ("card", recipients[0]))))
+    return True
 
 
 def hand_effect(

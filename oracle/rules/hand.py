@@ -23,6 +23,7 @@ __all__ = [
     "choice_bounds",
     "choice_counts",
     "choosers",
+    "discard_cards",
     "forced_choice",
     "hand_choices",
     "has_real_choice",
@@ -118,6 +119,13 @@ def carry_out(
                         (("player", seat), ("card", uid), ("position", "top" if top else "bottom"))))
     n = required(effect)
     return len(cards) >= n if n > 0 else bool(cards)
+
+
+def discard_cards(state: State, seat: int, cards: tuple[int, ...], ev: list[Event], rules: tuple[str, ...]) -> None:
+    """Discard ``cards`` of ``seat``'s hand as an activated ability's cost («Сбросьте карту:»,
+    R15:7.discard, 114.1): the same discard as an effect's, «Каждый раз, когда вы сбрасываете
+    карты» included (INTERPRETING.md, entry 75)."""
+    _discard(state, seat, cards, ev, rules, False)
 
 
 def _discard(

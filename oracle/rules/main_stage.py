@@ -16,6 +16,7 @@ from .attack import attack_violations, can_act, declare_attack
 from .board import card_def, characters_in_play, target_choices, target_violation
 from .effects import check_state, close_card, enter_play, wound
 from .end_turn import begin_end_of_turn
+from .hand import discard_cards
 from .payment import (
     ability_cost_violations,
     base_cost,
@@ -207,6 +208,12 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     out.extend(ability_cost_violations(state, uid, action.ability, a))
     if action.x or action.amounts or action.mode != -1 or action.option:
         out.append(Violation(cite(state, "501.1")[0], "an activated ability takes only targets"))
+    if not a.discard and action.values:
+        out.append(Violation(cite(state, "501.1")[0], "this ability's cost discards no card: give no values"))
+    elif a.discard and (len(action.values) != a.discard or any(v not in me.hand for v in action.values)):
+        # «Сбросьте карту:»: the player names the card of his hand he discards (R15:7.discard, 114.1)
+        out.append(Violation(cite(state, "501.2")[0], "the cost discards a card: values names one card of the "
+                             "active player's hand (R15:7.discard)"))
     if opponent_chooses(a):
         # R15:118.1: the opponent chooses the target once the ability is declared and paid;
         # with no legal target for him the ability cannot be declared (R15:502.9, entry 48)
@@ -318,10 +325,12 @@ def choice_actions(state: State) -> list[Action]:
                 continue
             if ability_cost_violations(state, uid, i, ab):
                 continue
+            paid = [(v,) for v in sorted(set(me.hand))] if ab.discard else [()]
             for targets in declared_targets(state, ab, state.active, uid):
-                a = Action("activate", card=uid, ability=i, targets=targets)
-                if not _activate_violations(state, a):
-                    out.append(a)
+                for values in paid:
+                    a = Action("activate", card=uid, ability=i, targets=targets, values=values)
+                    if not _activate_violations(state, a):
+                        out.append(a)
     for uid in sorted(set(me.hand)):
         out.extend(_play_actions(state, uid))
     out.append(Action("end_turn"))
@@ -346,6 +355,8 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
     if a.tap:
         close_card(state, uid, ev, pay)
     pay_coins(state, state.active, a.coins, ev, pay)
+    if a.discard:  # «Сбросьте карту:» as the cost (R15:7.discard, 114.1, 114.3; INTERPRETING.md, entry 75)
+        discard_cards(state, state.active, action.values, ev, pay)
     entry = QueueEntry("activated", state.active, uid, action.ability, action.targets)
     state.step = "ability_queue"
     if opponent_chooses(a):  # R15:118.1: the opponent chooses the target first (entry 48)
@@ -391,7 +402,7 @@ def _pay_for_play(state: State, action: Action, cost: int, ev: list[Event]) -> b
     me = state.active
     p = state.players[me]
     if action.option == "alt":
-        wound(state, p.hero, card_def(state, action.card).alt_wound_own_hero, ev, cite(state, "309.1.9"))
+        wound(state, p.hero, card_def(state, action.card).alt_wound_own_hero, ev, cite(state, "309.1.9"), payment=True)
         check_state(state, ev)  # a hero killed by paying loses at once (R15:604.1, 605.1)
         return state.winner < 0
     pay_coins(state, me, cost, ev, cite(state, "309.1.9", "501.2") if state.rules.play_steps else cite(state, "501.2"))

@@ -216,6 +216,8 @@ def ability_cost_violations(state: State, uid: int, index: int, a: Ability) -> l
         out.append(
             Violation(r501_2, f"the cost needs {a.coins} open coins, the player has {state.players[c.owner].coins_open}")
         )
+    if a.discard and len(state.players[c.owner].hand) < a.discard:
+        out.append(Violation(r501_2, "the cost discards a card («Сбросьте карту:»), the player's hand is empty"))
     if limit_reached(c, index, a):
         limit = f"{a.per_turn} раз за ход" if a.per_turn else f"{a.per_game} раз за игру"
         out.append(Violation(r501_2, f"the limit «{limit}» is used up (R15:114.4)"))

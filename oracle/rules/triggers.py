@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from ..cards import Ability, CardDef, load_pool
 from ..model import Event, PendingTrigger, State
+from .board import classes_of
 
 __all__ = ["COUNTED_TRIGGERS", "POISON", "fire"]
 
@@ -118,7 +119,7 @@ def fire(
                         continue
                     if a.whose == "opponent" and who == c.owner:
                         continue
-                    if a.subject_class and a.subject_class not in cards[state.cards[subject].card_id].classes:
+                    if a.subject_class and a.subject_class not in classes_of(state, subject):
                         continue  # «При гибели братства»: only a creature of that class (R15:107.3)
                     if a.nth and _count_of_turn(state, kind, who) != a.nth:
                         continue  # «вторую карту за ход»: only that card (INTERPRETING.md, entry 60)

@@ -39,6 +39,7 @@ from oracle.errors import FieldError
 from oracle.model import (
     ACTION_KINDS,
     CHANCE,
+    GRANTS,
     STEPS,
     UNTIL,
     Action,
@@ -262,7 +263,8 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
         ],
         "modifiers": [
             {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {}),
-             **({"sets": True} if m.sets else {}), **({"shots": True} if m.shots else {})}
+             **({"sets": True} if m.sets else {}), **({"shots": True} if m.shots else {}),
+             **({"grants": m.grants} if m.grants else {})}
             for m in msg.modifiers
         ],
         "attack": attack,
@@ -420,6 +422,8 @@ def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None
             mod.sets = True
         if m.get("shots"):  # a bonus to the card's shots (INTERPRETING.md, entry 67)
             mod.shots = True
+        if m.get("grants"):  # life, the class Механизм or a keyword instead of strike (entry 69)
+            mod.grants = m["grants"]
     attack = data["attack"]
     if attack is not None:
         msg.attack.attacker = attack["attacker"]
@@ -690,15 +694,17 @@ def _decode_modifiers(msg: state_pb2.State) -> list[Modifier] | None:
         target, amount, until = m.target, m.amount, m.until
         if not (_in(target, _M_TARGET) and _in(amount, _M_AMOUNT) and until in UNTIL):
             return None
+        if m.grants and m.grants not in GRANTS:
+            return None
         has_owner = m.HasField("owner")
         if until == _OWNER_TURN:
             if not (has_owner and _in(m.owner, _M_OWNER)):
                 return None
-            modifiers.append(Modifier(target, amount, until, m.owner, m.sets, m.shots))
+            modifiers.append(Modifier(target, amount, until, m.owner, m.sets, m.shots, m.grants))
         elif has_owner:
             return None
         else:
-            modifiers.append(Modifier(target, amount, until, sets=m.sets, shots=m.shots))
+            modifiers.append(Modifier(target, amount, until, sets=m.sets, shots=m.shots, grants=m.grants))
     return modifiers
 
 
@@ -1102,9 +1108,10 @@ def _fill(state: State, msg: state_pb2.State, encodings: _Encodings) -> None:
     for m in state.modifiers:
         if m.until == _OWNER_TURN:  # owner present exactly for this duration (INTERPRETING.md, entry 23)
             msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, owner=m.owner, sets=m.sets,
-                              shots=m.shots)
+                              shots=m.shots, grants=m.grants)
         else:
-            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, sets=m.sets, shots=m.shots)
+            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, sets=m.sets, shots=m.shots,
+                              grants=m.grants)
     attack = state.attack
     if attack is not None:
         msg.attack.attacker = attack.attacker
@@ -1136,8 +1143,10 @@ _SHOTS = '"shots":true,'
 
 def _canonical_text(state: State, encodings: _Encodings) -> str:
     """The canonical JSON text of ``state`` (keys sorted, no spaces), written directly."""
-    if state.choosing is not None or state.choosing_cards is not None or any(t.count for t in state.pending):
-        return canonical_json(state)  # rare: a pending choice (R15:118.1, 7.discard) or a discard's count
+    if (state.choosing is not None or state.choosing_cards is not None or any(t.count for t in state.pending)
+            or any(m.grants for m in state.modifiers)):
+        # rare: a pending choice (R15:118.1, 7.discard), a discard's count or a modifier that grants
+        return canonical_json(state)
     att = state.attack
     attack = "null" if att is None else f'{{"attacker":{att.attacker},"defender":{att.defender},"target":{att.target}}}'
     players = ",".join([e[1] for e in encodings[0]])

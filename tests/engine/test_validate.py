@@ -313,6 +313,12 @@ def _pending_id_twice(s: State) -> Mapping[str, int]:
     return {"n": len(s.pending) - 1}
 
 
+def _modifier_keyword_on_a_hero(s: State) -> Mapping[str, int]:
+    s.modifiers[0] = replace(s.modifiers[0], target=s.players[0].hero, until="end_of_turn", owner=-1, amount=0,
+                             grants="dash")
+    return {}
+
+
 def _modifier_off_play(s: State) -> Mapping[str, int]:
     out = next(u for p in s.players for u in (*p.hand, *p.deck, *p.graveyard))
     s.modifiers[0] = replace(s.modifiers[0], target=out)
@@ -518,6 +524,19 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_owner_on_another_duration", "modifier", _modifier0(until="end_of_turn", owner=0), "modifiers[0].owner"),
     ("modifier_shots_lasting", "modifier", _modifier0(until="while_in_play", shots=True), "modifiers[0].shots"),
     ("modifier_shots_that_sets", "modifier", _modifier0(until="end_of_turn", shots=True, sets=True), "modifiers[0].shots"),
+    ("modifier_grants_unknown", "modifier", _modifier0(until="end_of_turn", owner=-1, amount=0, grants="wings"),
+     "modifiers[0].grants"),
+    ("modifier_grants_a_shot", "modifier", _modifier0(until="end_of_turn", owner=-1, amount=0, shots=True, grants="dash"),
+     "modifiers[0].grants"),
+    ("modifier_keyword_with_amount", "modifier", _modifier0(until="end_of_turn", owner=-1, amount=2, grants="dash"),
+     "modifiers[0].amount"),
+    ("modifier_life_of_zero", "modifier", _modifier0(until="while_in_play", owner=-1, amount=0, grants="life"),
+     "modifiers[0].amount"),
+    ("modifier_mechanism_until_end_of_turn", "modifier",
+     _modifier0(until="end_of_turn", owner=-1, amount=0, grants="mechanism"), "modifiers[0].until"),
+    ("modifier_keyword_until_start_of_turn", "modifier",
+     _modifier0(until="start_of_turn", owner=-1, amount=0, grants="dash"), "modifiers[0].until"),
+    ("modifier_keyword_on_a_hero", "modifier", _modifier_keyword_on_a_hero, "modifiers[0].target"),
     ("modifier_target_out_of_play", "modifier", _modifier_off_play, "modifiers[0].target"),
     ("attacker_zero", "attack", _attack(attacker=0), "attack.attacker"),
     ("attack_target_over_bound", "attack", _attack(target=MAX_VALUE + 1), "attack.target"),
