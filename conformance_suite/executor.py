@@ -168,7 +168,8 @@ def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
     if d is None or d.type != "creature":
         raise KeyError(f"card {card.get('uid')} is not a creature: it has no strike")
     # a modifier with ``shots`` is a bonus to the card's shots, not to its strike (INTERPRETING.md, entry 67)
-    mods = [m for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and not m.get("shots")]
+    mods = [m for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and not m.get("shots")
+            and not m.get("coins")]
     amounts: list[int] = [m["amount"] for m in mods if not m.get("sets")]
     # its own static strike bonuses in force: in play, not hidden, the condition holding for
     # the player whose play zone holds it (a hand-size condition; PROTOCOL.md 5.5)

@@ -56,6 +56,8 @@ COVERED: dict[str, str] = {
     "SHOT": "effect key `shot` (a wound of an enemy target that is a shot, R15:7.shot, 507.2) and op "
     "`shots_until_end_of_turn` («+N к выстрелам до конца хода»: a modifier with `shots`, not a strike bonus; "
     "entry 67)",
+    "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
+    "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 160)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
@@ -81,12 +83,12 @@ PARTLY: dict[str, str] = {
     "increases»",
     "HISTORY": "per-turn counters of each player: cards drawn, cards played, creatures played (the state's "
     "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59); not wounds healed",
-    "COINS": "op `lose_coins` (entry 47); no temporary coins «до конца хода»",
     "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "
     "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before "
     "«иначе», R15:119.7; R15:7.discard; entries 63-66); not a discard as an activated ability's cost, nor «пока не станет»",
-    "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); not from "
-    "play or the graveyard, not under the deck, no ordering of several",
+    "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); op "
+    "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 162); "
+    "not from play, not under the deck, no ordering of several",
     "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "
     "own hand cards in an ability of the other player (step `hand_choice`; entry 66); not «противник может "
     "заплатить …, иначе», no ordering",

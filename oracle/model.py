@@ -237,7 +237,11 @@ class Modifier:
     ``sets``: the strike becomes ``amount`` («становится равен»), applied after every
     adding modifier, in order of appearance (R15:523.1), instead of adding it.
     ``shots``: the bonus is to the amount of the card's shots («+N к выстрелам», R15 glossary
-    «Выстрел»), not to its strike (INTERPRETING.md, entry 67)."""
+    «Выстрел»), not to its strike (INTERPRETING.md, entry 67).
+    ``coins``: not a strike bonus but ``amount`` temporary coins of the player whose hero
+    is ``target`` («Получите (1) до конца хода», R15:522.4): they are among his coins and go
+    back to the supply when the modifier ends at 310.2, which is not a loss (INTERPRETING.md,
+    entry 160)."""
 
     target: int
     amount: int
@@ -245,6 +249,7 @@ class Modifier:
     owner: int = -1
     sets: bool = False
     shots: bool = False
+    coins: bool = False
 
     def to_dict(self) -> dict[str, object]:
         """The canonical JSON form: ``owner`` is present exactly for "start_of_owner_turn",
@@ -256,6 +261,8 @@ class Modifier:
             d["sets"] = True
         if self.shots:
             d["shots"] = True
+        if self.coins:
+            d["coins"] = True
         return d
 
 

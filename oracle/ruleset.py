@@ -164,6 +164,12 @@ class Ruleset:
     #: R15 glossary «Выстрел»: «+N к выстрелам» changes the card's shots only, not its
     #: strike (INTERPRETING.md, entry 67).
     shot_bonus_only_on_shots: bool = True
+    #: R15:522.4: coins given «до конца хода» go back to the supply at 310.2
+    #: (INTERPRETING.md, entry 160).
+    temporary_coins_return: bool = True
+    #: «Когда вы разыгрываете существо»: the creature being played does not see its own
+    #: play (INTERPRETING.md, entry 161).
+    own_play_unseen: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

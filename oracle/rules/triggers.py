@@ -30,6 +30,7 @@ _OF_CREATURE = (
     "creature_dies", "creature_enters", "spell_played", "card_played", "prepared", "attack_declared", "wounds_hero",
     "card_drawn",
     "discards",
+    "creature_played",
 )
 _SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
 
@@ -80,8 +81,8 @@ def fire(
             gone = [u for u in together if state.cards[u].owner == seat and u not in p.play]
             for uid in (p.hero, *p.play, *gone):
                 c = state.cards[uid]
-                if c.hidden or uid == subject:
-                    continue
+                if c.hidden or (uid == subject and (kind != "creature_played" or state.rules.own_play_unseen)):
+                    continue  # a trigger about another card never sees its source (entry 161 for «разыгрываете существо»)
                 for i, a in enumerate(cards[c.card_id].abilities):
                     if a.kind != "triggered" or a.trigger != kind:
                         continue

@@ -313,6 +313,20 @@ def _pending_id_twice(s: State) -> Mapping[str, int]:
     return {"n": len(s.pending) - 1}
 
 
+def _coin_modifier(amount: int, on_hero: bool = True, **changes: Any) -> Mutate:
+    """A temporary coin modifier (R15:522.4; INTERPRETING.md, entry 160) replacing modifier 0:
+    on seat 0's hero (or on modifier 0's own target, a creature), with seat 0 holding 1 coin."""
+    def mutate(s: State) -> Mapping[str, int]:
+        m = s.modifiers[0]
+        s.players[0].coins_open, s.players[0].coins_closed = 1, 0
+        target = s.players[0].hero if on_hero else m.target
+        s.modifiers[0] = replace(m, **{"target": target, "amount": amount, "until": "end_of_turn", "owner": -1,
+                                        "sets": False, "shots": False, "coins": True, **changes})
+        return {}
+
+    return mutate
+
+
 def _modifier_off_play(s: State) -> Mapping[str, int]:
     out = next(u for p in s.players for u in (*p.hand, *p.deck, *p.graveyard))
     s.modifiers[0] = replace(s.modifiers[0], target=out)
@@ -519,6 +533,9 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_shots_lasting", "modifier", _modifier0(until="while_in_play", shots=True), "modifiers[0].shots"),
     ("modifier_shots_that_sets", "modifier", _modifier0(until="end_of_turn", shots=True, sets=True), "modifiers[0].shots"),
     ("modifier_target_out_of_play", "modifier", _modifier_off_play, "modifiers[0].target"),
+    ("modifier_coins_more_than_the_players_coins", "modifier", _coin_modifier(2), "modifiers[0].amount"),
+    ("modifier_coins_on_a_creature", "modifier", _coin_modifier(1, on_hero=False), "modifiers[0].target"),
+    ("modifier_coins_that_sets", "modifier", _coin_modifier(1, sets=True), "modifiers[0].coins"),
     ("attacker_zero", "attack", _attack(attacker=0), "attack.attacker"),
     ("attack_target_over_bound", "attack", _attack(target=MAX_VALUE + 1), "attack.target"),
     ("defender_negative", "attack", _attack(defender=-1), "attack.defender"),
