@@ -173,7 +173,7 @@ def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
     # subtractions; INTERPRETING.md, entry 71)
     mine_all = [m for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and not m.get("shots")]
     doublings = sum(1 for m in mine_all if m.get("grants") == "double_strike")
-    mods = [m for m in mine_all if not m.get("grants")]
+    mods = [m for m in mine_all if not m.get("grants") and not m.get("coins")]
     amounts: list[int] = [m["amount"] for m in mods if not m.get("sets")]
     # its own static strike bonuses in force: in play, not hidden, the condition holding for
     # the player whose play zone holds it (a hand-size condition; PROTOCOL.md 5.5)

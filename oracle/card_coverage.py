@@ -64,6 +64,8 @@ COVERED: dict[str, str] = {
     "cumulative; R15:7.vulnerability, entry 72)",
     "K_FIRST": "keyword Первый удар (`first_strike`: strikes first in a fight, the other only if it "
     "survived; R15:7.firststrike, entry 73)",
+    "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
+    "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
@@ -90,13 +92,13 @@ PARTLY: dict[str, str] = {
     "increases»",
     "HISTORY": "per-turn counters of each player: cards drawn, cards played, creatures played (the state's "
     "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59); not wounds healed",
-    "COINS": "op `lose_coins` (entry 47); no temporary coins «до конца хода»",
     "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "
     "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before "
     "«иначе», R15:119.7; R15:7.discard; entries 63-66); a discard of one card as an activated ability's cost "
     "(cost `discard`, the card named in the action's `values`; entry 75); not «пока не станет»",
-    "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); not from "
-    "play or the graveyard, not under the deck, no ordering of several",
+    "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); op "
+    "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 78); "
+    "not from play, not under the deck, no ordering of several",
     "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
     "attack at an enemy creature, R15:7.directed; entry 74); not directed at one creature or at creatures with "
     "Уязвимость",

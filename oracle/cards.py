@@ -31,7 +31,7 @@ Ability::
     text_en   optional English gloss
     trigger   triggered only: one of TRIGGERS
     whose     for start_of_turn / end_of_turn / creature_dies / creature_enters /
-              spell_played / card_played / card_drawn / prepared: "own" | "opponent" |
+              spell_played / card_played / creature_played / card_drawn / prepared: "own" | "opponent" |
               "any" (whose turn, whose creature or spell, who played or drew the card, whose
               character)
     nth       card_played (optional, n >= 1) and card_drawn (required, n >= 2): only the
@@ -115,7 +115,12 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     ``hand_choice``): ``amount`` cards (all he has if fewer, R15:520.4), "any" for «любое
     количество» (none included), and none as well when the next effect is its «иначе»
     (R15:119.7); "put_on_deck_top" moves 1 card.  No effect after a hand effect reads
-    "drawn" or "self_strike", and no ``if_previous`` follows one of "each_player"
+    "drawn" or "self_strike", and no ``if_previous`` follows one of "each_player".
+    "graveyard_to_deck_top" (``to`` "self") is not a hand effect: the ability's own card goes
+    from its owner's graveyard on top of his deck, if it is there when the effect executes
+    («Гибель: … на верх колоды вместо кладбища»; INTERPRETING.md, entry 78).
+    "gain_coins_until_end_of_turn" (``to`` "controller" or "opponent", a number): open coins
+    that go back to the supply at 310.2, not a loss (R15:522.4; entry 76).
     conditions («если …», R15:119.2) are read about the ability's controller when the
     effect executes, not when the ability is declared (INTERPRETING.md, entry 42):
     "hand_fewer_than_opponent" (fewer cards in hand than the opponent), "hand_more_than_opponent"
@@ -225,6 +230,7 @@ TRIGGERS = (
     "wounds_hero",  # another card dealt wounds to a hero, by its strike or its ability (R15:502.2); whose: its controller's
     "card_drawn",  # a player drew his nth card this turn («когда вы берете вторую карту за ход», R15:527.2); whose: who drew
     "discards",  # a player discarded cards («Каждый раз, когда вы сбрасываете карты», R15:7.discard); whose: who discarded
+    "creature_played",  # another creature card was played («Когда вы разыгрываете существо», R15:309.1); whose: who played it
 )
 #: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 60).
 NTH_TRIGGERS = ("card_played", "card_drawn")
@@ -248,6 +254,7 @@ EFFECT_OPS = (
     "heal",  # remove wounds
     "draw",  # draw cards
     "gain_coin",  # get open coin markers
+    "gain_coins_until_end_of_turn",  # «Получите (N) до конца хода»: temporary open coins, back to the supply at 310.2 (R15:522.4)
     "lose_coins",  # «теряет (N)»: coins go back to the supply, closed ones first (R15:522.2, 522.5)
     "open",  # open (untap) a card
     "prepare",  # «Подготовить» (R15:7.prepare): open, drop activated per-turn markers, may attack/defend again
@@ -268,6 +275,7 @@ EFFECT_OPS = (
     "keyword_until_end_of_turn",  # «получает [keyword] до конца хода» (310.2); effect key ``keyword``
     "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
+    "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
 )
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
 #: (R15:108.5), Уязвимость (R15:7.vulnerability), Первый удар (R15:7.firststrike),
@@ -537,6 +545,10 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
             raise CardDataError(f"{path}.per", f"only a counted amount ({', '.join(COUNTED_AMOUNTS)}) is multiplied")
         per = _int(raw["per"], f"{path}.per", 1)
     _check_hand_effect(op, to, amount, path)
+    if op == "graveyard_to_deck_top" and to != "self":
+        raise CardDataError(f"{path}.to", "graveyard_to_deck_top moves the ability's own card («Оборотня»): 'self'")
+    if op == "gain_coins_until_end_of_turn" and (to not in ("controller", "opponent") or not isinstance(amount, int)):
+        raise CardDataError(f"{path}.to", "temporary coins go to a player (controller or opponent), a number of them")
     shot = raw.get("shot", False)
     if shot is not False and (shot is not True or op != "wound" or to != "target"):
         raise CardDataError(f"{path}.shot", "true on a wound of the targets only («Выстрел на X», R15 glossary)")

@@ -252,7 +252,11 @@ class Modifier:
     ``shots``: the bonus is to the amount of the card's shots («+N к выстрелам», R15 glossary
     «Выстрел»), not to its strike (INTERPRETING.md, entry 67).
     ``grants``: one of :data:`GRANTS` ("" for a strike or shot modifier): the modifier gives
-    the card that (+``amount`` life, the class Механизм, a keyword) and nothing to its strike."""
+    the card that (+``amount`` life, the class Механизм, a keyword) and nothing to its strike.
+    ``coins``: not a strike bonus but ``amount`` temporary coins of the player whose hero
+    is ``target`` («Получите (1) до конца хода», R15:522.4): they are among his coins and go
+    back to the supply when the modifier ends at 310.2, which is not a loss (INTERPRETING.md,
+    entry 76)."""
 
     target: int
     amount: int
@@ -261,10 +265,11 @@ class Modifier:
     sets: bool = False
     shots: bool = False
     grants: str = ""
+    coins: bool = False
 
     def to_dict(self) -> dict[str, object]:
         """The canonical JSON form: ``owner`` is present exactly for "start_of_owner_turn",
-        ``sets`` and ``shots`` exactly when true, ``grants`` exactly when not empty."""
+        ``sets``, ``shots`` and ``coins`` exactly when true, ``grants`` exactly when not empty."""
         d: dict[str, object] = {"target": self.target, "amount": self.amount, "until": self.until}
         if self.until == "start_of_owner_turn":
             d["owner"] = self.owner
@@ -274,6 +279,8 @@ class Modifier:
             d["shots"] = True
         if self.grants:
             d["grants"] = self.grants
+        if self.coins:
+            d["coins"] = True
         return d
 
 

@@ -314,6 +314,20 @@ MUTANTS: dict[str, Mutant] = {
             "death_triggers_see_effects",
         ),
         Mutant(
+            "temporary_coins_kept",
+            "R15:522.4",
+            "«Получите (1) до конца хода» (Каринлина) gives a coin that stays after the end of turn, as an ordinary "
+            "gained coin (INTERPRETING.md, entry 76)",
+            "temporary_coins_return",
+        ),
+        Mutant(
+            "creature_sees_its_own_play",
+            "R15:309.1",
+            "«Когда вы разыгрываете существо, подготовьте Каринлину (один раз за ход)» fires on Каринлина's own play "
+            "(she is in play from step 5), using up its once per turn (INTERPRETING.md, entry 77)",
+            "own_play_unseen",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

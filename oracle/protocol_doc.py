@@ -436,6 +436,8 @@ _JSON_SPECIAL = {
     ("StrikeModifier", "grants"): ("`grants`", "`life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
                                    "`directed_at_creatures` or `double_strike`; the key is present exactly when not empty "
                                    "(5.4 rule 7)"),
+    ("StrikeModifier", "coins"): ("`coins`", "`true`; the key is present exactly when true (temporary coins of the "
+                                  "hero's player, not a strike bonus; 5.4 rule 7)"),
     ("State", "players"): ("`players`", "list of 2 objects (seat 0 first)"),
     ("State", "cards"): ("`cards`", "list of objects, ascending `uid`"),
     ("CardState", "usage"): ("`usage`", "list of objects, ascending `ability`, no `count` of 0"),
@@ -679,6 +681,9 @@ _TRIGGER_TEXT = {
     "wounds_hero": "another card put wounds on a hero, by its strike or by an effect of an ability it is the source of "
     "(R15:502.2), wherever it is now; `whose` says whose card, `subject_class` may name its class («Когда ваш механизм "
     "наносит раны герою»; INTERPRETING.md entry 57)",
+    "creature_played": "«Когда вы разыгрываете существо»: another creature card was played (it fires after `card_played`, "
+    "once the creature has moved, 309.1 step 4); the creature being played does not see its own play (INTERPRETING.md "
+    "entry 77); `whose` says who played it",
     "discards": "«Каждый раз, когда вы сбрасываете карты»: a player discarded cards (one firing per discard, however "
     "many cards it moved; `pending[].count` keeps how many, the declared entry's `x` too; R15:7.discard); `whose` says "
     "who discarded (INTERPRETING.md entry 65)",
@@ -694,6 +699,14 @@ _EFFECT_TEXT = {
     "heal": "remove up to `amount` wounds (`healed`)",
     "draw": "`to` `controller` or `opponent`: that player draws `amount` cards (`drew`)",
     "gain_coin": "`to` `controller` or `opponent`: that player gets `amount` open coins (`coin_gained`)",
+    "graveyard_to_deck_top": "`to` `self`: the ability's own card, if it is in its owner's graveyard when the effect "
+    "executes, goes on top of his deck («Гибель: … положить Оборотня на верх колоды вместо кладбища»: a «Гибель» "
+    "trigger, resolved after the card reached the graveyard; `put_on_deck` with `from` `graveyard`; INTERPRETING.md "
+    "entry 78)",
+    "gain_coins_until_end_of_turn": "`to` `controller` or `opponent`: that player gets `amount` open coins until the end "
+    "of turn («Получите (1) до конца хода»; `coin_gained` with `until` `end_of_turn`, citing R15:522.4): a modifier with "
+    "`coins` on his hero; at 310.2 that many of his coins go back to the supply, closed ones first, which is not a loss "
+    "(`coins_returned`); a player who loses coins loses his temporary ones first (INTERPRETING.md entry 76)",
     "open": "open a closed recipient (`opened`)",
     "prepare": "«Подготовить» (R15:7.prepare; INTERPRETING.md entry 41): open the recipient (`opened`, citing R15:7.prepare too), remove the usage markers of its activated «раз за ход» abilities, and let a character attack and defend again this turn (`attacked_turn`, `defended_turn` 0)",
     "close": "close an open recipient in play (`closed`; «when closed» triggers fire)",

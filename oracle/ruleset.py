@@ -183,6 +183,12 @@ class Ruleset:
     #: its death have been declared, so they see it as it was (an upgraded creature died a
     #: Механизм; INTERPRETING.md, entry 69).
     death_triggers_see_effects: bool = True
+    #: R15:522.4: coins given «до конца хода» go back to the supply at 310.2
+    #: (INTERPRETING.md, entry 76).
+    temporary_coins_return: bool = True
+    #: «Когда вы разыгрываете существо»: the creature being played does not see its own
+    #: play (INTERPRETING.md, entry 77).
+    own_play_unseen: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -276,7 +276,7 @@ _STATE_KEYSET, _PLAYER_KEYSET, _CARD_KEYSET, _QUEUE_KEYSET, _PENDING_KEYSET = ma
                 _QUEUE_KEYS, (*_PENDING_KEYS, "count"))
 )
 _USAGE_KEYSET = frozenset(("ability", "count"))
-_MODIFIER_KEYSET = frozenset(("target", "amount", "until", "owner", "sets", "shots", "grants"))
+_MODIFIER_KEYSET = frozenset(("target", "amount", "until", "owner", "sets", "shots", "grants", "coins"))
 _ATTACK_KEYSET = frozenset(("attacker", "target", "defender"))
 
 
@@ -406,13 +406,14 @@ def parse(data: Any) -> State:
         sets = mr.get_bool("sets") if "sets" in raw else False  # «становится равен» (R15:523.1)
         shots = mr.get_bool("shots") if "shots" in raw else False  # «+N к выстрелам» (entry 67)
         grants = mr.get_str("grants", GRANTS) if "grants" in raw else ""  # life, class, keyword (entry 69)
+        coins = mr.get_bool("coins") if "coins" in raw else False  # «Получите (1) до конца хода» (entry 76)
         if until == "start_of_owner_turn":  # the seat whose next turn ends it (INTERPRETING.md, entry 23)
             modifiers.append(Modifier(target, amount, until, mr.get_int("owner", "modifiers[].owner"), sets, shots,
-                                      grants))
+                                      grants, coins))
         elif "owner" in raw:
             raise StateError(f"modifiers[{i}].owner", f"only a start_of_owner_turn modifier has an owner, not {until}")
         else:
-            modifiers.append(Modifier(target, amount, until, sets=sets, shots=shots, grants=grants))
+            modifiers.append(Modifier(target, amount, until, sets=sets, shots=shots, grants=grants, coins=coins))
 
     attack = None
     if r.raw("attack") is not None:

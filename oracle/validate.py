@@ -260,6 +260,22 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         raise StateError(f"{path}.target", f"card {target} is not a creature: only creatures are granted {grants}")
 
 
+def _coin_modifier(state: State, i: int, place: str) -> None:
+    """Rule 7: temporary coins («Получите (1) до конца хода», R15:522.4) are a modifier on the
+    hero of the player who has them, until the end of turn, at least one, and they are among
+    his coins: all his coin modifiers together are at most his coins (INTERPRETING.md, entry 76)."""
+    m = state.modifiers[i]
+    if m.sets or m.shots or m.grants or m.until != "end_of_turn" or m.amount < 1:
+        raise StateError(f"modifiers[{i}].coins", "temporary coins are at least one, until the end of turn, neither a grant, a "
+                         "set-to nor a shot modifier (R15:522.4)")
+    if place != "hero":
+        raise StateError(f"modifiers[{i}].target", "temporary coins belong to a player: the target is his hero")
+    p = state.players[state.cards[m.target].owner]
+    if sum(x.amount for x in state.modifiers if x.coins and x.target == m.target) > p.coins:
+        raise StateError(f"modifiers[{i}].amount", "a player's temporary coins are among his coins: more of them than "
+                         "coins in his play zone (R15:522.4)")
+
+
 def validate(state: State) -> None:
     """Raise :class:`StateError` naming the field if ``state`` breaks a consistency rule of
     PROTOCOL.md 5.4 (bounds included); return None otherwise.  Card paths (``cards[i]``)
@@ -420,6 +436,8 @@ def validate(state: State) -> None:
         place = seen.get(m.target)
         if place is None or place[1] not in ("hero", "play"):
             raise StateError(f"modifiers[{i}].target", f"card {m.target} is not in play")
+        if m.coins:
+            _coin_modifier(state, i, place[1])
     att = state.attack
     if att is not None:
         for key in ("attacker", "target", "defender"):

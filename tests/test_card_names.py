@@ -93,6 +93,10 @@ FAITHFUL: dict[str, str] = {
     "poslushnik_bratstva": "creature_dies of an own Механизм: +3 strike and Первый удар until end of turn, once per turn",
     "klinki_berserka": "support, Оружие; (3): each own creature gains «Направленный удар по существу противника» "
     "until end of turn",
+    "oboroten": "optional death trigger (R15:113.4; «Гибель:» fires on the move to the graveyard): it puts its own "
+    "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
+    "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "
+    "310.2, R15:522.4); when you play another creature (trigger creature_played), prepare itself, once per turn",
     "lesnoy_gigant": "self_prepared (an effect prepared it, R15:7.prepare): +2 strike with no duration, while it is "
     "in play (strike_while_in_play, until while_in_play, R15:205.3), once per turn",
     "opolchenie_bratstva": "wounds_hero of an own Механизм (by strike or ability, R15:502.2, any hero): prepare "

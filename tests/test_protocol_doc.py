@@ -425,6 +425,8 @@ def test_state_json_keys_are_the_proto_fields(observed: Observed) -> None:
                     expected -= {"shots"}  # present exactly when true (INTERPRETING.md, entry 67)
                 if message == "StrikeModifier" and not item.get("grants"):
                     expected -= {"grants"}  # present exactly when not empty (INTERPRETING.md, entry 69)
+                if message == "StrikeModifier" and not item.get("coins"):
+                    expected -= {"coins"}  # present exactly when true (INTERPRETING.md, entry 76)
                 assert set(item) == expected
                 seen[message] = True
     assert all(seen.values()), seen

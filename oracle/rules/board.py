@@ -133,7 +133,7 @@ def current_strike(state: State, uid: int) -> int:
     ``set_strike_in_order_of_appearance`` mutant applies every modifier in the order it was
     created, so an addition after a set-to counts."""
     # a shot bonus is not a strike bonus (entry 67; the ``shot_bonus_adds_to_strike`` mutant counts it)
-    mods = [m for m in state.modifiers if m.target == uid and not m.grants
+    mods = [m for m in state.modifiers if m.target == uid and not m.grants and not m.coins
             and (not m.shots or not state.rules.shot_bonus_only_on_shots)]
     if not state.rules.strike_modifiers_stack:
         mods = mods[-1:]

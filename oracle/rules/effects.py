@@ -283,8 +283,10 @@ def _apply_effect(
     if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
     amount = _amount(state, entry, effect, drawn, known_strike)
-    if effect.op in ("lose_coins", "draw", "gain_coin", "draw_to_match_opponent"):
+    if effect.op in ("lose_coins", "draw", "gain_coin", "draw_to_match_opponent", "gain_coins_until_end_of_turn"):
         return _apply_player_effect(state, entry, effect, amount, ev, rules)
+    if effect.op == "graveyard_to_deck_top":
+        return 0, _graveyard_to_deck_top(state, entry.source, ev, rules)
     return 0, _apply_card_effect(state, entry, effect, amount, ev, rules)
 
 
@@ -309,6 +311,7 @@ def _apply_player_effect(
             lost += taken
         if lost:
             ev.append(Event("coins_lost", (*rules, "R15:522.2", "R15:522.5"), (("player", seat), ("amount", lost))))
+            drop_temporary_coins(state, seat, lost)
         return 0, lost > 0
     seat = 1 - me if effect.to == "opponent" else me
     if op == "draw":
@@ -321,8 +324,53 @@ def _apply_player_effect(
         n = draw(state, seat, want, ev, rules) if want > 0 else 0
         return n, n > 0
     state.players[seat].coins_open += amount
+    if op == "gain_coins_until_end_of_turn" and amount > 0:
+        # «Получите (1) до конца хода»: temporary coins, back to the supply at 310.2 (R15:522.4; entry 76)
+        state.modifiers.append(Modifier(state.players[seat].hero, amount, "end_of_turn", coins=True))
+        ev.append(Event("coin_gained", (*rules, "R15:522.4"), (("player", seat), ("amount", amount),
+                                                               ("until", "end_of_turn"))))
+        return 0, True
     ev.append(Event("coin_gained", rules, (("player", seat), ("amount", amount))))
     return 0, amount > 0
+
+
+def _graveyard_to_deck_top(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> bool:
+    """«Гибель: Вы можете положить Оборотня на верх колоды вместо кладбища»: the ability's
+    own card, if it is in its owner's graveyard when the effect executes, goes on top of his
+    deck (R15 glossary «Гибель:»: the trigger fires on the move to the graveyard; INTERPRETING.md,
+    entry 78; the ``deck_put_on_top`` switch as for a hand card).  Its usage markers stay
+    (R15:205.3, entry 40)."""
+    c = state.cards[uid]
+    p = state.players[c.owner]
+    if uid not in p.graveyard:
+        return False
+    p.graveyard.remove(uid)
+    top = state.rules.deck_put_on_top
+    if top:
+        p.deck.insert(0, uid)
+    else:
+        p.deck.append(uid)
+    ev.append(Event("put_on_deck", (*rules, "R15:119.2"), (("player", c.owner), ("card", uid),
+                                                          ("position", "top" if top else "bottom"),
+                                                          ("from", "graveyard"))))
+    return True
+
+
+def drop_temporary_coins(state: State, seat: int, lost: int) -> None:
+    """A player who lost ``lost`` coins loses his temporary ones first (R15:522.5, his choice:
+    they would go back at the end of the turn anyway; INTERPRETING.md, entry 76): his coin
+    modifiers shrink by as much, the oldest first."""
+    hero = state.players[seat].hero
+    kept: list[Modifier] = []
+    for m in state.modifiers:
+        if m.coins and m.target == hero and lost > 0:
+            taken = min(lost, m.amount)
+            lost -= taken
+            if m.amount > taken:
+                kept.append(replace(m, amount=m.amount - taken))
+            continue
+        kept.append(m)
+    state.modifiers = kept
 
 
 def _apply_card_effect(

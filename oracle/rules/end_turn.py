@@ -19,11 +19,30 @@ def begin_end_of_turn(state: State, ev: list[Event]) -> None:
 
 
 def _expire(state: State, ev: list[Event]) -> None:
-    ended = [m for m in state.modifiers if m.until == "end_of_turn"]
+    """310.2: the «до конца хода» effects end; temporary coins go back to the supply."""
+    ended = [m for m in state.modifiers if m.until == "end_of_turn" and (not m.coins or state.rules.temporary_coins_return)]
     if ended:
-        state.modifiers = [m for m in state.modifiers if m.until != "end_of_turn"]
+        state.modifiers = [m for m in state.modifiers if m not in ended]
         for m in ended:
-            ev.append(Event("effect_ended", cite(state, "310.2"), (("card", m.target), ("amount", m.amount))))
+            if m.coins:
+                _return_coins(state, m.target, m.amount, ev)
+            else:
+                ev.append(Event("effect_ended", cite(state, "310.2"), (("card", m.target), ("amount", m.amount))))
+
+
+def _return_coins(state: State, hero: int, amount: int, ev: list[Event]) -> None:
+    """The temporary coins of the player whose hero is ``hero`` go back to the supply at the
+    end of their period (R15:522.4), which is not a loss of coins: his closed coins first,
+    then open ones (the player's choice, R15:522.5, made normative; INTERPRETING.md, entry 76)."""
+    seat = state.cards[hero].owner
+    p = state.players[seat]
+    closed = min(amount, p.coins_closed)
+    opened = min(amount - closed, p.coins_open)
+    p.coins_closed -= closed
+    p.coins_open -= opened
+    if closed + opened:
+        ev.append(Event("coins_returned", (*cite(state, "310.2"), "R15:522.4"),
+                        (("player", seat), ("amount", closed + opened))))
 
 
 def finish_turn(state: State, ev: list[Event]) -> None:

@@ -394,6 +394,9 @@ def _move_played_card(state: State, uid: int, ev: list[Event]) -> None:
     else:
         enter_play(state, uid, me, ev, cite(state, "309.1.4", "309.2"))
         fire(state, "card_played", uid, ev, cite(state, "309.1.4", "309.2"))  # entry 45
+        if card_def(state, uid).type == "creature":
+            # «Когда вы разыгрываете существо»: another creature's play (INTERPRETING.md, entry 77)
+            fire(state, "creature_played", uid, ev, cite(state, "309.1.4", "309.2"))
 
 
 def _pay_for_play(state: State, action: Action, cost: int, ev: list[Event]) -> bool:

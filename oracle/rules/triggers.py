@@ -31,6 +31,7 @@ _OF_CREATURE = (
     "creature_dies", "creature_enters", "spell_played", "card_played", "prepared", "attack_declared", "wounds_hero",
     "card_drawn",
     "discards",
+    "creature_played",
 )
 _SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
 
@@ -103,8 +104,8 @@ def fire(
             gone = [u for u in together if state.cards[u].owner == seat and u not in p.play]
             for uid in (p.hero, *p.play, *gone):
                 c = state.cards[uid]
-                if c.hidden or uid == subject:
-                    continue
+                if c.hidden or (uid == subject and (kind != "creature_played" or state.rules.own_play_unseen)):
+                    continue  # a trigger about another card never sees its source (entry 77 for «разыгрываете существо»)
                 found = table[c.card_id].get(kind)
                 if not found:
                     continue

@@ -264,7 +264,7 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
         "modifiers": [
             {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {}),
              **({"sets": True} if m.sets else {}), **({"shots": True} if m.shots else {}),
-             **({"grants": m.grants} if m.grants else {})}
+             **({"grants": m.grants} if m.grants else {}), **({"coins": True} if m.coins else {})}
             for m in msg.modifiers
         ],
         "attack": attack,
@@ -424,6 +424,8 @@ def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None
             mod.shots = True
         if m.get("grants"):  # life, the class Механизм or a keyword instead of strike (entry 69)
             mod.grants = m["grants"]
+        if m.get("coins"):  # temporary coins of the hero's player (INTERPRETING.md, entry 76)
+            mod.coins = True
     attack = data["attack"]
     if attack is not None:
         msg.attack.attacker = attack["attacker"]
@@ -700,11 +702,11 @@ def _decode_modifiers(msg: state_pb2.State) -> list[Modifier] | None:
         if until == _OWNER_TURN:
             if not (has_owner and _in(m.owner, _M_OWNER)):
                 return None
-            modifiers.append(Modifier(target, amount, until, m.owner, m.sets, m.shots, m.grants))
+            modifiers.append(Modifier(target, amount, until, m.owner, m.sets, m.shots, m.grants, m.coins))
         elif has_owner:
             return None
         else:
-            modifiers.append(Modifier(target, amount, until, sets=m.sets, shots=m.shots, grants=m.grants))
+            modifiers.append(Modifier(target, amount, until, sets=m.sets, shots=m.shots, grants=m.grants, coins=m.coins))
     return modifiers
 
 
@@ -1108,10 +1110,10 @@ def _fill(state: State, msg: state_pb2.State, encodings: _Encodings) -> None:
     for m in state.modifiers:
         if m.until == _OWNER_TURN:  # owner present exactly for this duration (INTERPRETING.md, entry 23)
             msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, owner=m.owner, sets=m.sets,
-                              shots=m.shots, grants=m.grants)
+                              shots=m.shots, grants=m.grants, coins=m.coins)
         else:
             msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, sets=m.sets, shots=m.shots,
-                              grants=m.grants)
+                              grants=m.grants, coins=m.coins)
     attack = state.attack
     if attack is not None:
         msg.attack.attacker = attack.attacker
@@ -1139,6 +1141,8 @@ def _ints(values: Sequence[int]) -> str:
 _SETS = '"sets":true,'
 #: The canonical text of a shot modifier's ``shots`` key (present exactly when true).
 _SHOTS = '"shots":true,'
+#: The canonical text of a coin modifier's ``coins`` key (present exactly when true).
+_COINS = '"coins":true,'
 
 
 def _canonical_text(state: State, encodings: _Encodings) -> str:
@@ -1161,9 +1165,11 @@ def _canonical_text(state: State, encodings: _Encodings) -> str:
         for t in state.pending
     ])
     modifiers = ",".join([
-        f'{{"amount":{m.amount},"owner":{m.owner},{_SETS if m.sets else ""}{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
+        f'{{"amount":{m.amount},{_COINS if m.coins else ""}"owner":{m.owner},{_SETS if m.sets else ""}'
+        f'{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
         if m.until == _OWNER_TURN
-        else f'{{"amount":{m.amount},{_SETS if m.sets else ""}{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
+        else f'{{"amount":{m.amount},{_COINS if m.coins else ""}{_SETS if m.sets else ""}{_SHOTS if m.shots else ""}'
+        f'"target":{m.target},"until":{_json_str(m.until)}}}'
         for m in state.modifiers
     ])
     cards = ",".join([e[1] for e in encodings[1]])

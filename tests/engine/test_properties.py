@@ -11,7 +11,7 @@ tests each so that ``pytest -n 2`` spreads them.  At every decision the tests ch
 * an illegal action raises ``IllegalAction`` and leaves the state's fingerprint unchanged;
 * ``apply`` never changes its argument and is deterministic (same state, same events);
 * cards are conserved: each card instance is in exactly one zone of its owner;
-* coins are never negative, coins change only through ``coin_gained`` and ``coins_lost`` events, and the
+* coins are never negative, coins change only through ``coin_gained``, ``coins_lost`` and ``coins_returned`` events, and the
   accumulation phase (304.1) gives a coin exactly when the player has fewer than 10;
 * ``to_dict``/``from_dict`` is a round trip;
 * every rule an event or violation cites is in the catalogue;
@@ -73,8 +73,9 @@ _SETTINGS = settings(
 
 
 def _coin_check(before: State, after: State, events: tuple[Event, ...]) -> None:
-    """Coins change only by ``coin_gained`` and ``coins_lost`` events; 304.1 gives one coin exactly when the
-    active player starts accumulation with fewer than 10."""
+    """Coins change only by ``coin_gained``, ``coins_lost`` and ``coins_returned`` (temporary coins back to the
+    supply at 310.2, R15:522.4) events; 304.1 gives one coin exactly when the active player starts accumulation
+    with fewer than 10."""
     tally = [p.coins for p in before.players]
     accumulating: tuple[int, int] | None = None  # (seat, coins at the start of his turn)
     for e in events:
@@ -92,7 +93,7 @@ def _coin_check(before: State, after: State, events: tuple[Event, ...]) -> None:
                 assert amount == 1 and tally[seat] + 1 <= COIN_CAP
                 accumulating = None
             tally[seat] += amount
-        elif e.kind == "coins_lost":  # an effect's «теряет (N)» (R15:522.2)
+        elif e.kind in ("coins_lost", "coins_returned"):  # «теряет (N)» (R15:522.2); temporary coins (R15:522.4)
             seat = num(e, "player")
             amount = num(e, "amount")
             assert 1 <= amount <= tally[seat]
@@ -100,7 +101,7 @@ def _coin_check(before: State, after: State, events: tuple[Event, ...]) -> None:
     if accumulating is not None and after.turn > before.turn:
         # the accumulation phase of this turn ran inside the events (or the game ended)
         assert accumulating[1] >= COIN_CAP, "304.1: no coin gained below 10"
-    assert tally == [p.coins for p in after.players], "coins changed without a coin_gained or coins_lost event"
+    assert tally == [p.coins for p in after.players], "coins changed without a coin_gained, coins_lost or coins_returned event"
     for p in after.players:
         assert p.coins_open >= 0 and p.coins_closed >= 0
 

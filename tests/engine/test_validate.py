@@ -319,6 +319,20 @@ def _modifier_keyword_on_a_hero(s: State) -> Mapping[str, int]:
     return {}
 
 
+def _coin_modifier(amount: int, on_hero: bool = True, **changes: Any) -> Mutate:
+    """A temporary coin modifier (R15:522.4; INTERPRETING.md, entry 76) replacing modifier 0:
+    on seat 0's hero (or on modifier 0's own target, a creature), with seat 0 holding 1 coin."""
+    def mutate(s: State) -> Mapping[str, int]:
+        m = s.modifiers[0]
+        s.players[0].coins_open, s.players[0].coins_closed = 1, 0
+        target = s.players[0].hero if on_hero else m.target
+        s.modifiers[0] = replace(m, **{"target": target, "amount": amount, "until": "end_of_turn", "owner": -1,
+                                        "sets": False, "shots": False, "coins": True, **changes})
+        return {}
+
+    return mutate
+
+
 def _modifier_off_play(s: State) -> Mapping[str, int]:
     out = next(u for p in s.players for u in (*p.hand, *p.deck, *p.graveyard))
     s.modifiers[0] = replace(s.modifiers[0], target=out)
@@ -538,6 +552,9 @@ VALIDATE_CASES: list[Case] = [
      _modifier0(until="start_of_turn", owner=-1, amount=0, grants="dash"), "modifiers[0].until"),
     ("modifier_keyword_on_a_hero", "modifier", _modifier_keyword_on_a_hero, "modifiers[0].target"),
     ("modifier_target_out_of_play", "modifier", _modifier_off_play, "modifiers[0].target"),
+    ("modifier_coins_more_than_the_players_coins", "modifier", _coin_modifier(2), "modifiers[0].amount"),
+    ("modifier_coins_on_a_creature", "modifier", _coin_modifier(1, on_hero=False), "modifiers[0].target"),
+    ("modifier_coins_that_sets", "modifier", _coin_modifier(1, sets=True), "modifiers[0].coins"),
     ("attacker_zero", "attack", _attack(attacker=0), "attack.attacker"),
     ("attack_target_over_bound", "attack", _attack(target=MAX_VALUE + 1), "attack.target"),
     ("defender_negative", "attack", _attack(defender=-1), "attack.defender"),

@@ -222,7 +222,7 @@ class PendingTrigger(_message.Message):
     def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
 
 class StrikeModifier(_message.Message):
-    __slots__ = ("target", "amount", "until", "owner", "sets", "shots", "grants")
+    __slots__ = ("target", "amount", "until", "owner", "sets", "shots", "grants", "coins")
     TARGET_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     UNTIL_FIELD_NUMBER: _ClassVar[int]
@@ -230,6 +230,7 @@ class StrikeModifier(_message.Message):
     SETS_FIELD_NUMBER: _ClassVar[int]
     SHOTS_FIELD_NUMBER: _ClassVar[int]
     GRANTS_FIELD_NUMBER: _ClassVar[int]
+    COINS_FIELD_NUMBER: _ClassVar[int]
     target: int
     amount: int
     until: str
@@ -237,7 +238,8 @@ class StrikeModifier(_message.Message):
     sets: bool
     shots: bool
     grants: str
-    def __init__(self, target: _Optional[int] = ..., amount: _Optional[int] = ..., until: _Optional[str] = ..., owner: _Optional[int] = ..., sets: _Optional[bool] = ..., shots: _Optional[bool] = ..., grants: _Optional[str] = ...) -> None: ...
+    coins: bool
+    def __init__(self, target: _Optional[int] = ..., amount: _Optional[int] = ..., until: _Optional[str] = ..., owner: _Optional[int] = ..., sets: _Optional[bool] = ..., shots: _Optional[bool] = ..., grants: _Optional[str] = ..., coins: _Optional[bool] = ...) -> None: ...
 
 class Attack(_message.Message):
     __slots__ = ("attacker", "target", "defender")
