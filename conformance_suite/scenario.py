@@ -360,7 +360,7 @@ def board_to_state(board: scenario_pb2.BoardSetup, edition: str) -> dict[str, An
         "pending": [],
         "modifiers": [
             {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {}),
-             **({"shots": True} if m.shots else {})}
+             **({"shots": True} if m.shots else {}), **({"life": True} if m.life else {})}
             for m in board.modifiers
         ],
         "attack": None,

@@ -66,14 +66,14 @@ PARTLY: dict[str, str] = {
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
-    "`discarded` (entry 65) and `recipient_hand` (entry 66), with a multiplier `per`; no other counts, no wounds on "
-    "the source",
+    "`discarded` (entry 65), `recipient_hand` (entry 66) and `other_own_creatures` (entry 100), with a multiplier "
+    "`per`; no other counts, no wounds on the source",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
     "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57), "
     "with the wounds a strike dealt as the amount `wounds_dealt`; not this card's wounds by its abilities",
-    "STAT": "ops `set_strike_until_start_of_your_next_turn` and `strike_while_in_play` (a lasting +N, entry 58); "
-    "no doubled or life changes",
+    "STAT": "ops `set_strike_until_start_of_your_next_turn`, `strike_while_in_play` (a lasting +N, entry 58) and "
+    "`life_while_in_play` (lasting additional lives, R15:504.2; entry 100); no doubled values, no lives set to N",
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
     "condition `target_stunned` and strike bonuses `against` `stunned` (entries 54, 55); not «не может быть оглушён»",
     "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "

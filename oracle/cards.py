@@ -125,9 +125,14 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     trigger: the cards its discard moved, INTERPRETING.md, entry 65), "recipient_hand" (a
     wound of heroes: the cards in the hand of each recipient hero's player when it executes,
     entry 66), "wounds_dealt" (a «strikes_hero» trigger: the wounds the strike put on the
-    hero, entry 57); "self_strike" of a source that left play while this ability resolved is the
+    hero, entry 57), "other_own_creatures" («за каждое другое ваше существо»: the creatures in
+    the ability's controller's play zone but its source, hidden ones included, counted when the
+    effect executes; INTERPRETING.md, entry 100); "self_strike" of a source that left play while this ability resolved is the
     strike it had just before it left (last known information, R15:403.1; INTERPRETING.md,
     entry 56)
+    "strike_while_in_play" and "life_while_in_play" («получает +N к удару и жизням») put on a
+    lasting +N strike / +N additional lives (R15:504.2), no duration (R15:205.3); an amount of 0
+    puts on nothing (no modifier, not carried out; INTERPRETING.md, entry 100)
 """
 
 from __future__ import annotations
@@ -243,6 +248,7 @@ EFFECT_OPS = (
     "set_strike_until_start_of_your_next_turn",  # «Удар … становится равен N до начала вашего следующего хода»
     "draw_to_match_opponent",  # «Берите карты, пока у вас в руке не будет столько же карт, сколько у противника»
     "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 58)
+    "life_while_in_play",  # «получает +N к жизням»: additional lives while it is in play (R15:504.2, 205.3; entry 100)
     "discard",  # «Сбросьте карту»: the player moves cards of his choice from his hand to his graveyard (R15:7.discard)
     "put_on_deck_top",  # «Положите карту из руки на верх колоды»: a card of his choice goes on top of his deck
 )
@@ -252,10 +258,10 @@ HAND_OPS = ("discard", "put_on_deck_top")
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
 AMOUNTS = (
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
-    "recipient_hand", "wounds_dealt",
+    "recipient_hand", "wounds_dealt", "other_own_creatures",
 )
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
-COUNTED_AMOUNTS = ("discarded", "recipient_hand")
+COUNTED_AMOUNTS = ("discarded", "recipient_hand", "other_own_creatures")
 RECIPIENTS = (
     "target",
     "self",

@@ -36,7 +36,7 @@ __all__ = [
     "Violation",
 ]
 
-#: The durations of a strike modifier (``Modifier.until``): 310.2, the next 303.1, the
+#: The durations of a strike (or life) modifier (``Modifier.until``): 310.2, the next 303.1, the
 #: 303.1 of its owner's next turn, and none: while the creature is in play («получает +N к
 #: удару», R15:205.3; INTERPRETING.md, entry 58).
 UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
@@ -237,7 +237,9 @@ class Modifier:
     ``sets``: the strike becomes ``amount`` («становится равен»), applied after every
     adding modifier, in order of appearance (R15:523.1), instead of adding it.
     ``shots``: the bonus is to the amount of the card's shots («+N к выстрелам», R15 glossary
-    «Выстрел»), not to its strike (INTERPRETING.md, entry 67)."""
+    «Выстрел»), not to its strike (INTERPRETING.md, entry 67).
+    ``life``: the bonus is ``amount`` additional lives («+N к жизням», R15:504.2), not a strike
+    bonus; always "while_in_play" (INTERPRETING.md, entry 100)."""
 
     target: int
     amount: int
@@ -245,10 +247,11 @@ class Modifier:
     owner: int = -1
     sets: bool = False
     shots: bool = False
+    life: bool = False
 
     def to_dict(self) -> dict[str, object]:
         """The canonical JSON form: ``owner`` is present exactly for "start_of_owner_turn",
-        ``sets`` and ``shots`` exactly when true."""
+        ``sets``, ``shots`` and ``life`` exactly when true."""
         d: dict[str, object] = {"target": self.target, "amount": self.amount, "until": self.until}
         if self.until == "start_of_owner_turn":
             d["owner"] = self.owner
@@ -256,6 +259,8 @@ class Modifier:
             d["sets"] = True
         if self.shots:
             d["shots"] = True
+        if self.life:
+            d["life"] = True
         return d
 
 

@@ -271,6 +271,13 @@ MUTANTS: dict[str, Mutant] = {
             "shot_bonus_only_on_shots",
         ),
         Mutant(
+            "other_own_creatures_count_the_source",
+            "R15:504.2",
+            "«+1 к удару и жизням за каждое другое ваше существо» (Четырёхрукий) counts the card itself among the "
+            "controller's creatures (INTERPRETING.md, entry 100)",
+            "other_own_creatures_exclude_source",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -429,6 +429,8 @@ _JSON_SPECIAL = {
     **{("PlayerState", k): (f"`{k}`", "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)")
        for k in ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")},
     ("StrikeModifier", "sets"): ("`sets`", "`true`; the key is present exactly when true (a set-to modifier; 5.4 rule 7)"),
+    ("StrikeModifier", "life"): ("`life`", "`true`; the key is present exactly when true (additional lives, not a "
+                                 "strike bonus; 5.4 rule 7)"),
     ("StrikeModifier", "shots"): ("`shots`", "`true`; the key is present exactly when true (a bonus to the card's "
                                   "shots, not its strike; 5.4 rule 7)"),
     ("State", "players"): ("`players`", "list of 2 objects (seat 0 first)"),
@@ -707,8 +709,12 @@ _EFFECT_TEXT = {
     "shots_until_end_of_turn": "«+N к выстрелам до конца хода»: each shot of the recipient (a `wound` with `shot` of "
     "an ability it is the source of) deals `amount` more wounds until the end of turn, 310.2; its strike is unchanged "
     "(a modifier with `shots`; `shots_modified`; INTERPRETING.md entry 67)",
+    "life_while_in_play": "+`amount` additional lives with no duration («получает +N к жизням», R15:504.2): they add to "
+    "the creature's life, wounds do not remove them (R15:504.5), and they go when it leaves play (R15:205.3; a modifier "
+    "with `life` and `until` `while_in_play`; `life_modified`; an amount of 0 puts on nothing; INTERPRETING.md entry 100)",
     "strike_while_in_play": "+`amount` strike with no duration («получает +N к удару»): it lasts while the creature is "
-    "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 58)",
+    "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 58); "
+    "an amount of 0 puts on nothing (entry 100)",
     "draw_to_match_opponent": "`to` `controller` or `opponent`: that player draws one card at a time until his hand is as "
     "large as the other player's, nothing if it already is (R15:119.6); an empty deck stops it (`drew`)",
     "discard": "«Сбросьте карту» (R15:7.discard): the recipient player chooses `amount` cards of his own hand (all he "
@@ -734,6 +740,9 @@ _AMOUNT_TEXT = {
     "any": "«любое количество»: a `discard` of any number of cards, none included",
     "discarded": "a «discards» trigger only: `per` times the number of cards the discard that fired it moved "
     "(«+2 … за каждую сброшенную карту»; INTERPRETING.md entry 65)",
+    "other_own_creatures": "`per` times the number of creatures in the play zone of the ability's controller other "
+    "than its source, hidden ones included, when the effect executes («за каждое другое ваше существо»; INTERPRETING.md "
+    "entry 100)",
     "wounds_dealt": "a «strikes_hero» trigger only: the wounds the strike that fired it put on the hero (its "
     "`pending[].count`, the declared entry's `x`; «наносит Х ран ударом герою … на Х», INTERPRETING.md entry 57)",
     "recipient_hand": "a `wound` of heroes only: `per` times the number of cards in the hand of each recipient hero's "

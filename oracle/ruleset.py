@@ -164,6 +164,9 @@ class Ruleset:
     #: R15 glossary «Выстрел»: «+N к выстрелам» changes the card's shots only, not its
     #: strike (INTERPRETING.md, entry 67).
     shot_bonus_only_on_shots: bool = True
+    #: «за каждое другое ваше существо» does not count the card itself (INTERPRETING.md,
+    #: entry 100).
+    other_own_creatures_exclude_source: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -275,7 +275,7 @@ _STATE_KEYSET, _PLAYER_KEYSET, _CARD_KEYSET, _QUEUE_KEYSET, _PENDING_KEYSET = ma
                 _QUEUE_KEYS, (*_PENDING_KEYS, "count"))
 )
 _USAGE_KEYSET = frozenset(("ability", "count"))
-_MODIFIER_KEYSET = frozenset(("target", "amount", "until", "owner", "sets", "shots"))
+_MODIFIER_KEYSET = frozenset(("target", "amount", "until", "owner", "sets", "shots", "life"))
 _ATTACK_KEYSET = frozenset(("attacker", "target", "defender"))
 
 
@@ -404,12 +404,14 @@ def parse(data: Any) -> State:
         until = mr.get_str("until", UNTIL)
         sets = mr.get_bool("sets") if "sets" in raw else False  # «становится равен» (R15:523.1)
         shots = mr.get_bool("shots") if "shots" in raw else False  # «+N к выстрелам» (entry 67)
+        life = mr.get_bool("life") if "life" in raw else False  # «+N к жизням» (entry 100)
         if until == "start_of_owner_turn":  # the seat whose next turn ends it (INTERPRETING.md, entry 23)
-            modifiers.append(Modifier(target, amount, until, mr.get_int("owner", "modifiers[].owner"), sets, shots))
+            modifiers.append(Modifier(target, amount, until, mr.get_int("owner", "modifiers[].owner"), sets, shots,
+                                      life))
         elif "owner" in raw:
             raise StateError(f"modifiers[{i}].owner", f"only a start_of_owner_turn modifier has an owner, not {until}")
         else:
-            modifiers.append(Modifier(target, amount, until, sets=sets, shots=shots))
+            modifiers.append(Modifier(target, amount, until, sets=sets, shots=shots, life=life))
 
     attack = None
     if r.raw("attack") is not None:

@@ -394,9 +394,15 @@ def validate(state: State) -> None:
         if m.shots and (m.sets or m.until != "end_of_turn"):
             raise StateError(f"modifiers[{i}].shots", "a shot modifier adds until the end of turn (INTERPRETING.md, "
                              "entry 67)")
+        if m.life and (m.sets or m.shots or m.until != "while_in_play" or m.amount < 1):
+            raise StateError(f"modifiers[{i}].life", "a life modifier adds at least 1 additional life while the "
+                             "creature is in play (R15:504.2; INTERPRETING.md, entry 100)")
         place = seen.get(m.target)
         if place is None or place[1] not in ("hero", "play"):
             raise StateError(f"modifiers[{i}].target", f"card {m.target} is not in play")
+        if m.life and pool[cards[m.target].card_id].type != "creature":
+            raise StateError(f"modifiers[{i}].target", f"card {m.target} is not a creature: only creatures get "
+                             "additional lives here (R15:504.2)")
     att = state.attack
     if att is not None:
         for key in ("attacker", "target", "defender"):
@@ -567,9 +573,10 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                 if not c.wounds:
                     continue
                 d = pool[c.card_id]
-                if d.type in ("hero", "creature") and d.life - c.wounds <= 0:
+                life = d.life + sum(m.amount for m in state.modifiers if m.target == uid and m.life)  # R15:504.2
+                if d.type in ("hero", "creature") and life - c.wounds <= 0:
                     path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
-                    raise StateError(path, f"card {uid} has {c.wounds} wounds and life {d.life}: "
+                    raise StateError(path, f"card {uid} has {c.wounds} wounds and life {life}: "
                                      "it would already be destroyed or its player lost (R15:505.1, 604.1)")
     from .engine import QUEUE_STEPS  # the step table; imported here as the engine imports the rules
     from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here

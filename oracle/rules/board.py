@@ -18,6 +18,7 @@ __all__ = [
     "counts_as_stunned",
     "current_life",
     "current_strike",
+    "life_bonus",
     "static_strike_bonuses",
     "strike_at",
     "strike_with_modifiers",
@@ -131,7 +132,9 @@ def current_strike(state: State, uid: int) -> int:
     ``set_strike_in_order_of_appearance`` mutant applies every modifier in the order it was
     created, so an addition after a set-to counts."""
     # a shot bonus is not a strike bonus (entry 67; the ``shot_bonus_adds_to_strike`` mutant counts it)
-    mods = [m for m in state.modifiers if m.target == uid and (not m.shots or not state.rules.shot_bonus_only_on_shots)]
+    # neither is a life bonus («+N к жизням», entry 100)
+    mods = [m for m in state.modifiers if m.target == uid and not m.life
+            and (not m.shots or not state.rules.shot_bonus_only_on_shots)]
     if not state.rules.strike_modifiers_stack:
         mods = mods[-1:]
     printed = card_def(state, uid).strike
@@ -147,9 +150,16 @@ def current_strike(state: State, uid: int) -> int:
     return strike_with_modifiers(printed, [*[m.amount for m in mods], *statics])
 
 
+def life_bonus(state: State, uid: int) -> int:
+    """The additional lives of card ``uid`` in force («+N к жизням», R15:504.2): the sum of its
+    life modifiers (INTERPRETING.md, entry 100)."""
+    return sum(m.amount for m in state.modifiers if m.target == uid and m.life)
+
+
 def current_life(state: State, uid: int) -> int:
-    """Printed life minus wounds (R15:504.1, 504.3)."""
-    return card_def(state, uid).life - state.cards[uid].wounds
+    """Printed life plus additional lives minus wounds (R15:504.1, 504.2, 504.3; R15 glossary
+    «Жизни карты»)."""
+    return card_def(state, uid).life + life_bonus(state, uid) - state.cards[uid].wounds
 
 
 def characters_in_play(state: State) -> Iterator[int]:

@@ -237,6 +237,14 @@ def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int, known_s
         # kept in the entry's x (entry 65; the mutant counts the discard once)
         count = entry.x if state.rules.discard_bonus_per_card else min(entry.x, 1)
         return count * effect.per + bonus
+    if effect.amount == "other_own_creatures":
+        # «за каждое другое ваше существо»: the creatures in the controller's play zone but the
+        # source, hidden ones included, counted now (INTERPRETING.md, entry 100; the
+        # ``other_own_creatures_count_the_source`` mutant counts the source too)
+        mine = state.players[entry.controller].play
+        count = sum(1 for uid in mine if card_def(state, uid).type == "creature"
+                    and (uid != entry.source or not state.rules.other_own_creatures_exclude_source))
+        return count * effect.per + bonus
     if effect.amount == "creatures_strike_6_plus":
         # «за каждое существо в игре с ударом 6 или более»: both players', not hidden (entry 12)
         count = sum(
@@ -311,6 +319,10 @@ def _apply_player_effect(
     return 0, amount > 0
 
 
+#: Effects that put a lasting bonus on the card («получает +N к удару / к жизням»).
+_LASTING_OPS = ("strike_while_in_play", "life_while_in_play")
+
+
 def _apply_card_effect(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> bool:
@@ -333,6 +345,8 @@ def _apply_card_effect(
         if doomed:
             leave_together(state, doomed, ev, (*rules, "R15:505.2"))
         return bool(doomed)
+    if op in _LASTING_OPS and amount <= 0:
+        return False  # «+0 к удару и жизням»: nothing is put on the card (INTERPRETING.md, entry 100)
     if effect.shot and state.zone_of(entry.source) == "play":
         amount += shot_bonus(state, entry.source)  # «+N к выстрелам» in force (R15:7.shot; entry 67)
     base = amount
@@ -395,6 +409,13 @@ def _apply_card_effect(
             until = "while_in_play" if state.rules.lasting_strike_lasts else "end_of_turn"
             state.modifiers.append(Modifier(uid, amount, until))
             ev.append(Event("strike_modified", (*rules, "R15:205.3"), (("card", uid), ("amount", amount), ("until", until))))
+        elif op == "life_while_in_play":
+            # «получает +N к жизням», no duration: N additional lives (R15:504.2) that last while
+            # the creature is in play and go with its other effects when it leaves (R15:205.3;
+            # INTERPRETING.md, entry 100)
+            state.modifiers.append(Modifier(uid, amount, "while_in_play", life=True))
+            ev.append(Event("life_modified", (*rules, "R15:504.2", "R15:205.3"),
+                            (("card", uid), ("amount", amount), ("until", "while_in_play"))))
         elif op == "strike_until_start_of_your_next_turn":
             # «до начала вашего следующего хода»: «вашего» is the ability's controller (INTERPRETING.md, entry 23)
             state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me))

@@ -262,7 +262,8 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
         ],
         "modifiers": [
             {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {}),
-             **({"sets": True} if m.sets else {}), **({"shots": True} if m.shots else {})}
+             **({"sets": True} if m.sets else {}), **({"shots": True} if m.shots else {}),
+             **({"life": True} if m.life else {})}
             for m in msg.modifiers
         ],
         "attack": attack,
@@ -420,6 +421,8 @@ def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None
             mod.sets = True
         if m.get("shots"):  # a bonus to the card's shots (INTERPRETING.md, entry 67)
             mod.shots = True
+        if m.get("life"):  # additional lives (INTERPRETING.md, entry 100)
+            mod.life = True
     attack = data["attack"]
     if attack is not None:
         msg.attack.attacker = attack["attacker"]
@@ -694,11 +697,11 @@ def _decode_modifiers(msg: state_pb2.State) -> list[Modifier] | None:
         if until == _OWNER_TURN:
             if not (has_owner and _in(m.owner, _M_OWNER)):
                 return None
-            modifiers.append(Modifier(target, amount, until, m.owner, m.sets, m.shots))
+            modifiers.append(Modifier(target, amount, until, m.owner, m.sets, m.shots, m.life))
         elif has_owner:
             return None
         else:
-            modifiers.append(Modifier(target, amount, until, sets=m.sets, shots=m.shots))
+            modifiers.append(Modifier(target, amount, until, sets=m.sets, shots=m.shots, life=m.life))
     return modifiers
 
 
@@ -1091,9 +1094,9 @@ def _fill(state: State, msg: state_pb2.State, encodings: _Encodings) -> None:
     for m in state.modifiers:
         if m.until == _OWNER_TURN:  # owner present exactly for this duration (INTERPRETING.md, entry 23)
             msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, owner=m.owner, sets=m.sets,
-                              shots=m.shots)
+                              shots=m.shots, life=m.life)
         else:
-            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, sets=m.sets, shots=m.shots)
+            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, sets=m.sets, shots=m.shots, life=m.life)
     attack = state.attack
     if attack is not None:
         msg.attack.attacker = attack.attacker
@@ -1121,6 +1124,8 @@ def _ints(values: Sequence[int]) -> str:
 _SETS = '"sets":true,'
 #: The canonical text of a shot modifier's ``shots`` key (present exactly when true).
 _SHOTS = '"shots":true,'
+#: The canonical text of a life modifier's ``life`` key (present exactly when true).
+_LIFE = '"life":true,'
 
 
 def _canonical_text(state: State, encodings: _Encodings) -> str:
@@ -1141,9 +1146,9 @@ def _canonical_text(state: State, encodings: _Encodings) -> str:
         for t in state.pending
     ])
     modifiers = ",".join([
-        f'{{"amount":{m.amount},"owner":{m.owner},{_SETS if m.sets else ""}{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
+        f'{{"amount":{m.amount},{_LIFE if m.life else ""}"owner":{m.owner},{_SETS if m.sets else ""}{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
         if m.until == _OWNER_TURN
-        else f'{{"amount":{m.amount},{_SETS if m.sets else ""}{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
+        else f'{{"amount":{m.amount},{_LIFE if m.life else ""}{_SETS if m.sets else ""}{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
         for m in state.modifiers
     ])
     cards = ",".join([e[1] for e in encodings[1]])

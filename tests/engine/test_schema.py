@@ -67,8 +67,8 @@ def test_canonical_keys_are_the_model_fields(cls: type) -> None:
         for obj in _samples(to_dict(state), SCHEMA[cls]["key"]):
             if SCHEMA[cls]["key"] == "modifiers":
                 # ``owner`` is written only for a start_of_owner_turn modifier, ``sets`` only
-                # and ``shots`` only when true (PROTOCOL.md 5)
-                assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"owner", "sets", "shots"}
+                # ``shots`` and ``life`` only when true (PROTOCOL.md 5)
+                assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"owner", "sets", "shots", "life"}
             elif SCHEMA[cls]["key"] == "cards":
                 # ``stunned`` is written only when true (PROTOCOL.md 5.4, rule 4)
                 assert set(obj) <= _json_keys(cls) and set(obj) >= _json_keys(cls) - {"stunned"}

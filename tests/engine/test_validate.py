@@ -186,6 +186,12 @@ def _modifier0(**changes: Any) -> Mutate:
     return mutate
 
 
+def _life_on_a_hero(s: State) -> Mapping[str, int]:
+    """A life modifier (INTERPRETING.md, entry 100) whose target is a hero, not a creature."""
+    s.modifiers[0] = replace(s.modifiers[0], target=s.players[0].hero, until="while_in_play", life=True)
+    return {}
+
+
 def _attack(**changes: Any) -> Mutate:
     def mutate(s: State) -> Mapping[str, int]:
         assert s.attack is not None
@@ -518,6 +524,11 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_owner_on_another_duration", "modifier", _modifier0(until="end_of_turn", owner=0), "modifiers[0].owner"),
     ("modifier_shots_lasting", "modifier", _modifier0(until="while_in_play", shots=True), "modifiers[0].shots"),
     ("modifier_shots_that_sets", "modifier", _modifier0(until="end_of_turn", shots=True, sets=True), "modifiers[0].shots"),
+    ("modifier_life_until_end_of_turn", "modifier", _modifier0(until="end_of_turn", life=True), "modifiers[0].life"),
+    ("modifier_life_that_sets", "modifier", _modifier0(until="while_in_play", life=True, sets=True),
+     "modifiers[0].life"),
+    ("modifier_life_on_a_hero", "modifier", _life_on_a_hero, "modifiers[0].target"),
+    ("modifier_life_of_zero", "modifier", _modifier0(until="while_in_play", life=True, amount=0), "modifiers[0].life"),
     ("modifier_target_out_of_play", "modifier", _modifier_off_play, "modifiers[0].target"),
     ("attacker_zero", "attack", _attack(attacker=0), "attack.attacker"),
     ("attack_target_over_bound", "attack", _attack(target=MAX_VALUE + 1), "attack.target"),

@@ -222,20 +222,22 @@ class PendingTrigger(_message.Message):
     def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
 
 class StrikeModifier(_message.Message):
-    __slots__ = ("target", "amount", "until", "owner", "sets", "shots")
+    __slots__ = ("target", "amount", "until", "owner", "sets", "shots", "life")
     TARGET_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     UNTIL_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
     SETS_FIELD_NUMBER: _ClassVar[int]
     SHOTS_FIELD_NUMBER: _ClassVar[int]
+    LIFE_FIELD_NUMBER: _ClassVar[int]
     target: int
     amount: int
     until: str
     owner: int
     sets: bool
     shots: bool
-    def __init__(self, target: _Optional[int] = ..., amount: _Optional[int] = ..., until: _Optional[str] = ..., owner: _Optional[int] = ..., sets: _Optional[bool] = ..., shots: _Optional[bool] = ...) -> None: ...
+    life: bool
+    def __init__(self, target: _Optional[int] = ..., amount: _Optional[int] = ..., until: _Optional[str] = ..., owner: _Optional[int] = ..., sets: _Optional[bool] = ..., shots: _Optional[bool] = ..., life: _Optional[bool] = ...) -> None: ...
 
 class Attack(_message.Message):
     __slots__ = ("attacker", "target", "defender")
