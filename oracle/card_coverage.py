@@ -53,6 +53,8 @@ COVERED: dict[str, str] = {
     "(entry 60)",
     "T_DISCARD": "trigger `discards` («Каждый раз, когда вы сбрасываете карты»: once per discard, with its count, "
     "`pending[].count`; R15:7.discard; entry 65)",
+    "PRINTED_POISON": "card key `poison`: a printed «Отравление N» is the card's Poison N from entering play "
+    "(R15:7.poison; entry 101)",
     "SHOT": "effect key `shot` (a wound of an enemy target that is a shot, R15:7.shot, 507.2) and op "
     "`shots_until_end_of_turn` («+N к выстрелам до конца хода»: a modifier with `shots`, not a strike bonus; "
     "entry 67)",

@@ -18,6 +18,11 @@ Schema of one card (JSON object)::
                «Объединённая карта»).  Support cards need exactly one (one per class per
                player, R15:212.3); creatures and spells keep their printed class
     keywords   subset of ["dash", "stealth"]  (Рывок R15:108.5; Скрытность)
+    poison     creatures only, optional, n >= 1: the printed «Отравление N» (R15 glossary «Отравление
+               на Х»): the card has Poison N of its own from the moment it enters play (its
+               state's ``poison`` becomes N, the higher value applying), so «Отравить» does
+               not add to it, «Усилить отравление» raises it and «Снять отравление» removes it
+               (INTERPRETING.md, entry 101)
     turn_order heroes only: "first" | "second" (301.4.1)
     text       the Russian card text the model follows; source: where it was read
     modes      spells only: list of lists of abilities; the player picks one (309.1 step 3)
@@ -398,6 +403,7 @@ class CardDef:
     text: str
     source: str
     classes: tuple[str, ...] = ()  # the printed classes (R15:107.3); card_class is the first
+    poison: int = 0  # the printed «Отравление N» (creatures; 0 = none; INTERPRETING.md, entry 101)
 
     @property
     def x_cost(self) -> bool:
@@ -738,6 +744,11 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         if ctype != "hero":
             raise CardDataError(f"{path}.turn_order", "only heroes say how their player moves")
         turn_order = _choice(raw["turn_order"], ("first", "second"), f"{path}.turn_order")
+    poison = 0
+    if "poison" in raw:
+        if ctype != "creature":
+            raise CardDataError(f"{path}.poison", "only creatures have a printed «Отравление N»")
+        poison = _int(raw["poison"], f"{path}.poison", 1)
     abilities = _parse_abilities(raw.get("abilities", []), f"{path}.abilities", ctype)
     if "stealth" in keywords:
         if ctype != "creature":
@@ -799,6 +810,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         text=str(raw.get("text", "")),
         source=str(raw.get("source", "")),
         classes=classes,
+        poison=poison,
     )
 
 

@@ -278,6 +278,13 @@ MUTANTS: dict[str, Mutant] = {
             "other_own_creatures_exclude_source",
         ),
         Mutant(
+            "printed_poison_ignored",
+            "R15:7.poison",
+            "a printed «Отравление 2» (Хранитель источника) is read as reminder text only: the card enters play "
+            "without Poison, so it is never wounded by it (INTERPRETING.md, entry 101)",
+            "printed_poison_in_play",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

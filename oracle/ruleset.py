@@ -167,6 +167,9 @@ class Ruleset:
     #: «за каждое другое ваше существо» does not count the card itself (INTERPRETING.md,
     #: entry 100).
     other_own_creatures_exclude_source: bool = True
+    #: R15 glossary «Отравление на Х»: a printed «Отравление N» is the card's Poison N once it
+    #: is in play (INTERPRETING.md, entry 101).
+    printed_poison_in_play: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -121,6 +121,12 @@ def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[
     c.entered_turn = state.turn
     ev.append(Event("entered_play", rules, (("card", uid), ("player", seat))))
     d = card_def(state, uid)
+    if d.poison and state.rules.printed_poison_in_play:
+        # a printed «Отравление N»: the card has Poison N from the moment it is in play, the
+        # higher value applying (R15:7.poison; INTERPRETING.md, entry 101; the
+        # ``printed_poison_ignored`` mutant leaves it out)
+        c.poison = max(c.poison, d.poison)
+        ev.append(Event("poisoned", ("R15:7.poison",), (("card", uid), ("poison", c.poison))))
     if d.type == "support":  # R15:212.3: the other support of the same class goes
         for other in [o for o in p.play if o != uid]:
             od = card_def(state, other)
