@@ -65,6 +65,8 @@ PARTLY: dict[str, str] = {
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",
+    "K_EXP": "keyword `attack_experience` («Опыт в атаке»: not closed after its strike attack, R15:7.attackexperience; "
+    "entry 102); not «Опыт в защите»",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
@@ -77,7 +79,8 @@ PARTLY: dict[str, str] = {
     "STAT": "ops `set_strike_until_start_of_your_next_turn`, `strike_while_in_play` (a lasting +N, entry 58) and "
     "`life_while_in_play` (lasting additional lives, R15:504.2; entry 100); no doubled values, no lives set to N",
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
-    "condition `target_stunned` and strike bonuses `against` `stunned` (entries 54, 55); not «не может быть оглушён»",
+    "condition `target_stunned`, strike bonuses `against` `stunned` (entries 54, 55) and the keyword "
+    "`cannot_be_stunned` («Не может быть оглушен», R15:514.2; entry 102)",
     "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
     "counted (`per` `cards_in_hand`, `own_creatures`; entries 61 and 62); not «while open», not «on top of other "
     "increases»",

@@ -17,7 +17,12 @@ Schema of one card (JSON object)::
                classes (a combined card has the classes of all its parts, R15 glossary
                «Объединённая карта»).  Support cards need exactly one (one per class per
                player, R15:212.3); creatures and spells keep their printed class
-    keywords   subset of ["dash", "stealth"]  (Рывок R15:108.5; Скрытность)
+    keywords   subset of KEYWORDS: "dash" (Рывок R15:108.5), "stealth" (Скрытность),
+               "cannot_be_stunned" («Не может быть оглушен», R15:514.2: an effect that stuns
+               does nothing to it, neither closes it nor gives it «Оглушение»; it may still be
+               chosen as a target), "attack_experience" («Опыт в атаке», R15 glossary: it is
+               not closed after its strike attack, 307.3); the last two creatures only
+               (INTERPRETING.md, entry 102)
     poison     creatures only, optional, n >= 1: the printed «Отравление N» (R15 glossary «Отравление
                на Х»): the card has Poison N of its own from the moment it enters play (its
                state's ``poison`` becomes N, the higher value applying), so «Отравить» does
@@ -195,7 +200,9 @@ CLASSES: dict[str, tuple[str, ...]] = {
 }
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
-KEYWORDS = ("dash", "stealth")
+KEYWORDS = ("dash", "stealth", "cannot_be_stunned", "attack_experience")
+#: Keywords of creatures only (Скрытность is checked on its own).
+_CREATURE_KEYWORDS = ("cannot_be_stunned", "attack_experience")
 ABILITY_KINDS = ("spell", "activated", "triggered", "static")
 #: Trigger conditions the engine knows (R15:113.2).
 TRIGGERS = (
@@ -739,6 +746,8 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         raise CardDataError(f"{path}.keywords", "must be a list")
     for i, k in enumerate(keywords):
         _choice(k, KEYWORDS, f"{path}.keywords[{i}]")
+        if k in _CREATURE_KEYWORDS and ctype != "creature":
+            raise CardDataError(f"{path}.keywords[{i}]", f"{k} belongs to creatures")
     turn_order = ""
     if "turn_order" in raw:
         if ctype != "hero":

@@ -285,6 +285,20 @@ MUTANTS: dict[str, Mutant] = {
             "printed_poison_in_play",
         ),
         Mutant(
+            "unstunnable_card_is_closed",
+            "R15:514.2",
+            "«Не может быть оглушен» (Алмазный голем) only keeps «Оглушение» off the card: a stun still closes it "
+            "(INTERPRETING.md, entry 102)",
+            "unstunnable_card_is_not_closed",
+        ),
+        Mutant(
+            "attack_experience_ignored",
+            "R15:7.attackexperience",
+            "«Опыт в атаке» (Алмазный голем) is ignored: the attacker is closed after its strike attack like any "
+            "other (307.3; INTERPRETING.md, entry 102)",
+            "attack_experience_keeps_open",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -170,6 +170,11 @@ class Ruleset:
     #: R15 glossary «Отравление на Х»: a printed «Отравление N» is the card's Poison N once it
     #: is in play (INTERPRETING.md, entry 101).
     printed_poison_in_play: bool = True
+    #: R15:514.2: «Не может быть оглушен» — a stun does nothing to the card, it is not
+    #: closed either (INTERPRETING.md, entry 102).
+    unstunnable_card_is_not_closed: bool = True
+    #: R15 glossary «Опыт в атаке»: the card is not closed after its strike attack (entry 102).
+    attack_experience_keeps_open: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -84,6 +84,8 @@ FAITHFUL: dict[str, str] = {
     "of turn (op shots_until_end_of_turn, a modifier with shots, not its strike)",
     "strela_za_streloy": "prepare your character; if it has a shot (target_has_shot, read at execution), +1 to its "
     "shots until end of turn",
+    "almaznyy_golem": "keywords cannot_be_stunned (a stun does nothing to it, R15:514.2) and attack_experience "
+    "(not closed after its strike attack, still once per turn; R15 glossary «Опыт в атаке»)",
     "khranitel_istochnika": "printed «Отравление 2» = card key poison: Poison 2 from entering play (R15:7.poison), "
     "the highest value applying, intensified and cured like any Poison; the poison trigger (ability -2) wounds it",
     "chetyrekhrukiy": "Найм: +1 strike and +1 additional life (R15:504.2) per other creature of its controller, "

@@ -351,6 +351,14 @@ def _apply_card_effect(
         if doomed:
             leave_together(state, doomed, ev, (*rules, "R15:505.2"))
         return bool(doomed)
+    if op == "stun":
+        # «Не может быть оглушен»: the stun does nothing to it, it is not closed either
+        # (R15:514.2; INTERPRETING.md, entry 102; the ``unstunnable_card_is_closed`` mutant closes it)
+        immune = [uid for uid in recipients if "cannot_be_stunned" in card_def(state, uid).keywords]
+        if immune and not state.rules.unstunnable_card_is_not_closed:
+            for uid in immune:
+                close_card(state, uid, ev, rules)
+        recipients = [uid for uid in recipients if uid not in immune]
     if op in _LASTING_OPS and amount <= 0:
         return False  # «+0 к удару и жизням»: nothing is put on the card (INTERPRETING.md, entry 100)
     if effect.shot and state.zone_of(entry.source) == "play":
