@@ -193,11 +193,27 @@ def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
     return max(added * (1 << doublings) + sum(a for a in amounts if a < 0), 0)
 
 
+def _life(state: dict[str, Any], card: dict[str, Any]) -> int:
+    """The current life of a character of the canonical state ``state``: its printed life
+    (the card pool) plus the ``amount`` of every entry of ``state["modifiers"]`` with ``life``
+    whose target it is (additional lives, R15:504.2), minus its wounds (R15 glossary «Жизни
+    карты»; PROTOCOL.md 5.5).  Computed from the contract's definition, like the strike."""
+    from oracle.cards import load_pool
+
+    d = load_pool().cards.get(card.get("card_id", ""))
+    if d is None or d.type not in ("hero", "creature"):
+        raise KeyError(f"card {card.get('uid')} is not a character: it has no life")
+    extra = sum(m["amount"] for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and m.get("grants") == "life")
+    return int(d.life + extra - card.get("wounds", 0))
+
+
 def fact_value(state: dict[str, Any], decision: tuple[int, str], path: str) -> Any:
     """The value at ``path`` of the canonical state.  Besides plain fields and ``[i]``
     indexes: ``card[UID]`` selects a card by uid, ``zone[UID]`` is the zone holding it,
     ``card[UID].strike`` a creature's current strike (printed strike plus the strike
     modifiers on it, at least 0; computed from the state, which has no such field),
+    ``card[UID].life`` a character's current life (printed life plus its life modifiers
+    minus its wounds; computed likewise),
     ``.length`` is a list's length, ``decision.actor`` / ``decision.kind`` who decides
     (the actor by name: "player_1", "player_2", "chance", "nobody"); a player's counters of
     this turn (``players[0].drawn_this_turn``, …) are 0 where the canonical form leaves
@@ -212,6 +228,9 @@ def fact_value(state: dict[str, Any], decision: tuple[int, str], path: str) -> A
         name, idx = m.group(1), m.group(2)
         if card is not None and cur is card and name == "strike" and idx is None and name not in card:
             cur = _strike(state, card)
+            continue
+        if card is not None and cur is card and name == "life" and idx is None and name not in card:
+            cur = _life(state, card)
             continue
         if name == "length" and idx is None and isinstance(cur, list):
             cur = len(cur)

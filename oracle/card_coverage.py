@@ -53,6 +53,8 @@ COVERED: dict[str, str] = {
     "(entry 60)",
     "T_DISCARD": "trigger `discards` («Каждый раз, когда вы сбрасываете карты»: once per discard, with its count, "
     "`pending[].count`; R15:7.discard; entry 65)",
+    "PRINTED_POISON": "card key `poison`: a printed «Отравление N» is the card's Poison N from entering play "
+    "(R15:7.poison; entry 80)",
     "SHOT": "effect key `shot` (a wound of an enemy target that is a shot, R15:7.shot, 507.2) and op "
     "`shots_until_end_of_turn` («+N к выстрелам до конца хода»: a modifier with `shots`, not a strike bonus; "
     "entry 67)",
@@ -73,11 +75,13 @@ PARTLY: dict[str, str] = {
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",
+    "K_EXP": "keyword `attack_experience` («Опыт в атаке»: not closed after its strike attack, R15:7.attackexperience; "
+    "entry 81); not «Опыт в защите»",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
-    "`discarded` (entry 65) and `recipient_hand` (entry 66), with a multiplier `per`; no other counts, no wounds on "
-    "the source",
+    "`discarded` (entry 65), `recipient_hand` (entry 66) and `other_own_creatures` (entry 79), with a multiplier "
+    "`per`; no other counts, no wounds on the source",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
     "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57), "
@@ -86,7 +90,8 @@ PARTLY: dict[str, str] = {
     "`life_while_in_play` (a lasting +N life, entry 69) and `double_strike_until_end_of_turn` (a ×2 strike "
     "modifier, R15:523.1, entry 71); no doubled or set-to life, no extra life, no counted +N",
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
-    "condition `target_stunned` and strike bonuses `against` `stunned` (entries 54, 55); not «не может быть оглушён»",
+    "condition `target_stunned`, strike bonuses `against` `stunned` (entries 54, 55) and the keyword "
+    "`cannot_be_stunned` («Не может быть оглушен», R15:514.2; entry 81)",
     "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
     "counted (`per` `cards_in_hand`, `own_creatures`; entries 61 and 62); not «while open», not «on top of other "
     "increases»",

@@ -17,7 +17,17 @@ Schema of one card (JSON object)::
                classes (a combined card has the classes of all its parts, R15 glossary
                «Объединённая карта»).  Support cards need exactly one (one per class per
                player, R15:212.3); creatures and spells keep their printed class
-    keywords   subset of ["dash", "stealth"]  (Рывок R15:108.5; Скрытность)
+    keywords   subset of KEYWORDS: "dash" (Рывок R15:108.5), "stealth" (Скрытность),
+               "cannot_be_stunned" («Не может быть оглушен», R15:514.2: an effect that stuns
+               does nothing to it, neither closes it nor gives it «Оглушение»; it may still be
+               chosen as a target), "attack_experience" («Опыт в атаке», R15 glossary: it is
+               not closed after its strike attack, 307.3); the last two creatures only
+               (INTERPRETING.md, entry 81)
+    poison     creatures only, optional, n >= 1: the printed «Отравление N» (R15 glossary «Отравление
+               на Х»): the card has Poison N of its own from the moment it enters play (its
+               state's ``poison`` becomes N, the higher value applying), so «Отравить» does
+               not add to it, «Усилить отравление» raises it and «Снять отравление» removes it
+               (INTERPRETING.md, entry 80)
     turn_order heroes only: "first" | "second" (301.4.1)
     text       the Russian card text the model follows; source: where it was read
     modes      spells only: list of lists of abilities; the player picks one (309.1 step 3)
@@ -148,9 +158,14 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     trigger: the cards its discard moved, INTERPRETING.md, entry 65), "recipient_hand" (a
     wound of heroes: the cards in the hand of each recipient hero's player when it executes,
     entry 66), "wounds_dealt" (a «strikes_hero» trigger: the wounds the strike put on the
-    hero, entry 57); "self_strike" of a source that left play while this ability resolved is the
+    hero, entry 57), "other_own_creatures" («за каждое другое ваше существо»: the creatures in
+    the ability's controller's play zone but its source, hidden ones included, counted when the
+    effect executes; INTERPRETING.md, entry 79); "self_strike" of a source that left play while this ability resolved is the
     strike it had just before it left (last known information, R15:403.1; INTERPRETING.md,
     entry 56)
+    "strike_while_in_play" and "life_while_in_play" («получает +N к удару и жизням») put on a
+    lasting +N strike / +N additional lives (R15:504.2), no duration (R15:205.3); an amount of 0
+    puts on nothing (no modifier, not carried out; INTERPRETING.md, entry 79)
 """
 
 from __future__ import annotations
@@ -208,7 +223,9 @@ CLASSES: dict[str, tuple[str, ...]] = {
 }
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
-KEYWORDS = ("dash", "stealth")
+KEYWORDS = ("dash", "stealth", "cannot_be_stunned", "attack_experience")
+#: Keywords of creatures only (Скрытность is checked on its own).
+_CREATURE_KEYWORDS = ("cannot_be_stunned", "attack_experience")
 ABILITY_KINDS = ("spell", "activated", "triggered", "static")
 #: Trigger conditions the engine knows (R15:113.2).
 TRIGGERS = (
@@ -291,10 +308,10 @@ HAND_OPS = ("discard", "put_on_deck_top")
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
 AMOUNTS = (
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
-    "recipient_hand", "wounds_dealt",
+    "recipient_hand", "wounds_dealt", "other_own_creatures",
 )
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
-COUNTED_AMOUNTS = ("discarded", "recipient_hand")
+COUNTED_AMOUNTS = ("discarded", "recipient_hand", "other_own_creatures")
 RECIPIENTS = (
     "target",
     "self",
@@ -433,6 +450,7 @@ class CardDef:
     text: str
     source: str
     classes: tuple[str, ...] = ()  # the printed classes (R15:107.3); card_class is the first
+    poison: int = 0  # the printed «Отравление N» (creatures; 0 = none; INTERPRETING.md, entry 80)
 
     @property
     def x_cost(self) -> bool:
@@ -792,11 +810,18 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         raise CardDataError(f"{path}.keywords", "must be a list")
     for i, k in enumerate(keywords):
         _choice(k, KEYWORDS, f"{path}.keywords[{i}]")
+        if k in _CREATURE_KEYWORDS and ctype != "creature":
+            raise CardDataError(f"{path}.keywords[{i}]", f"{k} belongs to creatures")
     turn_order = ""
     if "turn_order" in raw:
         if ctype != "hero":
             raise CardDataError(f"{path}.turn_order", "only heroes say how their player moves")
         turn_order = _choice(raw["turn_order"], ("first", "second"), f"{path}.turn_order")
+    poison = 0
+    if "poison" in raw:
+        if ctype != "creature":
+            raise CardDataError(f"{path}.poison", "only creatures have a printed «Отравление N»")
+        poison = _int(raw["poison"], f"{path}.poison", 1)
     abilities = _parse_abilities(raw.get("abilities", []), f"{path}.abilities", ctype)
     if "stealth" in keywords:
         if ctype != "creature":
@@ -858,6 +883,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         text=str(raw.get("text", "")),
         source=str(raw.get("source", "")),
         classes=classes,
+        poison=poison,
     )
 
 

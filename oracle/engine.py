@@ -16,6 +16,7 @@ from .editions import cite
 from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
 from .rules.attack import defender_candidates, defender_violations, directed, end_attack_window
+from .rules.board import card_def
 from .rules.effects import close_card
 from .rules.end_turn import finish_turn
 from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, resume_play
@@ -313,7 +314,10 @@ def _after_fight_queue(state: State, ev: list[Event]) -> None:
     assert att is not None
     state.step = "close_queue"
     rules = (*cite(state, "307.3"), "R15:506.3")
-    if state.rules.attacker_closes:
+    # «Опыт в атаке»: the attacker is not closed after its strike attack (R15:7.attackexperience;
+    # INTERPRETING.md, entry 81; the ``attack_experience_ignored`` mutant closes it)
+    experienced = "attack_experience" in card_def(state, att.attacker).keywords and state.rules.attack_experience_keeps_open
+    if state.rules.attacker_closes and not experienced:
         close_card(state, att.attacker, ev, rules)
     if att.defender:
         close_card(state, att.defender, ev, rules)

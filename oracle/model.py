@@ -38,7 +38,7 @@ __all__ = [
     "Violation",
 ]
 
-#: The durations of a strike modifier (``Modifier.until``): 310.2, the next 303.1, the
+#: The durations of a strike (or life) modifier (``Modifier.until``): 310.2, the next 303.1, the
 #: 303.1 of its owner's next turn, and none: while the creature is in play («получает +N к
 #: удару», R15:205.3; INTERPRETING.md, entry 58).
 UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")

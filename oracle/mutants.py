@@ -328,6 +328,34 @@ MUTANTS: dict[str, Mutant] = {
             "own_play_unseen",
         ),
         Mutant(
+            "other_own_creatures_count_the_source",
+            "R15:504.2",
+            "«+1 к удару и жизням за каждое другое ваше существо» (Четырёхрукий) counts the card itself among the "
+            "controller's creatures (INTERPRETING.md, entry 79)",
+            "other_own_creatures_exclude_source",
+        ),
+        Mutant(
+            "printed_poison_ignored",
+            "R15:7.poison",
+            "a printed «Отравление 2» (Хранитель источника) is read as reminder text only: the card enters play "
+            "without Poison, so it is never wounded by it (INTERPRETING.md, entry 80)",
+            "printed_poison_in_play",
+        ),
+        Mutant(
+            "unstunnable_card_is_closed",
+            "R15:514.2",
+            "«Не может быть оглушен» (Алмазный голем) only keeps «Оглушение» off the card: a stun still closes it "
+            "(INTERPRETING.md, entry 81)",
+            "unstunnable_card_is_not_closed",
+        ),
+        Mutant(
+            "attack_experience_ignored",
+            "R15:7.attackexperience",
+            "«Опыт в атаке» (Алмазный голем) is ignored: the attacker is closed after its strike attack like any "
+            "other (307.3; INTERPRETING.md, entry 81)",
+            "attack_experience_keeps_open",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -431,6 +431,8 @@ _JSON_SPECIAL = {
     **{("PlayerState", k): (f"`{k}`", "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)")
        for k in ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")},
     ("StrikeModifier", "sets"): ("`sets`", "`true`; the key is present exactly when true (a set-to modifier; 5.4 rule 7)"),
+    ("StrikeModifier", "life"): ("`life`", "`true`; the key is present exactly when true (additional lives, not a "
+                                 "strike bonus; 5.4 rule 7)"),
     ("StrikeModifier", "shots"): ("`shots`", "`true`; the key is present exactly when true (a bonus to the card's "
                                   "shots, not its strike; 5.4 rule 7)"),
     ("StrikeModifier", "grants"): ("`grants`", "`life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
@@ -726,7 +728,8 @@ _EFFECT_TEXT = {
     "an ability it is the source of) deals `amount` more wounds until the end of turn, 310.2; its strike is unchanged "
     "(a modifier with `shots`; `shots_modified`; INTERPRETING.md entry 67)",
     "strike_while_in_play": "+`amount` strike with no duration («получает +N к удару»): it lasts while the creature is "
-    "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 58)",
+    "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 58); "
+    "an amount of 0 puts on nothing (entry 79)",
     "draw_to_match_opponent": "`to` `controller` or `opponent`: that player draws one card at a time until his hand is as "
     "large as the other player's, nothing if it already is (R15:119.6); an empty deck stops it (`drew`)",
     "discard": "«Сбросьте карту» (R15:7.discard): the recipient player chooses `amount` cards of his own hand (all he "
@@ -740,9 +743,9 @@ _EFFECT_TEXT = {
     "Механизм loses all its classes and is a Механизм while it is in play (a modifier with `grants` `mechanism`, "
     "`upgraded`); one that is a mechanism already (printed or upgraded) cancels the ability: this effect and every later "
     "one do not happen, what it cost stays paid (`ability_cancelled`; INTERPRETING.md entries 69, 70)",
-    "life_while_in_play": "+`amount` life with no duration («получает +N к жизням»): the recipient's life is its printed "
-    "life plus these, minus its wounds, while it is in play (R15:7.gains, 205.3; a modifier with `grants` `life`, "
-    "`life_modified`; INTERPRETING.md entry 69)",
+    "life_while_in_play": "+`amount` life with no duration («получает +N к жизням»): additional lives (R15:504.2); the "
+    "recipient's life is its printed life plus these, minus its wounds, while it is in play (R15:7.gains, 205.3; a "
+    "modifier with `grants` `life`, `life_modified`; an amount of 0 puts on nothing; INTERPRETING.md entries 69, 79)",
     "keyword_until_end_of_turn": "the recipient creature gains the effect's `keyword` until the end of turn, 310.2 (a "
     "modifier with `grants` the keyword and `amount` 0, `keyword_granted`; INTERPRETING.md entries 69, 72-74)",
     "keyword_while_in_play": "the recipient creature gains the effect's `keyword` with no duration («получает Рывок»): "
@@ -766,6 +769,9 @@ _AMOUNT_TEXT = {
     "any": "«любое количество»: a `discard` of any number of cards, none included",
     "discarded": "a «discards» trigger only: `per` times the number of cards the discard that fired it moved "
     "(«+2 … за каждую сброшенную карту»; INTERPRETING.md entry 65)",
+    "other_own_creatures": "`per` times the number of creatures in the play zone of the ability's controller other "
+    "than its source, hidden ones included, when the effect executes («за каждое другое ваше существо»; INTERPRETING.md "
+    "entry 79)",
     "wounds_dealt": "a «strikes_hero» trigger only: the wounds the strike that fired it put on the hero (its "
     "`pending[].count`, the declared entry's `x`; «наносит Х ран ударом герою … на Х», INTERPRETING.md entry 57)",
     "recipient_hand": "a `wound` of heroes only: `per` times the number of cards in the hand of each recipient hero's "

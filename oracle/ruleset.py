@@ -189,6 +189,17 @@ class Ruleset:
     #: «Когда вы разыгрываете существо»: the creature being played does not see its own
     #: play (INTERPRETING.md, entry 77).
     own_play_unseen: bool = True
+    #: «за каждое другое ваше существо» does not count the card itself (INTERPRETING.md,
+    #: entry 79).
+    other_own_creatures_exclude_source: bool = True
+    #: R15 glossary «Отравление на Х»: a printed «Отравление N» is the card's Poison N once it
+    #: is in play (INTERPRETING.md, entry 80).
+    printed_poison_in_play: bool = True
+    #: R15:514.2: «Не может быть оглушен» — a stun does nothing to the card, it is not
+    #: closed either (INTERPRETING.md, entry 81).
+    unstunnable_card_is_not_closed: bool = True
+    #: R15 glossary «Опыт в атаке»: the card is not closed after its strike attack (entry 81).
+    attack_experience_keeps_open: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

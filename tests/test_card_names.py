@@ -97,6 +97,12 @@ FAITHFUL: dict[str, str] = {
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
     "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "
     "310.2, R15:522.4); when you play another creature (trigger creature_played), prepare itself, once per turn",
+    "almaznyy_golem": "keywords cannot_be_stunned (a stun does nothing to it, R15:514.2) and attack_experience "
+    "(not closed after its strike attack, still once per turn; R15 glossary «Опыт в атаке»)",
+    "khranitel_istochnika": "printed «Отравление 2» = card key poison: Poison 2 from entering play (R15:7.poison), "
+    "the highest value applying, intensified and cured like any Poison; the poison trigger (ability -2) wounds it",
+    "chetyrekhrukiy": "Найм: +1 strike and +1 additional life (R15:504.2) per other creature of its controller, "
+    "counted when it resolves, with no duration (strike_while_in_play, life_while_in_play, amount other_own_creatures)",
     "lesnoy_gigant": "self_prepared (an effect prepared it, R15:7.prepare): +2 strike with no duration, while it is "
     "in play (strike_while_in_play, until while_in_play, R15:205.3), once per turn",
     "opolchenie_bratstva": "wounds_hero of an own Механизм (by strike or ability, R15:502.2, any hero): prepare "

@@ -20,6 +20,7 @@ __all__ = [
     "current_life",
     "current_strike",
     "has_keyword",
+    "life_bonus",
     "static_strike_bonuses",
     "strike_at",
     "strike_with_modifiers",
@@ -160,8 +161,13 @@ def current_strike(state: State, uid: int) -> int:
 def current_life(state: State, uid: int) -> int:
     """Printed life plus its life modifiers in force («получает +N к жизням», a modifier
     granting "life"), minus wounds (R15:106.2, 504.1, 504.3; INTERPRETING.md, entry 69)."""
-    extra = sum(m.amount for m in state.modifiers if m.target == uid and m.grants == "life")
-    return card_def(state, uid).life + extra - state.cards[uid].wounds
+    return card_def(state, uid).life + life_bonus(state, uid) - state.cards[uid].wounds
+
+
+def life_bonus(state: State, uid: int) -> int:
+    """The additional lives of card ``uid`` in force («+N к жизням», R15:504.2): the sum of its
+    modifiers granting "life" (INTERPRETING.md, entry 69)."""
+    return sum(m.amount for m in state.modifiers if m.target == uid and m.grants == "life")
 
 
 def classes_of(state: State, uid: int) -> tuple[str, ...]:

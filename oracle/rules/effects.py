@@ -135,6 +135,13 @@ def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[
     state.card_mut(uid).entered_turn = state.turn
     ev.append(Event("entered_play", rules, (("card", uid), ("player", seat))))
     d = card_def(state, uid)
+    if d.poison and state.rules.printed_poison_in_play:
+        # a printed «Отравление N»: the card has Poison N from the moment it is in play, the
+        # higher value applying (R15:7.poison; INTERPRETING.md, entry 80; the
+        # ``printed_poison_ignored`` mutant leaves it out)
+        c = state.card_mut(uid)
+        c.poison = max(c.poison, d.poison)
+        ev.append(Event("poisoned", ("R15:7.poison",), (("card", uid), ("poison", c.poison))))
     if d.type == "support":  # R15:212.3: the other support of the same class goes
         for other in [o for o in p.play if o != uid]:
             od = card_def(state, other)
@@ -250,6 +257,14 @@ def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int, known_s
         # «+2 … за каждую сброшенную карту»: the count of the discard that fired the trigger,
         # kept in the entry's x (entry 65; the mutant counts the discard once)
         count = entry.x if state.rules.discard_bonus_per_card else min(entry.x, 1)
+        return count * effect.per + bonus
+    if effect.amount == "other_own_creatures":
+        # «за каждое другое ваше существо»: the creatures in the controller's play zone but the
+        # source, hidden ones included, counted now (INTERPRETING.md, entry 79; the
+        # ``other_own_creatures_count_the_source`` mutant counts the source too)
+        mine = state.players[entry.controller].play
+        count = sum(1 for uid in mine if card_def(state, uid).type == "creature"
+                    and (uid != entry.source or not state.rules.other_own_creatures_exclude_source))
         return count * effect.per + bonus
     if effect.amount == "creatures_strike_6_plus":
         # «за каждое существо в игре с ударом 6 или более»: both players', not hidden (entry 12)
@@ -373,6 +388,10 @@ def drop_temporary_coins(state: State, seat: int, lost: int) -> None:
     state.modifiers = kept
 
 
+#: Effects that put a lasting bonus on the card («получает +N к удару / к жизням»).
+_LASTING_OPS = ("strike_while_in_play", "life_while_in_play")
+
+
 def _apply_card_effect(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> bool:
@@ -397,6 +416,16 @@ def _apply_card_effect(
         return bool(doomed)
     if op in GRANT_OPS:  # a class, life or a keyword is given to creatures (R15:7.gains)
         recipients = [uid for uid in recipients if card_def(state, uid).type == "creature"]
+    if op == "stun":
+        # «Не может быть оглушен»: the stun does nothing to it, it is not closed either
+        # (R15:514.2; INTERPRETING.md, entry 81; the ``unstunnable_card_is_closed`` mutant closes it)
+        immune = [uid for uid in recipients if "cannot_be_stunned" in card_def(state, uid).keywords]
+        if immune and not state.rules.unstunnable_card_is_not_closed:
+            for uid in immune:
+                close_card(state, uid, ev, rules)
+        recipients = [uid for uid in recipients if uid not in immune]
+    if op in _LASTING_OPS and amount <= 0:
+        return False  # «+0 к удару и жизням»: nothing is put on the card (INTERPRETING.md, entry 79)
     if effect.shot and state.zone_of(entry.source) == "play":
         amount += shot_bonus(state, entry.source)  # «+N к выстрелам» in force (R15:7.shot; entry 67)
     base = amount
@@ -478,9 +507,10 @@ def _apply_card_effect(
             state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="mechanism"))
             ev.append(Event("upgraded", (*rules, "R15:7.upgrade"), (("card", uid),)))
         elif op == "life_while_in_play":
-            # «получает +N к жизням», no duration: while it is in play (R15:7.gains, 205.3; entry 69)
+            # «получает +N к жизням», no duration: N additional lives (R15:504.2) while it is in
+            # play (R15:7.gains, 205.3; entries 69 and 79)
             state.modifiers.append(Modifier(uid, amount, "while_in_play", grants="life"))
-            ev.append(Event("life_modified", (*rules, "R15:7.gains", "R15:205.3"),
+            ev.append(Event("life_modified", (*rules, "R15:7.gains", "R15:504.2", "R15:205.3"),
                             (("card", uid), ("amount", amount), ("until", "while_in_play"))))
         elif op in ("keyword_until_end_of_turn", "keyword_while_in_play"):
             # «получает [особенность] (до конца хода)» (R15:7.gains; 310.2 or 205.3; entry 69)

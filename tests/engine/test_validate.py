@@ -186,6 +186,13 @@ def _modifier0(**changes: Any) -> Mutate:
     return mutate
 
 
+def _life_on_a_hero(s: State) -> Mapping[str, int]:
+    """A life modifier (INTERPRETING.md, entries 69 and 79) whose target is a hero, not a creature."""
+    s.modifiers[0] = replace(s.modifiers[0], target=s.players[0].hero, until="while_in_play", owner=-1, amount=1,
+                             grants="life")
+    return {}
+
+
 def _attack(**changes: Any) -> Mutate:
     def mutate(s: State) -> Mapping[str, int]:
         assert s.attack is not None
@@ -327,7 +334,7 @@ def _coin_modifier(amount: int, on_hero: bool = True, **changes: Any) -> Mutate:
         s.players[0].coins_open, s.players[0].coins_closed = 1, 0
         target = s.players[0].hero if on_hero else m.target
         s.modifiers[0] = replace(m, **{"target": target, "amount": amount, "until": "end_of_turn", "owner": -1,
-                                        "sets": False, "shots": False, "coins": True, **changes})
+                                        "sets": False, "shots": False, "grants": "", "coins": True, **changes})
         return {}
 
     return mutate
@@ -551,6 +558,7 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_keyword_until_start_of_turn", "modifier",
      _modifier0(until="start_of_turn", owner=-1, amount=0, grants="dash"), "modifiers[0].until"),
     ("modifier_keyword_on_a_hero", "modifier", _modifier_keyword_on_a_hero, "modifiers[0].target"),
+    ("modifier_life_on_a_hero", "modifier", _life_on_a_hero, "modifiers[0].target"),
     ("modifier_target_out_of_play", "modifier", _modifier_off_play, "modifiers[0].target"),
     ("modifier_coins_more_than_the_players_coins", "modifier", _coin_modifier(2), "modifiers[0].amount"),
     ("modifier_coins_on_a_creature", "modifier", _coin_modifier(1, on_hero=False), "modifiers[0].target"),
