@@ -84,6 +84,8 @@ FAITHFUL: dict[str, str] = {
     "of turn (op shots_until_end_of_turn, a modifier with shots, not its strike)",
     "strela_za_streloy": "prepare your character; if it has a shot (target_has_shot, read at execution), +1 to its "
     "shots until end of turn",
+    "na_taran": "destroy an own creature of the class Механизм (target class, side own), then wound each creature by "
+    "its strike as last known (amount target_strike, R15:403.1)",
     "almaznyy_golem": "keywords cannot_be_stunned (a stun does nothing to it, R15:514.2) and attack_experience "
     "(not closed after its strike attack, still once per turn; R15 glossary «Опыт в атаке»)",
     "khranitel_istochnika": "printed «Отравление 2» = card key poison: Poison 2 from entering play (R15:7.poison), "
