@@ -80,7 +80,7 @@ PARTLY: dict[str, str] = {
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
-    "`discarded` (entry 65), `recipient_hand` (entry 66) and `other_own_creatures` (entry 79), with a multiplier "
+    "`discarded` (entry 65), `recipient_hand` (entry 66) and `other_own_creatures` (entry 79), `target_strike` (entry 82), with a multiplier "
     "`per`; no other counts, no wounds on the source",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "

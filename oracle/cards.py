@@ -160,7 +160,10 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     entry 66), "wounds_dealt" (a «strikes_hero» trigger: the wounds the strike put on the
     hero, entry 57), "other_own_creatures" («за каждое другое ваше существо»: the creatures in
     the ability's controller's play zone but its source, hidden ones included, counted when the
-    effect executes; INTERPRETING.md, entry 79); "self_strike" of a source that left play while this ability resolved is the
+    effect executes; INTERPRETING.md, entry 79), "target_strike" (the strike of the ability's
+    one target, a creature: its current strike, or the strike it had just before it left play
+    during this resolution, or its printed strike if it was gone before; «Х - сила удара этого
+    механизма»; INTERPRETING.md, entry 82); "self_strike" of a source that left play while this ability resolved is the
     strike it had just before it left (last known information, R15:403.1; INTERPRETING.md,
     entry 56)
     "strike_while_in_play" and "life_while_in_play" («получает +N к удару и жизням») put on a
@@ -308,7 +311,7 @@ HAND_OPS = ("discard", "put_on_deck_top")
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
 AMOUNTS = (
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
-    "recipient_hand", "wounds_dealt", "other_own_creatures",
+    "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike",
 )
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
 COUNTED_AMOUNTS = ("discarded", "recipient_hand", "other_own_creatures")
@@ -540,6 +543,8 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     amount: int | str = raw.get("amount", 1)
     if amount not in AMOUNTS:
         amount = _int(amount, f"{path}.amount", 0)
+    if amount == "target_strike" and not has_targets:
+        raise CardDataError(f"{path}.amount", "target_strike is the strike of the ability's target: it needs one")
     if amount == "target_cost" and to != "target":
         raise CardDataError(f"{path}.amount", "target_cost is the cost of each target: 'to' must be 'target'")
     cond = _choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
@@ -666,6 +671,10 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if any(e.op == "upgrade" and e.to == "target" for e in effects) and (
             targets[0].what != "creature" or targets[0].max_count != 1):
         raise CardDataError(f"{path}.targets", "upgrade goes to one creature («Усовершенствуйте существо»)")
+    if any(e.amount == "target_strike" for e in effects) and (
+        targets[0].what != "creature" or targets[0].max_count != 1
+    ):
+        raise CardDataError(f"{path}.targets", "target_strike reads the strike of exactly one target creature")
     _check_shots(effects, targets, path)
     trigger, whose, optional, whenever, nth = "", "any", False, False, 0
     tap, coins, discard = False, 0, 0
@@ -770,7 +779,7 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
         if e.op not in HAND_OPS:
             continue
         for j, later in enumerate(effects[i + 1:], i + 1):
-            if later.amount in ("drawn", "self_strike"):
+            if later.amount in ("drawn", "self_strike", "target_strike"):
                 raise CardDataError(f"{path}[{j}].amount", f"{later.amount} is not read after a hand effect")
         if e.to == "each_player" and i + 1 < len(effects) and effects[i + 1].if_previous:
             raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a hand effect of each player")

@@ -356,6 +356,14 @@ MUTANTS: dict[str, Mutant] = {
             "attack_experience_keeps_open",
         ),
         Mutant(
+            "destroyed_target_strike_printed",
+            "R15:403.1",
+            "«Уничтожьте ваш механизм. Ранить всех существ на Х, где Х - сила удара этого механизма» (На таран) "
+            "reads the destroyed mechanism's printed strike, not the strike it had when it was destroyed "
+            "(INTERPRETING.md, entry 82)",
+            "last_known_target_strike",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

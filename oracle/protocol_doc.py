@@ -772,6 +772,9 @@ _AMOUNT_TEXT = {
     "other_own_creatures": "`per` times the number of creatures in the play zone of the ability's controller other "
     "than its source, hidden ones included, when the effect executes («за каждое другое ваше существо»; INTERPRETING.md "
     "entry 79)",
+    "target_strike": "the strike of the ability's one target creature: its current strike, or the strike it had just "
+    "before it left play during this resolution (R15:403.1), or its printed strike if it was gone before it resolved "
+    "(«Х - сила удара этого механизма»; INTERPRETING.md entry 82)",
     "wounds_dealt": "a «strikes_hero» trigger only: the wounds the strike that fired it put on the hero (its "
     "`pending[].count`, the declared entry's `x`; «наносит Х ран ударом герою … на Х», INTERPRETING.md entry 57)",
     "recipient_hand": "a `wound` of heroes only: `per` times the number of cards in the hand of each recipient hero's "

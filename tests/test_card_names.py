@@ -97,6 +97,8 @@ FAITHFUL: dict[str, str] = {
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
     "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "
     "310.2, R15:522.4); when you play another creature (trigger creature_played), prepare itself, once per turn",
+    "na_taran": "destroy an own creature of the class Механизм (target class, side own), then wound each creature by "
+    "its strike as last known (amount target_strike, R15:403.1)",
     "almaznyy_golem": "keywords cannot_be_stunned (a stun does nothing to it, R15:514.2) and attack_experience "
     "(not closed after its strike attack, still once per turn; R15 glossary «Опыт в атаке»)",
     "khranitel_istochnika": "printed «Отравление 2» = card key poison: Poison 2 from entering play (R15:7.poison), "

@@ -235,7 +235,9 @@ def _recipients(state: State, entry: QueueEntry, to: str) -> list[int]:
     ]
 
 
-def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int, known_strike: int = -1) -> int:
+def _amount(
+    state: State, entry: QueueEntry, effect: Effect, drawn: int, known_strike: int = -1, known_target_strike: int = -1
+) -> int:
     """The effect's amount when it executes (INTERPRETING.md, entry 44); ``drawn`` is how
     many cards the ability's earlier effects drew, ``known_strike`` the source's strike just
     before it left play during this ability's resolution (-1: it did not).  "target_cost" is
@@ -276,6 +278,15 @@ def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int, known_s
             and current_strike(state, uid) >= 6
         )
         return count + bonus
+    if effect.amount == "target_strike":
+        # «Х - сила удара этого механизма»: the target's strike now, or just before it left play
+        # during this resolution (R15:403.1), or printed if it was gone before (INTERPRETING.md, entry 82)
+        target = entry.targets[0] if entry.targets else 0
+        if target and state.zone_of(target) == "play" and not state.cards[target].hidden:
+            return current_strike(state, target) + bonus
+        if known_target_strike >= 0 and state.rules.last_known_target_strike:
+            return known_target_strike + bonus
+        return (card_def(state, target).strike if target else 0) + bonus
     if effect.amount == "self_strike":
         if state.zone_of(entry.source) == "play":
             return current_strike(state, entry.source) + bonus
@@ -289,7 +300,7 @@ def _amount(state: State, entry: QueueEntry, effect: Effect, drawn: int, known_s
 
 def _apply_effect(
     state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
-    known_strike: int = -1,
+    known_strike: int = -1, known_target_strike: int = -1,
 ) -> tuple[int, bool]:
     """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
     whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
@@ -297,7 +308,7 @@ def _apply_effect(
     me = entry.controller
     if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
-    amount = _amount(state, entry, effect, drawn, known_strike)
+    amount = _amount(state, entry, effect, drawn, known_strike, known_target_strike)
     if effect.op in ("lose_coins", "draw", "gain_coin", "draw_to_match_opponent", "gain_coins_until_end_of_turn"):
         return _apply_player_effect(state, entry, effect, amount, ev, rules)
     if effect.op == "graveyard_to_deck_top":
@@ -577,10 +588,15 @@ def run_effects(
     known_strike = -1
     # only an ability that reads its source's strike needs the last known one (R15:403.1)
     reads_strike = any(e.amount == "self_strike" for e in ability.effects)
+    # and an ability that reads its target's strike the target's (entry 82)
+    known_target_strike = -1
+    target = entry.targets[0] if entry.targets and any(e.amount == "target_strike" for e in ability.effects) else 0
     for index in range(start, len(ability.effects)):
         effect = ability.effects[index]
         if reads_strike and state.zone_of(entry.source) == "play" and card_def(state, entry.source).type == "creature":
             known_strike = current_strike(state, entry.source)  # its last known strike (R15:403.1)
+        if target and state.zone_of(target) == "play" and not state.cards[target].hidden:
+            known_target_strike = current_strike(state, target)  # the target's last known strike (R15:403.1)
         if not _follows(state, effect, done):
             done = False
             continue
@@ -592,7 +608,7 @@ def run_effects(
                 return
             n = 0
         else:
-            n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike)
+            n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike)
         drawn += n
         check_state(state, ev)
         if state.winner >= 0:
