@@ -56,6 +56,8 @@ COVERED: dict[str, str] = {
     "SHOT": "effect key `shot` (a wound of an enemy target that is a shot, R15:7.shot, 507.2) and op "
     "`shots_until_end_of_turn` («+N к выстрелам до конца хода»: a modifier with `shots`, not a strike bonus; "
     "entry 67)",
+    "K_UNIQUE": "keyword `unique` (Уникальность: a second card of the same name entering its player's play zone moves "
+    "the first to the graveyard, a rules effect, R15:503.1; entry 163)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 160)",
 }
@@ -79,8 +81,8 @@ PARTLY: dict[str, str] = {
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
     "condition `target_stunned` and strike bonuses `against` `stunned` (entries 54, 55); not «не может быть оглушён»",
     "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
-    "counted (`per` `cards_in_hand`, `own_creatures`; entries 61 and 62); not «while open», not «on top of other "
-    "increases»",
+    "counted (`per` `cards_in_hand`, `own_creatures`; entries 61 and 62), and an increase on top of other increases "
+    "(`if_increased`, «дополнительно на (1) дороже»; entry 163); not «while open»",
     "HISTORY": "per-turn counters of each player: cards drawn, cards played, creatures played (the state's "
     "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59); not wounds healed",
     "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "

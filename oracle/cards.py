@@ -17,7 +17,10 @@ Schema of one card (JSON object)::
                classes (a combined card has the classes of all its parts, R15 glossary
                «Объединённая карта»).  Support cards need exactly one (one per class per
                player, R15:212.3); creatures and spells keep their printed class
-    keywords   subset of ["dash", "stealth"]  (Рывок R15:108.5; Скрытность)
+    keywords   subset of ["dash", "stealth", "unique"]  (Рывок R15:108.5; Скрытность;
+               Уникальность: when a second card of the same name comes into its player's
+               play zone, the first goes to the graveyard, a rules effect, R15:503.1;
+               INTERPRETING.md, entry 163)
     turn_order heroes only: "first" | "second" (301.4.1)
     text       the Russian card text the model follows; source: where it was read
     modes      spells only: list of lists of abilities; the player picks one (309.1 step 3)
@@ -50,7 +53,11 @@ Ability::
               раны герою»); default: any card
     static    static only: {"op": "cost_modifier", "modifier": one of MODIFIERS,
               "value": n, "player": "own"|"opponent"|"any", "card_type": type or "any",
-              "class": a class (optional: only cards of that class, «Механизмы стоят …»)}
+              "class": a class (optional: only cards of that class, «Механизмы стоят …»),
+              "if_increased": true (optional, with "increase": it applies only when another
+              modifier makes the card cost more, an increase of 1 or more or a multiplication
+              by 2 or more: «Если карта противника должна стоить дороже, она стоит
+              дополнительно на (1) дороже»; INTERPRETING.md, entry 163)}
               or {"op": "cost_modifier", "self": true, "modifier": …, "value": n, "if": a
               condition (optional), "per": one of COST_COUNTS (optional: value times that
               count)}: the card's own cost, working only while it is played from the hand
@@ -190,7 +197,7 @@ CLASSES: dict[str, tuple[str, ...]] = {
 }
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
-KEYWORDS = ("dash", "stealth")
+KEYWORDS = ("dash", "stealth", "unique")
 ABILITY_KINDS = ("spell", "activated", "triggered", "static")
 #: Trigger conditions the engine knows (R15:113.2).
 TRIGGERS = (
@@ -369,6 +376,7 @@ class Ability:
     self_cost: bool = False  # static cost_modifier: the card's own cost, from the hand (entry 61)
     per: str = ""  # self cost_modifier: value times this count (COST_COUNTS; entry 62)
     nth: int = 0  # card_played / card_drawn: only the player's nth card of the turn (0: any)
+    if_increased: bool = False  # static cost_modifier: only on top of another increase (entry 163)
 
 
 @dataclass(frozen=True, slots=True)
@@ -585,6 +593,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             card_type=_choice(st.get("card_type", "any"), (*TYPES, "any"), f"{path}.static.card_type"),
             text_en=text_en,
             card_class=_choice(st["class"], ALL_CLASSES, f"{path}.static.class") if "class" in st else "",
+            if_increased=_if_increased(st, f"{path}.static"),
         )
     targets_raw = raw.get("targets", [])
     if not isinstance(targets_raw, list):
@@ -659,10 +668,19 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     )
 
 
+def _if_increased(st: Mapping[str, Any], path: str) -> bool:
+    """``if_increased``: an increase that applies only on top of another (entry 163)."""
+    if "if_increased" not in st:
+        return False
+    if st["if_increased"] is not True or st.get("modifier") != "increase":
+        raise CardDataError(f"{path}.if_increased", "true, on an increase only («дополнительно на (1) дороже»)")
+    return True
+
+
 def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> Ability:
     """A static modifier of the card's own cost while it is played (INTERPRETING.md, entries
     61 and 62): it names no player, type or class (the card is the one it changes)."""
-    for key in ("player", "card_type", "class"):
+    for key in ("player", "card_type", "class", "if_increased"):
         if key in st:
             raise CardDataError(f"{path}.{key}", "a modifier of the card's own cost names no other cards")
     if st["self"] is not True:

@@ -170,6 +170,11 @@ class Ruleset:
     #: «Когда вы разыгрываете существо»: the creature being played does not see its own
     #: play (INTERPRETING.md, entry 161).
     own_play_unseen: bool = True
+    #: «дополнительно на (1) дороже» (Феллин) applies only on top of another increase
+    #: (INTERPRETING.md, entry 163).
+    extra_increase_needs_an_increase: bool = True
+    #: Уникальность: a second copy entering play moves the first to the graveyard (R15:503.1).
+    uniqueness_moves_the_first: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).
