@@ -66,6 +66,8 @@ COVERED: dict[str, str] = {
     "cumulative; R15:7.vulnerability, entry 72)",
     "K_FIRST": "keyword Первый удар (`first_strike`: strikes first in a fight, the other only if it "
     "survived; R15:7.firststrike, entry 73)",
+    "K_UNIQUE": "keyword `unique` (Уникальность: a second card of the same name entering its player's play zone moves "
+    "the first to the graveyard, a rules effect, R15:503.1; entry 83)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
 }
@@ -93,8 +95,8 @@ PARTLY: dict[str, str] = {
     "condition `target_stunned`, strike bonuses `against` `stunned` (entries 54, 55) and the keyword "
     "`cannot_be_stunned` («Не может быть оглушен», R15:514.2; entry 81)",
     "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
-    "counted (`per` `cards_in_hand`, `own_creatures`; entries 61 and 62); not «while open», not «on top of other "
-    "increases»",
+    "counted (`per` `cards_in_hand`, `own_creatures`; entries 61 and 62), and an increase on top of other increases "
+    "(`if_increased`, «дополнительно на (1) дороже»; entry 83); not «while open»",
     "HISTORY": "per-turn counters of each player: cards drawn, cards played, creatures played (the state's "
     "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59); not wounds healed",
     "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "

@@ -21,8 +21,10 @@ Schema of one card (JSON object)::
                "cannot_be_stunned" («Не может быть оглушен», R15:514.2: an effect that stuns
                does nothing to it, neither closes it nor gives it «Оглушение»; it may still be
                chosen as a target), "attack_experience" («Опыт в атаке», R15 glossary: it is
-               not closed after its strike attack, 307.3); the last two creatures only
-               (INTERPRETING.md, entry 81)
+               not closed after its strike attack, 307.3); these two creatures only
+               (INTERPRETING.md, entry 81); "unique" (Уникальность: when a second card of the
+               same name comes into its player's play zone, the first goes to the graveyard,
+               a rules effect, R15:503.1; INTERPRETING.md, entry 83)
     poison     creatures only, optional, n >= 1: the printed «Отравление N» (R15 glossary «Отравление
                на Х»): the card has Poison N of its own from the moment it enters play (its
                state's ``poison`` becomes N, the higher value applying), so «Отравить» does
@@ -64,7 +66,11 @@ Ability::
               раны герою»); default: any card
     static    static only: {"op": "cost_modifier", "modifier": one of MODIFIERS,
               "value": n, "player": "own"|"opponent"|"any", "card_type": type or "any",
-              "class": a class (optional: only cards of that class, «Механизмы стоят …»)}
+              "class": a class (optional: only cards of that class, «Механизмы стоят …»),
+              "if_increased": true (optional, with "increase": it applies only when another
+              modifier makes the card cost more, an increase of 1 or more or a multiplication
+              by 2 or more: «Если карта противника должна стоить дороже, она стоит
+              дополнительно на (1) дороже»; INTERPRETING.md, entry 83)}
               or {"op": "cost_modifier", "self": true, "modifier": …, "value": n, "if": a
               condition (optional), "per": one of COST_COUNTS (optional: value times that
               count)}: the card's own cost, working only while it is played from the hand
@@ -226,7 +232,7 @@ CLASSES: dict[str, tuple[str, ...]] = {
 }
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
-KEYWORDS = ("dash", "stealth", "cannot_be_stunned", "attack_experience")
+KEYWORDS = ("dash", "stealth", "cannot_be_stunned", "attack_experience", "unique")
 #: Keywords of creatures only (Скрытность is checked on its own).
 _CREATURE_KEYWORDS = ("cannot_be_stunned", "attack_experience")
 ABILITY_KINDS = ("spell", "activated", "triggered", "static")
@@ -422,6 +428,7 @@ class Ability:
     self_cost: bool = False  # static cost_modifier: the card's own cost, from the hand (entry 61)
     per: str = ""  # self cost_modifier: value times this count (COST_COUNTS; entry 62)
     nth: int = 0  # card_played / card_drawn: only the player's nth card of the turn (0: any)
+    if_increased: bool = False  # static cost_modifier: only on top of another increase (entry 83)
 
 
 @dataclass(frozen=True, slots=True)
@@ -654,6 +661,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             card_type=_choice(st.get("card_type", "any"), (*TYPES, "any"), f"{path}.static.card_type"),
             text_en=text_en,
             card_class=_choice(st["class"], ALL_CLASSES, f"{path}.static.class") if "class" in st else "",
+            if_increased=_if_increased(st, f"{path}.static"),
         )
     targets_raw = raw.get("targets", [])
     if not isinstance(targets_raw, list):
@@ -739,10 +747,19 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     )
 
 
+def _if_increased(st: Mapping[str, Any], path: str) -> bool:
+    """``if_increased``: an increase that applies only on top of another (entry 83)."""
+    if "if_increased" not in st:
+        return False
+    if st["if_increased"] is not True or st.get("modifier") != "increase":
+        raise CardDataError(f"{path}.if_increased", "true, on an increase only («дополнительно на (1) дороже»)")
+    return True
+
+
 def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> Ability:
     """A static modifier of the card's own cost while it is played (INTERPRETING.md, entries
     61 and 62): it names no player, type or class (the card is the one it changes)."""
-    for key in ("player", "card_type", "class"):
+    for key in ("player", "card_type", "class", "if_increased"):
         if key in st:
             raise CardDataError(f"{path}.{key}", "a modifier of the card's own cost names no other cards")
     if st["self"] is not True:

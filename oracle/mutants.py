@@ -364,6 +364,20 @@ MUTANTS: dict[str, Mutant] = {
             "last_known_target_strike",
         ),
         Mutant(
+            "extra_increase_always",
+            "R15:309.1.4",
+            "«Если карта противника должна стоить дороже, она стоит дополнительно на (1) дороже» (Феллин) makes "
+            "every card of the opponent cost 1 more, as «Карты противника стоят на (1) дороже» (INTERPRETING.md, "
+            "entry 83)",
+            "extra_increase_needs_an_increase",
+        ),
+        Mutant(
+            "uniqueness_ignored",
+            "R15:503.1",
+            "Уникальность does nothing in play: a second Феллин enters beside the first (INTERPRETING.md, entry 83)",
+            "uniqueness_moves_the_first",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -203,6 +203,11 @@ class Ruleset:
     #: R15:403.1: «сила удара этого механизма» of a target destroyed by the same ability is its
     #: last known strike (INTERPRETING.md, entry 82).
     last_known_target_strike: bool = True
+    #: «дополнительно на (1) дороже» (Феллин) applies only on top of another increase
+    #: (INTERPRETING.md, entry 83).
+    extra_increase_needs_an_increase: bool = True
+    #: Уникальность: a second copy entering play moves the first to the graveyard (R15:503.1).
+    uniqueness_moves_the_first: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -95,6 +95,8 @@ FAITHFUL: dict[str, str] = {
     "until end of turn",
     "oboroten": "optional death trigger (R15:113.4; «Гибель:» fires on the move to the graveyard): it puts its own "
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
+    "fellin": "keyword unique (a second Феллин of its player moves the first to the graveyard, R15:503.1); an "
+    "opponent's card costs 1 more only when another modifier makes it cost more (static increase if_increased)",
     "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "
     "310.2, R15:522.4); when you play another creature (trigger creature_played), prepare itself, once per turn",
     "na_taran": "destroy an own creature of the class Механизм (target class, side own), then wound each creature by "

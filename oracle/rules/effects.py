@@ -147,6 +147,13 @@ def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[
             od = card_def(state, other)
             if od.type == "support" and od.card_class == d.card_class:
                 leave_play(state, other, ev, ("R15:212.3",), "moved_to_graveyard")
+    if d.type == "creature" and state.rules.uniqueness_moves_the_first:
+        # Уникальность (R15 glossary): a second card of the same name under the same player's
+        # control: the first copy goes to the graveyard, a rules effect (R15:503.1; entry 83)
+        for other in [o for o in p.play if o != uid]:
+            od = card_def(state, other)
+            if od.name == d.name and ("unique" in d.keywords or "unique" in od.keywords):
+                leave_play(state, other, ev, ("R15:503.1",), "moved_to_graveyard")
     fire(state, "hire", uid, ev, rules)
     if card_def(state, uid).type == "creature":
         fire(state, "creature_enters", uid, ev, rules)

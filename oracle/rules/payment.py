@@ -34,7 +34,7 @@ def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]
     cards = load_pool().cards
     played_def = card_def(state, played)
     ctype = played_def.type
-    found: list[tuple[int, int, str, int]] = []
+    found: list[tuple[int, int, str, int, bool]] = []
     for p in state.players:
         for uid in (p.hero, *p.play):
             if uid == played:
@@ -55,9 +55,15 @@ def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]
                     continue
                 if a.card_class and a.card_class not in played_def.classes:
                     continue
-                found.append((c.entered_turn, uid, a.modifier, a.value))
+                found.append((c.entered_turn, uid, a.modifier, a.value, a.if_increased))
     found.sort()
-    return [(m, v) for _, _, m, v in found] + _self_cost_modifiers(state, seat, played_def)
+    own = _self_cost_modifiers(state, seat, played_def)
+    plain = [(m, v) for _, _, m, v, extra in found if not extra] + own
+    # «Если карта … должна стоить дороже, она стоит дополнительно на (1) дороже»: only on top of
+    # another modifier that makes it cost more (INTERPRETING.md, entry 83; the mutant always adds it)
+    increased = any((m == "increase" and v >= 1) or (m == "multiply" and v >= 2) for m, v in plain)
+    keep = increased or not state.rules.extra_increase_needs_an_increase
+    return [(m, v) for _, _, m, v, extra in found if not extra or keep] + own
 
 
 def _self_cost_modifiers(state: State, seat: int, d: CardDef) -> list[tuple[str, int]]:
