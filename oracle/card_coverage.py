@@ -87,6 +87,12 @@ PARTLY: dict[str, str] = {
     "«иначе», R15:119.7; R15:7.discard; entries 63-66); not a discard as an activated ability's cost, nor «пока не станет»",
     "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); not from "
     "play or the graveyard, not under the deck, no ordering of several",
+    "M_SEARCH": "op `search` («Поиск до N …», R15:7.search): up to N cards of the player's own deck matching a printed "
+    "name or a type and printed cost, his choice at step `hand_choice`, to his hand, then chance shuffles his deck at "
+    "step `search_shuffle` (R15:204.2; entry 190); no triggers from the deck («Когда вы используете "
+    "поиск», R15:113.10), no search for the searching card itself",
+    "M_REPLACE": "static `no_wounds_from` («Не получает ран от существ с ударом N или более», R15:517.1.1; entry 192); "
+    "no «вместо», no prevention of a number of wounds (516), no «не наносит ран»",
     "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "
     "own hand cards in an ability of the other player (step `hand_choice`; entry 66); not «противник может "
     "заплатить …, иначе», no ordering",

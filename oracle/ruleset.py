@@ -164,6 +164,16 @@ class Ruleset:
     #: R15 glossary «Выстрел»: «+N к выстрелам» changes the card's shots only, not its
     #: strike (INTERPRETING.md, entry 67).
     shot_bonus_only_on_shots: bool = True
+    #: R15 glossary «Поиск»: «Поиск до N» finds any number up to N of the matching cards,
+    #: none included («можно их не искать»; INTERPRETING.md, entry 190).
+    search_may_find_fewer: bool = True
+    #: R15 glossary «Поиск», R15:204.2: the searched deck is shuffled even when the search
+    #: found nothing (entry 190).
+    search_always_shuffles: bool = True
+    #: R15 glossary «Не получает ран от», R15:502.2: «Не получает ран от существ с ударом 6
+    #: или более» covers the wounds of such a creature's abilities (shots included), not only
+    #: of its strike (INTERPRETING.md, entry 192).
+    no_wounds_from_covers_abilities: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).
