@@ -51,7 +51,7 @@ from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.contract import ACTION_CAPABILITIES, ACTOR_NAMES, STEP_CAPABILITIES, load_events
 from oracle.editions import EDITIONS
-from oracle.engine import IllegalAction, apply, check, decision, legal_actions
+from oracle.engine import SHUFFLE_STEPS, IllegalAction, apply, check, decision, legal_actions, shuffled_seat
 from oracle.model import CHANCE, Action, State
 from oracle.mutants import MUTANTS
 from oracle.rules.setup import GameConfig, new_game
@@ -297,8 +297,9 @@ def _first_action(state: State, legal: list[Action]) -> Action | None:
     """The action a scenario takes at a decision whose expectations are checked before the
     action: the first in choice order, the identity order at a shuffle, None once the
     game is over."""
-    if state.step == "setup_shuffle":
-        return Action("shuffle", card=state.shuffled, values=tuple(state.players[state.shuffled].deck))
+    if state.step in SHUFFLE_STEPS:
+        seat = shuffled_seat(state)
+        return Action("shuffle", card=seat, values=tuple(state.players[seat].deck))
     return _choice_order(state, legal)[0] if legal else None
 
 
@@ -545,7 +546,7 @@ class _Game:
             )
         if d.actor < 0:
             return False
-        if not legal and ref.step != "setup_shuffle":
+        if not legal and ref.step not in SHUFFLE_STEPS:
             return self._beyond()
         if set(enc) != set(tlegal) and self._symbolic(enc, to_dict(ref)) != self._symbolic(tlegal, self.tstate):
             missing, extra = sorted(set(enc) - set(tlegal)), sorted(set(tlegal) - set(enc))
@@ -559,8 +560,8 @@ class _Game:
                 missing_actions=missing, extra_actions=extra, reference_legal=enc,
                 rules=[*here, *(self.rules[-1] if self.rules else ())],
             )
-        if ref.step == "setup_shuffle":
-            seat = ref.shuffled
+        if ref.step in SHUFFLE_STEPS:
+            seat = shuffled_seat(ref)
             chosen = Action("shuffle", card=seat, values=tuple(chooser.permutation(ref.players[seat].deck)))
             probe = replace(chosen, actor=CHANCE)
         else:

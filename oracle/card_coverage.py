@@ -109,6 +109,12 @@ PARTLY: dict[str, str] = {
     "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
     "attack at an enemy creature, R15:7.directed; entry 74); not directed at one creature or at creatures with "
     "Уязвимость",
+    "M_SEARCH": "op `search` («Поиск до N …», R15:7.search): up to N cards of the player's own deck matching a printed "
+    "name or a type and printed cost, his choice at step `hand_choice`, to his hand, then chance shuffles his deck at "
+    "step `search_shuffle` (R15:204.2; entry 84); no triggers from the deck («Когда вы используете "
+    "поиск», R15:113.10), no search for the searching card itself",
+    "M_REPLACE": "static `no_wounds_from` («Не получает ран от существ с ударом N или более», R15:517.1.1; entry 86); "
+    "no «вместо», no prevention of a number of wounds (516), no «не наносит ран»",
     "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "
     "own hand cards in an ability of the other player (step `hand_choice`; entry 66); not «противник может "
     "заплатить …, иначе», no ordering",

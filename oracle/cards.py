@@ -85,6 +85,14 @@ Ability::
               but of its strike at a creature in that state, attacking or striking back,
               added at the fight's calculation step («+2 к удару по оглушенным существам»,
               R15:508.4.1, 510.2; INTERPRETING.md, entry 55)
+              or {"op": "no_wounds_from", "min_strike": n}: while the creature is in play,
+              a creature whose strike is n or more deals it no wounds — by its strike (an
+              attack or a return strike) nor by an ability it is the source of, a shot
+              included (R15:502.2); the strike read when the wounds would be dealt: the
+              current strike of a creature in play, the printed one of a card that left it
+              («Не получает ран от существ с ударом 6 или более», R15 glossary «Не получает
+              ран от», R15:517.1.1: a replacement effect, the card stays a legal target;
+              event ``wounds_prevented``; INTERPRETING.md, entry 86)
 
 Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"any",
                 "filter": subset of ["poisoned", "other", "wounded"],
@@ -93,6 +101,10 @@ Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"an
                 менее»), "min_strike": n (optional: current strike at least n, «с ударом 6 или
                 более»); both checked at declaration like every restriction (501.4),
                 "count": n (exactly n distinct) or {"up_to": n} (1..n distinct),
+                "optional": true (optional, triggered abilities only: the target may be
+                left out at the declaration, zero targets, and the effects to "target" then
+                reach nobody — «…; можете отравить существо на 1», R15:119.5; INTERPRETING.md,
+                entry 85),
                 "chooser": "controller" (default) or "opponent" (optional: «по его выбору»,
                 the opponent of the ability's controller chooses the target after the
                 declaration, R15:118.1; "enemy" still means the controller's opponent;
@@ -130,8 +142,16 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     first); the player chooses the cards of his own hand while the ability resolves (step
     ``hand_choice``): ``amount`` cards (all he has if fewer, R15:520.4), "any" for «любое
     количество» (none included), and none as well when the next effect is its «иначе»
-    (R15:119.7); "put_on_deck_top" moves 1 card.  No effect after a hand effect reads
-    "drawn" or "self_strike", and no ``if_previous`` follows one of "each_player".
+    (R15:119.7); "put_on_deck_top" moves 1 card.
+    "search" («Поиск», R15:7.search; INTERPRETING.md, entry 84) goes to "controller": he
+    chooses up to ``amount`` cards of his own deck that match ``find`` — {"name": a printed
+    name of the pool} («Поиск до двух Порождений Пустоши») or {"type": a card type, "cost": n}
+    («Поиск до двух заклинаний стоимостью (1)», the printed cost, X as 0), either key alone
+    or both — none included («можно их не искать»); they go to his hand, shown to his
+    opponent (event ``cards_found``), and his deck is then shuffled: a chance decision at
+    step ``search_shuffle`` (action ``shuffle``, as at 301.5), even when he took none (the
+    deck was looked through, R15:204.2).  No effect after a hand effect reads
+    "drawn" or "self_strike", and no ``if_previous`` follows one of "each_player" or a search.
     "graveyard_to_deck_top" (``to`` "self") is not a hand effect: the ability's own card goes
     from its owner's graveyard on top of his deck, if it is there when the effect executes
     («Гибель: … на верх колоды вместо кладбища»; INTERPRETING.md, entry 78).
@@ -195,6 +215,7 @@ __all__ = [
     "CONDITIONS",
     "COST_COUNTS",
     "EFFECT_OPS",
+    "FIND_KEYS",
     "HAND_OPS",
     "IF_PREVIOUS",
     "MODIFIERS",
@@ -261,9 +282,10 @@ TRIGGERS = (
 #: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 60).
 NTH_TRIGGERS = ("card_played", "card_drawn")
 WHOSE = ("own", "opponent", "any")
-#: Kinds of static ability (R15:115): a cost modifier, or «Пока …, [эта карта] имеет +N к
-#: удару» (strike_bonus on the card itself, R15:115.1, 115.5).
-STATIC_OPS = ("cost_modifier", "strike_bonus")
+#: Kinds of static ability (R15:115): a cost modifier, «Пока …, [эта карта] имеет +N к
+#: удару» (strike_bonus on the card itself, R15:115.1, 115.5), or «Не получает ран от существ
+#: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1).
+STATIC_OPS = ("cost_modifier", "strike_bonus", "no_wounds_from")
 #: What the creature struck must be for a «strike_bonus» with "against» («+N к удару по
 #: оглушенным существам», R15:508.4.1): a creature with «Оглушение» (R15:7.stun).
 STRIKE_AGAINST = ("stunned",)
@@ -302,6 +324,7 @@ EFFECT_OPS = (
     "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
+    "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
 )
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
 #: (R15:108.5), Уязвимость (R15:7.vulnerability), Первый удар (R15:7.firststrike),
@@ -311,9 +334,13 @@ GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatu
 GRANT_OPS = (
     "upgrade", "life_while_in_play", "keyword_until_end_of_turn", "keyword_while_in_play", "double_strike_until_end_of_turn",
 )
-#: Effects on cards of a player's hand that the player chooses while the ability resolves
-#: (step ``hand_choice``; INTERPRETING.md, entry 63).
-HAND_OPS = ("discard", "put_on_deck_top")
+#: Effects on cards that the player chooses while the ability resolves (step ``hand_choice``;
+#: INTERPRETING.md, entry 63): cards of his hand, or for «search» cards of his deck that go to
+#: his hand (R15:7.search; entry 84).
+HAND_OPS = ("discard", "put_on_deck_top", "search")
+#: What a «search» may look for (effect key ``find``): a card's printed name, or its type and
+#: printed cost (R15:7.search «Поиск — [карта/карты]»).
+FIND_KEYS = ("name", "type", "cost")
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
 AMOUNTS = (
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
@@ -397,6 +424,9 @@ class Effect:
     per: int = 1  # a counted amount (COUNTED_AMOUNTS) is ``per`` times the count («+2 … за каждую»)
     shot: bool = False  # «Выстрел на X»: a wound of an enemy target that is a shot (R15:7.shot; entry 67)
     keyword: str = ""  # keyword_* ops: the keyword granted (GRANTED_KEYWORDS)
+    find_name: str = ""  # search: only cards of this printed name ("" = any name)
+    find_type: str = ""  # search: only cards of this type ("" = any type)
+    find_cost: int = -1  # search: only cards of this printed cost, X as 0 (-1 = any cost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -525,6 +555,11 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
     max_cost = _int(raw["max_cost"], f"{path}.max_cost", 0) if "max_cost" in raw else -1
     min_strike = _int(raw["min_strike"], f"{path}.min_strike", 0) if "min_strike" in raw else -1
     chooser = _choice(raw.get("chooser", "controller"), TARGET_CHOOSERS, f"{path}.chooser")
+    optional = raw.get("optional", False)
+    if optional is not False:
+        if optional is not True or chooser != "controller":
+            raise CardDataError(f"{path}.optional", "true or absent; a target the opponent chooses is not optional")
+        lo = 0
     return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser)
 
 
@@ -591,7 +626,26 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         raise CardDataError(f"{path}.to", f"{op} goes to creatures, not to a player")
     if op == "upgrade" and to not in ("self", "target"):
         raise CardDataError(f"{path}.to", "upgrade goes to the card itself or to its target (one creature)")
-    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, shot, keyword)
+    find_name, find_type, find_cost = _parse_find(raw, op, path)
+    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, shot, keyword, find_name, find_type, find_cost)
+
+
+def _parse_find(raw: Mapping[str, Any], op: str, path: str) -> tuple[str, str, int]:
+    """What a «search» looks for (``find``: {"name": printed name} or {"type": …, "cost": n},
+    R15:7.search); every search has it, no other effect does."""
+    if op != "search":
+        if "find" in raw:
+            raise CardDataError(f"{path}.find", "only a search looks for cards")
+        return "", "", -1
+    find = _req(raw, "find", path)
+    if not isinstance(find, dict) or not find or any(k not in FIND_KEYS for k in find):
+        raise CardDataError(f"{path}.find", f"must be an object with keys among {', '.join(FIND_KEYS)}")
+    name = find.get("name", "")
+    if not isinstance(name, str) or ("name" in find and not name):
+        raise CardDataError(f"{path}.find.name", "must be a card's printed name")
+    ftype = _choice(find["type"], TYPES[1:], f"{path}.find.type") if "type" in find else ""
+    cost = _int(find["cost"], f"{path}.find.cost", 0) if "cost" in find else -1
+    return name, ftype, cost
 
 
 #: Recipients that are players.
@@ -607,6 +661,11 @@ def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], p
 def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
     """A hand effect (HAND_OPS) goes to players and takes a number of cards; ``each_player``
     and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
+    if op == "search":
+        if to != "controller" or not isinstance(amount, int) or amount < 1:
+            raise CardDataError(f"{path}.to", "a search goes to the controller («в своей колоде») and finds up to "
+                                "a number >= 1 of cards")
+        return
     if op in HAND_OPS:
         if to not in ("controller", "opponent", "each_player"):
             raise CardDataError(f"{path}.to", f"{op} goes to a player: controller, opponent or each_player")
@@ -651,6 +710,15 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
                 against=_choice(st["against"], STRIKE_AGAINST, f"{path}.static.against") if "against" in st else "",
                 text_en=text_en,
             )
+        if st["op"] == "no_wounds_from":
+            if card_type != "creature" or set(st) != {"op", "min_strike"}:
+                raise CardDataError(f"{path}.static", "no_wounds_from belongs to creatures and takes min_strike only")
+            return Ability(
+                kind="static",
+                static_op="no_wounds_from",
+                value=_int(st["min_strike"], f"{path}.static.min_strike", 1),
+                text_en=text_en,
+            )
         if st.get("self"):
             return _parse_self_cost(st, f"{path}.static", text_en)
         return Ability(
@@ -669,6 +737,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     targets = tuple(_parse_target(t, f"{path}.targets[{i}]") for i, t in enumerate(targets_raw))
     if len(targets) > 1:
         raise CardDataError(f"{path}.targets", "at most one target spec per ability")
+    if targets and targets[0].min_count == 0 and kind != "triggered":
+        raise CardDataError(f"{path}.targets[0].optional", "an optional target belongs to a triggered ability")
     effects_raw = _req(raw, "effects", path)
     if not isinstance(effects_raw, list) or not effects_raw:
         raise CardDataError(f"{path}.effects", "must be a non-empty list")
@@ -800,6 +870,9 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
                 raise CardDataError(f"{path}[{j}].amount", f"{later.amount} is not read after a hand effect")
         if e.to == "each_player" and i + 1 < len(effects) and effects[i + 1].if_previous:
             raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a hand effect of each player")
+        if e.op == "search" and i + 1 < len(effects) and effects[i + 1].if_previous:
+            # the resolution resumes after the shuffle, which keeps no record of what was found
+            raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a search")
 
 
 #: The ability the keyword Скрытность stands for: «Найм: это существо скрывается».
@@ -950,6 +1023,12 @@ def parse_pool(raw: Any) -> Pool:
         if card.id in cards:
             raise CardDataError(f"$.cards[{i}].id", f"duplicate id {card.id!r}")
         cards[card.id] = card
+    names = {c.name for c in cards.values()}
+    for i, card in enumerate(cards.values()):
+        for a in card.abilities:
+            for e in a.effects:
+                if e.find_name and e.find_name not in names:
+                    raise CardDataError(f"$.cards[{i}].abilities", f"a search looks for {e.find_name!r}, no card of the pool")
     return Pool(version, cards)
 
 

@@ -50,7 +50,10 @@ DECISION_KINDS: dict[str, str] = {
     "trigger": "a player declares or passes on one of his pending triggered abilities (401.7, 402.1); any Queue step",
     "target_choice": "the opponent of a declared ability's controller chooses its target («по его выбору», R15:118.1)",
     "hand_choice": "a player chooses cards of his own hand for the effect of a resolving ability: to discard "
-    "(«Сбросьте карту», R15:7.discard) or to put on top of his deck",
+    "(«Сбросьте карту», R15:7.discard) or to put on top of his deck; or cards of his own deck that a search "
+    "finds («Поиск», R15:7.search)",
+    "search_shuffle": "chance gives the new order of the deck a resolving search looked through "
+    "(R15:7.search, R15:204.2); actor chance",
     "game_over": "nobody decides: the game is over; actor nobody",
 }
 
@@ -82,6 +85,9 @@ CAPABILITIES: dict[str, str] = {
     "after the declaration, before the ability enters the Queue",
     "hand_choices": "a player chooses cards of his own hand while an ability resolves: to discard («Сбросьте "
     "карту», R15:7.discard) or to put on top of his deck; the ability's remaining effects follow",
+    "searches": "«Поиск» (R15:7.search): a player chooses up to N matching cards of his own deck while an "
+    "ability resolves (step hand_choice, action choose_cards), they go to his hand, then chance shuffles his deck "
+    "(step search_shuffle, action shuffle, which also needs setup)",
     "coin_loss": "effects that make a player lose coins, R15:522.2 and 522.5 (the event coins_lost; Подавление)",
 }
 
@@ -103,6 +109,7 @@ STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "end_queue": ("end_turn",),
     "target_choice": ("opponent_choices",),
     "hand_choice": ("hand_choices",),
+    "search_shuffle": ("searches",),
     "game_over": (),
 }
 

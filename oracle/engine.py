@@ -22,6 +22,7 @@ from .rules.end_turn import finish_turn
 from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, resume_play
 from .rules.queue import (
     check_hand_choice,
+    check_search_shuffle,
     check_target_choice,
     check_trigger_action,
     choose_cards,
@@ -34,6 +35,7 @@ from .rules.queue import (
     only_choice,
     pass_trigger,
     resolve_first,
+    search_shuffle,
     settle_triggers,
     target_choice_actions,
     target_choice_waits,
@@ -50,6 +52,7 @@ __all__ = [
     "QUEUE_DECIDING_RULE",
     "QUEUE_STEPS",
     "QUEUE_WRONG_STEP_RULE",
+    "SHUFFLE_STEPS",
     "STEP_ACTION_KINDS",
     "STEP_TABLE",
     "USED_FIELDS",
@@ -62,6 +65,7 @@ __all__ = [
     "check",
     "decision",
     "legal_actions",
+    "shuffled_seat",
 ]
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +105,26 @@ def decision(state: State) -> Decision:
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action of the deciding actor, in a stable order.  At a shuffle (a
-    chance node whose outcomes are the deck's permutations) the list is empty: any
-    permutation of the deck is legal.  Where nobody decides (the game is over, or a state
+    chance node whose outcomes are the deck's permutations: ``setup_shuffle``, and
+    ``search_shuffle`` after a search) the list is empty: any permutation of the deck is legal.  Where nobody decides (the game is over, or a state
     :func:`oracle.validate.validate` refuses, see :func:`check`) the list is empty."""
     row = STEP_TABLE[state.step]
     if row.decides(state) == Actor.NOBODY:
         return []
     return row.legal(state)
+
+
+#: The chance nodes whose outcomes are a deck's permutations (:func:`legal_actions` lists
+#: none): the setup shuffle (301.5) and the shuffle after a search (R15:7.search).
+SHUFFLE_STEPS: frozenset[str] = frozenset({"setup_shuffle", "search_shuffle"})
+
+
+def shuffled_seat(state: State) -> int:
+    """The seat whose deck chance orders now, at a step of :data:`SHUFFLE_STEPS`: the next
+    deck of the setup (``shuffled``), or the searcher's (``choosing_cards.player``)."""
+    if state.step == "search_shuffle" and state.choosing_cards is not None:
+        return state.choosing_cards.player
+    return state.shuffled
 
 
 #: The fields each kind of action uses (see ACTION_KINDS); any other field must keep its
@@ -281,6 +298,14 @@ def _perform_hand_choice(state: State, action: Action, ev: list[Event]) -> None:
     choose_cards(state, action.targets, ev)
 
 
+def _perform_search_shuffle(state: State, action: Action, ev: list[Event]) -> None:
+    search_shuffle(state, action.values, ev)
+
+
+def _search_shuffle_actions(state: State) -> list[Action]:
+    return []  # outcomes: any permutation of the searched deck (not enumerated), as at 301.5
+
+
 def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:
     """307.1: the inactive player may assign a defender; then the strike attack goes into
     the Queue and resolves at once."""
@@ -449,6 +474,8 @@ STEP_TABLE: dict[str, StepRow] = {
                              target_choice_actions, check_target_choice, _perform_target_choice),
     "hand_choice": StepRow("hand_choice", hand_chooser, ("choose_cards",), "R15:7.discard", "R15:7.discard",
                            hand_choice_actions, check_hand_choice, _perform_hand_choice),
+    "search_shuffle": StepRow("search_shuffle", _chance, ("shuffle",), "R15:7.search", "R15:7.search",
+                              _search_shuffle_actions, check_search_shuffle, _perform_search_shuffle),
     "game_over": StepRow("game_over", _nobody, (), GAME_OVER_RULE, GAME_OVER_RULE,
                          _game_over_actions, _game_over_check, _game_over_perform),
 }

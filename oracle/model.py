@@ -91,13 +91,18 @@ STEPS = (
     "end_queue",  # 310.1–310.3 (A: 315.1–315.2)
     "target_choice",  # R15:118.1: the opponent of an ability's controller chooses its target
     "hand_choice",  # R15:7.discard, R15:119.2: a player chooses cards of his hand for a resolving effect
+    "search_shuffle",  # R15:7.search, R15:204.2: chance shuffles the deck a resolving search looked through
     "game_over",
 )
+
+#: The steps at which an ability's resolution waits in the middle (a hand choice, the shuffle
+#: after a search): the rest of its play waits too (INTERPRETING.md, entries 63 and 84).
+RESOLUTION_PAUSES = ("hand_choice", "search_shuffle")
 
 #: Every kind of action; see :class:`Action` for the fields each uses.
 ACTION_KINDS = (
     "roll",  # chance: values = (die of seat 0, die of seat 1)
-    "shuffle",  # chance: card = seat, values = the new deck order as card uids, top first
+    "shuffle",  # chance: card = seat, values = the new deck order as card uids, top first (301.5; after a search, R15:7.search)
     "choose_order",  # values = (1,) to move first or (2,) to move second
     "mulligan",  # targets = hand cards to put under the deck, in that order
     "reveal",  # targets = hidden cards to reveal (304.3)

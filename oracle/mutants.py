@@ -378,6 +378,27 @@ MUTANTS: dict[str, Mutant] = {
             "uniqueness_moves_the_first",
         ),
         Mutant(
+            "search_takes_all_it_can",
+            "R15:7.search",
+            "«Поиск до двух …» makes the player take as many matching cards as the deck holds, up to the number, "
+            "instead of any number up to it (INTERPRETING.md, entry 84)",
+            "search_may_find_fewer",
+        ),
+        Mutant(
+            "search_shuffles_only_what_it_took_from",
+            "R15:7.search",
+            "a search that found no card leaves the deck as it was: no shuffle, the ability goes on at once "
+            "(INTERPRETING.md, entry 84)",
+            "search_always_shuffles",
+        ),
+        Mutant(
+            "strong_creature_abilities_still_wound",
+            "R15:517.1.1",
+            "«Не получает ран от существ с ударом 6 или более» (Цветочная фея) prevents only the wounds of such a "
+            "creature's strike: its shots and other abilities still wound (INTERPRETING.md, entry 86)",
+            "no_wounds_from_covers_abilities",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

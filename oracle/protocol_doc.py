@@ -194,8 +194,9 @@ _DECIDER = {
     "trigger": "the inactive player while he has a pending trigger, then the active player (402.1)",
     "target_choice": "the opponent of the controller of the declared ability in `choosing` (R15:118.1), "
     "in either player's turn",
-    "hand_choice": "the player whose hand it is (`choosing_cards.player`, R15:7.discard «Игрок на свой выбор»), in "
-    "either player's turn",
+    "hand_choice": "the player whose hand it is (`choosing_cards.player`, R15:7.discard «Игрок на свой выбор»; a "
+    "search: the player whose deck it is, R15:7.search), in either player's turn",
+    "search_shuffle": "chance",
     "game_over": "nobody",
 }
 
@@ -217,7 +218,11 @@ _STEP_TEXT = {
     "target_choice": "the opponent of a declared ability's controller chooses its target (`choosing`, R15:118.1); "
     "only reached when he has two or more legal choices",
     "hand_choice": "a player chooses cards of his own hand for the effect of a resolving ability "
-    "(`choosing_cards`, R15:7.discard); only reached when he has two or more legal choices",
+    "(`choosing_cards`, R15:7.discard), or cards of his own deck a search finds (R15:7.search); only reached when he "
+    "has two or more legal choices",
+    "search_shuffle": "after a search (R15:7.search, R15:204.2) chance gives the new order of the deck the resolving "
+    "search looked through (`choosing_cards` names the search; action `shuffle` with `card` its seat), whether it found cards or "
+    "none; then the ability's remaining effects follow",
     "game_over": "the game is over: `winner` is set and nobody decides",
 }
 
@@ -280,7 +285,8 @@ _TEXT_TYPE = {"int": "integer", "tuple[int, ...]": "integers, comma-separated", 
 _DOMAINS: dict[str, dict[str, str]] = {
     "roll": {"values": "two dice: seat 0's, then seat 1's, each 1..6"},
     "shuffle": {
-        "card": "the seat whose deck is ordered (not a uid): 0 (omitted) first, then 1",
+        "card": "the seat whose deck is ordered (not a uid): at `setup_shuffle` 0 (omitted) first, then 1; at "
+        "`search_shuffle` the searcher's (`choosing_cards.player`)",
         "values": "that deck's new order, top first: each of its uids exactly once",
     },
     "choose_order": {"values": "`1` to move first or `2` to move second"},
@@ -322,7 +328,8 @@ _DOMAINS: dict[str, dict[str, str]] = {
     },
     "choose_cards": {
         "targets": "distinct uids of the chooser's hand, ascending, as many as the hand effect in `choosing_cards` "
-        "allows (none, e.g. a refusal before «иначе», is an empty list)",
+        "allows (none, e.g. a refusal before «иначе», is an empty list); for a search, distinct uids of his deck's "
+        "cards the search looks for, ascending, up to its number (none: an empty list)",
     },
 }
 
@@ -420,8 +427,8 @@ _JSON_SPECIAL = {
     ("State", "choosing"): ("`choosing`", "object, present only at step `target_choice` (the key is absent when the "
                             "proto field is absent, 5.4 rule 11)"),
     ("TargetChoice", "entry"): ("`entry`", "object: a `QueueEntry` (`queue[i].`'s keys)"),
-    ("State", "choosing_cards"): ("`choosing_cards`", "object, present only at step `hand_choice` (the key is absent "
-                                  "when the proto field is absent, 5.4 rule 12)"),
+    ("State", "choosing_cards"): ("`choosing_cards`", "object, present only at steps `hand_choice` and "
+                                  "`search_shuffle` (the key is absent when the proto field is absent, 5.4 rule 12)"),
     ("HandChoice", "entry"): ("`entry`", "object: a `QueueEntry` (`queue[i].`'s keys)"),
     ("HandChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
     ("PendingTrigger", "count"): ("`count`", "integer ≥ 1; the key is present exactly for a «discards» or "
@@ -753,6 +760,11 @@ _EFFECT_TEXT = {
     "double_strike_until_end_of_turn": "«Удвойте силу удара … до конца хода»: the recipient's strike is doubled until the "
     "end of turn, a multiplying modifier applied after the additions and before the subtractions (R15:523.1; a modifier "
     "with `grants` `double_strike`, `strike_doubled`; INTERPRETING.md entry 71)",
+    "search": "«Поиск» (R15:7.search): `to` `controller`; he chooses 0 up to `amount` cards of his own deck that "
+    "match `find` (`name`: a printed name; `type` and/or `cost`: a card type, a printed cost with X as 0) — at step "
+    "`hand_choice` when he has two or more choices, at once otherwise — they go to his hand (`cards_found`), then "
+    "chance shuffles his deck at step `search_shuffle` (action `shuffle`, `search_shuffled`), even when he took none; "
+    "the ability's later effects follow (INTERPRETING.md entry 84). No `if_previous` follows a search",
 }
 
 _AMOUNT_TEXT = {

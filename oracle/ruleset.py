@@ -208,6 +208,16 @@ class Ruleset:
     extra_increase_needs_an_increase: bool = True
     #: Уникальность: a second copy entering play moves the first to the graveyard (R15:503.1).
     uniqueness_moves_the_first: bool = True
+    #: R15 glossary «Поиск»: «Поиск до N» finds any number up to N of the matching cards,
+    #: none included («можно их не искать»; INTERPRETING.md, entry 84).
+    search_may_find_fewer: bool = True
+    #: R15 glossary «Поиск», R15:204.2: the searched deck is shuffled even when the search
+    #: found nothing (entry 84).
+    search_always_shuffles: bool = True
+    #: R15 glossary «Не получает ран от», R15:502.2: «Не получает ран от существ с ударом 6
+    #: или более» covers the wounds of such a creature's abilities (shots included), not only
+    #: of its strike (INTERPRETING.md, entry 86).
+    no_wounds_from_covers_abilities: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass, field
 
 from .cards import load_pool
-from .engine import apply, decision, legal_actions
+from .engine import SHUFFLE_STEPS, apply, decision, legal_actions, shuffled_seat
 from .model import Action, State
 from .rules.setup import GameConfig, new_game
 
@@ -17,10 +17,11 @@ __all__ = ["Game", "play_random_game", "random_action", "random_config"]
 
 def random_action(state: State, rng: random.Random) -> Action:
     """A uniformly random legal action of whoever decides (chance included)."""
-    if state.step == "setup_shuffle":
-        deck = list(state.players[state.shuffled].deck)
+    if state.step in SHUFFLE_STEPS:
+        seat = shuffled_seat(state)
+        deck = list(state.players[seat].deck)
         rng.shuffle(deck)
-        return Action("shuffle", card=state.shuffled, values=tuple(deck))
+        return Action("shuffle", card=seat, values=tuple(deck))
     if state.step == "hand_choice" and state.choosing_cards is not None:
         return _random_hand_choice(state, rng)
     actions = legal_actions(state)
@@ -38,7 +39,7 @@ def _random_hand_choice(state: State, rng: random.Random) -> Action:
     assert hc is not None
     hand = sorted(state.players[hc.player].hand)
     counts = choice_counts(state, ability_of(state, hc.entry), hc.effect, hc.player)
-    if len(counts) == len(hand) + 1:
+    if ability_of(state, hc.entry).effects[hc.effect].op != "search" and len(counts) == len(hand) + 1:
         return Action("choose_cards", targets=tuple(uid for uid in hand if rng.random() < 0.5))
     actions = legal_actions(state)
     return actions[rng.randrange(len(actions))]

@@ -188,6 +188,9 @@ STEP_FIELDS: dict[str, StepFields] = {
     # R15:7.discard: a player chooses cards of his hand for a resolving ability's effect; the
     # attack is that of the Queue step the game returns to (checked with ``choosing_cards``)
     "hand_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
+    # R15:7.search: chance shuffles the deck a resolving search looked through; the attack is
+    # that of the Queue step the game returns to (checked with ``choosing_cards``)
+    "search_shuffle": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
     "game_over": StepFields("any", _fields("winner"), _fields("choosing")),
 }
 assert set(STEP_FIELDS) == set(STEPS)
@@ -499,7 +502,8 @@ def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: froz
 
 
 def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
-    """Rule 12: the pending hand choice (R15:7.discard; PROTOCOL.md 5.4)."""
+    """Rule 12: the pending hand choice (R15:7.discard; PROTOCOL.md 5.4), or the search whose
+    deck chance shuffles (step ``search_shuffle``, R15:7.search): its effect is a search."""
     from .cards import HAND_OPS
     from .rules.hand import has_real_choice
     from .rules.queue import ability_of
@@ -526,6 +530,10 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if hc.player not in seats:
         raise StateError("choosing_cards.player", f"the effect's cards come from the hand of player {seats[0] + 1}")
     _check_resume(state, hc.resume, "choosing_cards", queue_steps)
+    if state.step == "search_shuffle":
+        if effect.op != "search":
+            raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search (R15:7.search)")
+        return
     if not has_real_choice(state, a, hc.effect, hc.player):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
                          "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
@@ -597,9 +605,10 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
         raise StateError("choosing", f"a target is chosen only at step target_choice, not at {step} (R15:118.1)")
     if "choosing" in row.requires and state.choosing is None:
         raise StateError("choosing", f"step {step} needs the ability whose target is chosen (R15:118.1)")
-    if (state.choosing_cards is not None) != (step == "hand_choice"):
-        raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, which needs the "
-                         f"resolving ability (R15:7.discard); step {step}")
+    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle")):
+        raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, and a searched deck "
+                         "shuffled at step search_shuffle, which need the resolving ability "
+                         f"(R15:7.discard, R15:7.search); step {step}")
     players, cards = state.players, state.cards
     if step != "game_over":
         for seat, p in enumerate(players):
@@ -620,7 +629,7 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if step == "target_choice":
         _check_choosing(state, pool, QUEUE_STEPS)
         return
-    if step == "hand_choice":
+    if step in ("hand_choice", "search_shuffle"):
         _check_choosing_cards(state, pool, QUEUE_STEPS)
         return
 

@@ -147,6 +147,10 @@ FAITHFUL: dict[str, str] = {
     "gnev_predkov": "wound 3 an enemy character of the opponent's choice (chosen at R15:309.1 step 6, paid at step 9)",
     "prizrachnye_okovy": "a creature: destroy it if it is stunned (target_stunned: «Оглушение», not merely closed), "
     "«иначе» (if_previous not_done, R15:119.7) stun it",
+    "porozhdenie_pustoshi": "Орда is deck-building only; Гибель: search up to two of its name (op search, R15:7.search)",
+    "poznanie_efira": "search up to two spells of printed cost 1 (op search, find type and cost, R15:7.search)",
+    "pekhota_arkhaalya": "Орда; optional Гибель (R15:113.4): search one of its name, then poison the optional target 1",
+    "tsvetochnaya_feya": "Орда; static no_wounds_from 6: no wounds from a creature of strike >= 6 (R15:517.1.1)",
 }
 
 

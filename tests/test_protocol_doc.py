@@ -71,7 +71,7 @@ FIRST_EVENT = {
     "create_game": ("order_by_hero", "hero_order_ignored"),
     "roll": ("die_rolled",),
     "choose_order": ("order_chosen",),
-    "shuffle": ("deck_shuffled",),
+    "shuffle": ("deck_shuffled", "search_shuffled"),
     "mulligan": ("mulligan_declared",),
     "reveal": ("revealed",),
     "attack": ("attack_declared",),

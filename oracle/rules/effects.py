@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..cards import GRANT_OPS, HAND_OPS, TARGET_CONDITIONS, Ability, Effect, load_pool
-from ..model import Event, Modifier, QueueEntry, State
+from ..model import Event, HandChoice, Modifier, QueueEntry, State
 from .board import (
     card_def,
     classes_of,
@@ -20,7 +20,7 @@ from .board import (
     target_condition_holds,
     target_violation,
 )
-from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for
+from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle
 from .payment import mentioned_cost
 from .triggers import fire
 
@@ -54,6 +54,10 @@ def wound(
     c = state.cards[uid]
     if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
         return
+    if source and (by_strike or state.rules.no_wounds_from_covers_abilities) and _no_wounds_from(state, uid, source):
+        ev.append(Event("wounds_prevented", (*rules, "R15:517.1.1"),
+                        (("card", uid), ("source", source), ("amount", amount))))
+        return
     if not payment and has_keyword(state, uid, "vulnerability"):
         # «Уязвимость»: 1 wound more from any source of wounds; an amount of 0 is no source, and
         # several do not add up (R15:7.vulnerability; INTERPRETING.md, entry 72)
@@ -68,6 +72,18 @@ def wound(
         fire(state, "strikes_hero", source, ev, rules, count=amount)  # «наносит Х ран ударом герою» (entry 57)
     if by_strike or state.rules.ability_wounds_have_a_source:
         fire(state, "wounds_hero", source, ev, rules)
+
+
+def _no_wounds_from(state: State, uid: int, source: int) -> bool:
+    """Whether ``uid`` has «Не получает ран от существ с ударом N или более» (static
+    ``no_wounds_from``) and ``source`` is a creature whose strike is N or more now: its
+    current strike in play, its printed strike once it left play (R15:517.1.1; entry 86)."""
+    bars = [a.value for a in card_def(state, uid).abilities if a.kind == "static" and a.static_op == "no_wounds_from"]
+    d = card_def(state, source)
+    if not bars or d.type != "creature":
+        return False
+    strike = current_strike(state, source) if state.zone_of(source) == "play" else d.strike
+    return strike >= min(bars)
 
 
 def close_card(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
@@ -651,6 +667,10 @@ def hand_effect(
             pause_for(state, entry, index, seat)
             return True, False
         done = carry_out(state, entry, effect, seat, forced_choice(state, ability, index, seat), ev, rules)
+        if effect.op == "search" and (done or state.rules.search_always_shuffles):
+            # the deck was looked through: chance shuffles it (R15:7.search, R15:204.2; entry 84)
+            pause_for_shuffle(state, HandChoice(entry, index, seat, state.step))
+            return True, done
     return False, done
 
 

@@ -1,7 +1,9 @@
 """Effects on cards a player chooses from his own hand while an ability resolves: «Сбросьте
 карту» (R15 glossary «Сбросить»: «Игрок на свой выбор переносит выбранную карту из своей руки
 на своё кладбище») and «Положите карту из руки на верх колоды» (the effect ops
-:data:`oracle.cards.HAND_OPS`; INTERPRETING.md, entries 63-66).
+:data:`oracle.cards.HAND_OPS`; INTERPRETING.md, entries 63-66); and «Поиск» (R15:7.search),
+where he chooses cards of his own deck that go to his hand, after which chance shuffles
+his deck at step ``search_shuffle`` (INTERPRETING.md, entry 84).
 
 When the player has a real choice the resolution stops at step ``hand_choice`` with the
 ability in ``state.choosing_cards`` (:class:`~oracle.model.HandChoice`); his ``choose_cards``
@@ -16,6 +18,7 @@ from itertools import combinations
 
 from ..cards import Ability, Effect
 from ..model import Event, HandChoice, QueueEntry, State
+from .board import card_def
 from .triggers import fire
 
 __all__ = [
@@ -25,10 +28,13 @@ __all__ = [
     "choosers",
     "discard_cards",
     "forced_choice",
+    "found",
     "hand_choices",
     "has_real_choice",
     "pause_for",
+    "pause_for_shuffle",
     "required",
+    "searchable",
 ]
 
 
@@ -49,12 +55,39 @@ def required(effect: Effect) -> int:
     return -1 if effect.amount == "any" else int(effect.amount)
 
 
+def searchable(state: State, effect: Effect, seat: int) -> list[int]:
+    """The cards of ``seat``'s deck a «search» may find, ascending uids: those matching its
+    ``find`` (the printed name; the type and printed cost, X as 0; R15:7.search)."""
+    out = []
+    for uid in sorted(state.players[seat].deck):
+        d = card_def(state, uid)
+        if effect.find_name and d.name != effect.find_name:
+            continue
+        if effect.find_type and d.type != effect.find_type:
+            continue
+        if effect.find_cost >= 0 and max(d.cost, 0) != effect.find_cost:
+            continue
+        out.append(uid)
+    return out
+
+
+def _options(state: State, effect: Effect, seat: int) -> list[int]:
+    """The cards the choice is made from: the hand, or for a search the matching deck cards."""
+    return searchable(state, effect, seat) if effect.op == "search" else sorted(state.players[seat].hand)
+
+
 def choice_counts(state: State, ability: Ability, index: int, seat: int) -> tuple[int, ...]:
     """How many cards ``seat`` may choose for effect ``index`` of ``ability``: «любое
     количество» is 0 up to his whole hand; N cards are N, or all he has if fewer (R15:520.4);
     when the next effect is its «иначе» he may also refuse, choosing none (R15:119.7; entry
-    64; the mutant ``otherwise_without_refusal`` does not let him)."""
+    64; the mutant ``otherwise_without_refusal`` does not let him).  A search («Поиск до N»)
+    finds 0 up to N of the matching deck cards: «можно положить те, что есть», «можно их не
+    искать» (R15:7.search; entry 84; the mutant ``search_takes_all_it_can`` makes him take
+    as many as he can)."""
     effect = ability.effects[index]
+    if effect.op == "search":
+        hi = min(int(effect.amount), len(searchable(state, effect, seat)))
+        return tuple(range(hi + 1)) if state.rules.search_may_find_fewer else (hi,)
     hand = len(state.players[seat].hand)
     n = required(effect)
     if n < 0:
@@ -72,17 +105,17 @@ def choice_bounds(state: State, ability: Ability, index: int, seat: int) -> tupl
 
 
 def hand_choices(state: State, ability: Ability, index: int, seat: int) -> list[tuple[int, ...]]:
-    """Every legal choice of ``seat``: the cards of his hand, ascending uids, each count in
-    :func:`choice_counts`."""
-    hand = sorted(state.players[seat].hand)
-    return [c for k in choice_counts(state, ability, index, seat) for c in combinations(hand, k)]
+    """Every legal choice of ``seat``: the cards of his hand (a search: the matching cards of
+    his deck), ascending uids, each count in :func:`choice_counts`."""
+    cards = _options(state, ability.effects[index], seat)
+    return [c for k in choice_counts(state, ability, index, seat) for c in combinations(cards, k)]
 
 
 def has_real_choice(state: State, ability: Ability, index: int, seat: int) -> bool:
     """Whether ``seat`` has two or more legal choices (otherwise the choice is made for him)."""
     counts = choice_counts(state, ability, index, seat)
-    hand = len(state.players[seat].hand)
-    return len(counts) > 1 or 0 < counts[0] < hand
+    n = len(_options(state, ability.effects[index], seat))
+    return len(counts) > 1 or 0 < counts[0] < n
 
 
 def forced_choice(state: State, ability: Ability, index: int, seat: int) -> tuple[int, ...]:
@@ -97,6 +130,27 @@ def pause_for(state: State, entry: QueueEntry, index: int, seat: int) -> None:
     state.step = "hand_choice"
 
 
+def pause_for_shuffle(state: State, choice: HandChoice) -> None:
+    """After a search the resolution waits for chance to shuffle the searcher's deck at step
+    ``search_shuffle`` (R15:7.search «После просмотра основной колоды перемешайте её»,
+    R15:204.2); ``choice`` says whose deck and which effect resumes after it."""
+    state.choosing_cards = choice
+    state.step = "search_shuffle"
+
+
+def found(state: State, seat: int, cards: tuple[int, ...], ev: list[Event], rules: tuple[str, ...]) -> None:
+    """The found cards go from ``seat``'s deck to his hand, shown to his opponent (event
+    ``cards_found``, R15:7.search); none found: no event."""
+    if not cards:
+        return
+    p = state.players[seat]
+    for uid in cards:
+        p.deck.remove(uid)
+        p.hand.append(uid)
+    ev.append(Event("cards_found", (*rules, "R15:7.search"),
+                    (("player", seat), ("cards", ",".join(map(str, cards))), ("count", len(cards)))))
+
+
 def carry_out(
     state: State, entry: QueueEntry, effect: Effect, seat: int, cards: tuple[int, ...], ev: list[Event],
     rules: tuple[str, ...],
@@ -105,6 +159,9 @@ def carry_out(
     in full (for a following «иначе», R15:119.7): as many cards as it asks for (any number:
     at least one)."""
     p = state.players[seat]
+    if effect.op == "search":
+        found(state, seat, cards, ev, rules)
+        return bool(cards)
     if effect.op == "discard":
         _discard(state, seat, cards, ev, rules, len(cards) < required(effect))
     elif cards:

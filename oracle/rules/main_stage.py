@@ -11,7 +11,7 @@ from itertools import product
 
 from ..cards import Ability, CardDef
 from ..editions import activation_steps, cite
-from ..model import Action, Event, QueueEntry, State, Violation
+from ..model import RESOLUTION_PAUSES, Action, Event, QueueEntry, State, Violation
 from .attack import attack_violations, can_act, declare_attack
 from .board import card_def, characters_in_play, target_choices, target_violation
 from .effects import check_state, close_card, enter_play, wound
@@ -496,7 +496,7 @@ def _queue_spell(state: State, action: Action, ev: list[Event]) -> None:
             # settles them); they enter the Queue behind the spell's abilities, which resolve
             # first, all together (queue.resolve_first), once both players have passed
             return
-        while state.queue and state.winner < 0 and state.step != "hand_choice":
+        while state.queue and state.winner < 0 and state.step not in RESOLUTION_PAUSES:
             resolve_first(state, ev)
 
 

@@ -14,11 +14,21 @@ from dataclasses import replace
 
 from ..cards import Ability
 from ..editions import activation_steps, cite
-from ..model import Action, Event, PendingTrigger, QueueEntry, State, TargetChoice, Violation
+from ..model import (
+    RESOLUTION_PAUSES,
+    Action,
+    Event,
+    HandChoice,
+    PendingTrigger,
+    QueueEntry,
+    State,
+    TargetChoice,
+    Violation,
+)
 from .attack import fight
 from .board import card_def, target_choices, target_violation
 from .effects import check_state, hand_effect, live_targets, run_ability, run_effects, wound
-from .hand import carry_out, choice_counts, choosers, hand_choices
+from .hand import carry_out, choice_counts, choosers, hand_choices, pause_for_shuffle
 from .payment import limit_reached, take_usage_marker
 from .triggers import POISON
 
@@ -26,6 +36,7 @@ __all__ = [
     "ability_of",
     "ask_opponent",
     "check_hand_choice",
+    "check_search_shuffle",
     "check_target_choice",
     "check_trigger_action",
     "choose_cards",
@@ -41,6 +52,7 @@ __all__ = [
     "opponent_chooses",
     "pass_trigger",
     "resolve_first",
+    "search_shuffle",
     "settle_triggers",
     "target_choice_actions",
     "trigger_actions",
@@ -361,7 +373,7 @@ def resolve_first(state: State, ev: list[Event]) -> None:
 def _rest_of_play(state: State, entry: QueueEntry, ev: list[Event]) -> None:
     """After a spell's ability resolved, the rest of that play's abilities (R15:309.1 step
     12); a hand choice stops them until it is made (INTERPRETING.md, entry 63)."""
-    while entry.kind == "spell" and state.queue and state.winner < 0 and state.step != "hand_choice":
+    while entry.kind == "spell" and state.queue and state.winner < 0 and state.step not in RESOLUTION_PAUSES:
         following = state.queue[0] if state.rules.queue_fifo else state.queue[-1]
         if following.kind != "spell" or following.source != entry.source:
             break
@@ -428,10 +440,14 @@ def hand_choice_actions(state: State) -> list[Action]:
 
 
 def check_hand_choice(state: State, action: Action) -> list[Violation]:
-    """Violations of a ``choose_cards`` (R15:7.discard; R15:520.4, 119.7 for how many)."""
+    """Violations of a ``choose_cards`` (R15:7.discard; R15:520.4, 119.7 for how many; a
+    search: R15:7.search)."""
     hc = state.choosing_cards
     assert hc is not None
-    counts = choice_counts(state, ability_of(state, hc.entry), hc.effect, hc.player)
+    ability = ability_of(state, hc.entry)
+    counts = choice_counts(state, ability, hc.effect, hc.player)
+    if ability.effects[hc.effect].op == "search":
+        return _check_search_choice(state, action, hc, ability, counts)
     hand = state.players[hc.player].hand
     out: list[Violation] = []
     if tuple(sorted(set(action.targets))) != action.targets:
@@ -445,10 +461,33 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
     return out
 
 
+def _check_search_choice(
+    state: State, action: Action, hc: HandChoice, ability: Ability, counts: tuple[int, ...]
+) -> list[Violation]:
+    """A search's ``choose_cards``: distinct cards of the searcher's deck that match what it
+    looks for, at most as many as it finds (R15:7.search)."""
+    from .hand import searchable
+
+    matching = searchable(state, ability.effects[hc.effect], hc.player)
+    deck = state.players[hc.player].deck
+    out: list[Violation] = []
+    if tuple(sorted(set(action.targets))) != action.targets:
+        out.append(Violation("R15:7.search", "list distinct cards in ascending order"))
+    for uid in action.targets:
+        if uid not in deck:
+            out.append(Violation("R15:7.search", f"card {uid} is not in the deck of player {hc.player + 1}"))
+        elif uid not in matching:
+            out.append(Violation("R15:7.search", f"card {uid} is not a card the search looks for"))
+    if len(set(action.targets)) not in counts:
+        out.append(Violation("R15:7.search", f"choose {' or '.join(map(str, counts))} cards"))
+    return out
+
+
 def choose_cards(state: State, cards: tuple[int, ...], ev: list[Event]) -> None:
     """The chosen cards complete the hand effect; the next player of «каждый игрок» chooses,
     then the ability's remaining effects follow, then the rest of its play (R15:119.2, 309.1
-    step 12); the game returns to the Queue step it was resolving (INTERPRETING.md, entry 63)."""
+    step 12); the game returns to the Queue step it was resolving (INTERPRETING.md, entry 63).
+    After a search chance shuffles the deck first (step ``search_shuffle``, R15:7.search)."""
     hc = state.choosing_cards
     assert hc is not None
     state.choosing_cards = None
@@ -457,10 +496,24 @@ def choose_cards(state: State, cards: tuple[int, ...], ev: list[Event]) -> None:
     ability = ability_of(state, entry)
     effect = ability.effects[hc.effect]
     rules = _resolution_rules(state, entry)
-    ev.append(Event("cards_chosen", ("R15:7.discard" if effect.op == "discard" else "R15:119.2",),
+    rule = {"discard": "R15:7.discard", "search": "R15:7.search"}.get(effect.op, "R15:119.2")
+    ev.append(Event("cards_chosen", (rule,),
                     (("player", hand_chooser_of(state, hc.player)), ("source", entry.source),
                      ("ability", entry.ability), ("cards", ",".join(map(str, cards))))))
     done = carry_out(state, entry, effect, hc.player, cards, ev, rules)
+    if effect.op == "search" and (cards or state.rules.search_always_shuffles):
+        pause_for_shuffle(state, hc)  # chance shuffles the deck looked through (R15:7.search, 204.2)
+        return
+    _after_choice(state, hc, done, ev)
+
+
+def _after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> None:
+    """The hand effect of ``hc`` is carried out (``done``: in full): the next chooser of
+    «каждый игрок», the ability's remaining effects, then the rest of its play."""
+    entry = hc.entry
+    ability = ability_of(state, entry)
+    effect = ability.effects[hc.effect]
+    rules = _resolution_rules(state, entry)
     check_state(state, ev)
     if state.winner >= 0:
         return
@@ -474,8 +527,36 @@ def choose_cards(state: State, cards: tuple[int, ...], ev: list[Event]) -> None:
         if state.winner >= 0:
             return
     run_effects(state, entry, ability, hc.effect + 1, done, ev, rules)
-    if state.step != "hand_choice" and state.winner < 0:
+    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
         _rest_of_play(state, entry, ev)
+
+
+# --- the shuffle after a search (R15:7.search, R15:204.2) -------------------------------
+
+
+def check_search_shuffle(state: State, action: Action) -> list[Violation]:
+    """Violations of chance's ``shuffle`` after a search: the searcher's deck (``card`` is his
+    seat), every card of it exactly once (R15:7.search, R15:204.2)."""
+    hc = state.choosing_cards
+    assert hc is not None
+    if action.card != hc.player:
+        return [Violation("R15:7.search", f"the deck of seat {hc.player} is shuffled now")]
+    if sorted(action.values) != sorted(state.players[hc.player].deck):
+        return [Violation("R15:204.2", "the outcome must be an order of exactly the cards of the deck")]
+    return []
+
+
+def search_shuffle(state: State, order: tuple[int, ...], ev: list[Event]) -> None:
+    """Chance's order of the searched deck (event ``search_shuffled``); the ability's remaining
+    effects follow, then the rest of its play, and the game returns to its Queue step."""
+    hc = state.choosing_cards
+    assert hc is not None
+    state.choosing_cards = None
+    state.step = hc.resume
+    state.players[hc.player].deck = list(order)
+    ev.append(Event("search_shuffled", (*_resolution_rules(state, hc.entry), "R15:7.search", "R15:204.2"),
+                    (("player", hc.player),)))
+    _after_choice(state, hc, True, ev)
 
 
 def hand_chooser_of(state: State, seat: int) -> int:

@@ -14,7 +14,7 @@ from dataclasses import fields, replace
 from hypothesis import strategies as st
 
 from oracle import Action, GameConfig, State, load_pool
-from oracle.engine import legal_actions
+from oracle.engine import SHUFFLE_STEPS, legal_actions, shuffled_seat
 from oracle.model import ACTION_KINDS, CHANCE
 
 __all__ = [
@@ -73,8 +73,8 @@ def draw_action(data: st.DataObject, state: State, ties: int) -> Action:
     """Draw the next decision of a game: chance's die roll (at most ``ties`` ties in a row,
     then only rolls with a winner, so every game ends), chance's shuffle as a permutation,
     or one of the legal actions of the player who decides."""
-    if state.step == "setup_shuffle":
-        seat = state.shuffled
+    if state.step in SHUFFLE_STEPS:
+        seat = shuffled_seat(state)
         order = data.draw(st.permutations(state.players[seat].deck), label="shuffle")
         return Action("shuffle", card=seat, values=tuple(order))
     legal = legal_actions(state)
@@ -119,8 +119,8 @@ def perturbations(state: State, legal: list[Action], rng: random.Random, per_sta
     actions of every kind.  Each has ``actor`` -1."""
     bare = [Action(k) for k in ACTION_KINDS]
     bare += [Action(k, trigger=t.id) for k in ("declare", "pass") for t in state.pending]
-    if state.step == "setup_shuffle":
-        seat = state.shuffled
+    if state.step in SHUFFLE_STEPS:
+        seat = shuffled_seat(state)
         deck = list(state.players[seat].deck)
         rng.shuffle(deck)
         legal = [Action("shuffle", card=seat, values=tuple(deck))]
@@ -131,8 +131,9 @@ def perturbations(state: State, legal: list[Action], rng: random.Random, per_sta
 
 
 def shuffle_is_valid(state: State, a: Action) -> bool:
-    """What 301.5 accepts at a shuffle: this seat's deck, as a permutation, nothing else."""
-    seat = state.shuffled
+    """What 301.5 (after a search, R15:7.search) accepts at a shuffle: this seat's deck, as a
+    permutation, nothing else."""
+    seat = shuffled_seat(state)
     unused = all(getattr(a, f) == getattr(Action("shuffle"), f) for f in _DATA_FIELDS if f not in ("card", "values"))
     return (
         a.kind == "shuffle"

@@ -46,6 +46,7 @@ from oracle import (
     new_game,
     to_dict,
 )
+from oracle.engine import SHUFFLE_STEPS
 from oracle.rules.turn_start import COIN_CAP
 
 from .helpers import num
@@ -132,7 +133,7 @@ def _decision_checks(state: State, legal: list[Action], rng: random.Random, befo
     for c in perturbations(state, legal, rng, CANDIDATES_PER_DECISION):
         vs = check(state, c)
         ok = not vs
-        expected = shuffle_is_valid(state, c) if state.step == "setup_shuffle" else c in offered
+        expected = shuffle_is_valid(state, c) if state.step in SHUFFLE_STEPS else c in offered
         assert ok == expected, (state.step, c, vs)
         _cites_catalogue([v.rule for v in vs])
         assert all(v.message for v in vs)
@@ -160,7 +161,7 @@ def play_checked_game(data: st.DataObject, edition: str) -> int:
             break
         _state_invariants(state)
         legal = legal_actions(state)
-        assert legal or state.step == "setup_shuffle", state.step
+        assert legal or state.step in SHUFFLE_STEPS, state.step
         _decision_checks(state, legal, rng, prints[-1])
         action = draw_action(data, state, ties)
         assert check(state, replace(action, actor=who)) == []

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from oracle import Action, IllegalAction, State, apply, check, decision, legal_actions, new_game
 from oracle.cards import load_pool
-from oracle.engine import GAME_OVER_RULE, STEP_TABLE
+from oracle.engine import GAME_OVER_RULE, SHUFFLE_STEPS, STEP_TABLE, shuffled_seat
 from oracle.model import Actor, Attack, Modifier, PendingTrigger, QueueEntry, TargetChoice
 from oracle.rules.setup import DEAL
 from oracle.rules.triggers import POISON
@@ -618,6 +618,8 @@ VALIDATE_CASES: list[Case] = [
     ("choosing_cards_resume_needs_attack", "hand_choice", _choosing_cards(resume="fight_queue"), "attack"),
     ("choosing_cards_resume_forbids_attack", "hand_choice", _attack_at_choice, "attack"),
     ("choosing_cards_forced_choice", "hand_choice", _empty_chooser_hand, "choosing_cards"),
+    # R15:7.search: the shuffle after a search names a search, not a discard
+    ("search_shuffle_of_a_discard", "hand_choice", _set("step", "search_shuffle"), "choosing_cards.effect"),
     # rule 9: the mulligan step
     ("mulligan_without_cards", "setup_mulligan", _no_cards_left, "players"),
     ("mulligan_both_declared", "setup_mulligan", _both_declared, "players"),
@@ -988,8 +990,8 @@ def _ints(o: object, path: str = "") -> Iterator[tuple[str, int]]:
 
 
 def _actions(s: State) -> list[Action]:
-    if s.step == "setup_shuffle":
-        seat = s.shuffled
+    if s.step in SHUFFLE_STEPS:
+        seat = shuffled_seat(s)
         return [Action("shuffle", card=seat, values=tuple(s.players[seat].deck))]
     return legal_actions(s)
 

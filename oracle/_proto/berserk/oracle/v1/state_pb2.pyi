@@ -27,6 +27,7 @@ class Step(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_ATTACK_QUEUE: _ClassVar[Step]
     STEP_TARGET_CHOICE: _ClassVar[Step]
     STEP_HAND_CHOICE: _ClassVar[Step]
+    STEP_SEARCH_SHUFFLE: _ClassVar[Step]
 
 class GameResult(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -52,6 +53,7 @@ STEP_GAME_OVER: Step
 STEP_ATTACK_QUEUE: Step
 STEP_TARGET_CHOICE: Step
 STEP_HAND_CHOICE: Step
+STEP_SEARCH_SHUFFLE: Step
 GAME_RESULT_UNSPECIFIED: GameResult
 GAME_RESULT_PLAYER_1_WON: GameResult
 GAME_RESULT_PLAYER_2_WON: GameResult
