@@ -21,8 +21,10 @@ Schema of one card (JSON object)::
                "cannot_be_stunned" («Не может быть оглушен», R15:514.2: an effect that stuns
                does nothing to it, neither closes it nor gives it «Оглушение»; it may still be
                chosen as a target), "attack_experience" («Опыт в атаке», R15 glossary: it is
-               not closed after its strike attack, 307.3); the last two creatures only
-               (INTERPRETING.md, entry 81)
+               not closed after its strike attack, 307.3), "cannot_attack" («Не может атаковать»,
+               R15:514.2: it cannot declare a strike attack), "cannot_defend" («Не может выступать
+               защитником», R15:514.2: it cannot be assigned as defender); the last four creatures
+               only (INTERPRETING.md, entries 81 and 300)
     poison     creatures only, optional, n >= 1: the printed «Отравление N» (R15 glossary «Отравление
                на Х»): the card has Poison N of its own from the moment it enters play (its
                state's ``poison`` becomes N, the higher value applying), so «Отравить» does
@@ -145,6 +147,8 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     recipients: "target" (every chosen target of this ability), "self", "own_hero",
     "enemy_hero", "each_enemy_creature", "each_own_creature", "each_creature",
     "each_other_creature" (every creature in play but the ability's source), "each_hero",
+    "each_enemy_character" («каждого персонажа противника»: the opponent's hero, then his
+    creatures in play that are not hidden, R15:504.3; INTERPRETING.md, entry 300),
     "controller", "opponent", "each_player" (hand effects only)
     "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
     (309.1 step 6).
@@ -160,7 +164,10 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     entry 66), "wounds_dealt" (a «strikes_hero» trigger: the wounds the strike put on the
     hero, entry 57), "other_own_creatures" («за каждое другое ваше существо»: the creatures in
     the ability's controller's play zone but its source, hidden ones included, counted when the
-    effect executes; INTERPRETING.md, entry 79); "self_strike" of a source that left play while this ability resolved is the
+    effect executes; INTERPRETING.md, entry 79), "self_wounds" (a «death» trigger only: «Х -
+    количество ран на [этой карте]», the wounds its source had when it was destroyed, last
+    known information, R15:403.1, kept in the trigger's count since leaving play clears them,
+    R15:205.3; 0 when it had none; INTERPRETING.md, entry 300); "self_strike" of a source that left play while this ability resolved is the
     strike it had just before it left (last known information, R15:403.1; INTERPRETING.md,
     entry 56)
     "strike_while_in_play" and "life_while_in_play" («получает +N к удару и жизням») put on a
@@ -223,9 +230,9 @@ CLASSES: dict[str, tuple[str, ...]] = {
 }
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
-KEYWORDS = ("dash", "stealth", "cannot_be_stunned", "attack_experience")
+KEYWORDS = ("dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend")
 #: Keywords of creatures only (Скрытность is checked on its own).
-_CREATURE_KEYWORDS = ("cannot_be_stunned", "attack_experience")
+_CREATURE_KEYWORDS = ("cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend")
 ABILITY_KINDS = ("spell", "activated", "triggered", "static")
 #: Trigger conditions the engine knows (R15:113.2).
 TRIGGERS = (
@@ -308,7 +315,7 @@ HAND_OPS = ("discard", "put_on_deck_top")
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
 AMOUNTS = (
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
-    "recipient_hand", "wounds_dealt", "other_own_creatures",
+    "recipient_hand", "wounds_dealt", "other_own_creatures", "self_wounds",
 )
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
 COUNTED_AMOUNTS = ("discarded", "recipient_hand", "other_own_creatures")
@@ -322,6 +329,7 @@ RECIPIENTS = (
     "each_creature",
     "each_other_creature",  # «каждое другое существо»: every creature in play but the source
     "each_hero",
+    "each_enemy_character",  # «каждого персонажа противника»: the opponent's hero and his creatures in play, not hidden
     "controller",
     "opponent",
     "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
@@ -687,6 +695,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         raise CardDataError(f"{path}.effects", "the amount 'discarded' belongs to a «discards» trigger")
     if any(e.amount == "wounds_dealt" for e in effects) and trigger != "strikes_hero":
         raise CardDataError(f"{path}.effects", "the amount 'wounds_dealt' belongs to a «strikes_hero» trigger")
+    if any(e.amount == "self_wounds" for e in effects) and trigger != "death":
+        raise CardDataError(f"{path}.effects", "the amount 'self_wounds' belongs to a «death» trigger")
     if kind == "activated":
         cost = _req(raw, "cost", path)
         if not isinstance(cost, dict):

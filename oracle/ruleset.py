@@ -200,6 +200,9 @@ class Ruleset:
     unstunnable_card_is_not_closed: bool = True
     #: R15 glossary «Опыт в атаке»: the card is not closed after its strike attack (entry 81).
     attack_experience_keeps_open: bool = True
+    #: R15:403.1: «Гибель: … Х - количество ран на [этой карте]» reads the wounds the card had
+    #: when it was destroyed, though leaving play cleared them (INTERPRETING.md, entry 300).
+    death_keeps_wounds: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).
