@@ -83,8 +83,8 @@ PARTLY: dict[str, str] = {
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
     "`discarded` (entry 65), `recipient_hand` (entry 66) and `other_own_creatures` (entry 79), with a multiplier "
-    "`per`, and `self_wounds` (a «Гибель» reads the wounds its card had when it was destroyed, last known, "
-    "R15:403.1; entry 300); no other counts, no wounds on the source while it is in play",
+    "`per`, and `self_wounds` (a «Гибель» reads the wounds its card had when it was destroyed, last known "
+    "information, R15:403.1; entry 300); no other counts, no wounds on the source while it is in play",
     "RECIP": "recipients `each_other_creature` (every creature but the source) and `each_enemy_character` (the "
     "opponent's hero and his creatures not hidden, R15:504.3; entry 300); not «каждого вашего персонажа»",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",

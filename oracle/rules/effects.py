@@ -309,8 +309,10 @@ def _apply_effect(
     if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
     amount = _amount(state, entry, effect, drawn, known_strike)
-    if effect.amount == "self_wounds":
-        rules = (*rules, "R15:403.1")  # the wounds its source had when it was destroyed (entry 300)
+    if effect.amount == "self_wounds" and state.edition == "R15":
+        # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
+        # such rule to cite; INTERPRETING.md, entry 300)
+        rules = (*rules, "R15:403.1")
     if effect.op in ("lose_coins", "draw", "gain_coin", "draw_to_match_opponent", "gain_coins_until_end_of_turn"):
         return _apply_player_effect(state, entry, effect, amount, ev, rules)
     if effect.op == "graveyard_to_deck_top":
