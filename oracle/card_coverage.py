@@ -53,6 +53,8 @@ COVERED: dict[str, str] = {
     "(entry 60)",
     "T_DISCARD": "trigger `discards` («Каждый раз, когда вы сбрасываете карты»: once per discard, with its count, "
     "`pending[].count`; R15:7.discard; entry 65)",
+    "K_CANT": "keywords `cannot_attack` («Не может атаковать») and `cannot_defend` («Не может выступать "
+    "защитником»): the attack or the defender is refused citing R15:514.2 (entry 87)",
     "PRINTED_POISON": "card key `poison`: a printed «Отравление N» is the card's Poison N from entering play "
     "(R15:7.poison; entry 80)",
     "SHOT": "effect key `shot` (a wound of an enemy target that is a shot, R15:7.shot, 507.2) and op "
@@ -82,8 +84,11 @@ PARTLY: dict[str, str] = {
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
-    "`discarded` (entry 65), `recipient_hand` (entry 66) and `other_own_creatures` (entry 79), `target_strike` (entry 82), with a multiplier "
-    "`per`; no other counts, no wounds on the source",
+    "`discarded` (entry 65), `recipient_hand` (entry 66), `other_own_creatures` (entry 79) and `target_strike` (entry 82), with a multiplier "
+    "`per`, and `self_wounds` (a «Гибель» reads the wounds its card had when it was destroyed, last known "
+    "information, R15:403.1; entry 87); no other counts, no wounds on the source while it is in play",
+    "RECIP": "recipients `each_other_creature` (every creature but the source) and `each_enemy_character` (the "
+    "opponent's hero and his creatures not hidden, R15:504.3; entry 87); not «каждого вашего персонажа»",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
     "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57), "

@@ -21,8 +21,10 @@ Schema of one card (JSON object)::
                "cannot_be_stunned" («Не может быть оглушен», R15:514.2: an effect that stuns
                does nothing to it, neither closes it nor gives it «Оглушение»; it may still be
                chosen as a target), "attack_experience" («Опыт в атаке», R15 glossary: it is
-               not closed after its strike attack, 307.3); these two creatures only
-               (INTERPRETING.md, entry 81); "unique" (Уникальность: when a second card of the
+               not closed after its strike attack, 307.3), "cannot_attack" («Не может атаковать»,
+               R15:514.2: it cannot declare a strike attack), "cannot_defend" («Не может выступать
+               защитником», R15:514.2: it cannot be assigned as defender); these four creatures
+               only (INTERPRETING.md, entries 81 and 87); "unique" (Уникальность: when a second card of the
                same name comes into its player's play zone, the first goes to the graveyard,
                a rules effect, R15:503.1; INTERPRETING.md, entry 83)
     poison     creatures only, optional, n >= 1: the printed «Отравление N» (R15 glossary «Отравление
@@ -171,6 +173,8 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     recipients: "target" (every chosen target of this ability), "self", "own_hero",
     "enemy_hero", "each_enemy_creature", "each_own_creature", "each_creature",
     "each_other_creature" (every creature in play but the ability's source), "each_hero",
+    "each_enemy_character" («каждого персонажа противника»: the opponent's hero, then his
+    creatures in play that are not hidden, R15:504.3; INTERPRETING.md, entry 87),
     "controller", "opponent", "each_player" (hand effects only)
     "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
     (309.1 step 6).
@@ -189,7 +193,10 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     effect executes; INTERPRETING.md, entry 79), "target_strike" (the strike of the ability's
     one target, a creature: its current strike, or the strike it had just before it left play
     during this resolution, or its printed strike if it was gone before; «Х - сила удара этого
-    механизма»; INTERPRETING.md, entry 82); "self_strike" of a source that left play while this ability resolved is the
+    механизма»; INTERPRETING.md, entry 82), "self_wounds" (a «death» trigger only: «Х -
+    количество ран на [этой карте]», the wounds its source had when it was destroyed, last
+    known information, R15:403.1, kept in the trigger's count since leaving play clears them,
+    R15:205.3; 0 when it had none; INTERPRETING.md, entry 87); "self_strike" of a source that left play while this ability resolved is the
     strike it had just before it left (last known information, R15:403.1; INTERPRETING.md,
     entry 56)
     "strike_while_in_play" and "life_while_in_play" («получает +N к удару и жизням») put on a
@@ -253,9 +260,9 @@ CLASSES: dict[str, tuple[str, ...]] = {
 }
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
-KEYWORDS = ("dash", "stealth", "cannot_be_stunned", "attack_experience", "unique")
+KEYWORDS = ("dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique")
 #: Keywords of creatures only (Скрытность is checked on its own).
-_CREATURE_KEYWORDS = ("cannot_be_stunned", "attack_experience")
+_CREATURE_KEYWORDS = ("cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend")
 ABILITY_KINDS = ("spell", "activated", "triggered", "static")
 #: Trigger conditions the engine knows (R15:113.2).
 TRIGGERS = (
@@ -344,7 +351,7 @@ FIND_KEYS = ("name", "type", "cost")
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
 AMOUNTS = (
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
-    "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike",
+    "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
 )
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
 COUNTED_AMOUNTS = ("discarded", "recipient_hand", "other_own_creatures")
@@ -358,6 +365,7 @@ RECIPIENTS = (
     "each_creature",
     "each_other_creature",  # «каждое другое существо»: every creature in play but the source
     "each_hero",
+    "each_enemy_character",  # «каждого персонажа противника»: the opponent's hero and his creatures in play, not hidden
     "controller",
     "opponent",
     "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
@@ -774,6 +782,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         raise CardDataError(f"{path}.effects", "the amount 'discarded' belongs to a «discards» trigger")
     if any(e.amount == "wounds_dealt" for e in effects) and trigger != "strikes_hero":
         raise CardDataError(f"{path}.effects", "the amount 'wounds_dealt' belongs to a «strikes_hero» trigger")
+    if any(e.amount == "self_wounds" for e in effects) and trigger != "death":
+        raise CardDataError(f"{path}.effects", "the amount 'self_wounds' belongs to a «death» trigger")
     if kind == "activated":
         cost = _req(raw, "cost", path)
         if not isinstance(cost, dict):

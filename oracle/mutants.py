@@ -399,6 +399,14 @@ MUTANTS: dict[str, Mutant] = {
             "no_wounds_from_covers_abilities",
         ),
         Mutant(
+            "wounds_forgotten_at_death",
+            "R15:403.1",
+            "«Гибель: Ранить каждого персонажа противника на Х, где Х - количество ран на Прототипе SU-27» reads the "
+            "wounds on the card in the graveyard, which leaving play cleared (R15:205.3), so X is 0, instead of the "
+            "wounds it had when it was destroyed (INTERPRETING.md, entry 87)",
+            "death_keeps_wounds",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

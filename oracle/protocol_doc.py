@@ -432,7 +432,8 @@ _JSON_SPECIAL = {
     ("HandChoice", "entry"): ("`entry`", "object: a `QueueEntry` (`queue[i].`'s keys)"),
     ("HandChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
     ("PendingTrigger", "count"): ("`count`", "integer ≥ 1; the key is present exactly for a «discards» or "
-                                  "«strikes_hero» trigger (the proto's 0 means absent; 5.4 rule 6)"),
+                                  "«strikes_hero» trigger, and for a «death» trigger reading `self_wounds` "
+                                  "whose card had wounds (the proto's 0 means absent; 5.4 rule 6)"),
     ("TargetChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
     ("CardState", "stunned"): ("`stunned`", "`true`; the key is present exactly when true (5.4 rule 4)"),
     **{("PlayerState", k): (f"`{k}`", "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)")
@@ -789,6 +790,9 @@ _AMOUNT_TEXT = {
     "(«Х - сила удара этого механизма»; INTERPRETING.md entry 82)",
     "wounds_dealt": "a «strikes_hero» trigger only: the wounds the strike that fired it put on the hero (its "
     "`pending[].count`, the declared entry's `x`; «наносит Х ран ударом герою … на Х», INTERPRETING.md entry 57)",
+    "self_wounds": "a «death» trigger only: the wounds its source had when it was destroyed (its `pending[].count`, "
+    "the declared entry's `x`; leaving play clears them, R15:205.3, so this is last known information, R15:403.1; "
+    "0 when it had none; «Х - количество ран на [этой карте]», INTERPRETING.md entry 87)",
     "recipient_hand": "a `wound` of heroes only: `per` times the number of cards in the hand of each recipient hero's "
     "player when the effect executes («за каждую карту в руке его игрока»; INTERPRETING.md entry 66)",
 }
@@ -803,6 +807,8 @@ _RECIPIENT_TEXT = {
     "each_creature": "every creature in play that is not hidden, seat 0's first",
     "each_other_creature": "every creature in play that is not hidden, but the ability's source, seat 0's first",
     "each_hero": "both heroes, seat 0's first",
+    "each_enemy_character": "the opponent's hero, then his creatures in play that are not hidden, in play-zone order "
+    "(«каждого персонажа противника»; INTERPRETING.md entry 87)",
     "controller": "the controller (`draw`, `gain_coin`)",
     "opponent": "the opponent (`draw`, `gain_coin`)",
     "each_player": "hand effects only: each player in turn, the controller first («Каждый игрок, начиная с вас»)",

@@ -218,6 +218,9 @@ class Ruleset:
     #: или более» covers the wounds of such a creature's abilities (shots included), not only
     #: of its strike (INTERPRETING.md, entry 86).
     no_wounds_from_covers_abilities: bool = True
+    #: R15:403.1: «Гибель: … Х - количество ран на [этой карте]» reads the wounds the card had
+    #: when it was destroyed, though leaving play cleared them (INTERPRETING.md, entry 87).
+    death_keeps_wounds: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

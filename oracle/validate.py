@@ -29,7 +29,7 @@ from .editions import EDITIONS
 from .errors import FieldError
 from .model import GRANTS, STEPS, UNTIL, Player, QueueEntry, State
 from .rules.setup import DEAL
-from .rules.triggers import COUNTED_TRIGGERS, POISON
+from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_wounds
 
 __all__ = [
     "BOUNDS",
@@ -415,10 +415,13 @@ def validate(state: State) -> None:
             raise StateError(f"pending[{i}].ability", f"card {pt.source} has no triggered ability {pt.ability}")
         _bound(pt.count, "pending[].count", f"pending[{i}].count")
         counted = pt.ability != POISON and abilities[pt.ability].trigger in COUNTED_TRIGGERS
-        if counted != (pt.count > 0):
+        if pt.ability != POISON and keeps_wounds(abilities[pt.ability]):
+            pass  # «Гибель: … Х - количество ран на [этой карте]»: the wounds it had, 0 or more (R15:403.1)
+        elif counted != (pt.count > 0):
             raise StateError(f"pending[{i}].count", "a «discards» trigger counts the cards its discard moved and a "
-                             "«strikes_hero» trigger the wounds its strike dealt (>= 1); every other trigger has none "
-                             "(R15:7.discard, R15:510.3)")
+                             "«strikes_hero» trigger the wounds its strike dealt (>= 1), a «Гибель» that reads its "
+                             "source's wounds keeps them (>= 0); every other trigger has none "
+                             "(R15:7.discard, R15:510.3, R15:403.1)")
 
     # rule 7: modifiers and the attack
     _length(state.modifiers, "modifiers")

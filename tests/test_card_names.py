@@ -103,6 +103,8 @@ FAITHFUL: dict[str, str] = {
     "its strike as last known (amount target_strike, R15:403.1)",
     "almaznyy_golem": "keywords cannot_be_stunned (a stun does nothing to it, R15:514.2) and attack_experience "
     "(not closed after its strike attack, still once per turn; R15 glossary «Опыт в атаке»)",
+    "prototip_su_27": "keywords cannot_attack / cannot_defend (refused, R15:514.2); Гибель wounds each enemy character "
+    "by the wounds it had when destroyed (amount self_wounds, last known, R15:403.1); (T): wound itself 1",
     "khranitel_istochnika": "printed «Отравление 2» = card key poison: Poison 2 from entering play (R15:7.poison), "
     "the highest value applying, intensified and cured like any Poison; the poison trigger (ability -2) wounds it",
     "chetyrekhrukiy": "Найм: +1 strike and +1 additional life (R15:504.2) per other creature of its controller, "

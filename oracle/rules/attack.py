@@ -43,6 +43,8 @@ def attack_violations(state: State, action: Action) -> list[Violation]:
         return [Violation(cite(state, "307.1")[0], "the attacker must be a creature of the active player in play")]
     if a.hidden:
         out.append(Violation(cite(state, "304.3")[0], "a hidden creature cannot attack; reveal it first"))
+    if has_keyword(state, action.card, "cannot_attack"):
+        out.append(Violation("R15:514.2", "«Не может атаковать»: this creature cannot make a strike attack"))
     if a.closed:
         out.append(Violation("R15:108.2", "only an open creature can make a strike attack"))
     if a.attacked_turn == state.turn:
@@ -134,6 +136,8 @@ def defender_violations(state: State, uid: int) -> list[Violation]:
         out.append(Violation("R15:509.1", "only an open creature can defend"))
     if c.hidden:
         out.append(Violation(cite(state, "304.3")[0], "a hidden creature cannot defend"))
+    if has_keyword(state, uid, "cannot_defend"):
+        out.append(Violation("R15:514.2", "«Не может выступать защитником»: this creature cannot be assigned as defender"))
     if c.defended_turn == state.turn and state.rules.defend_once_per_turn:
         out.append(Violation("R15:509.3", "a creature defends at most once per turn"))
     if directed(state):

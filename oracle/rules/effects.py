@@ -115,6 +115,7 @@ def leave_together(
     card's own «Гибель» and every «when a creature dies» ability that sees it, including
     those of the other cards that left with it, wherever they are now (R15:505.3, 401.5;
     INTERPRETING.md, entry 34).  The order of the play zone therefore decides nothing."""
+    wounds = {uid: state.cards[uid].wounds for uid in uids}  # last known, for «Гибель: … Х ран» (R15:403.1)
     for uid in uids:
         c = state.card_mut(uid)
         owner = state.players[c.owner]
@@ -132,7 +133,7 @@ def leave_together(
         ev.append(Event(kind, rules, (("card", uid), ("owner", c.owner))))
     together = tuple(uids)
     for uid in uids:
-        fire(state, "death", uid, ev, rules)
+        fire(state, "death", uid, ev, rules, count=wounds[uid])
         if card_def(state, uid).type == "creature":
             fire(state, "creature_dies", uid, ev, rules, together)
     # its effects go once the triggers on its death have fired (R15 glossary «При гибели»): a
@@ -247,6 +248,11 @@ def _recipients(state: State, entry: QueueEntry, to: str) -> list[int]:
     if to == "each_hero":
         return [players[0].hero, players[1].hero]
     cards = load_pool().cards
+    if to == "each_enemy_character":
+        # «каждого персонажа противника»: his hero, then his creatures, not hidden (entry 87)
+        enemy = players[1 - me]
+        return [enemy.hero, *(uid for uid in enemy.play
+                              if cards[state.cards[uid].card_id].type == "creature" and not state.cards[uid].hidden)]
     seats = {"each_enemy_creature": (1 - me,), "each_own_creature": (me,), "each_creature": (0, 1),
              "each_other_creature": (0, 1)}
     return [
@@ -274,6 +280,11 @@ def _amount(
         return state.players[entry.controller].drawn_this_turn + bonus
     if effect.amount in ("target_cost", "recipient_hand"):
         return bonus
+    if effect.amount == "self_wounds":
+        # «Гибель: … Х - количество ран на [этой карте]»: the wounds it had when it was destroyed
+        # (last known information, R15:403.1), kept in the entry's x from its trigger's count
+        # (INTERPRETING.md, entry 87)
+        return entry.x + bonus
     if effect.amount == "wounds_dealt":
         # «Каждый раз, когда наносит Х ран ударом герою, … на Х»: the wounds the strike put on
         # the hero, kept in the entry's x from its trigger's count (INTERPRETING.md, entry 57)
@@ -332,6 +343,10 @@ def _apply_effect(
     if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
     amount = _amount(state, entry, effect, drawn, known_strike, known_target_strike)
+    if effect.amount == "self_wounds" and state.edition == "R15":
+        # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
+        # such rule to cite; INTERPRETING.md, entry 87)
+        rules = (*rules, "R15:403.1")
     if effect.op in ("lose_coins", "draw", "gain_coin", "draw_to_match_opponent", "gain_coins_until_end_of_turn"):
         return _apply_player_effect(state, entry, effect, amount, ev, rules)
     if effect.op == "graveyard_to_deck_top":

@@ -13,7 +13,7 @@ from ..cards import Ability, CardDef, load_pool
 from ..model import Event, PendingTrigger, State
 from .board import classes_of
 
-__all__ = ["COUNTED_TRIGGERS", "POISON", "fire"]
+__all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_wounds"]
 
 #: Pseudo ability index of poison («Отравление на Х»: in the start of its controller's turn
 #: the character gets X wounds; R15 glossary «Отравление»).
@@ -22,6 +22,13 @@ POISON = -2
 #: Triggers that keep a count of what fired them (``PendingTrigger.count``, the declared
 #: entry's ``x``): the cards a discard moved, the wounds a strike put on a hero.
 COUNTED_TRIGGERS = frozenset({"discards", "strikes_hero"})
+
+
+def keeps_wounds(ability: Ability) -> bool:
+    """A «Гибель» ability that reads the wounds its source had when it was destroyed («Х -
+    количество ран на [этой карте]»): its trigger keeps them (``PendingTrigger.count``, 0 or
+    more; R15:403.1; INTERPRETING.md, entry 87)."""
+    return ability.trigger == "death" and any(e.amount == "self_wounds" for e in ability.effects)
 
 _WHOSE_TURN = ("start_of_turn", "end_of_turn")
 #: Conditions about another card; ``whose`` compares the subject's owner: whose creature,
@@ -86,7 +93,8 @@ def fire(
     (creatures destroyed together): their abilities still see ``subject``'s departure,
     wherever they are now (401.5; R15:505.1; INTERPRETING.md, entry 34).
 
-    ``count`` is how many cards a discard moved («discards»: ``subject`` is the first of them;
+    ``count`` is the wounds a destroyed card had («death»: kept only by an ability that reads
+    them, :func:`keeps_wounds`), how many cards a discard moved («discards»: ``subject`` is the first of them;
     INTERPRETING.md, entry 65), or how many wounds a strike put on a hero («strikes_hero»,
     «наносит Х ран ударом герою», entry 57); the trigger keeps it (``PendingTrigger.count``)."""
     cards = load_pool().cards
@@ -94,8 +102,12 @@ def fire(
     if kind in _SELF:
         c = state.cards[subject]
         if not c.hidden or kind == "death":
-            for i, _ in triggered_abilities(cards)[c.card_id].get(kind, ()):
-                _add(state, c.owner, subject, i, subject, count)
+            for i, a in triggered_abilities(cards)[c.card_id].get(kind, ()):
+                n = count
+                if kind == "death":  # only a «Гибель» that reads its wounds keeps them (entry 87; the
+                    # ``wounds_forgotten_at_death`` mutant reads them after leaving play cleared them)
+                    n = count if keeps_wounds(a) and state.rules.death_keeps_wounds else 0
+                _add(state, c.owner, subject, i, subject, n)
     else:
         subject_owner = state.cards[subject].owner if subject else -1
         table = triggered_abilities(cards)
