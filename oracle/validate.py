@@ -130,6 +130,8 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "choosing_cards.entry.part": (-2, -1),
     "choosing_cards.effect": (0, MAX_LIST),
     "choosing_cards.player": (0, 1),
+    "choosing_cards.entry.targets[]": (1, MAX_VALUE),
+    "choosing_cards.entry.amounts[]": (-MAX_VALUE, MAX_VALUE),
 }
 
 #: The kinds of a Queue entry.
@@ -517,6 +519,15 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     _check_choice_entry(state, e, "choosing_cards")
     for key in ("effect", "player"):
         _bound(getattr(hc, key), f"choosing_cards.{key}", f"choosing_cards.{key}")
+    # the resolving ability's targets (a search before «можете отравить существо», R15:119.5)
+    _length(e.targets, "choosing_cards.entry.targets")
+    for j, t in enumerate(e.targets):
+        _bound(t, "choosing_cards.entry.targets[]", f"choosing_cards.entry.targets[{j}]")
+        if t not in state.cards:
+            raise StateError(f"choosing_cards.entry.targets[{j}]", f"no card with uid {t}")
+    _length(e.amounts, "choosing_cards.entry.amounts")
+    for j, a in enumerate(e.amounts):
+        _bound(a, "choosing_cards.entry.amounts[]", f"choosing_cards.entry.amounts[{j}]")
     d = pool[state.cards[e.source].card_id]
     abilities = d.modes[e.mode] if 0 <= e.mode < len(d.modes) else d.abilities
     if e.part == -2:
