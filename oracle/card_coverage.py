@@ -41,6 +41,10 @@ POOL = ROOT / "oracle" / "data" / "cards.json"
 #: where (cards.py names, rule ids).
 COVERED: dict[str, str] = {
     "PREPARE": "op `prepare` (R15:7.prepare; INTERPRETING.md entry 41)",
+    "HISTORY": "counters of each player: cards drawn, cards played, creatures played this turn (the state's "
+    "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59) and wounds healed from his "
+    "creatures in his own turn, kept through the opponent's (`creatures_healed_own_turn`, amount "
+    "`healed_own_creatures_last_turn`, R15:7.heal; entry 330)",
     "DURATION": "op `strike_until_start_of_your_next_turn` (303.1; entry 23)",
     "FIXDATA": "data fixes only",
     "T_TARGETED": "trigger `targeted_by_spell` (INTERPRETING.md entry 45)",
@@ -80,7 +84,8 @@ PARTLY: dict[str, str] = {
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
-    "`discarded` (entry 65), `recipient_hand` (entry 66) and `other_own_creatures` (entry 79), with a multiplier "
+    "`discarded` (entry 65), `recipient_hand` (entry 66), `other_own_creatures` (entry 79) and "
+    "`healed_own_creatures_last_turn` (entry 330), with a multiplier "
     "`per`; no other counts, no wounds on the source",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
@@ -95,8 +100,6 @@ PARTLY: dict[str, str] = {
     "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
     "counted (`per` `cards_in_hand`, `own_creatures`; entries 61 and 62); not «while open», not «on top of other "
     "increases»",
-    "HISTORY": "per-turn counters of each player: cards drawn, cards played, creatures played (the state's "
-    "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59); not wounds healed",
     "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "
     "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before "
     "«иначе», R15:119.7; R15:7.discard; entries 63-66); a discard of one card as an activated ability's cost "
