@@ -41,6 +41,10 @@ POOL = ROOT / "oracle" / "data" / "cards.json"
 #: where (cards.py names, rule ids).
 COVERED: dict[str, str] = {
     "PREPARE": "op `prepare` (R15:7.prepare; INTERPRETING.md entry 41)",
+    "HISTORY": "counters of each player: cards drawn, cards played, creatures played this turn (the state's "
+    "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59) and wounds healed from his "
+    "creatures in his own turn, kept through the opponent's (`creatures_healed_own_turn`, amount "
+    "`healed_own_creatures_last_turn`, R15:7.heal; entry 88)",
     "DURATION": "op `strike_until_start_of_your_next_turn` (303.1; entry 23)",
     "FIXDATA": "data fixes only",
     "T_TARGETED": "trigger `targeted_by_spell` (INTERPRETING.md entry 45)",
@@ -84,7 +88,8 @@ PARTLY: dict[str, str] = {
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
-    "`discarded` (entry 65), `recipient_hand` (entry 66), `other_own_creatures` (entry 79) and `target_strike` (entry 82), with a multiplier "
+    "`discarded` (entry 65), `recipient_hand` (entry 66), `other_own_creatures` (entry 79), `target_strike` (entry 82) "
+    "and `healed_own_creatures_last_turn` (entry 88), with a multiplier "
     "`per`, and `self_wounds` (a «Гибель» reads the wounds its card had when it was destroyed, last known "
     "information, R15:403.1; entry 87); no other counts, no wounds on the source while it is in play",
     "RECIP": "recipients `each_other_creature` (every creature but the source) and `each_enemy_character` (the "
@@ -102,8 +107,6 @@ PARTLY: dict[str, str] = {
     "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
     "counted (`per` `cards_in_hand`, `own_creatures`; entries 61 and 62), and an increase on top of other increases "
     "(`if_increased`, «дополнительно на (1) дороже»; entry 83); not «while open»",
-    "HISTORY": "per-turn counters of each player: cards drawn, cards played, creatures played (the state's "
-    "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59); not wounds healed",
     "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "
     "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before "
     "«иначе», R15:119.7; R15:7.discard; entries 63-66); a discard of one card as an activated ability's cost "

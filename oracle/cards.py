@@ -184,7 +184,10 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     (how many creatures in play, not hidden, have strike 6 or more when the effect executes),
     "drawn" (how many cards this ability's earlier effects drew), "drawn_this_turn" (how
     many cards the ability's controller drew this turn, R15:527.1, when the effect executes;
-    INTERPRETING.md, entry 60), "any" (hand effects: any number), "discarded" (a «discards»
+    INTERPRETING.md, entry 60), "healed_own_creatures_last_turn" (the wounds actually removed from
+    the controller's creatures, hidden ones included, during his own turn: the current one if it is
+    his, else his last; the state's ``creatures_healed_own_turn``, R15:7.heal; INTERPRETING.md,
+    entry 88), "any" (hand effects: any number), "discarded" (a «discards»
     trigger: the cards its discard moved, INTERPRETING.md, entry 65), "recipient_hand" (a
     wound of heroes: the cards in the hand of each recipient hero's player when it executes,
     entry 66), "wounds_dealt" (a «strikes_hero» trigger: the wounds the strike put on the
@@ -352,6 +355,7 @@ FIND_KEYS = ("name", "type", "cost")
 AMOUNTS = (
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
     "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
+    "healed_own_creatures_last_turn",
 )
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
 COUNTED_AMOUNTS = ("discarded", "recipient_hand", "other_own_creatures")

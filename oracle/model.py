@@ -221,6 +221,9 @@ class Player:
     drawn_this_turn: int = 0  # cards drawn (R15:527.1, 527.2: each card is one draw)
     played_this_turn: int = 0  # cards played (R15:309.1)
     creatures_played_this_turn: int = 0  # creature cards played (R15:309.1)
+    # Wounds healed from the player's creatures during his own turn: the current one while
+    # it is his, else his last (INTERPRETING.md, entry 88); reset when his next turn begins
+    creatures_healed_own_turn: int = 0
 
     @property
     def coins(self) -> int:
@@ -242,6 +245,7 @@ class Player:
             self.drawn_this_turn,
             self.played_this_turn,
             self.creatures_played_this_turn,
+            self.creatures_healed_own_turn,
         )
 
 

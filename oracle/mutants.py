@@ -215,6 +215,20 @@ MUTANTS: dict[str, Mutant] = {
             "turn_counts_reset_for_both",
         ),
         Mutant(
+            "healed_count_of_the_current_turn",
+            "R15:302.2",
+            "«ран, излеченных с ваших существ в ваш прошлый ход» counts the current turn: the count is reset when "
+            "any turn begins, so at the start of the opponent's turn it is 0 (INTERPRETING.md, entry 88)",
+            "healed_count_kept_through_opponents_turn",
+        ),
+        Mutant(
+            "heals_of_heroes_counted",
+            "R15:7.heal",
+            "«ран, излеченных с ваших существ» counts the wounds healed from the player's hero too "
+            "(INTERPRETING.md, entry 88)",
+            "heals_of_heroes_ignored",
+        ),
+        Mutant(
             "draws_counted_per_effect",
             "R15:527.2",
             "an effect drawing several cards is one draw for «when you draw your Nth card this turn»: the trigger "

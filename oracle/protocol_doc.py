@@ -437,7 +437,7 @@ _JSON_SPECIAL = {
     ("TargetChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
     ("CardState", "stunned"): ("`stunned`", "`true`; the key is present exactly when true (5.4 rule 4)"),
     **{("PlayerState", k): (f"`{k}`", "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)")
-       for k in ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")},
+       for k in ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn", "creatures_healed_own_turn")},
     ("StrikeModifier", "sets"): ("`sets`", "`true`; the key is present exactly when true (a set-to modifier; 5.4 rule 7)"),
     ("StrikeModifier", "life"): ("`life`", "`true`; the key is present exactly when true (additional lives, not a "
                                  "strike bonus; 5.4 rule 7)"),
@@ -779,6 +779,10 @@ _AMOUNT_TEXT = {
     "drawn_this_turn": "how many cards the ability's controller drew this turn when the effect executes (the state's "
     "`drawn_this_turn`: the accumulation draw and every other draw of the turn, the ability's own included; "
     "INTERPRETING.md entry 60)",
+    "healed_own_creatures_last_turn": "«количество ран, излеченных с ваших существ в ваш прошлый ход»: the wounds "
+    "actually removed (R15:7.heal) from the controller's creatures, hidden ones included, a hero's not, during his "
+    "own turn (the state's `creatures_healed_own_turn`: the current turn if it is his, else his last, so in the "
+    "opponent's turn his last one; INTERPRETING.md entry 88)",
     "any": "«любое количество»: a `discard` of any number of cards, none included",
     "discarded": "a «discards» trigger only: `per` times the number of cards the discard that fired it moved "
     "(«+2 … за каждую сброшенную карту»; INTERPRETING.md entry 65)",

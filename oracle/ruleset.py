@@ -144,6 +144,11 @@ class Ruleset:
     turn_counts_reset: bool = True
     #: R15:302.2: at every turn's start, the inactive player's counters too (entry 59).
     turn_counts_reset_for_both: bool = True
+    #: «ран, излеченных с ваших существ в ваш прошлый ход»: the count of a player's own turn
+    #: is kept through his opponent's turn, reset only when his next turn begins (entry 88).
+    healed_count_kept_through_opponents_turn: bool = True
+    #: the same count is of wounds healed from creatures: a hero is not one (R15:107.1.2; entry 88).
+    heals_of_heroes_ignored: bool = True
     #: R15:527.2: each card drawn is a draw of its own: «the Nth card» triggers see the
     #: count after each card, not after the whole effect (entry 60).
     each_draw_counted: bool = True

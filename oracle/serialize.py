@@ -54,11 +54,11 @@ def _entry_dict(e: QueueEntry) -> dict[str, Any]:
 #: The counters of what a player did this turn (INTERPRETING.md, entry 59): each key of the
 #: canonical form is present exactly when its value is not 0, so a state in which nobody
 #: drew or played this turn keeps the form and fingerprint it had before they were added.
-TURN_COUNTS = ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")
+TURN_COUNTS = ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn", "creatures_healed_own_turn")
 
 
 def _turn_counts(p: Player) -> dict[str, int]:
-    if not (p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn):
+    if not (p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn or p.creatures_healed_own_turn):
         return {}
     return {k: v for k in TURN_COUNTS if (v := getattr(p, k))}
 

@@ -85,6 +85,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "players[].drawn_this_turn": (0, MAX_VALUE),
     "players[].played_this_turn": (0, MAX_VALUE),
     "players[].creatures_played_this_turn": (0, MAX_VALUE),
+    "players[].creatures_healed_own_turn": (0, MAX_VALUE),
     "cards[].uid": (1, MAX_VALUE),
     "cards[].owner": (0, 1),
     "cards[].wounds": (0, MAX_VALUE),
@@ -164,7 +165,7 @@ def _fields(*names: str) -> frozenset[str]:
 
 
 #: A player's counters of this turn (INTERPRETING.md, entry 59).
-_TURN_COUNTS = ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn")
+_TURN_COUNTS = ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn", "creatures_healed_own_turn")
 
 _NOT_IN_PLAY = ("queue", "pending", "attack", "winner", "choosing")  # forbidden during the setup stage
 
@@ -321,7 +322,7 @@ def validate(state: State) -> None:
         if not (0 <= p.coins_open <= MAX_COINS and 0 <= p.coins_closed <= MAX_COINS and 0 <= p.failed_draws <= 3):
             for key in ("coins_open", "coins_closed", "failed_draws"):
                 _bound(getattr(p, key), f"players[].{key}", f"players[{seat}].{key}")
-        if p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn:
+        if p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn or p.creatures_healed_own_turn:
             _turn_counts(p, seat)
         if p.mulligan:
             _length(p.mulligan, f"players[{seat}].mulligan")
@@ -526,8 +527,8 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
         if t not in state.cards:
             raise StateError(f"choosing_cards.entry.targets[{j}]", f"no card with uid {t}")
     _length(e.amounts, "choosing_cards.entry.amounts")
-    for j, a in enumerate(e.amounts):
-        _bound(a, "choosing_cards.entry.amounts[]", f"choosing_cards.entry.amounts[{j}]")
+    for j, amount in enumerate(e.amounts):
+        _bound(amount, "choosing_cards.entry.amounts[]", f"choosing_cards.entry.amounts[{j}]")
     d = pool[state.cards[e.source].card_id]
     abilities = d.modes[e.mode] if 0 <= e.mode < len(d.modes) else d.abilities
     if e.part == -2:

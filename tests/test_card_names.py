@@ -63,6 +63,8 @@ FAITHFUL: dict[str, str] = {
     "proekt_yanis_tauro": "(T): a shot = wound an enemy character by its current strike (507.2)",
     "proekt_maris_tauro": "whenever its strike wounds a hero (strikes_hero, no limit, R15:113.5): heal the own hero by "
     "the wounds dealt, remembered by the trigger (amount wounds_dealt; INTERPRETING.md entry 57)",
+    "istselyayushchaya": "at the start of the opponent's turn: heal the own hero by the wounds healed from the own "
+    "creatures in the controller's last turn (amount healed_own_creatures_last_turn; INTERPRETING.md entry 88)",
     "yrkh": "Гибель: its owner draws a card",
     "luchnitsa_akkenii": "Орда is deck-building only; Найм: shot 2 (enemy character, 507.2) if the "
     "controller's hand is smaller than the opponent's when it resolves (condition hand_fewer_than_opponent)",

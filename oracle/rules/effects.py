@@ -264,6 +264,18 @@ def _recipients(state: State, entry: QueueEntry, to: str) -> list[int]:
     ]
 
 
+def _count_healed(state: State, uid: int, healed: int) -> None:
+    """«ран, излеченных с ваших существ в ваш прошлый ход»: wounds removed from a creature
+    (hidden or not; a hero is not one) count for its player while the turn is his
+    (INTERPRETING.md, entry 88; the mutant ``heals_of_heroes_counted`` counts a hero's too)."""
+    c = state.cards[uid]
+    if c.owner != state.active:
+        return
+    if load_pool().cards[c.card_id].type != "creature" and state.rules.heals_of_heroes_ignored:
+        return
+    state.players[c.owner].creatures_healed_own_turn += healed
+
+
 def _amount(
     state: State, entry: QueueEntry, effect: Effect, drawn: int, known_strike: int = -1, known_target_strike: int = -1
 ) -> int:
@@ -278,6 +290,10 @@ def _amount(
         return drawn + bonus
     if effect.amount == "drawn_this_turn":  # «количество карт, которые вы взяли в этот ход» (entry 60)
         return state.players[entry.controller].drawn_this_turn + bonus
+    if effect.amount == "healed_own_creatures_last_turn":
+        # «количество ран, излеченных с ваших существ в ваш прошлый ход»: in the opponent's
+        # turn the counter still holds the controller's last turn (INTERPRETING.md, entry 88)
+        return state.players[entry.controller].creatures_healed_own_turn + bonus
     if effect.amount in ("target_cost", "recipient_hand"):
         return bonus
     if effect.amount == "self_wounds":
@@ -504,6 +520,7 @@ def _apply_card_effect(
             healed = min(c.wounds, amount)
             if healed:
                 state.card_mut(uid).wounds -= healed
+                _count_healed(state, uid, healed)
             ev.append(Event("healed", rules, (("card", uid), ("amount", healed))))
         elif op == "open":
             if c.closed:

@@ -89,6 +89,10 @@ def _reset_turn_counts(state: State) -> None:
     """A new turn begins (R15:302.2): what each player drew and played «за ход» / «в этот
     ход» counts again from 0, the inactive player's too (INTERPRETING.md, entry 59).  No
     event: the counters are part of the state."""
+    for seat, p in enumerate(state.players):
+        # wounds healed in one's own turn: kept through the opponent's turn (entry 88)
+        if seat == state.active or not state.rules.healed_count_kept_through_opponents_turn:
+            p.creatures_healed_own_turn = 0
     if not state.rules.turn_counts_reset:
         return
     for seat, p in enumerate(state.players):

@@ -279,7 +279,7 @@ def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[st
 def _turn_counts_from(p: state_pb2.PlayerState) -> dict[str, int]:
     """A player's counters of this turn as the canonical form writes them: each key exactly
     when not 0 (proto3 writes no 0 either; PROTOCOL.md 5.4, rule 3)."""
-    if not (p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn):
+    if not (p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn or p.creatures_healed_own_turn):
         return {}
     return {k: v for k in TURN_COUNTS if (v := getattr(p, k))}
 
@@ -510,7 +510,7 @@ _HERO, _COINS_OPEN, _COINS_CLOSED, _FAILED = (
     _b("players[].hero"), _b("players[].coins_open"), _b("players[].coins_closed"), _b("players[].failed_draws"),
 )
 _ZONES = tuple(_b(f"players[].{z}[]") for z in ("deck", "hand", "play", "graveyard"))
-_DRAWN, _PLAYED, _CREATURES_PLAYED = (_b(f"players[].{k}") for k in TURN_COUNTS)
+_DRAWN, _PLAYED, _CREATURES_PLAYED, _HEALED = (_b(f"players[].{k}") for k in TURN_COUNTS)
 _MULLIGAN = _b("players[].mulligan[]")
 _Q = {key: _b(f"queue[].{key}") for key in ("controller", "source", "ability", "x", "mode", "part")}
 _Q_TARGETS, _Q_AMOUNTS = _b("queue[].targets[]"), _b("queue[].amounts[]")
@@ -595,10 +595,10 @@ def _decode_cards(msg: state_pb2.State, raw: Sequence[bytes]) -> dict[int, Card]
 
 #: One player as parse reads it: hero, deck, hand, play, graveyard, coins_open,
 #: coins_closed, failed_draws, mulligan (None: not declared), drawn_this_turn,
-#: played_this_turn, creatures_played_this_turn.
+#: played_this_turn, creatures_played_this_turn, creatures_healed_own_turn.
 _PlayerEntry = tuple[
     int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...] | None,
-    int, int, int,
+    int, int, int, int,
 ]
 _DECODED_PLAYERS: dict[bytes, _PlayerEntry] = {}
 
@@ -610,12 +610,13 @@ def _player_entry(p: state_pb2.PlayerState) -> _PlayerEntry | None:
     hero, declared = p.hero, p.mulligan_declared
     coins_open, coins_closed, failed = p.coins_open, p.coins_closed, p.failed_draws
     drawn, played, creatures = p.drawn_this_turn, p.played_this_turn, p.creatures_played_this_turn
+    healed = p.creatures_healed_own_turn
     deck, hand, play, graveyard, mulligan = tuple(p.deck), tuple(p.hand), tuple(p.play), tuple(p.graveyard), tuple(p.mulligan)
     if not (
         _HERO[0] <= hero <= _HERO[1] and _COINS_OPEN[0] <= coins_open <= _COINS_OPEN[1]
         and _COINS_CLOSED[0] <= coins_closed <= _COINS_CLOSED[1] and _FAILED[0] <= failed <= _FAILED[1]
         and _DRAWN[0] <= drawn <= _DRAWN[1] and _PLAYED[0] <= played <= _PLAYED[1]
-        and _CREATURES_PLAYED[0] <= creatures <= _CREATURES_PLAYED[1]
+        and _CREATURES_PLAYED[0] <= creatures <= _CREATURES_PLAYED[1] and _HEALED[0] <= healed <= _HEALED[1]
         and (not deck or (len(deck) <= MAX_LIST and deck_lo <= min(deck) and max(deck) <= deck_hi))
         and (not hand or (len(hand) <= MAX_LIST and hand_lo <= min(hand) and max(hand) <= hand_hi))
         and (not play or (len(play) <= MAX_LIST and play_lo <= min(play) and max(play) <= play_hi))
@@ -624,7 +625,7 @@ def _player_entry(p: state_pb2.PlayerState) -> _PlayerEntry | None:
     ):
         return None
     return (hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan if declared else None,
-            drawn, played, creatures)
+            drawn, played, creatures, healed)
 
 
 def _decode_players(msg: state_pb2.State, raw: Sequence[bytes]) -> list[Player] | None:
@@ -642,9 +643,9 @@ def _decode_players(msg: state_pb2.State, raw: Sequence[bytes]) -> list[Player] 
             if len(cache) >= PLAYER_CACHE_SIZE:
                 cache.clear()
             cache[key] = entry
-        hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan, drawn, played, creatures = entry
+        hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan, drawn, played, creatures, healed = entry
         players.append(Player(hero, list(deck), list(hand), list(play), list(graveyard), coins_open, coins_closed,
-                              failed, mulligan, drawn, played, creatures))
+                              failed, mulligan, drawn, played, creatures, healed))
     return players
 
 
@@ -1001,8 +1002,10 @@ def _player_wire(p: Player) -> bytes:
             parts.append(_BYTES[tag] + _varint(value))
     if p.mulligan is not None:
         parts.append(b"\x48\x01" + _packed(0x52, p.mulligan))
-    # PlayerState.drawn_this_turn = 11, played_this_turn = 12, creatures_played_this_turn = 13
-    for tag, value in ((0x58, p.drawn_this_turn), (0x60, p.played_this_turn), (0x68, p.creatures_played_this_turn)):
+    # PlayerState.drawn_this_turn = 11, played_this_turn = 12, creatures_played_this_turn = 13,
+    # creatures_healed_own_turn = 14
+    for tag, value in ((0x58, p.drawn_this_turn), (0x60, p.played_this_turn), (0x68, p.creatures_played_this_turn),
+                       (0x70, p.creatures_healed_own_turn)):
         if value:
             parts.append(_BYTES[tag] + _varint(value))
     body = b"".join(parts)
@@ -1034,16 +1037,18 @@ def _player_wire_reference(p: Player) -> bytes:
 
 #: The canonical text of the keys of this turn's counters (each present exactly when not 0).
 _DRAWN_KEY, _PLAYED_KEY, _CREATURES_KEY = '"drawn_this_turn":', '"played_this_turn":', '"creatures_played_this_turn":'
+_HEALED_KEY = '"creatures_healed_own_turn":'
 
 
 def _player_json(p: Player) -> str:
     """The canonical JSON text of a player (exactly typed), written directly."""
     creatures, drawn, played = p.creatures_played_this_turn, p.drawn_this_turn, p.played_this_turn
     creatures_text = f"{_CREATURES_KEY}{creatures}," if creatures else ""
+    healed_text = f"{_HEALED_KEY}{p.creatures_healed_own_turn}," if p.creatures_healed_own_turn else ""
     drawn_text = f"{_DRAWN_KEY}{drawn}," if drawn else ""
     played_text = f",{_PLAYED_KEY}{played}" if played else ""
     return (
-        f'{{"coins_closed":{p.coins_closed},"coins_open":{p.coins_open},{creatures_text}"deck":[{_ints(p.deck)}],'
+        f'{{"coins_closed":{p.coins_closed},"coins_open":{p.coins_open},{healed_text}{creatures_text}"deck":[{_ints(p.deck)}],'
         f'{drawn_text}"failed_draws":{p.failed_draws},"graveyard":[{_ints(p.graveyard)}],"hand":[{_ints(p.hand)}],'
         f'"hero":{p.hero},"mulligan":[{_ints(p.mulligan or ())}],'
         f'"mulligan_declared":{"false" if p.mulligan is None else "true"},"play":[{_ints(p.play)}]{played_text}}}'
@@ -1053,8 +1058,8 @@ def _player_json(p: Player) -> str:
 def _player_encoding(p: Player, key: tuple[Any, ...]) -> tuple[bytes, str]:
     """The wire bytes and canonical JSON of a player; kept (and written directly) only when
     every value has exactly its declared type, as for cards (:func:`_card_encoding`)."""
-    hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan, drawn, played, creatures = key
-    values = (hero, coins_open, coins_closed, failed, drawn, played, creatures, *deck, *hand, *play, *graveyard,
+    hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan, drawn, played, creatures, healed = key
+    values = (hero, coins_open, coins_closed, failed, drawn, played, creatures, healed, *deck, *hand, *play, *graveyard,
               *(mulligan or ()))
     if (mulligan is None or type(mulligan) is tuple) and set(map(type, values)) == _INT_ONLY:
         small = min(values) >= 0 and max(values) < _INT32_LIMIT
@@ -1072,7 +1077,8 @@ def _player_encodings(state: State) -> list[tuple[bytes, str]]:
     out = []
     for p in state.players:
         key = (p.hero, tuple(p.deck), tuple(p.hand), tuple(p.play), tuple(p.graveyard), p.coins_open, p.coins_closed,
-               p.failed_draws, p.mulligan, p.drawn_this_turn, p.played_this_turn, p.creatures_played_this_turn)
+               p.failed_draws, p.mulligan, p.drawn_this_turn, p.played_this_turn, p.creatures_played_this_turn,
+               p.creatures_healed_own_turn)
         value = cache.get(key)
         out.append(value if value is not None else _player_encoding(p, key))
     return out

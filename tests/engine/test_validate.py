@@ -342,7 +342,8 @@ def _coin_modifier(amount: int, on_hero: bool = True, **changes: Any) -> Mutate:
 
 def _modifier_off_play(s: State) -> Mapping[str, int]:
     out = next(u for p in s.players for u in (*p.hand, *p.deck, *p.graveyard))
-    s.modifiers[0] = replace(s.modifiers[0], target=out)
+    # a plain strike bonus, so that the grants check (which also names the target) is not reached first
+    s.modifiers[0] = replace(s.modifiers[0], target=out, grants="", coins=False, amount=1)
     return {}
 
 
@@ -484,6 +485,10 @@ VALIDATE_CASES: list[Case] = [
     ("creatures_played_beyond_plays", "choice", _player(1, "creatures_played_this_turn", 1),
      "players[1].creatures_played_this_turn"),
     ("drawn_this_turn_at_setup", "setup_mulligan", _player(0, "drawn_this_turn", 4), "players[0].drawn_this_turn"),
+    ("creatures_healed_negative", "choice", _player(1, "creatures_healed_own_turn", -1),
+     "players[1].creatures_healed_own_turn"),
+    ("creatures_healed_at_setup", "setup_mulligan", _player(0, "creatures_healed_own_turn", 2),
+     "players[0].creatures_healed_own_turn"),
     ("mulligan_too_long", "setup_mulligan", _mulligan(lambda s, k: (s.players[k].hand[0],) * (MAX_LIST + 1)),
      "players[{s}].mulligan"),
     ("mulligan_card_not_in_hand", "setup_mulligan", _mulligan(lambda s, k: (s.players[k].deck[0],)),

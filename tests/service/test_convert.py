@@ -535,3 +535,21 @@ def test_direct_codec_with_large_uids(state: State, factor: int) -> None:
     msg = state_pb2.State.FromString(cv.state_dict_to_proto(to_dict(big)).SerializeToString())
     assert cv._decode_direct(msg) is not None
     _same_state(cv.state_from_proto(msg), cv.decode_state(msg)[0])
+
+
+def test_direct_codec_carries_the_healed_count(states: list) -> None:  # type: ignore[type-arg]
+    """INTERPRETING.md entry 88 — a player's ``creatures_healed_own_turn`` (PlayerState field
+    14) goes through the direct codec as through the dict path: encoded, in the canonical
+    text exactly when not 0, and decoded back; at 0 the key is absent (fingerprint kept)."""
+    base = next(s for s in states if s.turn >= 1 and s.step == "choice")
+    assert "creatures_healed_own_turn" not in canonical_json(base)
+    for value in (1, 7):
+        s = base.copy()
+        s.players[1].creatures_healed_own_turn = value
+        _check_encoding(s)
+        assert f'"creatures_healed_own_turn":{value}' in cv.canonical_text(s)
+        msg = state_pb2.State.FromString(cv.state_to_proto(s).SerializeToString())
+        assert msg.players[1].creatures_healed_own_turn == value
+        decoded = cv.decode_state(msg, "state", "m")[0]
+        assert decoded.players[1].creatures_healed_own_turn == value
+        assert fingerprint(decoded) == fingerprint(s) != fingerprint(base)

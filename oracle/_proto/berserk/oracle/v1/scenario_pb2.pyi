@@ -112,7 +112,7 @@ class BoardSetup(_message.Message):
     def __init__(self, step: _Optional[str] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerSetup, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[_state_pb2.StrikeModifier, _Mapping]]] = ...) -> None: ...
 
 class PlayerSetup(_message.Message):
-    __slots__ = ("hero", "play", "hand", "deck", "graveyard", "coins_open", "coins_closed", "failed_draws", "drawn_this_turn", "played_this_turn", "creatures_played_this_turn")
+    __slots__ = ("hero", "play", "hand", "deck", "graveyard", "coins_open", "coins_closed", "failed_draws", "drawn_this_turn", "played_this_turn", "creatures_played_this_turn", "creatures_healed_own_turn")
     HERO_FIELD_NUMBER: _ClassVar[int]
     PLAY_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
@@ -124,6 +124,7 @@ class PlayerSetup(_message.Message):
     DRAWN_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
     PLAYED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
     CREATURES_PLAYED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
+    CREATURES_HEALED_OWN_TURN_FIELD_NUMBER: _ClassVar[int]
     hero: CardSetup
     play: _containers.RepeatedCompositeFieldContainer[CardSetup]
     hand: _containers.RepeatedCompositeFieldContainer[CardSetup]
@@ -135,7 +136,8 @@ class PlayerSetup(_message.Message):
     drawn_this_turn: int
     played_this_turn: int
     creatures_played_this_turn: int
-    def __init__(self, hero: _Optional[_Union[CardSetup, _Mapping]] = ..., play: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., deck: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., graveyard: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., drawn_this_turn: _Optional[int] = ..., played_this_turn: _Optional[int] = ..., creatures_played_this_turn: _Optional[int] = ...) -> None: ...
+    creatures_healed_own_turn: int
+    def __init__(self, hero: _Optional[_Union[CardSetup, _Mapping]] = ..., play: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., deck: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., graveyard: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., drawn_this_turn: _Optional[int] = ..., played_this_turn: _Optional[int] = ..., creatures_played_this_turn: _Optional[int] = ..., creatures_healed_own_turn: _Optional[int] = ...) -> None: ...
 
 class CardSetup(_message.Message):
     __slots__ = ("uid", "card_id", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_this_turn", "defended_this_turn", "usage", "game_usage")

@@ -118,7 +118,7 @@ class TargetChoice(_message.Message):
     def __init__(self, entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., resume: _Optional[_Union[Step, str]] = ...) -> None: ...
 
 class PlayerState(_message.Message):
-    __slots__ = ("hero", "deck", "hand", "play", "graveyard", "coins_open", "coins_closed", "failed_draws", "mulligan_declared", "mulligan", "drawn_this_turn", "played_this_turn", "creatures_played_this_turn")
+    __slots__ = ("hero", "deck", "hand", "play", "graveyard", "coins_open", "coins_closed", "failed_draws", "mulligan_declared", "mulligan", "drawn_this_turn", "played_this_turn", "creatures_played_this_turn", "creatures_healed_own_turn")
     HERO_FIELD_NUMBER: _ClassVar[int]
     DECK_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
@@ -132,6 +132,7 @@ class PlayerState(_message.Message):
     DRAWN_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
     PLAYED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
     CREATURES_PLAYED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
+    CREATURES_HEALED_OWN_TURN_FIELD_NUMBER: _ClassVar[int]
     hero: int
     deck: _containers.RepeatedScalarFieldContainer[int]
     hand: _containers.RepeatedScalarFieldContainer[int]
@@ -145,7 +146,8 @@ class PlayerState(_message.Message):
     drawn_this_turn: int
     played_this_turn: int
     creatures_played_this_turn: int
-    def __init__(self, hero: _Optional[int] = ..., deck: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., play: _Optional[_Iterable[int]] = ..., graveyard: _Optional[_Iterable[int]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., mulligan_declared: _Optional[bool] = ..., mulligan: _Optional[_Iterable[int]] = ..., drawn_this_turn: _Optional[int] = ..., played_this_turn: _Optional[int] = ..., creatures_played_this_turn: _Optional[int] = ...) -> None: ...
+    creatures_healed_own_turn: int
+    def __init__(self, hero: _Optional[int] = ..., deck: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., play: _Optional[_Iterable[int]] = ..., graveyard: _Optional[_Iterable[int]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., mulligan_declared: _Optional[bool] = ..., mulligan: _Optional[_Iterable[int]] = ..., drawn_this_turn: _Optional[int] = ..., played_this_turn: _Optional[int] = ..., creatures_played_this_turn: _Optional[int] = ..., creatures_healed_own_turn: _Optional[int] = ...) -> None: ...
 
 class CardState(_message.Message):
     __slots__ = ("uid", "card_id", "owner", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_turn", "defended_turn", "usage", "game_usage", "stunned")
