@@ -296,7 +296,9 @@ def test_wheel_in_a_clean_virtualenv(tmp_path: Path) -> None:
     env = _env(vbin, HOME=str(tmp_path))
     agreeing = json.loads((ROOT / "examples" / "transcripts" / "planted_first_turn_attack.json").read_text())
     (work / "diverging.json").write_text(json.dumps(agreeing), encoding="utf-8")
-    agreeing["steps"] = agreeing["steps"][:10]  # the planted error is step 10
+    planted = json.loads((ROOT / "examples" / "transcripts" / "planted.json").read_text())
+    # the steps before the planted error (make_examples.py records where it planted it)
+    agreeing["steps"] = agreeing["steps"][: planted["planted_first_turn_attack.json"]["step"]]
     (work / "agreeing.json").write_text(json.dumps(agreeing), encoding="utf-8")
 
     protos = _run([str(vbin / "berserk-oracle"), "protos"], cwd=work, env=env)
