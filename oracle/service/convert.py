@@ -1151,11 +1151,15 @@ _SHOTS = '"shots":true,'
 _COINS = '"coins":true,'
 
 
+def _grants_json(grants: str) -> str:
+    """The canonical text of a modifier's ``grants`` key and its comma (present exactly when not empty)."""
+    return f'"grants":{_json_str(grants)},' if grants else ""
+
+
 def _canonical_text(state: State, encodings: _Encodings) -> str:
     """The canonical JSON text of ``state`` (keys sorted, no spaces), written directly."""
-    if (state.choosing is not None or state.choosing_cards is not None or any(t.count for t in state.pending)
-            or any(m.grants for m in state.modifiers)):
-        # rare: a pending choice (R15:118.1, 7.discard), a discard's count or a modifier that grants
+    if state.choosing is not None or state.choosing_cards is not None or any(t.count for t in state.pending):
+        # rare: a pending choice (R15:118.1, 7.discard) or a trigger's count
         return canonical_json(state)
     att = state.attack
     attack = "null" if att is None else f'{{"attacker":{att.attacker},"defender":{att.defender},"target":{att.target}}}'
@@ -1171,11 +1175,11 @@ def _canonical_text(state: State, encodings: _Encodings) -> str:
         for t in state.pending
     ])
     modifiers = ",".join([
-        f'{{"amount":{m.amount},{_COINS if m.coins else ""}"owner":{m.owner},{_SETS if m.sets else ""}'
-        f'{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
+        f'{{"amount":{m.amount},{_COINS if m.coins else ""}{_grants_json(m.grants)}"owner":{m.owner},'
+        f'{_SETS if m.sets else ""}{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
         if m.until == _OWNER_TURN
-        else f'{{"amount":{m.amount},{_COINS if m.coins else ""}{_SETS if m.sets else ""}{_SHOTS if m.shots else ""}'
-        f'"target":{m.target},"until":{_json_str(m.until)}}}'
+        else f'{{"amount":{m.amount},{_COINS if m.coins else ""}{_grants_json(m.grants)}{_SETS if m.sets else ""}'
+        f'{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
         for m in state.modifiers
     ])
     cards = ",".join([e[1] for e in encodings[1]])
