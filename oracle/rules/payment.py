@@ -6,6 +6,8 @@ card moves; in C at step 9, after it moved (INTERPRETING.md, entry 39).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..cards import Ability, CardDef, load_pool
 from ..editions import cite
 from ..model import Card, Event, State, Violation
@@ -24,6 +26,24 @@ __all__ = [
 ]
 
 
+#: The last card pool's table (the pool kept to check it is the same object).
+_COST_STATICS: list[tuple[Mapping[str, CardDef], dict[str, tuple[Ability, ...]]]] = []
+
+
+def _cost_statics(cards: Mapping[str, CardDef]) -> dict[str, tuple[Ability, ...]]:
+    """Per card id of the pool ``cards``: its static cost modifiers of other cards' costs (not
+    ``self_cost``), in the card's order; most cards have none, so a scan of the board skips
+    them at once (a table made once per pool)."""
+    if _COST_STATICS and _COST_STATICS[0][0] is cards:
+        return _COST_STATICS[0][1]
+    table = {
+        cid: tuple(a for a in d.abilities if a.kind == "static" and a.static_op == "cost_modifier" and not a.self_cost)
+        for cid, d in cards.items()
+    }
+    _COST_STATICS[:] = [(cards, table)]
+    return table
+
+
 def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]]:
     """The cost modifiers that apply to ``seat`` playing card ``played``: static
     abilities of open or closed, non-hidden cards in play, in order of appearance
@@ -31,7 +51,7 @@ def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]
     (R15:203.3).  A modifier naming a class applies only to cards of that class
     (R15:107.3; «Механизмы стоят на (1) дешевле»: creatures and support cards alike,
     R15:107.3.2)."""
-    cards = load_pool().cards
+    table = _cost_statics(load_pool().cards)
     played_def = card_def(state, played)
     ctype = played_def.type
     found: list[tuple[int, int, str, int, bool]] = []
@@ -40,11 +60,10 @@ def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]
             if uid == played:
                 continue
             c = state.cards[uid]
-            if c.hidden:
+            statics = table[c.card_id]
+            if not statics or c.hidden:
                 continue
-            for a in cards[c.card_id].abilities:
-                if a.kind != "static" or a.static_op != "cost_modifier" or a.self_cost:
-                    continue
+            for a in statics:
                 if a.player == "own" and c.owner != seat:
                     continue
                 if a.player == "opponent" and c.owner == seat:
