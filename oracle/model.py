@@ -388,26 +388,7 @@ class State:
 
     def copy(self) -> State:
         """An independent copy: nothing mutable is shared with ``self``."""
-        return State(
-            self.edition,
-            {uid: c.copy() for uid, c in self.cards.items()},
-            [p.copy() for p in self.players],
-            self.step,
-            self.turn,
-            self.active,
-            self.first_player,
-            self.roll_winner,
-            self.shuffled,
-            list(self.queue),
-            list(self.pending),
-            self.next_trigger_id,
-            list(self.modifiers),
-            self.attack,
-            self.winner,
-            self.mutant,
-            self.choosing,
-            self.choosing_cards,
-        )
+        return self._clone({uid: c.copy() for uid, c in self.cards.items()}, None)
 
     def fork(self) -> State:
         """A copy that shares the card records with ``self`` until one of the two changes
@@ -416,9 +397,14 @@ class State:
         Zones, queues and every other field are copied as in :meth:`copy`.  The rule modules
         change a card only through :meth:`card_mut`; ``self`` is left unchanged."""
         self._own = set()
+        return self._clone(dict(self.cards), set())
+
+    def _clone(self, cards: dict[int, Card], own: set[int] | None) -> State:
+        """A copy of ``self`` with ``cards`` and copy-on-write set ``own``: players, zones and
+        lists copied, the immutable fields shared."""
         return State(
             self.edition,
-            dict(self.cards),
+            cards,
             [p.copy() for p in self.players],
             self.step,
             self.turn,
@@ -435,7 +421,7 @@ class State:
             self.mutant,
             self.choosing,
             self.choosing_cards,
-            set(),
+            own,
         )
 
     def card_mut(self, uid: int) -> Card:

@@ -20,7 +20,7 @@ from .board import (
     target_condition_holds,
     target_violation,
 )
-from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle
+from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, put_on_deck
 from .payment import mentioned_cost
 from .triggers import fire
 
@@ -425,14 +425,7 @@ def _graveyard_to_deck_top(state: State, uid: int, ev: list[Event], rules: tuple
     if uid not in p.graveyard:
         return False
     p.graveyard.remove(uid)
-    top = state.rules.deck_put_on_top
-    if top:
-        p.deck.insert(0, uid)
-    else:
-        p.deck.append(uid)
-    ev.append(Event("put_on_deck", (*rules, "R15:119.2"), (("player", c.owner), ("card", uid),
-                                                          ("position", "top" if top else "bottom"),
-                                                          ("from", "graveyard"))))
+    put_on_deck(state, c.owner, uid, ev, rules, "graveyard")
     return True
 
 

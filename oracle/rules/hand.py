@@ -33,6 +33,7 @@ __all__ = [
     "has_real_choice",
     "pause_for",
     "pause_for_shuffle",
+    "put_on_deck",
     "required",
     "searchable",
 ]
@@ -165,17 +166,26 @@ def carry_out(
     if effect.op == "discard":
         _discard(state, seat, cards, ev, rules, len(cards) < required(effect))
     elif cards:
-        uid = cards[0]
-        p.hand.remove(uid)
-        top = state.rules.deck_put_on_top
-        if top:
-            p.deck.insert(0, uid)
-        else:
-            p.deck.append(uid)
-        ev.append(Event("put_on_deck", (*rules, "R15:119.2"),
-                        (("player", seat), ("card", uid), ("position", "top" if top else "bottom"))))
+        p.hand.remove(cards[0])
+        put_on_deck(state, seat, cards[0], ev, rules)
     n = required(effect)
     return len(cards) >= n if n > 0 else bool(cards)
+
+
+def put_on_deck(
+    state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...], came_from: str = ""
+) -> None:
+    """Put card ``uid``, just taken from its zone, on top of ``seat``'s deck (the
+    ``deck_put_goes_under`` mutant: under it), event ``put_on_deck`` (R15:119.2); ``came_from``
+    "graveyard" adds the key ``from`` (INTERPRETING.md, entries 64 and 78)."""
+    deck = state.players[seat].deck
+    top = state.rules.deck_put_on_top
+    if top:
+        deck.insert(0, uid)
+    else:
+        deck.append(uid)
+    data: tuple[tuple[str, int | str], ...] = (("player", seat), ("card", uid), ("position", "top" if top else "bottom"))
+    ev.append(Event("put_on_deck", (*rules, "R15:119.2"), (*data, ("from", came_from)) if came_from else data))
 
 
 def discard_cards(state: State, seat: int, cards: tuple[int, ...], ev: list[Event], rules: tuple[str, ...]) -> None:

@@ -440,46 +440,31 @@ def hand_choice_actions(state: State) -> list[Action]:
 
 
 def check_hand_choice(state: State, action: Action) -> list[Violation]:
-    """Violations of a ``choose_cards`` (R15:7.discard; R15:520.4, 119.7 for how many; a
-    search: R15:7.search)."""
+    """Violations of a ``choose_cards``: distinct cards, in ascending order, of the chooser's
+    hand (R15:7.discard; R15:520.4, 119.7 for how many), or for a search of his deck that
+    match what it looks for, at most as many as it finds (R15:7.search)."""
+    from .hand import searchable
+
     hc = state.choosing_cards
     assert hc is not None
     ability = ability_of(state, hc.entry)
     counts = choice_counts(state, ability, hc.effect, hc.player)
-    if ability.effects[hc.effect].op == "search":
-        return _check_search_choice(state, action, hc, ability, counts)
-    hand = state.players[hc.player].hand
+    effect = ability.effects[hc.effect]
+    search = effect.op == "search"
+    rule = "R15:7.search" if search else "R15:7.discard"
+    zone, where = (state.players[hc.player].deck, "deck") if search else (state.players[hc.player].hand, "hand")
+    matching = searchable(state, effect, hc.player) if search else None
     out: list[Violation] = []
     if tuple(sorted(set(action.targets))) != action.targets:
-        out.append(Violation("R15:7.discard", "list distinct cards in ascending order"))
+        out.append(Violation(rule, "list distinct cards in ascending order"))
     for uid in action.targets:
-        if uid not in hand:
-            out.append(Violation("R15:7.discard", f"card {uid} is not in the hand of player {hc.player + 1}"))
+        if uid not in zone:
+            out.append(Violation(rule, f"card {uid} is not in the {where} of player {hc.player + 1}"))
+        elif matching is not None and uid not in matching:
+            out.append(Violation(rule, f"card {uid} is not a card the search looks for"))
     if len(set(action.targets)) not in counts:
-        rule = "R15:119.7" if 0 in counts else "R15:520.4"
-        out.append(Violation(rule, f"choose {' or '.join(map(str, counts))} cards"))
-    return out
-
-
-def _check_search_choice(
-    state: State, action: Action, hc: HandChoice, ability: Ability, counts: tuple[int, ...]
-) -> list[Violation]:
-    """A search's ``choose_cards``: distinct cards of the searcher's deck that match what it
-    looks for, at most as many as it finds (R15:7.search)."""
-    from .hand import searchable
-
-    matching = searchable(state, ability.effects[hc.effect], hc.player)
-    deck = state.players[hc.player].deck
-    out: list[Violation] = []
-    if tuple(sorted(set(action.targets))) != action.targets:
-        out.append(Violation("R15:7.search", "list distinct cards in ascending order"))
-    for uid in action.targets:
-        if uid not in deck:
-            out.append(Violation("R15:7.search", f"card {uid} is not in the deck of player {hc.player + 1}"))
-        elif uid not in matching:
-            out.append(Violation("R15:7.search", f"card {uid} is not a card the search looks for"))
-    if len(set(action.targets)) not in counts:
-        out.append(Violation("R15:7.search", f"choose {' or '.join(map(str, counts))} cards"))
+        count_rule = rule if search else ("R15:119.7" if 0 in counts else "R15:520.4")
+        out.append(Violation(count_rule, f"choose {' or '.join(map(str, counts))} cards"))
     return out
 
 
