@@ -18,8 +18,10 @@ from .effects import check_state, close_card, enter_play, wound
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
 from .payment import (
+    BoardStatic,
     ability_cost_violations,
     base_cost,
+    board_cost_statics,
     cost_grows_with_x,
     cost_modifiers,
     final_cost,
@@ -93,44 +95,44 @@ def _play_violations(
     if uid not in p.hand:
         return [Violation(cite(state, "309.1.1")[0], f"card {uid} is not in the active player's hand")]
     d = card_def(state, uid)
-    # A/B: the declaration names the ability (501.1), a modal card's mode; the resources the
-    # payment uses, X, Ярость or the alternative cost, are named with it (501.2)
-    mode_rule = _rule(state, "309.1.3", "501.1")
-    option_rule = _rule(state, "309.1.3", "501.2")
     out: list[Violation] = []
     if d.type == "hero":  # pragma: no cover - heroes are never in a hand
         return [Violation(cite(state, "309.1.1")[0], "a hero is not played")]
+    # A/B: the declaration names the ability (501.1), a modal card's mode; the resources the
+    # payment uses, X, Ярость or the alternative cost, are named with it (501.2).  Each rule
+    # id is looked up only for a violation: most checked plays have none.
     if d.modes:
         if not 0 <= action.mode < len(d.modes):
-            out.append(Violation(mode_rule, f"choose a mode 0..{len(d.modes) - 1}"))
+            out.append(Violation(_rule(state, "309.1.3", "501.1"), f"choose a mode 0..{len(d.modes) - 1}"))
     elif action.mode != -1:
-        out.append(Violation(mode_rule, "this card has no modes"))
-    if action.option not in ("", "fury", "alt"):
-        out.append(Violation(option_rule, f"unknown play option {action.option!r}"))
-    if action.option == "fury" and d.fury is None:
-        out.append(Violation(option_rule, "this card has no Ярость additional cost"))
-    if action.option == "alt" and not d.alt_wound_own_hero:
-        out.append(Violation(option_rule, "this card has no alternative cost"))
+        out.append(Violation(_rule(state, "309.1.3", "501.1"), "this card has no modes"))
+    option = action.option
+    if option:
+        if option not in ("fury", "alt"):
+            out.append(Violation(_rule(state, "309.1.3", "501.2"), f"unknown play option {option!r}"))
+        if option == "fury" and d.fury is None:
+            out.append(Violation(_rule(state, "309.1.3", "501.2"), "this card has no Ярость additional cost"))
+        if option == "alt" and not d.alt_wound_own_hero:
+            out.append(Violation(_rule(state, "309.1.3", "501.2"), "this card has no alternative cost"))
     if d.x_cost:
         if action.x < 1:
             out.append(Violation("R15:106.1.2", "X must be at least 1 when the card is played"))
-        elif not state.rules.x_uncapped and action.x > 10:
-            out.append(Violation(option_rule, "X is at most 10"))
+        elif action.x > 10 and not state.rules.x_uncapped:
+            out.append(Violation(_rule(state, "309.1.3", "501.2"), "X is at most 10"))
     elif action.x != 0:
-        out.append(Violation(option_rule, "this card has no X in its cost"))
+        out.append(Violation(_rule(state, "309.1.3", "501.2"), "this card has no X in its cost"))
     if out:
         return out
-    fury = action.option == "fury"
+    fury = option == "fury"
     # A/B: the declaration names its targets (501.1), a play without them only its card
-    target_rule = _rule(state, "309.1.5", "501.1")
     if d.type != "spell":
         if action.targets or action.amounts:
-            out.append(Violation(target_rule, "only spells choose targets when played"))
+            out.append(Violation(_rule(state, "309.1.5", "501.1"), "only spells choose targets when played"))
     else:
         ta = _target_ability(d, action.mode, fury)
         if ta is None:
             if action.targets:
-                out.append(Violation(target_rule, "this spell has no targets"))
+                out.append(Violation(_rule(state, "309.1.5", "501.1"), "this spell has no targets"))
         elif opponent_chooses(ta):
             # R15:118.1: the opponent names the targets once the card has moved (309.1 step 6);
             # with no legal target for him the card cannot be played (R15:502.9, entry 48)
@@ -142,9 +144,10 @@ def _play_violations(
             spec = ta.targets[0]
             n = len(action.targets)
             if len(set(action.targets)) != n or not spec.min_count <= n <= spec.max_count:
-                out.append(Violation(target_rule, f"choose {spec.min_count}..{spec.max_count} distinct targets"))
+                out.append(Violation(_rule(state, "309.1.5", "501.1"),
+                                     f"choose {spec.min_count}..{spec.max_count} distinct targets"))
             if tuple(sorted(action.targets)) != action.targets:
-                out.append(Violation(target_rule, "targets must be listed in ascending order"))
+                out.append(Violation(_rule(state, "309.1.5", "501.1"), "targets must be listed in ascending order"))
             for t in action.targets:
                 why = target_violation(state, spec, me, uid, t)
                 if why:
@@ -152,9 +155,9 @@ def _play_violations(
         total = _distribution_total(d, action.mode, fury, action.x)
         # A/B: the shares are declared with the targets (501.1) and add up to what the card
         # distributes; nothing gives each target at least one (INTERPRETING.md, entry 39)
-        dist_rule = _rule(state, "309.1.6", "501.1")
-        least = _least_amount(state)
         if total:
+            dist_rule = _rule(state, "309.1.6", "501.1")
+            least = _least_amount(state)
             if len(action.amounts) != len(action.targets):
                 out.append(Violation(dist_rule, "give an amount for each target"))
             elif any(a < least for a in action.amounts):
@@ -164,7 +167,7 @@ def _play_violations(
             elif sum(action.amounts) != total:
                 out.append(Violation(dist_rule, f"the amounts must add up to {total}"))
         elif action.amounts:
-            out.append(Violation(dist_rule, "this card distributes nothing"))
+            out.append(Violation(_rule(state, "309.1.6", "501.1"), "this card distributes nothing"))
     # R15:212.3: a second support card of a class is not refused; when it enters play the
     # player's other support card of that class goes to the graveyard (effects.enter_play).
     if out:
@@ -173,18 +176,19 @@ def _play_violations(
         return [*out, Violation(cite(state, "309.1.7")[0], "the play is illegal and is rewound to before it began")]
     if not state.rules.payment_required:
         return out
-    pay_rule = _rule(state, "309.1.9", "501.2")
     if mods is None:
         mods = cost_modifiers(state, me, uid)
-    if action.option != "alt":
+    if option != "alt":
         cost = final_cost(state, me, uid, base_cost(d, action.x, fury), mods)
         if cost > p.coins_open:
-            out.append(Violation(pay_rule, f"the final cost is {cost}, the player has {p.coins_open} open coins"))
+            out.append(Violation(_rule(state, "309.1.9", "501.2"),
+                                 f"the final cost is {cost}, the player has {p.coins_open} open coins"))
             return out
-    if d.x_cost and (action.option == "alt" or not cost_grows_with_x(mods)) and action.x > p.coins_open:
+    if d.x_cost and (option == "alt" or not cost_grows_with_x(mods)) and action.x > p.coins_open:
         # X is bounded only by what can be paid (INTERPRETING.md, entry 8): a payable cost
         # that grows with X bounds it already; where the cost does not, X counts coins
-        out.append(Violation(pay_rule, f"X = {action.x} cannot be paid: the player has {p.coins_open} open coins"))
+        out.append(Violation(_rule(state, "309.1.9", "501.2"),
+                             f"X = {action.x} cannot be paid: the player has {p.coins_open} open coins"))
     return out
 
 
@@ -268,7 +272,8 @@ def _distributions(total: int, k: int, least: int) -> list[tuple[int, ...]]:
     ]
 
 
-def _play_actions(state: State, uid: int) -> list[Action]:
+def _play_actions(state: State, uid: int, board: list[BoardStatic]) -> list[Action]:
+    """Every legal play of hand card ``uid`` (``board``: :func:`board_cost_statics` of ``state``)."""
     d = card_def(state, uid)
     me = state.active
     out: list[Action] = []
@@ -278,24 +283,28 @@ def _play_actions(state: State, uid: int) -> list[Action]:
     # (A/B: 501.2) whatever its targets, so such combinations are not enumerated at all.
     coins = state.players[me].coins_open
     pays = state.rules.payment_required
-    mods = cost_modifiers(state, me, uid)
+    mods = cost_modifiers(state, me, uid, board)
     least = _least_amount(state)
     # X runs from 1 to the largest payable X (INTERPRETING.md, entry 8); the
     # payment_not_required mutant accepts any X but lists these only, to stay finite
     xs = {o: range(1, largest_x(state, me, uid, o == "fury", o, mods) + 1) if d.x_cost else (0,) for o in options}
-    for mode, option, x in ((m, o, x) for m, o in product(modes, options) for x in xs[o]):
+    spell = d.type == "spell"
+    for mode, option in product(modes, options):
         fury = option == "fury"
-        if pays and option != "alt" and final_cost(state, me, uid, base_cost(d, x, fury), mods) > coins:
-            continue
-        ta = _target_ability(d, mode, fury) if d.type == "spell" else None
-        target_sets = declared_targets(state, ta, me, uid) if ta else [()]
-        total = _distribution_total(d, mode, fury, x) if d.type == "spell" else 0
-        for targets in target_sets:
-            amount_sets = _distributions(total, len(targets), least) if total else [()]
-            for amounts in amount_sets:
-                a = Action("play", card=uid, targets=targets, amounts=amounts, x=x, mode=mode, option=option)
-                if not _play_violations(state, a, mods):
-                    out.append(a)
+        target_sets: list[tuple[int, ...]] | None = None  # the same for every X
+        for x in xs[option]:
+            if pays and option != "alt" and final_cost(state, me, uid, base_cost(d, x, fury), mods) > coins:
+                continue
+            if target_sets is None:
+                ta = _target_ability(d, mode, fury) if spell else None
+                target_sets = declared_targets(state, ta, me, uid) if ta else [()]
+            total = _distribution_total(d, mode, fury, x) if spell else 0
+            for targets in target_sets:
+                amount_sets = _distributions(total, len(targets), least) if total else [()]
+                for amounts in amount_sets:
+                    a = Action("play", card=uid, targets=targets, amounts=amounts, x=x, mode=mode, option=option)
+                    if not _play_violations(state, a, mods):
+                        out.append(a)
     return out
 
 
@@ -331,8 +340,9 @@ def choice_actions(state: State) -> list[Action]:
                     a = Action("activate", card=uid, ability=i, targets=targets, values=values)
                     if not _activate_violations(state, a):
                         out.append(a)
+    board = board_cost_statics(state)  # the cost modifiers' part of the board, once for the whole hand
     for uid in sorted(set(me.hand)):
-        out.extend(_play_actions(state, uid))
+        out.extend(_play_actions(state, uid, board))
     out.append(Action("end_turn"))
     return out
 

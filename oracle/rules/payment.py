@@ -14,7 +14,9 @@ from ..model import Card, Event, State, Violation
 from .board import card_def, condition_holds
 
 __all__ = [
+    "BoardStatic",
     "ability_cost_violations",
+    "board_cost_statics",
     "cost_grows_with_x",
     "cost_modifiers",
     "final_cost",
@@ -26,57 +28,82 @@ __all__ = [
 ]
 
 
-#: The last card pool's table (the pool kept to check it is the same object).
-_COST_STATICS: list[tuple[Mapping[str, CardDef], dict[str, tuple[Ability, ...]]]] = []
+#: The last card pool's tables (the pool kept to check it is the same object).
+_COST_STATICS: list[tuple[Mapping[str, CardDef], dict[str, tuple[Ability, ...]], dict[str, tuple[Ability, ...]]]] = []
 
 
-def _cost_statics(cards: Mapping[str, CardDef]) -> dict[str, tuple[Ability, ...]]:
-    """Per card id of the pool ``cards``: its static cost modifiers of other cards' costs (not
-    ``self_cost``), in the card's order; most cards have none, so a scan of the board skips
-    them at once (a table made once per pool)."""
+def _cost_statics(cards: Mapping[str, CardDef]) -> tuple[dict[str, tuple[Ability, ...]], dict[str, tuple[Ability, ...]]]:
+    """Two tables per card id of the pool ``cards``, in the card's order: its static cost
+    modifiers of other cards' costs (not ``self_cost``), and those of its own cost
+    (``self_cost``).  Most cards have neither, so a scan of the board or of a hand card
+    skips them at once (the tables are made once per pool)."""
     if _COST_STATICS and _COST_STATICS[0][0] is cards:
-        return _COST_STATICS[0][1]
-    table = {
+        return _COST_STATICS[0][1], _COST_STATICS[0][2]
+    others = {
         cid: tuple(a for a in d.abilities if a.kind == "static" and a.static_op == "cost_modifier" and not a.self_cost)
         for cid, d in cards.items()
     }
-    _COST_STATICS[:] = [(cards, table)]
-    return table
+    selfs = {cid: tuple(a for a in d.abilities if a.kind == "static" and a.self_cost) for cid, d in cards.items()}
+    _COST_STATICS[:] = [(cards, others, selfs)]
+    return others, selfs
 
 
-def cost_modifiers(state: State, seat: int, played: int) -> list[tuple[str, int]]:
+#: A card in play with static cost modifiers of other cards' costs: (uid, card, statics).
+BoardStatic = tuple[int, Card, tuple[Ability, ...]]
+
+
+def board_cost_statics(state: State) -> list[BoardStatic]:
+    """The non-hidden cards in play (heroes included) with static modifiers of other cards'
+    costs, seat by seat: what :func:`cost_modifiers` reads of the board.  Computed once, it
+    serves every card of a hand (``legal_actions`` of the choice phase)."""
+    table = _cost_statics(load_pool().cards)[0]
+    cards = state.cards
+    out: list[BoardStatic] = []
+    for p in state.players:
+        for uid in (p.hero, *p.play):
+            c = cards[uid]
+            statics = table[c.card_id]
+            if statics and not c.hidden:
+                out.append((uid, c, statics))
+    return out
+
+
+def cost_modifiers(
+    state: State, seat: int, played: int, board: list[BoardStatic] | None = None
+) -> list[tuple[str, int]]:
     """The cost modifiers that apply to ``seat`` playing card ``played``: static
     abilities of open or closed, non-hidden cards in play, in order of appearance
     (entry turn, then uid).  A card's own static does not apply to its own play
     (R15:203.3).  A modifier naming a class applies only to cards of that class
     (R15:107.3; «Механизмы стоят на (1) дешевле»: creatures and support cards alike,
-    R15:107.3.2)."""
-    table = _cost_statics(load_pool().cards)
+    R15:107.3.2).  ``board``: :func:`board_cost_statics` of ``state`` if already computed."""
+    if board is None:
+        board = board_cost_statics(state)
     played_def = card_def(state, played)
-    ctype = played_def.type
-    found: list[tuple[int, int, str, int, bool]] = []
-    for p in state.players:
-        for uid in (p.hero, *p.play):
-            if uid == played:
-                continue
-            c = state.cards[uid]
-            statics = table[c.card_id]
-            if not statics or c.hidden:
-                continue
-            for a in statics:
-                if a.player == "own" and c.owner != seat:
-                    continue
-                if a.player == "opponent" and c.owner == seat:
-                    continue
-                if a.player == "any" and c.owner != seat and not state.rules.statics_for_every_player:
-                    continue  # the mutant reads an unqualified static as «your …» (R15:118.8)
-                if a.card_type not in ("any", ctype):
-                    continue
-                if a.card_class and a.card_class not in played_def.classes:
-                    continue
-                found.append((c.entered_turn, uid, a.modifier, a.value, a.if_increased))
-    found.sort()
     own = _self_cost_modifiers(state, seat, played_def)
+    if not board:
+        return own
+    ctype = played_def.type
+    every_player = state.rules.statics_for_every_player
+    found: list[tuple[int, int, str, int, bool]] = []
+    for uid, c, statics in board:
+        if uid == played:
+            continue
+        for a in statics:
+            if a.player == "own" and c.owner != seat:
+                continue
+            if a.player == "opponent" and c.owner == seat:
+                continue
+            if a.player == "any" and c.owner != seat and not every_player:
+                continue  # the mutant reads an unqualified static as «your …» (R15:118.8)
+            if a.card_type not in ("any", ctype):
+                continue
+            if a.card_class and a.card_class not in played_def.classes:
+                continue
+            found.append((c.entered_turn, uid, a.modifier, a.value, a.if_increased))
+    if not found:
+        return own
+    found.sort()
     plain = [(m, v) for _, _, m, v, extra in found if not extra] + own
     # «Если карта … должна стоить дороже, она стоит дополнительно на (1) дороже»: only on top of
     # another modifier that makes it cost more (INTERPRETING.md, entry 83; the mutant always adds it)
@@ -91,12 +118,11 @@ def _self_cost_modifiers(state: State, seat: int, d: CardDef) -> list[tuple[str,
     appears as it is played), a condition read and a count taken now, at step 4 of R15:309.1,
     before the card moves (INTERPRETING.md, entries 61 and 62).  The ``hand_statics_ignored``
     mutant ignores them."""
-    if not state.rules.hand_statics_apply:
+    selfs = _cost_statics(load_pool().cards)[1][d.id]
+    if not selfs or not state.rules.hand_statics_apply:
         return []
     out: list[tuple[str, int]] = []
-    for a in d.abilities:
-        if a.kind != "static" or not a.self_cost:
-            continue
+    for a in selfs:
         if a.cond and not condition_holds(state, seat, a.cond):
             continue
         out.append((a.modifier, a.value * _cost_count(state, seat, a.per) if a.per else a.value))
