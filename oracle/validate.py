@@ -26,8 +26,10 @@ from dataclasses import dataclass
 
 from .cards import CardDef, load_pool
 from .editions import EDITIONS
+from .engine import QUEUE_STEPS  # the step table
 from .errors import FieldError
-from .model import GRANTS, STEPS, UNTIL, Player, QueueEntry, State
+from .model import GRANTS, STEPS, UNTIL, Card, Player, QueueEntry, State
+from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
 from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_wounds
 
@@ -41,6 +43,7 @@ __all__ = [
     "STEP_FIELDS",
     "StateError",
     "StepFields",
+    "check_card_fields",
     "validate",
 ]
 
@@ -282,11 +285,52 @@ def _coin_modifier(state: State, i: int, place: str) -> None:
                          "coins in his play zone (R15:522.4)")
 
 
-def validate(state: State) -> None:
+def check_card_fields(c: Card, i: int) -> CardDef:
+    """Rules 2 and 4 on one card alone, whatever the rest of the state (its path ``cards[i]``):
+    :func:`_card_values` and :func:`_card_markers`.  Returns the card's definition.
+    :func:`validate` runs both on each card (the rules relating it to the state between them)."""
+    d = _card_values(c, i)
+    _card_markers(c, i, d)
+    return d
+
+
+def _card_values(c: Card, i: int) -> CardDef:
+    """Rule 2: every integer of card ``c`` within its bound and its card id in the pool (its definition)."""
+    if not (
+        0 < c.uid <= MAX_VALUE and 0 <= c.wounds <= MAX_VALUE and 0 <= c.poison <= MAX_VALUE
+        and 0 <= c.entered_turn <= MAX_VALUE and 0 <= c.attacked_turn <= MAX_VALUE and 0 <= c.defended_turn <= MAX_VALUE
+    ):
+        for key in ("uid", "wounds", "poison", "entered_turn", "attacked_turn", "defended_turn"):
+            _bound(getattr(c, key), f"cards[].{key}", f"cards[{i}].{key}")
+    d = load_pool().cards.get(c.card_id)
+    if d is None:
+        raise StateError(f"cards[{i}].card_id", f"unknown card id {c.card_id!r}")
+    return d
+
+
+def _card_markers(c: Card, i: int, d: CardDef) -> None:
+    """Rules 2 and 4 on card ``c`` of definition ``d``: only a creature hides (R15:304.3); its
+    usage markers name abilities it has, their counts within their bounds."""
+    if c.hidden and d.type != "creature":
+        raise StateError(f"cards[{i}].hidden", "only creatures hide")
+    if c.usage or c.game_usage:
+        n_ab = len(d.abilities)
+        for name, markers in (("usage", c.usage), ("game_usage", c.game_usage)):
+            _length(markers, f"cards[{i}].{name}")
+            for j, (ab, count) in enumerate(sorted(markers.items())):
+                if not 0 <= ab < n_ab:
+                    raise StateError(f"cards[{i}].{name}[{j}].ability", f"must be in 0..{max(n_ab - 1, 0)}, got {ab}")
+                _bound(count, f"cards[].{name}[].count", f"cards[{i}].{name}[{j}].count")
+
+
+def validate(state: State, cards_checked: bool = False) -> None:
     """Raise :class:`StateError` naming the field if ``state`` breaks a consistency rule of
     PROTOCOL.md 5.4 (bounds included); return None otherwise.  Card paths (``cards[i]``)
     use the order of ``state.cards`` (the order of the request for a state read by
-    :func:`oracle.serialize.from_dict`, ascending uid otherwise)."""
+    :func:`oracle.serialize.from_dict`, ascending uid otherwise).  ``cards_checked``: every
+    card already passed :func:`check_card_fields` (the service's decoder checks each distinct
+    card once, :mod:`oracle.service.convert`); the rules that relate a card to the rest of
+    the state are checked all the same."""
     pool = load_pool().cards
     # rule 1: the top level
     if state.edition not in EDITIONS:
@@ -337,36 +381,18 @@ def validate(state: State) -> None:
 
     # rules 2–4: each card: its fields, its owner's zone, its type, out of play
     for i, (uid, c) in enumerate(cards.items()):
-        if not (
-            uid == c.uid and 0 < uid <= MAX_VALUE and 0 <= c.wounds <= MAX_VALUE and 0 <= c.poison <= MAX_VALUE
-            and 0 <= c.entered_turn <= MAX_VALUE and 0 <= c.attacked_turn <= MAX_VALUE
-            and 0 <= c.defended_turn <= MAX_VALUE
-        ):
-            if uid != c.uid:
-                raise StateError(f"cards[{i}].uid", f"card {c.uid} is kept under uid {uid}")
-            for key in ("uid", "wounds", "poison", "entered_turn", "attacked_turn", "defended_turn"):
-                _bound(getattr(c, key), f"cards[].{key}", f"cards[{i}].{key}")
-        d = pool.get(c.card_id)
-        if d is None:
-            raise StateError(f"cards[{i}].card_id", f"unknown card id {c.card_id!r}")
+        if uid != c.uid:
+            raise StateError(f"cards[{i}].uid", f"card {c.uid} is kept under uid {uid}")
+        d = pool[c.card_id] if cards_checked else _card_values(c, i)
         pos = seen[uid]
         if c.owner != pos[0] or (d.type == "hero") != (pos[1] == "hero"):
             if c.owner != 0 and c.owner != 1:
                 _bound(c.owner, "cards[].owner", f"cards[{i}].owner")
             _misplaced(state, pool)  # names the first misplaced card in the order of the zones
-        if c.closed or c.wounds or c.poison or c.hidden or c.stunned:
-            if pos[1] != "hero" and pos[1] != "play":
-                raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned, hidden or stunned")
-            if c.hidden and d.type != "creature":
-                raise StateError(f"cards[{i}].hidden", "only creatures hide")
-        if c.usage or c.game_usage:
-            n_ab = len(d.abilities)
-            for name, markers in (("usage", c.usage), ("game_usage", c.game_usage)):
-                _length(markers, f"cards[{i}].{name}")
-                for j, (ab, count) in enumerate(sorted(markers.items())):
-                    if not 0 <= ab < n_ab:
-                        raise StateError(f"cards[{i}].{name}[{j}].ability", f"must be in 0..{max(n_ab - 1, 0)}, got {ab}")
-                    _bound(count, f"cards[].{name}[].count", f"cards[{i}].{name}[{j}].count")
+        if (c.closed or c.wounds or c.poison or c.hidden or c.stunned) and pos[1] != "hero" and pos[1] != "play":
+            raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned, hidden or stunned")
+        if not cards_checked:
+            _card_markers(c, i, d)
 
     # rule 5: the Queue
     _length(state.queue, "queue")
@@ -638,9 +664,6 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                     path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
                     raise StateError(path, f"card {uid} has {c.wounds} wounds and life {life}: "
                                      "it would already be destroyed or its player lost (R15:505.1, 604.1)")
-    from .engine import QUEUE_STEPS  # the step table; imported here as the engine imports the rules
-    from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
-
     if step == "target_choice":
         _check_choosing(state, pool, QUEUE_STEPS)
         return

@@ -57,7 +57,7 @@ from oracle.model import (
 )
 from oracle.rules.setup import ConfigError, GameConfig
 from oracle.serialize import TURN_COUNTS, StateError, canonical_json, choices_dict, fingerprint_data, from_dict
-from oracle.validate import BOUNDS, MAX_LIST, QUEUE_KINDS, validate
+from oracle.validate import BOUNDS, MAX_LIST, QUEUE_KINDS, check_card_fields, validate
 
 __all__ = [
     "CARD_CACHE_SIZE",
@@ -79,6 +79,7 @@ __all__ = [
     "encode_state",
     "event_to_proto",
     "fingerprint_data",
+    "state_and_encodings_from_proto",
     "state_dict_from_proto",
     "state_dict_to_proto",
     "state_fingerprint",
@@ -454,8 +455,12 @@ def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None
 # little from one request to the next, so each is read once: the decoder keys a cache by
 # the wire bytes of each card and player (one C parse of the state, with a private message
 # type, gives them all), the encoder keys one by their field values, holding their wire
-# bytes (merged into the message in one C call) and canonical JSON text.  The caches are
-# bounded (emptied when full) and hold only immutable values; the encoder keeps only
+# bytes (merged into the message in one C call) and canonical JSON text.  A card the
+# decoder reads for the first time is checked alone then (``validate.check_card_fields``),
+# and its record is shared by every state decoded with it, as ``State.fork`` shares records
+# (the state owns none of its cards: the engine copies one before changing it); validation
+# of the whole state skips only those per-card checks.  The caches are bounded (emptied
+# when full) and hold only values nobody changes; the encoder keeps only
 # entries made from values of exactly their declared types (``1 == True``, but JSON writes
 # them apart), so an entry never depends on the request that made it.  Direct encoding is
 # provably the reference's for such states, which are all the states the engine and the
@@ -493,7 +498,25 @@ _CardEntry = tuple[
     int, str, int, bool, int, int, bool, int, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], bool
 ]
 
-_DECODED_CARDS: dict[bytes, _CardEntry] = {}
+
+
+class _DecodedCard:
+    """A decoder cache entry: the record of a card, decoded once from its wire bytes and
+    checked alone (:func:`oracle.validate.check_card_fields`), and its encoding once an
+    answer needed it (:func:`_card_encoding_of`)."""
+
+    __slots__ = ("card", "encoding")
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        self.encoding: tuple[bytes, str] | None = None
+
+
+#: A card's wire bytes -> its decoded record.  The record is shared by every state decoded
+#: with those bytes, as :meth:`~oracle.model.State.fork` shares records: a decoded state owns
+#: none of its cards, so the engine (which changes a card only through ``State.card_mut``)
+#: copies one before changing it, and nobody changes a decoded state in place.
+_DECODED_CARDS: dict[bytes, _DecodedCard] = {}
 _new_card = object.__new__
 
 
@@ -563,34 +586,48 @@ def _card_entry(c: state_pb2.CardState) -> _CardEntry | None:
             c.stunned)
 
 
-def _decode_cards(msg: state_pb2.State, raw: Sequence[bytes]) -> dict[int, Card] | None:
-    """The cards of a state message (``raw``: their wire bytes), in request order, or None
-    if parse refuses them."""
+def _card_record(entry: _CardEntry) -> Card:
+    """The card record of a parsed card message (every field set, without ``__init__``, as
+    ``Card.copy`` does)."""
+    uid, cid, owner, closed, wounds, poison, hidden, entered, attacked, defended, usage, game_usage, stunned = entry
+    c = _new_card(Card)
+    c.uid, c.card_id, c.owner, c.closed, c.wounds, c.poison, c.hidden = uid, cid, owner, closed, wounds, poison, hidden
+    c.entered_turn, c.attacked_turn, c.defended_turn = entered, attacked, defended
+    c.usage = dict(usage) if usage else {}
+    c.game_usage = dict(game_usage) if game_usage else {}
+    c.stunned = stunned
+    return c
+
+
+def _decode_cards(msg: state_pb2.State, raw: Sequence[bytes]) -> tuple[dict[int, Card], list[_DecodedCard]] | None:
+    """The cards of a state message (``raw``: their wire bytes), in request order, and their
+    cache entries, or None if parse or a card's own checks refuse them."""
     cards: dict[int, Card] = {}
+    entries: list[_DecodedCard] = []
     if len(raw) > MAX_LIST:
         return None
     cache = _DECODED_CARDS
     for i, key in enumerate(raw):
         entry = cache.get(key)
         if entry is None:
-            entry = _card_entry(msg.cards[i])
-            if entry is None:
+            parsed = _card_entry(msg.cards[i])
+            if parsed is None:
                 return None
+            card = _card_record(parsed)
+            try:
+                check_card_fields(card, i)
+            except StateError:
+                return None
+            entry = _DecodedCard(card)
             if len(cache) >= CARD_CACHE_SIZE:
                 cache.clear()
             cache[key] = entry
-        uid, cid, owner, closed, wounds, poison, hidden, entered, attacked, defended, usage, game_usage, stunned = entry
-        if uid in cards:
+        card = entry.card
+        if card.uid in cards:
             return None
-        # every field set, without __init__ (as Card.copy does): a third of the cost
-        c = _new_card(Card)
-        c.uid, c.card_id, c.owner, c.closed, c.wounds, c.poison, c.hidden = uid, cid, owner, closed, wounds, poison, hidden
-        c.entered_turn, c.attacked_turn, c.defended_turn = entered, attacked, defended
-        c.usage = dict(usage) if usage else {}
-        c.game_usage = dict(game_usage) if game_usage else {}
-        c.stunned = stunned
-        cards[uid] = c
-    return cards
+        cards[card.uid] = card
+        entries.append(entry)
+    return cards, entries
 
 
 #: One player as parse reads it: hero, deck, hand, play, graveyard, coins_open,
@@ -711,9 +748,12 @@ def _decode_modifiers(msg: state_pb2.State) -> list[Modifier] | None:
     return modifiers
 
 
-def _decode_direct(msg: state_pb2.State) -> State | None:
-    """The state :func:`oracle.serialize.parse` reads from ``state_dict_from_proto(msg)``, or
-    None where ``state_dict_from_proto`` or ``parse`` refuses the message (not validated)."""
+def _decode_direct(msg: state_pb2.State, wire: bytes | None = None) -> tuple[State, list[_DecodedCard]] | None:
+    """The state :func:`oracle.serialize.parse` reads from ``state_dict_from_proto(msg)`` and
+    the decoder cache entries of its cards, or None where ``state_dict_from_proto`` or
+    ``parse`` refuses the message or a card's own checks fail (the rest is not validated).
+    ``wire``: ``msg``'s wire bytes, if the caller has them.  The state owns none of its cards
+    (they are shared with other decoded states, :data:`_DECODED_CARDS`)."""
     step = STEP_FROM_PROTO.get(msg.step)
     winner = _RESULT_FROM_PROTO.get(msg.result)
     edition = msg.edition
@@ -731,10 +771,11 @@ def _decode_direct(msg: state_pb2.State) -> State | None:
     for key, bound in _TOP.items():
         if not _in(top[key], bound):
             return None
-    raw = _EntryBytes.FromString(msg.SerializeToString())
-    cards = _decode_cards(msg, raw.cards)
-    if cards is None:
+    raw = _EntryBytes.FromString(msg.SerializeToString() if wire is None else wire)
+    decoded = _decode_cards(msg, raw.cards)
+    if decoded is None:
         return None
+    cards, entries = decoded
     players = _decode_players(msg, raw.players)
     if players is None:
         return None
@@ -767,9 +808,10 @@ def _decode_direct(msg: state_pb2.State) -> State | None:
         ):
             return None
         choosing_cards = HandChoice(entry, hc.effect, hc.player, resume)
-    return State(edition, cards, players, step, top["turn"], top["active"], top["first_player"], top["roll_winner"],
-                 top["shuffled"], queue, pending, top["next_trigger_id"], modifiers, attack, winner, choosing=choosing,
-                 choosing_cards=choosing_cards)
+    state = State(edition, cards, players, step, top["turn"], top["active"], top["first_player"], top["roll_winner"],
+                  top["shuffled"], queue, pending, top["next_trigger_id"], modifiers, attack, winner, choosing=choosing,
+                  choosing_cards=choosing_cards, _own=set())
+    return state, entries
 
 
 def clear_caches() -> None:
@@ -783,17 +825,44 @@ def clear_caches() -> None:
 def state_from_proto(msg: state_pb2.State, field: str = "state", mutant: str = "") -> State:
     """Decode and validate a ``State`` message straight into an engine state (``mutant``
     set).  Accepts exactly what :func:`decode_state` accepts and gives the same state; on
-    bad input raises the same :class:`InputError` (request path, request indices)."""
-    state = _decode_direct(msg)
-    if state is not None:
+    bad input raises the same :class:`InputError` (request path, request indices).  The
+    state may share its card records with other decoded states: change it only through
+    the engine (``State.card_mut``), or change a ``State.copy`` of it."""
+    return state_and_encodings_from_proto(msg, field, mutant)[0]
+
+
+def state_and_encodings_from_proto(
+    msg: state_pb2.State, field: str = "state", mutant: str = "", wire: bytes | None = None
+) -> tuple[State, _Encodings | None]:
+    """:func:`state_from_proto`, and the encodings of the state's players and cards (None
+    when the reference decoded it), to be given as ``base`` to :func:`encode_state_reusing`
+    with the state: a next state's cards that no rule changed keep them.  ``wire``: the
+    message's wire bytes, if the caller has them."""
+    decoded = _decode_direct(msg, wire)
+    if decoded is not None:
+        state, entries = decoded
         try:
-            validate(state)
+            validate(state, cards_checked=True)  # each card passed check_card_fields when it was decoded
         except StateError:
-            state = None
-    if state is None:  # the reference names the offending field
-        return decode_state(msg, field, mutant)[0]
+            decoded = None
+    if decoded is None:  # the reference names the offending field
+        return decode_state(msg, field, mutant)[0], None
     state.mutant = mutant
-    return state
+    return state, (_player_encodings(state), _entry_encodings(entries))
+
+
+def _entry_encodings(entries: list[_DecodedCard]) -> list[tuple[bytes, str]]:
+    """The card encodings of a decoded state, by uid, from its decoder cache entries (each
+    made once per entry)."""
+    if any(entries[k].card.uid > entries[k + 1].card.uid for k in range(len(entries) - 1)):
+        entries = sorted(entries, key=lambda e: e.card.uid)
+    out = []
+    for e in entries:
+        encoding = e.encoding
+        if encoding is None:
+            encoding = e.encoding = _card_encoding_of(e.card)
+        out.append(encoding)
+    return out
 
 
 #: Card field values -> (the card's wire bytes as entry of ``State.cards``, its canonical JSON text).
@@ -937,7 +1006,6 @@ def _card_encodings(state: State, base: tuple[State, list[tuple[bytes, str]]] | 
     """Per card, by uid: its wire bytes and canonical JSON text.  ``base``: a state with the
     same cards and its card encodings; a card record ``state`` shares with it (the engine's
     copy on write, ``State.fork``: a shared record is unchanged) keeps its encoding."""
-    cache = _ENCODED_CARDS
     out = []
     items = sorted(state.cards.items())
     shared: list[tuple[bytes, str] | None] = []
@@ -948,17 +1016,23 @@ def _card_encodings(state: State, base: tuple[State, list[tuple[bytes, str]]] | 
         if shared and (known := shared[i]) is not None:
             out.append(known)
             continue
-        key: tuple[Any, ...] = (
-            c.uid, c.card_id, c.owner, c.closed, c.wounds, c.poison, c.hidden, c.entered_turn, c.attacked_turn,
-            c.defended_turn,
-        )
-        if c.usage or c.game_usage:
-            key = (*key, tuple(sorted(c.usage.items())), tuple(sorted(c.game_usage.items())))
-        if c.stunned:
-            key = (*key, "stunned")
-        value = cache.get(key)
-        out.append(value if value is not None else _card_encoding(c, key))
+        out.append(_card_encoding_of(c))
     return out
+
+
+def _card_encoding_of(c: Card) -> tuple[bytes, str]:
+    """The wire bytes and canonical JSON text of card ``c``, from the encoder's cache by its
+    field values, or made (:func:`_card_encoding`)."""
+    key: tuple[Any, ...] = (
+        c.uid, c.card_id, c.owner, c.closed, c.wounds, c.poison, c.hidden, c.entered_turn, c.attacked_turn,
+        c.defended_turn,
+    )
+    if c.usage or c.game_usage:
+        key = (*key, tuple(sorted(c.usage.items())), tuple(sorted(c.game_usage.items())))
+    if c.stunned:
+        key = (*key, "stunned")
+    value = _ENCODED_CARDS.get(key)
+    return value if value is not None else _card_encoding(c, key)
 
 
 def _cards_to_proto(cards: Sequence[dict[str, Any]], msg: state_pb2.State) -> None:

@@ -281,14 +281,17 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             raise cv.InputError(name, "is required")
         msg = getattr(request, name)
         cache = self.state_cache
+        wire = None
         if cache.enabled:
-            cached = cache.lookup(msg.SerializeToString(deterministic=True), self.mutant)
+            wire = msg.SerializeToString(deterministic=True)
+            cached = cache.lookup(wire, self.mutant)
             info = _CALL.get()
             if info is not None:
                 info.state_cache = "miss" if cached is None else "hit"
             if cached is not None:
                 return cached
-        return CachedState(cv.state_from_proto(msg, name, self.mutant))
+        # a miss: the encodings of the decoded cards serve the cards a next state shares with it
+        return CachedState(*cv.state_and_encodings_from_proto(msg, name, self.mutant, wire))
 
     def _remember(self, state: State, msg: Any, encodings: object = None, fingerprint: str = "") -> None:
         """Put ``state``, just encoded into the answer's ``msg``, into the state cache (the

@@ -24,7 +24,7 @@ from oracle.rules.setup import ConfigError, new_game_with_events
 from oracle.sampler import play_random_game, random_action
 from oracle.serialize import StateError, canonical_json, fingerprint, from_dict, parse, to_dict
 from oracle.service import convert as cv
-from oracle.validate import MAX_VALUE
+from oracle.validate import MAX_VALUE, check_card_fields
 
 
 @pytest.fixture(scope="module")
@@ -407,7 +407,9 @@ def test_direct_decoder_equals_the_dict_path_on_mutated_messages(state: State, d
     """On messages with one to three random changes: the direct decoder gives the
     reference's state or the reference's error (same field, same reason); its fast path
     accepts exactly what the reference's reading (``state_dict_from_proto`` + ``parse``)
-    accepts and reads the same state; a state it accepts encodes as the dict path's."""
+    accepts with every card passing ``check_card_fields`` (the checks of a card alone, made
+    once per distinct card) and reads the same state; a state it accepts encodes as the
+    dict path's."""
     msg = cv.state_dict_to_proto(to_dict(state))
     for _ in range(data.draw(st.integers(1, 3))):
         _mutate(msg, data)
@@ -416,13 +418,15 @@ def test_direct_decoder_equals_the_dict_path_on_mutated_messages(state: State, d
         cv.clear_caches()
     try:
         parsed: State | None = parse(cv.state_dict_from_proto(msg))
+        for i, c in enumerate(parsed.cards.values()):
+            check_card_fields(c, i)
     except (cv.InputError, StateError):
         parsed = None
     fast = cv._decode_direct(msg)
     if parsed is None or fast is None:
         assert parsed is None and fast is None
     else:
-        _same_state(fast, parsed)
+        _same_state(fast[0], parsed)
     expected = _outcome(lambda: cv.decode_state(msg, "request.state", "m")[0])
     for _ in range(2):  # the second time from the card cache
         got = _outcome(lambda: cv.state_from_proto(msg, "request.state", "m"))
@@ -553,3 +557,47 @@ def test_direct_codec_carries_the_healed_count(states: list) -> None:  # type: i
         decoded = cv.decode_state(msg, "state", "m")[0]
         assert decoded.players[1].creatures_healed_own_turn == value
         assert fingerprint(decoded) == fingerprint(s) != fingerprint(base)
+
+
+def test_decoded_states_share_card_records_that_the_engine_never_changes(states: list) -> None:  # type: ignore[type-arg]
+    """Two decodings of one message share their card records (the decoder keeps one per
+    distinct card); the decoded state owns none of them, so applying every legal action to
+    one decoding leaves both decodings, and a third one, equal to the reference's state."""
+    from oracle.engine import legal_actions
+
+    checked = 0
+    for state in states:
+        msg = state_pb2.State.FromString(cv.state_to_proto(state).SerializeToString())
+        first, second = cv.state_from_proto(msg), cv.state_from_proto(msg)
+        assert all(first.cards[uid] is second.cards[uid] for uid in first.cards)
+        before = canonical_json(first)
+        for action in legal_actions(first)[:8]:
+            apply(first, action)
+            checked += 1
+        assert canonical_json(first) == canonical_json(second) == before
+        _same_state(cv.state_from_proto(msg), cv.decode_state(msg)[0])
+        uid = next(iter(first.cards))
+        first.card_mut(uid).wounds += 1  # a private copy: the shared record stays as decoded
+        assert second.cards[uid].wounds == first.cards[uid].wounds - 1
+        assert canonical_json(cv.state_from_proto(msg)) == before
+    assert checked > 100
+
+
+def test_a_miss_answers_with_the_encodings_of_the_decoded_cards(states: list) -> None:  # type: ignore[type-arg]
+    """The encodings the decoder gives with a state (the miss path of the service) are the
+    ones the encoder makes for that state, and a next state encoded with them as its base is
+    byte for byte the fresh encoding, with the same fingerprint."""
+    from oracle.sampler import random_action as pick
+
+    rng = random.Random(7)
+    for state in states:
+        if state.winner >= 0:
+            continue
+        msg = state_pb2.State.FromString(cv.state_to_proto(state).SerializeToString())
+        decoded, encodings = cv.state_and_encodings_from_proto(msg)
+        assert encodings is not None
+        assert encodings == cv._encodings(decoded)
+        nxt = apply(decoded, pick(decoded, rng)).state
+        reused, fp_reused, _ = cv.encode_state_reusing(nxt, None, (decoded, encodings))
+        fresh, fp_fresh = cv.encode_state(nxt)
+        assert reused.SerializeToString() == fresh.SerializeToString() and fp_reused == fp_fresh
