@@ -33,6 +33,7 @@ shared with other work compare the ratios, not the absolute figures.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
@@ -263,14 +264,25 @@ def run_workload(address: str, workload: str, payloads: list[Any], clients: int,
     return figures
 
 
+def _children(pid: int) -> list[int]:
+    """The live child processes of ``pid`` (Linux)."""
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            out += [int(c) for c in task.read_text().split()]
+    return out
+
+
 def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) used so far by process ``pid`` and its children (Linux)."""
+    """CPU time (user + system) used so far by process ``pid``, its finished children and its
+    live descendants (the workers of ``oracle serve --workers N``) (Linux)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return float("nan")
     ticks = os.sysconf("SC_CLK_TCK")
-    return sum(int(x) for x in fields[11:15]) / ticks
+    own = sum(int(x) for x in fields[11:15]) / ticks
+    return own + sum(c for c in map(cpu_seconds, _children(pid)) if c == c)  # a child gone meanwhile is nan
 
 
 def start_server(extra: list[str]) -> tuple[subprocess.Popen[str], str]:

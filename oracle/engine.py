@@ -147,6 +147,8 @@ USED_FIELDS: dict[str, tuple[str, ...]] = {
 }
 _FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
 _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
+#: Per action kind, the fields it leaves at their defaults (those not in USED_FIELDS).
+_UNUSED_FIELDS = {kind: tuple(f for f in _FIELDS if f not in used) for kind, used in USED_FIELDS.items()}
 #: The rule a malformed action of each kind is refused under.
 FIELD_RULE: dict[str, str] = {
     "roll": "301.4", "shuffle": "301.5", "choose_order": "301.4", "mulligan": "301.7", "reveal": "304.3",
@@ -187,7 +189,7 @@ def check(state: State, action: Action) -> list[Violation]:
         if action.kind in ("declare", "pass") and state.pending:
             return _not_yet_in_the_queue(state)
         return [_wrong_moment(state, action)]
-    unused = [f for f in _FIELDS if f not in USED_FIELDS[action.kind] and getattr(action, f) != _DEFAULTS[f]]
+    unused = [f for f in _UNUSED_FIELDS[action.kind] if getattr(action, f) != _DEFAULTS[f]]
     if unused:
         rule = cite(state, FIELD_RULE[action.kind])[0]
         return [Violation(rule, f"{action.kind!r} takes no {', '.join(unused)}; leave unused fields at their defaults")]

@@ -659,7 +659,9 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                     continue
                 d = pool[c.card_id]
                 # its life: printed plus its life modifiers («получает +N к жизням», entry 69)
-                life = d.life + sum(m.amount for m in state.modifiers if m.target == uid and m.grants == "life")
+                life = d.life
+                if state.modifiers:
+                    life += sum(m.amount for m in state.modifiers if m.target == uid and m.grants == "life")
                 if d.type in ("hero", "creature") and life - c.wounds <= 0:
                     path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
                     raise StateError(path, f"card {uid} has {c.wounds} wounds and life {life}: "

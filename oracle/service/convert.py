@@ -854,7 +854,8 @@ def state_and_encodings_from_proto(
 def _entry_encodings(entries: list[_DecodedCard]) -> list[tuple[bytes, str]]:
     """The card encodings of a decoded state, by uid, from its decoder cache entries (each
     made once per entry)."""
-    if any(entries[k].card.uid > entries[k + 1].card.uid for k in range(len(entries) - 1)):
+    uids = [e.card.uid for e in entries]
+    if uids != sorted(uids):  # the reference lists the cards by uid; another client may not
         entries = sorted(entries, key=lambda e: e.card.uid)
     out = []
     for e in entries:
