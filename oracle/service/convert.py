@@ -822,13 +822,14 @@ def clear_caches() -> None:
         cache.clear()
 
 
-def state_from_proto(msg: state_pb2.State, field: str = "state", mutant: str = "") -> State:
+def state_from_proto(msg: state_pb2.State, field: str = "state", mutant: str = "", wire: bytes | None = None) -> State:
     """Decode and validate a ``State`` message straight into an engine state (``mutant``
     set).  Accepts exactly what :func:`decode_state` accepts and gives the same state; on
     bad input raises the same :class:`InputError` (request path, request indices).  The
     state may share its card records with other decoded states: change it only through
-    the engine (``State.card_mut``), or change a ``State.copy`` of it."""
-    return state_and_encodings_from_proto(msg, field, mutant)[0]
+    the engine (``State.card_mut``), or change a ``State.copy`` of it.  ``wire``: the
+    message's wire bytes, if the caller has them."""
+    return _decode_validated(msg, field, mutant, wire)[0]
 
 
 def state_and_encodings_from_proto(
@@ -836,8 +837,18 @@ def state_and_encodings_from_proto(
 ) -> tuple[State, _Encodings | None]:
     """:func:`state_from_proto`, and the encodings of the state's players and cards (None
     when the reference decoded it), to be given as ``base`` to :func:`encode_state_reusing`
-    with the state: a next state's cards that no rule changed keep them.  ``wire``: the
-    message's wire bytes, if the caller has them."""
+    with the state: a next state's cards that no rule changed keep them."""
+    state, entries = _decode_validated(msg, field, mutant, wire)
+    if entries is None:
+        return state, None
+    return state, (_player_encodings(state), _entry_encodings(entries))
+
+
+def _decode_validated(
+    msg: state_pb2.State, field: str, mutant: str, wire: bytes | None
+) -> tuple[State, list[_DecodedCard] | None]:
+    """The validated state of ``msg`` and its cards' decoder cache entries (None when the
+    reference decoded it: it raises the error of a message the direct decoder refuses)."""
     decoded = _decode_direct(msg, wire)
     if decoded is not None:
         state, entries = decoded
@@ -848,7 +859,7 @@ def state_and_encodings_from_proto(
     if decoded is None:  # the reference names the offending field
         return decode_state(msg, field, mutant)[0], None
     state.mutant = mutant
-    return state, (_player_encodings(state), _entry_encodings(entries))
+    return state, entries
 
 
 def _entry_encodings(entries: list[_DecodedCard]) -> list[tuple[bytes, str]]:

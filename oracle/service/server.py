@@ -274,9 +274,10 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         miss are those of a server without a cache).  Never to be changed by the caller."""
         return self._lookup(request, name).state
 
-    def _lookup(self, request: Any, name: str = "state") -> CachedState:
-        """:meth:`_state`, with the encodings and fingerprint the cache keeps beside a hit
-        (none for a miss)."""
+    def _lookup(self, request: Any, name: str = "state", encodings: bool = False) -> CachedState:
+        """:meth:`_state`, with the encodings and fingerprint the cache keeps beside a hit;
+        for a miss, the decoded cards' encodings if ``encodings`` (for a call that encodes a
+        next state) and no fingerprint."""
         if not request.HasField(name):
             raise cv.InputError(name, "is required")
         msg = getattr(request, name)
@@ -290,8 +291,9 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
                 info.state_cache = "miss" if cached is None else "hit"
             if cached is not None:
                 return cached
-        # a miss: the encodings of the decoded cards serve the cards a next state shares with it
-        return CachedState(*cv.state_and_encodings_from_proto(msg, name, self.mutant, wire))
+        if encodings:  # the decoded cards' encodings serve the cards a next state shares with it
+            return CachedState(*cv.state_and_encodings_from_proto(msg, name, self.mutant, wire))
+        return CachedState(cv.state_from_proto(msg, name, self.mutant, wire))
 
     def _remember(self, state: State, msg: Any, encodings: object = None, fingerprint: str = "") -> None:
         """Put ``state``, just encoded into the answer's ``msg``, into the state cache (the
@@ -421,7 +423,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
     def ApplyAction(self, request: pb.ApplyActionRequest, context: CallControl) -> pb.ApplyActionResponse:
         """Apply an action: the next state, the events citing rules, the fingerprint and
         the next decision; an illegal action is answered with ``legal = false``."""
-        cached = self._lookup(request)
+        cached = self._lookup(request, encodings=True)
         state = cached.state
         action = self._action(request)
         try:
