@@ -28,6 +28,7 @@ the cache come from the same run.  ``--json PATH`` writes every figure.  On a ma
 shared with other work compare the ratios, not the absolute figures.
 
     .venv/bin/python bench/bench_service.py --seconds 5 --clients 4 --json bench.json
+    .venv/bin/python bench/bench_service.py --server-root ../before   # another commit's worktree, for a before/after
 """
 
 from __future__ import annotations
@@ -285,12 +286,13 @@ def cpu_seconds(pid: int) -> float:
     return own + sum(c for c in map(cpu_seconds, _children(pid)) if c == c)  # a child gone meanwhile is nan
 
 
-def start_server(extra: list[str]) -> tuple[subprocess.Popen[str], str]:
-    """Start ``python -m oracle serve --port 0``; the process and its address."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+def start_server(extra: list[str], root: Path = ROOT) -> tuple[subprocess.Popen[str], str]:
+    """Start ``python -m oracle serve --port 0`` from the checkout ``root``; the process and
+    its address."""
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen(
         [sys.executable, "-m", "oracle", "serve", "--port", "0", *extra],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )
     assert proc.stdout is not None
     line = proc.stdout.readline().strip()
@@ -340,6 +342,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=1.0, help="warm-up seconds per workload (default 1)")
     parser.add_argument("--states", type=int, default=50, help="distinct mid-game states (default 50)")
     parser.add_argument("--seed", type=int, default=1000, help="first game seed (default 1000)")
+    parser.add_argument("--server-root", type=Path, default=ROOT,
+                        help="run the server from this checkout (another commit's worktree: its before and after, "
+                             "alternating on one machine; the requests come from this checkout's engine)")
     parser.add_argument("--server-args", default="", help="extra arguments of `oracle serve`, e.g. '--workers 2'")
     parser.add_argument("--no-baseline", action="store_true",
                         help="do not also measure a server started with --state-cache 0")
@@ -355,9 +360,9 @@ def main(argv: list[str] | None = None) -> int:
     base_results: dict[str, dict[str, Any]] = {}
     try:
         if address is None:
-            proc, address = start_server(args.server_args.split())
+            proc, address = start_server(args.server_args.split(), args.server_root)
         if baseline:
-            base_proc, base_address = start_server([*args.server_args.split(), "--state-cache", "0"])
+            base_proc, base_address = start_server([*args.server_args.split(), "--state-cache", "0"], args.server_root)
         for workload in WORKLOADS:
             payloads = requests.get(workload, [b""])
             results[workload] = _measure(proc, address, workload, payloads, args)
@@ -405,6 +410,7 @@ def main(argv: list[str] | None = None) -> int:
             "states": len(requests["apply"]),
             "games": len(requests["apply_game"]),
             "server_args": args.server_args,
+            "server_root": str(args.server_root),
             "cpu_count": os.cpu_count(),
             "results": results,
             **ratios,
