@@ -27,7 +27,11 @@ then a legal action on the state it returned), interleaved as well:
 * ``game flow``: whole random games replayed call by call, each request carrying the state
   the previous answer returned (the first call of a game misses, the others hit), with and
   without the cache: the median call of a real client's flow.  A benchmark of hits alone
-  overstates what a client sees; the game flow is the honest figure.
+  overstates what a client sees; the game flow is the honest figure;
+* ``misses in turn``: the mid-game requests of bench_service's ``apply`` workload called
+  one after the other, each parsed afresh, with and without the cache: the mean call of
+  that workload in process (through gRPC the same calls cost about a third more of the
+  server thread's CPU, docs/SERVICE.md).
 
 The direct codec keeps small card caches; ``direct`` figures are with warm caches (the
 states repeat), ``cold`` ones with the caches emptied before every call (the cost on
@@ -211,7 +215,29 @@ def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", gam
             samples.setdefault(name, []).append(statistics.median(values))
     medians = {name: statistics.median(values) * 1e6 for name, values in samples.items()}
     return {"states": len(n_cards), "median_cards": statistics.median(n_cards), "repeat": repeat,
-            "entries": cached.state_cache.size, "us": medians, "game_flow": _game_flow(games, seed, tick)}
+            "entries": cached.state_cache.size, "us": medians, "game_flow": _game_flow(games, seed, tick),
+            "round_robin": _round_robin(build_requests(n_states, seed)["apply"], repeat, tick)}
+
+
+def _round_robin(wires: list[bytes], rounds: int, tick: Callable[[], float]) -> dict[str, Any]:
+    """The ``apply`` workload of bench_service in process: the requests (wire bytes, parsed
+    afresh for each call) called in turn, ``rounds`` times, on servicers with and without the
+    cache (every call a miss); the mean call.  Unlike a median of repeated calls on one state,
+    no call finds the caches of the processor warm from the same call just before."""
+    from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+    from oracle.service.server import CallControl, OracleServicer
+
+    control = CallControl()
+    servicers = {"cache on": OracleServicer(), "no cache": OracleServicer(state_cache=0)}
+    totals = dict.fromkeys(servicers, 0.0)
+    for _ in range(rounds):
+        for name, servicer in servicers.items():
+            t0 = tick()
+            for wire in wires:
+                servicer.ApplyAction(pb.ApplyActionRequest.FromString(wire), control)
+            totals[name] += tick() - t0
+    calls = rounds * len(wires)
+    return {"requests": len(wires), "rounds": rounds, "mean_us": {name: t / calls * 1e6 for name, t in totals.items()}}
 
 
 def _game_flow(games: int, seed: int, tick: Callable[[], float]) -> dict[str, Any]:
@@ -287,6 +313,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{flow['us']['cache on']:.0f} us with the cache, {flow['us']['no cache']:.0f} us without "
           f"({flow['us']['cache on'] / flow['us']['no cache']:.2f}); mean {flow['mean_us']['cache on']:.0f} / "
           f"{flow['mean_us']['no cache']:.0f} us")
+    rr = sc["round_robin"]
+    print(f"misses in turn ({rr['requests']} mid-game requests, {rr['rounds']} rounds, as bench_service's apply): "
+          f"mean call {rr['mean_us']['cache on']:.0f} us with the cache, {rr['mean_us']['no cache']:.0f} us without")
     print(f"handler target <= 150 us: hit {cu['hit']:.0f} us, game flow median {flow['us']['cache on']:.0f} us, "
           f"miss {cu['miss, cache on']:.0f} us")
     if args.json_path:
