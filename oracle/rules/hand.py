@@ -139,17 +139,22 @@ def pause_for_shuffle(state: State, choice: HandChoice) -> None:
     state.step = "search_shuffle"
 
 
+def _move(seat: int, cards: tuple[int, ...], source: list[int], to: list[int]) -> tuple[tuple[str, int | str], ...]:
+    """Move ``cards`` of ``seat`` from the zone list ``source`` to the end of ``to``; the data of
+    the event that reports it (player, the cards comma-separated, their count)."""
+    for uid in cards:
+        source.remove(uid)
+        to.append(uid)
+    return (("player", seat), ("cards", ",".join(map(str, cards))), ("count", len(cards)))
+
+
 def found(state: State, seat: int, cards: tuple[int, ...], ev: list[Event], rules: tuple[str, ...]) -> None:
     """The found cards go from ``seat``'s deck to his hand, shown to his opponent (event
     ``cards_found``, R15:7.search); none found: no event."""
     if not cards:
         return
     p = state.players[seat]
-    for uid in cards:
-        p.deck.remove(uid)
-        p.hand.append(uid)
-    ev.append(Event("cards_found", (*rules, "R15:7.search"),
-                    (("player", seat), ("cards", ",".join(map(str, cards))), ("count", len(cards)))))
+    ev.append(Event("cards_found", (*rules, "R15:7.search"), _move(seat, cards, p.deck, p.hand)))
 
 
 def carry_out(
@@ -204,9 +209,6 @@ def _discard(
     if not cards:
         return
     p = state.players[seat]
-    for uid in cards:
-        p.hand.remove(uid)
-        p.graveyard.append(uid)
     cite = (*rules, "R15:7.discard", *(("R15:520.4",) if fewer else ()))
-    ev.append(Event("discarded", cite, (("player", seat), ("cards", ",".join(map(str, cards))), ("count", len(cards)))))
+    ev.append(Event("discarded", cite, _move(seat, cards, p.hand, p.graveyard)))
     fire(state, "discards", cards[0], ev, cite, count=len(cards))

@@ -499,7 +499,6 @@ _CardEntry = tuple[
 ]
 
 
-
 class _DecodedCard:
     """A decoder cache entry: the record of a card, decoded once from its wire bytes and
     checked alone (:func:`oracle.validate.check_card_fields`), and its encoding once an
