@@ -286,12 +286,14 @@ def cpu_seconds(pid: int) -> float:
     return own + sum(c for c in map(cpu_seconds, _children(pid)) if c == c)  # a child gone meanwhile is nan
 
 
-def start_server(extra: list[str], root: Path = ROOT) -> tuple[subprocess.Popen[str], str]:
-    """Start ``python -m oracle serve --port 0`` from the checkout ``root``; the process and
-    its address."""
+def start_server(extra: list[str], root: Path = ROOT,
+                 command: tuple[str, ...] = ("-m", "oracle", "serve")) -> tuple[subprocess.Popen[str], str]:
+    """Start ``python -m oracle serve --port 0`` (or ``command`` with ``--port 0``, a program
+    that prints the same listening line) from the checkout ``root``; the process and its
+    address."""
     env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "oracle", "serve", "--port", "0", *extra],
+        [sys.executable, *command, "--port", "0", *extra],
         cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )
     assert proc.stdout is not None
