@@ -11,16 +11,19 @@ seat is the *first player* is decided at setup (301.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from enum import IntEnum
+from typing import Annotated
 
 from .ruleset import Ruleset, ruleset
+from .schema import MAX_COINS, MAX_LIST, MAX_VALUE, F
 
 __all__ = [
     "ACTION_KINDS",
     "CHANCE",
     "GRANTED_KEYWORDS",
     "GRANTS",
+    "QUEUE_KINDS",
     "STEPS",
     "UNTIL",
     "Action",
@@ -70,7 +73,6 @@ class Actor(IntEnum):
 #: Chance's actor number (die rolls and shuffles are its decisions).
 CHANCE = Actor.CHANCE
 
-_new_card = object.__new__
 
 #: Where the game stands.  Queue steps (``*_queue``) resolve the Queue and, once it is
 #: empty, continue with the rule that follows them.
@@ -98,6 +100,9 @@ STEPS = (
 #: The steps at which an ability's resolution waits in the middle (a hand choice, the shuffle
 #: after a search): the rest of its play waits too (INTERPRETING.md, entries 63 and 84).
 RESOLUTION_PAUSES = ("hand_choice", "search_shuffle")
+
+#: The kinds of a Queue entry (401.1).
+QUEUE_KINDS = ("strike_attack", "activated", "triggered", "spell")
 
 #: Every kind of action; see :class:`Action` for the fields each uses.
 ACTION_KINDS = (
@@ -165,88 +170,88 @@ class Event:
         return default
 
 
+#: PROTOCOL.md's JSON value texts shared by several fields.
+_TURN_COUNT_DOC = "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)"
+_SEAT_DOC = "integer: the seat, or -1 when the proto field is absent"
+_RESUME_DOC = "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"
+_COUNT_DOC = ("integer ≥ 1; the key is present exactly for a «discards» or «strikes_hero» trigger, and for a "
+              "«death» trigger reading `self_wounds` whose card had wounds (the proto's 0 means absent; 5.4 rule 6)")
+
+#: The bounds the declarations below use (PROTOCOL.md 5.4, rule 10; :mod:`oracle.schema`).
+_UID = (1, MAX_VALUE)  # a card's uid, or a reference to one
+_COUNT = (0, MAX_VALUE)  # a counter, a turn number
+_SEAT = (0, 1)
+_INDEX = (0, MAX_LIST)  # an index into a card's abilities or an ability's effects
+_AMOUNT = (-MAX_VALUE, MAX_VALUE)
+
+
 @dataclass(slots=True)
 class Card:
     """A card instance.  Its zone is the zone list of its owner that holds its uid."""
 
-    uid: int
-    card_id: str
-    owner: int
-    closed: bool = False
-    wounds: int = 0
-    poison: int = 0
-    hidden: bool = False
-    entered_turn: int = 0  # turn in which it entered the play zone (R15:108.5)
-    attacked_turn: int = 0  # last turn it made a strike attack (R15:108.2)
-    defended_turn: int = 0  # last turn it defended (R15:509.3)
-    usage: dict[int, int] = field(default_factory=dict)  # ability -> uses this turn
-    game_usage: dict[int, int] = field(default_factory=dict)  # ability -> uses this game
-    stunned: bool = False  # «Оглушение»: does not open at its next restoration (R15:7.stun)
+    uid: Annotated[int, F(1, "The card's instance id, unique in the game.", bound=_UID)]
+    card_id: Annotated[str, F(2, "The id of its definition in the card pool.", codec="card_id")]
+    owner: Annotated[int, F(3, "The seat of its owner.", bound=_SEAT)]
+    _: KW_ONLY
+    closed: Annotated[bool, F(4, "Closed (tapped).")] = False
+    wounds: Annotated[int, F(5, "Wounds on it (R15:504).", bound=_COUNT)] = 0
+    poison: Annotated[int, F(6, "Poison markers on it (R15:7.poison).", bound=_COUNT)] = 0
+    hidden: Annotated[bool, F(7, "Face down (Скрытность, R15:304.3).")] = False
+    entered_turn: Annotated[int, F(8, "The turn in which it entered the play zone (R15:108.5).", bound=_COUNT)] = 0
+    attacked_turn: Annotated[int, F(9, "The last turn it made a strike attack (R15:108.2).", bound=_COUNT)] = 0
+    defended_turn: Annotated[int, F(10, "The last turn it defended (R15:509.3).", bound=_COUNT)] = 0
+    usage: Annotated[dict[int, int], F(11, "Per ability: its uses this turn («1 (X) раз за ход», 303.3).", codec="usage")] = (
+        field(default_factory=dict))
+    game_usage: Annotated[dict[int, int], F(12, "Per ability: its uses this game («X раз за игру»).", codec="usage")] = (
+        field(default_factory=dict))
+    stunned: Annotated[bool, F(13, "«Оглушение»: does not open at its next restoration (R15:7.stun).",
+                               presence="nonzero", json_doc="`true`; the key is present exactly when true (5.4 rule 4)")] = False
 
     def copy(self) -> Card:
         """An independent copy (every field; built without ``__init__``, which is the
         cost of :meth:`State.copy` in each ``apply``)."""
-        c = _new_card(Card)
-        c.uid = self.uid
-        c.card_id = self.card_id
-        c.owner = self.owner
-        c.closed = self.closed
-        c.wounds = self.wounds
-        c.poison = self.poison
-        c.hidden = self.hidden
-        c.entered_turn = self.entered_turn
-        c.attacked_turn = self.attacked_turn
-        c.defended_turn = self.defended_turn
-        c.usage = dict(self.usage)
-        c.game_usage = dict(self.game_usage)
-        c.stunned = self.stunned
-        return c
+        return _copy_card(self)
 
 
 @dataclass(slots=True)
 class Player:
     """One player's zones and coins.  Lists hold card uids; ``deck[0]`` is the top."""
 
-    hero: int
-    deck: list[int]
-    hand: list[int] = field(default_factory=list)
-    play: list[int] = field(default_factory=list)
-    graveyard: list[int] = field(default_factory=list)
-    coins_open: int = 0
-    coins_closed: int = 0
-    failed_draws: int = 0  # 304.2 ВАЖНО
-    mulligan: tuple[int, ...] | None = None  # declared, not yet taken (301.7.1)
+    hero: Annotated[int, F(1, "The uid of his hero.", bound=_UID)]
+    deck: Annotated[list[int], F(2, "His deck, top first.", bound=_UID)]
+    _: KW_ONLY
+    hand: Annotated[list[int], F(3, "His hand.", bound=_UID)] = field(default_factory=list)
+    play: Annotated[list[int], F(4, "His cards in the play zone other than the hero.", bound=_UID)] = field(
+        default_factory=list)
+    graveyard: Annotated[list[int], F(5, "His graveyard, oldest first.", bound=_UID)] = field(default_factory=list)
+    coins_open: Annotated[int, F(6, "His open coins.", bound=(0, MAX_COINS))] = 0
+    coins_closed: Annotated[int, F(7, "His closed coins.", bound=(0, MAX_COINS))] = 0
+    failed_draws: Annotated[int, F(8, "Draws he could not make in his accumulation phase (304.2 ВАЖНО).",
+                                   bound=(0, 3))] = 0
+    mulligan: Annotated[tuple[int, ...] | None, F(
+        10, "The hand cards he declared to put under the deck, in that order; None: not declared yet (301.7.1).",
+        bound=_UID, codec="declared", flag="mulligan_declared", flag_number=9)] = None
     # What the player did this turn (INTERPRETING.md, entry 59): reset for both players when
     # a turn begins (R15:302.2); the setup stage is in no turn, so its draws are not counted
-    drawn_this_turn: int = 0  # cards drawn (R15:527.1, 527.2: each card is one draw)
-    played_this_turn: int = 0  # cards played (R15:309.1)
-    creatures_played_this_turn: int = 0  # creature cards played (R15:309.1)
+    drawn_this_turn: Annotated[int, F(11, "Cards he drew this turn (R15:527.1, 527.2).", bound=_COUNT,
+                                      presence="nonzero", json_doc=_TURN_COUNT_DOC)] = 0
+    played_this_turn: Annotated[int, F(12, "Cards he played this turn (R15:309.1).", bound=_COUNT,
+                                       presence="nonzero", json_doc=_TURN_COUNT_DOC)] = 0
+    creatures_played_this_turn: Annotated[int, F(13, "Creature cards he played this turn (R15:309.1).", bound=_COUNT,
+                                                 presence="nonzero", json_doc=_TURN_COUNT_DOC)] = 0
     # Wounds healed from the player's creatures during his own turn: the current one while
     # it is his, else his last (INTERPRETING.md, entry 88); reset when his next turn begins
-    creatures_healed_own_turn: int = 0
+    creatures_healed_own_turn: Annotated[int, F(14, "Wounds healed from his creatures in his own turn (entry 88).",
+                                                bound=_COUNT, presence="nonzero", json_doc=_TURN_COUNT_DOC)] = 0
+
+    def copy(self) -> Player:
+        """An independent copy."""
+        return _copy_player(self)
 
     @property
     def coins(self) -> int:
         """All coin markers in the play zone."""
         return self.coins_open + self.coins_closed
-
-    def copy(self) -> Player:
-        """An independent copy."""
-        return Player(
-            self.hero,
-            list(self.deck),
-            list(self.hand),
-            list(self.play),
-            list(self.graveyard),
-            self.coins_open,
-            self.coins_closed,
-            self.failed_draws,
-            self.mulligan,
-            self.drawn_this_turn,
-            self.played_this_turn,
-            self.creatures_played_this_turn,
-            self.creatures_healed_own_turn,
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,30 +272,21 @@ class Modifier:
     back to the supply when the modifier ends at 310.2, which is not a loss (INTERPRETING.md,
     entry 76)."""
 
-    target: int
-    amount: int
-    until: str
-    owner: int = -1
-    sets: bool = False
-    shots: bool = False
-    grants: str = ""
-    coins: bool = False
+    target: Annotated[int, F(1, "The card it modifies.", bound=_UID)]
+    amount: Annotated[int, F(2, "The bonus (or the value set, or the coins, or the lives).", bound=_AMOUNT)]
+    until: Annotated[str, F(3, "When it ends.", choices="UNTIL")]
+    owner: Annotated[int, F(4, "The seat whose next turn ends it; -1 for the other durations.", bound=_SEAT,
+                            presence="owner_turn")] = -1
+    sets: Annotated[bool, F(5, "«становится равен»: sets the strike (R15:523.1).", presence="nonzero")] = False
+    shots: Annotated[bool, F(6, "A bonus to the card's shots (entry 67).", presence="nonzero")] = False
+    grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
+                             presence="nonzero")] = ""
+    coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero")] = False
 
     def to_dict(self) -> dict[str, object]:
         """The canonical JSON form: ``owner`` is present exactly for "start_of_owner_turn",
         ``sets``, ``shots`` and ``coins`` exactly when true, ``grants`` exactly when not empty."""
-        d: dict[str, object] = {"target": self.target, "amount": self.amount, "until": self.until}
-        if self.until == "start_of_owner_turn":
-            d["owner"] = self.owner
-        if self.sets:
-            d["sets"] = True
-        if self.shots:
-            d["shots"] = True
-        if self.grants:
-            d["grants"] = self.grants
-        if self.coins:
-            d["coins"] = True
-        return d
+        return _modifier_dict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,15 +295,15 @@ class QueueEntry:
     attack; ``mode`` and ``part`` locate the ability of a spell (mode -1: no modes; part
     -1: the card's own abilities, -2: its fury abilities)."""
 
-    kind: str  # "strike_attack" | "activated" | "triggered" | "spell"
-    controller: int
-    source: int
-    ability: int
-    targets: tuple[int, ...] = ()
-    amounts: tuple[int, ...] = ()
-    x: int = 0
-    mode: int = -1
-    part: int = -1
+    kind: Annotated[str, F(1, "strike_attack, activated, triggered or spell.", choices="QUEUE_KINDS")]
+    controller: Annotated[int, F(2, "The seat of its controller.", bound=_SEAT)]
+    source: Annotated[int, F(3, "The card whose ability it is.", bound=_UID)]
+    ability: Annotated[int, F(4, "The ability's index (-1: a strike attack; -2: poison).", bound=(-2, MAX_LIST))]
+    targets: Annotated[tuple[int, ...], F(5, "Its targets, as declared.", bound=_UID)] = ()
+    amounts: Annotated[tuple[int, ...], F(6, "What it distributes to each target.", bound=_AMOUNT)] = ()
+    x: Annotated[int, F(7, "The X paid (0: none).", bound=_COUNT)] = 0
+    mode: Annotated[int, F(8, "The mode of a modal spell (-1: none).", bound=(-1, MAX_LIST))] = -1
+    part: Annotated[int, F(9, "-1: the card's own abilities; -2: its fury abilities.", bound=(-2, -1))] = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,12 +312,13 @@ class PendingTrigger:
     (401.4, 402.1).  ``id`` is unique within the game; ``subject`` is the card the
     triggering event was about (0 if none)."""
 
-    id: int
-    controller: int
-    source: int
-    ability: int
-    subject: int = 0
-    count: int = 0  # «discards»: how many cards the firing discard moved (0 for every other trigger)
+    id: Annotated[int, F(1, "Its id, unique in the game.", bound=_UID)]
+    controller: Annotated[int, F(2, "The seat of its controller.", bound=_SEAT)]
+    source: Annotated[int, F(3, "The card whose ability it is.", bound=_UID)]
+    ability: Annotated[int, F(4, "The ability's index (-2: poison).", bound=(-2, MAX_LIST))]
+    subject: Annotated[int, F(5, "The card the triggering event was about (0: none).", bound=(-1, MAX_VALUE))] = 0
+    count: Annotated[int, F(6, "«discards»: how many cards the firing discard moved; 0 for most triggers.",
+                            bound=_COUNT, presence="nonzero", json_doc=_COUNT_DOC)] = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,8 +328,9 @@ class TargetChoice:
     targets yet, ``resume`` the Queue step the game returns to once the target is chosen
     (INTERPRETING.md, entry 48)."""
 
-    entry: QueueEntry
-    resume: str
+    entry: Annotated[QueueEntry, F(1, "The declared ability, no targets yet.",
+                                   json_doc="object: a `QueueEntry` (`queue[i].`'s keys)")]
+    resume: Annotated[str, F(2, "The Queue step the game returns to.", codec="step", json_doc=_RESUME_DOC)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,43 +342,64 @@ class HandChoice:
     are carried out (R15:119.2; INTERPRETING.md, entry 63).  How many cards he may choose
     follows from the effect and his hand (:func:`oracle.rules.hand.choice_bounds`)."""
 
-    entry: QueueEntry
-    effect: int
-    player: int
-    resume: str
+    entry: Annotated[QueueEntry, F(1, "The resolving ability.", json_doc="object: a `QueueEntry` (`queue[i].`'s keys)")]
+    effect: Annotated[int, F(2, "The index of the effect that waits.", bound=_INDEX)]
+    player: Annotated[int, F(3, "The seat who chooses.", bound=_SEAT)]
+    resume: Annotated[str, F(4, "The Queue step the game returns to.", codec="step", json_doc=_RESUME_DOC)]
 
 
 @dataclass(frozen=True, slots=True)
 class Attack:
     """The strike attack in progress (307)."""
 
-    attacker: int
-    target: int
-    defender: int = 0
+    attacker: Annotated[int, F(1, "The attacking creature.", bound=_UID)]
+    target: Annotated[int, F(2, "The attacked character.", bound=_UID)]
+    defender: Annotated[int, F(3, "The defender (0: none).", bound=_COUNT)] = 0
 
 
 @dataclass(slots=True)
 class State:
     """A complete game state.  ``turn`` counts turns from 1; 0 during setup."""
 
-    edition: str
-    cards: dict[int, Card]
-    players: list[Player]
-    step: str = "setup_roll"
-    turn: int = 0
-    active: int = 0
-    first_player: int = -1
-    roll_winner: int = -1
-    shuffled: int = 0  # decks shuffled so far in 301.5 (seat 0, then seat 1)
-    queue: list[QueueEntry] = field(default_factory=list)
-    pending: list[PendingTrigger] = field(default_factory=list)
-    next_trigger_id: int = 1
-    modifiers: list[Modifier] = field(default_factory=list)
-    attack: Attack | None = None
-    winner: int = -1  # seat, 2 = draw, -1 = not over
-    mutant: str = ""  # an engine mutant (oracle.mutants); read through State.rules
-    choosing: TargetChoice | None = None  # the target the opponent chooses now (R15:118.1)
-    choosing_cards: HandChoice | None = None  # the hand cards a player chooses now (R15:7.discard)
+    edition: Annotated[str, F(1, "The edition of the rules (oracle.editions).", choices="EDITIONS")]
+    cards: Annotated[dict[int, Card], F(11, "Every card of the game, by uid.", codec="cards",
+                                        json_doc="list of objects, ascending `uid`")]
+    players: Annotated[list[Player], F(10, "The two players, seat 0 first.", count=2,
+                                       json_doc="list of 2 objects (seat 0 first)")]
+    _: KW_ONLY
+    step: Annotated[str, F(2, "Where the game stands.", codec="step", json_doc=(
+        "string: the `Step` value's name without `STEP_`, lower case (`STEP_CHOICE` ↔ `\"choice\"`); "
+        "`STEP_UNSPECIFIED` is refused"))] = "setup_roll"
+    turn: Annotated[int, F(3, "The turn, from 1; 0 during setup.", bound=_COUNT)] = 0
+    active: Annotated[int, F(4, "The seat of the active player.", bound=_SEAT)] = 0
+    first_player: Annotated[int, F(5, "The seat who moves first; -1 before 301.4 decides it.", bound=(-1, 1),
+                                   codec="optional_seat", json_doc=_SEAT_DOC)] = -1
+    roll_winner: Annotated[int, F(6, "The seat who won the roll; -1 before it (301.4).", bound=(-1, 1),
+                                  codec="optional_seat", json_doc=_SEAT_DOC)] = -1
+    shuffled: Annotated[int, F(7, "Decks shuffled so far in 301.5 (seat 0, then seat 1).", bound=(0, 2))] = 0
+    queue: Annotated[list[QueueEntry], F(12, "The Queue, first entry first (401).")] = field(default_factory=list)
+    pending: Annotated[list[PendingTrigger], F(13, "Triggers waiting to be declared (401.4).")] = field(
+        default_factory=list)
+    next_trigger_id: Annotated[int, F(9, "The id the next trigger gets.", bound=_UID, zero_reads_as=1,
+                                      json_doc="integer ≥ 1 (a proto value of 0 is read as 1)")] = 1
+    modifiers: Annotated[list[Modifier], F(14, "Strike, life, keyword and coin modifiers, in order of appearance.")] = (
+        field(default_factory=list))
+    attack: Annotated[Attack | None, F(15, "The strike attack in progress.",
+                                       json_doc="object, or `null` when the proto field is absent")] = None
+    winner: Annotated[int, F(8, "The result: the winning seat, 2 a draw, -1 not over.", bound=(-1, 2), codec="result",
+                             proto="result", json_doc=(
+                                 "integer: -1 not over (`GAME_RESULT_UNSPECIFIED`), 0 player 1 won, 1 player 2 won, "
+                                 "2 a draw"))] = -1
+    mutant: Annotated[str, F(0, "An engine mutant (oracle.mutants); read through State.rules.")] = ""
+    choosing: Annotated[TargetChoice | None, F(16, "The target the opponent chooses now (R15:118.1).",
+                                               presence="not_none", json_doc=(
+                                                   "object, present only at step `target_choice` (the key is absent "
+                                                   "when the proto field is absent, 5.4 rule 11)"))] = None
+    choosing_cards: Annotated[HandChoice | None, F(17, "The hand cards a player chooses now (R15:7.discard).",
+                                                   presence="not_none", json_doc=(
+                                                       "object, present only at steps `hand_choice` and "
+                                                       "`search_shuffle` (the key is absent when the proto field is "
+                                                       "absent, 5.4 rule 12)"))] = None
     # Copy on write (not part of the game state): the uids of the cards this state may change
     # in place; None = all of them.  :meth:`fork` shares the cards with its source and empties
     # the set of both, and :meth:`card_mut` copies a shared card before its first change.
@@ -388,7 +407,7 @@ class State:
 
     def copy(self) -> State:
         """An independent copy: nothing mutable is shared with ``self``."""
-        return self._clone({uid: c.copy() for uid, c in self.cards.items()}, None)
+        return _clone_state(self, {uid: c.copy() for uid, c in self.cards.items()}, None)
 
     def fork(self) -> State:
         """A copy that shares the card records with ``self`` until one of the two changes
@@ -397,32 +416,7 @@ class State:
         Zones, queues and every other field are copied as in :meth:`copy`.  The rule modules
         change a card only through :meth:`card_mut`; ``self`` is left unchanged."""
         self._own = set()
-        return self._clone(dict(self.cards), set())
-
-    def _clone(self, cards: dict[int, Card], own: set[int] | None) -> State:
-        """A copy of ``self`` with ``cards`` and copy-on-write set ``own``: players, zones and
-        lists copied, the immutable fields shared."""
-        return State(
-            self.edition,
-            cards,
-            [p.copy() for p in self.players],
-            self.step,
-            self.turn,
-            self.active,
-            self.first_player,
-            self.roll_winner,
-            self.shuffled,
-            list(self.queue),
-            list(self.pending),
-            self.next_trigger_id,
-            list(self.modifiers),
-            self.attack,
-            self.winner,
-            self.mutant,
-            self.choosing,
-            self.choosing_cards,
-            own,
-        )
+        return _clone_state(self, dict(self.cards), set())
 
     def card_mut(self, uid: int) -> Card:
         """Card ``uid``, to be changed: a private copy if this state shares it (:meth:`fork`).
@@ -458,3 +452,11 @@ class State:
         if uid in owner.deck:
             return "deck"
         return ""
+
+
+# The copies and the canonical form of the records above, generated from their declarations
+# (python -m oracle.codegen); imported last, since the generated code uses the classes.
+from ._state_codec import clone_state as _clone_state  # noqa: E402
+from ._state_codec import copy_card as _copy_card  # noqa: E402
+from ._state_codec import copy_player as _copy_player  # noqa: E402
+from ._state_codec import modifier_dict as _modifier_dict  # noqa: E402

@@ -24,14 +24,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sized
 from dataclasses import dataclass
 
+from ._state_codec import BOUNDS as DECLARED_BOUNDS
 from .cards import CardDef, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
-from .errors import FieldError
-from .model import GRANTS, STEPS, UNTIL, Card, Player, QueueEntry, State
+from .model import GRANTS, QUEUE_KINDS, STEPS, UNTIL, Card, Player, QueueEntry, State
+from .reading import StateError
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
 from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_wounds
+from .schema import MAX_COINS, MAX_LIST, MAX_VALUE
 
 __all__ = [
     "BOUNDS",
@@ -49,101 +51,18 @@ __all__ = [
 
 #: The largest value of the proto's int32 fields.
 INT32_MAX = 2**31 - 1
-#: The bound of every counter, uid and amount of a state (2**20 = 1,048,576).  A real game
-#: has about 120 cards, lasts well under 1,000 turns and fires well under 10,000 triggers;
-#: a strike or an X of a million is not a game.  Sums of at most :data:`MAX_LIST` such values
-#: stay under 2**30, so one action cannot carry an integer past int32 (PROTOCOL.md 5.4, 10).
-MAX_VALUE = 2**20
-#: The bound of a player's open coins and of his closed coins.  The accumulation phase stops
-#: at 10 (R15:522.3) and abilities add a few; 100 keeps the legal actions of an X card (X runs
-#: from 1 to what the open coins pay, INTERPRETING.md entry 8) to a few hundred at most, where
-#: a million coins would make one GetLegalActions answer a million plays.
-MAX_COINS = 100
-#: The bound of every list's length (cards, zones, queue, pending, modifiers, targets, …).
-#: Two decks of at most 60 cards and two heroes are 122 cards.
-MAX_LIST = 2**10
 
-#: The inclusive bounds of every integer field, by its canonical path (``[]``: any index).
-#: Uids (``hero``, zone entries, sources, targets…) are 1..MAX_VALUE; a reference to a uid
-#: that names no card is refused by the cross-checks of :func:`validate`.
+#: The inclusive bounds of every integer field, by its canonical path (``[]``: any index),
+#: from the declarations of :mod:`oracle.model` (:data:`MAX_VALUE`, :data:`MAX_COINS` and
+#: :data:`MAX_LIST` are explained in :mod:`oracle.schema`).  Uids (``hero``, zone entries,
+#: sources, targets…) are 1..MAX_VALUE; a reference to a uid that names no card is refused by
+#: the cross-checks of :func:`validate`.  The entry of a pending choice is a declared ability
+#: (rules 10 and 12), never a strike attack (-1) or poison (-2): its ``ability`` is narrower.
 BOUNDS: dict[str, tuple[int, int]] = {
-    "turn": (0, MAX_VALUE),
-    "active": (0, 1),
-    "first_player": (-1, 1),
-    "roll_winner": (-1, 1),
-    "shuffled": (0, 2),
-    "winner": (-1, 2),
-    "next_trigger_id": (1, MAX_VALUE),
-    "players[].hero": (1, MAX_VALUE),
-    "players[].deck[]": (1, MAX_VALUE),
-    "players[].hand[]": (1, MAX_VALUE),
-    "players[].play[]": (1, MAX_VALUE),
-    "players[].graveyard[]": (1, MAX_VALUE),
-    "players[].coins_open": (0, MAX_COINS),
-    "players[].coins_closed": (0, MAX_COINS),
-    "players[].failed_draws": (0, 3),
-    "players[].mulligan[]": (1, MAX_VALUE),
-    # this turn's counters (INTERPRETING.md, entry 59): a turn has at most MAX_VALUE turns' worth
-    # of actions in no real game; one action draws or plays at most a deck (MAX_LIST) more
-    "players[].drawn_this_turn": (0, MAX_VALUE),
-    "players[].played_this_turn": (0, MAX_VALUE),
-    "players[].creatures_played_this_turn": (0, MAX_VALUE),
-    "players[].creatures_healed_own_turn": (0, MAX_VALUE),
-    "cards[].uid": (1, MAX_VALUE),
-    "cards[].owner": (0, 1),
-    "cards[].wounds": (0, MAX_VALUE),
-    "cards[].poison": (0, MAX_VALUE),
-    "cards[].entered_turn": (0, MAX_VALUE),
-    "cards[].attacked_turn": (0, MAX_VALUE),
-    "cards[].defended_turn": (0, MAX_VALUE),
-    "cards[].usage[].ability": (0, MAX_LIST),
-    "cards[].usage[].count": (1, MAX_VALUE),
-    "cards[].game_usage[].ability": (0, MAX_LIST),
-    "cards[].game_usage[].count": (1, MAX_VALUE),
-    "queue[].controller": (0, 1),
-    "queue[].source": (1, MAX_VALUE),
-    "queue[].ability": (-2, MAX_LIST),
-    "queue[].targets[]": (1, MAX_VALUE),
-    "queue[].amounts[]": (-MAX_VALUE, MAX_VALUE),
-    "queue[].x": (0, MAX_VALUE),
-    "queue[].mode": (-1, MAX_LIST),
-    "queue[].part": (-2, -1),
-    "pending[].id": (1, MAX_VALUE),
-    "pending[].controller": (0, 1),
-    "pending[].source": (1, MAX_VALUE),
-    "pending[].ability": (-2, MAX_LIST),
-    "pending[].subject": (-1, MAX_VALUE),
-    "modifiers[].target": (1, MAX_VALUE),
-    "modifiers[].amount": (-MAX_VALUE, MAX_VALUE),
-    "modifiers[].owner": (0, 1),
-    "attack.attacker": (1, MAX_VALUE),
-    "attack.target": (1, MAX_VALUE),
-    "attack.defender": (0, MAX_VALUE),
-    "choosing.entry.controller": (0, 1),
-    "choosing.entry.source": (1, MAX_VALUE),
+    **DECLARED_BOUNDS,
     "choosing.entry.ability": (0, MAX_LIST),
-    "choosing.entry.x": (0, MAX_VALUE),
-    "choosing.entry.mode": (-1, MAX_LIST),
-    "choosing.entry.part": (-2, -1),
-    "pending[].count": (0, MAX_VALUE),
-    "choosing_cards.entry.controller": (0, 1),
-    "choosing_cards.entry.source": (1, MAX_VALUE),
     "choosing_cards.entry.ability": (0, MAX_LIST),
-    "choosing_cards.entry.x": (0, MAX_VALUE),
-    "choosing_cards.entry.mode": (-1, MAX_LIST),
-    "choosing_cards.entry.part": (-2, -1),
-    "choosing_cards.effect": (0, MAX_LIST),
-    "choosing_cards.player": (0, 1),
-    "choosing_cards.entry.targets[]": (1, MAX_VALUE),
-    "choosing_cards.entry.amounts[]": (-MAX_VALUE, MAX_VALUE),
 }
-
-#: The kinds of a Queue entry.
-QUEUE_KINDS = ("strike_attack", "activated", "triggered", "spell")
-
-
-class StateError(FieldError):
-    """An inconsistent or malformed state; ``field`` is the path of the offending field."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,13 +24,21 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from json.encoder import encode_basestring
 from typing import Any
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from google.protobuf.message import Message
 
 from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, state_pb2
+from oracle._state_codec import (
+    card_dict,
+    card_json,
+    hand_choice_dict,
+    player_dict,
+    player_json,
+    state_json,
+    target_choice_dict,
+)
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.contract import ACTOR_NAMES
 from oracle.editions import DEFAULT_EDITION, EDITIONS
@@ -55,8 +63,9 @@ from oracle.model import (
     TargetChoice,
     Violation,
 )
+from oracle.reading import clear_json_strings
 from oracle.rules.setup import ConfigError, GameConfig
-from oracle.serialize import TURN_COUNTS, StateError, canonical_json, choices_dict, fingerprint_data, from_dict
+from oracle.serialize import TURN_COUNTS, StateError, fingerprint_data, from_dict
 from oracle.validate import BOUNDS, MAX_LIST, QUEUE_KINDS, check_card_fields, validate
 
 __all__ = [
@@ -322,13 +331,11 @@ def _choosing_cards_to_proto(hc: dict[str, Any], msg: state_pb2.State) -> None:
 
 def _choices_to_proto(state: State, msg: state_pb2.State) -> None:
     """The fields present only at a choice step (``choosing``, ``choosing_cards``), from the
-    canonical form of those fields alone (:func:`oracle.serialize.choices_dict`)."""
-    if state.choosing is not None or state.choosing_cards is not None:
-        choices = choices_dict(state)
-        if "choosing" in choices:
-            _choosing_to_proto(choices["choosing"], msg)
-        if "choosing_cards" in choices:
-            _choosing_cards_to_proto(choices["choosing_cards"], msg)
+    canonical form of those fields alone."""
+    if state.choosing is not None:
+        _choosing_to_proto(target_choice_dict(state.choosing), msg)
+    if state.choosing_cards is not None:
+        _choosing_cards_to_proto(hand_choice_dict(state.choosing_cards), msg)
 
 
 def _choosing_from_proto(tc: state_pb2.TargetChoice, field: str) -> dict[str, Any]:
@@ -680,8 +687,10 @@ def _decode_players(msg: state_pb2.State, raw: Sequence[bytes]) -> list[Player] 
                 cache.clear()
             cache[key] = entry
         hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan, drawn, played, creatures, healed = entry
-        players.append(Player(hero, list(deck), list(hand), list(play), list(graveyard), coins_open, coins_closed,
-                              failed, mulligan, drawn, played, creatures, healed))
+        players.append(Player(hero=hero, deck=list(deck), hand=list(hand), play=list(play), graveyard=list(graveyard),
+                              coins_open=coins_open, coins_closed=coins_closed, failed_draws=failed, mulligan=mulligan,
+                              drawn_this_turn=drawn, played_this_turn=played, creatures_played_this_turn=creatures,
+                              creatures_healed_own_turn=healed))
     return players
 
 
@@ -807,18 +816,20 @@ def _decode_direct(msg: state_pb2.State, wire: bytes | None = None) -> tuple[Sta
         ):
             return None
         choosing_cards = HandChoice(entry, hc.effect, hc.player, resume)
-    state = State(edition, cards, players, step, top["turn"], top["active"], top["first_player"], top["roll_winner"],
-                  top["shuffled"], queue, pending, top["next_trigger_id"], modifiers, attack, winner, choosing=choosing,
-                  choosing_cards=choosing_cards, _own=set())
+    state = State(edition=edition, cards=cards, players=players, step=step, turn=top["turn"], active=top["active"],
+                  first_player=top["first_player"], roll_winner=top["roll_winner"], shuffled=top["shuffled"],
+                  queue=queue, pending=pending, next_trigger_id=top["next_trigger_id"], modifiers=modifiers,
+                  attack=attack, winner=winner, choosing=choosing, choosing_cards=choosing_cards, _own=set())
     return state, entries
 
 
 def clear_caches() -> None:
     """Empty every cache of the codec (cards, players, actions, events: measurements of the
     cost on values never seen, tests)."""
-    for cache in (_DECODED_CARDS, _DECODED_PLAYERS, _ENCODED_CARDS, _ENCODED_PLAYERS, _JSON_STRINGS, _DECODED_ACTIONS,
+    for cache in (_DECODED_CARDS, _DECODED_PLAYERS, _ENCODED_CARDS, _ENCODED_PLAYERS, _DECODED_ACTIONS,
                   _EVENT_HEADS, _EVENT_FIELDS):
         cache.clear()
+    clear_json_strings()
 
 
 def state_from_proto(msg: state_pb2.State, field: str = "state", mutant: str = "", wire: bytes | None = None) -> State:
@@ -879,20 +890,6 @@ def _entry_encodings(entries: list[_DecodedCard]) -> list[tuple[bytes, str]]:
 #: Card field values -> (the card's wire bytes as entry of ``State.cards``, its canonical JSON text).
 _ENCODED_CARDS: dict[tuple[Any, ...], tuple[bytes, str]] = {}
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-#: JSON text of the strings a state holds (card ids, edition, step, kinds): filled as met.
-_JSON_STRINGS: dict[str, str] = {}
-
-
-def _json_str(text: str) -> str:
-    """``text`` as the canonical JSON encoder writes it (quoted, escaped, non-ASCII kept)."""
-    out = _JSON_STRINGS.get(text)
-    if out is None:
-        out = encode_basestring(text)
-        if type(text) is str and len(_JSON_STRINGS) < CARD_CACHE_SIZE:
-            _JSON_STRINGS[text] = out
-    return out
-
-
 _BYTES = tuple(bytes((i,)) for i in range(128))
 _INT32_LIMIT = 2**31
 _CARD_TAG: bytes = _BYTES[(11 << 3) | 2]  # State.cards = 11, length-delimited
@@ -944,26 +941,6 @@ def _card_wire(c: Card) -> bytes:
     return _CARD_TAG + v(len(body)) + body
 
 
-def _usage_json(markers: dict[int, int]) -> str:
-    return ",".join([f'{{"ability":{k},"count":{v}}}' for k, v in sorted(markers.items()) if v])
-
-
-#: The canonical text of a stunned card's ``stunned`` key (present exactly when true).
-_STUNNED = '"stunned":true,'
-
-
-def _card_json(c: Card) -> str:
-    """The canonical JSON text of a card (exactly typed), written directly."""
-    return (
-        f'{{"attacked_turn":{c.attacked_turn},"card_id":{_json_str(c.card_id)},'
-        f'"closed":{"true" if c.closed else "false"},"defended_turn":{c.defended_turn},'
-        f'"entered_turn":{c.entered_turn},"game_usage":[{_usage_json(c.game_usage) if c.game_usage else ""}],'
-        f'"hidden":{"true" if c.hidden else "false"},"owner":{c.owner},"poison":{c.poison},'
-        f'{_STUNNED if c.stunned else ""}"uid":{c.uid},'
-        f'"usage":[{_usage_json(c.usage) if c.usage else ""}],"wounds":{c.wounds}}}'
-    )
-
-
 def _card_encoding(card: Card, key: tuple[Any, ...]) -> tuple[bytes, str]:
     """The wire bytes (one ``cards`` entry of a ``State``) and canonical JSON of ``card``.
     A card whose fields have exactly their declared types is written directly and kept;
@@ -984,33 +961,21 @@ def _card_encoding(card: Card, key: tuple[Any, ...]) -> tuple[bytes, str]:
             and 0 <= defended < _INT32_LIMIT and cid.isascii()
             and (not markers or all(0 <= k < _INT32_LIMIT and 0 <= v < _INT32_LIMIT for k, v in markers))
         )
-        value = (_card_wire(card) if small else _card_wire_reference(card), _card_json(card))
+        value = (_card_wire(card) if small else _card_wire_reference(card), card_json(card))
         if len(_ENCODED_CARDS) >= CARD_CACHE_SIZE:
             _ENCODED_CARDS.clear()
         _ENCODED_CARDS[key] = value
         return value
-    return _card_wire_reference(card), _CANONICAL.encode(_card_dict(card))
+    return _card_wire_reference(card), _CANONICAL.encode(card_dict(card))
 
 
 def _card_wire_reference(card: Card) -> bytes:
     """The wire bytes of a card through the reference (``state_dict_to_proto``; it refuses
     what a ``CardState`` cannot hold)."""
     msg = state_pb2.State()
-    _cards_to_proto([_card_dict(card)], msg)
+    _cards_to_proto([card_dict(card)], msg)
     out: bytes = msg.SerializeToString()
     return out
-
-
-def _card_dict(card: Card) -> dict[str, Any]:
-    """A card's canonical data form (as :func:`oracle.serialize.to_dict` writes it)."""
-    return {
-        "uid": card.uid, "card_id": card.card_id, "owner": card.owner, "closed": card.closed, "wounds": card.wounds,
-        "poison": card.poison, "hidden": card.hidden, "entered_turn": card.entered_turn,
-        "attacked_turn": card.attacked_turn, "defended_turn": card.defended_turn,
-        "usage": [{"ability": k, "count": v} for k, v in sorted(card.usage.items()) if v],
-        "game_usage": [{"ability": k, "count": v} for k, v in sorted(card.game_usage.items()) if v],
-        **({"stunned": True} if card.stunned else {}),
-    }
 
 
 def _card_encodings(state: State, base: tuple[State, list[tuple[bytes, str]]] | None = None) -> list[tuple[bytes, str]]:
@@ -1097,19 +1062,9 @@ def _player_wire(p: Player) -> bytes:
     return _PLAYER_TAG + _varint(len(body)) + body
 
 
-def _player_dict(p: Player) -> dict[str, Any]:
-    """A player's canonical data form (as :func:`oracle.serialize.to_dict` writes it)."""
-    return {
-        "hero": p.hero, "deck": list(p.deck), "hand": list(p.hand), "play": list(p.play),
-        "graveyard": list(p.graveyard), "coins_open": p.coins_open, "coins_closed": p.coins_closed,
-        "failed_draws": p.failed_draws, "mulligan_declared": p.mulligan is not None, "mulligan": list(p.mulligan or ()),
-        **{k: v for k in TURN_COUNTS if (v := getattr(p, k))},
-    }
-
-
 def _player_wire_reference(p: Player) -> bytes:
     """The wire bytes of a player through the reference (``state_dict_to_proto``)."""
-    d = _player_dict(p)
+    d = player_dict(p)
     msg = state_pb2.State()
     msg.players.add(
         hero=d["hero"], deck=d["deck"], hand=d["hand"], play=d["play"], graveyard=d["graveyard"],
@@ -1120,26 +1075,6 @@ def _player_wire_reference(p: Player) -> bytes:
     return out
 
 
-#: The canonical text of the keys of this turn's counters (each present exactly when not 0).
-_DRAWN_KEY, _PLAYED_KEY, _CREATURES_KEY = '"drawn_this_turn":', '"played_this_turn":', '"creatures_played_this_turn":'
-_HEALED_KEY = '"creatures_healed_own_turn":'
-
-
-def _player_json(p: Player) -> str:
-    """The canonical JSON text of a player (exactly typed), written directly."""
-    creatures, drawn, played = p.creatures_played_this_turn, p.drawn_this_turn, p.played_this_turn
-    creatures_text = f"{_CREATURES_KEY}{creatures}," if creatures else ""
-    healed_text = f"{_HEALED_KEY}{p.creatures_healed_own_turn}," if p.creatures_healed_own_turn else ""
-    drawn_text = f"{_DRAWN_KEY}{drawn}," if drawn else ""
-    played_text = f",{_PLAYED_KEY}{played}" if played else ""
-    return (
-        f'{{"coins_closed":{p.coins_closed},"coins_open":{p.coins_open},{healed_text}{creatures_text}"deck":[{_ints(p.deck)}],'
-        f'{drawn_text}"failed_draws":{p.failed_draws},"graveyard":[{_ints(p.graveyard)}],"hand":[{_ints(p.hand)}],'
-        f'"hero":{p.hero},"mulligan":[{_ints(p.mulligan or ())}],'
-        f'"mulligan_declared":{"false" if p.mulligan is None else "true"},"play":[{_ints(p.play)}]{played_text}}}'
-    )
-
-
 def _player_encoding(p: Player, key: tuple[Any, ...]) -> tuple[bytes, str]:
     """The wire bytes and canonical JSON of a player; kept (and written directly) only when
     every value has exactly its declared type, as for cards (:func:`_card_encoding`)."""
@@ -1148,12 +1083,12 @@ def _player_encoding(p: Player, key: tuple[Any, ...]) -> tuple[bytes, str]:
               *(mulligan or ()))
     if (mulligan is None or type(mulligan) is tuple) and set(map(type, values)) == _INT_ONLY:
         small = min(values) >= 0 and max(values) < _INT32_LIMIT
-        value = (_player_wire(p) if small else _player_wire_reference(p), _player_json(p))
+        value = (_player_wire(p) if small else _player_wire_reference(p), player_json(p))
         if len(_ENCODED_PLAYERS) >= PLAYER_CACHE_SIZE:
             _ENCODED_PLAYERS.clear()
         _ENCODED_PLAYERS[key] = value
         return value
-    return _player_wire_reference(p), _CANONICAL.encode(_player_dict(p))
+    return _player_wire_reference(p), _CANONICAL.encode(player_dict(p))
 
 
 def _player_encodings(state: State) -> list[tuple[bytes, str]]:
@@ -1228,52 +1163,9 @@ def _ints(values: Sequence[int]) -> str:
     return ",".join(map(str, values))
 
 
-#: The canonical text of a set-to modifier's ``sets`` key (present exactly when true).
-_SETS = '"sets":true,'
-#: The canonical text of a shot modifier's ``shots`` key (present exactly when true).
-_SHOTS = '"shots":true,'
-#: The canonical text of a coin modifier's ``coins`` key (present exactly when true).
-_COINS = '"coins":true,'
-
-
-def _grants_json(grants: str) -> str:
-    """The canonical text of a modifier's ``grants`` key and its comma (present exactly when not empty)."""
-    return f'"grants":{_json_str(grants)},' if grants else ""
-
-
 def _canonical_text(state: State, encodings: _Encodings) -> str:
     """The canonical JSON text of ``state`` (keys sorted, no spaces), written directly."""
-    if state.choosing is not None or state.choosing_cards is not None or any(t.count for t in state.pending):
-        # rare: a pending choice (R15:118.1, 7.discard) or a trigger's count
-        return canonical_json(state)
-    att = state.attack
-    attack = "null" if att is None else f'{{"attacker":{att.attacker},"defender":{att.defender},"target":{att.target}}}'
-    players = ",".join([e[1] for e in encodings[0]])
-    queue = ",".join([
-        f'{{"ability":{e.ability},"amounts":[{_ints(e.amounts)}],"controller":{e.controller},'
-        f'"kind":{_json_str(e.kind)},"mode":{e.mode},"part":{e.part},"source":{e.source},'
-        f'"targets":[{_ints(e.targets)}],"x":{e.x}}}'
-        for e in state.queue
-    ])
-    pending = ",".join([
-        f'{{"ability":{t.ability},"controller":{t.controller},"id":{t.id},"source":{t.source},"subject":{t.subject}}}'
-        for t in state.pending
-    ])
-    modifiers = ",".join([
-        f'{{"amount":{m.amount},{_COINS if m.coins else ""}{_grants_json(m.grants)}"owner":{m.owner},'
-        f'{_SETS if m.sets else ""}{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
-        if m.until == _OWNER_TURN
-        else f'{{"amount":{m.amount},{_COINS if m.coins else ""}{_grants_json(m.grants)}{_SETS if m.sets else ""}'
-        f'{_SHOTS if m.shots else ""}"target":{m.target},"until":{_json_str(m.until)}}}'
-        for m in state.modifiers
-    ])
-    cards = ",".join([e[1] for e in encodings[1]])
-    return (
-        f'{{"active":{state.active},"attack":{attack},"cards":[{cards}],"edition":{_json_str(state.edition)},'
-        f'"first_player":{state.first_player},"modifiers":[{modifiers}],"next_trigger_id":{state.next_trigger_id},'
-        f'"pending":[{pending}],"players":[{players}],"queue":[{queue}],"roll_winner":{state.roll_winner},'
-        f'"shuffled":{state.shuffled},"step":{_json_str(state.step)},"turn":{state.turn},"winner":{state.winner}}}'
-    )
+    return state_json(state, [e[1] for e in encodings[0]], [e[1] for e in encodings[1]])
 
 
 def _digest(text: str) -> str:

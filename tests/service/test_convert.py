@@ -445,8 +445,10 @@ def test_card_cache_keeps_only_exactly_typed_cards(states: list) -> None:  # typ
     state = states[len(states) // 2].copy()
     uid = next(iter(state.cards))
     c = state.cards[uid]
-    state.cards[uid] = Card(c.uid, c.card_id, c.owner, int(c.closed), c.wounds, c.poison, c.hidden,  # type: ignore[arg-type]
-                            c.entered_turn, c.attacked_turn, c.defended_turn, dict(c.usage), dict(c.game_usage))
+    state.cards[uid] = Card(c.uid, c.card_id, c.owner, closed=int(c.closed), wounds=c.wounds,  # type: ignore[arg-type]
+                            poison=c.poison, hidden=c.hidden, entered_turn=c.entered_turn,
+                            attacked_turn=c.attacked_turn, defended_turn=c.defended_turn, usage=dict(c.usage),
+                            game_usage=dict(c.game_usage))
     assert cv.canonical_text(state) == canonical_json(state)
     assert not any(key[0] == uid for key in cv._ENCODED_CARDS)
     assert cv.state_fingerprint(states[len(states) // 2]) == fingerprint(states[len(states) // 2])
