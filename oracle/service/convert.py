@@ -33,44 +33,56 @@ from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, state_p
 from oracle._state_codec import (
     card_dict,
     card_json,
-    hand_choice_dict,
     player_dict,
     player_json,
     state_json,
-    target_choice_dict,
 )
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.contract import ACTOR_NAMES
-from oracle.editions import DEFAULT_EDITION, EDITIONS
+from oracle.editions import DEFAULT_EDITION
 from oracle.engine import Decision
-from oracle.errors import FieldError
 from oracle.model import (
     ACTION_KINDS,
     CHANCE,
-    GRANTS,
-    STEPS,
-    UNTIL,
     Action,
-    Attack,
     Card,
     Event,
-    HandChoice,
-    Modifier,
-    PendingTrigger,
     Player,
-    QueueEntry,
     State,
-    TargetChoice,
     Violation,
 )
 from oracle.reading import clear_json_strings
 from oracle.rules.setup import ConfigError, GameConfig
-from oracle.serialize import TURN_COUNTS, StateError, fingerprint_data, from_dict
-from oracle.validate import BOUNDS, MAX_LIST, QUEUE_KINDS, check_card_fields, validate
+from oracle.serialize import StateError, fingerprint_data, from_dict
+from oracle.service._state_proto import (
+    STEP_FROM_PROTO,
+    STEP_TO_PROTO,
+    card_key,
+    card_small,
+    card_to_msg,
+    card_typed,
+    card_wire,
+    decode_card,
+    decode_player,
+    fill,
+    player_key,
+    player_small,
+    player_to_msg,
+    player_typed,
+    player_wire,
+    state_dict_from_proto,
+    state_dict_to_proto,
+)
+from oracle.service._state_proto import decode_state as decode_state_fields
+from oracle.service.errors import InputError
+from oracle.service.errors import join_field as _join
+from oracle.validate import MAX_LIST, check_card_fields, validate
 
 __all__ = [
     "CARD_CACHE_SIZE",
     "PLAYER_CACHE_SIZE",
+    "STEP_FROM_PROTO",
+    "STEP_TO_PROTO",
     "InputError",
     "action_actor_from_proto",
     "action_from_proto",
@@ -99,41 +111,7 @@ __all__ = [
 ]
 
 
-class InputError(FieldError):
-    """Malformed or inconsistent client input.  ``violations`` lists ``(field, reason)``
-    pairs; ``field`` is the path of the offending request field (AIP-193 style).  The
-    service caps what an answer repeats of them (``oracle.service.server.bad_request_status``)."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(field, reason)
-        self.violations: list[tuple[str, str]] = [(field, reason)]
-        #: how many more violations there were, not listed in ``violations``
-        self.unlisted = 0
-
-
-def _join(prefix: str, field: str) -> str:
-    if not field:
-        return prefix
-    if not prefix:
-        return field
-    return prefix + field if field.startswith("[") else f"{prefix}.{field}"
-
-
 # --- enums --------------------------------------------------------------------------
-
-#: Step enum number -> engine step name (every step of :data:`oracle.model.STEPS` has the
-#: enum value ``STEP_`` + its name in capitals).
-STEP_FROM_PROTO: dict[int, str] = {state_pb2.Step.Value(f"STEP_{name.upper()}"): name for name in STEPS}
-#: Engine step name -> Step enum number.
-STEP_TO_PROTO: dict[str, int] = {name: number for number, name in STEP_FROM_PROTO.items()}
-
-_RESULT_FROM_PROTO: dict[int, int] = {
-    state_pb2.GAME_RESULT_UNSPECIFIED: -1,
-    state_pb2.GAME_RESULT_PLAYER_1_WON: 0,
-    state_pb2.GAME_RESULT_PLAYER_2_WON: 1,
-    state_pb2.GAME_RESULT_DRAW: 2,
-}
-_RESULT_TO_PROTO: dict[int, int] = {w: r for r, w in _RESULT_FROM_PROTO.items()}
 
 _ACTOR_FROM_PROTO: dict[int, int] = {
     action_pb2.ACTOR_UNSPECIFIED: -1,
@@ -177,12 +155,12 @@ def action_actor_from_proto(value: int, field: str = "action.actor") -> int:
 
 
 # --- state --------------------------------------------------------------------------
-
-
-def _usage_from(items: Sequence[state_pb2.AbilityUsage]) -> list[dict[str, int]]:
-    if not items:
-        return []
-    return [{"ability": u.ability, "count": u.count} for u in items]
+#
+# The per-field code of the state (the reference pair of the ``State`` message and the
+# canonical data form, the direct decoder, the wire writer of cards and players, the
+# encoder's other fields) is generated from the declarations of :mod:`oracle.model`
+# (:mod:`oracle.service._state_proto`, ``python -m oracle.codegen``).  What follows is the
+# part no declaration gives: the order and error paths of the reference, and the caches.
 
 
 def _by_ability(item: dict[str, int]) -> int:
@@ -191,166 +169,6 @@ def _by_ability(item: dict[str, int]) -> int:
 
 def _by_uid(item: dict[str, Any]) -> int:
     return int(item["uid"])
-
-
-def state_dict_from_proto(msg: state_pb2.State, field: str = "state") -> dict[str, Any]:
-    """The engine's canonical data form of a ``State`` message (not yet validated: pass it
-    to :func:`oracle.serialize.from_dict`).  Enum values the proto does not define raise
-    :class:`InputError` naming ``field``."""
-    step = STEP_FROM_PROTO.get(msg.step)
-    if step is None:
-        reason = "is required" if msg.step == state_pb2.STEP_UNSPECIFIED else f"unknown Step value {msg.step}"
-        raise InputError(_join(field, "step"), reason)
-    winner = _RESULT_FROM_PROTO.get(msg.result)
-    if winner is None:
-        raise InputError(_join(field, "result"), f"unknown GameResult value {msg.result}")
-    attack: dict[str, int] | None = None
-    if msg.HasField("attack"):
-        a = msg.attack
-        attack = {"attacker": a.attacker, "target": a.target, "defender": a.defender}
-    data: dict[str, Any] = {
-        "edition": msg.edition,
-        "step": step,
-        "turn": msg.turn,
-        "active": msg.active,
-        "first_player": msg.first_player if msg.HasField("first_player") else -1,
-        "roll_winner": msg.roll_winner if msg.HasField("roll_winner") else -1,
-        "shuffled": msg.shuffled,
-        "winner": winner,
-        "next_trigger_id": msg.next_trigger_id or 1,
-        "players": [
-            {
-                "hero": p.hero,
-                "deck": list(p.deck),
-                "hand": list(p.hand),
-                "play": list(p.play),
-                "graveyard": list(p.graveyard),
-                "coins_open": p.coins_open,
-                "coins_closed": p.coins_closed,
-                "failed_draws": p.failed_draws,
-                "mulligan_declared": p.mulligan_declared,
-                "mulligan": list(p.mulligan),
-                **_turn_counts_from(p),
-            }
-            for p in msg.players
-        ],
-        "cards": [
-            {
-                "uid": c.uid,
-                "card_id": c.card_id,
-                "owner": c.owner,
-                "closed": c.closed,
-                "wounds": c.wounds,
-                "poison": c.poison,
-                "hidden": c.hidden,
-                "entered_turn": c.entered_turn,
-                "attacked_turn": c.attacked_turn,
-                "defended_turn": c.defended_turn,
-                "usage": _usage_from(c.usage),
-                "game_usage": _usage_from(c.game_usage),
-                **({"stunned": True} if c.stunned else {}),
-            }
-            for c in msg.cards
-        ],  # sorted below
-        "queue": [
-            {
-                "kind": e.kind,
-                "controller": e.controller,
-                "source": e.source,
-                "ability": e.ability,
-                "targets": list(e.targets),
-                "amounts": list(e.amounts),
-                "x": e.x,
-                "mode": e.mode,
-                "part": e.part,
-            }
-            for e in msg.queue
-        ],
-        "pending": [
-            {"id": t.id, "controller": t.controller, "source": t.source, "ability": t.ability, "subject": t.subject,
-             **({"count": t.count} if t.count else {})}
-            for t in msg.pending
-        ],
-        "modifiers": [
-            {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {}),
-             **({"sets": True} if m.sets else {}), **({"shots": True} if m.shots else {}),
-             **({"grants": m.grants} if m.grants else {}), **({"coins": True} if m.coins else {})}
-            for m in msg.modifiers
-        ],
-        "attack": attack,
-    }
-    if msg.HasField("choosing"):  # R15:118.1: present exactly at step target_choice
-        data["choosing"] = _choosing_from_proto(msg.choosing, _join(field, "choosing"))
-    if msg.HasField("choosing_cards"):  # R15:7.discard: present exactly at step hand_choice
-        data["choosing_cards"] = _choosing_cards_from_proto(msg.choosing_cards, _join(field, "choosing_cards"))
-    return data
-
-
-def _turn_counts_from(p: state_pb2.PlayerState) -> dict[str, int]:
-    """A player's counters of this turn as the canonical form writes them: each key exactly
-    when not 0 (proto3 writes no 0 either; PROTOCOL.md 5.4, rule 3)."""
-    if not (p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn or p.creatures_healed_own_turn):
-        return {}
-    return {k: v for k in TURN_COUNTS if (v := getattr(p, k))}
-
-
-def _entry_from_proto(e: state_pb2.QueueEntry) -> dict[str, Any]:
-    return {"kind": e.kind, "controller": e.controller, "source": e.source, "ability": e.ability,
-            "targets": list(e.targets), "amounts": list(e.amounts), "x": e.x, "mode": e.mode, "part": e.part}
-
-
-def _choosing_cards_from_proto(hc: state_pb2.HandChoice, field: str) -> dict[str, Any]:
-    """The canonical form of a ``HandChoice`` (R15:7.discard)."""
-    resume = STEP_FROM_PROTO.get(hc.resume)
-    if resume is None:
-        reason = "is required" if hc.resume == state_pb2.STEP_UNSPECIFIED else f"unknown Step value {hc.resume}"
-        raise InputError(_join(field, "resume"), reason)
-    return {"entry": _entry_from_proto(hc.entry), "effect": hc.effect, "player": hc.player, "resume": resume}
-
-
-def _entry_to_proto(e: dict[str, Any], out: state_pb2.QueueEntry) -> None:
-    """Fill ``out`` from the canonical form of a Queue entry (the entry of a choice)."""
-    out.kind = e["kind"]
-    out.controller = e["controller"]
-    out.source = e["source"]
-    out.ability = e["ability"]
-    out.targets.extend(e["targets"])
-    out.amounts.extend(e["amounts"])
-    out.x = e["x"]
-    out.mode = e["mode"]
-    out.part = e["part"]
-
-
-def _choosing_cards_to_proto(hc: dict[str, Any], msg: state_pb2.State) -> None:
-    out = msg.choosing_cards
-    _entry_to_proto(hc["entry"], out.entry)
-    out.effect = hc["effect"]
-    out.player = hc["player"]
-    out.resume = STEP_TO_PROTO[hc["resume"]]  # type: ignore[assignment]
-
-
-def _choices_to_proto(state: State, msg: state_pb2.State) -> None:
-    """The fields present only at a choice step (``choosing``, ``choosing_cards``), from the
-    canonical form of those fields alone."""
-    if state.choosing is not None:
-        _choosing_to_proto(target_choice_dict(state.choosing), msg)
-    if state.choosing_cards is not None:
-        _choosing_cards_to_proto(hand_choice_dict(state.choosing_cards), msg)
-
-
-def _choosing_from_proto(tc: state_pb2.TargetChoice, field: str) -> dict[str, Any]:
-    """The canonical form of a ``TargetChoice`` (an absent entry reads as the default entry,
-    which the validator refuses by name)."""
-    resume = STEP_FROM_PROTO.get(tc.resume)
-    if resume is None:
-        reason = "is required" if tc.resume == state_pb2.STEP_UNSPECIFIED else f"unknown Step value {tc.resume}"
-        raise InputError(_join(field, "resume"), reason)
-    return {"entry": _entry_from_proto(tc.entry), "resume": resume}
-
-
-def _choosing_to_proto(tc: dict[str, Any], msg: state_pb2.State) -> None:
-    _entry_to_proto(tc["entry"], msg.choosing.entry)
-    msg.choosing.resume = STEP_TO_PROTO[tc["resume"]]  # type: ignore[assignment]
 
 
 def _canonical_order(data: dict[str, Any]) -> None:
@@ -389,61 +207,6 @@ def decode_state(msg: state_pb2.State, field: str = "state", mutant: str = "") -
     state.mutant = mutant
     _canonical_order(data)
     return state, data
-
-
-def state_dict_to_proto(data: dict[str, Any], out: state_pb2.State | None = None) -> state_pb2.State:
-    """A ``State`` message from the engine's canonical data form (``out`` is filled in
-    place when given)."""
-    msg = state_pb2.State() if out is None else out
-    msg.edition = data["edition"]
-    msg.step = STEP_TO_PROTO[data["step"]]  # type: ignore[assignment]
-    msg.turn = data["turn"]
-    msg.active = data["active"]
-    if data["first_player"] >= 0:
-        msg.first_player = data["first_player"]
-    if data["roll_winner"] >= 0:
-        msg.roll_winner = data["roll_winner"]
-    msg.shuffled = data["shuffled"]
-    msg.result = _RESULT_TO_PROTO[data["winner"]]  # type: ignore[assignment]
-    msg.next_trigger_id = data["next_trigger_id"]
-    add_player = msg.players.add
-    for p in data["players"]:
-        add_player(
-            hero=p["hero"], deck=p["deck"], hand=p["hand"], play=p["play"], graveyard=p["graveyard"],
-            coins_open=p["coins_open"], coins_closed=p["coins_closed"], failed_draws=p["failed_draws"],
-            mulligan_declared=p["mulligan_declared"], mulligan=p["mulligan"], **{k: p.get(k, 0) for k in TURN_COUNTS},
-        )
-    _cards_to_proto(data["cards"], msg)
-    for e in data["queue"]:
-        msg.queue.add(
-            kind=e["kind"], controller=e["controller"], source=e["source"], ability=e["ability"],
-            targets=e["targets"], amounts=e["amounts"], x=e["x"], mode=e["mode"], part=e["part"],
-        )
-    for t in data["pending"]:
-        msg.pending.add(id=t["id"], controller=t["controller"], source=t["source"], ability=t["ability"],
-                        subject=t["subject"], count=t.get("count", 0))
-    for m in data["modifiers"]:
-        mod = msg.modifiers.add(target=m["target"], amount=m["amount"], until=m["until"])
-        if "owner" in m:  # present exactly for "start_of_owner_turn" (INTERPRETING.md, entry 23)
-            mod.owner = m["owner"]
-        if m.get("sets"):  # a set-to modifier (R15:523.1)
-            mod.sets = True
-        if m.get("shots"):  # a bonus to the card's shots (INTERPRETING.md, entry 67)
-            mod.shots = True
-        if m.get("grants"):  # life, the class Механизм or a keyword instead of strike (entry 69)
-            mod.grants = m["grants"]
-        if m.get("coins"):  # temporary coins of the hero's player (INTERPRETING.md, entry 76)
-            mod.coins = True
-    attack = data["attack"]
-    if attack is not None:
-        msg.attack.attacker = attack["attacker"]
-        msg.attack.target = attack["target"]
-        msg.attack.defender = attack["defender"]
-    if "choosing" in data:
-        _choosing_to_proto(data["choosing"], msg)
-    if "choosing_cards" in data:
-        _choosing_cards_to_proto(data["choosing_cards"], msg)
-    return msg
 
 
 # --- the direct codec ---------------------------------------------------------------
@@ -499,12 +262,6 @@ def _shadow_class() -> Any:
 
 _EntryBytes = _shadow_class()
 
-#: One card as parse reads it: uid, card_id, owner, closed, wounds, poison, hidden,
-#: entered_turn, attacked_turn, defended_turn, usage pairs, game_usage pairs (request order), stunned.
-_CardEntry = tuple[
-    int, str, int, bool, int, int, bool, int, int, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], bool
-]
-
 
 class _DecodedCard:
     """A decoder cache entry: the record of a card, decoded once from its wire bytes and
@@ -523,86 +280,8 @@ class _DecodedCard:
 #: none of its cards, so the engine (which changes a card only through ``State.card_mut``)
 #: copies one before changing it, and nobody changes a decoded state in place.
 _DECODED_CARDS: dict[bytes, _DecodedCard] = {}
-_new_card = object.__new__
-
-
-def _b(key: str) -> tuple[int, int]:
-    return BOUNDS[key]
-
-
-_UID, _OWNER = _b("cards[].uid"), _b("cards[].owner")
-_WOUNDS, _POISON = _b("cards[].wounds"), _b("cards[].poison")
-_ENTERED, _ATTACKED, _DEFENDED = _b("cards[].entered_turn"), _b("cards[].attacked_turn"), _b("cards[].defended_turn")
-_USAGE = {name: (_b(f"cards[].{name}[].ability"), _b(f"cards[].{name}[].count")) for name in ("usage", "game_usage")}
-_TOP = {key: _b(key) for key in ("turn", "active", "first_player", "roll_winner", "shuffled", "winner", "next_trigger_id")}
-_HERO, _COINS_OPEN, _COINS_CLOSED, _FAILED = (
-    _b("players[].hero"), _b("players[].coins_open"), _b("players[].coins_closed"), _b("players[].failed_draws"),
-)
-_ZONES = tuple(_b(f"players[].{z}[]") for z in ("deck", "hand", "play", "graveyard"))
-_DRAWN, _PLAYED, _CREATURES_PLAYED, _HEALED = (_b(f"players[].{k}") for k in TURN_COUNTS)
-_MULLIGAN = _b("players[].mulligan[]")
-_Q = {key: _b(f"queue[].{key}") for key in ("controller", "source", "ability", "x", "mode", "part")}
-_Q_TARGETS, _Q_AMOUNTS = _b("queue[].targets[]"), _b("queue[].amounts[]")
-_P = {key: _b(f"pending[].{key}") for key in ("id", "controller", "source", "ability", "subject", "count")}
-_M_TARGET, _M_AMOUNT, _M_OWNER = _b("modifiers[].target"), _b("modifiers[].amount"), _b("modifiers[].owner")
-_A = {key: _b(f"attack.{key}") for key in ("attacker", "target", "defender")}
-_OWNER_TURN = "start_of_owner_turn"
-
-
-def _in(value: int, bound: tuple[int, int]) -> bool:
-    return bound[0] <= value <= bound[1]
-
-
-def _ints_in(values: Sequence[int], bound: tuple[int, int]) -> bool:
-    """A list within MAX_LIST entries, each within ``bound``."""
-    return len(values) <= MAX_LIST and (not values or (bound[0] <= min(values) and max(values) <= bound[1]))
-
-
-def _usage_pairs(items: Sequence[state_pb2.AbilityUsage], name: str) -> tuple[tuple[int, int], ...] | None:
-    """The usage markers as parse reads them (request order), or None if parse refuses them."""
-    if not items:
-        return ()
-    if len(items) > MAX_LIST:
-        return None
-    ability_bound, count_bound = _USAGE[name]
-    pairs = tuple((u.ability, u.count) for u in items)
-    abilities = {a for a, _ in pairs}
-    if len(abilities) != len(pairs):
-        return None
-    for a, n in pairs:
-        if not (_in(a, ability_bound) and _in(n, count_bound)):
-            return None
-    return pairs
-
-
-def _card_entry(c: state_pb2.CardState) -> _CardEntry | None:
-    """A card message as parse reads it, or None if parse refuses it."""
-    uid, owner, wounds, poison = c.uid, c.owner, c.wounds, c.poison
-    entered, attacked, defended = c.entered_turn, c.attacked_turn, c.defended_turn
-    if not (
-        _in(uid, _UID) and _in(owner, _OWNER) and _in(wounds, _WOUNDS) and _in(poison, _POISON)
-        and _in(entered, _ENTERED) and _in(attacked, _ATTACKED) and _in(defended, _DEFENDED)
-    ):
-        return None
-    usage = _usage_pairs(c.usage, "usage")
-    game_usage = _usage_pairs(c.game_usage, "game_usage")
-    if usage is None or game_usage is None:
-        return None
-    return (uid, c.card_id, owner, c.closed, wounds, poison, c.hidden, entered, attacked, defended, usage, game_usage,
-            c.stunned)
-
-
-def _card_record(entry: _CardEntry) -> Card:
-    """The card record of a parsed card message (every field set, without ``__init__``, as
-    ``Card.copy`` does)."""
-    uid, cid, owner, closed, wounds, poison, hidden, entered, attacked, defended, usage, game_usage, stunned = entry
-    c = _new_card(Card)
-    c.uid, c.card_id, c.owner, c.closed, c.wounds, c.poison, c.hidden = uid, cid, owner, closed, wounds, poison, hidden
-    c.entered_turn, c.attacked_turn, c.defended_turn = entered, attacked, defended
-    c.usage = dict(usage) if usage else {}
-    c.game_usage = dict(game_usage) if game_usage else {}
-    c.stunned = stunned
-    return c
+#: A player's wire bytes -> its decoded record, never handed out: each state gets a copy.
+_DECODED_PLAYERS: dict[bytes, Player] = {}
 
 
 def _decode_cards(msg: state_pb2.State, raw: Sequence[bytes]) -> tuple[dict[int, Card], list[_DecodedCard]] | None:
@@ -616,10 +295,9 @@ def _decode_cards(msg: state_pb2.State, raw: Sequence[bytes]) -> tuple[dict[int,
     for i, key in enumerate(raw):
         entry = cache.get(key)
         if entry is None:
-            parsed = _card_entry(msg.cards[i])
-            if parsed is None:
+            card = decode_card(msg.cards[i])
+            if card is None:
                 return None
-            card = _card_record(parsed)
             try:
                 check_card_fields(card, i)
             except StateError:
@@ -636,41 +314,6 @@ def _decode_cards(msg: state_pb2.State, raw: Sequence[bytes]) -> tuple[dict[int,
     return cards, entries
 
 
-#: One player as parse reads it: hero, deck, hand, play, graveyard, coins_open,
-#: coins_closed, failed_draws, mulligan (None: not declared), drawn_this_turn,
-#: played_this_turn, creatures_played_this_turn, creatures_healed_own_turn.
-_PlayerEntry = tuple[
-    int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int, tuple[int, ...] | None,
-    int, int, int, int,
-]
-_DECODED_PLAYERS: dict[bytes, _PlayerEntry] = {}
-
-
-def _player_entry(p: state_pb2.PlayerState) -> _PlayerEntry | None:
-    """A player message as parse reads it, or None if parse refuses it."""
-    (deck_lo, deck_hi), (hand_lo, hand_hi), (play_lo, play_hi), (grave_lo, grave_hi) = _ZONES
-    mull_lo, mull_hi = _MULLIGAN
-    hero, declared = p.hero, p.mulligan_declared
-    coins_open, coins_closed, failed = p.coins_open, p.coins_closed, p.failed_draws
-    drawn, played, creatures = p.drawn_this_turn, p.played_this_turn, p.creatures_played_this_turn
-    healed = p.creatures_healed_own_turn
-    deck, hand, play, graveyard, mulligan = tuple(p.deck), tuple(p.hand), tuple(p.play), tuple(p.graveyard), tuple(p.mulligan)
-    if not (
-        _HERO[0] <= hero <= _HERO[1] and _COINS_OPEN[0] <= coins_open <= _COINS_OPEN[1]
-        and _COINS_CLOSED[0] <= coins_closed <= _COINS_CLOSED[1] and _FAILED[0] <= failed <= _FAILED[1]
-        and _DRAWN[0] <= drawn <= _DRAWN[1] and _PLAYED[0] <= played <= _PLAYED[1]
-        and _CREATURES_PLAYED[0] <= creatures <= _CREATURES_PLAYED[1] and _HEALED[0] <= healed <= _HEALED[1]
-        and (not deck or (len(deck) <= MAX_LIST and deck_lo <= min(deck) and max(deck) <= deck_hi))
-        and (not hand or (len(hand) <= MAX_LIST and hand_lo <= min(hand) and max(hand) <= hand_hi))
-        and (not play or (len(play) <= MAX_LIST and play_lo <= min(play) and max(play) <= play_hi))
-        and (not graveyard or (len(graveyard) <= MAX_LIST and grave_lo <= min(graveyard) and max(graveyard) <= grave_hi))
-        and (not mulligan or (declared and len(mulligan) <= MAX_LIST and mull_lo <= min(mulligan) and max(mulligan) <= mull_hi))
-    ):
-        return None
-    return (hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan if declared else None,
-            drawn, played, creatures, healed)
-
-
 def _decode_players(msg: state_pb2.State, raw: Sequence[bytes]) -> list[Player] | None:
     """The players of a state message (``raw``: their wire bytes), or None if parse refuses them."""
     if len(raw) != 2:
@@ -678,82 +321,16 @@ def _decode_players(msg: state_pb2.State, raw: Sequence[bytes]) -> list[Player] 
     players: list[Player] = []
     cache = _DECODED_PLAYERS
     for i, key in enumerate(raw):
-        entry = cache.get(key)
-        if entry is None:
-            entry = _player_entry(msg.players[i])
-            if entry is None:
+        player = cache.get(key)
+        if player is None:
+            player = decode_player(msg.players[i])
+            if player is None:
                 return None
             if len(cache) >= PLAYER_CACHE_SIZE:
                 cache.clear()
-            cache[key] = entry
-        hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan, drawn, played, creatures, healed = entry
-        players.append(Player(hero=hero, deck=list(deck), hand=list(hand), play=list(play), graveyard=list(graveyard),
-                              coins_open=coins_open, coins_closed=coins_closed, failed_draws=failed, mulligan=mulligan,
-                              drawn_this_turn=drawn, played_this_turn=played, creatures_played_this_turn=creatures,
-                              creatures_healed_own_turn=healed))
+            cache[key] = player
+        players.append(player.copy())
     return players
-
-
-def _decode_queue(msg: state_pb2.State) -> list[QueueEntry] | None:
-    """The Queue of a state message, or None if parse refuses it."""
-    queue: list[QueueEntry] = []
-    if len(msg.queue) > MAX_LIST:
-        return None
-    for e in msg.queue:
-        entry = _direct_entry(e)
-        if entry is None:
-            return None
-        queue.append(entry)
-    return queue
-
-
-def _direct_entry(e: state_pb2.QueueEntry) -> QueueEntry | None:
-    """A Queue entry message (of the Queue or of a choice) as the engine's entry, or None if
-    parse refuses it (a kind, an integer or a list out of its bounds)."""
-    entry = QueueEntry(e.kind, e.controller, e.source, e.ability, tuple(e.targets), tuple(e.amounts), e.x, e.mode,
-                       e.part)
-    if not (
-        entry.kind in QUEUE_KINDS and all(_in(getattr(entry, key), bound) for key, bound in _Q.items())
-        and _ints_in(entry.targets, _Q_TARGETS) and _ints_in(entry.amounts, _Q_AMOUNTS)
-    ):
-        return None
-    return entry
-
-
-def _decode_pending(msg: state_pb2.State) -> list[PendingTrigger] | None:
-    """The pending triggers of a state message, or None if parse refuses them."""
-    pending: list[PendingTrigger] = []
-    if len(msg.pending) > MAX_LIST:
-        return None
-    for t in msg.pending:
-        trigger = PendingTrigger(t.id, t.controller, t.source, t.ability, t.subject, t.count)
-        if not all(_in(getattr(trigger, key), bound) for key, bound in _P.items()):
-            return None
-        pending.append(trigger)
-    return pending
-
-
-def _decode_modifiers(msg: state_pb2.State) -> list[Modifier] | None:
-    """The strike modifiers of a state message, or None if parse refuses them."""
-    modifiers: list[Modifier] = []
-    if len(msg.modifiers) > MAX_LIST:
-        return None
-    for m in msg.modifiers:
-        target, amount, until = m.target, m.amount, m.until
-        if not (_in(target, _M_TARGET) and _in(amount, _M_AMOUNT) and until in UNTIL):
-            return None
-        if m.grants and m.grants not in GRANTS:
-            return None
-        has_owner = m.HasField("owner")
-        if until == _OWNER_TURN:
-            if not (has_owner and _in(m.owner, _M_OWNER)):
-                return None
-            modifiers.append(Modifier(target, amount, until, m.owner, m.sets, m.shots, m.grants, m.coins))
-        elif has_owner:
-            return None
-        else:
-            modifiers.append(Modifier(target, amount, until, sets=m.sets, shots=m.shots, grants=m.grants, coins=m.coins))
-    return modifiers
 
 
 def _decode_direct(msg: state_pb2.State, wire: bytes | None = None) -> tuple[State, list[_DecodedCard]] | None:
@@ -762,23 +339,6 @@ def _decode_direct(msg: state_pb2.State, wire: bytes | None = None) -> tuple[Sta
     ``parse`` refuses the message or a card's own checks fail (the rest is not validated).
     ``wire``: ``msg``'s wire bytes, if the caller has them.  The state owns none of its cards
     (they are shared with other decoded states, :data:`_DECODED_CARDS`)."""
-    step = STEP_FROM_PROTO.get(msg.step)
-    winner = _RESULT_FROM_PROTO.get(msg.result)
-    edition = msg.edition
-    if step is None or winner is None or edition not in EDITIONS:
-        return None
-    top = {
-        "turn": msg.turn,
-        "active": msg.active,
-        "first_player": msg.first_player if msg.HasField("first_player") else -1,
-        "roll_winner": msg.roll_winner if msg.HasField("roll_winner") else -1,
-        "shuffled": msg.shuffled,
-        "winner": winner,
-        "next_trigger_id": msg.next_trigger_id or 1,
-    }
-    for key, bound in _TOP.items():
-        if not _in(top[key], bound):
-            return None
     raw = _EntryBytes.FromString(msg.SerializeToString() if wire is None else wire)
     decoded = _decode_cards(msg, raw.cards)
     if decoded is None:
@@ -787,40 +347,8 @@ def _decode_direct(msg: state_pb2.State, wire: bytes | None = None) -> tuple[Sta
     players = _decode_players(msg, raw.players)
     if players is None:
         return None
-    queue = _decode_queue(msg)
-    pending = _decode_pending(msg)
-    modifiers = _decode_modifiers(msg)
-    if queue is None or pending is None or modifiers is None:
-        return None
-    attack = None
-    if msg.HasField("attack"):
-        a = msg.attack
-        attack = Attack(a.attacker, a.target, a.defender)
-        if not all(_in(getattr(attack, key), bound) for key, bound in _A.items()):
-            return None
-    choosing = None
-    if msg.HasField("choosing"):  # R15:118.1: the declared ability whose target is chosen
-        tc = msg.choosing
-        entry = _direct_entry(tc.entry)
-        resume = STEP_FROM_PROTO.get(tc.resume)
-        if entry is None or resume is None:
-            return None
-        choosing = TargetChoice(entry, resume)
-    choosing_cards = None
-    if msg.HasField("choosing_cards"):  # R15:7.discard: the resolving ability whose hand cards are chosen
-        hc = msg.choosing_cards
-        entry = _direct_entry(hc.entry)
-        resume = STEP_FROM_PROTO.get(hc.resume)
-        if entry is None or resume is None or not (
-            _in(hc.effect, _b("choosing_cards.effect")) and _in(hc.player, _b("choosing_cards.player"))
-        ):
-            return None
-        choosing_cards = HandChoice(entry, hc.effect, hc.player, resume)
-    state = State(edition=edition, cards=cards, players=players, step=step, turn=top["turn"], active=top["active"],
-                  first_player=top["first_player"], roll_winner=top["roll_winner"], shuffled=top["shuffled"],
-                  queue=queue, pending=pending, next_trigger_id=top["next_trigger_id"], modifiers=modifiers,
-                  attack=attack, winner=winner, choosing=choosing, choosing_cards=choosing_cards, _own=set())
-    return state, entries
+    state = decode_state_fields(msg, cards, players)
+    return None if state is None else (state, entries)
 
 
 def clear_caches() -> None:
@@ -889,10 +417,12 @@ def _entry_encodings(entries: list[_DecodedCard]) -> list[tuple[bytes, str]]:
 
 #: Card field values -> (the card's wire bytes as entry of ``State.cards``, its canonical JSON text).
 _ENCODED_CARDS: dict[tuple[Any, ...], tuple[bytes, str]] = {}
+#: Player field values -> (the player's wire bytes as entry of ``State.players``, its canonical JSON text).
+_ENCODED_PLAYERS: dict[tuple[Any, ...], tuple[bytes, str]] = {}
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 _BYTES = tuple(bytes((i,)) for i in range(128))
-_INT32_LIMIT = 2**31
 _CARD_TAG: bytes = _BYTES[(11 << 3) | 2]  # State.cards = 11, length-delimited
+_PLAYER_TAG: bytes = _BYTES[(10 << 3) | 2]  # State.players = 10, length-delimited
 
 
 def _varint(value: int) -> bytes:
@@ -907,61 +437,19 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
-def _usage_wire(tag: int, markers: dict[int, int]) -> bytes:
-    """The ``AbilityUsage`` entries (field ``tag`` of a ``CardState``) of the non-zero markers, by ability."""
-    out = []
-    for ability, count in sorted(markers.items()):
-        if count:
-            body = (b"\x08" + _varint(ability) if ability else b"") + b"\x10" + _varint(count)
-            out.append(_BYTES[tag] + _varint(len(body)) + body)
-    return b"".join(out)
-
-
-def _card_wire(c: Card) -> bytes:
-    """The wire form of ``card`` as an entry of ``State.cards`` (every integer in 0..2**31-1,
-    the card id ASCII): what ``state_dict_to_proto`` gives, written directly (proto3: a
-    field at its default is not written)."""
-    v = _varint
-    cid = c.card_id.encode("ascii")
-    body = b"".join([
-        b"\x08" + v(c.uid) if c.uid else b"",
-        b"\x12" + v(len(cid)) + cid if cid else b"",
-        b"\x18" + v(c.owner) if c.owner else b"",
-        b"\x20\x01" if c.closed else b"",
-        b"\x28" + v(c.wounds) if c.wounds else b"",
-        b"\x30" + v(c.poison) if c.poison else b"",
-        b"\x38\x01" if c.hidden else b"",
-        b"\x40" + v(c.entered_turn) if c.entered_turn else b"",
-        b"\x48" + v(c.attacked_turn) if c.attacked_turn else b"",
-        b"\x50" + v(c.defended_turn) if c.defended_turn else b"",
-        _usage_wire(0x5A, c.usage) if c.usage else b"",
-        _usage_wire(0x62, c.game_usage) if c.game_usage else b"",
-        b"\x68\x01" if c.stunned else b"",  # CardState.stunned = 13
-    ])
-    return _CARD_TAG + v(len(body)) + body
-
-
 def _card_encoding(card: Card, key: tuple[Any, ...]) -> tuple[bytes, str]:
     """The wire bytes (one ``cards`` entry of a ``State``) and canonical JSON of ``card``.
     A card whose fields have exactly their declared types is written directly and kept;
     any other is made by the reference (``state_dict_to_proto`` and the canonical JSON
     encoder on the card's ``to_dict`` form) and not kept: its key could equal a typed
     card's (``1 == True``)."""
-    uid, cid, owner, closed, wounds, poison, hidden, entered, attacked, defended = key[:10]
-    markers = [*card.usage.items(), *card.game_usage.items()] if card.usage or card.game_usage else []
-    if (
-        type(uid) is int and type(owner) is int and type(wounds) is int and type(poison) is int
-        and type(entered) is int and type(attacked) is int and type(defended) is int
-        and type(closed) is bool and type(hidden) is bool and type(cid) is str
-        and (not markers or all(type(k) is int and type(v) is int for k, v in markers))
-    ):
-        small = (
-            0 <= uid < _INT32_LIMIT and 0 <= owner < _INT32_LIMIT and 0 <= wounds < _INT32_LIMIT
-            and 0 <= poison < _INT32_LIMIT and 0 <= entered < _INT32_LIMIT and 0 <= attacked < _INT32_LIMIT
-            and 0 <= defended < _INT32_LIMIT and cid.isascii()
-            and (not markers or all(0 <= k < _INT32_LIMIT and 0 <= v < _INT32_LIMIT for k, v in markers))
-        )
-        value = (_card_wire(card) if small else _card_wire_reference(card), card_json(card))
+    if card_typed(card):
+        if card_small(card):
+            body = card_wire(card)
+            wire = _CARD_TAG + _varint(len(body)) + body
+        else:
+            wire = _card_wire_reference(card)
+        value = (wire, card_json(card))
         if len(_ENCODED_CARDS) >= CARD_CACHE_SIZE:
             _ENCODED_CARDS.clear()
         _ENCODED_CARDS[key] = value
@@ -973,7 +461,7 @@ def _card_wire_reference(card: Card) -> bytes:
     """The wire bytes of a card through the reference (``state_dict_to_proto``; it refuses
     what a ``CardState`` cannot hold)."""
     msg = state_pb2.State()
-    _cards_to_proto([card_dict(card)], msg)
+    card_to_msg(card_dict(card), msg.cards.add())
     out: bytes = msg.SerializeToString()
     return out
 
@@ -999,78 +487,15 @@ def _card_encodings(state: State, base: tuple[State, list[tuple[bytes, str]]] | 
 def _card_encoding_of(c: Card) -> tuple[bytes, str]:
     """The wire bytes and canonical JSON text of card ``c``, from the encoder's cache by its
     field values, or made (:func:`_card_encoding`)."""
-    key: tuple[Any, ...] = (
-        c.uid, c.card_id, c.owner, c.closed, c.wounds, c.poison, c.hidden, c.entered_turn, c.attacked_turn,
-        c.defended_turn,
-    )
-    if c.usage or c.game_usage:
-        key = (*key, tuple(sorted(c.usage.items())), tuple(sorted(c.game_usage.items())))
-    if c.stunned:
-        key = (*key, "stunned")
+    key = card_key(c)
     value = _ENCODED_CARDS.get(key)
     return value if value is not None else _card_encoding(c, key)
 
 
-def _cards_to_proto(cards: Sequence[dict[str, Any]], msg: state_pb2.State) -> None:
-    """Append the cards of the canonical data form to ``msg.cards``."""
-    add_card = msg.cards.add
-    for c in cards:
-        card = add_card(
-            uid=c["uid"], card_id=c["card_id"], owner=c["owner"], closed=c["closed"], wounds=c["wounds"],
-            poison=c["poison"], hidden=c["hidden"], entered_turn=c["entered_turn"],
-            attacked_turn=c["attacked_turn"], defended_turn=c["defended_turn"], stunned=c.get("stunned", False),
-        )
-        for u in c["usage"]:
-            card.usage.add(ability=u["ability"], count=u["count"])
-        for u in c["game_usage"]:
-            card.game_usage.add(ability=u["ability"], count=u["count"])
-
-
-_PLAYER_TAG: bytes = _BYTES[(10 << 3) | 2]  # State.players = 10, length-delimited
-_INT_ONLY = {int}
-#: Player field values -> (the player's wire bytes as entry of ``State.players``, its canonical JSON text).
-_ENCODED_PLAYERS: dict[tuple[Any, ...], tuple[bytes, str]] = {}
-
-
-def _packed(tag: int, values: Sequence[int]) -> bytes:
-    """A packed repeated int32 field of values in 0..2**31-1 (nothing when empty)."""
-    if not values:
-        return b""
-    body = bytes(values) if max(values) < 128 else b"".join(map(_varint, values))
-    return _BYTES[tag] + _varint(len(body)) + body
-
-
-def _player_wire(p: Player) -> bytes:
-    """The wire form of ``p`` as an entry of ``State.players`` (every integer in
-    0..2**31-1): what ``state_dict_to_proto`` gives, written directly."""
-    parts = [
-        b"\x08" + _varint(p.hero) if p.hero else b"", _packed(0x12, p.deck), _packed(0x1A, p.hand),
-        _packed(0x22, p.play), _packed(0x2A, p.graveyard),
-    ]
-    for tag, value in ((0x30, p.coins_open), (0x38, p.coins_closed), (0x40, p.failed_draws)):
-        if value:
-            parts.append(_BYTES[tag] + _varint(value))
-    if p.mulligan is not None:
-        parts.append(b"\x48\x01" + _packed(0x52, p.mulligan))
-    # PlayerState.drawn_this_turn = 11, played_this_turn = 12, creatures_played_this_turn = 13,
-    # creatures_healed_own_turn = 14
-    for tag, value in ((0x58, p.drawn_this_turn), (0x60, p.played_this_turn), (0x68, p.creatures_played_this_turn),
-                       (0x70, p.creatures_healed_own_turn)):
-        if value:
-            parts.append(_BYTES[tag] + _varint(value))
-    body = b"".join(parts)
-    return _PLAYER_TAG + _varint(len(body)) + body
-
-
 def _player_wire_reference(p: Player) -> bytes:
     """The wire bytes of a player through the reference (``state_dict_to_proto``)."""
-    d = player_dict(p)
     msg = state_pb2.State()
-    msg.players.add(
-        hero=d["hero"], deck=d["deck"], hand=d["hand"], play=d["play"], graveyard=d["graveyard"],
-        coins_open=d["coins_open"], coins_closed=d["coins_closed"], failed_draws=d["failed_draws"],
-        mulligan_declared=d["mulligan_declared"], mulligan=d["mulligan"], **{k: d.get(k, 0) for k in TURN_COUNTS},
-    )
+    player_to_msg(player_dict(p), msg.players.add())
     out: bytes = msg.SerializeToString()
     return out
 
@@ -1078,12 +503,13 @@ def _player_wire_reference(p: Player) -> bytes:
 def _player_encoding(p: Player, key: tuple[Any, ...]) -> tuple[bytes, str]:
     """The wire bytes and canonical JSON of a player; kept (and written directly) only when
     every value has exactly its declared type, as for cards (:func:`_card_encoding`)."""
-    hero, deck, hand, play, graveyard, coins_open, coins_closed, failed, mulligan, drawn, played, creatures, healed = key
-    values = (hero, coins_open, coins_closed, failed, drawn, played, creatures, healed, *deck, *hand, *play, *graveyard,
-              *(mulligan or ()))
-    if (mulligan is None or type(mulligan) is tuple) and set(map(type, values)) == _INT_ONLY:
-        small = min(values) >= 0 and max(values) < _INT32_LIMIT
-        value = (_player_wire(p) if small else _player_wire_reference(p), player_json(p))
+    if player_typed(p):
+        if player_small(p):
+            body = player_wire(p)
+            wire = _PLAYER_TAG + _varint(len(body)) + body
+        else:
+            wire = _player_wire_reference(p)
+        value = (wire, player_json(p))
         if len(_ENCODED_PLAYERS) >= PLAYER_CACHE_SIZE:
             _ENCODED_PLAYERS.clear()
         _ENCODED_PLAYERS[key] = value
@@ -1096,9 +522,7 @@ def _player_encodings(state: State) -> list[tuple[bytes, str]]:
     cache = _ENCODED_PLAYERS
     out = []
     for p in state.players:
-        key = (p.hero, tuple(p.deck), tuple(p.hand), tuple(p.play), tuple(p.graveyard), p.coins_open, p.coins_closed,
-               p.failed_draws, p.mulligan, p.drawn_this_turn, p.played_this_turn, p.creatures_played_this_turn,
-               p.creatures_healed_own_turn)
+        key = player_key(p)
         value = cache.get(key)
         out.append(value if value is not None else _player_encoding(p, key))
     return out
@@ -1114,37 +538,9 @@ def _encodings(state: State, base: tuple[State, _Encodings] | None = None) -> _E
 
 
 def _fill(state: State, msg: state_pb2.State, encodings: _Encodings) -> None:
-    """Fill the empty message ``msg``: the scalar fields, the Queue, pending triggers,
-    modifiers and attack field by field, the players and cards from their wire bytes."""
-    msg.edition = state.edition
-    msg.step = STEP_TO_PROTO[state.step]  # type: ignore[assignment]
-    msg.turn = state.turn
-    msg.active = state.active
-    if state.first_player >= 0:
-        msg.first_player = state.first_player
-    if state.roll_winner >= 0:
-        msg.roll_winner = state.roll_winner
-    msg.shuffled = state.shuffled
-    msg.result = _RESULT_TO_PROTO[state.winner]  # type: ignore[assignment]
-    msg.next_trigger_id = state.next_trigger_id
-    for e in state.queue:
-        msg.queue.add(kind=e.kind, controller=e.controller, source=e.source, ability=e.ability, targets=e.targets,
-                      amounts=e.amounts, x=e.x, mode=e.mode, part=e.part)
-    for t in state.pending:
-        msg.pending.add(id=t.id, controller=t.controller, source=t.source, ability=t.ability, subject=t.subject,
-                        count=t.count)
-    for m in state.modifiers:
-        if m.until == _OWNER_TURN:  # owner present exactly for this duration (INTERPRETING.md, entry 23)
-            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, owner=m.owner, sets=m.sets,
-                              shots=m.shots, grants=m.grants, coins=m.coins)
-        else:
-            msg.modifiers.add(target=m.target, amount=m.amount, until=m.until, sets=m.sets, shots=m.shots,
-                              grants=m.grants, coins=m.coins)
-    attack = state.attack
-    if attack is not None:
-        msg.attack.attacker = attack.attacker
-        msg.attack.target = attack.target
-        msg.attack.defender = attack.defender
+    """Fill the empty message ``msg``: every field but the players and cards field by field
+    (:func:`oracle.service._state_proto.fill`), then the players and cards from their wire bytes."""
+    fill(state, msg)
     players, cards = encodings
     msg.MergeFromString(b"".join([e[0] for e in players] + [e[0] for e in cards]))  # appends them, in order
 
@@ -1155,12 +551,7 @@ def state_to_proto(state: State, out: state_pb2.State | None = None) -> state_pb
     ``state_dict_to_proto(to_dict(state))``."""
     msg = state_pb2.State() if out is None else out
     _fill(state, msg, _encodings(state))
-    _choices_to_proto(state, msg)
     return msg
-
-
-def _ints(values: Sequence[int]) -> str:
-    return ",".join(map(str, values))
 
 
 def _canonical_text(state: State, encodings: _Encodings) -> str:
@@ -1202,7 +593,6 @@ def encode_state_reusing(
     msg = state_pb2.State() if out is None else out
     encodings = _encodings(state, base if base is not None and base[1] is not None else None)
     _fill(state, msg, encodings)
-    _choices_to_proto(state, msg)
     return msg, _digest(_canonical_text(state, encodings)), encodings
 
 
