@@ -173,6 +173,7 @@ class Event:
 #: PROTOCOL.md's JSON value texts shared by several fields.
 _TURN_COUNT_DOC = "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)"
 _SEAT_DOC = "integer: the seat, or -1 when the proto field is absent"
+_USAGE_DOC = "list of objects, ascending `ability`, no `count` of 0"
 _RESUME_DOC = "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"
 _COUNT_DOC = ("integer ≥ 1; the key is present exactly for a «discards» or «strikes_hero» trigger, and for a "
               "«death» trigger reading `self_wounds` whose card had wounds (the proto's 0 means absent; 5.4 rule 6)")
@@ -200,9 +201,11 @@ class Card:
     entered_turn: Annotated[int, F(8, "The turn in which it entered the play zone (R15:108.5).", bound=_COUNT)] = 0
     attacked_turn: Annotated[int, F(9, "The last turn it made a strike attack (R15:108.2).", bound=_COUNT)] = 0
     defended_turn: Annotated[int, F(10, "The last turn it defended (R15:509.3).", bound=_COUNT)] = 0
-    usage: Annotated[dict[int, int], F(11, "Per ability: its uses this turn («1 (X) раз за ход», 303.3).", codec="usage")] = (
+    usage: Annotated[dict[int, int], F(11, "Per ability: its uses this turn («1 (X) раз за ход», 303.3).", codec="usage",
+                                             json_doc=_USAGE_DOC)] = (
         field(default_factory=dict))
-    game_usage: Annotated[dict[int, int], F(12, "Per ability: its uses this game («X раз за игру»).", codec="usage")] = (
+    game_usage: Annotated[dict[int, int], F(12, "Per ability: its uses this game («X раз за игру»).", codec="usage",
+                                                  json_doc=_USAGE_DOC)] = (
         field(default_factory=dict))
     stunned: Annotated[bool, F(13, "«Оглушение»: does not open at its next restoration (R15:7.stun).",
                                presence="nonzero", json_doc="`true`; the key is present exactly when true (5.4 rule 4)")] = False
@@ -276,12 +279,21 @@ class Modifier:
     amount: Annotated[int, F(2, "The bonus (or the value set, or the coins, or the lives).", bound=_AMOUNT)]
     until: Annotated[str, F(3, "When it ends.", choices="UNTIL")]
     owner: Annotated[int, F(4, "The seat whose next turn ends it; -1 for the other durations.", bound=_SEAT,
-                            presence="owner_turn")] = -1
-    sets: Annotated[bool, F(5, "«становится равен»: sets the strike (R15:523.1).", presence="nonzero")] = False
-    shots: Annotated[bool, F(6, "A bonus to the card's shots (entry 67).", presence="nonzero")] = False
+                            presence="owner_turn", json_doc=(
+                                "integer 0 or 1; the key is present exactly when `until` is "
+                                "`\"start_of_owner_turn\"` (the proto field likewise)"))] = -1
+    sets: Annotated[bool, F(5, "«становится равен»: sets the strike (R15:523.1).", presence="nonzero", json_doc=(
+        "`true`; the key is present exactly when true (a set-to modifier; 5.4 rule 7)"))] = False
+    shots: Annotated[bool, F(6, "A bonus to the card's shots (entry 67).", presence="nonzero", json_doc=(
+        "`true`; the key is present exactly when true (a bonus to the card's shots, not its strike; 5.4 rule 7)"))] = False
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
-                             presence="nonzero")] = ""
-    coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero")] = False
+                             presence="nonzero", json_doc=(
+                                 "`life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
+                                 "`directed_at_creatures` or `double_strike`; the key is present exactly when not "
+                                 "empty (5.4 rule 7)"))] = ""
+    coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",
+                             json_doc=("`true`; the key is present exactly when true (temporary coins of the hero's "
+                                       "player, not a strike bonus; 5.4 rule 7)"))] = False
 
     def to_dict(self) -> dict[str, object]:
         """The canonical JSON form: ``owner`` is present exactly for "start_of_owner_turn",

@@ -32,6 +32,7 @@ from typing import Any
 from . import cards
 from ._proto.berserk.oracle.v1 import action_pb2, state_pb2
 from .actions import decode, encode
+from .codegen import RECORDS, canonical, pname
 from .contract import (
     ACTION_CAPABILITIES,
     ACTOR_NAMES,
@@ -58,6 +59,7 @@ from .engine import (
 )
 from .model import ACTION_KINDS, STEPS, Action, State
 from .rules.setup import GameConfig, new_game
+from .schema import PROTO_MESSAGES
 from .serialize import canonical_json, fingerprint
 
 __all__ = [
@@ -417,43 +419,16 @@ _STATE_MESSAGES = (
 )
 
 #: The JSON side of the fields whose mapping is not the plain one.
-_JSON_SPECIAL = {
-    ("State", "step"): ("`step`", "string: the `Step` value's name without `STEP_`, lower case (`STEP_CHOICE` ↔ `\"choice\"`); `STEP_UNSPECIFIED` is refused"),
-    ("State", "result"): ("`winner`", "integer: -1 not over (`GAME_RESULT_UNSPECIFIED`), 0 player 1 won, 1 player 2 won, 2 a draw"),
-    ("State", "first_player"): ("`first_player`", "integer: the seat, or -1 when the proto field is absent"),
-    ("State", "roll_winner"): ("`roll_winner`", "integer: the seat, or -1 when the proto field is absent"),
-    ("State", "next_trigger_id"): ("`next_trigger_id`", "integer ≥ 1 (a proto value of 0 is read as 1)"),
-    ("State", "attack"): ("`attack`", "object, or `null` when the proto field is absent"),
-    ("State", "choosing"): ("`choosing`", "object, present only at step `target_choice` (the key is absent when the "
-                            "proto field is absent, 5.4 rule 11)"),
-    ("TargetChoice", "entry"): ("`entry`", "object: a `QueueEntry` (`queue[i].`'s keys)"),
-    ("State", "choosing_cards"): ("`choosing_cards`", "object, present only at steps `hand_choice` and "
-                                  "`search_shuffle` (the key is absent when the proto field is absent, 5.4 rule 12)"),
-    ("HandChoice", "entry"): ("`entry`", "object: a `QueueEntry` (`queue[i].`'s keys)"),
-    ("HandChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
-    ("PendingTrigger", "count"): ("`count`", "integer ≥ 1; the key is present exactly for a «discards» or "
-                                  "«strikes_hero» trigger, and for a «death» trigger reading `self_wounds` "
-                                  "whose card had wounds (the proto's 0 means absent; 5.4 rule 6)"),
-    ("TargetChoice", "resume"): ("`resume`", "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"),
-    ("CardState", "stunned"): ("`stunned`", "`true`; the key is present exactly when true (5.4 rule 4)"),
-    **{("PlayerState", k): (f"`{k}`", "integer ≥ 1; the key is present exactly when not 0 (5.4 rule 3)")
-       for k in ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn", "creatures_healed_own_turn")},
-    ("StrikeModifier", "sets"): ("`sets`", "`true`; the key is present exactly when true (a set-to modifier; 5.4 rule 7)"),
-    ("StrikeModifier", "life"): ("`life`", "`true`; the key is present exactly when true (additional lives, not a "
-                                 "strike bonus; 5.4 rule 7)"),
-    ("StrikeModifier", "shots"): ("`shots`", "`true`; the key is present exactly when true (a bonus to the card's "
-                                  "shots, not its strike; 5.4 rule 7)"),
-    ("StrikeModifier", "grants"): ("`grants`", "`life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
-                                   "`directed_at_creatures` or `double_strike`; the key is present exactly when not empty "
-                                   "(5.4 rule 7)"),
-    ("StrikeModifier", "coins"): ("`coins`", "`true`; the key is present exactly when true (temporary coins of the "
-                                  "hero's player, not a strike bonus; 5.4 rule 7)"),
-    ("State", "players"): ("`players`", "list of 2 objects (seat 0 first)"),
-    ("State", "cards"): ("`cards`", "list of objects, ascending `uid`"),
-    ("CardState", "usage"): ("`usage`", "list of objects, ascending `ability`, no `count` of 0"),
-    ("CardState", "game_usage"): ("`game_usage`", "list of objects, ascending `ability`, no `count` of 0"),
-    ("StrikeModifier", "owner"): ("`owner`", "integer 0 or 1; the key is present exactly when `until` is `\"start_of_owner_turn\"` (the proto field likewise)"),
-}
+def _json_special() -> dict[tuple[str, str], tuple[str, str]]:
+    """Per (proto message, proto field): the JSON key and JSON value text of a field whose
+    canonical form the proto type alone does not say (its declaration's ``json_doc``,
+    :mod:`oracle.model`)."""
+    out = {}
+    for cls in RECORDS:
+        for f in canonical(cls):
+            if f.spec.json_doc:
+                out[(PROTO_MESSAGES[cls.__name__], pname(f))] = (f"`{f.key}`", f.spec.json_doc)
+    return out
 
 
 def _json_value(field: Any) -> str:
@@ -466,12 +441,13 @@ def _json_value(field: Any) -> str:
 
 def _render_state_fields() -> str:
     comments = proto_comments(PROTO_DIR / "state.proto")
+    special = _json_special()
     parts = []
     for message, prefix in _STATE_MESSAGES:
         desc = getattr(state_pb2, message).DESCRIPTOR
         rows = []
         for f in desc.fields:
-            key, value = _JSON_SPECIAL.get((message, f.name), (f"`{f.name}`", _json_value(f)))
+            key, value = special.get((message, f.name), (f"`{f.name}`", _json_value(f)))
             rows.append([key, value, f"`{_proto_type(f)} {f.name} = {f.number}`", comments.get((message, f.name), "")])
         where = f"`{prefix}`" if prefix else "the top level"
         if message == "AbilityUsage":
