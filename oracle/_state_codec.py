@@ -25,7 +25,7 @@ from .model import (
     State,
     TargetChoice,
 )
-from .reading import Reader, StateError, json_str
+from .reading import Reader, StateError, check_bound, check_choice, json_str
 
 _new = object.__new__
 
@@ -521,3 +521,141 @@ def state_json(o: State, players: Sequence[str], cards: Sequence[str]) -> str:
     _0 = f'"choosing":{target_choice_json(o.choosing)},' if o.choosing is not None else ""
     _1 = f'"choosing_cards":{hand_choice_json(o.choosing_cards)},' if o.choosing_cards is not None else ""
     return f'{{"active":{o.active},"attack":{"null" if o.attack is None else attack_json(o.attack)},"cards":[{",".join(cards)}],{_0}{_1}"edition":{json_str(o.edition)},"first_player":{o.first_player},"modifiers":[{",".join([modifier_json(x) for x in o.modifiers])}],"next_trigger_id":{o.next_trigger_id},"pending":[{",".join([pending_json(x) for x in o.pending])}],"players":[{",".join(players)}],"queue":[{",".join([entry_json(x) for x in o.queue])}],"roll_winner":{o.roll_winner},"shuffled":{o.shuffled},"step":{json_str(o.step)},"turn":{o.turn},"winner":{o.winner}}}'
+
+
+def check_entry(o: QueueEntry, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``QueueEntry`` out of its bound or vocabulary."""
+    if (
+        o.kind in QUEUE_KINDS
+        and 0 <= o.controller <= 1
+        and 1 <= o.source <= 1048576
+        and -2 <= o.ability <= 1024
+        and 0 <= o.x <= 1048576
+        and -1 <= o.mode <= 1024
+        and -2 <= o.part <= -1
+    ):
+        return
+    check_choice(o.kind, QUEUE_KINDS, f"{path}.kind")
+    check_bound(o.controller, (0, 1), f"{path}.controller")
+    check_bound(o.source, (1, 1048576), f"{path}.source")
+    check_bound(o.ability, (-2, 1024), f"{path}.ability")
+    check_bound(o.x, (0, 1048576), f"{path}.x")
+    check_bound(o.mode, (-1, 1024), f"{path}.mode")
+    check_bound(o.part, (-2, -1), f"{path}.part")
+
+
+def check_pending(o: PendingTrigger, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``PendingTrigger`` out of its bound or vocabulary."""
+    if (
+        1 <= o.id <= 1048576
+        and 0 <= o.controller <= 1
+        and 1 <= o.source <= 1048576
+        and -2 <= o.ability <= 1024
+        and -1 <= o.subject <= 1048576
+        and 0 <= o.count <= 1048576
+    ):
+        return
+    check_bound(o.id, (1, 1048576), f"{path}.id")
+    check_bound(o.controller, (0, 1), f"{path}.controller")
+    check_bound(o.source, (1, 1048576), f"{path}.source")
+    check_bound(o.ability, (-2, 1024), f"{path}.ability")
+    check_bound(o.subject, (-1, 1048576), f"{path}.subject")
+    check_bound(o.count, (0, 1048576), f"{path}.count")
+
+
+def check_modifier(o: Modifier, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``Modifier`` out of its bound or vocabulary."""
+    if (
+        1 <= o.target <= 1048576
+        and -1048576 <= o.amount <= 1048576
+        and o.until in UNTIL
+        and (0 <= o.owner <= 1 if o.until == "start_of_owner_turn" else o.owner == -1)
+    ):
+        return
+    check_bound(o.target, (1, 1048576), f"{path}.target")
+    check_bound(o.amount, (-1048576, 1048576), f"{path}.amount")
+    check_choice(o.until, UNTIL, f"{path}.until")
+    if o.until == "start_of_owner_turn":
+        check_bound(o.owner, (0, 1), f"{path}.owner")
+    elif o.owner != -1:
+        raise StateError(f"{path}.owner", f"only a start_of_owner_turn modifier has an owner, not {o.until}")
+
+
+def check_attack(o: Attack, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``Attack`` out of its bound or vocabulary."""
+    if (
+        1 <= o.attacker <= 1048576
+        and 1 <= o.target <= 1048576
+        and 0 <= o.defender <= 1048576
+    ):
+        return
+    check_bound(o.attacker, (1, 1048576), f"{path}.attacker")
+    check_bound(o.target, (1, 1048576), f"{path}.target")
+    check_bound(o.defender, (0, 1048576), f"{path}.defender")
+
+
+def check_card(o: Card, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``Card`` out of its bound or vocabulary."""
+    if (
+        1 <= o.uid <= 1048576
+        and 0 <= o.owner <= 1
+        and 0 <= o.wounds <= 1048576
+        and 0 <= o.poison <= 1048576
+        and 0 <= o.entered_turn <= 1048576
+        and 0 <= o.attacked_turn <= 1048576
+        and 0 <= o.defended_turn <= 1048576
+    ):
+        return
+    check_bound(o.uid, (1, 1048576), f"{path}.uid")
+    check_bound(o.owner, (0, 1), f"{path}.owner")
+    check_bound(o.wounds, (0, 1048576), f"{path}.wounds")
+    check_bound(o.poison, (0, 1048576), f"{path}.poison")
+    check_bound(o.entered_turn, (0, 1048576), f"{path}.entered_turn")
+    check_bound(o.attacked_turn, (0, 1048576), f"{path}.attacked_turn")
+    check_bound(o.defended_turn, (0, 1048576), f"{path}.defended_turn")
+
+
+def check_player(o: Player, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``Player`` out of its bound or vocabulary."""
+    if (
+        1 <= o.hero <= 1048576
+        and 0 <= o.coins_open <= 100
+        and 0 <= o.coins_closed <= 100
+        and 0 <= o.failed_draws <= 3
+        and 0 <= o.drawn_this_turn <= 1048576
+        and 0 <= o.played_this_turn <= 1048576
+        and 0 <= o.creatures_played_this_turn <= 1048576
+        and 0 <= o.creatures_healed_own_turn <= 1048576
+    ):
+        return
+    check_bound(o.hero, (1, 1048576), f"{path}.hero")
+    check_bound(o.coins_open, (0, 100), f"{path}.coins_open")
+    check_bound(o.coins_closed, (0, 100), f"{path}.coins_closed")
+    check_bound(o.failed_draws, (0, 3), f"{path}.failed_draws")
+    check_bound(o.drawn_this_turn, (0, 1048576), f"{path}.drawn_this_turn")
+    check_bound(o.played_this_turn, (0, 1048576), f"{path}.played_this_turn")
+    check_bound(o.creatures_played_this_turn, (0, 1048576), f"{path}.creatures_played_this_turn")
+    check_bound(o.creatures_healed_own_turn, (0, 1048576), f"{path}.creatures_healed_own_turn")
+
+
+def check_state(o: State) -> None:
+    """Raise :class:`StateError` naming the first field of a ``State`` out of its bound or vocabulary."""
+    if (
+        o.edition in EDITIONS
+        and 0 <= o.turn <= 1048576
+        and 0 <= o.active <= 1
+        and -1 <= o.first_player <= 1
+        and -1 <= o.roll_winner <= 1
+        and 0 <= o.shuffled <= 2
+        and -1 <= o.winner <= 2
+        and 1 <= o.next_trigger_id <= 1048576
+    ):
+        return
+    check_choice(o.edition, EDITIONS, 'edition')
+    check_bound(o.turn, (0, 1048576), 'turn')
+    check_bound(o.active, (0, 1), 'active')
+    check_bound(o.first_player, (-1, 1), 'first_player')
+    check_bound(o.roll_winner, (-1, 1), 'roll_winner')
+    check_bound(o.shuffled, (0, 2), 'shuffled')
+    check_bound(o.winner, (-1, 2), 'winner')
+    check_bound(o.next_trigger_id, (1, 1048576), 'next_trigger_id')

@@ -371,6 +371,43 @@ def gen_fast_card(out: list[str]) -> None:
     out.append(f"    return Card({args})\n\n")
 
 
+def gen_checks(out: list[str]) -> None:
+    """The validator's per-field checks of a record built by code (:func:`oracle.validate.validate`):
+    every scalar integer within its bound, every string of a fixed vocabulary in it, a modifier's
+    owner exactly on its duration; a fast test first, then the named field."""
+    for cls in (model.QueueEntry, model.PendingTrigger, model.Modifier, model.Attack, model.Card, model.Player,
+                model.State):
+        name = cls.__name__
+        top = cls is model.State
+        out.append(f"def check_{fname(cls)}(o: {name}{'' if top else ', path: str'}) -> None:")
+        out.append(f'    """Raise :class:`StateError` naming the first field of a ``{name}`` out of its bound or vocabulary."""')
+        fast: list[str] = []
+        slow: list[str] = []
+        for f in canonical(cls):
+            v = f"o.{f.name}"
+            where = repr(f.key) if top else f'f"{{path}}.{f.key}"'
+            if f.ptype == "int" and f.spec.bound is not None and f.spec.presence == "owner_turn":
+                lo, hi = f.spec.bound
+                fast.append(f'({lo} <= {v} <= {hi} if o.until == "start_of_owner_turn" else {v} == -1)')
+                slow.append('    if o.until == "start_of_owner_turn":')
+                slow.append(f"        check_bound({v}, {f.spec.bound!r}, {where})")
+                slow.append(f"    elif {v} != -1:")
+                slow.append(f'        raise StateError({where}, f"only a start_of_owner_turn modifier has an {f.key}, not {{o.until}}")')
+            elif f.ptype == "int" and f.spec.bound is not None:
+                lo, hi = f.spec.bound
+                fast.append(f"{lo} <= {v} <= {hi}")
+                slow.append(f"    check_bound({v}, {f.spec.bound!r}, {where})")
+            elif f.ptype == "str" and f.spec.choices and f.spec.presence == "always":
+                fast.append(f"{v} in {f.spec.choices}")
+                slow.append(f"    check_choice({v}, {f.spec.choices}, {where})")
+        out.append("    if (")
+        out.append("        " + "\n        and ".join(fast))
+        out.append("    ):")
+        out.append("        return")
+        out += slow
+        out.append("\n")
+
+
 def _json_piece(f: Field, var: str) -> str:
     """The f-string text of ``"key":value`` for field ``f`` of record ``var``."""
     v = f"{var}.{f.name}"
@@ -481,7 +518,7 @@ from .model import (
     State,
     TargetChoice,
 )
-from .reading import Reader, StateError, json_str
+from .reading import Reader, StateError, check_bound, check_choice, json_str
 
 _new = object.__new__
 
@@ -516,6 +553,7 @@ def engine_module() -> str:
     gen_readers(out)
     gen_fast_card(out)
     gen_json(out)
+    gen_checks(out)
     return HEADER.format(doc=ENGINE_DOC) + ENGINE_PRELUDE + "\n".join(out).rstrip() + "\n"
 
 

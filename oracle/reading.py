@@ -13,7 +13,7 @@ from typing import Any
 from .errors import FieldError
 from .schema import MAX_LIST
 
-__all__ = ["Reader", "StateError", "json_str", "short"]
+__all__ = ["Reader", "StateError", "check_bound", "check_choice", "json_str", "short"]
 
 
 class StateError(FieldError):
@@ -24,6 +24,19 @@ def short(v: Any) -> str:
     """``repr(v)``, cut short (an integer of a hundred digits is named, not printed)."""
     text = repr(v)
     return text if len(text) <= 40 else f"{text[:20]}…({len(text)} characters)"
+
+
+def check_bound(value: int, bound: tuple[int, int], path: str) -> None:
+    """Raise :class:`StateError` at ``path`` if ``value`` is outside ``bound`` (inclusive)."""
+    lo, hi = bound
+    if not lo <= value <= hi:
+        raise StateError(path, f"must be in {lo}..{hi}, got {value}")
+
+
+def check_choice(value: str, allowed: tuple[str, ...], path: str) -> None:
+    """Raise :class:`StateError` at ``path`` if ``value`` is not one of ``allowed``."""
+    if value not in allowed:
+        raise StateError(path, f"must be one of {', '.join(allowed)}; got {value!r}")
 
 
 #: Most strings :func:`json_str` keeps (card ids, editions, steps, kinds: a few hundred).

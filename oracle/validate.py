@@ -25,10 +25,19 @@ from collections.abc import Mapping, Sized
 from dataclasses import dataclass
 
 from ._state_codec import BOUNDS as DECLARED_BOUNDS
+from ._state_codec import (
+    check_attack,
+    check_card,
+    check_entry,
+    check_modifier,
+    check_pending,
+    check_player,
+    check_state,
+)
 from .cards import CardDef, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
-from .model import GRANTS, QUEUE_KINDS, STEPS, UNTIL, Card, Player, QueueEntry, State
+from .model import GRANTS, QUEUE_KINDS, STEPS, Card, Player, QueueEntry, State
 from .reading import StateError
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
@@ -160,8 +169,6 @@ def _misplaced(state: State, pool: Mapping[str, CardDef]) -> None:
 def _turn_counts(p: Player, seat: int) -> None:
     """Rule 3: a player's counters of this turn are within their bounds, and his creature
     plays are among his plays (R15:309.1; INTERPRETING.md, entry 59)."""
-    for key in _TURN_COUNTS:
-        _bound(getattr(p, key), f"players[].{key}", f"players[{seat}].{key}")
     if p.creatures_played_this_turn > p.played_this_turn:
         raise StateError(f"players[{seat}].creatures_played_this_turn",
                          f"{p.creatures_played_this_turn} creatures played but only {p.played_this_turn} cards")
@@ -214,13 +221,9 @@ def check_card_fields(c: Card, i: int) -> CardDef:
 
 
 def _card_values(c: Card, i: int) -> CardDef:
-    """Rule 2: every integer of card ``c`` within its bound and its card id in the pool (its definition)."""
-    if not (
-        0 < c.uid <= MAX_VALUE and 0 <= c.wounds <= MAX_VALUE and 0 <= c.poison <= MAX_VALUE
-        and 0 <= c.entered_turn <= MAX_VALUE and 0 <= c.attacked_turn <= MAX_VALUE and 0 <= c.defended_turn <= MAX_VALUE
-    ):
-        for key in ("uid", "wounds", "poison", "entered_turn", "attacked_turn", "defended_turn"):
-            _bound(getattr(c, key), f"cards[].{key}", f"cards[{i}].{key}")
+    """Rule 2: every integer of card ``c`` within its bound (its declarations, :func:`check_card`)
+    and its card id in the pool (its definition)."""
+    check_card(c, f"cards[{i}]")
     d = load_pool().cards.get(c.card_id)
     if d is None:
         raise StateError(f"cards[{i}].card_id", f"unknown card id {c.card_id!r}")
@@ -256,13 +259,7 @@ def validate(state: State, cards_checked: bool = False) -> None:
         raise StateError("edition", f"must be one of {', '.join(EDITIONS)}; got {state.edition!r}")
     if state.step not in STEP_FIELDS:
         raise StateError("step", f"must be one of {', '.join(STEPS)}; got {state.step!r}")
-    if not (
-        0 <= state.turn <= MAX_VALUE and (state.active == 0 or state.active == 1) and -1 <= state.first_player <= 1
-        and -1 <= state.roll_winner <= 1 and 0 <= state.shuffled <= 2 and -1 <= state.winner <= 2
-        and 0 < state.next_trigger_id <= MAX_VALUE
-    ):
-        for key in ("turn", "active", "first_player", "roll_winner", "shuffled", "winner", "next_trigger_id"):
-            _bound(getattr(state, key), key, key)
+    check_state(state)  # the declared bounds of the top level
     players = state.players
     if len(players) != 2:
         raise StateError("players", "exactly two players")
@@ -282,9 +279,7 @@ def validate(state: State, cards_checked: bool = False) -> None:
                         raise StateError(_where((seat, zone, j)), f"card {uid} is also in {_where(seen[uid])}")
                     raise StateError(_where((seat, zone, j)), f"no card with uid {uid}")
                 seen[uid] = (seat, zone, j)
-        if not (0 <= p.coins_open <= MAX_COINS and 0 <= p.coins_closed <= MAX_COINS and 0 <= p.failed_draws <= 3):
-            for key in ("coins_open", "coins_closed", "failed_draws"):
-                _bound(getattr(p, key), f"players[].{key}", f"players[{seat}].{key}")
+        check_player(p, f"players[{seat}]")  # the declared bounds (coins, counters)
         if p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn or p.creatures_healed_own_turn:
             _turn_counts(p, seat)
         if p.mulligan:
@@ -305,8 +300,6 @@ def validate(state: State, cards_checked: bool = False) -> None:
         d = pool[c.card_id] if cards_checked else _card_values(c, i)
         pos = seen[uid]
         if c.owner != pos[0] or (d.type == "hero") != (pos[1] == "hero"):
-            if c.owner != 0 and c.owner != 1:
-                _bound(c.owner, "cards[].owner", f"cards[{i}].owner")
             _misplaced(state, pool)  # names the first misplaced card in the order of the zones
         if (c.closed or c.wounds or c.poison or c.hidden or c.stunned) and pos[1] != "hero" and pos[1] != "play":
             raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned, hidden or stunned")
@@ -317,10 +310,7 @@ def validate(state: State, cards_checked: bool = False) -> None:
     _length(state.queue, "queue")
     for i, e in enumerate(state.queue):
         p_ = f"queue[{i}]"
-        if e.kind not in QUEUE_KINDS:
-            raise StateError(f"{p_}.kind", f"must be one of {', '.join(QUEUE_KINDS)}; got {e.kind!r}")
-        for key in ("controller", "source", "ability", "x", "mode", "part"):
-            _bound(getattr(e, key), f"queue[].{key}", f"{p_}.{key}")
+        check_entry(e, p_)  # its kind and the declared bounds
         if e.source not in cards:
             raise StateError(f"{p_}.source", f"no card with uid {e.source}")
         _length(e.targets, f"{p_}.targets")
@@ -349,8 +339,7 @@ def validate(state: State, cards_checked: bool = False) -> None:
     _length(state.pending, "pending")
     ids: set[int] = set()
     for i, pt in enumerate(state.pending):
-        for key in ("id", "controller", "source", "ability", "subject"):
-            _bound(getattr(pt, key), f"pending[].{key}", f"pending[{i}].{key}")
+        check_pending(pt, f"pending[{i}]")  # the declared bounds
         if pt.id >= state.next_trigger_id:
             raise StateError(f"pending[{i}].id", f"must be in 1..{state.next_trigger_id - 1} (below next_trigger_id)")
         if pt.id in ids:
@@ -361,7 +350,6 @@ def validate(state: State, cards_checked: bool = False) -> None:
         abilities = pool[cards[pt.source].card_id].abilities
         if pt.ability != POISON and not (0 <= pt.ability < len(abilities) and abilities[pt.ability].kind == "triggered"):
             raise StateError(f"pending[{i}].ability", f"card {pt.source} has no triggered ability {pt.ability}")
-        _bound(pt.count, "pending[].count", f"pending[{i}].count")
         counted = pt.ability != POISON and abilities[pt.ability].trigger in COUNTED_TRIGGERS
         if pt.ability != POISON and keeps_wounds(abilities[pt.ability]):
             pass  # «Гибель: … Х - количество ран на [этой карте]»: the wounds it had, 0 or more (R15:403.1)
@@ -374,14 +362,7 @@ def validate(state: State, cards_checked: bool = False) -> None:
     # rule 7: modifiers and the attack
     _length(state.modifiers, "modifiers")
     for i, m in enumerate(state.modifiers):
-        _bound(m.target, "modifiers[].target", f"modifiers[{i}].target")
-        _bound(m.amount, "modifiers[].amount", f"modifiers[{i}].amount")
-        if m.until not in UNTIL:
-            raise StateError(f"modifiers[{i}].until", f"must be one of {', '.join(UNTIL)}; got {m.until!r}")
-        if m.until == "start_of_owner_turn":
-            _bound(m.owner, "modifiers[].owner", f"modifiers[{i}].owner")
-        elif m.owner != -1:
-            raise StateError(f"modifiers[{i}].owner", f"only a start_of_owner_turn modifier has an owner, not {m.until}")
+        check_modifier(m, f"modifiers[{i}]")  # the declared bounds, the owner exactly on its duration
         if m.shots and (m.sets or m.until != "end_of_turn"):
             raise StateError(f"modifiers[{i}].shots", "a shot modifier adds until the end of turn (INTERPRETING.md, "
                              "entry 67)")
@@ -394,8 +375,7 @@ def validate(state: State, cards_checked: bool = False) -> None:
             _coin_modifier(state, i, place[1])
     att = state.attack
     if att is not None:
-        for key in ("attacker", "target", "defender"):
-            _bound(getattr(att, key), f"attack.{key}", f"attack.{key}")
+        check_attack(att, "attack")
         for key in ("attacker", "target"):
             if getattr(att, key) not in cards:
                 raise StateError(f"attack.{key}", f"no card with uid {getattr(att, key)}")
