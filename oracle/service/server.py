@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import hmac
-import importlib
 import inspect
 import json
 import logging
@@ -58,6 +57,7 @@ from oracle.engine import IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, State
 from oracle.rules.setup import ConfigError, new_game_with_events
 from oracle.sampler import random_action
+from oracle.suite_version import shipped_suite_version
 
 from . import convert as cv
 from .log import get_logger
@@ -78,7 +78,6 @@ __all__ = [
     "bad_request_status",
     "build_server",
     "format_address",
-    "suite_version",
 ]
 
 #: Full name of the oracle service.
@@ -131,15 +130,6 @@ _MAX_CHANCE_STEPS = 1000
 
 
 _T = TypeVar("_T")
-
-
-def suite_version() -> str:
-    """The version of the conformance suite shipped alongside the engine ("" if absent)."""
-    try:
-        module = importlib.import_module("conformance_suite")
-    except ImportError:
-        return ""
-    return str(getattr(module, "__version__", ""))
 
 
 # --- per-call record ----------------------------------------------------------------
@@ -240,10 +230,13 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
     """Every RPC of ``OracleService``.  ``mutant`` (a name of :data:`oracle.mutants.MUTANTS`
     or "") is set on every decoded state and listed by GetServerInfo.  ``state_cache``
     entries (0: none) of the states it answered with spare decoding them when a client
-    sends one back (:mod:`oracle.service.state_cache`)."""
+    sends one back (:mod:`oracle.service.state_cache`).  ``suite_version`` is what
+    GetServerInfo reports as the conformance suite's version (None: the suite shipped
+    with the engine, :func:`oracle.suite_version.shipped_suite_version`); the service
+    never imports the suite to learn it."""
 
     def __init__(self, mutant: str = "", executor: futures.Executor | None = None,
-                 state_cache: int = DEFAULT_STATE_CACHE_SIZE) -> None:
+                 state_cache: int = DEFAULT_STATE_CACHE_SIZE, suite_version: str | None = None) -> None:
         self.mutant = mutant
         #: the states this servicer answered with, by their message's wire bytes
         self.state_cache = StateCache(state_cache)
@@ -253,7 +246,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         self._info = pb.GetServerInfoResponse(
             engine_version=oracle.__version__,
             proto_version=PROTO_VERSION,
-            suite_version=suite_version(),
+            suite_version=shipped_suite_version() if suite_version is None else suite_version,
             editions=list(EDITIONS),
             default_edition=DEFAULT_EDITION,
             card_pool_version=pool.version,
@@ -1107,6 +1100,10 @@ class ServeConfig:
     tls_cert: bytes = b""
     tls_key: bytes = b""
     reuse_port: bool = False
+    #: the conformance suite's version GetServerInfo reports, given by whoever starts the
+    #: server (the service does not import the suite); by default the suite shipped with
+    #: the engine (:func:`oracle.suite_version.shipped_suite_version`)
+    suite_version: str = field(default_factory=shipped_suite_version)
 
 
 @dataclass
@@ -1163,7 +1160,8 @@ def build_server(config: ServeConfig) -> BuiltServer:
                                              thread_name_prefix="oracle-stream")
     interceptor = CallInterceptor(config.auth_token, executor, limits, stream_pool)
     server = grpc.aio.server(interceptors=[interceptor], options=options)
-    pb_grpc.add_OracleServiceServicer_to_server(OracleServicer(config.mutant, executor, config.state_cache), server)  # type: ignore[no-untyped-call]
+    servicer = OracleServicer(config.mutant, executor, config.state_cache, config.suite_version)
+    pb_grpc.add_OracleServiceServicer_to_server(servicer, server)  # type: ignore[no-untyped-call]
     health_servicer = HealthServicer(("", SERVICE_NAME))
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     enable_reflection((SERVICE_NAME, HEALTH_SERVICE_NAME, reflection.SERVICE_NAME), server)
