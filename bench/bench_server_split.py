@@ -48,6 +48,7 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
     handler's and the collector's CPU seconds and the call count to ``report`` at exit."""
     from oracle.__main__ import main as oracle_main
     from oracle.service import server
+    from oracle.service.calls import CallControl
 
     original = server.OracleServicer.ApplyAction
     if mode == "stub":
@@ -56,7 +57,7 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
         from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 
         request = pb.ApplyActionRequest.FromString(build_requests(1, seed)["apply"][0])
-        stored = original(server.OracleServicer(), request, server.CallControl())
+        stored = original(server.OracleServicer(), request, CallControl())
 
         def stub(self: Any, request: Any, context: Any) -> Any:
             return stored

@@ -38,10 +38,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent import futures
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import grpc
-from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
@@ -60,22 +59,30 @@ from oracle.sampler import random_action
 from oracle.suite_version import shipped_suite_version
 
 from . import convert as cv
+from .calls import (
+    CURRENT_CALL,
+    REQUEST_ID_KEY,
+    CallAbort,
+    CallControl,
+    CallInfo,
+    check_deadline,
+    note_fingerprint,
+    note_state,
+)
 from .log import get_logger
 from .reflection import enable_reflection
 from .state_cache import DEFAULT_STATE_CACHE_SIZE, CachedState, StateCache, normalize_usage
+from .status import MAX_FIELD_CHARS, MAX_VIOLATIONS, bad_request_status, cap_text
 from .transcripts import verify_stream_async, verify_transcript_message
 
 __all__ = [
     "PROTO_VERSION",
-    "REQUEST_ID_KEY",
     "SERVICE_NAME",
     "BuiltServer",
-    "CallControl",
     "CallInterceptor",
     "HealthServicer",
     "OracleServicer",
     "ServeConfig",
-    "bad_request_status",
     "build_server",
     "format_address",
 ]
@@ -84,22 +91,12 @@ __all__ = [
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["OracleService"].full_name
 #: Version of the public protocol.
 PROTO_VERSION = "v1"
-#: Metadata key of the request id (request and trailing metadata).
-REQUEST_ID_KEY = "x-request-id"
 #: Full name of the health service.
 HEALTH_SERVICE_NAME = "grpc.health.v1.Health"
 _HEALTH_PREFIX = f"/{HEALTH_SERVICE_NAME}/"
 _SERVING = health_pb2.HealthCheckResponse.SERVING
 _NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 _MAX_REQUEST_ID = 128
-#: Error texts repeat at most this many characters of a field path / of a description.
-MAX_FIELD_CHARS = 120
-MAX_DESCRIPTION_CHARS = 200
-#: The status message (``grpc-message``) is at most about this many characters.
-MAX_MESSAGE_CHARS = 240
-#: A BadRequest lists at most this many field violations, in at most this many bytes.
-MAX_VIOLATIONS = 20
-MAX_DETAIL_BYTES = 2048
 #: The log line of an INVALID_ARGUMENT call names at most this many fields.
 MAX_LOGGED_FIELDS = 10
 #: Once the server stops, a client stream waiting for its next message gets this long.
@@ -132,95 +129,11 @@ _MAX_CHANCE_STEPS = 1000
 _T = TypeVar("_T")
 
 
-# --- per-call record ----------------------------------------------------------------
-
-
-@dataclass
-class _CallInfo:
-    """What the servicer tells the interceptor about the call it answers."""
-
-    request_id: str
-    fingerprint: str = ""
-    #: a state whose fingerprint is logged (computed only if logged)
-    state: State | None = None
-    #: the status the call ended with, when the interceptor ended it
-    code: grpc.StatusCode | None = None
-    #: the violated fields of an INVALID_ARGUMENT answer (capped) and how many there were
-    fields: list[str] = field(default_factory=list)
-    violations: int = 0
-    #: the client's address, read when the call begins: a call's context must not be
-    #: touched once gRPC has ended it (a cancelled stream's context can crash the process)
-    peer: str = ""
-    #: "hit" or "miss" when the call's state was looked up in the state cache
-    state_cache: str = ""
-
-
-_CALL: contextvars.ContextVar[_CallInfo | None] = contextvars.ContextVar("oracle_call", default=None)
-
-
-def _note_fingerprint(value: str) -> None:
-    info = _CALL.get()
-    if info is not None:
-        info.fingerprint = value
-
-
-def _note_state(state: State) -> None:
-    """Log the fingerprint of ``state`` (computed only when the line is logged)."""
-    info = _CALL.get()
-    if info is not None:
-        info.state = state
-
-
-class _Abort(Exception):
-    """Raised by the servicer to end a call with ``code`` (not INVALID_ARGUMENT)."""
-
-    def __init__(self, code: grpc.StatusCode, details: str) -> None:
-        super().__init__(details)
-        self.code = code
-        self.details = details
-
-
-class _Deadline(Protocol):
-    def time_remaining(self) -> float | None: ...
-
-    def is_active(self) -> bool: ...
-
-
 def _small(request: Any) -> bool:
     """True for a request without a state or with a state of at most INLINE_MAX_CARDS cards."""
     state = getattr(request, "state", None)
     return state is None or len(state.cards) <= INLINE_MAX_CARDS
 
-
-class CallControl:
-    """What a servicer method running in the engine thread pool may ask about its call
-    (instead of the gRPC context, which belongs to the event loop): the time left before
-    the deadline and whether the client is still waiting."""
-
-    def __init__(self, time_remaining: float | None = None) -> None:
-        self._deadline = None if time_remaining is None else time.monotonic() + time_remaining
-        self._cancelled = threading.Event()
-
-    def time_remaining(self) -> float | None:
-        """Seconds left before the call's deadline (None: no deadline)."""
-        return None if self._deadline is None else self._deadline - time.monotonic()
-
-    def is_active(self) -> bool:
-        """False once the client cancelled the call (or its deadline passed)."""
-        return not self._cancelled.is_set()
-
-    def cancel(self) -> None:
-        """Mark the call as given up (called from the event loop)."""
-        self._cancelled.set()
-
-
-def _check_deadline(context: _Deadline) -> None:
-    """Stop working for a call whose client gave up or whose deadline passed."""
-    remaining = context.time_remaining()
-    if remaining is not None and remaining <= 0:
-        raise _Abort(grpc.StatusCode.DEADLINE_EXCEEDED, "deadline exceeded")
-    if not context.is_active():
-        raise _Abort(grpc.StatusCode.CANCELLED, "the call was cancelled")
 
 
 # --- the oracle ---------------------------------------------------------------------
@@ -279,7 +192,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         if cache.enabled:
             wire = msg.SerializeToString(deterministic=True)
             cached = cache.lookup(wire, self.mutant)
-            info = _CALL.get()
+            info = CURRENT_CALL.get()
             if info is not None:
                 info.state_cache = "miss" if cached is None else "hit"
             if cached is not None:
@@ -345,7 +258,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         resp.fingerprint = cv.encode_state(state, resp.state)[1]
         cv.decision_to_proto(decision(state), resp.decision)
         self._remember(state, resp.state)
-        _note_fingerprint(resp.fingerprint)
+        note_fingerprint(resp.fingerprint)
         return resp
 
     def GetLegalActions(
@@ -364,13 +277,13 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             cv.action_to_proto(a, add())
         resp.outcomes_not_enumerated = d.actor == CHANCE and not actions
         resp.fingerprint = cached.fingerprint or cv.state_fingerprint(state)
-        _note_fingerprint(resp.fingerprint)
+        note_fingerprint(resp.fingerprint)
         return resp
 
     def CheckAction(self, request: pb.CheckActionRequest, context: CallControl) -> pb.CheckActionResponse:
         """Whether one action is legal; if not, the violations by rule."""
         state = self._state(request)
-        _note_state(state)
+        note_state(state)
         action = self._action(request)
         violations = check(state, action)
         return pb.CheckActionResponse(legal=not violations, violations=cv.violations_to_proto(violations))
@@ -382,13 +295,13 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         Malformed actions are reported together (one field violation each, the first
         :data:`MAX_VIOLATIONS` listed and the rest counted)."""
         state = self._state(request)
-        _note_state(state)
+        note_state(state)
         actions: list[oracle.Action] = []
         errors: list[tuple[str, str]] = []
         unlisted = 0
         for i, msg in enumerate(request.actions):
             if i % _DEADLINE_STRIDE == 0:
-                _check_deadline(context)
+                check_deadline(context)
             try:
                 actions.append(cv.action_from_proto(msg, f"actions[{i}]"))
             except cv.InputError as exc:
@@ -405,7 +318,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         add = resp.results.add
         for i, action in enumerate(actions):
             if i % _DEADLINE_STRIDE == 0:
-                _check_deadline(context)
+                check_deadline(context)
             violations = check(state, action)
             if violations:
                 add(legal=False, violations=cv.violations_to_proto(violations))
@@ -422,7 +335,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         try:
             out = apply(state, action)
         except IllegalAction as exc:
-            _note_state(state)
+            note_state(state)
             return pb.ApplyActionResponse(legal=False, violations=cv.violations_to_proto(exc.violations))
         resp = pb.ApplyActionResponse(legal=True)
         cv.add_events(resp, out.events)
@@ -430,7 +343,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         _, resp.fingerprint, encodings = cv.encode_state_reusing(out.state, resp.state, (state, cached.encodings))
         cv.decision_to_proto(decision(out.state), resp.decision)
         self._remember(out.state, resp.state, encodings, resp.fingerprint)
-        _note_fingerprint(resp.fingerprint)
+        note_fingerprint(resp.fingerprint)
         return resp
 
     def GetCatalogue(self, request: pb.GetCatalogueRequest, context: CallControl) -> pb.GetCatalogueResponse:
@@ -497,57 +410,6 @@ def _catalogue_responses() -> dict[str, pb.GetCatalogueResponse]:
     for edition in sorted({r.edition for r in rules}):
         out[edition] = pb.GetCatalogueResponse(rules=[r for r in rules if r.edition == edition])
     return out
-
-
-# --- errors -------------------------------------------------------------------------
-
-
-class _Status(NamedTuple):
-    """A ``grpc.Status``: code, message and trailing metadata."""
-
-    code: grpc.StatusCode
-    details: str
-    trailing_metadata: tuple[tuple[str, str | bytes], ...]
-
-
-def cap_text(text: str, limit: int) -> str:
-    """``text``, or its first characters and how long it was when longer than ``limit``:
-    an error never repeats more than about ``limit`` characters of a request."""
-    if len(text) <= limit:
-        return text
-    return f"{text[: max(limit - 40, 8)]}… (truncated; {len(text)} characters in all)"
-
-
-def bad_request_status(violations: list[tuple[str, str]], request_id: str, unlisted: int = 0) -> _Status:
-    """The ``INVALID_ARGUMENT`` status with a ``google.rpc.BadRequest`` detail listing
-    ``violations`` as (field path, reason), and the request id.  Every field path and
-    reason is capped (:func:`cap_text`), and at most :data:`MAX_VIOLATIONS` violations in
-    at most :data:`MAX_DETAIL_BYTES` bytes are listed; the message says how many more there
-    were (``unlisted`` counts those the caller already left out).  So the trailer stays a
-    few KB however bad the request."""
-    capped = [(cap_text(f, MAX_FIELD_CHARS), cap_text(d, MAX_DESCRIPTION_CHARS)) for f, d in violations[:MAX_VIOLATIONS]]
-    listed = error_details_pb2.BadRequest()
-    size = 0
-    for f, d in capped:
-        item = error_details_pb2.BadRequest.FieldViolation(field=f, description=d)
-        size += item.ByteSize() + 4
-        if listed.field_violations and size > MAX_DETAIL_BYTES:
-            break
-        listed.field_violations.append(item)
-    total = len(violations) + unlisted
-    first_field, first_reason = capped[0]
-    message = cap_text(f"invalid {first_field}: {first_reason}", MAX_MESSAGE_CHARS)
-    if total > 1:
-        message += f" (and {total - 1} more"
-        left_out = total - len(listed.field_violations)
-        message += f"; {left_out} not listed)" if left_out else ")"
-    status = status_pb2.Status(code=code_pb2.INVALID_ARGUMENT, message=message)
-    status.details.add().Pack(listed)
-    return _Status(
-        grpc.StatusCode.INVALID_ARGUMENT,
-        message,
-        (("grpc-status-details-bin", status.SerializeToString()), (REQUEST_ID_KEY, request_id)),
-    )
 
 
 # --- health -------------------------------------------------------------------------
@@ -701,11 +563,11 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
             try:
                 self._authorize([v.encode() if isinstance(v, str) else v
                                  for k, v in details.invocation_metadata or () if k == "authorization"])
-            except _Abort as refusal:
+            except CallAbort as refusal:
                 return self._refusal(method, refusal, wrapped.response_streaming)
         return wrapped
 
-    def _refusal(self, method: str, refusal: _Abort, response_streaming: bool) -> Any:
+    def _refusal(self, method: str, refusal: CallAbort, response_streaming: bool) -> Any:
         """A handler that ends the call with ``refusal`` without reading its request: an
         unauthenticated client gets no request parsed and no slot taken."""
 
@@ -753,7 +615,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     # helpers
 
     @staticmethod
-    def _begin(context: Any) -> tuple[_CallInfo, list[bytes]]:
+    def _begin(context: Any) -> tuple[CallInfo, list[bytes]]:
         """The call's record (request id from the metadata, or a new one, sent back in
         the trailing metadata) and every ``authorization`` metadata value."""
         request_id = ""
@@ -763,23 +625,23 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                 request_id = str(value)[:_MAX_REQUEST_ID]
             elif key == "authorization":
                 authorization.append(value.encode() if isinstance(value, str) else value)
-        info = _CallInfo(request_id or uuid.uuid4().hex, peer=context.peer())
+        info = CallInfo(request_id or uuid.uuid4().hex, peer=context.peer())
         context.set_trailing_metadata(((REQUEST_ID_KEY, info.request_id),))
         return info, authorization
 
     def _authorize(self, authorization: list[bytes]) -> None:
         if len(authorization) > 1:
-            raise _Abort(grpc.StatusCode.UNAUTHENTICATED, "more than one authorization header")
+            raise CallAbort(grpc.StatusCode.UNAUTHENTICATED, "more than one authorization header")
         given = authorization[0] if authorization else b""
         if not hmac.compare_digest(given, self._token):
-            raise _Abort(grpc.StatusCode.UNAUTHENTICATED, "missing bearer token" if not given else "wrong bearer token")
+            raise CallAbort(grpc.StatusCode.UNAUTHENTICATED, "missing bearer token" if not given else "wrong bearer token")
 
     def _admit(self, method: str, needs_auth: bool, authorization: list[bytes], request: Any, slots: _Slots | None) -> bool:
         """Check the token, then the request, then take a slot of ``slots`` (True: taken).
         Raises the error that ends the call."""
         if self.shutting_down.is_set() and not method.startswith(_HEALTH_PREFIX):
             # health calls keep answering (NOT_SERVING) while the server drains
-            raise _Abort(grpc.StatusCode.UNAVAILABLE, "the server is stopping; the call was not processed")
+            raise CallAbort(grpc.StatusCode.UNAVAILABLE, "the server is stopping; the call was not processed")
         if needs_auth:
             self._authorize(authorization)
         if isinstance(request, _Undecodable):
@@ -787,10 +649,10 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         if slots is None:
             return False
         if not slots.take():
-            raise _Abort(grpc.StatusCode.RESOURCE_EXHAUSTED, f"server busy: {slots.limit} {slots.what}, the limit")
+            raise CallAbort(grpc.StatusCode.RESOURCE_EXHAUSTED, f"server busy: {slots.limit} {slots.what}, the limit")
         return True
 
-    async def _fail(self, context: Any, info: _CallInfo, method: str, exc: BaseException) -> None:
+    async def _fail(self, context: Any, info: CallInfo, method: str, exc: BaseException) -> None:
         """End the call for an exception the behaviour raised; never returns."""
         if isinstance(exc, (grpc.aio.AbortError, asyncio.CancelledError, GeneratorExit)):
             raise exc  # the behaviour aborted the call itself, or the call is gone
@@ -800,7 +662,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
             info.violations = len(exc.violations) + exc.unlisted
             info.fields = [cap_text(f, MAX_FIELD_CHARS) for f, _ in exc.violations[:MAX_LOGGED_FIELDS]]
             await context.abort(status.code, status.details, status.trailing_metadata)
-        if isinstance(exc, _Abort):
+        if isinstance(exc, CallAbort):
             info.code = exc.code
             await context.abort(exc.code, exc.details)
         self._log.error(
@@ -809,7 +671,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         info.code = grpc.StatusCode.INTERNAL
         await context.abort(grpc.StatusCode.INTERNAL, f"internal error; request id {info.request_id}")
 
-    def _done(self, context: Any, info: _CallInfo | None, method: str, started: float) -> None:
+    def _done(self, context: Any, info: CallInfo | None, method: str, started: float) -> None:
         if not self._log.is_enabled_for(logging.INFO):
             return
         code = (info.code if info is not None else None) or context.code()
@@ -833,7 +695,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                 fields["state_cache"] = info.state_cache
         self._log.info("rpc", **fields)
 
-    def _cancelled(self, info: _CallInfo, control: CallControl | None) -> None:
+    def _cancelled(self, info: CallInfo, control: CallControl | None) -> None:
         """Record why a call whose task was cancelled ended (for its log line)."""
         remaining = control.time_remaining() if control is not None else None
         if info.code is None:
@@ -843,18 +705,18 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                 else grpc.StatusCode.CANCELLED
             )
 
-    async def _in_pool(self, behavior: Callable[[Any, Any], Any], request: Any, info: _CallInfo,
+    async def _in_pool(self, behavior: Callable[[Any, Any], Any], request: Any, info: CallInfo,
                        control: CallControl, slots: _Slots | None) -> Any:
         """Run a synchronous behaviour in the engine pool.  The slot is given back when the
         thread is done (not when the client gives up); a cancelled call's thread is told
         through ``control`` and stops at its next check."""
 
         def run() -> Any:
-            token = _CALL.set(info)
+            token = CURRENT_CALL.set(info)
             try:
                 return behavior(request, control)
             finally:
-                _CALL.reset(token)
+                CURRENT_CALL.reset(token)
 
         if self._executor is None:
             if slots is not None:
@@ -865,7 +727,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         except RuntimeError:  # the pool is shut down: the server is stopping
             if slots is not None:
                 slots.give()
-            raise _Abort(grpc.StatusCode.UNAVAILABLE, "the server is stopping") from None
+            raise CallAbort(grpc.StatusCode.UNAVAILABLE, "the server is stopping") from None
         if slots is not None:
             job.add_done_callback(slots.give)
         waiter = asyncio.wrap_future(job)
@@ -885,7 +747,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
 
         async def wrapped(request: Any, context: Any) -> Any:
             started = time.perf_counter()
-            info: _CallInfo | None = None
+            info: CallInfo | None = None
             control: CallControl | None = None
             slots = stream_slots if stream_slots is not None else (None if is_async else self.calls)
             taken = False
@@ -899,18 +761,18 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                         async for answer in self._sync_stream(_one_answer(behavior), request, info, True):
                             return answer
                 if is_async:
-                    token = _CALL.set(info)
+                    token = CURRENT_CALL.set(info)
                     try:
                         return await behavior(request, context)
                     finally:
-                        _CALL.reset(token)
+                        CURRENT_CALL.reset(token)
                 control = CallControl(context.time_remaining())
                 if method in INLINE_METHODS and _small(request):
-                    token = _CALL.set(info)
+                    token = CURRENT_CALL.set(info)
                     try:
                         return behavior(request, control)
                     finally:
-                        _CALL.reset(token)
+                        CURRENT_CALL.reset(token)
                 taken = False  # the pool gives the slot back
                 return await self._in_pool(behavior, request, info, control, slots)
             except asyncio.CancelledError:
@@ -919,7 +781,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                 raise
             except BaseException as exc:
                 if info is None:
-                    info = _CallInfo(uuid.uuid4().hex)
+                    info = CallInfo(uuid.uuid4().hex)
                 await self._fail(context, info, method, exc)
                 raise  # pragma: no cover - _fail always raises
             finally:
@@ -936,7 +798,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
 
         async def wrapped(request: Any, context: Any) -> AsyncIterator[Any]:
             started = time.perf_counter()
-            info: _CallInfo | None = None
+            info: CallInfo | None = None
             taken = False
             try:
                 info, authorization = self._begin(context)
@@ -958,13 +820,13 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                 raise
             except GeneratorExit:
                 # gRPC closed the stream early (the client went away): record it here, as
-                # the ended call's context must not be asked (see _CallInfo.peer)
+                # the ended call's context must not be asked (see CallInfo.peer)
                 if info is not None and info.code is None:
                     info.code = grpc.StatusCode.CANCELLED
                 raise
             except BaseException as exc:
                 if info is None:
-                    info = _CallInfo(uuid.uuid4().hex)
+                    info = CallInfo(uuid.uuid4().hex)
                 await self._fail(context, info, method, exc)
                 raise  # pragma: no cover
             finally:
@@ -974,7 +836,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
 
         return wrapped
 
-    async def _sync_stream(self, behavior: Callable[[Any, Any], Any], request: Any, info: _CallInfo,
+    async def _sync_stream(self, behavior: Callable[[Any, Any], Any], request: Any, info: CallInfo,
                            streamed_requests: bool) -> AsyncIterator[Any]:
         """The answers of a synchronous streaming behaviour (e.g. a reflection servicer
         written for the threaded server), stepped in the stream pool, never in the engine
@@ -992,11 +854,11 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                 yield item
 
         def start() -> Any:
-            token = _CALL.set(info)
+            token = CURRENT_CALL.set(info)
             try:
                 return iter(behavior(requests() if streamed_requests else request, control))
             finally:
-                _CALL.reset(token)
+                CURRENT_CALL.reset(token)
 
         pool = self._stream_pool
         answers = await loop.run_in_executor(pool, start) if pool is not None else start()
@@ -1030,8 +892,8 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                         done, _ = await asyncio.wait({nxt}, timeout=STREAM_DRAIN_SECONDS)
                 if nxt not in done:
                     if self.shutting_down.is_set():
-                        raise _Abort(grpc.StatusCode.UNAVAILABLE, "the server is stopping; the stream sent no message in time")
-                    raise _Abort(
+                        raise CallAbort(grpc.StatusCode.UNAVAILABLE, "the server is stopping; the stream sent no message in time")
+                    raise CallAbort(
                         grpc.StatusCode.DEADLINE_EXCEEDED,
                         f"no stream message for {timeout:g} s (the server's idle limit of a client stream)",
                     )
