@@ -136,7 +136,7 @@ def measure(n_states: int, seed: int, repeat: int, clock: str = "cpu") -> dict[s
 
     from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
     from oracle.service.calls import CallControl
-    from oracle.service.server import OracleServicer
+    from oracle.service.servicer import OracleServicer
 
     requests = [pb.ApplyActionRequest.FromString(b) for b in build_requests(n_states, seed)["apply"]]
     servicer = OracleServicer()
@@ -176,7 +176,7 @@ def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", gam
     from oracle.engine import apply, decision, legal_actions
     from oracle.service import convert as cv
     from oracle.service.calls import CallControl
-    from oracle.service.server import OracleServicer
+    from oracle.service.servicer import OracleServicer
 
     tick = CLOCKS[clock]
     control = CallControl()
@@ -228,7 +228,7 @@ def _round_robin(wires: list[bytes], rounds: int, tick: Callable[[], float]) -> 
     no call finds the caches of the processor warm from the same call just before."""
     from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
     from oracle.service.calls import CallControl
-    from oracle.service.server import OracleServicer
+    from oracle.service.servicer import OracleServicer
 
     control = CallControl()
     servicers = {"cache on": OracleServicer(), "no cache": OracleServicer(state_cache=0)}
@@ -253,7 +253,7 @@ def _game_flow(games: int, seed: int, tick: Callable[[], float]) -> dict[str, An
     from oracle.sampler import play_random_game
     from oracle.service import convert as cv
     from oracle.service.calls import CallControl
-    from oracle.service.server import OracleServicer
+    from oracle.service.servicer import OracleServicer
 
     control = CallControl()
     servicers = {"cache on": OracleServicer(), "no cache": OracleServicer(state_cache=0)}

@@ -51,7 +51,7 @@ def test_starting_the_service_loads_no_suite_module() -> None:
         "import sys\n"
         "import oracle.__main__, oracle.service.cli, oracle.service.server\n"
         "from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb\n"
-        "from oracle.service.server import OracleServicer\n"
+        "from oracle.service.servicer import OracleServicer\n"
         "config = oracle.service.server.ServeConfig()\n"
         "info = OracleServicer().GetServerInfo(pb.GetServerInfoRequest(), None)\n"
         "assert not [m for m in sys.modules if m.split('.')[0] == 'conformance_suite'], 'suite loaded'\n"
