@@ -135,7 +135,8 @@ def measure(n_states: int, seed: int, repeat: int, clock: str = "cpu") -> dict[s
     from bench_service import build_requests
 
     from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
-    from oracle.service.server import CallControl, OracleServicer
+    from oracle.service.calls import CallControl
+    from oracle.service.servicer import OracleServicer
 
     requests = [pb.ApplyActionRequest.FromString(b) for b in build_requests(n_states, seed)["apply"]]
     servicer = OracleServicer()
@@ -174,7 +175,8 @@ def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", gam
     from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
     from oracle.engine import apply, decision, legal_actions
     from oracle.service import convert as cv
-    from oracle.service.server import CallControl, OracleServicer
+    from oracle.service.calls import CallControl
+    from oracle.service.servicer import OracleServicer
 
     tick = CLOCKS[clock]
     control = CallControl()
@@ -225,7 +227,8 @@ def _round_robin(wires: list[bytes], rounds: int, tick: Callable[[], float]) -> 
     cache (every call a miss); the mean call.  Unlike a median of repeated calls on one state,
     no call finds the caches of the processor warm from the same call just before."""
     from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
-    from oracle.service.server import CallControl, OracleServicer
+    from oracle.service.calls import CallControl
+    from oracle.service.servicer import OracleServicer
 
     control = CallControl()
     servicers = {"cache on": OracleServicer(), "no cache": OracleServicer(state_cache=0)}
@@ -249,7 +252,8 @@ def _game_flow(games: int, seed: int, tick: Callable[[], float]) -> dict[str, An
     from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
     from oracle.sampler import play_random_game
     from oracle.service import convert as cv
-    from oracle.service.server import CallControl, OracleServicer
+    from oracle.service.calls import CallControl
+    from oracle.service.servicer import OracleServicer
 
     control = CallControl()
     servicers = {"cache on": OracleServicer(), "no cache": OracleServicer(state_cache=0)}

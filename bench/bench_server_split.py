@@ -47,21 +47,22 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
     """Run ``oracle serve`` with the servicer wrapped for ``mode``; with ``timed``, write the
     handler's and the collector's CPU seconds and the call count to ``report`` at exit."""
     from oracle.__main__ import main as oracle_main
-    from oracle.service import server
+    from oracle.service.calls import CallControl
+    from oracle.service.servicer import OracleServicer
 
-    original = server.OracleServicer.ApplyAction
+    original = OracleServicer.ApplyAction
     if mode == "stub":
         from bench_service import build_requests
 
         from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 
         request = pb.ApplyActionRequest.FromString(build_requests(1, seed)["apply"][0])
-        stored = original(server.OracleServicer(), request, server.CallControl())
+        stored = original(OracleServicer(), request, CallControl())
 
         def stub(self: Any, request: Any, context: Any) -> Any:
             return stored
 
-        server.OracleServicer.ApplyAction = stub  # type: ignore[method-assign]
+        OracleServicer.ApplyAction = stub  # type: ignore[method-assign]
     elif mode == "timed":
         totals = {"handler_s": 0.0, "gc_s": 0.0, "calls": 0}
         gc_start = [0.0]
@@ -84,7 +85,7 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
             Path(report).write_text(json.dumps(totals))
 
         gc.callbacks.append(on_gc)
-        server.OracleServicer.ApplyAction = timed  # type: ignore[method-assign]
+        OracleServicer.ApplyAction = timed  # type: ignore[method-assign]
         atexit.register(write)
     return oracle_main(["serve", *serve_args])
 

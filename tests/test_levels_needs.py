@@ -27,7 +27,7 @@ from conformance_suite.targets import ApplyResult, InProcessTarget, NewGame, Tar
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
 from oracle.contract import CAPABILITIES, LEVELS
-from oracle.service.server import OracleServicer
+from oracle.service.servicer import OracleServicer
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}

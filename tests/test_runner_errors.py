@@ -21,7 +21,7 @@ import pytest
 
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
-from oracle.service.server import OracleServicer
+from oracle.service.servicer import OracleServicer
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}

@@ -310,7 +310,7 @@ class _FakeServer:
         import grpc
 
         from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
-        from oracle.service.server import OracleServicer
+        from oracle.service.servicer import OracleServicer
 
         class Servicer(OracleServicer):
             def GetServerInfo(self, request: Any, context: Any) -> Any:

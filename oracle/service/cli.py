@@ -130,6 +130,8 @@ def _fail(message: str, code: int = 2) -> int:
 def run_serve(args: argparse.Namespace) -> int:
     """Serve until stopped; the process exit code (0 after a signal, 2 for bad options,
     1 when the server cannot start)."""
+    from oracle.suite_version import shipped_suite_version
+
     from .server import ServeConfig  # grpc is imported only by the service
 
     configure_logging(args.log_level, json={"auto": None, "json": True, "console": False}[args.log_format])
@@ -163,6 +165,7 @@ def run_serve(args: argparse.Namespace) -> int:
         tls_cert=cert,
         tls_key=key,
         reuse_port=args.workers > 1,
+        suite_version=shipped_suite_version(),
     )
     if args.workers > 1:
         return _serve_workers(config, args.workers)

@@ -179,6 +179,7 @@ def test_internal_fault_is_internal_without_trace() -> None:
     stack trace in the answer; the log line has the exception and the request id."""
     from oracle.service import server as srv
     from oracle.service.log import configure_logging
+    from oracle.service.servicer import OracleServicer
 
     stream = io.StringIO()
     configure_logging("info", stream=stream, json=True)
@@ -186,15 +187,15 @@ def test_internal_fault_is_internal_without_trace() -> None:
     def broken(self: Any, request: Any, context: Any) -> Any:
         raise ZeroDivisionError("boom in the engine")
 
-    original = srv.OracleServicer.GetServerInfo
-    srv.OracleServicer.GetServerInfo = broken  # type: ignore[method-assign]
+    original = OracleServicer.GetServerInfo
+    OracleServicer.GetServerInfo = broken  # type: ignore[method-assign]
     try:
         with in_process_server(srv.ServeConfig(port=0, threads=2)) as address, grpc.insecure_channel(address) as channel:
             stub = pb_grpc.OracleServiceStub(channel)
             with pytest.raises(grpc.RpcError) as info:
                 stub.GetServerInfo(pb.GetServerInfoRequest(), metadata=(("x-request-id", "fault-1"),), timeout=10)
     finally:
-        srv.OracleServicer.GetServerInfo = original  # type: ignore[method-assign]
+        OracleServicer.GetServerInfo = original  # type: ignore[method-assign]
     exc = info.value
     assert exc.code() == grpc.StatusCode.INTERNAL  # type: ignore[attr-defined]
     assert exc.details() == "internal error; request id fault-1"  # type: ignore[attr-defined]

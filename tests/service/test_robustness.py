@@ -532,13 +532,14 @@ def test_synchronous_stream_handler_keeps_the_guarantees() -> None:
     stream idle limit, and undecodable messages are still INVALID_ARGUMENT on
     `requests[i]`; while idle it holds no engine thread (a unary call answers)."""
     from oracle.service import server as srv
+    from oracle.service.servicer import OracleServicer
     from oracle.service.transcripts import verify_stream_messages
 
     def sync_stream(self: Any, requests: Any, context: Any) -> Any:
         return verify_stream_messages(requests)
 
-    original = srv.OracleServicer.StreamVerifyTranscript
-    srv.OracleServicer.StreamVerifyTranscript = sync_stream  # type: ignore[assignment,method-assign]
+    original = OracleServicer.StreamVerifyTranscript
+    OracleServicer.StreamVerifyTranscript = sync_stream  # type: ignore[assignment,method-assign]
     try:
         config = srv.ServeConfig(port=0, threads=1, stream_idle_seconds=1.0)
         with in_process_server(config) as address, grpc.insecure_channel(address) as channel:
@@ -557,4 +558,4 @@ def test_synchronous_stream_handler_keeps_the_guarantees() -> None:
             assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT  # type: ignore[attr-defined]
             assert bad_request(info.value)[0][0] == "requests[2]"
     finally:
-        srv.OracleServicer.StreamVerifyTranscript = original  # type: ignore[method-assign]
+        OracleServicer.StreamVerifyTranscript = original  # type: ignore[method-assign]

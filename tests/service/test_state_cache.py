@@ -27,7 +27,8 @@ from oracle.engine import IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, Action, Card, Player, State
 from oracle.sampler import play_random_game, random_action
 from oracle.service import convert as cv
-from oracle.service.server import CallControl, OracleServicer
+from oracle.service.calls import CallControl
+from oracle.service.servicer import OracleServicer
 from oracle.service.state_cache import StateCache, normalize_usage
 
 from .helpers import ServerProcess, bad_request, game_config, start_server

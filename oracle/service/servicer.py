@@ -1,0 +1,333 @@
+"""The oracle servicer: one method per RPC of ``berserk.oracle.v1.OracleService``.
+
+:class:`OracleServicer` decodes the request (:mod:`oracle.service.convert`), calls the
+engine and encodes the answer.  It holds no game state: the full state travels in every
+request, so any replica can answer any call (its state cache only spares decoding a state
+it answered with, :mod:`oracle.service.state_cache`).  Its unary methods are plain
+functions, run by the interceptor (:mod:`oracle.service.interceptor`) on the event loop or
+in the engine thread pool with a :class:`~oracle.service.calls.CallControl`;
+``StreamVerifyTranscript`` is a coroutine that sends each step to the engine pool.  What
+the call's log line says it notes in the call's record (:mod:`oracle.service.calls`).
+
+The answers that never change (server info, card pool, rule catalogue) are built once,
+when the servicer is made.  The conformance suite's version the server info reports is
+given by whoever makes the servicer (``suite_version``); the service never imports the
+suite (:mod:`oracle.suite_version`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import json
+import random
+from collections.abc import AsyncIterator, Callable
+from concurrent import futures
+from importlib import resources
+from typing import Any, TypeVar
+
+import oracle
+from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
+from oracle._proto.berserk.oracle.v1 import transcript_pb2
+from oracle.cards import load_pool
+from oracle.catalogue import load_catalogue
+from oracle.contract import CAPABILITIES, LEVELS
+from oracle.editions import DEFAULT_EDITION, EDITIONS
+from oracle.engine import IllegalAction, apply, check, decision, legal_actions
+from oracle.model import CHANCE, State
+from oracle.rules.setup import ConfigError, new_game_with_events
+from oracle.sampler import random_action
+from oracle.suite_version import shipped_suite_version
+
+from . import convert as cv
+from .calls import CURRENT_CALL, CallControl, check_deadline, note_fingerprint, note_state
+from .state_cache import DEFAULT_STATE_CACHE_SIZE, CachedState, StateCache, normalize_usage
+from .status import MAX_VIOLATIONS
+from .transcripts import verify_stream_async, verify_transcript_message
+
+__all__ = ["PROTO_VERSION", "SERVICE_NAME", "OracleServicer"]
+
+#: Full name of the oracle service.
+SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["OracleService"].full_name
+#: Version of the public protocol.
+PROTO_VERSION = "v1"
+#: How many batch items are checked between two looks at the deadline.
+_DEADLINE_STRIDE = 32
+#: At most this many chance outcomes are sampled by CreateGame (a tie re-rolls).
+_MAX_CHANCE_STEPS = 1000
+
+_T = TypeVar("_T")
+
+
+class OracleServicer(pb_grpc.OracleServiceServicer):
+    """Every RPC of ``OracleService``.  ``mutant`` (a name of :data:`oracle.mutants.MUTANTS`
+    or "") is set on every decoded state and listed by GetServerInfo.  ``state_cache``
+    entries (0: none) of the states it answered with spare decoding them when a client
+    sends one back (:mod:`oracle.service.state_cache`).  ``suite_version`` is what
+    GetServerInfo reports as the conformance suite's version (None: the suite shipped
+    with the engine, :func:`oracle.suite_version.shipped_suite_version`); the service
+    never imports the suite to learn it."""
+
+    def __init__(self, mutant: str = "", executor: futures.Executor | None = None,
+                 state_cache: int = DEFAULT_STATE_CACHE_SIZE, suite_version: str | None = None) -> None:
+        self.mutant = mutant
+        #: the states this servicer answered with, by their message's wire bytes
+        self.state_cache = StateCache(state_cache)
+        #: where StreamVerifyTranscript runs the engine work of each message (None: inline)
+        self.executor = executor
+        pool = load_pool()
+        self._info = pb.GetServerInfoResponse(
+            engine_version=oracle.__version__,
+            proto_version=PROTO_VERSION,
+            suite_version=shipped_suite_version() if suite_version is None else suite_version,
+            editions=list(EDITIONS),
+            default_edition=DEFAULT_EDITION,
+            card_pool_version=pool.version,
+            mutants=[mutant] if mutant else [],
+            implementation="berserk-oracle reference (Python)" + (f", mutant {mutant}" if mutant else ""),
+            support=[pb.EditionSupport(edition=ed, capabilities=list(CAPABILITIES)) for ed in EDITIONS],
+            levels=list(LEVELS),
+            card_ids=sorted(pool.cards),
+        )
+        self._pool = _card_pool_response()
+        self._catalogue = _catalogue_responses()
+
+    # decoding helpers
+
+    def _state(self, request: Any, name: str = "state") -> State:
+        """The request's decoded state: from the state cache when the message is, byte for
+        byte, one this servicer answered with; else decoded and validated (the errors of a
+        miss are those of a server without a cache).  Never to be changed by the caller."""
+        return self._lookup(request, name).state
+
+    def _lookup(self, request: Any, name: str = "state", encodings: bool = False) -> CachedState:
+        """:meth:`_state`, with the encodings and fingerprint the cache keeps beside a hit;
+        for a miss, the decoded cards' encodings if ``encodings`` (for a call that encodes a
+        next state) and no fingerprint."""
+        if not request.HasField(name):
+            raise cv.InputError(name, "is required")
+        msg = getattr(request, name)
+        cache = self.state_cache
+        wire = None
+        if cache.enabled:
+            wire = msg.SerializeToString(deterministic=True)
+            cached = cache.lookup(wire, self.mutant)
+            info = CURRENT_CALL.get()
+            if info is not None:
+                info.state_cache = "miss" if cached is None else "hit"
+            if cached is not None:
+                return cached
+        if encodings:  # the decoded cards' encodings serve the cards a next state shares with it
+            return CachedState(*cv.state_and_encodings_from_proto(msg, name, self.mutant, wire))
+        return CachedState(cv.state_from_proto(msg, name, self.mutant, wire))
+
+    def _remember(self, state: State, msg: Any, encodings: object = None, fingerprint: str = "") -> None:
+        """Put ``state``, just encoded into the answer's ``msg``, into the state cache (the
+        caller hands it over: nobody changes it afterwards), its usage markers in the
+        decoder's order (:func:`~oracle.service.state_cache.normalize_usage`).  With a
+        mutant, the state decoded from ``msg`` is stored instead, as a later request would
+        decode it, and nothing if that request would be refused."""
+        cache = self.state_cache
+        if not cache.enabled:
+            return
+        if self.mutant:
+            try:
+                state = cv.state_from_proto(msg, "state", self.mutant)
+            except cv.InputError:
+                return
+            encodings, fingerprint = None, ""
+        else:
+            normalize_usage(state)
+        cache.put(msg.SerializeToString(deterministic=True), self.mutant, state, encodings, fingerprint)
+
+    @staticmethod
+    def _action(request: Any) -> oracle.Action:
+        if not request.HasField("action"):
+            raise cv.InputError("action", "is required")
+        return cv.action_from_proto(request.action, "action")
+
+    # RPCs
+
+    def GetServerInfo(self, request: pb.GetServerInfoRequest, context: CallControl) -> pb.GetServerInfoResponse:
+        """Versions, editions, card pool version and the mutant, if any."""
+        return self._info
+
+    def CreateGame(self, request: pb.CreateGameRequest, context: CallControl) -> pb.CreateGameResponse:
+        """A new game and the events of creating it (301.4.1, 301.4.2); with
+        ``chance_seed`` the sampler decides chance's setup outcomes (roll, shuffles) until
+        the first player decision, and their events follow in order."""
+        if not request.HasField("config"):
+            raise cv.InputError("config", "is required")
+        try:
+            state, events = new_game_with_events(cv.config_from_proto(request.config))
+        except ConfigError as exc:
+            raise cv.config_error(exc) from None
+        state.mutant = self.mutant
+        resp = pb.CreateGameResponse()
+        cv.add_events(resp, events)
+        if request.HasField("chance_seed"):
+            rng = random.Random(request.chance_seed)
+            for _ in range(_MAX_CHANCE_STEPS):
+                if decision(state).actor != CHANCE:
+                    break
+                action = random_action(state, rng)
+                out = apply(state, action)
+                state = out.state
+                cv.action_to_proto(action, resp.chance_actions.add())
+                cv.add_events(resp, out.events)
+        resp.fingerprint = cv.encode_state(state, resp.state)[1]
+        cv.decision_to_proto(decision(state), resp.decision)
+        self._remember(state, resp.state)
+        note_fingerprint(resp.fingerprint)
+        return resp
+
+    def GetLegalActions(
+        self, request: pb.GetLegalActionsRequest, context: CallControl
+    ) -> pb.GetLegalActionsResponse:
+        """Who decides and every legal action, each with ``encoded``; at a shuffle the
+        outcomes are not enumerated."""
+        cached = self._lookup(request)
+        state = cached.state
+        d = decision(state)
+        actions = legal_actions(state)
+        resp = pb.GetLegalActionsResponse()
+        cv.decision_to_proto(d, resp.decision)
+        add = resp.actions.add
+        for a in actions:
+            cv.action_to_proto(a, add())
+        resp.outcomes_not_enumerated = d.actor == CHANCE and not actions
+        resp.fingerprint = cached.fingerprint or cv.state_fingerprint(state)
+        note_fingerprint(resp.fingerprint)
+        return resp
+
+    def CheckAction(self, request: pb.CheckActionRequest, context: CallControl) -> pb.CheckActionResponse:
+        """Whether one action is legal; if not, the violations by rule."""
+        state = self._state(request)
+        note_state(state)
+        action = self._action(request)
+        violations = check(state, action)
+        return pb.CheckActionResponse(legal=not violations, violations=cv.violations_to_proto(violations))
+
+    def BatchCheckActions(
+        self, request: pb.BatchCheckActionsRequest, context: CallControl
+    ) -> pb.BatchCheckActionsResponse:
+        """Check every action against one state; one result per action, in order.
+        Malformed actions are reported together (one field violation each, the first
+        :data:`MAX_VIOLATIONS` listed and the rest counted)."""
+        state = self._state(request)
+        note_state(state)
+        actions: list[oracle.Action] = []
+        errors: list[tuple[str, str]] = []
+        unlisted = 0
+        for i, msg in enumerate(request.actions):
+            if i % _DEADLINE_STRIDE == 0:
+                check_deadline(context)
+            try:
+                actions.append(cv.action_from_proto(msg, f"actions[{i}]"))
+            except cv.InputError as exc:
+                if len(errors) < MAX_VIOLATIONS:
+                    errors.extend(exc.violations)
+                else:
+                    unlisted += len(exc.violations)
+        if errors:
+            err = cv.InputError(*errors[0])
+            err.violations = errors
+            err.unlisted = unlisted
+            raise err
+        resp = pb.BatchCheckActionsResponse()
+        add = resp.results.add
+        for i, action in enumerate(actions):
+            if i % _DEADLINE_STRIDE == 0:
+                check_deadline(context)
+            violations = check(state, action)
+            if violations:
+                add(legal=False, violations=cv.violations_to_proto(violations))
+            else:
+                add(legal=True)
+        return resp
+
+    def ApplyAction(self, request: pb.ApplyActionRequest, context: CallControl) -> pb.ApplyActionResponse:
+        """Apply an action: the next state, the events citing rules, the fingerprint and
+        the next decision; an illegal action is answered with ``legal = false``."""
+        cached = self._lookup(request, encodings=True)
+        state = cached.state
+        action = self._action(request)
+        try:
+            out = apply(state, action)
+        except IllegalAction as exc:
+            note_state(state)
+            return pb.ApplyActionResponse(legal=False, violations=cv.violations_to_proto(exc.violations))
+        resp = pb.ApplyActionResponse(legal=True)
+        cv.add_events(resp, out.events)
+        # the cards no rule changed keep the encodings of the request's state (State.fork)
+        _, resp.fingerprint, encodings = cv.encode_state_reusing(out.state, resp.state, (state, cached.encodings))
+        cv.decision_to_proto(decision(out.state), resp.decision)
+        self._remember(out.state, resp.state, encodings, resp.fingerprint)
+        note_fingerprint(resp.fingerprint)
+        return resp
+
+    def GetCatalogue(self, request: pb.GetCatalogueRequest, context: CallControl) -> pb.GetCatalogueResponse:
+        """The rule catalogue, optionally only one edition's rules."""
+        resp = self._catalogue.get(request.edition)
+        if resp is None:
+            known = ", ".join(sorted(e for e in self._catalogue if e))
+            raise cv.InputError("edition", f"unknown edition {request.edition!r}; known: {known}")
+        return resp
+
+    def GetCardPool(self, request: pb.GetCardPoolRequest, context: CallControl) -> pb.GetCardPoolResponse:
+        """The card pool with each card's definition."""
+        return self._pool
+
+    def VerifyTranscript(
+        self, request: transcript_pb2.VerifyTranscriptRequest, context: CallControl
+    ) -> transcript_pb2.VerifyTranscriptResponse:
+        """Replay a transcript on the reference; the first divergence, or agreement."""
+        if not request.HasField("transcript"):
+            raise cv.InputError("transcript", "is required")
+        return verify_transcript_message(request.transcript)
+
+    async def StreamVerifyTranscript(
+        self, request_iterator: AsyncIterator[transcript_pb2.StreamVerifyTranscriptRequest], context: Any
+    ) -> transcript_pb2.StreamVerifyTranscriptResponse:
+        """The streaming form of :meth:`VerifyTranscript` (configuration first, then steps).
+        Waiting for the next message holds no thread; the engine work of each message runs
+        in :attr:`executor`."""
+        return await verify_stream_async(request_iterator, self._run)
+
+    async def _run(self, fn: Callable[[], _T]) -> _T:
+        if self.executor is None:
+            return fn()
+        ctx = contextvars.copy_context()
+        return await asyncio.wrap_future(self.executor.submit(ctx.run, fn))
+
+
+def _card_pool_response() -> pb.GetCardPoolResponse:
+    pool = load_pool()
+    raw = json.loads(resources.files("oracle").joinpath("data/cards.json").read_text(encoding="utf-8"))
+    definitions = {c["id"]: json.dumps(c, ensure_ascii=False, sort_keys=True) for c in raw["cards"]}
+    return pb.GetCardPoolResponse(
+        version=pool.version,
+        cards=[
+            pb.CardInfo(
+                id=c.id, name=c.name, name_en=c.name_en, type=c.type, cost=c.cost, strike=c.strike, life=c.life,
+                text=c.text, definition_json=definitions.get(c.id, ""),
+            )
+            for c in pool.cards.values()
+        ],
+    )
+
+
+def _catalogue_responses() -> dict[str, pb.GetCatalogueResponse]:
+    rules = [
+        pb.Rule(
+            id=r.id, edition=r.edition, number=r.number, kind=r.kind, text_ru=r.text_ru, text_en=r.text_en,
+            same_as=r.same_as, forbids=r.forbids, unnumbered_in_seed=r.unnumbered_in_seed,
+            inherited_from=r.inherited_from or "", modelled=r.modelled,
+        )
+        for r in load_catalogue().rules.values()
+    ]
+    out = {"": pb.GetCatalogueResponse(rules=rules)}
+    for edition in sorted({r.edition for r in rules}):
+        out[edition] = pb.GetCatalogueResponse(rules=[r for r in rules if r.edition == edition])
+    return out
