@@ -75,8 +75,9 @@ def _reference_apply(request: Any) -> Any:
     from oracle.engine import IllegalAction, apply, decision
     from oracle.serialize import fingerprint_data, to_dict
     from oracle.service import convert as cv
+    from oracle.service import state_codec as sc
 
-    state, _ = cv.decode_state(request.state, "state", "")
+    state, _ = sc.decode_state(request.state, "state", "")
     action = cv.action_from_proto(request.action, "action")
     try:
         out = apply(state, action)
@@ -84,7 +85,7 @@ def _reference_apply(request: Any) -> Any:
         return pb.ApplyActionResponse(legal=False, violations=cv.violations_to_proto(exc.violations))
     resp = pb.ApplyActionResponse(legal=True, events=[cv.event_to_proto(e) for e in out.events])
     next_data = to_dict(out.state)
-    cv.state_dict_to_proto(next_data, resp.state)
+    sc.state_dict_to_proto(next_data, resp.state)
     resp.fingerprint = fingerprint_data(next_data)
     cv.decision_to_proto(decision(out.state), resp.decision)
     return resp
@@ -109,20 +110,21 @@ def _cases(request: Any, servicer: Any, control: Any) -> dict[str, Callable[[], 
     from oracle.engine import apply
     from oracle.serialize import fingerprint_data, to_dict
     from oracle.service import convert as cv
+    from oracle.service import state_codec as sc
     from oracle.validate import validate
 
     msg = request.state
-    state = cv.state_from_proto(msg)
+    state = sc.state_from_proto(msg)
     action = cv.action_from_proto(request.action)
     return {
-        "dict decode": lambda: cv.decode_state(msg),
-        "direct decode": lambda: cv.state_from_proto(msg),
-        "dict encode": lambda: cv.state_dict_to_proto(to_dict(state)),
-        "direct encode": lambda: cv.state_to_proto(state),
+        "dict decode": lambda: sc.decode_state(msg),
+        "direct decode": lambda: sc.state_from_proto(msg),
+        "dict encode": lambda: sc.state_dict_to_proto(to_dict(state)),
+        "direct encode": lambda: sc.state_to_proto(state),
         "dict fingerprint": lambda: fingerprint_data(to_dict(state)),
-        "direct fingerprint": lambda: cv.state_fingerprint(state),
-        "dict encode+fp": lambda: (cv.state_dict_to_proto(to_dict(state)), fingerprint_data(to_dict(state))),
-        "direct encode+fp": lambda: cv.encode_state(state, state_pb2.State()),
+        "direct fingerprint": lambda: sc.state_fingerprint(state),
+        "dict encode+fp": lambda: (sc.state_dict_to_proto(to_dict(state)), fingerprint_data(to_dict(state))),
+        "direct encode+fp": lambda: sc.encode_state(state, state_pb2.State()),
         "dict handler": lambda: _reference_apply(request),
         "direct handler": lambda: servicer.ApplyAction(request, control),
         "validate": lambda: validate(state),
@@ -175,6 +177,7 @@ def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", gam
     from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
     from oracle.engine import apply, decision, legal_actions
     from oracle.service import convert as cv
+    from oracle.service import state_codec as sc
     from oracle.service.calls import CallControl
     from oracle.service.servicer import OracleServicer
 
@@ -188,7 +191,7 @@ def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", gam
     n_cards: list[int] = []
     for first in firsts:
         answer = cached.ApplyAction(first, control)
-        state = cv.state_from_proto(answer.state)
+        state = sc.state_from_proto(answer.state)
         actions = legal_actions(state) if decision(state).actor in (0, 1) else []
         if not answer.legal or not actions:
             continue
@@ -252,6 +255,7 @@ def _game_flow(games: int, seed: int, tick: Callable[[], float]) -> dict[str, An
     from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
     from oracle.sampler import play_random_game
     from oracle.service import convert as cv
+    from oracle.service import state_codec as sc
     from oracle.service.calls import CallControl
     from oracle.service.servicer import OracleServicer
 
@@ -262,7 +266,7 @@ def _game_flow(games: int, seed: int, tick: Callable[[], float]) -> dict[str, An
     for g in range(games):
         game = play_random_game(seed + g, keep_states=True)
         actions = [cv.action_to_proto(a) for a in game.actions]
-        states = dict.fromkeys(servicers, cv.state_to_proto(game.states[0]))
+        states = dict.fromkeys(servicers, sc.state_to_proto(game.states[0]))
         for action in actions:
             wires = []
             for name, servicer in servicers.items():

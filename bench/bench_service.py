@@ -65,6 +65,7 @@ def build_requests(n_states: int, seed: int) -> dict[str, list[bytes]]:
     from oracle.model import CHANCE, Action
     from oracle.sampler import play_random_game
     from oracle.service import convert as cv
+    from oracle.service import state_codec as sc
 
     requests: dict[str, list[bytes]] = {w: [] for w in WORKLOADS if w not in ("health", "apply_game")}
     game_seed = seed
@@ -78,7 +79,7 @@ def build_requests(n_states: int, seed: int) -> dict[str, list[bytes]]:
             actions = legal_actions(state)
             if not actions:
                 continue
-            msg = cv.state_to_proto(state)
+            msg = sc.state_to_proto(state)
             chosen = actions[len(actions) // 2]
             requests["legal"].append(pb.GetLegalActionsRequest(state=msg).SerializeToString())
             requests["apply"].append(pb.ApplyActionRequest(state=msg, action=cv.action_to_proto(chosen)).SerializeToString())
@@ -104,11 +105,12 @@ def build_games(n_games: int, seed: int) -> list[list[bytes]]:
     then those of each action played (chance's included)."""
     from oracle.sampler import play_random_game
     from oracle.service import convert as cv
+    from oracle.service import state_codec as sc
 
     games = []
     for g in range(n_games):
         game = play_random_game(seed + 7919 + g)
-        games.append([cv.state_to_proto(game.states[0]).SerializeToString()]
+        games.append([sc.state_to_proto(game.states[0]).SerializeToString()]
                      + [cv.action_to_proto(a).SerializeToString() for a in game.actions])
     return games
 

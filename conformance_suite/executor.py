@@ -268,7 +268,7 @@ def _initial_state(sc: LoadedScenario, edition: str, target: Target) -> NewGame:
         return target.create_game(
             {"edition": edition, "heroes": list(cfg.heroes), "decks": [list(d.card_ids) for d in cfg.decks]}
         )
-    from oracle.service.convert import state_dict_from_proto
+    from oracle.service.state_codec import state_dict_from_proto
 
     state = state_dict_from_proto(setup.state, "setup.state")
     state["edition"] = edition

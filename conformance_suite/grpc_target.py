@@ -17,7 +17,9 @@ from typing import Any
 import grpc
 
 from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, oracle_service_pb2, oracle_service_pb2_grpc
-from oracle.service.convert import InputError, decision_actor_from_proto, state_dict_from_proto, state_dict_to_proto
+from oracle.service.convert import decision_actor_from_proto
+from oracle.service.errors import InputError
+from oracle.service.state_codec import state_dict_from_proto, state_dict_to_proto
 
 from .targets import ApplyResult, NewGame, TargetError, TargetInputError
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from oracle.contract import ACTION_CAPABILITIES, CAPABILITIES, STEP_CAPABILITIES, load_events
-from oracle.service.convert import STEP_FROM_PROTO
+from oracle.service.state_codec import STEP_FROM_PROTO
 
 from .executor import run_scenario
 from .scenario import LoadedScenario, action_text

@@ -17,7 +17,7 @@ failed.
 
 The servicer of ``VerifyTranscript`` / ``StreamVerifyTranscript`` calls
 :func:`verify_transcript_message` / :func:`verify_stream_messages`; both raise
-:class:`oracle.service.convert.InputError` naming the request field for malformed input.
+:class:`oracle.service.InputError` naming the request field for malformed input.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ from google.protobuf import json_format
 from oracle._proto.berserk.oracle.v1 import transcript_pb2
 from oracle.actions import encode
 from oracle.model import Action
-from oracle.service.convert import InputError, action_from_proto, actor_from_proto
+from oracle.service.convert import action_from_proto, actor_from_proto
+from oracle.service.errors import InputError
 from oracle.service.transcripts import (
     VerifyResponse,
     config_from_proto,

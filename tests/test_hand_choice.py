@@ -22,7 +22,7 @@ from oracle.model import Action, Card, HandChoice, Player, QueueEntry, State
 from oracle.rules.setup import GameConfig, new_game
 from oracle.sampler import random_action
 from oracle.serialize import StateError, canonical_json, fingerprint, from_dict, to_dict
-from oracle.service import convert
+from oracle.service import state_codec
 from oracle.validate import validate
 from oracle.verify import record_steps, verify_transcript
 
@@ -100,13 +100,13 @@ def test_canonical_form_and_codecs_agree(make: object) -> None:
     assert set(data["choosing_cards"]) == {"entry", "effect", "player", "resume"}
     assert "choosing_cards" not in to_dict(_board([11], []))
     assert from_dict(data).choosing_cards == s.choosing_cards
-    msg = convert.state_to_proto(s)
+    msg = state_codec.state_to_proto(s)
     assert msg.HasField("choosing_cards")
-    back = convert.state_from_proto(msg)
+    back = state_codec.state_from_proto(msg)
     assert back.choosing_cards == s.choosing_cards and back.pending == s.pending
     assert canonical_json(back) == canonical_json(s)
-    assert convert.state_fingerprint(s) == fingerprint(s) == convert.encode_state(s)[1]
-    assert convert.state_dict_to_proto(data) == msg
+    assert state_codec.state_fingerprint(s) == fingerprint(s) == state_codec.encode_state(s)[1]
+    assert state_codec.state_dict_to_proto(data) == msg
 
 
 def test_validator_refuses_a_forced_choice_and_a_count_elsewhere() -> None:

@@ -20,7 +20,7 @@ from oracle.model import Action, Card, Player, QueueEntry, State, TargetChoice
 from oracle.rules.setup import GameConfig, new_game
 from oracle.sampler import random_action
 from oracle.serialize import StateError, canonical_json, fingerprint, from_dict, to_dict
-from oracle.service import convert
+from oracle.service import state_codec
 from oracle.validate import validate
 from oracle.verify import record_steps, verify_transcript
 
@@ -118,13 +118,13 @@ def test_canonical_form_and_codecs_agree() -> None:
                                 "resume": "play_queue"}
     assert "choosing" not in to_dict(_choice_state())
     assert from_dict(data).choosing == s.choosing
-    msg = convert.state_to_proto(s)
+    msg = state_codec.state_to_proto(s)
     assert msg.HasField("choosing")
-    back = convert.state_from_proto(msg)
+    back = state_codec.state_from_proto(msg)
     assert back.choosing == s.choosing and canonical_json(back) == canonical_json(s)
-    assert convert.state_fingerprint(s) == fingerprint(s)
-    assert convert.encode_state(s)[1] == fingerprint(s)
-    assert convert.state_dict_to_proto(data) == msg
+    assert state_codec.state_fingerprint(s) == fingerprint(s)
+    assert state_codec.encode_state(s)[1] == fingerprint(s)
+    assert state_codec.state_dict_to_proto(data) == msg
 
 
 @pytest.mark.parametrize(

@@ -54,7 +54,7 @@ from oracle.model import ACTION_KINDS, STEPS, Action
 from oracle.rules.setup import new_game_with_events
 from oracle.sampler import random_action, random_config
 from oracle.serialize import TURN_COUNTS, canonical_json, fingerprint_data, from_dict, to_dict
-from oracle.service.convert import decode_state, state_dict_to_proto
+from oracle.service.state_codec import decode_state, state_dict_to_proto
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "PROTOCOL.md"

@@ -20,7 +20,7 @@ from oracle.model import CHANCE, Action, Card, Event, HandChoice, Player, QueueE
 from oracle.rules.setup import GameConfig, new_game
 from oracle.sampler import random_action
 from oracle.serialize import StateError, canonical_json, fingerprint, from_dict, to_dict
-from oracle.service import convert
+from oracle.service import state_codec
 from oracle.validate import validate
 from oracle.verify import record_steps, verify_transcript
 
@@ -74,12 +74,12 @@ def test_canonical_form_and_codecs_agree(make: object) -> None:
     data = to_dict(s)
     assert data["step"] == s.step and set(data["choosing_cards"]) == {"entry", "effect", "player", "resume"}
     assert from_dict(data).choosing_cards == s.choosing_cards
-    msg = convert.state_to_proto(s)
-    back = convert.state_from_proto(msg)
+    msg = state_codec.state_to_proto(s)
+    back = state_codec.state_from_proto(msg)
     assert back.step == s.step and back.choosing_cards == s.choosing_cards
     assert canonical_json(back) == canonical_json(s)
-    assert convert.state_fingerprint(s) == fingerprint(s) == convert.encode_state(s)[1]
-    assert convert.state_dict_to_proto(data) == msg
+    assert state_codec.state_fingerprint(s) == fingerprint(s) == state_codec.encode_state(s)[1]
+    assert state_codec.state_dict_to_proto(data) == msg
 
 
 def test_validator_needs_the_search_at_search_shuffle() -> None:

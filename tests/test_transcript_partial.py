@@ -12,7 +12,9 @@ import pytest
 from oracle import GameConfig, new_game, to_dict
 from oracle._proto.berserk.oracle.v1 import transcript_pb2
 from oracle.model import Action
-from oracle.service.convert import InputError, action_to_proto, state_dict_to_proto
+from oracle.service.convert import action_to_proto
+from oracle.service.errors import InputError
+from oracle.service.state_codec import state_dict_to_proto
 from oracle.service.transcripts import STATE_FIELDS, step_from_proto
 from oracle.verify import record_steps, verify_transcript
 

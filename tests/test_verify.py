@@ -31,7 +31,7 @@ from oracle._proto.berserk.oracle.v1 import transcript_pb2
 from oracle.engine import legal_actions
 from oracle.model import Action
 from oracle.sampler import Game, play_random_game
-from oracle.service.convert import InputError
+from oracle.service.errors import InputError
 from oracle.verify import ClientStep, TranscriptVerifier, diff_states, record_steps, verify_transcript
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -32,6 +32,10 @@ from oracle.model import (
 from oracle.schema import MAX_LIST, USAGE_BOUNDS
 from oracle.service.errors import InputError
 from oracle.service.errors import join_field as _join
+from oracle.service.wire import BYTES as _BYTES
+from oracle.service.wire import INT32_LIMIT as _INT32_LIMIT
+from oracle.service.wire import packed as _packed
+from oracle.service.wire import varint as _varint
 
 #: Step enum number -> engine step name (every step of :data:`oracle.model.STEPS` has the
 #: enum value ``STEP_`` + its name in capitals).
@@ -47,10 +51,6 @@ RESULT_FROM_PROTO: dict[int, int] = {
 }
 #: The engine's ``winner`` -> GameResult enum number.
 RESULT_TO_PROTO: dict[int, int] = {w: r for r, w in RESULT_FROM_PROTO.items()}
-
-_BYTES = tuple(bytes((i,)) for i in range(128))
-_INT32_LIMIT = 2**31
-
 
 def _step_from(value: int, field: str) -> str:
     step = STEP_FROM_PROTO.get(value)
@@ -91,26 +91,6 @@ def _usage_pairs(items: Sequence[state_pb2.AbilityUsage]) -> dict[int, int] | No
             return None
         out[a] = n
     return out
-
-
-def _varint(value: int) -> bytes:
-    """The wire form of a non-negative integer below 2**31 (protobuf base-128 varint)."""
-    if value < 128:
-        return _BYTES[value]
-    out = bytearray()
-    while value >= 128:
-        out.append((value & 127) | 128)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
-def _packed(tag: int, values: Sequence[int]) -> bytes:
-    """A packed repeated int32 field of values in 0..2**31-1 (nothing when empty)."""
-    if not values:
-        return b""
-    body = bytes(values) if max(values) < 128 else b"".join(map(_varint, values))
-    return _BYTES[tag] + _varint(len(body)) + body
 
 
 def _str_wire(tag: int, text: str) -> bytes:

@@ -77,7 +77,7 @@ def note_state(state: State) -> None:
 
 class CallAbort(Exception):
     """Raised by the servicer or the interceptor to end a call with ``code`` (not
-    INVALID_ARGUMENT, which :class:`~oracle.service.convert.InputError` stands for)."""
+    INVALID_ARGUMENT, which :class:`~oracle.service.InputError` stands for)."""
 
     def __init__(self, code: grpc.StatusCode, details: str) -> None:
         super().__init__(details)

@@ -10,7 +10,7 @@ __all__ = ["InputError", "join_field"]
 class InputError(FieldError):
     """Malformed or inconsistent client input.  ``violations`` lists ``(field, reason)``
     pairs; ``field`` is the path of the offending request field (AIP-193 style).  The
-    service caps what an answer repeats of them (``oracle.service.server.bad_request_status``)."""
+    service caps what an answer repeats of them (``oracle.service.status.bad_request_status``)."""
 
     def __init__(self, field: str, reason: str) -> None:
         super().__init__(field, reason)

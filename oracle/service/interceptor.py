@@ -9,7 +9,7 @@ slot), enforces the separate limits of unary calls, client streams and health wa
 (and the idle timeout of client streams), runs the call's behaviour where it belongs (on
 the event loop for the small calls of :data:`INLINE_METHODS`, else in the bounded engine
 thread pool, with a :class:`~oracle.service.calls.CallControl` that carries the deadline
-and the cancellation there), turns :class:`~oracle.service.convert.InputError` into
+and the cancellation there), turns :class:`~oracle.service.InputError` into
 ``INVALID_ARGUMENT`` with a ``google.rpc.BadRequest`` detail (AIP-193, capped in size,
 :mod:`oracle.service.status`), turns any other fault into ``INTERNAL`` without a stack
 trace, and logs one line per call (with what the servicer noted in the call's record,
@@ -33,8 +33,9 @@ from typing import Any
 
 import grpc
 
-from . import convert as cv
+from . import state_codec as sc
 from .calls import CURRENT_CALL, REQUEST_ID_KEY, CallAbort, CallControl, CallInfo
+from .errors import InputError
 from .health import HEALTH_SERVICE_NAME
 from .log import get_logger
 from .servicer import SERVICE_NAME
@@ -256,7 +257,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         if needs_auth:
             self._authorize(authorization)
         if isinstance(request, _Undecodable):
-            raise cv.InputError("request", f"not a valid request message for {method}: {request.error}")
+            raise InputError("request", f"not a valid request message for {method}: {request.error}")
         if slots is None:
             return False
         if not slots.take():
@@ -267,7 +268,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         """End the call for an exception the behaviour raised; never returns."""
         if isinstance(exc, (grpc.aio.AbortError, asyncio.CancelledError, GeneratorExit)):
             raise exc  # the behaviour aborted the call itself, or the call is gone
-        if isinstance(exc, cv.InputError):
+        if isinstance(exc, InputError):
             status = bad_request_status(exc.violations, info.request_id, exc.unlisted)
             info.code = status.code
             info.violations = len(exc.violations) + exc.unlisted
@@ -298,7 +299,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
             if info.fingerprint:
                 fields["fingerprint"] = info.fingerprint
             elif info.state is not None:
-                fields["fingerprint"] = cv.state_fingerprint(info.state)
+                fields["fingerprint"] = sc.state_fingerprint(info.state)
             if info.fields:
                 fields["fields"] = info.fields
                 fields["violations"] = info.violations
@@ -513,7 +514,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                 except StopAsyncIteration:
                     return
                 if isinstance(message, _Undecodable):
-                    raise cv.InputError(f"requests[{index}]", f"not a valid request message for {method}: {message.error}")
+                    raise InputError(f"requests[{index}]", f"not a valid request message for {method}: {message.error}")
                 yield message
                 index += 1
         finally:

@@ -41,7 +41,9 @@ from oracle.sampler import random_action
 from oracle.suite_version import shipped_suite_version
 
 from . import convert as cv
+from . import state_codec as sc
 from .calls import CURRENT_CALL, CallControl, check_deadline, note_fingerprint, note_state
+from .errors import InputError
 from .state_cache import DEFAULT_STATE_CACHE_SIZE, CachedState, StateCache, normalize_usage
 from .status import MAX_VIOLATIONS
 from .transcripts import verify_stream_async, verify_transcript_message
@@ -106,7 +108,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         for a miss, the decoded cards' encodings if ``encodings`` (for a call that encodes a
         next state) and no fingerprint."""
         if not request.HasField(name):
-            raise cv.InputError(name, "is required")
+            raise InputError(name, "is required")
         msg = getattr(request, name)
         cache = self.state_cache
         wire = None
@@ -119,8 +121,8 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             if cached is not None:
                 return cached
         if encodings:  # the decoded cards' encodings serve the cards a next state shares with it
-            return CachedState(*cv.state_and_encodings_from_proto(msg, name, self.mutant, wire))
-        return CachedState(cv.state_from_proto(msg, name, self.mutant, wire))
+            return CachedState(*sc.state_and_encodings_from_proto(msg, name, self.mutant, wire))
+        return CachedState(sc.state_from_proto(msg, name, self.mutant, wire))
 
     def _remember(self, state: State, msg: Any, encodings: object = None, fingerprint: str = "") -> None:
         """Put ``state``, just encoded into the answer's ``msg``, into the state cache (the
@@ -133,8 +135,8 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             return
         if self.mutant:
             try:
-                state = cv.state_from_proto(msg, "state", self.mutant)
-            except cv.InputError:
+                state = sc.state_from_proto(msg, "state", self.mutant)
+            except InputError:
                 return
             encodings, fingerprint = None, ""
         else:
@@ -144,7 +146,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
     @staticmethod
     def _action(request: Any) -> oracle.Action:
         if not request.HasField("action"):
-            raise cv.InputError("action", "is required")
+            raise InputError("action", "is required")
         return cv.action_from_proto(request.action, "action")
 
     # RPCs
@@ -158,7 +160,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         ``chance_seed`` the sampler decides chance's setup outcomes (roll, shuffles) until
         the first player decision, and their events follow in order."""
         if not request.HasField("config"):
-            raise cv.InputError("config", "is required")
+            raise InputError("config", "is required")
         try:
             state, events = new_game_with_events(cv.config_from_proto(request.config))
         except ConfigError as exc:
@@ -176,7 +178,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
                 state = out.state
                 cv.action_to_proto(action, resp.chance_actions.add())
                 cv.add_events(resp, out.events)
-        resp.fingerprint = cv.encode_state(state, resp.state)[1]
+        resp.fingerprint = sc.encode_state(state, resp.state)[1]
         cv.decision_to_proto(decision(state), resp.decision)
         self._remember(state, resp.state)
         note_fingerprint(resp.fingerprint)
@@ -197,7 +199,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         for a in actions:
             cv.action_to_proto(a, add())
         resp.outcomes_not_enumerated = d.actor == CHANCE and not actions
-        resp.fingerprint = cached.fingerprint or cv.state_fingerprint(state)
+        resp.fingerprint = cached.fingerprint or sc.state_fingerprint(state)
         note_fingerprint(resp.fingerprint)
         return resp
 
@@ -225,13 +227,13 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
                 check_deadline(context)
             try:
                 actions.append(cv.action_from_proto(msg, f"actions[{i}]"))
-            except cv.InputError as exc:
+            except InputError as exc:
                 if len(errors) < MAX_VIOLATIONS:
                     errors.extend(exc.violations)
                 else:
                     unlisted += len(exc.violations)
         if errors:
-            err = cv.InputError(*errors[0])
+            err = InputError(*errors[0])
             err.violations = errors
             err.unlisted = unlisted
             raise err
@@ -261,7 +263,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         resp = pb.ApplyActionResponse(legal=True)
         cv.add_events(resp, out.events)
         # the cards no rule changed keep the encodings of the request's state (State.fork)
-        _, resp.fingerprint, encodings = cv.encode_state_reusing(out.state, resp.state, (state, cached.encodings))
+        _, resp.fingerprint, encodings = sc.encode_state_reusing(out.state, resp.state, (state, cached.encodings))
         cv.decision_to_proto(decision(out.state), resp.decision)
         self._remember(out.state, resp.state, encodings, resp.fingerprint)
         note_fingerprint(resp.fingerprint)
@@ -272,7 +274,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         resp = self._catalogue.get(request.edition)
         if resp is None:
             known = ", ".join(sorted(e for e in self._catalogue if e))
-            raise cv.InputError("edition", f"unknown edition {request.edition!r}; known: {known}")
+            raise InputError("edition", f"unknown edition {request.edition!r}; known: {known}")
         return resp
 
     def GetCardPool(self, request: pb.GetCardPoolRequest, context: CallControl) -> pb.GetCardPoolResponse:
@@ -284,7 +286,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
     ) -> transcript_pb2.VerifyTranscriptResponse:
         """Replay a transcript on the reference; the first divergence, or agreement."""
         if not request.HasField("transcript"):
-            raise cv.InputError("transcript", "is required")
+            raise InputError("transcript", "is required")
         return verify_transcript_message(request.transcript)
 
     async def StreamVerifyTranscript(

@@ -1,7 +1,7 @@
 """A bounded cache of the states this server process produced and returned.
 
 A client playing a game sends back, with its next call, the very ``State`` message it just
-received.  Decoding and validating that message (:func:`oracle.service.convert.state_from_proto`)
+received.  Decoding and validating that message (:func:`oracle.service.state_codec.state_from_proto`)
 is most of a call's cost, and its result is known: it is the engine state the server
 encoded into its answer.  :class:`StateCache` remembers, for the last few hundred states
 the server answered with (CreateGame, ApplyAction), that engine state under an exact key:
@@ -76,7 +76,7 @@ def _by_ability(markers: dict[int, int]) -> dict[int, int]:
 @dataclass(frozen=True, slots=True)
 class CachedState:
     """A stored state with what its encoding already computed: ``encodings``, the codec's
-    wire and canonical forms of its players and cards (:func:`oracle.service.convert.encode_state_reusing`
+    wire and canonical forms of its players and cards (:func:`oracle.service.state_codec.encode_state_reusing`
     reuses those of the cards a next state shares with it, ``State.fork``), and its
     ``fingerprint`` ("" when not known)."""
 

@@ -1,7 +1,7 @@
 """Transcripts in protobuf form for the service: conversion between the
 ``berserk.oracle.v1`` transcript messages and :mod:`oracle.verify`, and the server side of
 ``VerifyTranscript`` / ``StreamVerifyTranscript``.  Malformed input raises
-:class:`oracle.service.convert.InputError` naming the request field."""
+:class:`oracle.service.InputError` naming the request field."""
 
 from __future__ import annotations
 
@@ -15,15 +15,14 @@ from oracle.model import Event
 from oracle.rules.setup import ConfigError, GameConfig
 from oracle.serialize import STATE_KEYS
 from oracle.service.convert import (
-    InputError,
     action_actor_from_proto,
     action_from_proto,
     actor_to_proto,
     config_error,
     config_from_proto,
-    state_dict_from_proto,
-    state_dict_to_proto,
 )
+from oracle.service.errors import InputError
+from oracle.service.state_codec import state_dict_from_proto, state_dict_to_proto
 from oracle.verify import ClientStep, Divergence, TranscriptVerifier, VerifyResult
 
 __all__ = [

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from oracle.serialize import fingerprint, fingerprint_data, from_dict
-from oracle.service.convert import state_fingerprint, state_from_proto, state_to_proto
+from oracle.service.state_codec import state_fingerprint, state_from_proto, state_to_proto
 from tests.fixtures.pin_fingerprints import digest, runs
 
 PINNED = json.loads((Path(__file__).parents[1] / "fixtures" / "scenario_fingerprints.json").read_text())

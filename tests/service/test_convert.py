@@ -22,8 +22,10 @@ from oracle.engine import Decision, apply
 from oracle.model import ACTION_KINDS, Card, Event, State, Violation
 from oracle.rules.setup import ConfigError, new_game_with_events
 from oracle.sampler import play_random_game, random_action
-from oracle.serialize import StateError, canonical_json, fingerprint, from_dict, parse, to_dict
+from oracle.serialize import StateError, canonical_json, fingerprint, fingerprint_data, from_dict, parse, to_dict
 from oracle.service import convert as cv
+from oracle.service import state_codec as sc
+from oracle.service.errors import InputError
 from oracle.validate import MAX_VALUE, check_card_fields
 
 
@@ -43,11 +45,11 @@ def test_state_round_trip(states: list) -> None:  # type: ignore[type-arg]
     the engine's fingerprint."""
     steps = set()
     for state in states:
-        msg = cv.state_to_proto(state)
+        msg = sc.state_to_proto(state)
         wire = state_pb2.State.FromString(msg.SerializeToString())
-        back, data = cv.decode_state(wire)
+        back, data = sc.decode_state(wire)
         assert to_dict(back) == to_dict(state) == data
-        assert cv.fingerprint_data(data) == fingerprint(state)
+        assert fingerprint_data(data) == fingerprint(state)
         steps.add(state.step)
     assert {"setup_mulligan", "choice", "game_over"} <= steps
 
@@ -55,57 +57,57 @@ def test_state_round_trip(states: list) -> None:  # type: ignore[type-arg]
 def test_state_mappings(states: list) -> None:  # type: ignore[type-arg]
     """Enums and optional fields map as documented: step names, result <-> winner,
     absent first_player/roll_winner <-> -1, absent attack <-> None."""
-    first = cv.state_to_proto(states[0])
+    first = sc.state_to_proto(states[0])
     assert first.step == state_pb2.STEP_SETUP_ROLL or first.step == state_pb2.STEP_SETUP_SHUFFLE
     assert not first.HasField("first_player") or states[0].first_player >= 0
     over = next(s for s in states if s.winner >= 0)
-    assert cv.state_to_proto(over).result == {0: 1, 1: 2, 2: 3}[over.winner]
-    assert cv.state_to_proto(over).step == state_pb2.STEP_GAME_OVER
-    assert set(cv.STEP_FROM_PROTO.values()) == {s for s in cv.STEP_TO_PROTO}
+    assert sc.state_to_proto(over).result == {0: 1, 1: 2, 2: 3}[over.winner]
+    assert sc.state_to_proto(over).step == state_pb2.STEP_GAME_OVER
+    assert set(sc.STEP_FROM_PROTO.values()) == {s for s in sc.STEP_TO_PROTO}
     with_attack = [s for s in states if s.attack is not None]
     for s in with_attack:
-        assert cv.state_to_proto(s).HasField("attack")
+        assert sc.state_to_proto(s).HasField("attack")
 
 
 def test_decoding_is_order_insensitive(states: list) -> None:  # type: ignore[type-arg]
     """Cards listed in any order decode to the same state and fingerprint."""
     state = states[len(states) // 2]
-    msg = cv.state_to_proto(state)
+    msg = sc.state_to_proto(state)
     cards = list(msg.cards)
     random.Random(1).shuffle(cards)
     del msg.cards[:]
     msg.cards.extend(cards)
-    _, data = cv.decode_state(msg)
-    assert cv.fingerprint_data(data) == fingerprint(state)
+    _, data = sc.decode_state(msg)
+    assert fingerprint_data(data) == fingerprint(state)
 
 
 def test_next_trigger_id_zero_reads_as_one(states: list) -> None:
     """next_trigger_id 0 (the proto3 default) is read as 1."""
-    msg = cv.state_to_proto(states[0])
+    msg = sc.state_to_proto(states[0])
     msg.next_trigger_id = 0
-    assert cv.state_from_proto(msg).next_trigger_id == 1
+    assert sc.state_from_proto(msg).next_trigger_id == 1
 
 
 def test_mutant_is_set_on_decoded_states(states: list) -> None:
     """The server's mutant name is set on every decoded state (not part of the proto)."""
-    assert cv.state_from_proto(cv.state_to_proto(states[0]), mutant="lifo_queue").mutant == "lifo_queue"
+    assert sc.state_from_proto(sc.state_to_proto(states[0]), mutant="lifo_queue").mutant == "lifo_queue"
 
 
 def test_state_error_paths(states: list) -> None:
     """Engine StateError fields are prefixed with the request field; winner is named
     result, the proto's name."""
     over = next(s for s in states if s.winner >= 0)
-    msg = cv.state_to_proto(over)
+    msg = sc.state_to_proto(over)
     msg.result = state_pb2.GAME_RESULT_UNSPECIFIED
-    with pytest.raises(cv.InputError) as info:
-        cv.state_from_proto(msg, "request.state")
+    with pytest.raises(InputError) as info:
+        sc.state_from_proto(msg, "request.state")
     assert info.value.field == "request.state.step"
-    msg = cv.state_to_proto(over)
+    msg = sc.state_to_proto(over)
     msg.step = state_pb2.STEP_CHOICE
-    with pytest.raises(cv.InputError) as info:
-        cv.state_from_proto(msg)
+    with pytest.raises(InputError) as info:
+        sc.state_from_proto(msg)
     assert info.value.field in ("state.step", "state.result")
-    assert cv._state_field("winner") == "result" and cv._state_field("players[1].hand[2]") == "players[1].hand[2]"
+    assert sc._state_field("winner") == "result" and sc._state_field("players[1].hand[2]") == "players[1].hand[2]"
 
 
 actions_strategy = st.builds(
@@ -140,10 +142,10 @@ def test_action_round_trip(action: Action) -> None:
 def test_encoded_with_conflicting_fields_is_refused() -> None:
     """When ``encoded`` is set, a field that is also set and disagrees with it is
     INVALID_ARGUMENT naming that field; agreeing fields (as a response sets them) pass."""
-    with pytest.raises(cv.InputError) as info:
+    with pytest.raises(InputError) as info:
         cv.action_from_proto(action_pb2.Action(kind="attack", card=5, encoded="end_turn"), "a")
     assert info.value.field == "a.kind"
-    with pytest.raises(cv.InputError) as info:
+    with pytest.raises(InputError) as info:
         cv.action_from_proto(action_pb2.Action(card=5, encoded="attack card=6 targets=2"), "a")
     assert info.value.field == "a.card"
     echoed = cv.action_to_proto(Action("attack", card=6, targets=(2,)))
@@ -157,7 +159,7 @@ def test_actor_beside_encoded() -> None:
     assert cv.action_from_proto(msg).actor == 1
     same = action_pb2.Action(encoded="end_turn actor=player_2", actor=action_pb2.ACTOR_PLAYER_2)
     assert cv.action_from_proto(same).actor == 1
-    with pytest.raises(cv.InputError) as info:
+    with pytest.raises(InputError) as info:
         cv.action_from_proto(action_pb2.Action(encoded="end_turn actor=player_1", actor=action_pb2.ACTOR_PLAYER_2))
     assert info.value.field == "action.actor"
 
@@ -165,7 +167,7 @@ def test_actor_beside_encoded() -> None:
 def test_action_actor_must_be_a_player_or_chance() -> None:
     """ACTOR_NOBODY and numbers the enum does not define are refused in an Action."""
     for value in (action_pb2.ACTOR_NOBODY, 5, 17):
-        with pytest.raises(cv.InputError) as info:
+        with pytest.raises(InputError) as info:
             cv.action_from_proto(action_pb2.Action(kind="end_turn", actor=value), "a")  # type: ignore[arg-type]
         assert info.value.field == "a.actor"
 
@@ -178,7 +180,7 @@ def test_action_errors() -> None:
         (action_pb2.Action(kind="jump"), "a.kind"),
         (action_pb2.Action(kind="pass", actor=9), "a.actor"),  # type: ignore[arg-type]
     ]:
-        with pytest.raises(cv.InputError) as info:
+        with pytest.raises(InputError) as info:
             cv.action_from_proto(msg, "a")
         assert info.value.field == field
 
@@ -193,7 +195,7 @@ def test_decision_event_violation() -> None:
     assert cv.decision_to_proto(Decision(-1, "game_over")).actor == action_pb2.ACTOR_NOBODY
     for actor in (-1, 0, 1, CHANCE):
         assert cv.decision_actor_from_proto(cv.decision_to_proto(Decision(actor, "x")).actor) == actor
-    with pytest.raises(cv.InputError):
+    with pytest.raises(InputError):
         cv.decision_actor_from_proto(action_pb2.ACTOR_UNSPECIFIED)
     e = cv.event_to_proto(Event("wounded", ("C:307.2", "R15:510.1"), (("card", 7), ("amount", 2), ("why", "fight"))))
     assert list(e.rules) == ["C:307.2", "R15:510.1"]
@@ -217,20 +219,20 @@ def test_config_conversion_and_errors() -> None:
 def test_error_paths_use_request_indices(states: list) -> None:  # type: ignore[type-arg]
     """Error paths index the lists as the request has them, even when the cards or usage
     markers are not in canonical order (decoding sorts only after validation)."""
-    msg = cv.state_to_proto(states[len(states) // 2])
+    msg = sc.state_to_proto(states[len(states) // 2])
     cards = list(msg.cards)[::-1]
     del msg.cards[:]
     msg.cards.extend(cards)
     msg.cards[1].card_id = "nope"
-    with pytest.raises(cv.InputError) as info:
-        cv.decode_state(msg)
+    with pytest.raises(InputError) as info:
+        sc.decode_state(msg)
     assert info.value.field == "state.cards[1].card_id"
     msg.cards[1].card_id = cards[1].card_id
     hero = next(i for i, c in enumerate(msg.cards) if c.card_id in ("test_geroy_pervogo_khoda", "test_geroy_snayper", "test_geroy_vtorogo_khoda", "test_geroy_strazh"))
     msg.cards[hero].usage.add(ability=5, count=1)
     msg.cards[hero].usage.add(ability=0, count=0)
-    with pytest.raises(cv.InputError) as info:
-        cv.decode_state(msg)
+    with pytest.raises(InputError) as info:
+        sc.decode_state(msg)
     assert info.value.field.startswith(f"state.cards[{hero}].usage[")
 
 
@@ -242,14 +244,14 @@ def test_modifier_owner_is_carried_exactly_for_its_duration(states: list) -> Non
     data = to_dict(base)
     data["modifiers"] = [{"target": uid, "amount": 2, "until": "start_of_owner_turn", "owner": 1},
                          {"target": uid, "amount": 1, "until": "start_of_turn"}]
-    msg = cv.state_dict_to_proto(data)
+    msg = sc.state_dict_to_proto(data)
     assert msg.modifiers[0].HasField("owner") and msg.modifiers[0].owner == 1
     assert not msg.modifiers[1].HasField("owner")
-    back, decoded = cv.decode_state(state_pb2.State.FromString(msg.SerializeToString()))
+    back, decoded = sc.decode_state(state_pb2.State.FromString(msg.SerializeToString()))
     assert decoded["modifiers"] == data["modifiers"] == to_dict(back)["modifiers"]
     msg.modifiers[0].ClearField("owner")
     with pytest.raises(Exception, match="owner"):
-        cv.decode_state(msg)
+        sc.decode_state(msg)
 
 
 # --- the direct codec against the dict path (the reference) ---------------------------
@@ -284,17 +286,17 @@ def _same_state(a: State, b: State) -> None:
 def _check_encoding(state: State) -> None:
     """The direct encoder, canonical text and fingerprint equal the dict path's, with the
     card caches cold and warm."""
-    reference = cv.state_dict_to_proto(to_dict(state))
+    reference = sc.state_dict_to_proto(to_dict(state))
     text = canonical_json(state)
     for _ in range(2):
-        assert cv.state_to_proto(state) == reference
-        assert cv.state_to_proto(state).SerializeToString(deterministic=True) == reference.SerializeToString(
+        assert sc.state_to_proto(state) == reference
+        assert sc.state_to_proto(state).SerializeToString(deterministic=True) == reference.SerializeToString(
             deterministic=True
         )
-        assert cv.canonical_text(state).encode("utf-8") == text.encode("utf-8")
-        assert cv.state_fingerprint(state) == fingerprint(state)
+        assert sc.canonical_text(state).encode("utf-8") == text.encode("utf-8")
+        assert sc.state_fingerprint(state) == fingerprint(state)
         out = state_pb2.State()
-        msg, fp = cv.encode_state(state, out)
+        msg, fp = sc.encode_state(state, out)
         assert msg is out and out == reference and fp == fingerprint(state)
 
 
@@ -307,10 +309,10 @@ def test_direct_codec_equals_the_dict_path_on_game_states(state: State, cold: bo
     if cold:
         cv.clear_caches()
     _check_encoding(state)
-    msg = state_pb2.State.FromString(cv.state_dict_to_proto(to_dict(state)).SerializeToString())
-    assert cv._decode_direct(msg) is not None
+    msg = state_pb2.State.FromString(sc.state_dict_to_proto(to_dict(state)).SerializeToString())
+    assert sc._decode_direct(msg) is not None
     for _ in range(2):
-        _same_state(cv.state_from_proto(msg, "state", "m"), cv.decode_state(msg, "state", "m")[0])
+        _same_state(sc.state_from_proto(msg, "state", "m"), sc.decode_state(msg, "state", "m")[0])
 
 
 _INTS = (-(2**31), -3, -2, -1, 0, 1, 2, 3, 4, 127, 128, 300, MAX_VALUE - 1, MAX_VALUE, MAX_VALUE + 1, 2**31 - 1)
@@ -397,7 +399,7 @@ def _mutate(msg: state_pb2.State, data: st.DataObject) -> None:
 def _outcome(decode: Any) -> tuple[str, Any, Any]:
     try:
         return ("ok", decode(), None)
-    except cv.InputError as exc:
+    except InputError as exc:
         return ("error", exc.field, exc.reason)
 
 
@@ -410,26 +412,26 @@ def test_direct_decoder_equals_the_dict_path_on_mutated_messages(state: State, d
     accepts with every card passing ``check_card_fields`` (the checks of a card alone, made
     once per distinct card) and reads the same state; a state it accepts encodes as the
     dict path's."""
-    msg = cv.state_dict_to_proto(to_dict(state))
+    msg = sc.state_dict_to_proto(to_dict(state))
     for _ in range(data.draw(st.integers(1, 3))):
         _mutate(msg, data)
     msg = state_pb2.State.FromString(msg.SerializeToString())
     if data.draw(st.booleans()):
         cv.clear_caches()
     try:
-        parsed: State | None = parse(cv.state_dict_from_proto(msg))
+        parsed: State | None = parse(sc.state_dict_from_proto(msg))
         for i, c in enumerate(parsed.cards.values()):
             check_card_fields(c, i)
-    except (cv.InputError, StateError):
+    except (InputError, StateError):
         parsed = None
-    fast = cv._decode_direct(msg)
+    fast = sc._decode_direct(msg)
     if parsed is None or fast is None:
         assert parsed is None and fast is None
     else:
         _same_state(fast[0], parsed)
-    expected = _outcome(lambda: cv.decode_state(msg, "request.state", "m")[0])
+    expected = _outcome(lambda: sc.decode_state(msg, "request.state", "m")[0])
     for _ in range(2):  # the second time from the card cache
-        got = _outcome(lambda: cv.state_from_proto(msg, "request.state", "m"))
+        got = _outcome(lambda: sc.state_from_proto(msg, "request.state", "m"))
         assert got[0] == expected[0]
         if got[0] == "ok":
             _same_state(got[1], expected[1])
@@ -449,17 +451,17 @@ def test_card_cache_keeps_only_exactly_typed_cards(states: list) -> None:  # typ
                             poison=c.poison, hidden=c.hidden, entered_turn=c.entered_turn,
                             attacked_turn=c.attacked_turn, defended_turn=c.defended_turn, usage=dict(c.usage),
                             game_usage=dict(c.game_usage))
-    assert cv.canonical_text(state) == canonical_json(state)
-    assert not any(key[0] == uid for key in cv._ENCODED_CARDS)
-    assert cv.state_fingerprint(states[len(states) // 2]) == fingerprint(states[len(states) // 2])
+    assert sc.canonical_text(state) == canonical_json(state)
+    assert not any(key[0] == uid for key in sc._ENCODED_CARDS)
+    assert sc.state_fingerprint(states[len(states) // 2]) == fingerprint(states[len(states) // 2])
 
 
 def test_card_caches_are_bounded(states: list) -> None:  # type: ignore[type-arg]
     """The card and player caches never hold more than their bound."""
     for state in states:
-        cv.state_from_proto(cv.state_to_proto(state))
-        assert len(cv._DECODED_CARDS) <= cv.CARD_CACHE_SIZE and len(cv._ENCODED_CARDS) <= cv.CARD_CACHE_SIZE
-        assert len(cv._DECODED_PLAYERS) <= cv.PLAYER_CACHE_SIZE and len(cv._ENCODED_PLAYERS) <= cv.PLAYER_CACHE_SIZE
+        sc.state_from_proto(sc.state_to_proto(state))
+        assert len(sc._DECODED_CARDS) <= sc.CARD_CACHE_SIZE and len(sc._ENCODED_CARDS) <= sc.CARD_CACHE_SIZE
+        assert len(sc._DECODED_PLAYERS) <= sc.PLAYER_CACHE_SIZE and len(sc._ENCODED_PLAYERS) <= sc.PLAYER_CACHE_SIZE
 
 
 @settings(max_examples=60, deadline=None)
@@ -498,7 +500,7 @@ def test_action_cache_gives_the_uncached_action(action: Action) -> None:
         assert cv.action_from_proto(msg) == cv._action_from_proto(msg, "action") == action
     bad = action_pb2.Action(kind="jump")
     for field in ("a", "b"):
-        with pytest.raises(cv.InputError) as info:
+        with pytest.raises(InputError) as info:
             cv.action_from_proto(bad, field)
         assert info.value.field == f"{field}.kind"
 
@@ -538,9 +540,9 @@ def test_direct_codec_with_large_uids(state: State, factor: int) -> None:
     the dict path both ways."""
     big = from_dict(_renumber(to_dict(state), factor))
     _check_encoding(big)
-    msg = state_pb2.State.FromString(cv.state_dict_to_proto(to_dict(big)).SerializeToString())
-    assert cv._decode_direct(msg) is not None
-    _same_state(cv.state_from_proto(msg), cv.decode_state(msg)[0])
+    msg = state_pb2.State.FromString(sc.state_dict_to_proto(to_dict(big)).SerializeToString())
+    assert sc._decode_direct(msg) is not None
+    _same_state(sc.state_from_proto(msg), sc.decode_state(msg)[0])
 
 
 def test_direct_codec_carries_the_healed_count(states: list) -> None:  # type: ignore[type-arg]
@@ -553,10 +555,10 @@ def test_direct_codec_carries_the_healed_count(states: list) -> None:  # type: i
         s = base.copy()
         s.players[1].creatures_healed_own_turn = value
         _check_encoding(s)
-        assert f'"creatures_healed_own_turn":{value}' in cv.canonical_text(s)
-        msg = state_pb2.State.FromString(cv.state_to_proto(s).SerializeToString())
+        assert f'"creatures_healed_own_turn":{value}' in sc.canonical_text(s)
+        msg = state_pb2.State.FromString(sc.state_to_proto(s).SerializeToString())
         assert msg.players[1].creatures_healed_own_turn == value
-        decoded = cv.decode_state(msg, "state", "m")[0]
+        decoded = sc.decode_state(msg, "state", "m")[0]
         assert decoded.players[1].creatures_healed_own_turn == value
         assert fingerprint(decoded) == fingerprint(s) != fingerprint(base)
 
@@ -569,19 +571,19 @@ def test_decoded_states_share_card_records_that_the_engine_never_changes(states:
 
     checked = 0
     for state in states:
-        msg = state_pb2.State.FromString(cv.state_to_proto(state).SerializeToString())
-        first, second = cv.state_from_proto(msg), cv.state_from_proto(msg)
+        msg = state_pb2.State.FromString(sc.state_to_proto(state).SerializeToString())
+        first, second = sc.state_from_proto(msg), sc.state_from_proto(msg)
         assert all(first.cards[uid] is second.cards[uid] for uid in first.cards)
         before = canonical_json(first)
         for action in legal_actions(first)[:8]:
             apply(first, action)
             checked += 1
         assert canonical_json(first) == canonical_json(second) == before
-        _same_state(cv.state_from_proto(msg), cv.decode_state(msg)[0])
+        _same_state(sc.state_from_proto(msg), sc.decode_state(msg)[0])
         uid = next(iter(first.cards))
         first.card_mut(uid).wounds += 1  # a private copy: the shared record stays as decoded
         assert second.cards[uid].wounds == first.cards[uid].wounds - 1
-        assert canonical_json(cv.state_from_proto(msg)) == before
+        assert canonical_json(sc.state_from_proto(msg)) == before
     assert checked > 100
 
 
@@ -595,11 +597,11 @@ def test_a_miss_answers_with_the_encodings_of_the_decoded_cards(states: list) ->
     for state in states:
         if state.winner >= 0:
             continue
-        msg = state_pb2.State.FromString(cv.state_to_proto(state).SerializeToString())
-        decoded, encodings = cv.state_and_encodings_from_proto(msg)
+        msg = state_pb2.State.FromString(sc.state_to_proto(state).SerializeToString())
+        decoded, encodings = sc.state_and_encodings_from_proto(msg)
         assert encodings is not None
-        assert encodings == cv._encodings(decoded)
+        assert encodings == sc._encodings(decoded)
         nxt = apply(decoded, pick(decoded, rng)).state
-        reused, fp_reused, _ = cv.encode_state_reusing(nxt, None, (decoded, encodings))
-        fresh, fp_fresh = cv.encode_state(nxt)
+        reused, fp_reused, _ = sc.encode_state_reusing(nxt, None, (decoded, encodings))
+        fresh, fp_fresh = sc.encode_state(nxt)
         assert reused.SerializeToString() == fresh.SerializeToString() and fp_reused == fp_fresh

@@ -15,7 +15,8 @@ import pytest
 from oracle._proto.berserk.oracle.v1 import action_pb2, state_pb2
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
-from oracle.service import convert as cv
+from oracle.serialize import fingerprint_data
+from oracle.service import state_codec as sc
 
 from .helpers import ServerProcess, bad_request, game_config, in_process_server, mid_game_state, trailing
 
@@ -31,7 +32,7 @@ def _invalid(call: Callable[[], Any]) -> tuple[list[tuple[str, str]], grpc.RpcEr
 
 
 def _state() -> state_pb2.State:
-    return cv.state_to_proto(mid_game_state())
+    return sc.state_to_proto(mid_game_state())
 
 
 def test_bad_state_card_in_hand_missing(stub: Any) -> None:
@@ -167,7 +168,7 @@ def test_log_line_per_call(server: ServerProcess, stub: Any) -> None:
     ok = server.wait_for_log(lambda r: r.get("request_id") == "log-ok")
     assert ok["event"] == "rpc" and ok["method"] == "/berserk.oracle.v1.OracleService/GetLegalActions"
     assert ok["code"] == "OK" and ok["peer"].startswith(("ipv4:", "ipv6:")) and ok["duration_ms"] >= 0
-    assert ok["fingerprint"] == cv.fingerprint_data(cv.state_dict_from_proto(state))
+    assert ok["fingerprint"] == fingerprint_data(sc.state_dict_from_proto(state))
     bad = server.wait_for_log(lambda r: r.get("request_id") == "log-bad")
     assert bad["code"] == "INVALID_ARGUMENT"
     check = server.wait_for_log(lambda r: r.get("request_id") == "log-check")

@@ -22,7 +22,7 @@ from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
 from oracle.actions import encode
 from oracle.engine import legal_actions
-from oracle.service import convert as cv
+from oracle.service import state_codec as sc
 
 from .helpers import ROLL_HEROES, ROOT, ServerProcess, game_config, mid_game_state, server_env, start_server
 
@@ -38,7 +38,7 @@ def big_batch(n: int) -> pb.BatchCheckActionsRequest:
     texts = [encode(a) for a in legal_actions(state) if a.kind != "end_turn"]
     action = action_pb2.Action(encoded=min(texts, key=len))
     n = min(n, (15 << 20) // (action.ByteSize() + 4))
-    return pb.BatchCheckActionsRequest(state=cv.state_to_proto(state), actions=[action] * n)
+    return pb.BatchCheckActionsRequest(state=sc.state_to_proto(state), actions=[action] * n)
 
 
 def _info_when_free(stub: Any, timeout: float = 5.0) -> pb.GetServerInfoResponse:

@@ -25,6 +25,7 @@ from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import transcript_pb2
 from oracle.engine import legal_actions
 from oracle.service import convert as cv
+from oracle.service import state_codec as sc
 
 from .helpers import game_config, mid_game_state
 
@@ -49,7 +50,7 @@ _WORDS = ["", "A", "B", "C", "Z", "end_turn", "attack card=3 targets=4", "play c
 def requests(pool: Any) -> dict[str, Any]:
     """A valid request of every method (a mid-game state and its legal actions)."""
     state = mid_game_state()
-    msg = cv.state_to_proto(state)
+    msg = sc.state_to_proto(state)
     actions = [cv.action_to_proto(a) for a in legal_actions(state)[:6]]
     transcript = load_transcript(TRANSCRIPT)
     del transcript.steps[14:]

@@ -28,7 +28,7 @@ from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
 from oracle.actions import encode
 from oracle.engine import legal_actions
-from oracle.service import convert as cv
+from oracle.service import state_codec as sc
 
 from .helpers import ServerProcess, bad_request, game_config, in_process_server, mid_game_state, start_server
 
@@ -103,7 +103,7 @@ def _quick_calls(channel: grpc.Channel, metadata: tuple[tuple[str, str], ...] = 
     health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=10)
     assert health.status == health_pb2.HealthCheckResponse.SERVING
     stub = pb_grpc.OracleServiceStub(channel)
-    state = cv.state_to_proto(mid_game_state())
+    state = sc.state_to_proto(mid_game_state())
     resp = stub.GetLegalActions(pb.GetLegalActionsRequest(state=state), timeout=10, metadata=metadata)
     assert resp.actions
 
@@ -357,7 +357,7 @@ def test_oversized_values_are_truncated_in_errors(stub: Any, pool: Any, char: st
     config.edition = char * 20000
     _, violations = _small_invalid(lambda: stub.CreateGame(pb.CreateGameRequest(config=config), timeout=10))
     assert violations[0][0] == "config.edition"
-    state = cv.state_to_proto(mid_game_state())
+    state = sc.state_to_proto(mid_game_state())
     action = action_pb2.Action(encoded="attack card=" + char * 20000)
     _, violations = _small_invalid(lambda: stub.CheckAction(pb.CheckActionRequest(state=state, action=action), timeout=10))
     assert violations[0][0] == "action.encoded"
@@ -366,7 +366,7 @@ def test_oversized_values_are_truncated_in_errors(stub: Any, pool: Any, char: st
 def test_many_batch_errors_are_capped(stub: Any) -> None:
     """100 malformed actions of 3 KB each (and 5,000 more): INVALID_ARGUMENT listing at
     most 20 violations, the message counting the rest, the trailer under 4 KB."""
-    state = cv.state_to_proto(mid_game_state())
+    state = sc.state_to_proto(mid_game_state())
     for count in (100, 5000):
         actions = [action_pb2.Action(kind=f"{i}" + "k" * 3000) for i in range(count)]
         request = pb.BatchCheckActionsRequest(state=state, actions=actions)
@@ -379,7 +379,7 @@ def test_many_batch_errors_are_capped(stub: Any) -> None:
 def test_invalid_argument_log_names_the_fields(server: ServerProcess, stub: Any) -> None:
     """The log line of an INVALID_ARGUMENT call names the violated fields (at most 10, each
     capped) and counts them."""
-    state = cv.state_to_proto(mid_game_state())
+    state = sc.state_to_proto(mid_game_state())
     actions = [action_pb2.Action(kind="k" * 3000) for _ in range(30)]
     with pytest.raises(grpc.RpcError):
         stub.BatchCheckActions(pb.BatchCheckActionsRequest(state=state, actions=actions),
@@ -414,7 +414,7 @@ def test_duplicate_authorization_headers_are_refused(tmp_path: Path) -> None:
 def _big_batch(n: int) -> pb.BatchCheckActionsRequest:
     state = mid_game_state()
     action = action_pb2.Action(encoded=encode(legal_actions(state)[0]))
-    return pb.BatchCheckActionsRequest(state=cv.state_to_proto(state), actions=[action] * n)
+    return pb.BatchCheckActionsRequest(state=sc.state_to_proto(state), actions=[action] * n)
 
 
 def test_cancelled_batch_frees_the_server_promptly(tmp_path: Path) -> None:
@@ -435,7 +435,7 @@ def test_cancelled_batch_frees_the_server_promptly(tmp_path: Path) -> None:
         assert not future.done()
         cancelled_at = time.monotonic()
         future.cancel()
-        state = cv.state_to_proto(mid_game_state())
+        state = sc.state_to_proto(mid_game_state())
         stub.GetLegalActions(pb.GetLegalActionsRequest(state=state), timeout=60)
         waited = time.monotonic() - cancelled_at
         print(f"cancel: engine free {waited:.3f} s after the cancel; the full batch takes about {full:.2f} s")
@@ -472,7 +472,7 @@ def test_sigterm_under_load_drains_calls_in_flight(tmp_path: Path) -> None:
     every call the server had started finish OK (at least one was in flight), other calls
     are refused UNAVAILABLE (never CANCELLED, INTERNAL or UNKNOWN), and the exit code is 0."""
     server = start_server(tmp_path, "--log-level", "debug", "--grace", "30", "--threads", "2")
-    state = cv.state_to_proto(mid_game_state())
+    state = sc.state_to_proto(mid_game_state())
     batch = _big_batch(30000)  # a few hundred ms in the engine pool: long enough to be in flight at the signal
     outcomes: list[tuple[str, grpc.StatusCode]] = []
     lock = threading.Lock()

@@ -14,6 +14,7 @@ from oracle.actions import encode
 from oracle.engine import apply, decision, legal_actions
 from oracle.serialize import fingerprint
 from oracle.service import convert as cv
+from oracle.service import state_codec as sc
 
 from .helpers import ORDER_HEROES, ROLL_HEROES, game_config, mid_game_state, trailing
 
@@ -60,7 +61,7 @@ def test_create_game_without_seed(stub: Any, pool: Any) -> None:
     assert resp.state.step == state_pb2.STEP_SETUP_ROLL
     assert not resp.state.HasField("first_player") and not resp.state.HasField("roll_winner")
     assert list(resp.chance_actions) == []
-    state = cv.state_from_proto(resp.state)
+    state = sc.state_from_proto(resp.state)
     assert resp.fingerprint == fingerprint(state)
     assert [state.cards[p.hero].card_id for p in state.players] == list(ROLL_HEROES)
 
@@ -100,7 +101,7 @@ def test_legal_actions_mid_game(stub: Any) -> None:
     """GetLegalActions on a mid-game state: the engine's decision and legal actions, in
     order, each with its encoded text; the fingerprint of the state."""
     state = mid_game_state()
-    resp = stub.GetLegalActions(pb.GetLegalActionsRequest(state=cv.state_to_proto(state)))
+    resp = stub.GetLegalActions(pb.GetLegalActionsRequest(state=sc.state_to_proto(state)))
     expected = legal_actions(state)
     assert [a.encoded for a in resp.actions] == [encode(a) for a in expected]
     assert [cv.action_from_proto(a) for a in resp.actions] == expected
@@ -133,7 +134,7 @@ def test_check_action_legal_and_illegal(stub: Any) -> None:
     """CheckAction: a legal action gives legal=true and no violations; an illegal one
     legal=false with edition-qualified rule ids and messages (not an RPC error)."""
     state = mid_game_state()
-    msg = cv.state_to_proto(state)
+    msg = sc.state_to_proto(state)
     legal = legal_actions(state)[0]
     ok = stub.CheckAction(pb.CheckActionRequest(state=msg, action=cv.action_to_proto(legal)))
     assert ok.legal and list(ok.violations) == []
@@ -145,7 +146,7 @@ def test_check_action_legal_and_illegal(stub: Any) -> None:
 def test_batch_check_actions(stub: Any) -> None:
     """BatchCheckActions answers one result per action, in order, equal to CheckAction's."""
     state = mid_game_state()
-    msg = cv.state_to_proto(state)
+    msg = sc.state_to_proto(state)
     actions = [cv.action_to_proto(a) for a in legal_actions(state)]
     actions += [action_pb2.Action(encoded="roll values=1,2"), action_pb2.Action(kind="pass", trigger=99)]
     resp = stub.BatchCheckActions(pb.BatchCheckActionsRequest(state=msg, actions=actions))
@@ -161,10 +162,10 @@ def test_apply_action(stub: Any) -> None:
     citations, the fingerprint and the next decision."""
     state = mid_game_state()
     action = legal_actions(state)[-1]
-    resp = stub.ApplyAction(pb.ApplyActionRequest(state=cv.state_to_proto(state), action=cv.action_to_proto(action)))
+    resp = stub.ApplyAction(pb.ApplyActionRequest(state=sc.state_to_proto(state), action=cv.action_to_proto(action)))
     out = apply(state, action)
     assert resp.legal and list(resp.violations) == []
-    assert cv.state_dict_from_proto(resp.state) == oracle.to_dict(out.state)
+    assert sc.state_dict_from_proto(resp.state) == oracle.to_dict(out.state)
     assert resp.fingerprint == fingerprint(out.state)
     assert [(e.kind, list(e.rules)) for e in resp.events] == [(e.kind, list(e.rules)) for e in out.events]
     assert [[(f.key, f.value) for f in e.data] for e in resp.events] == [
@@ -225,7 +226,7 @@ def test_play_a_game_to_the_end(stub: Any, pool: Any, edition: str) -> None:
             action = legal.actions[-1]
         applied = stub.ApplyAction(pb.ApplyActionRequest(state=state_msg, action=action))
         assert applied.legal, applied.violations
-        assert applied.fingerprint == fingerprint(cv.state_from_proto(applied.state))
+        assert applied.fingerprint == fingerprint(sc.state_from_proto(applied.state))
         assert all(r.startswith(f"{edition}:") or r.startswith("R15:") for e in applied.events for r in e.rules)
         state_msg, steps = applied.state, steps + 1
     assert state_msg.step == state_pb2.STEP_GAME_OVER

@@ -27,6 +27,7 @@ from oracle.engine import IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, Action, Card, Player, State
 from oracle.sampler import play_random_game, random_action
 from oracle.service import convert as cv
+from oracle.service import state_codec as sc
 from oracle.service.calls import CallControl
 from oracle.service.servicer import OracleServicer
 from oracle.service.state_cache import StateCache, normalize_usage
@@ -66,7 +67,7 @@ def test_engine_states_decode_to_themselves(seed: int, edition: str) -> None:
     decoder's order, equals the state decoded (and validated) from its encoding, down to
     the order of cards, zones and markers; so a cache hit gives the state a miss would."""
     for state in play_random_game(seed, edition=edition).states:
-        decoded = cv.state_from_proto(cv.state_to_proto(state))
+        decoded = sc.state_from_proto(sc.state_to_proto(state))
         assert snapshot(decoded) == snapshot(normalize_usage(state.copy()))
 
 
@@ -175,10 +176,10 @@ def _servicer_chain(servicer: OracleServicer, seed: int, edition: str, steps: in
     answer returned (as wire bytes, as a client would)."""
     control = CallControl()
     rng = random.Random(seed)
-    msg = cv.state_to_proto(play_random_game(seed, edition=edition).states[0])
+    msg = sc.state_to_proto(play_random_game(seed, edition=edition).states[0])
     out = []
     for _ in range(steps):
-        state = cv.state_from_proto(msg, "state", servicer.mutant)
+        state = sc.state_from_proto(msg, "state", servicer.mutant)
         if decision(state).actor < 0:
             break
         request = pb.ApplyActionRequest(state=msg, action=cv.action_to_proto(random_action(state, rng)))
@@ -210,7 +211,7 @@ def test_servicers_with_other_mutants_share_nothing() -> None:
     reference, mutant = OracleServicer(), OracleServicer("usage_markers_kept")
     control = CallControl()
     game = play_random_game(4, edition="A")
-    first = pb.ApplyActionRequest(state=cv.state_to_proto(game.states[0]), action=cv.action_to_proto(game.actions[0]))
+    first = pb.ApplyActionRequest(state=sc.state_to_proto(game.states[0]), action=cv.action_to_proto(game.actions[0]))
     answer = reference.ApplyAction(first, control)
     second = pb.ApplyActionRequest(state=answer.state, action=cv.action_to_proto(game.actions[1]))
     assert mutant.ApplyAction(second, control) == reference.ApplyAction(second, control)
@@ -280,7 +281,7 @@ def _both(stubs: tuple[Any, Any], method: str, request: Any, tag: str) -> list[A
 def _random_action(state: Any, rng: random.Random) -> Any:
     """A random legal action (or chance outcome) for a ``State`` message, chosen on the
     client side (:func:`oracle.sampler.random_action`); None once the game is over."""
-    decoded = cv.state_from_proto(state)
+    decoded = sc.state_from_proto(state)
     if decision(decoded).actor < 0:
         return None
     return cv.action_to_proto(random_action(decoded, rng))
@@ -426,9 +427,9 @@ def test_mutant_server_chain_same_with_and_without_cache(tmp_path: Path) -> None
     try:
         stubs = (pb_grpc.OracleServiceStub(cached.channel()), pb_grpc.OracleServiceStub(plain.channel()))
         rng = random.Random(21)
-        state = cv.state_to_proto(play_random_game(21, edition="A").states[0])
+        state = sc.state_to_proto(play_random_game(21, edition="A").states[0])
         for step in range(60):
-            decoded = cv.state_from_proto(state, "state", "usage_markers_kept")
+            decoded = sc.state_from_proto(state, "state", "usage_markers_kept")
             action = cv.action_to_proto(random_action(decoded, rng))
             results = _both(stubs, "ApplyAction", pb.ApplyActionRequest(state=state, action=action), f"mutant-{step}")
             assert results[0] == results[1]
@@ -448,10 +449,10 @@ def test_encoding_reused_from_the_previous_state_is_the_encoding(seed: int, edit
     of a cache hit) gives exactly the message bytes and fingerprint of a fresh encoding."""
     game = play_random_game(seed, edition=edition)
     prev = game.states[0]
-    _, _, encodings = cv.encode_state_reusing(prev)
+    _, _, encodings = sc.encode_state_reusing(prev)
     for action in game.actions:
         nxt = apply(prev, action).state
-        msg, fingerprint, encodings = cv.encode_state_reusing(nxt, None, (prev, encodings))
-        fresh, fresh_fingerprint = cv.encode_state(nxt)
+        msg, fingerprint, encodings = sc.encode_state_reusing(nxt, None, (prev, encodings))
+        fresh, fresh_fingerprint = sc.encode_state(nxt)
         assert msg.SerializeToString() == fresh.SerializeToString() and fingerprint == fresh_fingerprint
         prev = nxt

@@ -16,7 +16,7 @@ import pytest
 from oracle._proto.berserk.oracle.v1 import action_pb2
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle.serialize import to_dict
-from oracle.service import convert as cv
+from oracle.service import state_codec as sc
 from oracle.validate import INT32_MAX
 from tests.engine.test_validate import _base
 
@@ -64,7 +64,7 @@ def test_reproducer_is_invalid_argument_naming_the_field(stub: Any, case: str, b
     d = json.loads(json.dumps(to_dict(_base(base))))
     assert not d["players"][0]["mulligan_declared"], "the base states have no declaration of seat 0"
     edit(d)
-    msg = cv.state_dict_to_proto(d)
+    msg = sc.state_dict_to_proto(d)
     with pytest.raises(grpc.RpcError) as info:
         stub.GetLegalActions(pb.GetLegalActionsRequest(state=msg), timeout=10)
     assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT, info.value.details()  # type: ignore[attr-defined]
@@ -76,7 +76,7 @@ def test_reproducer_is_invalid_argument_naming_the_field(stub: Any, case: str, b
 def test_an_action_in_a_finished_game_is_an_ordinary_refusal(stub: Any, actor: int) -> None:
     """CheckAction in a finished game (nobody decides) answers OK with the action illegal
     under R15:605.1, whoever the action names: a rules answer, not an error."""
-    msg = cv.state_to_proto(_base("game_over"))
+    msg = sc.state_to_proto(_base("game_over"))
     resp = stub.CheckAction(pb.CheckActionRequest(state=msg, action=action_pb2.Action(encoded="end_turn", actor=actor)),
                             timeout=10)
     assert not resp.legal
