@@ -29,6 +29,7 @@ from oracle import protocol_doc
 from oracle._proto.berserk.oracle.v1 import action_pb2, state_pb2
 from oracle.actions import decode, encode
 from oracle.catalogue import load_catalogue
+from oracle.codegen import RECORDS, canonical
 from oracle.contract import (
     ACTION_CAPABILITIES,
     ACTOR_NAMES,
@@ -53,6 +54,7 @@ from oracle.engine import (
 from oracle.model import ACTION_KINDS, STEPS, Action
 from oracle.rules.setup import new_game_with_events
 from oracle.sampler import random_action, random_config
+from oracle.schema import PROTO_MESSAGES
 from oracle.serialize import TURN_COUNTS, canonical_json, fingerprint_data, from_dict, to_dict
 from oracle.service.state_codec import decode_state, state_dict_to_proto
 
@@ -381,6 +383,10 @@ def test_the_documents_action_examples_are_canonical() -> None:
         assert encode(decode(ex)) == ex, ex
 
 
+#: The record class of each proto message of the state (its declarations, :mod:`oracle.model`).
+_RECORD_OF = {PROTO_MESSAGES[cls.__name__]: cls for cls in RECORDS}
+
+
 def test_state_json_keys_are_the_proto_fields(observed: Observed) -> None:
     """The canonical JSON form has exactly the fields of the proto messages (``winner`` is
     ``result``), checked on states of every shape the random games reached."""
@@ -391,11 +397,19 @@ def test_state_json_keys_are_the_proto_fields(observed: Observed) -> None:
         names = {f.name for f in getattr(state_pb2, message).DESCRIPTOR.fields}
         return {"winner" if n == "result" else n for n in names}
 
+    def expected(message: str, item: dict[str, object]) -> set[str]:
+        """The proto's fields less those its declared presence lets the item leave out: a
+        ``nonzero`` key when the item does not have it (so older states keep their form), a
+        ``not_none`` choice when absent, a modifier's ``owner`` unless its duration is
+        ``start_of_owner_turn`` (5.4, rules 3, 4, 6, 7, 11, 12; INTERPRETING.md, entry 23)."""
+        out = fields(message)
+        for f in canonical(_RECORD_OF[message]):
+            if (f.spec.presence in ("nonzero", "not_none") and f.key not in item) or (f.spec.presence == "owner_turn" and item["until"] != "start_of_owner_turn"):
+                out.discard(f.key)
+        return out
+
     for data in observed.states:
-        # ``choosing`` is present exactly at step target_choice (5.4, rule 11)
-        # ``choosing_cards`` exactly at step hand_choice (5.4, rule 12)
-        optional = {k for k in ("choosing", "choosing_cards") if k not in data}
-        assert set(data) == fields("State") - optional
+        assert set(data) == expected("State", data)
         if "choosing_cards" in data:
             assert set(data["choosing_cards"]) == fields("HandChoice")
             assert set(data["choosing_cards"]["entry"]) == fields("QueueEntry")
@@ -403,31 +417,18 @@ def test_state_json_keys_are_the_proto_fields(observed: Observed) -> None:
             assert set(data["choosing"]) == fields("TargetChoice")
             assert set(data["choosing"]["entry"]) == fields("QueueEntry")
         for p in data["players"]:
-            # this turn's counters are present exactly when not 0 (5.4, rule 3)
-            assert set(p) == fields("PlayerState") - {k for k in TURN_COUNTS if not p.get(k)}
+            assert set(p) == expected("PlayerState", p)
+            assert all(p[k] for k in TURN_COUNTS if k in p)  # a counter's key is absent when 0
         for c in data["cards"]:
-            # ``stunned`` is present exactly when true, so older states keep their form
-            assert set(c) == fields("CardState") - ({"stunned"} if not c.get("stunned") else set())
+            assert set(c) == expected("CardState", c)
+            assert c.get("stunned", True) is True  # present only when true
             for u in c["usage"] + c["game_usage"]:
                 assert set(u) == fields("AbilityUsage")
                 seen["AbilityUsage"] = True
         for message, items in (("QueueEntry", data["queue"]), ("PendingTrigger", data["pending"]),
                                ("StrikeModifier", data["modifiers"]), ("Attack", [data["attack"]] if data["attack"] else [])):
             for item in items:
-                expected = fields(message)
-                if message == "StrikeModifier" and item["until"] != "start_of_owner_turn":
-                    expected -= {"owner"}  # present exactly for that duration (INTERPRETING.md, entry 23)
-                if message == "PendingTrigger" and "count" not in item:
-                    expected -= {"count"}  # present exactly for a «discards» trigger (5.4 rule 6)
-                if message == "StrikeModifier" and not item.get("sets"):
-                    expected -= {"sets"}  # present exactly when true, so older states keep their form
-                if message == "StrikeModifier" and not item.get("shots"):
-                    expected -= {"shots"}  # present exactly when true (INTERPRETING.md, entry 67)
-                if message == "StrikeModifier" and not item.get("grants"):
-                    expected -= {"grants"}  # present exactly when not empty (INTERPRETING.md, entry 69)
-                if message == "StrikeModifier" and not item.get("coins"):
-                    expected -= {"coins"}  # present exactly when true (INTERPRETING.md, entry 76)
-                assert set(item) == expected
+                assert set(item) == expected(message, item)
                 seen[message] = True
     assert all(seen.values()), seen
 
