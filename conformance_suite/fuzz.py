@@ -44,10 +44,9 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import Any, TextIO
 
 from oracle.actions import ActionSyntaxError, decode, encode
-from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.contract import ACTION_CAPABILITIES, ACTOR_NAMES, STEP_CAPABILITIES, load_events
 from oracle.editions import EDITIONS
@@ -55,6 +54,7 @@ from oracle.engine import SHUFFLE_STEPS, IllegalAction, apply, check, decision, 
 from oracle.model import CHANCE, Action, State
 from oracle.mutants import MUTANTS
 from oracle.rules.setup import GameConfig, new_game
+from oracle.sampler import DECK_SIZE, Chooser, HypothesisChooser, RandomChooser, illegal_candidates
 from oracle.serialize import to_dict
 from oracle.verify import FieldDifference, actor_name, comparable_state, diff_states
 
@@ -85,8 +85,6 @@ __all__ = [
     "write_finding",
 ]
 
-#: Cards in each fuzzed deck.
-DECK_SIZE = 20
 
 #: What can differ at a decision, in the order it is checked.
 FINDING_KINDS = (
@@ -151,27 +149,7 @@ class Mismatch(Exception):
         self.finding = finding
 
 
-# --- choices --------------------------------------------------------------------------
-
-
-class Chooser(Protocol):
-    """Where a fuzzed game's choices come from."""
-
-    def index(self, n: int) -> int:
-        """A number in ``0..n-1`` (``n >= 1``)."""
-
-    def permutation(self, items: Sequence[int]) -> list[int]:
-        """An order of ``items``."""
-
-    def config(self, editions: Sequence[str]) -> GameConfig:
-        """A game configuration: edition, two heroes, two decks of :data:`DECK_SIZE`."""
-
-
-def _pool_ids() -> tuple[list[str], list[str]]:
-    pool = load_pool().cards
-    heroes = sorted(c.id for c in pool.values() if c.type == "hero")
-    others = sorted(c.id for c in pool.values() if c.type != "hero")
-    return heroes, others
+# --- the reference in process ------------------------------------------------------
 
 
 class FastInProcessTarget(InProcessTarget):
@@ -214,62 +192,6 @@ class FastInProcessTarget(InProcessTarget):
         return ApplyResult(True, [], data, events, (d.actor, d.kind))
 
 
-class RandomChooser:
-    """Choices from a seeded :class:`random.Random` (no shrinking; for benchmarks)."""
-
-    def __init__(self, seed: int) -> None:
-        import random
-
-        self.rng = random.Random(seed)
-        self.heroes, self.others = _pool_ids()
-
-    def index(self, n: int) -> int:
-        """A uniform number in ``0..n-1``."""
-        return self.rng.randrange(n)
-
-    def permutation(self, items: Sequence[int]) -> list[int]:
-        """A uniform order."""
-        out = list(items)
-        self.rng.shuffle(out)
-        return out
-
-    def config(self, editions: Sequence[str]) -> GameConfig:
-        """A uniform configuration."""
-        r = self.rng
-        return GameConfig(
-            (r.choice(self.heroes), r.choice(self.heroes)),
-            ([r.choice(self.others) for _ in range(DECK_SIZE)], [r.choice(self.others) for _ in range(DECK_SIZE)]),
-            r.choice(list(editions)),
-        )
-
-
-class _HypothesisChooser:
-    """Choices drawn from Hypothesis's ``st.data()``: they shrink toward index 0, the
-    first hero and card of the pool, the identity shuffle and the first edition."""
-
-    def __init__(self, data: Any) -> None:
-        from hypothesis import strategies as st
-
-        self.st = st
-        self.data = data
-        self.heroes, self.others = _pool_ids()
-
-    def index(self, n: int) -> int:
-        if n <= 1:
-            return 0
-        return int(self.data.draw(self.st.integers(0, n - 1)))
-
-    def permutation(self, items: Sequence[int]) -> list[int]:
-        return list(self.data.draw(self.st.permutations(list(items))))
-
-    def config(self, editions: Sequence[str]) -> GameConfig:
-        st, draw = self.st, self.data.draw
-        edition = editions[0] if len(editions) == 1 else draw(st.sampled_from(list(editions)))
-        heroes = (draw(st.sampled_from(self.heroes)), draw(st.sampled_from(self.heroes)))
-        deck = st.lists(st.sampled_from(self.others), min_size=DECK_SIZE, max_size=DECK_SIZE)
-        return GameConfig(heroes, (list(draw(deck)), list(draw(deck))), edition)
-
-
 # --- the lock step --------------------------------------------------------------------
 
 
@@ -301,46 +223,6 @@ def _first_action(state: State, legal: list[Action]) -> Action | None:
         seat = shuffled_seat(state)
         return Action("shuffle", card=seat, values=tuple(state.players[seat].deck))
     return _choice_order(state, legal)[0] if legal else None
-
-
-def _illegal_candidates(state: State, actor: int, legal: list[Action], chosen: Action, pool: list[Action]) -> list[Action]:
-    """Actions the reference refuses now, in a stable order: the chosen action by the
-    wrong actor, perturbations of it, actions of other kinds, and legal actions of earlier
-    decisions."""
-    cands: list[Action] = []
-    other = 0 if actor == CHANCE else 1 - actor
-    cands.append(replace(chosen, actor=other))
-    if chosen.kind == "shuffle":
-        cands += [replace(chosen, values=chosen.values[:-1]), replace(chosen, card=1 - chosen.card)]
-    elif chosen.kind == "roll":
-        cands += [replace(chosen, values=(7, chosen.values[1])), replace(chosen, values=chosen.values[:1])]
-    elif chosen.kind == "choose_order":
-        cands.append(replace(chosen, values=(3,)))
-    if chosen.card:
-        cands += [replace(chosen, card=chosen.card + 1), replace(chosen, card=state.players[other if actor != CHANCE else 1].hero)]
-    if chosen.targets:
-        cands += [
-            replace(chosen, targets=tuple(t + 1 for t in chosen.targets)),
-            replace(chosen, targets=(*chosen.targets, chosen.targets[0])),
-        ]
-    if chosen.kind == "play":
-        cands += [replace(chosen, x=chosen.x + 1), replace(chosen, option="fury")]
-    if chosen.trigger:
-        cands.append(replace(chosen, trigger=chosen.trigger + 1))
-    cands += [Action("end_turn"), Action("pass", trigger=state.next_trigger_id)]
-    cands += pool[::-1]
-    seen = {encode(a) for a in legal}
-    out: list[Action] = []
-    for a in cands:
-        text = encode(a)
-        if text in seen:
-            continue
-        seen.add(text)
-        if check(state, a):
-            out.append(a)
-        if len(out) >= 10:
-            break
-    return out
 
 
 def _why_differ(state: State, missing: Sequence[str], extra: Sequence[str]) -> list[str]:
@@ -579,7 +461,7 @@ class _Game:
                 action=probe_text, reference_decision=(d.actor, d.kind), target_violations=list(tv),
                 rules=[r for e in out.events for r in e.rules],
             )
-        cands = [a for a in _illegal_candidates(ref, d.actor, legal, chosen, self.pool) if self._allowed(a)]
+        cands = [a for a in illegal_candidates(ref, d.actor, legal, chosen, self.pool) if self._allowed(a)]
         if cands:
             bad = cands[chooser.index(len(cands))]
             bad_text = encode(bad)
@@ -962,7 +844,7 @@ def fuzz(
         try:
             # While shrinking, a game longer than the shortest divergence seen cannot
             # improve on it: it is cut there (and counts as not diverging).
-            lock.play(_HypothesisChooser(data), on_decision, best.decisions if best is not None else 0)
+            lock.play(HypothesisChooser(data), on_decision, best.decisions if best is not None else 0)
         except Mismatch as m:
             if searching:
                 found_in = counters.games + 1
