@@ -42,7 +42,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -51,7 +51,7 @@ from oracle.catalogue import load_catalogue
 from oracle.contract import ACTION_CAPABILITIES, ACTOR_NAMES, STEP_CAPABILITIES, load_events
 from oracle.editions import EDITIONS
 from oracle.engine import SHUFFLE_STEPS, IllegalAction, apply, check, decision, legal_actions, shuffled_seat
-from oracle.model import CHANCE, Action, State
+from oracle.model import CHANCE, Action, State, Violation
 from oracle.mutants import MUTANTS
 from oracle.rules.setup import GameConfig, new_game
 from oracle.sampler import DECK_SIZE, Chooser, HypothesisChooser, RandomChooser, illegal_candidates
@@ -59,7 +59,20 @@ from oracle.serialize import to_dict
 from oracle.verify import FieldDifference, actor_name, comparable_state, diff_states
 
 from .executor import resolve_trigger_ref, symbolic_action
-from .targets import ApplyResult, InProcessTarget, NewGame, Target, TargetError, TargetInputError
+from .targets import (
+    NO_DECISION,
+    ApplyResult,
+    GameSetup,
+    InProcessTarget,
+    NewGame,
+    ServerInfo,
+    StateData,
+    Target,
+    TargetDecision,
+    TargetError,
+    TargetInputError,
+    target_event,
+)
 
 __all__ = [
     "DECK_SIZE",
@@ -109,26 +122,37 @@ _POOL = 12
 # --- what a divergence is -------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class FuzzFinding:
     """The first divergence of a (shrunk) game: its configuration, the decisions taken
-    before it (encoded) and what differed at the next one."""
+    before it (encoded) and what differed at the next one.
+
+    ``kind``: one of :data:`FINDING_KINDS`; ``message``: a one-line account; ``config``:
+    the game's configuration; ``actions``: the decisions before the divergent one,
+    encoded; ``action``: the action of the divergent decision (checked or applied);
+    ``reference_decision`` / ``target_decision``: who decides there by each side;
+    ``missing_actions`` / ``extra_actions``: the legal actions the target lacks / offers
+    too many; ``reference_legal``: the reference's legal actions there;
+    ``reference_violations`` / ``target_violations``: each side's refusal of the checked or
+    applied action; ``differences``: the differing fields of the states; ``facts``:
+    scenario facts (path, the reference's JSON value) for the first of them; ``rules``: the
+    rules the finding's scenario cites."""
 
     kind: str
     message: str
     config: GameConfig
-    actions: list[str]
-    action: str = ""  # the action of the divergent decision (checked or applied)
-    reference_decision: tuple[int, str] = (-1, "")
-    target_decision: tuple[int, str] = (-1, "")
-    missing_actions: list[str] = field(default_factory=list)
-    extra_actions: list[str] = field(default_factory=list)
-    reference_legal: list[str] = field(default_factory=list)
-    reference_violations: list[tuple[str, str]] = field(default_factory=list)
-    target_violations: list[tuple[str, str]] = field(default_factory=list)
-    differences: list[FieldDifference] = field(default_factory=list)
-    facts: list[tuple[str, str]] = field(default_factory=list)  # (scenario fact path, reference JSON)
-    rules: list[str] = field(default_factory=list)
+    actions: tuple[str, ...]
+    action: str = ""
+    reference_decision: TargetDecision = NO_DECISION
+    target_decision: TargetDecision = NO_DECISION
+    missing_actions: tuple[str, ...] = ()
+    extra_actions: tuple[str, ...] = ()
+    reference_legal: tuple[str, ...] = ()
+    reference_violations: tuple[Violation, ...] = ()
+    target_violations: tuple[Violation, ...] = ()
+    differences: tuple[FieldDifference, ...] = ()
+    facts: tuple[tuple[str, str], ...] = ()
+    rules: tuple[str, ...] = ()
 
     @property
     def decisions(self) -> int:
@@ -159,9 +183,9 @@ class FastInProcessTarget(InProcessTarget):
 
     def __init__(self, mutant: str = "") -> None:
         super().__init__(mutant)
-        self._known: list[tuple[dict[str, Any], State]] = []
+        self._known: list[tuple[StateData, State]] = []
 
-    def _state(self, data: dict[str, Any]) -> State:
+    def _state(self, data: StateData) -> State:
         for d, s in self._known:
             if d is data:
                 return s
@@ -169,33 +193,33 @@ class FastInProcessTarget(InProcessTarget):
         self._remember(data, s)
         return s
 
-    def _remember(self, data: dict[str, Any], state: State) -> None:
+    def _remember(self, data: StateData, state: State) -> None:
         self._known = [*self._known[-1:], (data, state)]
 
-    def create_game(self, config: dict[str, Any]) -> NewGame:
+    def create_game(self, config: GameSetup) -> NewGame:
         """A new game (its state is kept)."""
         game = super().create_game(config)
         self._state(game.state)
         return game
 
-    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+    def apply(self, state: StateData, action: str) -> ApplyResult:
         """Apply; the next state is kept with its dict."""
         s = self._state(state)
         try:
             out = apply(s, self._action(action))
         except IllegalAction as exc:
-            return ApplyResult(False, [(v.rule, v.message) for v in exc.violations])
+            return ApplyResult(False, tuple(exc.violations))
         d = decision(out.state)
         data = to_dict(out.state)
         self._remember(data, out.state)
-        events = [{"kind": e.kind, "rules": list(e.rules), "data": {k: str(v) for k, v in e.data}} for e in out.events]
-        return ApplyResult(True, [], data, events, (d.actor, d.kind))
+        events = tuple(target_event(e.kind, e.rules, e.data) for e in out.events)
+        return ApplyResult(True, (), data, events, TargetDecision(int(d.actor), d.kind))
 
 
 # --- the lock step --------------------------------------------------------------------
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: object, b: object) -> bool:
     """Equal canonical states, as two implementations must agree on them: trigger ids and
     the order of simultaneous triggers are each one's own (PROTOCOL.md 4.3, 5.2).  Plain
     ``==`` otherwise: both sides come from the same converters (``to_dict``,
@@ -225,6 +249,11 @@ def _first_action(state: State, legal: list[Action]) -> Action | None:
     return _choice_order(state, legal)[0] if legal else None
 
 
+def _violations_text(vs: Sequence[Violation]) -> str:
+    """Violations on one line: ``rule: message; rule: message``."""
+    return "; ".join(f"{v.rule}: {v.message}" for v in vs)
+
+
 def _why_differ(state: State, missing: Sequence[str], extra: Sequence[str]) -> list[str]:
     """The rules behind a legal-action difference: those the reference cites refusing the
     extra actions, then those its events cite applying the missing ones."""
@@ -242,7 +271,7 @@ def _why_differ(state: State, missing: Sequence[str], extra: Sequence[str]) -> l
 _CARD_PATH = re.compile(r"^cards\[(\d+)\]")
 
 
-def _facts(diffs: Sequence[FieldDifference], ref: dict[str, Any]) -> list[tuple[str, str]]:
+def _facts(diffs: Sequence[FieldDifference], ref: StateData) -> tuple[tuple[str, str], ...]:
     """Scenario facts for the first differing fields, with the reference's values; a card
     is named by uid (``card[27].hidden``) as scenario authors do."""
     out: list[tuple[str, str]] = []
@@ -256,7 +285,7 @@ def _facts(diffs: Sequence[FieldDifference], ref: dict[str, Any]) -> list[tuple[
         out.append((path, d.reference))
         if len(out) >= _MAX_FACTS:
             break
-    return out
+    return tuple(out)
 
 
 def _filter_rules(rules: Sequence[str], edition: str) -> list[str]:
@@ -321,7 +350,7 @@ class _Game:
         self.target = lock.target
         self.config = config
         self.ref: State = new_game(config)
-        self.tstate: dict[str, Any] = {}
+        self.tstate: StateData = {}
         self.actions: list[str] = []
         self.rules: list[tuple[str, ...]] = []  # rules cited by the reference at each decision
         self.pool: list[Action] = []
@@ -360,7 +389,7 @@ class _Game:
         if not found:
             fallback = f"{self.config.edition}:401.1"
             found = [fallback] if fallback in load_catalogue() else []
-        return Mismatch(FuzzFinding(kind, message, self.config, list(self.actions), rules=found, **kw))
+        return Mismatch(FuzzFinding(kind, message, self.config, tuple(self.actions), rules=tuple(found), **kw))
 
     def _call(self, what: str, fn: Callable[..., Any], *args: Any) -> Any:
         try:
@@ -373,16 +402,16 @@ class _Game:
             ) from None
 
     def start(self) -> None:
-        c = self.config
-        cfg = {"edition": c.edition, "heroes": list(c.heroes), "decks": [list(d) for d in c.decks]}
-        self.tstate = self._call("CreateGame", self.target.create_game, cfg).state
+        self.tstate = self._call("CreateGame", self.target.create_game, GameSetup.of(self.config)).state
         ref = to_dict(self.ref)
         if not _same(ref, self.tstate):
             diffs = diff_states(ref, self.tstate)
-            raise self._finding("initial_state", f"the new game's states differ in {len(diffs)} field(s)", differences=diffs)
+            raise self._finding(
+                "initial_state", f"the new game's states differ in {len(diffs)} field(s)", differences=tuple(diffs)
+            )
 
     @staticmethod
-    def _symbolic(actions: list[str], state: dict[str, Any]) -> set[str]:
+    def _symbolic(actions: Sequence[str], state: StateData) -> set[str]:
         """Legal actions with trigger ids written as references to the pending triggers
         of ``state`` (each side numbers its triggers its own way)."""
         if not any("trigger=" in a for a in actions):
@@ -404,26 +433,29 @@ class _Game:
         if not self._declared(STEP_CAPABILITIES[ref.step]):
             return self._beyond()
         try:
-            tdec, tlegal = self._call("GetLegalActions", target.legal_actions, self.tstate)
+            answer = self._call("GetLegalActions", target.legal_actions, self.tstate)
         except TargetError as exc:
             if exc.code == "UNIMPLEMENTED":
                 return self._beyond()
             raise
+        tdec: TargetDecision = answer.decision
+        tlegal: list[str] = list(answer.actions)
         legal = legal_actions(ref) if d.actor >= 0 else []
         if self.caps is not None:
             legal = [a for a in legal if self._allowed(a)]
             tlegal = [t for t in tlegal if self._allowed_text(t)]
         enc = [encode(a) for a in legal]
-        if (d.actor, d.kind) != tuple(tdec):
+        ref_decision = TargetDecision(int(d.actor), d.kind)
+        if ref_decision != tdec:
             first = _first_action(ref, legal)
             action = encode(first) if first else (tlegal[0] if tlegal else "end_turn")
             here = [r for e in apply(ref, first).events for r in e.rules] if first else ["R15:605.1"]
             raise self._finding(
                 "decision",
                 f"the reference says {actor_name(d.actor)} decides ({d.kind}); "
-                f"the target says {actor_name(tdec[0])} ({tdec[1]})",
-                action=action, reference_decision=(d.actor, d.kind), target_decision=(tdec[0], tdec[1]),
-                reference_legal=enc,
+                f"the target says {actor_name(tdec.actor)} ({tdec.kind})",
+                action=action, reference_decision=ref_decision, target_decision=tdec,
+                reference_legal=tuple(enc),
                 rules=[*here, *(self.rules[-1] if self.rules else ())],
             )
         if d.actor < 0:
@@ -438,8 +470,8 @@ class _Game:
             raise self._finding(
                 "legal_actions",
                 f"the legal actions differ ({d.kind} of {actor_name(d.actor)}): {len(missing)} missing, {len(extra)} extra",
-                action=encode(chosen) if chosen else "", reference_decision=(d.actor, d.kind),
-                missing_actions=missing, extra_actions=extra, reference_legal=enc,
+                action=encode(chosen) if chosen else "", reference_decision=ref_decision,
+                missing_actions=tuple(missing), extra_actions=tuple(extra), reference_legal=tuple(enc),
                 rules=[*here, *(self.rules[-1] if self.rules else ())],
             )
         if ref.step in SHUFFLE_STEPS:
@@ -457,18 +489,18 @@ class _Game:
             out = apply(ref, probe)
             raise self._finding(
                 "check_legal",
-                f"the target refuses the legal action {probe_text!r}: " + "; ".join(f"{r}: {m}" for r, m in tv),
-                action=probe_text, reference_decision=(d.actor, d.kind), target_violations=list(tv),
+                f"the target refuses the legal action {probe_text!r}: " + _violations_text(tv),
+                action=probe_text, reference_decision=ref_decision, target_violations=tuple(tv),
                 rules=[r for e in out.events for r in e.rules],
             )
         cands = [a for a in illegal_candidates(ref, d.actor, legal, chosen, self.pool) if self._allowed(a)]
         if cands:
             bad = cands[chooser.index(len(cands))]
             bad_text = encode(bad)
-            rv = [(v.rule, v.message) for v in check(ref, bad)]
+            rv = tuple(check(ref, bad))
             tv = self._call("CheckAction", target.check, self.tstate, self._for_target(bad_text))
-            cited = {r for r, _ in tv}
-            missing_rules = [r for r, _ in rv if r not in cited]
+            cited = {v.rule for v in tv}
+            missing_rules = [v.rule for v in rv if v.rule not in cited]
             if not tv or missing_rules:
                 what = (
                     f"the target accepts the illegal action {bad_text!r}"
@@ -477,9 +509,9 @@ class _Game:
                 )
                 raise self._finding(
                     "check_illegal",
-                    what + " (reference: " + "; ".join(f"{r}: {m}" for r, m in rv) + ")",
-                    action=bad_text, reference_decision=(d.actor, d.kind), reference_violations=rv,
-                    target_violations=list(tv), rules=[r for r, _ in rv],
+                    what + " (reference: " + _violations_text(rv) + ")",
+                    action=bad_text, reference_decision=ref_decision, reference_violations=rv,
+                    target_violations=tuple(tv), rules=[v.rule for v in rv],
                 )
         out = apply(ref, chosen)
         if self.caps is not None:
@@ -497,8 +529,8 @@ class _Game:
         if not tres.legal:
             raise self._finding(
                 "apply",
-                f"the target refuses to apply the legal action {text!r}: " + "; ".join(f"{r}: {m}" for r, m in tres.violations),
-                action=text, reference_decision=(d.actor, d.kind), target_violations=list(tres.violations),
+                f"the target refuses to apply the legal action {text!r}: " + _violations_text(tres.violations),
+                action=text, reference_decision=ref_decision, target_violations=tuple(tres.violations),
                 rules=cited_here,
             )
         nxt = to_dict(out.state)
@@ -508,7 +540,7 @@ class _Game:
             raise self._finding(
                 "state",
                 f"after {text!r} the states differ in {len(diffs)} field(s): {shown}",
-                action=text, reference_decision=(d.actor, d.kind), differences=diffs, rules=cited_here,
+                action=text, reference_decision=ref_decision, differences=tuple(diffs), rules=cited_here,
                 facts=_facts(diffs, nxt),
             )
         self.ref, self.tstate = out.state, tres.state
@@ -542,18 +574,17 @@ def target_label(target: Target) -> str:
     try:
         info = target.server_info()
     except (TargetError, TargetInputError):
-        info = {}
-    mutants = list(info.get("mutants") or [])
-    if len(mutants) == 1:
-        return _slug(str(mutants[0]))
+        info = ServerInfo()
+    if len(info.mutants) == 1:
+        return _slug(info.mutants[0])
     if isinstance(target, InProcessTarget):
         return "reference"
-    return _slug(str(info.get("implementation") or getattr(target, "name", "") or "target"))[:40]
+    return _slug(info.implementation or getattr(target, "name", "") or "target")[:40]
 
 
 def _divergent_step(f: FuzzFinding) -> dict[str, Any]:
     step: dict[str, Any] = {"action": {"encoded": f.action}}
-    actor, kind = f.reference_decision
+    actor, kind = f.reference_decision.actor, f.reference_decision.kind
     if f.kind == "decision":
         step["expect_decision"] = {"actor": _ACTOR_ENUM[actor], "kind": kind}
         if actor < 0:
@@ -564,7 +595,7 @@ def _divergent_step(f: FuzzFinding) -> dict[str, Any]:
         step["expect_legal_actions"] = {"actions": sorted(f.reference_legal)}
     elif f.kind == "check_illegal":
         step["expect_illegal"] = True
-        refs = [_rule_ref(r, f.edition) for r, _ in f.reference_violations]
+        refs = [_rule_ref(v.rule, f.edition) for v in f.reference_violations]
         if refs:
             step["expect_violation_rules"] = list(dict.fromkeys(refs))
     elif f.kind == "state":
@@ -580,9 +611,7 @@ def finding_scenario(f: FuzzFinding, label: str) -> dict[str, Any]:
     # Trigger ids are the implementation's own: scenarios name triggers by source and
     # ability, so the decisions are replayed on the reference to write them that way.
     ref = InProcessTarget()
-    state = ref.create_game(
-        {"edition": f.edition, "heroes": list(f.config.heroes), "decks": [list(d) for d in f.config.decks]}
-    ).state
+    state = ref.create_game(GameSetup.of(f.config)).state
     steps: list[dict[str, Any]] = []
     for a in f.actions:
         steps.append({"action": {"encoded": symbolic_action(a, state)}})
@@ -623,9 +652,11 @@ def scenario_text(data: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(head) + ',\n "steps": [\n' + steps + "\n ]\n}\n"
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Written:
-    """Where a finding's scenario went: ``path`` (None when not written) and why not."""
+    """Where a finding's scenario went: ``path`` (None when not written), its scenario id,
+    whether it reproduces the divergence (fails on the target, passes on the reference)
+    and, when not written, why not."""
 
     path: Path | None
     scenario_id: str
@@ -682,16 +713,16 @@ def format_finding(f: FuzzFinding) -> str:
     if f.action:
         lines.append(f"  action at the divergent decision: {f.action}")
     if f.kind == "decision":
-        lines.append(f"  reference: {actor_name(f.reference_decision[0])} ({f.reference_decision[1]})")
-        lines.append(f"  target:    {actor_name(f.target_decision[0])} ({f.target_decision[1]})")
+        lines.append(f"  reference: {actor_name(f.reference_decision.actor)} ({f.reference_decision.kind})")
+        lines.append(f"  target:    {actor_name(f.target_decision.actor)} ({f.target_decision.kind})")
     for a in f.missing_actions[:30]:
         lines.append(f"    - {a}    (legal in the reference, missing from the target)")
     for a in f.extra_actions[:30]:
         lines.append(f"    + {a}    (offered by the target, illegal in the reference)")
     if f.reference_violations:
-        lines.append("  reference violations: " + "; ".join(f"{r}: {m}" for r, m in f.reference_violations))
+        lines.append("  reference violations: " + _violations_text(f.reference_violations))
     if f.target_violations:
-        lines.append("  target violations:    " + "; ".join(f"{r}: {m}" for r, m in f.target_violations))
+        lines.append("  target violations:    " + _violations_text(f.target_violations))
     if f.differences:
         width = min(max(len(d.path) for d in f.differences), 40)
         lines.append(f"  {'path'.ljust(width)}  reference -> target")
@@ -707,23 +738,33 @@ def format_finding(f: FuzzFinding) -> str:
 # --- Hypothesis driver ----------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class FuzzReport:
-    """The outcome of fuzzing one target."""
+    """The outcome of fuzzing one target.
+
+    ``label`` names the target, ``seed`` the seed; ``games`` and ``decisions``: the games
+    played and decisions checked while searching; ``seconds``: the time taken;
+    ``finding``: the (shrunk) divergence, None when there was none; ``games_to_find``: the
+    game (1-based) in which the first divergence appeared; ``decisions_before_shrink``: the
+    length of that game; ``shrink_runs``: the replays spent shrinking; ``shrink_limited``:
+    shrinking stopped at the replay limit; ``written``: where the finding's scenario went
+    (None before :func:`write_finding`); ``error``: why the run ended early (the target
+    failed), "" otherwise; ``cut_short``: games ended where the target declares no
+    capability (or said UNIMPLEMENTED)."""
 
     label: str
     seed: int
-    games: int  # games played while searching
-    decisions: int  # decisions checked while searching
+    games: int
+    decisions: int
     seconds: float
     finding: FuzzFinding | None = None
-    games_to_find: int = 0  # the game (1-based) in which the first divergence appeared
-    decisions_before_shrink: int = 0  # length of that first diverging game
+    games_to_find: int = 0
+    decisions_before_shrink: int = 0
     shrink_runs: int = 0
-    shrink_limited: bool = False  # shrinking stopped at the replay limit
+    shrink_limited: bool = False
     written: Written | None = None
     error: str = ""
-    cut_short: int = 0  # games ended where the target declares no capability (or said UNIMPLEMENTED)
+    cut_short: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
@@ -742,7 +783,7 @@ class FuzzReport:
             "shrink_limited": self.shrink_limited,
             "kind": f.kind if f else None,
             "message": f.message if f else None,
-            "rules": f.rules if f else [],
+            "rules": list(f.rules) if f else [],
             "scenario": str(self.written.path) if self.written and self.written.path else None,
             "scenario_id": self.written.scenario_id if self.written else None,
             "scenario_reproduces": self.written.reproduces if self.written else None,
@@ -888,27 +929,27 @@ def fuzz(
             _ = exc
     finally:
         bar.done()
-    report = FuzzReport(label, seed, min(counters.games, games), counters.decisions, time.perf_counter() - started)
-    report.shrink_runs = counters.shrink_runs
-    report.cut_short = lock.cut_short
+    report = FuzzReport(
+        label, seed, min(counters.games, games), counters.decisions, time.perf_counter() - started,
+        shrink_runs=counters.shrink_runs, cut_short=lock.cut_short,
+    )
     if abort:
-        report.error = abort[0]
-        return report
+        return replace(report, error=abort[0])
     if finding is not None:
-        report.finding = finding
-        report.games_to_find = found_in
-        report.decisions_before_shrink = first_len
-        report.shrink_limited = bool(report_limited)
+        report = replace(
+            report, finding=finding, games_to_find=found_in, decisions_before_shrink=first_len,
+            shrink_limited=bool(report_limited),
+        )
     return report
 
 
-def declared_capabilities(info: dict[str, Any], editions: Sequence[str]) -> tuple[list[str], dict[str, frozenset[str]] | None]:
+def declared_capabilities(info: ServerInfo, editions: Sequence[str]) -> tuple[list[str], dict[str, frozenset[str]] | None]:
     """The editions to play (those asked for that the target lists) and, when the target
     declares capabilities (``GetServerInfo.support``), each edition's declared set (None:
     it declares none, so everything is expected)."""
-    listed = list(info.get("editions") or editions)
+    listed = list(info.editions or editions)
     playable = [e for e in editions if e in listed]
-    support: dict[str, list[str]] = info.get("support") or {}
+    support = info.support
     if not support:
         return playable, None
     return [e for e in playable if e in support], {e: frozenset(support[e]) for e in support}
@@ -935,7 +976,7 @@ def fuzz_all_mutants(
         rep = fuzz(target, games=games, seed=seed, max_decisions=max_decisions, editions=editions, label=name,
                    progress=progress, shrink_limit=shrink_limit)
         if rep.finding is not None and out is not None:
-            rep.written = write_finding(rep.finding, name, target, out)
+            rep = replace(rep, written=write_finding(rep.finding, name, target, out))
         row = rep.as_dict()
         row["mutant"] = name
         row["rule"] = MUTANTS[name].rule
@@ -1099,11 +1140,12 @@ def run_fuzz(args: argparse.Namespace) -> int:
             print(f"found in game {rep.games_to_find} (seed {args.seed}); shrunk from {rep.decisions_before_shrink} "
                   f"to {rep.finding.decisions} decisions in {rep.shrink_runs} replays")
             if out is not None:
-                rep.written = write_finding(rep.finding, label, target, out)
-                if rep.written.path:
-                    print(f"wrote {rep.written.path} (fails on the target, passes on the reference)")
+                written = write_finding(rep.finding, label, target, out)
+                rep = replace(rep, written=written)
+                if written.path:
+                    print(f"wrote {written.path} (fails on the target, passes on the reference)")
                 else:
-                    print(f"no scenario written: {rep.written.reason}")
+                    print(f"no scenario written: {written.reason}")
         if args.json:
             Path(args.json).write_text(json.dumps(rep.as_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         return 0 if rep.finding is None else 1
