@@ -84,6 +84,8 @@ __all__ = [
     "FuzzReport",
     "LockStep",
     "Mismatch",
+    "MutantRun",
+    "MutantSweep",
     "RandomChooser",
     "add_fuzz_arguments",
     "declared_capabilities",
@@ -766,7 +768,7 @@ class FuzzReport:
     error: str = ""
     cut_short: int = 0
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """Plain data for ``--json``."""
         f = self.finding
         return {
@@ -955,6 +957,78 @@ def declared_capabilities(info: ServerInfo, editions: Sequence[str]) -> tuple[li
     return [e for e in playable if e in support], {e: frozenset(support[e]) for e in support}
 
 
+@dataclass(frozen=True, slots=True)
+class MutantRun:
+    """One engine mutant fuzzed in process: its name, the rule it breaks and the report."""
+
+    mutant: str
+    rule: str
+    report: FuzzReport
+
+    def as_dict(self) -> dict[str, object]:
+        """The mutant's row of ``--all-mutants --json``: the report's data, the mutant and
+        its rule."""
+        return {**self.report.as_dict(), "mutant": self.mutant, "rule": self.rule}
+
+
+@dataclass(frozen=True, slots=True)
+class MutantSweep:
+    """Every engine mutant fuzzed in process (:func:`fuzz_all_mutants`): the ``seed``, the
+    games per mutant, decisions per game and the shrink limit used, the editions played,
+    each mutant's run in order, and the seconds the whole sweep took."""
+
+    seed: int
+    games_per_mutant: int
+    max_decisions: int
+    shrink_limit: int
+    editions: tuple[str, ...]
+    runs: tuple[MutantRun, ...]
+    seconds: float
+
+    @property
+    def found(self) -> list[MutantRun]:
+        """The runs that found their mutant."""
+        return [r for r in self.runs if r.report.finding is not None]
+
+    @property
+    def not_found(self) -> list[str]:
+        """The mutants no game found."""
+        return [r.mutant for r in self.runs if r.report.finding is None]
+
+    def stats(self, key: str) -> dict[str, float] | None:
+        """Min, median, mean and max over the found mutants of ``games_to_find``,
+        ``shrunk_decisions`` or ``decisions_before_shrink`` (None when none was found)."""
+        values: list[int] = []
+        for r in self.found:
+            f = r.report.finding
+            assert f is not None
+            values.append({"games_to_find": r.report.games_to_find, "shrunk_decisions": f.decisions,
+                           "decisions_before_shrink": r.report.decisions_before_shrink}[key])
+        if not values:
+            return None
+        return {"min": min(values), "median": statistics.median(values), "mean": round(statistics.fmean(values), 2), "max": max(values)}
+
+    def as_dict(self) -> dict[str, object]:
+        """The figures as ``--all-mutants --json`` writes them."""
+        found = self.found
+        return {
+            "seed": self.seed,
+            "games_per_mutant": self.games_per_mutant,
+            "max_decisions": self.max_decisions,
+            "shrink_limit": self.shrink_limit,
+            "editions": list(self.editions),
+            "mutants": len(self.runs),
+            "found": len(found),
+            "not_found": self.not_found,
+            "games_to_find": self.stats("games_to_find"),
+            "shrunk_decisions": self.stats("shrunk_decisions"),
+            "decisions_before_shrink": self.stats("decisions_before_shrink"),
+            "scenarios_reproducing": sum(1 for r in found if r.report.written and r.report.written.reproduces),
+            "seconds": self.seconds,
+            "results": [r.as_dict() for r in self.runs],
+        }
+
+
 def fuzz_all_mutants(
     *,
     games: int,
@@ -966,10 +1040,10 @@ def fuzz_all_mutants(
     mutants: Sequence[str] | None = None,
     log: TextIO | None = None,
     shrink_limit: int = DEFAULT_SHRINK_LIMIT,
-) -> dict[str, Any]:
-    """Fuzz the reference against every engine mutant in process; the figures as data
-    (per mutant and a summary).  With ``out``, each finding's scenario is written there."""
-    rows: list[dict[str, Any]] = []
+) -> MutantSweep:
+    """Fuzz the reference against every engine mutant in process (per mutant and a
+    summary).  With ``out``, each finding's scenario is written there."""
+    runs: list[MutantRun] = []
     started = time.perf_counter()
     for name in mutants or sorted(MUTANTS):
         target = FastInProcessTarget(name)
@@ -977,10 +1051,7 @@ def fuzz_all_mutants(
                    progress=progress, shrink_limit=shrink_limit)
         if rep.finding is not None and out is not None:
             rep = replace(rep, written=write_finding(rep.finding, name, target, out))
-        row = rep.as_dict()
-        row["mutant"] = name
-        row["rule"] = MUTANTS[name].rule
-        rows.append(row)
+        runs.append(MutantRun(name, MUTANTS[name].rule, rep))
         if log is not None:
             if rep.finding:
                 log.write(
@@ -990,30 +1061,8 @@ def fuzz_all_mutants(
             else:
                 log.write(f"{name:32} NOT found in {rep.games} games ({rep.decisions} decisions), {rep.seconds:6.1f}s\n")
             log.flush()
-    found = [r for r in rows if r["found"]]
-
-    def stats(key: str) -> dict[str, float] | None:
-        values = [r[key] for r in found]
-        if not values:
-            return None
-        return {"min": min(values), "median": statistics.median(values), "mean": round(statistics.fmean(values), 2), "max": max(values)}
-
-    return {
-        "seed": seed,
-        "games_per_mutant": games,
-        "max_decisions": max_decisions,
-        "shrink_limit": shrink_limit,
-        "editions": list(editions),
-        "mutants": len(rows),
-        "found": len(found),
-        "not_found": [r["mutant"] for r in rows if not r["found"]],
-        "games_to_find": stats("games_to_find"),
-        "shrunk_decisions": stats("shrunk_decisions"),
-        "decisions_before_shrink": stats("decisions_before_shrink"),
-        "scenarios_reproducing": sum(1 for r in found if r["scenario_reproduces"]),
-        "seconds": round(time.perf_counter() - started, 2),
-        "results": rows,
-    }
+    return MutantSweep(seed, games, max_decisions, shrink_limit, tuple(editions), tuple(runs),
+                       round(time.perf_counter() - started, 2))
 
 
 # --- a served oracle ------------------------------------------------------------------
@@ -1090,18 +1139,18 @@ def run_fuzz(args: argparse.Namespace) -> int:
     tty = None if args.quiet else sys.stderr
     out = None if args.no_write else args.out
     if args.all_mutants:
-        data = fuzz_all_mutants(games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
-                                out=out, progress=tty, log=sys.stdout, shrink_limit=args.shrink_limit)
-        g, s = data["games_to_find"], data["shrunk_decisions"]
-        print(f"found {data['found']} of {data['mutants']} mutants with {args.games} games each (seed {args.seed})")
+        sweep = fuzz_all_mutants(games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
+                                 out=out, progress=tty, log=sys.stdout, shrink_limit=args.shrink_limit)
+        g, s = sweep.stats("games_to_find"), sweep.stats("shrunk_decisions")
+        print(f"found {len(sweep.found)} of {len(sweep.runs)} mutants with {args.games} games each (seed {args.seed})")
         if g and s:
             print(f"games to the first divergence: min {g['min']}, median {g['median']}, max {g['max']}")
             print(f"shrunk games (decisions): min {s['min']}, median {s['median']}, max {s['max']}")
-        if data["not_found"]:
-            print("not found: " + ", ".join(data["not_found"]))
+        if sweep.not_found:
+            print("not found: " + ", ".join(sweep.not_found))
         if args.json:
-            Path(args.json).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        return 0 if not data["not_found"] else 1
+            Path(args.json).write_text(json.dumps(sweep.as_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        return 0 if not sweep.not_found else 1
     target: Target
     if args.mutant:
         if args.mutant not in MUTANTS:

@@ -29,7 +29,7 @@ from .targets import ApplyResult, GameSetup, InProcessTarget, NewGame, ServerInf
 __all__ = ["Needs", "scenario_needs", "unsupported_reason"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Needs:
     """What one scenario run needs: its edition, its card ids, and each capability with
     the first reason it is needed (e.g. ``"step 3: attack"``, ``"event turn_started"``)."""
