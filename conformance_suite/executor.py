@@ -12,10 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from oracle._proto.berserk.oracle.v1 import scenario_pb2
 from oracle.actions import decode, encode
 from oracle.contract import ACTOR_NAMES, LEVELS
 from oracle.editions import cite_ed, edition_specific
-from oracle.model import Event
+from oracle.model import Event, Violation
 from oracle.serialize import TURN_COUNTS
 
 from .scenario import TRIGGER_REF, LoadedScenario, action_text, actor_from_enum, board_to_state, legal_action_text
@@ -399,7 +400,7 @@ def symbolic_action(text: str, state: StateData) -> str:
     return canonical[: m.start(1)] + _pending_ref(t) + canonical[m.end(1) :]
 
 
-def _events_match(expected: Any, events: Sequence[Event]) -> int:
+def _events_match(expected: scenario_pb2.ExpectedEvent, events: Sequence[Event]) -> int:
     """Index of the first event with the kind and data of ``expected`` (-1 if none)."""
     for i, e in enumerate(events):
         if e.kind == expected.kind and all(e.get(f.key) == f.value for f in expected.data):
@@ -413,7 +414,7 @@ def _event_text(kind: str, data: Mapping[str, object] | Sequence[tuple[str, obje
     return kind + ("{" + ", ".join(f"{k}={v}" for k, v in pairs) + "}" if pairs else "")
 
 
-def _event_rules_missing(expected: Any, event: Event, edition: str) -> list[str]:
+def _event_rules_missing(expected: scenario_pb2.ExpectedEvent, event: Event, edition: str) -> list[str]:
     return [
         r
         for r in expected.rules
@@ -486,7 +487,7 @@ def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioRe
     return _run(sc, edition, target).result()
 
 
-def _violation_pairs(violations: Sequence[Any]) -> list[list[str]]:
+def _violation_pairs(violations: Sequence[Violation]) -> list[list[str]]:
     """Violations as a mismatch shows them: ``[[rule, message], ...]``."""
     return [[v.rule, v.message] for v in violations]
 

@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, ParamSpec, TextIO, TypedDict, TypeVar, Unpack
 
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.catalogue import load_catalogue
@@ -114,6 +114,8 @@ FINDING_KINDS = (
 )
 
 _MAX_RULES = 16
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 #: Replays spent shrinking one divergence at most (see :func:`fuzz`).
 DEFAULT_SHRINK_LIMIT = 500
@@ -165,6 +167,21 @@ class FuzzFinding:
     def edition(self) -> str:
         """The edition of the game."""
         return self.config.edition
+
+
+class _FindingFields(TypedDict, total=False):
+    """The fields of a :class:`FuzzFinding` a decision's check fills in."""
+
+    action: str
+    reference_decision: TargetDecision
+    target_decision: TargetDecision
+    missing_actions: tuple[str, ...]
+    extra_actions: tuple[str, ...]
+    reference_legal: tuple[str, ...]
+    reference_violations: tuple[Violation, ...]
+    target_violations: tuple[Violation, ...]
+    differences: tuple[FieldDifference, ...]
+    facts: tuple[tuple[str, str], ...]
 
 
 class Mismatch(Exception):
@@ -380,8 +397,12 @@ class _Game:
         self.cut = True
         return False
 
-    def _finding(self, kind: str, message: str, **kw: Any) -> Mismatch:
-        rules = list(kw.pop("rules", ()))
+    def _finding(self, kind: str, message: str, rules: Iterable[str] = (), **fields: Unpack[_FindingFields]) -> Mismatch:
+        """The finding of this game at its current decision: ``fields`` are those of
+        :class:`FuzzFinding` beyond its kind, message, configuration and actions; ``rules``
+        the rules cited here (else those of the latest decision that cited some, else
+        401.1), as far as the catalogue knows them."""
+        rules = list(rules)
         if not _filter_rules(rules, self.config.edition):
             for earlier in reversed(self.rules):
                 if _filter_rules(earlier, self.config.edition):
@@ -391,11 +412,13 @@ class _Game:
         if not found:
             fallback = f"{self.config.edition}:401.1"
             found = [fallback] if fallback in load_catalogue() else []
-        return Mismatch(FuzzFinding(kind, message, self.config, tuple(self.actions), rules=tuple(found), **kw))
+        base = FuzzFinding(kind, message, self.config, tuple(self.actions), rules=tuple(found))
+        return Mismatch(replace(base, **fields))
 
-    def _call(self, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+    def _call(self, what: str, fn: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        """``fn(*args)``; a target that refuses the input as malformed is a finding."""
         try:
-            return fn(*args)
+            return fn(*args, **kwargs)
         except TargetInputError as exc:
             action = args[1] if len(args) > 1 and isinstance(args[1], str) else ""
             raise self._finding(
