@@ -18,7 +18,7 @@ GetLegalActions, CheckAction twice, ApplyAction).  Modes:
   reference, over ``--games`` games.
 
 The first three play the same ``--games`` games chosen by a seeded :class:`random.Random`
-(:class:`~conformance_suite.fuzz.RandomChooser`).  Prints a table; ``--json PATH`` writes it.
+(:class:`oracle.sampler.RandomChooser`).  Prints a table; ``--json PATH`` writes it.
 
     .venv/bin/python bench/bench_fuzz.py --games 20 --json bench_fuzz.json
 """
@@ -41,11 +41,11 @@ from conformance_suite.fuzz import (  # noqa: E402 - after the path set-up
     FastInProcessTarget,
     LockStep,
     Mismatch,
-    RandomChooser,
     fuzz,
     served_oracle,
 )
 from conformance_suite.targets import InProcessTarget, Target  # noqa: E402
+from oracle.sampler import RandomChooser  # noqa: E402
 
 __all__ = ["bench_lockstep", "main"]
 

@@ -50,9 +50,13 @@ def refused_rules(scenarios: Iterable[LoadedScenario]) -> dict[str, list[str]]:
     return out
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Coverage:
-    """How far the scenarios cover the catalogue."""
+    """How far the scenarios cover the catalogue: the seed rules (editions A, B, C) and how
+    many a scenario cites, those it does not (``uncited``), the seed rules that forbid
+    something (``forbids``) and those of them no refusal step cites; the numbered R15 rules
+    of Parts 3-5, those no R15 scenario cites, and per modelled status ("yes", "partly",
+    "no", "n/a") [rules, cited by an R15 scenario]."""
 
     seed_rules: int
     cited_seed_rules: int

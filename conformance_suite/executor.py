@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from oracle._proto.berserk.oracle.v1 import scenario_pb2
 from oracle.actions import decode, encode
 from oracle.contract import ACTOR_NAMES, LEVELS
 from oracle.editions import cite_ed, edition_specific
+from oracle.model import Event, Violation
 from oracle.serialize import TURN_COUNTS
 
 from .scenario import TRIGGER_REF, LoadedScenario, action_text, actor_from_enum, board_to_state, legal_action_text
-from .targets import NewGame, Target, TargetInputError
+from .targets import GameSetup, NewGame, StateData, Target, TargetDecision, TargetInputError, event_json
 
 __all__ = [
     "LEVEL_NAMES",
@@ -50,14 +53,21 @@ _LEVEL_OF = {
 }
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Mismatch:
-    """One disagreement between the scenario and the target."""
+    """One disagreement between the scenario and the target.
 
-    step: int  # 0-based step index; -1 for the setup
-    what: str  # a key of _LEVEL_OF
-    expected: Any
-    actual: Any
+    ``step``: the 0-based step index, -1 for the setup; ``what``: the kind of expectation
+    that failed (``legality``, ``decision``, ``legal actions``, ``fact``, ``event``, …, which
+    gives its :attr:`level`); ``expected`` and ``actual``: what the scenario expected and the
+    relevant part of what the target did, as text or plain JSON data (for legal actions:
+    the actions missing from the target and those it offers too many); ``action``: the
+    step's action as the scenario writes it."""
+
+    step: int
+    what: str
+    expected: object
+    actual: object
     action: str = ""
 
     @property
@@ -78,13 +88,18 @@ class Mismatch:
         return f"{head}\n  expected: {_show(self.expected)}\n  actual:   {_show(self.actual)}"
 
 
-def _show(v: Any) -> str:
+def _show(v: object) -> str:
     return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, sort_keys=True)
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class ScenarioResult:
     """Outcome of one scenario under one edition: the mismatches and a verdict per level.
+
+    ``scenario`` and ``edition`` say which run; ``mismatches`` are the disagreements in the
+    order found; ``steps_run`` how many steps were run (up to the one a core mismatch
+    ended the run at); ``checked`` how many expectations of each level were checked;
+    ``ended_early`` whether a core mismatch ended the run.
 
     A level's verdict is "passed" (its expectations were checked and held), "failed",
     "unchecked" (the run checked no expectation of it) or "blocked" (a core mismatch ended
@@ -92,9 +107,9 @@ class ScenarioResult:
 
     scenario: str
     edition: str
-    mismatches: list[Mismatch] = field(default_factory=list)
+    mismatches: tuple[Mismatch, ...] = ()
     steps_run: int = 0
-    checked: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVEL_NAMES, 0))
+    checked: Mapping[str, int] = field(default_factory=lambda: dict.fromkeys(LEVEL_NAMES, 0))
     ended_early: bool = False
 
     @property
@@ -111,7 +126,7 @@ class ScenarioResult:
                 out[level] = "passed" if self.checked[level] else "unchecked"
         return out
 
-    def passed_at(self, levels: tuple[str, ...] | list[str]) -> bool:
+    def passed_at(self, levels: Sequence[str]) -> bool:
         """True when no mismatch belongs to ``levels`` and the core held (a run whose core
         failed proves nothing at the other levels)."""
         return not any(m.level in levels or m.level == "core" for m in self.mismatches)
@@ -120,6 +135,24 @@ class ScenarioResult:
     def passed(self) -> bool:
         """True when every level held."""
         return not self.mismatches
+
+
+@dataclass
+class _Run:
+    """A run in progress (:func:`run_scenario` fills it, :meth:`result` freezes it)."""
+
+    scenario: str
+    edition: str
+    mismatches: list[Mismatch] = field(default_factory=list)
+    steps_run: int = 0
+    checked: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVEL_NAMES, 0))
+    ended_early: bool = False
+
+    def result(self) -> ScenarioResult:
+        """The run as a frozen record."""
+        return ScenarioResult(
+            self.scenario, self.edition, tuple(self.mismatches), self.steps_run, dict(self.checked), self.ended_early
+        )
 
 
 def rule_matches(expected: str, actual: str, edition: str) -> bool:
@@ -147,7 +180,7 @@ _REF_IN_TEXT = re.compile(r"\btrigger=(@[-:\d]+)")
 _SEG = re.compile(r"^([a-z_]+)(?:\[(-?\d+)\])?$")
 
 
-def _zone_of(state: dict[str, Any], uid: int) -> str:
+def _zone_of(state: StateData, uid: int) -> str:
     for p in state["players"]:
         if p["hero"] == uid:
             return "play"
@@ -157,7 +190,7 @@ def _zone_of(state: dict[str, Any], uid: int) -> str:
     return ""
 
 
-def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
+def _strike(state: StateData, card: dict[str, Any]) -> int:
     """The current strike of a creature of the canonical state ``state``: its printed
     strike (the card pool) plus the strike modifiers of ``state["modifiers"]`` whose target
     it is and its own static strike bonuses in force, at least 0 (PROTOCOL.md 5.5).  Computed here from the contract's definition,
@@ -193,7 +226,7 @@ def _strike(state: dict[str, Any], card: dict[str, Any]) -> int:
     return max(added * (1 << doublings) + sum(a for a in amounts if a < 0), 0)
 
 
-def _life(state: dict[str, Any], card: dict[str, Any]) -> int:
+def _life(state: StateData, card: dict[str, Any]) -> int:
     """The current life of a character of the canonical state ``state``: its printed life
     (the card pool) plus the ``amount`` of every entry of ``state["modifiers"]`` with ``life``
     whose target it is (additional lives, R15:504.2), minus its wounds (R15 glossary «Жизни
@@ -207,7 +240,7 @@ def _life(state: dict[str, Any], card: dict[str, Any]) -> int:
     return int(d.life + extra - card.get("wounds", 0))
 
 
-def fact_value(state: dict[str, Any], decision: tuple[int, str], path: str) -> Any:
+def fact_value(state: StateData, decision: TargetDecision, path: str) -> Any:
     """The value at ``path`` of the canonical state.  Besides plain fields and ``[i]``
     indexes: ``card[UID]`` selects a card by uid, ``zone[UID]`` is the zone holding it,
     ``card[UID].strike`` a creature's current strike (printed strike plus the strike
@@ -218,7 +251,7 @@ def fact_value(state: dict[str, Any], decision: tuple[int, str], path: str) -> A
     (the actor by name: "player_1", "player_2", "chance", "nobody"); a player's counters of
     this turn (``players[0].drawn_this_turn``, …) are 0 where the canonical form leaves
     them out."""
-    root: Any = {**state, "decision": {"actor": decision_actor_name(decision[0]), "kind": decision[1]}}
+    root: Any = {**state, "decision": {"actor": decision_actor_name(decision.actor), "kind": decision.kind}}
     cur = root
     card: dict[str, Any] | None = None  # the card ``cur`` is, right after ``card[UID]``
     for seg in path.split("."):
@@ -265,9 +298,7 @@ def _initial_state(sc: LoadedScenario, edition: str, target: Target) -> NewGame:
         return NewGame(board_to_state(setup.board, edition))
     if kind == "new_game":
         cfg = setup.new_game
-        return target.create_game(
-            {"edition": edition, "heroes": list(cfg.heroes), "decks": [list(d.card_ids) for d in cfg.decks]}
-        )
+        return target.create_game(GameSetup(edition, tuple(cfg.heroes), tuple(tuple(d.card_ids) for d in cfg.decks)))
     from oracle.service.state_codec import state_dict_from_proto
 
     state = state_dict_from_proto(setup.state, "setup.state")
@@ -290,7 +321,7 @@ def decision_actor_name(actor: int) -> str:
     return ACTOR_NAMES.get(actor, "unspecified")
 
 
-def fact_matches(expected: Any, actual: Any) -> bool:
+def fact_matches(expected: object, actual: object) -> bool:
     """Does ``actual`` satisfy the expected fact value?  An expected object matches when
     each key it names matches (other keys are not checked), also inside lists; lists
     must have the same length; everything else must be equal."""
@@ -305,12 +336,12 @@ def fact_matches(expected: Any, actual: Any) -> bool:
     return bool(type(expected) is type(actual) and expected == actual)
 
 
-def _pending_ref(t: dict[str, Any]) -> str:
+def _pending_ref(t: Mapping[str, Any]) -> str:
     ref = f"@{t['source']}:{t['ability']}"
     return ref + (f":{t['subject']}" if t.get("subject") else "")
 
 
-def _find_pending(ref: str, state: dict[str, Any]) -> dict[str, Any] | None:
+def _find_pending(ref: str, state: StateData) -> dict[str, Any] | None:
     """The first pending trigger of ``state`` that a reference ``@SOURCE:ABILITY[:SUBJECT]``
     names (None if there is none)."""
     m = TRIGGER_REF.fullmatch(ref)
@@ -325,7 +356,7 @@ def _find_pending(ref: str, state: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def resolve_trigger_ref(
-    text: str, state: dict[str, Any], *, missing_ok: bool = False, seen: dict[str, int] | None = None
+    text: str, state: StateData, *, missing_ok: bool = False, seen: dict[str, int] | None = None
 ) -> str | None:
     """``text`` with its trigger reference replaced by the id the target gave that
     trigger in ``state``; text without a reference comes back as it is.  When no pending
@@ -347,13 +378,13 @@ def resolve_trigger_ref(
     return encode(decode(text[: m.start(1)] + str(t["id"]) + text[m.end(1) :]))
 
 
-def _remember_pending(state: dict[str, Any], seen: dict[str, int]) -> None:
+def _remember_pending(state: StateData, seen: dict[str, int]) -> None:
     for t in state.get("pending", []):
         seen.setdefault(_pending_ref(t), t["id"])
         seen.setdefault(f"@{t['source']}:{t['ability']}", t["id"])
 
 
-def symbolic_action(text: str, state: dict[str, Any]) -> str:
+def symbolic_action(text: str, state: StateData) -> str:
     """An action's canonical text with a numeric trigger id written as the reference of the
     pending trigger it names in ``state`` (trigger ids are the implementation's own)."""
     resolved = resolve_trigger_ref(text, state)
@@ -369,29 +400,30 @@ def symbolic_action(text: str, state: dict[str, Any]) -> str:
     return canonical[: m.start(1)] + _pending_ref(t) + canonical[m.end(1) :]
 
 
-def _events_match(expected: Any, events: list[dict[str, Any]]) -> int:
+def _events_match(expected: scenario_pb2.ExpectedEvent, events: Sequence[Event]) -> int:
     """Index of the first event with the kind and data of ``expected`` (-1 if none)."""
     for i, e in enumerate(events):
-        if e["kind"] == expected.kind and all(e["data"].get(f.key) == f.value for f in expected.data):
+        if e.kind == expected.kind and all(e.get(f.key) == f.value for f in expected.data):
             return i
     return -1
 
 
-def _event_text(kind: str, data: dict[str, str]) -> str:
+def _event_text(kind: str, data: Mapping[str, object] | Sequence[tuple[str, object]]) -> str:
     """An event as one readable word: ``wounded{card=12, amount=3, wounds=3}``."""
-    return kind + ("{" + ", ".join(f"{k}={v}" for k, v in data.items()) + "}" if data else "")
+    pairs = list(data.items()) if isinstance(data, Mapping) else list(data)
+    return kind + ("{" + ", ".join(f"{k}={v}" for k, v in pairs) + "}" if pairs else "")
 
 
-def _event_rules_missing(expected: Any, event: dict[str, Any], edition: str) -> list[str]:
+def _event_rules_missing(expected: scenario_pb2.ExpectedEvent, event: Event, edition: str) -> list[str]:
     return [
         r
         for r in expected.rules
-        if _applies(r, edition) and not any(rule_matches(r, a, edition) for a in event["rules"])
+        if _applies(r, edition) and not any(rule_matches(r, a, edition) for a in event.rules)
     ]
 
 
 def _check_events(
-    res: ScenarioResult, i: int, text: str, step: Any, events: list[dict[str, Any]], edition: str
+    res: _Run, i: int, text: str, step: Any, events: Sequence[Event], edition: str
 ) -> list[Mismatch]:
     """The events expectations of one step (kind, data and order: level events) and the
     rules those events cite (level citations, for the events found)."""
@@ -409,9 +441,9 @@ def _check_events(
             found = pos + k if k >= 0 else -1
         if found < 0:
             want = _event_text(e.kind, {f.key: f.value for f in e.data})
-            same_kind = [_event_text(ev["kind"], ev["data"]) for ev in events if ev["kind"] == e.kind]
-            near: Any = same_kind or {"no event of this kind; the events were": [_event_text(ev["kind"], ev["data"]) for ev in events]}
-            if same_kind and not step.events_any_order and any(ev["kind"] == e.kind for ev in events[:pos]):
+            same_kind = [_event_text(ev.kind, ev.data) for ev in events if ev.kind == e.kind]
+            near: object = same_kind or {"no event of this kind; the events were": [_event_text(ev.kind, ev.data) for ev in events]}
+            if same_kind and not step.events_any_order and any(ev.kind == e.kind for ev in events[:pos]):
                 near = {"out of order: events of this kind came only before the events matched before it": same_kind}
             bad.append(Mismatch(i, "event", want, near, text))
             if not step.events_any_order:
@@ -424,7 +456,7 @@ def _check_events(
             missing = _event_rules_missing(e, events[found], edition)
             if missing:
                 bad.append(
-                    Mismatch(i, "event rule", {"kind": e.kind, "rules": missing}, events[found], text)
+                    Mismatch(i, "event rule", {"kind": e.kind, "rules": missing}, event_json(events[found]), text)
                 )
     for e in step.expect_no_events:
         refs = [r for r in e.rules if _applies(r, edition)]
@@ -436,23 +468,32 @@ def _check_events(
             for ev in events:
                 if _events_match(e, [ev]) < 0:
                     continue
-                cited = [r for r in refs if any(rule_matches(r, c, edition) for c in ev["rules"])]
+                cited = [r for r in refs if any(rule_matches(r, c, edition) for c in ev.rules)]
                 if cited:
-                    bad.append(Mismatch(i, "event rule", {"kind": e.kind, "rules not cited": cited}, ev, text))
+                    bad.append(Mismatch(i, "event rule", {"kind": e.kind, "rules not cited": cited}, event_json(ev), text))
                     break
             continue
         res.checked["events"] += 1
         hit = _events_match(e, events)
         if hit >= 0:
             want = "no " + _event_text(e.kind, {f.key: f.value for f in e.data})
-            bad.append(Mismatch(i, "event", want, _event_text(events[hit]["kind"], events[hit]["data"]), text))
+            bad.append(Mismatch(i, "event", want, _event_text(events[hit].kind, events[hit].data), text))
     return bad
 
 
 def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioResult:
     """Run ``sc`` under ``edition``.  A core mismatch ends the run; a citation or event
     mismatch is recorded and the run goes on (the states still agree)."""
-    res = ScenarioResult(sc.id, edition)
+    return _run(sc, edition, target).result()
+
+
+def _violation_pairs(violations: Sequence[Violation]) -> list[list[str]]:
+    """Violations as a mismatch shows them: ``[[rule, message], ...]``."""
+    return [[v.rule, v.message] for v in violations]
+
+
+def _run(sc: LoadedScenario, edition: str, target: Target) -> _Run:
+    res = _Run(sc.id, edition)
     label = getattr(target, "label_calls", None)
     if label is not None:
         label(f"{sc.id}[{edition}]#0")
@@ -464,7 +505,7 @@ def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioRe
     if msg.expect_setup_events or msg.expect_no_setup_events:
         expected = _SetupEvents(msg.expect_setup_events, msg.expect_no_setup_events)
         res.mismatches += _check_events(res, -1, "", expected, game.events, edition)
-    decision, _ = target.legal_actions(state)
+    decision = target.legal_actions(state).decision
     seen: dict[str, int] = {}
     for i, step in enumerate(sc.message.steps):
         _remember_pending(state, seen)
@@ -477,13 +518,13 @@ def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioRe
         if step.HasField("expect_decision"):
             res.checked["core"] += 1
             want_actor = ACTOR_NAMES[actor_from_enum(step.expect_decision.actor)]
-            want = {"actor": want_actor, "kind": step.expect_decision.kind or decision[1]}
-            got = {"actor": decision_actor_name(decision[0]), "kind": decision[1]}
+            want = {"actor": want_actor, "kind": step.expect_decision.kind or decision.kind}
+            got = {"actor": decision_actor_name(decision.actor), "kind": decision.kind}
             if want != got:
                 core.append(Mismatch(i, "decision", want, got, written))
         if step.HasField("expect_legal_actions"):
             res.checked["core"] += 1
-            _, legal = target.legal_actions(state)
+            legal = target.legal_actions(state).actions
             want_set = sorted(symbolic_action(legal_action_text(a), state) for a in step.expect_legal_actions.actions)
             got_set = sorted(symbolic_action(a, state) for a in legal)
             if want_set != got_set:
@@ -499,15 +540,15 @@ def run_scenario(sc: LoadedScenario, edition: str, target: Target) -> ScenarioRe
             if out.legal:
                 core.append(Mismatch(i, "legality", "illegal", "legal", written))
             else:
-                cited = [r for r, _ in out.violations]
+                cited = [v.rule for v in out.violations]
                 refs = [r for r in step.expect_violation_rules if _applies(r, edition)]
                 if refs:
                     res.checked["citations"] += 1
                 for ref in refs:
                     if not any(rule_matches(ref, c, edition) for c in cited):
-                        other.append(Mismatch(i, "violation rule", ref, out.violations, written))
+                        other.append(Mismatch(i, "violation rule", ref, _violation_pairs(out.violations), written))
         elif not out.legal:
-            core.append(Mismatch(i, "legality", "legal", out.violations, written))
+            core.append(Mismatch(i, "legality", "legal", _violation_pairs(out.violations), written))
         res.steps_run = i + 1
         if core:
             return _end(res, i, [*core, *other])
@@ -538,7 +579,7 @@ def field_at_or_below(field: str, want: str) -> bool:
     return field == want or (field.startswith(want) and field[len(want)] in ".[")
 
 
-def _run_refused_setup(sc: LoadedScenario, edition: str, target: Target, res: ScenarioResult) -> ScenarioResult:
+def _run_refused_setup(sc: LoadedScenario, edition: str, target: Target, res: _Run) -> _Run:
     """A scenario whose configuration must be refused (``expect_setup_refused``): the
     refusal itself is core; the field it names, when the scenario gives one, citations."""
     want = sc.message.expect_setup_refused.field
@@ -554,7 +595,7 @@ def _run_refused_setup(sc: LoadedScenario, edition: str, target: Target, res: Sc
     return _end(res, -1, [Mismatch(-1, "setup refusal", f"INVALID_ARGUMENT on {want or 'the configuration'}", "accepted")])
 
 
-def _end(res: ScenarioResult, i: int, mismatches: list[Mismatch]) -> ScenarioResult:
+def _end(res: _Run, i: int, mismatches: list[Mismatch]) -> _Run:
     res.mismatches += mismatches
     res.steps_run = i + 1
     res.ended_early = True

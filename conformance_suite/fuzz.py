@@ -42,24 +42,37 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import Any, ParamSpec, TextIO, TypedDict, TypeVar, Unpack
 
 from oracle.actions import ActionSyntaxError, decode, encode
-from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.contract import ACTION_CAPABILITIES, ACTOR_NAMES, STEP_CAPABILITIES, load_events
 from oracle.editions import EDITIONS
 from oracle.engine import SHUFFLE_STEPS, IllegalAction, apply, check, decision, legal_actions, shuffled_seat
-from oracle.model import CHANCE, Action, State
+from oracle.model import CHANCE, Action, State, Violation
 from oracle.mutants import MUTANTS
 from oracle.rules.setup import GameConfig, new_game
+from oracle.sampler import DECK_SIZE, Chooser, HypothesisChooser, RandomChooser, illegal_candidates
 from oracle.serialize import to_dict
 from oracle.verify import FieldDifference, actor_name, comparable_state, diff_states
 
 from .executor import resolve_trigger_ref, symbolic_action
-from .targets import ApplyResult, InProcessTarget, NewGame, Target, TargetError, TargetInputError
+from .targets import (
+    NO_DECISION,
+    ApplyResult,
+    GameSetup,
+    InProcessTarget,
+    NewGame,
+    ServerInfo,
+    StateData,
+    Target,
+    TargetDecision,
+    TargetError,
+    TargetInputError,
+    target_event,
+)
 
 __all__ = [
     "DECK_SIZE",
@@ -71,6 +84,8 @@ __all__ = [
     "FuzzReport",
     "LockStep",
     "Mismatch",
+    "MutantRun",
+    "MutantSweep",
     "RandomChooser",
     "add_fuzz_arguments",
     "declared_capabilities",
@@ -85,8 +100,6 @@ __all__ = [
     "write_finding",
 ]
 
-#: Cards in each fuzzed deck.
-DECK_SIZE = 20
 
 #: What can differ at a decision, in the order it is checked.
 FINDING_KINDS = (
@@ -101,6 +114,8 @@ FINDING_KINDS = (
 )
 
 _MAX_RULES = 16
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 #: Replays spent shrinking one divergence at most (see :func:`fuzz`).
 DEFAULT_SHRINK_LIMIT = 500
@@ -111,26 +126,37 @@ _POOL = 12
 # --- what a divergence is -------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class FuzzFinding:
     """The first divergence of a (shrunk) game: its configuration, the decisions taken
-    before it (encoded) and what differed at the next one."""
+    before it (encoded) and what differed at the next one.
+
+    ``kind``: one of :data:`FINDING_KINDS`; ``message``: a one-line account; ``config``:
+    the game's configuration; ``actions``: the decisions before the divergent one,
+    encoded; ``action``: the action of the divergent decision (checked or applied);
+    ``reference_decision`` / ``target_decision``: who decides there by each side;
+    ``missing_actions`` / ``extra_actions``: the legal actions the target lacks / offers
+    too many; ``reference_legal``: the reference's legal actions there;
+    ``reference_violations`` / ``target_violations``: each side's refusal of the checked or
+    applied action; ``differences``: the differing fields of the states; ``facts``:
+    scenario facts (path, the reference's JSON value) for the first of them; ``rules``: the
+    rules the finding's scenario cites."""
 
     kind: str
     message: str
     config: GameConfig
-    actions: list[str]
-    action: str = ""  # the action of the divergent decision (checked or applied)
-    reference_decision: tuple[int, str] = (-1, "")
-    target_decision: tuple[int, str] = (-1, "")
-    missing_actions: list[str] = field(default_factory=list)
-    extra_actions: list[str] = field(default_factory=list)
-    reference_legal: list[str] = field(default_factory=list)
-    reference_violations: list[tuple[str, str]] = field(default_factory=list)
-    target_violations: list[tuple[str, str]] = field(default_factory=list)
-    differences: list[FieldDifference] = field(default_factory=list)
-    facts: list[tuple[str, str]] = field(default_factory=list)  # (scenario fact path, reference JSON)
-    rules: list[str] = field(default_factory=list)
+    actions: tuple[str, ...]
+    action: str = ""
+    reference_decision: TargetDecision = NO_DECISION
+    target_decision: TargetDecision = NO_DECISION
+    missing_actions: tuple[str, ...] = ()
+    extra_actions: tuple[str, ...] = ()
+    reference_legal: tuple[str, ...] = ()
+    reference_violations: tuple[Violation, ...] = ()
+    target_violations: tuple[Violation, ...] = ()
+    differences: tuple[FieldDifference, ...] = ()
+    facts: tuple[tuple[str, str], ...] = ()
+    rules: tuple[str, ...] = ()
 
     @property
     def decisions(self) -> int:
@@ -143,6 +169,21 @@ class FuzzFinding:
         return self.config.edition
 
 
+class _FindingFields(TypedDict, total=False):
+    """The fields of a :class:`FuzzFinding` a decision's check fills in."""
+
+    action: str
+    reference_decision: TargetDecision
+    target_decision: TargetDecision
+    missing_actions: tuple[str, ...]
+    extra_actions: tuple[str, ...]
+    reference_legal: tuple[str, ...]
+    reference_violations: tuple[Violation, ...]
+    target_violations: tuple[Violation, ...]
+    differences: tuple[FieldDifference, ...]
+    facts: tuple[tuple[str, str], ...]
+
+
 class Mismatch(Exception):
     """Raised inside a fuzzed game at the first divergence; carries the finding."""
 
@@ -151,27 +192,7 @@ class Mismatch(Exception):
         self.finding = finding
 
 
-# --- choices --------------------------------------------------------------------------
-
-
-class Chooser(Protocol):
-    """Where a fuzzed game's choices come from."""
-
-    def index(self, n: int) -> int:
-        """A number in ``0..n-1`` (``n >= 1``)."""
-
-    def permutation(self, items: Sequence[int]) -> list[int]:
-        """An order of ``items``."""
-
-    def config(self, editions: Sequence[str]) -> GameConfig:
-        """A game configuration: edition, two heroes, two decks of :data:`DECK_SIZE`."""
-
-
-def _pool_ids() -> tuple[list[str], list[str]]:
-    pool = load_pool().cards
-    heroes = sorted(c.id for c in pool.values() if c.type == "hero")
-    others = sorted(c.id for c in pool.values() if c.type != "hero")
-    return heroes, others
+# --- the reference in process ------------------------------------------------------
 
 
 class FastInProcessTarget(InProcessTarget):
@@ -181,9 +202,9 @@ class FastInProcessTarget(InProcessTarget):
 
     def __init__(self, mutant: str = "") -> None:
         super().__init__(mutant)
-        self._known: list[tuple[dict[str, Any], State]] = []
+        self._known: list[tuple[StateData, State]] = []
 
-    def _state(self, data: dict[str, Any]) -> State:
+    def _state(self, data: StateData) -> State:
         for d, s in self._known:
             if d is data:
                 return s
@@ -191,89 +212,33 @@ class FastInProcessTarget(InProcessTarget):
         self._remember(data, s)
         return s
 
-    def _remember(self, data: dict[str, Any], state: State) -> None:
+    def _remember(self, data: StateData, state: State) -> None:
         self._known = [*self._known[-1:], (data, state)]
 
-    def create_game(self, config: dict[str, Any]) -> NewGame:
+    def create_game(self, config: GameSetup) -> NewGame:
         """A new game (its state is kept)."""
         game = super().create_game(config)
         self._state(game.state)
         return game
 
-    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+    def apply(self, state: StateData, action: str) -> ApplyResult:
         """Apply; the next state is kept with its dict."""
         s = self._state(state)
         try:
             out = apply(s, self._action(action))
         except IllegalAction as exc:
-            return ApplyResult(False, [(v.rule, v.message) for v in exc.violations])
+            return ApplyResult(False, tuple(exc.violations))
         d = decision(out.state)
         data = to_dict(out.state)
         self._remember(data, out.state)
-        events = [{"kind": e.kind, "rules": list(e.rules), "data": {k: str(v) for k, v in e.data}} for e in out.events]
-        return ApplyResult(True, [], data, events, (d.actor, d.kind))
-
-
-class RandomChooser:
-    """Choices from a seeded :class:`random.Random` (no shrinking; for benchmarks)."""
-
-    def __init__(self, seed: int) -> None:
-        import random
-
-        self.rng = random.Random(seed)
-        self.heroes, self.others = _pool_ids()
-
-    def index(self, n: int) -> int:
-        """A uniform number in ``0..n-1``."""
-        return self.rng.randrange(n)
-
-    def permutation(self, items: Sequence[int]) -> list[int]:
-        """A uniform order."""
-        out = list(items)
-        self.rng.shuffle(out)
-        return out
-
-    def config(self, editions: Sequence[str]) -> GameConfig:
-        """A uniform configuration."""
-        r = self.rng
-        return GameConfig(
-            (r.choice(self.heroes), r.choice(self.heroes)),
-            ([r.choice(self.others) for _ in range(DECK_SIZE)], [r.choice(self.others) for _ in range(DECK_SIZE)]),
-            r.choice(list(editions)),
-        )
-
-
-class _HypothesisChooser:
-    """Choices drawn from Hypothesis's ``st.data()``: they shrink toward index 0, the
-    first hero and card of the pool, the identity shuffle and the first edition."""
-
-    def __init__(self, data: Any) -> None:
-        from hypothesis import strategies as st
-
-        self.st = st
-        self.data = data
-        self.heroes, self.others = _pool_ids()
-
-    def index(self, n: int) -> int:
-        if n <= 1:
-            return 0
-        return int(self.data.draw(self.st.integers(0, n - 1)))
-
-    def permutation(self, items: Sequence[int]) -> list[int]:
-        return list(self.data.draw(self.st.permutations(list(items))))
-
-    def config(self, editions: Sequence[str]) -> GameConfig:
-        st, draw = self.st, self.data.draw
-        edition = editions[0] if len(editions) == 1 else draw(st.sampled_from(list(editions)))
-        heroes = (draw(st.sampled_from(self.heroes)), draw(st.sampled_from(self.heroes)))
-        deck = st.lists(st.sampled_from(self.others), min_size=DECK_SIZE, max_size=DECK_SIZE)
-        return GameConfig(heroes, (list(draw(deck)), list(draw(deck))), edition)
+        events = tuple(target_event(e.kind, e.rules, e.data) for e in out.events)
+        return ApplyResult(True, (), data, events, TargetDecision(int(d.actor), d.kind))
 
 
 # --- the lock step --------------------------------------------------------------------
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: object, b: object) -> bool:
     """Equal canonical states, as two implementations must agree on them: trigger ids and
     the order of simultaneous triggers are each one's own (PROTOCOL.md 4.3, 5.2).  Plain
     ``==`` otherwise: both sides come from the same converters (``to_dict``,
@@ -303,44 +268,9 @@ def _first_action(state: State, legal: list[Action]) -> Action | None:
     return _choice_order(state, legal)[0] if legal else None
 
 
-def _illegal_candidates(state: State, actor: int, legal: list[Action], chosen: Action, pool: list[Action]) -> list[Action]:
-    """Actions the reference refuses now, in a stable order: the chosen action by the
-    wrong actor, perturbations of it, actions of other kinds, and legal actions of earlier
-    decisions."""
-    cands: list[Action] = []
-    other = 0 if actor == CHANCE else 1 - actor
-    cands.append(replace(chosen, actor=other))
-    if chosen.kind == "shuffle":
-        cands += [replace(chosen, values=chosen.values[:-1]), replace(chosen, card=1 - chosen.card)]
-    elif chosen.kind == "roll":
-        cands += [replace(chosen, values=(7, chosen.values[1])), replace(chosen, values=chosen.values[:1])]
-    elif chosen.kind == "choose_order":
-        cands.append(replace(chosen, values=(3,)))
-    if chosen.card:
-        cands += [replace(chosen, card=chosen.card + 1), replace(chosen, card=state.players[other if actor != CHANCE else 1].hero)]
-    if chosen.targets:
-        cands += [
-            replace(chosen, targets=tuple(t + 1 for t in chosen.targets)),
-            replace(chosen, targets=(*chosen.targets, chosen.targets[0])),
-        ]
-    if chosen.kind == "play":
-        cands += [replace(chosen, x=chosen.x + 1), replace(chosen, option="fury")]
-    if chosen.trigger:
-        cands.append(replace(chosen, trigger=chosen.trigger + 1))
-    cands += [Action("end_turn"), Action("pass", trigger=state.next_trigger_id)]
-    cands += pool[::-1]
-    seen = {encode(a) for a in legal}
-    out: list[Action] = []
-    for a in cands:
-        text = encode(a)
-        if text in seen:
-            continue
-        seen.add(text)
-        if check(state, a):
-            out.append(a)
-        if len(out) >= 10:
-            break
-    return out
+def _violations_text(vs: Sequence[Violation]) -> str:
+    """Violations on one line: ``rule: message; rule: message``."""
+    return "; ".join(f"{v.rule}: {v.message}" for v in vs)
 
 
 def _why_differ(state: State, missing: Sequence[str], extra: Sequence[str]) -> list[str]:
@@ -360,7 +290,7 @@ def _why_differ(state: State, missing: Sequence[str], extra: Sequence[str]) -> l
 _CARD_PATH = re.compile(r"^cards\[(\d+)\]")
 
 
-def _facts(diffs: Sequence[FieldDifference], ref: dict[str, Any]) -> list[tuple[str, str]]:
+def _facts(diffs: Sequence[FieldDifference], ref: StateData) -> tuple[tuple[str, str], ...]:
     """Scenario facts for the first differing fields, with the reference's values; a card
     is named by uid (``card[27].hidden``) as scenario authors do."""
     out: list[tuple[str, str]] = []
@@ -374,7 +304,7 @@ def _facts(diffs: Sequence[FieldDifference], ref: dict[str, Any]) -> list[tuple[
         out.append((path, d.reference))
         if len(out) >= _MAX_FACTS:
             break
-    return out
+    return tuple(out)
 
 
 def _filter_rules(rules: Sequence[str], edition: str) -> list[str]:
@@ -439,7 +369,7 @@ class _Game:
         self.target = lock.target
         self.config = config
         self.ref: State = new_game(config)
-        self.tstate: dict[str, Any] = {}
+        self.tstate: StateData = {}
         self.actions: list[str] = []
         self.rules: list[tuple[str, ...]] = []  # rules cited by the reference at each decision
         self.pool: list[Action] = []
@@ -467,8 +397,12 @@ class _Game:
         self.cut = True
         return False
 
-    def _finding(self, kind: str, message: str, **kw: Any) -> Mismatch:
-        rules = list(kw.pop("rules", ()))
+    def _finding(self, kind: str, message: str, rules: Iterable[str] = (), **fields: Unpack[_FindingFields]) -> Mismatch:
+        """The finding of this game at its current decision: ``fields`` are those of
+        :class:`FuzzFinding` beyond its kind, message, configuration and actions; ``rules``
+        the rules cited here (else those of the latest decision that cited some, else
+        401.1), as far as the catalogue knows them."""
+        rules = list(rules)
         if not _filter_rules(rules, self.config.edition):
             for earlier in reversed(self.rules):
                 if _filter_rules(earlier, self.config.edition):
@@ -478,11 +412,13 @@ class _Game:
         if not found:
             fallback = f"{self.config.edition}:401.1"
             found = [fallback] if fallback in load_catalogue() else []
-        return Mismatch(FuzzFinding(kind, message, self.config, list(self.actions), rules=found, **kw))
+        base = FuzzFinding(kind, message, self.config, tuple(self.actions), rules=tuple(found))
+        return Mismatch(replace(base, **fields))
 
-    def _call(self, what: str, fn: Callable[..., Any], *args: Any) -> Any:
+    def _call(self, what: str, fn: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        """``fn(*args)``; a target that refuses the input as malformed is a finding."""
         try:
-            return fn(*args)
+            return fn(*args, **kwargs)
         except TargetInputError as exc:
             action = args[1] if len(args) > 1 and isinstance(args[1], str) else ""
             raise self._finding(
@@ -491,16 +427,16 @@ class _Game:
             ) from None
 
     def start(self) -> None:
-        c = self.config
-        cfg = {"edition": c.edition, "heroes": list(c.heroes), "decks": [list(d) for d in c.decks]}
-        self.tstate = self._call("CreateGame", self.target.create_game, cfg).state
+        self.tstate = self._call("CreateGame", self.target.create_game, GameSetup.of(self.config)).state
         ref = to_dict(self.ref)
         if not _same(ref, self.tstate):
             diffs = diff_states(ref, self.tstate)
-            raise self._finding("initial_state", f"the new game's states differ in {len(diffs)} field(s)", differences=diffs)
+            raise self._finding(
+                "initial_state", f"the new game's states differ in {len(diffs)} field(s)", differences=tuple(diffs)
+            )
 
     @staticmethod
-    def _symbolic(actions: list[str], state: dict[str, Any]) -> set[str]:
+    def _symbolic(actions: Sequence[str], state: StateData) -> set[str]:
         """Legal actions with trigger ids written as references to the pending triggers
         of ``state`` (each side numbers its triggers its own way)."""
         if not any("trigger=" in a for a in actions):
@@ -522,26 +458,29 @@ class _Game:
         if not self._declared(STEP_CAPABILITIES[ref.step]):
             return self._beyond()
         try:
-            tdec, tlegal = self._call("GetLegalActions", target.legal_actions, self.tstate)
+            answer = self._call("GetLegalActions", target.legal_actions, self.tstate)
         except TargetError as exc:
             if exc.code == "UNIMPLEMENTED":
                 return self._beyond()
             raise
+        tdec: TargetDecision = answer.decision
+        tlegal: list[str] = list(answer.actions)
         legal = legal_actions(ref) if d.actor >= 0 else []
         if self.caps is not None:
             legal = [a for a in legal if self._allowed(a)]
             tlegal = [t for t in tlegal if self._allowed_text(t)]
         enc = [encode(a) for a in legal]
-        if (d.actor, d.kind) != tuple(tdec):
+        ref_decision = TargetDecision(int(d.actor), d.kind)
+        if ref_decision != tdec:
             first = _first_action(ref, legal)
             action = encode(first) if first else (tlegal[0] if tlegal else "end_turn")
             here = [r for e in apply(ref, first).events for r in e.rules] if first else ["R15:605.1"]
             raise self._finding(
                 "decision",
                 f"the reference says {actor_name(d.actor)} decides ({d.kind}); "
-                f"the target says {actor_name(tdec[0])} ({tdec[1]})",
-                action=action, reference_decision=(d.actor, d.kind), target_decision=(tdec[0], tdec[1]),
-                reference_legal=enc,
+                f"the target says {actor_name(tdec.actor)} ({tdec.kind})",
+                action=action, reference_decision=ref_decision, target_decision=tdec,
+                reference_legal=tuple(enc),
                 rules=[*here, *(self.rules[-1] if self.rules else ())],
             )
         if d.actor < 0:
@@ -556,8 +495,8 @@ class _Game:
             raise self._finding(
                 "legal_actions",
                 f"the legal actions differ ({d.kind} of {actor_name(d.actor)}): {len(missing)} missing, {len(extra)} extra",
-                action=encode(chosen) if chosen else "", reference_decision=(d.actor, d.kind),
-                missing_actions=missing, extra_actions=extra, reference_legal=enc,
+                action=encode(chosen) if chosen else "", reference_decision=ref_decision,
+                missing_actions=tuple(missing), extra_actions=tuple(extra), reference_legal=tuple(enc),
                 rules=[*here, *(self.rules[-1] if self.rules else ())],
             )
         if ref.step in SHUFFLE_STEPS:
@@ -575,18 +514,18 @@ class _Game:
             out = apply(ref, probe)
             raise self._finding(
                 "check_legal",
-                f"the target refuses the legal action {probe_text!r}: " + "; ".join(f"{r}: {m}" for r, m in tv),
-                action=probe_text, reference_decision=(d.actor, d.kind), target_violations=list(tv),
+                f"the target refuses the legal action {probe_text!r}: " + _violations_text(tv),
+                action=probe_text, reference_decision=ref_decision, target_violations=tuple(tv),
                 rules=[r for e in out.events for r in e.rules],
             )
-        cands = [a for a in _illegal_candidates(ref, d.actor, legal, chosen, self.pool) if self._allowed(a)]
+        cands = [a for a in illegal_candidates(ref, d.actor, legal, chosen, self.pool) if self._allowed(a)]
         if cands:
             bad = cands[chooser.index(len(cands))]
             bad_text = encode(bad)
-            rv = [(v.rule, v.message) for v in check(ref, bad)]
+            rv = tuple(check(ref, bad))
             tv = self._call("CheckAction", target.check, self.tstate, self._for_target(bad_text))
-            cited = {r for r, _ in tv}
-            missing_rules = [r for r, _ in rv if r not in cited]
+            cited = {v.rule for v in tv}
+            missing_rules = [v.rule for v in rv if v.rule not in cited]
             if not tv or missing_rules:
                 what = (
                     f"the target accepts the illegal action {bad_text!r}"
@@ -595,9 +534,9 @@ class _Game:
                 )
                 raise self._finding(
                     "check_illegal",
-                    what + " (reference: " + "; ".join(f"{r}: {m}" for r, m in rv) + ")",
-                    action=bad_text, reference_decision=(d.actor, d.kind), reference_violations=rv,
-                    target_violations=list(tv), rules=[r for r, _ in rv],
+                    what + " (reference: " + _violations_text(rv) + ")",
+                    action=bad_text, reference_decision=ref_decision, reference_violations=rv,
+                    target_violations=tuple(tv), rules=[v.rule for v in rv],
                 )
         out = apply(ref, chosen)
         if self.caps is not None:
@@ -615,8 +554,8 @@ class _Game:
         if not tres.legal:
             raise self._finding(
                 "apply",
-                f"the target refuses to apply the legal action {text!r}: " + "; ".join(f"{r}: {m}" for r, m in tres.violations),
-                action=text, reference_decision=(d.actor, d.kind), target_violations=list(tres.violations),
+                f"the target refuses to apply the legal action {text!r}: " + _violations_text(tres.violations),
+                action=text, reference_decision=ref_decision, target_violations=tuple(tres.violations),
                 rules=cited_here,
             )
         nxt = to_dict(out.state)
@@ -626,7 +565,7 @@ class _Game:
             raise self._finding(
                 "state",
                 f"after {text!r} the states differ in {len(diffs)} field(s): {shown}",
-                action=text, reference_decision=(d.actor, d.kind), differences=diffs, rules=cited_here,
+                action=text, reference_decision=ref_decision, differences=tuple(diffs), rules=cited_here,
                 facts=_facts(diffs, nxt),
             )
         self.ref, self.tstate = out.state, tres.state
@@ -660,18 +599,17 @@ def target_label(target: Target) -> str:
     try:
         info = target.server_info()
     except (TargetError, TargetInputError):
-        info = {}
-    mutants = list(info.get("mutants") or [])
-    if len(mutants) == 1:
-        return _slug(str(mutants[0]))
+        info = ServerInfo()
+    if len(info.mutants) == 1:
+        return _slug(info.mutants[0])
     if isinstance(target, InProcessTarget):
         return "reference"
-    return _slug(str(info.get("implementation") or getattr(target, "name", "") or "target"))[:40]
+    return _slug(info.implementation or getattr(target, "name", "") or "target")[:40]
 
 
 def _divergent_step(f: FuzzFinding) -> dict[str, Any]:
     step: dict[str, Any] = {"action": {"encoded": f.action}}
-    actor, kind = f.reference_decision
+    actor, kind = f.reference_decision.actor, f.reference_decision.kind
     if f.kind == "decision":
         step["expect_decision"] = {"actor": _ACTOR_ENUM[actor], "kind": kind}
         if actor < 0:
@@ -682,7 +620,7 @@ def _divergent_step(f: FuzzFinding) -> dict[str, Any]:
         step["expect_legal_actions"] = {"actions": sorted(f.reference_legal)}
     elif f.kind == "check_illegal":
         step["expect_illegal"] = True
-        refs = [_rule_ref(r, f.edition) for r, _ in f.reference_violations]
+        refs = [_rule_ref(v.rule, f.edition) for v in f.reference_violations]
         if refs:
             step["expect_violation_rules"] = list(dict.fromkeys(refs))
     elif f.kind == "state":
@@ -698,9 +636,7 @@ def finding_scenario(f: FuzzFinding, label: str) -> dict[str, Any]:
     # Trigger ids are the implementation's own: scenarios name triggers by source and
     # ability, so the decisions are replayed on the reference to write them that way.
     ref = InProcessTarget()
-    state = ref.create_game(
-        {"edition": f.edition, "heroes": list(f.config.heroes), "decks": [list(d) for d in f.config.decks]}
-    ).state
+    state = ref.create_game(GameSetup.of(f.config)).state
     steps: list[dict[str, Any]] = []
     for a in f.actions:
         steps.append({"action": {"encoded": symbolic_action(a, state)}})
@@ -741,9 +677,11 @@ def scenario_text(data: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(head) + ',\n "steps": [\n' + steps + "\n ]\n}\n"
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Written:
-    """Where a finding's scenario went: ``path`` (None when not written) and why not."""
+    """Where a finding's scenario went: ``path`` (None when not written), its scenario id,
+    whether it reproduces the divergence (fails on the target, passes on the reference)
+    and, when not written, why not."""
 
     path: Path | None
     scenario_id: str
@@ -800,16 +738,16 @@ def format_finding(f: FuzzFinding) -> str:
     if f.action:
         lines.append(f"  action at the divergent decision: {f.action}")
     if f.kind == "decision":
-        lines.append(f"  reference: {actor_name(f.reference_decision[0])} ({f.reference_decision[1]})")
-        lines.append(f"  target:    {actor_name(f.target_decision[0])} ({f.target_decision[1]})")
+        lines.append(f"  reference: {actor_name(f.reference_decision.actor)} ({f.reference_decision.kind})")
+        lines.append(f"  target:    {actor_name(f.target_decision.actor)} ({f.target_decision.kind})")
     for a in f.missing_actions[:30]:
         lines.append(f"    - {a}    (legal in the reference, missing from the target)")
     for a in f.extra_actions[:30]:
         lines.append(f"    + {a}    (offered by the target, illegal in the reference)")
     if f.reference_violations:
-        lines.append("  reference violations: " + "; ".join(f"{r}: {m}" for r, m in f.reference_violations))
+        lines.append("  reference violations: " + _violations_text(f.reference_violations))
     if f.target_violations:
-        lines.append("  target violations:    " + "; ".join(f"{r}: {m}" for r, m in f.target_violations))
+        lines.append("  target violations:    " + _violations_text(f.target_violations))
     if f.differences:
         width = min(max(len(d.path) for d in f.differences), 40)
         lines.append(f"  {'path'.ljust(width)}  reference -> target")
@@ -825,25 +763,35 @@ def format_finding(f: FuzzFinding) -> str:
 # --- Hypothesis driver ----------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class FuzzReport:
-    """The outcome of fuzzing one target."""
+    """The outcome of fuzzing one target.
+
+    ``label`` names the target, ``seed`` the seed; ``games`` and ``decisions``: the games
+    played and decisions checked while searching; ``seconds``: the time taken;
+    ``finding``: the (shrunk) divergence, None when there was none; ``games_to_find``: the
+    game (1-based) in which the first divergence appeared; ``decisions_before_shrink``: the
+    length of that game; ``shrink_runs``: the replays spent shrinking; ``shrink_limited``:
+    shrinking stopped at the replay limit; ``written``: where the finding's scenario went
+    (None before :func:`write_finding`); ``error``: why the run ended early (the target
+    failed), "" otherwise; ``cut_short``: games ended where the target declares no
+    capability (or said UNIMPLEMENTED)."""
 
     label: str
     seed: int
-    games: int  # games played while searching
-    decisions: int  # decisions checked while searching
+    games: int
+    decisions: int
     seconds: float
     finding: FuzzFinding | None = None
-    games_to_find: int = 0  # the game (1-based) in which the first divergence appeared
-    decisions_before_shrink: int = 0  # length of that first diverging game
+    games_to_find: int = 0
+    decisions_before_shrink: int = 0
     shrink_runs: int = 0
-    shrink_limited: bool = False  # shrinking stopped at the replay limit
+    shrink_limited: bool = False
     written: Written | None = None
     error: str = ""
-    cut_short: int = 0  # games ended where the target declares no capability (or said UNIMPLEMENTED)
+    cut_short: int = 0
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """Plain data for ``--json``."""
         f = self.finding
         return {
@@ -860,7 +808,7 @@ class FuzzReport:
             "shrink_limited": self.shrink_limited,
             "kind": f.kind if f else None,
             "message": f.message if f else None,
-            "rules": f.rules if f else [],
+            "rules": list(f.rules) if f else [],
             "scenario": str(self.written.path) if self.written and self.written.path else None,
             "scenario_id": self.written.scenario_id if self.written else None,
             "scenario_reproduces": self.written.reproduces if self.written else None,
@@ -962,7 +910,7 @@ def fuzz(
         try:
             # While shrinking, a game longer than the shortest divergence seen cannot
             # improve on it: it is cut there (and counts as not diverging).
-            lock.play(_HypothesisChooser(data), on_decision, best.decisions if best is not None else 0)
+            lock.play(HypothesisChooser(data), on_decision, best.decisions if best is not None else 0)
         except Mismatch as m:
             if searching:
                 found_in = counters.games + 1
@@ -1006,30 +954,102 @@ def fuzz(
             _ = exc
     finally:
         bar.done()
-    report = FuzzReport(label, seed, min(counters.games, games), counters.decisions, time.perf_counter() - started)
-    report.shrink_runs = counters.shrink_runs
-    report.cut_short = lock.cut_short
+    report = FuzzReport(
+        label, seed, min(counters.games, games), counters.decisions, time.perf_counter() - started,
+        shrink_runs=counters.shrink_runs, cut_short=lock.cut_short,
+    )
     if abort:
-        report.error = abort[0]
-        return report
+        return replace(report, error=abort[0])
     if finding is not None:
-        report.finding = finding
-        report.games_to_find = found_in
-        report.decisions_before_shrink = first_len
-        report.shrink_limited = bool(report_limited)
+        report = replace(
+            report, finding=finding, games_to_find=found_in, decisions_before_shrink=first_len,
+            shrink_limited=bool(report_limited),
+        )
     return report
 
 
-def declared_capabilities(info: dict[str, Any], editions: Sequence[str]) -> tuple[list[str], dict[str, frozenset[str]] | None]:
+def declared_capabilities(info: ServerInfo, editions: Sequence[str]) -> tuple[list[str], dict[str, frozenset[str]] | None]:
     """The editions to play (those asked for that the target lists) and, when the target
     declares capabilities (``GetServerInfo.support``), each edition's declared set (None:
     it declares none, so everything is expected)."""
-    listed = list(info.get("editions") or editions)
+    listed = list(info.editions or editions)
     playable = [e for e in editions if e in listed]
-    support: dict[str, list[str]] = info.get("support") or {}
+    support = info.support
     if not support:
         return playable, None
     return [e for e in playable if e in support], {e: frozenset(support[e]) for e in support}
+
+
+@dataclass(frozen=True, slots=True)
+class MutantRun:
+    """One engine mutant fuzzed in process: its name, the rule it breaks and the report."""
+
+    mutant: str
+    rule: str
+    report: FuzzReport
+
+    def as_dict(self) -> dict[str, object]:
+        """The mutant's row of ``--all-mutants --json``: the report's data, the mutant and
+        its rule."""
+        return {**self.report.as_dict(), "mutant": self.mutant, "rule": self.rule}
+
+
+@dataclass(frozen=True, slots=True)
+class MutantSweep:
+    """Every engine mutant fuzzed in process (:func:`fuzz_all_mutants`): the ``seed``, the
+    games per mutant, decisions per game and the shrink limit used, the editions played,
+    each mutant's run in order, and the seconds the whole sweep took."""
+
+    seed: int
+    games_per_mutant: int
+    max_decisions: int
+    shrink_limit: int
+    editions: tuple[str, ...]
+    runs: tuple[MutantRun, ...]
+    seconds: float
+
+    @property
+    def found(self) -> list[MutantRun]:
+        """The runs that found their mutant."""
+        return [r for r in self.runs if r.report.finding is not None]
+
+    @property
+    def not_found(self) -> list[str]:
+        """The mutants no game found."""
+        return [r.mutant for r in self.runs if r.report.finding is None]
+
+    def stats(self, key: str) -> dict[str, float] | None:
+        """Min, median, mean and max over the found mutants of ``games_to_find``,
+        ``shrunk_decisions`` or ``decisions_before_shrink`` (None when none was found)."""
+        values: list[int] = []
+        for r in self.found:
+            f = r.report.finding
+            assert f is not None
+            values.append({"games_to_find": r.report.games_to_find, "shrunk_decisions": f.decisions,
+                           "decisions_before_shrink": r.report.decisions_before_shrink}[key])
+        if not values:
+            return None
+        return {"min": min(values), "median": statistics.median(values), "mean": round(statistics.fmean(values), 2), "max": max(values)}
+
+    def as_dict(self) -> dict[str, object]:
+        """The figures as ``--all-mutants --json`` writes them."""
+        found = self.found
+        return {
+            "seed": self.seed,
+            "games_per_mutant": self.games_per_mutant,
+            "max_decisions": self.max_decisions,
+            "shrink_limit": self.shrink_limit,
+            "editions": list(self.editions),
+            "mutants": len(self.runs),
+            "found": len(found),
+            "not_found": self.not_found,
+            "games_to_find": self.stats("games_to_find"),
+            "shrunk_decisions": self.stats("shrunk_decisions"),
+            "decisions_before_shrink": self.stats("decisions_before_shrink"),
+            "scenarios_reproducing": sum(1 for r in found if r.report.written and r.report.written.reproduces),
+            "seconds": self.seconds,
+            "results": [r.as_dict() for r in self.runs],
+        }
 
 
 def fuzz_all_mutants(
@@ -1043,21 +1063,18 @@ def fuzz_all_mutants(
     mutants: Sequence[str] | None = None,
     log: TextIO | None = None,
     shrink_limit: int = DEFAULT_SHRINK_LIMIT,
-) -> dict[str, Any]:
-    """Fuzz the reference against every engine mutant in process; the figures as data
-    (per mutant and a summary).  With ``out``, each finding's scenario is written there."""
-    rows: list[dict[str, Any]] = []
+) -> MutantSweep:
+    """Fuzz the reference against every engine mutant in process (per mutant and a
+    summary).  With ``out``, each finding's scenario is written there."""
+    runs: list[MutantRun] = []
     started = time.perf_counter()
     for name in mutants or sorted(MUTANTS):
         target = FastInProcessTarget(name)
         rep = fuzz(target, games=games, seed=seed, max_decisions=max_decisions, editions=editions, label=name,
                    progress=progress, shrink_limit=shrink_limit)
         if rep.finding is not None and out is not None:
-            rep.written = write_finding(rep.finding, name, target, out)
-        row = rep.as_dict()
-        row["mutant"] = name
-        row["rule"] = MUTANTS[name].rule
-        rows.append(row)
+            rep = replace(rep, written=write_finding(rep.finding, name, target, out))
+        runs.append(MutantRun(name, MUTANTS[name].rule, rep))
         if log is not None:
             if rep.finding:
                 log.write(
@@ -1067,30 +1084,8 @@ def fuzz_all_mutants(
             else:
                 log.write(f"{name:32} NOT found in {rep.games} games ({rep.decisions} decisions), {rep.seconds:6.1f}s\n")
             log.flush()
-    found = [r for r in rows if r["found"]]
-
-    def stats(key: str) -> dict[str, float] | None:
-        values = [r[key] for r in found]
-        if not values:
-            return None
-        return {"min": min(values), "median": statistics.median(values), "mean": round(statistics.fmean(values), 2), "max": max(values)}
-
-    return {
-        "seed": seed,
-        "games_per_mutant": games,
-        "max_decisions": max_decisions,
-        "shrink_limit": shrink_limit,
-        "editions": list(editions),
-        "mutants": len(rows),
-        "found": len(found),
-        "not_found": [r["mutant"] for r in rows if not r["found"]],
-        "games_to_find": stats("games_to_find"),
-        "shrunk_decisions": stats("shrunk_decisions"),
-        "decisions_before_shrink": stats("decisions_before_shrink"),
-        "scenarios_reproducing": sum(1 for r in found if r["scenario_reproduces"]),
-        "seconds": round(time.perf_counter() - started, 2),
-        "results": rows,
-    }
+    return MutantSweep(seed, games, max_decisions, shrink_limit, tuple(editions), tuple(runs),
+                       round(time.perf_counter() - started, 2))
 
 
 # --- a served oracle ------------------------------------------------------------------
@@ -1167,18 +1162,18 @@ def run_fuzz(args: argparse.Namespace) -> int:
     tty = None if args.quiet else sys.stderr
     out = None if args.no_write else args.out
     if args.all_mutants:
-        data = fuzz_all_mutants(games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
-                                out=out, progress=tty, log=sys.stdout, shrink_limit=args.shrink_limit)
-        g, s = data["games_to_find"], data["shrunk_decisions"]
-        print(f"found {data['found']} of {data['mutants']} mutants with {args.games} games each (seed {args.seed})")
+        sweep = fuzz_all_mutants(games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
+                                 out=out, progress=tty, log=sys.stdout, shrink_limit=args.shrink_limit)
+        g, s = sweep.stats("games_to_find"), sweep.stats("shrunk_decisions")
+        print(f"found {len(sweep.found)} of {len(sweep.runs)} mutants with {args.games} games each (seed {args.seed})")
         if g and s:
             print(f"games to the first divergence: min {g['min']}, median {g['median']}, max {g['max']}")
             print(f"shrunk games (decisions): min {s['min']}, median {s['median']}, max {s['max']}")
-        if data["not_found"]:
-            print("not found: " + ", ".join(data["not_found"]))
+        if sweep.not_found:
+            print("not found: " + ", ".join(sweep.not_found))
         if args.json:
-            Path(args.json).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        return 0 if not data["not_found"] else 1
+            Path(args.json).write_text(json.dumps(sweep.as_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        return 0 if not sweep.not_found else 1
     target: Target
     if args.mutant:
         if args.mutant not in MUTANTS:
@@ -1217,11 +1212,12 @@ def run_fuzz(args: argparse.Namespace) -> int:
             print(f"found in game {rep.games_to_find} (seed {args.seed}); shrunk from {rep.decisions_before_shrink} "
                   f"to {rep.finding.decisions} decisions in {rep.shrink_runs} replays")
             if out is not None:
-                rep.written = write_finding(rep.finding, label, target, out)
-                if rep.written.path:
-                    print(f"wrote {rep.written.path} (fails on the target, passes on the reference)")
+                written = write_finding(rep.finding, label, target, out)
+                rep = replace(rep, written=written)
+                if written.path:
+                    print(f"wrote {written.path} (fails on the target, passes on the reference)")
                 else:
-                    print(f"no scenario written: {rep.written.reason}")
+                    print(f"no scenario written: {written.reason}")
         if args.json:
             Path(args.json).write_text(json.dumps(rep.as_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         return 0 if rep.finding is None else 1

@@ -17,11 +17,23 @@ from typing import Any
 import grpc
 
 from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, oracle_service_pb2, oracle_service_pb2_grpc
+from oracle.model import Event, Violation
 from oracle.service.convert import decision_actor_from_proto
 from oracle.service.errors import InputError
 from oracle.service.state_codec import state_dict_from_proto, state_dict_to_proto
 
-from .targets import ApplyResult, NewGame, TargetError, TargetInputError
+from .targets import (
+    ApplyResult,
+    GameSetup,
+    LegalActions,
+    NewGame,
+    ServerInfo,
+    StateData,
+    TargetDecision,
+    TargetError,
+    TargetInputError,
+    target_event,
+)
 
 __all__ = ["GrpcTarget", "decode_bad_request"]
 
@@ -49,17 +61,21 @@ def decode_bad_request(exc: grpc.RpcError) -> list[tuple[str, str]]:
     return out
 
 
-def _event(e: action_pb2.Event) -> dict[str, Any]:
-    return {"kind": e.kind, "rules": list(e.rules), "data": {f.key: f.value for f in e.data}}
+def _event(e: action_pb2.Event) -> Event:
+    return target_event(e.kind, e.rules, ((f.key, f.value) for f in e.data))
 
 
-def _decision(d: action_pb2.Decision) -> tuple[int, str]:
+def _violations(vs: Any) -> tuple[Violation, ...]:
+    return tuple(Violation(v.rule, v.message) for v in vs)
+
+
+def _decision(d: action_pb2.Decision) -> TargetDecision:
     """The decision a target sent; an actor no decision may have (ACTOR_UNSPECIFIED, an
     undefined number) becomes -2, which the runner reports as a mismatch, not an error."""
     try:
-        return decision_actor_from_proto(d.actor), d.kind
+        return TargetDecision(int(decision_actor_from_proto(d.actor)), d.kind)
     except InputError:
-        return -2, d.kind
+        return TargetDecision(-2, d.kind)
 
 
 class GrpcTarget:
@@ -92,7 +108,7 @@ class GrpcTarget:
         self._tls = bool(tls_ca)
         self._stub = oracle_service_pb2_grpc.OracleServiceStub(self._channel)  # type: ignore[no-untyped-call]
         # The last state returned, with its message: the next request usually sends it back.
-        self._last: tuple[dict[str, Any], Any] | None = None
+        self._last: tuple[StateData, Any] | None = None
 
     def close(self) -> None:
         """Close the channel."""
@@ -132,71 +148,71 @@ class GrpcTarget:
             return " (TLS handshake failed: check --tls-ca, the server's certificate and that it serves TLS)"
         return ""
 
-    def _state_msg(self, state: dict[str, Any]) -> Any:
+    def _state_msg(self, state: StateData) -> Any:
         if self._last is not None and self._last[0] is state:
             return self._last[1]
         return state_dict_to_proto(state)
 
-    def _keep(self, msg: Any) -> dict[str, Any]:
+    def _keep(self, msg: Any) -> StateData:
         data = state_dict_from_proto(msg, "response.state")
         self._last = (data, msg)
         return data
 
-    def server_info(self) -> dict[str, Any]:
-        """GetServerInfo as plain data."""
+    def server_info(self) -> ServerInfo:
+        """GetServerInfo."""
         r = self._call(self._stub.GetServerInfo, oracle_service_pb2.GetServerInfoRequest())
-        return {
-            "implementation": r.implementation,
-            "engine_version": r.engine_version,
-            "proto_version": r.proto_version,
-            "suite_version": r.suite_version,
-            "editions": list(r.editions),
-            "default_edition": r.default_edition,
-            "card_pool_version": r.card_pool_version,
-            "mutants": list(r.mutants),
-            "support": {s.edition: list(s.capabilities) for s in r.support},
-            "levels": list(r.levels),
-            "card_ids": list(r.card_ids),
-        }
+        return ServerInfo(
+            implementation=r.implementation,
+            engine_version=r.engine_version,
+            proto_version=r.proto_version,
+            suite_version=r.suite_version,
+            editions=tuple(r.editions),
+            default_edition=r.default_edition,
+            card_pool_version=r.card_pool_version,
+            mutants=tuple(r.mutants),
+            support={s.edition: tuple(s.capabilities) for s in r.support},
+            levels=tuple(r.levels),
+            card_ids=tuple(r.card_ids),
+        )
 
-    def create_game(self, config: dict[str, Any]) -> NewGame:
+    def create_game(self, config: GameSetup) -> NewGame:
         """CreateGame without a chance seed (chance outcomes are scenario steps): the
         state and the events of creating the game."""
         cfg = game_config_pb2.GameConfig(
-            edition=config.get("edition", ""),
-            heroes=list(config["heroes"]),
-            decks=[game_config_pb2.DeckList(card_ids=list(d)) for d in config["decks"]],
+            edition=config.edition,
+            heroes=list(config.heroes),
+            decks=[game_config_pb2.DeckList(card_ids=list(d)) for d in config.decks],
         )
         r = self._call(self._stub.CreateGame, oracle_service_pb2.CreateGameRequest(config=cfg))
-        return NewGame(self._keep(r.state), [_event(e) for e in r.events])
+        return NewGame(self._keep(r.state), tuple(_event(e) for e in r.events))
 
-    def legal_actions(self, state: dict[str, Any]) -> tuple[tuple[int, str], list[str]]:
+    def legal_actions(self, state: StateData) -> LegalActions:
         """GetLegalActions: the decision and the encoded legal actions."""
         r = self._call(
             self._stub.GetLegalActions, oracle_service_pb2.GetLegalActionsRequest(state=self._state_msg(state))
         )
-        return _decision(r.decision), [a.encoded for a in r.actions]
+        return LegalActions(_decision(r.decision), tuple(a.encoded for a in r.actions))
 
-    def check(self, state: dict[str, Any], action: str) -> list[tuple[str, str]]:
+    def check(self, state: StateData, action: str) -> tuple[Violation, ...]:
         """CheckAction: the violations (empty when legal)."""
         r = self._call(
             self._stub.CheckAction,
             oracle_service_pb2.CheckActionRequest(state=self._state_msg(state), action=action_pb2.Action(encoded=action)),
         )
-        return [(v.rule, v.message) for v in r.violations]
+        return _violations(r.violations)
 
-    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+    def apply(self, state: StateData, action: str) -> ApplyResult:
         """ApplyAction."""
         r = self._call(
             self._stub.ApplyAction,
             oracle_service_pb2.ApplyActionRequest(state=self._state_msg(state), action=action_pb2.Action(encoded=action)),
         )
         if not r.legal:
-            return ApplyResult(False, [(v.rule, v.message) for v in r.violations])
+            return ApplyResult(False, _violations(r.violations))
         return ApplyResult(
             True,
-            [],
+            (),
             self._keep(r.state),
-            [_event(e) for e in r.events],
+            tuple(_event(e) for e in r.events),
             _decision(r.decision),
         )

@@ -7,9 +7,8 @@ is called directly, without pytest, so the whole matrix takes seconds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from oracle.mutants import MUTANTS
 
@@ -38,12 +37,16 @@ def failing_runs(scenarios: Iterable[LoadedScenario], mutant: str = "") -> dict[
     return out
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class KillMatrix:
-    """The runs of the reference that fail, and for each mutant the runs that caught it."""
+    """The runs of the reference that fail, and for each mutant the runs that caught it.
 
-    baseline_failures: dict[str, str]
-    caught: dict[str, dict[str, str]] = field(default_factory=dict)  # mutant -> run -> first mismatch
+    ``baseline_failures``: run (``id[edition]``) -> its first mismatch, for the runs that
+    fail on the reference itself; ``caught``: mutant -> run -> first mismatch, for the runs
+    that fail on the mutant but pass on the reference (empty: the mutant survived)."""
+
+    baseline_failures: Mapping[str, str]
+    caught: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def survivors(self) -> list[str]:
@@ -59,10 +62,10 @@ class KillMatrix:
         """Ids of the scenarios (any edition) that caught ``mutant``."""
         return sorted({run.split("[", 1)[0] for run in self.caught.get(mutant, {})})
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """JSON form: per mutant its rule, description, catching scenario ids and runs."""
         return {
-            "baseline_failures": self.baseline_failures,
+            "baseline_failures": dict(self.baseline_failures),
             "survivors": self.survivors,
             "mutants": {
                 m: {
@@ -79,12 +82,12 @@ class KillMatrix:
 def kill_matrix(scenarios: list[LoadedScenario], mutants: Iterable[str] | None = None) -> KillMatrix:
     """Run ``scenarios`` against the reference and each of ``mutants`` (default: all).  A run
     that fails on the reference catches nothing."""
-    km = KillMatrix(failing_runs(scenarios))
-    for name in mutants if mutants is not None else MUTANTS:
-        km.caught[name] = {
-            run: msg for run, msg in failing_runs(scenarios, name).items() if run not in km.baseline_failures
-        }
-    return km
+    baseline = failing_runs(scenarios)
+    caught = {
+        name: {run: msg for run, msg in failing_runs(scenarios, name).items() if run not in baseline}
+        for name in (mutants if mutants is not None else MUTANTS)
+    }
+    return KillMatrix(baseline, caught)
 
 
 def format_kill_matrix(km: KillMatrix) -> str:

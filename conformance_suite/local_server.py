@@ -28,9 +28,10 @@ class ServerDidNotStart(RuntimeError):
         self.output = output
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class LocalOracle:
-    """A running local oracle service."""
+    """A running local oracle service: its ``address`` (``HOST:PORT``) and its child
+    process."""
 
     address: str
     process: subprocess.Popen[str]

@@ -18,19 +18,18 @@ the reason, never failed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from oracle.contract import ACTION_CAPABILITIES, CAPABILITIES, STEP_CAPABILITIES, load_events
 from oracle.service.state_codec import STEP_FROM_PROTO
 
 from .executor import run_scenario
 from .scenario import LoadedScenario, action_text
-from .targets import ApplyResult, InProcessTarget, NewGame
+from .targets import ApplyResult, GameSetup, InProcessTarget, NewGame, ServerInfo, StateData
 
 __all__ = ["Needs", "scenario_needs", "unsupported_reason"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Needs:
     """What one scenario run needs: its edition, its card ids, and each capability with
     the first reason it is needed (e.g. ``"step 3: attack"``, ``"event turn_started"``)."""
@@ -72,16 +71,16 @@ class _Recorder(InProcessTarget):
         self.steps: list[str] = []
         self.events: list[str] = []
 
-    def create_game(self, config: dict[str, Any]) -> NewGame:
+    def create_game(self, config: GameSetup) -> NewGame:
         game = super().create_game(config)
         self.steps.append(game.state["step"])
         return game
 
-    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+    def apply(self, state: StateData, action: str) -> ApplyResult:
         out = super().apply(state, action)
         if out.state is not None:
             self.steps.append(out.state["step"])
-        self.events += [e["kind"] for e in out.events]
+        self.events += [e.kind for e in out.events]
         return out
 
 
@@ -130,21 +129,21 @@ def scenario_needs(sc: LoadedScenario, edition: str) -> Needs:
     return _CACHE[key]
 
 
-def unsupported_reason(needs: Needs, info: dict[str, Any]) -> str:
+def unsupported_reason(needs: Needs, info: ServerInfo) -> str:
     """Why a target with server info ``info`` cannot run it ("" when it can): the edition
     it does not list, the capabilities it does not declare for that edition (each with the
     reason it is needed), the cards it does not know."""
-    editions = list(info.get("editions", []))
+    editions = list(info.editions)
     if needs.edition not in editions:
         return f"the target does not support edition {needs.edition} (it supports {', '.join(editions) or 'none'})"
-    support: dict[str, list[str]] = info.get("support") or {}
+    support = info.support
     parts = []
     if support:
         have = set(support.get(needs.edition, []))
         missing = [f"{c} ({needs.capabilities[c]})" for c in CAPABILITIES if c in needs.capabilities and c not in have]
         if missing:
             parts.append(f"capabilities not declared for edition {needs.edition}: {', '.join(missing)}")
-    known = set(info.get("card_ids") or [])
+    known = set(info.card_ids)
     if known:
         cards = sorted(needs.card_ids - known)
         if cards:

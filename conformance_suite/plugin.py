@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +24,11 @@ import pytest
 from oracle.contract import LEVELS
 from oracle.mutants import MUTANTS
 
-from .coverage import compute_coverage
+from .coverage import Coverage, compute_coverage
 from .executor import ScenarioResult, run_scenario
 from .known_failures import ListFileError, ScenarioList, item_key, read_list, write_known_failures
 from .needs import scenario_needs, unsupported_reason
-from .reports import UNEXPECTED, RunRecord, build_json_report, level_summary, write_reports
+from .reports import UNEXPECTED, ReportOptions, RunRecord, SuiteReport, level_summary, write_reports
 from .runner import (
     RuleSelector,
     RunOptions,
@@ -42,7 +42,7 @@ from .runner import (
     split_csv,
 )
 from .scenario import LoadedScenario, ScenarioError, load_all, load_scenario
-from .targets import Target, TargetError, TargetInputError
+from .targets import ServerInfo, Target, TargetError, TargetInputError
 
 __all__ = [
     "EXIT_TARGET_UNUSABLE",
@@ -127,7 +127,7 @@ class SuiteSession:
     loaded: dict[Path, LoadedScenario] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     _target: Target | None = None
-    _info: dict[str, Any] | None = None
+    _info: ServerInfo | None = None
 
     @property
     def is_controller(self) -> bool:
@@ -145,7 +145,7 @@ class SuiteSession:
             self._target = make_target(self.opts)
         return self._target
 
-    def server_info(self) -> dict[str, Any]:
+    def server_info(self) -> ServerInfo:
         """The target's server info (asked once); ``pytest.exit`` with code 3 when the target
         is down or speaks another protocol version."""
         if self._info is None:
@@ -156,9 +156,13 @@ class SuiteSession:
                 pytest.exit(str(exc), returncode=EXIT_TARGET_UNUSABLE)
         return self._info
 
-    def info_or_empty(self) -> dict[str, Any]:
-        """The server info if it was asked, else ``{}``."""
-        return self._info or {}
+    def info_if_asked(self) -> ServerInfo | None:
+        """The server info if it was asked, else None."""
+        return self._info
+
+    def info_or_empty(self) -> ServerInfo:
+        """The server info if it was asked, else an empty one."""
+        return self._info or ServerInfo()
 
 
 _SUITE = pytest.StashKey[SuiteSession]()
@@ -202,11 +206,11 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
     from . import __version__
 
     info = suite.server_info()
-    desc = f"{info.get('implementation', '?')} {info.get('engine_version', '')}".strip()
-    muts = f", mutants {', '.join(info['mutants'])}" if info.get("mutants") else ""
+    desc = f"{info.implementation} {info.engine_version}".strip()
+    muts = f", mutants {', '.join(info.mutants)}" if info.mutants else ""
     return [
         f"conformance suite {__version__}: target {suite.opts.target_label} — {desc}, "
-        f"protocol {info.get('proto_version')}, editions {', '.join(info.get('editions', []))}{muts}"
+        f"protocol {info.proto_version}, editions {', '.join(info.editions)}{muts}"
     ]
 
 
@@ -426,6 +430,40 @@ class JUnitNames:
         xml.node_reporter(report).add_attribute("classname", f"conformance.{props['cs_edition']}.{folder}")
 
 
+def _phase_outcome(report: pytest.TestReport, message: str, kind: str, so_far: str) -> tuple[str, str] | None:
+    """The outcome and message a test phase's report gives a run (None: it leaves them as
+    they were, ``so_far`` being the outcome until now); ``message`` and ``kind`` are what
+    the item recorded (``cs_message``, ``cs_kind``)."""
+    if report.when == "setup":
+        if report.skipped:
+            reason = _skip_reason(report)
+            if reason.startswith(UNSUPPORTED_PREFIX):
+                return "unsupported", reason.removeprefix(UNSUPPORTED_PREFIX)
+            return "skipped", reason
+        if report.failed:
+            return "error", report.longreprtext
+        return None
+    if report.when == "call":
+        if report.skipped and not hasattr(report, "wasxfail"):
+            reason = _skip_reason(report)
+            unsupported = reason.startswith(UNSUPPORTED_PREFIX)
+            return "unsupported" if unsupported else "skipped", reason.removeprefix(UNSUPPORTED_PREFIX)
+        if hasattr(report, "wasxfail"):
+            return "xfailed" if report.skipped else "xpassed", message or str(report.wasxfail)
+        if report.failed:
+            text = report.longreprtext
+            if text.startswith("[XPASS(strict)]"):
+                return "xpassed", (
+                    f"passed, but is {text.removeprefix('[XPASS(strict)]').strip()}: remove that line "
+                    "(or run with --update-known-failures)"
+                )
+            return kind, message or text
+        return "passed", message
+    if report.when == "teardown" and report.failed and so_far not in UNEXPECTED:
+        return "error", report.longreprtext
+    return None
+
+
 def _skip_reason(report: pytest.TestReport) -> str:
     lr = report.longrepr
     if isinstance(lr, tuple) and len(lr) == 3:
@@ -448,55 +486,24 @@ class SuiteReporter:
         suite = self.suite
         rec = suite.records.get(report.nodeid)
         if rec is None:
+            sid, edition = str(props["cs_id"]), str(props["cs_edition"])
             rec = RunRecord(
-                id=str(props["cs_id"]),
-                edition=str(props["cs_edition"]),
-                rules=json.loads(str(props["cs_rules"])),
-                applied_rules=json.loads(str(props["cs_applied"])),
+                id=sid,
+                edition=edition,
+                rules=tuple(json.loads(str(props["cs_rules"]))),
+                applied_rules=tuple(json.loads(str(props["cs_applied"]))),
                 file=str(props.get("cs_file", "")),
                 nodeid=report.nodeid,
+                rerun=rerun_command(suite.opts, sid, edition),
                 description=str(props.get("cs_description", "")),
             )
-            rec.rerun = rerun_command(suite.opts, rec.id, rec.edition)
-            suite.records[report.nodeid] = rec
-        rec.duration += report.duration
-        message = str(props.get("cs_message", ""))
+        rec = replace(rec, duration=rec.duration + report.duration)
         if "cs_levels" in props:
-            rec.levels = json.loads(str(props["cs_levels"]))
-        if report.when == "setup":
-            if report.skipped:
-                reason = _skip_reason(report)
-                if reason.startswith(UNSUPPORTED_PREFIX):
-                    rec.outcome, rec.message = "unsupported", reason.removeprefix(UNSUPPORTED_PREFIX)
-                else:
-                    rec.outcome, rec.message = "skipped", reason
-            elif report.failed:
-                rec.outcome, rec.message = "error", report.longreprtext
-        elif report.when == "call":
-            if report.skipped and not hasattr(report, "wasxfail"):
-                reason = _skip_reason(report)
-                unsupported = reason.startswith(UNSUPPORTED_PREFIX)
-                rec.outcome = "unsupported" if unsupported else "skipped"
-                rec.message = reason.removeprefix(UNSUPPORTED_PREFIX)
-            elif hasattr(report, "wasxfail"):
-                rec.outcome = "xfailed" if report.skipped else "xpassed"
-                rec.message = message or str(report.wasxfail)
-            elif report.failed:
-                text = report.longreprtext
-                if text.startswith("[XPASS(strict)]"):
-                    rec.outcome = "xpassed"
-                    rec.message = (
-                        f"passed, but is {text.removeprefix('[XPASS(strict)]').strip()}: remove that line "
-                        "(or run with --update-known-failures)"
-                    )
-                else:
-                    rec.outcome = str(props.get("cs_kind", "error"))
-                    rec.message = message or text
-            else:
-                rec.outcome = "passed"
-                rec.message = message
-        elif report.when == "teardown" and report.failed and rec.outcome not in UNEXPECTED:
-            rec.outcome, rec.message = "error", report.longreprtext
+            rec = replace(rec, levels=json.loads(str(props["cs_levels"])))
+        outcome = _phase_outcome(report, str(props.get("cs_message", "")), str(props.get("cs_kind", "error")), rec.outcome)
+        if outcome is not None:
+            rec = replace(rec, outcome=outcome[0], message=outcome[1])
+        suite.records[report.nodeid] = rec
 
     def _update_known_failures(self, records: list[RunRecord], all_ids: set[str] | None) -> None:
         suite = self.suite
@@ -535,10 +542,11 @@ class SuiteReporter:
                 scenarios = [suite.loaded[f] for f in files]  # collected in this process
             else:
                 scenarios = load_all(suite.root)
-            coverage: dict[str, Any] = compute_coverage(scenarios).as_dict()
+            coverage: Coverage | None = compute_coverage(scenarios)
+            coverage_error = ""
             all_ids: set[str] | None = {s.id for s in scenarios}
         except ScenarioError as exc:
-            coverage, all_ids = {"error": str(exc)}, None
+            coverage, coverage_error, all_ids = None, str(exc), None
         if suite.target_down:
             status = EXIT_TARGET_UNUSABLE
         elif suite.opts.update_known_failures and suite.opts.known_failures:
@@ -551,26 +559,27 @@ class SuiteReporter:
         session.exitstatus = status
         opts = suite.opts
         if opts.report_json or opts.report_html:
-            report = build_json_report(
+            report = SuiteReport(
                 target=opts.target_label,
-                server_info=suite.info_or_empty(),
+                server_info=suite.info_if_asked(),
                 started=suite.started,
                 duration=time.time() - suite.started,
-                records=records,
-                coverage=coverage,
+                records=tuple(records),
                 exit_code=status,
-                options={
-                    "rules": opts.rules,
-                    "editions": opts.editions,
-                    "ids": opts.ids,
-                    "mutant": opts.mutant,
-                    "known_failures": opts.known_failures,
-                    "skip_list": opts.skip_list,
-                    "scenarios": opts.scenarios,
-                    "levels": gating_levels(opts, suite.info_or_empty()),
-                },
+                options=ReportOptions(
+                    rules=tuple(opts.rules),
+                    editions=tuple(opts.editions),
+                    ids=tuple(opts.ids),
+                    mutant=opts.mutant,
+                    known_failures=opts.known_failures,
+                    skip_list=opts.skip_list,
+                    scenarios=opts.scenarios,
+                    levels=tuple(gating_levels(opts, suite.info_or_empty())),
+                ),
+                coverage=coverage,
+                coverage_error=coverage_error,
             )
-            write_reports(report, opts.report_json, opts.report_html)
+            write_reports(report.to_json(), opts.report_json, opts.report_html)
             for kind, p in (("JSON", opts.report_json), ("HTML", opts.report_html)):
                 if p:
                     suite.notes.append(f"{kind} report written to {p}")

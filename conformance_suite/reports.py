@@ -15,7 +15,7 @@ import html
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,13 +26,19 @@ from oracle.contract import LEVELS
 from oracle.editions import edition_specific
 
 from . import __version__
+from .coverage import Coverage
+from .targets import ServerInfo
 
 __all__ = [
     "FORMAT_VERSION",
     "OUTCOMES",
     "PARTS",
     "UNEXPECTED",
+    "PartTally",
+    "ReportOptions",
+    "RuleTally",
     "RunRecord",
+    "SuiteReport",
     "build_json_report",
     "level_summary",
     "part_summary",
@@ -88,7 +94,7 @@ def rule_part(rule_id: str) -> str:
     return "other"
 
 
-def applied_rule_ids(rules: list[str], edition: str) -> list[str]:
+def applied_rule_ids(rules: Sequence[str], edition: str) -> list[str]:
     """The cited rules a run under ``edition`` counts for (``runner.applied_rules``): those
     of that edition and the 15th-edition model rules every edition cites
     (:func:`oracle.editions.edition_specific`); when none is of that edition, all of them but
@@ -99,14 +105,22 @@ def applied_rule_ids(rules: list[str], edition: str) -> list[str]:
     return [r for r in rules if edition == "R15" or edition_specific(r) != "R15"]
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class RunRecord:
-    """One scenario run under one edition, as reported."""
+    """One scenario run under one edition, as reported.
+
+    ``id`` and ``edition`` name the run; ``rules``: every rule the scenario cites;
+    ``applied_rules``: the rules this run counts for (``runner.applied_rules``);
+    ``outcome``: one of :data:`OUTCOMES`; ``duration``: seconds over the test phases;
+    ``message``: what went wrong (or why it did not run); ``file``: the scenario file;
+    ``nodeid``: the pytest item; ``rerun``: the command that re-runs it alone;
+    ``description``: the scenario's one-line description; ``levels``: the verdict of each
+    conformance level (none for a run that did not run)."""
 
     id: str
     edition: str
-    rules: list[str]  # every rule the scenario cites
-    applied_rules: list[str]  # the rules this run counts for (see runner.applied_rules)
+    rules: tuple[str, ...]
+    applied_rules: tuple[str, ...]
     outcome: str = "passed"
     duration: float = 0.0
     message: str = ""
@@ -114,31 +128,110 @@ class RunRecord:
     nodeid: str = ""
     rerun: str = ""
     description: str = ""
-    levels: dict[str, str] = field(default_factory=dict)  # verdict per conformance level
+    levels: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
         """``scenario_id[edition]``."""
         return f"{self.id}[{self.edition}]"
 
+    def as_dict(self, description: str) -> dict[str, object]:
+        """The run's entry in the JSON report's ``scenarios``, with ``description`` (the
+        record's own or its scenario file's)."""
+        return {
+            "id": self.id,
+            "edition": self.edition,
+            "rules": list(self.rules),
+            "outcome": self.outcome,
+            "levels": dict(self.levels),
+            "duration": round(self.duration, 6),
+            "message": self.message,
+            "description": description,
+            "file": self.file,
+            "rerun": self.rerun,
+        }
 
-def rule_summary(records: list[RunRecord]) -> dict[str, dict[str, Any]]:
+
+@dataclass(frozen=True, slots=True)
+class RuleTally:
+    """The runs counting for one rule: ``scenarios`` (``id[edition]``, in run order), how
+    many ``runs`` and how many ``passed``, and the count of each outcome (in order of first
+    appearance)."""
+
+    scenarios: tuple[str, ...]
+    runs: int
+    passed: int
+    outcomes: Mapping[str, int]
+
+    def as_dict(self) -> dict[str, object]:
+        """The rule's entry in the JSON report's ``rules``."""
+        return {"scenarios": list(self.scenarios), "runs": self.runs, "passed": self.passed, "outcomes": dict(self.outcomes)}
+
+
+@dataclass(frozen=True, slots=True)
+class PartTally:
+    """The runs counting for a rule of one rule part (:data:`PARTS`): its ``label``, how
+    many ``runs`` and the count of each outcome (all of :data:`OUTCOMES`)."""
+
+    label: str
+    runs: int
+    outcomes: Mapping[str, int]
+
+    def as_dict(self) -> dict[str, object]:
+        """The part's entry in the JSON report's ``parts``: label, runs, then a count per
+        outcome."""
+        return {"label": self.label, "runs": self.runs, **{o: self.outcomes.get(o, 0) for o in OUTCOMES}}
+
+
+@dataclass(frozen=True, slots=True)
+class ReportOptions:
+    """How the run was configured, as the report records it: the selection (``rules``,
+    ``editions``, ``ids``), the ``mutant`` switched on, the ``known_failures`` and
+    ``skip_list`` files, the ``scenarios`` directory and the ``levels`` that decided
+    pass/fail."""
+
+    rules: tuple[str, ...] = ()
+    editions: tuple[str, ...] = ()
+    ids: tuple[str, ...] = ()
+    mutant: str = ""
+    known_failures: str = ""
+    skip_list: str = ""
+    scenarios: str = ""
+    levels: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, object]:
+        """The JSON report's ``options``."""
+        return {
+            "rules": list(self.rules),
+            "editions": list(self.editions),
+            "ids": list(self.ids),
+            "mutant": self.mutant,
+            "known_failures": self.known_failures,
+            "skip_list": self.skip_list,
+            "scenarios": self.scenarios,
+            "levels": list(self.levels),
+        }
+
+
+def rule_summary(records: Sequence[RunRecord]) -> dict[str, RuleTally]:
     """Per rule: the runs counting for it (``id[edition]``), how many passed, and the
     count of every outcome."""
-    out: dict[str, dict[str, Any]] = {}
+    keys: dict[str, list[str]] = {}
+    outcomes: dict[str, dict[str, int]] = {}
     for r in records:
         for rule in r.applied_rules:
-            entry = out.setdefault(rule, {"scenarios": [], "runs": 0, "passed": 0, "outcomes": {}})
-            entry["scenarios"].append(r.key)
-            entry["runs"] += 1
-            entry["passed"] += r.outcome == "passed"
-            entry["outcomes"][r.outcome] = entry["outcomes"].get(r.outcome, 0) + 1
+            keys.setdefault(rule, []).append(r.key)
+            counts = outcomes.setdefault(rule, {})
+            counts[r.outcome] = counts.get(r.outcome, 0) + 1
     cat = load_catalogue()
     order = {rid: i for i, rid in enumerate(cat.rules)}
-    return {k: out[k] for k in sorted(out, key=lambda k: (order.get(k, len(order)), k))}
+    return {
+        k: RuleTally(tuple(keys[k]), len(keys[k]), outcomes[k].get("passed", 0), outcomes[k])
+        for k in sorted(keys, key=lambda k: (order.get(k, len(order)), k))
+    }
 
 
-def level_summary(records: list[RunRecord]) -> dict[str, dict[str, int]]:
+def level_summary(records: Sequence[RunRecord]) -> dict[str, dict[str, int]]:
     """Per conformance level, how many runs got each verdict (passed, failed, blocked,
     unchecked); runs that did not run (unsupported, skipped, errors) have no verdicts."""
     out: dict[str, dict[str, int]] = {lv: {} for lv in LEVELS}
@@ -149,7 +242,7 @@ def level_summary(records: list[RunRecord]) -> dict[str, dict[str, int]]:
     return out
 
 
-def _count_parts(runs: Iterable[tuple[str, Iterable[str]]]) -> dict[str, dict[str, Any]]:
+def _count_parts(runs: Iterable[tuple[str, Iterable[str]]]) -> dict[str, PartTally]:
     """Per rule part (only parts some run counts for): its label, the runs counting for a
     rule of it, and the count of every outcome.  ``runs``: (outcome, applied rule ids)."""
     counts: dict[str, Counter[str]] = {}
@@ -157,19 +250,19 @@ def _count_parts(runs: Iterable[tuple[str, Iterable[str]]]) -> dict[str, dict[st
         for part in {rule_part(r) for r in rules}:
             counts.setdefault(part, Counter())[outcome] += 1
     return {
-        key: {"label": label, "runs": sum(counts[key].values()), **{o: counts[key].get(o, 0) for o in OUTCOMES}}
+        key: PartTally(label, sum(counts[key].values()), {o: counts[key].get(o, 0) for o in OUTCOMES})
         for key, label in PARTS.items()
         if key in counts
     }
 
 
-def part_summary(records: list[RunRecord]) -> dict[str, dict[str, Any]]:
+def part_summary(records: Sequence[RunRecord]) -> dict[str, PartTally]:
     """Per rule part (:data:`PARTS`): the runs counting for at least one rule of that part
     and how many had each outcome; a run citing rules of several parts counts in each."""
     return _count_parts((r.outcome, r.applied_rules) for r in records)
 
 
-def _descriptions(records: list[RunRecord]) -> dict[str, str]:
+def _descriptions(records: Sequence[RunRecord]) -> dict[str, str]:
     """Scenario id -> its one-line description: the record's own, else the ``description``
     of its scenario file (unreadable files give none)."""
     out: dict[str, str] = {}
@@ -190,54 +283,72 @@ def _descriptions(records: list[RunRecord]) -> dict[str, str]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class SuiteReport:
+    """A suite run as reported: the ``target``'s name and its ``server_info`` (None when it
+    was never asked), when it ``started`` (seconds since the epoch) and its ``duration``
+    in seconds, the ``exit_code``, the ``options``, every run's record, and the
+    ``coverage`` of the scenarios (None with ``coverage_error`` when the scenarios could not
+    be read).  :meth:`to_json` is the JSON report (form :data:`FORMAT_VERSION`)."""
+
+    target: str
+    server_info: ServerInfo | None
+    started: float
+    duration: float
+    records: tuple[RunRecord, ...]
+    exit_code: int
+    options: ReportOptions | None = None
+    coverage: Coverage | None = None
+    coverage_error: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON report (``schemas/report.schema.json``)."""
+        records = self.records
+        counts = Counter(r.outcome for r in records)
+        descriptions = _descriptions(records)
+        if self.coverage is not None:
+            coverage: dict[str, object] = self.coverage.as_dict()
+        else:
+            coverage = {"error": self.coverage_error} if self.coverage_error else {}
+        return {
+            "format_version": FORMAT_VERSION,
+            "suite_version": __version__,
+            "target": self.target,
+            "server_info": self.server_info.as_dict() if self.server_info is not None else {},
+            "started": datetime.fromtimestamp(self.started, UTC).isoformat(timespec="seconds"),
+            "duration": round(self.duration, 3),
+            "exit_code": self.exit_code,
+            "options": self.options.as_dict() if self.options is not None else {},
+            "summary": {
+                "total": len(records),
+                **{o: counts.get(o, 0) for o in OUTCOMES},
+                "unexpected": sum(counts.get(o, 0) for o in UNEXPECTED),
+            },
+            "levels": level_summary(records),
+            "parts": {k: p.as_dict() for k, p in part_summary(records).items()},
+            "scenarios": [r.as_dict(descriptions.get(r.id, "")) for r in records],
+            "rules": {k: t.as_dict() for k, t in rule_summary(records).items()},
+            "coverage": coverage,
+        }
+
+
 def build_json_report(
     *,
     target: str,
-    server_info: dict[str, Any],
+    server_info: ServerInfo | None,
     started: float,
     duration: float,
-    records: list[RunRecord],
-    coverage: dict[str, Any],
+    records: Sequence[RunRecord],
+    coverage: Coverage | None,
     exit_code: int,
-    options: dict[str, Any] | None = None,
+    options: ReportOptions | None = None,
+    coverage_error: str = "",
 ) -> dict[str, Any]:
-    """The JSON report of a run (form :data:`FORMAT_VERSION`, ``schemas/report.schema.json``)."""
-    counts = Counter(r.outcome for r in records)
-    descriptions = _descriptions(records)
-    return {
-        "format_version": FORMAT_VERSION,
-        "suite_version": __version__,
-        "target": target,
-        "server_info": server_info,
-        "started": datetime.fromtimestamp(started, UTC).isoformat(timespec="seconds"),
-        "duration": round(duration, 3),
-        "exit_code": exit_code,
-        "options": options or {},
-        "summary": {
-            "total": len(records),
-            **{o: counts.get(o, 0) for o in OUTCOMES},
-            "unexpected": sum(counts.get(o, 0) for o in UNEXPECTED),
-        },
-        "levels": level_summary(records),
-        "parts": part_summary(records),
-        "scenarios": [
-            {
-                "id": r.id,
-                "edition": r.edition,
-                "rules": r.rules,
-                "outcome": r.outcome,
-                "levels": r.levels,
-                "duration": round(r.duration, 6),
-                "message": r.message,
-                "description": descriptions.get(r.id, ""),
-                "file": r.file,
-                "rerun": r.rerun,
-            }
-            for r in records
-        ],
-        "rules": rule_summary(records),
-        "coverage": coverage,
-    }
+    """The JSON report of a run (form :data:`FORMAT_VERSION`, ``schemas/report.schema.json``):
+    :meth:`SuiteReport.to_json` of these."""
+    return SuiteReport(
+        target, server_info, started, duration, tuple(records), exit_code, options, coverage, coverage_error
+    ).to_json()
 
 
 # --- the HTML page --------------------------------------------------------------------
@@ -532,7 +643,8 @@ def _parts_of(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
     parts = report.get("parts")
     if isinstance(parts, dict) and parts:
         return parts
-    return _count_parts((r["outcome"], applied_rule_ids(r.get("rules") or [], r["edition"])) for r in report["scenarios"])
+    derived = _count_parts((r["outcome"], applied_rule_ids(r.get("rules") or [], r["edition"])) for r in report["scenarios"])
+    return {k: p.as_dict() for k, p in derived.items()}
 
 
 def _parts_html(report: dict[str, Any]) -> list[str]:

@@ -8,14 +8,13 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from oracle.catalogue import Rule, load_catalogue
 from oracle.contract import LEVELS
 
 from .reports import applied_rule_ids
 from .scenario import SCENARIO_DIR, LoadedScenario
-from .targets import InProcessTarget, Target, TargetError
+from .targets import InProcessTarget, ServerInfo, Target, TargetError
 
 __all__ = [
     "PROTO_VERSION",
@@ -86,7 +85,7 @@ def make_target(opts: RunOptions) -> Target:
     return InProcessTarget(opts.mutant)
 
 
-def check_target(target: Target, label: str) -> dict[str, Any]:
+def check_target(target: Target, label: str) -> ServerInfo:
     """The target's server info, or :class:`TargetUnusable` with a one-line reason when it
     cannot be reached or speaks another protocol version."""
     try:
@@ -100,7 +99,7 @@ def check_target(target: Target, label: str) -> dict[str, Any]:
         if exc.code in ("UNAVAILABLE", "DEADLINE_EXCEEDED"):
             raise TargetUnusable(f"target {label} is down: {first}") from None
         raise TargetUnusable(f"target {label} refused GetServerInfo: {first}") from None
-    version = str(info.get("proto_version", ""))
+    version = info.proto_version
     if version != PROTO_VERSION:
         raise TargetUnusable(
             f"target {label} speaks protocol version {version or '(none)'!r}; this suite speaks {PROTO_VERSION!r}"
@@ -171,11 +170,11 @@ def rule_texts(rule_ids: list[str]) -> list[Rule]:
     return [cat[r] for r in rule_ids if r in cat]
 
 
-def gating_levels(opts: RunOptions, info: dict[str, Any]) -> list[str]:
+def gating_levels(opts: RunOptions, info: ServerInfo) -> list[str]:
     """The conformance levels that decide whether a run passed: ``--levels`` if given,
     else the levels the target claims in its server info, else all of them.  The core
     level always counts (nothing else can be judged once the states differ)."""
-    chosen = opts.levels or [lv for lv in info.get("levels", []) if lv in LEVELS] or list(LEVELS)
+    chosen = opts.levels or [lv for lv in info.levels if lv in LEVELS] or list(LEVELS)
     return ["core", *[lv for lv in LEVELS if lv in chosen and lv != "core"]]
 
 

@@ -1,34 +1,140 @@
-"""A seeded sampler for chance and a uniformly random player, for tests, benchmarks and
-fuzzing.  It uses its own :class:`random.Random`; the engine itself has no randomness.
-A game is fully determined by its configuration plus the recorded actions."""
+"""Random choices for tests, benchmarks and fuzzing, in one place: the choosers a game's
+choices come from (:class:`Chooser`: a seeded :class:`RandomChooser`, or
+:class:`HypothesisChooser` drawing from Hypothesis so that a game shrinks), the seeded
+samplers of chance and a uniformly random player (:func:`random_action`,
+:func:`random_config`, :func:`play_random_game`), and the action perturber
+(:func:`illegal_candidates`: actions near a legal one that the engine refuses).
+
+Every random source is its own :class:`random.Random` (or Hypothesis's data); the engine
+itself has no randomness.  A game is fully determined by its configuration plus the
+recorded actions.  The sequences drawn from a seed are fixed: tests, the fuzzer's found-in
+figures and ``examples/transcripts`` depend on them.
+"""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
 
+from .actions import encode
 from .cards import load_pool
-from .engine import SHUFFLE_STEPS, apply, decision, legal_actions, shuffled_seat
-from .model import Action, State
+from .engine import SHUFFLE_STEPS, apply, check, decision, legal_actions, shuffled_seat
+from .model import CHANCE, Action, State
 from .rules.setup import GameConfig, new_game
 
-__all__ = ["Game", "play_random_game", "random_action", "random_config"]
+__all__ = [
+    "DECK_SIZE",
+    "Chooser",
+    "Game",
+    "HypothesisChooser",
+    "RandomChooser",
+    "illegal_candidates",
+    "play_random_game",
+    "pool_ids",
+    "random_action",
+    "random_config",
+]
+
+#: Cards in each deck of a chooser's configuration (and of :func:`random_config`'s default).
+DECK_SIZE = 20
+
+
+def pool_ids() -> tuple[list[str], list[str]]:
+    """The card pool's hero ids and its other card ids, each sorted: what configurations
+    are drawn from."""
+    pool = load_pool().cards
+    heroes = sorted(c.id for c in pool.values() if c.type == "hero")
+    others = sorted(c.id for c in pool.values() if c.type != "hero")
+    return heroes, others
+
+
+# --- choosers -------------------------------------------------------------------------
+
+
+class Chooser(Protocol):
+    """Where a game's choices come from."""
+
+    def index(self, n: int) -> int:
+        """A number in ``0..n-1`` (``n >= 1``)."""
+
+    def permutation(self, items: Sequence[int]) -> list[int]:
+        """An order of ``items``."""
+
+    def config(self, editions: Sequence[str]) -> GameConfig:
+        """A game configuration: edition, two heroes, two decks of :data:`DECK_SIZE`."""
+
+
+class RandomChooser:
+    """Uniform choices from a seeded :class:`random.Random` (``seed``, or the generator
+    itself to share one); no shrinking."""
+
+    def __init__(self, seed: int | random.Random) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def index(self, n: int) -> int:
+        """A uniform number in ``0..n-1``."""
+        return self.rng.randrange(n)
+
+    def permutation(self, items: Sequence[int]) -> list[int]:
+        """A uniform order."""
+        out = list(items)
+        self.rng.shuffle(out)
+        return out
+
+    def config(self, editions: Sequence[str]) -> GameConfig:
+        """A uniform configuration (:func:`random_config`), then a uniform edition."""
+        drawn = random_config(self.rng, deck_size=DECK_SIZE)
+        return GameConfig(drawn.heroes, drawn.decks, self.rng.choice(list(editions)))
+
+
+class HypothesisChooser:
+    """Choices drawn from Hypothesis's ``st.data()``: they shrink toward index 0, the
+    first hero and card of the pool, the identity shuffle and the first edition."""
+
+    def __init__(self, data: Any) -> None:
+        from hypothesis import strategies as st
+
+        self.st = st
+        self.data = data
+        self.heroes, self.others = pool_ids()
+
+    def index(self, n: int) -> int:
+        """A number in ``0..n-1``, drawn (none for ``n <= 1``)."""
+        if n <= 1:
+            return 0
+        return int(self.data.draw(self.st.integers(0, n - 1)))
+
+    def permutation(self, items: Sequence[int]) -> list[int]:
+        """An order, drawn."""
+        return list(self.data.draw(self.st.permutations(list(items))))
+
+    def config(self, editions: Sequence[str]) -> GameConfig:
+        """A configuration, drawn (the edition first, unless there is one only)."""
+        st, draw = self.st, self.data.draw
+        edition = editions[0] if len(editions) == 1 else draw(st.sampled_from(list(editions)))
+        heroes = (draw(st.sampled_from(self.heroes)), draw(st.sampled_from(self.heroes)))
+        deck = st.lists(st.sampled_from(self.others), min_size=DECK_SIZE, max_size=DECK_SIZE)
+        return GameConfig(heroes, (list(draw(deck)), list(draw(deck))), edition)
+
+
+# --- samplers -------------------------------------------------------------------------
 
 
 def random_action(state: State, rng: random.Random) -> Action:
     """A uniformly random legal action of whoever decides (chance included)."""
+    chooser = RandomChooser(rng)
     if state.step in SHUFFLE_STEPS:
         seat = shuffled_seat(state)
-        deck = list(state.players[seat].deck)
-        rng.shuffle(deck)
-        return Action("shuffle", card=seat, values=tuple(deck))
+        return Action("shuffle", card=seat, values=tuple(chooser.permutation(state.players[seat].deck)))
     if state.step == "hand_choice" and state.choosing_cards is not None:
-        return _random_hand_choice(state, rng)
+        return _random_hand_choice(state, chooser)
     actions = legal_actions(state)
-    return actions[rng.randrange(len(actions))]
+    return actions[chooser.index(len(actions))]
 
 
-def _random_hand_choice(state: State, rng: random.Random) -> Action:
+def _random_hand_choice(state: State, chooser: RandomChooser) -> Action:
     """A uniformly random ``choose_cards`` without listing every subset: «любое количество»
     allows every subset of the hand, so each card is in it with probability 1/2; any other
     hand choice has few legal actions (R15:7.discard)."""
@@ -40,16 +146,14 @@ def _random_hand_choice(state: State, rng: random.Random) -> Action:
     hand = sorted(state.players[hc.player].hand)
     counts = choice_counts(state, ability_of(state, hc.entry), hc.effect, hc.player)
     if ability_of(state, hc.entry).effects[hc.effect].op != "search" and len(counts) == len(hand) + 1:
-        return Action("choose_cards", targets=tuple(uid for uid in hand if rng.random() < 0.5))
+        return Action("choose_cards", targets=tuple(uid for uid in hand if chooser.rng.random() < 0.5))
     actions = legal_actions(state)
-    return actions[rng.randrange(len(actions))]
+    return actions[chooser.index(len(actions))]
 
 
-def random_config(rng: random.Random, edition: str = "C", deck_size: int = 20) -> GameConfig:
+def random_config(rng: random.Random, edition: str = "C", deck_size: int = DECK_SIZE) -> GameConfig:
     """Two random heroes and two random decks of ``deck_size`` non-hero cards."""
-    pool = load_pool().cards
-    heroes = sorted(c.id for c in pool.values() if c.type == "hero")
-    others = sorted(c.id for c in pool.values() if c.type != "hero")
+    heroes, others = pool_ids()
     return GameConfig(
         (rng.choice(heroes), rng.choice(heroes)),
         ([rng.choice(others) for _ in range(deck_size)], [rng.choice(others) for _ in range(deck_size)]),
@@ -85,4 +189,47 @@ def play_random_game(seed: int, edition: str = "C", max_actions: int = 5000, kee
     return game
 
 
+# --- the perturber --------------------------------------------------------------------
 
+
+def illegal_candidates(
+    state: State, actor: int, legal: Sequence[Action], chosen: Action, pool: Sequence[Action], limit: int = 10
+) -> list[Action]:
+    """Actions the engine refuses in ``state``, at most ``limit``, in a stable order: the
+    ``chosen`` action of ``actor`` by the wrong actor, perturbations of it (another card,
+    other targets, X, option, trigger, die values, deck order), actions of other kinds, and
+    the actions of ``pool`` (those of earlier decisions), latest first; none of ``legal``."""
+    cands: list[Action] = []
+    other = 0 if actor == CHANCE else 1 - actor
+    cands.append(replace(chosen, actor=other))
+    if chosen.kind == "shuffle":
+        cands += [replace(chosen, values=chosen.values[:-1]), replace(chosen, card=1 - chosen.card)]
+    elif chosen.kind == "roll":
+        cands += [replace(chosen, values=(7, chosen.values[1])), replace(chosen, values=chosen.values[:1])]
+    elif chosen.kind == "choose_order":
+        cands.append(replace(chosen, values=(3,)))
+    if chosen.card:
+        cands += [replace(chosen, card=chosen.card + 1), replace(chosen, card=state.players[other if actor != CHANCE else 1].hero)]
+    if chosen.targets:
+        cands += [
+            replace(chosen, targets=tuple(t + 1 for t in chosen.targets)),
+            replace(chosen, targets=(*chosen.targets, chosen.targets[0])),
+        ]
+    if chosen.kind == "play":
+        cands += [replace(chosen, x=chosen.x + 1), replace(chosen, option="fury")]
+    if chosen.trigger:
+        cands.append(replace(chosen, trigger=chosen.trigger + 1))
+    cands += [Action("end_turn"), Action("pass", trigger=state.next_trigger_id)]
+    cands += list(pool)[::-1]
+    seen = {encode(a) for a in legal}
+    out: list[Action] = []
+    for a in cands:
+        text = encode(a)
+        if text in seen:
+            continue
+        seen.add(text)
+        if check(state, a):
+            out.append(a)
+        if len(out) >= limit:
+            break
+    return out

@@ -265,14 +265,14 @@ def _engine_refusal_rules():
     class Recording(InProcessTarget):
         def check(self, state, action):
             out = super().check(state, action)
-            for rule, _ in out:
-                found.setdefault(rule, f"a check in {self.origin}")
+            for v in out:
+                found.setdefault(v.rule, f"a check in {self.origin}")
             return out
 
         def apply(self, state, action):
             out = super().apply(state, action)
-            for rule, _ in out.violations:
-                found.setdefault(rule, f"{action!r} in {self.origin}")
+            for v in out.violations:
+                found.setdefault(v.rule, f"{action!r} in {self.origin}")
             return out
 
     target = Recording()

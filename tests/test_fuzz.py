@@ -9,7 +9,6 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -23,7 +22,8 @@ from conformance_suite.fuzz import (
     write_finding,
 )
 from conformance_suite.scenario import load_scenario
-from conformance_suite.targets import ApplyResult, InProcessTarget, Target
+from conformance_suite.targets import ApplyResult, InProcessTarget, StateData, Target
+from oracle import Violation
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 1
@@ -163,20 +163,20 @@ def test_cli_fuzz_against_served_reference_finds_nothing() -> None:
 class _WrongRules(FastInProcessTarget):
     """A target that refuses what the reference refuses but cites a rule of its own."""
 
-    def check(self, state: dict[str, Any], action: str) -> list[tuple[str, str]]:
-        return [("C:306.1", "no") for _ in super().check(state, action)]
+    def check(self, state: StateData, action: str) -> tuple[Violation, ...]:
+        return tuple(Violation("C:306.1", "no") for _ in super().check(state, action))
 
-    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+    def apply(self, state: StateData, action: str) -> ApplyResult:
         out = super().apply(state, action)
-        return out if out.legal else ApplyResult(False, [("C:306.1", "no")])
+        return out if out.legal else ApplyResult(False, (Violation("C:306.1", "no"),))
 
 
 class _PickyCheck(FastInProcessTarget):
     """A target whose CheckAction refuses any action that names its actor (ApplyAction
     is right)."""
 
-    def check(self, state: dict[str, Any], action: str) -> list[tuple[str, str]]:
-        return [("C:306.1", "no actor please")] if "actor=" in action else super().check(state, action)
+    def check(self, state: StateData, action: str) -> tuple[Violation, ...]:
+        return (Violation("C:306.1", "no actor please"),) if "actor=" in action else super().check(state, action)
 
 
 def test_wrong_violation_rules_become_a_scenario(tmp_path: Path) -> None:

@@ -5,10 +5,10 @@ UNIMPLEMENTED."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from conformance_suite.fuzz import FastInProcessTarget, declared_capabilities, fuzz
-from conformance_suite.targets import TargetError
+from conformance_suite.targets import LegalActions, ServerInfo, StateData, TargetError
 
 SETUP_STEPS = ("setup_roll", "setup_order", "setup_shuffle", "setup_mulligan")
 
@@ -17,10 +17,10 @@ class SetupOnly(FastInProcessTarget):
     """The reference declaring only ``setup`` and ``turn_start`` in edition C; outside the
     setup stage its GetLegalActions answers UNIMPLEMENTED, as a partial server would."""
 
-    def server_info(self) -> dict[str, Any]:
-        return {**super().server_info(), "editions": ["C"], "support": {"C": ["setup", "turn_start"]}}
+    def server_info(self) -> ServerInfo:
+        return replace(super().server_info(), editions=("C",), support={"C": ("setup", "turn_start")})
 
-    def legal_actions(self, state: dict[str, Any]) -> tuple[tuple[int, str], list[str]]:
+    def legal_actions(self, state: StateData) -> LegalActions:
         if state["step"] not in SETUP_STEPS and state["step"] != "game_over":
             raise TargetError("UNIMPLEMENTED from GetLegalActions: needs strike_attack", code="UNIMPLEMENTED")
         return super().legal_actions(state)
@@ -32,7 +32,7 @@ def test_declared_capabilities_reads_server_info() -> None:
     info = SetupOnly().server_info()
     editions, caps = declared_capabilities(info, ["C", "B", "A"])
     assert editions == ["C"] and caps == {"C": frozenset({"setup", "turn_start"})}
-    assert declared_capabilities({"editions": ["A", "B", "C"]}, ["C", "A"]) == (["C", "A"], None)
+    assert declared_capabilities(ServerInfo(editions=("A", "B", "C")), ["C", "A"]) == (["C", "A"], None)
 
 
 def test_partial_target_fuzzes_clean_and_games_are_cut_short() -> None:

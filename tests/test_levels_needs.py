@@ -14,6 +14,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from concurrent import futures
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,16 @@ import pytest
 from conformance_suite.executor import fact_matches, field_at_or_below, run_scenario
 from conformance_suite.needs import scenario_needs, unsupported_reason
 from conformance_suite.scenario import SCENARIO_DIR, load_all, load_scenario
-from conformance_suite.targets import ApplyResult, InProcessTarget, NewGame, TargetInputError
+from conformance_suite.targets import (
+    ApplyResult,
+    GameSetup,
+    InProcessTarget,
+    NewGame,
+    ServerInfo,
+    StateData,
+    TargetInputError,
+)
+from oracle import Violation
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
 from oracle.contract import CAPABILITIES, LEVELS
@@ -62,12 +72,12 @@ def test_unsupported_reason_names_what_is_missing() -> None:
     """A target lacking the edition, a capability or a card gets the reason; a target that
     declares everything (or nothing, the pre-capability default) gets none."""
     needs = scenario_needs(_scenario("s307.1-attack-enemy-hero-no-defender"), "C")
-    full = {"editions": ["A", "B", "C"], "support": {}, "card_ids": []}
+    full = ServerInfo(editions=("A", "B", "C"))
     assert unsupported_reason(needs, full) == ""
-    assert "edition C" in unsupported_reason(needs, {**full, "editions": ["B"]})
-    only_setup = {**full, "support": {"C": ["setup"]}}
+    assert "edition C" in unsupported_reason(needs, replace(full, editions=("B",)))
+    only_setup = replace(full, support={"C": ("setup",)})
     assert "strike_attack (step" in unsupported_reason(needs, only_setup)
-    assert "ork" in unsupported_reason(needs, {**full, "card_ids": ["test_geroy_pervogo_khoda"]})
+    assert "ork" in unsupported_reason(needs, replace(full, card_ids=("test_geroy_pervogo_khoda",)))
 
 
 def test_partial_object_facts() -> None:
@@ -84,21 +94,20 @@ def test_partial_object_facts() -> None:
 class _NoEvents(InProcessTarget):
     """The reference without events: a core-only implementation."""
 
-    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
-        out = super().apply(state, action)
-        out.events = []
-        return out
+    def apply(self, state: StateData, action: str) -> ApplyResult:
+        return replace(super().apply(state, action), events=())
 
 
 class _NoCitations(InProcessTarget):
     """The reference citing a wrong rule everywhere."""
 
-    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+    def apply(self, state: StateData, action: str) -> ApplyResult:
         out = super().apply(state, action)
-        out.violations = [("C:999.9", m) for _, m in out.violations]
-        for e in out.events:
-            e["rules"] = []
-        return out
+        return replace(
+            out,
+            violations=tuple(Violation("C:999.9", v.message) for v in out.violations),
+            events=tuple(replace(e, rules=()) for e in out.events),
+        )
 
 
 def test_levels_fail_independently() -> None:
@@ -189,14 +198,16 @@ def test_partial_target_is_judged_on_what_it_declares(partial_target: str, tmp_p
 class _AcceptsAnyConfig(InProcessTarget):
     """A target that never refuses a configuration: it plays the first two heroes and decks."""
 
-    def create_game(self, config: dict[str, Any]) -> NewGame:
-        return super().create_game({**config, "heroes": ["test_geroy_snayper", "test_geroy_pervogo_khoda"], "decks": [["ork"] * 4, ["ork"] * 4]})
+    def create_game(self, config: GameSetup) -> NewGame:
+        return super().create_game(
+            replace(config, heroes=("test_geroy_snayper", "test_geroy_pervogo_khoda"), decks=(("ork",) * 4, ("ork",) * 4))
+        )
 
 
 class _NamesAnotherField(InProcessTarget):
     """A target that refuses every configuration, naming a field no scenario expects."""
 
-    def create_game(self, config: dict[str, Any]) -> NewGame:
+    def create_game(self, config: GameSetup) -> NewGame:
         raise TargetInputError("config.edition", "refused")
 
 
@@ -219,11 +230,9 @@ def test_refused_setup_is_core_and_its_field_is_citations() -> None:
 class _Cites4015(InProcessTarget):
     """The reference, adding 401.5 to every event it emits."""
 
-    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+    def apply(self, state: StateData, action: str) -> ApplyResult:
         out = super().apply(state, action)
-        for e in out.events:
-            e["rules"] = [*e["rules"], "C:401.5"]
-        return out
+        return replace(out, events=tuple(replace(e, rules=(*e.rules, "C:401.5")) for e in out.events))
 
 
 def test_no_event_citing_a_rule() -> None:

@@ -134,7 +134,7 @@ class _RecordingTarget:
     def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
         out = self.inner.apply(state, action)
         if out.legal:
-            events = [(e["kind"], tuple(e["data"]), tuple(e["rules"])) for e in out.events]
+            events = [(e.kind, tuple(k for k, _ in e.data), tuple(e.rules)) for e in out.events]
             self.observed.add(state["edition"], action, events, self.origin)
         return out
 

@@ -25,7 +25,16 @@ from typing import Any
 
 import pytest
 
-from conformance_suite.reports import PARTS, RunRecord, build_json_report, part_summary, render_html, rule_part
+from conformance_suite.reports import (
+    PARTS,
+    ReportOptions,
+    RunRecord,
+    build_json_report,
+    part_summary,
+    render_html,
+    rule_part,
+)
+from conformance_suite.targets import ServerInfo
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
@@ -148,15 +157,15 @@ def lifo(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Path
 def record(sid: str, edition: str, rules: list[str], outcome: str = "passed", message: str = "", **kw: Any) -> RunRecord:
     """A run record as the plugin makes it (applied rules: the edition's own and R15)."""
     own = [r for r in rules if r.split(":", 1)[0] in (edition, "R15")]
-    return RunRecord(id=sid, edition=edition, rules=rules, applied_rules=own, outcome=outcome, message=message,
+    return RunRecord(id=sid, edition=edition, rules=tuple(rules), applied_rules=tuple(own), outcome=outcome, message=message,
                      rerun=f"python -m conformance_suite run --in-process --id {sid} --edition {edition}", **kw)
 
 
 def report_of(records: list[RunRecord], **kw: Any) -> dict[str, Any]:
     args: dict[str, Any] = {
-        "target": "in-process", "server_info": {"implementation": "x", "levels": ["core"], "support": {}},
-        "started": 0.0, "duration": 1.0, "records": records, "coverage": {}, "exit_code": 1,
-        "options": {"levels": ["core"]},
+        "target": "in-process", "server_info": ServerInfo(implementation="x", levels=("core",)),
+        "started": 0.0, "duration": 1.0, "records": records, "coverage": None, "exit_code": 1,
+        "options": ReportOptions(levels=("core",)),
     }
     args.update(kw)
     return build_json_report(**args)
@@ -322,7 +331,7 @@ def test_form_1_report_renders_with_derived_part_summary() -> None:
     renders, its part summary derived from the runs as :func:`part_summary` counts it."""
     records = [record("s301.2-x", "C", ["C:301.2"], "failed", "m"), record("s501.1-y", "C", ["C:501.1", "R15:113.3"])]
     report = report_of(records)
-    assert report["format_version"] == 2 and report["parts"] == part_summary(records)
+    assert report["format_version"] == 2 and report["parts"] == {k: p.as_dict() for k, p in part_summary(records).items()}
     old = {k: v for k, v in report.items() if k not in ("format_version", "parts")}
     old["scenarios"] = [{k: v for k, v in r.items() if k != "description"} for r in report["scenarios"]]
     root = parse(render_html(old))

@@ -103,15 +103,15 @@ def test_unusual_reports_validate() -> None:
     error (the target was down), unsupported and error runs, no runs at all."""
     v = validator("report.schema.json")
     records = [
-        RunRecord(id="s401.3-x", edition="B", rules=["B:401.3"], applied_rules=["B:401.3"], outcome="unsupported",
+        RunRecord(id="s401.3-x", edition="B", rules=("B:401.3",), applied_rules=("B:401.3",), outcome="unsupported",
                   message="needs capability triggered_abilities"),
-        RunRecord(id="s501.1-y", edition="C", rules=["C:501.1", "R15:113.3"], applied_rules=["C:501.1", "R15:113.3"],
+        RunRecord(id="s501.1-y", edition="C", rules=("C:501.1", "R15:113.3"), applied_rules=("C:501.1", "R15:113.3"),
                   outcome="error", message="Traceback …", levels={"core": "passed", "citations": "unchecked",
                                                                    "events": "blocked"}),
     ]
     for recs in (records, []):
-        report = build_json_report(target="127.0.0.1:1", server_info={}, started=0.0, duration=0.5, records=recs,
-                                   coverage={"error": "bad scenario"}, exit_code=3, options={})
+        report = build_json_report(target="127.0.0.1:1", server_info=None, started=0.0, duration=0.5, records=recs,
+                                   coverage=None, coverage_error="bad scenario", exit_code=3)
         assert errors(v, report) == []
 
 

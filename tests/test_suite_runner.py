@@ -30,7 +30,7 @@ from conformance_suite.local_server import LocalOracle, ServerDidNotStart, serve
 from conformance_suite.reports import OUTCOMES
 from conformance_suite.runner import RuleSelector
 from conformance_suite.scenario import ScenarioError, load_all, load_scenario
-from conformance_suite.targets import TargetError, TargetInputError
+from conformance_suite.targets import TargetDecision, TargetError, TargetInputError
 from oracle.catalogue import load_catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -374,7 +374,7 @@ def test_grpc_target_error_mapping(served: LocalOracle) -> None:
     state = board_to_state(sc.message.setup.board, "C")
     target = GrpcTarget(served.address)
     try:
-        assert target.legal_actions(state)[0] == (0, "choice")
+        assert target.legal_actions(state).decision == TargetDecision(0, "choice")
         bad = json.loads(json.dumps(state))
         bad["cards"][2]["card_id"] = "no_such_card"
         with pytest.raises(TargetInputError) as err:

@@ -5,12 +5,22 @@ level, and the lock-step fuzzer finds no divergence against it."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from conformance_suite.executor import run_scenario
 from conformance_suite.fuzz import fuzz
 from conformance_suite.scenario import load_all
-from conformance_suite.targets import ApplyResult, InProcessTarget, NewGame
+from conformance_suite.targets import (
+    ApplyResult,
+    GameSetup,
+    InProcessTarget,
+    LegalActions,
+    NewGame,
+    StateData,
+    target_event,
+)
+from oracle import Violation
 
 #: The renumbering target adds this to every trigger id it shows.
 OFFSET = 1000
@@ -51,27 +61,26 @@ class RenumberingTarget(InProcessTarget):
 
         return re.sub(r"\btrigger=(\d+)", back, text)
 
-    def create_game(self, config: dict[str, Any]) -> NewGame:
+    def create_game(self, config: GameSetup) -> NewGame:
         game = super().create_game(config)
         return NewGame(self._out(game.state), game.events)
 
-    def legal_actions(self, state: dict[str, Any]) -> tuple[tuple[int, str], list[str]]:
-        decision, actions = super().legal_actions(self._in(state))
+    def legal_actions(self, state: StateData) -> LegalActions:
+        answer = super().legal_actions(self._in(state))
         if state.get("next_trigger_id", 1) <= OFFSET:
-            return decision, actions  # a state numbered elsewhere keeps its ids
-        return decision, [_shift(a, OFFSET) for a in actions]
+            return answer  # a state numbered elsewhere keeps its ids
+        return replace(answer, actions=tuple(_shift(a, OFFSET) for a in answer.actions))
 
-    def check(self, state: dict[str, Any], action: str) -> list[tuple[str, str]]:
+    def check(self, state: StateData, action: str) -> tuple[Violation, ...]:
         return super().check(self._in(state), self._action_in(action))
 
-    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+    def apply(self, state: StateData, action: str) -> ApplyResult:
         out = super().apply(self._in(state), self._action_in(action))
-        if out.state is not None:
-            out.state = self._out(out.state)
-        for e in out.events:
-            if "trigger" in e["data"]:
-                e["data"]["trigger"] = str(int(e["data"]["trigger"]) + OFFSET)
-        return out
+        events = tuple(
+            target_event(e.kind, e.rules, [(k, str(int(v) + OFFSET) if k == "trigger" else v) for k, v in e.data])
+            for e in out.events
+        )
+        return replace(out, state=self._out(out.state) if out.state is not None else None, events=events)
 
 
 def test_every_scenario_passes_on_an_implementation_that_numbers_triggers_its_own_way() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conformance_suite.executor import fact_value
+from conformance_suite.targets import TargetDecision
 from oracle.cards import load_pool
 from oracle.rules.board import current_strike
 from oracle.sampler import play_random_game
@@ -22,13 +23,13 @@ def test_strike_fact_adds_the_modifiers_and_is_never_negative() -> None:
 
     s.modifiers = [Modifier(b["ork"], 4, "end_of_turn"), Modifier(b["ork"], 1, "start_of_turn"), Modifier(b["gonchaya"], -7, "end_of_turn")]
     data = to_dict(s)
-    assert fact_value(data, (0, "choice"), f"card[{b['ork']}].strike") == 10
-    assert fact_value(data, (0, "choice"), f"card[{b['gonchaya']}].strike") == 0
-    assert fact_value(data, (0, "choice"), f"card[{b['ork#2']}].strike") == 5  # in the hand: printed
+    assert fact_value(data, TargetDecision(0, "choice"), f"card[{b['ork']}].strike") == 10
+    assert fact_value(data, TargetDecision(0, "choice"), f"card[{b['gonchaya']}].strike") == 0
+    assert fact_value(data, TargetDecision(0, "choice"), f"card[{b['ork#2']}].strike") == 5  # in the hand: printed
     with pytest.raises(KeyError, match="no strike"):
-        fact_value(data, (0, "choice"), f"card[{b['hero0']}].strike")
+        fact_value(data, TargetDecision(0, "choice"), f"card[{b['hero0']}].strike")
     with pytest.raises(KeyError):
-        fact_value(data, (0, "choice"), "players[0].strike")
+        fact_value(data, TargetDecision(0, "choice"), "players[0].strike")
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -40,6 +41,6 @@ def test_strike_fact_equals_the_engines_current_strike(seed: int) -> None:
         data = to_dict(s)
         for uid, c in s.cards.items():
             if pool[c.card_id].type == "creature":
-                assert fact_value(data, (0, s.step), f"card[{uid}].strike") == current_strike(s, uid)
+                assert fact_value(data, TargetDecision(0, s.step), f"card[{uid}].strike") == current_strike(s, uid)
                 checked += 1
     assert checked
