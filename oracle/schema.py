@@ -11,7 +11,20 @@ meaning.  Nothing reads these declarations while the engine or the service runs:
 
 A new field of the state is one line in :mod:`oracle.model`, one in ``state.proto``, and the
 rule code that uses it; the copy, the canonical JSON writer and reader, the bounds, the
-direct protobuf codec and PROTOCOL.md's state tables follow from the declaration.
+validator's per-field checks, the direct protobuf codec and PROTOCOL.md's state tables follow
+from the declaration.  The steps:
+
+1. declare it in :mod:`oracle.model` (``presence="nonzero"`` for anything added to an existing
+   record, so that the states which never use it keep their canonical form and fingerprint);
+2. add the field to ``proto/berserk/oracle/v1/state.proto`` with the same name and number
+   (additive only: ``buf breaking`` against 0.1.0 must pass) and run ``python proto/generate.py``;
+3. run ``python -m oracle.codegen`` and ``python -m oracle.protocol_doc --write`` (and
+   ``python conformance_suite/schemas/generate.py``); ``tests/engine/test_declarations.py``
+   fails if the declaration and the proto disagree.
+
+The generated modules import the record classes, so a record class cannot be renamed without
+editing them by hand first; the generator compiles what it writes and never writes code that
+would not import.
 """
 
 from __future__ import annotations
