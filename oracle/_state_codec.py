@@ -523,9 +523,10 @@ def state_json(o: State, players: Sequence[str], cards: Sequence[str]) -> str:
     return f'{{"active":{o.active},"attack":{"null" if o.attack is None else attack_json(o.attack)},"cards":[{",".join(cards)}],{_0}{_1}"edition":{json_str(o.edition)},"first_player":{o.first_player},"modifiers":[{",".join([modifier_json(x) for x in o.modifiers])}],"next_trigger_id":{o.next_trigger_id},"pending":[{",".join([pending_json(x) for x in o.pending])}],"players":[{",".join(players)}],"queue":[{",".join([entry_json(x) for x in o.queue])}],"roll_winner":{o.roll_winner},"shuffled":{o.shuffled},"step":{json_str(o.step)},"turn":{o.turn},"winner":{o.winner}}}'
 
 
-def check_entry(o: QueueEntry, path: str) -> None:
-    """Raise :class:`StateError` naming the first field of a ``QueueEntry`` out of its bound or vocabulary."""
-    if (
+def entry_ok(o: QueueEntry) -> bool:
+    """Whether every declared bound and vocabulary of a ``QueueEntry`` holds (the fast test; the
+    validator calls :func:`check_entry` to name the field only when it does not)."""
+    return (
         o.kind in QUEUE_KINDS
         and 0 <= o.controller <= 1
         and 1 <= o.source <= 1048576
@@ -533,8 +534,11 @@ def check_entry(o: QueueEntry, path: str) -> None:
         and 0 <= o.x <= 1048576
         and -1 <= o.mode <= 1024
         and -2 <= o.part <= -1
-    ):
-        return
+    )
+
+
+def check_entry(o: QueueEntry, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``QueueEntry`` out of its bound or vocabulary."""
     check_choice(o.kind, QUEUE_KINDS, f"{path}.kind")
     check_bound(o.controller, (0, 1), f"{path}.controller")
     check_bound(o.source, (1, 1048576), f"{path}.source")
@@ -544,17 +548,21 @@ def check_entry(o: QueueEntry, path: str) -> None:
     check_bound(o.part, (-2, -1), f"{path}.part")
 
 
-def check_pending(o: PendingTrigger, path: str) -> None:
-    """Raise :class:`StateError` naming the first field of a ``PendingTrigger`` out of its bound or vocabulary."""
-    if (
+def pending_ok(o: PendingTrigger) -> bool:
+    """Whether every declared bound and vocabulary of a ``PendingTrigger`` holds (the fast test; the
+    validator calls :func:`check_pending` to name the field only when it does not)."""
+    return (
         1 <= o.id <= 1048576
         and 0 <= o.controller <= 1
         and 1 <= o.source <= 1048576
         and -2 <= o.ability <= 1024
         and -1 <= o.subject <= 1048576
         and 0 <= o.count <= 1048576
-    ):
-        return
+    )
+
+
+def check_pending(o: PendingTrigger, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``PendingTrigger`` out of its bound or vocabulary."""
     check_bound(o.id, (1, 1048576), f"{path}.id")
     check_bound(o.controller, (0, 1), f"{path}.controller")
     check_bound(o.source, (1, 1048576), f"{path}.source")
@@ -563,15 +571,19 @@ def check_pending(o: PendingTrigger, path: str) -> None:
     check_bound(o.count, (0, 1048576), f"{path}.count")
 
 
-def check_modifier(o: Modifier, path: str) -> None:
-    """Raise :class:`StateError` naming the first field of a ``Modifier`` out of its bound or vocabulary."""
-    if (
+def modifier_ok(o: Modifier) -> bool:
+    """Whether every declared bound and vocabulary of a ``Modifier`` holds (the fast test; the
+    validator calls :func:`check_modifier` to name the field only when it does not)."""
+    return (
         1 <= o.target <= 1048576
         and -1048576 <= o.amount <= 1048576
         and o.until in UNTIL
         and (0 <= o.owner <= 1 if o.until == "start_of_owner_turn" else o.owner == -1)
-    ):
-        return
+    )
+
+
+def check_modifier(o: Modifier, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``Modifier`` out of its bound or vocabulary."""
     check_bound(o.target, (1, 1048576), f"{path}.target")
     check_bound(o.amount, (-1048576, 1048576), f"{path}.amount")
     check_choice(o.until, UNTIL, f"{path}.until")
@@ -581,22 +593,27 @@ def check_modifier(o: Modifier, path: str) -> None:
         raise StateError(f"{path}.owner", f"only a start_of_owner_turn modifier has an owner, not {o.until}")
 
 
-def check_attack(o: Attack, path: str) -> None:
-    """Raise :class:`StateError` naming the first field of a ``Attack`` out of its bound or vocabulary."""
-    if (
+def attack_ok(o: Attack) -> bool:
+    """Whether every declared bound and vocabulary of a ``Attack`` holds (the fast test; the
+    validator calls :func:`check_attack` to name the field only when it does not)."""
+    return (
         1 <= o.attacker <= 1048576
         and 1 <= o.target <= 1048576
         and 0 <= o.defender <= 1048576
-    ):
-        return
+    )
+
+
+def check_attack(o: Attack, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``Attack`` out of its bound or vocabulary."""
     check_bound(o.attacker, (1, 1048576), f"{path}.attacker")
     check_bound(o.target, (1, 1048576), f"{path}.target")
     check_bound(o.defender, (0, 1048576), f"{path}.defender")
 
 
-def check_card(o: Card, path: str) -> None:
-    """Raise :class:`StateError` naming the first field of a ``Card`` out of its bound or vocabulary."""
-    if (
+def card_ok(o: Card) -> bool:
+    """Whether every declared bound and vocabulary of a ``Card`` holds (the fast test; the
+    validator calls :func:`check_card` to name the field only when it does not)."""
+    return (
         1 <= o.uid <= 1048576
         and 0 <= o.owner <= 1
         and 0 <= o.wounds <= 1048576
@@ -604,8 +621,11 @@ def check_card(o: Card, path: str) -> None:
         and 0 <= o.entered_turn <= 1048576
         and 0 <= o.attacked_turn <= 1048576
         and 0 <= o.defended_turn <= 1048576
-    ):
-        return
+    )
+
+
+def check_card(o: Card, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``Card`` out of its bound or vocabulary."""
     check_bound(o.uid, (1, 1048576), f"{path}.uid")
     check_bound(o.owner, (0, 1), f"{path}.owner")
     check_bound(o.wounds, (0, 1048576), f"{path}.wounds")
@@ -615,9 +635,10 @@ def check_card(o: Card, path: str) -> None:
     check_bound(o.defended_turn, (0, 1048576), f"{path}.defended_turn")
 
 
-def check_player(o: Player, path: str) -> None:
-    """Raise :class:`StateError` naming the first field of a ``Player`` out of its bound or vocabulary."""
-    if (
+def player_ok(o: Player) -> bool:
+    """Whether every declared bound and vocabulary of a ``Player`` holds (the fast test; the
+    validator calls :func:`check_player` to name the field only when it does not)."""
+    return (
         1 <= o.hero <= 1048576
         and 0 <= o.coins_open <= 100
         and 0 <= o.coins_closed <= 100
@@ -626,8 +647,11 @@ def check_player(o: Player, path: str) -> None:
         and 0 <= o.played_this_turn <= 1048576
         and 0 <= o.creatures_played_this_turn <= 1048576
         and 0 <= o.creatures_healed_own_turn <= 1048576
-    ):
-        return
+    )
+
+
+def check_player(o: Player, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``Player`` out of its bound or vocabulary."""
     check_bound(o.hero, (1, 1048576), f"{path}.hero")
     check_bound(o.coins_open, (0, 100), f"{path}.coins_open")
     check_bound(o.coins_closed, (0, 100), f"{path}.coins_closed")
@@ -638,9 +662,10 @@ def check_player(o: Player, path: str) -> None:
     check_bound(o.creatures_healed_own_turn, (0, 1048576), f"{path}.creatures_healed_own_turn")
 
 
-def check_state(o: State) -> None:
-    """Raise :class:`StateError` naming the first field of a ``State`` out of its bound or vocabulary."""
-    if (
+def state_ok(o: State) -> bool:
+    """Whether every declared bound and vocabulary of a ``State`` holds (the fast test; the
+    validator calls :func:`check_state` to name the field only when it does not)."""
+    return (
         o.edition in EDITIONS
         and 0 <= o.turn <= 1048576
         and 0 <= o.active <= 1
@@ -649,8 +674,11 @@ def check_state(o: State) -> None:
         and 0 <= o.shuffled <= 2
         and -1 <= o.winner <= 2
         and 1 <= o.next_trigger_id <= 1048576
-    ):
-        return
+    )
+
+
+def check_state(o: State) -> None:
+    """Raise :class:`StateError` naming the first field of a ``State`` out of its bound or vocabulary."""
     check_choice(o.edition, EDITIONS, 'edition')
     check_bound(o.turn, (0, 1048576), 'turn')
     check_bound(o.active, (0, 1), 'active')

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 
 from ._state_codec import BOUNDS as DECLARED_BOUNDS
 from ._state_codec import (
+    attack_ok,
+    card_ok,
     check_attack,
     check_card,
     check_entry,
@@ -33,6 +35,11 @@ from ._state_codec import (
     check_pending,
     check_player,
     check_state,
+    entry_ok,
+    modifier_ok,
+    pending_ok,
+    player_ok,
+    state_ok,
 )
 from .cards import CardDef, load_pool
 from .editions import EDITIONS
@@ -223,7 +230,8 @@ def check_card_fields(c: Card, i: int) -> CardDef:
 def _card_values(c: Card, i: int) -> CardDef:
     """Rule 2: every integer of card ``c`` within its bound (its declarations, :func:`check_card`)
     and its card id in the pool (its definition)."""
-    check_card(c, f"cards[{i}]")
+    if not card_ok(c):
+        check_card(c, f"cards[{i}]")
     d = load_pool().cards.get(c.card_id)
     if d is None:
         raise StateError(f"cards[{i}].card_id", f"unknown card id {c.card_id!r}")
@@ -259,7 +267,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
         raise StateError("edition", f"must be one of {', '.join(EDITIONS)}; got {state.edition!r}")
     if state.step not in STEP_FIELDS:
         raise StateError("step", f"must be one of {', '.join(STEPS)}; got {state.step!r}")
-    check_state(state)  # the declared bounds of the top level
+    if not state_ok(state):
+        check_state(state)  # the declared bounds of the top level
     players = state.players
     if len(players) != 2:
         raise StateError("players", "exactly two players")
@@ -279,7 +288,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
                         raise StateError(_where((seat, zone, j)), f"card {uid} is also in {_where(seen[uid])}")
                     raise StateError(_where((seat, zone, j)), f"no card with uid {uid}")
                 seen[uid] = (seat, zone, j)
-        check_player(p, f"players[{seat}]")  # the declared bounds (coins, counters)
+        if not player_ok(p):
+            check_player(p, f"players[{seat}]")  # the declared bounds (coins, counters)
         if p.drawn_this_turn or p.played_this_turn or p.creatures_played_this_turn or p.creatures_healed_own_turn:
             _turn_counts(p, seat)
         if p.mulligan:
@@ -310,7 +320,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
     _length(state.queue, "queue")
     for i, e in enumerate(state.queue):
         p_ = f"queue[{i}]"
-        check_entry(e, p_)  # its kind and the declared bounds
+        if not entry_ok(e):
+            check_entry(e, p_)  # its kind and the declared bounds
         if e.source not in cards:
             raise StateError(f"{p_}.source", f"no card with uid {e.source}")
         _length(e.targets, f"{p_}.targets")
@@ -339,7 +350,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
     _length(state.pending, "pending")
     ids: set[int] = set()
     for i, pt in enumerate(state.pending):
-        check_pending(pt, f"pending[{i}]")  # the declared bounds
+        if not pending_ok(pt):
+            check_pending(pt, f"pending[{i}]")  # the declared bounds
         if pt.id >= state.next_trigger_id:
             raise StateError(f"pending[{i}].id", f"must be in 1..{state.next_trigger_id - 1} (below next_trigger_id)")
         if pt.id in ids:
@@ -362,7 +374,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
     # rule 7: modifiers and the attack
     _length(state.modifiers, "modifiers")
     for i, m in enumerate(state.modifiers):
-        check_modifier(m, f"modifiers[{i}]")  # the declared bounds, the owner exactly on its duration
+        if not modifier_ok(m):
+            check_modifier(m, f"modifiers[{i}]")  # the declared bounds, the owner exactly on its duration
         if m.shots and (m.sets or m.until != "end_of_turn"):
             raise StateError(f"modifiers[{i}].shots", "a shot modifier adds until the end of turn (INTERPRETING.md, "
                              "entry 67)")
@@ -375,7 +388,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
             _coin_modifier(state, i, place[1])
     att = state.attack
     if att is not None:
-        check_attack(att, "attack")
+        if not attack_ok(att):
+            check_attack(att, "attack")
         for key in ("attacker", "target"):
             if getattr(att, key) not in cards:
                 raise StateError(f"attack.{key}", f"no card with uid {getattr(att, key)}")

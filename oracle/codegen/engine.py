@@ -261,8 +261,6 @@ def gen_checks(out: list[str]) -> None:
                 model.State):
         name = cls.__name__
         top = cls is model.State
-        out.append(f"def check_{fname(cls)}(o: {name}{'' if top else ', path: str'}) -> None:")
-        out.append(f'    """Raise :class:`StateError` naming the first field of a ``{name}`` out of its bound or vocabulary."""')
         fast: list[str] = []
         slow: list[str] = []
         for f in canonical(cls):
@@ -282,10 +280,14 @@ def gen_checks(out: list[str]) -> None:
             elif f.ptype == "str" and f.spec.choices and f.spec.presence == "always":
                 fast.append(f"{v} in {f.spec.choices}")
                 slow.append(f"    check_choice({v}, {f.spec.choices}, {where})")
-        out.append("    if (")
+        out.append(f"def {fname(cls)}_ok(o: {name}) -> bool:")
+        out.append(f'    """Whether every declared bound and vocabulary of a ``{name}`` holds (the fast test; the')
+        out.append(f'    validator calls :func:`check_{fname(cls)}` to name the field only when it does not)."""')
+        out.append("    return (")
         out.append("        " + "\n        and ".join(fast))
-        out.append("    ):")
-        out.append("        return")
+        out.append("    )\n\n")
+        out.append(f"def check_{fname(cls)}(o: {name}{'' if top else ', path: str'}) -> None:")
+        out.append(f'    """Raise :class:`StateError` naming the first field of a ``{name}`` out of its bound or vocabulary."""')
         out += slow
         out.append("\n")
 
