@@ -42,6 +42,7 @@ __all__ = [
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE_OUT = ROOT / "_state_codec.py"
+MODEL_PATH = ROOT / "model.py"
 PROTO_OUT = ROOT / "service" / "_state_proto.py"
 
 #: The records, in the order the generated code defines them (a record before its users).

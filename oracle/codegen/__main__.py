@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import ENGINE_OUT, PROTO_OUT, ROOT
-from .engine import engine_module
+from . import ENGINE_OUT, MODEL_PATH, PROTO_OUT, ROOT
+from .engine import engine_module, model_text
 from .proto import proto_module
 
 __all__ = ["main"]
@@ -18,7 +18,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only compare with the checked-in modules")
     args = parser.parse_args(argv)
     stale = []
-    for path, text in ((ENGINE_OUT, engine_module()), (PROTO_OUT, proto_module())):
+    outputs = ((MODEL_PATH, model_text(MODEL_PATH.read_text())), (ENGINE_OUT, engine_module()), (PROTO_OUT, proto_module()))
+    for path, text in outputs:
         compile(text, str(path), "exec")  # never write code that cannot be imported: the model imports it
         if args.check:
             if not path.exists() or path.read_text() != text:
