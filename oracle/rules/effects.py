@@ -18,10 +18,10 @@ from .board import (
     has_keyword,
     shot_bonus,
     target_condition_holds,
-    target_violation,
 )
 from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, put_on_deck
 from .payment import mentioned_cost
+from .targeting import target_violation
 from .triggers import fire
 
 __all__ = [

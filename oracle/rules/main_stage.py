@@ -13,7 +13,7 @@ from ..cards import Ability, CardDef
 from ..editions import activation_steps, cite
 from ..model import RESOLUTION_PAUSES, Action, Event, QueueEntry, State, Violation
 from .attack import attack_violations, can_act, declare_attack
-from .board import card_def, characters_in_play, target_choices, target_violation
+from .board import card_def, characters_in_play
 from .effects import check_state, close_card, enter_play, wound
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
@@ -30,6 +30,7 @@ from .payment import (
     take_usage_marker,
 )
 from .queue import ask_opponent, declared_targets, opponent_chooses, resolve_first
+from .targeting import target_choices, target_violation
 from .triggers import fire
 
 __all__ = [

@@ -26,10 +26,11 @@ from ..model import (
     Violation,
 )
 from .attack import fight
-from .board import card_def, target_choices, target_violation
+from .board import card_def
 from .effects import check_state, hand_effect, live_targets, run_ability, run_effects, wound
-from .hand import carry_out, choice_counts, choosers, hand_choices, pause_for_shuffle
+from .hand import carry_out, choice_counts, choosers, hand_choices, pause_for_shuffle, searchable
 from .payment import limit_reached, take_usage_marker
+from .targeting import target_choices, target_violation
 from .triggers import POISON
 
 __all__ = [
@@ -443,8 +444,6 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
     """Violations of a ``choose_cards``: distinct cards, in ascending order, of the chooser's
     hand (R15:7.discard; R15:520.4, 119.7 for how many), or for a search of his deck that
     match what it looks for, at most as many as it finds (R15:7.search)."""
-    from .hand import searchable
-
     hc = state.choosing_cards
     assert hc is not None
     ability = ability_of(state, hc.entry)
