@@ -214,7 +214,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal, TypeVar, get_args
 
 from .errors import FieldError
 
@@ -244,7 +244,8 @@ __all__ = [
     "parse_pool",
 ]
 
-TYPES = ("hero", "creature", "spell", "support")
+CardType = Literal["hero", "creature", "spell", "support"]
+TYPES: tuple[CardType, ...] = get_args(CardType)
 #: The classes of each card type, as R15:107.3.3 lists them («механизм» and «кошмар» are
 #: classes of both creatures and support cards, R15:107.3.2).
 CLASSES: dict[str, tuple[str, ...]] = {
@@ -263,12 +264,14 @@ CLASSES: dict[str, tuple[str, ...]] = {
 }
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
-KEYWORDS = ("dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique")
+Keyword = Literal["dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique"]
+KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
 #: Keywords of creatures only (Скрытность is checked on its own).
-_CREATURE_KEYWORDS = ("cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend")
-ABILITY_KINDS = ("spell", "activated", "triggered", "static")
+_CREATURE_KEYWORDS: tuple[Keyword, ...] = ("cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend")
+AbilityKind = Literal["spell", "activated", "triggered", "static"]
+ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)
 #: Trigger conditions the engine knows (R15:113.2).
-TRIGGERS = (
+Trigger = Literal[
     "start_of_turn",  # «В начале хода»
     "end_of_turn",  # «В конце хода»
     "hire",  # «Найм»: this card entered the play zone
@@ -288,21 +291,26 @@ TRIGGERS = (
     "card_drawn",  # a player drew his nth card this turn («когда вы берете вторую карту за ход», R15:527.2); whose: who drew
     "discards",  # a player discarded cards («Каждый раз, когда вы сбрасываете карты», R15:7.discard); whose: who discarded
     "creature_played",  # another creature card was played («Когда вы разыгрываете существо», R15:309.1); whose: who played it
-)
+]
+TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
 #: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 60).
-NTH_TRIGGERS = ("card_played", "card_drawn")
-WHOSE = ("own", "opponent", "any")
+NTH_TRIGGERS: tuple[Trigger, ...] = ("card_played", "card_drawn")
+Whose = Literal["own", "opponent", "any"]
+WHOSE: tuple[Whose, ...] = get_args(Whose)
 #: Kinds of static ability (R15:115): a cost modifier, «Пока …, [эта карта] имеет +N к
 #: удару» (strike_bonus on the card itself, R15:115.1, 115.5), or «Не получает ран от существ
 #: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1).
-STATIC_OPS = ("cost_modifier", "strike_bonus", "no_wounds_from")
+StaticOp = Literal["cost_modifier", "strike_bonus", "no_wounds_from"]
+STATIC_OPS: tuple[StaticOp, ...] = get_args(StaticOp)
 #: What the creature struck must be for a «strike_bonus» with "against» («+N к удару по
 #: оглушенным существам», R15:508.4.1): a creature with «Оглушение» (R15:7.stun).
-STRIKE_AGAINST = ("stunned",)
+StrikeAgainst = Literal["stunned"]
+STRIKE_AGAINST: tuple[StrikeAgainst, ...] = get_args(StrikeAgainst)
 #: Cost modifier kinds in the order 309.1 step 8 applies them (R15:523.1).
-MODIFIERS = ("increase", "multiply", "decrease", "divide", "set")
+CostModifierKind = Literal["increase", "multiply", "decrease", "divide", "set"]
+MODIFIERS: tuple[CostModifierKind, ...] = get_args(CostModifierKind)
 #: The closed vocabulary of effect operations.
-EFFECT_OPS = (
+Op = Literal[
     "wound",  # deal wounds (R15:504.3)
     "distribute_wounds",  # split wounds among the targets, at least one each
     "destroy",  # destroy without wounds (R15:505.2)
@@ -335,31 +343,35 @@ EFFECT_OPS = (
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
-)
+]
+EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
 #: (R15:108.5), Уязвимость (R15:7.vulnerability), Первый удар (R15:7.firststrike),
 #: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature).
-GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures")
+GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures"]
+GRANTED_KEYWORDS: tuple[GrantedKeyword, ...] = get_args(GrantedKeyword)
 #: Ops that put a modifier granting something on a creature (INTERPRETING.md, entry 69).
-GRANT_OPS = (
+GRANT_OPS: tuple[Op, ...] = (
     "upgrade", "life_while_in_play", "keyword_until_end_of_turn", "keyword_while_in_play", "double_strike_until_end_of_turn",
 )
 #: Effects on cards that the player chooses while the ability resolves (step ``hand_choice``;
 #: INTERPRETING.md, entry 63): cards of his hand, or for «search» cards of his deck that go to
 #: his hand (R15:7.search; entry 84).
-HAND_OPS = ("discard", "put_on_deck_top", "search")
+HAND_OPS: tuple[Op, ...] = ("discard", "put_on_deck_top", "search")
 #: What a «search» may look for (effect key ``find``): a card's printed name, or its type and
 #: printed cost (R15:7.search «Поиск — [карта/карты]»).
-FIND_KEYS = ("name", "type", "cost")
+FindKey = Literal["name", "type", "cost"]
+FIND_KEYS: tuple[FindKey, ...] = get_args(FindKey)
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
-AMOUNTS = (
+DerivedAmount = Literal[
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
     "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
     "healed_own_creatures_last_turn",
-)
+]
+AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
-COUNTED_AMOUNTS = ("discarded", "recipient_hand", "other_own_creatures")
-RECIPIENTS = (
+COUNTED_AMOUNTS: tuple[DerivedAmount, ...] = ("discarded", "recipient_hand", "other_own_creatures")
+Recipient = Literal[
     "target",
     "self",
     "own_hero",
@@ -373,32 +385,40 @@ RECIPIENTS = (
     "controller",
     "opponent",
     "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
-)
+]
+RECIPIENTS: tuple[Recipient, ...] = get_args(Recipient)
 #: Conditions on an effect («если …»), about the ability's controller, read when the effect
 #: executes (INTERPRETING.md, entry 42).
-CONDITIONS = (
+Condition = Literal[
     "hand_fewer_than_opponent",  # «у вас в руке меньше карт, чем у противника»
     "hand_more_than_opponent",  # «у вас в руке больше карт, чем у противника»
     "hand_empty",  # «в вашей руке нет карт»
     "target_stunned",  # «Если оно оглушено»: about each recipient target (effects to "target" only; entry 54)
     "three_creatures_played_this_turn",  # «вы разыграли трёх или более существ в этом ходу» (entry 61)
     "target_has_shot",  # «Если у него есть выстрел»: about each recipient target (effects to "target" only; entry 68)
-)
+]
+CONDITIONS: tuple[Condition, ...] = get_args(Condition)
 #: What a self cost modifier's ``per`` counts for the card's owner, when the cost is
 #: determined (R15:309.1 step 4; INTERPRETING.md, entry 62).
-COST_COUNTS = (
+CostCount = Literal[
     "cards_in_hand",  # «за каждую карту у вас в руке»: the card being played included (step 5 moves it)
     "own_creatures",  # «за каждое ваше существо»: his creatures in play, hidden ones included
-)
+]
+COST_COUNTS: tuple[CostCount, ...] = get_args(CostCount)
 #: Conditions about the recipient target rather than the controller.
-TARGET_CONDITIONS = ("target_stunned", "target_has_shot")
+TARGET_CONDITIONS: tuple[Condition, ...] = ("target_stunned", "target_has_shot")
 #: How an effect depends on the one before it (R15:119.4 «при этом», R15:119.7 «иначе»).
-IF_PREVIOUS = ("done", "not_done")
-TARGET_WHAT = ("creature", "hero", "character")
-TARGET_SIDE = ("own", "enemy", "any")
-TARGET_FILTERS = ("poisoned", "other", "wounded")
+IfPrevious = Literal["done", "not_done"]
+IF_PREVIOUS: tuple[IfPrevious, ...] = get_args(IfPrevious)
+TargetWhat = Literal["creature", "hero", "character"]
+TARGET_WHAT: tuple[TargetWhat, ...] = get_args(TargetWhat)
+TargetSide = Literal["own", "enemy", "any"]
+TARGET_SIDE: tuple[TargetSide, ...] = get_args(TargetSide)
+TargetFilter = Literal["poisoned", "other", "wounded"]
+TARGET_FILTERS: tuple[TargetFilter, ...] = get_args(TargetFilter)
 #: Who chooses a target (R15:118.1): the ability's controller, or his opponent («по его выбору»).
-TARGET_CHOOSERS = ("controller", "opponent")
+TargetChooser = Literal["controller", "opponent"]
+TARGET_CHOOSERS: tuple[TargetChooser, ...] = get_args(TargetChooser)
 
 
 class CardDataError(FieldError):
@@ -409,15 +429,15 @@ class CardDataError(FieldError):
 class TargetSpec:
     """What a target must be at declaration (501.1, 501.4)."""
 
-    what: str
-    side: str
-    filters: tuple[str, ...]
+    what: TargetWhat
+    side: TargetSide
+    filters: tuple[TargetFilter, ...]
     min_count: int
     max_count: int
     card_class: str = ""  # "" = any class
     max_cost: int = -1  # -1 = no cost restriction
     min_strike: int = -1  # -1 = no strike restriction
-    chooser: str = "controller"  # one of TARGET_CHOOSERS (R15:118.1)
+    chooser: TargetChooser = "controller"  # R15:118.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,18 +446,18 @@ class Effect:
     (one of :data:`CONDITIONS`, "" for none) must hold for it to happen; ``bonus`` is added
     to the amount when ``bonus_if`` holds."""
 
-    op: str
-    to: str
-    amount: int | str
-    cond: str = ""
+    op: Op
+    to: Recipient
+    amount: int | DerivedAmount
+    cond: Condition | Literal[""] = ""
     bonus: int = 0
-    bonus_if: str = ""
-    if_previous: str = ""  # one of IF_PREVIOUS, "" = whatever the previous effect did
+    bonus_if: Condition | Literal[""] = ""
+    if_previous: IfPrevious | Literal[""] = ""  # "" = whatever the previous effect did
     per: int = 1  # a counted amount (COUNTED_AMOUNTS) is ``per`` times the count («+2 … за каждую»)
     shot: bool = False  # «Выстрел на X»: a wound of an enemy target that is a shot (R15:7.shot; entry 67)
-    keyword: str = ""  # keyword_* ops: the keyword granted (GRANTED_KEYWORDS)
+    keyword: GrantedKeyword | Literal[""] = ""  # keyword_* ops: the keyword granted
     find_name: str = ""  # search: only cards of this printed name ("" = any name)
-    find_type: str = ""  # search: only cards of this type ("" = any type)
+    find_type: CardType | Literal[""] = ""  # search: only cards of this type ("" = any type)
     find_cost: int = -1  # search: only cards of this printed cost, X as 0 (-1 = any cost)
 
 
@@ -445,9 +465,9 @@ class Effect:
 class Ability:
     """One ability of a card (R15:112): its kind, condition, costs, targets and effects."""
 
-    kind: str
-    trigger: str = ""
-    whose: str = "any"
+    kind: AbilityKind
+    trigger: Trigger | Literal[""] = ""
+    whose: Whose = "any"
     optional: bool = False
     whenever: bool = False
     per_turn: int = 0  # 0 = no per-turn limit
@@ -457,18 +477,18 @@ class Ability:
     discard: int = 0  # activated: «Сбросьте карту:» cards of the hand discarded as the cost (R15:7.discard, 114.1)
     targets: tuple[TargetSpec, ...] = ()
     effects: tuple[Effect, ...] = ()
-    modifier: str = ""
+    modifier: CostModifierKind | Literal[""] = ""
     value: int = 0
-    player: str = "any"
-    card_type: str = "any"
+    player: Whose = "any"
+    card_type: CardType | Literal["any"] = "any"
     text_en: str = ""
     card_class: str = ""  # static: only cards of this class ("" = any)
-    static_op: str = "cost_modifier"  # static only: one of STATIC_OPS
-    cond: str = ""  # static strike_bonus: in force only while this condition holds
+    static_op: StaticOp = "cost_modifier"  # static only
+    cond: Condition | Literal[""] = ""  # static strike_bonus: in force only while this condition holds
     subject_class: str = ""  # creature_dies / creature_enters / wounds_hero: only cards of this class
-    against: str = ""  # static strike_bonus: only the strike at a creature in this state (STRIKE_AGAINST)
+    against: StrikeAgainst | Literal[""] = ""  # static strike_bonus: only the strike at a creature in this state (STRIKE_AGAINST)
     self_cost: bool = False  # static cost_modifier: the card's own cost, from the hand (entry 61)
-    per: str = ""  # self cost_modifier: value times this count (COST_COUNTS; entry 62)
+    per: CostCount | Literal[""] = ""  # self cost_modifier: value times this count (entry 62)
     nth: int = 0  # card_played / card_drawn: only the player's nth card of the turn (0: any)
     if_increased: bool = False  # static cost_modifier: only on top of another increase (entry 83)
 
@@ -488,13 +508,13 @@ class CardDef:
     id: str
     name: str
     name_en: str
-    type: str
+    type: CardType
     cost: int  # -1 means X
     strike: int
     life: int
     card_class: str
-    keywords: frozenset[str]
-    turn_order: str
+    keywords: frozenset[Keyword]
+    turn_order: Literal["first", "second", ""]
     abilities: tuple[Ability, ...]
     modes: tuple[tuple[Ability, ...], ...]
     fury: Fury | None
@@ -541,10 +561,14 @@ def _int(value: Any, path: str, minimum: int = 0) -> int:
     return value
 
 
-def _choice(value: Any, allowed: tuple[str, ...], path: str) -> str:
-    if value not in allowed:
+_S = TypeVar("_S", bound=str)
+
+
+def _choice(value: Any, allowed: tuple[_S, ...], path: str) -> _S:
+    """``value`` if it is one of ``allowed`` (typed as they are), else a :class:`CardDataError`."""
+    if not isinstance(value, str) or value not in allowed:
         raise CardDataError(path, f"must be one of {', '.join(allowed)}; got {value!r}")
-    return str(value)
+    return allowed[allowed.index(value)]
 
 
 def _parse_target(raw: Any, path: str) -> TargetSpec:
@@ -575,7 +599,7 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
     return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser)
 
 
-def _controller_condition(raw: Any, path: str) -> str:
+def _controller_condition(raw: Any, path: str) -> Condition:
     """A condition about the ability's controller (CONDITIONS but TARGET_CONDITIONS)."""
     cond = _choice(raw, CONDITIONS, path)
     if cond in TARGET_CONDITIONS:
@@ -601,15 +625,16 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         raise CardDataError(f"{path}.amount", "target_strike is the strike of the ability's target: it needs one")
     if amount == "target_cost" and to != "target":
         raise CardDataError(f"{path}.amount", "target_cost is the cost of each target: 'to' must be 'target'")
-    cond = _choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
+    cond: Condition | Literal[""] = _choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
     if cond in TARGET_CONDITIONS and to != "target":
         raise CardDataError(f"{path}.if", f"{cond} is about the target: 'to' must be 'target'")
-    if_previous = ""
+    if_previous: IfPrevious | Literal[""] = ""
     if "if_previous" in raw:
         if first:
             raise CardDataError(f"{path}.if_previous", "the first effect has no effect before it")
         if_previous = _choice(raw["if_previous"], IF_PREVIOUS, f"{path}.if_previous")
-    bonus, bonus_if = 0, ""
+    bonus = 0
+    bonus_if: Condition | Literal[""] = ""
     if "bonus" in raw:
         b = raw["bonus"]
         if not isinstance(b, dict):
@@ -629,7 +654,7 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     shot = raw.get("shot", False)
     if shot is not False and (shot is not True or op != "wound" or to != "target"):
         raise CardDataError(f"{path}.shot", "true on a wound of the targets only («Выстрел на X», R15 glossary)")
-    keyword = ""
+    keyword: GrantedKeyword | Literal[""] = ""
     if op in ("keyword_until_end_of_turn", "keyword_while_in_play"):
         keyword = _choice(_req(raw, "keyword", path), GRANTED_KEYWORDS, f"{path}.keyword")
     elif "keyword" in raw:
@@ -642,7 +667,7 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, shot, keyword, find_name, find_type, find_cost)
 
 
-def _parse_find(raw: Mapping[str, Any], op: str, path: str) -> tuple[str, str, int]:
+def _parse_find(raw: Mapping[str, Any], op: Op, path: str) -> tuple[str, CardType | Literal[""], int]:
     """What a «search» looks for (``find``: {"name": printed name} or {"type": …, "cost": n},
     R15:7.search); every search has it, no other effect does."""
     if op != "search":
@@ -655,13 +680,13 @@ def _parse_find(raw: Mapping[str, Any], op: str, path: str) -> tuple[str, str, i
     name = find.get("name", "")
     if not isinstance(name, str) or ("name" in find and not name):
         raise CardDataError(f"{path}.find.name", "must be a card's printed name")
-    ftype = _choice(find["type"], TYPES[1:], f"{path}.find.type") if "type" in find else ""
+    ftype: CardType | Literal[""] = _choice(find["type"], TYPES[1:], f"{path}.find.type") if "type" in find else ""
     cost = _int(find["cost"], f"{path}.find.cost", 0) if "cost" in find else -1
     return name, ftype, cost
 
 
 #: Recipients that are players.
-HAND_RECIPIENTS = ("controller", "opponent", "each_player")
+HAND_RECIPIENTS: tuple[Recipient, ...] = ("controller", "opponent", "each_player")
 
 
 def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], path: str) -> None:
@@ -695,7 +720,7 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
 
 
 #: Triggers about another card that may name the class of that card (``subject_class``).
-_SUBJECT_CLASS_TRIGGERS = ("creature_dies", "creature_enters", "wounds_hero")
+_SUBJECT_CLASS_TRIGGERS: tuple[Trigger, ...] = ("creature_dies", "creature_enters", "wounds_hero")
 
 
 def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
@@ -766,7 +791,9 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     ):
         raise CardDataError(f"{path}.targets", "target_strike reads the strike of exactly one target creature")
     _check_shots(effects, targets, path)
-    trigger, whose, optional, whenever, nth = "", "any", False, False, 0
+    trigger: Trigger | Literal[""] = ""
+    whose: Whose = "any"
+    optional, whenever, nth = False, False, 0
     tap, coins, discard = False, 0, 0
     subject_class = ""
     if kind == "triggered":
@@ -925,7 +952,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         _choice(k, KEYWORDS, f"{path}.keywords[{i}]")
         if k in _CREATURE_KEYWORDS and ctype != "creature":
             raise CardDataError(f"{path}.keywords[{i}]", f"{k} belongs to creatures")
-    turn_order = ""
+    turn_order: Literal["first", "second", ""] = ""
     if "turn_order" in raw:
         if ctype != "hero":
             raise CardDataError(f"{path}.turn_order", "only heroes say how their player moves")

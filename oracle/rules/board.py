@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..cards import CardDef, load_pool
+from ..cards import CardDef, Condition, GrantedKeyword, Keyword, load_pool
 from ..model import State
 
 __all__ = [
@@ -31,7 +31,7 @@ def card_def(state: State, uid: int) -> CardDef:
     return load_pool().cards[state.cards[uid].card_id]
 
 
-def condition_holds(state: State, seat: int, cond: str) -> bool:
+def condition_holds(state: State, seat: int, cond: Condition) -> bool:
     """Does the condition ``cond`` (:data:`~oracle.cards.CONDITIONS`) hold for ``seat`` now?
     An effect's condition is read when the effect executes (INTERPRETING.md, entry 42), a
     static one whenever the value it changes is read; «меньше»/«больше» are strict (the
@@ -58,7 +58,7 @@ def counts_as_stunned(state: State, uid: int) -> bool:
     return c.stunned or (c.closed and not state.rules.stun_is_an_effect)
 
 
-def target_condition_holds(state: State, uid: int, cond: str) -> bool:
+def target_condition_holds(state: State, uid: int, cond: Condition) -> bool:
     """Does the condition ``cond`` about an effect's recipient target
     (:data:`~oracle.cards.TARGET_CONDITIONS`) hold for card ``uid`` now (R15:119.2; read when
     the effect executes, INTERPRETING.md, entry 54)?"""
@@ -175,7 +175,7 @@ def classes_of(state: State, uid: int) -> tuple[str, ...]:
     return card_def(state, uid).classes
 
 
-def has_keyword(state: State, uid: int, keyword: str) -> bool:
+def has_keyword(state: State, uid: int, keyword: Keyword | GrantedKeyword) -> bool:
     """Whether card ``uid`` has ``keyword`` now: printed (``keywords``) or granted by a
     modifier in force («получает Рывок до конца хода», R15 glossary «Получает»; entry 69)."""
     if keyword in card_def(state, uid).keywords:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..cards import GRANT_OPS, HAND_OPS, TARGET_CONDITIONS, Ability, Effect, load_pool
+from ..cards import GRANT_OPS, HAND_OPS, TARGET_CONDITIONS, Ability, Effect, Op, Recipient, load_pool
 from ..model import Event, HandChoice, Modifier, QueueEntry, State
 from .board import (
     card_def,
@@ -234,7 +234,7 @@ def live_targets(state: State, entry: QueueEntry) -> list[int]:
     return [t for t in entry.targets if state.zone_of(t) == "play" and not state.cards[t].hidden]
 
 
-def _recipients(state: State, entry: QueueEntry, to: str) -> list[int]:
+def _recipients(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
     me = entry.controller
     players = state.players
     if to == "target":
@@ -447,7 +447,7 @@ def drop_temporary_coins(state: State, seat: int, lost: int) -> None:
 
 
 #: Effects that put a lasting bonus on the card («получает +N к удару / к жизням»).
-_LASTING_OPS = ("strike_while_in_play", "life_while_in_play")
+_LASTING_OPS: tuple[Op, ...] = ("strike_while_in_play", "life_while_in_play")
 
 
 def _apply_card_effect(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..cards import Ability, CardDef, load_pool
+from ..cards import Ability, CardDef, CostCount, load_pool
 from ..editions import cite
 from ..model import Card, Event, State, Violation
 from .board import card_def, condition_holds
@@ -129,7 +129,7 @@ def _self_cost_modifiers(state: State, seat: int, d: CardDef) -> list[tuple[str,
     return out
 
 
-def _cost_count(state: State, seat: int, per: str) -> int:
+def _cost_count(state: State, seat: int, per: CostCount) -> int:
     """A self cost modifier's count (``COST_COUNTS``) for ``seat`` now."""
     p = state.players[seat]
     if per == "cards_in_hand":
