@@ -350,14 +350,244 @@ EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature).
 GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures"]
 GRANTED_KEYWORDS: tuple[GrantedKeyword, ...] = get_args(GrantedKeyword)
+
+
+@dataclass(frozen=True, slots=True)
+class NoParams:
+    """The parameters of an op that has none of its own (its effect's common fields say it all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WoundParams:
+    """``wound``: ``shot`` marks «Выстрел на X», a wound of an enemy target that is a shot
+    (R15:7.shot, 507.2; INTERPRETING.md, entry 67)."""
+
+    shot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordParams:
+    """``keyword_until_end_of_turn`` / ``keyword_while_in_play``: the keyword granted (entry 69)."""
+
+    keyword: GrantedKeyword
+
+
+@dataclass(frozen=True, slots=True)
+class SearchParams:
+    """``search``: what it looks for (``find``, R15:7.search; INTERPRETING.md, entry 84): a
+    printed name ("" = any), a card type ("" = any), a printed cost, X as 0 (-1 = any)."""
+
+    name: str = ""
+    card_type: CardType | Literal[""] = ""
+    cost: int = -1
+
+
+#: The parameters of one op, beside an effect's common fields (the record type is the op's,
+#: :data:`OPS`).
+OpParams = NoParams | WoundParams | KeywordParams | SearchParams
+#: What an op's effect goes to, and so how the engine carries it out: each recipient card
+#: ("cards"), the chosen targets with the action's amounts ("targets"), a player ("player"),
+#: a choice of cards the player makes while the ability resolves ("hand", step
+#: ``hand_choice``; INTERPRETING.md, entry 63), or the ability's own card wherever it is
+#: ("source").
+OpGroup = Literal["cards", "targets", "player", "hand", "source"]
+#: The record of no parameters, shared by the effects of every op that has none.
+NO_PARAMS = NoParams()
+
+
+@dataclass(frozen=True, slots=True)
+class OpSpec:
+    """One op of :data:`OPS`: what its effect goes to, the record type of its parameters,
+    whether it puts a granting modifier on creatures (INTERPRETING.md, entry 69), and its text
+    in PROTOCOL.md (:mod:`oracle.protocol_doc`)."""
+
+    group: OpGroup
+    params: type[OpParams]
+    text: str
+    grants: bool = False
+
+
+#: The op table: every op of :data:`EFFECT_OPS`, in that order.  The loader reads an op's
+#: parameters by it, the engine's dispatch (:mod:`oracle.rules.effects`) has a handler for each
+#: and PROTOCOL.md its text.
+OPS: dict[Op, OpSpec] = {
+    "wound": OpSpec(
+        "cards", WoundParams,
+        "put `amount` wounds on each recipient (`wounded`)",
+    ),
+    "distribute_wounds": OpSpec(
+        "targets", NoParams,
+        "wound the chosen targets by the action's `amounts`, which add up to `amount` (`wounded`)",
+    ),
+    "destroy": OpSpec(
+        "cards", NoParams,
+        "a recipient creature in play goes to the graveyard without wounds (`destroyed`, R15:505.2)",
+    ),
+    "poison": OpSpec(
+        "cards", NoParams,
+        "the recipient gets Poison `amount`; only the highest value applies (`poisoned`)",
+    ),
+    "intensify_poison": OpSpec(
+        "cards", NoParams,
+        "a poisoned recipient's Poison Y becomes Y + `amount`; nothing without poison (`poisoned`)",
+    ),
+    "cure": OpSpec(
+        "cards", NoParams,
+        "remove all poison (`cured`)",
+    ),
+    "heal": OpSpec(
+        "cards", NoParams,
+        "remove up to `amount` wounds (`healed`)",
+    ),
+    "draw": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player draws `amount` cards (`drew`)",
+    ),
+    "gain_coin": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player gets `amount` open coins (`coin_gained`)",
+    ),
+    "gain_coins_until_end_of_turn": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player gets `amount` open coins until the end "
+        "of turn («Получите (1) до конца хода»; `coin_gained` with `until` `end_of_turn`, citing R15:522.4): a modifier with "
+        "`coins` on his hero; at 310.2 that many of his coins go back to the supply, closed ones first, which is not a loss "
+        "(`coins_returned`); a player who loses coins loses his temporary ones first (INTERPRETING.md entry 76)",
+    ),
+    "lose_coins": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player loses `amount` coins (all he has if fewer), his closed ones "
+        "first, then open ones (R15:522.5, INTERPRETING.md entry 47; `coins_lost`)",
+    ),
+    "open": OpSpec(
+        "cards", NoParams,
+        "open a closed recipient (`opened`)",
+    ),
+    "prepare": OpSpec(
+        "cards", NoParams,
+        "«Подготовить» (R15:7.prepare; INTERPRETING.md entry 41): open the recipient (`opened`, citing R15:7.prepare too), remove the usage markers of its activated «раз за ход» abilities, and let a character attack and defend again this turn (`attacked_turn`, `defended_turn` 0)",
+    ),
+    "close": OpSpec(
+        "cards", NoParams,
+        "close an open recipient in play (`closed`; «when closed» triggers fire)",
+    ),
+    "stun": OpSpec(
+        "cards", NoParams,
+        "«Оглушить» (R15:7.stun): close the recipient (`closed` if it was open) and set its `stunned`; no event of its "
+        "own. A stunned card stays closed at its controller's next restoration and loses the stun there (`restored` lists it)",
+    ),
+    "strike_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike until the end of turn, 310.2 (`strike_modified`)",
+    ),
+    "shots_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«+N к выстрелам до конца хода»: each shot of the recipient (a `wound` with `shot` of "
+        "an ability it is the source of) deals `amount` more wounds until the end of turn, 310.2; its strike is unchanged "
+        "(a modifier with `shots`; `shots_modified`; INTERPRETING.md entry 67)",
+    ),
+    "strike_until_start_of_turn": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike until the next turn starts, whoever's it is, 303.1 (`strike_modified`)",
+    ),
+    "strike_until_start_of_your_next_turn": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike until the ability's controller's next turn starts, 303.1 of "
+        "that turn («до начала вашего следующего хода»; `strike_modified` with `until` `start_of_owner_turn` and `owner`)",
+    ),
+    "hide": OpSpec(
+        "cards", NoParams,
+        "a creature recipient becomes hidden (`hidden`)",
+    ),
+    "set_strike_until_start_of_your_next_turn": OpSpec(
+        "cards", NoParams,
+        "the recipient's strike becomes `amount` until the ability's controller's "
+        "next turn starts («становится равен»): a set-to modifier (`sets`), applied after every addition, the latest set-to "
+        "deciding (R15:523.1; `strike_modified` with `sets`)",
+    ),
+    "draw_to_match_opponent": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player draws one card at a time until his hand is as "
+        "large as the other player's, nothing if it already is (R15:119.6); an empty deck stops it (`drew`)",
+    ),
+    "strike_while_in_play": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike with no duration («получает +N к удару»): it lasts while the creature is "
+        "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 58); "
+        "an amount of 0 puts on nothing (entry 79)",
+    ),
+    "discard": OpSpec(
+        "hand", NoParams,
+        "«Сбросьте карту» (R15:7.discard): the recipient player chooses `amount` cards of his own hand (all he "
+        "has if fewer, R15:520.4; `any`: any number, none included; none as well when the next effect is its "
+        "«иначе», R15:119.7) and they go to his graveyard (`discarded`); `each_player`: the controller first, then his opponent. "
+        "A real choice waits at step `hand_choice` (`choosing_cards`, action `choose_cards`); a forced one is made at once "
+        "(INTERPRETING.md entries 63, 64). Carried out (for `if_previous`) when as many cards as asked went",
+    ),
+    "put_on_deck_top": OpSpec(
+        "hand", NoParams,
+        "the recipient player chooses a card of his own hand and puts it on top of his deck "
+        "(`put_on_deck`; `amount` 1 only; at step `hand_choice` as for `discard`; INTERPRETING.md entry 64)",
+    ),
+    "upgrade": OpSpec(
+        "cards", NoParams,
+        "«Усовершенствуйте» (R15:7.upgrade; `to` `self` or one creature target): a recipient creature that is no "
+        "Механизм loses all its classes and is a Механизм while it is in play (a modifier with `grants` `mechanism`, "
+        "`upgraded`); one that is a mechanism already (printed or upgraded) cancels the ability: this effect and every later "
+        "one do not happen, what it cost stays paid (`ability_cancelled`; INTERPRETING.md entries 69, 70)",
+        grants=True,
+    ),
+    "life_while_in_play": OpSpec(
+        "cards", NoParams,
+        "+`amount` life with no duration («получает +N к жизням»): additional lives (R15:504.2); the "
+        "recipient's life is its printed life plus these, minus its wounds, while it is in play (R15:7.gains, 205.3; a "
+        "modifier with `grants` `life`, `life_modified`; an amount of 0 puts on nothing; INTERPRETING.md entries 69, 79)",
+        grants=True,
+    ),
+    "keyword_until_end_of_turn": OpSpec(
+        "cards", KeywordParams,
+        "the recipient creature gains the effect's `keyword` until the end of turn, 310.2 (a "
+        "modifier with `grants` the keyword and `amount` 0, `keyword_granted`; INTERPRETING.md entries 69, 72-74)",
+        grants=True,
+    ),
+    "keyword_while_in_play": OpSpec(
+        "cards", KeywordParams,
+        "the recipient creature gains the effect's `keyword` with no duration («получает Рывок»): "
+        "while it is in play (R15:7.gains, 205.3; `keyword_granted` with `until` `while_in_play`; INTERPRETING.md entry 69)",
+        grants=True,
+    ),
+    "double_strike_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«Удвойте силу удара … до конца хода»: the recipient's strike is doubled until the "
+        "end of turn, a multiplying modifier applied after the additions and before the subtractions (R15:523.1; a modifier "
+        "with `grants` `double_strike`, `strike_doubled`; INTERPRETING.md entry 71)",
+        grants=True,
+    ),
+    "graveyard_to_deck_top": OpSpec(
+        "source", NoParams,
+        "`to` `self`: the ability's own card, if it is in its owner's graveyard when the effect "
+        "executes, goes on top of his deck («Гибель: … положить Оборотня на верх колоды вместо кладбища»: a «Гибель» "
+        "trigger, resolved after the card reached the graveyard; `put_on_deck` with `from` `graveyard`; INTERPRETING.md "
+        "entry 78)",
+    ),
+    "search": OpSpec(
+        "hand", SearchParams,
+        "«Поиск» (R15:7.search): `to` `controller`; he chooses 0 up to `amount` cards of his own deck that "
+        "match `find` (`name`: a printed name; `type` and/or `cost`: a card type, a printed cost with X as 0) — at step "
+        "`hand_choice` when he has two or more choices, at once otherwise — they go to his hand (`cards_found`), then "
+        "chance shuffles his deck at step `search_shuffle` (action `shuffle`, `search_shuffled`), even when he took none; "
+        "the ability's later effects follow (INTERPRETING.md entry 84). No `if_previous` follows a search",
+    ),
+}
+if tuple(OPS) != EFFECT_OPS:  # pragma: no cover - checked at import
+    raise AssertionError("OPS must list EFFECT_OPS in order")
+
 #: Ops that put a modifier granting something on a creature (INTERPRETING.md, entry 69).
-GRANT_OPS: tuple[Op, ...] = (
-    "upgrade", "life_while_in_play", "keyword_until_end_of_turn", "keyword_while_in_play", "double_strike_until_end_of_turn",
-)
+GRANT_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.grants)
 #: Effects on cards that the player chooses while the ability resolves (step ``hand_choice``;
 #: INTERPRETING.md, entry 63): cards of his hand, or for «search» cards of his deck that go to
 #: his hand (R15:7.search; entry 84).
-HAND_OPS: tuple[Op, ...] = ("discard", "put_on_deck_top", "search")
+HAND_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "hand")
 #: What a «search» may look for (effect key ``find``): a card's printed name, or its type and
 #: printed cost (R15:7.search «Поиск — [карта/карты]»).
 FindKey = Literal["name", "type", "cost"]
@@ -442,9 +672,10 @@ class TargetSpec:
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """One instruction of an ability; ``amount`` is an int, "X" or "self_strike".  ``cond``
-    (one of :data:`CONDITIONS`, "" for none) must hold for it to happen; ``bonus`` is added
-    to the amount when ``bonus_if`` holds."""
+    """One instruction of an ability; ``amount`` is an int or a derived amount.  ``cond``
+    ("" for none) must hold for it to happen; ``bonus`` is added to the amount when
+    ``bonus_if`` holds.  ``params`` are the op's own parameters, a record of the type
+    :data:`OPS` gives the op (:data:`NO_PARAMS` for an op that has none)."""
 
     op: Op
     to: Recipient
@@ -454,11 +685,7 @@ class Effect:
     bonus_if: Condition | Literal[""] = ""
     if_previous: IfPrevious | Literal[""] = ""  # "" = whatever the previous effect did
     per: int = 1  # a counted amount (COUNTED_AMOUNTS) is ``per`` times the count («+2 … за каждую»)
-    shot: bool = False  # «Выстрел на X»: a wound of an enemy target that is a shot (R15:7.shot; entry 67)
-    keyword: GrantedKeyword | Literal[""] = ""  # keyword_* ops: the keyword granted
-    find_name: str = ""  # search: only cards of this printed name ("" = any name)
-    find_type: CardType | Literal[""] = ""  # search: only cards of this type ("" = any type)
-    find_cost: int = -1  # search: only cards of this printed cost, X as 0 (-1 = any cost)
+    params: OpParams = NO_PARAMS
 
 
 @dataclass(frozen=True, slots=True)
@@ -654,26 +881,28 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     shot = raw.get("shot", False)
     if shot is not False and (shot is not True or op != "wound" or to != "target"):
         raise CardDataError(f"{path}.shot", "true on a wound of the targets only («Выстрел на X», R15 glossary)")
-    keyword: GrantedKeyword | Literal[""] = ""
-    if op in ("keyword_until_end_of_turn", "keyword_while_in_play"):
-        keyword = _choice(_req(raw, "keyword", path), GRANTED_KEYWORDS, f"{path}.keyword")
-    elif "keyword" in raw:
+    kind = OPS[op].params
+    params: OpParams = NO_PARAMS
+    if kind is WoundParams:
+        params = WoundParams(shot=shot is True)
+    elif kind is KeywordParams:
+        params = KeywordParams(_choice(_req(raw, "keyword", path), GRANTED_KEYWORDS, f"{path}.keyword"))
+    if "keyword" in raw and kind is not KeywordParams:
         raise CardDataError(f"{path}.keyword", "only keyword_until_end_of_turn / keyword_while_in_play grant a keyword")
     if op in GRANT_OPS and to in HAND_RECIPIENTS:
         raise CardDataError(f"{path}.to", f"{op} goes to creatures, not to a player")
     if op == "upgrade" and to not in ("self", "target"):
         raise CardDataError(f"{path}.to", "upgrade goes to the card itself or to its target (one creature)")
-    find_name, find_type, find_cost = _parse_find(raw, op, path)
-    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, shot, keyword, find_name, find_type, find_cost)
+    if kind is SearchParams:
+        params = _parse_find(raw, path)
+    elif "find" in raw:
+        raise CardDataError(f"{path}.find", "only a search looks for cards")
+    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, params)
 
 
-def _parse_find(raw: Mapping[str, Any], op: Op, path: str) -> tuple[str, CardType | Literal[""], int]:
+def _parse_find(raw: Mapping[str, Any], path: str) -> SearchParams:
     """What a «search» looks for (``find``: {"name": printed name} or {"type": …, "cost": n},
     R15:7.search); every search has it, no other effect does."""
-    if op != "search":
-        if "find" in raw:
-            raise CardDataError(f"{path}.find", "only a search looks for cards")
-        return "", "", -1
     find = _req(raw, "find", path)
     if not isinstance(find, dict) or not find or any(k not in FIND_KEYS for k in find):
         raise CardDataError(f"{path}.find", f"must be an object with keys among {', '.join(FIND_KEYS)}")
@@ -682,7 +911,7 @@ def _parse_find(raw: Mapping[str, Any], op: Op, path: str) -> tuple[str, CardTyp
         raise CardDataError(f"{path}.find.name", "must be a card's printed name")
     ftype: CardType | Literal[""] = _choice(find["type"], TYPES[1:], f"{path}.find.type") if "type" in find else ""
     cost = _int(find["cost"], f"{path}.find.cost", 0) if "cost" in find else -1
-    return name, ftype, cost
+    return SearchParams(name, ftype, cost)
 
 
 #: Recipients that are players.
@@ -691,7 +920,7 @@ HAND_RECIPIENTS: tuple[Recipient, ...] = ("controller", "opponent", "each_player
 
 def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], path: str) -> None:
     """A shot wounds an enemy character only (R15:507.2; R15 glossary «Выстрел»)."""
-    if any(e.shot for e in effects) and (not targets or targets[0].side != "enemy"):
+    if any(isinstance(e.params, WoundParams) and e.params.shot for e in effects) and (not targets or targets[0].side != "enemy"):
         raise CardDataError(f"{path}.targets", "a shot's target is an enemy character (R15:507.2)")
 
 
@@ -1068,8 +1297,8 @@ def parse_pool(raw: Any) -> Pool:
     for i, card in enumerate(cards.values()):
         for a in card.abilities:
             for e in a.effects:
-                if e.find_name and e.find_name not in names:
-                    raise CardDataError(f"$.cards[{i}].abilities", f"a search looks for {e.find_name!r}, no card of the pool")
+                if isinstance(e.params, SearchParams) and e.params.name and e.params.name not in names:
+                    raise CardDataError(f"$.cards[{i}].abilities", f"a search looks for {e.params.name!r}, no card of the pool")
     return Pool(version, cards)
 
 

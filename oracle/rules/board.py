@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..cards import CardDef, Condition, GrantedKeyword, Keyword, load_pool
+from ..cards import CardDef, Condition, GrantedKeyword, Keyword, WoundParams, load_pool
 from ..model import State
 
 __all__ = [
@@ -73,7 +73,7 @@ def has_shot(state: State, uid: int) -> bool:
     """«Если у него есть выстрел»: the card has an ability with a shot (an effect marked
     ``shot``, R15 glossary «Выстрел»; INTERPRETING.md, entry 68)."""
     d = card_def(state, uid)
-    return any(e.shot for a in d.abilities for e in a.effects)
+    return any(isinstance(e.params, WoundParams) and e.params.shot for a in d.abilities for e in a.effects)
 
 
 def shot_bonus(state: State, uid: int) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import Ability, Effect
+from ..cards import Ability, Effect, SearchParams
 from ..model import Event, HandChoice, QueueEntry, State
 from .board import card_def
 from .triggers import fire
@@ -59,14 +59,16 @@ def required(effect: Effect) -> int:
 def searchable(state: State, effect: Effect, seat: int) -> list[int]:
     """The cards of ``seat``'s deck a «search» may find, ascending uids: those matching its
     ``find`` (the printed name; the type and printed cost, X as 0; R15:7.search)."""
+    find = effect.params
+    assert isinstance(find, SearchParams)
     out = []
     for uid in sorted(state.players[seat].deck):
         d = card_def(state, uid)
-        if effect.find_name and d.name != effect.find_name:
+        if find.name and d.name != find.name:
             continue
-        if effect.find_type and d.type != effect.find_type:
+        if find.card_type and d.type != find.card_type:
             continue
-        if effect.find_cost >= 0 and max(d.cost, 0) != effect.find_cost:
+        if find.cost >= 0 and max(d.cost, 0) != find.cost:
             continue
         out.append(uid)
     return out
