@@ -1,9 +1,12 @@
 """The card pool: card definitions read from ``data/cards.json`` (data, never code).
 
-A card definition is a flat, immutable record.  Its abilities are small records whose
-effects are named operations from a closed vocabulary (:data:`EFFECT_OPS`); nothing in the
-file is evaluated.  The loader validates every field and names the offending one in a
-:class:`CardDataError`.
+A card definition is a flat, immutable record.  Each of its abilities is a record of its
+kind (:class:`SpellAbility`, :class:`ActivatedAbility`, :class:`TriggeredAbility`, and the
+static ones :class:`CostModifier`, :class:`SelfCostModifier`, :class:`StrikeBonus`,
+:class:`NoWoundsFrom`), whose effects are named operations from a closed vocabulary
+(:data:`EFFECT_OPS`, a ``Literal`` type like every vocabulary here), each with the record of
+its own parameters (:data:`OPS`, the op table); nothing in the file is evaluated.  The loader
+validates every field and names the offending one in a :class:`CardDataError`.
 
 Schema of one card (JSON object)::
 
@@ -214,7 +217,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Literal, TypeVar, get_args
+from typing import Any, ClassVar, Literal, TypeVar, get_args
 
 from .errors import FieldError
 
@@ -229,17 +232,35 @@ __all__ = [
     "HAND_OPS",
     "IF_PREVIOUS",
     "MODIFIERS",
+    "NO_PARAMS",
+    "OPS",
     "RECIPIENTS",
     "STRIKE_AGAINST",
     "TARGET_CONDITIONS",
     "TRIGGERS",
     "Ability",
+    "ActivatedAbility",
     "CardDataError",
     "CardDef",
+    "CostModifier",
     "Effect",
+    "EffectAbility",
     "Fury",
+    "KeywordParams",
+    "NoParams",
+    "NoWoundsFrom",
+    "Op",
+    "OpParams",
+    "OpSpec",
     "Pool",
+    "SearchParams",
+    "SelfCostModifier",
+    "SpellAbility",
+    "StaticAbility",
+    "StrikeBonus",
     "TargetSpec",
+    "TriggeredAbility",
+    "WoundParams",
     "load_pool",
     "parse_pool",
 ]
@@ -689,35 +710,134 @@ class Effect:
 
 
 @dataclass(frozen=True, slots=True)
-class Ability:
-    """One ability of a card (R15:112): its kind, condition, costs, targets and effects."""
+class SpellAbility:
+    """An ability of a spell (R15:117, 211.1): it takes effect when the spell is played; no
+    trigger, no cost of its own."""
 
-    kind: AbilityKind
-    trigger: Trigger | Literal[""] = ""
-    whose: Whose = "any"
-    optional: bool = False
-    whenever: bool = False
+    kind: ClassVar[Literal["spell"]] = "spell"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text_en: str = ""
     per_turn: int = 0  # 0 = no per-turn limit
+    per_game: int = 0  # 0 = no per-game limit
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatedAbility:
+    """An activated ability (R15:114): declared by its controller, its cost paid (501.2):
+    ``tap`` (close the card), ``coins`` open coins, ``discard`` cards of the hand («Сбросьте
+    карту:», R15:7.discard, 114.1)."""
+
+    kind: ClassVar[Literal["activated"]] = "activated"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text_en: str = ""
+    per_turn: int = 0  # 0 = no per-turn limit (the loader's default is 1, R15:114.4)
     per_game: int = 0  # 0 = no per-game limit
     tap: bool = False
     coins: int = 0
-    discard: int = 0  # activated: «Сбросьте карту:» cards of the hand discarded as the cost (R15:7.discard, 114.1)
+    discard: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredAbility:
+    """A triggered ability (R15:113): its condition ``trigger`` and who it is about
+    (``whose``), «может» (``optional``, R15:113.4), «Каждый раз, когда» (``whenever``: no
+    limit, R15:113.5), the nth card of the turn (``nth``; 0: any), the class of the card the
+    trigger is about (``subject_class``; "" = any)."""
+
+    kind: ClassVar[Literal["triggered"]] = "triggered"
+    trigger: Trigger
     targets: tuple[TargetSpec, ...] = ()
     effects: tuple[Effect, ...] = ()
-    modifier: CostModifierKind | Literal[""] = ""
-    value: int = 0
+    text_en: str = ""
+    per_turn: int = 0  # 0 = no per-turn limit (the loader's default is 1 but «whenever», R15:113.5)
+    per_game: int = 0  # 0 = no per-game limit
+    whose: Whose = "any"
+    optional: bool = False
+    whenever: bool = False
+    subject_class: str = ""
+    nth: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CostModifier:
+    """A static ability (R15:115) changing the cost of cards played (R15:523.1): of the cards
+    of ``player`` ("own" is the ability's controller), of ``card_type`` ("any") and
+    ``card_class`` ("" = any); ``if_increased``: only on top of another increase (entry 83)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["cost_modifier"]] = "cost_modifier"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()  # a static ability has no targets
+    effects: ClassVar[tuple[Effect, ...]] = ()  # nor effects
+    modifier: CostModifierKind
+    value: int
     player: Whose = "any"
     card_type: CardType | Literal["any"] = "any"
+    card_class: str = ""
+    if_increased: bool = False
     text_en: str = ""
-    card_class: str = ""  # static: only cards of this class ("" = any)
-    static_op: StaticOp = "cost_modifier"  # static only
-    cond: Condition | Literal[""] = ""  # static strike_bonus: in force only while this condition holds
-    subject_class: str = ""  # creature_dies / creature_enters / wounds_hero: only cards of this class
-    against: StrikeAgainst | Literal[""] = ""  # static strike_bonus: only the strike at a creature in this state (STRIKE_AGAINST)
-    self_cost: bool = False  # static cost_modifier: the card's own cost, from the hand (entry 61)
-    per: CostCount | Literal[""] = ""  # self cost_modifier: value times this count (entry 62)
-    nth: int = 0  # card_played / card_drawn: only the player's nth card of the turn (0: any)
-    if_increased: bool = False  # static cost_modifier: only on top of another increase (entry 83)
+
+
+@dataclass(frozen=True, slots=True)
+class SelfCostModifier:
+    """A static modifier of the card's own cost while it is played from the hand (R15:106.1.1,
+    115.1; INTERPRETING.md, entries 61 and 62): in force while ``cond`` holds ("" = always),
+    ``value`` times the count ``per`` ("" = once)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["cost_modifier"]] = "cost_modifier"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    modifier: CostModifierKind
+    value: int
+    cond: Condition | Literal[""] = ""
+    per: CostCount | Literal[""] = ""
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeBonus:
+    """«Пока …, [эта карта] имеет +N к удару» (R15:115.1): +``value`` strike while ``cond``
+    holds for its controller ("" = always); with ``against`` only its strike at a creature in
+    that state (R15:508.4.1; INTERPRETING.md, entry 55)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["strike_bonus"]] = "strike_bonus"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    value: int
+    cond: Condition | Literal[""] = ""
+    against: StrikeAgainst | Literal[""] = ""
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NoWoundsFrom:
+    """«Не получает ран от существ с ударом N или более» (R15:517.1.1; INTERPRETING.md, entry 86)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["no_wounds_from"]] = "no_wounds_from"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    min_strike: int
+    text_en: str = ""
+
+
+#: An ability that takes effect through its effects (R15:112): a spell's, an activated or a
+#: triggered one; the Queue's entries are of these.
+EffectAbility = SpellAbility | ActivatedAbility | TriggeredAbility
+#: A static ability (R15:115); it has no targets and no effects.
+StaticAbility = CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom
+#: One ability of a card (R15:112), a record of its kind: ``kind`` (and a static one's
+#: ``static_op``) tell them apart, as does ``isinstance``.
+Ability = EffectAbility | StaticAbility
 
 
 @dataclass(frozen=True, slots=True)
@@ -968,9 +1088,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         if st["op"] == "strike_bonus":
             if card_type != "creature":
                 raise CardDataError(f"{path}.static.op", "strike_bonus belongs to creatures")
-            return Ability(
-                kind="static",
-                static_op="strike_bonus",
+            return StrikeBonus(
                 value=_int(_req(st, "value", f"{path}.static"), f"{path}.static.value", 1),
                 cond=_controller_condition(st["if"], f"{path}.static.if") if "if" in st else "",
                 against=_choice(st["against"], STRIKE_AGAINST, f"{path}.static.against") if "against" in st else "",
@@ -979,16 +1097,13 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         if st["op"] == "no_wounds_from":
             if card_type != "creature" or set(st) != {"op", "min_strike"}:
                 raise CardDataError(f"{path}.static", "no_wounds_from belongs to creatures and takes min_strike only")
-            return Ability(
-                kind="static",
-                static_op="no_wounds_from",
-                value=_int(st["min_strike"], f"{path}.static.min_strike", 1),
+            return NoWoundsFrom(
+                min_strike=_int(st["min_strike"], f"{path}.static.min_strike", 1),
                 text_en=text_en,
             )
         if st.get("self"):
             return _parse_self_cost(st, f"{path}.static", text_en)
-        return Ability(
-            kind="static",
+        return CostModifier(
             modifier=_choice(_req(st, "modifier", f"{path}.static"), MODIFIERS, f"{path}.static.modifier"),
             value=_int(_req(st, "value", f"{path}.static"), f"{path}.static.value", 0),
             player=_choice(st.get("player", "any"), WHOSE, f"{path}.static.player"),
@@ -1068,23 +1183,14 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         raise CardDataError(f"{path}.limit", "must be {'per_turn': n}, {'per_game': n} or 'none'")
     if whenever and (per_turn or per_game):
         raise CardDataError(f"{path}.limit", "a «Каждый раз, когда» ability has no limit")
-    return Ability(
-        kind=kind,
-        trigger=trigger,
-        whose=whose,
-        optional=optional,
-        whenever=whenever,
-        per_turn=per_turn,
-        per_game=per_game,
-        tap=tap,
-        coins=coins,
-        discard=discard,
-        targets=targets,
-        effects=effects,
-        text_en=text_en,
-        subject_class=subject_class,
-        nth=nth,
-    )
+    if kind == "triggered":
+        assert trigger  # read above
+        return TriggeredAbility(
+            trigger, targets, effects, text_en, per_turn, per_game, whose, optional, whenever, subject_class, nth
+        )
+    if kind == "activated":
+        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard)
+    return SpellAbility(targets, effects, text_en, per_turn, per_game)
 
 
 def _if_increased(st: Mapping[str, Any], path: str) -> bool:
@@ -1096,7 +1202,7 @@ def _if_increased(st: Mapping[str, Any], path: str) -> bool:
     return True
 
 
-def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> Ability:
+def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> SelfCostModifier:
     """A static modifier of the card's own cost while it is played (INTERPRETING.md, entries
     61 and 62): it names no player, type or class (the card is the one it changes)."""
     for key in ("player", "card_type", "class", "if_increased"):
@@ -1104,13 +1210,11 @@ def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> Ability:
             raise CardDataError(f"{path}.{key}", "a modifier of the card's own cost names no other cards")
     if st["self"] is not True:
         raise CardDataError(f"{path}.self", "must be true")
-    return Ability(
-        kind="static",
+    return SelfCostModifier(
         modifier=_choice(_req(st, "modifier", path), MODIFIERS, f"{path}.modifier"),
         value=_int(_req(st, "value", path), f"{path}.value", 0),
         cond=_choice(st["if"], CONDITIONS, f"{path}.if") if "if" in st else "",
         per=_choice(st["per"], COST_COUNTS, f"{path}.per") if "per" in st else "",
-        self_cost=True,
         text_en=text_en,
     )
 
@@ -1146,9 +1250,8 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
 
 
 #: The ability the keyword Скрытность stands for: «Найм: это существо скрывается».
-_STEALTH = Ability(
-    kind="triggered",
-    trigger="hire",
+_STEALTH = TriggeredAbility(
+    "hire",
     per_turn=1,
     effects=(Effect("hide", "self", 1),),
     text_en="Stealth (Скрытность): Hire: this creature hides",

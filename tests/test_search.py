@@ -161,7 +161,7 @@ def test_the_loader_checks_no_wounds_from() -> None:
         parse_pool({"version": "t", "cards": [card]})
     assert err.value.field == "$.cards[0].abilities[0].static"
     card["abilities"] = [{"kind": "static", "static": {"op": "no_wounds_from", "min_strike": 6}}]
-    assert parse_pool({"version": "t", "cards": [card]})["c"].abilities[0].value == 6
+    assert parse_pool({"version": "t", "cards": [card]})["c"].abilities[0].min_strike == 6
 
 
 def _game_through_searches() -> tuple[GameConfig, list[Action]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..cards import CardDef, Condition, GrantedKeyword, Keyword, WoundParams, load_pool
+from ..cards import CardDef, Condition, GrantedKeyword, Keyword, StrikeBonus, WoundParams, load_pool
 from ..model import State
 
 __all__ = [
@@ -91,8 +91,7 @@ def static_strike_bonuses(state: State, uid: int) -> list[int]:
     return [
         a.value
         for a in card_def(state, uid).abilities
-        if a.kind == "static" and a.static_op == "strike_bonus" and not a.against
-        and (not a.cond or condition_holds(state, c.owner, a.cond))
+        if isinstance(a, StrikeBonus) and not a.against and (not a.cond or condition_holds(state, c.owner, a.cond))
     ]
 
 
@@ -107,7 +106,7 @@ def strike_at(state: State, uid: int, struck: int) -> int:
     if c.hidden or state.zone_of(uid) != "play" or card_def(state, struck).type != "creature":
         return strike
     for a in card_def(state, uid).abilities:
-        if a.kind != "static" or a.static_op != "strike_bonus" or not a.against:
+        if not isinstance(a, StrikeBonus) or not a.against:
             continue
         if a.cond and not condition_holds(state, c.owner, a.cond):
             continue

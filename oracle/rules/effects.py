@@ -12,9 +12,10 @@ from ..cards import (
     HAND_OPS,
     OPS,
     TARGET_CONDITIONS,
-    Ability,
     Effect,
+    EffectAbility,
     KeywordParams,
+    NoWoundsFrom,
     Op,
     Recipient,
     WoundParams,
@@ -91,7 +92,7 @@ def _no_wounds_from(state: State, uid: int, source: int) -> bool:
     """Whether ``uid`` has «Не получает ран от существ с ударом N или более» (static
     ``no_wounds_from``) and ``source`` is a creature whose strike is N or more now: its
     current strike in play, its printed strike once it left play (R15:517.1.1; entry 86)."""
-    bars = [a.value for a in card_def(state, uid).abilities if a.kind == "static" and a.static_op == "no_wounds_from"]
+    bars = [a.min_strike for a in card_def(state, uid).abilities if isinstance(a, NoWoundsFrom)]
     d = card_def(state, source)
     if not bars or d.type != "creature":
         return False
@@ -827,7 +828,7 @@ def _prepare(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) ->
 
 
 def run_ability(
-    state: State, entry: QueueEntry, ability: Ability, ev: list[Event], rules: tuple[str, ...]
+    state: State, entry: QueueEntry, ability: EffectAbility, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
     """Execute an ability's effects in order (R15:119.2); targets that left the play zone
     or hid are skipped, the rest still happens (R15:120.7).  Target restrictions are not
@@ -844,7 +845,7 @@ def run_ability(
 
 
 def run_effects(
-    state: State, entry: QueueEntry, ability: Ability, start: int, done: bool, ev: list[Event],
+    state: State, entry: QueueEntry, ability: EffectAbility, start: int, done: bool, ev: list[Event],
     rules: tuple[str, ...],
 ) -> None:
     """Execute the ability's effects from index ``start`` on (``done``: whether the effect
@@ -898,7 +899,7 @@ def _cancels(state: State, entry: QueueEntry, effect: Effect, ev: list[Event], r
 
 
 def hand_effect(
-    state: State, entry: QueueEntry, ability: Ability, index: int, seats: Sequence[int], ev: list[Event],
+    state: State, entry: QueueEntry, ability: EffectAbility, index: int, seats: Sequence[int], ev: list[Event],
     rules: tuple[str, ...],
 ) -> tuple[bool, bool]:
     """Carry out hand effect ``index`` for each of ``seats`` in turn, each choosing from his

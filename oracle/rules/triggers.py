@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..cards import Ability, CardDef, Trigger, load_pool
+from ..cards import Ability, CardDef, Trigger, TriggeredAbility, load_pool
 from ..model import Event, PendingTrigger, State
 from .board import classes_of
 
@@ -43,7 +43,7 @@ _OF_CREATURE: tuple[Trigger, ...] = (
 _SELF: tuple[Trigger, ...] = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
 
 
-_Table = dict[str, dict[Trigger, tuple[tuple[int, Ability], ...]]]
+_Table = dict[str, dict[Trigger, tuple[tuple[int, TriggeredAbility], ...]]]
 #: The last card pool's table (the pool kept to check it is the same object).
 _TABLE: list[tuple[Mapping[str, CardDef], _Table]] = []
 
@@ -56,9 +56,9 @@ def triggered_abilities(cards: Mapping[str, CardDef]) -> _Table:
         return _TABLE[0][1]
     table: _Table = {}
     for cid, d in cards.items():
-        by_kind: dict[Trigger, list[tuple[int, Ability]]] = {}
+        by_kind: dict[Trigger, list[tuple[int, TriggeredAbility]]] = {}
         for i, a in enumerate(d.abilities):
-            if a.kind == "triggered" and a.trigger:
+            if isinstance(a, TriggeredAbility):
                 by_kind.setdefault(a.trigger, []).append((i, a))
         table[cid] = {k: tuple(v) for k, v in by_kind.items()}
     _TABLE[:] = [(cards, table)]
