@@ -1,9 +1,12 @@
 """The card pool: card definitions read from ``data/cards.json`` (data, never code).
 
-A card definition is a flat, immutable record.  Its abilities are small records whose
-effects are named operations from a closed vocabulary (:data:`EFFECT_OPS`); nothing in the
-file is evaluated.  The loader validates every field and names the offending one in a
-:class:`CardDataError`.
+A card definition is a flat, immutable record.  Each of its abilities is a record of its
+kind (:class:`SpellAbility`, :class:`ActivatedAbility`, :class:`TriggeredAbility`, and the
+static ones :class:`CostModifier`, :class:`SelfCostModifier`, :class:`StrikeBonus`,
+:class:`NoWoundsFrom`), whose effects are named operations from a closed vocabulary
+(:data:`EFFECT_OPS`, a ``Literal`` type like every vocabulary here), each with the record of
+its own parameters (:data:`OPS`, the op table); nothing in the file is evaluated.  The loader
+validates every field and names the offending one in a :class:`CardDataError`.
 
 Schema of one card (JSON object)::
 
@@ -214,7 +217,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar, Literal, TypeVar, get_args
 
 from .errors import FieldError
 
@@ -229,22 +232,41 @@ __all__ = [
     "HAND_OPS",
     "IF_PREVIOUS",
     "MODIFIERS",
+    "NO_PARAMS",
+    "OPS",
     "RECIPIENTS",
     "STRIKE_AGAINST",
     "TARGET_CONDITIONS",
     "TRIGGERS",
     "Ability",
+    "ActivatedAbility",
     "CardDataError",
     "CardDef",
+    "CostModifier",
     "Effect",
+    "EffectAbility",
     "Fury",
+    "KeywordParams",
+    "NoParams",
+    "NoWoundsFrom",
+    "Op",
+    "OpParams",
+    "OpSpec",
     "Pool",
+    "SearchParams",
+    "SelfCostModifier",
+    "SpellAbility",
+    "StaticAbility",
+    "StrikeBonus",
     "TargetSpec",
+    "TriggeredAbility",
+    "WoundParams",
     "load_pool",
     "parse_pool",
 ]
 
-TYPES = ("hero", "creature", "spell", "support")
+CardType = Literal["hero", "creature", "spell", "support"]
+TYPES: tuple[CardType, ...] = get_args(CardType)
 #: The classes of each card type, as R15:107.3.3 lists them («механизм» and «кошмар» are
 #: classes of both creatures and support cards, R15:107.3.2).
 CLASSES: dict[str, tuple[str, ...]] = {
@@ -263,12 +285,14 @@ CLASSES: dict[str, tuple[str, ...]] = {
 }
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
-KEYWORDS = ("dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique")
+Keyword = Literal["dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique"]
+KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
 #: Keywords of creatures only (Скрытность is checked on its own).
-_CREATURE_KEYWORDS = ("cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend")
-ABILITY_KINDS = ("spell", "activated", "triggered", "static")
+_CREATURE_KEYWORDS: tuple[Keyword, ...] = ("cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend")
+AbilityKind = Literal["spell", "activated", "triggered", "static"]
+ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)
 #: Trigger conditions the engine knows (R15:113.2).
-TRIGGERS = (
+Trigger = Literal[
     "start_of_turn",  # «В начале хода»
     "end_of_turn",  # «В конце хода»
     "hire",  # «Найм»: this card entered the play zone
@@ -288,21 +312,26 @@ TRIGGERS = (
     "card_drawn",  # a player drew his nth card this turn («когда вы берете вторую карту за ход», R15:527.2); whose: who drew
     "discards",  # a player discarded cards («Каждый раз, когда вы сбрасываете карты», R15:7.discard); whose: who discarded
     "creature_played",  # another creature card was played («Когда вы разыгрываете существо», R15:309.1); whose: who played it
-)
+]
+TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
 #: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 60).
-NTH_TRIGGERS = ("card_played", "card_drawn")
-WHOSE = ("own", "opponent", "any")
+NTH_TRIGGERS: tuple[Trigger, ...] = ("card_played", "card_drawn")
+Whose = Literal["own", "opponent", "any"]
+WHOSE: tuple[Whose, ...] = get_args(Whose)
 #: Kinds of static ability (R15:115): a cost modifier, «Пока …, [эта карта] имеет +N к
 #: удару» (strike_bonus on the card itself, R15:115.1, 115.5), or «Не получает ран от существ
 #: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1).
-STATIC_OPS = ("cost_modifier", "strike_bonus", "no_wounds_from")
+StaticOp = Literal["cost_modifier", "strike_bonus", "no_wounds_from"]
+STATIC_OPS: tuple[StaticOp, ...] = get_args(StaticOp)
 #: What the creature struck must be for a «strike_bonus» with "against» («+N к удару по
 #: оглушенным существам», R15:508.4.1): a creature with «Оглушение» (R15:7.stun).
-STRIKE_AGAINST = ("stunned",)
+StrikeAgainst = Literal["stunned"]
+STRIKE_AGAINST: tuple[StrikeAgainst, ...] = get_args(StrikeAgainst)
 #: Cost modifier kinds in the order 309.1 step 8 applies them (R15:523.1).
-MODIFIERS = ("increase", "multiply", "decrease", "divide", "set")
+CostModifierKind = Literal["increase", "multiply", "decrease", "divide", "set"]
+MODIFIERS: tuple[CostModifierKind, ...] = get_args(CostModifierKind)
 #: The closed vocabulary of effect operations.
-EFFECT_OPS = (
+Op = Literal[
     "wound",  # deal wounds (R15:504.3)
     "distribute_wounds",  # split wounds among the targets, at least one each
     "destroy",  # destroy without wounds (R15:505.2)
@@ -335,31 +364,265 @@ EFFECT_OPS = (
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
-)
+]
+EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
 #: (R15:108.5), Уязвимость (R15:7.vulnerability), Первый удар (R15:7.firststrike),
 #: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature).
-GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures")
+GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures"]
+GRANTED_KEYWORDS: tuple[GrantedKeyword, ...] = get_args(GrantedKeyword)
+
+
+@dataclass(frozen=True, slots=True)
+class NoParams:
+    """The parameters of an op that has none of its own (its effect's common fields say it all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WoundParams:
+    """``wound``: ``shot`` marks «Выстрел на X», a wound of an enemy target that is a shot
+    (R15:7.shot, 507.2; INTERPRETING.md, entry 67)."""
+
+    shot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordParams:
+    """``keyword_until_end_of_turn`` / ``keyword_while_in_play``: the keyword granted (entry 69)."""
+
+    keyword: GrantedKeyword
+
+
+@dataclass(frozen=True, slots=True)
+class SearchParams:
+    """``search``: what it looks for (``find``, R15:7.search; INTERPRETING.md, entry 84): a
+    printed name ("" = any), a card type ("" = any), a printed cost, X as 0 (-1 = any)."""
+
+    name: str = ""
+    card_type: CardType | Literal[""] = ""
+    cost: int = -1
+
+
+#: The parameters of one op, beside an effect's common fields (the record type is the op's,
+#: :data:`OPS`).
+OpParams = NoParams | WoundParams | KeywordParams | SearchParams
+#: What an op's effect goes to, and so how the engine carries it out: each recipient card
+#: ("cards"), the chosen targets with the action's amounts ("targets"), a player ("player"),
+#: a choice of cards the player makes while the ability resolves ("hand", step
+#: ``hand_choice``; INTERPRETING.md, entry 63), or the ability's own card wherever it is
+#: ("source").
+OpGroup = Literal["cards", "targets", "player", "hand", "source"]
+#: The record of no parameters, shared by the effects of every op that has none.
+NO_PARAMS = NoParams()
+
+
+@dataclass(frozen=True, slots=True)
+class OpSpec:
+    """One op of :data:`OPS`: what its effect goes to, the record type of its parameters,
+    whether it puts a granting modifier on creatures (INTERPRETING.md, entry 69), and its text
+    in PROTOCOL.md (:mod:`oracle.protocol_doc`)."""
+
+    group: OpGroup
+    params: type[OpParams]
+    text: str
+    grants: bool = False
+
+
+#: The op table: every op of :data:`EFFECT_OPS`, in that order.  The loader reads an op's
+#: parameters by it, the engine's dispatch (:mod:`oracle.rules.effects`) has a handler for each
+#: and PROTOCOL.md its text.
+OPS: dict[Op, OpSpec] = {
+    "wound": OpSpec(
+        "cards", WoundParams,
+        "put `amount` wounds on each recipient (`wounded`)",
+    ),
+    "distribute_wounds": OpSpec(
+        "targets", NoParams,
+        "wound the chosen targets by the action's `amounts`, which add up to `amount` (`wounded`)",
+    ),
+    "destroy": OpSpec(
+        "cards", NoParams,
+        "a recipient creature in play goes to the graveyard without wounds (`destroyed`, R15:505.2)",
+    ),
+    "poison": OpSpec(
+        "cards", NoParams,
+        "the recipient gets Poison `amount`; only the highest value applies (`poisoned`)",
+    ),
+    "intensify_poison": OpSpec(
+        "cards", NoParams,
+        "a poisoned recipient's Poison Y becomes Y + `amount`; nothing without poison (`poisoned`)",
+    ),
+    "cure": OpSpec(
+        "cards", NoParams,
+        "remove all poison (`cured`)",
+    ),
+    "heal": OpSpec(
+        "cards", NoParams,
+        "remove up to `amount` wounds (`healed`)",
+    ),
+    "draw": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player draws `amount` cards (`drew`)",
+    ),
+    "gain_coin": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player gets `amount` open coins (`coin_gained`)",
+    ),
+    "gain_coins_until_end_of_turn": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player gets `amount` open coins until the end "
+        "of turn («Получите (1) до конца хода»; `coin_gained` with `until` `end_of_turn`, citing R15:522.4): a modifier with "
+        "`coins` on his hero; at 310.2 that many of his coins go back to the supply, closed ones first, which is not a loss "
+        "(`coins_returned`); a player who loses coins loses his temporary ones first (INTERPRETING.md entry 76)",
+    ),
+    "lose_coins": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player loses `amount` coins (all he has if fewer), his closed ones "
+        "first, then open ones (R15:522.5, INTERPRETING.md entry 47; `coins_lost`)",
+    ),
+    "open": OpSpec(
+        "cards", NoParams,
+        "open a closed recipient (`opened`)",
+    ),
+    "prepare": OpSpec(
+        "cards", NoParams,
+        "«Подготовить» (R15:7.prepare; INTERPRETING.md entry 41): open the recipient (`opened`, citing R15:7.prepare too), remove the usage markers of its activated «раз за ход» abilities, and let a character attack and defend again this turn (`attacked_turn`, `defended_turn` 0)",
+    ),
+    "close": OpSpec(
+        "cards", NoParams,
+        "close an open recipient in play (`closed`; «when closed» triggers fire)",
+    ),
+    "stun": OpSpec(
+        "cards", NoParams,
+        "«Оглушить» (R15:7.stun): close the recipient (`closed` if it was open) and set its `stunned`; no event of its "
+        "own. A stunned card stays closed at its controller's next restoration and loses the stun there (`restored` lists it)",
+    ),
+    "strike_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike until the end of turn, 310.2 (`strike_modified`)",
+    ),
+    "shots_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«+N к выстрелам до конца хода»: each shot of the recipient (a `wound` with `shot` of "
+        "an ability it is the source of) deals `amount` more wounds until the end of turn, 310.2; its strike is unchanged "
+        "(a modifier with `shots`; `shots_modified`; INTERPRETING.md entry 67)",
+    ),
+    "strike_until_start_of_turn": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike until the next turn starts, whoever's it is, 303.1 (`strike_modified`)",
+    ),
+    "strike_until_start_of_your_next_turn": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike until the ability's controller's next turn starts, 303.1 of "
+        "that turn («до начала вашего следующего хода»; `strike_modified` with `until` `start_of_owner_turn` and `owner`)",
+    ),
+    "hide": OpSpec(
+        "cards", NoParams,
+        "a creature recipient becomes hidden (`hidden`)",
+    ),
+    "set_strike_until_start_of_your_next_turn": OpSpec(
+        "cards", NoParams,
+        "the recipient's strike becomes `amount` until the ability's controller's "
+        "next turn starts («становится равен»): a set-to modifier (`sets`), applied after every addition, the latest set-to "
+        "deciding (R15:523.1; `strike_modified` with `sets`)",
+    ),
+    "draw_to_match_opponent": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player draws one card at a time until his hand is as "
+        "large as the other player's, nothing if it already is (R15:119.6); an empty deck stops it (`drew`)",
+    ),
+    "strike_while_in_play": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike with no duration («получает +N к удару»): it lasts while the creature is "
+        "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 58); "
+        "an amount of 0 puts on nothing (entry 79)",
+    ),
+    "discard": OpSpec(
+        "hand", NoParams,
+        "«Сбросьте карту» (R15:7.discard): the recipient player chooses `amount` cards of his own hand (all he "
+        "has if fewer, R15:520.4; `any`: any number, none included; none as well when the next effect is its "
+        "«иначе», R15:119.7) and they go to his graveyard (`discarded`); `each_player`: the controller first, then his opponent. "
+        "A real choice waits at step `hand_choice` (`choosing_cards`, action `choose_cards`); a forced one is made at once "
+        "(INTERPRETING.md entries 63, 64). Carried out (for `if_previous`) when as many cards as asked went",
+    ),
+    "put_on_deck_top": OpSpec(
+        "hand", NoParams,
+        "the recipient player chooses a card of his own hand and puts it on top of his deck "
+        "(`put_on_deck`; `amount` 1 only; at step `hand_choice` as for `discard`; INTERPRETING.md entry 64)",
+    ),
+    "upgrade": OpSpec(
+        "cards", NoParams,
+        "«Усовершенствуйте» (R15:7.upgrade; `to` `self` or one creature target): a recipient creature that is no "
+        "Механизм loses all its classes and is a Механизм while it is in play (a modifier with `grants` `mechanism`, "
+        "`upgraded`); one that is a mechanism already (printed or upgraded) cancels the ability: this effect and every later "
+        "one do not happen, what it cost stays paid (`ability_cancelled`; INTERPRETING.md entries 69, 70)",
+        grants=True,
+    ),
+    "life_while_in_play": OpSpec(
+        "cards", NoParams,
+        "+`amount` life with no duration («получает +N к жизням»): additional lives (R15:504.2); the "
+        "recipient's life is its printed life plus these, minus its wounds, while it is in play (R15:7.gains, 205.3; a "
+        "modifier with `grants` `life`, `life_modified`; an amount of 0 puts on nothing; INTERPRETING.md entries 69, 79)",
+        grants=True,
+    ),
+    "keyword_until_end_of_turn": OpSpec(
+        "cards", KeywordParams,
+        "the recipient creature gains the effect's `keyword` until the end of turn, 310.2 (a "
+        "modifier with `grants` the keyword and `amount` 0, `keyword_granted`; INTERPRETING.md entries 69, 72-74)",
+        grants=True,
+    ),
+    "keyword_while_in_play": OpSpec(
+        "cards", KeywordParams,
+        "the recipient creature gains the effect's `keyword` with no duration («получает Рывок»): "
+        "while it is in play (R15:7.gains, 205.3; `keyword_granted` with `until` `while_in_play`; INTERPRETING.md entry 69)",
+        grants=True,
+    ),
+    "double_strike_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«Удвойте силу удара … до конца хода»: the recipient's strike is doubled until the "
+        "end of turn, a multiplying modifier applied after the additions and before the subtractions (R15:523.1; a modifier "
+        "with `grants` `double_strike`, `strike_doubled`; INTERPRETING.md entry 71)",
+        grants=True,
+    ),
+    "graveyard_to_deck_top": OpSpec(
+        "source", NoParams,
+        "`to` `self`: the ability's own card, if it is in its owner's graveyard when the effect "
+        "executes, goes on top of his deck («Гибель: … положить Оборотня на верх колоды вместо кладбища»: a «Гибель» "
+        "trigger, resolved after the card reached the graveyard; `put_on_deck` with `from` `graveyard`; INTERPRETING.md "
+        "entry 78)",
+    ),
+    "search": OpSpec(
+        "hand", SearchParams,
+        "«Поиск» (R15:7.search): `to` `controller`; he chooses 0 up to `amount` cards of his own deck that "
+        "match `find` (`name`: a printed name; `type` and/or `cost`: a card type, a printed cost with X as 0) — at step "
+        "`hand_choice` when he has two or more choices, at once otherwise — they go to his hand (`cards_found`), then "
+        "chance shuffles his deck at step `search_shuffle` (action `shuffle`, `search_shuffled`), even when he took none; "
+        "the ability's later effects follow (INTERPRETING.md entry 84). No `if_previous` follows a search",
+    ),
+}
+if tuple(OPS) != EFFECT_OPS:  # pragma: no cover - checked at import
+    raise AssertionError("OPS must list EFFECT_OPS in order")
+
 #: Ops that put a modifier granting something on a creature (INTERPRETING.md, entry 69).
-GRANT_OPS = (
-    "upgrade", "life_while_in_play", "keyword_until_end_of_turn", "keyword_while_in_play", "double_strike_until_end_of_turn",
-)
+GRANT_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.grants)
 #: Effects on cards that the player chooses while the ability resolves (step ``hand_choice``;
 #: INTERPRETING.md, entry 63): cards of his hand, or for «search» cards of his deck that go to
 #: his hand (R15:7.search; entry 84).
-HAND_OPS = ("discard", "put_on_deck_top", "search")
+HAND_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "hand")
 #: What a «search» may look for (effect key ``find``): a card's printed name, or its type and
 #: printed cost (R15:7.search «Поиск — [карта/карты]»).
-FIND_KEYS = ("name", "type", "cost")
+FindKey = Literal["name", "type", "cost"]
+FIND_KEYS: tuple[FindKey, ...] = get_args(FindKey)
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
-AMOUNTS = (
+DerivedAmount = Literal[
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
     "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
     "healed_own_creatures_last_turn",
-)
+]
+AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
-COUNTED_AMOUNTS = ("discarded", "recipient_hand", "other_own_creatures")
-RECIPIENTS = (
+COUNTED_AMOUNTS: tuple[DerivedAmount, ...] = ("discarded", "recipient_hand", "other_own_creatures")
+Recipient = Literal[
     "target",
     "self",
     "own_hero",
@@ -373,32 +636,40 @@ RECIPIENTS = (
     "controller",
     "opponent",
     "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
-)
+]
+RECIPIENTS: tuple[Recipient, ...] = get_args(Recipient)
 #: Conditions on an effect («если …»), about the ability's controller, read when the effect
 #: executes (INTERPRETING.md, entry 42).
-CONDITIONS = (
+Condition = Literal[
     "hand_fewer_than_opponent",  # «у вас в руке меньше карт, чем у противника»
     "hand_more_than_opponent",  # «у вас в руке больше карт, чем у противника»
     "hand_empty",  # «в вашей руке нет карт»
     "target_stunned",  # «Если оно оглушено»: about each recipient target (effects to "target" only; entry 54)
     "three_creatures_played_this_turn",  # «вы разыграли трёх или более существ в этом ходу» (entry 61)
     "target_has_shot",  # «Если у него есть выстрел»: about each recipient target (effects to "target" only; entry 68)
-)
+]
+CONDITIONS: tuple[Condition, ...] = get_args(Condition)
 #: What a self cost modifier's ``per`` counts for the card's owner, when the cost is
 #: determined (R15:309.1 step 4; INTERPRETING.md, entry 62).
-COST_COUNTS = (
+CostCount = Literal[
     "cards_in_hand",  # «за каждую карту у вас в руке»: the card being played included (step 5 moves it)
     "own_creatures",  # «за каждое ваше существо»: his creatures in play, hidden ones included
-)
+]
+COST_COUNTS: tuple[CostCount, ...] = get_args(CostCount)
 #: Conditions about the recipient target rather than the controller.
-TARGET_CONDITIONS = ("target_stunned", "target_has_shot")
+TARGET_CONDITIONS: tuple[Condition, ...] = ("target_stunned", "target_has_shot")
 #: How an effect depends on the one before it (R15:119.4 «при этом», R15:119.7 «иначе»).
-IF_PREVIOUS = ("done", "not_done")
-TARGET_WHAT = ("creature", "hero", "character")
-TARGET_SIDE = ("own", "enemy", "any")
-TARGET_FILTERS = ("poisoned", "other", "wounded")
+IfPrevious = Literal["done", "not_done"]
+IF_PREVIOUS: tuple[IfPrevious, ...] = get_args(IfPrevious)
+TargetWhat = Literal["creature", "hero", "character"]
+TARGET_WHAT: tuple[TargetWhat, ...] = get_args(TargetWhat)
+TargetSide = Literal["own", "enemy", "any"]
+TARGET_SIDE: tuple[TargetSide, ...] = get_args(TargetSide)
+TargetFilter = Literal["poisoned", "other", "wounded"]
+TARGET_FILTERS: tuple[TargetFilter, ...] = get_args(TargetFilter)
 #: Who chooses a target (R15:118.1): the ability's controller, or his opponent («по его выбору»).
-TARGET_CHOOSERS = ("controller", "opponent")
+TargetChooser = Literal["controller", "opponent"]
+TARGET_CHOOSERS: tuple[TargetChooser, ...] = get_args(TargetChooser)
 
 
 class CardDataError(FieldError):
@@ -409,68 +680,164 @@ class CardDataError(FieldError):
 class TargetSpec:
     """What a target must be at declaration (501.1, 501.4)."""
 
-    what: str
-    side: str
-    filters: tuple[str, ...]
+    what: TargetWhat
+    side: TargetSide
+    filters: tuple[TargetFilter, ...]
     min_count: int
     max_count: int
     card_class: str = ""  # "" = any class
     max_cost: int = -1  # -1 = no cost restriction
     min_strike: int = -1  # -1 = no strike restriction
-    chooser: str = "controller"  # one of TARGET_CHOOSERS (R15:118.1)
+    chooser: TargetChooser = "controller"  # R15:118.1
 
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """One instruction of an ability; ``amount`` is an int, "X" or "self_strike".  ``cond``
-    (one of :data:`CONDITIONS`, "" for none) must hold for it to happen; ``bonus`` is added
-    to the amount when ``bonus_if`` holds."""
+    """One instruction of an ability; ``amount`` is an int or a derived amount.  ``cond``
+    ("" for none) must hold for it to happen; ``bonus`` is added to the amount when
+    ``bonus_if`` holds.  ``params`` are the op's own parameters, a record of the type
+    :data:`OPS` gives the op (:data:`NO_PARAMS` for an op that has none)."""
 
-    op: str
-    to: str
-    amount: int | str
-    cond: str = ""
+    op: Op
+    to: Recipient
+    amount: int | DerivedAmount
+    cond: Condition | Literal[""] = ""
     bonus: int = 0
-    bonus_if: str = ""
-    if_previous: str = ""  # one of IF_PREVIOUS, "" = whatever the previous effect did
+    bonus_if: Condition | Literal[""] = ""
+    if_previous: IfPrevious | Literal[""] = ""  # "" = whatever the previous effect did
     per: int = 1  # a counted amount (COUNTED_AMOUNTS) is ``per`` times the count («+2 … за каждую»)
-    shot: bool = False  # «Выстрел на X»: a wound of an enemy target that is a shot (R15:7.shot; entry 67)
-    keyword: str = ""  # keyword_* ops: the keyword granted (GRANTED_KEYWORDS)
-    find_name: str = ""  # search: only cards of this printed name ("" = any name)
-    find_type: str = ""  # search: only cards of this type ("" = any type)
-    find_cost: int = -1  # search: only cards of this printed cost, X as 0 (-1 = any cost)
+    params: OpParams = NO_PARAMS
 
 
 @dataclass(frozen=True, slots=True)
-class Ability:
-    """One ability of a card (R15:112): its kind, condition, costs, targets and effects."""
+class SpellAbility:
+    """An ability of a spell (R15:117, 211.1): it takes effect when the spell is played; no
+    trigger, no cost of its own."""
 
-    kind: str
-    trigger: str = ""
-    whose: str = "any"
-    optional: bool = False
-    whenever: bool = False
+    kind: ClassVar[Literal["spell"]] = "spell"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text_en: str = ""
     per_turn: int = 0  # 0 = no per-turn limit
+    per_game: int = 0  # 0 = no per-game limit
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatedAbility:
+    """An activated ability (R15:114): declared by its controller, its cost paid (501.2):
+    ``tap`` (close the card), ``coins`` open coins, ``discard`` cards of the hand («Сбросьте
+    карту:», R15:7.discard, 114.1)."""
+
+    kind: ClassVar[Literal["activated"]] = "activated"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text_en: str = ""
+    per_turn: int = 0  # 0 = no per-turn limit (the loader's default is 1, R15:114.4)
     per_game: int = 0  # 0 = no per-game limit
     tap: bool = False
     coins: int = 0
-    discard: int = 0  # activated: «Сбросьте карту:» cards of the hand discarded as the cost (R15:7.discard, 114.1)
+    discard: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredAbility:
+    """A triggered ability (R15:113): its condition ``trigger`` and who it is about
+    (``whose``), «может» (``optional``, R15:113.4), «Каждый раз, когда» (``whenever``: no
+    limit, R15:113.5), the nth card of the turn (``nth``; 0: any), the class of the card the
+    trigger is about (``subject_class``; "" = any)."""
+
+    kind: ClassVar[Literal["triggered"]] = "triggered"
+    trigger: Trigger
     targets: tuple[TargetSpec, ...] = ()
     effects: tuple[Effect, ...] = ()
-    modifier: str = ""
-    value: int = 0
-    player: str = "any"
-    card_type: str = "any"
     text_en: str = ""
-    card_class: str = ""  # static: only cards of this class ("" = any)
-    static_op: str = "cost_modifier"  # static only: one of STATIC_OPS
-    cond: str = ""  # static strike_bonus: in force only while this condition holds
-    subject_class: str = ""  # creature_dies / creature_enters / wounds_hero: only cards of this class
-    against: str = ""  # static strike_bonus: only the strike at a creature in this state (STRIKE_AGAINST)
-    self_cost: bool = False  # static cost_modifier: the card's own cost, from the hand (entry 61)
-    per: str = ""  # self cost_modifier: value times this count (COST_COUNTS; entry 62)
-    nth: int = 0  # card_played / card_drawn: only the player's nth card of the turn (0: any)
-    if_increased: bool = False  # static cost_modifier: only on top of another increase (entry 83)
+    per_turn: int = 0  # 0 = no per-turn limit (the loader's default is 1 but «whenever», R15:113.5)
+    per_game: int = 0  # 0 = no per-game limit
+    whose: Whose = "any"
+    optional: bool = False
+    whenever: bool = False
+    subject_class: str = ""
+    nth: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CostModifier:
+    """A static ability (R15:115) changing the cost of cards played (R15:523.1): of the cards
+    of ``player`` ("own" is the ability's controller), of ``card_type`` ("any") and
+    ``card_class`` ("" = any); ``if_increased``: only on top of another increase (entry 83)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["cost_modifier"]] = "cost_modifier"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()  # a static ability has no targets
+    effects: ClassVar[tuple[Effect, ...]] = ()  # nor effects
+    modifier: CostModifierKind
+    value: int
+    player: Whose = "any"
+    card_type: CardType | Literal["any"] = "any"
+    card_class: str = ""
+    if_increased: bool = False
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SelfCostModifier:
+    """A static modifier of the card's own cost while it is played from the hand (R15:106.1.1,
+    115.1; INTERPRETING.md, entries 61 and 62): in force while ``cond`` holds ("" = always),
+    ``value`` times the count ``per`` ("" = once)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["cost_modifier"]] = "cost_modifier"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    modifier: CostModifierKind
+    value: int
+    cond: Condition | Literal[""] = ""
+    per: CostCount | Literal[""] = ""
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeBonus:
+    """«Пока …, [эта карта] имеет +N к удару» (R15:115.1): +``value`` strike while ``cond``
+    holds for its controller ("" = always); with ``against`` only its strike at a creature in
+    that state (R15:508.4.1; INTERPRETING.md, entry 55)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["strike_bonus"]] = "strike_bonus"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    value: int
+    cond: Condition | Literal[""] = ""
+    against: StrikeAgainst | Literal[""] = ""
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NoWoundsFrom:
+    """«Не получает ран от существ с ударом N или более» (R15:517.1.1; INTERPRETING.md, entry 86)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["no_wounds_from"]] = "no_wounds_from"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    min_strike: int
+    text_en: str = ""
+
+
+#: An ability that takes effect through its effects (R15:112): a spell's, an activated or a
+#: triggered one; the Queue's entries are of these.
+EffectAbility = SpellAbility | ActivatedAbility | TriggeredAbility
+#: A static ability (R15:115); it has no targets and no effects.
+StaticAbility = CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom
+#: One ability of a card (R15:112), a record of its kind: ``kind`` (and a static one's
+#: ``static_op``) tell them apart, as does ``isinstance``.
+Ability = EffectAbility | StaticAbility
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,13 +855,13 @@ class CardDef:
     id: str
     name: str
     name_en: str
-    type: str
+    type: CardType
     cost: int  # -1 means X
     strike: int
     life: int
     card_class: str
-    keywords: frozenset[str]
-    turn_order: str
+    keywords: frozenset[Keyword]
+    turn_order: Literal["first", "second", ""]
     abilities: tuple[Ability, ...]
     modes: tuple[tuple[Ability, ...], ...]
     fury: Fury | None
@@ -541,10 +908,14 @@ def _int(value: Any, path: str, minimum: int = 0) -> int:
     return value
 
 
-def _choice(value: Any, allowed: tuple[str, ...], path: str) -> str:
-    if value not in allowed:
+_S = TypeVar("_S", bound=str)
+
+
+def _choice(value: Any, allowed: tuple[_S, ...], path: str) -> _S:
+    """``value`` if it is one of ``allowed`` (typed as they are), else a :class:`CardDataError`."""
+    if not isinstance(value, str) or value not in allowed:
         raise CardDataError(path, f"must be one of {', '.join(allowed)}; got {value!r}")
-    return str(value)
+    return allowed[allowed.index(value)]
 
 
 def _parse_target(raw: Any, path: str) -> TargetSpec:
@@ -575,7 +946,7 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
     return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser)
 
 
-def _controller_condition(raw: Any, path: str) -> str:
+def _controller_condition(raw: Any, path: str) -> Condition:
     """A condition about the ability's controller (CONDITIONS but TARGET_CONDITIONS)."""
     cond = _choice(raw, CONDITIONS, path)
     if cond in TARGET_CONDITIONS:
@@ -601,15 +972,16 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         raise CardDataError(f"{path}.amount", "target_strike is the strike of the ability's target: it needs one")
     if amount == "target_cost" and to != "target":
         raise CardDataError(f"{path}.amount", "target_cost is the cost of each target: 'to' must be 'target'")
-    cond = _choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
+    cond: Condition | Literal[""] = _choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
     if cond in TARGET_CONDITIONS and to != "target":
         raise CardDataError(f"{path}.if", f"{cond} is about the target: 'to' must be 'target'")
-    if_previous = ""
+    if_previous: IfPrevious | Literal[""] = ""
     if "if_previous" in raw:
         if first:
             raise CardDataError(f"{path}.if_previous", "the first effect has no effect before it")
         if_previous = _choice(raw["if_previous"], IF_PREVIOUS, f"{path}.if_previous")
-    bonus, bonus_if = 0, ""
+    bonus = 0
+    bonus_if: Condition | Literal[""] = ""
     if "bonus" in raw:
         b = raw["bonus"]
         if not isinstance(b, dict):
@@ -629,44 +1001,46 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     shot = raw.get("shot", False)
     if shot is not False and (shot is not True or op != "wound" or to != "target"):
         raise CardDataError(f"{path}.shot", "true on a wound of the targets only («Выстрел на X», R15 glossary)")
-    keyword = ""
-    if op in ("keyword_until_end_of_turn", "keyword_while_in_play"):
-        keyword = _choice(_req(raw, "keyword", path), GRANTED_KEYWORDS, f"{path}.keyword")
-    elif "keyword" in raw:
+    kind = OPS[op].params
+    params: OpParams = NO_PARAMS
+    if kind is WoundParams:
+        params = WoundParams(shot=shot is True)
+    elif kind is KeywordParams:
+        params = KeywordParams(_choice(_req(raw, "keyword", path), GRANTED_KEYWORDS, f"{path}.keyword"))
+    if "keyword" in raw and kind is not KeywordParams:
         raise CardDataError(f"{path}.keyword", "only keyword_until_end_of_turn / keyword_while_in_play grant a keyword")
     if op in GRANT_OPS and to in HAND_RECIPIENTS:
         raise CardDataError(f"{path}.to", f"{op} goes to creatures, not to a player")
     if op == "upgrade" and to not in ("self", "target"):
         raise CardDataError(f"{path}.to", "upgrade goes to the card itself or to its target (one creature)")
-    find_name, find_type, find_cost = _parse_find(raw, op, path)
-    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, shot, keyword, find_name, find_type, find_cost)
+    if kind is SearchParams:
+        params = _parse_find(raw, path)
+    elif "find" in raw:
+        raise CardDataError(f"{path}.find", "only a search looks for cards")
+    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, params)
 
 
-def _parse_find(raw: Mapping[str, Any], op: str, path: str) -> tuple[str, str, int]:
+def _parse_find(raw: Mapping[str, Any], path: str) -> SearchParams:
     """What a «search» looks for (``find``: {"name": printed name} or {"type": …, "cost": n},
     R15:7.search); every search has it, no other effect does."""
-    if op != "search":
-        if "find" in raw:
-            raise CardDataError(f"{path}.find", "only a search looks for cards")
-        return "", "", -1
     find = _req(raw, "find", path)
     if not isinstance(find, dict) or not find or any(k not in FIND_KEYS for k in find):
         raise CardDataError(f"{path}.find", f"must be an object with keys among {', '.join(FIND_KEYS)}")
     name = find.get("name", "")
     if not isinstance(name, str) or ("name" in find and not name):
         raise CardDataError(f"{path}.find.name", "must be a card's printed name")
-    ftype = _choice(find["type"], TYPES[1:], f"{path}.find.type") if "type" in find else ""
+    ftype: CardType | Literal[""] = _choice(find["type"], TYPES[1:], f"{path}.find.type") if "type" in find else ""
     cost = _int(find["cost"], f"{path}.find.cost", 0) if "cost" in find else -1
-    return name, ftype, cost
+    return SearchParams(name, ftype, cost)
 
 
 #: Recipients that are players.
-HAND_RECIPIENTS = ("controller", "opponent", "each_player")
+HAND_RECIPIENTS: tuple[Recipient, ...] = ("controller", "opponent", "each_player")
 
 
 def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], path: str) -> None:
     """A shot wounds an enemy character only (R15:507.2; R15 glossary «Выстрел»)."""
-    if any(e.shot for e in effects) and (not targets or targets[0].side != "enemy"):
+    if any(isinstance(e.params, WoundParams) and e.params.shot for e in effects) and (not targets or targets[0].side != "enemy"):
         raise CardDataError(f"{path}.targets", "a shot's target is an enemy character (R15:507.2)")
 
 
@@ -695,7 +1069,7 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
 
 
 #: Triggers about another card that may name the class of that card (``subject_class``).
-_SUBJECT_CLASS_TRIGGERS = ("creature_dies", "creature_enters", "wounds_hero")
+_SUBJECT_CLASS_TRIGGERS: tuple[Trigger, ...] = ("creature_dies", "creature_enters", "wounds_hero")
 
 
 def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
@@ -714,9 +1088,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         if st["op"] == "strike_bonus":
             if card_type != "creature":
                 raise CardDataError(f"{path}.static.op", "strike_bonus belongs to creatures")
-            return Ability(
-                kind="static",
-                static_op="strike_bonus",
+            return StrikeBonus(
                 value=_int(_req(st, "value", f"{path}.static"), f"{path}.static.value", 1),
                 cond=_controller_condition(st["if"], f"{path}.static.if") if "if" in st else "",
                 against=_choice(st["against"], STRIKE_AGAINST, f"{path}.static.against") if "against" in st else "",
@@ -725,16 +1097,13 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         if st["op"] == "no_wounds_from":
             if card_type != "creature" or set(st) != {"op", "min_strike"}:
                 raise CardDataError(f"{path}.static", "no_wounds_from belongs to creatures and takes min_strike only")
-            return Ability(
-                kind="static",
-                static_op="no_wounds_from",
-                value=_int(st["min_strike"], f"{path}.static.min_strike", 1),
+            return NoWoundsFrom(
+                min_strike=_int(st["min_strike"], f"{path}.static.min_strike", 1),
                 text_en=text_en,
             )
         if st.get("self"):
             return _parse_self_cost(st, f"{path}.static", text_en)
-        return Ability(
-            kind="static",
+        return CostModifier(
             modifier=_choice(_req(st, "modifier", f"{path}.static"), MODIFIERS, f"{path}.static.modifier"),
             value=_int(_req(st, "value", f"{path}.static"), f"{path}.static.value", 0),
             player=_choice(st.get("player", "any"), WHOSE, f"{path}.static.player"),
@@ -766,7 +1135,9 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     ):
         raise CardDataError(f"{path}.targets", "target_strike reads the strike of exactly one target creature")
     _check_shots(effects, targets, path)
-    trigger, whose, optional, whenever, nth = "", "any", False, False, 0
+    trigger: Trigger | Literal[""] = ""
+    whose: Whose = "any"
+    optional, whenever, nth = False, False, 0
     tap, coins, discard = False, 0, 0
     subject_class = ""
     if kind == "triggered":
@@ -812,23 +1183,14 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         raise CardDataError(f"{path}.limit", "must be {'per_turn': n}, {'per_game': n} or 'none'")
     if whenever and (per_turn or per_game):
         raise CardDataError(f"{path}.limit", "a «Каждый раз, когда» ability has no limit")
-    return Ability(
-        kind=kind,
-        trigger=trigger,
-        whose=whose,
-        optional=optional,
-        whenever=whenever,
-        per_turn=per_turn,
-        per_game=per_game,
-        tap=tap,
-        coins=coins,
-        discard=discard,
-        targets=targets,
-        effects=effects,
-        text_en=text_en,
-        subject_class=subject_class,
-        nth=nth,
-    )
+    if kind == "triggered":
+        assert trigger  # read above
+        return TriggeredAbility(
+            trigger, targets, effects, text_en, per_turn, per_game, whose, optional, whenever, subject_class, nth
+        )
+    if kind == "activated":
+        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard)
+    return SpellAbility(targets, effects, text_en, per_turn, per_game)
 
 
 def _if_increased(st: Mapping[str, Any], path: str) -> bool:
@@ -840,7 +1202,7 @@ def _if_increased(st: Mapping[str, Any], path: str) -> bool:
     return True
 
 
-def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> Ability:
+def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> SelfCostModifier:
     """A static modifier of the card's own cost while it is played (INTERPRETING.md, entries
     61 and 62): it names no player, type or class (the card is the one it changes)."""
     for key in ("player", "card_type", "class", "if_increased"):
@@ -848,13 +1210,11 @@ def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> Ability:
             raise CardDataError(f"{path}.{key}", "a modifier of the card's own cost names no other cards")
     if st["self"] is not True:
         raise CardDataError(f"{path}.self", "must be true")
-    return Ability(
-        kind="static",
+    return SelfCostModifier(
         modifier=_choice(_req(st, "modifier", path), MODIFIERS, f"{path}.modifier"),
         value=_int(_req(st, "value", path), f"{path}.value", 0),
         cond=_choice(st["if"], CONDITIONS, f"{path}.if") if "if" in st else "",
         per=_choice(st["per"], COST_COUNTS, f"{path}.per") if "per" in st else "",
-        self_cost=True,
         text_en=text_en,
     )
 
@@ -890,9 +1250,8 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
 
 
 #: The ability the keyword Скрытность stands for: «Найм: это существо скрывается».
-_STEALTH = Ability(
-    kind="triggered",
-    trigger="hire",
+_STEALTH = TriggeredAbility(
+    "hire",
     per_turn=1,
     effects=(Effect("hide", "self", 1),),
     text_en="Stealth (Скрытность): Hire: this creature hides",
@@ -925,7 +1284,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         _choice(k, KEYWORDS, f"{path}.keywords[{i}]")
         if k in _CREATURE_KEYWORDS and ctype != "creature":
             raise CardDataError(f"{path}.keywords[{i}]", f"{k} belongs to creatures")
-    turn_order = ""
+    turn_order: Literal["first", "second", ""] = ""
     if "turn_order" in raw:
         if ctype != "hero":
             raise CardDataError(f"{path}.turn_order", "only heroes say how their player moves")
@@ -1041,8 +1400,8 @@ def parse_pool(raw: Any) -> Pool:
     for i, card in enumerate(cards.values()):
         for a in card.abilities:
             for e in a.effects:
-                if e.find_name and e.find_name not in names:
-                    raise CardDataError(f"$.cards[{i}].abilities", f"a search looks for {e.find_name!r}, no card of the pool")
+                if isinstance(e.params, SearchParams) and e.params.name and e.params.name not in names:
+                    raise CardDataError(f"$.cards[{i}].abilities", f"a search looks for {e.params.name!r}, no card of the pool")
     return Pool(version, cards)
 
 

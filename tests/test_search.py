@@ -147,7 +147,7 @@ def test_the_loader_checks_the_search_vocabulary(raw: dict[str, object], field: 
         parse_pool(raw)
     assert err.value.field == field
     ok = parse_pool(_pool({"op": "search", "to": "controller", "amount": 1, "find": {"name": "Карта"}}))
-    assert ok["c"].abilities[0].effects[0].find_name == "Карта"
+    assert ok["c"].abilities[0].effects[0].params.name == "Карта"
     opt = parse_pool(_pool({"op": "poison", "to": "target", "amount": 1}, {"what": "creature", "optional": True},
                            "triggered"))
     assert opt["c"].abilities[0].targets[0].min_count == 0
@@ -161,7 +161,7 @@ def test_the_loader_checks_no_wounds_from() -> None:
         parse_pool({"version": "t", "cards": [card]})
     assert err.value.field == "$.cards[0].abilities[0].static"
     card["abilities"] = [{"kind": "static", "static": {"op": "no_wounds_from", "min_strike": 6}}]
-    assert parse_pool({"version": "t", "cards": [card]})["c"].abilities[0].value == 6
+    assert parse_pool({"version": "t", "cards": [card]})["c"].abilities[0].min_strike == 6
 
 
 def _game_through_searches() -> tuple[GameConfig, list[Action]]:

@@ -16,7 +16,8 @@
 - :mod:`~oracle.rules.effects` — what effects do to the game (wounds, destruction, poison,
   R15:504–505) and the state checks after them;
 - :mod:`~oracle.rules.board` — queries of the board every part uses (card definitions,
-  targets).
+  strike, life, classes);
+- :mod:`~oracle.rules.targeting` — which characters an ability may target (501.1, 501.4).
 
 The game model they act on is :mod:`oracle.model`; the card vocabulary is
 :mod:`oracle.cards`.

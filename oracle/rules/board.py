@@ -1,4 +1,4 @@
-"""Queries on the supporting model: characters, life, strike, targets (R15 Parts 1–2, 5).
+"""Queries on the supporting model: characters, life, strike, classes (R15 Parts 1–2, 5).
 
 Nothing here changes a state.
 """
@@ -6,9 +6,8 @@ Nothing here changes a state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from itertools import combinations
 
-from ..cards import Ability, CardDef, TargetSpec, load_pool
+from ..cards import CardDef, Condition, GrantedKeyword, Keyword, StrikeBonus, WoundParams, load_pool
 from ..model import State
 
 __all__ = [
@@ -24,9 +23,6 @@ __all__ = [
     "static_strike_bonuses",
     "strike_at",
     "strike_with_modifiers",
-    "target_candidates",
-    "target_choices",
-    "target_violation",
 ]
 
 
@@ -35,7 +31,7 @@ def card_def(state: State, uid: int) -> CardDef:
     return load_pool().cards[state.cards[uid].card_id]
 
 
-def condition_holds(state: State, seat: int, cond: str) -> bool:
+def condition_holds(state: State, seat: int, cond: Condition) -> bool:
     """Does the condition ``cond`` (:data:`~oracle.cards.CONDITIONS`) hold for ``seat`` now?
     An effect's condition is read when the effect executes (INTERPRETING.md, entry 42), a
     static one whenever the value it changes is read; «меньше»/«больше» are strict (the
@@ -62,7 +58,7 @@ def counts_as_stunned(state: State, uid: int) -> bool:
     return c.stunned or (c.closed and not state.rules.stun_is_an_effect)
 
 
-def target_condition_holds(state: State, uid: int, cond: str) -> bool:
+def target_condition_holds(state: State, uid: int, cond: Condition) -> bool:
     """Does the condition ``cond`` about an effect's recipient target
     (:data:`~oracle.cards.TARGET_CONDITIONS`) hold for card ``uid`` now (R15:119.2; read when
     the effect executes, INTERPRETING.md, entry 54)?"""
@@ -77,7 +73,7 @@ def has_shot(state: State, uid: int) -> bool:
     """«Если у него есть выстрел»: the card has an ability with a shot (an effect marked
     ``shot``, R15 glossary «Выстрел»; INTERPRETING.md, entry 68)."""
     d = card_def(state, uid)
-    return any(e.shot for a in d.abilities for e in a.effects)
+    return any(isinstance(e.params, WoundParams) and e.params.shot for a in d.abilities for e in a.effects)
 
 
 def shot_bonus(state: State, uid: int) -> int:
@@ -95,8 +91,7 @@ def static_strike_bonuses(state: State, uid: int) -> list[int]:
     return [
         a.value
         for a in card_def(state, uid).abilities
-        if a.kind == "static" and a.static_op == "strike_bonus" and not a.against
-        and (not a.cond or condition_holds(state, c.owner, a.cond))
+        if isinstance(a, StrikeBonus) and not a.against and (not a.cond or condition_holds(state, c.owner, a.cond))
     ]
 
 
@@ -111,7 +106,7 @@ def strike_at(state: State, uid: int, struck: int) -> int:
     if c.hidden or state.zone_of(uid) != "play" or card_def(state, struck).type != "creature":
         return strike
     for a in card_def(state, uid).abilities:
-        if a.kind != "static" or a.static_op != "strike_bonus" or not a.against:
+        if not isinstance(a, StrikeBonus) or not a.against:
             continue
         if a.cond and not condition_holds(state, c.owner, a.cond):
             continue
@@ -179,7 +174,7 @@ def classes_of(state: State, uid: int) -> tuple[str, ...]:
     return card_def(state, uid).classes
 
 
-def has_keyword(state: State, uid: int, keyword: str) -> bool:
+def has_keyword(state: State, uid: int, keyword: Keyword | GrantedKeyword) -> bool:
     """Whether card ``uid`` has ``keyword`` now: printed (``keywords``) or granted by a
     modifier in force («получает Рывок до конца хода», R15 glossary «Получает»; entry 69)."""
     if keyword in card_def(state, uid).keywords:
@@ -194,70 +189,3 @@ def characters_in_play(state: State) -> Iterator[int]:
         for uid in p.play:
             if load_pool().cards[state.cards[uid].card_id].type == "creature":
                 yield uid
-
-
-def target_violation(
-    state: State, spec: TargetSpec, controller: int, source: int, uid: int
-) -> str:
-    """Why ``uid`` is not a legal target for ``spec`` at declaration ("" if it is)."""
-    c = state.cards.get(uid)
-    if c is None:
-        return f"card {uid} does not exist"
-    owner = state.players[c.owner]
-    d = load_pool().cards[c.card_id]
-    if uid != owner.hero and uid not in owner.play:
-        return f"card {uid} is not in the play zone"
-    if not d.is_character:
-        return f"card {uid} is not a character"
-    if spec.what == "creature" and d.type != "creature":
-        return f"card {uid} is not a creature"
-    if spec.what == "hero" and d.type != "hero":
-        return f"card {uid} is not a hero"
-    if c.hidden:
-        return f"card {uid} is hidden and cannot be a target"
-    if spec.side == "own" and c.owner != controller:
-        return f"card {uid} is not controlled by the ability's controller"
-    if spec.side == "enemy" and c.owner == controller:
-        return f"card {uid} is not an enemy card"
-    for f in spec.filters:
-        if f == "poisoned" and c.poison <= 0:
-            return f"card {uid} is not poisoned"
-        if f == "other" and uid == source:
-            return f"card {uid} is the source itself"
-        if f == "wounded" and c.wounds <= 0:
-            return f"card {uid} has no wounds"
-    if spec.card_class and spec.card_class not in classes_of(state, uid):
-        return f"card {uid} is not of the class {spec.card_class} (R15:107.3)"
-    if spec.max_cost >= 0:
-        from .payment import mentioned_cost  # payment reads this module
-
-        # «стоимостью (1) или менее»: the base cost, X counting 0 (R15:106.1, 106.1.4); a
-        # hero has no cost (R15:107.1)
-        if d.type == "hero" or mentioned_cost(state, uid) > spec.max_cost:
-            return f"card {uid} costs more than {spec.max_cost} or has no cost"
-    if spec.min_strike >= 0 and current_strike(state, uid) < spec.min_strike:
-        return f"card {uid} has strike below {spec.min_strike}"
-    return ""
-
-
-def target_candidates(state: State, spec: TargetSpec, controller: int, source: int) -> list[int]:
-    """Every card that is a legal target for ``spec`` now, in ascending uid order."""
-    return sorted(
-        uid
-        for uid in characters_in_play(state)
-        if not target_violation(state, spec, controller, source, uid)
-    )
-
-
-def target_choices(
-    state: State, ability: Ability, controller: int, source: int
-) -> list[tuple[int, ...]]:
-    """Every legal target tuple for ``ability`` (ascending uids; ``()`` if untargeted)."""
-    if not ability.targets:
-        return [()]
-    spec = ability.targets[0]
-    cands = target_candidates(state, spec, controller, source)
-    out: list[tuple[int, ...]] = []
-    for n in range(spec.min_count, min(spec.max_count, len(cands)) + 1):
-        out.extend(combinations(cands, n))
-    return out

@@ -4,10 +4,23 @@ drawing, coins, closing and opening (R15:120, 504–506, 522, 601–604).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..cards import GRANT_OPS, HAND_OPS, TARGET_CONDITIONS, Ability, Effect, load_pool
+from ..cards import (
+    GRANT_OPS,
+    HAND_OPS,
+    OPS,
+    TARGET_CONDITIONS,
+    Effect,
+    EffectAbility,
+    KeywordParams,
+    NoWoundsFrom,
+    Op,
+    Recipient,
+    WoundParams,
+    load_pool,
+)
 from ..model import Event, HandChoice, Modifier, QueueEntry, State
 from .board import (
     card_def,
@@ -18,10 +31,10 @@ from .board import (
     has_keyword,
     shot_bonus,
     target_condition_holds,
-    target_violation,
 )
 from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, put_on_deck
 from .payment import mentioned_cost
+from .targeting import target_violation
 from .triggers import fire
 
 __all__ = [
@@ -30,6 +43,7 @@ __all__ = [
     "draw",
     "enter_play",
     "hand_effect",
+    "handler_of",
     "leave_play",
     "leave_together",
     "live_targets",
@@ -78,7 +92,7 @@ def _no_wounds_from(state: State, uid: int, source: int) -> bool:
     """Whether ``uid`` has «Не получает ран от существ с ударом N или более» (static
     ``no_wounds_from``) and ``source`` is a creature whose strike is N or more now: its
     current strike in play, its printed strike once it left play (R15:517.1.1; entry 86)."""
-    bars = [a.value for a in card_def(state, uid).abilities if a.kind == "static" and a.static_op == "no_wounds_from"]
+    bars = [a.min_strike for a in card_def(state, uid).abilities if isinstance(a, NoWoundsFrom)]
     d = card_def(state, source)
     if not bars or d.type != "creature":
         return False
@@ -234,7 +248,7 @@ def live_targets(state: State, entry: QueueEntry) -> list[int]:
     return [t for t in entry.targets if state.zone_of(t) == "play" and not state.cards[t].hidden]
 
 
-def _recipients(state: State, entry: QueueEntry, to: str) -> list[int]:
+def _recipients(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
     me = entry.controller
     players = state.players
     if to == "target":
@@ -354,7 +368,8 @@ def _apply_effect(
 ) -> tuple[int, bool]:
     """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
     whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
-    condition held and it reached a recipient (INTERPRETING.md, entry 54)."""
+    condition held and it reached a recipient (INTERPRETING.md, entry 54).  Its op's handler
+    (:data:`_WHOLE` or, for each recipient card, :data:`_EACH`) does the rest."""
     me = entry.controller
     if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
@@ -363,55 +378,85 @@ def _apply_effect(
         # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
         # such rule to cite; INTERPRETING.md, entry 87)
         rules = (*rules, "R15:403.1")
-    if effect.op in ("lose_coins", "draw", "gain_coin", "draw_to_match_opponent", "gain_coins_until_end_of_turn"):
-        return _apply_player_effect(state, entry, effect, amount, ev, rules)
-    if effect.op == "graveyard_to_deck_top":
-        return 0, _graveyard_to_deck_top(state, entry.source, ev, rules)
+    whole = _WHOLE.get(effect.op)
+    if whole is not None:
+        return whole(state, entry, effect, amount, ev, rules)
     return 0, _apply_card_effect(state, entry, effect, amount, ev, rules)
 
 
-def _apply_player_effect(
+# --- ops on a player, the targets as a whole, the ability's own card ---------------------
+
+
+def _seat(entry: QueueEntry, effect: Effect) -> int:
+    """The player an effect on a player goes to (``to`` "controller" or "opponent")."""
+    return 1 - entry.controller if effect.to == "opponent" else entry.controller
+
+
+def _lose_coins(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> tuple[int, bool]:
-    """An effect on a player (``to`` "controller" or "opponent"); returns the cards drawn and
-    whether it changed anything (a card drawn, a coin gained or lost)."""
-    op = effect.op
-    me = entry.controller
-    if op == "lose_coins":
-        # R15:522.2: a lost coin leaves the play zone for the supply; 522.5 lets the player
-        # choose which: the closed ones go first, then open ones (INTERPRETING.md, entry 47;
-        # the ``coins_lost_open_first`` mutant takes open ones first)
-        seat = 1 - me if effect.to == "opponent" else me
-        p = state.players[seat]
-        first, second = ("coins_closed", "coins_open") if state.rules.closed_coins_lost_first else ("coins_open", "coins_closed")
-        lost = 0
-        for attr in (first, second):
-            taken = min(amount - lost, getattr(p, attr))
-            setattr(p, attr, getattr(p, attr) - taken)
-            lost += taken
-        if lost:
-            ev.append(Event("coins_lost", (*rules, "R15:522.2", "R15:522.5"), (("player", seat), ("amount", lost))))
-            drop_temporary_coins(state, seat, lost)
-        return 0, lost > 0
-    seat = 1 - me if effect.to == "opponent" else me
-    if op == "draw":
-        n = draw(state, seat, amount, ev, rules)
-        return n, n > 0
-    if op == "draw_to_match_opponent":
-        # R15:119.6: draw one at a time until the hand equals the opponent's; nothing if
-        # it is already as large or larger; an empty deck stops it (entry 44)
-        want = len(state.players[1 - seat].hand) - len(state.players[seat].hand)
-        n = draw(state, seat, want, ev, rules) if want > 0 else 0
-        return n, n > 0
+    """A lost coin leaves the play zone for the supply (R15:522.2); the player chooses which
+    (R15:522.5): the closed ones go first, then open ones (INTERPRETING.md, entry 47; the
+    ``coins_lost_open_first`` mutant takes open ones first)."""
+    seat = _seat(entry, effect)
+    p = state.players[seat]
+    first, second = ("coins_closed", "coins_open") if state.rules.closed_coins_lost_first else ("coins_open", "coins_closed")
+    lost = 0
+    for attr in (first, second):
+        taken = min(amount - lost, getattr(p, attr))
+        setattr(p, attr, getattr(p, attr) - taken)
+        lost += taken
+    if lost:
+        ev.append(Event("coins_lost", (*rules, "R15:522.2", "R15:522.5"), (("player", seat), ("amount", lost))))
+        drop_temporary_coins(state, seat, lost)
+    return 0, lost > 0
+
+
+def _draw(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    n = draw(state, _seat(entry, effect), amount, ev, rules)
+    return n, n > 0
+
+
+def _draw_to_match_opponent(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """Draw one at a time until the hand equals the opponent's (R15:119.6); nothing if it
+    is already as large or larger; an empty deck stops it (entry 44)."""
+    seat = _seat(entry, effect)
+    want = len(state.players[1 - seat].hand) - len(state.players[seat].hand)
+    n = draw(state, seat, want, ev, rules) if want > 0 else 0
+    return n, n > 0
+
+
+def _gain_coin(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    seat = _seat(entry, effect)
     state.players[seat].coins_open += amount
-    if op == "gain_coins_until_end_of_turn" and amount > 0:
-        # «Получите (1) до конца хода»: temporary coins, back to the supply at 310.2 (R15:522.4; entry 76)
-        state.modifiers.append(Modifier(state.players[seat].hero, amount, "end_of_turn", coins=True))
-        ev.append(Event("coin_gained", (*rules, "R15:522.4"), (("player", seat), ("amount", amount),
-                                                               ("until", "end_of_turn"))))
-        return 0, True
     ev.append(Event("coin_gained", rules, (("player", seat), ("amount", amount))))
     return 0, amount > 0
+
+
+def _gain_coins_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """«Получите (1) до конца хода»: temporary coins, back to the supply at 310.2 (R15:522.4; entry 76)."""
+    if amount <= 0:
+        return _gain_coin(state, entry, effect, amount, ev, rules)
+    seat = _seat(entry, effect)
+    state.players[seat].coins_open += amount
+    state.modifiers.append(Modifier(state.players[seat].hero, amount, "end_of_turn", coins=True))
+    ev.append(Event("coin_gained", (*rules, "R15:522.4"), (("player", seat), ("amount", amount),
+                                                           ("until", "end_of_turn"))))
+    return 0, True
+
+
+def _graveyard_to_deck_top_effect(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    return 0, _graveyard_to_deck_top(state, entry.source, ev, rules)
 
 
 def _graveyard_to_deck_top(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> bool:
@@ -427,6 +472,30 @@ def _graveyard_to_deck_top(state: State, uid: int, ev: list[Event], rules: tuple
     p.graveyard.remove(uid)
     put_on_deck(state, c.owner, uid, ev, rules, "graveyard")
     return True
+
+
+def _distribute_wounds(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """The chosen targets still there take the action's amounts (309.1 step 6)."""
+    live = [(t, a) for t, a in zip(entry.targets, entry.amounts, strict=False)
+            if state.zone_of(t) == "play" and not state.cards[t].hidden]
+    for t, a in live:
+        wound(state, t, a, ev, rules, entry.source)
+    return 0, bool(live)
+
+
+def _destroy(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """Every recipient creature it destroys leaves at once (R15:505.1, 505.2)."""
+    recipients = _recipients(state, entry, effect.to)
+    if effect.cond in TARGET_CONDITIONS:
+        recipients = [uid for uid in recipients if target_condition_holds(state, uid, effect.cond)]
+    doomed = [uid for uid in recipients if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"]
+    if doomed:
+        leave_together(state, doomed, ev, (*rules, "R15:505.2"))
+    return 0, bool(doomed)
 
 
 def drop_temporary_coins(state: State, seat: int, lost: int) -> None:
@@ -446,32 +515,39 @@ def drop_temporary_coins(state: State, seat: int, lost: int) -> None:
     state.modifiers = kept
 
 
+#: Handler of an op carried out as a whole: (state, entry, effect, amount, events, rules)
+#: -> (cards drawn, carried out).
+WholeHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], tuple[int, bool]]
+#: The ops whose effect goes to a player, to the targets as a whole or to the ability's own
+#: card, and those that take all their recipient cards at once (``destroy``).
+_WHOLE: dict[Op, WholeHandler] = {
+    "distribute_wounds": _distribute_wounds,
+    "destroy": _destroy,
+    "draw": _draw,
+    "gain_coin": _gain_coin,
+    "gain_coins_until_end_of_turn": _gain_coins_until_end_of_turn,
+    "lose_coins": _lose_coins,
+    "draw_to_match_opponent": _draw_to_match_opponent,
+    "graveyard_to_deck_top": _graveyard_to_deck_top_effect,
+}
+
+
+# --- ops on each recipient card -----------------------------------------------------------
+
 #: Effects that put a lasting bonus on the card («получает +N к удару / к жизням»).
-_LASTING_OPS = ("strike_while_in_play", "life_while_in_play")
+_LASTING_OPS: tuple[Op, ...] = ("strike_while_in_play", "life_while_in_play")
 
 
 def _apply_card_effect(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> bool:
-    """An effect on cards; returns whether it reached a recipient (``destroy``: destroyed a
-    creature).  A condition about the target (``target_stunned``) keeps the effect to the
-    recipients it holds for, read now (INTERPRETING.md, entry 54)."""
+    """An effect on each recipient card (its op's handler in :data:`_EACH`); returns whether
+    it reached a recipient.  A condition about the target (``target_stunned``) keeps the
+    effect to the recipients it holds for, read now (INTERPRETING.md, entry 54)."""
     op = effect.op
-    me = entry.controller
-    if op == "distribute_wounds":
-        live = [(t, a) for t, a in zip(entry.targets, entry.amounts, strict=False)
-                if state.zone_of(t) == "play" and not state.cards[t].hidden]
-        for t, a in live:
-            wound(state, t, a, ev, rules, entry.source)
-        return bool(live)
     recipients = _recipients(state, entry, effect.to)
     if effect.cond in TARGET_CONDITIONS:
         recipients = [uid for uid in recipients if target_condition_holds(state, uid, effect.cond)]
-    if op == "destroy":  # every creature it destroys leaves at once (R15:505.1, 505.2)
-        doomed = [uid for uid in recipients if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"]
-        if doomed:
-            leave_together(state, doomed, ev, (*rules, "R15:505.2"))
-        return bool(doomed)
     if op in GRANT_OPS:  # a class, life or a keyword is given to creatures (R15:7.gains)
         recipients = [uid for uid in recipients if card_def(state, uid).type == "creature"]
     if op == "stun":
@@ -484,110 +560,254 @@ def _apply_card_effect(
         recipients = [uid for uid in recipients if uid not in immune]
     if op in _LASTING_OPS and amount <= 0:
         return False  # «+0 к удару и жизням»: nothing is put on the card (INTERPRETING.md, entry 79)
-    if effect.shot and state.zone_of(entry.source) == "play":
+    params = effect.params
+    if isinstance(params, WoundParams) and params.shot and state.zone_of(entry.source) == "play":
         amount += shot_bonus(state, entry.source)  # «+N к выстрелам» in force (R15:7.shot; entry 67)
+    each = _EACH[op]
     base = amount
     for uid in recipients:
-        c = state.cards[uid]
         if effect.amount == "target_cost":  # «Х — его стоимость»: each target's own (entry 44)
             amount = mentioned_cost(state, uid) + base
         elif effect.amount == "recipient_hand":  # «за каждую карту в руке его игрока» (entry 66)
-            amount = len(state.players[c.owner].hand) * effect.per + base
-        if op == "wound":
-            wound(state, uid, amount, ev, rules, entry.source)
-        elif op == "poison":
-            # «Отравить на Х»: only the highest Poison value applies (R15:7.poison)
-            c = state.card_mut(uid)
-            c.poison = max(c.poison, amount)
-            ev.append(Event("poisoned", (*rules, "R15:7.poison"), (("card", uid), ("poison", c.poison))))
-        elif op == "intensify_poison":
-            # «Усилить отравление на Х»: Poison Y becomes Poison X+Y (R15 glossary, Part 7)
-            if c.poison > 0:
-                c = state.card_mut(uid)
-                c.poison += amount
-                ev.append(Event("poisoned", (*rules, "R15:7.poison"), (("card", uid), ("poison", c.poison))))
-        elif op == "cure":
-            state.card_mut(uid).poison = 0
-            ev.append(Event("cured", rules, (("card", uid),)))
-        elif op == "heal":
-            healed = min(c.wounds, amount)
-            if healed:
-                state.card_mut(uid).wounds -= healed
-                _count_healed(state, uid, healed)
-            ev.append(Event("healed", rules, (("card", uid), ("amount", healed))))
-        elif op == "open":
-            if c.closed:
-                state.card_mut(uid).closed = False
-                ev.append(Event("opened", rules, (("card", uid),)))
-        elif op == "prepare":
-            _prepare(state, uid, ev, rules)
-            # «Когда [эта карта] был подготовлен» (INTERPRETING.md, entry 58)
-            fire(state, "self_prepared", uid, ev, rules)
-            if card_def(state, uid).type in ("hero", "creature"):
-                # «Когда другой ваш персонаж был подготовлен» (INTERPRETING.md, entry 45)
-                fire(state, "prepared", uid, ev, rules)
-        elif op == "close":
-            close_card(state, uid, ev, rules)
-        elif op == "stun":
-            # «Оглушить»: close the card, it gets «Оглушение» (R15:7.stun); an already
-            # closed card is stunned all the same.  No event of its own: the state's
-            # ``stunned`` says it (and ``closed`` when it was open)
-            close_card(state, uid, ev, rules)
-            state.card_mut(uid).stunned = True
-        elif op in ("strike_until_end_of_turn", "strike_until_start_of_turn"):
-            until = "end_of_turn" if op == "strike_until_end_of_turn" else "start_of_turn"
-            state.modifiers.append(Modifier(uid, amount, until))
-            ev.append(Event("strike_modified", rules, (("card", uid), ("amount", amount), ("until", until))))
-        elif op == "shots_until_end_of_turn":
-            # «+N к выстрелам до конца хода»: a modifier of the card's shots, not of its strike (entry 67)
-            state.modifiers.append(Modifier(uid, amount, "end_of_turn", shots=True))
-            ev.append(Event("shots_modified", (*rules, "R15:7.shot"), (("card", uid), ("amount", amount),
-                                                                      ("until", "end_of_turn"))))
-        elif op == "strike_while_in_play":
-            # «получает +N к удару», no duration: it lasts while the creature is in play and
-            # goes with its other effects when it leaves (R15:205.3; INTERPRETING.md, entry 58;
-            # the ``lasting_strike_ends_at_end_of_turn`` mutant makes it «до конца хода»)
-            until = "while_in_play" if state.rules.lasting_strike_lasts else "end_of_turn"
-            state.modifiers.append(Modifier(uid, amount, until))
-            ev.append(Event("strike_modified", (*rules, "R15:205.3"), (("card", uid), ("amount", amount), ("until", until))))
-        elif op == "strike_until_start_of_your_next_turn":
-            # «до начала вашего следующего хода»: «вашего» is the ability's controller (INTERPRETING.md, entry 23)
-            state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me))
-            ev.append(Event("strike_modified", rules,
-                            (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me))))
-        elif op == "set_strike_until_start_of_your_next_turn":
-            # «становится равен N»: a set-to modifier, applied after every addition (R15:523.1)
-            state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me, sets=True))
-            ev.append(Event("strike_modified", (*rules, "R15:523.1"),
-                            (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me), ("sets", 1))))
-        elif op == "upgrade":
-            # «Усовершенствовать»: it loses all its classes and becomes a mechanism (R15:7.upgrade);
-            # a mechanism cancels the ability before this effect (run_effects)
-            state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="mechanism"))
-            ev.append(Event("upgraded", (*rules, "R15:7.upgrade"), (("card", uid),)))
-        elif op == "life_while_in_play":
-            # «получает +N к жизням», no duration: N additional lives (R15:504.2) while it is in
-            # play (R15:7.gains, 205.3; entries 69 and 79)
-            state.modifiers.append(Modifier(uid, amount, "while_in_play", grants="life"))
-            ev.append(Event("life_modified", (*rules, "R15:7.gains", "R15:504.2", "R15:205.3"),
-                            (("card", uid), ("amount", amount), ("until", "while_in_play"))))
-        elif op in ("keyword_until_end_of_turn", "keyword_while_in_play"):
-            # «получает [особенность] (до конца хода)» (R15:7.gains; 310.2 or 205.3; entry 69)
-            until = "end_of_turn" if op == "keyword_until_end_of_turn" else "while_in_play"
-            state.modifiers.append(Modifier(uid, 0, until, grants=effect.keyword))
-            ev.append(Event("keyword_granted", (*rules, "R15:7.gains"),
-                            (("card", uid), ("keyword", effect.keyword), ("until", until))))
-        elif op == "double_strike_until_end_of_turn":
-            # «Удвойте силу удара … до конца хода»: a multiplying modifier (R15:523.1; entry 71)
-            state.modifiers.append(Modifier(uid, 0, "end_of_turn", grants="double_strike"))
-            ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "end_of_turn"))))
-        elif op == "hide":
-            if card_def(state, uid).type == "creature" and not c.hidden:
-                state.card_mut(uid).hidden = True
-                ev.append(Event("hidden", rules, (("card", uid),)))
-        else:  # pragma: no cover - EFFECT_OPS is closed
-            raise AssertionError(op)
+            amount = len(state.players[state.cards[uid].owner].hand) * effect.per + base
+        each(state, entry, effect, uid, amount, ev, rules)
     return bool(recipients)
+
+
+def _wound(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    wound(state, uid, amount, ev, rules, entry.source)
+
+
+def _poison(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Отравить на Х»: only the highest Poison value applies (R15:7.poison)."""
+    c = state.card_mut(uid)
+    c.poison = max(c.poison, amount)
+    ev.append(Event("poisoned", (*rules, "R15:7.poison"), (("card", uid), ("poison", c.poison))))
+
+
+def _intensify_poison(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Усилить отравление на Х»: Poison Y becomes Poison X+Y (R15 glossary, Part 7)."""
+    if state.cards[uid].poison > 0:
+        c = state.card_mut(uid)
+        c.poison += amount
+        ev.append(Event("poisoned", (*rules, "R15:7.poison"), (("card", uid), ("poison", c.poison))))
+
+
+def _cure(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    state.card_mut(uid).poison = 0
+    ev.append(Event("cured", rules, (("card", uid),)))
+
+
+def _heal(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    healed = min(state.cards[uid].wounds, amount)
+    if healed:
+        state.card_mut(uid).wounds -= healed
+        _count_healed(state, uid, healed)
+    ev.append(Event("healed", rules, (("card", uid), ("amount", healed))))
+
+
+def _open(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    if state.cards[uid].closed:
+        state.card_mut(uid).closed = False
+        ev.append(Event("opened", rules, (("card", uid),)))
+
+
+def _prepare_effect(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    _prepare(state, uid, ev, rules)
+    # «Когда [эта карта] был подготовлен» (INTERPRETING.md, entry 58)
+    fire(state, "self_prepared", uid, ev, rules)
+    if card_def(state, uid).type in ("hero", "creature"):
+        # «Когда другой ваш персонаж был подготовлен» (INTERPRETING.md, entry 45)
+        fire(state, "prepared", uid, ev, rules)
+
+
+def _close(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    close_card(state, uid, ev, rules)
+
+
+def _stun(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Оглушить»: close the card, it gets «Оглушение» (R15:7.stun); an already closed card
+    is stunned all the same.  No event of its own: the state's ``stunned`` says it (and
+    ``closed`` when it was open)."""
+    close_card(state, uid, ev, rules)
+    state.card_mut(uid).stunned = True
+
+
+def _strike_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    state.modifiers.append(Modifier(uid, amount, "end_of_turn"))
+    ev.append(Event("strike_modified", rules, (("card", uid), ("amount", amount), ("until", "end_of_turn"))))
+
+
+def _strike_until_start_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    state.modifiers.append(Modifier(uid, amount, "start_of_turn"))
+    ev.append(Event("strike_modified", rules, (("card", uid), ("amount", amount), ("until", "start_of_turn"))))
+
+
+def _shots_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«+N к выстрелам до конца хода»: a modifier of the card's shots, not of its strike (entry 67)."""
+    state.modifiers.append(Modifier(uid, amount, "end_of_turn", shots=True))
+    ev.append(Event("shots_modified", (*rules, "R15:7.shot"), (("card", uid), ("amount", amount),
+                                                              ("until", "end_of_turn"))))
+
+
+def _strike_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«получает +N к удару», no duration: it lasts while the creature is in play and goes with
+    its other effects when it leaves (R15:205.3; INTERPRETING.md, entry 58; the
+    ``lasting_strike_ends_at_end_of_turn`` mutant makes it «до конца хода»)."""
+    until = "while_in_play" if state.rules.lasting_strike_lasts else "end_of_turn"
+    state.modifiers.append(Modifier(uid, amount, until))
+    ev.append(Event("strike_modified", (*rules, "R15:205.3"), (("card", uid), ("amount", amount), ("until", until))))
+
+
+def _strike_until_start_of_your_next_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«до начала вашего следующего хода»: «вашего» is the ability's controller (INTERPRETING.md, entry 23)."""
+    me = entry.controller
+    state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me))
+    ev.append(Event("strike_modified", rules,
+                    (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me))))
+
+
+def _set_strike_until_start_of_your_next_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«становится равен N»: a set-to modifier, applied after every addition (R15:523.1)."""
+    me = entry.controller
+    state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me, sets=True))
+    ev.append(Event("strike_modified", (*rules, "R15:523.1"),
+                    (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me), ("sets", 1))))
+
+
+def _upgrade(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Усовершенствовать»: it loses all its classes and becomes a mechanism (R15:7.upgrade);
+    a mechanism cancels the ability before this effect (run_effects)."""
+    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="mechanism"))
+    ev.append(Event("upgraded", (*rules, "R15:7.upgrade"), (("card", uid),)))
+
+
+def _life_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«получает +N к жизням», no duration: N additional lives (R15:504.2) while it is in play
+    (R15:7.gains, 205.3; entries 69 and 79)."""
+    state.modifiers.append(Modifier(uid, amount, "while_in_play", grants="life"))
+    ev.append(Event("life_modified", (*rules, "R15:7.gains", "R15:504.2", "R15:205.3"),
+                    (("card", uid), ("amount", amount), ("until", "while_in_play"))))
+
+
+def _grant_keyword(
+    state: State, uid: int, effect: Effect, until: str, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«получает [особенность] (до конца хода)» (R15:7.gains; 310.2 or 205.3; entry 69)."""
+    params = effect.params
+    assert isinstance(params, KeywordParams)
+    state.modifiers.append(Modifier(uid, 0, until, grants=params.keyword))
+    ev.append(Event("keyword_granted", (*rules, "R15:7.gains"),
+                    (("card", uid), ("keyword", params.keyword), ("until", until))))
+
+
+def _keyword_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    _grant_keyword(state, uid, effect, "end_of_turn", ev, rules)
+
+
+def _keyword_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    _grant_keyword(state, uid, effect, "while_in_play", ev, rules)
+
+
+def _double_strike_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Удвойте силу удара … до конца хода»: a multiplying modifier (R15:523.1; entry 71)."""
+    state.modifiers.append(Modifier(uid, 0, "end_of_turn", grants="double_strike"))
+    ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "end_of_turn"))))
+
+
+def _hide(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    if card_def(state, uid).type == "creature" and not state.cards[uid].hidden:
+        state.card_mut(uid).hidden = True
+        ev.append(Event("hidden", rules, (("card", uid),)))
+
+
+#: Handler of an op on one recipient card: (state, entry, effect, card, amount, events, rules).
+EachHandler = Callable[[State, QueueEntry, Effect, int, int, list[Event], tuple[str, ...]], None]
+#: The ops carried out on each recipient card in turn.
+_EACH: dict[Op, EachHandler] = {
+    "wound": _wound,
+    "poison": _poison,
+    "intensify_poison": _intensify_poison,
+    "cure": _cure,
+    "heal": _heal,
+    "open": _open,
+    "prepare": _prepare_effect,
+    "close": _close,
+    "stun": _stun,
+    "strike_until_end_of_turn": _strike_until_end_of_turn,
+    "shots_until_end_of_turn": _shots_until_end_of_turn,
+    "strike_until_start_of_turn": _strike_until_start_of_turn,
+    "strike_until_start_of_your_next_turn": _strike_until_start_of_your_next_turn,
+    "hide": _hide,
+    "set_strike_until_start_of_your_next_turn": _set_strike_until_start_of_your_next_turn,
+    "strike_while_in_play": _strike_while_in_play,
+    "upgrade": _upgrade,
+    "life_while_in_play": _life_while_in_play,
+    "keyword_until_end_of_turn": _keyword_until_end_of_turn,
+    "keyword_while_in_play": _keyword_while_in_play,
+    "double_strike_until_end_of_turn": _double_strike_until_end_of_turn,
+}
+
+
+def handler_of(op: Op) -> WholeHandler | EachHandler | None:
+    """The handler of ``op``: in :data:`_WHOLE` or :data:`_EACH`; None for a hand op
+    (:func:`hand_effect`, which may pause the resolution)."""
+    return _WHOLE.get(op) or _EACH.get(op)
+
+
+def _check_dispatch() -> None:
+    """Every op of the op table (:data:`~oracle.cards.OPS`) has exactly one handler: a hand
+    op none here (:func:`hand_effect`), an op on a player, the targets or the ability's own
+    card a whole-effect one, an op on cards a whole-effect one (``destroy``) or one per card."""
+    for op, spec in OPS.items():
+        handlers = (op in _WHOLE) + (op in _EACH)
+        if handlers != (spec.group != "hand") or (op in _EACH and spec.group != "cards"):
+            raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
+
+
+_check_dispatch()
 
 
 def _prepare(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
@@ -608,7 +828,7 @@ def _prepare(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) ->
 
 
 def run_ability(
-    state: State, entry: QueueEntry, ability: Ability, ev: list[Event], rules: tuple[str, ...]
+    state: State, entry: QueueEntry, ability: EffectAbility, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
     """Execute an ability's effects in order (R15:119.2); targets that left the play zone
     or hid are skipped, the rest still happens (R15:120.7).  Target restrictions are not
@@ -625,7 +845,7 @@ def run_ability(
 
 
 def run_effects(
-    state: State, entry: QueueEntry, ability: Ability, start: int, done: bool, ev: list[Event],
+    state: State, entry: QueueEntry, ability: EffectAbility, start: int, done: bool, ev: list[Event],
     rules: tuple[str, ...],
 ) -> None:
     """Execute the ability's effects from index ``start`` on (``done``: whether the effect
@@ -679,7 +899,7 @@ def _cancels(state: State, entry: QueueEntry, effect: Effect, ev: list[Event], r
 
 
 def hand_effect(
-    state: State, entry: QueueEntry, ability: Ability, index: int, seats: Sequence[int], ev: list[Event],
+    state: State, entry: QueueEntry, ability: EffectAbility, index: int, seats: Sequence[int], ev: list[Event],
     rules: tuple[str, ...],
 ) -> tuple[bool, bool]:
     """Carry out hand effect ``index`` for each of ``seats`` in turn, each choosing from his

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..cards import Ability, Effect
+from ..cards import Effect, EffectAbility, SearchParams
 from ..model import Event, HandChoice, QueueEntry, State
 from .board import card_def
 from .triggers import fire
@@ -59,14 +59,16 @@ def required(effect: Effect) -> int:
 def searchable(state: State, effect: Effect, seat: int) -> list[int]:
     """The cards of ``seat``'s deck a «search» may find, ascending uids: those matching its
     ``find`` (the printed name; the type and printed cost, X as 0; R15:7.search)."""
+    find = effect.params
+    assert isinstance(find, SearchParams)
     out = []
     for uid in sorted(state.players[seat].deck):
         d = card_def(state, uid)
-        if effect.find_name and d.name != effect.find_name:
+        if find.name and d.name != find.name:
             continue
-        if effect.find_type and d.type != effect.find_type:
+        if find.card_type and d.type != find.card_type:
             continue
-        if effect.find_cost >= 0 and max(d.cost, 0) != effect.find_cost:
+        if find.cost >= 0 and max(d.cost, 0) != find.cost:
             continue
         out.append(uid)
     return out
@@ -77,7 +79,7 @@ def _options(state: State, effect: Effect, seat: int) -> list[int]:
     return searchable(state, effect, seat) if effect.op == "search" else sorted(state.players[seat].hand)
 
 
-def choice_counts(state: State, ability: Ability, index: int, seat: int) -> tuple[int, ...]:
+def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -> tuple[int, ...]:
     """How many cards ``seat`` may choose for effect ``index`` of ``ability``: «любое
     количество» is 0 up to his whole hand; N cards are N, or all he has if fewer (R15:520.4);
     when the next effect is its «иначе» he may also refuse, choosing none (R15:119.7; entry
@@ -99,27 +101,27 @@ def choice_counts(state: State, ability: Ability, index: int, seat: int) -> tupl
     return (0, hi) if may_refuse and hi > 0 else (hi,)
 
 
-def choice_bounds(state: State, ability: Ability, index: int, seat: int) -> tuple[int, int]:
+def choice_bounds(state: State, ability: EffectAbility, index: int, seat: int) -> tuple[int, int]:
     """The fewest and the most cards ``seat`` may choose (:func:`choice_counts`)."""
     counts = choice_counts(state, ability, index, seat)
     return counts[0], counts[-1]
 
 
-def hand_choices(state: State, ability: Ability, index: int, seat: int) -> list[tuple[int, ...]]:
+def hand_choices(state: State, ability: EffectAbility, index: int, seat: int) -> list[tuple[int, ...]]:
     """Every legal choice of ``seat``: the cards of his hand (a search: the matching cards of
     his deck), ascending uids, each count in :func:`choice_counts`."""
     cards = _options(state, ability.effects[index], seat)
     return [c for k in choice_counts(state, ability, index, seat) for c in combinations(cards, k)]
 
 
-def has_real_choice(state: State, ability: Ability, index: int, seat: int) -> bool:
+def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int) -> bool:
     """Whether ``seat`` has two or more legal choices (otherwise the choice is made for him)."""
     counts = choice_counts(state, ability, index, seat)
     n = len(_options(state, ability.effects[index], seat))
     return len(counts) > 1 or 0 < counts[0] < n
 
 
-def forced_choice(state: State, ability: Ability, index: int, seat: int) -> tuple[int, ...]:
+def forced_choice(state: State, ability: EffectAbility, index: int, seat: int) -> tuple[int, ...]:
     """The only legal choice of a player without a real one: all his hand or nothing."""
     return hand_choices(state, ability, index, seat)[0]
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from itertools import product
 
-from ..cards import Ability, CardDef
+from ..cards import Ability, ActivatedAbility, CardDef
 from ..editions import activation_steps, cite
 from ..model import RESOLUTION_PAUSES, Action, Event, QueueEntry, State, Violation
 from .attack import attack_violations, can_act, declare_attack
-from .board import card_def, characters_in_play, target_choices, target_violation
+from .board import card_def, characters_in_play
 from .effects import check_state, close_card, enter_play, wound
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
@@ -30,6 +30,7 @@ from .payment import (
     take_usage_marker,
 )
 from .queue import ask_opponent, declared_targets, opponent_chooses, resolve_first
+from .targeting import target_choices, target_violation
 from .triggers import fire
 
 __all__ = [
@@ -199,9 +200,9 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     if uid != me.hero and uid not in me.play:
         return [Violation(cite(state, "308.1")[0], f"card {uid} is not the active player's card in play")]
     d = card_def(state, uid)
-    if not 0 <= action.ability < len(d.abilities) or d.abilities[action.ability].kind != "activated":
+    a = d.abilities[action.ability] if 0 <= action.ability < len(d.abilities) else None
+    if not isinstance(a, ActivatedAbility):
         return [Violation(cite(state, "308.1")[0], f"card {uid} has no activated ability {action.ability}")]
-    a = d.abilities[action.ability]
     out: list[Violation] = []
     if state.cards[uid].hidden:
         out.append(Violation(cite(state, "304.3")[0], "a hidden card cannot use abilities; reveal it first"))
@@ -326,7 +327,7 @@ def choice_actions(state: State) -> list[Action]:
                 out.append(a)
     for uid in (me.hero, *me.play):
         for i, ab in enumerate(card_def(state, uid).abilities):
-            if ab.kind != "activated":
+            if not isinstance(ab, ActivatedAbility):
                 continue
             # Speed only: a hidden card, first-turn weakness or an unpayable cost refuses the
             # ability whatever its targets (304.3, R15:108.5, 501.2).
@@ -355,6 +356,7 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
     in R15 308.1's steps 1, 5, 7 and 8) and resolves at once if nothing is pending."""
     uid = action.card
     a = card_def(state, uid).abilities[action.ability]
+    assert isinstance(a, ActivatedAbility)  # checked (_activate_violations)
     pay = (*cite(state, "501.2"), *activation_steps(state, 8))
     declared = activation_steps(state, 1, 5, 7) if action.targets else activation_steps(state, 1, 7)
     ev.append(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..cards import Ability, CardDef, load_pool
+from ..cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier, load_pool
 from ..editions import cite
 from ..model import Card, Event, State, Violation
 from .board import card_def, condition_holds
@@ -29,27 +29,25 @@ __all__ = [
 
 
 #: The last card pool's tables (the pool kept to check it is the same object).
-_COST_STATICS: list[tuple[Mapping[str, CardDef], dict[str, tuple[Ability, ...]], dict[str, tuple[Ability, ...]]]] = []
+_CostStatics = tuple[dict[str, tuple[CostModifier, ...]], dict[str, tuple[SelfCostModifier, ...]]]
+_COST_STATICS: list[tuple[Mapping[str, CardDef], _CostStatics]] = []
 
 
-def _cost_statics(cards: Mapping[str, CardDef]) -> tuple[dict[str, tuple[Ability, ...]], dict[str, tuple[Ability, ...]]]:
+def _cost_statics(cards: Mapping[str, CardDef]) -> _CostStatics:
     """Two tables per card id of the pool ``cards``, in the card's order: its static cost
-    modifiers of other cards' costs (not ``self_cost``), and those of its own cost
-    (``self_cost``).  Most cards have neither, so a scan of the board or of a hand card
+    modifiers of other cards' costs (:class:`~oracle.cards.CostModifier`), and those of its
+    own cost (:class:`~oracle.cards.SelfCostModifier`).  Most cards have neither, so a scan of the board or of a hand card
     skips them at once (the tables are made once per pool)."""
     if _COST_STATICS and _COST_STATICS[0][0] is cards:
-        return _COST_STATICS[0][1], _COST_STATICS[0][2]
-    others = {
-        cid: tuple(a for a in d.abilities if a.kind == "static" and a.static_op == "cost_modifier" and not a.self_cost)
-        for cid, d in cards.items()
-    }
-    selfs = {cid: tuple(a for a in d.abilities if a.kind == "static" and a.self_cost) for cid, d in cards.items()}
-    _COST_STATICS[:] = [(cards, others, selfs)]
+        return _COST_STATICS[0][1]
+    others = {cid: tuple(a for a in d.abilities if isinstance(a, CostModifier)) for cid, d in cards.items()}
+    selfs = {cid: tuple(a for a in d.abilities if isinstance(a, SelfCostModifier)) for cid, d in cards.items()}
+    _COST_STATICS[:] = [(cards, (others, selfs))]
     return others, selfs
 
 
 #: A card in play with static cost modifiers of other cards' costs: (uid, card, statics).
-BoardStatic = tuple[int, Card, tuple[Ability, ...]]
+BoardStatic = tuple[int, Card, tuple[CostModifier, ...]]
 
 
 def board_cost_statics(state: State) -> list[BoardStatic]:
@@ -129,7 +127,7 @@ def _self_cost_modifiers(state: State, seat: int, d: CardDef) -> list[tuple[str,
     return out
 
 
-def _cost_count(state: State, seat: int, per: str) -> int:
+def _cost_count(state: State, seat: int, per: CostCount) -> int:
     """A self cost modifier's count (``COST_COUNTS``) for ``seat`` now."""
     p = state.players[seat]
     if per == "cards_in_hand":
@@ -234,7 +232,7 @@ def largest_x(
     return bound
 
 
-def limit_reached(card: Card, index: int, a: Ability) -> bool:
+def limit_reached(card: Card, index: int, a: EffectAbility) -> bool:
     """The ability's «N раз за ход» or «N раз за игру» limit is used up on ``card``
     (R15:113.5, 114.4); the limit is part of the payment (501.2)."""
     if a.per_turn and card.usage.get(index, 0) >= a.per_turn:
@@ -242,7 +240,7 @@ def limit_reached(card: Card, index: int, a: Ability) -> bool:
     return bool(a.per_game and card.game_usage.get(index, 0) >= a.per_game)
 
 
-def take_usage_marker(state: State, uid: int, index: int, a: Ability) -> None:
+def take_usage_marker(state: State, uid: int, index: int, a: EffectAbility) -> None:
     """Put the ability's usage marker on card ``uid`` at declaration (501.2, R15:113.5, 114.4)."""
     if not (a.per_turn or a.per_game):
         return
@@ -253,7 +251,7 @@ def take_usage_marker(state: State, uid: int, index: int, a: Ability) -> None:
         card.game_usage[index] = card.game_usage.get(index, 0) + 1
 
 
-def ability_cost_violations(state: State, uid: int, index: int, a: Ability) -> list[Violation]:
+def ability_cost_violations(state: State, uid: int, index: int, a: ActivatedAbility) -> list[Violation]:
     """Can the activated ability be paid now (501.2): the card open if the cost closes it,
     enough open coins, the per-turn or per-game limit not used up."""
     out: list[Violation] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import Ability
+from ..cards import Ability, EffectAbility, TriggeredAbility
 from ..editions import activation_steps, cite
 from ..model import (
     RESOLUTION_PAUSES,
@@ -26,10 +26,11 @@ from ..model import (
     Violation,
 )
 from .attack import fight
-from .board import card_def, target_choices, target_violation
+from .board import card_def
 from .effects import check_state, hand_effect, live_targets, run_ability, run_effects, wound
-from .hand import carry_out, choice_counts, choosers, hand_choices, pause_for_shuffle
+from .hand import carry_out, choice_counts, choosers, hand_choices, pause_for_shuffle, searchable
 from .payment import limit_reached, take_usage_marker
+from .targeting import target_choices, target_violation
 from .triggers import POISON
 
 __all__ = [
@@ -58,20 +59,33 @@ __all__ = [
     "trigger_actions",
 ]
 
-_POISON_ABILITY = Ability(kind="triggered", trigger="start_of_turn")
+_POISON_ABILITY = TriggeredAbility("start_of_turn")
 
 
-def ability_of(state: State, entry: QueueEntry | PendingTrigger) -> Ability:
-    """The ability a queue entry or pending trigger refers to."""
+def ability_of(state: State, entry: QueueEntry | PendingTrigger) -> EffectAbility:
+    """The ability a queue entry or pending trigger refers to (never a static one: a
+    valid state's entries name abilities of their kind)."""
     if entry.ability == POISON:
         return _POISON_ABILITY
     d = card_def(state, entry.source)
-    if isinstance(entry, QueueEntry):
-        if entry.part == -2 and d.fury is not None:
-            return d.fury.abilities[entry.ability]
-        if entry.mode >= 0:
-            return d.modes[entry.mode][entry.ability]
-    return d.abilities[entry.ability]
+    a: Ability
+    if isinstance(entry, QueueEntry) and entry.part == -2 and d.fury is not None:
+        a = d.fury.abilities[entry.ability]
+    elif isinstance(entry, QueueEntry) and entry.mode >= 0:
+        a = d.modes[entry.mode][entry.ability]
+    else:
+        a = d.abilities[entry.ability]
+    if a.kind == "static":  # pragma: no cover - validated states only
+        raise AssertionError(f"card {entry.source}'s ability {entry.ability} is static")
+    return a
+
+
+def trigger_ability(state: State, t: PendingTrigger) -> TriggeredAbility:
+    """The triggered ability a pending trigger refers to (poison's pseudo ability included)."""
+    a = ability_of(state, t)
+    if not isinstance(a, TriggeredAbility):  # pragma: no cover - validated states only
+        raise AssertionError(f"trigger {t.id} names an ability that is not triggered")
+    return a
 
 
 def decider(state: State) -> int:
@@ -100,11 +114,11 @@ def declarable(state: State, seat: int) -> list[PendingTrigger]:
     return out
 
 
-def _limit_reached(state: State, t: PendingTrigger, a: Ability) -> bool:
+def _limit_reached(state: State, t: PendingTrigger, a: EffectAbility) -> bool:
     return limit_reached(state.cards[t.source], t.ability, a)
 
 
-def _choices(state: State, t: PendingTrigger, a: Ability) -> list[tuple[int, ...]]:
+def _choices(state: State, t: PendingTrigger, a: EffectAbility) -> list[tuple[int, ...]]:
     return declared_targets(state, a, t.controller, t.source)
 
 
@@ -226,9 +240,9 @@ def settle_triggers(state: State, ev: list[Event]) -> bool:
     possible declaration.  Returns True if something changed."""
     seat = decider(state)
     changed = False
-    kept: list[tuple[PendingTrigger, Ability, list[tuple[int, ...]]]] = []
+    kept: list[tuple[PendingTrigger, TriggeredAbility, list[tuple[int, ...]]]] = []
     for t in [t for t in state.pending if t.controller == seat]:
-        a = ability_of(state, t)
+        a = trigger_ability(state, t)
         choices: list[tuple[int, ...]] = []
         reason = "limit" if _limit_reached(state, t, a) else ""
         if not reason:
@@ -254,7 +268,7 @@ def trigger_actions(state: State) -> list[Action]:
     seat = decider(state)
     out: list[Action] = []
     for t in declarable(state, seat):
-        a = ability_of(state, t)
+        a = trigger_ability(state, t)
         if _limit_reached(state, t, a):
             continue
         for targets in _choices(state, t, a):
@@ -291,7 +305,7 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
                 "an earlier firing of the same ability must be declared first",
             )
         ]
-    a = ability_of(state, t)
+    a = trigger_ability(state, t)
     if _limit_reached(state, t, a):
         return [
             Violation(
@@ -443,8 +457,6 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
     """Violations of a ``choose_cards``: distinct cards, in ascending order, of the chooser's
     hand (R15:7.discard; R15:520.4, 119.7 for how many), or for a search of his deck that
     match what it looks for, at most as many as it finds (R15:7.search)."""
-    from .hand import searchable
-
     hc = state.choosing_cards
     assert hc is not None
     ability = ability_of(state, hc.entry)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..cards import Ability, CardDef, load_pool
+from ..cards import Ability, CardDef, Trigger, TriggeredAbility, load_pool
 from ..model import Event, PendingTrigger, State
 from .board import classes_of
 
@@ -21,7 +21,7 @@ POISON = -2
 
 #: Triggers that keep a count of what fired them (``PendingTrigger.count``, the declared
 #: entry's ``x``): the cards a discard moved, the wounds a strike put on a hero.
-COUNTED_TRIGGERS = frozenset({"discards", "strikes_hero"})
+COUNTED_TRIGGERS: frozenset[Trigger] = frozenset({"discards", "strikes_hero"})
 
 
 def keeps_wounds(ability: Ability) -> bool:
@@ -30,20 +30,20 @@ def keeps_wounds(ability: Ability) -> bool:
     more; R15:403.1; INTERPRETING.md, entry 87)."""
     return ability.trigger == "death" and any(e.amount == "self_wounds" for e in ability.effects)
 
-_WHOSE_TURN = ("start_of_turn", "end_of_turn")
+_WHOSE_TURN: tuple[Trigger, ...] = ("start_of_turn", "end_of_turn")
 #: Conditions about another card; ``whose`` compares the subject's owner: whose creature,
 #: whose spell, who played the card, whose character was prepared, whose creature attacks,
 #: whose card wounded a hero, who drew the card.
-_OF_CREATURE = (
+_OF_CREATURE: tuple[Trigger, ...] = (
     "creature_dies", "creature_enters", "spell_played", "card_played", "prepared", "attack_declared", "wounds_hero",
     "card_drawn",
     "discards",
     "creature_played",
 )
-_SELF = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
+_SELF: tuple[Trigger, ...] = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
 
 
-_Table = dict[str, dict[str, tuple[tuple[int, Ability], ...]]]
+_Table = dict[str, dict[Trigger, tuple[tuple[int, TriggeredAbility], ...]]]
 #: The last card pool's table (the pool kept to check it is the same object).
 _TABLE: list[tuple[Mapping[str, CardDef], _Table]] = []
 
@@ -56,9 +56,9 @@ def triggered_abilities(cards: Mapping[str, CardDef]) -> _Table:
         return _TABLE[0][1]
     table: _Table = {}
     for cid, d in cards.items():
-        by_kind: dict[str, list[tuple[int, Ability]]] = {}
+        by_kind: dict[Trigger, list[tuple[int, TriggeredAbility]]] = {}
         for i, a in enumerate(d.abilities):
-            if a.kind == "triggered":
+            if isinstance(a, TriggeredAbility):
                 by_kind.setdefault(a.trigger, []).append((i, a))
         table[cid] = {k: tuple(v) for k, v in by_kind.items()}
     _TABLE[:] = [(cards, table)]
@@ -70,7 +70,7 @@ def _add(state: State, controller: int, source: int, ability: int, subject: int,
     state.next_trigger_id += 1
 
 
-def _count_of_turn(state: State, kind: str, seat: int) -> int:
+def _count_of_turn(state: State, kind: Trigger, seat: int) -> int:
     """How many cards ``seat`` has played (``card_played``) or drawn (``card_drawn``) this
     turn, the subject card included (INTERPRETING.md, entries 59 and 60)."""
     p = state.players[seat]
@@ -79,7 +79,7 @@ def _count_of_turn(state: State, kind: str, seat: int) -> int:
 
 def fire(
     state: State,
-    kind: str,
+    kind: Trigger,
     subject: int,
     ev: list[Event],
     rules: tuple[str, ...],

@@ -1,0 +1,80 @@
+"""Targets: which characters an ability may target at declaration (R15:118, 501.1, 501.4).
+
+Nothing here changes a state.  It reads the board (:mod:`.board`) and, for a target's cost
+restriction, the cost an ability mentions (:mod:`.payment`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import Ability, TargetSpec, load_pool
+from ..model import State
+from .board import characters_in_play, classes_of, current_strike
+from .payment import mentioned_cost
+
+__all__ = ["target_candidates", "target_choices", "target_violation"]
+
+
+def target_violation(
+    state: State, spec: TargetSpec, controller: int, source: int, uid: int
+) -> str:
+    """Why ``uid`` is not a legal target for ``spec`` at declaration ("" if it is)."""
+    c = state.cards.get(uid)
+    if c is None:
+        return f"card {uid} does not exist"
+    owner = state.players[c.owner]
+    d = load_pool().cards[c.card_id]
+    if uid != owner.hero and uid not in owner.play:
+        return f"card {uid} is not in the play zone"
+    if not d.is_character:
+        return f"card {uid} is not a character"
+    if spec.what == "creature" and d.type != "creature":
+        return f"card {uid} is not a creature"
+    if spec.what == "hero" and d.type != "hero":
+        return f"card {uid} is not a hero"
+    if c.hidden:
+        return f"card {uid} is hidden and cannot be a target"
+    if spec.side == "own" and c.owner != controller:
+        return f"card {uid} is not controlled by the ability's controller"
+    if spec.side == "enemy" and c.owner == controller:
+        return f"card {uid} is not an enemy card"
+    for f in spec.filters:
+        if f == "poisoned" and c.poison <= 0:
+            return f"card {uid} is not poisoned"
+        if f == "other" and uid == source:
+            return f"card {uid} is the source itself"
+        if f == "wounded" and c.wounds <= 0:
+            return f"card {uid} has no wounds"
+    if spec.card_class and spec.card_class not in classes_of(state, uid):
+        return f"card {uid} is not of the class {spec.card_class} (R15:107.3)"
+    # «стоимостью (1) или менее»: the base cost, X counting 0 (R15:106.1, 106.1.4); a hero
+    # has no cost (R15:107.1)
+    if spec.max_cost >= 0 and (d.type == "hero" or mentioned_cost(state, uid) > spec.max_cost):
+        return f"card {uid} costs more than {spec.max_cost} or has no cost"
+    if spec.min_strike >= 0 and current_strike(state, uid) < spec.min_strike:
+        return f"card {uid} has strike below {spec.min_strike}"
+    return ""
+
+
+def target_candidates(state: State, spec: TargetSpec, controller: int, source: int) -> list[int]:
+    """Every card that is a legal target for ``spec`` now, in ascending uid order."""
+    return sorted(
+        uid
+        for uid in characters_in_play(state)
+        if not target_violation(state, spec, controller, source, uid)
+    )
+
+
+def target_choices(
+    state: State, ability: Ability, controller: int, source: int
+) -> list[tuple[int, ...]]:
+    """Every legal target tuple for ``ability`` (ascending uids; ``()`` if untargeted)."""
+    if not ability.targets:
+        return [()]
+    spec = ability.targets[0]
+    cands = target_candidates(state, spec, controller, source)
+    out: list[tuple[int, ...]] = []
+    for n in range(spec.min_count, min(spec.max_count, len(cands)) + 1):
+        out.extend(combinations(cands, n))
+    return out
