@@ -320,7 +320,7 @@ def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:
     else:
         # a directed strike can have no defender (R15:7.directed; INTERPRETING.md, entry 74)
         ev.append(Event("no_defender", (*cite(state, "307.1"), *(("R15:7.directed",) if directed(state) else ())), ()))
-    state.queue.append(QueueEntry("strike_attack", state.active, att.attacker, -1, (att.defender or att.target,)))
+    state.queue.append(QueueEntry("strike_attack", state.active, att.attacker, -1, targets=(att.defender or att.target,)))
     state.step = "fight_queue"
     resolve_first(state, ev)
 

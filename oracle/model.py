@@ -278,6 +278,7 @@ class Modifier:
     target: Annotated[int, F(1, "The card it modifies.", bound=_UID)]
     amount: Annotated[int, F(2, "The bonus (or the value set, or the coins, or the lives).", bound=_AMOUNT)]
     until: Annotated[str, F(3, "When it ends.", choices="UNTIL")]
+    _: KW_ONLY
     owner: Annotated[int, F(4, "The seat whose next turn ends it; -1 for the other durations.", bound=_SEAT,
                             presence="owner_turn", json_doc=(
                                 "integer 0 or 1; the key is present exactly when `until` is "
@@ -306,6 +307,7 @@ class QueueEntry:
     controller: Annotated[int, F(2, "The seat of its controller.", bound=_SEAT)]
     source: Annotated[int, F(3, "The card whose ability it is.", bound=_UID)]
     ability: Annotated[int, F(4, "The ability's index (-1: a strike attack; -2: poison).", bound=(-2, MAX_LIST))]
+    _: KW_ONLY
     targets: Annotated[tuple[int, ...], F(5, "Its targets, as declared.", bound=_UID)] = ()
     amounts: Annotated[tuple[int, ...], F(6, "What it distributes to each target.", bound=_AMOUNT)] = ()
     x: Annotated[int, F(7, "The X paid (0: none).", bound=_COUNT)] = 0
@@ -323,6 +325,7 @@ class PendingTrigger:
     controller: Annotated[int, F(2, "The seat of its controller.", bound=_SEAT)]
     source: Annotated[int, F(3, "The card whose ability it is.", bound=_UID)]
     ability: Annotated[int, F(4, "The ability's index (-2: poison).", bound=(-2, MAX_LIST))]
+    _: KW_ONLY
     subject: Annotated[int, F(5, "The card the triggering event was about (0: none).", bound=(-1, MAX_VALUE))] = 0
     count: Annotated[int, F(6, "«discards»: how many cards the firing discard moved; 0 for most triggers.",
                             bound=_COUNT, presence="nonzero", json_doc=_COUNT_DOC)] = 0

@@ -132,7 +132,7 @@ def test_canonical_form_and_codecs_agree() -> None:
     [
         (lambda s: replace_state(s, step="choice"), "choosing"),
         (lambda s: replace_state(s, choosing=None), "choosing"),
-        (lambda s: replace_state(s, choosing=TargetChoice(QueueEntry("triggered", 0, 11, 0, (21,)), "play_queue")),
+        (lambda s: replace_state(s, choosing=TargetChoice(QueueEntry("triggered", 0, 11, 0, targets=(21,)), "play_queue")),
          "choosing.entry.targets"),
         (lambda s: replace_state(s, choosing=TargetChoice(QueueEntry("triggered", 0, 11, 0), "choice")),
          "choosing.resume"),

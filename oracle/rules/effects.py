@@ -690,7 +690,7 @@ def _strike_until_start_of_your_next_turn(
 ) -> None:
     """«до начала вашего следующего хода»: «вашего» is the ability's controller (INTERPRETING.md, entry 23)."""
     me = entry.controller
-    state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me))
+    state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", owner=me))
     ev.append(Event("strike_modified", rules,
                     (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me))))
 
@@ -700,7 +700,7 @@ def _set_strike_until_start_of_your_next_turn(
 ) -> None:
     """«становится равен N»: a set-to modifier, applied after every addition (R15:523.1)."""
     me = entry.controller
-    state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", me, sets=True))
+    state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", owner=me, sets=True))
     ev.append(Event("strike_modified", (*rules, "R15:523.1"),
                     (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me), ("sets", 1))))
 

@@ -369,7 +369,7 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
     pay_coins(state, state.active, a.coins, ev, pay)
     if a.discard:  # «Сбросьте карту:» as the cost (R15:7.discard, 114.1, 114.3; INTERPRETING.md, entry 75)
         discard_cards(state, state.active, action.values, ev, pay)
-    entry = QueueEntry("activated", state.active, uid, action.ability, action.targets)
+    entry = QueueEntry("activated", state.active, uid, action.ability, targets=action.targets)
     state.step = "ability_queue"
     if opponent_chooses(a):  # R15:118.1: the opponent chooses the target first (entry 48)
         ask_opponent(state, entry)
@@ -476,7 +476,7 @@ def _ask_for_spell_target(state: State, action: Action, ev: list[Event]) -> None
     modes, Ярость, alternative cost or X, so the card, its ability and X locate the play."""
     d = card_def(state, action.card)
     i = next(i for i, a in enumerate(d.abilities) if a.targets)
-    ask_opponent(state, QueueEntry("spell", state.active, action.card, i, (), (), action.x, action.mode, -1))
+    ask_opponent(state, QueueEntry("spell", state.active, action.card, i, x=action.x, mode=action.mode, part=-1))
 
 
 def resume_play(state: State, entry: QueueEntry, ev: list[Event]) -> None:
@@ -500,7 +500,8 @@ def _queue_spell(state: State, action: Action, ev: list[Event]) -> None:
             fire(state, "targeted_by_spell", t, ev, cite(state, "309.2"))
         for part, i, _ in spell_abilities(d, action.mode, fury):
             state.queue.append(
-                QueueEntry("spell", me, uid, i, action.targets, action.amounts, action.x, action.mode, part)
+                QueueEntry("spell", me, uid, i, targets=action.targets, amounts=action.amounts, x=action.x, mode=action.mode,
+                           part=part)
             )
         ev.append(Event("spell_abilities_queued", cite(state, "309.1", "309.1.11"), (("card", uid),)))
         if state.rules.on_play_triggers_before_spell and state.pending:

@@ -351,7 +351,7 @@ def declare_trigger(state: State, t: PendingTrigger, targets: tuple[int, ...], e
     state.pending.remove(t)
     take_usage_marker(state, t.source, t.ability, a)
     # a «discards» trigger keeps the number of cards its discard moved in x (entry 65)
-    entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets, (), t.count)
+    entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets=targets, x=t.count)
     if opponent_chooses(a):
         ask_opponent(state, entry)  # R15:118.1: the target is chosen before it enters the Queue
     else:
@@ -371,7 +371,7 @@ def pass_trigger(state: State, t: PendingTrigger, ev: list[Event]) -> None:
     (401.7)."""
     state.pending.remove(t)
     if not state.rules.pass_forfeits_optional and t.subject != -1:
-        state.pending.append(PendingTrigger(t.id, t.controller, t.source, t.ability, -1, t.count))
+        state.pending.append(PendingTrigger(t.id, t.controller, t.source, t.ability, subject=-1, count=t.count))
     ev.append(Event("passed", cite(state, "401.7"), (("trigger", t.id),)))
 
 

@@ -66,7 +66,7 @@ def triggered_abilities(cards: Mapping[str, CardDef]) -> _Table:
 
 
 def _add(state: State, controller: int, source: int, ability: int, subject: int, count: int = 0) -> None:
-    state.pending.append(PendingTrigger(state.next_trigger_id, controller, source, ability, subject, count))
+    state.pending.append(PendingTrigger(state.next_trigger_id, controller, source, ability, subject=subject, count=count))
     state.next_trigger_id += 1
 
 

@@ -349,7 +349,7 @@ def _modifier_off_play(s: State) -> Mapping[str, int]:
 
 def _queue_at_choice(s: State) -> Mapping[str, int]:
     me, other = s.players[s.active], s.players[s.inactive]
-    s.queue = [QueueEntry("strike_attack", s.active, me.hero, -1, (other.hero,))]
+    s.queue = [QueueEntry("strike_attack", s.active, me.hero, -1, targets=(other.hero,))]
     return {}
 
 
@@ -983,7 +983,7 @@ def _at_the_bounds(s: State) -> State:
                 d = _POOL[c.card_id]
                 c.poison = MAX_VALUE
                 c.wounds = d.life - 1 if d.type in ("hero", "creature") else MAX_VALUE
-    s.modifiers = [Modifier(m.target, MAX_VALUE, m.until, m.owner) for m in s.modifiers]
+    s.modifiers = [Modifier(m.target, MAX_VALUE, m.until, owner=m.owner) for m in s.modifiers]
     return s
 
 
