@@ -521,7 +521,8 @@ def test_public_names_have_docstrings() -> None:
     import importlib
     import inspect
 
-    modules = ["__main__", "coverage", "executor", "grpc_target", "kill_matrix", "known_failures", "local_server",
+    modules = ["__main__", "coverage", "executor", "fuzz_cli", "fuzz_lockstep", "fuzz_mutants", "fuzz_scenario",
+               "fuzz_shrink", "fuzz_targets", "grpc_target", "kill_matrix", "known_failures", "local_server",
                "plugin", "report_html", "report_json", "runner", "scenario", "targets"]
     missing = []
     for name in modules:
