@@ -1,4 +1,4 @@
-"""Benchmark of lock-step fuzzing (:mod:`conformance_suite.fuzz`): decisions checked per
+"""Benchmark of lock-step fuzzing (:mod:`conformance_suite.fuzz_lockstep`): decisions checked per
 second.
 
 A *decision checked* is one full lock-step round: the reference's and the target's
@@ -11,7 +11,7 @@ GetLegalActions, CheckAction twice, ApplyAction).  Modes:
 * ``in-process``: against an engine mutant in this process (``--mutant``, default
   ``defend_twice_per_turn``, which rarely diverges, so games run long; a game that diverges
   ends there and its decisions count), with the fuzzer's state cache
-  (:class:`~conformance_suite.fuzz.FastInProcessTarget`);
+  (:class:`~conformance_suite.fuzz_targets.FastInProcessTarget`);
 * ``in-process-uncached``: the same through the plain
   :class:`~conformance_suite.targets.InProcessTarget` (every call decodes the state dict);
 * ``hypothesis``: the whole fuzzer (Hypothesis drawing every choice) against the in-process
@@ -37,13 +37,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from conformance_suite.fuzz import (  # noqa: E402 - after the path set-up
-    FastInProcessTarget,
-    LockStep,
-    Mismatch,
-    fuzz,
-    served_oracle,
-)
+from conformance_suite.fuzz_lockstep import LockStep, Mismatch  # noqa: E402 - after the path set-up
+from conformance_suite.fuzz_shrink import fuzz  # noqa: E402
+from conformance_suite.fuzz_targets import FastInProcessTarget, served_oracle  # noqa: E402
 from conformance_suite.targets import InProcessTarget, Target  # noqa: E402
 from oracle.sampler import RandomChooser  # noqa: E402
 

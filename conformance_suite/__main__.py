@@ -14,7 +14,7 @@ malformed known-failures or skip list, 5 no scenario was selected.
 every engine mutant and prints the kill matrix; ``python -m conformance_suite verify FILE``
 verifies a game transcript (:mod:`conformance_suite.transcript_cli`); ``python -m
 conformance_suite fuzz`` plays random games in lock step with a target and shrinks each
-divergence into a scenario (:mod:`conformance_suite.fuzz`).
+divergence into a scenario (:mod:`conformance_suite.fuzz_cli`).
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def build_parser(prog: str = "berserk-conformance") -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="verify a game transcript against the reference or a target",
                             epilog=VERIFY_EPILOG, formatter_class=_RAW)
     add_verify_arguments(verify)
-    from .fuzz import add_fuzz_arguments
+    from .fuzz_cli import add_fuzz_arguments
 
     fuzz = sub.add_parser("fuzz", help="lock-step fuzzing against the reference; divergences shrink into scenarios",
                           epilog=FUZZ_EPILOG, formatter_class=_RAW)
@@ -368,7 +368,7 @@ def main(argv: list[str] | None = None, prog: str = "berserk-conformance") -> in
 
         return int(run_verify(args))
     if args.command == "fuzz":
-        from .fuzz import run_fuzz
+        from .fuzz_cli import run_fuzz
 
         return int(run_fuzz(args))
     return _mutants(args)

@@ -28,7 +28,8 @@ from .coverage import Coverage, compute_coverage
 from .executor import ScenarioResult, run_scenario
 from .known_failures import ListFileError, ScenarioList, item_key, read_list, write_known_failures
 from .needs import scenario_needs, unsupported_reason
-from .reports import UNEXPECTED, ReportOptions, RunRecord, SuiteReport, level_summary, write_reports
+from .report_html import write_reports
+from .report_json import UNEXPECTED, ReportOptions, RunRecord, SuiteReport, level_summary
 from .runner import (
     RuleSelector,
     RunOptions,

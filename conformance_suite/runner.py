@@ -12,7 +12,7 @@ from pathlib import Path
 from oracle.catalogue import Rule, load_catalogue
 from oracle.contract import LEVELS
 
-from .reports import applied_rule_ids
+from .report_json import applied_rule_ids
 from .scenario import SCENARIO_DIR, LoadedScenario
 from .targets import InProcessTarget, ServerInfo, Target, TargetError
 

@@ -1,4 +1,4 @@
-"""Lock-step fuzzing (conformance_suite.fuzz): the fuzzer finds engine mutants, in process
+"""Lock-step fuzzing (conformance_suite.fuzz_*): the fuzzer finds engine mutants, in process
 and served in a separate process, shrinks each divergence and writes a scenario that fails
 on the mutant and passes on the reference; the reference against itself finds nothing."""
 
@@ -13,14 +13,9 @@ from pathlib import Path
 import pytest
 
 from conformance_suite.executor import run_scenario
-from conformance_suite.fuzz import (
-    FastInProcessTarget,
-    FuzzReport,
-    finding_scenario,
-    fuzz,
-    served_oracle,
-    write_finding,
-)
+from conformance_suite.fuzz_scenario import finding_scenario, write_finding
+from conformance_suite.fuzz_shrink import FuzzReport, fuzz
+from conformance_suite.fuzz_targets import FastInProcessTarget, served_oracle
 from conformance_suite.scenario import load_scenario
 from conformance_suite.targets import ApplyResult, InProcessTarget, StateData, Target
 from oracle import Violation

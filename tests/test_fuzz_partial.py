@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conformance_suite.fuzz import FastInProcessTarget, declared_capabilities, fuzz
+from conformance_suite.fuzz_shrink import fuzz
+from conformance_suite.fuzz_targets import FastInProcessTarget, declared_capabilities
 from conformance_suite.targets import LegalActions, ServerInfo, StateData, TargetError
 
 SETUP_STEPS = ("setup_roll", "setup_order", "setup_shuffle", "setup_mulligan")

@@ -1,4 +1,4 @@
-"""Tests of the HTML report (``conformance_suite/reports.py``, ``render_html``): a page a
+"""Tests of the HTML report (``conformance_suite/report_html.py``, ``render_html``): a page a
 person can read with hundreds of failures.
 
 Most tests read the page of a real run with many failures: the reference engine in process
@@ -25,13 +25,13 @@ from typing import Any
 
 import pytest
 
-from conformance_suite.reports import (
+from conformance_suite.report_html import render_html
+from conformance_suite.report_json import (
     PARTS,
     ReportOptions,
     RunRecord,
     build_json_report,
     part_summary,
-    render_html,
     rule_part,
 )
 from conformance_suite.targets import ServerInfo

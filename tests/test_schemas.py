@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator, FormatChecker
 
-from conformance_suite.reports import FORMAT_VERSION, OUTCOMES, PARTS, RunRecord, build_json_report
+from conformance_suite.report_json import FORMAT_VERSION, OUTCOMES, PARTS, RunRecord, build_json_report
 from conformance_suite.scenario import SCENARIO_DIR, ScenarioError, load_scenario
 from conformance_suite.schemas import generate
 from oracle.contract import LEVELS

@@ -27,7 +27,7 @@ import pytest
 from conformance_suite import __version__
 from conformance_suite.coverage import compute_coverage, refused_rules
 from conformance_suite.local_server import LocalOracle, ServerDidNotStart, served_oracle
-from conformance_suite.reports import OUTCOMES
+from conformance_suite.report_json import OUTCOMES
 from conformance_suite.runner import RuleSelector
 from conformance_suite.scenario import ScenarioError, load_all, load_scenario
 from conformance_suite.targets import TargetDecision, TargetError, TargetInputError
@@ -521,8 +521,9 @@ def test_public_names_have_docstrings() -> None:
     import importlib
     import inspect
 
-    modules = ["__main__", "coverage", "executor", "grpc_target", "kill_matrix", "known_failures", "local_server",
-               "plugin", "reports", "runner", "scenario", "targets"]
+    modules = ["__main__", "coverage", "executor", "fuzz_cli", "fuzz_lockstep", "fuzz_mutants", "fuzz_scenario",
+               "fuzz_shrink", "fuzz_targets", "grpc_target", "kill_matrix", "known_failures", "local_server",
+               "plugin", "report_html", "report_json", "runner", "scenario", "targets"]
     missing = []
     for name in modules:
         mod = importlib.import_module(f"conformance_suite.{name}")

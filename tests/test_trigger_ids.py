@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from conformance_suite.executor import run_scenario
-from conformance_suite.fuzz import fuzz
+from conformance_suite.fuzz_shrink import fuzz
 from conformance_suite.scenario import load_all
 from conformance_suite.targets import (
     ApplyResult,

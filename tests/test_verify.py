@@ -45,7 +45,7 @@ COIN = PLANTED["planted_missing_coin.json"]
 @pytest.fixture(scope="module")
 def served_reference() -> Iterator[str]:
     """``HOST:PORT`` of a reference server in a child process."""
-    from conformance_suite.fuzz import served_oracle
+    from conformance_suite.fuzz_targets import served_oracle
 
     with served_oracle() as address:
         yield address

@@ -1,0 +1,132 @@
+"""The ``--all-mutants`` sweep: every engine mutant fuzzed in process, and its report.
+
+:func:`fuzz_all_mutants` runs :func:`~conformance_suite.fuzz_shrink.fuzz` against each
+engine mutant (:data:`oracle.mutants.MUTANTS`) in turn; :class:`MutantSweep` holds each
+mutant's :class:`MutantRun` and says how many were found, in how many games, and how short
+the shrunk games are (``--json PATH`` keeps the figures, :meth:`MutantSweep.as_dict`).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TextIO
+
+from oracle.mutants import MUTANTS
+
+from .fuzz_scenario import write_finding
+from .fuzz_shrink import DEFAULT_SHRINK_LIMIT, FuzzReport, fuzz
+from .fuzz_targets import FastInProcessTarget
+
+__all__ = ["MutantRun", "MutantSweep", "fuzz_all_mutants"]
+
+
+@dataclass(frozen=True, slots=True)
+class MutantRun:
+    """One engine mutant fuzzed in process: its name, the rule it breaks and the report."""
+
+    mutant: str
+    rule: str
+    report: FuzzReport
+
+    def as_dict(self) -> dict[str, object]:
+        """The mutant's row of ``--all-mutants --json``: the report's data, the mutant and
+        its rule."""
+        return {**self.report.as_dict(), "mutant": self.mutant, "rule": self.rule}
+
+
+@dataclass(frozen=True, slots=True)
+class MutantSweep:
+    """Every engine mutant fuzzed in process (:func:`fuzz_all_mutants`): the ``seed``, the
+    games per mutant, decisions per game and the shrink limit used, the editions played,
+    each mutant's run in order, and the seconds the whole sweep took."""
+
+    seed: int
+    games_per_mutant: int
+    max_decisions: int
+    shrink_limit: int
+    editions: tuple[str, ...]
+    runs: tuple[MutantRun, ...]
+    seconds: float
+
+    @property
+    def found(self) -> list[MutantRun]:
+        """The runs that found their mutant."""
+        return [r for r in self.runs if r.report.finding is not None]
+
+    @property
+    def not_found(self) -> list[str]:
+        """The mutants no game found."""
+        return [r.mutant for r in self.runs if r.report.finding is None]
+
+    def stats(self, key: str) -> dict[str, float] | None:
+        """Min, median, mean and max over the found mutants of ``games_to_find``,
+        ``shrunk_decisions`` or ``decisions_before_shrink`` (None when none was found)."""
+        values: list[int] = []
+        for r in self.found:
+            f = r.report.finding
+            assert f is not None
+            values.append({"games_to_find": r.report.games_to_find, "shrunk_decisions": f.decisions,
+                           "decisions_before_shrink": r.report.decisions_before_shrink}[key])
+        if not values:
+            return None
+        return {"min": min(values), "median": statistics.median(values), "mean": round(statistics.fmean(values), 2), "max": max(values)}
+
+    def as_dict(self) -> dict[str, object]:
+        """The figures as ``--all-mutants --json`` writes them."""
+        found = self.found
+        return {
+            "seed": self.seed,
+            "games_per_mutant": self.games_per_mutant,
+            "max_decisions": self.max_decisions,
+            "shrink_limit": self.shrink_limit,
+            "editions": list(self.editions),
+            "mutants": len(self.runs),
+            "found": len(found),
+            "not_found": self.not_found,
+            "games_to_find": self.stats("games_to_find"),
+            "shrunk_decisions": self.stats("shrunk_decisions"),
+            "decisions_before_shrink": self.stats("decisions_before_shrink"),
+            "scenarios_reproducing": sum(1 for r in found if r.report.written and r.report.written.reproduces),
+            "seconds": self.seconds,
+            "results": [r.as_dict() for r in self.runs],
+        }
+
+
+def fuzz_all_mutants(
+    *,
+    games: int,
+    seed: int,
+    max_decisions: int = 400,
+    editions: Sequence[str] = ("C", "B", "A"),
+    out: Path | str | None = None,
+    progress: TextIO | None = None,
+    mutants: Sequence[str] | None = None,
+    log: TextIO | None = None,
+    shrink_limit: int = DEFAULT_SHRINK_LIMIT,
+) -> MutantSweep:
+    """Fuzz the reference against every engine mutant in process (per mutant and a
+    summary).  With ``out``, each finding's scenario is written there."""
+    runs: list[MutantRun] = []
+    started = time.perf_counter()
+    for name in mutants or sorted(MUTANTS):
+        target = FastInProcessTarget(name)
+        rep = fuzz(target, games=games, seed=seed, max_decisions=max_decisions, editions=editions, label=name,
+                   progress=progress, shrink_limit=shrink_limit)
+        if rep.finding is not None and out is not None:
+            rep = replace(rep, written=write_finding(rep.finding, name, target, out))
+        runs.append(MutantRun(name, MUTANTS[name].rule, rep))
+        if log is not None:
+            if rep.finding:
+                log.write(
+                    f"{name:32} found in game {rep.games_to_find:3}, shrunk {rep.decisions_before_shrink:4} -> "
+                    f"{rep.finding.decisions:3} decisions ({rep.finding.kind}), {rep.seconds:6.1f}s\n"
+                )
+            else:
+                log.write(f"{name:32} NOT found in {rep.games} games ({rep.decisions} decisions), {rep.seconds:6.1f}s\n")
+            log.flush()
+    return MutantSweep(seed, games, max_decisions, shrink_limit, tuple(editions), tuple(runs),
+                       round(time.perf_counter() - started, 2))
