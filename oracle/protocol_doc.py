@@ -10,7 +10,7 @@ Its tables are not written by hand: each sits between the marker lines
   rule each kind of refusal cites), :mod:`oracle.model` (steps, action kinds, the
   :class:`~oracle.model.Action` fields in text order) and :func:`oracle.editions.cite_ed`;
 * the protobuf descriptors and the comments of ``proto/berserk/oracle/v1/*.proto``;
-* :mod:`oracle.cards` (the card data format and its vocabularies);
+* :mod:`oracle.cards` (the card data format, :mod:`oracle.cards.loader`, and its vocabularies);
 * the engine itself: the fingerprint test vectors replay a fixed game.
 
 ``python -m oracle.protocol_doc --write`` rewrites the sections in PROTOCOL.md;
@@ -32,6 +32,7 @@ from typing import Any
 from . import cards
 from ._proto.berserk.oracle.v1 import action_pb2, state_pb2
 from .actions import decode, encode
+from .cards import loader as card_loader
 from .codegen import RECORDS, canonical, pname
 from .contract import (
     ACTION_CAPABILITIES,
@@ -746,7 +747,7 @@ _FILTER_TEXT = {
 
 
 def _render_card_definitions() -> str:
-    doc = cards.__doc__ or ""
+    doc = card_loader.__doc__ or ""
     schema = doc[doc.index("Schema of one card") :].strip()
     schema = re.sub(r"::", ":", schema)
     for name, table, vocabulary in (
