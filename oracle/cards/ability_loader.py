@@ -394,6 +394,7 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
 
 
 def parse_abilities(raw: Any, path: str, card_type: str) -> tuple[Ability, ...]:
+    """The abilities of the list ``raw`` at ``path``, each read by its kind, of a card of type ``card_type``."""
     if not isinstance(raw, list):
         raise CardDataError(path, "must be a list")
     return tuple(_parse_ability(a, f"{path}[{i}]", card_type) for i, a in enumerate(raw))

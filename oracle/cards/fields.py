@@ -18,12 +18,14 @@ class CardDataError(FieldError):
 
 
 def required(obj: Mapping[str, Any], key: str, path: str) -> Any:
+    """``obj[key]``, or a :class:`CardDataError` naming the missing ``path.key``."""
     if key not in obj:
         raise CardDataError(f"{path}.{key}", "is required")
     return obj[key]
 
 
 def integer(value: Any, path: str, minimum: int = 0) -> int:
+    """``value`` if it is an integer (not a bool) of at least ``minimum``, else a :class:`CardDataError`."""
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         raise CardDataError(path, f"must be an integer >= {minimum}, got {value!r}")
     return value
