@@ -180,8 +180,6 @@ def _parse_find(raw: Mapping[str, Any], path: str) -> SearchParams:
     return SearchParams(name, ftype, cost)
 
 
-
-
 def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], path: str) -> None:
     """A shot wounds an enemy character only (R15:507.2; R15 glossary «Выстрел»)."""
     if any(isinstance(e.params, WoundParams) and e.params.shot for e in effects) and (not targets or targets[0].side != "enemy"):

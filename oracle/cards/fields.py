@@ -16,7 +16,6 @@ class CardDataError(FieldError):
     """The card data is malformed; ``field`` is the path of the offending field."""
 
 
-
 def required(obj: Mapping[str, Any], key: str, path: str) -> Any:
     """``obj[key]``, or a :class:`CardDataError` naming the missing ``path.key``."""
     if key not in obj:

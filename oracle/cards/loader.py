@@ -229,7 +229,6 @@ _STEALTH = TriggeredAbility(
 )
 
 
-
 def _parse_card(raw: Any, path: str) -> CardDef:
     if not isinstance(raw, dict):
         raise CardDataError(path, "must be an object")

@@ -59,6 +59,7 @@ __all__ = [
     "Whose",
 ]
 
+#: The card types (R15:107.1); ``TYPES`` in that order.
 CardType = Literal["hero", "creature", "spell", "support"]
 TYPES: tuple[CardType, ...] = get_args(CardType)
 #: The classes of each card type, as R15:107.3.3 lists them («механизм» and «кошмар» are
@@ -79,10 +80,12 @@ CLASSES: dict[str, tuple[str, ...]] = {
 }
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
+#: The printed keywords a card may have (card key ``keywords``).
 Keyword = Literal["dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique"]
 KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
 #: Keywords of creatures only (Скрытность is checked on its own).
 CREATURE_KEYWORDS: tuple[Keyword, ...] = ("cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend")
+#: The kinds of ability (R15:112; ability key ``kind``).
 AbilityKind = Literal["spell", "activated", "triggered", "static"]
 ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)
 #: Trigger conditions the engine knows (R15:113.2).
@@ -110,6 +113,7 @@ Trigger = Literal[
 TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
 #: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 60).
 NTH_TRIGGERS: tuple[Trigger, ...] = ("card_played", "card_drawn")
+#: Whose turn, card or player a trigger or a cost modifier is about, seen from its controller.
 Whose = Literal["own", "opponent", "any"]
 WHOSE: tuple[Whose, ...] = get_args(Whose)
 #: Kinds of static ability (R15:115): a cost modifier, «Пока …, [эта карта] имеет +N к
@@ -178,6 +182,7 @@ DerivedAmount = Literal[
 AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
 COUNTED_AMOUNTS: tuple[DerivedAmount, ...] = ("discarded", "recipient_hand", "other_own_creatures")
+#: Whom an effect goes to (effect key ``to``; :mod:`oracle.rules.recipients`).
 Recipient = Literal[
     "target",
     "self",
@@ -217,10 +222,13 @@ TARGET_CONDITIONS: tuple[Condition, ...] = ("target_stunned", "target_has_shot")
 #: How an effect depends on the one before it (R15:119.4 «при этом», R15:119.7 «иначе»).
 IfPrevious = Literal["done", "not_done"]
 IF_PREVIOUS: tuple[IfPrevious, ...] = get_args(IfPrevious)
+#: What a target must be (target key ``what``; 501.1).
 TargetWhat = Literal["creature", "hero", "character"]
 TARGET_WHAT: tuple[TargetWhat, ...] = get_args(TargetWhat)
+#: Whose a target must be, seen from the ability's controller (target key ``side``).
 TargetSide = Literal["own", "enemy", "any"]
 TARGET_SIDE: tuple[TargetSide, ...] = get_args(TargetSide)
+#: What else a target must satisfy (target key ``filter``; 501.4).
 TargetFilter = Literal["poisoned", "other", "wounded"]
 TARGET_FILTERS: tuple[TargetFilter, ...] = get_args(TargetFilter)
 #: Who chooses a target (R15:118.1): the ability's controller, or his opponent («по его выбору»).

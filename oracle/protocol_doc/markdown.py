@@ -70,7 +70,6 @@ def check_keys(name: str, have: Iterable[str], want: Iterable[str]) -> None:
         )
 
 
-
 # --- the .proto comments ------------------------------------------------------------
 
 _FIELD_LINE = re.compile(r"^\s*(?:(optional|repeated)\s+)?([\w.]+)\s+(\w+)\s*=\s*(\d+)\s*;")

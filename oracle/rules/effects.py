@@ -24,134 +24,6 @@ from .targeting import target_violation
 __all__ = ["EachHandler", "WholeHandler", "hand_effect", "handler_of", "run_ability", "run_effects"]
 
 
-def _apply_effect(
-    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
-    known_strike: int = -1, known_target_strike: int = -1,
-) -> tuple[int, bool]:
-    """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
-    whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
-    condition held and it reached a recipient (INTERPRETING.md, entry 54).  Its op's handler
-    (:data:`_WHOLE` or, for each recipient card, :data:`_EACH`) does the rest."""
-    me = entry.controller
-    if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
-        return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
-    amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
-    if effect.amount == "self_wounds" and state.edition == "R15":
-        # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
-        # such rule to cite; INTERPRETING.md, entry 87)
-        rules = (*rules, "R15:403.1")
-    whole = _WHOLE.get(effect.op)
-    if whole is not None:
-        return whole(state, entry, effect, amount, ev, rules)
-    return 0, _apply_card_effect(state, entry, effect, amount, ev, rules)
-
-
-
-#: Handler of an op carried out as a whole: (state, entry, effect, amount, events, rules)
-#: -> (cards drawn, carried out).
-WholeHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], tuple[int, bool]]
-#: The ops whose effect goes to a player, to the targets as a whole or to the ability's own
-#: card, and those that take all their recipient cards at once (``destroy``).
-_WHOLE: dict[Op, WholeHandler] = {
-    "distribute_wounds": card_effects.distribute_wounds,
-    "destroy": card_effects.destroy,
-    "draw": player_effects.draw,
-    "gain_coin": player_effects.gain_coin,
-    "gain_coins_until_end_of_turn": player_effects.gain_coins_until_end_of_turn,
-    "lose_coins": player_effects.lose_coins,
-    "draw_to_match_opponent": player_effects.draw_to_match_opponent,
-    "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
-}
-
-
-
-#: Effects that put a lasting bonus on the card («получает +N к удару / к жизням»).
-_LASTING_OPS: tuple[Op, ...] = ("strike_while_in_play", "life_while_in_play")
-
-
-def _apply_card_effect(
-    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> bool:
-    """An effect on each recipient card (its op's handler in :data:`_EACH`); returns whether
-    it reached a recipient.  A condition about the target (``target_stunned``) keeps the
-    effect to the recipients it holds for, read now (INTERPRETING.md, entry 54)."""
-    op = effect.op
-    recipients = recipients_of(state, entry, effect.to)
-    if effect.cond in TARGET_CONDITIONS:
-        recipients = [uid for uid in recipients if target_condition_holds(state, uid, effect.cond)]
-    if op in GRANT_OPS:  # a class, life or a keyword is given to creatures (R15:7.gains)
-        recipients = [uid for uid in recipients if card_def(state, uid).type == "creature"]
-    if op == "stun":
-        # «Не может быть оглушен»: the stun does nothing to it, it is not closed either
-        # (R15:514.2; INTERPRETING.md, entry 81; the ``unstunnable_card_is_closed`` mutant closes it)
-        immune = [uid for uid in recipients if "cannot_be_stunned" in card_def(state, uid).keywords]
-        if immune and not state.rules.unstunnable_card_is_not_closed:
-            for uid in immune:
-                close_card(state, uid, ev, rules)
-        recipients = [uid for uid in recipients if uid not in immune]
-    if op in _LASTING_OPS and amount <= 0:
-        return False  # «+0 к удару и жизням»: nothing is put on the card (INTERPRETING.md, entry 79)
-    params = effect.params
-    if isinstance(params, WoundParams) and params.shot and state.zone_of(entry.source) == "play":
-        amount += shot_bonus(state, entry.source)  # «+N к выстрелам» in force (R15:7.shot; entry 67)
-    each = _EACH[op]
-    base = amount
-    for uid in recipients:
-        if effect.amount == "target_cost":  # «Х — его стоимость»: each target's own (entry 44)
-            amount = mentioned_cost(state, uid) + base
-        elif effect.amount == "recipient_hand":  # «за каждую карту в руке его игрока» (entry 66)
-            amount = len(state.players[state.cards[uid].owner].hand) * effect.per + base
-        each(state, entry, effect, uid, amount, ev, rules)
-    return bool(recipients)
-
-
-#: Handler of an op on one recipient card: (state, entry, effect, card, amount, events, rules).
-EachHandler = Callable[[State, QueueEntry, Effect, int, int, list[Event], tuple[str, ...]], None]
-#: The ops carried out on each recipient card in turn.
-_EACH: dict[Op, EachHandler] = {
-    "wound": card_effects.wound,
-    "poison": card_effects.poison,
-    "intensify_poison": card_effects.intensify_poison,
-    "cure": card_effects.cure,
-    "heal": card_effects.heal,
-    "open": card_effects.open,
-    "prepare": card_effects.prepare,
-    "close": card_effects.close,
-    "stun": card_effects.stun,
-    "strike_until_end_of_turn": card_effects.strike_until_end_of_turn,
-    "shots_until_end_of_turn": card_effects.shots_until_end_of_turn,
-    "strike_until_start_of_turn": card_effects.strike_until_start_of_turn,
-    "strike_until_start_of_your_next_turn": card_effects.strike_until_start_of_your_next_turn,
-    "hide": card_effects.hide,
-    "set_strike_until_start_of_your_next_turn": card_effects.set_strike_until_start_of_your_next_turn,
-    "strike_while_in_play": card_effects.strike_while_in_play,
-    "upgrade": card_effects.upgrade,
-    "life_while_in_play": card_effects.life_while_in_play,
-    "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
-    "keyword_while_in_play": card_effects.keyword_while_in_play,
-    "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
-}
-
-
-def handler_of(op: Op) -> WholeHandler | EachHandler | None:
-    """The handler of ``op``: in :data:`_WHOLE` or :data:`_EACH`; None for a hand op
-    (:func:`hand_effect`, which may pause the resolution)."""
-    return _WHOLE.get(op) or _EACH.get(op)
-
-
-def _check_dispatch() -> None:
-    """Every op of the op table (:data:`~oracle.cards.OPS`) has exactly one handler: a hand
-    op none here (:func:`hand_effect`), an op on a player, the targets or the ability's own
-    card a whole-effect one, an op on cards a whole-effect one (``destroy``) or one per card."""
-    for op, spec in OPS.items():
-        handlers = (op in _WHOLE) + (op in _EACH)
-        if handlers != (spec.group != "hand") or (op in _EACH and spec.group != "cards"):
-            raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
-
-
-_check_dispatch()
-
-
 def run_ability(
     state: State, entry: QueueEntry, ability: EffectAbility, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
@@ -208,6 +80,17 @@ def run_effects(
             return
 
 
+def _follows(state: State, effect: Effect, done: bool) -> bool:
+    """Whether an effect linked to the one before it happens: «при этом» only if that one was
+    carried out (R15:119.4; the ``while_doing_without_the_first_part`` mutant does it anyway),
+    «иначе» only if it was not (R15:119.7; INTERPRETING.md, entry 54)."""
+    if effect.if_previous == "done":
+        return done or not state.rules.while_doing_needs_the_first_part
+    if effect.if_previous == "not_done":
+        return not done
+    return True
+
+
 def _cancels(state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...]) -> bool:
     """«Усовершенствовать»: «иначе отмените эту способность» — upgrading a creature that is a
     mechanism already cancels the ability: none of its effects from this one on happens
@@ -244,12 +127,127 @@ def hand_effect(
     return False, done
 
 
-def _follows(state: State, effect: Effect, done: bool) -> bool:
-    """Whether an effect linked to the one before it happens: «при этом» only if that one was
-    carried out (R15:119.4; the ``while_doing_without_the_first_part`` mutant does it anyway),
-    «иначе» only if it was not (R15:119.7; INTERPRETING.md, entry 54)."""
-    if effect.if_previous == "done":
-        return done or not state.rules.while_doing_needs_the_first_part
-    if effect.if_previous == "not_done":
-        return not done
-    return True
+def _apply_effect(
+    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
+    known_strike: int = -1, known_target_strike: int = -1,
+) -> tuple[int, bool]:
+    """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
+    whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
+    condition held and it reached a recipient (INTERPRETING.md, entry 54).  Its op's handler
+    (:data:`_WHOLE` or, for each recipient card, :data:`_EACH`) does the rest."""
+    me = entry.controller
+    if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
+        return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
+    amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
+    if effect.amount == "self_wounds" and state.edition == "R15":
+        # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
+        # such rule to cite; INTERPRETING.md, entry 87)
+        rules = (*rules, "R15:403.1")
+    whole = _WHOLE.get(effect.op)
+    if whole is not None:
+        return whole(state, entry, effect, amount, ev, rules)
+    return 0, _apply_card_effect(state, entry, effect, amount, ev, rules)
+
+
+#: Effects that put a lasting bonus on the card («получает +N к удару / к жизням»).
+_LASTING_OPS: tuple[Op, ...] = ("strike_while_in_play", "life_while_in_play")
+
+
+def _apply_card_effect(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> bool:
+    """An effect on each recipient card (its op's handler in :data:`_EACH`); returns whether
+    it reached a recipient.  A condition about the target (``target_stunned``) keeps the
+    effect to the recipients it holds for, read now (INTERPRETING.md, entry 54)."""
+    op = effect.op
+    recipients = recipients_of(state, entry, effect.to)
+    if effect.cond in TARGET_CONDITIONS:
+        recipients = [uid for uid in recipients if target_condition_holds(state, uid, effect.cond)]
+    if op in GRANT_OPS:  # a class, life or a keyword is given to creatures (R15:7.gains)
+        recipients = [uid for uid in recipients if card_def(state, uid).type == "creature"]
+    if op == "stun":
+        # «Не может быть оглушен»: the stun does nothing to it, it is not closed either
+        # (R15:514.2; INTERPRETING.md, entry 81; the ``unstunnable_card_is_closed`` mutant closes it)
+        immune = [uid for uid in recipients if "cannot_be_stunned" in card_def(state, uid).keywords]
+        if immune and not state.rules.unstunnable_card_is_not_closed:
+            for uid in immune:
+                close_card(state, uid, ev, rules)
+        recipients = [uid for uid in recipients if uid not in immune]
+    if op in _LASTING_OPS and amount <= 0:
+        return False  # «+0 к удару и жизням»: nothing is put on the card (INTERPRETING.md, entry 79)
+    params = effect.params
+    if isinstance(params, WoundParams) and params.shot and state.zone_of(entry.source) == "play":
+        amount += shot_bonus(state, entry.source)  # «+N к выстрелам» in force (R15:7.shot; entry 67)
+    each = _EACH[op]
+    base = amount
+    for uid in recipients:
+        if effect.amount == "target_cost":  # «Х — его стоимость»: each target's own (entry 44)
+            amount = mentioned_cost(state, uid) + base
+        elif effect.amount == "recipient_hand":  # «за каждую карту в руке его игрока» (entry 66)
+            amount = len(state.players[state.cards[uid].owner].hand) * effect.per + base
+        each(state, entry, effect, uid, amount, ev, rules)
+    return bool(recipients)
+
+
+#: Handler of an op carried out as a whole: (state, entry, effect, amount, events, rules)
+#: -> (cards drawn, carried out).
+WholeHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], tuple[int, bool]]
+#: The ops whose effect goes to a player, to the targets as a whole or to the ability's own
+#: card, and those that take all their recipient cards at once (``destroy``).
+_WHOLE: dict[Op, WholeHandler] = {
+    "distribute_wounds": card_effects.distribute_wounds,
+    "destroy": card_effects.destroy,
+    "draw": player_effects.draw,
+    "gain_coin": player_effects.gain_coin,
+    "gain_coins_until_end_of_turn": player_effects.gain_coins_until_end_of_turn,
+    "lose_coins": player_effects.lose_coins,
+    "draw_to_match_opponent": player_effects.draw_to_match_opponent,
+    "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
+}
+
+
+#: Handler of an op on one recipient card: (state, entry, effect, card, amount, events, rules).
+EachHandler = Callable[[State, QueueEntry, Effect, int, int, list[Event], tuple[str, ...]], None]
+#: The ops carried out on each recipient card in turn.
+_EACH: dict[Op, EachHandler] = {
+    "wound": card_effects.wound,
+    "poison": card_effects.poison,
+    "intensify_poison": card_effects.intensify_poison,
+    "cure": card_effects.cure,
+    "heal": card_effects.heal,
+    "open": card_effects.open,
+    "prepare": card_effects.prepare,
+    "close": card_effects.close,
+    "stun": card_effects.stun,
+    "strike_until_end_of_turn": card_effects.strike_until_end_of_turn,
+    "shots_until_end_of_turn": card_effects.shots_until_end_of_turn,
+    "strike_until_start_of_turn": card_effects.strike_until_start_of_turn,
+    "strike_until_start_of_your_next_turn": card_effects.strike_until_start_of_your_next_turn,
+    "hide": card_effects.hide,
+    "set_strike_until_start_of_your_next_turn": card_effects.set_strike_until_start_of_your_next_turn,
+    "strike_while_in_play": card_effects.strike_while_in_play,
+    "upgrade": card_effects.upgrade,
+    "life_while_in_play": card_effects.life_while_in_play,
+    "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
+    "keyword_while_in_play": card_effects.keyword_while_in_play,
+    "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
+}
+
+
+def handler_of(op: Op) -> WholeHandler | EachHandler | None:
+    """The handler of ``op``: in :data:`_WHOLE` or :data:`_EACH`; None for a hand op
+    (:func:`hand_effect`, which may pause the resolution)."""
+    return _WHOLE.get(op) or _EACH.get(op)
+
+
+def _check_dispatch() -> None:
+    """Every op of the op table (:data:`~oracle.cards.OPS`) has exactly one handler: a hand
+    op none here (:func:`hand_effect`), an op on a player, the targets or the ability's own
+    card a whole-effect one, an op on cards a whole-effect one (``destroy``) or one per card."""
+    for op, spec in OPS.items():
+        handlers = (op in _WHOLE) + (op in _EACH)
+        if handlers != (spec.group != "hand") or (op in _EACH and spec.group != "cards"):
+            raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
+
+
+_check_dispatch()

@@ -50,7 +50,6 @@ def recipients_of(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
     ]
 
 
-
 def effect_amount(
     state: State, entry: QueueEntry, effect: Effect, drawn: int, known_strike: int = -1, known_target_strike: int = -1
 ) -> int:
