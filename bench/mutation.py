@@ -1,8 +1,8 @@
 """Mutation testing of the rule modules against the conformance suite alone.
 
 Every mutant is one small change to one rule module of ``oracle/`` (``setup``, ``turn_start``,
-``main_stage``, ``end_turn``, ``queue``, ``payment``, ``attack``, ``effects``, ``triggers``,
-``board``, ``engine``); it is *killed* when at least one scenario of the conformance suite, run in
+``main_stage``, ``end_turn``, ``queue``, ``payment``, ``attack``, ``effects``, ``basic_effects``,
+``recipients``, ``card_effects``, ``player_effects``, ``triggers``, ``board``, ``engine``); it is *killed* when at least one scenario of the conformance suite, run in
 process under every edition it lists, fails (a mismatch or an exception) against it.
 
     .venv/bin/python bench/mutation.py --sample 600 --seed 1 --json mutation.json   # ~7 min
@@ -96,7 +96,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ORACLE = ROOT / "oracle"
 EQUIVALENT = Path(__file__).resolve().parent / "mutation_equivalent.json"
 MODULES = ("setup", "turn_start", "main_stage", "end_turn", "queue", "payment", "attack",
-           "effects", "triggers", "board", "engine")
+           "effects", "basic_effects", "recipients", "card_effects", "player_effects", "triggers", "board", "engine")
 
 
 def module_file(module: str) -> str:

@@ -38,7 +38,7 @@ DOC = ROOT / "docs" / "REAL_CARDS.md"
 POOL = ROOT / "oracle" / "data" / "cards.json"
 
 #: The classification's codes the card model has now, all of what the code's label names ->
-#: where (cards.py names, rule ids).
+#: where (oracle.cards names, rule ids).
 COVERED: dict[str, str] = {
     "PREPARE": "op `prepare` (R15:7.prepare; INTERPRETING.md entry 41)",
     "HISTORY": "counters of each player: cards drawn, cards played, creatures played this turn (the state's "

@@ -1,4 +1,4 @@
-"""Card abilities as records of their kind (oracle/cards.py): the loader builds the record of
+"""Card abilities as records of their kind (oracle/cards/): the loader builds the record of
 each kind, with only that kind's fields."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The card vocabulary added for issue 14's batch 1 (oracle/cards.py): its loader checks and
+"""The card vocabulary added for issue 14's batch 1 (oracle/cards/): its loader checks and
 the rule functions that read it.  The behaviour in play is pinned by conformance scenarios;
 these tests check what a scenario cannot: that malformed data is refused naming the field.
 """

@@ -52,6 +52,7 @@ from oracle.engine import (
     decision,
 )
 from oracle.model import ACTION_KINDS, STEPS, Action
+from oracle.protocol_doc.decisions import action_fields
 from oracle.rules.setup import new_game_with_events
 from oracle.sampler import random_action, random_config
 from oracle.schema import PROTO_MESSAGES
@@ -369,7 +370,7 @@ def test_action_text_keys_follow_the_action_fields() -> None:
     lists (every key set to a non-default value)."""
     action = Action("play", 1, 2, (3,), (4,), 5, 6, "fury", (7,), 8, 1)
     keys = [w.split("=", 1)[0] for w in encode(action).split()[1:]]
-    assert keys == [f.name for f in protocol_doc._action_fields()]
+    assert keys == [f.name for f in action_fields()]
 
 
 def test_the_documents_action_examples_are_canonical() -> None:

@@ -13,8 +13,14 @@
   resolution order;
 - :mod:`~oracle.rules.payment` — payment and usage limits (501, R15:113.5, 523);
 - :mod:`~oracle.rules.triggers` — when triggered abilities fire (401.2);
-- :mod:`~oracle.rules.effects` — what effects do to the game (wounds, destruction, poison,
-  R15:504–505) and the state checks after them;
+- :mod:`~oracle.rules.basic_effects` — the effects the rules and abilities share (wounds,
+  closing, entering and leaving play, drawing; R15:504–506, 527) and the state checks after
+  them (R15:505.1, 603–604);
+- :mod:`~oracle.rules.effects` — carrying out an ability's effects in order (R15:119), each
+  through its op's handler: :mod:`~oracle.rules.card_effects` (ops on cards: poison, healing,
+  modifiers…), :mod:`~oracle.rules.player_effects` (draws and coins) and
+  :mod:`~oracle.rules.hand` (choices from the hand or the deck), to the recipients and amounts
+  of :mod:`~oracle.rules.recipients`;
 - :mod:`~oracle.rules.board` — queries of the board every part uses (card definitions,
   strike, life, classes);
 - :mod:`~oracle.rules.targeting` — which characters an ability may target (501.1, 501.4).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..editions import cite
 from ..model import Action, Attack, Event, State, Violation
+from .basic_effects import check_state, wound
 from .board import card_def, current_strike, has_keyword, strike_at
-from .effects import check_state, wound
 from .triggers import fire
 
 __all__ = [

@@ -13,8 +13,8 @@ from ..cards import Ability, ActivatedAbility, CardDef
 from ..editions import activation_steps, cite
 from ..model import RESOLUTION_PAUSES, Action, Event, QueueEntry, State, Violation
 from .attack import attack_violations, can_act, declare_attack
+from .basic_effects import check_state, close_card, enter_play, wound
 from .board import card_def, characters_in_play
-from .effects import check_state, close_card, enter_play, wound
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
 from .payment import (
@@ -170,7 +170,7 @@ def _play_violations(
         elif action.amounts:
             out.append(Violation(_rule(state, "309.1.6", "501.1"), "this card distributes nothing"))
     # R15:212.3: a second support card of a class is not refused; when it enters play the
-    # player's other support card of that class goes to the graveyard (effects.enter_play).
+    # player's other support card of that class goes to the graveyard (basic_effects.enter_play).
     if out:
         if not state.rules.play_steps:  # A/B: the declaration is refused; nothing had moved
             return out

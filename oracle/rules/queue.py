@@ -26,10 +26,12 @@ from ..model import (
     Violation,
 )
 from .attack import fight
+from .basic_effects import check_state, wound
 from .board import card_def
-from .effects import check_state, hand_effect, live_targets, run_ability, run_effects, wound
+from .effects import hand_effect, run_ability, run_effects
 from .hand import carry_out, choice_counts, choosers, hand_choices, pause_for_shuffle, searchable
 from .payment import limit_reached, take_usage_marker
+from .recipients import live_targets
 from .targeting import target_choices, target_violation
 from .triggers import POISON
 

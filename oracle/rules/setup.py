@@ -8,8 +8,8 @@ from ..cards import load_pool
 from ..editions import DEFAULT_EDITION, EDITIONS, cite
 from ..errors import FieldError
 from ..model import Action, Actor, Card, Event, Player, State, Violation
+from .basic_effects import draw
 from .board import card_def
-from .effects import draw
 from .turn_start import begin_turn
 
 __all__ = [

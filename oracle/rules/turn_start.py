@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..editions import cite
 from ..model import Event, Modifier, State
-from .effects import draw
+from .basic_effects import draw
 from .triggers import fire
 
 __all__ = ["COIN_CAP", "MAX_FAILED_DRAWS", "begin_turn", "reveal", "start_of_turn_triggers"]

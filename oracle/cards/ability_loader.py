@@ -1,0 +1,399 @@
+"""Reading an ability of the card data: its kind's record (R15:112), with its target spec
+(501.1, 501.4), its effects in order (R15:119.2) and their op's parameters, its cost
+(501.2) and limit (R15:113.5, 114.4), or a static ability's (R15:115); every field
+checked, a :class:`~oracle.cards.fields.CardDataError` naming the offending one.  The
+format is :mod:`oracle.cards.loader`'s."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from .fields import CardDataError, choice, integer, required
+from .ops import GRANT_OPS, HAND_OPS, OPS
+from .records import (
+    NO_PARAMS,
+    Ability,
+    ActivatedAbility,
+    CostModifier,
+    Effect,
+    KeywordParams,
+    NoWoundsFrom,
+    OpParams,
+    SearchParams,
+    SelfCostModifier,
+    SpellAbility,
+    StrikeBonus,
+    TargetSpec,
+    TriggeredAbility,
+    WoundParams,
+)
+from .vocabulary import (
+    ABILITY_KINDS,
+    ALL_CLASSES,
+    AMOUNTS,
+    CLASSES,
+    CONDITIONS,
+    COST_COUNTS,
+    COUNTED_AMOUNTS,
+    EFFECT_OPS,
+    FIND_KEYS,
+    GRANTED_KEYWORDS,
+    HAND_RECIPIENTS,
+    IF_PREVIOUS,
+    MODIFIERS,
+    NTH_TRIGGERS,
+    RECIPIENTS,
+    STATIC_OPS,
+    STRIKE_AGAINST,
+    TARGET_CHOOSERS,
+    TARGET_CONDITIONS,
+    TARGET_FILTERS,
+    TARGET_SIDE,
+    TARGET_WHAT,
+    TRIGGERS,
+    TYPES,
+    WHOSE,
+    CardType,
+    Condition,
+    IfPrevious,
+    Trigger,
+    Whose,
+)
+
+__all__ = ["parse_abilities"]
+
+
+def _parse_target(raw: Any, path: str) -> TargetSpec:
+    if not isinstance(raw, dict):
+        raise CardDataError(path, "must be an object")
+    what = choice(required(raw, "what", path), TARGET_WHAT, f"{path}.what")
+    side = choice(raw.get("side", "any"), TARGET_SIDE, f"{path}.side")
+    filters = raw.get("filter", [])
+    if not isinstance(filters, list):
+        raise CardDataError(f"{path}.filter", "must be a list")
+    for i, f in enumerate(filters):
+        choice(f, TARGET_FILTERS, f"{path}.filter[{i}]")
+    count = raw.get("count", 1)
+    if isinstance(count, dict):
+        hi = integer(required(count, "up_to", f"{path}.count"), f"{path}.count.up_to", 1)
+        lo = 1
+    else:
+        lo = hi = integer(count, f"{path}.count", 1)
+    card_class = choice(raw["class"], ALL_CLASSES, f"{path}.class") if "class" in raw else ""
+    max_cost = integer(raw["max_cost"], f"{path}.max_cost", 0) if "max_cost" in raw else -1
+    min_strike = integer(raw["min_strike"], f"{path}.min_strike", 0) if "min_strike" in raw else -1
+    chooser = choice(raw.get("chooser", "controller"), TARGET_CHOOSERS, f"{path}.chooser")
+    optional = raw.get("optional", False)
+    if optional is not False:
+        if optional is not True or chooser != "controller":
+            raise CardDataError(f"{path}.optional", "true or absent; a target the opponent chooses is not optional")
+        lo = 0
+    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser)
+
+
+def _controller_condition(raw: Any, path: str) -> Condition:
+    """A condition about the ability's controller (CONDITIONS but TARGET_CONDITIONS)."""
+    cond = choice(raw, CONDITIONS, path)
+    if cond in TARGET_CONDITIONS:
+        raise CardDataError(path, f"{cond} is about an effect's target; it is read on effects to 'target' only")
+    return cond
+
+
+def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) -> Effect:
+    if not isinstance(raw, dict):
+        raise CardDataError(path, "must be an object")
+    op = choice(required(raw, "op", path), EFFECT_OPS, f"{path}.op")
+    to = choice(raw.get("to", "target"), RECIPIENTS, f"{path}.to")
+    if to == "target" and not has_targets:
+        raise CardDataError(f"{path}.to", "is 'target' but the ability declares no targets")
+    if op == "distribute_wounds" and to != "target":
+        raise CardDataError(f"{path}.to", "distribute_wounds goes to the targets")
+    if op == "distribute_wounds" and raw.get("amount", 1) in AMOUNTS and raw.get("amount") != "X":
+        raise CardDataError(f"{path}.amount", "distribute_wounds splits a number or X")
+    amount: int | str = raw.get("amount", 1)
+    if amount not in AMOUNTS:
+        amount = integer(amount, f"{path}.amount", 0)
+    if amount == "target_strike" and not has_targets:
+        raise CardDataError(f"{path}.amount", "target_strike is the strike of the ability's target: it needs one")
+    if amount == "target_cost" and to != "target":
+        raise CardDataError(f"{path}.amount", "target_cost is the cost of each target: 'to' must be 'target'")
+    cond: Condition | Literal[""] = choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
+    if cond in TARGET_CONDITIONS and to != "target":
+        raise CardDataError(f"{path}.if", f"{cond} is about the target: 'to' must be 'target'")
+    if_previous: IfPrevious | Literal[""] = ""
+    if "if_previous" in raw:
+        if first:
+            raise CardDataError(f"{path}.if_previous", "the first effect has no effect before it")
+        if_previous = choice(raw["if_previous"], IF_PREVIOUS, f"{path}.if_previous")
+    bonus = 0
+    bonus_if: Condition | Literal[""] = ""
+    if "bonus" in raw:
+        b = raw["bonus"]
+        if not isinstance(b, dict):
+            raise CardDataError(f"{path}.bonus", "must be an object {'if': condition, 'amount': n}")
+        bonus_if = _controller_condition(required(b, "if", f"{path}.bonus"), f"{path}.bonus.if")
+        bonus = integer(required(b, "amount", f"{path}.bonus"), f"{path}.bonus.amount", 1)
+    per = 1
+    if "per" in raw:
+        if amount not in COUNTED_AMOUNTS:
+            raise CardDataError(f"{path}.per", f"only a counted amount ({', '.join(COUNTED_AMOUNTS)}) is multiplied")
+        per = integer(raw["per"], f"{path}.per", 1)
+    _check_hand_effect(op, to, amount, path)
+    if op == "graveyard_to_deck_top" and to != "self":
+        raise CardDataError(f"{path}.to", "graveyard_to_deck_top moves the ability's own card («Оборотня»): 'self'")
+    if op == "gain_coins_until_end_of_turn" and (to not in ("controller", "opponent") or not isinstance(amount, int)):
+        raise CardDataError(f"{path}.to", "temporary coins go to a player (controller or opponent), a number of them")
+    shot = raw.get("shot", False)
+    if shot is not False and (shot is not True or op != "wound" or to != "target"):
+        raise CardDataError(f"{path}.shot", "true on a wound of the targets only («Выстрел на X», R15 glossary)")
+    kind = OPS[op].params
+    params: OpParams = NO_PARAMS
+    if kind is WoundParams:
+        params = WoundParams(shot=shot is True)
+    elif kind is KeywordParams:
+        params = KeywordParams(choice(required(raw, "keyword", path), GRANTED_KEYWORDS, f"{path}.keyword"))
+    if "keyword" in raw and kind is not KeywordParams:
+        raise CardDataError(f"{path}.keyword", "only keyword_until_end_of_turn / keyword_while_in_play grant a keyword")
+    if op in GRANT_OPS and to in HAND_RECIPIENTS:
+        raise CardDataError(f"{path}.to", f"{op} goes to creatures, not to a player")
+    if op == "upgrade" and to not in ("self", "target"):
+        raise CardDataError(f"{path}.to", "upgrade goes to the card itself or to its target (one creature)")
+    if kind is SearchParams:
+        params = _parse_find(raw, path)
+    elif "find" in raw:
+        raise CardDataError(f"{path}.find", "only a search looks for cards")
+    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, params)
+
+
+def _parse_find(raw: Mapping[str, Any], path: str) -> SearchParams:
+    """What a «search» looks for (``find``: {"name": printed name} or {"type": …, "cost": n},
+    R15:7.search); every search has it, no other effect does."""
+    find = required(raw, "find", path)
+    if not isinstance(find, dict) or not find or any(k not in FIND_KEYS for k in find):
+        raise CardDataError(f"{path}.find", f"must be an object with keys among {', '.join(FIND_KEYS)}")
+    name = find.get("name", "")
+    if not isinstance(name, str) or ("name" in find and not name):
+        raise CardDataError(f"{path}.find.name", "must be a card's printed name")
+    ftype: CardType | Literal[""] = choice(find["type"], TYPES[1:], f"{path}.find.type") if "type" in find else ""
+    cost = integer(find["cost"], f"{path}.find.cost", 0) if "cost" in find else -1
+    return SearchParams(name, ftype, cost)
+
+
+def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], path: str) -> None:
+    """A shot wounds an enemy character only (R15:507.2; R15 glossary «Выстрел»)."""
+    if any(isinstance(e.params, WoundParams) and e.params.shot for e in effects) and (not targets or targets[0].side != "enemy"):
+        raise CardDataError(f"{path}.targets", "a shot's target is an enemy character (R15:507.2)")
+
+
+def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
+    """A hand effect (HAND_OPS) goes to players and takes a number of cards; ``each_player``
+    and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
+    if op == "search":
+        if to != "controller" or not isinstance(amount, int) or amount < 1:
+            raise CardDataError(f"{path}.to", "a search goes to the controller («в своей колоде») and finds up to "
+                                "a number >= 1 of cards")
+        return
+    if op in HAND_OPS:
+        if to not in ("controller", "opponent", "each_player"):
+            raise CardDataError(f"{path}.to", f"{op} goes to a player: controller, opponent or each_player")
+        if op == "put_on_deck_top" and amount != 1:
+            raise CardDataError(f"{path}.amount", "put_on_deck_top moves one card (several would need an order)")
+        if amount != "any" and (not isinstance(amount, int) or amount < 1):
+            raise CardDataError(f"{path}.amount", f"{op} takes a number of cards >= 1 or 'any'")
+        return
+    if to == "each_player":
+        raise CardDataError(f"{path}.to", "each_player is the recipient of a hand effect (discard, put_on_deck_top)")
+    if amount == "any":
+        raise CardDataError(f"{path}.amount", "'any' is the amount of a discard («любое количество карт»)")
+    if amount == "recipient_hand" and (op != "wound" or to not in ("each_hero", "own_hero", "enemy_hero")):
+        raise CardDataError(f"{path}.amount", "recipient_hand wounds a hero by the hand of its player")
+
+
+#: Triggers about another card that may name the class of that card (``subject_class``).
+_SUBJECT_CLASS_TRIGGERS: tuple[Trigger, ...] = ("creature_dies", "creature_enters", "wounds_hero")
+
+
+def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
+    if not isinstance(raw, dict):
+        raise CardDataError(path, "must be an object")
+    kind = choice(required(raw, "kind", path), ABILITY_KINDS, f"{path}.kind")
+    if kind == "spell" and card_type != "spell":
+        raise CardDataError(f"{path}.kind", "spell abilities belong to spells (R15:117.1)")
+    if card_type == "spell" and kind != "spell":
+        raise CardDataError(f"{path}.kind", "a spell has only spell abilities (R15:211.1)")
+    text_en = str(raw.get("text_en", ""))
+    if kind == "static":
+        st = required(raw, "static", path)
+        if not isinstance(st, dict) or st.get("op") not in STATIC_OPS:
+            raise CardDataError(f"{path}.static.op", f"must be one of {', '.join(STATIC_OPS)}")
+        if st["op"] == "strike_bonus":
+            if card_type != "creature":
+                raise CardDataError(f"{path}.static.op", "strike_bonus belongs to creatures")
+            return StrikeBonus(
+                value=integer(required(st, "value", f"{path}.static"), f"{path}.static.value", 1),
+                cond=_controller_condition(st["if"], f"{path}.static.if") if "if" in st else "",
+                against=choice(st["against"], STRIKE_AGAINST, f"{path}.static.against") if "against" in st else "",
+                text_en=text_en,
+            )
+        if st["op"] == "no_wounds_from":
+            if card_type != "creature" or set(st) != {"op", "min_strike"}:
+                raise CardDataError(f"{path}.static", "no_wounds_from belongs to creatures and takes min_strike only")
+            return NoWoundsFrom(
+                min_strike=integer(st["min_strike"], f"{path}.static.min_strike", 1),
+                text_en=text_en,
+            )
+        if st.get("self"):
+            return _parse_self_cost(st, f"{path}.static", text_en)
+        return CostModifier(
+            modifier=choice(required(st, "modifier", f"{path}.static"), MODIFIERS, f"{path}.static.modifier"),
+            value=integer(required(st, "value", f"{path}.static"), f"{path}.static.value", 0),
+            player=choice(st.get("player", "any"), WHOSE, f"{path}.static.player"),
+            card_type=choice(st.get("card_type", "any"), (*TYPES, "any"), f"{path}.static.card_type"),
+            text_en=text_en,
+            card_class=choice(st["class"], ALL_CLASSES, f"{path}.static.class") if "class" in st else "",
+            if_increased=_if_increased(st, f"{path}.static"),
+        )
+    targets_raw = raw.get("targets", [])
+    if not isinstance(targets_raw, list):
+        raise CardDataError(f"{path}.targets", "must be a list")
+    targets = tuple(_parse_target(t, f"{path}.targets[{i}]") for i, t in enumerate(targets_raw))
+    if len(targets) > 1:
+        raise CardDataError(f"{path}.targets", "at most one target spec per ability")
+    if targets and targets[0].min_count == 0 and kind != "triggered":
+        raise CardDataError(f"{path}.targets[0].optional", "an optional target belongs to a triggered ability")
+    effects_raw = required(raw, "effects", path)
+    if not isinstance(effects_raw, list) or not effects_raw:
+        raise CardDataError(f"{path}.effects", "must be a non-empty list")
+    effects = tuple(
+        _parse_effect(e, f"{path}.effects[{i}]", bool(targets), i == 0) for i, e in enumerate(effects_raw)
+    )
+    _check_after_hand_effects(effects, f"{path}.effects")
+    if any(e.op == "upgrade" and e.to == "target" for e in effects) and (
+            targets[0].what != "creature" or targets[0].max_count != 1):
+        raise CardDataError(f"{path}.targets", "upgrade goes to one creature («Усовершенствуйте существо»)")
+    if any(e.amount == "target_strike" for e in effects) and (
+        targets[0].what != "creature" or targets[0].max_count != 1
+    ):
+        raise CardDataError(f"{path}.targets", "target_strike reads the strike of exactly one target creature")
+    _check_shots(effects, targets, path)
+    trigger: Trigger | Literal[""] = ""
+    whose: Whose = "any"
+    optional, whenever, nth = False, False, 0
+    tap, coins, discard = False, 0, 0
+    subject_class = ""
+    if kind == "triggered":
+        trigger = choice(required(raw, "trigger", path), TRIGGERS, f"{path}.trigger")
+        whose = choice(raw.get("whose", "any"), WHOSE, f"{path}.whose")
+        optional = bool(raw.get("optional", False))
+        whenever = bool(raw.get("whenever", False))
+        nth = _parse_nth(raw, trigger, path)
+        if "subject_class" in raw:
+            if trigger not in _SUBJECT_CLASS_TRIGGERS:
+                raise CardDataError(f"{path}.subject_class", "only " + " / ".join(_SUBJECT_CLASS_TRIGGERS)
+                                    + " have a subject class")
+            # a creature's class; a card that wounds a hero may be a support card («механизм», R15:107.3.2)
+            allowed = CLASSES["creature"] if trigger != "wounds_hero" else (*CLASSES["creature"], *CLASSES["support"])
+            subject_class = choice(raw["subject_class"], allowed, f"{path}.subject_class")
+    if any(e.amount == "discarded" for e in effects) and trigger != "discards":
+        raise CardDataError(f"{path}.effects", "the amount 'discarded' belongs to a «discards» trigger")
+    if any(e.amount == "wounds_dealt" for e in effects) and trigger != "strikes_hero":
+        raise CardDataError(f"{path}.effects", "the amount 'wounds_dealt' belongs to a «strikes_hero» trigger")
+    if any(e.amount == "self_wounds" for e in effects) and trigger != "death":
+        raise CardDataError(f"{path}.effects", "the amount 'self_wounds' belongs to a «death» trigger")
+    if kind == "activated":
+        cost = required(raw, "cost", path)
+        if not isinstance(cost, dict):
+            raise CardDataError(f"{path}.cost", "must be an object")
+        tap = bool(cost.get("tap", False))
+        coins = integer(cost.get("coins", 0), f"{path}.cost.coins", 0)
+        discard = integer(cost.get("discard", 0), f"{path}.cost.discard", 0)
+        if discard > 1:
+            raise CardDataError(f"{path}.cost.discard", "a discard cost discards one card («Сбросьте карту:»)")
+    per_turn = per_game = 0
+    limit = raw.get("limit")
+    if limit is None:
+        if kind in ("activated", "triggered") and not whenever:
+            per_turn = 1  # R15:113.5, R15:114.4
+    elif isinstance(limit, dict) and len(limit) == 1 and "per_turn" in limit:
+        per_turn = integer(limit["per_turn"], f"{path}.limit.per_turn", 1)
+    elif isinstance(limit, dict) and len(limit) == 1 and "per_game" in limit:
+        per_game = integer(limit["per_game"], f"{path}.limit.per_game", 1)
+    elif limit == "none":
+        pass
+    else:
+        raise CardDataError(f"{path}.limit", "must be {'per_turn': n}, {'per_game': n} or 'none'")
+    if whenever and (per_turn or per_game):
+        raise CardDataError(f"{path}.limit", "a «Каждый раз, когда» ability has no limit")
+    if kind == "triggered":
+        assert trigger  # read above
+        return TriggeredAbility(
+            trigger, targets, effects, text_en, per_turn, per_game, whose, optional, whenever, subject_class, nth
+        )
+    if kind == "activated":
+        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard)
+    return SpellAbility(targets, effects, text_en, per_turn, per_game)
+
+
+def _if_increased(st: Mapping[str, Any], path: str) -> bool:
+    """``if_increased``: an increase that applies only on top of another (entry 83)."""
+    if "if_increased" not in st:
+        return False
+    if st["if_increased"] is not True or st.get("modifier") != "increase":
+        raise CardDataError(f"{path}.if_increased", "true, on an increase only («дополнительно на (1) дороже»)")
+    return True
+
+
+def _parse_self_cost(st: Mapping[str, Any], path: str, text_en: str) -> SelfCostModifier:
+    """A static modifier of the card's own cost while it is played (INTERPRETING.md, entries
+    61 and 62): it names no player, type or class (the card is the one it changes)."""
+    for key in ("player", "card_type", "class", "if_increased"):
+        if key in st:
+            raise CardDataError(f"{path}.{key}", "a modifier of the card's own cost names no other cards")
+    if st["self"] is not True:
+        raise CardDataError(f"{path}.self", "must be true")
+    return SelfCostModifier(
+        modifier=choice(required(st, "modifier", path), MODIFIERS, f"{path}.modifier"),
+        value=integer(required(st, "value", path), f"{path}.value", 0),
+        cond=choice(st["if"], CONDITIONS, f"{path}.if") if "if" in st else "",
+        per=choice(st["per"], COST_COUNTS, f"{path}.per") if "per" in st else "",
+        text_en=text_en,
+    )
+
+
+def _parse_nth(raw: Mapping[str, Any], trigger: str, path: str) -> int:
+    """``nth`` of a trigger about the player's nth card of the turn.  ``card_drawn`` needs it
+    and at least 2: the first draw of a turn may be the accumulation phase's, before the
+    start-of-turn Queue (R15:304.2, 304.4), which no card of the pool asks for."""
+    if "nth" not in raw:
+        if trigger == "card_drawn":
+            raise CardDataError(f"{path}.nth", "card_drawn needs the nth card drawn this turn (at least 2)")
+        return 0
+    if trigger not in NTH_TRIGGERS:
+        raise CardDataError(f"{path}.nth", f"only {' / '.join(NTH_TRIGGERS)} count the cards of the turn")
+    return integer(raw["nth"], f"{path}.nth", 2 if trigger == "card_drawn" else 1)
+
+
+def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
+    """An ability resumes after a hand choice with its later effects (INTERPRETING.md, entry
+    63): nothing after a hand effect reads what the earlier effects drew, and no
+    ``if_previous`` follows a hand effect of each player (it would be about two choices)."""
+    for i, e in enumerate(effects):
+        if e.op not in HAND_OPS:
+            continue
+        for j, later in enumerate(effects[i + 1:], i + 1):
+            if later.amount in ("drawn", "self_strike", "target_strike"):
+                raise CardDataError(f"{path}[{j}].amount", f"{later.amount} is not read after a hand effect")
+        if e.to == "each_player" and i + 1 < len(effects) and effects[i + 1].if_previous:
+            raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a hand effect of each player")
+        if e.op == "search" and i + 1 < len(effects) and effects[i + 1].if_previous:
+            # the resolution resumes after the shuffle, which keeps no record of what was found
+            raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a search")
+
+
+def parse_abilities(raw: Any, path: str, card_type: str) -> tuple[Ability, ...]:
+    """The abilities of the list ``raw`` at ``path``, each read by its kind, of a card of type ``card_type``."""
+    if not isinstance(raw, list):
+        raise CardDataError(path, "must be a list")
+    return tuple(_parse_ability(a, f"{path}[{i}]", card_type) for i, a in enumerate(raw))
+

@@ -1,0 +1,377 @@
+"""The loader: reads ``oracle/data/cards.json`` (data, never code), validates every field and
+builds the :class:`~oracle.cards.records.Pool`; a malformed field raises a
+:class:`~oracle.cards.fields.CardDataError` that names it.  Its abilities are read by
+:mod:`oracle.cards.ability_loader`.  The format (PROTOCOL.md quotes it from here on):
+
+Schema of one card (JSON object)::
+
+    id         ascii id, stable, used in states and scenarios ("strazh_kupeli")
+    name       Russian name as printed;  name_en  English gloss
+    type       "hero" | "creature" | "spell" | "support"          (R15:107.1)
+    cost       integer >= 0, or "X" (variable cost, R15:106.1.2); absent for heroes
+    strike     creatures only; life: creatures and heroes           (R15:106.2, 106.3)
+    class      the printed class (R15:107.3), one of the classes R15:107.3.3 lists for the
+               card's type (CLASSES); a string, or a list of strings for a card of several
+               classes (a combined card has the classes of all its parts, R15 glossary
+               «Объединённая карта»).  Support cards need exactly one (one per class per
+               player, R15:212.3); creatures and spells keep their printed class
+    keywords   subset of KEYWORDS: "dash" (Рывок R15:108.5), "stealth" (Скрытность),
+               "cannot_be_stunned" («Не может быть оглушен», R15:514.2: an effect that stuns
+               does nothing to it, neither closes it nor gives it «Оглушение»; it may still be
+               chosen as a target), "attack_experience" («Опыт в атаке», R15 glossary: it is
+               not closed after its strike attack, 307.3), "cannot_attack" («Не может атаковать»,
+               R15:514.2: it cannot declare a strike attack), "cannot_defend" («Не может выступать
+               защитником», R15:514.2: it cannot be assigned as defender); these four creatures
+               only (INTERPRETING.md, entries 81 and 87); "unique" (Уникальность: when a second card of the
+               same name comes into its player's play zone, the first goes to the graveyard,
+               a rules effect, R15:503.1; INTERPRETING.md, entry 83)
+    poison     creatures only, optional, n >= 1: the printed «Отравление N» (R15 glossary «Отравление
+               на Х»): the card has Poison N of its own from the moment it enters play (its
+               state's ``poison`` becomes N, the higher value applying), so «Отравить» does
+               not add to it, «Усилить отравление» raises it and «Снять отравление» removes it
+               (INTERPRETING.md, entry 80)
+    turn_order heroes only: "first" | "second" (301.4.1)
+    text       the Russian card text the model follows; source: where it was read
+    modes      spells only: list of lists of abilities; the player picks one (309.1 step 3)
+    fury       optional additional cost: {"coins": n, "abilities": [...]} (Ярость, 309.1 step 3)
+    alt_cost   optional alternative cost: {"wound_own_hero": n} (розыгрыш за здоровье)
+    abilities  list of abilities (below)
+
+Ability::
+
+    kind      "spell" | "activated" | "triggered" | "static"
+    text_en   optional English gloss
+    trigger   triggered only: one of TRIGGERS
+    whose     for start_of_turn / end_of_turn / creature_dies / creature_enters /
+              spell_played / card_played / creature_played / card_drawn / prepared: "own" | "opponent" |
+              "any" (whose turn, whose creature or spell, who played or drew the card, whose
+              character)
+    nth       card_played (optional, n >= 1) and card_drawn (required, n >= 2): only the
+              player's nth card played / drawn this turn («вторую карту за ход»; the count of
+              the state's played_this_turn / drawn_this_turn right after that card;
+              INTERPRETING.md, entry 60)
+    optional  triggered only: true when the text says «может» (R15:113.4)
+    whenever  triggered only: «Каждый раз, когда»: no per-turn limit (R15:113.5)
+    limit     {"per_turn": n} or {"per_game": n}; default per_turn 1 for activated and
+              triggered abilities that are not «whenever» (R15:113.5, 114.4); spells: none
+    cost      activated only: {"tap": bool, "coins": n, "discard": 1}   (501.2); "discard": the
+              cost discards a card of the hand («Сбросьте карту:», R15:7.discard, 114.1): the
+              activation names it (the action's ``values``) and it is discarded at the payment,
+              a discard like any other («Каждый раз, когда вы сбрасываете карты» fires;
+              INTERPRETING.md, entry 75)
+    targets   list of target specs, chosen at declaration (501.1, 501.4)
+    effects   list of effects, executed in order (R15:119.2)
+    subject_class  creature_dies / creature_enters / wounds_hero only: the card the trigger is
+              about must have this class («При гибели братства», «Когда ваш механизм наносит
+              раны герою»); default: any card
+    static    static only: {"op": "cost_modifier", "modifier": one of MODIFIERS,
+              "value": n, "player": "own"|"opponent"|"any", "card_type": type or "any",
+              "class": a class (optional: only cards of that class, «Механизмы стоят …»),
+              "if_increased": true (optional, with "increase": it applies only when another
+              modifier makes the card cost more, an increase of 1 or more or a multiplication
+              by 2 or more: «Если карта противника должна стоить дороже, она стоит
+              дополнительно на (1) дороже»; INTERPRETING.md, entry 83)}
+              or {"op": "cost_modifier", "self": true, "modifier": …, "value": n, "if": a
+              condition (optional), "per": one of COST_COUNTS (optional: value times that
+              count)}: the card's own cost, working only while it is played from the hand
+              (R15:106.1.1, 115.1; «Легионер стоит (0)», «Стоит на (1) дороже за каждую карту у
+              вас в руке»), after the modifiers of the cards in play (INTERPRETING.md,
+              entries 61 and 62)
+              or {"op": "strike_bonus", "value": n, "if": a condition (optional)}: while
+              the creature is in play, not hidden, and the condition holds for its
+              controller, it has +n strike («Пока у вас нет карт в руке, … имеет +3 к
+              удару», R15:115.1; a static modifier adds like any other, R15:523.1); with
+              "against": one of STRIKE_AGAINST (optional) the +n is not part of its strike
+              but of its strike at a creature in that state, attacking or striking back,
+              added at the fight's calculation step («+2 к удару по оглушенным существам»,
+              R15:508.4.1, 510.2; INTERPRETING.md, entry 55)
+              or {"op": "no_wounds_from", "min_strike": n}: while the creature is in play,
+              a creature whose strike is n or more deals it no wounds — by its strike (an
+              attack or a return strike) nor by an ability it is the source of, a shot
+              included (R15:502.2); the strike read when the wounds would be dealt: the
+              current strike of a creature in play, the printed one of a card that left it
+              («Не получает ран от существ с ударом 6 или более», R15 glossary «Не получает
+              ран от», R15:517.1.1: a replacement effect, the card stays a legal target;
+              event ``wounds_prevented``; INTERPRETING.md, entry 86)
+
+Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"any",
+                "filter": subset of ["poisoned", "other", "wounded"],
+                "class": a class (optional: the target must have it, «Ранить механизм»),
+                "max_cost": n (optional: printed cost at most n, X as 0, «стоимостью (1) или
+                менее»), "min_strike": n (optional: current strike at least n, «с ударом 6 или
+                более»); both checked at declaration like every restriction (501.4),
+                "count": n (exactly n distinct) or {"up_to": n} (1..n distinct),
+                "optional": true (optional, triggered abilities only: the target may be
+                left out at the declaration, zero targets, and the effects to "target" then
+                reach nobody — «…; можете отравить существо на 1», R15:119.5; INTERPRETING.md,
+                entry 85),
+                "chooser": "controller" (default) or "opponent" (optional: «по его выбору»,
+                the opponent of the ability's controller chooses the target after the
+                declaration, R15:118.1; "enemy" still means the controller's opponent;
+                INTERPRETING.md, entry 48)}
+
+Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMOUNTS,
+           "if": one of CONDITIONS (optional: the effect happens only if it holds),
+           "bonus": {"if": one of CONDITIONS, "amount": n} (optional: ``amount`` is n more
+           if it holds),
+           "if_previous": "done" | "not_done" (optional, not on the first effect: the effect
+           happens only if the effect before it was (not) carried out — «при этом», R15:119.4,
+           and «иначе», R15:119.7; INTERPRETING.md, entry 54),
+           "per": n (optional, counted amounts only: the amount is n times the count,
+           «+2 … за каждую сброшенную карту», «на 3 за каждую карту»),
+           "shot": true (optional, a ``wound`` of the targets only, whose target spec is
+           "enemy": the wound is a shot, «Выстрел на X», R15 glossary «Выстрел», R15:507.2;
+           it deals as many more wounds as the source's «+N к выстрелам» in force, op
+           "shots_until_end_of_turn"; INTERPRETING.md, entry 67),
+           "keyword": one of GRANTED_KEYWORDS (ops "keyword_until_end_of_turn" and
+           "keyword_while_in_play" only, required there: the keyword the recipient creatures
+           gain, «получает Рывок / Уязвимость / Первый удар / Направленный удар по существу
+           противника»)}
+    grant effects (GRANT_OPS; INTERPRETING.md, entries 69-74) put a modifier on each
+    recipient creature that gives it something other than strike (the state's
+    ``modifiers[].grants``): "upgrade" («Усовершенствуйте [существо]», R15:7.upgrade; ``to``
+    "self" or one creature target): it loses its classes and is a Механизм while it is in
+    play; if it is a mechanism already the ability is cancelled: neither this effect nor any
+    later one happens (entry 70); "life_while_in_play" (+``amount`` life, «получает +N к
+    жизням» with no duration, R15:7.gains, 205.3); "keyword_until_end_of_turn" /
+    "keyword_while_in_play" (the ``keyword``, until 310.2 or while in play); and
+    "double_strike_until_end_of_turn" («Удвойте силу удара … до конца хода»: a multiplying
+    modifier, R15:523.1, entry 71)
+    hand effects (HAND_OPS: "discard", "put_on_deck_top"; INTERPRETING.md, entries 63-66) go
+    to "controller", "opponent" or "each_player" (each player in turn, the controller
+    first); the player chooses the cards of his own hand while the ability resolves (step
+    ``hand_choice``): ``amount`` cards (all he has if fewer, R15:520.4), "any" for «любое
+    количество» (none included), and none as well when the next effect is its «иначе»
+    (R15:119.7); "put_on_deck_top" moves 1 card.
+    "search" («Поиск», R15:7.search; INTERPRETING.md, entry 84) goes to "controller": he
+    chooses up to ``amount`` cards of his own deck that match ``find`` — {"name": a printed
+    name of the pool} («Поиск до двух Порождений Пустоши») or {"type": a card type, "cost": n}
+    («Поиск до двух заклинаний стоимостью (1)», the printed cost, X as 0), either key alone
+    or both — none included («можно их не искать»); they go to his hand, shown to his
+    opponent (event ``cards_found``), and his deck is then shuffled: a chance decision at
+    step ``search_shuffle`` (action ``shuffle``, as at 301.5), even when he took none (the
+    deck was looked through, R15:204.2).  No effect after a hand effect reads
+    "drawn" or "self_strike", and no ``if_previous`` follows one of "each_player" or a search.
+    "graveyard_to_deck_top" (``to`` "self") is not a hand effect: the ability's own card goes
+    from its owner's graveyard on top of his deck, if it is there when the effect executes
+    («Гибель: … на верх колоды вместо кладбища»; INTERPRETING.md, entry 78).
+    "gain_coins_until_end_of_turn" (``to`` "controller" or "opponent", a number): open coins
+    that go back to the supply at 310.2, not a loss (R15:522.4; entry 76).
+    conditions («если …», R15:119.2) are read about the ability's controller when the
+    effect executes, not when the ability is declared (INTERPRETING.md, entry 42):
+    "hand_fewer_than_opponent" (fewer cards in hand than the opponent), "hand_more_than_opponent"
+    (more cards in hand than the opponent), "hand_empty" (no cards in hand); one condition
+    is about each recipient target instead, read when the effect executes, effects with
+    ``to`` "target" only: "target_stunned" (the target has «Оглушение», R15:7.stun: not
+    merely closed; the effect goes to each target that has it; INTERPRETING.md, entry 54),
+    "target_has_shot" (the target has an ability with a ``shot`` effect, «Если у него есть
+    выстрел»; entry 68)
+    an effect is carried out (for ``if_previous``) when its condition held and it reached a
+    recipient: a card that took it (``destroy``: a creature destroyed), or the player
+    recipients: "target" (every chosen target of this ability), "self", "own_hero",
+    "enemy_hero", "each_enemy_creature", "each_own_creature", "each_creature",
+    "each_other_creature" (every creature in play but the ability's source), "each_hero",
+    "each_enemy_character" («каждого персонажа противника»: the opponent's hero, then his
+    creatures in play that are not hidden, R15:504.3; INTERPRETING.md, entry 87),
+    "controller", "opponent", "each_player" (hand effects only)
+    "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
+    (309.1 step 6).
+    derived amounts (AMOUNTS; INTERPRETING.md, entry 44): "X" (the X announced), "self_strike"
+    (the source's current strike; printed if it left play), "target_cost" (each recipient
+    target's printed cost, X = 0, R15:106.1.4; recipient "target" only), "creatures_strike_6_plus"
+    (how many creatures in play, not hidden, have strike 6 or more when the effect executes),
+    "drawn" (how many cards this ability's earlier effects drew), "drawn_this_turn" (how
+    many cards the ability's controller drew this turn, R15:527.1, when the effect executes;
+    INTERPRETING.md, entry 60), "healed_own_creatures_last_turn" (the wounds actually removed from
+    the controller's creatures, hidden ones included, during his own turn: the current one if it is
+    his, else his last; the state's ``creatures_healed_own_turn``, R15:7.heal; INTERPRETING.md,
+    entry 88), "any" (hand effects: any number), "discarded" (a «discards»
+    trigger: the cards its discard moved, INTERPRETING.md, entry 65), "recipient_hand" (a
+    wound of heroes: the cards in the hand of each recipient hero's player when it executes,
+    entry 66), "wounds_dealt" (a «strikes_hero» trigger: the wounds the strike put on the
+    hero, entry 57), "other_own_creatures" («за каждое другое ваше существо»: the creatures in
+    the ability's controller's play zone but its source, hidden ones included, counted when the
+    effect executes; INTERPRETING.md, entry 79), "target_strike" (the strike of the ability's
+    one target, a creature: its current strike, or the strike it had just before it left play
+    during this resolution, or its printed strike if it was gone before; «Х - сила удара этого
+    механизма»; INTERPRETING.md, entry 82), "self_wounds" (a «death» trigger only: «Х -
+    количество ран на [этой карте]», the wounds its source had when it was destroyed, last
+    known information, R15:403.1, kept in the trigger's count since leaving play clears them,
+    R15:205.3; 0 when it had none; INTERPRETING.md, entry 87); "self_strike" of a source that left play while this ability resolved is the
+    strike it had just before it left (last known information, R15:403.1; INTERPRETING.md,
+    entry 56)
+    "strike_while_in_play" and "life_while_in_play" («получает +N к удару и жизням») put on a
+    lasting +N strike / +N additional lives (R15:504.2), no duration (R15:205.3); an amount of 0
+    puts on nothing (no modifier, not carried out; INTERPRETING.md, entry 79)
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Literal
+
+from .ability_loader import parse_abilities
+from .fields import CardDataError, choice, integer, required
+from .records import Ability, CardDef, Effect, Fury, Pool, SearchParams, TriggeredAbility
+from .vocabulary import CLASSES, CREATURE_KEYWORDS, KEYWORDS, TYPES
+
+__all__ = ["load_pool", "parse_pool"]
+
+
+#: The ability the keyword Скрытность stands for: «Найм: это существо скрывается».
+_STEALTH = TriggeredAbility(
+    "hire",
+    per_turn=1,
+    effects=(Effect("hide", "self", 1),),
+    text_en="Stealth (Скрытность): Hire: this creature hides",
+)
+
+
+def _parse_card(raw: Any, path: str) -> CardDef:
+    if not isinstance(raw, dict):
+        raise CardDataError(path, "must be an object")
+    cid = required(raw, "id", path)
+    if not isinstance(cid, str) or not cid.isascii() or not cid or " " in cid:
+        raise CardDataError(f"{path}.id", "must be a non-empty ascii word")
+    ctype = choice(required(raw, "type", path), TYPES, f"{path}.type")
+    cost = -1
+    if ctype != "hero":
+        raw_cost = required(raw, "cost", path)
+        cost = -1 if raw_cost == "X" else integer(raw_cost, f"{path}.cost", 0)
+    strike = integer(required(raw, "strike", path), f"{path}.strike", 0) if ctype == "creature" else 0
+    life = integer(required(raw, "life", path), f"{path}.life", 1) if ctype in ("creature", "hero") else 0
+    keywords = raw.get("keywords", [])
+    if not isinstance(keywords, list):
+        raise CardDataError(f"{path}.keywords", "must be a list")
+    for i, k in enumerate(keywords):
+        choice(k, KEYWORDS, f"{path}.keywords[{i}]")
+        if k in CREATURE_KEYWORDS and ctype != "creature":
+            raise CardDataError(f"{path}.keywords[{i}]", f"{k} belongs to creatures")
+    turn_order: Literal["first", "second", ""] = ""
+    if "turn_order" in raw:
+        if ctype != "hero":
+            raise CardDataError(f"{path}.turn_order", "only heroes say how their player moves")
+        turn_order = choice(raw["turn_order"], ("first", "second"), f"{path}.turn_order")
+    poison = 0
+    if "poison" in raw:
+        if ctype != "creature":
+            raise CardDataError(f"{path}.poison", "only creatures have a printed «Отравление N»")
+        poison = integer(raw["poison"], f"{path}.poison", 1)
+    abilities = parse_abilities(raw.get("abilities", []), f"{path}.abilities", ctype)
+    if "stealth" in keywords:
+        if ctype != "creature":
+            raise CardDataError(f"{path}.keywords", "only creatures have Скрытность")
+        # R15 glossary: «Скрытность означает: „Найм: Это существо cкрывается“» — a triggered
+        # ability, appended after the printed ones (its index follows theirs).
+        abilities = (*abilities, _STEALTH)
+    modes: tuple[tuple[Ability, ...], ...] = ()
+    if "modes" in raw:
+        if ctype != "spell" or not isinstance(raw["modes"], list) or len(raw["modes"]) < 2:
+            raise CardDataError(f"{path}.modes", "a list of at least two modes, spells only")
+        modes = tuple(
+            parse_abilities(m, f"{path}.modes[{i}]", ctype) for i, m in enumerate(raw["modes"])
+        )
+    if ctype == "spell" and not abilities and not modes:
+        raise CardDataError(f"{path}.abilities", "a spell needs spell abilities (R15:211.1)")
+    fury = None
+    if "fury" in raw:
+        f = raw["fury"]
+        if not isinstance(f, dict):
+            raise CardDataError(f"{path}.fury", "must be an object")
+        fury = Fury(
+            integer(required(f, "coins", f"{path}.fury"), f"{path}.fury.coins", 1),
+            parse_abilities(required(f, "abilities", f"{path}.fury"), f"{path}.fury.abilities", ctype),
+        )
+    alt = 0
+    if "alt_cost" in raw:
+        a = raw["alt_cost"]
+        if not isinstance(a, dict):
+            raise CardDataError(f"{path}.alt_cost", "must be an object")
+        alt = integer(required(a, "wound_own_hero", f"{path}.alt_cost"), f"{path}.alt_cost.wound_own_hero", 1)
+    raw_class = raw.get("class", [])
+    if ctype == "support" and not isinstance(raw_class, str):
+        raise CardDataError(f"{path}.class", "a support card needs exactly one class (R15:212.3)")
+    class_list = [raw_class] if isinstance(raw_class, str) else raw_class
+    if not isinstance(class_list, list):
+        raise CardDataError(f"{path}.class", "must be a class or a list of classes")
+    classes = tuple(
+        choice(c, CLASSES[ctype], f"{path}.class" if isinstance(raw_class, str) else f"{path}.class[{i}]")
+        for i, c in enumerate(class_list)
+    )
+    card_class = classes[0] if classes else ""
+    _check_opponent_chooser(abilities, fury, modes, alt, raw, path)
+    return CardDef(
+        id=cid,
+        name=str(required(raw, "name", path)),
+        name_en=str(required(raw, "name_en", path)),
+        type=ctype,
+        cost=cost,
+        strike=strike,
+        life=life,
+        card_class=card_class,
+        keywords=frozenset(keywords),
+        turn_order=turn_order,
+        abilities=abilities,
+        modes=modes,
+        fury=fury,
+        alt_wound_own_hero=alt,
+        text=str(raw.get("text", "")),
+        source=str(raw.get("source", "")),
+        classes=classes,
+        poison=poison,
+    )
+
+
+def _check_opponent_chooser(
+    abilities: tuple[Ability, ...], fury: Fury | None, modes: Any, alt: int, raw: Any, path: str
+) -> None:
+    """A target the opponent chooses (R15:118.1, `chooser` "opponent") is modelled on
+    activated and triggered abilities and on a plain spell's own abilities: no modes, Ярость,
+    alternative cost or X (the play resumes after the choice, INTERPRETING.md entry 48)."""
+    for part, abs_ in (("abilities", abilities), ("fury.abilities", fury.abilities if fury else ())):
+        for i, a in enumerate(abs_):
+            if not (a.targets and a.targets[0].chooser == "opponent"):
+                continue
+            where = f"{path}.{part}[{i}].targets[0].chooser"
+            if a.kind == "spell" and (part != "abilities" or modes or fury or alt or raw.get("cost") == "X"):
+                raise CardDataError(where, "the opponent chooses a spell's target only on a spell without modes, "
+                                    "Ярость, alternative cost or X")
+            if any(e.op == "distribute_wounds" for e in a.effects):
+                raise CardDataError(where, "the opponent does not choose the targets of a distribution")
+    for j, mode in enumerate(modes or ()):
+        for i, a in enumerate(mode):
+            if a.targets and a.targets[0].chooser == "opponent":
+                raise CardDataError(f"{path}.modes[{j}][{i}].targets[0].chooser",
+                                    "the opponent chooses a spell's target only on a spell without modes")
+
+
+def parse_pool(raw: Any) -> Pool:
+    """Validate and build a :class:`Pool` from decoded JSON; raise :class:`CardDataError`."""
+    if not isinstance(raw, dict):
+        raise CardDataError("$", "must be an object")
+    version = str(required(raw, "version", "$"))
+    cards_raw = required(raw, "cards", "$")
+    if not isinstance(cards_raw, list):
+        raise CardDataError("$.cards", "must be a list")
+    cards: dict[str, CardDef] = {}
+    for i, c in enumerate(cards_raw):
+        card = _parse_card(c, f"$.cards[{i}]")
+        if card.id in cards:
+            raise CardDataError(f"$.cards[{i}].id", f"duplicate id {card.id!r}")
+        cards[card.id] = card
+    names = {c.name for c in cards.values()}
+    for i, card in enumerate(cards.values()):
+        for a in card.abilities:
+            for e in a.effects:
+                if isinstance(e.params, SearchParams) and e.params.name and e.params.name not in names:
+                    raise CardDataError(f"$.cards[{i}].abilities", f"a search looks for {e.params.name!r}, no card of the pool")
+    return Pool(version, cards)
+
+
+@lru_cache(maxsize=1)
+def load_pool() -> Pool:
+    """The packaged card pool (``oracle/data/cards.json``), parsed once per process."""
+    text = resources.files("oracle").joinpath("data/cards.json").read_text(encoding="utf-8")
+    return parse_pool(json.loads(text))

@@ -1,0 +1,222 @@
+"""The op table (:data:`OPS`): for every effect op of :data:`~oracle.cards.vocabulary.EFFECT_OPS`,
+what its effect goes to, the record of its parameters, whether it grants something (INTERPRETING.md,
+entry 69) and its text in PROTOCOL.md; and the groups of ops read from it (:data:`GRANT_OPS`,
+:data:`HAND_OPS`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .records import KeywordParams, NoParams, OpParams, SearchParams, WoundParams
+from .vocabulary import EFFECT_OPS, Op
+
+__all__ = [
+    "GRANT_OPS",
+    "HAND_OPS",
+    "OPS",
+    "OpGroup",
+    "OpSpec",
+]
+
+#: What an op's effect goes to, and so how the engine carries it out: each recipient card
+#: ("cards"), the chosen targets with the action's amounts ("targets"), a player ("player"),
+#: a choice of cards the player makes while the ability resolves ("hand", step
+#: ``hand_choice``; INTERPRETING.md, entry 63), or the ability's own card wherever it is
+#: ("source").
+OpGroup = Literal["cards", "targets", "player", "hand", "source"]
+
+
+@dataclass(frozen=True, slots=True)
+class OpSpec:
+    """One op of :data:`OPS`: what its effect goes to, the record type of its parameters,
+    whether it puts a granting modifier on creatures (INTERPRETING.md, entry 69), and its text
+    in PROTOCOL.md (:mod:`oracle.protocol_doc`)."""
+
+    group: OpGroup
+    params: type[OpParams]
+    text: str
+    grants: bool = False
+
+
+#: The op table: every op of :data:`EFFECT_OPS`, in that order.  The loader reads an op's
+#: parameters by it, the engine's dispatch (:mod:`oracle.rules.effects`) has a handler for each
+#: and PROTOCOL.md its text.
+OPS: dict[Op, OpSpec] = {
+    "wound": OpSpec(
+        "cards", WoundParams,
+        "put `amount` wounds on each recipient (`wounded`)",
+    ),
+    "distribute_wounds": OpSpec(
+        "targets", NoParams,
+        "wound the chosen targets by the action's `amounts`, which add up to `amount` (`wounded`)",
+    ),
+    "destroy": OpSpec(
+        "cards", NoParams,
+        "a recipient creature in play goes to the graveyard without wounds (`destroyed`, R15:505.2)",
+    ),
+    "poison": OpSpec(
+        "cards", NoParams,
+        "the recipient gets Poison `amount`; only the highest value applies (`poisoned`)",
+    ),
+    "intensify_poison": OpSpec(
+        "cards", NoParams,
+        "a poisoned recipient's Poison Y becomes Y + `amount`; nothing without poison (`poisoned`)",
+    ),
+    "cure": OpSpec(
+        "cards", NoParams,
+        "remove all poison (`cured`)",
+    ),
+    "heal": OpSpec(
+        "cards", NoParams,
+        "remove up to `amount` wounds (`healed`)",
+    ),
+    "draw": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player draws `amount` cards (`drew`)",
+    ),
+    "gain_coin": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player gets `amount` open coins (`coin_gained`)",
+    ),
+    "gain_coins_until_end_of_turn": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player gets `amount` open coins until the end "
+        "of turn («Получите (1) до конца хода»; `coin_gained` with `until` `end_of_turn`, citing R15:522.4): a modifier with "
+        "`coins` on his hero; at 310.2 that many of his coins go back to the supply, closed ones first, which is not a loss "
+        "(`coins_returned`); a player who loses coins loses his temporary ones first (INTERPRETING.md entry 76)",
+    ),
+    "lose_coins": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player loses `amount` coins (all he has if fewer), his closed ones "
+        "first, then open ones (R15:522.5, INTERPRETING.md entry 47; `coins_lost`)",
+    ),
+    "open": OpSpec(
+        "cards", NoParams,
+        "open a closed recipient (`opened`)",
+    ),
+    "prepare": OpSpec(
+        "cards", NoParams,
+        "«Подготовить» (R15:7.prepare; INTERPRETING.md entry 41): open the recipient (`opened`, citing R15:7.prepare too), remove the usage markers of its activated «раз за ход» abilities, and let a character attack and defend again this turn (`attacked_turn`, `defended_turn` 0)",
+    ),
+    "close": OpSpec(
+        "cards", NoParams,
+        "close an open recipient in play (`closed`; «when closed» triggers fire)",
+    ),
+    "stun": OpSpec(
+        "cards", NoParams,
+        "«Оглушить» (R15:7.stun): close the recipient (`closed` if it was open) and set its `stunned`; no event of its "
+        "own. A stunned card stays closed at its controller's next restoration and loses the stun there (`restored` lists it)",
+    ),
+    "strike_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike until the end of turn, 310.2 (`strike_modified`)",
+    ),
+    "shots_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«+N к выстрелам до конца хода»: each shot of the recipient (a `wound` with `shot` of "
+        "an ability it is the source of) deals `amount` more wounds until the end of turn, 310.2; its strike is unchanged "
+        "(a modifier with `shots`; `shots_modified`; INTERPRETING.md entry 67)",
+    ),
+    "strike_until_start_of_turn": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike until the next turn starts, whoever's it is, 303.1 (`strike_modified`)",
+    ),
+    "strike_until_start_of_your_next_turn": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike until the ability's controller's next turn starts, 303.1 of "
+        "that turn («до начала вашего следующего хода»; `strike_modified` with `until` `start_of_owner_turn` and `owner`)",
+    ),
+    "hide": OpSpec(
+        "cards", NoParams,
+        "a creature recipient becomes hidden (`hidden`)",
+    ),
+    "set_strike_until_start_of_your_next_turn": OpSpec(
+        "cards", NoParams,
+        "the recipient's strike becomes `amount` until the ability's controller's "
+        "next turn starts («становится равен»): a set-to modifier (`sets`), applied after every addition, the latest set-to "
+        "deciding (R15:523.1; `strike_modified` with `sets`)",
+    ),
+    "draw_to_match_opponent": OpSpec(
+        "player", NoParams,
+        "`to` `controller` or `opponent`: that player draws one card at a time until his hand is as "
+        "large as the other player's, nothing if it already is (R15:119.6); an empty deck stops it (`drew`)",
+    ),
+    "strike_while_in_play": OpSpec(
+        "cards", NoParams,
+        "+`amount` strike with no duration («получает +N к удару»): it lasts while the creature is "
+        "in play and goes when it leaves (R15:205.3; `strike_modified` with `until` `while_in_play`; INTERPRETING.md entry 58); "
+        "an amount of 0 puts on nothing (entry 79)",
+    ),
+    "discard": OpSpec(
+        "hand", NoParams,
+        "«Сбросьте карту» (R15:7.discard): the recipient player chooses `amount` cards of his own hand (all he "
+        "has if fewer, R15:520.4; `any`: any number, none included; none as well when the next effect is its "
+        "«иначе», R15:119.7) and they go to his graveyard (`discarded`); `each_player`: the controller first, then his opponent. "
+        "A real choice waits at step `hand_choice` (`choosing_cards`, action `choose_cards`); a forced one is made at once "
+        "(INTERPRETING.md entries 63, 64). Carried out (for `if_previous`) when as many cards as asked went",
+    ),
+    "put_on_deck_top": OpSpec(
+        "hand", NoParams,
+        "the recipient player chooses a card of his own hand and puts it on top of his deck "
+        "(`put_on_deck`; `amount` 1 only; at step `hand_choice` as for `discard`; INTERPRETING.md entry 64)",
+    ),
+    "upgrade": OpSpec(
+        "cards", NoParams,
+        "«Усовершенствуйте» (R15:7.upgrade; `to` `self` or one creature target): a recipient creature that is no "
+        "Механизм loses all its classes and is a Механизм while it is in play (a modifier with `grants` `mechanism`, "
+        "`upgraded`); one that is a mechanism already (printed or upgraded) cancels the ability: this effect and every later "
+        "one do not happen, what it cost stays paid (`ability_cancelled`; INTERPRETING.md entries 69, 70)",
+        grants=True,
+    ),
+    "life_while_in_play": OpSpec(
+        "cards", NoParams,
+        "+`amount` life with no duration («получает +N к жизням»): additional lives (R15:504.2); the "
+        "recipient's life is its printed life plus these, minus its wounds, while it is in play (R15:7.gains, 205.3; a "
+        "modifier with `grants` `life`, `life_modified`; an amount of 0 puts on nothing; INTERPRETING.md entries 69, 79)",
+        grants=True,
+    ),
+    "keyword_until_end_of_turn": OpSpec(
+        "cards", KeywordParams,
+        "the recipient creature gains the effect's `keyword` until the end of turn, 310.2 (a "
+        "modifier with `grants` the keyword and `amount` 0, `keyword_granted`; INTERPRETING.md entries 69, 72-74)",
+        grants=True,
+    ),
+    "keyword_while_in_play": OpSpec(
+        "cards", KeywordParams,
+        "the recipient creature gains the effect's `keyword` with no duration («получает Рывок»): "
+        "while it is in play (R15:7.gains, 205.3; `keyword_granted` with `until` `while_in_play`; INTERPRETING.md entry 69)",
+        grants=True,
+    ),
+    "double_strike_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«Удвойте силу удара … до конца хода»: the recipient's strike is doubled until the "
+        "end of turn, a multiplying modifier applied after the additions and before the subtractions (R15:523.1; a modifier "
+        "with `grants` `double_strike`, `strike_doubled`; INTERPRETING.md entry 71)",
+        grants=True,
+    ),
+    "graveyard_to_deck_top": OpSpec(
+        "source", NoParams,
+        "`to` `self`: the ability's own card, if it is in its owner's graveyard when the effect "
+        "executes, goes on top of his deck («Гибель: … положить Оборотня на верх колоды вместо кладбища»: a «Гибель» "
+        "trigger, resolved after the card reached the graveyard; `put_on_deck` with `from` `graveyard`; INTERPRETING.md "
+        "entry 78)",
+    ),
+    "search": OpSpec(
+        "hand", SearchParams,
+        "«Поиск» (R15:7.search): `to` `controller`; he chooses 0 up to `amount` cards of his own deck that "
+        "match `find` (`name`: a printed name; `type` and/or `cost`: a card type, a printed cost with X as 0) — at step "
+        "`hand_choice` when he has two or more choices, at once otherwise — they go to his hand (`cards_found`), then "
+        "chance shuffles his deck at step `search_shuffle` (action `shuffle`, `search_shuffled`), even when he took none; "
+        "the ability's later effects follow (INTERPRETING.md entry 84). No `if_previous` follows a search",
+    ),
+}
+if tuple(OPS) != EFFECT_OPS:  # pragma: no cover - checked at import
+    raise AssertionError("OPS must list EFFECT_OPS in order")
+
+#: Ops that put a modifier granting something on a creature (INTERPRETING.md, entry 69).
+GRANT_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.grants)
+#: Effects on cards that the player chooses while the ability resolves (step ``hand_choice``;
+#: INTERPRETING.md, entry 63): cards of his hand, or for «search» cards of his deck that go to
+#: his hand (R15:7.search; entry 84).
+HAND_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "hand")

@@ -1,0 +1,312 @@
+"""The card data's records, frozen: a card (:class:`CardDef`) and the pool (:class:`Pool`), a
+target spec (501.1, 501.4), an effect with its op's parameters (:data:`OpParams`), and each
+kind of ability (R15:112): spell, activated (R15:114), triggered (R15:113) and the static
+ones (R15:115).  The loader (:mod:`oracle.cards.loader`) builds them; nothing else does."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from .vocabulary import (
+    CardType,
+    Condition,
+    CostCount,
+    CostModifierKind,
+    DerivedAmount,
+    GrantedKeyword,
+    IfPrevious,
+    Keyword,
+    Op,
+    Recipient,
+    StrikeAgainst,
+    TargetChooser,
+    TargetFilter,
+    TargetSide,
+    TargetWhat,
+    Trigger,
+    Whose,
+)
+
+__all__ = [
+    "NO_PARAMS",
+    "Ability",
+    "ActivatedAbility",
+    "CardDef",
+    "CostModifier",
+    "Effect",
+    "EffectAbility",
+    "Fury",
+    "KeywordParams",
+    "NoParams",
+    "NoWoundsFrom",
+    "OpParams",
+    "Pool",
+    "SearchParams",
+    "SelfCostModifier",
+    "SpellAbility",
+    "StaticAbility",
+    "StrikeBonus",
+    "TargetSpec",
+    "TriggeredAbility",
+    "WoundParams",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class NoParams:
+    """The parameters of an op that has none of its own (its effect's common fields say it all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WoundParams:
+    """``wound``: ``shot`` marks «Выстрел на X», a wound of an enemy target that is a shot
+    (R15:7.shot, 507.2; INTERPRETING.md, entry 67)."""
+
+    shot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordParams:
+    """``keyword_until_end_of_turn`` / ``keyword_while_in_play``: the keyword granted (entry 69)."""
+
+    keyword: GrantedKeyword
+
+
+@dataclass(frozen=True, slots=True)
+class SearchParams:
+    """``search``: what it looks for (``find``, R15:7.search; INTERPRETING.md, entry 84): a
+    printed name ("" = any), a card type ("" = any), a printed cost, X as 0 (-1 = any)."""
+
+    name: str = ""
+    card_type: CardType | Literal[""] = ""
+    cost: int = -1
+
+
+#: The parameters of one op, beside an effect's common fields (the record type is the op's,
+#: :data:`OPS`).
+OpParams = NoParams | WoundParams | KeywordParams | SearchParams
+#: The record of no parameters, shared by the effects of every op that has none.
+NO_PARAMS = NoParams()
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSpec:
+    """What a target must be at declaration (501.1, 501.4)."""
+
+    what: TargetWhat
+    side: TargetSide
+    filters: tuple[TargetFilter, ...]
+    min_count: int
+    max_count: int
+    card_class: str = ""  # "" = any class
+    max_cost: int = -1  # -1 = no cost restriction
+    min_strike: int = -1  # -1 = no strike restriction
+    chooser: TargetChooser = "controller"  # R15:118.1
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One instruction of an ability; ``amount`` is an int or a derived amount.  ``cond``
+    ("" for none) must hold for it to happen; ``bonus`` is added to the amount when
+    ``bonus_if`` holds.  ``params`` are the op's own parameters, a record of the type
+    :data:`OPS` gives the op (:data:`NO_PARAMS` for an op that has none)."""
+
+    op: Op
+    to: Recipient
+    amount: int | DerivedAmount
+    cond: Condition | Literal[""] = ""
+    bonus: int = 0
+    bonus_if: Condition | Literal[""] = ""
+    if_previous: IfPrevious | Literal[""] = ""  # "" = whatever the previous effect did
+    per: int = 1  # a counted amount (COUNTED_AMOUNTS) is ``per`` times the count («+2 … за каждую»)
+    params: OpParams = NO_PARAMS
+
+
+@dataclass(frozen=True, slots=True)
+class SpellAbility:
+    """An ability of a spell (R15:117, 211.1): it takes effect when the spell is played; no
+    trigger, no cost of its own."""
+
+    kind: ClassVar[Literal["spell"]] = "spell"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text_en: str = ""
+    per_turn: int = 0  # 0 = no per-turn limit
+    per_game: int = 0  # 0 = no per-game limit
+
+
+@dataclass(frozen=True, slots=True)
+class ActivatedAbility:
+    """An activated ability (R15:114): declared by its controller, its cost paid (501.2):
+    ``tap`` (close the card), ``coins`` open coins, ``discard`` cards of the hand («Сбросьте
+    карту:», R15:7.discard, 114.1)."""
+
+    kind: ClassVar[Literal["activated"]] = "activated"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text_en: str = ""
+    per_turn: int = 0  # 0 = no per-turn limit (the loader's default is 1, R15:114.4)
+    per_game: int = 0  # 0 = no per-game limit
+    tap: bool = False
+    coins: int = 0
+    discard: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TriggeredAbility:
+    """A triggered ability (R15:113): its condition ``trigger`` and who it is about
+    (``whose``), «может» (``optional``, R15:113.4), «Каждый раз, когда» (``whenever``: no
+    limit, R15:113.5), the nth card of the turn (``nth``; 0: any), the class of the card the
+    trigger is about (``subject_class``; "" = any)."""
+
+    kind: ClassVar[Literal["triggered"]] = "triggered"
+    trigger: Trigger
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text_en: str = ""
+    per_turn: int = 0  # 0 = no per-turn limit (the loader's default is 1 but «whenever», R15:113.5)
+    per_game: int = 0  # 0 = no per-game limit
+    whose: Whose = "any"
+    optional: bool = False
+    whenever: bool = False
+    subject_class: str = ""
+    nth: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CostModifier:
+    """A static ability (R15:115) changing the cost of cards played (R15:523.1): of the cards
+    of ``player`` ("own" is the ability's controller), of ``card_type`` ("any") and
+    ``card_class`` ("" = any); ``if_increased``: only on top of another increase (entry 83)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["cost_modifier"]] = "cost_modifier"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()  # a static ability has no targets
+    effects: ClassVar[tuple[Effect, ...]] = ()  # nor effects
+    modifier: CostModifierKind
+    value: int
+    player: Whose = "any"
+    card_type: CardType | Literal["any"] = "any"
+    card_class: str = ""
+    if_increased: bool = False
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SelfCostModifier:
+    """A static modifier of the card's own cost while it is played from the hand (R15:106.1.1,
+    115.1; INTERPRETING.md, entries 61 and 62): in force while ``cond`` holds ("" = always),
+    ``value`` times the count ``per`` ("" = once)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["cost_modifier"]] = "cost_modifier"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    modifier: CostModifierKind
+    value: int
+    cond: Condition | Literal[""] = ""
+    per: CostCount | Literal[""] = ""
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeBonus:
+    """«Пока …, [эта карта] имеет +N к удару» (R15:115.1): +``value`` strike while ``cond``
+    holds for its controller ("" = always); with ``against`` only its strike at a creature in
+    that state (R15:508.4.1; INTERPRETING.md, entry 55)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["strike_bonus"]] = "strike_bonus"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    value: int
+    cond: Condition | Literal[""] = ""
+    against: StrikeAgainst | Literal[""] = ""
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NoWoundsFrom:
+    """«Не получает ран от существ с ударом N или более» (R15:517.1.1; INTERPRETING.md, entry 86)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["no_wounds_from"]] = "no_wounds_from"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    min_strike: int
+    text_en: str = ""
+
+
+#: An ability that takes effect through its effects (R15:112): a spell's, an activated or a
+#: triggered one; the Queue's entries are of these.
+EffectAbility = SpellAbility | ActivatedAbility | TriggeredAbility
+#: A static ability (R15:115); it has no targets and no effects.
+StaticAbility = CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom
+#: One ability of a card (R15:112), a record of its kind: ``kind`` (and a static one's
+#: ``static_op``) tell them apart, as does ``isinstance``.
+Ability = EffectAbility | StaticAbility
+
+
+@dataclass(frozen=True, slots=True)
+class Fury:
+    """An optional additional cost of a card (Ярость) and what paying it adds."""
+
+    coins: int
+    abilities: tuple[Ability, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card as printed: properties (R15:104–108) and abilities."""
+
+    id: str
+    name: str
+    name_en: str
+    type: CardType
+    cost: int  # -1 means X
+    strike: int
+    life: int
+    card_class: str
+    keywords: frozenset[Keyword]
+    turn_order: Literal["first", "second", ""]
+    abilities: tuple[Ability, ...]
+    modes: tuple[tuple[Ability, ...], ...]
+    fury: Fury | None
+    alt_wound_own_hero: int  # 0 = no alternative cost
+    text: str
+    source: str
+    classes: tuple[str, ...] = ()  # the printed classes (R15:107.3); card_class is the first
+    poison: int = 0  # the printed «Отравление N» (creatures; 0 = none; INTERPRETING.md, entry 80)
+
+    @property
+    def x_cost(self) -> bool:
+        """The cost contains X (R15:106.1.2)."""
+        return self.cost == -1
+
+    @property
+    def is_character(self) -> bool:
+        """Heroes and creatures are characters (R15:107.1.2)."""
+        return self.type in ("hero", "creature")
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """All card definitions by id, plus the pool's version tag."""
+
+    version: str
+    cards: Mapping[str, CardDef]
+
+    def __getitem__(self, card_id: str) -> CardDef:
+        return self.cards[card_id]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.cards
+

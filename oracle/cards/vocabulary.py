@@ -1,0 +1,238 @@
+"""The card data's closed vocabularies, each a ``Literal`` type with the tuple of its values
+(``get_args``): card types and classes (R15:107), keywords, ability kinds, trigger conditions
+(R15:113.2), static ops, cost modifier kinds (R15:523.1), effect ops, derived amounts,
+recipients, conditions, and what a target spec may say (501.1, 501.4).  The loader
+(:mod:`oracle.cards.loader`) accepts these words and no other; the op table
+(:mod:`oracle.cards.ops`) says what each effect op does."""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+__all__ = [
+    "ABILITY_KINDS",
+    "ALL_CLASSES",
+    "AMOUNTS",
+    "CLASSES",
+    "CONDITIONS",
+    "COST_COUNTS",
+    "COUNTED_AMOUNTS",
+    "CREATURE_KEYWORDS",
+    "EFFECT_OPS",
+    "FIND_KEYS",
+    "GRANTED_KEYWORDS",
+    "HAND_RECIPIENTS",
+    "IF_PREVIOUS",
+    "KEYWORDS",
+    "MODIFIERS",
+    "NTH_TRIGGERS",
+    "RECIPIENTS",
+    "STATIC_OPS",
+    "STRIKE_AGAINST",
+    "TARGET_CHOOSERS",
+    "TARGET_CONDITIONS",
+    "TARGET_FILTERS",
+    "TARGET_SIDE",
+    "TARGET_WHAT",
+    "TRIGGERS",
+    "TYPES",
+    "WHOSE",
+    "AbilityKind",
+    "CardType",
+    "Condition",
+    "CostCount",
+    "CostModifierKind",
+    "DerivedAmount",
+    "FindKey",
+    "GrantedKeyword",
+    "IfPrevious",
+    "Keyword",
+    "Op",
+    "Recipient",
+    "StaticOp",
+    "StrikeAgainst",
+    "TargetChooser",
+    "TargetFilter",
+    "TargetSide",
+    "TargetWhat",
+    "Trigger",
+    "Whose",
+]
+
+#: The card types (R15:107.1); ``TYPES`` in that order.
+CardType = Literal["hero", "creature", "spell", "support"]
+TYPES: tuple[CardType, ...] = get_args(CardType)
+#: The classes of each card type, as R15:107.3.3 lists them («механизм» and «кошмар» are
+#: classes of both creatures and support cards, R15:107.3.2).
+CLASSES: dict[str, tuple[str, ...]] = {
+    "hero": ("Герой-воин", "Герой-голем", "Герой-жрец", "Герой-маг", "Герой-разбойник"),
+    "creature": (
+        "Акванит", "Аккениец", "Ангел", "Артефакт", "Архаалит", "Боевая машина", "Братство", "Вайл",
+        "Великан", "Ворг", "Гарпия", "Гном", "Гоблин", "Голем", "Гремлин", "Демон", "Дитя Кронга",
+        "Дракон", "Драконид", "Дух", "Зверь", "Инквизитор", "Йордлинг", "Кентавр", "Ковен", "Койар",
+        "Кошмар", "Ктулхист", "Линунг", "Метаморф", "Механизм", "Минотавр", "Нага", "Наёмник",
+        "Нежить", "Огр", "Орк", "Пират", "Подземник", "Порождение", "Пустой", "Речная дева",
+        "Речная рыба", "Рой", "Свин", "Слуа", "Страж леса", "Сумрак", "Тигролюд", "Тоа-Дан", "Тролль",
+        "Ург", "Фея", "Хван", "Элементаль", "Эльф", "Энт", "Яйцо",
+    ),
+    "spell": ("Волшебство", "Грех", "Действие", "Зелье", "Приказ", "Ритуал", "Сфера"),
+    "support": ("Амулет", "Броня", "Кошмар", "Местность", "Механизм", "Оружие", "Событие"),
+}
+#: Every class of any type (a class filter names one of these).
+ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
+#: The printed keywords a card may have (card key ``keywords``).
+Keyword = Literal["dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique"]
+KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
+#: Keywords of creatures only (Скрытность is checked on its own).
+CREATURE_KEYWORDS: tuple[Keyword, ...] = ("cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend")
+#: The kinds of ability (R15:112; ability key ``kind``).
+AbilityKind = Literal["spell", "activated", "triggered", "static"]
+ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)
+#: Trigger conditions the engine knows (R15:113.2).
+Trigger = Literal[
+    "start_of_turn",  # «В начале хода»
+    "end_of_turn",  # «В конце хода»
+    "hire",  # «Найм»: this card entered the play zone
+    "death",  # «Гибель»: this card was destroyed
+    "attacks",  # «при атаке»: this creature declared a strike attack
+    "closed",  # this card became closed
+    "creature_dies",  # another creature was destroyed
+    "creature_enters",  # another creature entered the play zone
+    "spell_played",  # a spell was played
+    "card_played",  # a card of any type was played («разыгрывает карту»); whose: who played it
+    "targeted_by_spell",  # this card became a target of a spell («становится целью заклинания»)
+    "prepared",  # another character was prepared («был подготовлен»); whose: its controller
+    "attack_declared",  # a strike attack was declared («когда противник объявляет атаку», R15:307.1); whose: the attacker's
+    "self_prepared",  # this card was prepared («Когда Лесной гигант был подготовлен», R15:7.prepare)
+    "strikes_hero",  # this creature dealt wounds to a hero with its strike («Когда наносит раны ударом по герою», R15:510.3)
+    "wounds_hero",  # another card dealt wounds to a hero, by its strike or its ability (R15:502.2); whose: its controller's
+    "card_drawn",  # a player drew his nth card this turn («когда вы берете вторую карту за ход», R15:527.2); whose: who drew
+    "discards",  # a player discarded cards («Каждый раз, когда вы сбрасываете карты», R15:7.discard); whose: who discarded
+    "creature_played",  # another creature card was played («Когда вы разыгрываете существо», R15:309.1); whose: who played it
+]
+TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
+#: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 60).
+NTH_TRIGGERS: tuple[Trigger, ...] = ("card_played", "card_drawn")
+#: Whose turn, card or player a trigger or a cost modifier is about, seen from its controller.
+Whose = Literal["own", "opponent", "any"]
+WHOSE: tuple[Whose, ...] = get_args(Whose)
+#: Kinds of static ability (R15:115): a cost modifier, «Пока …, [эта карта] имеет +N к
+#: удару» (strike_bonus on the card itself, R15:115.1, 115.5), or «Не получает ран от существ
+#: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1).
+StaticOp = Literal["cost_modifier", "strike_bonus", "no_wounds_from"]
+STATIC_OPS: tuple[StaticOp, ...] = get_args(StaticOp)
+#: What the creature struck must be for a «strike_bonus» with "against» («+N к удару по
+#: оглушенным существам», R15:508.4.1): a creature with «Оглушение» (R15:7.stun).
+StrikeAgainst = Literal["stunned"]
+STRIKE_AGAINST: tuple[StrikeAgainst, ...] = get_args(StrikeAgainst)
+#: Cost modifier kinds in the order 309.1 step 8 applies them (R15:523.1).
+CostModifierKind = Literal["increase", "multiply", "decrease", "divide", "set"]
+MODIFIERS: tuple[CostModifierKind, ...] = get_args(CostModifierKind)
+#: The closed vocabulary of effect operations.
+Op = Literal[
+    "wound",  # deal wounds (R15:504.3)
+    "distribute_wounds",  # split wounds among the targets, at least one each
+    "destroy",  # destroy without wounds (R15:505.2)
+    "poison",  # «Отравить на Х»: Poison X, the highest value applies (R15:7.poison)
+    "intensify_poison",  # «Усилить отравление на Х»: Poison Y becomes X+Y
+    "cure",  # remove all poison
+    "heal",  # remove wounds
+    "draw",  # draw cards
+    "gain_coin",  # get open coin markers
+    "gain_coins_until_end_of_turn",  # «Получите (N) до конца хода»: temporary open coins, back to the supply at 310.2 (R15:522.4)
+    "lose_coins",  # «теряет (N)»: coins go back to the supply, closed ones first (R15:522.2, 522.5)
+    "open",  # open (untap) a card
+    "prepare",  # «Подготовить» (R15:7.prepare): open, drop activated per-turn markers, may attack/defend again
+    "close",  # close (tap) a card
+    "stun",  # «Оглушить»: close the card, it gets «Оглушение» (R15:7.stun)
+    "strike_until_end_of_turn",  # +N strike until end of turn (310.2)
+    "shots_until_end_of_turn",  # «+N к выстрелам до конца хода»: the card's shots deal N more (310.2; entry 67)
+    "strike_until_start_of_turn",  # +N strike until the next turn starts (303.1)
+    "strike_until_start_of_your_next_turn",  # +N strike until the controller's next turn starts (303.1)
+    "hide",  # the creature becomes hidden (Скрытность)
+    "set_strike_until_start_of_your_next_turn",  # «Удар … становится равен N до начала вашего следующего хода»
+    "draw_to_match_opponent",  # «Берите карты, пока у вас в руке не будет столько же карт, сколько у противника»
+    "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 58)
+    "discard",  # «Сбросьте карту»: the player moves cards of his choice from his hand to his graveyard (R15:7.discard)
+    "put_on_deck_top",  # «Положите карту из руки на верх колоды»: a card of his choice goes on top of his deck
+    "upgrade",  # «Усовершенствуйте»: it loses its classes and is a Механизм; a mechanism cancels the ability (R15:7.upgrade)
+    "life_while_in_play",  # «получает +N к жизням» with no duration: +N life while it is in play (R15:7.gains, 205.3)
+    "keyword_until_end_of_turn",  # «получает [keyword] до конца хода» (310.2); effect key ``keyword``
+    "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
+    "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
+    "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
+    "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
+]
+EFFECT_OPS: tuple[Op, ...] = get_args(Op)
+#: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
+#: (R15:108.5), Уязвимость (R15:7.vulnerability), Первый удар (R15:7.firststrike),
+#: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature).
+GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures"]
+GRANTED_KEYWORDS: tuple[GrantedKeyword, ...] = get_args(GrantedKeyword)
+#: What a «search» may look for (effect key ``find``): a card's printed name, or its type and
+#: printed cost (R15:7.search «Поиск — [карта/карты]»).
+FindKey = Literal["name", "type", "cost"]
+FIND_KEYS: tuple[FindKey, ...] = get_args(FindKey)
+#: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
+DerivedAmount = Literal[
+    "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
+    "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
+    "healed_own_creatures_last_turn",
+]
+AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
+#: Derived amounts that count something and may be multiplied (effect key ``per``).
+COUNTED_AMOUNTS: tuple[DerivedAmount, ...] = ("discarded", "recipient_hand", "other_own_creatures")
+#: Whom an effect goes to (effect key ``to``; :mod:`oracle.rules.recipients`).
+Recipient = Literal[
+    "target",
+    "self",
+    "own_hero",
+    "enemy_hero",
+    "each_enemy_creature",
+    "each_own_creature",
+    "each_creature",
+    "each_other_creature",  # «каждое другое существо»: every creature in play but the source
+    "each_hero",
+    "each_enemy_character",  # «каждого персонажа противника»: the opponent's hero and his creatures in play, not hidden
+    "controller",
+    "opponent",
+    "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
+]
+RECIPIENTS: tuple[Recipient, ...] = get_args(Recipient)
+#: Conditions on an effect («если …»), about the ability's controller, read when the effect
+#: executes (INTERPRETING.md, entry 42).
+Condition = Literal[
+    "hand_fewer_than_opponent",  # «у вас в руке меньше карт, чем у противника»
+    "hand_more_than_opponent",  # «у вас в руке больше карт, чем у противника»
+    "hand_empty",  # «в вашей руке нет карт»
+    "target_stunned",  # «Если оно оглушено»: about each recipient target (effects to "target" only; entry 54)
+    "three_creatures_played_this_turn",  # «вы разыграли трёх или более существ в этом ходу» (entry 61)
+    "target_has_shot",  # «Если у него есть выстрел»: about each recipient target (effects to "target" only; entry 68)
+]
+CONDITIONS: tuple[Condition, ...] = get_args(Condition)
+#: What a self cost modifier's ``per`` counts for the card's owner, when the cost is
+#: determined (R15:309.1 step 4; INTERPRETING.md, entry 62).
+CostCount = Literal[
+    "cards_in_hand",  # «за каждую карту у вас в руке»: the card being played included (step 5 moves it)
+    "own_creatures",  # «за каждое ваше существо»: his creatures in play, hidden ones included
+]
+COST_COUNTS: tuple[CostCount, ...] = get_args(CostCount)
+#: Conditions about the recipient target rather than the controller.
+TARGET_CONDITIONS: tuple[Condition, ...] = ("target_stunned", "target_has_shot")
+#: How an effect depends on the one before it (R15:119.4 «при этом», R15:119.7 «иначе»).
+IfPrevious = Literal["done", "not_done"]
+IF_PREVIOUS: tuple[IfPrevious, ...] = get_args(IfPrevious)
+#: What a target must be (target key ``what``; 501.1).
+TargetWhat = Literal["creature", "hero", "character"]
+TARGET_WHAT: tuple[TargetWhat, ...] = get_args(TargetWhat)
+#: Whose a target must be, seen from the ability's controller (target key ``side``).
+TargetSide = Literal["own", "enemy", "any"]
+TARGET_SIDE: tuple[TargetSide, ...] = get_args(TargetSide)
+#: What else a target must satisfy (target key ``filter``; 501.4).
+TargetFilter = Literal["poisoned", "other", "wounded"]
+TARGET_FILTERS: tuple[TargetFilter, ...] = get_args(TargetFilter)
+#: Who chooses a target (R15:118.1): the ability's controller, or his opponent («по его выбору»).
+TargetChooser = Literal["controller", "opponent"]
+TARGET_CHOOSERS: tuple[TargetChooser, ...] = get_args(TargetChooser)
+#: Recipients that are players.
+HAND_RECIPIENTS: tuple[Recipient, ...] = ("controller", "opponent", "each_player")

@@ -1,0 +1,255 @@
+"""The sections on who decides and how: the actors (``actors``), the kinds of decision
+(``decision-kinds``), the steps of the game (``steps``), and the actions: their keys
+(``action-fields``), their kinds (``action-kinds``) and what each key may hold
+(``action-domains``); from :mod:`oracle.contract`, :mod:`oracle.engine`, :mod:`oracle.model`
+and ``action.proto``."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from .._proto.berserk.oracle.v1 import action_pb2, state_pb2
+from ..contract import ACTION_CAPABILITIES, ACTOR_NAMES, DECISION_KINDS, STEP_CAPABILITIES
+from ..engine import FIELD_RULE, QUEUE_STEPS, STEP_ACTION_KINDS, USED_FIELDS
+from ..model import ACTION_KINDS, STEPS, Action
+from .markdown import PROTO_DIR, check_keys, code, proto_comments, proto_type, table
+
+__all__ = [
+    "action_fields",
+    "render_action_domains",
+    "render_action_fields",
+    "render_action_kinds",
+    "render_actors",
+    "render_decision_kinds",
+    "render_steps",
+]
+
+
+_ACTOR_WHO = {
+    "player_1": "the player in seat 0",
+    "player_2": "the player in seat 1",
+    "chance": "chance: die rolls and shuffles, whose outcomes are inputs of the caller",
+    "nobody": "nobody: the game is over (a `Decision` only; never takes an action)",
+}
+
+_DECIDER = {
+    "setup_roll": "chance",
+    "setup_order": "the player who won the roll (`roll_winner`)",
+    "setup_shuffle": "chance",
+    "setup_mulligan": "the first player, then the second (the one whose `mulligan_declared` is false)",
+    "reveal": "the active player",
+    "choice": "the active player",
+    "defender": "the inactive player",
+    "trigger": "the inactive player while he has a pending trigger, then the active player (402.1)",
+    "target_choice": "the opponent of the controller of the declared ability in `choosing` (R15:118.1), "
+    "in either player's turn",
+    "hand_choice": "the player whose hand it is (`choosing_cards.player`, R15:7.discard «Игрок на свой выбор»; a "
+    "search: the player whose deck it is, R15:7.search), in either player's turn",
+    "search_shuffle": "chance",
+    "game_over": "nobody",
+}
+
+_STEP_TEXT = {
+    "setup_roll": "301.4: chance rolls a die for each seat",
+    "setup_order": "301.4: the winner of the roll chooses to move first or second",
+    "setup_shuffle": "301.5: chance gives the order of seat 0's deck, then of seat 1's (`shuffled` counts them)",
+    "setup_mulligan": "301.7, 301.7.1: mulligan declarations, the first player first",
+    "reveal": "304.3: the active player may reveal hidden cards (only reached when he has some)",
+    "start_queue": "304.4–304.5: the start-of-turn Queue",
+    "choice": "306.1: the choice phase of the main stage",
+    "attack_queue": "edition R15 only (R15:307.1): the Queue of the triggers on an attack declaration, before the defender",
+    "defender": "307.1: the inactive player may assign a defender (only reached when he has a possible one)",
+    "fight_queue": "307.2: the Queue after the fight",
+    "close_queue": "307.3–307.4: the Queue after the attacker and the defender close",
+    "ability_queue": "308.2–308.3: the Queue after an activated ability",
+    "play_queue": "309.2–309.3: the Queue after a card play",
+    "end_queue": "310.1–310.3 (A: 315.1–315.2): the end-of-turn Queue",
+    "target_choice": "the opponent of a declared ability's controller chooses its target (`choosing`, R15:118.1); "
+    "only reached when he has two or more legal choices",
+    "hand_choice": "a player chooses cards of his own hand for the effect of a resolving ability "
+    "(`choosing_cards`, R15:7.discard), or cards of his own deck a search finds (R15:7.search); only reached when he "
+    "has two or more legal choices",
+    "search_shuffle": "after a search (R15:7.search, R15:204.2) chance gives the new order of the deck the resolving "
+    "search looked through (`choosing_cards` names the search; action `shuffle` with `card` its seat), whether it found cards or "
+    "none; then the ability's remaining effects follow",
+    "game_over": "the game is over: `winner` is set and nobody decides",
+}
+
+
+def _decision_kind(step: str) -> str:
+    return "trigger" if step in QUEUE_STEPS else step
+
+
+def render_actors() -> str:
+    """The section ``actors``: each actor's text name, ``Actor`` value and who it is."""
+    names = list(ACTOR_NAMES.values())
+    check_keys("actor notes", _ACTOR_WHO, names)
+    rows = []
+    for name in names:
+        enum = f"ACTOR_{name.upper()}"
+        rows.append([f"`{name}`", f"`{enum}`", str(action_pb2.Actor.Value(enum)), _ACTOR_WHO[name]])
+    rows.append(
+        [
+            "(none)",
+            "`ACTOR_UNSPECIFIED`",
+            str(action_pb2.Actor.Value("ACTOR_UNSPECIFIED")),
+            "not given: in an `Action`, whoever decides now; never in a `Decision`",
+        ]
+    )
+    return table(["Name (text form, scenario facts)", "`Actor` value", "Number", "Who"], rows)
+
+
+def render_decision_kinds() -> str:
+    """The section ``decision-kinds``: each ``Decision.kind``, its steps and who decides."""
+    check_keys("decision kinds", DECISION_KINDS, {_decision_kind(s) for s in STEPS})
+    check_keys("deciders", _DECIDER, DECISION_KINDS)
+    rows = []
+    for kind, text in DECISION_KINDS.items():
+        steps = [s for s in STEPS if _decision_kind(s) == kind]
+        rows.append([f"`{kind}`", code(steps), _DECIDER[kind], text])
+    return table(["`Decision.kind`", "The game waits at `step`", "Who decides (`Decision.actor`)", "What"], rows)
+
+
+def render_steps() -> str:
+    """The section ``steps``: each step's JSON and proto names, where the game stands, what it needs."""
+    check_keys("step notes", _STEP_TEXT, STEPS)
+    check_keys("step capabilities", STEP_CAPABILITIES, STEPS)
+    rows = []
+    for step in STEPS:
+        enum = f"STEP_{step.upper()}"
+        rows.append(
+            [
+                f"`{step}`",
+                f"`{enum}` = {state_pb2.Step.Value(enum)}",
+                _STEP_TEXT[step],
+                f"`{_decision_kind(step)}`",
+                code(STEP_CAPABILITIES[step]),
+            ]
+        )
+    return table(["JSON `step`", "Proto `Step`", "Where the game stands", "`Decision.kind`", "Needs"], rows)
+
+
+# --- actions ------------------------------------------------------------------------
+
+_TEXT_TYPE = {"int": "integer", "tuple[int, ...]": "integers, comma-separated", "str": "word (no spaces)"}
+
+#: What each key an action kind uses may hold (the rules decide legality; see PROTOCOL.md).
+_DOMAINS: dict[str, dict[str, str]] = {
+    "roll": {"values": "two dice: seat 0's, then seat 1's, each 1..6"},
+    "shuffle": {
+        "card": "the seat whose deck is ordered (not a uid): at `setup_shuffle` 0 (omitted) first, then 1; at "
+        "`search_shuffle` the searcher's (`choosing_cards.player`)",
+        "values": "that deck's new order, top first: each of its uids exactly once",
+    },
+    "choose_order": {"values": "`1` to move first or `2` to move second"},
+    "mulligan": {"targets": "distinct uids of the deciding player's hand, in the order they go under the deck; none to keep the hand"},
+    "reveal": {"targets": "distinct uids of the active player's hidden cards in play, ascending; none to reveal nothing"},
+    "attack": {
+        "card": "uid of the attacking creature of the active player",
+        "targets": "exactly one uid: the attacked enemy character",
+    },
+    "defend": {"card": "uid of the defending creature of the inactive player; 0 (omitted): no defender"},
+    "activate": {
+        "card": "uid of the source: the active player's hero or a card of his in play",
+        "ability": "index of an activated ability of that card (see *Ability indexes*)",
+        "targets": "distinct uids, ascending, as the ability's target specification asks; none if it has none",
+        "amounts": "must stay empty (refused citing 501.1)",
+        "x": "must stay 0 (refused citing 501.1)",
+        "mode": "must stay -1 (refused citing 501.1)",
+        "values": "exactly one uid of the active player's hand for an ability whose cost discards a card («Сбросьте "
+        "карту:», R15:7.discard; refused citing 501.2 otherwise); empty for any other ability (refused citing 501.1)",
+        "option": "must stay empty (refused citing 501.1)",
+    },
+    "play": {
+        "card": "uid of a card in the active player's hand",
+        "targets": "distinct uids, ascending (spells with targets only)",
+        "amounts": "one per target, aligned with `targets`, each at least 1, adding up to what the spell distributes",
+        "x": "≥ 1 and payable for a card with X in its cost (INTERPRETING.md entry 8), else 0",
+        "mode": "the chosen mode's index for a modal spell (from 0), else -1",
+        "option": "`fury` (the Ярость additional cost), `alt` (the alternative cost) or empty (the normal cost)",
+    },
+    "end_turn": {},
+    "declare": {
+        "trigger": "id of a pending trigger of the deciding player (the state's `pending[].id`)",
+        "targets": "distinct uids, ascending, as the ability's target specification asks; none if it has none",
+    },
+    "pass": {"trigger": "id of an optional pending trigger of the deciding player"},
+    "choose_target": {
+        "targets": "distinct uids, ascending, as the target specification of the ability in `choosing` asks, "
+        "read from its controller's side («противника» is the controller's opponent)",
+    },
+    "choose_cards": {
+        "targets": "distinct uids of the chooser's hand, ascending, as many as the hand effect in `choosing_cards` "
+        "allows (none, e.g. a refusal before «иначе», is an empty list); for a search, distinct uids of his deck's "
+        "cards the search looks for, ascending, up to its number (none: an empty list)",
+    },
+}
+
+
+def action_fields() -> list[dataclasses.Field[object]]:
+    """The fields of :class:`~oracle.model.Action` after ``kind``, in text order."""
+    return [f for f in dataclasses.fields(Action) if f.name != "kind"]
+
+
+def render_action_fields() -> str:
+    """The section ``action-fields``: the :class:`~oracle.model.Action` keys in text order, with their proto fields."""
+    comments = proto_comments(PROTO_DIR / "action.proto")
+    desc = action_pb2.Action.DESCRIPTOR
+    rows = []
+    for f in action_fields():
+        pf = desc.fields_by_name[f.name]
+        if f.name == "actor":
+            text_type = "`player_1`, `player_2` or `chance`"
+            default = "absent (`ACTOR_UNSPECIFIED`)"
+        else:
+            text_type = _TEXT_TYPE[str(f.type)]
+            default = f"`{f.default}`" if not isinstance(f.default, tuple | str) else "empty"
+        proto = f"`{proto_type(pf)} {f.name} = {pf.number}`"
+        if f.name in ("ability", "mode"):
+            proto += " (absent: -1)"
+        rows.append([f"`{f.name}`", text_type, default, proto, comments.get(("Action", f.name), "")])
+    return table(["Key (in text order)", "Value in text", "Default (omitted)", "Proto field", "Meaning"], rows)
+
+
+def _used_keys(kind: str) -> list[str]:
+    """The keys ``kind`` uses, in text order."""
+    return [f.name for f in action_fields() if f.name in USED_FIELDS[kind]]
+
+
+def render_action_kinds() -> str:
+    """The section ``action-kinds``: each action kind, the steps that take it and the keys it uses."""
+    check_keys("action kinds", USED_FIELDS, ACTION_KINDS)
+    check_keys("action capabilities", ACTION_CAPABILITIES, ACTION_KINDS)
+    check_keys("field rules", FIELD_RULE, ACTION_KINDS)
+    queue_steps = [s for s in STEPS if s in QUEUE_STEPS]
+    rows = []
+    for kind in ACTION_KINDS:
+        steps = [s for s in STEPS if kind in STEP_ACTION_KINDS.get(s, ())]
+        if kind in ("declare", "pass"):
+            steps = queue_steps
+        rows.append(
+            [
+                f"`{kind}`",
+                code(steps),
+                code(_used_keys(kind)),
+                code(ACTION_CAPABILITIES[kind]),
+                FIELD_RULE[kind],
+            ]
+        )
+    return table(
+        ["Kind", "Taken at `step`", "Keys it uses (besides `actor`)", "Needs", "Any other key set: refused citing"],
+        rows,
+    )
+
+
+def render_action_domains() -> str:
+    """The section ``action-domains``: what each key of each action kind may hold."""
+    check_keys("action domains", _DOMAINS, ACTION_KINDS)
+    rows = []
+    for kind in ACTION_KINDS:
+        check_keys(f"domains of {kind}", _DOMAINS[kind], USED_FIELDS[kind])
+        if not USED_FIELDS[kind]:
+            rows.append([f"`{kind}`", "(none)", "takes no key but `actor`"])
+        for key in _used_keys(kind):
+            rows.append([f"`{kind}`", f"`{key}`", _DOMAINS[kind][key]])
+    return table(["Kind", "Key", "Values"], rows)

@@ -1,0 +1,295 @@
+"""The effect ops carried out on cards (the op table's group "cards" and ``distribute_wounds``):
+each function is the handler of the op it is named after, dispatched by
+:mod:`oracle.rules.effects`.  Wounds and destruction (R15:504, 505.2), poison
+(R15:7.poison), healing (R15:7.heal), opening, preparing (R15:7.prepare), closing and
+stunning (R15:506, 7.stun), hiding, and the modifiers an effect puts on a creature: strike
+and shots for a time (310.2, 303.1), lasting strike and life (R15:205.3), keywords and
+upgrades granted (R15:7.gains, 7.upgrade), a doubled strike (R15:523.1)."""
+
+from __future__ import annotations
+
+from ..cards import TARGET_CONDITIONS, Effect, KeywordParams, load_pool
+from ..model import Event, Modifier, QueueEntry, State
+from . import basic_effects
+from .board import card_def, target_condition_holds
+from .recipients import recipients_of
+from .triggers import fire
+
+__all__ = [
+    "close",
+    "cure",
+    "destroy",
+    "distribute_wounds",
+    "double_strike_until_end_of_turn",
+    "heal",
+    "hide",
+    "intensify_poison",
+    "keyword_until_end_of_turn",
+    "keyword_while_in_play",
+    "life_while_in_play",
+    "open",
+    "poison",
+    "prepare",
+    "set_strike_until_start_of_your_next_turn",
+    "shots_until_end_of_turn",
+    "strike_until_end_of_turn",
+    "strike_until_start_of_turn",
+    "strike_until_start_of_your_next_turn",
+    "strike_while_in_play",
+    "stun",
+    "upgrade",
+    "wound",
+]
+
+
+def distribute_wounds(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """The chosen targets still there take the action's amounts (309.1 step 6)."""
+    live = [(t, a) for t, a in zip(entry.targets, entry.amounts, strict=False)
+            if state.zone_of(t) == "play" and not state.cards[t].hidden]
+    for t, a in live:
+        basic_effects.wound(state, t, a, ev, rules, entry.source)
+    return 0, bool(live)
+
+
+def destroy(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """Every recipient creature it destroys leaves at once (R15:505.1, 505.2)."""
+    recipients = recipients_of(state, entry, effect.to)
+    if effect.cond in TARGET_CONDITIONS:
+        recipients = [uid for uid in recipients if target_condition_holds(state, uid, effect.cond)]
+    doomed = [uid for uid in recipients if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"]
+    if doomed:
+        basic_effects.leave_together(state, doomed, ev, (*rules, "R15:505.2"))
+    return 0, bool(doomed)
+
+
+def wound(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``wound``: ``amount`` wounds on the card, dealt by the ability's source (R15:504.3, 502.2)."""
+    basic_effects.wound(state, uid, amount, ev, rules, entry.source)
+
+
+def poison(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Отравить на Х»: only the highest Poison value applies (R15:7.poison)."""
+    c = state.card_mut(uid)
+    c.poison = max(c.poison, amount)
+    ev.append(Event("poisoned", (*rules, "R15:7.poison"), (("card", uid), ("poison", c.poison))))
+
+
+def intensify_poison(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Усилить отравление на Х»: Poison Y becomes Poison X+Y (R15 glossary, Part 7)."""
+    if state.cards[uid].poison > 0:
+        c = state.card_mut(uid)
+        c.poison += amount
+        ev.append(Event("poisoned", (*rules, "R15:7.poison"), (("card", uid), ("poison", c.poison))))
+
+
+def cure(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``cure``: the card loses all its poison (R15:7.poison)."""
+    state.card_mut(uid).poison = 0
+    ev.append(Event("cured", rules, (("card", uid),)))
+
+
+def heal(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``heal``: up to ``amount`` of the card's wounds are removed (R15:7.heal); a creature's count for «излеченных» (entry 88)."""
+    healed = min(state.cards[uid].wounds, amount)
+    if healed:
+        state.card_mut(uid).wounds -= healed
+        _count_healed(state, uid, healed)
+    ev.append(Event("healed", rules, (("card", uid), ("amount", healed))))
+
+
+def open(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``open``: a closed card opens."""
+    if state.cards[uid].closed:
+        state.card_mut(uid).closed = False
+        ev.append(Event("opened", rules, (("card", uid),)))
+
+
+def prepare(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``prepare``: «Подготовить» the card (R15:7.prepare), then «когда … был подготовлен» fires (entries 45, 58)."""
+    _prepare(state, uid, ev, rules)
+    # «Когда [эта карта] был подготовлен» (INTERPRETING.md, entry 58)
+    fire(state, "self_prepared", uid, ev, rules)
+    if card_def(state, uid).type in ("hero", "creature"):
+        # «Когда другой ваш персонаж был подготовлен» (INTERPRETING.md, entry 45)
+        fire(state, "prepared", uid, ev, rules)
+
+
+def close(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``close``: an open card in play closes (R15:506)."""
+    basic_effects.close_card(state, uid, ev, rules)
+
+
+def stun(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Оглушить»: close the card, it gets «Оглушение» (R15:7.stun); an already closed card
+    is stunned all the same.  No event of its own: the state's ``stunned`` says it (and
+    ``closed`` when it was open)."""
+    basic_effects.close_card(state, uid, ev, rules)
+    state.card_mut(uid).stunned = True
+
+
+def strike_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``strike_until_end_of_turn``: +``amount`` strike until the end of turn (310.2)."""
+    state.modifiers.append(Modifier(uid, amount, "end_of_turn"))
+    ev.append(Event("strike_modified", rules, (("card", uid), ("amount", amount), ("until", "end_of_turn"))))
+
+
+def strike_until_start_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``strike_until_start_of_turn``: +``amount`` strike until the next turn starts (303.1)."""
+    state.modifiers.append(Modifier(uid, amount, "start_of_turn"))
+    ev.append(Event("strike_modified", rules, (("card", uid), ("amount", amount), ("until", "start_of_turn"))))
+
+
+def shots_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«+N к выстрелам до конца хода»: a modifier of the card's shots, not of its strike (entry 67)."""
+    state.modifiers.append(Modifier(uid, amount, "end_of_turn", shots=True))
+    ev.append(Event("shots_modified", (*rules, "R15:7.shot"), (("card", uid), ("amount", amount),
+                                                              ("until", "end_of_turn"))))
+
+
+def strike_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«получает +N к удару», no duration: it lasts while the creature is in play and goes with
+    its other effects when it leaves (R15:205.3; INTERPRETING.md, entry 58; the
+    ``lasting_strike_ends_at_end_of_turn`` mutant makes it «до конца хода»)."""
+    until = "while_in_play" if state.rules.lasting_strike_lasts else "end_of_turn"
+    state.modifiers.append(Modifier(uid, amount, until))
+    ev.append(Event("strike_modified", (*rules, "R15:205.3"), (("card", uid), ("amount", amount), ("until", until))))
+
+
+def strike_until_start_of_your_next_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«до начала вашего следующего хода»: «вашего» is the ability's controller (INTERPRETING.md, entry 23)."""
+    me = entry.controller
+    state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", owner=me))
+    ev.append(Event("strike_modified", rules,
+                    (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me))))
+
+
+def set_strike_until_start_of_your_next_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«становится равен N»: a set-to modifier, applied after every addition (R15:523.1)."""
+    me = entry.controller
+    state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", owner=me, sets=True))
+    ev.append(Event("strike_modified", (*rules, "R15:523.1"),
+                    (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me), ("sets", 1))))
+
+
+def upgrade(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Усовершенствовать»: it loses all its classes and becomes a mechanism (R15:7.upgrade);
+    a mechanism cancels the ability before this effect (run_effects)."""
+    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="mechanism"))
+    ev.append(Event("upgraded", (*rules, "R15:7.upgrade"), (("card", uid),)))
+
+
+def life_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«получает +N к жизням», no duration: N additional lives (R15:504.2) while it is in play
+    (R15:7.gains, 205.3; entries 69 and 79)."""
+    state.modifiers.append(Modifier(uid, amount, "while_in_play", grants="life"))
+    ev.append(Event("life_modified", (*rules, "R15:7.gains", "R15:504.2", "R15:205.3"),
+                    (("card", uid), ("amount", amount), ("until", "while_in_play"))))
+
+
+def _grant_keyword(
+    state: State, uid: int, effect: Effect, until: str, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«получает [особенность] (до конца хода)» (R15:7.gains; 310.2 or 205.3; entry 69)."""
+    params = effect.params
+    assert isinstance(params, KeywordParams)
+    state.modifiers.append(Modifier(uid, 0, until, grants=params.keyword))
+    ev.append(Event("keyword_granted", (*rules, "R15:7.gains"),
+                    (("card", uid), ("keyword", params.keyword), ("until", until))))
+
+
+def keyword_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``keyword_until_end_of_turn``: the effect's keyword until the end of turn (310.2; entry 69)."""
+    _grant_keyword(state, uid, effect, "end_of_turn", ev, rules)
+
+
+def keyword_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``keyword_while_in_play``: the effect's keyword while the creature is in play (R15:205.3; entry 69)."""
+    _grant_keyword(state, uid, effect, "while_in_play", ev, rules)
+
+
+def double_strike_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Удвойте силу удара … до конца хода»: a multiplying modifier (R15:523.1; entry 71)."""
+    state.modifiers.append(Modifier(uid, 0, "end_of_turn", grants="double_strike"))
+    ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "end_of_turn"))))
+
+
+def hide(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``hide``: a creature not hidden yet becomes hidden (Скрытность)."""
+    if card_def(state, uid).type == "creature" and not state.cards[uid].hidden:
+        state.card_mut(uid).hidden = True
+        ev.append(Event("hidden", rules, (("card", uid),)))
+
+
+def _count_healed(state: State, uid: int, healed: int) -> None:
+    """«ран, излеченных с ваших существ в ваш прошлый ход»: wounds removed from a creature
+    (hidden or not; a hero is not one) count for its player while the turn is his
+    (INTERPRETING.md, entry 88; the mutant ``heals_of_heroes_counted`` counts a hero's too)."""
+    c = state.cards[uid]
+    if c.owner != state.active:
+        return
+    if load_pool().cards[c.card_id].type != "creature" and state.rules.heals_of_heroes_ignored:
+        return
+    state.players[c.owner].creatures_healed_own_turn += healed
+
+
+def _prepare(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """«Подготовить» (R15:7.prepare): open the card, remove the usage markers of its
+    activated «1 (X) раз за ход» abilities, and a character may attack and defend again this
+    turn.  The ``prepare_only_opens`` mutant only opens it."""
+    c = state.card_mut(uid)
+    if c.closed:
+        c.closed = False
+        ev.append(Event("opened", (*rules, "R15:7.prepare"), (("card", uid),)))
+    if not state.rules.prepare_resets_the_turn:
+        return
+    d = card_def(state, uid)
+    for index in [i for i in c.usage if d.abilities[i].kind == "activated"]:
+        del c.usage[index]
+    if d.type in ("hero", "creature"):
+        c.attacked_turn = c.defended_turn = 0

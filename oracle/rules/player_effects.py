@@ -1,0 +1,131 @@
+"""The effect ops carried out on a player (the op table's group "player") and on the ability's
+own card wherever it is (group "source"): each function is the handler of the op it is named
+after, dispatched by :mod:`oracle.rules.effects`.  Drawing (R15:527, 119.6), coins gained,
+for the turn (R15:522.4) or lost (R15:522.2, 522.5), and a card put back from the graveyard
+on top of its owner's deck (INTERPRETING.md, entry 78)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..cards import Effect
+from ..model import Event, Modifier, QueueEntry, State
+from . import basic_effects
+from .hand import put_on_deck
+
+__all__ = [
+    "draw",
+    "draw_to_match_opponent",
+    "drop_temporary_coins",
+    "gain_coin",
+    "gain_coins_until_end_of_turn",
+    "graveyard_to_deck_top",
+    "lose_coins",
+]
+
+
+def _seat(entry: QueueEntry, effect: Effect) -> int:
+    """The player an effect on a player goes to (``to`` "controller" or "opponent")."""
+    return 1 - entry.controller if effect.to == "opponent" else entry.controller
+
+
+def lose_coins(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """A lost coin leaves the play zone for the supply (R15:522.2); the player chooses which
+    (R15:522.5): the closed ones go first, then open ones (INTERPRETING.md, entry 47; the
+    ``coins_lost_open_first`` mutant takes open ones first)."""
+    seat = _seat(entry, effect)
+    p = state.players[seat]
+    first, second = ("coins_closed", "coins_open") if state.rules.closed_coins_lost_first else ("coins_open", "coins_closed")
+    lost = 0
+    for attr in (first, second):
+        taken = min(amount - lost, getattr(p, attr))
+        setattr(p, attr, getattr(p, attr) - taken)
+        lost += taken
+    if lost:
+        ev.append(Event("coins_lost", (*rules, "R15:522.2", "R15:522.5"), (("player", seat), ("amount", lost))))
+        drop_temporary_coins(state, seat, lost)
+    return 0, lost > 0
+
+
+def draw(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """``draw``: the player draws ``amount`` cards (R15:527.1); returns how many, carried out if any."""
+    n = basic_effects.draw(state, _seat(entry, effect), amount, ev, rules)
+    return n, n > 0
+
+
+def draw_to_match_opponent(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """Draw one at a time until the hand equals the opponent's (R15:119.6); nothing if it
+    is already as large or larger; an empty deck stops it (entry 44)."""
+    seat = _seat(entry, effect)
+    want = len(state.players[1 - seat].hand) - len(state.players[seat].hand)
+    n = basic_effects.draw(state, seat, want, ev, rules) if want > 0 else 0
+    return n, n > 0
+
+
+def gain_coin(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """``gain_coin``: the player gets ``amount`` open coins."""
+    seat = _seat(entry, effect)
+    state.players[seat].coins_open += amount
+    ev.append(Event("coin_gained", rules, (("player", seat), ("amount", amount))))
+    return 0, amount > 0
+
+
+def gain_coins_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """«Получите (1) до конца хода»: temporary coins, back to the supply at 310.2 (R15:522.4; entry 76)."""
+    if amount <= 0:
+        return gain_coin(state, entry, effect, amount, ev, rules)
+    seat = _seat(entry, effect)
+    state.players[seat].coins_open += amount
+    state.modifiers.append(Modifier(state.players[seat].hero, amount, "end_of_turn", coins=True))
+    ev.append(Event("coin_gained", (*rules, "R15:522.4"), (("player", seat), ("amount", amount),
+                                                           ("until", "end_of_turn"))))
+    return 0, True
+
+
+def graveyard_to_deck_top(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """``graveyard_to_deck_top``: the ability's own card, from its owner's graveyard (entry 78)."""
+    return 0, _graveyard_to_deck_top(state, entry.source, ev, rules)
+
+
+def _graveyard_to_deck_top(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> bool:
+    """«Гибель: Вы можете положить Оборотня на верх колоды вместо кладбища»: the ability's
+    own card, if it is in its owner's graveyard when the effect executes, goes on top of his
+    deck (R15 glossary «Гибель:»: the trigger fires on the move to the graveyard; INTERPRETING.md,
+    entry 78; the ``deck_put_on_top`` switch as for a hand card).  Its usage markers stay
+    (R15:205.3, entry 40)."""
+    c = state.cards[uid]
+    p = state.players[c.owner]
+    if uid not in p.graveyard:
+        return False
+    p.graveyard.remove(uid)
+    put_on_deck(state, c.owner, uid, ev, rules, "graveyard")
+    return True
+
+
+def drop_temporary_coins(state: State, seat: int, lost: int) -> None:
+    """A player who lost ``lost`` coins loses his temporary ones first (R15:522.5, his choice:
+    they would go back at the end of the turn anyway; INTERPRETING.md, entry 76): his coin
+    modifiers shrink by as much, the oldest first."""
+    hero = state.players[seat].hero
+    kept: list[Modifier] = []
+    for m in state.modifiers:
+        if m.coins and m.target == hero and lost > 0:
+            taken = min(lost, m.amount)
+            lost -= taken
+            if m.amount > taken:
+                kept.append(replace(m, amount=m.amount - taken))
+            continue
+        kept.append(m)
+    state.modifiers = kept
