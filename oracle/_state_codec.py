@@ -6,7 +6,7 @@ JSON text writer and the bounds of every integer, for the records of :mod:`oracl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .editions import EDITIONS
@@ -558,6 +558,22 @@ def card_ok(o: Card) -> bool:
         and 0 <= o.attacked_turn <= 1048576
         and 0 <= o.defended_turn <= 1048576
     )
+
+
+def cards_ok(cards: Iterable[Card]) -> bool:
+    """Whether :func:`card_ok` holds for every card of ``cards`` (one call for a whole state)."""
+    for o in cards:
+        if not (
+            1 <= o.uid <= 1048576
+            and 0 <= o.owner <= 1
+            and 0 <= o.wounds <= 1048576
+            and 0 <= o.poison <= 1048576
+            and 0 <= o.entered_turn <= 1048576
+            and 0 <= o.attacked_turn <= 1048576
+            and 0 <= o.defended_turn <= 1048576
+        ):
+            return False
+    return True
 
 
 def check_card(o: Card, path: str) -> None:

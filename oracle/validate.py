@@ -28,6 +28,7 @@ from ._state_codec import BOUNDS as DECLARED_BOUNDS
 from ._state_codec import (
     attack_ok,
     card_ok,
+    cards_ok,
     check_attack,
     check_card,
     check_entry,
@@ -227,10 +228,10 @@ def check_card_fields(c: Card, i: int) -> CardDef:
     return d
 
 
-def _card_values(c: Card, i: int) -> CardDef:
-    """Rule 2: every integer of card ``c`` within its bound (its declarations, :func:`check_card`)
-    and its card id in the pool (its definition)."""
-    if not card_ok(c):
+def _card_values(c: Card, i: int, in_bounds: bool = False) -> CardDef:
+    """Rule 2: every integer of card ``c`` within its bound (its declarations, :func:`check_card`;
+    ``in_bounds``: already known) and its card id in the pool (its definition)."""
+    if not in_bounds and not card_ok(c):
         check_card(c, f"cards[{i}]")
     d = load_pool().cards.get(c.card_id)
     if d is None:
@@ -304,10 +305,11 @@ def validate(state: State, cards_checked: bool = False) -> None:
         raise StateError(f"cards[{i}]", f"card {uid} is in no zone")
 
     # rules 2–4: each card: its fields, its owner's zone, its type, out of play
+    in_bounds = cards_checked or cards_ok(cards.values())  # one call for every card's declared bounds
     for i, (uid, c) in enumerate(cards.items()):
         if uid != c.uid:
             raise StateError(f"cards[{i}].uid", f"card {c.uid} is kept under uid {uid}")
-        d = pool[c.card_id] if cards_checked else _card_values(c, i)
+        d = pool[c.card_id] if cards_checked else _card_values(c, i, in_bounds)
         pos = seen[uid]
         if c.owner != pos[0] or (d.type == "hero") != (pos[1] == "hero"):
             _misplaced(state, pool)  # names the first misplaced card in the order of the zones

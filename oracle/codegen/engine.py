@@ -286,6 +286,15 @@ def gen_checks(out: list[str]) -> None:
         out.append("    return (")
         out.append("        " + "\n        and ".join(fast))
         out.append("    )\n\n")
+        if cls is model.Card:  # the many records of a state: one call for all of them
+            out.append("def cards_ok(cards: Iterable[Card]) -> bool:")
+            out.append('    """Whether :func:`card_ok` holds for every card of ``cards`` (one call for a whole state)."""')
+            out.append("    for o in cards:")
+            out.append("        if not (")
+            out.append("            " + "\n            and ".join(fast))
+            out.append("        ):")
+            out.append("            return False")
+            out.append("    return True\n\n")
         out.append(f"def check_{fname(cls)}(o: {name}{'' if top else ', path: str'}) -> None:")
         out.append(f'    """Raise :class:`StateError` naming the first field of a ``{name}`` out of its bound or vocabulary."""')
         out += slow
@@ -383,7 +392,7 @@ JSON text writer and the bounds of every integer, for the records of :mod:`oracl
 
 ENGINE_PRELUDE = '''from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .editions import EDITIONS
