@@ -22,9 +22,10 @@ from the declaration.  The steps:
    ``python conformance_suite/schemas/generate.py``); ``tests/engine/test_declarations.py``
    fails if the declaration and the proto disagree.
 
-The generated modules import the record classes, so a record class cannot be renamed without
-editing them by hand first; the generator compiles what it writes and never writes code that
-would not import.
+The generator imports :mod:`oracle` (whose modules import the generated ones), so the checked-in
+generated code must import: a record class is renamed by editing the generated modules by hand
+first, and hand-written code starts using a newly generated function only after a generation
+run.  The generator compiles what it writes and never writes code that would not import.
 """
 
 from __future__ import annotations
