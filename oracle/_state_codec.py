@@ -352,7 +352,7 @@ def read_state(data: Any) -> State:
     next_trigger_id = r.get_int('next_trigger_id', (1, 1048576))
     players = [read_player(x, f"{r.path_of('players')}[{i}]") for i, x in enumerate(r.get_list('players'))]
     if len(players) != 2:
-        raise StateError('players', "exactly 2 players")
+        raise StateError('players', "exactly two players")
     cards: dict[int, Card] = {}  # in the order of the request: validate names cards[i] by it
     for i, raw in enumerate(r.get_list("cards")):
         card = fast_card(raw)

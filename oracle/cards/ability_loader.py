@@ -320,7 +320,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     elif isinstance(limit, dict) and len(limit) == 1 and "per_game" in limit:
         per_game = integer(limit["per_game"], f"{path}.limit.per_game", 1)
     elif limit == "none":
-        pass
+        pass  # "none": the ability has no usage limit at all
     else:
         raise CardDataError(f"{path}.limit", "must be {'per_turn': n}, {'per_game': n} or 'none'")
     if whenever and (per_turn or per_game):

@@ -137,6 +137,8 @@ def _read_value(f: Field, prefix: str, raw: str) -> str:
 
 
 _DEFAULTS = {"int": "0", "bool": "False", "str": '""'}
+#: A list's exact length in the reader's message (``exactly two players``, as the validator says).
+_COUNT_WORDS = {2: "two"}
 
 
 def gen_readers(out: list[str]) -> None:
@@ -205,7 +207,7 @@ def gen_readers(out: list[str]) -> None:
             out.append(f"    {f.name} = {_read_value(f, '', 'data')}")
             if f.spec.count:
                 out.append(f"    if len({f.name}) != {f.spec.count}:")
-                out.append(f'        raise StateError({f.key!r}, "exactly {f.spec.count} {f.key}")')
+                out.append(f'        raise StateError({f.key!r}, "exactly {_COUNT_WORDS[f.spec.count]} {f.key}")')
         elif f.record is not None:
             cond = f"r.raw({f.key!r}) is not None" if f.spec.presence == "always" else f"{f.key!r} in data"
             out.append(f"    {f.name} = {_read_value(f, '', 'data')} if {cond} else None")
@@ -381,10 +383,6 @@ def gen_json(out: list[str]) -> None:
         out.append(f'    """The canonical JSON text of a ``{name}`` whose fields have exactly their declared types."""')
         body = _json_body(_sorted_pieces(cls, "o"), out)
         out.append(f"    return {body}\n\n")
-
-
-def _patch_cards_piece() -> None:
-    pass
 
 
 ENGINE_DOC = """The engine's state codec: copies, the canonical data form and its reader, the canonical
