@@ -24,8 +24,8 @@ from oracle.catalogue import load_catalogue
 from oracle.contract import load_events
 from oracle.editions import EDITIONS, edition_specific
 from oracle.errors import FieldError
-from oracle.model import STEPS, Action
-from oracle.serialize import TURN_COUNTS
+from oracle.model import STEPS, Action, Card, Modifier, Player, State
+from oracle.serialize import TURN_COUNTS, to_dict
 from oracle.service.convert import actor_from_proto
 
 __all__ = [
@@ -175,6 +175,18 @@ def _check_card_ids(path: Path, board: scenario_pb2.BoardSetup) -> None:
                 if uid in seen:
                     raise ScenarioError(path, f"{field}.uid", f"uid {uid} is used twice")
                 seen.add(uid)
+                for name in ("usage", "game_usage"):
+                    abilities: set[int] = set()
+                    for j, u in enumerate(getattr(c, name)):
+                        if u.ability in abilities:
+                            raise ScenarioError(path, f"{field}.{name}[{j}].ability", f"ability {u.ability} is listed twice")
+                        if u.count < 1:
+                            raise ScenarioError(path, f"{field}.{name}[{j}].count", "a usage marker counts at least 1")
+                        abilities.add(u.ability)
+    for i, m in enumerate(board.modifiers):
+        if m.HasField("owner") != (m.until == "start_of_owner_turn"):
+            raise ScenarioError(path, f"setup.board.modifiers[{i}].owner",
+                                "a modifier has an owner exactly when it lasts until the start of its owner's turn")
 
 
 def _unknown_field(raw: Any, descriptor: Any, where: str) -> tuple[str, str] | None:
@@ -298,70 +310,44 @@ def load_all(root: Path = SCENARIO_DIR) -> list[LoadedScenario]:
     return out
 
 
-def _card(c: scenario_pb2.CardSetup, uid: int, owner: int, turn: int) -> dict[str, Any]:
-    return {
-        "uid": uid,
-        "card_id": c.card_id,
-        "owner": owner,
-        "closed": c.closed,
-        "wounds": c.wounds,
-        "poison": c.poison,
-        "hidden": c.hidden,
-        "entered_turn": c.entered_turn,
-        "attacked_turn": turn if c.attacked_this_turn else 0,
-        "defended_turn": turn if c.defended_this_turn else 0,
-        "usage": [{"ability": u.ability, "count": u.count} for u in c.usage],
-        "game_usage": [{"ability": u.ability, "count": u.count} for u in c.game_usage],
-    }
+def _card(c: scenario_pb2.CardSetup, uid: int, owner: int, turn: int) -> Card:
+    return Card(
+        uid, c.card_id, owner, closed=c.closed, wounds=c.wounds, poison=c.poison, hidden=c.hidden,
+        entered_turn=c.entered_turn, attacked_turn=turn if c.attacked_this_turn else 0,
+        defended_turn=turn if c.defended_this_turn else 0, usage={u.ability: u.count for u in c.usage},
+        game_usage={u.ability: u.count for u in c.game_usage},
+    )
 
 
 def board_to_state(board: scenario_pb2.BoardSetup, edition: str) -> dict[str, Any]:
-    """The canonical state (``oracle.serialize`` form) a declarative board describes."""
+    """The canonical state (``oracle.serialize`` form) a declarative board describes: the
+    engine's records built from it and written by the state's generated writer
+    (:func:`oracle.serialize.to_dict`), so a field the board does not set keeps its declared
+    default and presence.  The board was checked when its scenario was loaded (usage markers
+    listed once with a count of at least 1, a modifier's owner exactly on its duration), so
+    the records hold exactly what it says."""
     turn = board.turn or 1
     first = board.first_player if board.HasField("first_player") else (board.active if turn == 1 else 0)
-    cards: list[dict[str, Any]] = []
-    players: list[dict[str, Any]] = []
+    cards: dict[int, Card] = {}
+    players: list[Player] = []
     for seat, p in enumerate(board.players):
         hero_uid = p.hero.uid or seat + 1
-        cards.append(_card(p.hero, hero_uid, seat, turn))
+        cards[hero_uid] = _card(p.hero, hero_uid, seat, turn)
         zones: dict[str, list[int]] = {}
         for zone in ("play", "hand", "deck", "graveyard"):
             zones[zone] = []
             for c in getattr(p, zone):
-                cards.append(_card(c, c.uid, seat, turn))
+                cards[c.uid] = _card(c, c.uid, seat, turn)
                 zones[zone].append(c.uid)
-        players.append(
-            {
-                "hero": hero_uid,
-                **zones,
-                "coins_open": p.coins_open,
-                "coins_closed": p.coins_closed,
-                "failed_draws": p.failed_draws,
-                "mulligan_declared": False,
-                "mulligan": [],
-                # this turn's counters, written exactly when not 0 (PROTOCOL.md 5.4, rule 3)
-                **{k: v for k in TURN_COUNTS if (v := getattr(p, k))},
-            }
-        )
-    cards.sort(key=lambda c: c["uid"])
-    return {
-        "edition": edition,
-        "step": board.step or "choice",
-        "turn": turn,
-        "active": board.active,
-        "first_player": first,
-        "roll_winner": -1,
-        "shuffled": 2,
-        "winner": -1,
-        "next_trigger_id": 1,
-        "players": players,
-        "cards": cards,
-        "queue": [],
-        "pending": [],
-        "modifiers": [
-            {"target": m.target, "amount": m.amount, "until": m.until, **({"owner": m.owner} if m.HasField("owner") else {}),
-             **({"shots": True} if m.shots else {}), **({"coins": True} if m.coins else {})}
-            for m in board.modifiers
-        ],
-        "attack": None,
-    }
+        players.append(Player(
+            hero_uid, zones["deck"], hand=zones["hand"], play=zones["play"], graveyard=zones["graveyard"],
+            coins_open=p.coins_open, coins_closed=p.coins_closed, failed_draws=p.failed_draws,
+            **{k: getattr(p, k) for k in TURN_COUNTS},
+        ))
+    modifiers = [
+        Modifier(m.target, m.amount, m.until, owner=m.owner if m.HasField("owner") else -1, shots=m.shots, coins=m.coins)
+        for m in board.modifiers
+    ]
+    state = State(edition, cards, players, step=board.step or "choice", turn=turn, active=board.active,
+                  first_player=first, shuffled=2, modifiers=modifiers)
+    return to_dict(state)

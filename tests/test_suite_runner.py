@@ -430,7 +430,8 @@ def test_invalid_scenario_file_names_file_and_field(case: str) -> None:
     with pytest.raises(ScenarioError) as err:
         load_scenario(path)
     field = {"unknown_rule": "rules[1]", "unknown_card": "setup.board.players[1].deck[0].card_id",
-             "unknown_field": "steps[0].expect_fact"}[case]
+             "unknown_field": "steps[0].expect_fact", "usage_twice": "setup.board.players[0].hero.usage[1].ability",
+             "owner_off_duration": "setup.board.modifiers[0].owner"}[case]
     assert err.value.field == field and err.value.path == str(path)
     proc = cli("run", "--in-process", "--scenarios", str(INVALID / case))
     assert proc.returncode == 2
