@@ -9,6 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .canonical_form import (
+    Reader,
+    StateError,
+    check_bound,
+    check_choice,
+    ints_text,
+    json_str,
+    usage_json,
+    usage_list,
+)
 from .editions import EDITIONS
 from .model import (
     GRANTS,
@@ -25,25 +35,6 @@ from .model import (
     State,
     TargetChoice,
 )
-from .reading import Reader, StateError, check_bound, check_choice, json_str
-
-_new = object.__new__
-
-
-def _usage_list(markers: dict[int, int]) -> list[dict[str, int]]:
-    """Usage markers in the canonical form: by ascending ability, no count of 0."""
-    if not markers:  # most cards have none: skip the sort
-        return []
-    return [{"ability": k, "count": v} for k, v in sorted(markers.items()) if v]
-
-
-def _usage_json(markers: dict[int, int]) -> str:
-    return ",".join([f'{{"ability":{k},"count":{v}}}' for k, v in sorted(markers.items()) if v])
-
-
-def _ints(values: Sequence[int]) -> str:
-    return ",".join(map(str, values))
-
 
 #: The inclusive bounds of every integer field, by its canonical path (``[]``: any index).
 BOUNDS: dict[str, tuple[int, int]] = {
@@ -165,7 +156,7 @@ def hand_choice_dict(o: HandChoice) -> dict[str, Any]:
 
 def card_dict(o: Card) -> dict[str, Any]:
     """The canonical data form of a ``Card`` (:func:`oracle.serialize.to_dict`)."""
-    d: dict[str, Any] = {"uid": o.uid, "card_id": o.card_id, "owner": o.owner, "closed": o.closed, "wounds": o.wounds, "poison": o.poison, "hidden": o.hidden, "entered_turn": o.entered_turn, "attacked_turn": o.attacked_turn, "defended_turn": o.defended_turn, "usage": _usage_list(o.usage), "game_usage": _usage_list(o.game_usage)}
+    d: dict[str, Any] = {"uid": o.uid, "card_id": o.card_id, "owner": o.owner, "closed": o.closed, "wounds": o.wounds, "poison": o.poison, "hidden": o.hidden, "entered_turn": o.entered_turn, "attacked_turn": o.attacked_turn, "defended_turn": o.defended_turn, "usage": usage_list(o.usage), "game_usage": usage_list(o.game_usage)}
     if o.stunned:
         d["stunned"] = True
     return d
@@ -403,7 +394,7 @@ def fast_card(raw: Any) -> Card | None:
 
 def entry_json(o: QueueEntry) -> str:
     """The canonical JSON text of a ``QueueEntry`` whose fields have exactly their declared types."""
-    return f'{{"ability":{o.ability},"amounts":[{_ints(o.amounts)}],"controller":{o.controller},"kind":{json_str(o.kind)},"mode":{o.mode},"part":{o.part},"source":{o.source},"targets":[{_ints(o.targets)}],"x":{o.x}}}'
+    return f'{{"ability":{o.ability},"amounts":[{ints_text(o.amounts)}],"controller":{o.controller},"kind":{json_str(o.kind)},"mode":{o.mode},"part":{o.part},"source":{o.source},"targets":[{ints_text(o.targets)}],"x":{o.x}}}'
 
 
 def pending_json(o: PendingTrigger) -> str:
@@ -440,7 +431,7 @@ def hand_choice_json(o: HandChoice) -> str:
 def card_json(o: Card) -> str:
     """The canonical JSON text of a ``Card`` whose fields have exactly their declared types."""
     _0 = '"stunned":true,' if o.stunned else ""
-    return f'{{"attacked_turn":{o.attacked_turn},"card_id":{json_str(o.card_id)},"closed":{"true" if o.closed else "false"},"defended_turn":{o.defended_turn},"entered_turn":{o.entered_turn},"game_usage":[{_usage_json(o.game_usage) if o.game_usage else ""}],"hidden":{"true" if o.hidden else "false"},"owner":{o.owner},"poison":{o.poison},{_0}"uid":{o.uid},"usage":[{_usage_json(o.usage) if o.usage else ""}],"wounds":{o.wounds}}}'
+    return f'{{"attacked_turn":{o.attacked_turn},"card_id":{json_str(o.card_id)},"closed":{"true" if o.closed else "false"},"defended_turn":{o.defended_turn},"entered_turn":{o.entered_turn},"game_usage":[{usage_json(o.game_usage) if o.game_usage else ""}],"hidden":{"true" if o.hidden else "false"},"owner":{o.owner},"poison":{o.poison},{_0}"uid":{o.uid},"usage":[{usage_json(o.usage) if o.usage else ""}],"wounds":{o.wounds}}}'
 
 
 def player_json(o: Player) -> str:
@@ -449,7 +440,7 @@ def player_json(o: Player) -> str:
     _1 = f'"creatures_played_this_turn":{o.creatures_played_this_turn},' if o.creatures_played_this_turn else ""
     _2 = f'"drawn_this_turn":{o.drawn_this_turn},' if o.drawn_this_turn else ""
     _3 = f',"played_this_turn":{o.played_this_turn}' if o.played_this_turn else ""
-    return f'{{"coins_closed":{o.coins_closed},"coins_open":{o.coins_open},{_0}{_1}"deck":[{_ints(o.deck)}],{_2}"failed_draws":{o.failed_draws},"graveyard":[{_ints(o.graveyard)}],"hand":[{_ints(o.hand)}],"hero":{o.hero},"mulligan":[{_ints(o.mulligan or ())}],"mulligan_declared":{"false" if o.mulligan is None else "true"},"play":[{_ints(o.play)}]{_3}}}'
+    return f'{{"coins_closed":{o.coins_closed},"coins_open":{o.coins_open},{_0}{_1}"deck":[{ints_text(o.deck)}],{_2}"failed_draws":{o.failed_draws},"graveyard":[{ints_text(o.graveyard)}],"hand":[{ints_text(o.hand)}],"hero":{o.hero},"mulligan":[{ints_text(o.mulligan or ())}],"mulligan_declared":{"false" if o.mulligan is None else "true"},"play":[{ints_text(o.play)}]{_3}}}'
 
 
 def state_json(o: State, players: Sequence[str], cards: Sequence[str]) -> str:

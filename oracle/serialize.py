@@ -20,8 +20,8 @@ import json
 from typing import Any
 
 from ._state_codec import STATE_KEYS, card_json, player_json, read_state, state_dict, state_json
+from .canonical_form import StateError
 from .model import State
-from .reading import StateError
 from .validate import validate
 
 __all__ = [

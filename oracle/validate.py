@@ -42,11 +42,11 @@ from ._state_codec import (
     player_ok,
     state_ok,
 )
+from .canonical_form import StateError
 from .cards import CardDef, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
 from .model import GRANTS, QUEUE_KINDS, STEPS, Card, Player, QueueEntry, State
-from .reading import StateError
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
 from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_wounds

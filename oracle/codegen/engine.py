@@ -74,7 +74,7 @@ def _dict_value(f: Field, var: str) -> str:
         call = f"{fname(rec)}_dict({v})"
         return f"None if {v} is None else {call}" if f.optional and f.spec.presence == "always" else call
     if f.spec.codec == "usage":
-        return f"_usage_list({v})"
+        return f"usage_list({v})"
     if f.spec.codec == "declared":
         return f"list({v} or ())"
     if "[" in f.ptype:
@@ -316,11 +316,11 @@ def _json_piece(f: Field, var: str) -> str:
             return f'"{f.key}":{{"null" if {v} is None else {fname(rec)}_json({v})}}'
         return f'"{f.key}":{{{fname(rec)}_json({v})}}'
     if f.spec.codec == "usage":
-        return f'"{f.key}":[{{_usage_json({v}) if {v} else ""}}]'
+        return f'"{f.key}":[{{usage_json({v}) if {v} else ""}}]'
     if f.spec.codec == "declared":
-        return f'"{f.key}":[{{_ints({v} or ())}}]'
+        return f'"{f.key}":[{{ints_text({v} or ())}}]'
     if "[" in f.ptype:
-        return f'"{f.key}":[{{_ints({v})}}]'
+        return f'"{f.key}":[{{ints_text({v})}}]'
     if f.ptype == "bool" and f.spec.presence == "nonzero":
         return f'"{f.key}":true'
     if f.ptype == "bool":
@@ -393,6 +393,16 @@ ENGINE_PRELUDE = '''from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .canonical_form import (
+    Reader,
+    StateError,
+    check_bound,
+    check_choice,
+    ints_text,
+    json_str,
+    usage_json,
+    usage_list,
+)
 from .editions import EDITIONS
 from .model import (
     GRANTS,
@@ -409,25 +419,6 @@ from .model import (
     State,
     TargetChoice,
 )
-from .reading import Reader, StateError, check_bound, check_choice, json_str
-
-_new = object.__new__
-
-
-def _usage_list(markers: dict[int, int]) -> list[dict[str, int]]:
-    """Usage markers in the canonical form: by ascending ability, no count of 0."""
-    if not markers:  # most cards have none: skip the sort
-        return []
-    return [{"ability": k, "count": v} for k, v in sorted(markers.items()) if v]
-
-
-def _usage_json(markers: dict[int, int]) -> str:
-    return ",".join([f'{{"ability":{k},"count":{v}}}' for k, v in sorted(markers.items()) if v])
-
-
-def _ints(values: Sequence[int]) -> str:
-    return ",".join(map(str, values))
-
 
 '''
 

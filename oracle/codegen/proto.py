@@ -28,13 +28,13 @@ def _from_msg_value(f: Field, m: str, path: str) -> str:
             return f"{call} if {m}.HasField({pname(f)!r}) else None"
         return call
     if c == "step":
-        return f"_step_from({v}, _join(field, {pname(f)!r}))"
+        return f"step_from({v}, _join(field, {pname(f)!r}))"
     if c == "result":
-        return f"_result_from({v}, _join(field, {pname(f)!r}))"
+        return f"result_from({v}, _join(field, {pname(f)!r}))"
     if c == "optional_seat":
         return f"{v} if {m}.HasField({pname(f)!r}) else -1"
     if c == "usage":
-        return f"_usage_from({v})"
+        return f"usage_from({v})"
     if c == "declared" or "[" in f.ptype:
         return f"list({v})"
     if f.spec.zero_reads_as is not None:
@@ -149,7 +149,7 @@ def _check(f: Field, v: str) -> str | None:
     if f.ptype == "str" and f.spec.choices:
         return f"{v} in {f.spec.choices}"
     if "[int" in f.ptype and f.spec.bound is not None:
-        return f"_ints_in({v}, {f.spec.bound!r})"
+        return f"ints_in({v}, {f.spec.bound!r})"
     return None
 
 
@@ -178,13 +178,13 @@ def gen_decoders(out: list[str]) -> None:
                 out.append(f"    if {var} is None:")
                 out.append("        return None")
             elif c == "usage":
-                out.append(f"    {var} = _usage_pairs(m.{pn})")
+                out.append(f"    {var} = usage_pairs(m.{pn})")
                 out.append(f"    if {var} is None:")
                 out.append("        return None")
             elif c == "declared":
                 out.append(f"    declared = m.{f.spec.flag}")
                 out.append(f"    {var}_ids = tuple(m.{pn})")
-                conds.append(f"(not {var}_ids or (declared and _ints_in({var}_ids, {f.spec.bound!r})))")
+                conds.append(f"(not {var}_ids or (declared and ints_in({var}_ids, {f.spec.bound!r})))")
                 args.append(f"{var}={var}_ids if declared else None")
                 continue
             elif f.spec.presence == "owner_turn":
@@ -272,18 +272,18 @@ def _wire_part(f: Field, var: str) -> str:
     v = f"{var}.{f.name}"
     c = f.spec.codec
     if c == "usage":
-        return f"_usage_wire({(n << 3) | 2:#04x}, {v}) if {v} else b\"\""
+        return f"usage_wire({(n << 3) | 2:#04x}, {v}) if {v} else b\"\""
     if c == "declared":
         flag = f.spec.flag_number
-        return f"(b\"\\x{(flag << 3):02x}\\x01\" + _packed({(n << 3) | 2:#04x}, {v})) if {v} is not None else b\"\""
+        return f"(b\"\\x{(flag << 3):02x}\\x01\" + packed({(n << 3) | 2:#04x}, {v})) if {v} is not None else b\"\""
     if "[int" in f.ptype:
-        return f"_packed({(n << 3) | 2:#04x}, {v})"
+        return f"packed({(n << 3) | 2:#04x}, {v})"
     if f.ptype == "bool":
         return f"b\"\\x{(n << 3):02x}\\x01\" if {v} else b\"\""
     if f.ptype == "str":
-        return f"_str_wire({(n << 3) | 2:#04x}, {v}) if {v} else b\"\""
+        return f"str_wire({(n << 3) | 2:#04x}, {v}) if {v} else b\"\""
     if f.ptype == "int":
-        return f"_BYTES[{(n << 3):#04x}] + _varint({v}) if {v} else b\"\""
+        return f"BYTES[{(n << 3):#04x}] + varint({v}) if {v} else b\"\""
     raise AssertionError(f.name)
 
 
@@ -340,13 +340,13 @@ def gen_wire(out: list[str]) -> None:
         for f in fs:
             v = f"o.{f.name}"
             if f.ptype == "int":
-                conds.append(f"0 <= {v} < _INT32_LIMIT")
+                conds.append(f"0 <= {v} < INT32_LIMIT")
             elif f.ptype == "str":
                 conds.append(f"{v}.isascii()")
             elif f.spec.codec == "usage":
-                conds.append(f"(not {v} or all(0 <= k < _INT32_LIMIT and 0 <= n < _INT32_LIMIT for k, n in {v}.items()))")
+                conds.append(f"(not {v} or all(0 <= k < INT32_LIMIT and 0 <= n < INT32_LIMIT for k, n in {v}.items()))")
             elif f.spec.codec == "declared" or f.ptype == "list[int]":
-                conds.append(f"(not {v} or (min({v}) >= 0 and max({v}) < _INT32_LIMIT))")
+                conds.append(f"(not {v} or (min({v}) >= 0 and max({v}) < INT32_LIMIT))")
         out.append("    return (")
         out.append("        " + "\n        and ".join(conds))
         out.append("    )\n\n")
@@ -413,7 +413,6 @@ cache keys, and the encoder's other fields."""
 PROTO_PRELUDE = """from __future__ import annotations
 
 import typing
-from collections.abc import Sequence
 from typing import Any
 
 from oracle._proto.berserk.oracle.v1 import state_pb2
@@ -421,7 +420,6 @@ from oracle.editions import EDITIONS
 from oracle.model import (
     GRANTS,
     QUEUE_KINDS,
-    STEPS,
     UNTIL,
     Attack,
     Card,
@@ -433,83 +431,22 @@ from oracle.model import (
     State,
     TargetChoice,
 )
-from oracle.schema import MAX_LIST, USAGE_BOUNDS
-from oracle.service.errors import InputError
+from oracle.schema import MAX_LIST
 from oracle.service.errors import join_field as _join
-from oracle.service.wire import BYTES as _BYTES
-from oracle.service.wire import INT32_LIMIT as _INT32_LIMIT
-from oracle.service.wire import packed as _packed
-from oracle.service.wire import varint as _varint
-
-#: Step enum number -> engine step name (every step of :data:`oracle.model.STEPS` has the
-#: enum value ``STEP_`` + its name in capitals).
-STEP_FROM_PROTO: dict[int, str] = {state_pb2.Step.Value(f"STEP_{name.upper()}"): name for name in STEPS}
-#: Engine step name -> Step enum number.
-STEP_TO_PROTO: dict[str, int] = {name: number for number, name in STEP_FROM_PROTO.items()}
-#: GameResult enum number -> the engine's ``winner`` (-1 not over, a seat, 2 a draw).
-RESULT_FROM_PROTO: dict[int, int] = {
-    state_pb2.GAME_RESULT_UNSPECIFIED: -1,
-    state_pb2.GAME_RESULT_PLAYER_1_WON: 0,
-    state_pb2.GAME_RESULT_PLAYER_2_WON: 1,
-    state_pb2.GAME_RESULT_DRAW: 2,
-}
-#: The engine's ``winner`` -> GameResult enum number.
-RESULT_TO_PROTO: dict[int, int] = {w: r for r, w in RESULT_FROM_PROTO.items()}
-
-def _step_from(value: int, field: str) -> str:
-    step = STEP_FROM_PROTO.get(value)
-    if step is None:
-        raise InputError(field, "is required" if value == state_pb2.STEP_UNSPECIFIED else f"unknown Step value {value}")
-    return step
-
-
-def _result_from(value: int, field: str) -> int:
-    winner = RESULT_FROM_PROTO.get(value)
-    if winner is None:
-        raise InputError(field, f"unknown GameResult value {value}")
-    return winner
-
-
-def _usage_from(items: Sequence[state_pb2.AbilityUsage]) -> list[dict[str, int]]:
-    if not items:
-        return []
-    return [{"ability": u.ability, "count": u.count} for u in items]
-
-
-def _ints_in(values: Sequence[int], bound: tuple[int, int]) -> bool:
-    \"\"\"A list within MAX_LIST entries, each within ``bound``.\"\"\"
-    return len(values) <= MAX_LIST and (not values or (bound[0] <= min(values) and max(values) <= bound[1]))
-
-
-def _usage_pairs(items: Sequence[state_pb2.AbilityUsage]) -> dict[int, int] | None:
-    \"\"\"Usage markers as the reader reads them, or None if it refuses them (an ability twice, a bound).\"\"\"
-    if not items:
-        return {}
-    if len(items) > MAX_LIST:
-        return None
-    (alo, ahi), (clo, chi) = USAGE_BOUNDS
-    out: dict[int, int] = {}
-    for u in items:
-        a, n = u.ability, u.count
-        if a in out or not (alo <= a <= ahi and clo <= n <= chi):
-            return None
-        out[a] = n
-    return out
-
-
-def _str_wire(tag: int, text: str) -> bytes:
-    data = text.encode("ascii")
-    return _BYTES[tag] + _varint(len(data)) + data
-
-
-def _usage_wire(tag: int, markers: dict[int, int]) -> bytes:
-    \"\"\"The ``AbilityUsage`` entries (field ``tag``) of the non-zero markers, by ability.\"\"\"
-    out = []
-    for ability, count in sorted(markers.items()):
-        if count:
-            body = (b"\\x08" + _varint(ability) if ability else b"") + b"\\x10" + _varint(count)
-            out.append(_BYTES[tag] + _varint(len(body)) + body)
-    return b"".join(out)
+from oracle.service.state_fields import (
+    RESULT_FROM_PROTO,
+    RESULT_TO_PROTO,
+    STEP_FROM_PROTO,
+    STEP_TO_PROTO,
+    ints_in,
+    result_from,
+    step_from,
+    str_wire,
+    usage_from,
+    usage_pairs,
+    usage_wire,
+)
+from oracle.service.wire import BYTES, INT32_LIMIT, packed, varint
 
 
 """

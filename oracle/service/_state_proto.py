@@ -9,7 +9,6 @@ cache keys, and the encoder's other fields.
 from __future__ import annotations
 
 import typing
-from collections.abc import Sequence
 from typing import Any
 
 from oracle._proto.berserk.oracle.v1 import state_pb2
@@ -17,7 +16,6 @@ from oracle.editions import EDITIONS
 from oracle.model import (
     GRANTS,
     QUEUE_KINDS,
-    STEPS,
     UNTIL,
     Attack,
     Card,
@@ -29,83 +27,22 @@ from oracle.model import (
     State,
     TargetChoice,
 )
-from oracle.schema import MAX_LIST, USAGE_BOUNDS
-from oracle.service.errors import InputError
+from oracle.schema import MAX_LIST
 from oracle.service.errors import join_field as _join
-from oracle.service.wire import BYTES as _BYTES
-from oracle.service.wire import INT32_LIMIT as _INT32_LIMIT
-from oracle.service.wire import packed as _packed
-from oracle.service.wire import varint as _varint
-
-#: Step enum number -> engine step name (every step of :data:`oracle.model.STEPS` has the
-#: enum value ``STEP_`` + its name in capitals).
-STEP_FROM_PROTO: dict[int, str] = {state_pb2.Step.Value(f"STEP_{name.upper()}"): name for name in STEPS}
-#: Engine step name -> Step enum number.
-STEP_TO_PROTO: dict[str, int] = {name: number for number, name in STEP_FROM_PROTO.items()}
-#: GameResult enum number -> the engine's ``winner`` (-1 not over, a seat, 2 a draw).
-RESULT_FROM_PROTO: dict[int, int] = {
-    state_pb2.GAME_RESULT_UNSPECIFIED: -1,
-    state_pb2.GAME_RESULT_PLAYER_1_WON: 0,
-    state_pb2.GAME_RESULT_PLAYER_2_WON: 1,
-    state_pb2.GAME_RESULT_DRAW: 2,
-}
-#: The engine's ``winner`` -> GameResult enum number.
-RESULT_TO_PROTO: dict[int, int] = {w: r for r, w in RESULT_FROM_PROTO.items()}
-
-def _step_from(value: int, field: str) -> str:
-    step = STEP_FROM_PROTO.get(value)
-    if step is None:
-        raise InputError(field, "is required" if value == state_pb2.STEP_UNSPECIFIED else f"unknown Step value {value}")
-    return step
-
-
-def _result_from(value: int, field: str) -> int:
-    winner = RESULT_FROM_PROTO.get(value)
-    if winner is None:
-        raise InputError(field, f"unknown GameResult value {value}")
-    return winner
-
-
-def _usage_from(items: Sequence[state_pb2.AbilityUsage]) -> list[dict[str, int]]:
-    if not items:
-        return []
-    return [{"ability": u.ability, "count": u.count} for u in items]
-
-
-def _ints_in(values: Sequence[int], bound: tuple[int, int]) -> bool:
-    """A list within MAX_LIST entries, each within ``bound``."""
-    return len(values) <= MAX_LIST and (not values or (bound[0] <= min(values) and max(values) <= bound[1]))
-
-
-def _usage_pairs(items: Sequence[state_pb2.AbilityUsage]) -> dict[int, int] | None:
-    """Usage markers as the reader reads them, or None if it refuses them (an ability twice, a bound)."""
-    if not items:
-        return {}
-    if len(items) > MAX_LIST:
-        return None
-    (alo, ahi), (clo, chi) = USAGE_BOUNDS
-    out: dict[int, int] = {}
-    for u in items:
-        a, n = u.ability, u.count
-        if a in out or not (alo <= a <= ahi and clo <= n <= chi):
-            return None
-        out[a] = n
-    return out
-
-
-def _str_wire(tag: int, text: str) -> bytes:
-    data = text.encode("ascii")
-    return _BYTES[tag] + _varint(len(data)) + data
-
-
-def _usage_wire(tag: int, markers: dict[int, int]) -> bytes:
-    """The ``AbilityUsage`` entries (field ``tag``) of the non-zero markers, by ability."""
-    out = []
-    for ability, count in sorted(markers.items()):
-        if count:
-            body = (b"\x08" + _varint(ability) if ability else b"") + b"\x10" + _varint(count)
-            out.append(_BYTES[tag] + _varint(len(body)) + body)
-    return b"".join(out)
+from oracle.service.state_fields import (
+    RESULT_FROM_PROTO,
+    RESULT_TO_PROTO,
+    STEP_FROM_PROTO,
+    STEP_TO_PROTO,
+    ints_in,
+    result_from,
+    step_from,
+    str_wire,
+    usage_from,
+    usage_pairs,
+    usage_wire,
+)
+from oracle.service.wire import BYTES, INT32_LIMIT, packed, varint
 
 
 def entry_from_msg(m: state_pb2.QueueEntry, field: str = "") -> dict[str, Any]:
@@ -144,17 +81,17 @@ def attack_from_msg(m: state_pb2.Attack, field: str = "") -> dict[str, Any]:
 
 def target_choice_from_msg(m: state_pb2.TargetChoice, field: str) -> dict[str, Any]:
     """The canonical data form of a ``TargetChoice`` message (the reference decoder)."""
-    return {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "resume": _step_from(m.resume, _join(field, 'resume'))}
+    return {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "resume": step_from(m.resume, _join(field, 'resume'))}
 
 
 def hand_choice_from_msg(m: state_pb2.HandChoice, field: str) -> dict[str, Any]:
     """The canonical data form of a ``HandChoice`` message (the reference decoder)."""
-    return {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "effect": m.effect, "player": m.player, "resume": _step_from(m.resume, _join(field, 'resume'))}
+    return {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "effect": m.effect, "player": m.player, "resume": step_from(m.resume, _join(field, 'resume'))}
 
 
 def card_from_msg(m: state_pb2.CardState, field: str = "") -> dict[str, Any]:
     """The canonical data form of a ``CardState`` message (the reference decoder)."""
-    d: dict[str, Any] = {"uid": m.uid, "card_id": m.card_id, "owner": m.owner, "closed": m.closed, "wounds": m.wounds, "poison": m.poison, "hidden": m.hidden, "entered_turn": m.entered_turn, "attacked_turn": m.attacked_turn, "defended_turn": m.defended_turn, "usage": _usage_from(m.usage), "game_usage": _usage_from(m.game_usage)}
+    d: dict[str, Any] = {"uid": m.uid, "card_id": m.card_id, "owner": m.owner, "closed": m.closed, "wounds": m.wounds, "poison": m.poison, "hidden": m.hidden, "entered_turn": m.entered_turn, "attacked_turn": m.attacked_turn, "defended_turn": m.defended_turn, "usage": usage_from(m.usage), "game_usage": usage_from(m.game_usage)}
     if m.stunned:
         d["stunned"] = True
     return d
@@ -176,7 +113,7 @@ def player_from_msg(m: state_pb2.PlayerState, field: str = "") -> dict[str, Any]
 
 def state_dict_from_proto(m: state_pb2.State, field: str = "state") -> dict[str, Any]:
     """The engine's canonical data form of a ``State`` message (not yet validated: pass it to :func:`oracle.serialize.from_dict`); enum values the proto does not define raise :class:`InputError` naming the field under ``field``."""
-    d: dict[str, Any] = {"edition": m.edition, "step": _step_from(m.step, _join(field, 'step')), "turn": m.turn, "active": m.active, "first_player": m.first_player if m.HasField('first_player') else -1, "roll_winner": m.roll_winner if m.HasField('roll_winner') else -1, "shuffled": m.shuffled, "winner": _result_from(m.result, _join(field, 'result')), "next_trigger_id": m.next_trigger_id or 1, "players": [player_from_msg(x, f"{field}.players[{i}]") for i, x in enumerate(m.players)], "cards": [card_from_msg(x) for x in m.cards], "queue": [entry_from_msg(x, f"{field}.queue[{i}]") for i, x in enumerate(m.queue)], "pending": [pending_from_msg(x, f"{field}.pending[{i}]") for i, x in enumerate(m.pending)], "modifiers": [modifier_from_msg(x, f"{field}.modifiers[{i}]") for i, x in enumerate(m.modifiers)], "attack": attack_from_msg(m.attack, _join(field, 'attack')) if m.HasField('attack') else None}
+    d: dict[str, Any] = {"edition": m.edition, "step": step_from(m.step, _join(field, 'step')), "turn": m.turn, "active": m.active, "first_player": m.first_player if m.HasField('first_player') else -1, "roll_winner": m.roll_winner if m.HasField('roll_winner') else -1, "shuffled": m.shuffled, "winner": result_from(m.result, _join(field, 'result')), "next_trigger_id": m.next_trigger_id or 1, "players": [player_from_msg(x, f"{field}.players[{i}]") for i, x in enumerate(m.players)], "cards": [card_from_msg(x) for x in m.cards], "queue": [entry_from_msg(x, f"{field}.queue[{i}]") for i, x in enumerate(m.queue)], "pending": [pending_from_msg(x, f"{field}.pending[{i}]") for i, x in enumerate(m.pending)], "modifiers": [modifier_from_msg(x, f"{field}.modifiers[{i}]") for i, x in enumerate(m.modifiers)], "attack": attack_from_msg(m.attack, _join(field, 'attack')) if m.HasField('attack') else None}
     if m.HasField('choosing'):
         d["choosing"] = target_choice_from_msg(m.choosing, _join(field, 'choosing'))
     if m.HasField('choosing_cards'):
@@ -339,8 +276,8 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
         and 0 <= controller <= 1
         and 1 <= source <= 1048576
         and -2 <= ability <= 1024
-        and _ints_in(targets, (1, 1048576))
-        and _ints_in(amounts, (-1048576, 1048576))
+        and ints_in(targets, (1, 1048576))
+        and ints_in(amounts, (-1048576, 1048576))
         and 0 <= x <= 1048576
         and -1 <= mode <= 1024
         and -2 <= part <= -1
@@ -446,10 +383,10 @@ def decode_card(m: state_pb2.CardState) -> Card | None:
     entered_turn = m.entered_turn
     attacked_turn = m.attacked_turn
     defended_turn = m.defended_turn
-    usage = _usage_pairs(m.usage)
+    usage = usage_pairs(m.usage)
     if usage is None:
         return None
-    game_usage = _usage_pairs(m.game_usage)
+    game_usage = usage_pairs(m.game_usage)
     if game_usage is None:
         return None
     stunned = m.stunned
@@ -484,14 +421,14 @@ def decode_player(m: state_pb2.PlayerState) -> Player | None:
     creatures_healed_own_turn = m.creatures_healed_own_turn
     if not (
         1 <= hero <= 1048576
-        and _ints_in(deck, (1, 1048576))
-        and _ints_in(hand, (1, 1048576))
-        and _ints_in(play, (1, 1048576))
-        and _ints_in(graveyard, (1, 1048576))
+        and ints_in(deck, (1, 1048576))
+        and ints_in(hand, (1, 1048576))
+        and ints_in(play, (1, 1048576))
+        and ints_in(graveyard, (1, 1048576))
         and 0 <= coins_open <= 100
         and 0 <= coins_closed <= 100
         and 0 <= failed_draws <= 3
-        and (not mulligan_ids or (declared and _ints_in(mulligan_ids, (1, 1048576))))
+        and (not mulligan_ids or (declared and ints_in(mulligan_ids, (1, 1048576))))
         and 0 <= drawn_this_turn <= 1048576
         and 0 <= played_this_turn <= 1048576
         and 0 <= creatures_played_this_turn <= 1048576
@@ -560,18 +497,18 @@ def card_wire(o: Card) -> bytes:
     """The wire bytes of a ``CardState`` (its body), for a record every integer of which is in
     0..2**31-1 and every string ASCII (:func:`card_small`): what the reference gives."""
     return b"".join([
-        _BYTES[0x08] + _varint(o.uid) if o.uid else b"",
-        _str_wire(0x12, o.card_id) if o.card_id else b"",
-        _BYTES[0x18] + _varint(o.owner) if o.owner else b"",
+        BYTES[0x08] + varint(o.uid) if o.uid else b"",
+        str_wire(0x12, o.card_id) if o.card_id else b"",
+        BYTES[0x18] + varint(o.owner) if o.owner else b"",
         b"\x20\x01" if o.closed else b"",
-        _BYTES[0x28] + _varint(o.wounds) if o.wounds else b"",
-        _BYTES[0x30] + _varint(o.poison) if o.poison else b"",
+        BYTES[0x28] + varint(o.wounds) if o.wounds else b"",
+        BYTES[0x30] + varint(o.poison) if o.poison else b"",
         b"\x38\x01" if o.hidden else b"",
-        _BYTES[0x40] + _varint(o.entered_turn) if o.entered_turn else b"",
-        _BYTES[0x48] + _varint(o.attacked_turn) if o.attacked_turn else b"",
-        _BYTES[0x50] + _varint(o.defended_turn) if o.defended_turn else b"",
-        _usage_wire(0x5a, o.usage) if o.usage else b"",
-        _usage_wire(0x62, o.game_usage) if o.game_usage else b"",
+        BYTES[0x40] + varint(o.entered_turn) if o.entered_turn else b"",
+        BYTES[0x48] + varint(o.attacked_turn) if o.attacked_turn else b"",
+        BYTES[0x50] + varint(o.defended_turn) if o.defended_turn else b"",
+        usage_wire(0x5a, o.usage) if o.usage else b"",
+        usage_wire(0x62, o.game_usage) if o.game_usage else b"",
         b"\x68\x01" if o.stunned else b"",
     ])
 
@@ -604,16 +541,16 @@ def card_typed(o: Card) -> bool:
 def card_small(o: Card) -> bool:
     """Whether every integer of a (typed) ``Card`` is in 0..2**31-1 and every string ASCII."""
     return (
-        0 <= o.uid < _INT32_LIMIT
+        0 <= o.uid < INT32_LIMIT
         and o.card_id.isascii()
-        and 0 <= o.owner < _INT32_LIMIT
-        and 0 <= o.wounds < _INT32_LIMIT
-        and 0 <= o.poison < _INT32_LIMIT
-        and 0 <= o.entered_turn < _INT32_LIMIT
-        and 0 <= o.attacked_turn < _INT32_LIMIT
-        and 0 <= o.defended_turn < _INT32_LIMIT
-        and (not o.usage or all(0 <= k < _INT32_LIMIT and 0 <= n < _INT32_LIMIT for k, n in o.usage.items()))
-        and (not o.game_usage or all(0 <= k < _INT32_LIMIT and 0 <= n < _INT32_LIMIT for k, n in o.game_usage.items()))
+        and 0 <= o.owner < INT32_LIMIT
+        and 0 <= o.wounds < INT32_LIMIT
+        and 0 <= o.poison < INT32_LIMIT
+        and 0 <= o.entered_turn < INT32_LIMIT
+        and 0 <= o.attacked_turn < INT32_LIMIT
+        and 0 <= o.defended_turn < INT32_LIMIT
+        and (not o.usage or all(0 <= k < INT32_LIMIT and 0 <= n < INT32_LIMIT for k, n in o.usage.items()))
+        and (not o.game_usage or all(0 <= k < INT32_LIMIT and 0 <= n < INT32_LIMIT for k, n in o.game_usage.items()))
     )
 
 
@@ -621,19 +558,19 @@ def player_wire(o: Player) -> bytes:
     """The wire bytes of a ``PlayerState`` (its body), for a record every integer of which is in
     0..2**31-1 and every string ASCII (:func:`player_small`): what the reference gives."""
     return b"".join([
-        _BYTES[0x08] + _varint(o.hero) if o.hero else b"",
-        _packed(0x12, o.deck),
-        _packed(0x1a, o.hand),
-        _packed(0x22, o.play),
-        _packed(0x2a, o.graveyard),
-        _BYTES[0x30] + _varint(o.coins_open) if o.coins_open else b"",
-        _BYTES[0x38] + _varint(o.coins_closed) if o.coins_closed else b"",
-        _BYTES[0x40] + _varint(o.failed_draws) if o.failed_draws else b"",
-        (b"\x48\x01" + _packed(0x52, o.mulligan)) if o.mulligan is not None else b"",
-        _BYTES[0x58] + _varint(o.drawn_this_turn) if o.drawn_this_turn else b"",
-        _BYTES[0x60] + _varint(o.played_this_turn) if o.played_this_turn else b"",
-        _BYTES[0x68] + _varint(o.creatures_played_this_turn) if o.creatures_played_this_turn else b"",
-        _BYTES[0x70] + _varint(o.creatures_healed_own_turn) if o.creatures_healed_own_turn else b"",
+        BYTES[0x08] + varint(o.hero) if o.hero else b"",
+        packed(0x12, o.deck),
+        packed(0x1a, o.hand),
+        packed(0x22, o.play),
+        packed(0x2a, o.graveyard),
+        BYTES[0x30] + varint(o.coins_open) if o.coins_open else b"",
+        BYTES[0x38] + varint(o.coins_closed) if o.coins_closed else b"",
+        BYTES[0x40] + varint(o.failed_draws) if o.failed_draws else b"",
+        (b"\x48\x01" + packed(0x52, o.mulligan)) if o.mulligan is not None else b"",
+        BYTES[0x58] + varint(o.drawn_this_turn) if o.drawn_this_turn else b"",
+        BYTES[0x60] + varint(o.played_this_turn) if o.played_this_turn else b"",
+        BYTES[0x68] + varint(o.creatures_played_this_turn) if o.creatures_played_this_turn else b"",
+        BYTES[0x70] + varint(o.creatures_healed_own_turn) if o.creatures_healed_own_turn else b"",
     ])
 
 
@@ -665,19 +602,19 @@ def player_typed(o: Player) -> bool:
 def player_small(o: Player) -> bool:
     """Whether every integer of a (typed) ``Player`` is in 0..2**31-1 and every string ASCII."""
     return (
-        0 <= o.hero < _INT32_LIMIT
-        and (not o.deck or (min(o.deck) >= 0 and max(o.deck) < _INT32_LIMIT))
-        and (not o.hand or (min(o.hand) >= 0 and max(o.hand) < _INT32_LIMIT))
-        and (not o.play or (min(o.play) >= 0 and max(o.play) < _INT32_LIMIT))
-        and (not o.graveyard or (min(o.graveyard) >= 0 and max(o.graveyard) < _INT32_LIMIT))
-        and 0 <= o.coins_open < _INT32_LIMIT
-        and 0 <= o.coins_closed < _INT32_LIMIT
-        and 0 <= o.failed_draws < _INT32_LIMIT
-        and (not o.mulligan or (min(o.mulligan) >= 0 and max(o.mulligan) < _INT32_LIMIT))
-        and 0 <= o.drawn_this_turn < _INT32_LIMIT
-        and 0 <= o.played_this_turn < _INT32_LIMIT
-        and 0 <= o.creatures_played_this_turn < _INT32_LIMIT
-        and 0 <= o.creatures_healed_own_turn < _INT32_LIMIT
+        0 <= o.hero < INT32_LIMIT
+        and (not o.deck or (min(o.deck) >= 0 and max(o.deck) < INT32_LIMIT))
+        and (not o.hand or (min(o.hand) >= 0 and max(o.hand) < INT32_LIMIT))
+        and (not o.play or (min(o.play) >= 0 and max(o.play) < INT32_LIMIT))
+        and (not o.graveyard or (min(o.graveyard) >= 0 and max(o.graveyard) < INT32_LIMIT))
+        and 0 <= o.coins_open < INT32_LIMIT
+        and 0 <= o.coins_closed < INT32_LIMIT
+        and 0 <= o.failed_draws < INT32_LIMIT
+        and (not o.mulligan or (min(o.mulligan) >= 0 and max(o.mulligan) < INT32_LIMIT))
+        and 0 <= o.drawn_this_turn < INT32_LIMIT
+        and 0 <= o.played_this_turn < INT32_LIMIT
+        and 0 <= o.creatures_played_this_turn < INT32_LIMIT
+        and 0 <= o.creatures_healed_own_turn < INT32_LIMIT
     )
 
 

@@ -22,19 +22,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 
 from oracle._proto.berserk.oracle.v1 import state_pb2
 from oracle._state_codec import card_dict, card_json, player_dict, player_json, state_json
+from oracle.canonical_form import clear_json_strings
 from oracle.model import Card, Player, State
-from oracle.reading import clear_json_strings
 from oracle.serialize import StateError, from_dict
 from oracle.service._state_proto import (
-    STEP_FROM_PROTO,
-    STEP_TO_PROTO,
     card_key,
     card_small,
     card_to_msg,
@@ -54,6 +53,7 @@ from oracle.service._state_proto import (
 from oracle.service._state_proto import decode_state as decode_state_fields
 from oracle.service.errors import InputError
 from oracle.service.errors import join_field as _join
+from oracle.service.state_fields import STEP_FROM_PROTO, STEP_TO_PROTO
 from oracle.service.wire import BYTES, length_delimited
 from oracle.validate import MAX_LIST, check_card_fields, validate
 
@@ -341,37 +341,62 @@ _ENCODED_CARDS: dict[tuple[Any, ...], tuple[bytes, str]] = {}
 #: Player field values -> (the player's wire bytes as entry of ``State.players``, its canonical JSON text).
 _ENCODED_PLAYERS: dict[tuple[Any, ...], tuple[bytes, str]] = {}
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-_CARD_TAG: bytes = BYTES[(11 << 3) | 2]  # State.cards = 11, length-delimited
-_PLAYER_TAG: bytes = BYTES[(10 << 3) | 2]  # State.players = 10, length-delimited
 
 
-def _card_encoding(card: Card, key: tuple[Any, ...]) -> tuple[bytes, str]:
-    """The wire bytes (one ``cards`` entry of a ``State``) and canonical JSON of ``card``.
-    A card whose fields have exactly their declared types is written directly and kept;
-    any other is made by the reference (``state_dict_to_proto`` and the canonical JSON
-    encoder on the card's ``to_dict`` form) and not kept: its key could equal a typed
-    card's (``1 == True``)."""
-    if card_typed(card):
-        if card_small(card):
-            body = card_wire(card)
-            wire = length_delimited(_CARD_TAG, body)
-        else:
-            wire = _card_wire_reference(card)
-        value = (wire, card_json(card))
-        if len(_ENCODED_CARDS) >= CARD_CACHE_SIZE:
-            _ENCODED_CARDS.clear()
-        _ENCODED_CARDS[key] = value
+#: A record the encoder caches: a card or a player.
+_R = TypeVar("_R", Card, Player)
+
+
+@dataclass(frozen=True)
+class _RecordCodec(Generic[_R]):
+    """The generated pieces that encode one kind of cached record (a card, a player) and
+    where its encodings are kept: its exact-type and small-values tests, its direct wire
+    writer and canonical JSON text, its canonical data form and the reference's message
+    filler, the ``State`` field it is an entry of, and its cache."""
+
+    typed: Callable[[_R], bool]
+    small: Callable[[_R], bool]
+    wire: Callable[[_R], bytes]
+    json: Callable[[_R], str]
+    as_dict: Callable[[_R], dict[str, Any]]
+    to_msg: Callable[[dict[str, Any], Any], None]
+    field: str
+    cache: dict[tuple[Any, ...], tuple[bytes, str]]
+    size: int
+
+    def encoding(self, record: _R, key: tuple[Any, ...]) -> tuple[bytes, str]:
+        """The wire bytes (one entry of the ``State`` field) and canonical JSON of ``record``.
+        A record whose fields have exactly their declared types is written directly and kept;
+        any other is made by the reference (``state_dict_to_proto`` and the canonical JSON
+        encoder on its ``to_dict`` form) and not kept: its key could equal a typed record's
+        (``1 == True``)."""
+        if not self.typed(record):
+            return self.wire_reference(record), _CANONICAL.encode(self.as_dict(record))
+        wire = length_delimited(_TAGS[self.field], self.wire(record)) if self.small(record) else self.wire_reference(record)
+        value = (wire, self.json(record))
+        if len(self.cache) >= self.size:
+            self.cache.clear()
+        self.cache[key] = value
         return value
-    return _card_wire_reference(card), _CANONICAL.encode(card_dict(card))
+
+    def wire_reference(self, record: _R) -> bytes:
+        """The wire bytes of ``record`` through the reference (``state_dict_to_proto``; it
+        refuses what the message cannot hold)."""
+        msg = state_pb2.State()
+        self.to_msg(self.as_dict(record), getattr(msg, self.field).add())
+        out: bytes = msg.SerializeToString()
+        return out
 
 
-def _card_wire_reference(card: Card) -> bytes:
-    """The wire bytes of a card through the reference (``state_dict_to_proto``; it refuses
-    what a ``CardState`` cannot hold)."""
-    msg = state_pb2.State()
-    card_to_msg(card_dict(card), msg.cards.add())
-    out: bytes = msg.SerializeToString()
-    return out
+#: The key bytes of ``State.players`` (10) and ``State.cards`` (11), length-delimited.
+_TAGS = {"players": BYTES[(10 << 3) | 2], "cards": BYTES[(11 << 3) | 2]}
+_CARDS: _RecordCodec[Card] = _RecordCodec(
+    card_typed, card_small, card_wire, card_json, card_dict, card_to_msg, "cards", _ENCODED_CARDS, CARD_CACHE_SIZE,
+)
+_PLAYERS: _RecordCodec[Player] = _RecordCodec(
+    player_typed, player_small, player_wire, player_json, player_dict, player_to_msg, "players", _ENCODED_PLAYERS,
+    PLAYER_CACHE_SIZE,
+)
 
 
 def _card_encodings(state: State, base: tuple[State, list[tuple[bytes, str]]] | None = None) -> list[tuple[bytes, str]]:
@@ -394,35 +419,10 @@ def _card_encodings(state: State, base: tuple[State, list[tuple[bytes, str]]] | 
 
 def _card_encoding_of(c: Card) -> tuple[bytes, str]:
     """The wire bytes and canonical JSON text of card ``c``, from the encoder's cache by its
-    field values, or made (:func:`_card_encoding`)."""
+    field values, or made (:meth:`_RecordCodec.encoding`)."""
     key = card_key(c)
     value = _ENCODED_CARDS.get(key)
-    return value if value is not None else _card_encoding(c, key)
-
-
-def _player_wire_reference(p: Player) -> bytes:
-    """The wire bytes of a player through the reference (``state_dict_to_proto``)."""
-    msg = state_pb2.State()
-    player_to_msg(player_dict(p), msg.players.add())
-    out: bytes = msg.SerializeToString()
-    return out
-
-
-def _player_encoding(p: Player, key: tuple[Any, ...]) -> tuple[bytes, str]:
-    """The wire bytes and canonical JSON of a player; kept (and written directly) only when
-    every value has exactly its declared type, as for cards (:func:`_card_encoding`)."""
-    if player_typed(p):
-        if player_small(p):
-            body = player_wire(p)
-            wire = length_delimited(_PLAYER_TAG, body)
-        else:
-            wire = _player_wire_reference(p)
-        value = (wire, player_json(p))
-        if len(_ENCODED_PLAYERS) >= PLAYER_CACHE_SIZE:
-            _ENCODED_PLAYERS.clear()
-        _ENCODED_PLAYERS[key] = value
-        return value
-    return _player_wire_reference(p), _CANONICAL.encode(player_dict(p))
+    return value if value is not None else _CARDS.encoding(c, key)
 
 
 def _player_encodings(state: State) -> list[tuple[bytes, str]]:
@@ -432,7 +432,7 @@ def _player_encodings(state: State) -> list[tuple[bytes, str]]:
     for p in state.players:
         key = player_key(p)
         value = cache.get(key)
-        out.append(value if value is not None else _player_encoding(p, key))
+        out.append(value if value is not None else _PLAYERS.encoding(p, key))
     return out
 
 

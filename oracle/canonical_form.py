@@ -1,19 +1,21 @@
-"""Typed reading of the canonical data form, naming the path of every bad field.
-
-The generated reader of the state (:mod:`oracle._state_codec`, from the declarations of
-:mod:`oracle.model`) reads each record with a :class:`Reader`; :class:`StateError` is the
-error of a malformed or inconsistent state (:mod:`oracle.validate` raises it too).
+"""The hand-written pieces of the canonical form that the generated state codec
+(:mod:`oracle._state_codec`, from the declarations of :mod:`oracle.model`) calls: typed reading
+that names the path of every bad field (:class:`Reader`), the bound and vocabulary checks, and
+the canonical JSON texts of strings, integer lists and usage markers.  :class:`StateError` is
+the error of a malformed or inconsistent state (:mod:`oracle.validate` raises it too).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from json.encoder import encode_basestring
 from typing import Any
 
 from .errors import FieldError
 from .schema import MAX_LIST
 
-__all__ = ["Reader", "StateError", "check_bound", "check_choice", "json_str", "short"]
+__all__ = ["Reader", "StateError", "check_bound", "check_choice", "ints_text", "json_str", "short", "usage_json",
+           "usage_list"]
 
 
 class StateError(FieldError):
@@ -58,6 +60,23 @@ def json_str(text: str) -> str:
 def clear_json_strings() -> None:
     """Forget the kept string texts (measurements of the cost on values never seen)."""
     _JSON_STRINGS.clear()
+
+
+def usage_list(markers: dict[int, int]) -> list[dict[str, int]]:
+    """Usage markers in the canonical data form: by ascending ability, no count of 0."""
+    if not markers:  # most cards have none: skip the sort
+        return []
+    return [{"ability": k, "count": v} for k, v in sorted(markers.items()) if v]
+
+
+def usage_json(markers: dict[int, int]) -> str:
+    """The canonical JSON text of usage markers, without the brackets."""
+    return ",".join([f'{{"ability":{k},"count":{v}}}' for k, v in sorted(markers.items()) if v])
+
+
+def ints_text(values: Sequence[int]) -> str:
+    """The canonical JSON text of a list of integers, without the brackets."""
+    return ",".join(map(str, values))
 
 
 class Reader:
