@@ -47,6 +47,7 @@ from .targets import ServerInfo, Target, TargetError, TargetInputError
 
 __all__ = [
     "EXIT_TARGET_UNUSABLE",
+    "InvalidScenarioItem",
     "JUnitNames",
     "ScenarioFailed",
     "ScenarioFile",
@@ -126,6 +127,9 @@ class SuiteSession:
     records: dict[str, RunRecord] = field(default_factory=dict)
     ids_seen: dict[str, Path] = field(default_factory=dict)
     loaded: dict[Path, LoadedScenario] = field(default_factory=dict)
+    invalid: dict[Path, ScenarioError] = field(default_factory=dict)
+    #: per scenario id, the edition and text of the first failure shown in the terminal
+    shown_failures: dict[str, tuple[str, str]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     _target: Target | None = None
     _info: ServerInfo | None = None
@@ -200,19 +204,24 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:
-    """One header line naming the suite version and the target."""
+    """One header line naming the suite version and the target (pytest shows it at its
+    default verbosity; quieter runs get it from :meth:`SuiteReporter.pytest_collection_finish`)."""
     suite = _suite(config)
     if suite is None:
         return None
+    return [_header_line(suite)]
+
+
+def _header_line(suite: SuiteSession) -> str:
     from . import __version__
 
     info = suite.server_info()
     desc = f"{info.implementation} {info.engine_version}".strip()
     muts = f", mutants {', '.join(info.mutants)}" if info.mutants else ""
-    return [
+    return (
         f"conformance suite {__version__}: target {suite.opts.target_label} — {desc}, "
         f"protocol {info.proto_version}, editions {', '.join(info.editions)}{muts}"
-    ]
+    )
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -233,15 +242,23 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 class ScenarioFile(pytest.File):
     """One scenario file; it yields one item per edition the scenario lists."""
 
-    def collect(self) -> Iterator[ScenarioItem]:
-        """Load and validate the file (a :class:`ScenarioError` names the file and field)."""
-        sc = load_scenario(self.path)
+    def collect(self) -> Iterator[pytest.Item]:
+        """Load and validate the file: one item per edition it lists, or, when the file
+        cannot be loaded (a :class:`ScenarioError` names the file and field), one
+        :class:`InvalidScenarioItem` that reports it as an error run while every other file
+        still runs."""
         suite = _suite(self.config)
         assert suite is not None
+        try:
+            sc = load_scenario(self.path)
+            other = suite.ids_seen.setdefault(sc.id, self.path)
+            if other != self.path:
+                raise ScenarioError(self.path, "id", f"id {sc.id!r} is also used by {other}")
+        except ScenarioError as exc:
+            suite.invalid[self.path] = exc
+            yield InvalidScenarioItem.from_parent(self, name=self.path.stem, error=exc)
+            return
         suite.loaded[self.path] = sc
-        other = suite.ids_seen.setdefault(sc.id, self.path)
-        if other != self.path:
-            raise ScenarioError(self.path, "id", f"id {sc.id!r} is also used by {other}")
         for edition in sc.message.editions:
             yield ScenarioItem.from_parent(self, name=item_key(sc.id, edition), scenario=sc, edition=edition)
 
@@ -252,6 +269,39 @@ class ScenarioFile(pytest.File):
         if isinstance(excinfo.value, ScenarioError):
             return f"invalid scenario: {excinfo.value}"
         return str(super().repr_failure(excinfo))
+
+
+class InvalidScenarioItem(pytest.Item):
+    """A scenario file that cannot be loaded (unreadable JSON, a field of the wrong type, an
+    unknown card, an inconsistent board, a duplicate id): one run with the outcome *error*,
+    named after the file, whose message names the file, the field and the reason.  It runs
+    under no edition (its record's ``edition`` is empty) and never stops the other runs."""
+
+    def __init__(self, *, error: ScenarioError, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.error = error
+        self.user_properties += [
+            ("cs_id", self.path.stem),
+            ("cs_edition", ""),
+            ("cs_rules", "[]"),
+            ("cs_applied", "[]"),
+            ("cs_file", str(self.path)),
+            ("cs_description", "a scenario file that cannot be loaded"),
+            ("cs_kind", "error"),
+            ("cs_message", f"invalid scenario: {error}"),
+        ]
+
+    def runtest(self) -> None:
+        """Fail with the loader's message (the file is not run)."""
+        raise ScenarioFailed(f"invalid scenario: {self.error}")
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        """One line: the file, the field and the reason."""
+        return f"invalid scenario: {self.error}"
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        """Where the item comes from (the file, line 0)."""
+        return self.path, 0, f"invalid scenario file {self.path.name}"
 
 
 class ScenarioFailed(AssertionError):
@@ -332,11 +382,19 @@ class ScenarioItem(pytest.Item):
             body = excinfo.value.message
         else:
             body = str(super().repr_failure(excinfo, style=style))
-        lines = [f"{self.key}: {self.scenario.message.description}", body, "", "rules cited:"]
-        for rule in rule_texts(self.applied):
-            lines.append(f"  {rule.id}  {rule.text_ru}")
-            lines.append(f"  {' ' * len(rule.id)}  ({rule.text_en})")
-        lines += ["", f"re-run: {rerun_command(suite.opts, self.scenario.id, self.edition)}"]
+        first = suite.shown_failures.setdefault(self.scenario.id, (self.edition, body))
+        if first != (self.edition, body) and first[1] == body:
+            # the same failure under another edition: shown once, under the first one
+            return f"{self.key}: the same failure as under {first[0]} (shown there)"
+        lines = [f"{self.key}: {self.scenario.message.description}", body, ""]
+        if self.config.get_verbosity() > 0:
+            lines.append("rules cited:")
+            for rule in rule_texts(self.applied):
+                lines.append(f"  {rule.id}  {rule.text_ru}")
+                lines.append(f"  {' ' * len(rule.id)}  ({rule.text_en})")
+        else:
+            lines.append(f"rules cited: {', '.join(self.applied)} (-v shows their text; the reports always do)")
+        lines += ["", f"re-run: {rerun_command(suite.opts, self.scenario.id, '')}"]
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Path, int, str]:
@@ -354,6 +412,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     dropped: list[pytest.Item] = []
     ids = set(opts.ids)
     for item in items:
+        if isinstance(item, InvalidScenarioItem):
+            # a file that cannot be read has no editions or rules to select by: it is
+            # reported unless --id names other scenarios only
+            (keep if not ids or item.path.stem in ids else dropped).append(item)
+            continue
         if not isinstance(item, ScenarioItem):
             keep.append(item)
             continue
@@ -402,9 +465,9 @@ def failures_by_scenario(records: list[RunRecord]) -> list[str]:
         return []
     out = [f"failures by scenario ({len(grouped)}):"]
     for sid, runs in sorted(grouped.items()):
-        eds = ", ".join(sorted(r.edition for r in runs))
+        eds = ", ".join(sorted(r.edition for r in runs if r.edition))
         first = next((line.strip() for line in runs[0].message.splitlines() if line.strip()), runs[0].outcome)
-        out.append(f"  {sid} [{eds}] {runs[0].outcome}: {first}")
+        out.append(f"  {sid}{f' [{eds}]' if eds else ''} {runs[0].outcome}: {first}")
     return out
 
 
@@ -479,6 +542,16 @@ class SuiteReporter:
     def __init__(self, suite: SuiteSession) -> None:
         self.suite = suite
 
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Below pytest's default verbosity (the ``run`` command's default), print the
+        suite's header line and how many runs were selected, which pytest's quiet header
+        leaves out."""
+        tr = session.config.pluginmanager.get_plugin("terminalreporter")
+        if tr is None or session.config.get_verbosity() >= 0:
+            return
+        tr.write_line(_header_line(self.suite))
+        tr.write_line(f"{len(session.items)} scenario runs selected")
+
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Turn the test reports of a scenario item into its run record."""
         props = dict(report.user_properties)
@@ -539,10 +612,11 @@ class SuiteReporter:
         status = int(session.exitstatus)
         try:
             files = sorted(suite.root.rglob("*.json"))
-            if files and all(f in suite.loaded for f in files):
-                scenarios = [suite.loaded[f] for f in files]  # collected in this process
+            if files and all(f in suite.loaded or f in suite.invalid for f in files):
+                # collected in this process; the coverage counts the files that could be read
+                scenarios = [suite.loaded[f] for f in files if f in suite.loaded]
             else:
-                scenarios = load_all(suite.root)
+                scenarios = load_all(suite.root, skip_invalid=True)
             coverage: Coverage | None = compute_coverage(scenarios)
             coverage_error = ""
             all_ids: set[str] | None = {s.id for s in scenarios}
