@@ -535,6 +535,30 @@ def _skip_reason(report: pytest.TestReport) -> str:
     return str(lr or "")
 
 
+def _empty_selection_hints(suite: SuiteSession) -> list[str]:
+    """Why a selection matched nothing (exit 5): per ``--rules`` spec no scenario matches,
+    the range of rule numbers the scenarios cite; an ``--edition`` no scenario lists."""
+    opts = suite.opts
+    scenarios = list(suite.loaded.values())
+    out: list[str] = []
+    cited = sorted({r for sc in scenarios for r in sc.message.rules})
+    for spec in opts.rules:
+        one = RuleSelector((spec,))
+        if not any(one.matches(list(sc.message.rules)) for sc in scenarios):
+            numbers = sorted({r.rpartition(":")[2] for r in cited if r.rpartition(":")[2][:1].isdigit()},
+                             key=lambda n: [int(x) if x.isdigit() else 0 for x in n.split(".")])
+            span = f"; the scenarios cite rules {numbers[0]} to {numbers[-1]}" if numbers else ""
+            out.append(f"--rules {spec}: no scenario cites a rule it selects{span} "
+                       "(e.g. --rules 401-402, --rules 309.1, --rules R15:516)")
+    listed = {ed for sc in scenarios for ed in sc.message.editions}
+    for ed in opts.editions:
+        if ed not in listed:
+            out.append(f"--edition {ed}: no scenario lists it (they list {', '.join(sorted(listed))})")
+    if not out and (opts.rules or opts.editions or opts.ids):
+        out.append("the selection options together match no scenario run (each alone may; they are combined with 'and')")
+    return out
+
+
 class SuiteReporter:
     """Hooks of the reporting process (registered by :func:`pytest_configure` unless this
     is an xdist worker): run records, the exit code, the known-failures update, reports."""
@@ -669,6 +693,9 @@ class SuiteReporter:
             counts[r.outcome] = counts.get(r.outcome, 0) + 1
         summary = ", ".join(f"{n} {o}" for o, n in sorted(counts.items())) or "no scenario ran"
         tr.write_line(f"target {suite.opts.target_label}: {summary}")
+        if not suite.records:
+            for line in _empty_selection_hints(suite):
+                tr.write_line(line, yellow=True)
         gating = gating_levels(suite.opts, suite.info_or_empty())
         for lv, verdicts in level_summary(list(suite.records.values())).items():
             if not verdicts:

@@ -709,3 +709,45 @@ def test_the_shipped_agreeing_transcript_agrees() -> None:
     proc = cli("verify", str(ROOT / "examples" / "transcripts" / "agreeing.json"))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "AGREES: all 40 steps agree" in proc.stdout
+
+
+def test_event_order_mismatch_shows_both_sequences_aligned() -> None:
+    """Expected events the target emits in another order are shown as two aligned columns,
+    the expected events numbered with the target event each matched and ``>`` at the first
+    one found only out of order, beside the target's events numbered; not as a JSON object
+    keyed by a sentence."""
+    from dataclasses import replace as dc_replace
+
+    from conformance_suite.executor import run_scenario
+    from conformance_suite.targets import InProcessTarget
+
+    sc = next(s for s in load_all() if s.id == "s106.1.1-final-cost-not-below-zero")
+    msg = type(sc.message)()
+    msg.CopyFrom(sc.message)
+    events = list(msg.steps[0].expect_events)
+    assert [e.kind for e in events] == ["card_played", "entered_play"]
+    del msg.steps[0].expect_events[:]
+    msg.steps[0].expect_events.extend(reversed(events))
+    res = run_scenario(dc_replace(sc, message=msg), "C", InProcessTarget(""))
+    [m] = [m for m in res.mismatches if m.what == "event"]
+    text = m.describe()
+    lines = text.splitlines()
+    assert "expected, in order" in text and "| the target's events" in text
+    marked = [line for line in lines if line.strip().startswith(">")]
+    assert len(marked) == 1 and "card_played{" in marked[0] and "(only before #" in marked[0]
+    assert any("1. entered_play{card=12}  = #" in line for line in lines)
+    bars = {line.index("|") for line in lines if "|" in line}
+    assert len(bars) == 1, "the two columns are aligned"
+    assert "{\"out of order" not in text
+
+
+def test_empty_selection_exits_5_with_a_hint() -> None:
+    """A selection that matches nothing exits 5 and says why: a ``--rules`` spec no scenario
+    cites (with the range the scenarios cite and examples), an ``--edition`` no scenario
+    lists."""
+    rules = cli("run", "--in-process", "--scenarios", str(MINI), "--rules", "999")
+    assert rules.returncode == 5
+    assert "--rules 999: no scenario cites a rule it selects; the scenarios cite rules " in rules.stdout
+    ed = cli("run", "--in-process", "--scenarios", str(MINI), "--rules", "304.1", "--edition", "A")
+    assert ed.returncode == 5
+    assert "--edition A: no scenario lists it (they list B, C)" in ed.stdout
