@@ -428,7 +428,7 @@ def _order_table(expected: Sequence[Any], matched: Sequence[int], first_bad: int
     order), and the target's events, numbered."""
     left = [
         f"{'>' if k == first_bad else ' '} {k + 1}. {_event_text(e.kind, {f.key: f.value for f in e.data})}"
-        + (f"  = #{matched[k] + 1}" if k < len(matched) else ("  (only before #{})".format(matched[-1] + 1)
+        + (f"  = #{matched[k] + 1}" if k < len(matched) else (f"  (only before #{matched[-1] + 1})"
                                                               if k == first_bad and matched else ""))
         for k, e in enumerate(expected)
     ]
