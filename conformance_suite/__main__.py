@@ -68,12 +68,12 @@ examples:
   %(prog)s --target 127.0.0.1:50051 -- ./my-oracle --port 50051
 
 exit codes:
-  0  nothing unexpected happened (unsupported runs and known failures are not failures)
+  0  nothing unexpected happened (unsupported runs, known failures and flaky runs are not failures)
   1  a scenario failed, errored, or passed while listed as a known failure
   2  bad usage (with a hint) or an invalid scenario file
   3  the target is unreachable, refuses GetServerInfo or speaks another protocol version
      (or the command after -- exits, prints no address or does not answer within --wait)
-  4  a malformed --known-failures or --skip-list file
+  4  a malformed --known-failures, --known-flaky or --skip-list file
   5  the selection matched no scenario
 """
 
@@ -139,7 +139,11 @@ def build_parser(prog: str = "berserk-conformance") -> argparse.ArgumentParser:
     run.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failure")
     run.add_argument("--junitxml", metavar="FILE", help="write a JUnit XML report")
     run.add_argument("-n", dest="numprocesses", metavar="N", help="parallel workers (pytest-xdist), e.g. 2 or auto")
-    run.add_argument("--known-failures", metavar="FILE", default="", help="expected failures, one id[edition] a line")
+    run.add_argument("--known-failures", metavar="FILE", default="",
+                     help="expected failures, one id[edition] a line (patterns * and ?; a comment after an entry is "
+                          "its reason)")
+    run.add_argument("--known-flaky", metavar="FILE", default="",
+                     help="runs that may fail or pass, same format: a failure is reported as flaky, not counted")
     run.add_argument("--skip-list", metavar="FILE", default="", help="scenarios not to run: they hang or crash the target")
     run.add_argument("--update-known-failures", action="store_true",
                      help="rewrite the --known-failures file from this run")
@@ -184,6 +188,7 @@ def _options(args: argparse.Namespace) -> RunOptions:
         in_process=bool(args.in_process),
         mutant=args.mutant,
         known_failures=args.known_failures,
+        known_flaky=args.known_flaky,
         skip_list=args.skip_list,
         update_known_failures=args.update_known_failures,
         report_json=args.report_json,
@@ -215,6 +220,7 @@ def pytest_args(args: argparse.Namespace, extra: list[str], ini: str) -> list[st
     for opt, value in (
         ("--cs-mutant", args.mutant),
         ("--cs-known-failures", args.known_failures),
+        ("--cs-known-flaky", args.known_flaky),
         ("--cs-skip-list", args.skip_list),
         ("--cs-report-json", args.report_json),
         ("--cs-report-html", args.report_html),

@@ -432,7 +432,11 @@ def _order_table(expected: Sequence[Any], matched: Sequence[int], first_bad: int
                                                               if k == first_bad and matched else ""))
         for k, e in enumerate(expected)
     ]
-    right = [f"#{j + 1} {_event_text(ev.kind, ev.data)}" for j, ev in enumerate(events)]
+    # the target's events up to a few past the last one the expectations reach
+    reach = max(len(left), (max(matched) + 1) if matched else 0) + 3
+    right = [f"#{j + 1} {_event_text(ev.kind, ev.data)}" for j, ev in enumerate(events[:reach])]
+    if len(events) > reach:
+        right.append(f"… {len(events) - reach} more")
     width = max(len("expected, in order"), *(len(x) for x in left))
     rows = [f"{'expected, in order':<{width}}  | the target's events"]
     for k in range(max(len(left), len(right))):

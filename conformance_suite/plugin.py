@@ -5,8 +5,10 @@ It is switched on by ``--cs-target HOST:PORT`` or ``--cs-in-process`` (the ``run
 of ``python -m conformance_suite`` passes these); without them it does nothing, so it can
 sit in any pytest run.  Selection (``--cs-rules``, ``--cs-edition``, ``--cs-id``) deselects
 items; editions the target's server info does not list are skipped with the reason;
-known failures are xfailed strictly (an unexpected pass fails the run); the skip list is
-skipped without running.  The JSON and HTML reports and the known-failures update are
+known failures are run as pytest xfails, strictly (outcome ``known_failure``; an unexpected
+pass, ``unexpected_pass``, fails the run), known-flaky runs as non-strict xfails (a failure
+is ``flaky``, a pass ``passed``); the skip list is skipped without running.  pytest's own
+output uses the same words (:func:`pytest_report_teststatus`).  The JSON and HTML reports and the known-failures update are
 written by the process that owns the session (the controller under pytest-xdist).
 """
 
@@ -29,7 +31,7 @@ from .executor import ScenarioResult, run_scenario
 from .known_failures import ListFileError, ScenarioList, item_key, read_list, write_known_failures
 from .needs import scenario_needs, unsupported_reason
 from .report_html import write_reports
-from .report_json import UNEXPECTED, ReportOptions, RunRecord, SuiteReport, level_summary
+from .report_json import OUTCOME_LABELS, OUTCOMES, UNEXPECTED, ReportOptions, RunRecord, SuiteReport, level_summary
 from .runner import (
     RuleSelector,
     RunOptions,
@@ -60,6 +62,7 @@ __all__ = [
     "pytest_collection_modifyitems",
     "pytest_configure",
     "pytest_report_header",
+    "pytest_report_teststatus",
     "pytest_sessionstart",
 ]
 
@@ -77,6 +80,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--cs-edition", action="append", default=[], help="select by edition (A, B, C)")
     g.addoption("--cs-id", action="append", default=[], help="select by scenario id (or id[edition])")
     g.addoption("--cs-known-failures", default="", help="file of expected failures, one id[edition] a line")
+    g.addoption("--cs-known-flaky", default="", help="file of runs that may fail or pass, one id[edition] a line")
     g.addoption("--cs-skip-list", default="", help="file of scenarios not to run (they hang or crash the target)")
     g.addoption("--cs-update-known-failures", action="store_true", default=False, help="rewrite the known failures")
     g.addoption("--cs-report-json", default="", help="write the JSON report here")
@@ -101,6 +105,7 @@ def _options(config: pytest.Config) -> RunOptions:
         editions=split_csv(opt("--cs-edition")),
         ids=split_csv(opt("--cs-id")),
         known_failures=opt("--cs-known-failures"),
+        known_flaky=opt("--cs-known-flaky"),
         skip_list=opt("--cs-skip-list"),
         update_known_failures=bool(opt("--cs-update-known-failures")),
         report_json=opt("--cs-report-json"),
@@ -122,6 +127,7 @@ class SuiteSession:
     selector: RuleSelector
     known: ScenarioList | None
     skips: ScenarioList | None
+    flaky: ScenarioList | None = None
     started: float = field(default_factory=time.time)
     target_down: str = ""
     records: dict[str, RunRecord] = field(default_factory=dict)
@@ -194,9 +200,10 @@ def pytest_configure(config: pytest.Config) -> None:
         selector = RuleSelector.parse(opts.rules)
         known = read_list(opts.known_failures, missing_ok=opts.update_known_failures) if opts.known_failures else None
         skips = read_list(opts.skip_list) if opts.skip_list else None
+        flaky = read_list(opts.known_flaky) if opts.known_flaky else None
     except (ValueError, ListFileError) as exc:
         raise pytest.UsageError(str(exc)) from None
-    suite = SuiteSession(config, opts, selector, known, skips)
+    suite = SuiteSession(config, opts, selector, known, skips, flaky=flaky)
     config.stash[_SUITE] = suite
     if suite.is_controller:
         config.pluginmanager.register(SuiteReporter(suite), "conformance-suite-reporter")
@@ -440,13 +447,41 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             item.add_marker(pytest.mark.skip(reason=f"{UNSUPPORTED_PREFIX}{why}"))
         elif suite.skips is not None and suite.skips.matches(sid, ed):
             item.add_marker(pytest.mark.skip(reason=f"in the skip list {suite.skips.path}"))
-        elif suite.known is not None and suite.known.matches(sid, ed):
-            line = suite.known.entries.get(item.key) or suite.known.entries.get(sid)
+        elif suite.known is not None and (entry := suite.known.entry_for(sid, ed)) is not None:
+            item.user_properties.append(("cs_listed", "known"))
             item.add_marker(
                 pytest.mark.xfail(
-                    reason=f"listed as a known failure at {suite.known.path}:{line}", strict=not opts.update_known_failures
+                    reason=f"listed as a known failure at {suite.known.where(entry)}", strict=not opts.update_known_failures
                 )
             )
+        elif suite.flaky is not None and (entry := suite.flaky.entry_for(sid, ed)) is not None:
+            item.user_properties.append(("cs_listed", "flaky"))
+            item.add_marker(pytest.mark.xfail(reason=f"listed as flaky at {suite.flaky.where(entry)}", strict=False))
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+    """pytest's own words for a scenario run, so that its progress letters and closing
+    counts use the suite's vocabulary: *unsupported* (``u``), *known failure* (``x``),
+    *flaky* (``f``), *unexpected pass* (``X``) and *error* (``E``, a run that could not be
+    carried out) instead of skipped, xfailed, xpassed and failed."""
+    props = dict(report.user_properties)
+    if "cs_id" not in props:
+        return None
+    if report.when == "setup" and report.skipped and _skip_reason(report).startswith(UNSUPPORTED_PREFIX):
+        return "unsupported", "u", "UNSUPPORTED"
+    if report.when != "call":
+        return None
+    if report.skipped and not hasattr(report, "wasxfail") and _skip_reason(report).startswith(UNSUPPORTED_PREFIX):
+        return "unsupported", "u", "UNSUPPORTED"
+    if hasattr(report, "wasxfail"):
+        if report.skipped:
+            return ("flaky", "f", "FLAKY") if props.get("cs_listed") == "flaky" else ("known failure", "x", "KNOWN FAILURE")
+        return "passed", ".", "PASSED"
+    if report.failed and report.longreprtext.startswith("[XPASS(strict)]"):
+        return "unexpected pass", "X", "UNEXPECTED PASS"
+    if report.failed and props.get("cs_kind") == "error":
+        return "error", "E", "ERROR"
+    return None
 
 
 #: How the skip reason of an unsupported run starts.
@@ -494,10 +529,13 @@ class JUnitNames:
         xml.node_reporter(report).add_attribute("classname", f"conformance.{props['cs_edition']}.{folder}")
 
 
-def _phase_outcome(report: pytest.TestReport, message: str, kind: str, so_far: str) -> tuple[str, str] | None:
+def _phase_outcome(
+    report: pytest.TestReport, message: str, kind: str, so_far: str, listed: str = ""
+) -> tuple[str, str] | None:
     """The outcome and message a test phase's report gives a run (None: it leaves them as
     they were, ``so_far`` being the outcome until now); ``message`` and ``kind`` are what
-    the item recorded (``cs_message``, ``cs_kind``)."""
+    the item recorded (``cs_message``, ``cs_kind``), ``listed`` the list that names the run
+    ("known", "flaky" or "")."""
     if report.when == "setup":
         if report.skipped:
             reason = _skip_reason(report)
@@ -513,11 +551,14 @@ def _phase_outcome(report: pytest.TestReport, message: str, kind: str, so_far: s
             unsupported = reason.startswith(UNSUPPORTED_PREFIX)
             return "unsupported" if unsupported else "skipped", reason.removeprefix(UNSUPPORTED_PREFIX)
         if hasattr(report, "wasxfail"):
-            return "xfailed" if report.skipped else "xpassed", message or str(report.wasxfail)
+            why = str(report.wasxfail)
+            if report.skipped:  # it failed, as the list said it might
+                return ("flaky" if listed == "flaky" else "known_failure"), (f"{message}\n({why})" if message else why)
+            return ("passed" if listed == "flaky" else "unexpected_pass"), message or why
         if report.failed:
             text = report.longreprtext
             if text.startswith("[XPASS(strict)]"):
-                return "xpassed", (
+                return "unexpected_pass", (
                     f"passed, but is {text.removeprefix('[XPASS(strict)]').strip()}: remove that line "
                     "(or run with --update-known-failures)"
                 )
@@ -598,7 +639,8 @@ class SuiteReporter:
         rec = replace(rec, duration=rec.duration + report.duration)
         if "cs_levels" in props:
             rec = replace(rec, levels=json.loads(str(props["cs_levels"])))
-        outcome = _phase_outcome(report, str(props.get("cs_message", "")), str(props.get("cs_kind", "error")), rec.outcome)
+        outcome = _phase_outcome(report, str(props.get("cs_message", "")), str(props.get("cs_kind", "error")), rec.outcome,
+                                 str(props.get("cs_listed", "")))
         if outcome is not None:
             rec = replace(rec, outcome=outcome[0], message=outcome[1])
         suite.records[report.nodeid] = rec
@@ -617,9 +659,18 @@ class SuiteReporter:
             if key in ran or ("[" not in key and key in ran_ids):
                 continue  # decided by this run
             keep.add(key)
-        failing = {k for k, r in ran.items() if r.outcome in ("failed", "error", "xfailed")}
+        failing = {k for k, r in ran.items() if r.outcome in ("failed", "error", "known_failure")}
+        patterns = {e for e in old.entries if "*" in e or "?" in e}
+        for pattern in patterns:  # a pattern stays while it matches a failing run or no run at all
+            one = ScenarioList(path, {pattern: 1})
+            matched = [k for k, r in ran.items() if one.matches(r.id, r.edition)]
+            if not matched or any(k in failing for k in matched):
+                keep.add(pattern)
+                failing -= set(matched)
+            else:
+                keep.discard(pattern)
         new = keep | failing
-        write_known_failures(path, new, old.header or None)
+        write_known_failures(path, new, old.header or None, old.reasons)
         added = sorted(new - set(old.entries))
         removed = sorted(set(old.entries) - new)
         suite.notes.append(
@@ -671,6 +722,7 @@ class SuiteReporter:
                     ids=tuple(opts.ids),
                     mutant=opts.mutant,
                     known_failures=opts.known_failures,
+                    known_flaky=opts.known_flaky,
                     skip_list=opts.skip_list,
                     scenarios=opts.scenarios,
                     levels=tuple(gating_levels(opts, suite.info_or_empty())),
@@ -691,7 +743,7 @@ class SuiteReporter:
         counts: dict[str, int] = {}
         for r in suite.records.values():
             counts[r.outcome] = counts.get(r.outcome, 0) + 1
-        summary = ", ".join(f"{n} {o}" for o, n in sorted(counts.items())) or "no scenario ran"
+        summary = ", ".join(f"{counts[o]} {OUTCOME_LABELS[o]}" for o in OUTCOMES if counts.get(o)) or "no scenario ran"
         tr.write_line(f"target {suite.opts.target_label}: {summary}")
         if not suite.records:
             for line in _empty_selection_hints(suite):
@@ -700,7 +752,7 @@ class SuiteReporter:
         for lv, verdicts in level_summary(list(suite.records.values())).items():
             if not verdicts:
                 continue
-            shown = ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items()))
+            shown = ", ".join(f"{n} {OUTCOME_LABELS.get(v, v)}" for v, n in sorted(verdicts.items()))
             tr.write_line(f"  level {lv}{'' if lv in gating else ' (not counted)'}: {shown}")
         for line in failures_by_scenario(list(suite.records.values())):
             tr.write_line(line)

@@ -53,6 +53,7 @@ class RunOptions:
     editions: list[str] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
     known_failures: str = ""
+    known_flaky: str = ""
     skip_list: str = ""
     update_known_failures: bool = False
     report_json: str = ""
