@@ -51,6 +51,7 @@ examples:
   %(prog)s verify my_game.json --target 127.0.0.1:50051
   %(prog)s fuzz --target 127.0.0.1:50051 --games 200 --seed 1 --out fuzz-findings
   %(prog)s mutants --json kill-matrix.json
+  %(prog)s compare reference.json mine.json --out site/
 
 exit codes: see `%(prog)s COMMAND --help`; 2 is always bad usage.
 """
@@ -94,6 +95,15 @@ examples:
 
 exit codes: 0 no divergence; 1 a divergence was found (--all-mutants: some mutant was not
 found); 2 bad usage or the target failed (down, crashed, wrong protocol)
+"""
+
+COMPARE_EPILOG = """\
+examples:
+  %(prog)s reference.json mine.json --out site/
+
+writes site/index.html (implementations as columns; levels, editions and rule parts as rows)
+and site/badges/IMPLEMENTATION-LEVEL.svg.
+exit codes: 0 written; 2 a file is not a readable report
 """
 
 MUTANTS_EPILOG = """\
@@ -162,6 +172,11 @@ def build_parser(prog: str = "berserk-conformance") -> argparse.ArgumentParser:
     run.add_argument("-q", "--quiet", action="count", default=0, help="less output (pytest -q)")
     run.add_argument("-v", "--verbose", action="count", default=0, help="more output (pytest -v)")
 
+    cmp = sub.add_parser("compare", help="several implementations' JSON reports side by side: one HTML page and badges",
+                         epilog=COMPARE_EPILOG, formatter_class=_RAW)
+    cmp.add_argument("reports", nargs="+", metavar="REPORT", help="JSON reports (--report-json) of suite runs")
+    cmp.add_argument("--out", metavar="DIR", default="conformance-comparison",
+                     help="where index.html and badges/ go (default ./conformance-comparison)")
     mut = sub.add_parser("mutants", help="run the suite in process against every engine mutant; print the kill matrix",
                          epilog=MUTANTS_EPILOG, formatter_class=_RAW)
     mut.add_argument("--json", metavar="PATH", default="", help="also write the kill matrix as JSON")
@@ -441,8 +456,8 @@ def main(argv: list[str] | None = None, prog: str = "berserk-conformance") -> in
         i = argv.index("--")
         argv, command = argv[:i], argv[i + 1 :]
     args = build_parser(prog).parse_args(argv)
-    if command and args.command == "mutants":
-        print(f"{prog}: mutants runs in process; it starts no target (nothing goes after --)", file=sys.stderr)
+    if command and args.command in ("mutants", "compare"):
+        print(f"{prog}: {args.command} starts no target (nothing goes after --)", file=sys.stderr)
         return EXIT_USAGE
     if command and (getattr(args, "in_process", False) or getattr(args, "mutant", None)
                     or getattr(args, "all_mutants", False)):
@@ -459,7 +474,22 @@ def main(argv: list[str] | None = None, prog: str = "berserk-conformance") -> in
         from .fuzz_cli import run_fuzz
 
         return with_started_target(args, command, prog, lambda a: int(run_fuzz(a)))
+    if args.command == "compare":
+        return _compare(args, prog)
     return _mutants(args)
+
+
+def _compare(args: argparse.Namespace, prog: str) -> int:
+    from .compare import load_reports, write_comparison
+
+    try:
+        reports = load_reports(args.reports)
+    except ValueError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    written = write_comparison(reports, Path(args.out))
+    print(f"wrote {written[0]} and {len(written) - 1} badges in {Path(args.out) / 'badges'}")
+    return 0
 
 
 if __name__ == "__main__":
