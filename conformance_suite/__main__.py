@@ -3,8 +3,11 @@
 
 ``berserk-conformance run (--target HOST:PORT | --in-process) [options]`` runs the
 scenarios through pytest with the suite's plugin (:mod:`conformance_suite.plugin`); ``-k``,
-``-x``, ``--junitxml`` and ``-n`` go to pytest (``-n`` needs pytest-xdist), and so does
-anything after ``--``.  Exit codes: 0 nothing unexpected happened, 1 a scenario failed,
+``-x``, ``--junitxml`` and ``-n`` go to pytest (``-n`` needs pytest-xdist), and so does each
+``--pytest-arg=ARG``.  ``run -- CMD ARGS…`` (and ``fuzz``, ``verify`` likewise) starts the
+implementation under test itself (:mod:`conformance_suite.target_process`): its address is
+``--target`` or the ``listening on HOST:PORT`` line it prints; it is stopped at the end.
+Exit codes: 0 nothing unexpected happened, 1 a scenario failed,
 errored or passed unexpectedly, 2 bad usage (with a hint) or an invalid scenario file, 3
 the target is unreachable, refuses ``GetServerInfo`` or speaks another protocol version
 (before any scenario runs; an error status during the run is that run's error), 4 a
@@ -24,6 +27,7 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from . import __version__
@@ -43,9 +47,11 @@ examples:
   %(prog)s run --target 127.0.0.1:50051 --levels core --known-failures known.txt \\
       --junitxml junit.xml --report-html report.html --report-json report.json
   %(prog)s run --in-process --rules 401-402 --edition C -n auto
+  %(prog)s run --report-html report.html -- berserk-oracle serve --port 0
   %(prog)s verify my_game.json --target 127.0.0.1:50051
   %(prog)s fuzz --target 127.0.0.1:50051 --games 200 --seed 1 --out fuzz-findings
   %(prog)s mutants --json kill-matrix.json
+  %(prog)s compare reference.json mine.json --out site/
 
 exit codes: see `%(prog)s COMMAND --help`; 2 is always bad usage.
 """
@@ -58,13 +64,17 @@ examples:
   %(prog)s --target 127.0.0.1:50051 --id s401.3-fifo-inactive-player-chosen-order --edition C
   %(prog)s --in-process --rules 401-402,309.1 -n auto
   %(prog)s --in-process --mutant lifo_queue      (exit 1: the suite catches the mutant)
+  %(prog)s --levels core -- ./my-oracle --port 0  (starts ./my-oracle, reads its address from
+      its 'listening on HOST:PORT' line, waits until it answers, runs, stops it)
+  %(prog)s --target 127.0.0.1:50051 -- ./my-oracle --port 50051
 
 exit codes:
-  0  nothing unexpected happened (unsupported runs and known failures are not failures)
+  0  nothing unexpected happened (unsupported runs, known failures and flaky runs are not failures)
   1  a scenario failed, errored, or passed while listed as a known failure
   2  bad usage (with a hint) or an invalid scenario file
   3  the target is unreachable, refuses GetServerInfo or speaks another protocol version
-  4  a malformed --known-failures or --skip-list file
+     (or the command after -- exits, prints no address or does not answer within --wait)
+  4  a malformed --known-failures, --known-flaky or --skip-list file
   5  the selection matched no scenario
 """
 
@@ -85,6 +95,15 @@ examples:
 
 exit codes: 0 no divergence; 1 a divergence was found (--all-mutants: some mutant was not
 found); 2 bad usage or the target failed (down, crashed, wrong protocol)
+"""
+
+COMPARE_EPILOG = """\
+examples:
+  %(prog)s reference.json mine.json --out site/
+
+writes site/index.html (implementations as columns; levels, editions and rule parts as rows)
+and site/badges/IMPLEMENTATION-LEVEL.svg.
+exit codes: 0 written; 2 a file is not a readable report
 """
 
 MUTANTS_EPILOG = """\
@@ -109,12 +128,14 @@ def build_parser(prog: str = "berserk-conformance") -> argparse.ArgumentParser:
     run = sub.add_parser(
         "run",
         help="run the suite against a target",
-        description="Run the scenarios against a target (built on pytest; arguments after -- go to pytest).",
+        description="Run the scenarios against a target: --target HOST:PORT, --in-process, or the command after "
+                    "-- (started and stopped by the suite). Built on pytest: --pytest-arg=ARG passes ARG to it.",
         epilog=RUN_EPILOG,
         formatter_class=_RAW,
     )
-    where = run.add_mutually_exclusive_group(required=True)
-    where.add_argument("--target", metavar="HOST:PORT", help="an implementation of berserk.oracle.v1.OracleService")
+    where = run.add_mutually_exclusive_group()
+    where.add_argument("--target", metavar="HOST:PORT", help="an implementation of berserk.oracle.v1.OracleService "
+                                                             "(with -- CMD: the address CMD listens on)")
     where.add_argument("--in-process", action="store_true", help="the reference engine in this process")
     run.add_argument("--mutant", default="", help="with --in-process: switch on this engine mutant")
     run.add_argument("--rules", action="append", default=[], metavar="SPEC",
@@ -128,7 +149,11 @@ def build_parser(prog: str = "berserk-conformance") -> argparse.ArgumentParser:
     run.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first failure")
     run.add_argument("--junitxml", metavar="FILE", help="write a JUnit XML report")
     run.add_argument("-n", dest="numprocesses", metavar="N", help="parallel workers (pytest-xdist), e.g. 2 or auto")
-    run.add_argument("--known-failures", metavar="FILE", default="", help="expected failures, one id[edition] a line")
+    run.add_argument("--known-failures", metavar="FILE", default="",
+                     help="expected failures, one id[edition] a line (patterns * and ?; a comment after an entry is "
+                          "its reason)")
+    run.add_argument("--known-flaky", metavar="FILE", default="",
+                     help="runs that may fail or pass, same format: a failure is reported as flaky, not counted")
     run.add_argument("--skip-list", metavar="FILE", default="", help="scenarios not to run: they hang or crash the target")
     run.add_argument("--update-known-failures", action="store_true",
                      help="rewrite the --known-failures file from this run")
@@ -138,13 +163,20 @@ def build_parser(prog: str = "berserk-conformance") -> argparse.ArgumentParser:
     run.add_argument("--token", default=os.environ.get("CONFORMANCE_TOKEN", ""),
                      help="bearer token for every call (default: $CONFORMANCE_TOKEN)")
     run.add_argument("--timeout", type=float, default=30.0, help="deadline of one call in seconds (default 30)")
-    run.add_argument("--wait", type=float, default=0.0, metavar="SECONDS",
-                     help="with --target: wait up to SECONDS for a target that is still starting to answer "
-                          "(default 0: exit 3 at once if it is down)")
+    run.add_argument("--wait", type=float, default=None, metavar="SECONDS",
+                     help="wait up to SECONDS for a target that is still starting to answer (default: 0 with "
+                          "--target, exit 3 at once if it is down; 60 with -- CMD)")
+    run.add_argument("--pytest-arg", action="append", default=[], metavar="ARG",
+                     help="pass ARG to pytest, e.g. --pytest-arg=--lf (repeatable)")
     run.add_argument("--scenarios", metavar="DIR", default="", help="scenario directory (default: the packaged suite)")
     run.add_argument("-q", "--quiet", action="count", default=0, help="less output (pytest -q)")
     run.add_argument("-v", "--verbose", action="count", default=0, help="more output (pytest -v)")
 
+    cmp = sub.add_parser("compare", help="several implementations' JSON reports side by side: one HTML page and badges",
+                         epilog=COMPARE_EPILOG, formatter_class=_RAW)
+    cmp.add_argument("reports", nargs="+", metavar="REPORT", help="JSON reports (--report-json) of suite runs")
+    cmp.add_argument("--out", metavar="DIR", default="conformance-comparison",
+                     help="where index.html and badges/ go (default ./conformance-comparison)")
     mut = sub.add_parser("mutants", help="run the suite in process against every engine mutant; print the kill matrix",
                          epilog=MUTANTS_EPILOG, formatter_class=_RAW)
     mut.add_argument("--json", metavar="PATH", default="", help="also write the kill matrix as JSON")
@@ -171,6 +203,7 @@ def _options(args: argparse.Namespace) -> RunOptions:
         in_process=bool(args.in_process),
         mutant=args.mutant,
         known_failures=args.known_failures,
+        known_flaky=args.known_flaky,
         skip_list=args.skip_list,
         update_known_failures=args.update_known_failures,
         report_json=args.report_json,
@@ -202,6 +235,7 @@ def pytest_args(args: argparse.Namespace, extra: list[str], ini: str) -> list[st
     for opt, value in (
         ("--cs-mutant", args.mutant),
         ("--cs-known-failures", args.known_failures),
+        ("--cs-known-flaky", args.known_flaky),
         ("--cs-skip-list", args.skip_list),
         ("--cs-report-json", args.report_json),
         ("--cs-report-html", args.report_html),
@@ -230,34 +264,93 @@ def pytest_args(args: argparse.Namespace, extra: list[str], ini: str) -> list[st
         out += ["--junitxml", args.junitxml, "-o", "junit_suite_name=berserk-conformance"]
     if args.numprocesses:
         out += ["-n", args.numprocesses]
-    out += ["-q"] * args.quiet + ["-v"] * args.verbose
+    # People's default: pytest -q (progress dots and the suite's own header and summary, no
+    # file path per scenario, no pytest header); -q is quieter still, -v shows the paths and
+    # the rule texts of failures.
+    verbosity = args.verbose - args.quiet
+    out += ["-v"] * verbosity if verbosity > 0 else ["-q"] * (1 - verbosity)
     return out + extra
 
 
-def _run(args: argparse.Namespace, extra: list[str]) -> int:
+def _say(prog: str) -> Callable[[str], None]:
+    """A printer of the suite's own lines on standard error, prefixed with ``prog``."""
+    return lambda line: print(f"{prog}: {line}", file=sys.stderr, flush=True)
+
+
+def _answers(address: str, timeout: float = 2.0) -> bool:
+    """Whether the service at ``address`` answers ``GetServerInfo`` with anything but
+    UNAVAILABLE or a deadline (the usual check then judges the answer)."""
+    from .grpc_target import GrpcTarget
+
+    target = GrpcTarget(address, timeout=timeout)
+    try:
+        target.server_info()
+        return True
+    except TargetError as exc:
+        return exc.code not in ("UNAVAILABLE", "DEADLINE_EXCEEDED")
+    finally:
+        target.close()
+
+
+def with_started_target(
+    args: argparse.Namespace, command: list[str], prog: str, body: Callable[[argparse.Namespace], int]
+) -> int:
+    """Run ``body`` with ``args.target`` set to the address of ``command``, started for it
+    and stopped afterwards (:func:`~conformance_suite.target_process.started_target`);
+    without a command, just ``body(args)``.  A command that exits, prints no address or does
+    not answer within ``args.wait`` (60 s by default) is exit code 3 with its last output;
+    one that exits during the run is reported after it."""
+    if not command:
+        return body(args)
+    from .target_process import TargetDidNotStart, started_target
+
+    say = _say(prog)
+    wait = 60.0 if getattr(args, "wait", None) is None else float(args.wait)
+    try:
+        with started_target(command, address=args.target or "", wait=wait, ready=_answers, progress=say) as tp:
+            args.target = tp.address
+            args.wait = 0.0
+            code = body(args)
+            died = tp.exit_report(" during the run")
+    except TargetDidNotStart as exc:
+        say(str(exc))
+        return EXIT_TARGET_UNUSABLE
+    if died:
+        say(died)
+        return code or 1
+    say("stopped the target")
+    return code
+
+
+def _run(args: argparse.Namespace, extra: list[str], prog: str = "berserk-conformance") -> int:
+    if not (args.target or args.in_process):
+        print(f"{prog}: give --target HOST:PORT, --in-process, or the command that starts the target after --",
+              file=sys.stderr)
+        return EXIT_USAGE
     if args.mutant and not args.in_process:
-        print("conformance_suite: --mutant works only with --in-process (serve a mutant with "
+        print(f"{prog}: --mutant works only with --in-process (serve a mutant with "
               "`berserk-oracle serve --mutant NAME` and use --target)", file=sys.stderr)
         return EXIT_USAGE
     if args.update_known_failures and not args.known_failures:
-        print("conformance_suite: --update-known-failures needs --known-failures FILE", file=sys.stderr)
+        print(f"{prog}: --update-known-failures needs --known-failures FILE", file=sys.stderr)
         return EXIT_USAGE
     problem = _usage_problem(args)
     if problem:
-        print(f"conformance_suite: {problem}", file=sys.stderr)
+        print(f"{prog}: {problem}", file=sys.stderr)
         return EXIT_USAGE
     opts = _options(args)
     if args.wait and opts.target:
+        _say(prog)(f"waiting up to {args.wait:.0f} s for the target at {opts.target} to answer")
         _wait_for_target(opts, args.wait)
     target = None
     try:
         target = make_target(opts)
         check_target(target, opts.target_label)
     except TargetUnusable as exc:
-        print(f"conformance_suite: {exc}", file=sys.stderr)
+        print(f"{prog}: {exc}", file=sys.stderr)
         return EXIT_TARGET_UNUSABLE
     except (ValueError, TargetError) as exc:  # an unknown mutant, an unreadable CA file
-        print(f"conformance_suite: {exc}", file=sys.stderr)
+        print(f"{prog}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     finally:
         close = getattr(target, "close", None)
@@ -329,8 +422,10 @@ def _usage_problem(args: argparse.Namespace) -> str:
             return "-n needs pytest-xdist (a dependency of berserk-oracle): pip install pytest-xdist"
     if args.id:
         try:
-            known = {s.id for s in load_all(Path(args.scenarios) if args.scenarios else SCENARIO_DIR)}
-        except ScenarioError as exc:
+            root = Path(args.scenarios) if args.scenarios else SCENARIO_DIR
+            known = {s.id for s in load_all(root, skip_invalid=True)}
+            known |= {p.stem for p in root.rglob("*.json")}  # a file that cannot be loaded is reported as an error run
+        except ScenarioError as exc:  # pragma: no cover - skip_invalid leaves every bad file out
             return f"invalid scenario: {exc}"
         for wanted in split_csv(args.id):
             sid = wanted.split("[", 1)[0]
@@ -356,22 +451,45 @@ def _mutants(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None, prog: str = "berserk-conformance") -> int:
     """Entry point of ``berserk-conformance`` and ``python -m conformance_suite``."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    extra: list[str] = []
+    command: list[str] = []
     if "--" in argv:
         i = argv.index("--")
-        argv, extra = argv[:i], argv[i + 1 :]
+        argv, command = argv[:i], argv[i + 1 :]
     args = build_parser(prog).parse_args(argv)
+    if command and args.command in ("mutants", "compare"):
+        print(f"{prog}: {args.command} starts no target (nothing goes after --)", file=sys.stderr)
+        return EXIT_USAGE
+    if command and (getattr(args, "in_process", False) or getattr(args, "mutant", None)
+                    or getattr(args, "all_mutants", False)):
+        print(f"{prog}: a target command after -- is the target; it cannot be combined with --in-process, "
+              "--mutant or --all-mutants", file=sys.stderr)
+        return EXIT_USAGE
     if args.command == "run":
-        return _run(args, extra)
+        return with_started_target(args, command, prog, lambda a: _run(a, list(a.pytest_arg), prog))
     if args.command == "verify":
         from .transcript_cli import run_verify
 
-        return int(run_verify(args))
+        return with_started_target(args, command, prog, lambda a: int(run_verify(a)))
     if args.command == "fuzz":
         from .fuzz_cli import run_fuzz
 
-        return int(run_fuzz(args))
+        return with_started_target(args, command, prog, lambda a: int(run_fuzz(a)))
+    if args.command == "compare":
+        return _compare(args, prog)
     return _mutants(args)
+
+
+def _compare(args: argparse.Namespace, prog: str) -> int:
+    from .compare import load_reports, write_comparison
+
+    try:
+        reports = load_reports(args.reports)
+    except ValueError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    written = write_comparison(reports, Path(args.out))
+    print(f"wrote {written[0]} and {len(written) - 1} badges in {Path(args.out) / 'badges'}")
+    return 0
 
 
 if __name__ == "__main__":

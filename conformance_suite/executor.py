@@ -422,6 +422,30 @@ def _event_rules_missing(expected: scenario_pb2.ExpectedEvent, event: Event, edi
     ]
 
 
+def _order_table(expected: Sequence[Any], matched: Sequence[int], first_bad: int, events: Sequence[Event]) -> str:
+    """Two aligned columns for an event-order mismatch: the expected events, each with the
+    number of the target's event it matched (``>`` marks the first one found only out of
+    order), and the target's events, numbered."""
+    left = [
+        f"{'>' if k == first_bad else ' '} {k + 1}. {_event_text(e.kind, {f.key: f.value for f in e.data})}"
+        + (f"  = #{matched[k] + 1}" if k < len(matched) else (f"  (only before #{matched[-1] + 1})"
+                                                              if k == first_bad and matched else ""))
+        for k, e in enumerate(expected)
+    ]
+    # the target's events up to a few past the last one the expectations reach
+    reach = max(len(left), (max(matched) + 1) if matched else 0) + 3
+    right = [f"#{j + 1} {_event_text(ev.kind, ev.data)}" for j, ev in enumerate(events[:reach])]
+    if len(events) > reach:
+        right.append(f"… {len(events) - reach} more")
+    width = max(len("expected, in order"), *(len(x) for x in left))
+    rows = [f"{'expected, in order':<{width}}  | the target's events"]
+    for k in range(max(len(left), len(right))):
+        a = left[k] if k < len(left) else ""
+        b = right[k] if k < len(right) else ""
+        rows.append(f"{a:<{width}}  | {b}")
+    return "\n    " + "\n    ".join(rows)
+
+
 def _check_events(
     res: _Run, i: int, text: str, step: Any, events: Sequence[Event], edition: str
 ) -> list[Mismatch]:
@@ -430,6 +454,7 @@ def _check_events(
     bad: list[Mismatch] = []
     pos = 0
     used: set[int] = set()
+    matched: list[int] = []  # the target's event each expected event matched, in order
     for e in step.expect_events:
         res.checked["events"] += 1
         if step.events_any_order:
@@ -444,12 +469,14 @@ def _check_events(
             same_kind = [_event_text(ev.kind, ev.data) for ev in events if ev.kind == e.kind]
             near: object = same_kind or {"no event of this kind; the events were": [_event_text(ev.kind, ev.data) for ev in events]}
             if same_kind and not step.events_any_order and any(ev.kind == e.kind for ev in events[:pos]):
-                near = {"out of order: events of this kind came only before the events matched before it": same_kind}
+                near = _order_table(step.expect_events, matched, len(matched), events)
+                want = "these events in this order (> marks the first one the target's events lack in order)"
             bad.append(Mismatch(i, "event", want, near, text))
             if not step.events_any_order:
                 break
             continue
         used.add(found)
+        matched.append(found)
         pos = found + 1
         if any(_applies(r, edition) for r in e.rules):
             res.checked["citations"] += 1

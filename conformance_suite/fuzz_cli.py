@@ -1,7 +1,7 @@
 """The ``fuzz`` command: lock-step differential fuzzing of an implementation against the
 reference engine.
 
-``python -m conformance_suite fuzz (--target HOST:PORT | --mutant NAME | --all-mutants)
+``python -m conformance_suite fuzz (--target HOST:PORT | --mutant NAME | --all-mutants | -- CMD ARGS…)
 --games N --seed S [--out DIR] [--max-decisions M]`` plays random games on the reference
 (in this process) and on the target at the same time.  At every decision it compares
 
@@ -56,13 +56,18 @@ from .fuzz_shrink import DEFAULT_SHRINK_LIMIT, LOG_EVERY, fuzz
 from .fuzz_targets import FastInProcessTarget, declared_capabilities
 from .targets import Target, TargetError
 
-__all__ = ["add_fuzz_arguments", "run_fuzz"]
+__all__ = ["DEFAULT_EDITIONS", "add_fuzz_arguments", "run_fuzz"]
+
+#: The editions played when ``--edition`` is not given: the 15th edition (the one real
+#: clients play) and the three seed editions.
+DEFAULT_EDITIONS = ("R15", "C", "B", "A")
 
 
 def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of ``fuzz`` to ``parser``."""
-    where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--target", metavar="HOST:PORT", help="an implementation of berserk.oracle.v1.OracleService")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--target", metavar="HOST:PORT", help="an implementation of berserk.oracle.v1.OracleService "
+                                                             "(with -- CMD: the address CMD listens on)")
     where.add_argument("--mutant", metavar="NAME", help="an engine mutant in this process (python -m oracle list-mutants)")
     where.add_argument("--all-mutants", action="store_true", help="every engine mutant in this process, one after another")
     parser.add_argument("--games", type=int, default=100, help="games to play per target (default 100)")
@@ -70,7 +75,7 @@ def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="DIR", default="fuzz-findings", help="where scenarios of findings go (default ./fuzz-findings)")
     parser.add_argument("--max-decisions", type=int, default=400, metavar="M", help="decisions per game at most (default 400)")
     parser.add_argument("--edition", action="append", default=[], metavar="E",
-                        help="play only these editions (repeatable; default C, B and A)")
+                        help="play only these editions (repeatable; default R15, C, B and A)")
     parser.add_argument("--json", metavar="PATH", default="", help="write the results as JSON")
     parser.add_argument("--timeout", type=float, default=30.0, help="with --target: deadline of one call in seconds")
     parser.add_argument("--shrink-limit", type=int, default=DEFAULT_SHRINK_LIMIT, metavar="R",
@@ -82,7 +87,11 @@ def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_fuzz(args: argparse.Namespace) -> int:
     """Run ``fuzz`` with parsed arguments; the exit code."""
-    editions = [e for e in args.edition for e in e.split(",") if e] or ["C", "B", "A"]
+    if not (args.target or args.mutant or args.all_mutants):
+        print("fuzz: give --target HOST:PORT, --mutant NAME, --all-mutants, or the command that starts the target "
+              "after --", file=sys.stderr)
+        return 2
+    editions = [e for e in args.edition for e in e.split(",") if e] or list(DEFAULT_EDITIONS)
     bad = [e for e in editions if e not in EDITIONS]
     if bad or args.games < 1 or not 1 <= args.max_decisions <= 2000:
         why = f"unknown edition {bad[0]!r}" if bad else ("--games must be >= 1" if args.games < 1 else "--max-decisions must be 1..2000")
@@ -122,7 +131,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
             return 2
         editions, caps = declared_capabilities(info, editions)
         if not editions:
-            print(f"fuzz: the target declares none of the editions asked for ({', '.join(args.edition) or 'C, B, A'})",
+            print(f"fuzz: the target declares none of the editions asked for ({', '.join(args.edition) or ', '.join(DEFAULT_EDITIONS)})",
                   file=sys.stderr)
             return 2
         rep = fuzz(target, games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,

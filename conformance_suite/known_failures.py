@@ -1,13 +1,21 @@
-"""Known-failure and skip lists: plain text files, one ``scenario_id[edition]`` per line.
+"""Known-failure, known-flaky and skip lists: plain text files, one entry per line.
 
-``#`` starts a comment (whole line or after an entry); blank lines are ignored.  A bare
-``scenario_id`` (no edition) stands for every edition of that scenario.  The known-failures
-file lists scenarios a target is expected to fail (they are xfailed; an unexpected pass fails
-the run); the skip list names scenarios that hang or crash a target and must not be run.
+An entry is ``scenario_id[edition]``; a bare ``scenario_id`` stands for every edition of
+that scenario; either part may be a glob pattern with ``*`` (any run of characters) and
+``?`` (one character): ``s516.*[R15]``, ``*[A]``, ``s401.3-*``.  ``#`` starts a comment; a
+comment after an entry is that entry's *reason*, shown with every run it matches (``s516.4-x[R15]
+# partial prevention not done yet``).  Blank lines are ignored.
+
+The known-failures file lists runs a target is expected to fail (outcome ``known_failure``;
+one that passes is ``unexpected_pass`` and fails the run, so the list cannot go stale); the
+known-flaky file lists runs that may fail or pass (a failure is ``flaky``, a pass ``passed``,
+neither fails the run); the skip list names runs that hang or crash a target and must not be
+run.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -15,7 +23,7 @@ from pathlib import Path
 
 __all__ = ["ListFileError", "ScenarioList", "item_key", "read_list", "write_known_failures"]
 
-_ENTRY = re.compile(r"^(?P<id>[A-Za-z0-9_.\-]+)(?:\[(?P<edition>[A-Za-z0-9]+)\])?$")
+_ENTRY = re.compile(r"^(?P<id>[A-Za-z0-9_.\-*?]+)(?:\[(?P<edition>[A-Za-z0-9*?]+)\])?$")
 
 
 class ListFileError(ValueError):
@@ -34,10 +42,30 @@ class ScenarioList:
     path: Path
     entries: dict[str, int] = field(default_factory=dict)  # key -> 1-based line number
     header: list[str] = field(default_factory=list)
+    reasons: dict[str, str] = field(default_factory=dict)  # key -> the comment after it
+
+    def entry_for(self, scenario_id: str, edition: str) -> str | None:
+        """The first entry (in file order) naming this run, exactly, by the bare scenario
+        id, or by a pattern; None when none does."""
+        key = item_key(scenario_id, edition)
+        if key in self.entries:
+            return key
+        if scenario_id in self.entries:
+            return scenario_id
+        for entry in sorted(self.entries, key=self.entries.__getitem__):
+            pid, _, ped = entry.partition("[")
+            if fnmatch.fnmatchcase(scenario_id, pid) and (not ped or fnmatch.fnmatchcase(edition, ped.rstrip("]"))):
+                return entry
+        return None
 
     def matches(self, scenario_id: str, edition: str) -> bool:
-        """Does the list name this run (exactly, or by the bare scenario id)?"""
-        return item_key(scenario_id, edition) in self.entries or scenario_id in self.entries
+        """Does the list name this run (exactly, by the bare scenario id, or by a pattern)?"""
+        return self.entry_for(scenario_id, edition) is not None
+
+    def where(self, entry: str) -> str:
+        """``FILE:LINE`` of an entry, with its reason when it has one."""
+        reason = self.reasons.get(entry, "")
+        return f"{self.path}:{self.entries[entry]}" + (f" ({reason})" if reason else "")
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -63,19 +91,29 @@ def read_list(path: Path | str, *, missing_ok: bool = False) -> ScenarioList:
         in_header = False
         m = _ENTRY.match(line)
         if not m:
-            raise ListFileError(f"{p}:{n}: expected 'scenario_id[edition]', got {line!r}")
+            raise ListFileError(
+                f"{p}:{n}: expected 'scenario_id[edition]' (either part may use the patterns * and ?), got {line!r}"
+            )
         out.entries.setdefault(line, n)
+        reason = raw.split("#", 1)[1].strip() if "#" in raw else ""
+        if reason:
+            out.reasons.setdefault(line, reason)
     return out
 
 
 DEFAULT_HEADER = [
     "# Known failures of a target against the «Берсерк. Герои» conformance suite.",
-    "# One scenario_id[edition] per line; written by `python -m conformance_suite run --update-known-failures`.",
+    "# One scenario_id[edition] per line (patterns * and ?; a comment after an entry is its reason);",
+    "# written by `berserk-conformance run --update-known-failures`.",
 ]
 
 
-def write_known_failures(path: Path | str, keys: Iterable[str], header: list[str] | None = None) -> None:
-    """Write ``keys`` (sorted, one per line) under ``header`` (default: a short comment)."""
+def write_known_failures(
+    path: Path | str, keys: Iterable[str], header: list[str] | None = None, reasons: dict[str, str] | None = None
+) -> None:
+    """Write ``keys`` (sorted, one per line, each with its reason from ``reasons`` as a
+    comment) under ``header`` (default: a short comment)."""
     lines = list(header or DEFAULT_HEADER)
-    lines += sorted(set(keys))
+    why = reasons or {}
+    lines += [f"{k}  # {why[k]}" if why.get(k) else k for k in sorted(set(keys))]
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -6,6 +6,9 @@ scenario and from the contract's tables (:mod:`oracle.contract`, PROTOCOL.md):
 * the capability of its setup: ``setup`` for a new game, else the capabilities of the step
   its board or state waits at;
 * the capabilities of each step's action kind;
+* the four main-stage capabilities (:data:`MAIN_STAGE`) when the suite asks for the legal
+  actions of a state at ``choice`` (the first state's decision, or an expected legal-action
+  set): they span the whole main stage (PROTOCOL.md 9.2);
 * the capabilities of what the reference does while it runs the scenario: every event kind
   it emits (the event catalogue names each kind's capability) and every step the game
   passes through.  A scenario whose last mulligan starts turn 1 needs ``turn_start``
@@ -24,9 +27,14 @@ from oracle.service.state_codec import STEP_FROM_PROTO
 
 from .executor import run_scenario
 from .scenario import LoadedScenario, action_text
-from .targets import ApplyResult, GameSetup, InProcessTarget, NewGame, ServerInfo, StateData
+from .targets import ApplyResult, GameSetup, InProcessTarget, LegalActions, NewGame, ServerInfo, StateData
 
-__all__ = ["Needs", "scenario_needs", "unsupported_reason"]
+__all__ = ["MAIN_STAGE", "Needs", "scenario_needs", "unsupported_reason"]
+
+#: The capabilities the legal actions at ``choice`` span (PROTOCOL.md 9.2): a run that asks
+#: for them (the decision of its first state, or an expected legal-action set there) needs
+#: every one.
+MAIN_STAGE = ("strike_attack", "activated_abilities", "card_play", "end_turn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +78,16 @@ class _Recorder(InProcessTarget):
         self.name = "needs"
         self.steps: list[str] = []
         self.events: list[str] = []
+        self.legal_at: list[str] = []  # the step of every state the suite asks the legal actions of
 
     def create_game(self, config: GameSetup) -> NewGame:
         game = super().create_game(config)
         self.steps.append(game.state["step"])
         return game
+
+    def legal_actions(self, state: StateData) -> LegalActions:
+        self.legal_at.append(str(state["step"]))
+        return super().legal_actions(state)
 
     def apply(self, state: StateData, action: str) -> ApplyResult:
         out = super().apply(state, action)
@@ -114,6 +127,10 @@ def _needs(sc: LoadedScenario, edition: str) -> Needs:
     events = load_events()
     for step in rec.steps:
         need(STEP_CAPABILITIES.get(step, ()), f"reaches step {step}")
+    if "choice" in rec.legal_at:
+        # the legal actions at choice span the whole main stage (PROTOCOL.md 9.2): attacks,
+        # activations, plays and ending the turn, each listed only where the rules allow it
+        need(MAIN_STAGE, "the legal actions at choice (PROTOCOL.md 9.2)")
     for ev in rec.events:
         spec = events.get(ev)
         if spec is not None and spec.capability in CAPABILITIES:

@@ -5,8 +5,10 @@ It is switched on by ``--cs-target HOST:PORT`` or ``--cs-in-process`` (the ``run
 of ``python -m conformance_suite`` passes these); without them it does nothing, so it can
 sit in any pytest run.  Selection (``--cs-rules``, ``--cs-edition``, ``--cs-id``) deselects
 items; editions the target's server info does not list are skipped with the reason;
-known failures are xfailed strictly (an unexpected pass fails the run); the skip list is
-skipped without running.  The JSON and HTML reports and the known-failures update are
+known failures are run as pytest xfails, strictly (outcome ``known_failure``; an unexpected
+pass, ``unexpected_pass``, fails the run), known-flaky runs as non-strict xfails (a failure
+is ``flaky``, a pass ``passed``); the skip list is skipped without running.  pytest's own
+output uses the same words (:func:`pytest_report_teststatus`).  The JSON and HTML reports and the known-failures update are
 written by the process that owns the session (the controller under pytest-xdist).
 """
 
@@ -29,7 +31,7 @@ from .executor import ScenarioResult, run_scenario
 from .known_failures import ListFileError, ScenarioList, item_key, read_list, write_known_failures
 from .needs import scenario_needs, unsupported_reason
 from .report_html import write_reports
-from .report_json import UNEXPECTED, ReportOptions, RunRecord, SuiteReport, level_summary
+from .report_json import OUTCOME_LABELS, OUTCOMES, UNEXPECTED, ReportOptions, RunRecord, SuiteReport, level_summary
 from .runner import (
     RuleSelector,
     RunOptions,
@@ -47,6 +49,7 @@ from .targets import ServerInfo, Target, TargetError, TargetInputError
 
 __all__ = [
     "EXIT_TARGET_UNUSABLE",
+    "InvalidScenarioItem",
     "JUnitNames",
     "ScenarioFailed",
     "ScenarioFile",
@@ -59,6 +62,7 @@ __all__ = [
     "pytest_collection_modifyitems",
     "pytest_configure",
     "pytest_report_header",
+    "pytest_report_teststatus",
     "pytest_sessionstart",
 ]
 
@@ -76,6 +80,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--cs-edition", action="append", default=[], help="select by edition (A, B, C)")
     g.addoption("--cs-id", action="append", default=[], help="select by scenario id (or id[edition])")
     g.addoption("--cs-known-failures", default="", help="file of expected failures, one id[edition] a line")
+    g.addoption("--cs-known-flaky", default="", help="file of runs that may fail or pass, one id[edition] a line")
     g.addoption("--cs-skip-list", default="", help="file of scenarios not to run (they hang or crash the target)")
     g.addoption("--cs-update-known-failures", action="store_true", default=False, help="rewrite the known failures")
     g.addoption("--cs-report-json", default="", help="write the JSON report here")
@@ -100,6 +105,7 @@ def _options(config: pytest.Config) -> RunOptions:
         editions=split_csv(opt("--cs-edition")),
         ids=split_csv(opt("--cs-id")),
         known_failures=opt("--cs-known-failures"),
+        known_flaky=opt("--cs-known-flaky"),
         skip_list=opt("--cs-skip-list"),
         update_known_failures=bool(opt("--cs-update-known-failures")),
         report_json=opt("--cs-report-json"),
@@ -121,11 +127,15 @@ class SuiteSession:
     selector: RuleSelector
     known: ScenarioList | None
     skips: ScenarioList | None
+    flaky: ScenarioList | None = None
     started: float = field(default_factory=time.time)
     target_down: str = ""
     records: dict[str, RunRecord] = field(default_factory=dict)
     ids_seen: dict[str, Path] = field(default_factory=dict)
     loaded: dict[Path, LoadedScenario] = field(default_factory=dict)
+    invalid: dict[Path, ScenarioError] = field(default_factory=dict)
+    #: per scenario id, the edition and text of the first failure shown in the terminal
+    shown_failures: dict[str, tuple[str, str]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     _target: Target | None = None
     _info: ServerInfo | None = None
@@ -190,9 +200,10 @@ def pytest_configure(config: pytest.Config) -> None:
         selector = RuleSelector.parse(opts.rules)
         known = read_list(opts.known_failures, missing_ok=opts.update_known_failures) if opts.known_failures else None
         skips = read_list(opts.skip_list) if opts.skip_list else None
+        flaky = read_list(opts.known_flaky) if opts.known_flaky else None
     except (ValueError, ListFileError) as exc:
         raise pytest.UsageError(str(exc)) from None
-    suite = SuiteSession(config, opts, selector, known, skips)
+    suite = SuiteSession(config, opts, selector, known, skips, flaky=flaky)
     config.stash[_SUITE] = suite
     if suite.is_controller:
         config.pluginmanager.register(SuiteReporter(suite), "conformance-suite-reporter")
@@ -200,19 +211,24 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:
-    """One header line naming the suite version and the target."""
+    """One header line naming the suite version and the target (pytest shows it at its
+    default verbosity; quieter runs get it from :meth:`SuiteReporter.pytest_collection_finish`)."""
     suite = _suite(config)
     if suite is None:
         return None
+    return [_header_line(suite)]
+
+
+def _header_line(suite: SuiteSession) -> str:
     from . import __version__
 
     info = suite.server_info()
     desc = f"{info.implementation} {info.engine_version}".strip()
     muts = f", mutants {', '.join(info.mutants)}" if info.mutants else ""
-    return [
+    return (
         f"conformance suite {__version__}: target {suite.opts.target_label} — {desc}, "
         f"protocol {info.proto_version}, editions {', '.join(info.editions)}{muts}"
-    ]
+    )
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -233,15 +249,23 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 class ScenarioFile(pytest.File):
     """One scenario file; it yields one item per edition the scenario lists."""
 
-    def collect(self) -> Iterator[ScenarioItem]:
-        """Load and validate the file (a :class:`ScenarioError` names the file and field)."""
-        sc = load_scenario(self.path)
+    def collect(self) -> Iterator[pytest.Item]:
+        """Load and validate the file: one item per edition it lists, or, when the file
+        cannot be loaded (a :class:`ScenarioError` names the file and field), one
+        :class:`InvalidScenarioItem` that reports it as an error run while every other file
+        still runs."""
         suite = _suite(self.config)
         assert suite is not None
+        try:
+            sc = load_scenario(self.path)
+            other = suite.ids_seen.setdefault(sc.id, self.path)
+            if other != self.path:
+                raise ScenarioError(self.path, "id", f"id {sc.id!r} is also used by {other}")
+        except ScenarioError as exc:
+            suite.invalid[self.path] = exc
+            yield InvalidScenarioItem.from_parent(self, name=self.path.stem, error=exc)
+            return
         suite.loaded[self.path] = sc
-        other = suite.ids_seen.setdefault(sc.id, self.path)
-        if other != self.path:
-            raise ScenarioError(self.path, "id", f"id {sc.id!r} is also used by {other}")
         for edition in sc.message.editions:
             yield ScenarioItem.from_parent(self, name=item_key(sc.id, edition), scenario=sc, edition=edition)
 
@@ -252,6 +276,39 @@ class ScenarioFile(pytest.File):
         if isinstance(excinfo.value, ScenarioError):
             return f"invalid scenario: {excinfo.value}"
         return str(super().repr_failure(excinfo))
+
+
+class InvalidScenarioItem(pytest.Item):
+    """A scenario file that cannot be loaded (unreadable JSON, a field of the wrong type, an
+    unknown card, an inconsistent board, a duplicate id): one run with the outcome *error*,
+    named after the file, whose message names the file, the field and the reason.  It runs
+    under no edition (its record's ``edition`` is empty) and never stops the other runs."""
+
+    def __init__(self, *, error: ScenarioError, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.error = error
+        self.user_properties += [
+            ("cs_id", self.path.stem),
+            ("cs_edition", ""),
+            ("cs_rules", "[]"),
+            ("cs_applied", "[]"),
+            ("cs_file", str(self.path)),
+            ("cs_description", "a scenario file that cannot be loaded"),
+            ("cs_kind", "error"),
+            ("cs_message", f"invalid scenario: {error}"),
+        ]
+
+    def runtest(self) -> None:
+        """Fail with the loader's message (the file is not run)."""
+        raise ScenarioFailed(f"invalid scenario: {self.error}")
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        """One line: the file, the field and the reason."""
+        return f"invalid scenario: {self.error}"
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        """Where the item comes from (the file, line 0)."""
+        return self.path, 0, f"invalid scenario file {self.path.name}"
 
 
 class ScenarioFailed(AssertionError):
@@ -332,11 +389,19 @@ class ScenarioItem(pytest.Item):
             body = excinfo.value.message
         else:
             body = str(super().repr_failure(excinfo, style=style))
-        lines = [f"{self.key}: {self.scenario.message.description}", body, "", "rules cited:"]
-        for rule in rule_texts(self.applied):
-            lines.append(f"  {rule.id}  {rule.text_ru}")
-            lines.append(f"  {' ' * len(rule.id)}  ({rule.text_en})")
-        lines += ["", f"re-run: {rerun_command(suite.opts, self.scenario.id, self.edition)}"]
+        first = suite.shown_failures.setdefault(self.scenario.id, (self.edition, body))
+        if first != (self.edition, body) and first[1] == body:
+            # the same failure under another edition: shown once, under the first one
+            return f"{self.key}: the same failure as under {first[0]} (shown there)"
+        lines = [f"{self.key}: {self.scenario.message.description}", body, ""]
+        if self.config.get_verbosity() > 0:
+            lines.append("rules cited:")
+            for rule in rule_texts(self.applied):
+                lines.append(f"  {rule.id}  {rule.text_ru}")
+                lines.append(f"  {' ' * len(rule.id)}  ({rule.text_en})")
+        else:
+            lines.append(f"rules cited: {', '.join(self.applied)} (-v shows their text; the reports always do)")
+        lines += ["", f"re-run: {rerun_command(suite.opts, self.scenario.id, '')}"]
         return "\n".join(lines)
 
     def reportinfo(self) -> tuple[Path, int, str]:
@@ -354,6 +419,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     dropped: list[pytest.Item] = []
     ids = set(opts.ids)
     for item in items:
+        if isinstance(item, InvalidScenarioItem):
+            # a file that cannot be read has no editions or rules to select by: it is
+            # reported unless --id names other scenarios only
+            (keep if not ids or item.path.stem in ids else dropped).append(item)
+            continue
         if not isinstance(item, ScenarioItem):
             keep.append(item)
             continue
@@ -377,13 +447,41 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             item.add_marker(pytest.mark.skip(reason=f"{UNSUPPORTED_PREFIX}{why}"))
         elif suite.skips is not None and suite.skips.matches(sid, ed):
             item.add_marker(pytest.mark.skip(reason=f"in the skip list {suite.skips.path}"))
-        elif suite.known is not None and suite.known.matches(sid, ed):
-            line = suite.known.entries.get(item.key) or suite.known.entries.get(sid)
+        elif suite.known is not None and (entry := suite.known.entry_for(sid, ed)) is not None:
+            item.user_properties.append(("cs_listed", "known"))
             item.add_marker(
                 pytest.mark.xfail(
-                    reason=f"listed as a known failure at {suite.known.path}:{line}", strict=not opts.update_known_failures
+                    reason=f"listed as a known failure at {suite.known.where(entry)}", strict=not opts.update_known_failures
                 )
             )
+        elif suite.flaky is not None and (entry := suite.flaky.entry_for(sid, ed)) is not None:
+            item.user_properties.append(("cs_listed", "flaky"))
+            item.add_marker(pytest.mark.xfail(reason=f"listed as flaky at {suite.flaky.where(entry)}", strict=False))
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+    """pytest's own words for a scenario run, so that its progress letters and closing
+    counts use the suite's vocabulary: *unsupported* (``u``), *known failure* (``x``),
+    *flaky* (``f``), *unexpected pass* (``X``) and *error* (``E``, a run that could not be
+    carried out) instead of skipped, xfailed, xpassed and failed."""
+    props = dict(report.user_properties)
+    if "cs_id" not in props:
+        return None
+    if report.when == "setup" and report.skipped and _skip_reason(report).startswith(UNSUPPORTED_PREFIX):
+        return "unsupported", "u", "UNSUPPORTED"
+    if report.when != "call":
+        return None
+    if report.skipped and not hasattr(report, "wasxfail") and _skip_reason(report).startswith(UNSUPPORTED_PREFIX):
+        return "unsupported", "u", "UNSUPPORTED"
+    if hasattr(report, "wasxfail"):
+        if report.skipped:
+            return ("flaky", "f", "FLAKY") if props.get("cs_listed") == "flaky" else ("known failure", "x", "KNOWN FAILURE")
+        return "passed", ".", "PASSED"
+    if report.failed and report.longreprtext.startswith("[XPASS(strict)]"):
+        return "unexpected pass", "X", "UNEXPECTED PASS"
+    if report.failed and props.get("cs_kind") == "error":
+        return "error", "E", "ERROR"
+    return None
 
 
 #: How the skip reason of an unsupported run starts.
@@ -402,9 +500,9 @@ def failures_by_scenario(records: list[RunRecord]) -> list[str]:
         return []
     out = [f"failures by scenario ({len(grouped)}):"]
     for sid, runs in sorted(grouped.items()):
-        eds = ", ".join(sorted(r.edition for r in runs))
+        eds = ", ".join(sorted(r.edition for r in runs if r.edition))
         first = next((line.strip() for line in runs[0].message.splitlines() if line.strip()), runs[0].outcome)
-        out.append(f"  {sid} [{eds}] {runs[0].outcome}: {first}")
+        out.append(f"  {sid}{f' [{eds}]' if eds else ''} {runs[0].outcome}: {first}")
     return out
 
 
@@ -431,10 +529,13 @@ class JUnitNames:
         xml.node_reporter(report).add_attribute("classname", f"conformance.{props['cs_edition']}.{folder}")
 
 
-def _phase_outcome(report: pytest.TestReport, message: str, kind: str, so_far: str) -> tuple[str, str] | None:
+def _phase_outcome(
+    report: pytest.TestReport, message: str, kind: str, so_far: str, listed: str = ""
+) -> tuple[str, str] | None:
     """The outcome and message a test phase's report gives a run (None: it leaves them as
     they were, ``so_far`` being the outcome until now); ``message`` and ``kind`` are what
-    the item recorded (``cs_message``, ``cs_kind``)."""
+    the item recorded (``cs_message``, ``cs_kind``), ``listed`` the list that names the run
+    ("known", "flaky" or "")."""
     if report.when == "setup":
         if report.skipped:
             reason = _skip_reason(report)
@@ -450,11 +551,14 @@ def _phase_outcome(report: pytest.TestReport, message: str, kind: str, so_far: s
             unsupported = reason.startswith(UNSUPPORTED_PREFIX)
             return "unsupported" if unsupported else "skipped", reason.removeprefix(UNSUPPORTED_PREFIX)
         if hasattr(report, "wasxfail"):
-            return "xfailed" if report.skipped else "xpassed", message or str(report.wasxfail)
+            why = str(report.wasxfail)
+            if report.skipped:  # it failed, as the list said it might
+                return ("flaky" if listed == "flaky" else "known_failure"), (f"{message}\n({why})" if message else why)
+            return ("passed" if listed == "flaky" else "unexpected_pass"), message or why
         if report.failed:
             text = report.longreprtext
             if text.startswith("[XPASS(strict)]"):
-                return "xpassed", (
+                return "unexpected_pass", (
                     f"passed, but is {text.removeprefix('[XPASS(strict)]').strip()}: remove that line "
                     "(or run with --update-known-failures)"
                 )
@@ -472,12 +576,46 @@ def _skip_reason(report: pytest.TestReport) -> str:
     return str(lr or "")
 
 
+def _empty_selection_hints(suite: SuiteSession) -> list[str]:
+    """Why a selection matched nothing (exit 5): per ``--rules`` spec no scenario matches,
+    the range of rule numbers the scenarios cite; an ``--edition`` no scenario lists."""
+    opts = suite.opts
+    scenarios = list(suite.loaded.values())
+    out: list[str] = []
+    cited = sorted({r for sc in scenarios for r in sc.message.rules})
+    for spec in opts.rules:
+        one = RuleSelector((spec,))
+        if not any(one.matches(list(sc.message.rules)) for sc in scenarios):
+            numbers = sorted({r.rpartition(":")[2] for r in cited if r.rpartition(":")[2][:1].isdigit()},
+                             key=lambda n: [int(x) if x.isdigit() else 0 for x in n.split(".")])
+            span = f"; the scenarios cite rules {numbers[0]} to {numbers[-1]}" if numbers else ""
+            out.append(f"--rules {spec}: no scenario cites a rule it selects{span} "
+                       "(e.g. --rules 401-402, --rules 309.1, --rules R15:516)")
+    listed = {ed for sc in scenarios for ed in sc.message.editions}
+    for ed in opts.editions:
+        if ed not in listed:
+            out.append(f"--edition {ed}: no scenario lists it (they list {', '.join(sorted(listed))})")
+    if not out and (opts.rules or opts.editions or opts.ids):
+        out.append("the selection options together match no scenario run (each alone may; they are combined with 'and')")
+    return out
+
+
 class SuiteReporter:
     """Hooks of the reporting process (registered by :func:`pytest_configure` unless this
     is an xdist worker): run records, the exit code, the known-failures update, reports."""
 
     def __init__(self, suite: SuiteSession) -> None:
         self.suite = suite
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Below pytest's default verbosity (the ``run`` command's default), print the
+        suite's header line and how many runs were selected, which pytest's quiet header
+        leaves out."""
+        tr = session.config.pluginmanager.get_plugin("terminalreporter")
+        if tr is None or session.config.get_verbosity() >= 0:
+            return
+        tr.write_line(_header_line(self.suite))
+        tr.write_line(f"{len(session.items)} scenario runs selected")
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Turn the test reports of a scenario item into its run record."""
@@ -501,7 +639,8 @@ class SuiteReporter:
         rec = replace(rec, duration=rec.duration + report.duration)
         if "cs_levels" in props:
             rec = replace(rec, levels=json.loads(str(props["cs_levels"])))
-        outcome = _phase_outcome(report, str(props.get("cs_message", "")), str(props.get("cs_kind", "error")), rec.outcome)
+        outcome = _phase_outcome(report, str(props.get("cs_message", "")), str(props.get("cs_kind", "error")), rec.outcome,
+                                 str(props.get("cs_listed", "")))
         if outcome is not None:
             rec = replace(rec, outcome=outcome[0], message=outcome[1])
         suite.records[report.nodeid] = rec
@@ -520,9 +659,18 @@ class SuiteReporter:
             if key in ran or ("[" not in key and key in ran_ids):
                 continue  # decided by this run
             keep.add(key)
-        failing = {k for k, r in ran.items() if r.outcome in ("failed", "error", "xfailed")}
+        failing = {k for k, r in ran.items() if r.outcome in ("failed", "error", "known_failure")}
+        patterns = {e for e in old.entries if "*" in e or "?" in e}
+        for pattern in patterns:  # a pattern stays while it matches a failing run or no run at all
+            one = ScenarioList(path, {pattern: 1})
+            matched = [k for k, r in ran.items() if one.matches(r.id, r.edition)]
+            if not matched or any(k in failing for k in matched):
+                keep.add(pattern)
+                failing -= set(matched)
+            else:
+                keep.discard(pattern)
         new = keep | failing
-        write_known_failures(path, new, old.header or None)
+        write_known_failures(path, new, old.header or None, old.reasons)
         added = sorted(new - set(old.entries))
         removed = sorted(set(old.entries) - new)
         suite.notes.append(
@@ -539,10 +687,11 @@ class SuiteReporter:
         status = int(session.exitstatus)
         try:
             files = sorted(suite.root.rglob("*.json"))
-            if files and all(f in suite.loaded for f in files):
-                scenarios = [suite.loaded[f] for f in files]  # collected in this process
+            if files and all(f in suite.loaded or f in suite.invalid for f in files):
+                # collected in this process; the coverage counts the files that could be read
+                scenarios = [suite.loaded[f] for f in files if f in suite.loaded]
             else:
-                scenarios = load_all(suite.root)
+                scenarios = load_all(suite.root, skip_invalid=True)
             coverage: Coverage | None = compute_coverage(scenarios)
             coverage_error = ""
             all_ids: set[str] | None = {s.id for s in scenarios}
@@ -573,6 +722,7 @@ class SuiteReporter:
                     ids=tuple(opts.ids),
                     mutant=opts.mutant,
                     known_failures=opts.known_failures,
+                    known_flaky=opts.known_flaky,
                     skip_list=opts.skip_list,
                     scenarios=opts.scenarios,
                     levels=tuple(gating_levels(opts, suite.info_or_empty())),
@@ -593,13 +743,16 @@ class SuiteReporter:
         counts: dict[str, int] = {}
         for r in suite.records.values():
             counts[r.outcome] = counts.get(r.outcome, 0) + 1
-        summary = ", ".join(f"{n} {o}" for o, n in sorted(counts.items())) or "no scenario ran"
+        summary = ", ".join(f"{counts[o]} {OUTCOME_LABELS[o]}" for o in OUTCOMES if counts.get(o)) or "no scenario ran"
         tr.write_line(f"target {suite.opts.target_label}: {summary}")
+        if not suite.records:
+            for line in _empty_selection_hints(suite):
+                tr.write_line(line, yellow=True)
         gating = gating_levels(suite.opts, suite.info_or_empty())
         for lv, verdicts in level_summary(list(suite.records.values())).items():
             if not verdicts:
                 continue
-            shown = ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items()))
+            shown = ", ".join(f"{n} {OUTCOME_LABELS.get(v, v)}" for v, n in sorted(verdicts.items()))
             tr.write_line(f"  level {lv}{'' if lv in gating else ' (not counted)'}: {shown}")
         for line in failures_by_scenario(list(suite.records.values())):
             tr.write_line(line)

@@ -21,7 +21,7 @@ from typing import Any
 from oracle.catalogue import load_catalogue
 from oracle.contract import LEVELS
 
-from .report_json import OUTCOMES, PARTS, UNEXPECTED, applied_rule_ids, count_parts, rule_part
+from .report_json import OUTCOME_LABELS, OUTCOMES, PARTS, UNEXPECTED, applied_rule_ids, count_parts, rule_part
 
 __all__ = ["render_html", "write_reports"]
 
@@ -39,8 +39,8 @@ table.grid td,table.grid th{padding:3px 10px;text-align:left;border-bottom:1px s
 table.grid th{background:#f3f4f6;font-weight:600}
 table.grid td.n{text-align:right;font-variant-numeric:tabular-nums;min-width:3em}
 table.grid td.zero{color:#bbb}
-.passed{background:#2e9e44;color:#fff}.failed,.error,.xpassed{background:#d0312d;color:#fff}
-.xfailed{background:#e8a317;color:#000}.skipped{background:#9aa5b1;color:#000}
+.passed{background:#2e9e44;color:#fff}.failed,.error,.unexpected_pass{background:#d0312d;color:#fff}
+.known_failure,.flaky{background:#e8a317;color:#000}.skipped{background:#9aa5b1;color:#000}
 .unsupported{background:#c9d6e3;color:#000}.blocked{background:#f3d9a4;color:#000}
 .unchecked{background:#eef0f2;color:#666}
 .notrun{background:#eef0f2;color:#666}.uncited{background:#fff;color:#b00;border:1px dashed #b00}
@@ -73,7 +73,7 @@ details.plain{margin:.3em 0}details.plain>summary{cursor:pointer}
 code.cmd,pre.cmd{background:#f6f8fa;font-size:12px}
 """
 
-_CELL_ORDER = ("failed", "error", "xpassed", "xfailed", "passed")
+_CELL_ORDER = ("failed", "error", "unexpected_pass", "known_failure", "flaky", "passed")
 
 
 def _cell_class(outcomes: dict[str, int] | None) -> str:
@@ -154,11 +154,34 @@ def _groups(report: dict[str, Any], outcomes: frozenset[str], prefix: str) -> li
     return out
 
 
+#: The outcome names of report forms 1 and 2 that form 3 renamed.
+_OLD_OUTCOMES = {"xfailed": "known_failure", "xpassed": "unexpected_pass"}
+
+
+def _upgrade(report: dict[str, Any]) -> dict[str, Any]:
+    """A report of form 1 or 2 with its outcomes named as in form 3 (``xfailed`` is
+    ``known_failure``, ``xpassed`` ``unexpected_pass``); a form-3 report unchanged."""
+    if int(report.get("format_version", 1)) >= 3:
+        return report
+
+    def rename(counts: dict[str, Any]) -> dict[str, Any]:
+        return {_OLD_OUTCOMES.get(k, k): v for k, v in counts.items()}
+
+    out = dict(report)
+    out["scenarios"] = [{**r, "outcome": _OLD_OUTCOMES.get(r["outcome"], r["outcome"])} for r in report["scenarios"]]
+    if isinstance(report.get("summary"), dict):
+        out["summary"] = rename(report["summary"])
+    if isinstance(report.get("parts"), dict):
+        out["parts"] = {k: rename(v) for k, v in report["parts"].items()}
+    return out
+
+
 def render_html(report: dict[str, Any]) -> str:
-    """One self-contained HTML page for the JSON report ``report`` (form 1 or 2)."""
+    """One self-contained HTML page for the JSON report ``report`` (form 1, 2 or 3)."""
     esc = html.escape
+    report = _upgrade(report)
     bad = _groups(report, UNEXPECTED, "f-")
-    known = _groups(report, frozenset(("xfailed",)), "k-")
+    known = _groups(report, frozenset(("known_failure", "flaky")), "k-")
     unsupported = [r for r in report["scenarios"] if r["outcome"] == "unsupported"]
     body: list[str] = []
     body += _header_html(report)
@@ -252,8 +275,8 @@ def _header_html(report: dict[str, Any]) -> list[str]:
     out.append(
         "<tr><th>Scenario runs</th><td>"
         + " ".join(
-            f"<span class='badge {o if s.get(o, 0) else 'zero'}'>{o} {s.get(o, 0)}</span>"
-            for o in ("passed", "failed", "error", "xpassed", "xfailed", "unsupported", "skipped")
+            f"<span class='badge {o if s.get(o, 0) else 'zero'}'>{esc(OUTCOME_LABELS.get(o, o))} {s.get(o, 0)}</span>"
+            for o in ("passed", "failed", "error", "unexpected_pass", "known_failure", "flaky", "unsupported", "skipped")
             if s.get(o, 0) or o in ("passed", "failed", "error")
         )
         + f" &nbsp;total {s['total']}, unexpected {s['unexpected']}</td></tr>"
@@ -324,10 +347,11 @@ def _parts_html(report: dict[str, Any]) -> list[str]:
     esc = html.escape
     parts = _parts_of(report)
     shown = ["passed", "failed", "error", "unsupported"]
-    shown += [o for o in ("xfailed", "xpassed", "skipped") if any(p.get(o) for p in parts.values())]
+    shown += [o for o in ("known_failure", "unexpected_pass", "flaky", "skipped") if any(p.get(o) for p in parts.values())]
     out = [
         "<h2 id='parts'>By rule part</h2>",
-        "<table class='grid parts'><tr><th>part</th><th>runs</th>" + "".join(f"<th>{o}</th>" for o in shown) + "</tr>",
+        "<table class='grid parts'><tr><th>part</th><th>runs</th>"
+        + "".join(f"<th>{esc(OUTCOME_LABELS.get(o, o))}</th>" for o in shown) + "</tr>",
     ]
     for key, p in parts.items():
         cells = "".join(
@@ -463,7 +487,7 @@ def _matrix_html(report: dict[str, Any], bad: list[_Group], known: list[_Group])
     out = ["<h2 id='rules'>Rule matrix</h2><div class='legend'>"]
     for cls, label in (
         ("passed", "all runs passed"), ("failed", "a run failed / errored / passed unexpectedly (links to it)"),
-        ("xfailed", "known failure"), ("unsupported", "unsupported"), ("skipped", "skipped"),
+        ("known_failure", "known failure"), ("unsupported", "unsupported"), ("skipped", "skipped"),
         ("notrun", "cited, not run"), ("uncited", "no scenario cites it"), ("notrun sect", "section heading"),
     ):
         out.append(f"<span class='{cls}'>{label}</span>")
@@ -511,7 +535,7 @@ def _cell_html(rid: str, entry: dict[str, Any] | None, uncited: bool, anchors: d
         failing = sorted((k for k in entry["scenarios"] if k in anchors), key=lambda k: not anchors[k].startswith("f-"))
         if failing:
             title += "; failing: " + ", ".join(failing[:8]) + (f" and {len(failing) - 8} more" if len(failing) > 8 else "")
-            if cls.split()[0] in ("failed", "error", "xpassed", "xfailed"):
+            if cls.split()[0] in ("failed", "error", "unexpected_pass", "known_failure"):
                 target = anchors[failing[0]]
     if target:
         return f"<a class='cell {cls}' href='#{target}' title='{esc(title)}'>{esc(label)}</a>"

@@ -8,7 +8,9 @@ page is rendered from that JSON report by :mod:`conformance_suite.report_html`.
 
 The JSON report is described by ``schemas/report.schema.json`` (JSON Schema 2020-12); its
 ``format_version`` says which form it has (1: before the key existed; 2: ``format_version``,
-``parts`` and each run's ``description`` added).
+``parts`` and each run's ``description`` added; 3: the outcomes ``known_failure`` and
+``unexpected_pass``, formerly ``xfailed`` and ``xpassed``, the outcome ``flaky``, the
+option ``known_flaky``, and the edition "" of a scenario file that cannot be loaded).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from .targets import ServerInfo
 __all__ = [
     "FORMAT_VERSION",
     "OUTCOMES",
+    "OUTCOME_LABELS",
     "PARTS",
     "UNEXPECTED",
     "PartTally",
@@ -49,13 +52,23 @@ __all__ = [
 ]
 
 #: The form of the JSON report (``format_version``); a report without the key is form 1.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
-#: Every outcome a scenario run can have.  "unsupported": the target does not declare
-#: what the run needs (an edition, a capability, a card); it is neither run nor failed.
-OUTCOMES = ("passed", "failed", "error", "unsupported", "skipped", "xfailed", "xpassed")
+#: Every outcome a scenario run can have, one vocabulary in the terminal, the reports and
+#: JUnit.  "unsupported": the target does not declare what the run needs (an edition, a
+#: capability, a card); it is neither run nor failed.  "known_failure": it failed and the
+#: known-failures list names it; "unexpected_pass": it passed although that list names it
+#: (the list is stale: a failure); "flaky": it failed and the known-flaky list names it;
+#: "skipped": the skip list names it (not run).
+OUTCOMES = ("passed", "failed", "error", "unsupported", "skipped", "known_failure", "unexpected_pass", "flaky")
 #: The outcomes that make a run fail.
-UNEXPECTED = frozenset(("failed", "error", "xpassed"))
+UNEXPECTED = frozenset(("failed", "error", "unexpected_pass"))
+#: How people read each outcome (the terminal summary and the HTML report).
+OUTCOME_LABELS = {
+    "passed": "passed", "failed": "failed", "error": "error", "unsupported": "unsupported", "skipped": "skipped",
+    "known_failure": "known failure", "unexpected_pass": "passed, but listed as a known failure",
+    "flaky": "flaky (failed, listed as flaky)",
+}
 
 #: The rule parts the reports summarise by, in reading order: key -> label.  A rule's part
 #: is given by :func:`rule_part`.
@@ -195,6 +208,7 @@ class ReportOptions:
     ids: tuple[str, ...] = ()
     mutant: str = ""
     known_failures: str = ""
+    known_flaky: str = ""
     skip_list: str = ""
     scenarios: str = ""
     levels: tuple[str, ...] = ()
@@ -207,6 +221,7 @@ class ReportOptions:
             "ids": list(self.ids),
             "mutant": self.mutant,
             "known_failures": self.known_failures,
+            "known_flaky": self.known_flaky,
             "skip_list": self.skip_list,
             "scenarios": self.scenarios,
             "levels": list(self.levels),
@@ -233,10 +248,14 @@ def rule_summary(records: Sequence[RunRecord]) -> dict[str, RuleTally]:
 
 def level_summary(records: Sequence[RunRecord]) -> dict[str, dict[str, int]]:
     """Per conformance level, how many runs got each verdict (passed, failed, blocked,
-    unchecked); runs that did not run (unsupported, skipped, errors) have no verdicts."""
+    unchecked); a level that failed in a run listed as a known failure or as flaky counts as
+    ``known_failure`` or ``flaky``, not as failed; runs that did not run (unsupported,
+    skipped, errors) have no verdicts."""
     out: dict[str, dict[str, int]] = {lv: {} for lv in LEVELS}
     for r in records:
         for lv, verdict in r.levels.items():
+            if verdict == "failed" and r.outcome in ("known_failure", "flaky"):
+                verdict = r.outcome
             out.setdefault(lv, {})
             out[lv][verdict] = out[lv].get(verdict, 0) + 1
     return out

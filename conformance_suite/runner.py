@@ -53,6 +53,7 @@ class RunOptions:
     editions: list[str] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
     known_failures: str = ""
+    known_flaky: str = ""
     skip_list: str = ""
     update_known_failures: bool = False
     report_json: str = ""
@@ -179,9 +180,10 @@ def gating_levels(opts: RunOptions, info: ServerInfo) -> list[str]:
 
 
 def rerun_command(opts: RunOptions, scenario_id: str, edition: str) -> str:
-    """One command line that re-runs only this scenario, under this edition, against the
-    same target (a bearer token is not echoed: it reads ``$CONFORMANCE_TOKEN``)."""
-    cmd = ["python", "-m", "conformance_suite", "run"]
+    """One command line that re-runs only this scenario, under this edition (under every
+    edition it lists when ``edition`` is empty), against the same target (a bearer token is
+    not echoed: it reads ``$CONFORMANCE_TOKEN``)."""
+    cmd = ["berserk-conformance", "run"]
     if opts.target:
         cmd += ["--target", opts.target]
         if opts.tls_ca:
@@ -192,7 +194,7 @@ def rerun_command(opts: RunOptions, scenario_id: str, edition: str) -> str:
             cmd += ["--mutant", opts.mutant]
     if Path(opts.scenarios).resolve() != SCENARIO_DIR.resolve():
         cmd += ["--scenarios", opts.scenarios]
-    cmd += ["--id", scenario_id, "--edition", edition]
+    cmd += ["--id", scenario_id] + (["--edition", edition] if edition else [])
     text = shlex.join(cmd)
     if opts.target and opts.token:
         text += ' --token "$CONFORMANCE_TOKEN"'

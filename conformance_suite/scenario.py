@@ -299,14 +299,23 @@ def load_scenario(path: Path) -> LoadedScenario:
     return LoadedScenario(path, msg)
 
 
-def load_all(root: Path = SCENARIO_DIR) -> list[LoadedScenario]:
-    """Every scenario under ``root``, sorted by path; ids must be unique."""
-    out = [load_scenario(p) for p in sorted(root.rglob("*.json"))]
+def load_all(root: Path = SCENARIO_DIR, *, skip_invalid: bool = False) -> list[LoadedScenario]:
+    """Every scenario under ``root``, sorted by path; ids must be unique.  A file that cannot
+    be loaded raises its :class:`ScenarioError`, or with ``skip_invalid`` is left out (the
+    suite's run reports each such file as an error run of its own)."""
+    out: list[LoadedScenario] = []
     seen: dict[str, Path] = {}
-    for s in out:
-        if s.id in seen:
-            raise ScenarioError(s.path, "id", f"id {s.id!r} is also used by {seen[s.id]}")
+    for p in sorted(root.rglob("*.json")):
+        try:
+            s = load_scenario(p)
+            if s.id in seen:
+                raise ScenarioError(s.path, "id", f"id {s.id!r} is also used by {seen[s.id]}")
+        except ScenarioError:
+            if skip_invalid:
+                continue
+            raise
         seen[s.id] = s.path
+        out.append(s)
     return out
 
 

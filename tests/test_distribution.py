@@ -322,3 +322,131 @@ def test_wheel_in_a_clean_virtualenv(tmp_path: Path) -> None:
                      "findings", "-q"], cwd=work, env=env, timeout=600)
         assert fuzz.returncode == 0, fuzz.stdout + fuzz.stderr
         assert "no divergence in 5 games" in fuzz.stdout
+
+
+# --- the release path: .ci/release and every documented install line -------------------
+
+
+def _block_lines(markdown: str, heading: str, fence: str = "```") -> list[str]:
+    """The non-empty lines of the first fenced block after ``heading``."""
+    section = markdown.split(heading, 1)[1]
+    block = re.search(re.escape(fence) + r"[a-z]*\n(.*?)```", section, flags=re.S)
+    assert block, heading
+    return [line for line in block.group(1).splitlines() if line.strip()]
+
+
+def _command(line: str) -> str:
+    """A documented shell line without its trailing ``# comment``."""
+    return re.sub(r"\s+#.*$", "", line).strip()
+
+
+def _checkout(tmp_path: Path) -> Path:
+    """A copy of what a checkout holds for building: pyproject, README, the packages and
+    .ci/release."""
+    src = tmp_path / "checkout"
+    (src / ".ci").mkdir(parents=True)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    shutil.copy(ROOT / ".ci" / "release", src / ".ci" / "release")
+    for name in ("oracle", "conformance_suite"):
+        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return src
+
+
+def _fresh_venv(path: Path) -> Path:
+    made = _run([sys.executable, "-m", "venv", str(path)], cwd=path.parent)
+    assert made.returncode == 0, made.stderr
+    return path / "bin"
+
+
+def _install(line: str, cwd: Path, vbin: Path, **env: str) -> None:
+    """Run a documented install line with bash, the fresh virtualenv first on PATH (so
+    ``pip`` and ``python`` are its own); skip when the dependencies cannot be fetched."""
+    proc = _run(["bash", "-eo", "pipefail", "-c", line], cwd=cwd, env=_env(vbin, **env), timeout=900)
+    if proc.returncode != 0 and re.search(r"(?i)could not find a version|connection|network|resolve", proc.stderr):
+        pytest.skip(f"the dependencies could not be fetched (no network?): {proc.stderr[-400:]}")
+    assert proc.returncode == 0, f"{line!r} in {cwd}:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
+    import oracle
+
+    version = _run([str(vbin / "berserk-conformance"), "--version"], cwd=cwd, env=_env(vbin))
+    assert version.returncode == 0 and oracle.__version__ in version.stdout, version.stderr
+
+
+def test_release_script_builds_the_wheel_and_the_sdist(tmp_path: Path) -> None:
+    """``.ci/release DIR`` writes the wheel and the sdist of the package's version and a
+    SHA256SUMS file whose sums are theirs; the sdist holds the packages, the protos' code
+    and the scenarios."""
+    import hashlib
+    import tarfile
+
+    import oracle
+
+    out = tmp_path / "dist"
+    proc = _run(["bash", str(ROOT / ".ci" / "release"), str(out)], env=_env(PYTHON=sys.executable), timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    wheel = out / f"berserk_oracle-{oracle.__version__}-py3-none-any.whl"
+    sdist = out / f"berserk_oracle-{oracle.__version__}.tar.gz"
+    assert wheel.exists() and sdist.exists(), sorted(p.name for p in out.iterdir())
+    sums = dict(reversed(line.split()) for line in (out / "SHA256SUMS").read_text().splitlines())
+    for f in (wheel, sdist):
+        assert sums[f.name] == hashlib.sha256(f.read_bytes()).hexdigest()
+    with tarfile.open(sdist) as tar:
+        names = tar.getnames()
+    base = f"berserk_oracle-{oracle.__version__}/"
+    for inside in ("pyproject.toml", "oracle/engine.py", "oracle/data/catalogue.json",
+                   "conformance_suite/scenarios/p3_main/s106.1.1-final-cost-not-below-zero.json"):
+        assert base + inside in names, inside
+
+
+def test_no_install_line_names_an_unpublished_package() -> None:
+    """No documented install line installs ``berserk-oracle`` by name (it is not on a
+    public index yet): README and docs/CI.md install a wheel file or a checkout, and the one
+    mention of the name is marked as after publishing."""
+    for doc in ("README.md", "docs/CI.md", "examples/typescript/README.md", "conformance_suite/RUNNING.md"):
+        for line in (ROOT / doc).read_text(encoding="utf-8").splitlines():
+            if re.search(r"pip install \"?berserk-oracle", line) or re.search(r"BERSERK_ORACLE: \"berserk-oracle", line):
+                assert "publish" in line, f"{doc}: {line.strip()}"
+
+
+@pytest.mark.slow
+def test_every_install_line_works_as_written(tmp_path: Path) -> None:
+    """Each install line of README ("Installing the package") and docs/CI.md, run as
+    written with bash in a fresh virtualenv, installs a working package: README's
+    ``.ci/release`` then ``pip install dist/…whl`` in a checkout, README's ``pip install .``
+    in a checkout, docs/CI.md's ``pip install ./…whl`` beside the wheel, and the GitHub job's
+    ``python -m pip install "$BERSERK_ORACLE"`` with the job's value, the wheel under
+    vendor/."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / "docs" / "CI.md").read_text(encoding="utf-8")
+    src = _checkout(tmp_path)
+    lines = [_command(x) for x in _block_lines(readme, "## Installing the package")]
+    build, install = lines[0], lines[1]
+    assert build == ".ci/release" and install.startswith("pip install dist/berserk_oracle-")
+    assert "pip install ." in readme.split("## Installing the package", 1)[1].split("##", 1)[0]
+
+    vbin = _fresh_venv(tmp_path / "venv-readme")
+    built = _run(["bash", "-eo", "pipefail", "-c", build], cwd=src, env=_env(PYTHON=sys.executable), timeout=600)
+    assert built.returncode == 0, built.stderr
+    _install(install, src, vbin)
+    wheel = next((src / "dist").glob("berserk_oracle-*.whl"))
+
+    _install("pip install .", src, _fresh_venv(tmp_path / "venv-checkout"))
+
+    ci_lines = [_command(x) for x in _block_lines(ci, "# Running the conformance suite in CI", "```sh")]
+    assert ci_lines[0] == f"pip install ./{wheel.name}", ci_lines
+    here = tmp_path / "ci-sh"
+    here.mkdir()
+    shutil.copy(wheel, here / wheel.name)
+    _install(ci_lines[0], here, _fresh_venv(tmp_path / "venv-ci-sh"))
+
+    from tests.test_ci_recipe import github_job
+
+    job = github_job(ci)
+    step = next(s.run for s in job.steps if "pip install" in s.run).strip()
+    assert step == 'python -m pip install "$BERSERK_ORACLE"'
+    work = tmp_path / "ci-job"
+    (work / "vendor").mkdir(parents=True)
+    target = work / job.env["BERSERK_ORACLE"]
+    assert target.parent == work / "vendor" and target.name == wheel.name, job.env["BERSERK_ORACLE"]
+    shutil.copy(wheel, target)
+    _install(step, work, _fresh_venv(tmp_path / "venv-ci-job"), BERSERK_ORACLE=job.env["BERSERK_ORACLE"])

@@ -61,6 +61,22 @@ def test_needs_follow_from_setup_actions_and_reference_events() -> None:
     assert "ork" in attack.card_ids
 
 
+def test_legal_actions_at_choice_need_the_whole_main_stage() -> None:
+    """A run whose first state waits at ``choice`` asks for its legal actions (the decision),
+    which span the main stage (PROTOCOL.md 9.2): it needs strike_attack, activated_abilities,
+    card_play and end_turn, each with that reason, even when its one step is a card play;
+    a new game whose runs never ask at ``choice`` does not."""
+    play = scenario_needs(_scenario("s106.1.1-final-cost-not-below-zero"), "C")
+    for cap in ("strike_attack", "activated_abilities", "card_play", "end_turn"):
+        assert cap in play.capabilities, cap
+    assert play.capabilities["strike_attack"] == "the legal actions at choice (PROTOCOL.md 9.2)"
+    only_play = ServerInfo(editions=("C",), support={"C": ("card_play", "triggered_abilities")})
+    why = unsupported_reason(play, only_play)
+    assert "strike_attack (the legal actions at choice" in why
+    setup_only = scenario_needs(_scenario("s301.4-roll-outcomes"), "C")
+    assert "strike_attack" not in setup_only.capabilities
+
+
 def test_every_scenario_needs_only_known_capabilities() -> None:
     """Every derived need is a capability of the contract, for every scenario and edition."""
     for sc in load_all():

@@ -149,28 +149,38 @@ def test_served_mutant_is_caught_over_grpc(tmp_path: Path) -> None:
 
 
 def test_failure_shows_step_diff_rule_text_and_rerun_command() -> None:
-    """A failure names the step, shows expected against actual, the cited rule in Russian
-    and English, and one command line that re-runs only that scenario under that edition."""
+    """A failure names the step, shows expected against actual, the cited rules (their ids;
+    with -v their Russian and English text), and one command line, with the installed
+    command's name, that re-runs only that scenario; a scenario failing alike under two
+    editions is shown once."""
     proc = cli("run", "--in-process", "--mutant", "no_coin_cap", "--scenarios", str(MINI))
     assert proc.returncode == 1
     out = proc.stdout
     assert "step 1 (end_turn): fact" in out
     assert 'expected: {"players[1].coins_open": 10}' in out and 'actual:   {"players[1].coins_open": 11}' in out
     rule = load_catalogue()["C:304.1"]
-    assert rule.text_ru in out and rule.text_en in out
+    assert "rules cited: B:304.1 (-v shows their text" in out and rule.text_ru not in out
+    assert out.count('expected: {"players[1].coins_open": 10}') == 1, "shown once, not once per edition"
+    assert "the same failure as under" in out
     rerun = [line.split("re-run: ", 1)[1] for line in out.splitlines() if line.startswith("re-run: ")]
-    want = f"--in-process --mutant no_coin_cap --scenarios {MINI} --id t304.1-coin-cap --edition C"
-    assert any(r.startswith("python -m conformance_suite run ") and r.endswith(want) for r in rerun), rerun
-    cmd = shlex.split(next(r for r in rerun if r.endswith("--edition C")))
+    want = f"--in-process --mutant no_coin_cap --scenarios {MINI} --id t304.1-coin-cap"
+    assert any(r.startswith("berserk-conformance run ") and r.endswith(want) for r in rerun), rerun
+    cmd = shlex.split(rerun[0])
     again = subprocess.run(
-        [sys.executable, *cmd[1:], "-q"], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "conformance_suite", *cmd[1:], "-q"], cwd=ROOT, env=ENV, capture_output=True, text=True,
+        timeout=300,
     )
     assert again.returncode == 1
-    assert "1 failed" in again.stdout and "passed" not in again.stdout.splitlines()[-1]
+    assert "2 failed" in again.stdout and "passed" not in again.stdout.splitlines()[-1]
+    verbose = cli("run", "--in-process", "--mutant", "no_coin_cap", "--scenarios", str(MINI), "-v")
+    assert rule.text_ru in verbose.stdout and rule.text_en in verbose.stdout
 
 
-def test_known_failure_is_xfailed(tmp_path: Path) -> None:
-    """With --known-failures, a listed scenario that fails is xfailed and the run exits 0."""
+def test_known_failure_is_reported_as_such(tmp_path: Path) -> None:
+    """With --known-failures, a listed scenario that fails is a *known failure*, with the
+    list's file, line and reason beside its failure; the run exits 0, the level summary
+    counts the known failures apart from failures, and pytest's own closing line says
+    "known failure", not "xfailed"."""
     kf = tmp_path / "known.txt"
     kf.write_text("# the mutant ignores the cap\nt304.1-coin-cap[B]\nt304.1-coin-cap[C]  # same\n", encoding="utf-8")
     proc, report = run_json(
@@ -178,23 +188,49 @@ def test_known_failure_is_xfailed(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stdout
     assert outcomes(report) == {
-        "t304.1-coin-cap[B]": "xfailed", "t304.1-coin-cap[C]": "xfailed", "t304.1-coin-gain[C]": "passed",
+        "t304.1-coin-cap[B]": "known_failure", "t304.1-coin-cap[C]": "known_failure", "t304.1-coin-gain[C]": "passed",
     }
-    assert "coins_open" in report["scenarios"][0]["message"]
+    msg = {f"{r['id']}[{r['edition']}]": r["message"] for r in report["scenarios"]}
+    assert "coins_open" in msg["t304.1-coin-cap[C]"] and f"{kf}:3 (same)" in msg["t304.1-coin-cap[C]"]
+    assert report["levels"]["core"] == {"known_failure": 2, "passed": 1}
+    assert "level core: 2 known failure, 1 passed" in proc.stdout
+    assert "2 known failure" in proc.stdout.splitlines()[-1] and "xfail" not in proc.stdout
+
+
+def test_known_failure_patterns_and_flaky_list(tmp_path: Path) -> None:
+    """A known-failures entry may be a pattern (``t304.1-*[B]``) and the known-flaky list
+    takes the same form: a listed flaky run that fails is *flaky* and a passing one is
+    *passed*; neither fails the run (exit 0)."""
+    kf = tmp_path / "known.txt"
+    kf.write_text("t304.1-*[B]  # the cap, under B\n", encoding="utf-8")
+    fl = tmp_path / "flaky.txt"
+    fl.write_text("t304.1-coin-ca?[C]  # sometimes\nt304.1-coin-gain\n", encoding="utf-8")
+    proc, report = run_json(tmp_path, "--in-process", "--mutant", "no_coin_cap", "--scenarios", str(MINI),
+                            "--known-failures", str(kf), "--known-flaky", str(fl))
+    assert proc.returncode == 0, proc.stdout
+    assert outcomes(report) == {
+        "t304.1-coin-cap[B]": "known_failure", "t304.1-coin-cap[C]": "flaky", "t304.1-coin-gain[C]": "passed",
+    }
+    assert report["options"]["known_flaky"] == str(fl)
+    assert "(sometimes)" in next(r["message"] for r in report["scenarios"] if r["outcome"] == "flaky")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("t304.1 coin\n", encoding="utf-8")
+    refused = cli("run", "--in-process", "--scenarios", str(MINI), "--known-flaky", str(bad))
+    assert refused.returncode == 4 and "patterns * and ?" in refused.stdout + refused.stderr
 
 
 def test_unexpected_pass_of_known_failure_fails_the_run(tmp_path: Path) -> None:
-    """A known failure that passes (xpassed) fails the run (strict): exit 1, outcome
-    xpassed, and the message says which list line to remove."""
+    """A known failure that passes fails the run (strict): exit 1, outcome
+    ``unexpected_pass``, and the message says which list line to remove."""
     kf = tmp_path / "known.txt"
     kf.write_text("t304.1-coin-cap[B]\nt304.1-coin-cap[C]\nt304.1-coin-gain[C]\n", encoding="utf-8")
     proc, report = run_json(
         tmp_path, "--in-process", "--mutant", "no_coin_cap", "--scenarios", str(MINI), "--known-failures", str(kf)
     )
     assert proc.returncode == 1
-    assert outcomes(report)["t304.1-coin-gain[C]"] == "xpassed"
-    assert outcomes(report)["t304.1-coin-cap[B]"] == "xfailed"
-    assert f"{kf}:3" in next(s["message"] for s in report["scenarios"] if s["outcome"] == "xpassed")
+    assert outcomes(report)["t304.1-coin-gain[C]"] == "unexpected_pass"
+    assert outcomes(report)["t304.1-coin-cap[B]"] == "known_failure"
+    assert f"{kf}:3" in next(s["message"] for s in report["scenarios"] if s["outcome"] == "unexpected_pass")
     assert report["summary"]["unexpected"] == 1 and report["exit_code"] == 1
 
 
@@ -425,7 +461,8 @@ def test_bearer_token_and_tls(tmp_path: Path) -> None:
 @pytest.mark.parametrize("case", sorted(p.name for p in INVALID.iterdir()))
 def test_invalid_scenario_file_names_file_and_field(case: str) -> None:
     """A malformed scenario file fails loading naming the file and the field, both in
-    `load_scenario` and in a run (exit 2, one clear line per bad file)."""
+    `load_scenario` and in a run, where it is one error run (exit 1, one clear line per
+    bad file) and every other file of the directory still runs."""
     path = next((INVALID / case).glob("*.json"))
     with pytest.raises(ScenarioError) as err:
         load_scenario(path)
@@ -434,8 +471,82 @@ def test_invalid_scenario_file_names_file_and_field(case: str) -> None:
              "owner_off_duration": "setup.board.modifiers[0].owner"}[case]
     assert err.value.field == field and err.value.path == str(path)
     proc = cli("run", "--in-process", "--scenarios", str(INVALID / case))
-    assert proc.returncode == 2
+    assert proc.returncode == 1, proc.stdout + proc.stderr
     assert f"invalid scenario: {path}: {field}: " in proc.stdout
+    assert "INTERNALERROR" not in proc.stdout + proc.stderr
+    assert "during collection" not in proc.stdout
+
+
+def _broken_copies(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """The fixture scenarios plus five broken files beside them: a hero not in the pool, a
+    card not in the pool, an old-style trigger reference, unreadable JSON and a field of
+    the wrong type; returns the directory and, per broken file, the field its error names."""
+    import shutil
+
+    root = tmp_path / "scenarios"
+    shutil.copytree(MINI, root)
+    good = next(root.rglob("*.json"))
+    base = json.loads(good.read_text(encoding="utf-8"))
+
+    def broken(name: str, change: Any) -> None:
+        data = json.loads(json.dumps(base))
+        data["id"] = name
+        change(data)
+        (root / f"{name}.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+    players = ["setup", "board", "players"]
+    assert all(k in (base if i == 0 else base[players[0]] if i == 1 else base[players[0]][players[1]])
+               for i, k in enumerate(players)), "the fixture scenario starts from a board"
+    broken("x-bad-hero", lambda d: d["setup"]["board"]["players"][0]["hero"].__setitem__("card_id", "no_such_hero"))
+    broken("x-bad-card", lambda d: d["setup"]["board"]["players"][0].__setitem__("hand", [{"uid": 90, "card_id": "nope"}]))
+    broken("x-bad-trigger", lambda d: d["steps"][0].__setitem__("action", {"encoded": "declare trigger=3"}))
+    broken("x-bad-type", lambda d: d["setup"]["board"].__setitem__("turn", "three"))
+    (root / "x-bad-json.json").write_text('{"id": "x-bad-json", ', encoding="utf-8")
+    return root, {
+        "x-bad-hero": "setup.board.players[0].hero.card_id",
+        "x-bad-card": "setup.board.players[0].hand[0].card_id",
+        "x-bad-trigger": "steps[0].action.trigger",
+        "x-bad-type": "$",
+        "x-bad-json": "$",
+    }
+
+
+def test_bad_scenario_files_are_error_runs_and_the_rest_still_run(tmp_path: Path) -> None:
+    """Each scenario file that cannot be loaded is one error run naming the file and the
+    field, in the terminal and the JSON report (edition empty, valid against the report
+    schema); every valid file of the directory still runs and passes; the exit code is 1,
+    never a pytest INTERNALERROR or an interrupted collection."""
+    root, fields = _broken_copies(tmp_path)
+    report = tmp_path / "report.json"
+    junit = tmp_path / "junit.xml"
+    proc = cli("run", "--in-process", "--scenarios", str(root), "--report-json", str(report), "--junitxml", str(junit))
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 1, out
+    assert "INTERNALERROR" not in out and "during collection" not in out
+    for name, field in fields.items():
+        assert f"invalid scenario: {root / name}.json: {field}: " in proc.stdout, name
+    data = json.loads(report.read_text(encoding="utf-8"))
+    runs = {(r["id"], r["edition"]): r for r in data["scenarios"]}
+    for name, field in fields.items():
+        run = runs[(name, "")]
+        assert run["outcome"] == "error" and f": {field}: " in run["message"]
+    valid = {s.id for s in load_all(MINI)}
+    ran = {sid for (sid, ed), r in runs.items() if ed and r["outcome"] == "passed"}
+    assert valid <= ran, f"valid scenarios that did not run: {sorted(valid - ran)}"
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((ROOT / "conformance_suite" / "schemas" / "report.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(data)
+    assert junit.read_text(encoding="utf-8").count("invalid scenario:") >= len(fields)
+
+
+def test_an_id_selection_skips_bad_files_it_does_not_name(tmp_path: Path) -> None:
+    """``--id`` of a valid scenario runs it alone: the directory's broken files are neither
+    run nor reported, and the run passes."""
+    root, _ = _broken_copies(tmp_path)
+    sid = load_all(MINI)[0].id
+    proc = cli("run", "--in-process", "--scenarios", str(root), "--id", sid)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "invalid scenario" not in proc.stdout
 
 
 def test_every_scenario_file_is_valid() -> None:
@@ -539,3 +650,133 @@ def test_public_names_have_docstrings() -> None:
                         missing.append(f"{name}.{attr}.{meth}")
     assert missing == []
 
+
+
+# --- the runner starts the implementation under test (run/fuzz/verify -- CMD ARGS…) -----
+
+SERVE = [sys.executable, "-m", "oracle", "serve", "--port", "0", "--log-level", "warning"]
+
+
+def _port_open(address: str) -> bool:
+    host, port = address.rsplit(":", 1)
+    with socket.socket() as s:
+        s.settimeout(1)
+        return s.connect_ex((host, int(port))) == 0
+
+
+def test_run_starts_the_target_command_and_stops_it() -> None:
+    """``run -- CMD`` starts the command, reads its address from its ``listening on
+    HOST:PORT`` line, says when it answers, runs the suite against it (exit 0 on the
+    fixtures) and stops it: afterwards nothing listens at that address."""
+    proc = cli("run", "--scenarios", str(MINI), "-q", "--", *SERVE)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    import re
+
+    m = re.search(r"the target answers at (\S+:\d+)", proc.stderr)
+    assert m, proc.stderr
+    assert f"target {m.group(1)}: " in proc.stdout
+    assert "stopped the target" in proc.stderr
+    assert not _port_open(m.group(1))
+
+
+def test_target_command_with_a_given_address() -> None:
+    """``run --target HOST:PORT -- CMD`` uses the given address (the command need not print
+    one) and waits until it answers."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cmd = [sys.executable, "-m", "oracle", "serve", "--port", str(port), "--log-level", "warning"]
+    proc = cli("run", "--target", f"127.0.0.1:{port}", "--scenarios", str(MINI), "-q", "--", *cmd)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert f"the target answers at 127.0.0.1:{port}" in proc.stderr
+
+
+def test_target_command_that_exits_is_exit_3_with_its_output() -> None:
+    """A target command that exits before it is ready: exit 3, naming its status and the
+    last lines it wrote to standard error."""
+    crash = [sys.executable, "-c", "import sys; print('no such port here', file=sys.stderr); sys.exit(4)"]
+    proc = cli("run", "--scenarios", str(MINI), "--wait", "20", "--", *crash)
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    assert "exited with status 4 before it was ready" in proc.stderr
+    assert "no such port here" in proc.stderr
+
+
+def test_target_command_that_prints_no_address_times_out() -> None:
+    """A command that neither prints ``listening on HOST:PORT`` nor exits: after ``--wait``
+    seconds, exit 3 saying what was missing, and the command is stopped."""
+    proc = cli("run", "--scenarios", str(MINI), "--wait", "2", "--", sys.executable, "-c", "import time; time.sleep(60)",
+               timeout=60)
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    assert "printed no 'listening on HOST:PORT' line within 2 s" in proc.stderr
+
+
+def test_target_command_cannot_be_combined_with_in_process() -> None:
+    """A target command and ``--in-process`` together are bad usage (exit 2) with a hint; so
+    is ``run`` with no target at all."""
+    both = cli("run", "--in-process", "--scenarios", str(MINI), "--", *SERVE)
+    assert both.returncode == 2 and "cannot be combined with --in-process" in both.stderr
+    none = cli("run", "--scenarios", str(MINI))
+    assert none.returncode == 2 and "give --target HOST:PORT, --in-process, or the command" in none.stderr
+
+
+def test_verify_and_fuzz_start_the_target_command() -> None:
+    """``verify FILE -- CMD`` verifies the shipped agreeing transcript against the started
+    service (exit 0), and ``fuzz -- CMD`` plays its games against it (exit 0: the reference
+    agrees with itself)."""
+    agreeing = ROOT / "examples" / "transcripts" / "agreeing.json"
+    ver = cli("verify", str(agreeing), "--", *SERVE)
+    assert ver.returncode == 0, ver.stdout + ver.stderr
+    assert "AGREES" in ver.stdout and "stopped the target" in ver.stderr
+    fz = cli("fuzz", "--games", "3", "--seed", "1", "--no-write", "-q", "--", *SERVE)
+    assert fz.returncode == 0, fz.stdout + fz.stderr
+    assert "no divergence in 3 games" in fz.stdout
+
+
+def test_the_shipped_agreeing_transcript_agrees() -> None:
+    """``examples/transcripts/agreeing.json`` (a recorded game with no error) verifies on the
+    reference in process: exit 0, every step agrees."""
+    proc = cli("verify", str(ROOT / "examples" / "transcripts" / "agreeing.json"))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "AGREES: all 40 steps agree" in proc.stdout
+
+
+def test_event_order_mismatch_shows_both_sequences_aligned() -> None:
+    """Expected events the target emits in another order are shown as two aligned columns,
+    the expected events numbered with the target event each matched and ``>`` at the first
+    one found only out of order, beside the target's events numbered; not as a JSON object
+    keyed by a sentence."""
+    from dataclasses import replace as dc_replace
+
+    from conformance_suite.executor import run_scenario
+    from conformance_suite.targets import InProcessTarget
+
+    sc = next(s for s in load_all() if s.id == "s106.1.1-final-cost-not-below-zero")
+    msg = type(sc.message)()
+    msg.CopyFrom(sc.message)
+    events = list(msg.steps[0].expect_events)
+    assert [e.kind for e in events] == ["card_played", "entered_play"]
+    del msg.steps[0].expect_events[:]
+    msg.steps[0].expect_events.extend(reversed(events))
+    res = run_scenario(dc_replace(sc, message=msg), "C", InProcessTarget(""))
+    [m] = [m for m in res.mismatches if m.what == "event"]
+    text = m.describe()
+    lines = text.splitlines()
+    assert "expected, in order" in text and "| the target's events" in text
+    marked = [line for line in lines if line.strip().startswith(">")]
+    assert len(marked) == 1 and "card_played{" in marked[0] and "(only before #" in marked[0]
+    assert any("1. entered_play{card=12}  = #" in line for line in lines)
+    bars = {line.index("|") for line in lines if "|" in line}
+    assert len(bars) == 1, "the two columns are aligned"
+    assert "{\"out of order" not in text
+
+
+def test_empty_selection_exits_5_with_a_hint() -> None:
+    """A selection that matches nothing exits 5 and says why: a ``--rules`` spec no scenario
+    cites (with the range the scenarios cite and examples), an ``--edition`` no scenario
+    lists."""
+    rules = cli("run", "--in-process", "--scenarios", str(MINI), "--rules", "999")
+    assert rules.returncode == 5
+    assert "--rules 999: no scenario cites a rule it selects; the scenarios cite rules " in rules.stdout
+    ed = cli("run", "--in-process", "--scenarios", str(MINI), "--rules", "304.1", "--edition", "A")
+    assert ed.returncode == 5
+    assert "--edition A: no scenario lists it (they list B, C)" in ed.stdout

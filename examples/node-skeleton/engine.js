@@ -125,20 +125,24 @@ function seededRandom(seed) {
 
 /**
  * A new game (PROTOCOL.md 2.1). With `seed` (a decimal string) chance's outcomes are sampled
- * until the first decision that is not chance's; they are returned in order.
+ * until the first decision that is not chance's; they are returned in order, and the events
+ * are those of creating the game followed by those of each chance action.
  */
 function createGame(config, seed) {
-  let state = setup.newGame(config);
+  let state = setup.newGame(config); // validates the configuration first
+  const events = setup.creationEvents(config);
   const chanceActions = [];
   if (seed !== undefined && seed !== null) {
     const random = seededRandom(seed);
     while (decision(state).actor === 'chance') {
       const action = setup.sampleChance(state, random);
       chanceActions.push(action);
-      state = apply(state, action).state;
+      const next = apply(state, action);
+      state = next.state;
+      events.push(...next.events);
     }
   }
-  return { state, chanceActions };
+  return { state, chanceActions, events };
 }
 
 module.exports = { CAPABILITIES, decision, check, apply, legalActions, createGame };

@@ -71,12 +71,13 @@ const methods = {
   },
 
   CreateGame(req) {
-    const { state, chanceActions } = engine.createGame(req.config, req.chance_seed);
+    const { state, chanceActions, events } = engine.createGame(req.config, req.chance_seed);
     return {
       state: writeState(state),
       fingerprint: fingerprint(state),
       decision: writeDecision(state),
       chance_actions: chanceActions.map(writeAction),
+      events,
     };
   },
 

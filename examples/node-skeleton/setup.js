@@ -55,6 +55,19 @@ function firstPlayerByHeroes(heroes) {
   return claims.size === 1 ? [...claims][0] : -1;
 }
 
+/**
+ * The events of creating a game (PROTOCOL.md 2.1, CreateGameResponse.events): order_by_hero
+ * when a hero's text fixes the turn order (301.4.1), hero_order_ignored when both heroes say
+ * first (or both second) and the die roll decides (301.4.2), none otherwise.
+ */
+function creationEvents(config) {
+  const orders = config.heroes.map((id) => CARDS.get(id).turn_order);
+  const firstPlayer = firstPlayerByHeroes(config.heroes);
+  if (firstPlayer !== -1) return [event('order_by_hero', ['301.4.1'], { first_player: firstPlayer })];
+  if (orders.some((o) => o === 'first' || o === 'second')) return [event('hero_order_ignored', ['301.4.2'])];
+  return [];
+}
+
 /** The state of a new game: heroes in play (uids 1, 2), decks beside them (uids 3, …). */
 function newGame(config) {
   const { edition, heroes, decks } = readConfig(config);
@@ -258,6 +271,7 @@ module.exports = {
   capability: 'setup',
   kinds: { roll, choose_order: chooseOrder, shuffle, mulligan },
   newGame,
+  creationEvents,
   sampleChance,
   mulliganSeat,
 };

@@ -8,6 +8,10 @@
   on a few steps; at the first turn start after step 12 whose events gain a coin, the
   client's state lacks that coin (``players[N].coins_open`` one too low).
 
+* ``agreeing.json``: the first 40 decisions of the same game recorded as a client would, with
+  no error: its state, legal actions and events after every tenth step, only the action on
+  the others.  ``berserk-conformance verify examples/transcripts/agreeing.json`` exits 0.
+
 * ``planted.json``: where each error was planted (the 0-based step, and what is wrong
   there), as this script planted it; the tests read it rather than repeat the numbers, which
   move whenever the card pool changes the random games.
@@ -61,7 +65,7 @@ def dump(path: Path, game: Game, steps: list[ClientStep]) -> None:
 
 
 def main() -> int:
-    """Write both examples and print their verdicts."""
+    """Write the three examples and print their verdicts."""
     for seed in range(200):
         game = play_random_game(seed)
         found = plant_point(game)
@@ -91,6 +95,10 @@ def main() -> int:
     steps[k] = replace(full[k], state=wrong_state, legal_actions=None, events=None)
     dump(HERE / "planted_missing_coin.json", game, steps)
     print(f"planted_missing_coin.json (seed {seed}):", verify_transcript(game.config, steps))
+    full = record_steps(game.config, game.actions[:40], with_events=True)
+    steps = [s if j % 10 == 9 else replace(s, state=None, legal_actions=None, events=None) for j, s in enumerate(full)]
+    dump(HERE / "agreeing.json", game, steps)
+    print(f"agreeing.json (seed {seed}):", verify_transcript(game.config, steps))
     planted = {
         "planted_first_turn_attack.json": {"step": i, "action": encode(bad), "rule": "R15:108.5"},
         "planted_missing_coin.json": {

@@ -171,3 +171,21 @@ def test_fuzzer_checks_the_skeleton_within_its_capabilities(skeleton_address: st
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     assert "no divergence in 5 games" in proc.stdout
     assert "5 games ended where the target declares no capability" in proc.stdout
+
+
+def test_readme_figures_are_those_of_a_run(suite_run: tuple[int, dict[str, Any], str]) -> None:
+    """The table of examples/node-skeleton/README.md ("The last suite run") holds the figures
+    of this run: runs, passed, unsupported, failed, error; and what the README says of the
+    levels it does not claim holds: no citation or event expectation failed."""
+    import re
+
+    _, report, _ = suite_run
+    readme = (SKELETON_DIR / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### The last suite run", 1)[1]
+    row = re.search(r"^\| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$", section, flags=re.M)
+    assert row, "the README has no figures row"
+    s = report["summary"]
+    ran = (s["total"], s["passed"], s["unsupported"], s["failed"], s["error"])
+    assert tuple(int(x) for x in row.groups()) == ran, f"README says {row.groups()}, the run gave {ran}: update it"
+    for level in ("citations", "events"):
+        assert report["levels"][level].get("failed", 0) == 0, (level, report["levels"][level])
