@@ -75,7 +75,7 @@ COVERED: dict[str, str] = {
     "K_UNIQUE": "keyword `unique` (Уникальность: a second card of the same name entering its player's play zone moves "
     "the first to the graveyard, a rules effect, R15:503.1; entry 83)",
     "K_PROT_SPELL": "static `protection_from` `spells` («Защита от заклинаний»: the controller of a spell's targeted "
-    "ability cannot target the card, a spell's other wounds still hit it, R15:515.2; entry 93)",
+    "ability cannot target the card, a spell's other wounds still hit it, R15:515.2; entry 92)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
 }
@@ -83,7 +83,7 @@ COVERED: dict[str, str] = {
 #: may be expressible; each such card is judged against its printed text when it is added.
 PARTLY: dict[str, str] = {
     "M_ARMOUR": "static `armour` («Броня N»: the first N wounds of strikes and shots in each turn prevented, the highest "
-    "counting, R15 glossary, R15:516; entry 94); not a Броня gained for a time («получает Броню 2 до конца хода»)",
+    "counting, R15 glossary, R15:516; entry 93); not a Броня gained for a time («получает Броню 2 до конца хода»)",
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",

@@ -424,14 +424,14 @@ MUTANTS: dict[str, Mutant] = {
             "armour_covers_every_wound",
             "R15:7.armour",
             "«Броня N» prevents the first N wounds of any kind in a turn, a spell's or an ability's that is no shot "
-            "too, instead of those of strikes and shots only (INTERPRETING.md, entry 94)",
+            "too, instead of those of strikes and shots only (INTERPRETING.md, entry 93)",
             "armour_strikes_and_shots_only",
         ),
         Mutant(
             "armour_never_renews",
             "R15:7.armour",
             "«Броня N» prevents N wounds once for the whole game: the wounds it prevented are not counted again from "
-            "the start of each turn (INTERPRETING.md, entry 94)",
+            "the start of each turn (INTERPRETING.md, entry 93)",
             "armour_per_turn",
         ),
         Mutant(
@@ -449,6 +449,13 @@ MUTANTS: dict[str, Mutant] = {
             "prevention_rest_kept",
         ),
         Mutant(
+            "prevention_before_final_amount",
+            "R15:516.2",
+            "prevention applies to the wounds before their final amount is calculated: «Уязвимость» adds its wound "
+            "after a «Предотвратите следующие N ран» took its share (INTERPRETING.md, entry 94)",
+            "prevention_after_final_amount",
+        ),
+        Mutant(
             "one_replacement_per_wound",
             "R15:517.5",
             "only one replacement effect applies to the same wounds: a second «вместо этого … на 1 рану больше» "
@@ -461,7 +468,7 @@ MUTANTS: dict[str, Mutant] = {
             "R15:515.2",
             "«Защита от заклинаний» also keeps a spell's wounds off the card, those of a non-targeted spell included, "
             "as protection from other things does (R15:515.1), instead of only restricting its targets "
-            "(INTERPRETING.md, entry 93)",
+            "(INTERPRETING.md, entry 92)",
             "spell_protection_only_restricts_targets",
         ),
         Mutant(

@@ -286,6 +286,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     ):
         raise CardDataError(f"{path}.targets", "target_strike reads the strike of exactly one target creature")
     _check_shots(effects, targets, path)
+    if kind == "spell" and any(isinstance(e.params, WoundParams) and e.params.shot for e in effects):
+        raise CardDataError(f"{path}.effects", "a shot is made by an activated or triggered ability (R15:507.5)")
     trigger: Trigger | Literal[""] = ""
     whose: Whose = "any"
     optional, whenever, nth = False, False, 0

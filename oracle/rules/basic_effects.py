@@ -26,7 +26,7 @@ def wound(
     ``source`` is the card that deals them (0: none, e.g. poison or a payment): the striking
     creature, or the source of the ability whose effect they are (R15:502.2), wherever it is
     now (R15:403.1); ``by_strike`` a strike, ``shot`` a shot (R15:507.3); a ``payment`` is
-    no ability's effect and passes through nothing (INTERPRETING.md, entry 92)."""
+    no ability's effect and passes through nothing (R15:517.2; «Уязвимость», entry 72)."""
     deal_wounds(state, uid, amount, ev, rules, source, by_strike=by_strike, payment=payment, shot=shot)
 
 

@@ -14,7 +14,7 @@ order of the main stage of an attack or an ability (R15:508.4):
 3. the effect step (R15:508.4.3): the wounds are put on the card.
 
 Wounds that are a payment (an alternative cost in wounds of the own hero) are no effect of an
-ability: no replacement or prevention applies to them (R15:517.2; INTERPRETING.md, entry 92),
+ability: no replacement or prevention applies to them (R15:517.2),
 nor Уязвимость (entry 72).  The static abilities of a hidden card do not work (entry 12).
 """
 
@@ -60,16 +60,22 @@ def deal_wounds(
         return 0
     blow = _Blow(source, by_strike, shot)
     if not payment:
+        final = state.rules.prevention_after_final_amount
+        if not final:  # the ``prevention_before_final_amount`` mutant: before the calculation step
+            amount = _prevent(state, uid, amount, blow, ev, rules)
+            if amount <= 0:
+                return 0
         if has_keyword(state, uid, "vulnerability"):
             # the calculation step (R15:508.4.1): «Уязвимость», 1 wound more from any source of
-            # wounds; several do not add up (R15:7.vulnerability; INTERPRETING.md, entry 72)
+            # wounds; several do not add up (R15:7.vulnerability; INTERPRETING.md, entries 72, 94)
             amount += 1 if state.rules.vulnerability_adds_one else 0
             rules = (*rules, "R15:7.vulnerability")
         replaced = _replace(state, uid, amount, blow, ev, rules)
         if replaced is None:
             return 0
         amount, rules = replaced
-        amount = _prevent(state, uid, amount, blow, ev, rules)
+        if final:  # prevention after the final amount (R15:516.2; INTERPRETING.md, entry 94)
+            amount = _prevent(state, uid, amount, blow, ev, rules)
         if amount <= 0:
             return 0
     c = state.card_mut(uid)
@@ -163,7 +169,7 @@ def _protects(state: State, a: Protection, blow: _Blow) -> bool:
     """«Защита от [текст]» covers these wounds (R15:515.1): strikes, shots or both («атак»,
     R15:507.3) of a card of its class, if it names one.  Protection from spells covers no
     wounds: it restricts targets (R15:515.2; the ``spell_protection_stops_wounds`` mutant
-    lets it stop the wounds of a spell as well, INTERPRETING.md, entry 93)."""
+    lets it stop the wounds of a spell as well, INTERPRETING.md, entry 92)."""
     if a.source == "spells":
         return (not state.rules.spell_protection_only_restricts_targets and bool(blow.source)
                 and card_def(state, blow.source).type == "spell")
@@ -246,7 +252,7 @@ def _shields(state: State, uid: int, blow: _Blow) -> list[tuple[int, int, str, i
     is the card's own, against strikes and shots only (the ``armour_covers_every_wound``
     mutant: against any wounds), the highest one counting, renewed each turn (the
     ``armour_never_renews`` mutant keeps the count from turn to turn; R15 glossary «Броня Х»;
-    INTERPRETING.md, entry 94)."""
+    INTERPRETING.md, entry 93)."""
     out: list[tuple[int, int, str, int]] = []
     values = [a.value for a in card_def(state, uid).abilities if isinstance(a, Armour)]
     if values and (blow.by_strike or blow.shot or not state.rules.armour_strikes_and_shots_only):
