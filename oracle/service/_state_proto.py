@@ -528,9 +528,9 @@ def card_wire(o: Card) -> bytes:
         usage_wire(0x5a, o.usage) if o.usage else b"",
         usage_wire(0x62, o.game_usage) if o.game_usage else b"",
         b"\x68\x01" if o.stunned else b"",
-        BYTES[0xa0] + varint(o.armour_turn) if o.armour_turn else b"",
-        BYTES[0xa8] + varint(o.armour_prevented) if o.armour_prevented else b"",
-        BYTES[0xb0] + varint(o.prevented) if o.prevented else b"",
+        b"\xa0\x01" + varint(o.armour_turn) if o.armour_turn else b"",
+        b"\xa8\x01" + varint(o.armour_prevented) if o.armour_prevented else b"",
+        b"\xb0\x01" + varint(o.prevented) if o.prevented else b"",
     ])
 
 

@@ -113,3 +113,37 @@ def test_counted_prevention_prevents_exactly_its_number_over_several_hits(hits: 
     total = sum(hits)
     assert s.cards[b["t"]].prevented == min(total, 3)
     assert put == total - min(total, 3)
+
+
+def test_spell_protection_keeps_the_card_out_of_its_controllers_spell_targets_only() -> None:
+    """«Защита от заклинаний» (R15:515.2): the card is no target candidate of a spell whose
+    controller chooses (Раскат грома, either side's card), but stays one of a creature's
+    ability (Караульный's shot) and of a spell whose target the opponent chooses (Гнев предков)."""
+    from oracle.cards import load_pool
+    from oracle.rules.targeting import target_candidates
+
+    b = Board(edition="R15", play=(["karaulnyy", card("test_zagovorennyy", "own")], [card("test_zagovorennyy", "z")]),
+              hands=(["raskat_groma", "gnev_predkov"], ()))
+    s = b.state()
+    pool = load_pool()
+    spell = pool["raskat_groma"].abilities[0].targets[0]
+    assert b["z"] not in target_candidates(s, spell, 0, b["raskat_groma"])
+    assert b["own"] not in target_candidates(s, spell, 0, b["raskat_groma"])
+    shot = pool["karaulnyy"].abilities[0].targets[0]
+    assert b["z"] in target_candidates(s, shot, 0, b["karaulnyy"])
+    wrath = pool["gnev_predkov"].abilities[0].targets[0]
+    assert b["z"] in target_candidates(s, wrath, 0, b["gnev_predkov"])
+
+
+def test_card_wire_writes_the_two_byte_keys_of_the_prevention_fields() -> None:
+    """The direct wire writer of a card (generated, oracle/service/_state_proto.py) writes the
+    fields 20-22 (armour_turn, armour_prevented, prevented) with two-byte keys, byte for byte
+    what protobuf writes."""
+    from oracle._proto.berserk.oracle.v1 import state_pb2
+    from oracle.model import Card
+    from oracle.service._state_proto import card_wire
+
+    c = Card(5, "test_latnik", 1, wounds=2, armour_turn=7, armour_prevented=1, prevented=300)
+    m = state_pb2.CardState(uid=5, card_id="test_latnik", owner=1, wounds=2, armour_turn=7, armour_prevented=1,
+                            prevented=300)
+    assert card_wire(c) == m.SerializeToString()
