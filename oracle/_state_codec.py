@@ -69,6 +69,9 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'cards[].usage[].count': (1, 1048576),
     'cards[].game_usage[].ability': (0, 1024),
     'cards[].game_usage[].count': (1, 1048576),
+    'cards[].armour_turn': (0, 1048576),
+    'cards[].armour_prevented': (0, 1048576),
+    'cards[].prevented': (0, 1048576),
     'queue[].controller': (0, 1),
     'queue[].source': (1, 1048576),
     'queue[].ability': (-2, 1024),
@@ -159,6 +162,12 @@ def card_dict(o: Card) -> dict[str, Any]:
     d: dict[str, Any] = {"uid": o.uid, "card_id": o.card_id, "owner": o.owner, "closed": o.closed, "wounds": o.wounds, "poison": o.poison, "hidden": o.hidden, "entered_turn": o.entered_turn, "attacked_turn": o.attacked_turn, "defended_turn": o.defended_turn, "usage": usage_list(o.usage), "game_usage": usage_list(o.game_usage)}
     if o.stunned:
         d["stunned"] = True
+    if o.armour_turn:
+        d["armour_turn"] = o.armour_turn
+    if o.armour_prevented:
+        d["armour_prevented"] = o.armour_prevented
+    if o.prevented:
+        d["prevented"] = o.prevented
     return d
 
 
@@ -277,7 +286,7 @@ def read_hand_choice(raw: Any, path: str) -> HandChoice:
     return HandChoice(entry=entry, effect=effect, player=player, resume=resume)
 
 
-_CARD_KEYS = frozenset(('uid', 'card_id', 'owner', 'closed', 'wounds', 'poison', 'hidden', 'entered_turn', 'attacked_turn', 'defended_turn', 'usage', 'game_usage', 'stunned'))
+_CARD_KEYS = frozenset(('uid', 'card_id', 'owner', 'closed', 'wounds', 'poison', 'hidden', 'entered_turn', 'attacked_turn', 'defended_turn', 'usage', 'game_usage', 'stunned', 'armour_turn', 'armour_prevented', 'prevented'))
 
 
 def read_card(raw: Any, path: str) -> Card:
@@ -296,7 +305,10 @@ def read_card(raw: Any, path: str) -> Card:
     usage = r.get_usage('usage', (0, 1024), (1, 1048576))
     game_usage = r.get_usage('game_usage', (0, 1024), (1, 1048576))
     stunned = r.get_bool('stunned') if 'stunned' in raw else False
-    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned)
+    armour_turn = r.get_int('armour_turn', (0, 1048576)) if 'armour_turn' in raw else 0
+    armour_prevented = r.get_int('armour_prevented', (0, 1048576)) if 'armour_prevented' in raw else 0
+    prevented = r.get_int('prevented', (0, 1048576)) if 'prevented' in raw else 0
+    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, armour_turn=armour_turn, armour_prevented=armour_prevented, prevented=prevented)
 
 
 _PLAYER_KEYS = frozenset(('hero', 'deck', 'hand', 'play', 'graveyard', 'coins_open', 'coins_closed', 'failed_draws', 'mulligan_declared', 'mulligan', 'drawn_this_turn', 'played_this_turn', 'creatures_played_this_turn', 'creatures_healed_own_turn'))
@@ -430,8 +442,11 @@ def hand_choice_json(o: HandChoice) -> str:
 
 def card_json(o: Card) -> str:
     """The canonical JSON text of a ``Card`` whose fields have exactly their declared types."""
-    _0 = '"stunned":true,' if o.stunned else ""
-    return f'{{"attacked_turn":{o.attacked_turn},"card_id":{json_str(o.card_id)},"closed":{"true" if o.closed else "false"},"defended_turn":{o.defended_turn},"entered_turn":{o.entered_turn},"game_usage":[{usage_json(o.game_usage) if o.game_usage else ""}],"hidden":{"true" if o.hidden else "false"},"owner":{o.owner},"poison":{o.poison},{_0}"uid":{o.uid},"usage":[{usage_json(o.usage) if o.usage else ""}],"wounds":{o.wounds}}}'
+    _0 = f'"armour_prevented":{o.armour_prevented},' if o.armour_prevented else ""
+    _1 = f'"armour_turn":{o.armour_turn},' if o.armour_turn else ""
+    _2 = f'"prevented":{o.prevented},' if o.prevented else ""
+    _3 = '"stunned":true,' if o.stunned else ""
+    return f'{{{_0}{_1}"attacked_turn":{o.attacked_turn},"card_id":{json_str(o.card_id)},"closed":{"true" if o.closed else "false"},"defended_turn":{o.defended_turn},"entered_turn":{o.entered_turn},"game_usage":[{usage_json(o.game_usage) if o.game_usage else ""}],"hidden":{"true" if o.hidden else "false"},"owner":{o.owner},"poison":{o.poison},{_2}{_3}"uid":{o.uid},"usage":[{usage_json(o.usage) if o.usage else ""}],"wounds":{o.wounds}}}'
 
 
 def player_json(o: Player) -> str:
@@ -548,6 +563,9 @@ def card_ok(o: Card) -> bool:
         and 0 <= o.entered_turn <= 1048576
         and 0 <= o.attacked_turn <= 1048576
         and 0 <= o.defended_turn <= 1048576
+        and 0 <= o.armour_turn <= 1048576
+        and 0 <= o.armour_prevented <= 1048576
+        and 0 <= o.prevented <= 1048576
     )
 
 
@@ -562,6 +580,9 @@ def cards_ok(cards: Iterable[Card]) -> bool:
             and 0 <= o.entered_turn <= 1048576
             and 0 <= o.attacked_turn <= 1048576
             and 0 <= o.defended_turn <= 1048576
+            and 0 <= o.armour_turn <= 1048576
+            and 0 <= o.armour_prevented <= 1048576
+            and 0 <= o.prevented <= 1048576
         ):
             return False
     return True
@@ -576,6 +597,9 @@ def check_card(o: Card, path: str) -> None:
     check_bound(o.entered_turn, (0, 1048576), f"{path}.entered_turn")
     check_bound(o.attacked_turn, (0, 1048576), f"{path}.attacked_turn")
     check_bound(o.defended_turn, (0, 1048576), f"{path}.defended_turn")
+    check_bound(o.armour_turn, (0, 1048576), f"{path}.armour_turn")
+    check_bound(o.armour_prevented, (0, 1048576), f"{path}.armour_prevented")
+    check_bound(o.prevented, (0, 1048576), f"{path}.prevented")
 
 
 def player_ok(o: Player) -> bool:

@@ -74,12 +74,16 @@ COVERED: dict[str, str] = {
     "survived; R15:7.firststrike, entry 73)",
     "K_UNIQUE": "keyword `unique` (Уникальность: a second card of the same name entering its player's play zone moves "
     "the first to the graveyard, a rules effect, R15:503.1; entry 83)",
+    "K_PROT_SPELL": "static `protection_from` `spells` («Защита от заклинаний»: the controller of a spell's targeted "
+    "ability cannot target the card, a spell's other wounds still hit it, R15:515.2; entry 92)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
 PARTLY: dict[str, str] = {
+    "M_ARMOUR": "static `armour` («Броня N»: the first N wounds of strikes and shots in each turn prevented, the highest "
+    "counting, R15 glossary, R15:516; entry 93); not a Броня gained for a time («получает Броню 2 до конца хода»)",
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",
@@ -121,8 +125,10 @@ PARTLY: dict[str, str] = {
     "name or a type and printed cost, his choice at step `hand_choice`, to his hand, then chance shuffles his deck at "
     "step `search_shuffle` (R15:204.2; entry 84); no triggers from the deck («Когда вы используете "
     "поиск», R15:113.10), no search for the searching card itself",
-    "M_REPLACE": "static `no_wounds_from` («Не получает ран от существ с ударом N или более», R15:517.1.1; entry 86); "
-    "no «вместо», no prevention of a number of wounds (516), no «не наносит ран»",
+    "M_REPLACE": "the wound pipeline (R15:508.4): static `no_wounds_from` («Не получает ран от существ с ударом N или "
+    "более», R15:517.1.1; entry 86), `wound_replacement` («Если … должен получить раны, вместо этого» an upgrade or N "
+    "wounds more, R15:517.1), `protection_from` (R15:515), `armour` and `prevent_next` (R15:516); no optional "
+    "replacement («вы можете … при этом предотвратить»), no replacement of other effects than wounds, no «не наносит ран»",
     "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "
     "own hand cards in an ability of the other player (step `hand_choice`; entry 66); not «противник может "
     "заплатить …, иначе», no ordering",

@@ -209,6 +209,13 @@ class Card:
         field(default_factory=dict))
     stunned: Annotated[bool, F(13, "«Оглушение»: does not open at its next restoration (R15:7.stun).",
                                presence="nonzero", json_doc="`true`; the key is present exactly when true (5.4 rule 4)")] = False
+    # The wound pipeline's memory (oracle.rules.wounds): what its preventions used up
+    armour_turn: Annotated[int, F(20, "The turn in which its «Броня» last prevented wounds (R15 glossary «Броня Х»).",
+                                  bound=_COUNT, presence="nonzero", json_doc=_TURN_COUNT_DOC)] = 0
+    armour_prevented: Annotated[int, F(21, "Wounds its «Броня» prevented in turn armour_turn (R15:516.3).",
+                                       bound=_COUNT, presence="nonzero", json_doc=_TURN_COUNT_DOC)] = 0
+    prevented: Annotated[int, F(22, "Wounds its «Предотвратите следующие N ран» prevented so far (R15:516.4).",
+                                bound=_COUNT, presence="nonzero", json_doc=_TURN_COUNT_DOC)] = 0
 
     def copy(self) -> Card:
         """An independent copy (every field; built without ``__init__``, which is the
@@ -486,6 +493,9 @@ def _copy_card(self: Card) -> Card:
     c.usage = dict(self.usage)
     c.game_usage = dict(self.game_usage)
     c.stunned = self.stunned
+    c.armour_turn = self.armour_turn
+    c.armour_prevented = self.armour_prevented
+    c.prevented = self.prevented
     return c
 
 

@@ -421,6 +421,57 @@ MUTANTS: dict[str, Mutant] = {
             "death_keeps_wounds",
         ),
         Mutant(
+            "armour_covers_every_wound",
+            "R15:7.armour",
+            "«Броня N» prevents the first N wounds of any kind in a turn, a spell's or an ability's that is no shot "
+            "too, instead of those of strikes and shots only (INTERPRETING.md, entry 93)",
+            "armour_strikes_and_shots_only",
+        ),
+        Mutant(
+            "armour_never_renews",
+            "R15:7.armour",
+            "«Броня N» prevents N wounds once for the whole game: the wounds it prevented are not counted again from "
+            "the start of each turn (INTERPRETING.md, entry 93)",
+            "armour_per_turn",
+        ),
+        Mutant(
+            "active_prevention_first",
+            "R15:516.3",
+            "the active player's numeric preventions are applied before the inactive player's, so a shared "
+            "«Предотвратите следующие N ран» of the active player is used up first (INTERPRETING.md, entry 91)",
+            "prevention_inactive_first",
+        ),
+        Mutant(
+            "prevention_rest_lost",
+            "R15:516.4",
+            "a counted prevention «Предотвратите следующие N ран» used in part is used up: its unused rest is not "
+            "kept for later wounds",
+            "prevention_rest_kept",
+        ),
+        Mutant(
+            "prevention_before_final_amount",
+            "R15:516.2",
+            "prevention applies to the wounds before their final amount is calculated: «Уязвимость» adds its wound "
+            "after a «Предотвратите следующие N ран» took its share (INTERPRETING.md, entry 94)",
+            "prevention_after_final_amount",
+        ),
+        Mutant(
+            "one_replacement_per_wound",
+            "R15:517.5",
+            "only one replacement effect applies to the same wounds: a second «вместо этого … на 1 рану больше» "
+            "or an «вместо этого усовершенствуйте его» does not apply to the result of the first (INTERPRETING.md, "
+            "entry 90)",
+            "replacement_of_a_replacement",
+        ),
+        Mutant(
+            "spell_protection_stops_wounds",
+            "R15:515.2",
+            "«Защита от заклинаний» also keeps a spell's wounds off the card, those of a non-targeted spell included, "
+            "as protection from other things does (R15:515.1), instead of only restricting its targets "
+            "(INTERPRETING.md, entry 92)",
+            "spell_protection_only_restricts_targets",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -226,6 +226,26 @@ class Ruleset:
     #: R15:403.1: «Гибель: … Х - количество ран на [этой карте]» reads the wounds the card had
     #: when it was destroyed, though leaving play cleared them (INTERPRETING.md, entry 87).
     death_keeps_wounds: bool = True
+    #: R15:517.5: a replacement effect applies to the result of another one (the wound
+    #: pipeline goes on with the replaced wounds; INTERPRETING.md, entry 90).
+    replacement_of_a_replacement: bool = True
+    #: R15:515.2: «Защита от заклинаний» only keeps the card from being targeted by the
+    #: controller of a spell's targeted ability; a spell's wounds still hit it (entry 92).
+    spell_protection_only_restricts_targets: bool = True
+    #: R15:516.3: numeric preventions are applied the inactive player's first, then the
+    #: active player's (INTERPRETING.md, entry 91).
+    prevention_inactive_first: bool = True
+    #: R15:516.4: a counted prevention («следующие N ран») used in part keeps its rest for
+    #: later wounds.
+    prevention_rest_kept: bool = True
+    #: R15 glossary «Броня Х»: Броня prevents wounds of strikes and shots only (entry 93).
+    armour_strikes_and_shots_only: bool = True
+    #: R15 glossary «Броня Х»: the wounds Броня prevented are counted from the start of each
+    #: turn (entry 93).
+    armour_per_turn: bool = True
+    #: R15:516.2: prevention applies after the final amount of the wounds, «Уязвимость»
+    #: included (INTERPRETING.md, entry 94).
+    prevention_after_final_amount: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -315,6 +315,12 @@ def validate(state: State, cards_checked: bool = False) -> None:
             _misplaced(state, pool)  # names the first misplaced card in the order of the zones
         if (c.closed or c.wounds or c.poison or c.hidden or c.stunned) and pos[1] != "hero" and pos[1] != "play":
             raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned, hidden or stunned")
+        if (c.armour_turn or c.armour_prevented or c.prevented) and pos[1] != "hero" and pos[1] != "play":
+            # the wound pipeline's memory goes with the card's other effects when it leaves play (R15:205.3)
+            raise StateError(f"cards[{i}]", f"card {uid} is not in play but keeps what its preventions used up")
+        if c.armour_turn > state.turn or (c.armour_prevented and not c.armour_turn):
+            raise StateError(f"cards[{i}].armour_turn", f"card {uid}: its Броня counts wounds of a turn "
+                             "not yet played, or of no turn (R15 glossary «Броня Х»)")
         if not cards_checked:
             _card_markers(c, i, d)
 

@@ -8,18 +8,23 @@ import typing
 from oracle import cards
 from oracle.cards import (
     ActivatedAbility,
+    Armour,
     CostModifier,
     NoWoundsFrom,
+    PreventNext,
+    Protection,
     SelfCostModifier,
     SpellAbility,
     StrikeBonus,
     TriggeredAbility,
+    WoundReplacement,
     load_pool,
     parse_pool,
 )
 
 _RECORD = {"spell": (SpellAbility,), "activated": (ActivatedAbility,), "triggered": (TriggeredAbility,),
-           "static": (CostModifier, SelfCostModifier, StrikeBonus, NoWoundsFrom)}
+           "static": (CostModifier, SelfCostModifier, StrikeBonus, NoWoundsFrom, Armour, Protection, PreventNext,
+                      WoundReplacement)}
 
 
 def test_every_kind_has_its_records() -> None:
@@ -33,7 +38,8 @@ def test_every_kind_has_its_records() -> None:
 
 def _args(record: type) -> tuple[object, ...]:
     return {TriggeredAbility: ("hire",), CostModifier: ("decrease", 1), SelfCostModifier: ("set", 0),
-            StrikeBonus: (1,), NoWoundsFrom: (6,)}.get(record, ())
+            StrikeBonus: (1,), NoWoundsFrom: (6,), Armour: (1,), Protection: ("spells",), PreventNext: (3,),
+            WoundReplacement: ("upgrade",)}.get(record, ())
 
 
 def test_the_pool_holds_records_of_each_kind() -> None:

@@ -88,6 +88,8 @@ FAITHFUL: dict[str, str] = {
     "shots until end of turn",
     "agent_bratstva": "(1)/(5)/(9): upgrade itself (R15:7.upgrade), «при этом» +2/+6/+10 strike and life with no "
     "duration; as a mechanism any of them is cancelled",
+    "ork_veteran": "static wound_replacement on itself, instead upgrade, unless_class Механизм: the wounds it should "
+    "take are replaced by an upgrade while it is no mechanism (R15:517.1; the wound pipeline); class Орк",
     "stranstvuyushchiy_ork": "discard a card (cost discard): upgrade itself, «при этом» +2 strike with no duration",
     "nastroyka_skorosti": "modes: upgrade a creature; a Механизм (upgraded ones included) gains Рывок with no duration",
     "ispytatel": "discard a card: its strike is doubled until end of turn (a ×2 modifier, R15:523.1), once per turn",

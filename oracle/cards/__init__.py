@@ -3,7 +3,8 @@
 A card definition is a flat, immutable record.  Each of its abilities is a record of its
 kind (:class:`SpellAbility`, :class:`ActivatedAbility`, :class:`TriggeredAbility`, and the
 static ones :class:`CostModifier`, :class:`SelfCostModifier`, :class:`StrikeBonus`,
-:class:`NoWoundsFrom`), whose effects are named operations from a closed vocabulary
+:class:`NoWoundsFrom`, and the wound pipeline's :class:`Armour`, :class:`Protection`,
+:class:`PreventNext`, :class:`WoundReplacement`), whose effects are named operations from a closed vocabulary
 (:data:`EFFECT_OPS`, a ``Literal`` type like every vocabulary here), each with the record of
 its own parameters (:data:`OPS`, the op table); nothing in the file is evaluated.  The loader
 validates every field and names the offending one in a :class:`CardDataError`.
@@ -39,6 +40,7 @@ from .records import (
     NO_PARAMS,
     Ability,
     ActivatedAbility,
+    Armour,
     CardDef,
     CostModifier,
     Effect,
@@ -49,6 +51,8 @@ from .records import (
     NoWoundsFrom,
     OpParams,
     Pool,
+    PreventNext,
+    Protection,
     SearchParams,
     SelfCostModifier,
     SpellAbility,
@@ -57,6 +61,7 @@ from .records import (
     TargetSpec,
     TriggeredAbility,
     WoundParams,
+    WoundReplacement,
 )
 from .vocabulary import (
     ABILITY_KINDS,
@@ -105,6 +110,7 @@ from .vocabulary import (
     TargetWhat,
     Trigger,
     Whose,
+    WoundWatch,
 )
 
 __all__ = [
@@ -141,6 +147,7 @@ __all__ = [
     "Ability",
     "AbilityKind",
     "ActivatedAbility",
+    "Armour",
     "CardDataError",
     "CardDef",
     "CardType",
@@ -164,6 +171,8 @@ __all__ = [
     "OpParams",
     "OpSpec",
     "Pool",
+    "PreventNext",
+    "Protection",
     "Recipient",
     "SearchParams",
     "SelfCostModifier",
@@ -181,6 +190,8 @@ __all__ = [
     "TriggeredAbility",
     "Whose",
     "WoundParams",
+    "WoundReplacement",
+    "WoundWatch",
     "load_pool",
     "parse_pool",
 ]

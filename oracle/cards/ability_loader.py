@@ -15,11 +15,14 @@ from .records import (
     NO_PARAMS,
     Ability,
     ActivatedAbility,
+    Armour,
     CostModifier,
     Effect,
     KeywordParams,
     NoWoundsFrom,
     OpParams,
+    PreventNext,
+    Protection,
     SearchParams,
     SelfCostModifier,
     SpellAbility,
@@ -27,6 +30,7 @@ from .records import (
     TargetSpec,
     TriggeredAbility,
     WoundParams,
+    WoundReplacement,
 )
 from .vocabulary import (
     ABILITY_KINDS,
@@ -43,7 +47,9 @@ from .vocabulary import (
     IF_PREVIOUS,
     MODIFIERS,
     NTH_TRIGGERS,
+    PROTECTION_KINDS,
     RECIPIENTS,
+    REPLACEMENT_KINDS,
     STATIC_OPS,
     STRIKE_AGAINST,
     TARGET_CHOOSERS,
@@ -54,6 +60,7 @@ from .vocabulary import (
     TRIGGERS,
     TYPES,
     WHOSE,
+    WOUND_WATCHES,
     CardType,
     Condition,
     IfPrevious,
@@ -243,6 +250,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
                 min_strike=integer(st["min_strike"], f"{path}.static.min_strike", 1),
                 text_en=text_en,
             )
+        if st["op"] in _WOUND_STATICS:
+            return _parse_wound_static(st, f"{path}.static", card_type, text_en)
         if st.get("self"):
             return _parse_self_cost(st, f"{path}.static", text_en)
         return CostModifier(
@@ -277,6 +286,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     ):
         raise CardDataError(f"{path}.targets", "target_strike reads the strike of exactly one target creature")
     _check_shots(effects, targets, path)
+    if kind == "spell" and any(isinstance(e.params, WoundParams) and e.params.shot for e in effects):
+        raise CardDataError(f"{path}.effects", "a shot is made by an activated or triggered ability (R15:507.5)")
     trigger: Trigger | Literal[""] = ""
     whose: Whose = "any"
     optional, whenever, nth = False, False, 0
@@ -333,6 +344,52 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if kind == "activated":
         return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard)
     return SpellAbility(targets, effects, text_en, per_turn, per_game)
+
+
+#: The static ops of the wound pipeline (:mod:`oracle.rules.wounds`) and the keys each takes.
+_WOUND_STATICS: dict[str, frozenset[str]] = {
+    "armour": frozenset({"op", "value"}),
+    "protection_from": frozenset({"op", "from", "class"}),
+    "prevent_next": frozenset({"op", "value", "to"}),
+    "wound_replacement": frozenset({"op", "instead", "to", "value", "unless_class"}),
+}
+
+
+def _parse_wound_static(
+    st: Mapping[str, Any], path: str, card_type: str, text_en: str
+) -> Armour | Protection | PreventNext | WoundReplacement:
+    """A static ability of the wound pipeline: «Броня N» ({"op": "armour", "value": n}, a
+    character's), «Защита от [текст]» ({"op": "protection_from", "from": one of
+    PROTECTION_KINDS, "class": a class (optional, not with "spells")}, a character's),
+    «Предотвратите следующие N ран» ({"op": "prevent_next", "value": n, "to": one of
+    WOUND_WATCHES}), «Если … должно получить раны, вместо этого …» ({"op":
+    "wound_replacement", "instead": "upgrade" | "more", "value": n (with "more" only),
+    "to": one of WOUND_WATCHES, "unless_class": a class (optional)})."""
+    op = st["op"]
+    extra = set(st) - _WOUND_STATICS[op]
+    if extra:
+        raise CardDataError(f"{path}.{sorted(extra)[0]}", f"{op} does not take this key")
+    if op in ("armour", "protection_from") and card_type not in ("creature", "hero"):
+        raise CardDataError(f"{path}.op", f"{op} belongs to characters (the card itself takes the wounds)")
+    if op == "armour":
+        return Armour(value=integer(required(st, "value", path), f"{path}.value", 1), text_en=text_en)
+    if op == "protection_from":
+        source = choice(required(st, "from", path), PROTECTION_KINDS, f"{path}.from")
+        card_class = choice(st["class"], ALL_CLASSES, f"{path}.class") if "class" in st else ""
+        if card_class and source == "spells":
+            raise CardDataError(f"{path}.class", "protection from spells names no class (R15:515.2)")
+        return Protection(source=source, card_class=card_class, text_en=text_en)
+    to = choice(st.get("to", "self"), WOUND_WATCHES, f"{path}.to")
+    if to == "self" and card_type not in ("creature", "hero"):
+        raise CardDataError(f"{path}.to", "'self' watches the card's own wounds: a character's")
+    if op == "prevent_next":
+        return PreventNext(value=integer(required(st, "value", path), f"{path}.value", 1), to=to, text_en=text_en)
+    instead = choice(required(st, "instead", path), REPLACEMENT_KINDS, f"{path}.instead")
+    if (instead == "more") != ("value" in st):
+        raise CardDataError(f"{path}.value", "a value goes with instead 'more' (N wounds more), and only with it")
+    value = integer(st["value"], f"{path}.value", 1) if "value" in st else 0
+    unless = choice(st["unless_class"], ALL_CLASSES, f"{path}.unless_class") if "unless_class" in st else ""
+    return WoundReplacement(instead=instead, to=to, value=value, unless_class=unless, text_en=text_en)
 
 
 def _if_increased(st: Mapping[str, Any], path: str) -> bool:

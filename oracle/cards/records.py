@@ -19,7 +19,9 @@ from .vocabulary import (
     IfPrevious,
     Keyword,
     Op,
+    ProtectionKind,
     Recipient,
+    ReplacementKind,
     StrikeAgainst,
     TargetChooser,
     TargetFilter,
@@ -27,12 +29,14 @@ from .vocabulary import (
     TargetWhat,
     Trigger,
     Whose,
+    WoundWatch,
 )
 
 __all__ = [
     "NO_PARAMS",
     "Ability",
     "ActivatedAbility",
+    "Armour",
     "CardDef",
     "CostModifier",
     "Effect",
@@ -43,6 +47,8 @@ __all__ = [
     "NoWoundsFrom",
     "OpParams",
     "Pool",
+    "PreventNext",
+    "Protection",
     "SearchParams",
     "SelfCostModifier",
     "SpellAbility",
@@ -51,6 +57,7 @@ __all__ = [
     "TargetSpec",
     "TriggeredAbility",
     "WoundParams",
+    "WoundReplacement",
 ]
 
 
@@ -245,11 +252,80 @@ class NoWoundsFrom:
     text_en: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Armour:
+    """«Броня N»: a prevention effect, the first N wounds of strikes and shots dealt to the card
+    in each player's turn are prevented; of several, only the highest counts (R15 glossary
+    «Броня Х», R15:516; :mod:`oracle.rules.wounds`)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["armour"]] = "armour"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    value: int
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Protection:
+    """«Защита от [текст]» (R15:515, R15 glossary): ``source`` says from what; ``card_class``
+    ("" = any) keeps it to strikes and shots of cards of that class.  From spells it is a
+    targeting restriction (R15:515.2), otherwise a replacement effect: no wounds (R15:515.1,
+    508.4.2)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["protection_from"]] = "protection_from"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    source: ProtectionKind
+    card_class: str = ""
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PreventNext:
+    """«Предотвратите следующие N ран, наносимые [кому]»: a counted prevention (R15:516.3,
+    516.4): ``value`` wounds in all, dealt to the characters ``to`` watches; what it has
+    prevented so far is its card's ``prevented`` (:mod:`oracle.rules.wounds`)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["prevent_next"]] = "prevent_next"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    value: int
+    to: WoundWatch = "self"
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WoundReplacement:
+    """«Если [кто] должен получить раны, вместо этого …» (R15:517.1): the wounds the
+    characters ``to`` watches should get are replaced by ``instead`` — an upgrade (none put
+    on) or ``value`` wounds more; not for a character of ``unless_class`` («и не является
+    механизмом»)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["wound_replacement"]] = "wound_replacement"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    instead: ReplacementKind
+    to: WoundWatch = "self"
+    value: int = 0
+    unless_class: str = ""
+    text_en: str = ""
+
+
 #: An ability that takes effect through its effects (R15:112): a spell's, an activated or a
 #: triggered one; the Queue's entries are of these.
 EffectAbility = SpellAbility | ActivatedAbility | TriggeredAbility
 #: A static ability (R15:115); it has no targets and no effects.
-StaticAbility = CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom
+StaticAbility = (
+    CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom | Armour | Protection | PreventNext | WoundReplacement
+)
 #: One ability of a card (R15:112), a record of its kind: ``kind`` (and a static one's
 #: ``static_op``) tell them apart, as does ``isinstance``.
 Ability = EffectAbility | StaticAbility

@@ -26,7 +26,9 @@ __all__ = [
     "KEYWORDS",
     "MODIFIERS",
     "NTH_TRIGGERS",
+    "PROTECTION_KINDS",
     "RECIPIENTS",
+    "REPLACEMENT_KINDS",
     "STATIC_OPS",
     "STRIKE_AGAINST",
     "TARGET_CHOOSERS",
@@ -37,6 +39,7 @@ __all__ = [
     "TRIGGERS",
     "TYPES",
     "WHOSE",
+    "WOUND_WATCHES",
     "AbilityKind",
     "CardType",
     "Condition",
@@ -48,7 +51,9 @@ __all__ = [
     "IfPrevious",
     "Keyword",
     "Op",
+    "ProtectionKind",
     "Recipient",
+    "ReplacementKind",
     "StaticOp",
     "StrikeAgainst",
     "TargetChooser",
@@ -57,6 +62,7 @@ __all__ = [
     "TargetWhat",
     "Trigger",
     "Whose",
+    "WoundWatch",
 ]
 
 #: The card types (R15:107.1); ``TYPES`` in that order.
@@ -117,10 +123,31 @@ NTH_TRIGGERS: tuple[Trigger, ...] = ("card_played", "card_drawn")
 Whose = Literal["own", "opponent", "any"]
 WHOSE: tuple[Whose, ...] = get_args(Whose)
 #: Kinds of static ability (R15:115): a cost modifier, «Пока …, [эта карта] имеет +N к
-#: удару» (strike_bonus on the card itself, R15:115.1, 115.5), or «Не получает ран от существ
-#: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1).
-StaticOp = Literal["cost_modifier", "strike_bonus", "no_wounds_from"]
+#: удару» (strike_bonus on the card itself, R15:115.1, 115.5), «Не получает ран от существ
+#: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1), and the wound
+#: pipeline's own (:mod:`oracle.rules.wounds`): «Броня N» (armour, a prevention effect, R15
+#: glossary, R15:516), «Защита от [текст]» (protection_from, R15:515), «Предотвратите
+#: следующие N ран» (prevent_next, a counted prevention, R15:516.4), «Если … должно получить
+#: раны, вместо этого …» (wound_replacement, R15:517.1).
+StaticOp = Literal[
+    "cost_modifier", "strike_bonus", "no_wounds_from", "armour", "protection_from", "prevent_next", "wound_replacement",
+]
 STATIC_OPS: tuple[StaticOp, ...] = get_args(StaticOp)
+#: What «Защита от [текст]» protects from (static ``protection_from`` key ``from``; R15:515):
+#: «заклинаний» (spells: their controller cannot target the card, R15:515.2), «ударов»
+#: (strikes), «выстрелов» (shots), «атак» (strikes and shots, R15:507.3); with ``class`` only
+#: those of a card of that class («Защита от атак гоблинов»).
+ProtectionKind = Literal["spells", "strikes", "shots", "attacks"]
+PROTECTION_KINDS: tuple[ProtectionKind, ...] = get_args(ProtectionKind)
+#: Whose wounds a prevention or a replacement watches (static key ``to``): the card itself,
+#: its controller's hero, its controller's creatures, or every creature in play.
+WoundWatch = Literal["self", "own_hero", "own_creatures", "each_creature"]
+WOUND_WATCHES: tuple[WoundWatch, ...] = get_args(WoundWatch)
+#: What a wound replacement does instead (static ``wound_replacement`` key ``instead``):
+#: «усовершенствуйте его» (upgrade, R15:7.upgrade; no wounds are put on), or «получает на N
+#: ран больше» (more: the wounds are N more, R15:517.5 lets another replacement take that result).
+ReplacementKind = Literal["upgrade", "more"]
+REPLACEMENT_KINDS: tuple[ReplacementKind, ...] = get_args(ReplacementKind)
 #: What the creature struck must be for a «strike_bonus» with "against» («+N к удару по
 #: оглушенным существам», R15:508.4.1): a creature with «Оглушение» (R15:7.stun).
 StrikeAgainst = Literal["stunned"]

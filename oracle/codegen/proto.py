@@ -266,11 +266,30 @@ def gen_decoders(out: list[str]) -> None:
     out.append(f"    return State({', '.join(args)}, _own=set())\n\n")
 
 
+def _tag_literal(n: int, wire_type: int) -> str:
+    """The bytes literal of the key of field ``n`` with ``wire_type``: one byte up to field 15,
+    a varint of two (or more) beyond (a field 20's int key is ``b"\\xa0\\x01"``)."""
+    key, out = (n << 3) | wire_type, []
+    while True:
+        low = key & 0x7F
+        key >>= 7
+        out.append(low | (0x80 if key else 0))
+        if not key:
+            break
+    return 'b"' + "".join(f"\\x{b:02x}" for b in out) + '"'
+
+
 def _wire_part(f: Field, var: str) -> str:
     """The expression of field ``f``'s wire bytes (every integer in 0..2**31-1, strings ASCII)."""
     n = f.spec.number
     v = f"{var}.{f.name}"
     c = f.spec.codec
+    if n >= 16:  # a key of two bytes: no one-byte table entry (BYTES) holds it
+        if f.ptype == "int" and c not in ("usage", "declared"):
+            return f"{_tag_literal(n, 0)} + varint({v}) if {v} else b\"\""
+        if f.ptype == "bool":
+            return f"{_tag_literal(n, 0)[:-1]}\\x01\" if {v} else b\"\""
+        raise AssertionError(f"{f.name}: field number {n} >= 16 of a length-delimited kind has no direct writer")
     if c == "usage":
         return f"usage_wire({(n << 3) | 2:#04x}, {v}) if {v} else b\"\""
     if c == "declared":

@@ -7,59 +7,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import NoWoundsFrom
 from ..model import Event, State
-from .board import card_def, current_life, current_strike, has_keyword
+from .board import card_def, current_life
 from .triggers import fire
+from .wounds import deal_wounds
 
 __all__ = ["check_state", "close_card", "draw", "enter_play", "leave_play", "leave_together", "wound"]
 
 
 def wound(
     state: State, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...], source: int = 0,
-    by_strike: bool = False, payment: bool = False,
+    by_strike: bool = False, payment: bool = False, shot: bool = False,
 ) -> None:
-    """Put ``amount`` wounds on a character in play; hidden ones take none (R15:504.3).
+    """Put ``amount`` wounds on a character in play; hidden ones take none (R15:504.3).  They
+    pass through the wound pipeline (:func:`oracle.rules.wounds.deal_wounds`: the final
+    amount, replacement, prevention, then the wounds put on; R15:508.4).
 
     ``source`` is the card that deals them (0: none, e.g. poison or a payment): the striking
     creature, or the source of the ability whose effect they are (R15:502.2), wherever it is
-    now (R15:403.1).  Wounds it deals to a hero fire «наносит раны ударом по герою» when
-    ``by_strike`` (R15:510.3) and «[карта] наносит раны герою» either way (INTERPRETING.md,
-    entry 57; the ``hero_wounds_by_strike_only`` mutant fires the latter only for a strike).
-    A character with «Уязвимость» takes one more, unless the wounds are a ``payment``."""
-    c = state.cards[uid]
-    if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
-        return
-    if source and (by_strike or state.rules.no_wounds_from_covers_abilities) and _no_wounds_from(state, uid, source):
-        ev.append(Event("wounds_prevented", (*rules, "R15:517.1.1"),
-                        (("card", uid), ("source", source), ("amount", amount))))
-        return
-    if not payment and has_keyword(state, uid, "vulnerability"):
-        # «Уязвимость»: 1 wound more from any source of wounds; an amount of 0 is no source, and
-        # several do not add up (R15:7.vulnerability; INTERPRETING.md, entry 72)
-        amount += 1 if state.rules.vulnerability_adds_one else 0
-        rules = (*rules, "R15:7.vulnerability")
-    c = state.card_mut(uid)
-    c.wounds += amount
-    ev.append(Event("wounded", rules, (("card", uid), ("amount", amount), ("wounds", c.wounds))))
-    if not source or card_def(state, uid).type != "hero":
-        return
-    if by_strike:
-        fire(state, "strikes_hero", source, ev, rules, count=amount)  # «наносит Х ран ударом герою» (entry 57)
-    if by_strike or state.rules.ability_wounds_have_a_source:
-        fire(state, "wounds_hero", source, ev, rules)
-
-
-def _no_wounds_from(state: State, uid: int, source: int) -> bool:
-    """Whether ``uid`` has «Не получает ран от существ с ударом N или более» (static
-    ``no_wounds_from``) and ``source`` is a creature whose strike is N or more now: its
-    current strike in play, its printed strike once it left play (R15:517.1.1; entry 86)."""
-    bars = [a.min_strike for a in card_def(state, uid).abilities if isinstance(a, NoWoundsFrom)]
-    d = card_def(state, source)
-    if not bars or d.type != "creature":
-        return False
-    strike = current_strike(state, source) if state.zone_of(source) == "play" else d.strike
-    return strike >= min(bars)
+    now (R15:403.1); ``by_strike`` a strike, ``shot`` a shot (R15:507.3); a ``payment`` is
+    no ability's effect and passes through nothing (R15:517.2; «Уязвимость», entry 72)."""
+    deal_wounds(state, uid, amount, ev, rules, source, by_strike=by_strike, payment=payment, shot=shot)
 
 
 def close_card(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
@@ -99,6 +67,7 @@ def leave_together(
         owner.graveyard.append(uid)
         c.closed = c.hidden = c.stunned = False
         c.wounds = c.poison = 0
+        c.armour_turn = c.armour_prevented = c.prevented = 0  # its preventions go with it (R15:516.6)
         # R15:205.3: it loses every effect and marker but the usage markers of «N раз за
         # ход» / «N раз за игру» abilities (INTERPRETING.md, entry 40)
         if not state.rules.markers_kept_in_graveyard:

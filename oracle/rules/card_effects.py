@@ -8,7 +8,7 @@ upgrades granted (R15:7.gains, 7.upgrade), a doubled strike (R15:523.1)."""
 
 from __future__ import annotations
 
-from ..cards import TARGET_CONDITIONS, Effect, KeywordParams, load_pool
+from ..cards import TARGET_CONDITIONS, Effect, KeywordParams, WoundParams, load_pool
 from ..model import Event, Modifier, QueueEntry, State
 from . import basic_effects
 from .board import card_def, target_condition_holds
@@ -69,8 +69,10 @@ def destroy(
 def wound(
     state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
-    """``wound``: ``amount`` wounds on the card, dealt by the ability's source (R15:504.3, 502.2)."""
-    basic_effects.wound(state, uid, amount, ev, rules, entry.source)
+    """``wound``: ``amount`` wounds on the card, dealt by the ability's source (R15:504.3, 502.2);
+    a «Выстрел» is a shot (R15:507.3, 507.5) for the wound pipeline (Броня, «Защита от выстрелов»)."""
+    shot = isinstance(effect.params, WoundParams) and effect.params.shot
+    basic_effects.wound(state, uid, amount, ev, rules, entry.source, shot=shot)
 
 
 def poison(

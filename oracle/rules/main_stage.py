@@ -32,6 +32,7 @@ from .payment import (
 from .queue import ask_opponent, declared_targets, opponent_chooses, resolve_first
 from .targeting import target_choices, target_violation
 from .triggers import fire
+from .wounds import SPELL_PROTECTION
 
 __all__ = [
     "apply_choice_action",
@@ -151,8 +152,9 @@ def _play_violations(
                 out.append(Violation(_rule(state, "309.1.5", "501.1"), "targets must be listed in ascending order"))
             for t in action.targets:
                 why = target_violation(state, spec, me, uid, t)
-                if why:
-                    out.append(Violation(cite(state, "501.4")[0], why))
+                if why:  # «Защита от заклинаний» is refused by its own rule (R15:515.2)
+                    out.append(Violation(SPELL_PROTECTION if why.endswith(f"({SPELL_PROTECTION})")
+                                         else cite(state, "501.4")[0], why))
         total = _distribution_total(d, action.mode, fury, action.x)
         # A/B: the shares are declared with the targets (501.1) and add up to what the card
         # distributes; nothing gives each target at least one (INTERPRETING.md, entry 39)

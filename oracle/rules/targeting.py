@@ -12,6 +12,7 @@ from ..cards import Ability, TargetSpec, load_pool
 from ..model import State
 from .board import characters_in_play, classes_of, current_strike
 from .payment import mentioned_cost
+from .wounds import SPELL_PROTECTION, protected_from_spells
 
 __all__ = ["target_candidates", "target_choices", "target_violation"]
 
@@ -35,6 +36,11 @@ def target_violation(
         return f"card {uid} is not a hero"
     if c.hidden:
         return f"card {uid} is hidden and cannot be a target"
+    if (spec.chooser == "controller" and source in state.cards
+            and load_pool().cards[state.cards[source].card_id].type == "spell" and protected_from_spells(state, uid)):
+        # «Защита от заклинаний»: the controller of a spell's targeted ability cannot choose it;
+        # an opponent choosing «по его выбору» may (R15:515.2)
+        return f"card {uid} has «Защита от заклинаний»: the spell's controller cannot target it ({SPELL_PROTECTION})"
     if spec.side == "own" and c.owner != controller:
         return f"card {uid} is not controlled by the ability's controller"
     if spec.side == "enemy" and c.owner == controller:

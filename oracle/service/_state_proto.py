@@ -94,6 +94,12 @@ def card_from_msg(m: state_pb2.CardState, field: str = "") -> dict[str, Any]:
     d: dict[str, Any] = {"uid": m.uid, "card_id": m.card_id, "owner": m.owner, "closed": m.closed, "wounds": m.wounds, "poison": m.poison, "hidden": m.hidden, "entered_turn": m.entered_turn, "attacked_turn": m.attacked_turn, "defended_turn": m.defended_turn, "usage": usage_from(m.usage), "game_usage": usage_from(m.game_usage)}
     if m.stunned:
         d["stunned"] = True
+    if m.armour_turn:
+        d["armour_turn"] = m.armour_turn
+    if m.armour_prevented:
+        d["armour_prevented"] = m.armour_prevented
+    if m.prevented:
+        d["prevented"] = m.prevented
     return d
 
 
@@ -203,6 +209,12 @@ def card_to_msg(d: dict[str, Any], m: state_pb2.CardState) -> None:
         m.game_usage.add(ability=u["ability"], count=u["count"])
     if d.get('stunned'):
         m.stunned = d['stunned']
+    if d.get('armour_turn'):
+        m.armour_turn = d['armour_turn']
+    if d.get('armour_prevented'):
+        m.armour_prevented = d['armour_prevented']
+    if d.get('prevented'):
+        m.prevented = d['prevented']
 
 
 def player_to_msg(d: dict[str, Any], m: state_pb2.PlayerState) -> None:
@@ -390,6 +402,9 @@ def decode_card(m: state_pb2.CardState) -> Card | None:
     if game_usage is None:
         return None
     stunned = m.stunned
+    armour_turn = m.armour_turn
+    armour_prevented = m.armour_prevented
+    prevented = m.prevented
     if not (
         1 <= uid <= 1048576
         and 0 <= owner <= 1
@@ -398,9 +413,12 @@ def decode_card(m: state_pb2.CardState) -> Card | None:
         and 0 <= entered_turn <= 1048576
         and 0 <= attacked_turn <= 1048576
         and 0 <= defended_turn <= 1048576
+        and 0 <= armour_turn <= 1048576
+        and 0 <= armour_prevented <= 1048576
+        and 0 <= prevented <= 1048576
     ):
         return None
-    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned)
+    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, armour_turn=armour_turn, armour_prevented=armour_prevented, prevented=prevented)
 
 
 def decode_player(m: state_pb2.PlayerState) -> Player | None:
@@ -510,12 +528,15 @@ def card_wire(o: Card) -> bytes:
         usage_wire(0x5a, o.usage) if o.usage else b"",
         usage_wire(0x62, o.game_usage) if o.game_usage else b"",
         b"\x68\x01" if o.stunned else b"",
+        b"\xa0\x01" + varint(o.armour_turn) if o.armour_turn else b"",
+        b"\xa8\x01" + varint(o.armour_prevented) if o.armour_prevented else b"",
+        b"\xb0\x01" + varint(o.prevented) if o.prevented else b"",
     ])
 
 
 def card_key(o: Card) -> tuple[Any, ...]:
     """The field values of a ``Card`` as an immutable key (the encoder's cache)."""
-    return (o.uid, o.card_id, o.owner, o.closed, o.wounds, o.poison, o.hidden, o.entered_turn, o.attacked_turn, o.defended_turn, tuple(sorted(o.usage.items())) if o.usage else (), tuple(sorted(o.game_usage.items())) if o.game_usage else (), o.stunned,)
+    return (o.uid, o.card_id, o.owner, o.closed, o.wounds, o.poison, o.hidden, o.entered_turn, o.attacked_turn, o.defended_turn, tuple(sorted(o.usage.items())) if o.usage else (), tuple(sorted(o.game_usage.items())) if o.game_usage else (), o.stunned, o.armour_turn, o.armour_prevented, o.prevented,)
 
 
 def card_typed(o: Card) -> bool:
@@ -535,6 +556,9 @@ def card_typed(o: Card) -> bool:
         and (not o.usage or all(type(k) is int and type(n) is int for k, n in o.usage.items()))
         and (not o.game_usage or all(type(k) is int and type(n) is int for k, n in o.game_usage.items()))
         and type(o.stunned) is bool
+        and type(o.armour_turn) is int
+        and type(o.armour_prevented) is int
+        and type(o.prevented) is int
     )
 
 
@@ -551,6 +575,9 @@ def card_small(o: Card) -> bool:
         and 0 <= o.defended_turn < INT32_LIMIT
         and (not o.usage or all(0 <= k < INT32_LIMIT and 0 <= n < INT32_LIMIT for k, n in o.usage.items()))
         and (not o.game_usage or all(0 <= k < INT32_LIMIT and 0 <= n < INT32_LIMIT for k, n in o.game_usage.items()))
+        and 0 <= o.armour_turn < INT32_LIMIT
+        and 0 <= o.armour_prevented < INT32_LIMIT
+        and 0 <= o.prevented < INT32_LIMIT
     )
 
 

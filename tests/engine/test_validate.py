@@ -298,6 +298,14 @@ def _hidden_hero(s: State) -> Mapping[str, int]:
     return {"i": _i(s, uid)}
 
 
+def _armour_of_a_turn_to_come(s: State) -> Mapping[str, int]:
+    """Player 1's hero's Броня counts wounds of the next turn (R15 glossary «Броня Х»)."""
+    uid = s.players[0].hero
+    s.cards[uid].armour_turn = s.turn + 1
+    s.cards[uid].armour_prevented = 1
+    return {"i": _i(s, uid)}
+
+
 def _usage(name: str, markers: Callable[[int], dict[int, int]]) -> Mutate:
     """Give a card with abilities the usage markers ``markers(number of abilities)``."""
 
@@ -511,6 +519,8 @@ VALIDATE_CASES: list[Case] = [
     # rule 4: cards out of play
     ("closed_card_in_hand", "choice", _hand_card(1, "closed", True), "cards[{i}]"),
     ("hidden_hero", "choice", _hidden_hero, "cards[{i}].hidden"),
+    ("prevention_used_in_hand", "choice", _hand_card(0, "prevented", 1), "cards[{i}]"),
+    ("armour_of_a_turn_to_come", "choice", _armour_of_a_turn_to_come, "cards[{i}].armour_turn"),
     ("usage_too_long", "choice", _usage("usage", lambda n: dict.fromkeys(range(MAX_LIST + 1), 1)), "cards[{i}].usage"),
     ("usage_of_no_ability", "choice", _usage("usage", lambda n: {n: 1}), "cards[{i}].usage[0].ability"),
     ("game_usage_count_zero", "choice", _usage("game_usage", lambda n: {0: 0}), "cards[{i}].game_usage[0].count"),

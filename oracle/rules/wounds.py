@@ -1,0 +1,284 @@
+"""The wound pipeline: every wound the game deals passes through :func:`deal_wounds`, in the
+order of the main stage of an attack or an ability (R15:508.4):
+
+1. the calculation step (R15:508.4.1): the final amount, with the modifiers that depend on
+   the target (the caller's strike «по …» and shot bonuses; «Уязвимость» here);
+2. the effect-change step (R15:508.4.2): first the replacement effects (R15:517) — «Защита
+   от [текст]» (R15:515.1), «Не получает ран от …» (R15:517.1.1), «Если … должно получить
+   раны, вместо этого …» (R15:517.1) — each applied once to one wound, a replacement
+   applying to the result of another (R15:517.5) and a cycle stopping before its first
+   repetition (R15:525.1); then the prevention effects (R15:516) on the final amount
+   (R15:516.2): «Броня N» (R15 glossary) and «Предотвратите следующие N ран», the inactive
+   player's first, then the active player's (R15:516.3), a partly used one keeping its rest
+   (R15:516.4) and none of a card that left play (R15:516.6);
+3. the effect step (R15:508.4.3): the wounds are put on the card.
+
+Wounds that are a payment (an alternative cost in wounds of the own hero) are no effect of an
+ability: no replacement or prevention applies to them (R15:517.2),
+nor Уязвимость (entry 72).  The static abilities of a hidden card do not work (entry 12).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Armour, NoWoundsFrom, PreventNext, Protection, WoundReplacement, WoundWatch
+from ..model import Event, Modifier, State
+from .board import card_def, classes_of, current_strike, has_keyword
+from .triggers import fire
+
+__all__ = ["SPELL_PROTECTION", "deal_wounds", "protected_from_spells"]
+
+#: The rule a refused target of a spell cites when the card has «Защита от заклинаний».
+SPELL_PROTECTION = "R15:515.2"
+
+
+@dataclass(frozen=True, slots=True)
+class _Blow:
+    """Wounds on their way to a card: who deals them (0: nobody), and whether by a strike
+    (an attack or a return strike) or a shot (R15:507.3)."""
+
+    source: int
+    by_strike: bool
+    shot: bool
+
+
+def deal_wounds(
+    state: State, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...], source: int = 0,
+    by_strike: bool = False, payment: bool = False, shot: bool = False,
+) -> int:
+    """Deal ``amount`` wounds to the character ``uid`` in play through the pipeline (see the
+    module); returns how many were put on it.  A hidden card takes none (R15:504.3), nor a
+    card out of play; an amount of 0 is no source of wounds (R15:512.1.1).
+
+    ``source`` is the card that deals them (the striking creature, or the source of the
+    ability whose effect they are, R15:502.2, wherever it is now, R15:403.1).  Wounds it
+    deals to a hero fire «наносит раны ударом по герою» when ``by_strike`` (R15:510.3) and
+    «[карта] наносит раны герою» either way (INTERPRETING.md, entry 57)."""
+    c = state.cards[uid]
+    if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
+        return 0
+    blow = _Blow(source, by_strike, shot)
+    if not payment:
+        final = state.rules.prevention_after_final_amount
+        if not final:  # the ``prevention_before_final_amount`` mutant: before the calculation step
+            amount = _prevent(state, uid, amount, blow, ev, rules)
+            if amount <= 0:
+                return 0
+        if has_keyword(state, uid, "vulnerability"):
+            # the calculation step (R15:508.4.1): «Уязвимость», 1 wound more from any source of
+            # wounds; several do not add up (R15:7.vulnerability; INTERPRETING.md, entries 72, 94)
+            amount += 1 if state.rules.vulnerability_adds_one else 0
+            rules = (*rules, "R15:7.vulnerability")
+        replaced = _replace(state, uid, amount, blow, ev, rules)
+        if replaced is None:
+            return 0
+        amount, rules = replaced
+        if final:  # prevention after the final amount (R15:516.2; INTERPRETING.md, entry 94)
+            amount = _prevent(state, uid, amount, blow, ev, rules)
+        if amount <= 0:
+            return 0
+    c = state.card_mut(uid)
+    c.wounds += amount
+    ev.append(Event("wounded", rules, (("card", uid), ("amount", amount), ("wounds", c.wounds))))
+    if source and card_def(state, uid).type == "hero":
+        if by_strike:
+            fire(state, "strikes_hero", source, ev, rules, count=amount)  # «наносит Х ран ударом герою» (entry 57)
+        if by_strike or state.rules.ability_wounds_have_a_source:
+            fire(state, "wounds_hero", source, ev, rules)
+    return amount
+
+
+# --- replacement (R15:508.4.2, 515.1, 517)
+
+#: A replacement that can apply: (the card whose static ability it is, the ability's index, the ability).
+_Replacement = tuple[int, int, Protection | NoWoundsFrom | WoundReplacement]
+
+
+def _replace(
+    state: State, uid: int, amount: int, blow: _Blow, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, tuple[str, ...]] | None:
+    """The replacement effects on ``amount`` wounds to ``uid``: None when they are replaced by
+    something that is not wounds (the card takes none), else the amount to go on with and
+    the rules its events cite.
+
+    Each replacement applies at most once to one wound: a chain that would apply one again
+    stops before that repetition (R15:525.1; INTERPRETING.md, entry 90), and the wounded event
+    then cites R15:525.1.  The result of a replacement is what the next one replaces
+    (R15:517.5; the ``one_replacement_per_wound`` mutant stops after the first).  When several
+    can apply, the player controlling the wounded card chooses (R15:517.3, 517.4): the engine
+    takes them in a fixed order — the card's own abilities, then its controller's other cards,
+    then the opponent's (INTERPRETING.md, entry 89)."""
+    applied: set[tuple[int, int]] = set()
+    while True:
+        offered = _replacements(state, uid, blow)
+        fresh = [r for r in offered if (r[0], r[1]) not in applied]
+        if not fresh or (applied and not state.rules.replacement_of_a_replacement):
+            if any((r[0], r[1]) in applied for r in offered):
+                rules = (*rules, "R15:525.1")
+            return amount, rules
+        card, index, ability = fresh[0]
+        applied.add((card, index))
+        step = (*rules, "R15:508.4.2")
+        if isinstance(ability, Protection):
+            ev.append(Event("wounds_prevented", (*step, "R15:515.1"),
+                            (("card", uid), ("source", blow.source), ("amount", amount))))
+            return None
+        if isinstance(ability, NoWoundsFrom):
+            ev.append(Event("wounds_prevented", (*step, "R15:517.1.1"),
+                            (("card", uid), ("source", blow.source), ("amount", amount))))
+            return None
+        if ability.instead == "upgrade":
+            # «вместо этого усовершенствуйте его»: it loses its classes and is a Механизм, and
+            # takes no wounds (R15:517.1, R15:7.upgrade)
+            ev.append(Event("wounds_replaced", (*step, "R15:517.1"),
+                            (("card", uid), ("by", card), ("instead", "upgrade"), ("amount", 0))))
+            state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="mechanism"))
+            ev.append(Event("upgraded", (*step, "R15:517.1", "R15:7.upgrade"), (("card", uid),)))
+            return None
+        amount += ability.value  # «вместо этого получает на N ран больше»
+        ev.append(Event("wounds_replaced", (*step, "R15:517.1") if not applied - {(card, index)} else
+                        (*step, "R15:517.1", "R15:517.5"),
+                        (("card", uid), ("by", card), ("instead", "more"), ("amount", amount))))
+
+
+def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:
+    """The replacement effects that can apply now to wounds ``blow`` deals to ``uid``, in the
+    engine's order (entry 89): the card's own (protection, «Не получает ран от», its own «вместо»),
+    then those of its controller's other cards in play, then the opponent's, by uid."""
+    out: list[_Replacement] = []
+    for i, a in enumerate(card_def(state, uid).abilities):
+        if isinstance(a, Protection) and _protects(state, a, blow):
+            out.append((uid, i, a))
+        if isinstance(a, NoWoundsFrom) and _no_wounds_from(state, a, blow):
+            out.append((uid, i, a))
+    owner = state.cards[uid].owner
+    for seat in (owner, 1 - owner):
+        p = state.players[seat]
+        for card in sorted((p.hero, *p.play), key=lambda u: (u != uid, u)):
+            if state.cards[card].hidden:
+                continue
+            for i, a in enumerate(card_def(state, card).abilities):
+                if (isinstance(a, WoundReplacement) and _watches(state, a.to, card, uid)
+                        and not (a.unless_class and a.unless_class in classes_of(state, uid))):
+                    out.append((card, i, a))
+    return out
+
+
+def _protects(state: State, a: Protection, blow: _Blow) -> bool:
+    """«Защита от [текст]» covers these wounds (R15:515.1): strikes, shots or both («атак»,
+    R15:507.3) of a card of its class, if it names one.  Protection from spells covers no
+    wounds: it restricts targets (R15:515.2; the ``spell_protection_stops_wounds`` mutant
+    lets it stop the wounds of a spell as well, INTERPRETING.md, entry 92)."""
+    if a.source == "spells":
+        return (not state.rules.spell_protection_only_restricts_targets and bool(blow.source)
+                and card_def(state, blow.source).type == "spell")
+    if a.source == "strikes" and not blow.by_strike:
+        return False
+    if a.source == "shots" and not blow.shot:
+        return False
+    if a.source == "attacks" and not (blow.by_strike or blow.shot):
+        return False
+    return not a.card_class or (bool(blow.source) and a.card_class in classes_of(state, blow.source))
+
+
+def _no_wounds_from(state: State, a: NoWoundsFrom, blow: _Blow) -> bool:
+    """«Не получает ран от существ с ударом N или более» (R15:517.1.1): the wounds come from a
+    creature whose strike is N or more now — its current strike in play, its printed one once
+    it left play (entry 86) — by its strike, or by an ability it is the source of (the
+    ``no_wounds_from_covers_abilities`` mutant: by its strike only)."""
+    if not blow.source or not (blow.by_strike or state.rules.no_wounds_from_covers_abilities):
+        return False
+    d = card_def(state, blow.source)
+    if d.type != "creature":
+        return False
+    strike = current_strike(state, blow.source) if state.zone_of(blow.source) == "play" else d.strike
+    return strike >= a.min_strike
+
+
+def _watches(state: State, to: WoundWatch, card: int, uid: int) -> bool:
+    """Whether an ability of ``card`` watching ``to`` is about wounds dealt to ``uid``."""
+    if to == "self":
+        return card == uid
+    seat = state.cards[card].owner
+    if to == "own_hero":
+        return uid == state.players[seat].hero
+    creature = card_def(state, uid).type == "creature"
+    return creature and (to == "each_creature" or state.cards[uid].owner == seat)
+
+
+# --- prevention (R15:508.4.2, 516)
+
+
+def _prevent(state: State, uid: int, amount: int, blow: _Blow, ev: list[Event], rules: tuple[str, ...]) -> int:
+    """The prevention effects on the final ``amount`` of wounds to ``uid`` (R15:516.2): each
+    with a number is applied in turn while wounds are left, first all the inactive
+    player's, then the active player's (R15:516.3; the ``active_prevention_first`` mutant
+    takes the active player's first); one a player has several of are taken «Броня» first,
+    then by card (entry 91).  Each prevents what it can; a counted one keeps its rest for
+    later wounds (R15:516.4; the ``prevention_rest_lost`` mutant uses it up).  Only cards in
+    play, not hidden, prevent (R15:516.6).  Returns the wounds left to put on."""
+    shields = _shields(state, uid, blow)
+    first = state.inactive if state.rules.prevention_inactive_first else state.active
+    shields.sort(key=lambda s: (s[0] != first, s[2] != "armour", s[1]))
+    for _seat, card, kind, left in shields:
+        if amount <= 0:
+            break
+        n = min(left, amount)
+        if n <= 0:
+            continue
+        amount -= n
+        c = state.card_mut(card)
+        cited = (*rules, "R15:508.4.2", "R15:516.1", "R15:516.3")
+        if kind == "armour":
+            if c.armour_turn != state.turn:
+                c.armour_turn, c.armour_prevented = state.turn, 0
+            c.armour_prevented += n
+            rest = left - n
+            cited = (*cited, "R15:7.armour")
+        else:
+            c.prevented += n if state.rules.prevention_rest_kept or n == left else left
+            rest = _prevent_next_value(state, card) - c.prevented
+            if rest > 0:
+                cited = (*cited, "R15:516.4")
+        ev.append(Event("prevention_used", cited,
+                        (("card", uid), ("by", card), ("prevented", n), ("rest", rest), ("amount", amount))))
+    return amount
+
+
+def _shields(state: State, uid: int, blow: _Blow) -> list[tuple[int, int, str, int]]:
+    """The numeric preventions that can apply to wounds ``blow`` deals to ``uid``: (its
+    controller's seat, its card, "armour" or "next", what it can still prevent).  «Броня N»
+    is the card's own, against strikes and shots only (the ``armour_covers_every_wound``
+    mutant: against any wounds), the highest one counting, renewed each turn (the
+    ``armour_never_renews`` mutant keeps the count from turn to turn; R15 glossary «Броня Х»;
+    INTERPRETING.md, entry 93)."""
+    out: list[tuple[int, int, str, int]] = []
+    values = [a.value for a in card_def(state, uid).abilities if isinstance(a, Armour)]
+    if values and (blow.by_strike or blow.shot or not state.rules.armour_strikes_and_shots_only):
+        c = state.cards[uid]
+        used = c.armour_prevented if c.armour_turn == state.turn or not state.rules.armour_per_turn else 0
+        out.append((c.owner, uid, "armour", max(values) - used))
+    for seat, p in enumerate(state.players):
+        for card in (p.hero, *p.play):
+            if state.cards[card].hidden:
+                continue
+            for a in card_def(state, card).abilities:
+                if isinstance(a, PreventNext) and _watches(state, a.to, card, uid):
+                    out.append((seat, card, "next", a.value - state.cards[card].prevented))
+                    break
+    return out
+
+
+def _prevent_next_value(state: State, card: int) -> int:
+    """The N of the card's «Предотвратите следующие N ран» (its first such ability)."""
+    return next(a.value for a in card_def(state, card).abilities if isinstance(a, PreventNext))
+
+
+# --- targeting (R15:515.2)
+
+
+def protected_from_spells(state: State, uid: int) -> bool:
+    """The card has «Защита от заклинаний»: the player who controls a spell's targeted
+    ability cannot choose it as a target (R15:515.2)."""
+    return any(isinstance(a, Protection) and a.source == "spells" for a in card_def(state, uid).abilities)
