@@ -75,7 +75,7 @@ def run_effects(
         else:
             n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike)
         drawn += n
-        check_state(state, ev)
+        check_state(state, ev, entry.source)  # what dies now dies «от» this ability's source (R15:505.1.1)
         if state.winner >= 0:
             return
 
@@ -150,7 +150,7 @@ def _apply_effect(
 
 
 #: Effects that put a lasting bonus on the card («получает +N к удару / к жизням»).
-_LASTING_OPS: tuple[Op, ...] = ("strike_while_in_play", "life_while_in_play")
+_LASTING_OPS: tuple[Op, ...] = ("strike_while_in_play", "life_while_in_play", "reduce_life_while_in_play")
 
 
 def _apply_card_effect(
@@ -231,6 +231,9 @@ _EACH: dict[Op, EachHandler] = {
     "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
     "keyword_while_in_play": card_effects.keyword_while_in_play,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
+    "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
+    "reduce_life_to": card_effects.reduce_life_to,
+    "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,
 }
 
 
