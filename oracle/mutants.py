@@ -442,6 +442,13 @@ MUTANTS: dict[str, Mutant] = {
             "destruction_has_a_source",
         ),
         Mutant(
+            "only_strikes_kill",
+            "R15:505.1.1",
+            "a card counts as «погибшая от существа» only when the creature's strike destroyed it, not its ability "
+            "(INTERPRETING.md, entry 98)",
+            "creature_abilities_kill",
+        ),
+        Mutant(
             "lifeless_creature_dies_at_once",
             "R15:512.6",
             "a creature of base life 0 is destroyed by R15:505.1 the moment it enters play, before its «Найм» can give "

@@ -233,6 +233,8 @@ class Ruleset:
     life_set_replaces_wounds: bool = True
     #: R15:505.1.1: a destruction has a source, which «при гибели от [текст]» reads (entry 98).
     destruction_has_a_source: bool = True
+    #: R15:505.1.1, 502.2: a creature's ability, not only its strike, is what its victims die «от» (entry 98).
+    creature_abilities_kill: bool = True
     #: R15:512.6: a creature of base life 0 not yet given lives waits for the Queue to empty (entry 99).
     lifeless_wait_for_an_empty_queue: bool = True
     #: R15:513.2: a prohibition («Не может атаковать») wins over a permission (Рывок) (entry 100).

@@ -75,9 +75,18 @@ def run_effects(
         else:
             n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike)
         drawn += n
-        check_state(state, ev, entry.source)  # what dies now dies «от» this ability's source (R15:505.1.1)
+        check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
             return
+
+
+def _killer(state: State, entry: QueueEntry) -> int:
+    """What a card destroyed by this ability's effect dies «от»: the ability's source
+    (R15:505.1.1, 502.2; INTERPRETING.md, entry 98).  The ``only_strikes_kill`` mutant counts a
+    creature only through its strike, so its ability's victims die from nothing."""
+    if not state.rules.creature_abilities_kill and card_def(state, entry.source).type == "creature":
+        return 0
+    return entry.source
 
 
 def _follows(state: State, effect: Effect, done: bool) -> bool:
