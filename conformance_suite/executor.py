@@ -229,15 +229,18 @@ def _strike(state: StateData, card: dict[str, Any]) -> int:
 def _life(state: StateData, card: dict[str, Any]) -> int:
     """The current life of a character of the canonical state ``state``: its printed life
     (the card pool) plus the ``amount`` of every entry of ``state["modifiers"]`` with ``life``
-    whose target it is (additional lives, R15:504.2), minus its wounds (R15 glossary «Жизни
+    whose target it is (additional lives, R15:504.2), minus those with ``reduced_life``
+    (reduced lives, R15:504.4), minus its wounds (R15 glossary «Жизни
     карты»; PROTOCOL.md 5.5).  Computed from the contract's definition, like the strike."""
     from oracle.cards import load_pool
 
     d = load_pool().cards.get(card.get("card_id", ""))
     if d is None or d.type not in ("hero", "creature"):
         raise KeyError(f"card {card.get('uid')} is not a character: it has no life")
-    extra = sum(m["amount"] for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and m.get("grants") == "life")
-    return int(d.life + extra - card.get("wounds", 0))
+    mods = [m for m in state.get("modifiers", []) if m.get("target") == card.get("uid")]
+    extra = sum(m["amount"] for m in mods if m.get("grants") == "life")
+    reduced = sum(m["amount"] for m in mods if m.get("grants") == "reduced_life")  # R15:504.4
+    return int(d.life + extra - reduced - card.get("wounds", 0))
 
 
 def fact_value(state: StateData, decision: TargetDecision, path: str) -> Any:

@@ -16,7 +16,7 @@ from .editions import cite
 from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
 from .rules.attack import defender_candidates, defender_violations, directed, end_attack_window
-from .rules.basic_effects import close_card
+from .rules.basic_effects import close_card, perish_lifeless
 from .rules.board import card_def
 from .rules.end_turn import finish_turn
 from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, resume_play
@@ -376,6 +376,8 @@ def _advance(state: State, ev: list[Event]) -> None:
                 return
             if state.queue:
                 resolve_first(state, ev)
+                continue
+            if perish_lifeless(state, ev):  # R15:512.6: the Queue is empty; their triggers enter it
                 continue
             row.after_queue(state, ev)
             continue

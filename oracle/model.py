@@ -47,13 +47,14 @@ __all__ = [
 UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 
 #: What a modifier gives other than strike (``Modifier.grants``): "life" (+``amount`` life,
-#: «получает +N к жизням», R15:106.2), "mechanism" (it has lost its classes and is a Механизм:
+#: «получает +N к жизням»: additional lives, R15:106.2, 504.2), "reduced_life" (−``amount``
+#: life: reduced lives, not wounds, R15:504.4; entry 97), "mechanism" (it has lost its classes and is a Механизм:
 #: «Усовершенствовать», R15 glossary), or a keyword it has while the modifier lasts («получает
 #: Рывок / Уязвимость / Первый удар / Направленный удар по существу противника», R15 glossary
 #: «Получает»): "dash" (R15:108.5), "vulnerability", "first_strike", "directed_at_creatures";
 #: or "double_strike": its strike is doubled («Удвойте силу удара»: a multiplying modifier,
 #: applied after the additions and before the subtractions, R15:523.1; entry 71).
-GRANTS = ("life", "mechanism", "dash", "vulnerability", "first_strike", "directed_at_creatures", "double_strike")
+GRANTS = ("life", "reduced_life", "mechanism", "dash", "vulnerability", "first_strike", "directed_at_creatures", "double_strike")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
 GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures")
 
@@ -296,7 +297,7 @@ class Modifier:
         "`true`; the key is present exactly when true (a bonus to the card's shots, not its strike; 5.4 rule 7)"))] = False
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
                              presence="nonzero", json_doc=(
-                                 "`life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
+                                 "`life`, `reduced_life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
                                  "`directed_at_creatures` or `double_strike`; the key is present exactly when not "
                                  "empty (5.4 rule 7)"))] = ""
     coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",

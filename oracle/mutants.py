@@ -472,6 +472,55 @@ MUTANTS: dict[str, Mutant] = {
             "spell_protection_only_restricts_targets",
         ),
         Mutant(
+            "opposite_life_effects_all_removed",
+            "R15:504.5",
+            "an effect of additional lives removes every effect of reduced lives on the card (and the reverse) and then "
+            "goes on in full, instead of the two cancelling one life for one (INTERPRETING.md, entry 97)",
+            "life_effects_cancel_one_for_one",
+        ),
+        Mutant(
+            "life_set_keeps_wounds",
+            "R15:504.6",
+            "«сведение уровня жизней к Х» leaves the wounds on the card and only adds life effects, so the card keeps "
+            "its wound markers (INTERPRETING.md, entry 99)",
+            "life_set_replaces_wounds",
+        ),
+        Mutant(
+            "death_source_ignored",
+            "R15:505.1.1",
+            "a trigger «при гибели от существа противника» fires on any death of the card, whatever destroyed it "
+            "(INTERPRETING.md, entry 98)",
+            "destruction_has_a_source",
+        ),
+        Mutant(
+            "only_strikes_kill",
+            "R15:505.1.1",
+            "a card counts as «погибшая от существа» only when the creature's strike destroyed it, not its ability "
+            "(INTERPRETING.md, entry 98)",
+            "creature_abilities_kill",
+        ),
+        Mutant(
+            "lifeless_creature_dies_at_once",
+            "R15:512.6",
+            "a creature of base life 0 is destroyed by R15:505.1 the moment it enters play, before its «Найм» can give "
+            "it lives, instead of waiting for the Queue to empty (INTERPRETING.md, entry 99)",
+            "lifeless_wait_for_an_empty_queue",
+        ),
+        Mutant(
+            "permission_beats_prohibition",
+            "R15:513.2",
+            "Рывок (a permission to attack in the turn it came) lets a creature with «Не может атаковать» attack in "
+            "that turn (INTERPRETING.md, entry 100)",
+            "prohibition_beats_permission",
+        ),
+        Mutant(
+            "first_set_to_wins",
+            "R15:513.1",
+            "of two set-to strike effects on one creature the one put on first counts, instead of the one put on "
+            "last (INTERPRETING.md, entry 101)",
+            "latest_set_to_wins",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -246,6 +246,21 @@ class Ruleset:
     #: R15:516.2: prevention applies after the final amount of the wounds, «Уязвимость»
     #: included (INTERPRETING.md, entry 94).
     prevention_after_final_amount: bool = True
+    #: R15:504.5: an effect of additional lives and one of reduced lives cancel one life for
+    #: one (INTERPRETING.md, entry 97); the mutant removes every opposite effect.
+    life_effects_cancel_one_for_one: bool = True
+    #: R15:504.6: «сведение уровня жизней к Х» replaces the wounds with reduced lives first.
+    life_set_replaces_wounds: bool = True
+    #: R15:505.1.1: a destruction has a source, which «при гибели от [текст]» reads (entry 98).
+    destruction_has_a_source: bool = True
+    #: R15:505.1.1, 502.2: a creature's ability, not only its strike, is what its victims die «от» (entry 98).
+    creature_abilities_kill: bool = True
+    #: R15:512.6: a creature of base life 0 not yet given lives waits for the Queue to empty (entry 99).
+    lifeless_wait_for_an_empty_queue: bool = True
+    #: R15:513.2: a prohibition («Не может атаковать») wins over a permission (Рывок) (entry 100).
+    prohibition_beats_permission: bool = True
+    #: R15:513.1: of two contradicting set-to effects the one put on last counts (entry 101).
+    latest_set_to_wins: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

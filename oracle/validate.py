@@ -190,13 +190,14 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         raise StateError(f"{path}.grants", f"must be one of {', '.join(GRANTS)}; got {grants!r}")
     if flagged:
         raise StateError(f"{path}.grants", "a modifier that grants is neither a set-to nor a shot modifier")
-    if grants != "life" and amount != 0:
+    lives = ("life", "reduced_life")
+    if grants not in lives and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
-    if grants == "life" and amount < 1:
-        raise StateError(f"{path}.amount", "a life modifier adds at least 1 life")
-    if grants in ("life", "mechanism") and until != "while_in_play":
+    if grants in lives and amount < 1:
+        raise StateError(f"{path}.amount", "a life modifier adds (or takes away) at least 1 life")
+    if grants in (*lives, "mechanism") and until != "while_in_play":
         raise StateError(f"{path}.until", f"a modifier granting {grants} lasts while the card is in play")
-    if grants not in ("life", "mechanism") and until not in ("end_of_turn", "while_in_play"):
+    if grants not in (*lives, "mechanism") and until not in ("end_of_turn", "while_in_play"):
         raise StateError(f"{path}.until", f"{grants} lasts until the end of turn or while the card is in play")
     c = state.cards.get(target)
     if c is not None and load_pool().cards[c.card_id].type != "creature":
@@ -576,13 +577,15 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
         for seat, p in enumerate(players):
             for j, uid in enumerate((p.hero, *p.play)):
                 c = cards[uid]
-                if not c.wounds:
-                    continue
+                reduced = any(m.target == uid and m.grants == "reduced_life" for m in state.modifiers)
+                if not c.wounds and not reduced:
+                    continue  # a creature of base life 0 untouched waits for R15:512.6 (entry 99)
                 d = pool[c.card_id]
-                # its life: printed plus its life modifiers («получает +N к жизням», entry 69)
+                # its life: printed plus its additional lives minus its reduced lives (entries 69, 97)
                 life = d.life
                 if state.modifiers:
-                    life += sum(m.amount for m in state.modifiers if m.target == uid and m.grants == "life")
+                    life += sum(m.amount if m.grants == "life" else -m.amount for m in state.modifiers
+                                if m.target == uid and m.grants in ("life", "reduced_life"))
                 if d.type in ("hero", "creature") and life - c.wounds <= 0:
                     path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
                     raise StateError(path, f"card {uid} has {c.wounds} wounds and life {life}: "

@@ -45,6 +45,7 @@ from .vocabulary import (
     GRANTED_KEYWORDS,
     HAND_RECIPIENTS,
     IF_PREVIOUS,
+    KILLED_BY,
     MODIFIERS,
     NTH_TRIGGERS,
     PROTECTION_KINDS,
@@ -64,6 +65,7 @@ from .vocabulary import (
     CardType,
     Condition,
     IfPrevious,
+    KilledBy,
     Trigger,
     Whose,
 )
@@ -123,6 +125,8 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         amount = integer(amount, f"{path}.amount", 0)
     if amount == "target_strike" and not has_targets:
         raise CardDataError(f"{path}.amount", "target_strike is the strike of the ability's target: it needs one")
+    if amount == "target_life" and not has_targets:
+        raise CardDataError(f"{path}.amount", "target_life is the life of the ability's target: it needs one")
     if amount == "target_cost" and to != "target":
         raise CardDataError(f"{path}.amount", "target_cost is the cost of each target: 'to' must be 'target'")
     cond: Condition | Literal[""] = choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
@@ -285,6 +289,10 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         targets[0].what != "creature" or targets[0].max_count != 1
     ):
         raise CardDataError(f"{path}.targets", "target_strike reads the strike of exactly one target creature")
+    if any(e.amount == "target_life" for e in effects) and (
+        targets[0].what not in ("creature", "character") or targets[0].max_count != 1
+    ):
+        raise CardDataError(f"{path}.targets", "target_life reads the life of exactly one target character")
     _check_shots(effects, targets, path)
     if kind == "spell" and any(isinstance(e.params, WoundParams) and e.params.shot for e in effects):
         raise CardDataError(f"{path}.effects", "a shot is made by an activated or triggered ability (R15:507.5)")
@@ -293,6 +301,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     optional, whenever, nth = False, False, 0
     tap, coins, discard = False, 0, 0
     subject_class = ""
+    killed_by: KilledBy | Literal[""] = ""
     if kind == "triggered":
         trigger = choice(required(raw, "trigger", path), TRIGGERS, f"{path}.trigger")
         whose = choice(raw.get("whose", "any"), WHOSE, f"{path}.whose")
@@ -306,6 +315,11 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             # a creature's class; a card that wounds a hero may be a support card («механизм», R15:107.3.2)
             allowed = CLASSES["creature"] if trigger != "wounds_hero" else (*CLASSES["creature"], *CLASSES["support"])
             subject_class = choice(raw["subject_class"], allowed, f"{path}.subject_class")
+        if "killed_by" in raw:
+            # «при гибели от [текст]» (R15:505.1.1; INTERPRETING.md, entry 98)
+            if trigger not in ("death", "creature_dies"):
+                raise CardDataError(f"{path}.killed_by", "only death / creature_dies say what the card died from")
+            killed_by = choice(raw["killed_by"], KILLED_BY, f"{path}.killed_by")
     if any(e.amount == "discarded" for e in effects) and trigger != "discards":
         raise CardDataError(f"{path}.effects", "the amount 'discarded' belongs to a «discards» trigger")
     if any(e.amount == "wounds_dealt" for e in effects) and trigger != "strikes_hero":
@@ -339,7 +353,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if kind == "triggered":
         assert trigger  # read above
         return TriggeredAbility(
-            trigger, targets, effects, text_en, per_turn, per_game, whose, optional, whenever, subject_class, nth
+            trigger, targets, effects, text_en, per_turn, per_game, whose, optional, whenever, subject_class, nth,
+            killed_by,
         )
     if kind == "activated":
         return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard)

@@ -241,7 +241,10 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         raw_cost = required(raw, "cost", path)
         cost = -1 if raw_cost == "X" else integer(raw_cost, f"{path}.cost", 0)
     strike = integer(required(raw, "strike", path), f"{path}.strike", 0) if ctype == "creature" else 0
-    life = integer(required(raw, "life", path), f"{path}.life", 1) if ctype in ("creature", "hero") else 0
+    # a creature's base life may be 0 («0 жизней»: it dies once the Queue is empty unless
+    # something gave it lives, R15:512.6); a hero's is at least 1
+    life = (integer(required(raw, "life", path), f"{path}.life", 0 if ctype == "creature" else 1)
+            if ctype in ("creature", "hero") else 0)
     keywords = raw.get("keywords", [])
     if not isinstance(keywords, list):
         raise CardDataError(f"{path}.keywords", "must be a list")

@@ -210,6 +210,28 @@ OPS: dict[Op, OpSpec] = {
         "chance shuffles his deck at step `search_shuffle` (action `shuffle`, `search_shuffled`), even when he took none; "
         "the ability's later effects follow (INTERPRETING.md entry 84). No `if_previous` follows a search",
     ),
+    "reduce_life_while_in_play": OpSpec(
+        "cards", NoParams,
+        "−`amount` life with no duration («получает -N к жизням»): an effect of reduced lives (R15:504.4), no wounds "
+        "(a heal does not remove it); it first removes as many of the recipient's additional lives as it can, one for one, "
+        "and only the rest goes on (R15:504.5; a modifier with `grants` `reduced_life`; `life_modified` with a negative "
+        "`amount`; INTERPRETING.md entry 97); an amount of 0 puts on nothing",
+        grants=True,
+    ),
+    "reduce_life_to": OpSpec(
+        "cards", NoParams,
+        "«Сведите уровень жизней к Х» (R15:504.6): each wound of the recipient becomes an effect of reduced lives (its "
+        "`wounds` go to 0, which is no heal), then effects of additional or reduced lives make its life `amount` (at least 0; "
+        "they cancel as R15:504.5 says); `life_set`, citing R15:512.5 too when the amount is derived "
+        "(INTERPRETING.md entries 97, 99)",
+        grants=True,
+    ),
+    "set_strike_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "the recipient's strike becomes `amount` until the end of turn, 310.2 («становится равен … до конца хода»): a "
+        "set-to modifier (`sets`); of several set-to modifiers the one put on last decides, the others count again once "
+        "it ends (R15:513.1, 523.1; `strike_modified` with `sets`; INTERPRETING.md entry 101)",
+    ),
 }
 if tuple(OPS) != EFFECT_OPS:  # pragma: no cover - checked at import
     raise AssertionError("OPS must list EFFECT_OPS in order")

@@ -18,6 +18,7 @@ from .vocabulary import (
     GrantedKeyword,
     IfPrevious,
     Keyword,
+    KilledBy,
     Op,
     ProtectionKind,
     Recipient,
@@ -168,7 +169,8 @@ class TriggeredAbility:
     """A triggered ability (R15:113): its condition ``trigger`` and who it is about
     (``whose``), «может» (``optional``, R15:113.4), «Каждый раз, когда» (``whenever``: no
     limit, R15:113.5), the nth card of the turn (``nth``; 0: any), the class of the card the
-    trigger is about (``subject_class``; "" = any)."""
+    trigger is about (``subject_class``; "" = any), what the dead card died «от» (``killed_by``,
+    «death» and «creature_dies» only; "" = anything, R15:505.1.1)."""
 
     kind: ClassVar[Literal["triggered"]] = "triggered"
     trigger: Trigger
@@ -182,6 +184,7 @@ class TriggeredAbility:
     whenever: bool = False
     subject_class: str = ""
     nth: int = 0
+    killed_by: KilledBy | Literal[""] = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ __all__ = [
     "HAND_RECIPIENTS",
     "IF_PREVIOUS",
     "KEYWORDS",
+    "KILLED_BY",
     "MODIFIERS",
     "NTH_TRIGGERS",
     "PROTECTION_KINDS",
@@ -50,6 +51,7 @@ __all__ = [
     "GrantedKeyword",
     "IfPrevious",
     "Keyword",
+    "KilledBy",
     "Op",
     "ProtectionKind",
     "Recipient",
@@ -119,6 +121,11 @@ Trigger = Literal[
 TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
 #: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 60).
 NTH_TRIGGERS: tuple[Trigger, ...] = ("card_played", "card_drawn")
+#: What killed the card for a trigger on a death «от [текст]» (ability key ``killed_by``,
+#: R15:505.1.1; INTERPRETING.md, entry 98): the source of the destruction is a creature
+#: («от существа»), or a creature of the ability's controller's opponent («от существа противника»).
+KilledBy = Literal["creature", "enemy_creature"]
+KILLED_BY: tuple[KilledBy, ...] = get_args(KilledBy)
 #: Whose turn, card or player a trigger or a cost modifier is about, seen from its controller.
 Whose = Literal["own", "opponent", "any"]
 WHOSE: tuple[Whose, ...] = get_args(Whose)
@@ -189,6 +196,9 @@ Op = Literal[
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
+    "reduce_life_while_in_play",  # «получает -N к жизням»: an effect of N reduced lives, no wounds (R15:504.4, 504.5)
+    "reduce_life_to",  # «Сведите уровень жизней к Х»: wounds become reduced lives, then lives to make it X (R15:504.6)
+    "set_strike_until_end_of_turn",  # «Удар … становится равен N до конца хода»: a set-to strike until 310.2 (R15:523.1, 513.1)
 ]
 EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
@@ -204,7 +214,7 @@ FIND_KEYS: tuple[FindKey, ...] = get_args(FindKey)
 DerivedAmount = Literal[
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
     "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
-    "healed_own_creatures_last_turn",
+    "healed_own_creatures_last_turn", "target_life",
 ]
 AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
 #: Derived amounts that count something and may be multiplied (effect key ``per``).

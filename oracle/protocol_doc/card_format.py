@@ -17,10 +17,12 @@ _TRIGGER_TEXT = {
     "start_of_turn": "«В начале хода»: a turn starts (304.4); `whose` says whose turn",
     "end_of_turn": "«В конце хода»: the end-of-turn stage begins (310.1); `whose` says whose turn",
     "hire": "«Найм»: this card entered the play zone",
-    "death": "«Гибель»: this card left the play zone for the graveyard (it fires even if the card was hidden)",
+    "death": "«Гибель»: this card left the play zone for the graveyard (it fires even if the card was hidden); with "
+    "`killed_by` (`creature` or `enemy_creature`), only when it was destroyed «от» a creature, or a creature of the "
+    "controller's opponent: the destroyed event's `source` (R15:505.1.1; INTERPRETING.md entry 98)",
     "attacks": "«при атаке»: this creature declared a strike attack (declared after the fight, 307.2)",
     "closed": "this card became closed",
-    "creature_dies": "another creature was destroyed; `whose` says whose creature",
+    "creature_dies": "another creature was destroyed; `whose` says whose creature; `killed_by` as for `death`",
     "creature_enters": "another creature entered the play zone; `whose` says whose creature",
     "spell_played": "a spell was played (it reached the graveyard, 309.1 step 4); `whose` says whose spell",
     "card_played": "a card of any type was played (after it moved, 309.1 step 4; «разыгрывает карту»); `whose` says who "
@@ -81,6 +83,9 @@ _AMOUNT_TEXT = {
     "self_wounds": "a «death» trigger only: the wounds its source had when it was destroyed (its `pending[].count`, "
     "the declared entry's `x`; leaving play clears them, R15:205.3, so this is last known information, R15:403.1; "
     "0 when it had none; «Х - количество ран на [этой карте]», INTERPRETING.md entry 87)",
+    "target_life": "the life of the ability's one target character when the effect executes (R15:512.5: an X no player "
+    "declares is determined as the ability is carried out), 0 if it is no longer in play; «Скопировать жизни другого "
+    "существа», with `reduce_life_to` (INTERPRETING.md entry 99)",
     "recipient_hand": "a `wound` of heroes only: `per` times the number of cards in the hand of each recipient hero's "
     "player when the effect executes («за каждую карту в руке его игрока»; INTERPRETING.md entry 66)",
 }

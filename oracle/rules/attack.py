@@ -32,6 +32,13 @@ def can_act(state: State, uid: int) -> bool:
     return state.cards[uid].entered_turn != state.turn
 
 
+def _permission_wins(state: State, uid: int) -> bool:
+    """The ``permission_beats_prohibition`` mutant: Рывок in the turn the creature came lets it
+    attack despite «Не может атаковать» (the reference: never, R15:513.2; entry 100)."""
+    return (not state.rules.prohibition_beats_permission and has_keyword(state, uid, "dash")
+            and state.cards[uid].entered_turn == state.turn)
+
+
 def attack_violations(state: State, action: Action) -> list[Violation]:
     """Why ``attack card=A targets=T`` is illegal now (307.1, R15:108.2, 108.5, 507)."""
     out: list[Violation] = []
@@ -43,8 +50,13 @@ def attack_violations(state: State, action: Action) -> list[Violation]:
         return [Violation(cite(state, "307.1")[0], "the attacker must be a creature of the active player in play")]
     if a.hidden:
         out.append(Violation(cite(state, "304.3")[0], "a hidden creature cannot attack; reveal it first"))
-    if has_keyword(state, action.card, "cannot_attack"):
+    if has_keyword(state, action.card, "cannot_attack") and not _permission_wins(state, action.card):
         out.append(Violation("R15:514.2", "«Не может атаковать»: this creature cannot make a strike attack"))
+        if has_keyword(state, action.card, "dash") and a.entered_turn == state.turn:
+            # Рывок allows it to attack this turn, «Не может атаковать» forbids it: the
+            # prohibition wins (R15:513.2; INTERPRETING.md, entry 100)
+            out.append(Violation("R15:513.2", "a permission (Рывок) and a prohibition («Не может атаковать») "
+                                              "apply together: the prohibition wins"))
     if a.closed:
         out.append(Violation("R15:108.2", "only an open creature can make a strike attack"))
     if a.attacked_turn == state.turn:
@@ -204,22 +216,25 @@ def fight(state: State, ev: list[Event]) -> None:
         # a return strike with a bonus against the attacker has the calculation step too (R15:510.2)
         back_rules = ("R15:510.1", "R15:510.2", "R15:508.4.1") if back > current_strike(state, target) else ("R15:510.1",)
         first = _first_striker(state, att.attacker, target)
+        # a creature dies «от» the creature whose strike brought it to 0 (R15:505.1.1)
+        by = {target: att.attacker, att.attacker: target}
         if first == target:  # «Первый удар»: the target strikes first, the attacker only if it survived
             wound(state, att.attacker, back, ev, (*back_rules, "R15:7.firststrike"), target, by_strike=True)
-            check_state(state, ev)
+            check_state(state, ev, by)
             if state.zone_of(att.attacker) != "play":
                 return
             wound(state, target, strike, ev, there, att.attacker, by_strike=True)
-            check_state(state, ev)
+            check_state(state, ev, by)
             return
         wound(state, target, strike, ev, (*there, "R15:7.firststrike") if first else there, att.attacker,
               by_strike=True)
         if not state.rules.simultaneous_fight or first:
-            check_state(state, ev)
+            check_state(state, ev, by)
             if state.zone_of(target) != "play":
                 return
         wound(state, att.attacker, back, ev, back_rules, target, by_strike=True)
-    else:
-        wound(state, target, strike, ev, _strike_rules(state, att.attacker, strike, ("R15:510.3",)),
-              att.attacker, by_strike=True)
-    check_state(state, ev)
+        check_state(state, ev, by)
+        return
+    wound(state, target, strike, ev, _strike_rules(state, att.attacker, strike, ("R15:510.3",)),
+          att.attacker, by_strike=True)
+    check_state(state, ev, {target: att.attacker})

@@ -5,14 +5,17 @@ after every effect: destruction at 0 life and the end of the game (R15:505.1, 60
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..model import Event, State
 from .board import card_def, current_life
+from .lives import destruction_source, lifeless, untouched_lifeless
 from .triggers import fire
 from .wounds import deal_wounds
 
-__all__ = ["check_state", "close_card", "draw", "enter_play", "leave_play", "leave_together", "wound"]
+__all__ = [
+    "check_state", "close_card", "draw", "enter_play", "leave_play", "leave_together", "perish_lifeless", "wound",
+]
 
 
 def wound(
@@ -41,18 +44,25 @@ def close_card(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) 
 
 
 def leave_play(
-    state: State, uid: int, ev: list[Event], rules: tuple[str, ...], kind: str = "destroyed"
+    state: State, uid: int, ev: list[Event], rules: tuple[str, ...], kind: str = "destroyed",
+    by: int | Mapping[int, int] = 0,
 ) -> None:
     """Move one card from the play zone to its owner's graveyard (see :func:`leave_together`)."""
-    leave_together(state, (uid,), ev, rules, kind)
+    leave_together(state, (uid,), ev, rules, kind, by)
 
 
 def leave_together(
-    state: State, uids: Sequence[int], ev: list[Event], rules: tuple[str, ...], kind: str = "destroyed"
+    state: State, uids: Sequence[int], ev: list[Event], rules: tuple[str, ...], kind: str = "destroyed",
+    by: int | Mapping[int, int] = 0,
 ) -> None:
     """Move cards that leave the play zone at the same moment to their owners' graveyards;
     each loses wounds, markers and effects (R15:205.3).  ``kind`` is the event's kind:
     "destroyed", or "moved_to_graveyard" when it is not a destruction.
+
+    ``by`` is what each destroyed card died «от» (R15:505.1.1): the card that destroyed it, or
+    whose strike or ability brought its life to 0 or less (one card for all, or per card; 0:
+    none).  A destroyed event names it (``source``), and the triggers on its death see it
+    (``killed_by``; INTERPRETING.md, entry 98).
 
     They leave together (R15:505.1: each is destroyed at once, none before another): first
     every card moves (one event each), then the triggers of every departure fire — each
@@ -75,12 +85,16 @@ def leave_together(
             c.game_usage.clear()
         if not state.rules.death_triggers_see_effects:
             state.modifiers = [m for m in state.modifiers if m.target != uid]
-        ev.append(Event(kind, rules, (("card", uid), ("owner", c.owner))))
+        source = destruction_source(by, uid) if kind == "destroyed" and state.rules.destruction_has_a_source else 0
+        data: tuple[tuple[str, int | str], ...] = (("card", uid), ("owner", c.owner))
+        ev.append(Event(kind, (*rules, "R15:505.1.1") if source else rules,
+                        (*data, ("source", source)) if source else data))
     together = tuple(uids)
     for uid in uids:
-        fire(state, "death", uid, ev, rules, count=wounds[uid])
+        source = destruction_source(by, uid) if kind == "destroyed" and state.rules.destruction_has_a_source else 0
+        fire(state, "death", uid, ev, rules, count=wounds[uid], killer=source)
         if card_def(state, uid).type == "creature":
-            fire(state, "creature_dies", uid, ev, rules, together)
+            fire(state, "creature_dies", uid, ev, rules, together, killer=source)
     # its effects go once the triggers on its death have fired (R15 glossary «При гибели»): a
     # «когда ваш механизм погибает» sees an upgraded creature as the mechanism it died as
     # (INTERPRETING.md, entry 69; the ``effects_gone_before_death_triggers`` mutant drops them first)
@@ -119,6 +133,8 @@ def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[
     fire(state, "hire", uid, ev, rules)
     if card_def(state, uid).type == "creature":
         fire(state, "creature_enters", uid, ev, rules)
+        if d.life <= 0 and not state.rules.lifeless_wait_for_an_empty_queue:
+            check_state(state, ev)  # the mutant: R15:505.1 at once, before its «Найм» (entry 99)
 
 
 def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> int:
@@ -147,27 +163,46 @@ def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...
     return drawn
 
 
-def check_state(state: State, ev: list[Event]) -> None:
+def check_state(state: State, ev: list[Event], by: int | Mapping[int, int] = 0) -> None:
     """Rules' own effects, at once (R15:505.1, 604, 603.1): creatures at 0 life or less
     are destroyed, all of them together (:func:`leave_together`); a hero at 0 life or less
-    loses the game, both at once is a draw."""
+    loses the game, both at once is a draw.
+
+    ``by`` is the card whose carrying out just happened (a strike, an ability's effect: one
+    card, or per struck card): what dies now dies «от» it (R15:505.1.1).  A creature of base
+    life 0 or less whose life nothing has changed did not «become» 0 by wounds or life effects:
+    it waits for the Queue to empty (R15:512.6, :func:`perish_lifeless`; INTERPRETING.md,
+    entry 99)."""
     while True:
         dead = [
             uid
             for p in state.players
             for uid in p.play
             if card_def(state, uid).type == "creature" and current_life(state, uid) <= 0
+            and not untouched_lifeless(state, uid)
         ]
         if not dead:
             break
         if not state.rules.deaths_together:
             for uid in dead:
-                leave_play(state, uid, ev, ("R15:505.1",))
+                leave_play(state, uid, ev, ("R15:505.1",), by=by)
         else:
-            leave_together(state, dead, ev, ("R15:505.1",))
+            leave_together(state, dead, ev, ("R15:505.1",), by=by)
     losers = [seat for seat, p in enumerate(state.players) if current_life(state, p.hero) <= 0]
     if losers and state.winner < 0:
         state.winner = 2 if len(losers) == 2 else 1 - losers[0]
         rules = ("R15:603.1",) if len(losers) == 2 else ("R15:604.1",)
         ev.append(Event("game_over", rules, (("winner", state.winner), ("reason", "hero_life"))))
         state.step = "game_over"
+
+
+def perish_lifeless(state: State, ev: list[Event]) -> bool:
+    """R15:512.6: the Queue is empty and nothing waits to be declared; the creatures in play
+    with base life 0 or less and current life 0 or less all die together (no source), and the
+    triggers on their deaths fire (they then enter the Queue).  Returns whether any died."""
+    dead = lifeless(state)
+    if not dead:
+        return False
+    leave_together(state, dead, ev, ("R15:512.6",))
+    check_state(state, ev)
+    return True

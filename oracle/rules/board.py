@@ -124,7 +124,7 @@ def strike_with_modifiers(printed: int, amounts: Iterable[int]) -> int:
 def current_strike(state: State, uid: int) -> int:
     """Printed strike plus the adding strike modifiers in force and the creature's own
     static strike bonuses in force; then the set-to modifiers («становится равен») in order
-    of appearance, the latest deciding; at least 0 (R15:106.3.1, 115.1, 523.1, 523.2).  The
+    of appearance, the latest deciding (R15:513.1); at least 0 (R15:106.3.1, 115.1, 523.1, 523.2).  The
     ``strike_modifiers_do_not_stack`` mutant counts only the latest modifier; the
     ``set_strike_in_order_of_appearance`` mutant applies every modifier in the order it was
     created, so an addition after a set-to counts."""
@@ -142,7 +142,10 @@ def current_strike(state: State, uid: int) -> int:
         return max(value, 0)
     sets = [m.amount for m in mods if m.sets]
     if sets:
-        return max(sets[-1], 0)
+        # two set-to effects contradict: the one put on last counts, the others count as absent
+        # until it ends (R15:513.1; INTERPRETING.md, entry 101; the ``first_set_to_wins``
+        # mutant takes the first)
+        return max(sets[-1] if state.rules.latest_set_to_wins else sets[0], 0)
     doublings = sum(1 for m in state.modifiers if m.target == uid and m.grants == "double_strike")
     if doublings and state.rules.doubling_multiplies:
         # «Удвойте силу удара»: additions, then the multiplications, then the subtractions
@@ -154,15 +157,18 @@ def current_strike(state: State, uid: int) -> int:
 
 
 def current_life(state: State, uid: int) -> int:
-    """Printed life plus its life modifiers in force («получает +N к жизням», a modifier
-    granting "life"), minus wounds (R15:106.2, 504.1, 504.3; INTERPRETING.md, entry 69)."""
+    """The card's life level: printed life plus its additional lives, minus its reduced
+    lives, minus its wounds (R15:106.2, 504.1–504.4; :mod:`oracle.rules.lives`;
+    INTERPRETING.md, entries 69 and 97)."""
     return card_def(state, uid).life + life_bonus(state, uid) - state.cards[uid].wounds
 
 
 def life_bonus(state: State, uid: int) -> int:
-    """The additional lives of card ``uid`` in force («+N к жизням», R15:504.2): the sum of its
-    modifiers granting "life" (INTERPRETING.md, entry 69)."""
-    return sum(m.amount for m in state.modifiers if m.target == uid and m.grants == "life")
+    """The life effects of card ``uid`` in force: its additional lives («+N к жизням», a
+    modifier granting "life", R15:504.2) minus its reduced lives (a modifier granting
+    "reduced_life", R15:504.4; never both at once, R15:504.5; INTERPRETING.md, entries 69, 97)."""
+    return sum(m.amount if m.grants == "life" else -m.amount
+               for m in state.modifiers if m.target == uid and m.grants in ("life", "reduced_life"))
 
 
 def classes_of(state: State, uid: int) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..cards import TARGET_CONDITIONS, Effect, KeywordParams, WoundParams, load_pool
 from ..model import Event, Modifier, QueueEntry, State
-from . import basic_effects
+from . import basic_effects, lives
 from .board import card_def, target_condition_holds
 from .recipients import recipients_of
 from .triggers import fire
@@ -30,6 +30,9 @@ __all__ = [
     "open",
     "poison",
     "prepare",
+    "reduce_life_to",
+    "reduce_life_while_in_play",
+    "set_strike_until_end_of_turn",
     "set_strike_until_start_of_your_next_turn",
     "shots_until_end_of_turn",
     "strike_until_end_of_turn",
@@ -62,7 +65,7 @@ def destroy(
         recipients = [uid for uid in recipients if target_condition_holds(state, uid, effect.cond)]
     doomed = [uid for uid in recipients if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"]
     if doomed:
-        basic_effects.leave_together(state, doomed, ev, (*rules, "R15:505.2"))
+        basic_effects.leave_together(state, doomed, ev, (*rules, "R15:505.2"), by=entry.source)  # R15:505.1.1
     return 0, bool(doomed)
 
 
@@ -220,10 +223,35 @@ def life_while_in_play(
     state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
     """«получает +N к жизням», no duration: N additional lives (R15:504.2) while it is in play
-    (R15:7.gains, 205.3; entries 69 and 79)."""
-    state.modifiers.append(Modifier(uid, amount, "while_in_play", grants="life"))
-    ev.append(Event("life_modified", (*rules, "R15:7.gains", "R15:504.2", "R15:205.3"),
-                    (("card", uid), ("amount", amount), ("until", "while_in_play"))))
+    (R15:7.gains, 205.3; entries 69 and 79); they first remove its reduced lives, one for one
+    (R15:504.5; entry 97)."""
+    lives.add_life_effect(state, uid, amount, ev, (*rules, "R15:7.gains"))
+
+
+def reduce_life_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«получает -N к жизням», no duration: N reduced lives (R15:504.4), which are no wounds;
+    they first remove its additional lives, one for one (R15:504.5; entry 97)."""
+    lives.add_life_effect(state, uid, -amount, ev, rules)
+
+
+def reduce_life_to(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Сведите уровень жизней к Х» (R15:504.6); a derived X is read now, when the ability is
+    carried out (R15:512.5; entry 99)."""
+    lives.reduce_life_to(state, uid, amount, ev, rules if isinstance(effect.amount, int) else (*rules, "R15:512.5"))
+
+
+def set_strike_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Удар … становится равен N до конца хода»: a set-to modifier until 310.2; the set-to put
+    on last decides while it lasts (R15:513.1, 523.1; entry 101)."""
+    state.modifiers.append(Modifier(uid, amount, "end_of_turn", sets=True))
+    ev.append(Event("strike_modified", (*rules, "R15:523.1", "R15:513.1"),
+                    (("card", uid), ("amount", amount), ("until", "end_of_turn"), ("sets", 1))))
 
 
 def _grant_keyword(

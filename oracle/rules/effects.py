@@ -75,9 +75,18 @@ def run_effects(
         else:
             n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike)
         drawn += n
-        check_state(state, ev)
+        check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
             return
+
+
+def _killer(state: State, entry: QueueEntry) -> int:
+    """What a card destroyed by this ability's effect dies «от»: the ability's source
+    (R15:505.1.1, 502.2; INTERPRETING.md, entry 98).  The ``only_strikes_kill`` mutant counts a
+    creature only through its strike, so its ability's victims die from nothing."""
+    if not state.rules.creature_abilities_kill and card_def(state, entry.source).type == "creature":
+        return 0
+    return entry.source
 
 
 def _follows(state: State, effect: Effect, done: bool) -> bool:
@@ -150,7 +159,7 @@ def _apply_effect(
 
 
 #: Effects that put a lasting bonus on the card («получает +N к удару / к жизням»).
-_LASTING_OPS: tuple[Op, ...] = ("strike_while_in_play", "life_while_in_play")
+_LASTING_OPS: tuple[Op, ...] = ("strike_while_in_play", "life_while_in_play", "reduce_life_while_in_play")
 
 
 def _apply_card_effect(
@@ -231,6 +240,9 @@ _EACH: dict[Op, EachHandler] = {
     "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
     "keyword_while_in_play": card_effects.keyword_while_in_play,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
+    "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
+    "reduce_life_to": card_effects.reduce_life_to,
+    "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,
 }
 
 

@@ -513,7 +513,7 @@ def _after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> 
     ability = ability_of(state, entry)
     effect = ability.effects[hc.effect]
     rules = _resolution_rules(state, entry)
-    check_state(state, ev)
+    check_state(state, ev, entry.source)
     if state.winner >= 0:
         return
     seats = choosers(state, entry, effect)
@@ -522,7 +522,7 @@ def _after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> 
         paused, done = hand_effect(state, entry, ability, hc.effect, rest, ev, rules)
         if paused:
             return
-        check_state(state, ev)
+        check_state(state, ev, entry.source)
         if state.winner >= 0:
             return
     run_effects(state, entry, ability, hc.effect + 1, done, ev, rules)

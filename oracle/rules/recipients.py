@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..cards import Effect, Recipient, load_pool
 from ..model import QueueEntry, State
-from .board import card_def, condition_holds, current_strike
+from .board import card_def, condition_holds, current_life, current_strike
 
 __all__ = ["effect_amount", "live_targets", "recipients_of"]
 
@@ -53,7 +53,8 @@ def recipients_of(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
 def effect_amount(
     state: State, entry: QueueEntry, effect: Effect, drawn: int, known_strike: int = -1, known_target_strike: int = -1
 ) -> int:
-    """The effect's amount when it executes (INTERPRETING.md, entry 44); ``drawn`` is how
+    """The effect's amount when it executes, an X no player declares being determined then
+    (R15:512.5; INTERPRETING.md, entry 44); ``drawn`` is how
     many cards the ability's earlier effects drew, ``known_strike`` the source's strike just
     before it left play during this ability's resolution (-1: it did not).  "target_cost" is
     per recipient (see :mod:`oracle.rules.effects`); here it is 0."""
@@ -111,6 +112,13 @@ def effect_amount(
         if known_target_strike >= 0 and state.rules.last_known_target_strike:
             return known_target_strike + bonus
         return (card_def(state, target).strike if target else 0) + bonus
+    if effect.amount == "target_life":
+        # «Скопировать жизни другого существа»: the target's life level now, when the ability
+        # is carried out (R15:512.5), 0 if it is no longer in play (INTERPRETING.md, entry 99)
+        target = entry.targets[0] if entry.targets else 0
+        if target and state.zone_of(target) == "play" and not state.cards[target].hidden:
+            return current_life(state, target) + bonus
+        return bonus
     if effect.amount == "self_strike":
         if state.zone_of(entry.source) == "play":
             return current_strike(state, entry.source) + bonus

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..cards import Ability, CardDef, Trigger, TriggeredAbility, load_pool
+from ..cards import Ability, CardDef, KilledBy, Trigger, TriggeredAbility, load_pool
 from ..model import Event, PendingTrigger, State
 from .board import classes_of
 
-__all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_wounds"]
+__all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_wounds", "killed_by_holds"]
 
 #: Pseudo ability index of poison («Отравление на Х»: in the start of its controller's turn
 #: the character gets X wounds; R15 glossary «Отравление»).
@@ -65,6 +65,20 @@ def triggered_abilities(cards: Mapping[str, CardDef]) -> _Table:
     return table
 
 
+def killed_by_holds(state: State, killed_by: KilledBy, controller: int, killer: int) -> bool:
+    """Whether a card destroyed «от» ``killer`` (R15:505.1.1; 0: nothing) died from what
+    ``killed_by`` names, seen from the ability's ``controller``: «от существа» a creature, «от
+    существа противника» a creature of the controller's opponent (its owner, who controls it;
+    R15:519.2).  A creature that strikes or whose ability wounds or destroys is the source
+    (R15:502.2), wherever it is now (INTERPRETING.md, entry 98).  The
+    ``death_source_ignored`` mutant lets any death match."""
+    if not state.rules.destruction_has_a_source:
+        return True
+    if not killer or load_pool().cards[state.cards[killer].card_id].type != "creature":
+        return False
+    return killed_by == "creature" or state.cards[killer].owner != controller
+
+
 def _add(state: State, controller: int, source: int, ability: int, subject: int, count: int = 0) -> None:
     state.pending.append(PendingTrigger(state.next_trigger_id, controller, source, ability, subject=subject, count=count))
     state.next_trigger_id += 1
@@ -85,6 +99,7 @@ def fire(
     rules: tuple[str, ...],
     together: Sequence[int] = (),
     count: int = 0,
+    killer: int = 0,
 ) -> None:
     """Record every triggered ability whose condition ``kind`` (about card ``subject``,
     or 0) just happened.  ``rules`` are the ids of the rule that made it happen.
@@ -96,13 +111,18 @@ def fire(
     ``count`` is the wounds a destroyed card had («death»: kept only by an ability that reads
     them, :func:`keeps_wounds`), how many cards a discard moved («discards»: ``subject`` is the first of them;
     INTERPRETING.md, entry 65), or how many wounds a strike put on a hero («strikes_hero»,
-    «наносит Х ран ударом герою», entry 57); the trigger keeps it (``PendingTrigger.count``)."""
+    «наносит Х ран ударом герою», entry 57); the trigger keeps it (``PendingTrigger.count``).
+
+    ``killer`` is what a destroyed ``subject`` died «от» («death», «creature_dies»; 0: nothing,
+    R15:505.1.1): an ability with ``killed_by`` fires only when it matches (:func:`killed_by_holds`)."""
     cards = load_pool().cards
     before = len(state.pending)
     if kind in _SELF:
         c = state.cards[subject]
         if not c.hidden or kind == "death":
             for i, a in triggered_abilities(cards)[c.card_id].get(kind, ()):
+                if a.killed_by and not killed_by_holds(state, a.killed_by, c.owner, killer):
+                    continue  # «при гибели от существа противника» (R15:505.1.1; entry 98)
                 n = count
                 if kind == "death":  # only a «Гибель» that reads its wounds keeps them (entry 87; the
                     # ``wounds_forgotten_at_death`` mutant reads them after leaving play cleared them)
@@ -136,6 +156,8 @@ def fire(
                         continue  # «При гибели братства»: only a creature of that class (R15:107.3)
                     if a.nth and _count_of_turn(state, kind, who) != a.nth:
                         continue  # «вторую карту за ход»: only that card (INTERPRETING.md, entry 60)
+                    if a.killed_by and not killed_by_holds(state, a.killed_by, c.owner, killer):
+                        continue  # «погибает от …» (R15:505.1.1; entry 98)
                     _add(state, c.owner, uid, i, subject, count)
             if kind == "start_of_turn" and seat == state.active:
                 for uid in p.play:

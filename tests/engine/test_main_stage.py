@@ -166,7 +166,8 @@ def test_307_defender_restrictions() -> None:
 
 def test_307_1_defender_becomes_the_target_and_fights() -> None:
     """C:307.1, R15:509.1, R15:510.1 — the defender takes the attacker's strike instead of
-    the attacked character and strikes back; wounds are dealt at once (both die)."""
+    the attacked character and strikes back; wounds are dealt at once (both die, each «от» the
+    other, R15:505.1.1)."""
     b = Board(play=(["ork"], ["peschanyy_lev", "gremlinskaya_gromykhalka"]))
     s, _ = run(b.state(), Action("attack", card=b["ork"], targets=(b["hero1"],)))
     o = apply(s, Action("defend", card=b["peschanyy_lev"]))
@@ -178,7 +179,10 @@ def test_307_1_defender_becomes_the_target_and_fights() -> None:
     assert all(w.rules == ("R15:510.1",) for w in wounded)
     assert o.state.cards[b["hero1"]].wounds == 0
     assert o.state.zone_of(b["ork"]) == "graveyard" and o.state.zone_of(b["peschanyy_lev"]) == "graveyard"
-    assert rules_of(o.events, "destroyed") == {"R15:505.1"}
+    # each dies «от» the other creature of the fight (R15:505.1.1; INTERPRETING.md, entry 98)
+    assert rules_of(o.events, "destroyed") == {"R15:505.1", "R15:505.1.1"}
+    assert {(d.get("card"), d.get("source")) for d in events(o.events, "destroyed")} == {
+        (b["ork"], b["peschanyy_lev"]), (b["peschanyy_lev"], b["ork"])}
     assert o.state.cards[b["gremlinskaya_gromykhalka"]].defended_turn == 0
 
 

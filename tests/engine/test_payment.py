@@ -145,7 +145,9 @@ def test_501_4_poisoned_creature_example() -> None:
     assert all(d.get("targets") == str(b["victim"]) for d in declared)
     order = kinds(ev)
     assert order.index("cured") < order.index("destroyed")
-    assert first_event(ev, "destroyed").rules == ("C:401.7", "C:401.3", "R15:505.2")
+    # destroyed «от» the destroying ability's source (R15:505.1.1; INTERPRETING.md, entry 98)
+    assert first_event(ev, "destroyed").rules == ("C:401.7", "C:401.3", "R15:505.2", "R15:505.1.1")
+    assert first_event(ev, "destroyed").get("source") == b["test_palach"]
     assert s.zone_of(b["victim"]) == "graveyard"
 
 

@@ -992,7 +992,8 @@ def _at_the_bounds(s: State) -> State:
             if uid in in_play:
                 d = _POOL[c.card_id]
                 c.poison = MAX_VALUE
-                c.wounds = d.life - 1 if d.type in ("hero", "creature") else MAX_VALUE
+                # a creature's base life may be 0 (R15:512.6): then no wounds
+                c.wounds = max(d.life - 1, 0) if d.type in ("hero", "creature") else MAX_VALUE
     s.modifiers = [Modifier(m.target, MAX_VALUE, m.until, owner=m.owner) for m in s.modifiers]
     return s
 
