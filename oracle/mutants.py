@@ -427,5 +427,20 @@ MUTANTS: dict[str, Mutant] = {
             "order, instead of being paid with the declaration (INTERPRETING.md, entry 39)",
             "pay_with_declaration",
         ),
+        Mutant(
+            "ability_cost_unmodified",
+            "R15:308.1.4",
+            "«Ваши активируемые способности стоят на (1) меньше» is ignored: an activated ability always costs its "
+            "printed coins and X, the cost modifiers being read as those of card plays only (INTERPRETING.md, "
+            "entry 119)",
+            "ability_cost_modified",
+        ),
+        Mutant(
+            "ability_x_zero_allowed",
+            "R15:512.4",
+            "an activated ability with the cost «(Х)» may be declared with X = 0, as a card's X may not but an "
+            "ability's were free to (INTERPRETING.md, entry 120)",
+            "ability_x_at_least_one",
+        ),
     )
 }

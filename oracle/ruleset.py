@@ -226,6 +226,11 @@ class Ruleset:
     #: R15:403.1: «Гибель: … Х - количество ран на [этой карте]» reads the wounds the card had
     #: when it was destroyed, though leaving play cleared them (INTERPRETING.md, entry 87).
     death_keeps_wounds: bool = True
+    #: R15:308.1 steps 2 and 4: «Ваши активируемые способности стоят на (1) меньше» changes the
+    #: final cost of activated abilities (INTERPRETING.md, entry 119).
+    ability_cost_modified: bool = True
+    #: R15:512.4: an ability's X declared by the player is at least 1 (INTERPRETING.md, entry 120).
+    ability_x_at_least_one: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

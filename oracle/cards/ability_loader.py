@@ -253,6 +253,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             text_en=text_en,
             card_class=choice(st["class"], ALL_CLASSES, f"{path}.static.class") if "class" in st else "",
             if_increased=_if_increased(st, f"{path}.static"),
+            of_abilities=_of_abilities(st, f"{path}.static"),
         )
     targets_raw = raw.get("targets", [])
     if not isinstance(targets_raw, list):
@@ -280,7 +281,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     trigger: Trigger | Literal[""] = ""
     whose: Whose = "any"
     optional, whenever, nth = False, False, 0
-    tap, coins, discard = False, 0, 0
+    tap, coins, discard, x_coins = False, 0, 0, False
     subject_class = ""
     if kind == "triggered":
         trigger = choice(required(raw, "trigger", path), TRIGGERS, f"{path}.trigger")
@@ -306,10 +307,15 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         if not isinstance(cost, dict):
             raise CardDataError(f"{path}.cost", "must be an object")
         tap = bool(cost.get("tap", False))
-        coins = integer(cost.get("coins", 0), f"{path}.cost.coins", 0)
+        # «(Х):» — X open coins, X declared (R15:308.1 step 3, 512.4)
+        x_coins = cost.get("coins") == "X"
+        coins = 0 if x_coins else integer(cost.get("coins", 0), f"{path}.cost.coins", 0)
         discard = integer(cost.get("discard", 0), f"{path}.cost.discard", 0)
         if discard > 1:
             raise CardDataError(f"{path}.cost.discard", "a discard cost discards one card («Сбросьте карту:»)")
+        if any(e.amount == "X" for e in effects) and not x_coins:
+            raise CardDataError(f"{path}.effects", "the amount 'X' of an activated ability needs the cost «(Х)» "
+                                "(cost.coins 'X')")
     per_turn = per_game = 0
     limit = raw.get("limit")
     if limit is None:
@@ -331,8 +337,19 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             trigger, targets, effects, text_en, per_turn, per_game, whose, optional, whenever, subject_class, nth
         )
     if kind == "activated":
-        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard)
+        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins)
     return SpellAbility(targets, effects, text_en, per_turn, per_game)
+
+
+def _of_abilities(st: Mapping[str, Any], path: str) -> bool:
+    """``"of": "abilities"``: the modifier changes the cost of activated abilities (R15:308.1 step 4)."""
+    if "of" not in st:
+        return False
+    if st["of"] != "abilities":
+        raise CardDataError(f"{path}.of", "must be 'abilities' (the cost of activated abilities) when given")
+    if st.get("if_increased"):
+        raise CardDataError(f"{path}.of", "an ability cost modifier has no if_increased")
+    return True
 
 
 def _if_increased(st: Mapping[str, Any], path: str) -> bool:

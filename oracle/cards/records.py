@@ -142,7 +142,8 @@ class SpellAbility:
 class ActivatedAbility:
     """An activated ability (R15:114): declared by its controller, its cost paid (501.2):
     ``tap`` (close the card), ``coins`` open coins, ``discard`` cards of the hand («Сбросьте
-    карту:», R15:7.discard, 114.1)."""
+    карту:», R15:7.discard, 114.1); ``x_coins``: the cost «(Х)», X open coins more, X declared by
+    the player (R15:308.1 step 3, 512.4)."""
 
     kind: ClassVar[Literal["activated"]] = "activated"
     trigger: ClassVar[Literal[""]] = ""
@@ -154,6 +155,7 @@ class ActivatedAbility:
     tap: bool = False
     coins: int = 0
     discard: int = 0
+    x_coins: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +197,9 @@ class CostModifier:
     card_class: str = ""
     if_increased: bool = False
     text_en: str = ""
+    #: «Ваши активируемые способности стоят на (1) меньше»: the cost of the activated abilities
+    #: of those cards instead of their plays (R15:308.1 steps 2 and 4)
+    of_abilities: bool = False
 
 
 @dataclass(frozen=True, slots=True)

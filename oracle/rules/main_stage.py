@@ -19,12 +19,15 @@ from .end_turn import begin_end_of_turn
 from .hand import discard_cards
 from .payment import (
     BoardStatic,
+    ability_cost_modifiers,
     ability_cost_violations,
+    ability_final_cost,
     base_cost,
     board_cost_statics,
     cost_grows_with_x,
     cost_modifiers,
     final_cost,
+    largest_ability_x,
     largest_x,
     pay_coins,
     take_usage_marker,
@@ -211,8 +214,9 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
             Violation("R15:108.5", "first-turn weakness: an ability with the tap icon is an action (501.5)")
         )
     out.extend(ability_cost_violations(state, uid, action.ability, a))
-    if action.x or action.amounts or action.mode != -1 or action.option:
-        out.append(Violation(cite(state, "501.1")[0], "an activated ability takes only targets"))
+    if action.mode != -1 or action.option:
+        out.append(Violation(cite(state, "501.1")[0], "an activated ability has no modes or play options"))
+    out.extend(_ability_x_violations(state, action, a))
     if not a.discard and action.values:
         out.append(Violation(cite(state, "501.1")[0], "this ability's cost discards no card: give no values"))
     elif a.discard and (len(action.values) != a.discard or any(v not in me.hand for v in action.values)):
@@ -241,7 +245,58 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
                 out.append(Violation(cite(state, "501.4")[0], why))
     elif action.targets:
         out.append(Violation(cite(state, "501.1")[0], "this ability has no targets"))
+    out.extend(_ability_distribution_violations(state, action, a))
     return out
+
+
+def _ability_x_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
+    """X of an activated ability (R15:308.1 steps 3 and 4): declared only for the cost «(Х)»,
+    at least 1 (R15:512.4, INTERPRETING.md entry 120), and the final cost, ability cost
+    modifiers applied, payable with the open coins (501.2; R15:308.1.8)."""
+    if not a.x_coins:
+        if action.x:
+            return [Violation(cite(state, "501.1")[0], "this ability has no X in its cost")]
+        return []
+    if action.x < 1 and state.rules.ability_x_at_least_one:
+        return [Violation("R15:512.4", "an ability's X declared by the player cannot be 0")]
+    if not state.rules.payment_required:
+        return []
+    coins = state.players[state.active].coins_open
+    mods = ability_cost_modifiers(state, action.card)
+    cost = ability_final_cost(state, action.card, a, action.x, mods)
+    r = cite(state, "501.2")[0]
+    if cost > coins:
+        return [Violation(r, f"the final cost is {cost}, the player has {coins} open coins")]
+    if not cost_grows_with_x(mods) and action.x > coins:  # X counts coins (INTERPRETING.md, entry 8)
+        return [Violation(r, f"X = {action.x} cannot be paid: the player has {coins} open coins")]
+    return []
+
+
+def _ability_distribution_total(a: ActivatedAbility, x: int) -> int:
+    for e in a.effects:
+        if e.op == "distribute_wounds":
+            return x if e.amount == "X" else int(e.amount)
+    return 0
+
+
+def _ability_distribution_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
+    """R15:308.1 step 6: an ability distributing wounds among its targets is declared with each
+    target's share; the shares add up to what it distributes, each at least one in R15 (the
+    seed editions as for a spell's, INTERPRETING.md entry 39)."""
+    total = _ability_distribution_total(a, action.x)
+    rule = (activation_steps(state, 6) or cite(state, "501.1"))[0]
+    if not total:
+        if action.amounts:  # the declaration names only what the ability has (501.1)
+            return [Violation(cite(state, "501.1")[0], "this ability distributes nothing")]
+        return []
+    least = _least_amount(state)
+    if len(action.amounts) != len(action.targets):
+        return [Violation(rule, "give an amount for each target")]
+    if any(n < least for n in action.amounts):
+        return [Violation(rule, "each target gets at least one" if least else "an amount cannot be negative")]
+    if sum(action.amounts) != total:
+        return [Violation(rule, f"the amounts must add up to {total}")]
+    return []
 
 
 def check_choice_action(state: State, action: Action) -> list[Violation]:
@@ -336,11 +391,17 @@ def choice_actions(state: State) -> list[Action]:
             if ability_cost_violations(state, uid, i, ab):
                 continue
             paid = [(v,) for v in sorted(set(me.hand))] if ab.discard else [()]
+            # X runs from 1 to the largest payable X (R15:308.1 step 3, 512.4; entry 8)
+            xs = range(1, largest_ability_x(state, uid, ab) + 1) if ab.x_coins else (0,)
             for targets in declared_targets(state, ab, state.active, uid):
-                for values in paid:
-                    a = Action("activate", card=uid, ability=i, targets=targets, values=values)
-                    if not _activate_violations(state, a):
-                        out.append(a)
+                for x in xs:
+                    total = _ability_distribution_total(ab, x)
+                    shares = _distributions(total, len(targets), _least_amount(state)) if total else [()]
+                    for values, amounts in product(paid, shares):
+                        a = Action("activate", card=uid, ability=i, targets=targets, values=values, x=x,
+                                   amounts=amounts)
+                        if not _activate_violations(state, a):
+                            out.append(a)
     board = board_cost_statics(state)  # the cost modifiers' part of the board, once for the whole hand
     for uid in sorted(set(me.hand)):
         out.extend(_play_actions(state, uid, board))
@@ -357,19 +418,33 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
     uid = action.card
     a = card_def(state, uid).abilities[action.ability]
     assert isinstance(a, ActivatedAbility)  # checked (_activate_violations)
+    mods = ability_cost_modifiers(state, uid)
+    cost = ability_final_cost(state, uid, a, action.x, mods)
     pay = (*cite(state, "501.2"), *activation_steps(state, 8))
-    declared = activation_steps(state, 1, 5, 7) if action.targets else activation_steps(state, 1, 7)
-    ev.append(
-        Event("ability_declared", (*cite(state, "306.1", "308.1", "501.1"), *declared),
-              (("source", uid), ("ability", action.ability), ("targets", ",".join(map(str, action.targets)))))
-    )
+    steps = [1]
+    if a.x_coins:
+        steps.append(3)  # X announced (R15:308.1 step 3)
+    if mods:
+        steps += [2, 4]  # the base cost and the modifiers applied to it (R15:308.1 steps 2, 4)
+    if action.targets:
+        steps.append(5)
+    if action.amounts:
+        steps.append(6)
+    steps.append(7)
+    data: tuple[tuple[str, int | str], ...] = (
+        ("source", uid), ("ability", action.ability), ("targets", ",".join(map(str, action.targets))))
+    if a.x_coins:
+        data = (*data, ("x", action.x))
+    ev.append(Event("ability_declared", (*cite(state, "306.1", "308.1", "501.1"), *activation_steps(state, *sorted(steps))),
+                    data))
     take_usage_marker(state, uid, action.ability, a)
     if a.tap:
         close_card(state, uid, ev, pay)
-    pay_coins(state, state.active, a.coins, ev, pay)
+    pay_coins(state, state.active, cost, ev, pay)
     if a.discard:  # «Сбросьте карту:» as the cost (R15:7.discard, 114.1, 114.3; INTERPRETING.md, entry 75)
         discard_cards(state, state.active, action.values, ev, pay)
-    entry = QueueEntry("activated", state.active, uid, action.ability, targets=action.targets)
+    entry = QueueEntry("activated", state.active, uid, action.ability, targets=action.targets, amounts=action.amounts,
+                       x=action.x)
     state.step = "ability_queue"
     if opponent_chooses(a):  # R15:118.1: the opponent chooses the target first (entry 48)
         ask_opponent(state, entry)
