@@ -442,5 +442,13 @@ MUTANTS: dict[str, Mutant] = {
             "ability's were free to (INTERPRETING.md, entry 120)",
             "ability_x_at_least_one",
         ),
+        Mutant(
+            "cancel_keeps_play_triggers",
+            "R15:518.1",
+            "a cancelled play removes only the card's own declarations from the Queue: the triggers of other cards "
+            "on its play (Акванит's «Каждый раз, когда противник разыгрывает карту») still resolve "
+            "(INTERPRETING.md, entry 121)",
+            "cancel_removes_play_triggers",
+        ),
     )
 }

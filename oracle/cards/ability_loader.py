@@ -15,6 +15,7 @@ from .records import (
     NO_PARAMS,
     Ability,
     ActivatedAbility,
+    CancelPlay,
     CostModifier,
     Effect,
     KeywordParams,
@@ -243,6 +244,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
                 min_strike=integer(st["min_strike"], f"{path}.static.min_strike", 1),
                 text_en=text_en,
             )
+        if st["op"] == "cancel_play":
+            return _parse_cancel_play(st, f"{path}.static", text_en)
         if st.get("self"):
             return _parse_self_cost(st, f"{path}.static", text_en)
         return CostModifier(
@@ -339,6 +342,23 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if kind == "activated":
         return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins)
     return SpellAbility(targets, effects, text_en, per_turn, per_game)
+
+
+def _parse_cancel_play(st: Mapping[str, Any], path: str, text_en: str) -> CancelPlay:
+    """``{"op": "cancel_play", "player": "opponent", "card_types": [...], "cost": "destroy_self"}``:
+    a cancellation effect (R15:518.1) paid by destroying its card."""
+    if set(st) != {"op", "player", "card_types", "cost"}:
+        raise CardDataError(path, "cancel_play takes player, card_types and cost")
+    if st["cost"] != "destroy_self":
+        raise CardDataError(f"{path}.cost", "the cancellation's cost is 'destroy_self' («уничтожить [эту карту]»)")
+    only_opponent: tuple[Whose, ...] = ("opponent",)
+    played_types: tuple[CardType, ...] = ("spell", "support", "creature")
+    player = choice(st["player"], only_opponent, f"{path}.player")
+    raw_types = st["card_types"]
+    if not isinstance(raw_types, list) or not raw_types:
+        raise CardDataError(f"{path}.card_types", "a non-empty list of card types played")
+    types = tuple(choice(t, played_types, f"{path}.card_types[{i}]") for i, t in enumerate(raw_types))
+    return CancelPlay(card_types=types, player=player, text_en=text_en)
 
 
 def _of_abilities(st: Mapping[str, Any], path: str) -> bool:

@@ -33,6 +33,7 @@ __all__ = [
     "NO_PARAMS",
     "Ability",
     "ActivatedAbility",
+    "CancelPlay",
     "CardDef",
     "CostModifier",
     "Effect",
@@ -250,11 +251,29 @@ class NoWoundsFrom:
     text_en: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class CancelPlay:
+    """A cancellation effect (R15:518.1): «Если противник разыгрывает карту, не являющуюся
+    существом, вы можете уничтожить [эту карту], при этом отмените эту карту» — when a player
+    of ``player`` ("opponent": the controller's opponent) plays a card of one of ``card_types``,
+    the controller may destroy this card (outside the Queue, R15:518.3) to cancel that play
+    at its step 10 (R15:309.1.10)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["cancel_play"]] = "cancel_play"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    card_types: tuple[CardType, ...]
+    player: Whose = "opponent"
+    text_en: str = ""
+
+
 #: An ability that takes effect through its effects (R15:112): a spell's, an activated or a
 #: triggered one; the Queue's entries are of these.
 EffectAbility = SpellAbility | ActivatedAbility | TriggeredAbility
 #: A static ability (R15:115); it has no targets and no effects.
-StaticAbility = CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom
+StaticAbility = CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom | CancelPlay
 #: One ability of a card (R15:112), a record of its kind: ``kind`` (and a static one's
 #: ``static_op``) tell them apart, as does ``isinstance``.
 Ability = EffectAbility | StaticAbility

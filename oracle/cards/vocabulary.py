@@ -118,8 +118,10 @@ Whose = Literal["own", "opponent", "any"]
 WHOSE: tuple[Whose, ...] = get_args(Whose)
 #: Kinds of static ability (R15:115): a cost modifier, «Пока …, [эта карта] имеет +N к
 #: удару» (strike_bonus on the card itself, R15:115.1, 115.5), or «Не получает ран от существ
-#: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1).
-StaticOp = Literal["cost_modifier", "strike_bonus", "no_wounds_from"]
+#: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1); «Если противник
+#: разыгрывает карту, …, вы можете уничтожить [эту карту], при этом отмените эту карту»
+#: (cancel_play, a cancellation effect, R15:518.1).
+StaticOp = Literal["cost_modifier", "strike_bonus", "no_wounds_from", "cancel_play"]
 STATIC_OPS: tuple[StaticOp, ...] = get_args(StaticOp)
 #: What the creature struck must be for a «strike_bonus» with "against» («+N к удару по
 #: оглушенным существам», R15:508.4.1): a creature with «Оглушение» (R15:7.stun).

@@ -15,6 +15,7 @@ from ..model import RESOLUTION_PAUSES, Action, Event, QueueEntry, State, Violati
 from .attack import attack_violations, can_act, declare_attack
 from .basic_effects import check_state, close_card, enter_play, wound
 from .board import card_def, characters_in_play
+from .cancellation import offer_cancellation
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
 from .payment import (
@@ -40,6 +41,7 @@ __all__ = [
     "apply_choice_action",
     "check_choice_action",
     "choice_actions",
+    "continue_play",
     "resume_play",
     "spell_abilities",
 ]
@@ -579,13 +581,24 @@ def _queue_spell(state: State, action: Action, ev: list[Event]) -> None:
                            part=part)
             )
         ev.append(Event("spell_abilities_queued", cite(state, "309.1", "309.1.11"), (("card", uid),)))
-        if state.rules.on_play_triggers_before_spell and state.pending:
-            # R15:309.1 step 11: the triggers on this play are declared first (the Queue step
-            # settles them); they enter the Queue behind the spell's abilities, which resolve
-            # first, all together (queue.resolve_first), once both players have passed
-            return
-        while state.queue and state.winner < 0 and state.step not in RESOLUTION_PAUSES:
-            resolve_first(state, ev)
+    # R15:309.1 step 10: the opponent may cancel the play (R15:518.1; the targets were
+    # declared first, R15:518.2); the play goes on once he has chosen (continue_play)
+    if offer_cancellation(state, uid):
+        return
+    continue_play(state, ev)
+
+
+def continue_play(state: State, ev: list[Event]) -> None:
+    """The play after its step 10 (R15:309.1 steps 11-12; C steps 10-11): the spell's
+    abilities in the Queue resolve in order (none for a card that is not a spell, or a
+    cancelled play, R15:518.1)."""
+    if state.rules.on_play_triggers_before_spell and state.pending:
+        # R15:309.1 step 11: the triggers on this play are declared first (the Queue step
+        # settles them); they enter the Queue behind the spell's abilities, which resolve
+        # first, all together (queue.resolve_first), once both players have passed
+        return
+    while state.queue and state.winner < 0 and state.step not in RESOLUTION_PAUSES:
+        resolve_first(state, ev)
 
 
 def apply_choice_action(state: State, action: Action, ev: list[Event]) -> None:
