@@ -438,8 +438,8 @@ MUTANTS: dict[str, Mutant] = {
         Mutant(
             "ability_x_zero_allowed",
             "R15:512.4",
-            "an activated ability with the cost «(Х)» may be declared with X = 0, as a card's X may not but an "
-            "ability's were free to (INTERPRETING.md, entry 120)",
+            "an activated ability with the cost «(Х)» may be declared with X = 0, R15:512.4 read like 512.3.1 as a rule "
+            "of cards' X only (INTERPRETING.md, entry 120)",
             "ability_x_at_least_one",
         ),
         Mutant(
@@ -449,6 +449,13 @@ MUTANTS: dict[str, Mutant] = {
             "on its play (Акванит's «Каждый раз, когда противник разыгрывает карту») still resolve "
             "(INTERPRETING.md, entry 121)",
             "cancel_removes_play_triggers",
+        ),
+        Mutant(
+            "thirst_may_wound_its_own_card",
+            "R15:501.4",
+            "«Жажда N» may be paid by wounding the card with Жажда itself, «другого» read as any of the controller's "
+            "characters (INTERPRETING.md, entry 123)",
+            "thirst_wounds_another",
         ),
     )
 }

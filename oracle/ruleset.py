@@ -234,6 +234,9 @@ class Ruleset:
     #: R15:518.1: a cancelled play's triggers on that play leave the Queue with its declarations
     #: (INTERPRETING.md, entry 121).
     cancel_removes_play_triggers: bool = True
+    #: R15:501.4, R15 glossary «Жажда»: the payment wounds «другого вашего выбранного
+    #: персонажа», never the card itself (INTERPRETING.md, entry 123).
+    thirst_wounds_another: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -284,7 +284,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     trigger: Trigger | Literal[""] = ""
     whose: Whose = "any"
     optional, whenever, nth = False, False, 0
-    tap, coins, discard, x_coins = False, 0, 0, False
+    tap, coins, discard, x_coins, thirst = False, 0, 0, False, 0
     subject_class = ""
     if kind == "triggered":
         trigger = choice(required(raw, "trigger", path), TRIGGERS, f"{path}.trigger")
@@ -316,6 +316,10 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         discard = integer(cost.get("discard", 0), f"{path}.cost.discard", 0)
         if discard > 1:
             raise CardDataError(f"{path}.cost.discard", "a discard cost discards one card («Сбросьте карту:»)")
+        # «Жажда N» (R15 glossary): an additional cost with a source and a target (R15:501.4)
+        thirst = integer(cost.get("thirst", 0), f"{path}.cost.thirst", 0)
+        if thirst and discard:
+            raise CardDataError(f"{path}.cost.thirst", "a cost names one card of its own: Жажда or a discard, not both")
         if any(e.amount == "X" for e in effects) and not x_coins:
             raise CardDataError(f"{path}.effects", "the amount 'X' of an activated ability needs the cost «(Х)» "
                                 "(cost.coins 'X')")
@@ -340,7 +344,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             trigger, targets, effects, text_en, per_turn, per_game, whose, optional, whenever, subject_class, nth
         )
     if kind == "activated":
-        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins)
+        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins, thirst)
     return SpellAbility(targets, effects, text_en, per_turn, per_game)
 
 

@@ -144,7 +144,8 @@ class ActivatedAbility:
     """An activated ability (R15:114): declared by its controller, its cost paid (501.2):
     ``tap`` (close the card), ``coins`` open coins, ``discard`` cards of the hand («Сбросьте
     карту:», R15:7.discard, 114.1); ``x_coins``: the cost «(Х)», X open coins more, X declared by
-    the player (R15:308.1 step 3, 512.4)."""
+    the player (R15:308.1 step 3, 512.4); ``thirst``: «Жажда N», wound another of the
+    controller's characters N, the card the source of the wounds (R15:501.4)."""
 
     kind: ClassVar[Literal["activated"]] = "activated"
     trigger: ClassVar[Literal[""]] = ""
@@ -157,6 +158,7 @@ class ActivatedAbility:
     coins: int = 0
     discard: int = 0
     x_coins: bool = False
+    thirst: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ already; a support card leaves the play zone it entered at step 5); its declared
 leave the Queue at once, and so do the triggers of other cards on its play (R15:518.1; the
 pool has no «Засада», which would stay).  What comes with the cancellation — destroying the
 cancelling card — happens outside the Queue (R15:518.3): the card is destroyed at once, its
-«Гибель» triggers fire as any.
+«Гибель» triggers fire as any.  INTERPRETING.md, entries 121 and 122.
 """
 
 from __future__ import annotations

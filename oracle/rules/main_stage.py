@@ -219,7 +219,12 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     if action.mode != -1 or action.option:
         out.append(Violation(cite(state, "501.1")[0], "an activated ability has no modes or play options"))
     out.extend(_ability_x_violations(state, action, a))
-    if not a.discard and action.values:
+    if a.thirst:
+        # «Жажда N»: the payment wounds another character of the controller (R15:501.4)
+        if len(action.values) != 1 or action.values[0] not in _thirst_targets(state, uid):
+            out.append(Violation("R15:501.4", "«Жажда»: values names one other open or closed, not hidden character "
+                                 "of the active player in play, whom the payment wounds"))
+    elif not a.discard and action.values:
         out.append(Violation(cite(state, "501.1")[0], "this ability's cost discards no card: give no values"))
     elif a.discard and (len(action.values) != a.discard or any(v not in me.hand for v in action.values)):
         # «Сбросьте карту:»: the player names the card of his hand he discards (R15:7.discard, 114.1)
@@ -249,6 +254,16 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
         out.append(Violation(cite(state, "501.1")[0], "this ability has no targets"))
     out.extend(_ability_distribution_violations(state, action, a))
     return out
+
+
+def _thirst_targets(state: State, source: int) -> list[int]:
+    """The characters «Жажда» may wound as the payment of an ability of ``source``: the
+    controller's other characters in play, not hidden (R15:501.4; INTERPRETING.md entry 123;
+    the ``thirst_may_wound_its_own_card`` mutant allows the source itself)."""
+    p = state.players[state.active]
+    return [u for u in (p.hero, *p.play)
+            if (u != source or not state.rules.thirst_wounds_another) and not state.cards[u].hidden
+            and card_def(state, u).type in ("hero", "creature")]
 
 
 def _ability_x_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
@@ -392,7 +407,8 @@ def choice_actions(state: State) -> list[Action]:
                 continue
             if ability_cost_violations(state, uid, i, ab):
                 continue
-            paid = [(v,) for v in sorted(set(me.hand))] if ab.discard else [()]
+            paid = ([(v,) for v in sorted(set(me.hand))] if ab.discard
+                    else [(v,) for v in sorted(_thirst_targets(state, uid))] if ab.thirst else [()])
             # X runs from 1 to the largest payable X (R15:308.1 step 3, 512.4; entry 8)
             xs = range(1, largest_ability_x(state, uid, ab) + 1) if ab.x_coins else (0,)
             for targets in declared_targets(state, ab, state.active, uid):
@@ -443,6 +459,11 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
     if a.tap:
         close_card(state, uid, ev, pay)
     pay_coins(state, state.active, cost, ev, pay)
+    if a.thirst:  # «Жажда N»: a payment with a source and a target (R15:501.4)
+        wound(state, action.values[0], a.thirst, ev, (*pay, "R15:501.4"), source=uid, payment=True)
+        check_state(state, ev)  # a hero killed by his own payment loses at once (R15:604.1)
+        if state.winner >= 0:
+            return
     if a.discard:  # «Сбросьте карту:» as the cost (R15:7.discard, 114.1, 114.3; INTERPRETING.md, entry 75)
         discard_cards(state, state.active, action.values, ev, pay)
     entry = QueueEntry("activated", state.active, uid, action.ability, targets=action.targets, amounts=action.amounts,
