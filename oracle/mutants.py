@@ -457,5 +457,12 @@ MUTANTS: dict[str, Mutant] = {
             "characters (INTERPRETING.md, entry 123)",
             "thirst_wounds_another",
         ),
+        Mutant(
+            "chain_in_printed_order",
+            "R15:524.2",
+            "a constructor's chain resolves in the order its options are printed, not in the order the player "
+            "chose them (INTERPRETING.md, entry 124)",
+            "chain_in_players_order",
+        ),
     )
 }

@@ -237,6 +237,9 @@ class Ruleset:
     #: R15:501.4, R15 glossary «Жажда»: the payment wounds «другого вашего выбранного
     #: персонажа», never the card itself (INTERPRETING.md, entry 123).
     thirst_wounds_another: bool = True
+    #: R15:524.1, 524.2: a constructor's chain goes into the Queue and resolves «в том порядке,
+    #: который указал игрок» (INTERPRETING.md, entry 124).
+    chain_in_players_order: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -7,6 +7,7 @@ format is :mod:`oracle.cards.loader`'s."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 from .fields import CardDataError, choice, integer, required
@@ -436,5 +437,47 @@ def parse_abilities(raw: Any, path: str, card_type: str) -> tuple[Ability, ...]:
     """The abilities of the list ``raw`` at ``path``, each read by its kind, of a card of type ``card_type``."""
     if not isinstance(raw, list):
         raise CardDataError(path, "must be a list")
-    return tuple(_parse_ability(a, f"{path}[{i}]", card_type) for i, a in enumerate(raw))
+    out: list[Ability] = []
+    items: list[Ability] = []
+    for i, a in enumerate(raw):
+        if isinstance(a, dict) and a.get("kind") == "activated" and "options" in a:
+            out.append(_parse_constructor(a, f"{path}[{i}]", card_type, len(raw) + len(items), items))
+        else:
+            out.append(_parse_ability(a, f"{path}[{i}]", card_type))
+    return (*out, *items)
+
+
+def _parse_constructor(raw: dict[str, Any], path: str, card_type: str, first: int, items: list[Ability]) -> Ability:
+    """An activated ability constructor (R15:524): ``{"kind": "activated", "cost": {...},
+    "choose": n | "one_or_more", "options": [{"targets": [one target], "effects": [...]}, ...]}``.
+    Its options become abilities of the card after its listed ones (indexes from ``first``,
+    appended to ``items``), each with exactly one target (a chain's items are declared with one
+    target each, INTERPRETING.md entry 124)."""
+    opts = raw["options"]
+    if not isinstance(opts, list) or len(opts) < 2:
+        raise CardDataError(f"{path}.options", "a constructor lists two or more abilities")
+    choose = raw.get("choose")
+    repeat = 0 if choose == "one_or_more" else integer(choose, f"{path}.choose", 1)
+    base = _parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
+                          | {"effects": [{"op": "draw", "to": "controller", "amount": 0}]}, path, card_type)
+    assert isinstance(base, ActivatedAbility)
+    if base.discard or base.thirst or base.x_coins:
+        raise CardDataError(f"{path}.cost", "a constructor's cost has no discard, Жажда or X (values name its chain)")
+    indexes: list[int] = []
+    for j, o in enumerate(opts):
+        where = f"{path}.options[{j}]"
+        if not isinstance(o, dict) or set(o) - {"targets", "effects", "text_en"}:
+            raise CardDataError(where, "an option has targets, effects and text_en only")
+        t = o.get("targets")
+        if not isinstance(t, list) or len(t) != 1 or not isinstance(t[0], dict) or "count" in t[0] or "optional" in t[0]:
+            raise CardDataError(f"{where}.targets", "each option has exactly one target")
+        a = _parse_ability({"kind": "activated", "cost": {}, "limit": "none", **o}, where, card_type)
+        assert isinstance(a, ActivatedAbility)
+        if a.targets[0].chooser != "controller":
+            raise CardDataError(f"{where}.targets[0].chooser", "the controller chooses an option's target")
+        indexes.append(first + len(items))
+        items.append(replace(a, item=True))
+    return replace(base, effects=(), options=tuple(indexes), repeat=repeat)
+
+
 

@@ -145,7 +145,11 @@ class ActivatedAbility:
     ``tap`` (close the card), ``coins`` open coins, ``discard`` cards of the hand («Сбросьте
     карту:», R15:7.discard, 114.1); ``x_coins``: the cost «(Х)», X open coins more, X declared by
     the player (R15:308.1 step 3, 512.4); ``thirst``: «Жажда N», wound another of the
-    controller's characters N, the card the source of the wounds (R15:501.4)."""
+    controller's characters N, the card the source of the wounds (R15:501.4).  A constructor
+    (R15:524) has no effects of its own: ``options`` are the indexes, among the card's
+    abilities, of the abilities it is built from (each an ``item``, declared only through it);
+    ``repeat`` n: «выберите n раз из» (a chain of n, repeats allowed, R15:524.1); 0: «выберите
+    одно или несколько» (1 to N distinct, R15:524.2)."""
 
     kind: ClassVar[Literal["activated"]] = "activated"
     trigger: ClassVar[Literal[""]] = ""
@@ -159,6 +163,9 @@ class ActivatedAbility:
     discard: int = 0
     x_coins: bool = False
     thirst: int = 0
+    options: tuple[int, ...] = ()
+    repeat: int = 0
+    item: bool = False
 
 
 @dataclass(frozen=True, slots=True)

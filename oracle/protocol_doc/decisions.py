@@ -157,7 +157,9 @@ _DOMAINS: dict[str, dict[str, str]] = {
     "activate": {
         "card": "uid of the source: the active player's hero or a card of his in play",
         "ability": "index of an activated ability of that card (see *Ability indexes*)",
-        "targets": "distinct uids, ascending, as the ability's target specification asks; none if it has none",
+        "targets": "distinct uids, ascending, as the ability's target specification asks; none if it has none; for "
+        "an ability constructor (R15:524), one target per link of the chain, aligned with `values` (unsorted, repeats "
+        "allowed)",
         "amounts": "for an ability that distributes wounds, one per target, aligned with `targets`, each at least 1 "
         "in R15 (0 allowed in A and B), adding up to what it distributes (refused citing R15:308.1.6, 501.1 in the "
         "seed editions); empty for any other ability (refused citing 501.1)",
@@ -165,7 +167,10 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "an ability with the cost «(Х)»; 0 for any other (refused citing 501.1)",
         "mode": "must stay -1 (refused citing 501.1)",
         "values": "exactly one uid of the active player's hand for an ability whose cost discards a card («Сбросьте "
-        "карту:», R15:7.discard; refused citing 501.2 otherwise); empty for any other ability (refused citing 501.1)",
+        "карту:», R15:7.discard; refused citing 501.2 otherwise); for «Жажда N» one uid of another non-hidden "
+        "character of his that the payment wounds (refused citing R15:501.4); for an ability constructor its chain, "
+        "positions in its list of options from 0 in the order they go into the Queue (R15:524.1: exactly n, repeats "
+        "allowed; R15:524.2: 1 to N distinct; refused citing those); empty for any other ability (refused citing 501.1)",
         "option": "must stay empty (refused citing 501.1)",
     },
     "play": {

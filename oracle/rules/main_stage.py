@@ -7,7 +7,7 @@ turn (306.1; INTERPRETING.md, entry 4).  Strike attacks live in :mod:`oracle.rul
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import permutations, product
 
 from ..cards import Ability, ActivatedAbility, CardDef
 from ..editions import activation_steps, cite
@@ -208,6 +208,9 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     a = d.abilities[action.ability] if 0 <= action.ability < len(d.abilities) else None
     if not isinstance(a, ActivatedAbility):
         return [Violation(cite(state, "308.1")[0], f"card {uid} has no activated ability {action.ability}")]
+    if a.item:
+        return [Violation(cite(state, "308.1")[0], f"ability {action.ability} of card {uid} is an option of a "
+                          "constructor: it is declared only in a chain of that constructor (R15:524)")]
     out: list[Violation] = []
     if state.cards[uid].hidden:
         out.append(Violation(cite(state, "304.3")[0], "a hidden card cannot use abilities; reveal it first"))
@@ -219,6 +222,8 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     if action.mode != -1 or action.option:
         out.append(Violation(cite(state, "501.1")[0], "an activated ability has no modes or play options"))
     out.extend(_ability_x_violations(state, action, a))
+    if a.options:
+        return [*out, *_chain_violations(state, action, a)]
     if a.thirst:
         # «Жажда N»: the payment wounds another character of the controller (R15:501.4)
         if len(action.values) != 1 or action.values[0] not in _thirst_targets(state, uid):
@@ -254,6 +259,44 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
         out.append(Violation(cite(state, "501.1")[0], "this ability has no targets"))
     out.extend(_ability_distribution_violations(state, action, a))
     return out
+
+
+def _chain_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
+    """A constructor's chain (R15:524): ``values`` the options in the order they go into the
+    Queue (positions in the constructor's list, from 0), ``targets`` each one's target, aligned
+    with ``values``.  «выберите n раз из»: n of them, repeats allowed (R15:524.1); «выберите
+    одно или несколько»: 1 to N, distinct (R15:524.2); every option's target legal (R15:524.3)."""
+    chain, n = action.values, len(a.options)
+    if action.amounts:
+        return [Violation(cite(state, "501.1")[0], "a constructor distributes nothing")]
+    if any(not 0 <= k < n for k in chain):
+        return [Violation("R15:524.1" if a.repeat else "R15:524.2", f"values are positions 0..{n - 1} of the options")]
+    if a.repeat and len(chain) != a.repeat:
+        return [Violation("R15:524.1", f"choose exactly {a.repeat} options (repeats allowed)")]
+    if not a.repeat and not (1 <= len(chain) <= n and len(set(chain)) == len(chain)):
+        return [Violation("R15:524.2", f"choose 1..{n} distinct options")]
+    if len(action.targets) != len(chain):
+        return [Violation("R15:524.3", "give one target per chosen option, aligned with values")]
+    d = card_def(state, action.card)
+    for k, t in zip(chain, action.targets, strict=True):
+        item = d.abilities[a.options[k]]
+        why = target_violation(state, item.targets[0], state.active, action.card, t)
+        if why:
+            return [Violation("R15:524.3", f"option {k}: {why}")]
+    return []
+
+
+def _chains(state: State, uid: int, a: ActivatedAbility) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every legal chain of the constructor ``a`` of ``uid``: (values, targets) (R15:524.1-524.3);
+    an option without a legal target is in none (R15:524.3)."""
+    d = card_def(state, uid)
+    choices = [[t[0] for t in declared_targets(state, d.abilities[i], state.active, uid) if t] for i in a.options]
+    n = len(a.options)
+    if a.repeat:
+        orders: list[tuple[int, ...]] = list(product(range(n), repeat=a.repeat))
+    else:
+        orders = [p for k in range(1, n + 1) for p in permutations(range(n), k)]
+    return [(order, targets) for order in orders for targets in product(*(choices[k] for k in order))]
 
 
 def _thirst_targets(state: State, source: int) -> list[int]:
@@ -407,6 +450,14 @@ def choice_actions(state: State) -> list[Action]:
                 continue
             if ability_cost_violations(state, uid, i, ab):
                 continue
+            if ab.options:  # a constructor: each legal chain (R15:524)
+                for values, targets in _chains(state, uid, ab):
+                    a = Action("activate", card=uid, ability=i, targets=targets, values=values)
+                    if not _activate_violations(state, a):
+                        out.append(a)
+                continue
+            if ab.item:
+                continue
             paid = ([(v,) for v in sorted(set(me.hand))] if ab.discard
                     else [(v,) for v in sorted(_thirst_targets(state, uid))] if ab.thirst else [()])
             # X runs from 1 to the largest payable X (R15:308.1 step 3, 512.4; entry 8)
@@ -466,6 +517,18 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
             return
     if a.discard:  # «Сбросьте карту:» as the cost (R15:7.discard, 114.1, 114.3; INTERPRETING.md, entry 75)
         discard_cards(state, state.active, action.values, ev, pay)
+    if a.options:
+        # R15:524.1, 524.2: each ability of the chain goes into the Queue, in the player's order
+        chain = list(zip(action.values, action.targets, strict=True))
+        if not state.rules.chain_in_players_order:
+            chain.sort(key=lambda kt: kt[0])  # the mutant: the options' printed order
+        state.queue.extend(QueueEntry("activated", state.active, uid, a.options[k], targets=(t,), x=action.x)
+                           for k, t in chain)
+        ev.append(Event("chain_declared", ("R15:524.1" if a.repeat else "R15:524.2", "R15:524.3"),
+                        (("source", uid), ("abilities", ",".join(str(a.options[k]) for k, _ in chain)))))
+        state.step = "ability_queue"
+        resolve_first(state, ev)
+        return
     entry = QueueEntry("activated", state.active, uid, action.ability, targets=action.targets, amounts=action.amounts,
                        x=action.x)
     state.step = "ability_queue"
