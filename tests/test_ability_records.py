@@ -8,6 +8,7 @@ import typing
 from oracle import cards
 from oracle.cards import (
     ActivatedAbility,
+    CancelPlay,
     CostModifier,
     NoWoundsFrom,
     SelfCostModifier,
@@ -19,7 +20,7 @@ from oracle.cards import (
 )
 
 _RECORD = {"spell": (SpellAbility,), "activated": (ActivatedAbility,), "triggered": (TriggeredAbility,),
-           "static": (CostModifier, SelfCostModifier, StrikeBonus, NoWoundsFrom)}
+           "static": (CostModifier, SelfCostModifier, StrikeBonus, NoWoundsFrom, CancelPlay)}
 
 
 def test_every_kind_has_its_records() -> None:
@@ -33,7 +34,7 @@ def test_every_kind_has_its_records() -> None:
 
 def _args(record: type) -> tuple[object, ...]:
     return {TriggeredAbility: ("hire",), CostModifier: ("decrease", 1), SelfCostModifier: ("set", 0),
-            StrikeBonus: (1,), NoWoundsFrom: (6,)}.get(record, ())
+            StrikeBonus: (1,), NoWoundsFrom: (6,), CancelPlay: (("spell",),)}.get(record, ())
 
 
 def test_the_pool_holds_records_of_each_kind() -> None:
