@@ -35,10 +35,17 @@ def check_bound(value: int, bound: tuple[int, int], path: str) -> None:
         raise StateError(path, f"must be in {lo}..{hi}, got {value}")
 
 
+def _names(allowed: tuple[str, ...]) -> str:
+    """The allowed names of a refusal, all of them while they fit in a short message (a refusal
+    stays under 256 characters); else how many there are and the first few."""
+    text = ", ".join(allowed)
+    return text if len(text) <= 200 else f"the {len(allowed)} names {', '.join(allowed[:6])}, …"
+
+
 def check_choice(value: str, allowed: tuple[str, ...], path: str) -> None:
     """Raise :class:`StateError` at ``path`` if ``value`` is not one of ``allowed``."""
     if value not in allowed:
-        raise StateError(path, f"must be one of {', '.join(allowed)}; got {value!r}")
+        raise StateError(path, f"must be one of {_names(allowed)}; got {value!r}")
 
 
 #: Most strings :func:`json_str` keeps (card ids, editions, steps, kinds: a few hundred).
@@ -126,7 +133,7 @@ class Reader:
         """The string at ``key``, one of ``allowed``."""
         v = self.raw(key)
         if type(v) is not str or v not in allowed:
-            raise StateError(self.path_of(key), f"must be one of {', '.join(allowed)}; got {short(v)}")
+            raise StateError(self.path_of(key), f"must be one of {_names(allowed)}; got {short(v)}")
         return v
 
     def get_card_id(self, key: str) -> str:

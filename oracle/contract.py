@@ -54,6 +54,8 @@ DECISION_KINDS: dict[str, str] = {
     "finds («Поиск», R15:7.search)",
     "search_shuffle": "chance gives the new order of the deck a resolving search looked through "
     "(R15:7.search, R15:204.2); actor chance",
+    "cancel_choice": "the opponent of the player who plays a card cancels the play with a cancellation effect of "
+    "one of his cards or lets it go on (R15:309.1.10, R15:518.1)",
     "game_over": "nobody decides: the game is over; actor nobody",
 }
 
@@ -89,6 +91,9 @@ CAPABILITIES: dict[str, str] = {
     "ability resolves (step hand_choice, action choose_cards), they go to his hand, then chance shuffles his deck "
     "(step search_shuffle, action shuffle, which also needs setup)",
     "coin_loss": "effects that make a player lose coins, R15:522.2 and 522.5 (the event coins_lost; Подавление)",
+    "cancellations": "cancellation effects (R15:518; Акванит-страж): at a card play's step 10 (R15:309.1.10) the "
+    "opponent may cancel it (step cancel_choice, action cancel_play); the cancelled play's abilities and the "
+    "triggers on it leave the Queue",
 }
 
 #: The capability a game waiting at each step needs.
@@ -110,6 +115,7 @@ STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "target_choice": ("opponent_choices",),
     "hand_choice": ("hand_choices",),
     "search_shuffle": ("searches",),
+    "cancel_choice": ("cancellations",),
     "game_over": (),
 }
 
@@ -129,6 +135,7 @@ ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "pass": ("triggered_abilities",),
     "choose_target": ("opponent_choices",),
     "choose_cards": ("hand_choices",),
+    "cancel_play": ("cancellations",),
 }
 
 

@@ -131,8 +131,9 @@ def _cite(edition: str, numbers: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def activation_steps(state: State, *steps: int) -> tuple[str, ...]:
-    """The ids of R15:308.1's numbered ``steps`` in an R15 game (announce 1, targets 5,
-    legality 7, payment 8, execution 11), nothing in the seed editions, whose 308.1 has no
+    """The ids of R15:308.1's numbered ``steps`` in an R15 game (announce 1, base cost 2,
+    parameters 3, final cost 4, targets 5, distribution 6, legality 7, payment 8,
+    cancellation 9, execution 11), nothing in the seed editions, whose 308.1 has no
     steps (the declaration and payment cite 308.1, 501.1 and 501.2 there and in R15 too)."""
     if not state.rules.activation_steps:
         return ()
@@ -141,4 +142,7 @@ def activation_steps(state: State, *steps: int) -> tuple[str, ...]:
 
 #: The steps of R15:308.1 the engine cites, by number (each id written out, so that a search
 #: for the rule finds this table).
-_ACTIVATION_STEPS = {1: "R15:308.1.1", 5: "R15:308.1.5", 7: "R15:308.1.7", 8: "R15:308.1.8", 11: "R15:308.1.11"}
+_ACTIVATION_STEPS = {
+    1: "R15:308.1.1", 2: "R15:308.1.2", 3: "R15:308.1.3", 4: "R15:308.1.4", 5: "R15:308.1.5", 6: "R15:308.1.6",
+    7: "R15:308.1.7", 8: "R15:308.1.8", 9: "R15:308.1.9", 11: "R15:308.1.11",
+}

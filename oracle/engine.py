@@ -18,8 +18,9 @@ from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, Stat
 from .rules.attack import defender_candidates, defender_violations, directed, end_attack_window
 from .rules.basic_effects import close_card, perish_lifeless
 from .rules.board import card_def
+from .rules.cancellation import apply_cancel_choice, cancel_choice_actions, canceller_seat, check_cancel_choice
 from .rules.end_turn import finish_turn
-from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, resume_play
+from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, continue_play, resume_play
 from .rules.queue import (
     check_hand_choice,
     check_search_shuffle,
@@ -144,6 +145,7 @@ USED_FIELDS: dict[str, tuple[str, ...]] = {
     "pass": ("trigger",),
     "choose_target": ("targets",),
     "choose_cards": ("targets",),
+    "cancel_play": ("card",),
 }
 _FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
 _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
@@ -154,7 +156,7 @@ FIELD_RULE: dict[str, str] = {
     "roll": "301.4", "shuffle": "301.5", "choose_order": "301.4", "mulligan": "301.7", "reveal": "304.3",
     "attack": "307.1", "defend": "307.1", "activate": "501.1", "play": "309.1", "end_turn": "306.1",
     "declare": "501.1", "pass": "401.7", "choose_target": "R15:118.1",
-    "choose_cards": "R15:7.discard",
+    "choose_cards": "R15:7.discard", "cancel_play": "R15:518.1",
 }
 
 #: The rule any action is refused under once the game is over.
@@ -294,6 +296,12 @@ def _choose(state: State, targets: tuple[int, ...], ev: list[Event]) -> None:
     entry = choose_target(state, targets, ev)
     if entry.kind == "spell":
         resume_play(state, entry, ev)
+
+
+def _perform_cancel_choice(state: State, action: Action, ev: list[Event]) -> None:
+    """R15:309.1 step 10 decided: the play is cancelled or not (R15:518.1), then goes on."""
+    apply_cancel_choice(state, action, ev)
+    continue_play(state, ev)
 
 
 def _perform_hand_choice(state: State, action: Action, ev: list[Event]) -> None:
@@ -480,6 +488,8 @@ STEP_TABLE: dict[str, StepRow] = {
                            hand_choice_actions, check_hand_choice, _perform_hand_choice),
     "search_shuffle": StepRow("search_shuffle", _chance, ("shuffle",), "R15:7.search", "R15:7.search",
                               _search_shuffle_actions, check_search_shuffle, _perform_search_shuffle),
+    "cancel_choice": StepRow("cancel_choice", canceller_seat, ("cancel_play",), "R15:518.1", "R15:518.1",
+                             cancel_choice_actions, check_cancel_choice, _perform_cancel_choice),
     "game_over": StepRow("game_over", _nobody, (), GAME_OVER_RULE, GAME_OVER_RULE,
                          _game_over_actions, _game_over_check, _game_over_perform),
 }

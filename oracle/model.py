@@ -95,6 +95,7 @@ STEPS = (
     "target_choice",  # R15:118.1: the opponent of an ability's controller chooses its target
     "hand_choice",  # R15:7.discard, R15:119.2: a player chooses cards of his hand for a resolving effect
     "search_shuffle",  # R15:7.search, R15:204.2: chance shuffles the deck a resolving search looked through
+    "cancel_choice",  # R15:309.1.10, R15:518.1: the opponent of the playing player may cancel the play
     "game_over",
 )
 
@@ -121,6 +122,7 @@ ACTION_KINDS = (
     "pass",  # trigger = pending trigger id (optional triggers only, 401.7)
     "choose_target",  # targets = the target the opponent chooses (R15:118.1)
     "choose_cards",  # targets = the cards of his hand the chooser picks, ascending (R15:7.discard)
+    "cancel_play",  # card = the card whose cancellation effect cancels the play (0 = none; R15:518.1)
 )
 
 
@@ -418,6 +420,10 @@ class State:
                                                        "object, present only at steps `hand_choice` and "
                                                        "`search_shuffle` (the key is absent when the proto field is "
                                                        "absent, 5.4 rule 12)"))] = None
+    cancelling: Annotated[int, F(40, "The card whose play may be cancelled now (R15:309.1.10, 518.1); 0: none.",
+                                 bound=(0, MAX_VALUE), presence="nonzero", json_doc=(
+                                     "integer, the uid of the played card, nonzero only at step `cancel_choice` "
+                                     "(5.4 rule 13)"))] = 0
     # Copy on write (not part of the game state): the uids of the cards this state may change
     # in place; None = all of them.  :meth:`fork` shares the cards with its source and empties
     # the set of both, and :meth:`card_mut` copies a shared card before its first change.
@@ -541,6 +547,7 @@ def _clone_state(self: State, cards: dict[int, Card], own: set[int] | None) -> S
     s.mutant = self.mutant
     s.choosing = self.choosing
     s.choosing_cards = self.choosing_cards
+    s.cancelling = self.cancelling
     s._own = own
     return s
 

@@ -527,5 +527,42 @@ MUTANTS: dict[str, Mutant] = {
             "order, instead of being paid with the declaration (INTERPRETING.md, entry 39)",
             "pay_with_declaration",
         ),
+        Mutant(
+            "ability_cost_unmodified",
+            "R15:308.1.4",
+            "«Ваши активируемые способности стоят на (1) меньше» is ignored: an activated ability always costs its "
+            "printed coins and X, the cost modifiers being read as those of card plays only (INTERPRETING.md, "
+            "entry 119)",
+            "ability_cost_modified",
+        ),
+        Mutant(
+            "ability_x_zero_allowed",
+            "R15:512.4",
+            "an activated ability with the cost «(Х)» may be declared with X = 0, R15:512.4 read like 512.3.1 as a rule "
+            "of cards' X only (INTERPRETING.md, entry 120)",
+            "ability_x_at_least_one",
+        ),
+        Mutant(
+            "cancel_keeps_play_triggers",
+            "R15:518.1",
+            "a cancelled play removes only the card's own declarations from the Queue: the triggers of other cards "
+            "on its play (Акванит's «Каждый раз, когда противник разыгрывает карту») still resolve "
+            "(INTERPRETING.md, entry 121)",
+            "cancel_removes_play_triggers",
+        ),
+        Mutant(
+            "thirst_may_wound_its_own_card",
+            "R15:501.4",
+            "«Жажда N» may be paid by wounding the card with Жажда itself, «другого» read as any of the controller's "
+            "characters (INTERPRETING.md, entry 123)",
+            "thirst_wounds_another",
+        ),
+        Mutant(
+            "chain_in_printed_order",
+            "R15:524.2",
+            "a constructor's chain resolves in the order its options are printed, not in the order the player "
+            "chose them (INTERPRETING.md, entry 124)",
+            "chain_in_players_order",
+        ),
     )
 }

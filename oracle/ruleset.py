@@ -261,6 +261,20 @@ class Ruleset:
     prohibition_beats_permission: bool = True
     #: R15:513.1: of two contradicting set-to effects the one put on last counts (entry 101).
     latest_set_to_wins: bool = True
+    #: R15:308.1 steps 2 and 4: «Ваши активируемые способности стоят на (1) меньше» changes the
+    #: final cost of activated abilities (INTERPRETING.md, entry 119).
+    ability_cost_modified: bool = True
+    #: R15:512.4: an ability's X declared by the player is at least 1 (INTERPRETING.md, entry 120).
+    ability_x_at_least_one: bool = True
+    #: R15:518.1: a cancelled play's triggers on that play leave the Queue with its declarations
+    #: (INTERPRETING.md, entry 121).
+    cancel_removes_play_triggers: bool = True
+    #: R15:501.4, R15 glossary «Жажда»: the payment wounds «другого вашего выбранного
+    #: персонажа», never the card itself (INTERPRETING.md, entry 123).
+    thirst_wounds_another: bool = True
+    #: R15:524.1, 524.2: a constructor's chain goes into the Queue and resolves «в том порядке,
+    #: который указал игрок» (INTERPRETING.md, entry 124).
+    chain_in_players_order: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

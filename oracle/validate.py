@@ -47,6 +47,7 @@ from .cards import CardDef, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
 from .model import GRANTS, QUEUE_KINDS, STEPS, Card, Player, QueueEntry, State
+from .rules.cancellation import cancellers  # R15:518.1, not repeated here
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
 from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_wounds
@@ -133,6 +134,9 @@ STEP_FIELDS: dict[str, StepFields] = {
     # R15:7.search: chance shuffles the deck a resolving search looked through; the attack is
     # that of the Queue step the game returns to (checked with ``choosing_cards``)
     "search_shuffle": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
+    # R15:309.1.10, R15:518.1: the opponent may cancel the play of ``cancelling`` (rule 13);
+    # the spell's abilities wait in the Queue, the triggers on the play are pending
+    "cancel_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "attack", "winner", "choosing")),
     "game_over": StepFields("any", _fields("winner"), _fields("choosing")),
 }
 assert set(STEP_FIELDS) == set(STEPS)
@@ -455,6 +459,23 @@ def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: froz
                          "without a decision point (R15:118.1; INTERPRETING.md, entries 5 and 48)")
 
 
+def _check_cancelling(state: State, pool: Mapping[str, CardDef]) -> None:
+    """Rule 13: ``cancelling`` is nonzero exactly at step cancel_choice, the played card
+    (a spell in its owner's graveyard or a card in his play zone) whose play a card of his
+    opponent can cancel (R15:518.1)."""
+    uid = state.cancelling
+    if state.step != "cancel_choice":
+        raise StateError("cancelling", "a play waits for its cancellation only at step cancel_choice (0 elsewhere)")
+    if uid not in state.cards:
+        raise StateError("cancelling", "the played card's uid at step cancel_choice" if not uid else f"no card with uid {uid}")
+    c = state.cards[uid]
+    zone = state.zone_of(uid)
+    if zone != ("graveyard" if pool[c.card_id].type == "spell" else "play"):
+        raise StateError("cancelling", f"card {uid} is not a card just played (a spell in the graveyard, another card in play)")
+    if not cancellers(state, uid):
+        raise StateError("cancelling", f"no card of player {2 - c.owner} can cancel the play of card {uid} (R15:518.1)")
+
+
 def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
     """Rule 12: the pending hand choice (R15:7.discard; PROTOCOL.md 5.4), or the search whose
     deck chance shuffles (step ``search_shuffle``, R15:7.search): its effect is a search."""
@@ -590,6 +611,10 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                     path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
                     raise StateError(path, f"card {uid} has {c.wounds} wounds and life {life}: "
                                      "it would already be destroyed or its player lost (R15:505.1, 604.1)")
+    if state.cancelling or step == "cancel_choice":  # rule 13
+        _check_cancelling(state, pool)
+        if step == "cancel_choice":
+            return
     if step == "target_choice":
         _check_choosing(state, pool, QUEUE_STEPS)
         return

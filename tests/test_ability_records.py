@@ -9,6 +9,7 @@ from oracle import cards
 from oracle.cards import (
     ActivatedAbility,
     Armour,
+    CancelPlay,
     CostModifier,
     NoWoundsFrom,
     PreventNext,
@@ -24,7 +25,7 @@ from oracle.cards import (
 
 _RECORD = {"spell": (SpellAbility,), "activated": (ActivatedAbility,), "triggered": (TriggeredAbility,),
            "static": (CostModifier, SelfCostModifier, StrikeBonus, NoWoundsFrom, Armour, Protection, PreventNext,
-                      WoundReplacement)}
+                      WoundReplacement, CancelPlay)}
 
 
 def test_every_kind_has_its_records() -> None:
@@ -39,7 +40,7 @@ def test_every_kind_has_its_records() -> None:
 def _args(record: type) -> tuple[object, ...]:
     return {TriggeredAbility: ("hire",), CostModifier: ("decrease", 1), SelfCostModifier: ("set", 0),
             StrikeBonus: (1,), NoWoundsFrom: (6,), Armour: (1,), Protection: ("spells",), PreventNext: (3,),
-            WoundReplacement: ("upgrade",)}.get(record, ())
+            WoundReplacement: ("upgrade",), CancelPlay: (("spell",),)}.get(record, ())
 
 
 def test_the_pool_holds_records_of_each_kind() -> None:

@@ -138,6 +138,8 @@ FAITHFUL: dict[str, str] = {
     "ukaz_komandora": "prepare a creature of base cost <= 1 (target max_cost, R15:106.1), then draw a card",
     "zhritsa_krovi": "static strike_bonus +3 while its controller's hand is empty (R15:115.1)",
     "akvanit": "whenever the opponent plays a card (trigger card_played, any type), wound itself 1",
+    "akvanit_strazh": "a cancellation effect (cancel_play) on the opponent's spells and support cards, paid by "
+    "destroying itself (R15:518.1)",
     "mekhakvanit": "when it becomes a target of a spell (targeted_by_spell), destroy itself",
     "kaynasskiy_opolchenets": "when another own character is prepared (trigger prepared), prepare itself, once per turn",
     "feya_rosy": "Найм: a chosen creature's strike becomes 6 until its controller's next turn (set-to modifier, "

@@ -7,6 +7,7 @@ format is :mod:`oracle.cards.loader`'s."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 from .fields import CardDataError, choice, integer, required
@@ -16,6 +17,7 @@ from .records import (
     Ability,
     ActivatedAbility,
     Armour,
+    CancelPlay,
     CostModifier,
     Effect,
     KeywordParams,
@@ -256,6 +258,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             )
         if st["op"] in _WOUND_STATICS:
             return _parse_wound_static(st, f"{path}.static", card_type, text_en)
+        if st["op"] == "cancel_play":
+            return _parse_cancel_play(st, f"{path}.static", text_en)
         if st.get("self"):
             return _parse_self_cost(st, f"{path}.static", text_en)
         return CostModifier(
@@ -266,6 +270,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             text_en=text_en,
             card_class=choice(st["class"], ALL_CLASSES, f"{path}.static.class") if "class" in st else "",
             if_increased=_if_increased(st, f"{path}.static"),
+            of_abilities=_of_abilities(st, f"{path}.static"),
         )
     targets_raw = raw.get("targets", [])
     if not isinstance(targets_raw, list):
@@ -299,7 +304,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     trigger: Trigger | Literal[""] = ""
     whose: Whose = "any"
     optional, whenever, nth = False, False, 0
-    tap, coins, discard = False, 0, 0
+    tap, coins, discard, x_coins, thirst = False, 0, 0, False, 0
     subject_class = ""
     killed_by: KilledBy | Literal[""] = ""
     if kind == "triggered":
@@ -331,10 +336,19 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         if not isinstance(cost, dict):
             raise CardDataError(f"{path}.cost", "must be an object")
         tap = bool(cost.get("tap", False))
-        coins = integer(cost.get("coins", 0), f"{path}.cost.coins", 0)
+        # «(Х):» — X open coins, X declared (R15:308.1 step 3, 512.4)
+        x_coins = cost.get("coins") == "X"
+        coins = 0 if x_coins else integer(cost.get("coins", 0), f"{path}.cost.coins", 0)
         discard = integer(cost.get("discard", 0), f"{path}.cost.discard", 0)
         if discard > 1:
             raise CardDataError(f"{path}.cost.discard", "a discard cost discards one card («Сбросьте карту:»)")
+        # «Жажда N» (R15 glossary): an additional cost with a source and a target (R15:501.4)
+        thirst = integer(cost.get("thirst", 0), f"{path}.cost.thirst", 0)
+        if thirst and discard:
+            raise CardDataError(f"{path}.cost.thirst", "a cost names one card of its own: Жажда or a discard, not both")
+        if any(e.amount == "X" for e in effects) and not x_coins:
+            raise CardDataError(f"{path}.effects", "the amount 'X' of an activated ability needs the cost «(Х)» "
+                                "(cost.coins 'X')")
     per_turn = per_game = 0
     limit = raw.get("limit")
     if limit is None:
@@ -357,7 +371,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             killed_by,
         )
     if kind == "activated":
-        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard)
+        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins, thirst)
     return SpellAbility(targets, effects, text_en, per_turn, per_game)
 
 
@@ -405,6 +419,34 @@ def _parse_wound_static(
     value = integer(st["value"], f"{path}.value", 1) if "value" in st else 0
     unless = choice(st["unless_class"], ALL_CLASSES, f"{path}.unless_class") if "unless_class" in st else ""
     return WoundReplacement(instead=instead, to=to, value=value, unless_class=unless, text_en=text_en)
+
+
+def _parse_cancel_play(st: Mapping[str, Any], path: str, text_en: str) -> CancelPlay:
+    """``{"op": "cancel_play", "player": "opponent", "card_types": [...], "cost": "destroy_self"}``:
+    a cancellation effect (R15:518.1) paid by destroying its card."""
+    if set(st) != {"op", "player", "card_types", "cost"}:
+        raise CardDataError(path, "cancel_play takes player, card_types and cost")
+    if st["cost"] != "destroy_self":
+        raise CardDataError(f"{path}.cost", "the cancellation's cost is 'destroy_self' («уничтожить [эту карту]»)")
+    only_opponent: tuple[Whose, ...] = ("opponent",)
+    played_types: tuple[CardType, ...] = ("spell", "support", "creature")
+    player = choice(st["player"], only_opponent, f"{path}.player")
+    raw_types = st["card_types"]
+    if not isinstance(raw_types, list) or not raw_types:
+        raise CardDataError(f"{path}.card_types", "a non-empty list of card types played")
+    types = tuple(choice(t, played_types, f"{path}.card_types[{i}]") for i, t in enumerate(raw_types))
+    return CancelPlay(card_types=types, player=player, text_en=text_en)
+
+
+def _of_abilities(st: Mapping[str, Any], path: str) -> bool:
+    """``"of": "abilities"``: the modifier changes the cost of activated abilities (R15:308.1 step 4)."""
+    if "of" not in st:
+        return False
+    if st["of"] != "abilities":
+        raise CardDataError(f"{path}.of", "must be 'abilities' (the cost of activated abilities) when given")
+    if st.get("if_increased"):
+        raise CardDataError(f"{path}.of", "an ability cost modifier has no if_increased")
+    return True
 
 
 def _if_increased(st: Mapping[str, Any], path: str) -> bool:
@@ -467,5 +509,47 @@ def parse_abilities(raw: Any, path: str, card_type: str) -> tuple[Ability, ...]:
     """The abilities of the list ``raw`` at ``path``, each read by its kind, of a card of type ``card_type``."""
     if not isinstance(raw, list):
         raise CardDataError(path, "must be a list")
-    return tuple(_parse_ability(a, f"{path}[{i}]", card_type) for i, a in enumerate(raw))
+    out: list[Ability] = []
+    items: list[Ability] = []
+    for i, a in enumerate(raw):
+        if isinstance(a, dict) and a.get("kind") == "activated" and "options" in a:
+            out.append(_parse_constructor(a, f"{path}[{i}]", card_type, len(raw) + len(items), items))
+        else:
+            out.append(_parse_ability(a, f"{path}[{i}]", card_type))
+    return (*out, *items)
+
+
+def _parse_constructor(raw: dict[str, Any], path: str, card_type: str, first: int, items: list[Ability]) -> Ability:
+    """An activated ability constructor (R15:524): ``{"kind": "activated", "cost": {...},
+    "choose": n | "one_or_more", "options": [{"targets": [one target], "effects": [...]}, ...]}``.
+    Its options become abilities of the card after its listed ones (indexes from ``first``,
+    appended to ``items``), each with exactly one target (a chain's items are declared with one
+    target each, INTERPRETING.md entry 124)."""
+    opts = raw["options"]
+    if not isinstance(opts, list) or len(opts) < 2:
+        raise CardDataError(f"{path}.options", "a constructor lists two or more abilities")
+    choose = raw.get("choose")
+    repeat = 0 if choose == "one_or_more" else integer(choose, f"{path}.choose", 1)
+    base = _parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
+                          | {"effects": [{"op": "draw", "to": "controller", "amount": 0}]}, path, card_type)
+    assert isinstance(base, ActivatedAbility)
+    if base.discard or base.thirst or base.x_coins:
+        raise CardDataError(f"{path}.cost", "a constructor's cost has no discard, Жажда or X (values name its chain)")
+    indexes: list[int] = []
+    for j, o in enumerate(opts):
+        where = f"{path}.options[{j}]"
+        if not isinstance(o, dict) or set(o) - {"targets", "effects", "text_en"}:
+            raise CardDataError(where, "an option has targets, effects and text_en only")
+        t = o.get("targets")
+        if not isinstance(t, list) or len(t) != 1 or not isinstance(t[0], dict) or "count" in t[0] or "optional" in t[0]:
+            raise CardDataError(f"{where}.targets", "each option has exactly one target")
+        a = _parse_ability({"kind": "activated", "cost": {}, "limit": "none", **o}, where, card_type)
+        assert isinstance(a, ActivatedAbility)
+        if a.targets[0].chooser != "controller":
+            raise CardDataError(f"{where}.targets[0].chooser", "the controller chooses an option's target")
+        indexes.append(first + len(items))
+        items.append(replace(a, item=True))
+    return replace(base, effects=(), options=tuple(indexes), repeat=repeat)
+
+
 

@@ -59,6 +59,18 @@ Ability::
               activation names it (the action's ``values``) and it is discarded at the payment,
               a discard like any other («Каждый раз, когда вы сбрасываете карты» fires;
               INTERPRETING.md, entry 75)
+              "coins": "X" — the cost «(Х)»: X open coins, X declared with the activation
+              (the action's ``x``, at least 1, R15:308.1 step 3, 512.4; the amount "X" of its
+              effects; INTERPRETING.md, entry 120); "thirst": n — «Жажда N»: the payment wounds
+              another non-hidden character of the controller n, named by the action's
+              ``values``, the card the source (R15:501.4; INTERPRETING.md, entry 123)
+    choose, options  activated only, an ability constructor (R15:524): "options" a list of
+              two or more abilities {"targets": [one target spec], "effects": [...]} and
+              "choose" n («Выберите n раз из», a chain of n, repeats allowed, R15:524.1) or
+              "one_or_more" (1 to N distinct, R15:524.2); no "effects" of its own, no discard,
+              Жажда or X in its cost.  The options become abilities of the card after its listed
+              ones, declared only in a chain (the action's ``values``, positions from 0, and
+              ``targets``, one per link; INTERPRETING.md, entry 124)
     targets   list of target specs, chosen at declaration (501.1, 501.4)
     effects   list of effects, executed in order (R15:119.2)
     subject_class  creature_dies / creature_enters / wounds_hero only: the card the trigger is
@@ -70,7 +82,10 @@ Ability::
               "if_increased": true (optional, with "increase": it applies only when another
               modifier makes the card cost more, an increase of 1 or more or a multiplication
               by 2 or more: «Если карта противника должна стоить дороже, она стоит
-              дополнительно на (1) дороже»; INTERPRETING.md, entry 83)}
+              дополнительно на (1) дороже»; INTERPRETING.md, entry 83),
+              "of": "abilities" (optional: the modifier changes the cost of those cards'
+              activated abilities instead of their plays, R15:308.1 steps 2 and 4;
+              INTERPRETING.md, entry 119)}
               or {"op": "cost_modifier", "self": true, "modifier": …, "value": n, "if": a
               condition (optional), "per": one of COST_COUNTS (optional: value times that
               count)}: the card's own cost, working only while it is played from the hand
@@ -93,6 +108,11 @@ Ability::
               («Не получает ран от существ с ударом 6 или более», R15 glossary «Не получает
               ран от», R15:517.1.1: a replacement effect, the card stays a legal target;
               event ``wounds_prevented``; INTERPRETING.md, entry 86)
+              or {"op": "cancel_play", "player": "opponent", "card_types": [types],
+              "cost": "destroy_self"}: a cancellation effect (R15:518.1): when the opponent
+              plays a card of one of those types, the controller may destroy this card (outside
+              the Queue, R15:518.3) to cancel the play at its step 10 (R15:309.1.10; step
+              ``cancel_choice``, action ``cancel_play``; INTERPRETING.md, entries 121, 122)
 
 Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"any",
                 "filter": subset of ["poisoned", "other", "wounded"],

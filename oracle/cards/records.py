@@ -38,6 +38,7 @@ __all__ = [
     "Ability",
     "ActivatedAbility",
     "Armour",
+    "CancelPlay",
     "CardDef",
     "CostModifier",
     "Effect",
@@ -150,7 +151,13 @@ class SpellAbility:
 class ActivatedAbility:
     """An activated ability (R15:114): declared by its controller, its cost paid (501.2):
     ``tap`` (close the card), ``coins`` open coins, ``discard`` cards of the hand («Сбросьте
-    карту:», R15:7.discard, 114.1)."""
+    карту:», R15:7.discard, 114.1); ``x_coins``: the cost «(Х)», X open coins more, X declared by
+    the player (R15:308.1 step 3, 512.4); ``thirst``: «Жажда N», wound another of the
+    controller's characters N, the card the source of the wounds (R15:501.4).  A constructor
+    (R15:524) has no effects of its own: ``options`` are the indexes, among the card's
+    abilities, of the abilities it is built from (each an ``item``, declared only through it);
+    ``repeat`` n: «выберите n раз из» (a chain of n, repeats allowed, R15:524.1); 0: «выберите
+    одно или несколько» (1 to N distinct, R15:524.2)."""
 
     kind: ClassVar[Literal["activated"]] = "activated"
     trigger: ClassVar[Literal[""]] = ""
@@ -162,6 +169,11 @@ class ActivatedAbility:
     tap: bool = False
     coins: int = 0
     discard: int = 0
+    x_coins: bool = False
+    thirst: int = 0
+    options: tuple[int, ...] = ()
+    repeat: int = 0
+    item: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +217,9 @@ class CostModifier:
     card_class: str = ""
     if_increased: bool = False
     text_en: str = ""
+    #: «Ваши активируемые способности стоят на (1) меньше»: the cost of the activated abilities
+    #: of those cards instead of their plays (R15:308.1 steps 2 and 4)
+    of_abilities: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,12 +337,31 @@ class WoundReplacement:
     text_en: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class CancelPlay:
+    """A cancellation effect (R15:518.1): «Если противник разыгрывает карту, не являющуюся
+    существом, вы можете уничтожить [эту карту], при этом отмените эту карту» — when a player
+    of ``player`` ("opponent": the controller's opponent) plays a card of one of ``card_types``,
+    the controller may destroy this card (outside the Queue, R15:518.3) to cancel that play
+    at its step 10 (R15:309.1.10)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["cancel_play"]] = "cancel_play"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    card_types: tuple[CardType, ...]
+    player: Whose = "opponent"
+    text_en: str = ""
+
+
 #: An ability that takes effect through its effects (R15:112): a spell's, an activated or a
 #: triggered one; the Queue's entries are of these.
 EffectAbility = SpellAbility | ActivatedAbility | TriggeredAbility
 #: A static ability (R15:115); it has no targets and no effects.
 StaticAbility = (
     CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom | Armour | Protection | PreventNext | WoundReplacement
+    | CancelPlay
 )
 #: One ability of a card (R15:112), a record of its kind: ``kind`` (and a static one's
 #: ``static_op``) tell them apart, as does ``isinstance``.

@@ -131,13 +131,16 @@ Whose = Literal["own", "opponent", "any"]
 WHOSE: tuple[Whose, ...] = get_args(Whose)
 #: Kinds of static ability (R15:115): a cost modifier, «Пока …, [эта карта] имеет +N к
 #: удару» (strike_bonus on the card itself, R15:115.1, 115.5), «Не получает ран от существ
-#: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1), and the wound
+#: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1), the wound
 #: pipeline's own (:mod:`oracle.rules.wounds`): «Броня N» (armour, a prevention effect, R15
 #: glossary, R15:516), «Защита от [текст]» (protection_from, R15:515), «Предотвратите
 #: следующие N ран» (prevent_next, a counted prevention, R15:516.4), «Если … должно получить
-#: раны, вместо этого …» (wound_replacement, R15:517.1).
+#: раны, вместо этого …» (wound_replacement, R15:517.1); and «Если противник разыгрывает
+#: карту, …, вы можете уничтожить [эту карту], при этом отмените эту карту» (cancel_play, a
+#: cancellation effect, R15:518.1).
 StaticOp = Literal[
     "cost_modifier", "strike_bonus", "no_wounds_from", "armour", "protection_from", "prevent_next", "wound_replacement",
+    "cancel_play",
 ]
 STATIC_OPS: tuple[StaticOp, ...] = get_args(StaticOp)
 #: What «Защита от [текст]» protects from (static ``protection_from`` key ``from``; R15:515):

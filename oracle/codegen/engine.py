@@ -211,6 +211,8 @@ def gen_readers(out: list[str]) -> None:
         elif f.record is not None:
             cond = f"r.raw({f.key!r}) is not None" if f.spec.presence == "always" else f"{f.key!r} in data"
             out.append(f"    {f.name} = {_read_value(f, '', 'data')} if {cond} else None")
+        elif f.spec.presence == "nonzero" and f.ptype == "int":  # absent: 0 (a key added later)
+            out.append(f"    {f.name} = {_read_value(f, '', 'data')} if {f.key!r} in data else 0")
         else:
             out.append(f"    {f.name} = {_read_value(f, '', 'data')}")
         args.append(f"{f.name}={f.name}")

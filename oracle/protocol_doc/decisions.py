@@ -46,6 +46,7 @@ _DECIDER = {
     "hand_choice": "the player whose hand it is (`choosing_cards.player`, R15:7.discard «Игрок на свой выбор»; a "
     "search: the player whose deck it is, R15:7.search), in either player's turn",
     "search_shuffle": "chance",
+    "cancel_choice": "the opponent of the owner of the played card `cancelling` (R15:518.1), in either player's turn",
     "game_over": "nobody",
 }
 
@@ -72,6 +73,10 @@ _STEP_TEXT = {
     "search_shuffle": "after a search (R15:7.search, R15:204.2) chance gives the new order of the deck the resolving "
     "search looked through (`choosing_cards` names the search; action `shuffle` with `card` its seat), whether it found cards or "
     "none; then the ability's remaining effects follow",
+    "cancel_choice": "R15:309.1 step 10: a card `cancelling` was played and paid, its spell abilities wait in the "
+    "Queue with their targets; its player's opponent, who has a card with a cancellation effect for it (R15:518.1, "
+    "Акванит-страж), cancels the play (`cancel_play card=` that card, destroyed outside the Queue, R15:518.3) or "
+    "lets it go on (`cancel_play` without a card); then the play continues at `play_queue`",
     "game_over": "the game is over: `winner` is set and nobody decides",
 }
 
@@ -152,12 +157,20 @@ _DOMAINS: dict[str, dict[str, str]] = {
     "activate": {
         "card": "uid of the source: the active player's hero or a card of his in play",
         "ability": "index of an activated ability of that card (see *Ability indexes*)",
-        "targets": "distinct uids, ascending, as the ability's target specification asks; none if it has none",
-        "amounts": "must stay empty (refused citing 501.1)",
-        "x": "must stay 0 (refused citing 501.1)",
+        "targets": "distinct uids, ascending, as the ability's target specification asks; none if it has none; for "
+        "an ability constructor (R15:524), one target per link of the chain, aligned with `values` (unsorted, repeats "
+        "allowed)",
+        "amounts": "for an ability that distributes wounds, one per target, aligned with `targets`, each at least 1 "
+        "in R15 (0 allowed in A and B), adding up to what it distributes (refused citing R15:308.1.6, 501.1 in the "
+        "seed editions); empty for any other ability (refused citing 501.1)",
+        "x": "≥ 1 (refused citing R15:512.4) and payable, ability cost modifiers applied (refused citing 501.2), for "
+        "an ability with the cost «(Х)»; 0 for any other (refused citing 501.1)",
         "mode": "must stay -1 (refused citing 501.1)",
         "values": "exactly one uid of the active player's hand for an ability whose cost discards a card («Сбросьте "
-        "карту:», R15:7.discard; refused citing 501.2 otherwise); empty for any other ability (refused citing 501.1)",
+        "карту:», R15:7.discard; refused citing 501.2 otherwise); for «Жажда N» one uid of another non-hidden "
+        "character of his that the payment wounds (refused citing R15:501.4); for an ability constructor its chain, "
+        "positions in its list of options from 0 in the order they go into the Queue (R15:524.1: exactly n, repeats "
+        "allowed; R15:524.2: 1 to N distinct; refused citing those); empty for any other ability (refused citing 501.1)",
         "option": "must stay empty (refused citing 501.1)",
     },
     "play": {
@@ -182,6 +195,10 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "targets": "distinct uids of the chooser's hand, ascending, as many as the hand effect in `choosing_cards` "
         "allows (none, e.g. a refusal before «иначе», is an empty list); for a search, distinct uids of his deck's "
         "cards the search looks for, ascending, up to its number (none: an empty list)",
+    },
+    "cancel_play": {
+        "card": "uid of a card in play of the deciding player whose cancellation effect covers the played card "
+        "(refused citing R15:518.1 otherwise); 0 (omitted): the play is not cancelled",
     },
 }
 

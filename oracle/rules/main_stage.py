@@ -7,7 +7,7 @@ turn (306.1; INTERPRETING.md, entry 4).  Strike attacks live in :mod:`oracle.rul
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import permutations, product
 
 from ..cards import Ability, ActivatedAbility, CardDef
 from ..editions import activation_steps, cite
@@ -15,16 +15,20 @@ from ..model import RESOLUTION_PAUSES, Action, Event, QueueEntry, State, Violati
 from .attack import attack_violations, can_act, declare_attack
 from .basic_effects import check_state, close_card, enter_play, wound
 from .board import card_def, characters_in_play
+from .cancellation import offer_cancellation
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
 from .payment import (
     BoardStatic,
+    ability_cost_modifiers,
     ability_cost_violations,
+    ability_final_cost,
     base_cost,
     board_cost_statics,
     cost_grows_with_x,
     cost_modifiers,
     final_cost,
+    largest_ability_x,
     largest_x,
     pay_coins,
     take_usage_marker,
@@ -38,6 +42,7 @@ __all__ = [
     "apply_choice_action",
     "check_choice_action",
     "choice_actions",
+    "continue_play",
     "resume_play",
     "spell_abilities",
 ]
@@ -205,6 +210,9 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     a = d.abilities[action.ability] if 0 <= action.ability < len(d.abilities) else None
     if not isinstance(a, ActivatedAbility):
         return [Violation(cite(state, "308.1")[0], f"card {uid} has no activated ability {action.ability}")]
+    if a.item:
+        return [Violation(cite(state, "308.1")[0], f"ability {action.ability} of card {uid} is an option of a "
+                          "constructor: it is declared only in a chain of that constructor (R15:524)")]
     out: list[Violation] = []
     if state.cards[uid].hidden:
         out.append(Violation(cite(state, "304.3")[0], "a hidden card cannot use abilities; reveal it first"))
@@ -213,9 +221,17 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
             Violation("R15:108.5", "first-turn weakness: an ability with the tap icon is an action (501.5)")
         )
     out.extend(ability_cost_violations(state, uid, action.ability, a))
-    if action.x or action.amounts or action.mode != -1 or action.option:
-        out.append(Violation(cite(state, "501.1")[0], "an activated ability takes only targets"))
-    if not a.discard and action.values:
+    if action.mode != -1 or action.option:
+        out.append(Violation(cite(state, "501.1")[0], "an activated ability has no modes or play options"))
+    out.extend(_ability_x_violations(state, action, a))
+    if a.options:
+        return [*out, *_chain_violations(state, action, a)]
+    if a.thirst:
+        # «Жажда N»: the payment wounds another character of the controller (R15:501.4)
+        if len(action.values) != 1 or action.values[0] not in _thirst_targets(state, uid):
+            out.append(Violation("R15:501.4", "«Жажда»: values names one other open or closed, not hidden character "
+                                 "of the active player in play, whom the payment wounds"))
+    elif not a.discard and action.values:
         out.append(Violation(cite(state, "501.1")[0], "this ability's cost discards no card: give no values"))
     elif a.discard and (len(action.values) != a.discard or any(v not in me.hand for v in action.values)):
         # «Сбросьте карту:»: the player names the card of his hand he discards (R15:7.discard, 114.1)
@@ -243,7 +259,106 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
                 out.append(Violation(cite(state, "501.4")[0], why))
     elif action.targets:
         out.append(Violation(cite(state, "501.1")[0], "this ability has no targets"))
+    out.extend(_ability_distribution_violations(state, action, a))
     return out
+
+
+def _chain_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
+    """A constructor's chain (R15:524): ``values`` the options in the order they go into the
+    Queue (positions in the constructor's list, from 0), ``targets`` each one's target, aligned
+    with ``values``.  «выберите n раз из»: n of them, repeats allowed (R15:524.1); «выберите
+    одно или несколько»: 1 to N, distinct (R15:524.2); every option's target legal (R15:524.3)."""
+    chain, n = action.values, len(a.options)
+    if action.amounts:
+        return [Violation(cite(state, "501.1")[0], "a constructor distributes nothing")]
+    if any(not 0 <= k < n for k in chain):
+        return [Violation("R15:524.1" if a.repeat else "R15:524.2", f"values are positions 0..{n - 1} of the options")]
+    if a.repeat and len(chain) != a.repeat:
+        return [Violation("R15:524.1", f"choose exactly {a.repeat} options (repeats allowed)")]
+    if not a.repeat and not (1 <= len(chain) <= n and len(set(chain)) == len(chain)):
+        return [Violation("R15:524.2", f"choose 1..{n} distinct options")]
+    if len(action.targets) != len(chain):
+        return [Violation("R15:524.3", "give one target per chosen option, aligned with values")]
+    d = card_def(state, action.card)
+    for k, t in zip(chain, action.targets, strict=True):
+        item = d.abilities[a.options[k]]
+        why = target_violation(state, item.targets[0], state.active, action.card, t)
+        if why:
+            return [Violation("R15:524.3", f"option {k}: {why}")]
+    return []
+
+
+def _chains(state: State, uid: int, a: ActivatedAbility) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every legal chain of the constructor ``a`` of ``uid``: (values, targets) (R15:524.1-524.3);
+    an option without a legal target is in none (R15:524.3)."""
+    d = card_def(state, uid)
+    choices = [[t[0] for t in declared_targets(state, d.abilities[i], state.active, uid) if t] for i in a.options]
+    n = len(a.options)
+    if a.repeat:
+        orders: list[tuple[int, ...]] = list(product(range(n), repeat=a.repeat))
+    else:
+        orders = [p for k in range(1, n + 1) for p in permutations(range(n), k)]
+    return [(order, targets) for order in orders for targets in product(*(choices[k] for k in order))]
+
+
+def _thirst_targets(state: State, source: int) -> list[int]:
+    """The characters «Жажда» may wound as the payment of an ability of ``source``: the
+    controller's other characters in play, not hidden (R15:501.4; INTERPRETING.md entry 123;
+    the ``thirst_may_wound_its_own_card`` mutant allows the source itself)."""
+    p = state.players[state.active]
+    return [u for u in (p.hero, *p.play)
+            if (u != source or not state.rules.thirst_wounds_another) and not state.cards[u].hidden
+            and card_def(state, u).type in ("hero", "creature")]
+
+
+def _ability_x_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
+    """X of an activated ability (R15:308.1 steps 3 and 4): declared only for the cost «(Х)»,
+    at least 1 (R15:512.4, INTERPRETING.md entry 120), and the final cost, ability cost
+    modifiers applied, payable with the open coins (501.2; R15:308.1.8)."""
+    if not a.x_coins:
+        if action.x:
+            return [Violation(cite(state, "501.1")[0], "this ability has no X in its cost")]
+        return []
+    if action.x < 1 and state.rules.ability_x_at_least_one:
+        return [Violation("R15:512.4", "an ability's X declared by the player cannot be 0")]
+    if not state.rules.payment_required:
+        return []
+    coins = state.players[state.active].coins_open
+    mods = ability_cost_modifiers(state, action.card)
+    cost = ability_final_cost(state, action.card, a, action.x, mods)
+    r = cite(state, "501.2")[0]
+    if cost > coins:
+        return [Violation(r, f"the final cost is {cost}, the player has {coins} open coins")]
+    if not cost_grows_with_x(mods) and action.x > coins:  # X counts coins (INTERPRETING.md, entry 8)
+        return [Violation(r, f"X = {action.x} cannot be paid: the player has {coins} open coins")]
+    return []
+
+
+def _ability_distribution_total(a: ActivatedAbility, x: int) -> int:
+    for e in a.effects:
+        if e.op == "distribute_wounds":
+            return x if e.amount == "X" else int(e.amount)
+    return 0
+
+
+def _ability_distribution_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
+    """R15:308.1 step 6: an ability distributing wounds among its targets is declared with each
+    target's share; the shares add up to what it distributes, each at least one in R15 (the
+    seed editions as for a spell's, INTERPRETING.md entry 39)."""
+    total = _ability_distribution_total(a, action.x)
+    rule = (activation_steps(state, 6) or cite(state, "501.1"))[0]
+    if not total:
+        if action.amounts:  # the declaration names only what the ability has (501.1)
+            return [Violation(cite(state, "501.1")[0], "this ability distributes nothing")]
+        return []
+    least = _least_amount(state)
+    if len(action.amounts) != len(action.targets):
+        return [Violation(rule, "give an amount for each target")]
+    if any(n < least for n in action.amounts):
+        return [Violation(rule, "each target gets at least one" if least else "an amount cannot be negative")]
+    if sum(action.amounts) != total:
+        return [Violation(rule, f"the amounts must add up to {total}")]
+    return []
 
 
 def check_choice_action(state: State, action: Action) -> list[Violation]:
@@ -337,12 +452,27 @@ def choice_actions(state: State) -> list[Action]:
                 continue
             if ability_cost_violations(state, uid, i, ab):
                 continue
-            paid = [(v,) for v in sorted(set(me.hand))] if ab.discard else [()]
-            for targets in declared_targets(state, ab, state.active, uid):
-                for values in paid:
+            if ab.options:  # a constructor: each legal chain (R15:524)
+                for values, targets in _chains(state, uid, ab):
                     a = Action("activate", card=uid, ability=i, targets=targets, values=values)
                     if not _activate_violations(state, a):
                         out.append(a)
+                continue
+            if ab.item:
+                continue
+            paid = ([(v,) for v in sorted(set(me.hand))] if ab.discard
+                    else [(v,) for v in sorted(_thirst_targets(state, uid))] if ab.thirst else [()])
+            # X runs from 1 to the largest payable X (R15:308.1 step 3, 512.4; entry 8)
+            xs = range(1, largest_ability_x(state, uid, ab) + 1) if ab.x_coins else (0,)
+            for targets in declared_targets(state, ab, state.active, uid):
+                for x in xs:
+                    total = _ability_distribution_total(ab, x)
+                    shares = _distributions(total, len(targets), _least_amount(state)) if total else [()]
+                    for values, amounts in product(paid, shares):
+                        a = Action("activate", card=uid, ability=i, targets=targets, values=values, x=x,
+                                   amounts=amounts)
+                        if not _activate_violations(state, a):
+                            out.append(a)
     board = board_cost_statics(state)  # the cost modifiers' part of the board, once for the whole hand
     for uid in sorted(set(me.hand)):
         out.extend(_play_actions(state, uid, board))
@@ -359,19 +489,50 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
     uid = action.card
     a = card_def(state, uid).abilities[action.ability]
     assert isinstance(a, ActivatedAbility)  # checked (_activate_violations)
+    mods = ability_cost_modifiers(state, uid)
+    cost = ability_final_cost(state, uid, a, action.x, mods)
     pay = (*cite(state, "501.2"), *activation_steps(state, 8))
-    declared = activation_steps(state, 1, 5, 7) if action.targets else activation_steps(state, 1, 7)
-    ev.append(
-        Event("ability_declared", (*cite(state, "306.1", "308.1", "501.1"), *declared),
-              (("source", uid), ("ability", action.ability), ("targets", ",".join(map(str, action.targets)))))
-    )
+    steps = [1]
+    if a.x_coins:
+        steps.append(3)  # X announced (R15:308.1 step 3)
+    if mods:
+        steps += [2, 4]  # the base cost and the modifiers applied to it (R15:308.1 steps 2, 4)
+    if action.targets:
+        steps.append(5)
+    if action.amounts:
+        steps.append(6)
+    steps.append(7)
+    data: tuple[tuple[str, int | str], ...] = (
+        ("source", uid), ("ability", action.ability), ("targets", ",".join(map(str, action.targets))))
+    if a.x_coins:
+        data = (*data, ("x", action.x))
+    ev.append(Event("ability_declared", (*cite(state, "306.1", "308.1", "501.1"), *activation_steps(state, *sorted(steps))),
+                    data))
     take_usage_marker(state, uid, action.ability, a)
     if a.tap:
         close_card(state, uid, ev, pay)
-    pay_coins(state, state.active, a.coins, ev, pay)
+    pay_coins(state, state.active, cost, ev, pay)
+    if a.thirst:  # «Жажда N»: a payment with a source and a target (R15:501.4)
+        wound(state, action.values[0], a.thirst, ev, (*pay, "R15:501.4"), source=uid, payment=True)
+        check_state(state, ev)  # a hero killed by his own payment loses at once (R15:604.1)
+        if state.winner >= 0:
+            return
     if a.discard:  # «Сбросьте карту:» as the cost (R15:7.discard, 114.1, 114.3; INTERPRETING.md, entry 75)
         discard_cards(state, state.active, action.values, ev, pay)
-    entry = QueueEntry("activated", state.active, uid, action.ability, targets=action.targets)
+    if a.options:
+        # R15:524.1, 524.2: each ability of the chain goes into the Queue, in the player's order
+        chain = list(zip(action.values, action.targets, strict=True))
+        if not state.rules.chain_in_players_order:
+            chain.sort(key=lambda kt: kt[0])  # the mutant: the options' printed order
+        state.queue.extend(QueueEntry("activated", state.active, uid, a.options[k], targets=(t,), x=action.x)
+                           for k, t in chain)
+        ev.append(Event("chain_declared", ("R15:524.1" if a.repeat else "R15:524.2", "R15:524.3"),
+                        (("source", uid), ("abilities", ",".join(str(a.options[k]) for k, _ in chain)))))
+        state.step = "ability_queue"
+        resolve_first(state, ev)
+        return
+    entry = QueueEntry("activated", state.active, uid, action.ability, targets=action.targets, amounts=action.amounts,
+                       x=action.x)
     state.step = "ability_queue"
     if opponent_chooses(a):  # R15:118.1: the opponent chooses the target first (entry 48)
         ask_opponent(state, entry)
@@ -506,13 +667,24 @@ def _queue_spell(state: State, action: Action, ev: list[Event]) -> None:
                            part=part)
             )
         ev.append(Event("spell_abilities_queued", cite(state, "309.1", "309.1.11"), (("card", uid),)))
-        if state.rules.on_play_triggers_before_spell and state.pending:
-            # R15:309.1 step 11: the triggers on this play are declared first (the Queue step
-            # settles them); they enter the Queue behind the spell's abilities, which resolve
-            # first, all together (queue.resolve_first), once both players have passed
-            return
-        while state.queue and state.winner < 0 and state.step not in RESOLUTION_PAUSES:
-            resolve_first(state, ev)
+    # R15:309.1 step 10: the opponent may cancel the play (R15:518.1; the targets were
+    # declared first, R15:518.2); the play goes on once he has chosen (continue_play)
+    if offer_cancellation(state, uid):
+        return
+    continue_play(state, ev)
+
+
+def continue_play(state: State, ev: list[Event]) -> None:
+    """The play after its step 10 (R15:309.1 steps 11-12; C steps 10-11): the spell's
+    abilities in the Queue resolve in order (none for a card that is not a spell, or a
+    cancelled play, R15:518.1)."""
+    if state.rules.on_play_triggers_before_spell and state.pending:
+        # R15:309.1 step 11: the triggers on this play are declared first (the Queue step
+        # settles them); they enter the Queue behind the spell's abilities, which resolve
+        # first, all together (queue.resolve_first), once both players have passed
+        return
+    while state.queue and state.winner < 0 and state.step not in RESOLUTION_PAUSES:
+        resolve_first(state, ev)
 
 
 def apply_choice_action(state: State, action: Action, ev: list[Event]) -> None:

@@ -6,7 +6,7 @@ card moves; in C at step 9, after it moved (INTERPRETING.md, entry 39).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier, load_pool
 from ..editions import cite
@@ -15,11 +15,14 @@ from .board import card_def, condition_holds
 
 __all__ = [
     "BoardStatic",
+    "ability_cost_modifiers",
     "ability_cost_violations",
+    "ability_final_cost",
     "board_cost_statics",
     "cost_grows_with_x",
     "cost_modifiers",
     "final_cost",
+    "largest_ability_x",
     "largest_x",
     "limit_reached",
     "mentioned_cost",
@@ -88,6 +91,8 @@ def cost_modifiers(
         if uid == played:
             continue
         for a in statics:
+            if a.of_abilities:
+                continue  # the cost of activated abilities (ability_cost_modifiers)
             if a.player == "own" and c.owner != seat:
                 continue
             if a.player == "opponent" and c.owner == seat:
@@ -108,6 +113,82 @@ def cost_modifiers(
     increased = any((m == "increase" and v >= 1) or (m == "multiply" and v >= 2) for m, v in plain)
     keep = increased or not state.rules.extra_increase_needs_an_increase
     return [(m, v) for _, _, m, v, extra in found if not extra or keep] + own
+
+
+def ability_cost_modifiers(state: State, source: int, board: list[BoardStatic] | None = None) -> list[tuple[str, int]]:
+    """The cost modifiers of the activated abilities of card ``source`` (R15:308.1 steps 2
+    and 4): the statics «… активируемые способности стоят …» of open or closed, non-hidden
+    cards in play, in order of appearance, for abilities of cards of their ``player``, type
+    and class.  A card's own modifier applies to its own abilities: they are «ваши» abilities
+    and R15:203.3 excludes a card only from its own play (INTERPRETING.md, entry 119).  The
+    modifiers of cards' plays do not apply to abilities (R15:106.1.1 speaks of cards).  The
+    ``ability_cost_unmodified`` mutant ignores these modifiers."""
+    if not state.rules.ability_cost_modified:
+        return []
+    if board is None:
+        board = board_cost_statics(state)
+    src = card_def(state, source)
+    seat = state.cards[source].owner
+    found: list[tuple[int, int, str, int]] = []
+    for uid, c, statics in board:
+        for a in statics:
+            if not a.of_abilities:
+                continue
+            if a.player == "own" and c.owner != seat:
+                continue
+            if a.player == "opponent" and c.owner == seat:
+                continue
+            if a.card_type not in ("any", src.type):
+                continue
+            if a.card_class and a.card_class not in src.classes:
+                continue
+            found.append((c.entered_turn, uid, a.modifier, a.value))
+    found.sort()
+    return [(m, v) for _, _, m, v in found]
+
+
+def ability_final_cost(
+    state: State, source: int, a: ActivatedAbility, x: int, mods: list[tuple[str, int]] | None = None
+) -> int:
+    """The coins an activated ability's payment closes (R15:308.1 steps 2-4): its base cost,
+    the printed coins plus the declared X of «(Х)» (step 3), with the ability cost modifiers
+    applied in the order of step 4 (:func:`final_cost`'s order)."""
+    if mods is None:
+        mods = ability_cost_modifiers(state, source)
+    base = a.coins + (x if a.x_coins else 0)
+    if not mods:
+        return base
+    return final_cost(state, state.cards[source].owner, source, base, mods)
+
+
+def largest_ability_x(state: State, source: int, a: ActivatedAbility, mods: list[tuple[str, int]] | None = None) -> int:
+    """The largest X the controller can declare for the «(Х)» ability ``a`` of ``source``
+    (R15:308.1 step 3), 0 if none: as for a card's X (INTERPRETING.md, entry 8), the last X
+    whose final cost the open coins cover while the cost grows with X, else the open coins."""
+    coins = state.players[state.cards[source].owner].coins_open
+    if mods is None:
+        mods = ability_cost_modifiers(state, source)
+    bound = _largest_payable(coins, lambda x: ability_final_cost(state, source, a, x, mods), cost_grows_with_x(mods))
+    return bound if state.rules.x_uncapped else min(bound, 10)
+
+
+def _largest_payable(coins: int, cost_of: Callable[[int], int], grows: bool) -> int:
+    """The largest X >= 1 with ``cost_of(X) <= coins`` for a non-decreasing, unbounded cost
+    (0 if none); ``coins`` itself where the cost does not grow with X (entry 8)."""
+    if not grows:
+        return coins
+    if cost_of(1) > coins:
+        return 0
+    lo, hi = 1, 2
+    while cost_of(hi) <= coins:
+        lo, hi = hi, hi * 2
+    while hi - lo > 1:  # payable(lo), not payable(hi)
+        mid = (lo + hi) // 2
+        if cost_of(mid) <= coins:
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def _self_cost_modifiers(state: State, seat: int, d: CardDef) -> list[tuple[str, int]]:
@@ -211,22 +292,7 @@ def largest_x(
     if option == "alt" or not cost_grows_with_x(mods):
         bound = coins
     else:
-        # the final cost is non-decreasing in X and unbounded: find the last payable X
-        def payable(x: int) -> bool:
-            return final_cost(state, seat, played, base_cost(d, x, fury), mods) <= coins
-
-        if not payable(1):
-            return 0
-        lo, hi = 1, 2
-        while payable(hi):
-            lo, hi = hi, hi * 2
-        while hi - lo > 1:  # payable(lo), not payable(hi)
-            mid = (lo + hi) // 2
-            if payable(mid):
-                lo = mid
-            else:
-                hi = mid
-        bound = lo
+        bound = _largest_payable(coins, lambda x: final_cost(state, seat, played, base_cost(d, x, fury), mods), True)
     if not state.rules.x_uncapped:
         bound = min(bound, 10)
     return bound
@@ -261,9 +327,10 @@ def ability_cost_violations(state: State, uid: int, index: int, a: ActivatedAbil
         return out
     if a.tap and c.closed:
         out.append(Violation(r501_2, "the cost closes this card, but it is already closed"))
-    if a.coins > state.players[c.owner].coins_open:
+    least = ability_final_cost(state, uid, a, 1 if a.x_coins else 0)
+    if least > state.players[c.owner].coins_open:
         out.append(
-            Violation(r501_2, f"the cost needs {a.coins} open coins, the player has {state.players[c.owner].coins_open}")
+            Violation(r501_2, f"the cost needs {least} open coins, the player has {state.players[c.owner].coins_open}")
         )
     if a.discard and len(state.players[c.owner].hand) < a.discard:
         out.append(Violation(r501_2, "the cost discards a card («Сбросьте карту:»), the player's hand is empty"))

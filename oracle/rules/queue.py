@@ -54,6 +54,7 @@ __all__ = [
     "only_choice",
     "opponent_chooses",
     "pass_trigger",
+    "remove_cancelled_play",
     "resolve_first",
     "search_shuffle",
     "settle_triggers",
@@ -375,6 +376,19 @@ def pass_trigger(state: State, t: PendingTrigger, ev: list[Event]) -> None:
     if not state.rules.pass_forfeits_optional and t.subject != -1:
         state.pending.append(PendingTrigger(t.id, t.controller, t.source, t.ability, subject=-1, count=t.count))
     ev.append(Event("passed", cite(state, "401.7"), (("trigger", t.id),)))
+
+
+def remove_cancelled_play(state: State, played: int, play_triggers: frozenset[str]) -> None:
+    """R15:518.1: a cancelled play's declarations leave the Queue at once — the spell
+    abilities of card ``played`` (R15:518.2: declared with their targets) — and so do the
+    triggers of other cards on that play (their trigger kinds ``play_triggers``, about
+    ``played``): at step 10 they are still pending, declared only after it (R15:309.1 step
+    11).  The pool has no «Засада», which would stay."""
+    def on_play(t: PendingTrigger) -> bool:
+        return t.subject == played and t.ability != POISON and trigger_ability(state, t).trigger in play_triggers
+
+    state.queue = [e for e in state.queue if not (e.kind == "spell" and e.source == played)]
+    state.pending = [t for t in state.pending if not on_play(t)]
 
 
 def resolve_first(state: State, ev: list[Event]) -> None:

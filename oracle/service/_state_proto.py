@@ -124,6 +124,8 @@ def state_dict_from_proto(m: state_pb2.State, field: str = "state") -> dict[str,
         d["choosing"] = target_choice_from_msg(m.choosing, _join(field, 'choosing'))
     if m.HasField('choosing_cards'):
         d["choosing_cards"] = hand_choice_from_msg(m.choosing_cards, _join(field, 'choosing_cards'))
+    if m.cancelling:
+        d["cancelling"] = m.cancelling
     return d
 
 
@@ -269,6 +271,8 @@ def state_dict_to_proto(d: dict[str, Any], out: state_pb2.State | None = None) -
         target_choice_to_msg(d['choosing'], m.choosing)
     if 'choosing_cards' in d:
         hand_choice_to_msg(d['choosing_cards'], m.choosing_cards)
+    if d.get('cancelling'):
+        m.cancelling = d['cancelling']
     return m
 
 
@@ -495,6 +499,7 @@ def decode_state(m: state_pb2.State, cards: dict[int, Card], players: list[Playe
     choosing_cards = decode_hand_choice(m.choosing_cards) if m.HasField('choosing_cards') else None
     if choosing_cards is None and m.HasField('choosing_cards'):
         return None
+    cancelling = m.cancelling
     if not (
         step is not None
         and edition in EDITIONS
@@ -506,9 +511,10 @@ def decode_state(m: state_pb2.State, cards: dict[int, Card], players: list[Playe
         and -1 <= winner <= 2
         and 1 <= next_trigger_id <= 1048576
         and len(players) == 2
+        and 0 <= cancelling <= 1048576
     ):
         return None
-    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, _own=set())
+    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, cancelling=cancelling, _own=set())
 
 
 def card_wire(o: Card) -> bytes:
@@ -671,6 +677,7 @@ def fill(o: State, m: state_pb2.State) -> None:
         target_choice_fill(o.choosing, m.choosing)
     if o.choosing_cards is not None:
         hand_choice_fill(o.choosing_cards, m.choosing_cards)
+    m.cancelling = o.cancelling
 
 
 def entry_fill(o: QueueEntry, m: state_pb2.QueueEntry) -> None:

@@ -43,13 +43,14 @@ KIND_FIELDS: dict[str, frozenset[str]] = {
     "reveal": frozenset({"targets"}),
     "attack": frozenset({"card", "targets"}),
     "defend": frozenset({"card"}),
-    "activate": frozenset({"card", "ability", "targets"}),
+    "activate": frozenset({"card", "ability", "targets", "x", "amounts", "values"}),
     "play": frozenset({"card", "targets", "amounts", "x", "mode", "option"}),
     "end_turn": frozenset(),
     "declare": frozenset({"trigger", "targets"}),
     "pass": frozenset({"trigger"}),
     "choose_target": frozenset({"targets"}),
     "choose_cards": frozenset({"targets"}),
+    "cancel_play": frozenset({"card"}),
 }
 assert set(KIND_FIELDS) == set(ACTION_KINDS)
 

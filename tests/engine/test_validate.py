@@ -90,6 +90,34 @@ def _hand_choice() -> State:
     return apply(b.state(), Action("play", card=b["vozhd_varvarov"])).state
 
 
+def _cancel_choice() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 122): player 1 played Поток энергии on
+    player 2's hero, whose Акванит-страж may cancel it (step cancel_choice, ``cancelling``)."""
+    b = Board(play=([], ["akvanit_strazh"]), hands=(["potok_energii"], []), coins=((1, 0), (0, 0)))
+    s = b.state()
+    return apply(s, Action("play", card=b["potok_energii"], targets=(s.players[1].hero,))).state
+
+
+def _cancelling_at_choice(s: State) -> Mapping[str, int]:
+    s.step = "choice"
+    s.queue = []
+    return {}
+
+
+def _cancelling(who: str) -> Mutate:
+    """``cancelling`` naming the guard (in play, but its play is nobody's to cancel), or the
+    played card made a creature (a creature in the graveyard is not a card just played)."""
+    def mutate(s: State) -> Mapping[str, int]:
+        if who == "creature":
+            s.card_mut(s.cancelling).card_id = "ork"
+            s.queue = []
+        else:
+            s.cancelling = s.players[1].play[0]
+        return {}
+
+    return mutate
+
+
 #: The real states each case starts from, by name: the first state of the seeded random
 #: games with the structure the broken rule needs.
 _BASES: dict[str, Callable[[], State]] = {
@@ -110,6 +138,7 @@ _BASES: dict[str, Callable[[], State]] = {
     "limited_trigger": _limited_trigger,
     "target_choice": _target_choice,
     "hand_choice": _hand_choice,
+    "cancel_choice": _cancel_choice,
 }
 
 
@@ -641,6 +670,11 @@ VALIDATE_CASES: list[Case] = [
     ("choosing_cards_forced_choice", "hand_choice", _empty_chooser_hand, "choosing_cards"),
     # R15:7.search: the shuffle after a search names a search, not a discard
     ("search_shuffle_of_a_discard", "hand_choice", _set("step", "search_shuffle"), "choosing_cards.effect"),
+    # rule 13: the cancellation choice (R15:309.1.10, R15:518.1)
+    ("cancelling_at_choice", "cancel_choice", _cancelling_at_choice, "cancelling"),
+    ("cancel_choice_without_cancelling", "cancel_choice", _set("cancelling", 0), "cancelling"),
+    ("cancelling_a_card_not_just_played", "cancel_choice", _cancelling("creature"), "cancelling"),
+    ("cancelling_a_play_nobody_can_cancel", "cancel_choice", _cancelling("guard"), "cancelling"),
     # rule 9: the mulligan step
     ("mulligan_without_cards", "setup_mulligan", _no_cards_left, "players"),
     ("mulligan_both_declared", "setup_mulligan", _both_declared, "players"),
