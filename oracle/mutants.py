@@ -406,6 +406,27 @@ MUTANTS: dict[str, Mutant] = {
             "search_always_shuffles",
         ),
         Mutant(
+            "summon_takes_all_it_can",
+            "R15:519.3.3",
+            "«Вызовите до N существ …» makes the player summon as many matching creatures as his deck holds, up to N, "
+            "instead of any number up to it (INTERPRETING.md, entry 112)",
+            "summon_may_take_fewer",
+        ),
+        Mutant(
+            "summon_refusal_shuffles",
+            "R15:519.3.1",
+            "a summon that took no card still shuffles the deck, as a search does, though refusing to look through it "
+            "leaves it unseen (INTERPRETING.md, entry 112)",
+            "summon_refusal_keeps_the_deck",
+        ),
+        Mutant(
+            "summoned_card_does_not_hire",
+            "R15:519.3",
+            "a summoned or resurrected card enters play without its «Найм» firing, as if «Найм» were about a played "
+            "card only (INTERPRETING.md, entry 111)",
+            "summoned_card_hires",
+        ),
+        Mutant(
             "strong_creature_abilities_still_wound",
             "R15:517.1.1",
             "«Не получает ран от существ с ударом 6 или более» (Цветочная фея) prevents only the wounds of such a "

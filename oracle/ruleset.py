@@ -226,6 +226,15 @@ class Ruleset:
     #: R15:403.1: «Гибель: … Х - количество ран на [этой карте]» reads the wounds the card had
     #: when it was destroyed, though leaving play cleared them (INTERPRETING.md, entry 87).
     death_keeps_wounds: bool = True
+    #: R15:519.3.3: «Вызовите до N существ» may summon fewer, none included (INTERPRETING.md,
+    #: entry 112).
+    summon_may_take_fewer: bool = True
+    #: R15:519.3.1: a player who summons none refused to look through the deck: it is not
+    #: shuffled (entry 112).
+    summon_refusal_keeps_the_deck: bool = True
+    #: R15:519.3, R15 glossary «Найм»: a summoned (resurrected) card enters play and its «Найм»
+    #: fires, though it was not played (entry 111).
+    summoned_card_hires: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -487,8 +487,9 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
         raise StateError("choosing_cards.player", f"the effect's cards come from the hand of player {seats[0] + 1}")
     _check_resume(state, hc.resume, "choosing_cards", queue_steps)
     if state.step == "search_shuffle":
-        if effect.op != "search":
-            raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search (R15:7.search)")
+        if effect.op not in ("search", "summon"):
+            raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search or a summon "
+                             "(R15:7.search, R15:519.3.1)")
         return
     if not has_real_choice(state, a, hc.effect, hc.player):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "

@@ -210,6 +210,23 @@ OPS: dict[Op, OpSpec] = {
         "chance shuffles his deck at step `search_shuffle` (action `shuffle`, `search_shuffled`), even when he took none; "
         "the ability's later effects follow (INTERPRETING.md entry 84). No `if_previous` follows a search",
     ),
+    "summon": OpSpec(
+        "hand", SearchParams,
+        "«Вызовите» (R15:519.3, 519.3.1, 519.3.3): `to` `controller`; he chooses 0 up to `amount` cards of his own "
+        "deck that match `find` (as for `search`; `max_cost`: a printed cost of at most that) — at step `hand_choice` "
+        "when he has two or more choices, at once otherwise — and they go into play one at a time, ascending uids, open "
+        "and under his control (`summoned`, then `entered_play`; «Найм» fires, R15:7.hire; first-turn weakness, "
+        "R15:108.5); choosing none is refusing to look (R15:519.3.1): nothing more happens. When he summoned any, chance "
+        "shuffles his deck at step `search_shuffle` (`search_shuffled`); the ability's later effects follow "
+        "(INTERPRETING.md entries 111, 112). No `if_previous` follows a summon",
+    ),
+    "resurrect": OpSpec(
+        "hand", SearchParams,
+        "«Возродите» (R15:519.4): `to` `controller`; he chooses `amount` cards of his own graveyard that match `find` "
+        "(all there are if fewer, R15:520.1) — at step `hand_choice` when he has two or more choices, at once otherwise — "
+        "and they go into play one at a time, ascending uids, open and under his control (`resurrected`, then "
+        "`entered_play`; «Найм» fires; first-turn weakness, R15:108.5; INTERPRETING.md entry 113)",
+    ),
 }
 if tuple(OPS) != EFFECT_OPS:  # pragma: no cover - checked at import
     raise AssertionError("OPS must list EFFECT_OPS in order")

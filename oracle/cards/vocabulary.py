@@ -162,6 +162,8 @@ Op = Literal[
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
+    "summon",  # «Вызовите»: up to N matching cards of his own deck go into play under his control; the deck is shuffled (R15:519.3)
+    "resurrect",  # «Возродите»: N matching cards of his own graveyard go into play under his control (R15:519.4)
 ]
 EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
@@ -169,9 +171,10 @@ EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature).
 GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures"]
 GRANTED_KEYWORDS: tuple[GrantedKeyword, ...] = get_args(GrantedKeyword)
-#: What a «search» may look for (effect key ``find``): a card's printed name, or its type and
-#: printed cost (R15:7.search «Поиск — [карта/карты]»).
-FindKey = Literal["name", "type", "cost"]
+#: What a «search» (a summon, a resurrection) may look for (effect key ``find``): a card's printed
+#: name, or its type and printed cost, exact («стоимостью (1)», R15:7.search «Поиск — [карта/карты]»)
+#: or at most («стоимостью (1) или менее»: ``max_cost``, R15:519.3).
+FindKey = Literal["name", "type", "cost", "max_cost"]
 FIND_KEYS: tuple[FindKey, ...] = get_args(FindKey)
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
 DerivedAmount = Literal[

@@ -119,11 +119,14 @@ def leave_together(
     state.modifiers = [m for m in state.modifiers if m.target not in gone]
 
 
-def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[str, ...]) -> None:
-    """Put a card from the hand into the play zone, open; «Найм» and «enters» triggers
-    fire; it has first-turn weakness this turn (R15:108.5)."""
+def enter_play(
+    state: State, uid: int, seat: int, ev: list[Event], rules: tuple[str, ...], source: list[int] | None = None
+) -> None:
+    """Put a card from the hand (or from the zone list ``source``: a summon from the deck,
+    R15:519.3; a resurrection from the graveyard, R15:519.4) into the play zone, open; «Найм»
+    and «enters» triggers fire; it has first-turn weakness this turn (R15:108.5)."""
     p = state.players[seat]
-    p.hand.remove(uid)
+    (p.hand if source is None else source).remove(uid)
     p.play.append(uid)
     state.card_mut(uid).entered_turn = state.turn
     ev.append(Event("entered_play", rules, (("card", uid), ("player", seat))))
@@ -147,7 +150,10 @@ def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[
             od = card_def(state, other)
             if od.name == d.name and ("unique" in d.keywords or "unique" in od.keywords):
                 leave_play(state, other, ev, ("R15:503.1",), "moved_to_graveyard")
-    fire(state, "hire", uid, ev, rules)
+    if source is None or state.rules.summoned_card_hires:
+        # «Найм»: «когда эта карта входит в игру», summoned or resurrected too (R15 glossary;
+        # INTERPRETING.md, entry 111; the ``summoned_card_does_not_hire`` mutant fires it only on a play)
+        fire(state, "hire", uid, ev, rules)
     if card_def(state, uid).type == "creature":
         fire(state, "creature_enters", uid, ev, rules)
 
