@@ -74,6 +74,10 @@ COVERED: dict[str, str] = {
     "survived; R15:7.firststrike, entry 73)",
     "K_UNIQUE": "keyword `unique` (Уникальность: a second card of the same name entering its player's play zone moves "
     "the first to the graveyard, a rules effect, R15:503.1; entry 83)",
+    "M_SUMMON": "op `summon` («Вызовите до N существ стоимостью (N) или менее», R15:519.3-519.3.3): up to N matching cards of "
+    "the player's own deck (key `find`, `max_cost` for «или менее»), his choice at step `hand_choice`, into play under "
+    "his control («Найм» fires), then chance shuffles his deck unless he summoned none (entries 111, 112); op "
+    "`resurrect` (R15:519.4) from his graveyard (entry 113)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
 }

@@ -194,8 +194,8 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
     and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
     if op in ("search", "summon", "resurrect"):
         if to != "controller" or not isinstance(amount, int) or amount < 1:
-            raise CardDataError(f"{path}.to", f"a {op} goes to the controller («в своей колоде», «с вашего кладбища», "
-                                "R15:519.3, 519.4) and takes up to a number >= 1 of cards")
+            raise CardDataError(f"{path}.to", f"a {op} goes to the controller («в своей колоде», «с вашего кладбища»; "
+                                "see R15:519.3, 519.4) and takes up to a number >= 1 of cards")
         return
     if op in HAND_OPS:
         if to not in ("controller", "opponent", "each_player"):

@@ -215,8 +215,8 @@ OPS: dict[Op, OpSpec] = {
         "«Вызовите» (R15:519.3, 519.3.1, 519.3.3): `to` `controller`; he chooses 0 up to `amount` cards of his own "
         "deck that match `find` (as for `search`; `max_cost`: a printed cost of at most that) — at step `hand_choice` "
         "when he has two or more choices, at once otherwise — and they go into play one at a time, ascending uids, open "
-        "and under his control (`summoned`, then `entered_play`; «Найм» fires, R15:7.hire; first-turn weakness, "
-        "R15:108.5); choosing none is refusing to look (R15:519.3.1): nothing more happens. When he summoned any, chance "
+        "and under his control (`summoned`, then `entered_play`; «Найм» fires; first-turn weakness, "
+        "see R15:108.5); choosing none is refusing to look (R15:519.3.1): nothing more happens. When he summoned any, chance "
         "shuffles his deck at step `search_shuffle` (`search_shuffled`); the ability's later effects follow "
         "(INTERPRETING.md entries 111, 112). No `if_previous` follows a summon",
     ),
