@@ -427,6 +427,27 @@ MUTANTS: dict[str, Mutant] = {
             "summoned_card_hires",
         ),
         Mutant(
+            "taken_card_dies_to_its_controller",
+            "R15:519.5",
+            "a card taken under control that leaves play goes to its controller's graveyard instead of its owner's "
+            "(INTERPRETING.md, entry 114)",
+            "leaves_play_to_owner",
+        ),
+        Mutant(
+            "taken_card_keeps_its_readiness",
+            "R15:108.5",
+            "a creature taken under control may act at once, without Рывок, as if it had not come under its new "
+            "controller's control this turn (INTERPRETING.md, entry 114)",
+            "control_change_gives_weakness",
+        ),
+        Mutant(
+            "taken_control_kept",
+            "R15:519.5",
+            "control taken «до конца хода» does not end at 310.2: the card stays with the player who took it "
+            "(INTERPRETING.md, entry 114)",
+            "control_until_end_of_turn_ends",
+        ),
+        Mutant(
             "strong_creature_abilities_still_wound",
             "R15:517.1.1",
             "«Не получает ран от существ с ударом 6 или более» (Цветочная фея) prevents only the wounds of such a "

@@ -235,6 +235,15 @@ class Ruleset:
     #: R15:519.3, R15 glossary «Найм»: a summoned (resurrected) card enters play and its «Найм»
     #: fires, though it was not played (entry 111).
     summoned_card_hires: bool = True
+    #: R15:519.5, 205.3: a card leaves play to its owner's graveyard, whoever controls it
+    #: (INTERPRETING.md, entry 114).
+    leaves_play_to_owner: bool = True
+    #: R15:108.5: a card taken under control came under its controller's control this turn:
+    #: first-turn weakness (entry 114).
+    control_change_gives_weakness: bool = True
+    #: R15:519.5, 310.2: control «до конца хода» ends at 310.2 and the card goes back to its
+    #: owner's control (entry 114).
+    control_until_end_of_turn_ends: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

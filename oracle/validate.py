@@ -157,14 +157,14 @@ def _where(pos: tuple[int, str, int]) -> str:
 
 def _misplaced(state: State, pool: Mapping[str, CardDef]) -> None:
     """Raise for the first card, in the order of the zones (seat 0 first; hero, deck, hand,
-    play, graveyard), that is in another player's zone, or a hero out of the hero place, or
-    another card in it."""
+    play, graveyard), that is in another player's zone (but his play zone: a card he controls,
+    R15:519.5), or a hero out of the hero place, or another card in it."""
     for seat, p in enumerate(state.players):
         for zone, uids in (("hero", (p.hero,)), ("deck", p.deck), ("hand", p.hand), ("play", p.play),
                            ("graveyard", p.graveyard)):
             for j, uid in enumerate(uids):
                 c = state.cards[uid]
-                if c.owner != seat:
+                if c.owner != seat and zone != "play":
                     raise StateError(_where((seat, zone, j)), f"card {uid} belongs to player {c.owner}")
                 d = pool.get(c.card_id)
                 if d is None:
@@ -192,6 +192,11 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         raise StateError(f"{path}.grants", "a modifier that grants is neither a set-to nor a shot modifier")
     if grants != "life" and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
+    if grants == "control":
+        # «Возьмите под контроль … до конца хода» (R15:519.5; INTERPRETING.md, entry 114)
+        if amount != 0 or until != "end_of_turn":
+            raise StateError(f"{path}.until", "a control modifier has amount 0 and lasts until the end of turn")
+        return
     if grants == "life" and amount < 1:
         raise StateError(f"{path}.amount", "a life modifier adds at least 1 life")
     if grants in ("life", "mechanism") and until != "while_in_play":
@@ -311,7 +316,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
             raise StateError(f"cards[{i}].uid", f"card {c.uid} is kept under uid {uid}")
         d = pool[c.card_id] if cards_checked else _card_values(c, i, in_bounds)
         pos = seen[uid]
-        if c.owner != pos[0] or (d.type == "hero") != (pos[1] == "hero"):
+        # a card in play is in its controller's play list, who may be its owner's opponent (R15:519.5)
+        if (c.owner != pos[0] and pos[1] != "play") or (d.type == "hero") != (pos[1] == "hero"):
             _misplaced(state, pool)  # names the first misplaced card in the order of the zones
         if (c.closed or c.wounds or c.poison or c.hidden or c.stunned) and pos[1] != "hero" and pos[1] != "play":
             raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned, hidden or stunned")

@@ -227,6 +227,19 @@ OPS: dict[Op, OpSpec] = {
         "and they go into play one at a time, ascending uids, open and under his control (`resurrected`, then "
         "`entered_play`; «Найм» fires; first-turn weakness, R15:108.5; INTERPRETING.md entry 113)",
     ),
+    "take_control": OpSpec(
+        "cards", NoParams,
+        "«Возьмите под контроль» (R15:519.5): the ability's controller takes control of a recipient in play that is no "
+        "hero and that his opponent controls: it goes to his `play` list, its `owner` unchanged (`control_taken`); it "
+        "has first-turn weakness (`entered_turn`, see R15:108.5), it acts, pays and triggers as his, and leaves play to its "
+        "owner's graveyard (INTERPRETING.md entry 114)",
+    ),
+    "take_control_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "as `take_control`, until the end of turn (`control_taken` with `until` `end_of_turn`; a modifier with `grants` "
+        "`control`): at 310.2, if the card is still in play under his control, it goes back to its owner's control "
+        "(`control_returned`, see R15:519.5; INTERPRETING.md entry 114)",
+    ),
 }
 if tuple(OPS) != EFFECT_OPS:  # pragma: no cover - checked at import
     raise AssertionError("OPS must list EFFECT_OPS in order")

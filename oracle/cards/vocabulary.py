@@ -164,6 +164,8 @@ Op = Literal[
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
     "summon",  # «Вызовите»: up to N matching cards of his own deck go into play under his control; the deck is shuffled (R15:519.3)
     "resurrect",  # «Возродите»: N matching cards of his own graveyard go into play under his control (R15:519.4)
+    "take_control",  # «Возьмите под контроль»: the card goes to its controller's play zone for good (R15:519.5)
+    "take_control_until_end_of_turn",  # «Возьмите под контроль … до конца хода»: it goes back at 310.2 (R15:519.5)
 ]
 EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок

@@ -94,9 +94,12 @@ def leave_together(
     wounds = {uid: state.cards[uid].wounds for uid in uids}  # last known, for «Гибель: … Х ран» (R15:403.1)
     for uid in uids:
         c = state.card_mut(uid)
-        owner = state.players[c.owner]
-        owner.play.remove(uid)
-        owner.graveyard.append(uid)
+        # from its controller's play zone to its owner's graveyard (R15:519.5; entry 114; the
+        # ``taken_card_dies_to_its_controller`` mutant uses the controller's graveyard)
+        controller = state.players[state.controller_of(uid)]
+        controller.play.remove(uid)
+        to = controller if not state.rules.leaves_play_to_owner else state.players[c.owner]
+        to.graveyard.append(uid)
         c.closed = c.hidden = c.stunned = False
         c.wounds = c.poison = 0
         # R15:205.3: it loses every effect and marker but the usage markers of «N раз за

@@ -186,7 +186,7 @@ def _apply_card_effect(
         if effect.amount == "target_cost":  # «Х — его стоимость»: each target's own (entry 44)
             amount = mentioned_cost(state, uid) + base
         elif effect.amount == "recipient_hand":  # «за каждую карту в руке его игрока» (entry 66)
-            amount = len(state.players[state.cards[uid].owner].hand) * effect.per + base
+            amount = len(state.players[state.controller_of(uid)].hand) * effect.per + base
         each(state, entry, effect, uid, amount, ev, rules)
     return bool(recipients)
 
@@ -233,6 +233,8 @@ _EACH: dict[Op, EachHandler] = {
     "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
     "keyword_while_in_play": card_effects.keyword_while_in_play,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
+    "take_control": card_effects.take_control,
+    "take_control_until_end_of_turn": card_effects.take_control_until_end_of_turn,
 }
 
 
