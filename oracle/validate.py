@@ -194,8 +194,11 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
     if grants == "control":
         # «Возьмите под контроль … до конца хода» (R15:519.5; INTERPRETING.md, entry 114)
-        if amount != 0 or until != "end_of_turn":
-            raise StateError(f"{path}.until", "a control modifier has amount 0 and lasts until the end of turn")
+        if until != "end_of_turn":
+            raise StateError(f"{path}.until", "a control modifier lasts until the end of turn")
+        c = state.cards.get(target)
+        if c is not None and load_pool().cards[c.card_id].type == "hero":
+            raise StateError(f"{path}.target", f"card {target} is a hero: a hero's control is never taken")
         return
     if grants == "life" and amount < 1:
         raise StateError(f"{path}.amount", "a life modifier adds at least 1 life")

@@ -186,6 +186,14 @@ def _modifier0(**changes: Any) -> Mutate:
     return mutate
 
 
+def _control_of_a_hero(s: State) -> Mapping[str, int]:
+    """A control modifier («Возьмите под контроль … до конца хода», R15:519.5; INTERPRETING.md,
+    entry 114) on a hero: a hero's control is never taken."""
+    s.modifiers[0] = replace(s.modifiers[0], target=s.players[0].hero, until="end_of_turn", owner=-1, amount=0,
+                             grants="control")
+    return {}
+
+
 def _life_on_a_hero(s: State) -> Mapping[str, int]:
     """A life modifier (INTERPRETING.md, entries 69 and 79) whose target is a hero, not a creature."""
     s.modifiers[0] = replace(s.modifiers[0], target=s.players[0].hero, until="while_in_play", owner=-1, amount=1,
@@ -563,6 +571,9 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_keyword_until_start_of_turn", "modifier",
      _modifier0(until="start_of_turn", owner=-1, amount=0, grants="dash"), "modifiers[0].until"),
     ("modifier_keyword_on_a_hero", "modifier", _modifier_keyword_on_a_hero, "modifiers[0].target"),
+    ("modifier_control_while_in_play", "modifier",
+     _modifier0(until="while_in_play", owner=-1, amount=0, grants="control"), "modifiers[0].until"),
+    ("modifier_control_of_a_hero", "modifier", _control_of_a_hero, "modifiers[0].target"),
     ("modifier_life_on_a_hero", "modifier", _life_on_a_hero, "modifiers[0].target"),
     ("modifier_target_out_of_play", "modifier", _modifier_off_play, "modifiers[0].target"),
     ("modifier_coins_more_than_the_players_coins", "modifier", _coin_modifier(2), "modifiers[0].amount"),
