@@ -69,6 +69,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'cards[].usage[].count': (1, 1048576),
     'cards[].game_usage[].ability': (0, 1024),
     'cards[].game_usage[].count': (1, 1048576),
+    'cards[].captured_by': (0, 1048576),
     'queue[].controller': (0, 1),
     'queue[].source': (1, 1048576),
     'queue[].ability': (-2, 1024),
@@ -159,6 +160,8 @@ def card_dict(o: Card) -> dict[str, Any]:
     d: dict[str, Any] = {"uid": o.uid, "card_id": o.card_id, "owner": o.owner, "closed": o.closed, "wounds": o.wounds, "poison": o.poison, "hidden": o.hidden, "entered_turn": o.entered_turn, "attacked_turn": o.attacked_turn, "defended_turn": o.defended_turn, "usage": usage_list(o.usage), "game_usage": usage_list(o.game_usage)}
     if o.stunned:
         d["stunned"] = True
+    if o.captured_by:
+        d["captured_by"] = o.captured_by
     return d
 
 
@@ -277,7 +280,7 @@ def read_hand_choice(raw: Any, path: str) -> HandChoice:
     return HandChoice(entry=entry, effect=effect, player=player, resume=resume)
 
 
-_CARD_KEYS = frozenset(('uid', 'card_id', 'owner', 'closed', 'wounds', 'poison', 'hidden', 'entered_turn', 'attacked_turn', 'defended_turn', 'usage', 'game_usage', 'stunned'))
+_CARD_KEYS = frozenset(('uid', 'card_id', 'owner', 'closed', 'wounds', 'poison', 'hidden', 'entered_turn', 'attacked_turn', 'defended_turn', 'usage', 'game_usage', 'stunned', 'captured_by'))
 
 
 def read_card(raw: Any, path: str) -> Card:
@@ -296,7 +299,8 @@ def read_card(raw: Any, path: str) -> Card:
     usage = r.get_usage('usage', (0, 1024), (1, 1048576))
     game_usage = r.get_usage('game_usage', (0, 1024), (1, 1048576))
     stunned = r.get_bool('stunned') if 'stunned' in raw else False
-    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned)
+    captured_by = r.get_int('captured_by', (0, 1048576)) if 'captured_by' in raw else 0
+    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, captured_by=captured_by)
 
 
 _PLAYER_KEYS = frozenset(('hero', 'deck', 'hand', 'play', 'graveyard', 'coins_open', 'coins_closed', 'failed_draws', 'mulligan_declared', 'mulligan', 'drawn_this_turn', 'played_this_turn', 'creatures_played_this_turn', 'creatures_healed_own_turn'))
@@ -430,8 +434,9 @@ def hand_choice_json(o: HandChoice) -> str:
 
 def card_json(o: Card) -> str:
     """The canonical JSON text of a ``Card`` whose fields have exactly their declared types."""
-    _0 = '"stunned":true,' if o.stunned else ""
-    return f'{{"attacked_turn":{o.attacked_turn},"card_id":{json_str(o.card_id)},"closed":{"true" if o.closed else "false"},"defended_turn":{o.defended_turn},"entered_turn":{o.entered_turn},"game_usage":[{usage_json(o.game_usage) if o.game_usage else ""}],"hidden":{"true" if o.hidden else "false"},"owner":{o.owner},"poison":{o.poison},{_0}"uid":{o.uid},"usage":[{usage_json(o.usage) if o.usage else ""}],"wounds":{o.wounds}}}'
+    _0 = f'"captured_by":{o.captured_by},' if o.captured_by else ""
+    _1 = '"stunned":true,' if o.stunned else ""
+    return f'{{"attacked_turn":{o.attacked_turn},{_0}"card_id":{json_str(o.card_id)},"closed":{"true" if o.closed else "false"},"defended_turn":{o.defended_turn},"entered_turn":{o.entered_turn},"game_usage":[{usage_json(o.game_usage) if o.game_usage else ""}],"hidden":{"true" if o.hidden else "false"},"owner":{o.owner},"poison":{o.poison},{_1}"uid":{o.uid},"usage":[{usage_json(o.usage) if o.usage else ""}],"wounds":{o.wounds}}}'
 
 
 def player_json(o: Player) -> str:
@@ -548,6 +553,7 @@ def card_ok(o: Card) -> bool:
         and 0 <= o.entered_turn <= 1048576
         and 0 <= o.attacked_turn <= 1048576
         and 0 <= o.defended_turn <= 1048576
+        and 0 <= o.captured_by <= 1048576
     )
 
 
@@ -562,6 +568,7 @@ def cards_ok(cards: Iterable[Card]) -> bool:
             and 0 <= o.entered_turn <= 1048576
             and 0 <= o.attacked_turn <= 1048576
             and 0 <= o.defended_turn <= 1048576
+            and 0 <= o.captured_by <= 1048576
         ):
             return False
     return True
@@ -576,6 +583,7 @@ def check_card(o: Card, path: str) -> None:
     check_bound(o.entered_turn, (0, 1048576), f"{path}.entered_turn")
     check_bound(o.attacked_turn, (0, 1048576), f"{path}.attacked_turn")
     check_bound(o.defended_turn, (0, 1048576), f"{path}.defended_turn")
+    check_bound(o.captured_by, (0, 1048576), f"{path}.captured_by")
 
 
 def player_ok(o: Player) -> bool:

@@ -191,7 +191,9 @@ _AMOUNT = (-MAX_VALUE, MAX_VALUE)
 
 @dataclass(slots=True)
 class Card:
-    """A card instance.  Its zone is the zone list of its owner that holds its uid."""
+    """A card instance.  Its zone is the zone list of its owner that holds its uid; a card in
+    play may be in its controller's play list instead (R15:519.5), and a captured card is in
+    none: it lies under the card ``captured_by`` (R15 glossary «Добывает»)."""
 
     uid: Annotated[int, F(1, "The card's instance id, unique in the game.", bound=_UID)]
     card_id: Annotated[str, F(2, "The id of its definition in the card pool.", codec="card_id")]
@@ -212,6 +214,10 @@ class Card:
         field(default_factory=dict))
     stunned: Annotated[bool, F(13, "«Оглушение»: does not open at its next restoration (R15:7.stun).",
                                presence="nonzero", json_doc="`true`; the key is present exactly when true (5.4 rule 4)")] = False
+    captured_by: Annotated[int, F(35, "«Добывает»: the card in play it lies under, captured from a hand (R15:520.5).",
+                                  bound=(0, MAX_VALUE), presence="nonzero", json_doc=(
+                                      "integer ≥ 1: the uid of the card in play it lies under; the key is present "
+                                      "exactly when not 0 (5.4 rule 3)"))] = 0
 
     def copy(self) -> Card:
         """An independent copy (every field; built without ``__init__``, which is the
@@ -469,7 +475,7 @@ class State:
             return "graveyard"
         if uid in owner.deck:
             return "deck"
-        return ""
+        return ""  # a captured card too: it lies under a card in play, in no zone (R15 glossary «Добывает»)
 
     def controller_of(self, uid: int) -> int:
         """The seat that controls card ``uid``: for a card in play, the player whose play list
@@ -502,6 +508,7 @@ def _copy_card(self: Card) -> Card:
     c.usage = dict(self.usage)
     c.game_usage = dict(self.game_usage)
     c.stunned = self.stunned
+    c.captured_by = self.captured_by
     return c
 
 

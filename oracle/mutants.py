@@ -448,6 +448,20 @@ MUTANTS: dict[str, Mutant] = {
             "control_until_end_of_turn_ends",
         ),
         Mutant(
+            "captured_cards_stay",
+            "R15:503.1",
+            "the cards a card captured stay under it when it leaves play, in no zone, instead of going back to their "
+            "owner's hand (INTERPRETING.md, entry 115)",
+            "captured_cards_return",
+        ),
+        Mutant(
+            "capture_needs_enough_cards",
+            "R15:520.5",
+            "«добывает 2 карты из вашей руки» with one card in hand captures nothing, as if the effect needed the "
+            "whole number (INTERPRETING.md, entry 115)",
+            "capture_takes_what_there_is",
+        ),
+        Mutant(
             "strong_creature_abilities_still_wound",
             "R15:517.1.1",
             "«Не получает ран от существ с ударом 6 или более» (Цветочная фея) prevents only the wounds of such a "

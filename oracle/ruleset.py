@@ -244,6 +244,12 @@ class Ruleset:
     #: R15:519.5, 310.2: control «до конца хода» ends at 310.2 and the card goes back to its
     #: owner's control (entry 114).
     control_until_end_of_turn_ends: bool = True
+    #: R15 glossary «Добывает», R15:503.1: the cards a card captured go back when it leaves
+    #: play (INTERPRETING.md, entry 115).
+    captured_cards_return: bool = True
+    #: R15:520.5: asked to capture more cards of a hand than it holds, the player captures all
+    #: of them (entry 115).
+    capture_takes_what_there_is: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -308,8 +308,23 @@ def validate(state: State, cards_checked: bool = False) -> None:
                     raise StateError(f"players[{seat}].mulligan[{j}]", f"card {uid} is not in the hand")
                 if uid in p.mulligan[:j]:
                     raise StateError(f"players[{seat}].mulligan[{j}]", f"card {uid} is listed twice")
-    if len(seen) != len(cards):
-        i, uid = next((i, u) for i, u in enumerate(cards) if u not in seen)
+    # a captured card lies under a card in play, in no zone (R15 glossary «Добывает»; entry 115)
+    captured = 0
+    for i, (uid, c) in enumerate(cards.items()):
+        if not c.captured_by:
+            continue
+        captured += 1
+        if uid in seen:
+            raise StateError(f"cards[{i}].captured_by", f"card {uid} is in {_where(seen[uid])}, so it is not captured")
+        under = seen.get(c.captured_by)
+        if c.captured_by == uid or under is None or under[1] not in ("hero", "play"):
+            raise StateError(f"cards[{i}].captured_by", f"card {uid} lies under card {c.captured_by}, which is not "
+                             "another card in play (R15 glossary «Добывает»)")
+        if c.closed or c.wounds or c.poison or c.hidden or c.stunned or c.usage or c.game_usage:
+            raise StateError(f"cards[{i}]", f"captured card {uid} has lost every effect and marker (R15 glossary "
+                             "«Добывает»)")
+    if len(seen) + captured != len(cards):
+        i, uid = next((i, u) for i, u in enumerate(cards) if u not in seen and not cards[u].captured_by)
         raise StateError(f"cards[{i}]", f"card {uid} is in no zone")
 
     # rules 2–4: each card: its fields, its owner's zone, its type, out of play
@@ -318,6 +333,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
         if uid != c.uid:
             raise StateError(f"cards[{i}].uid", f"card {c.uid} is kept under uid {uid}")
         d = pool[c.card_id] if cards_checked else _card_values(c, i, in_bounds)
+        if c.captured_by:
+            continue  # in no zone: checked above (a hero is always in its place, so never captured)
         pos = seen[uid]
         # a card in play is in its controller's play list, who may be its owner's opponent (R15:519.5)
         if (c.owner != pos[0] and pos[1] != "play") or (d.type == "hero") != (pos[1] == "hero"):

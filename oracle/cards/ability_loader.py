@@ -197,6 +197,8 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
             raise CardDataError(f"{path}.to", f"a {op} goes to the controller («в своей колоде», «с вашего кладбища»; "
                                 "see R15:519.3, 519.4) and takes up to a number >= 1 of cards")
         return
+    if op == "capture_from_hand" and to != "controller":
+        raise CardDataError(f"{path}.to", "a capture takes cards of the controller's own hand («из вашей руки»)")
     if op in HAND_OPS:
         if to not in ("controller", "opponent", "each_player"):
             raise CardDataError(f"{path}.to", f"{op} goes to a player: controller, opponent or each_player")

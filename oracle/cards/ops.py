@@ -240,6 +240,13 @@ OPS: dict[Op, OpSpec] = {
         "`control`): at 310.2, if the card is still in play under his control, it goes back to its owner's control "
         "(`control_returned`, see R15:519.5; INTERPRETING.md entry 114)",
     ),
+    "capture_from_hand": OpSpec(
+        "hand", NoParams,
+        "«[эта карта] добывает N карт из вашей руки» (R15 glossary «Добывает»): `to` `controller`; he chooses `amount` "
+        "cards of his own hand (all he has if fewer, R15:520.5) — at step `hand_choice` when he has a real choice — and "
+        "they lie under the ability's source (`captured`; `captured_by`, in no zone), if it is in play; when it leaves "
+        "play they go back to his hand, a rules effect (`captured_returned`, see R15:503.1; INTERPRETING.md entry 115)",
+    ),
 }
 if tuple(OPS) != EFFECT_OPS:  # pragma: no cover - checked at import
     raise AssertionError("OPS must list EFFECT_OPS in order")

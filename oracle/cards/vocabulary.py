@@ -166,6 +166,7 @@ Op = Literal[
     "resurrect",  # «Возродите»: N matching cards of his own graveyard go into play under his control (R15:519.4)
     "take_control",  # «Возьмите под контроль»: the card goes to its controller's play zone for good (R15:519.5)
     "take_control_until_end_of_turn",  # «Возьмите под контроль … до конца хода»: it goes back at 310.2 (R15:519.5)
+    "capture_from_hand",  # «[эта карта] добывает N карт из вашей руки»: they lie under it until it leaves play (R15:520.5)
 ]
 EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from ..cards import NoWoundsFrom
 from ..model import Event, State
 from .board import card_def, current_life, current_strike, has_keyword
+from .capture import release
 from .triggers import fire
 
 __all__ = ["check_state", "close_card", "draw", "enter_play", "leave_play", "leave_together", "wound"]
@@ -110,6 +111,7 @@ def leave_together(
         if not state.rules.death_triggers_see_effects:
             state.modifiers = [m for m in state.modifiers if m.target != uid]
         ev.append(Event(kind, rules, (("card", uid), ("owner", c.owner))))
+        release(state, uid, ev)  # the cards it captured go back (R15:503.1; entry 115)
     together = tuple(uids)
     for uid in uids:
         fire(state, "death", uid, ev, rules, count=wounds[uid])

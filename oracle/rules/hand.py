@@ -23,6 +23,7 @@ from ..cards import Effect, EffectAbility, SearchParams
 from ..model import Event, HandChoice, QueueEntry, State
 from .basic_effects import enter_play
 from .board import card_def
+from .capture import capture_from_hand
 from .triggers import fire
 
 __all__ = [
@@ -235,6 +236,11 @@ def carry_out(
     if effect.op in ("summon", "resurrect"):
         take_into_play(state, seat, effect.op, cards, ev, rules)
         return len(cards) >= required(effect)
+    if effect.op == "capture_from_hand":
+        if len(cards) < required(effect) and not state.rules.capture_takes_what_there_is:
+            return False  # the ``capture_needs_enough_cards`` mutant: too few cards, nothing captured
+        fewer = len(cards) < required(effect)
+        return capture_from_hand(state, entry.source, seat, cards, ev, rules, fewer) and not fewer
     if effect.op == "discard":
         _discard(state, seat, cards, ev, rules, len(cards) < required(effect))
     elif cards:

@@ -465,7 +465,8 @@ def hand_choice_actions(state: State) -> list[Action]:
 
 
 #: The rule a choice of cards while an ability resolves comes from, by its effect's op.
-_CHOICE_RULES = {"discard": "R15:7.discard", "search": "R15:7.search", "summon": "R15:519.3", "resurrect": "R15:519.4"}
+_CHOICE_RULES = {"discard": "R15:7.discard", "search": "R15:7.search", "summon": "R15:519.3", "resurrect": "R15:519.4",
+                 "capture_from_hand": "R15:7.capture"}
 
 
 def check_hand_choice(state: State, action: Action) -> list[Violation]:
@@ -491,7 +492,8 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
         elif matching is not None and uid not in matching:
             out.append(Violation(rule, f"card {uid} is not a card the {effect.op} looks for"))
     if len(set(action.targets)) not in counts:
-        count_rule = rule if search else ("R15:119.7" if 0 in counts else "R15:520.4")
+        fewer = "R15:520.5" if effect.op == "capture_from_hand" else "R15:520.4"
+        count_rule = rule if search else ("R15:119.7" if 0 in counts else fewer)
         out.append(Violation(count_rule, f"choose {' or '.join(map(str, counts))} cards"))
     return out
 

@@ -94,6 +94,8 @@ def card_from_msg(m: state_pb2.CardState, field: str = "") -> dict[str, Any]:
     d: dict[str, Any] = {"uid": m.uid, "card_id": m.card_id, "owner": m.owner, "closed": m.closed, "wounds": m.wounds, "poison": m.poison, "hidden": m.hidden, "entered_turn": m.entered_turn, "attacked_turn": m.attacked_turn, "defended_turn": m.defended_turn, "usage": usage_from(m.usage), "game_usage": usage_from(m.game_usage)}
     if m.stunned:
         d["stunned"] = True
+    if m.captured_by:
+        d["captured_by"] = m.captured_by
     return d
 
 
@@ -203,6 +205,8 @@ def card_to_msg(d: dict[str, Any], m: state_pb2.CardState) -> None:
         m.game_usage.add(ability=u["ability"], count=u["count"])
     if d.get('stunned'):
         m.stunned = d['stunned']
+    if d.get('captured_by'):
+        m.captured_by = d['captured_by']
 
 
 def player_to_msg(d: dict[str, Any], m: state_pb2.PlayerState) -> None:
@@ -390,6 +394,7 @@ def decode_card(m: state_pb2.CardState) -> Card | None:
     if game_usage is None:
         return None
     stunned = m.stunned
+    captured_by = m.captured_by
     if not (
         1 <= uid <= 1048576
         and 0 <= owner <= 1
@@ -398,9 +403,10 @@ def decode_card(m: state_pb2.CardState) -> Card | None:
         and 0 <= entered_turn <= 1048576
         and 0 <= attacked_turn <= 1048576
         and 0 <= defended_turn <= 1048576
+        and 0 <= captured_by <= 1048576
     ):
         return None
-    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned)
+    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, captured_by=captured_by)
 
 
 def decode_player(m: state_pb2.PlayerState) -> Player | None:
@@ -510,12 +516,13 @@ def card_wire(o: Card) -> bytes:
         usage_wire(0x5a, o.usage) if o.usage else b"",
         usage_wire(0x62, o.game_usage) if o.game_usage else b"",
         b"\x68\x01" if o.stunned else b"",
+        BYTES[0x118] + varint(o.captured_by) if o.captured_by else b"",
     ])
 
 
 def card_key(o: Card) -> tuple[Any, ...]:
     """The field values of a ``Card`` as an immutable key (the encoder's cache)."""
-    return (o.uid, o.card_id, o.owner, o.closed, o.wounds, o.poison, o.hidden, o.entered_turn, o.attacked_turn, o.defended_turn, tuple(sorted(o.usage.items())) if o.usage else (), tuple(sorted(o.game_usage.items())) if o.game_usage else (), o.stunned,)
+    return (o.uid, o.card_id, o.owner, o.closed, o.wounds, o.poison, o.hidden, o.entered_turn, o.attacked_turn, o.defended_turn, tuple(sorted(o.usage.items())) if o.usage else (), tuple(sorted(o.game_usage.items())) if o.game_usage else (), o.stunned, o.captured_by,)
 
 
 def card_typed(o: Card) -> bool:
@@ -535,6 +542,7 @@ def card_typed(o: Card) -> bool:
         and (not o.usage or all(type(k) is int and type(n) is int for k, n in o.usage.items()))
         and (not o.game_usage or all(type(k) is int and type(n) is int for k, n in o.game_usage.items()))
         and type(o.stunned) is bool
+        and type(o.captured_by) is int
     )
 
 
@@ -551,6 +559,7 @@ def card_small(o: Card) -> bool:
         and 0 <= o.defended_turn < INT32_LIMIT
         and (not o.usage or all(0 <= k < INT32_LIMIT and 0 <= n < INT32_LIMIT for k, n in o.usage.items()))
         and (not o.game_usage or all(0 <= k < INT32_LIMIT and 0 <= n < INT32_LIMIT for k, n in o.game_usage.items()))
+        and 0 <= o.captured_by < INT32_LIMIT
     )
 
 

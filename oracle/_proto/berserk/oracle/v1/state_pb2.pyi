@@ -150,7 +150,7 @@ class PlayerState(_message.Message):
     def __init__(self, hero: _Optional[int] = ..., deck: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., play: _Optional[_Iterable[int]] = ..., graveyard: _Optional[_Iterable[int]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., mulligan_declared: _Optional[bool] = ..., mulligan: _Optional[_Iterable[int]] = ..., drawn_this_turn: _Optional[int] = ..., played_this_turn: _Optional[int] = ..., creatures_played_this_turn: _Optional[int] = ..., creatures_healed_own_turn: _Optional[int] = ...) -> None: ...
 
 class CardState(_message.Message):
-    __slots__ = ("uid", "card_id", "owner", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_turn", "defended_turn", "usage", "game_usage", "stunned")
+    __slots__ = ("uid", "card_id", "owner", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_turn", "defended_turn", "usage", "game_usage", "stunned", "captured_by")
     UID_FIELD_NUMBER: _ClassVar[int]
     CARD_ID_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
@@ -164,6 +164,7 @@ class CardState(_message.Message):
     USAGE_FIELD_NUMBER: _ClassVar[int]
     GAME_USAGE_FIELD_NUMBER: _ClassVar[int]
     STUNNED_FIELD_NUMBER: _ClassVar[int]
+    CAPTURED_BY_FIELD_NUMBER: _ClassVar[int]
     uid: int
     card_id: str
     owner: int
@@ -177,7 +178,8 @@ class CardState(_message.Message):
     usage: _containers.RepeatedCompositeFieldContainer[AbilityUsage]
     game_usage: _containers.RepeatedCompositeFieldContainer[AbilityUsage]
     stunned: bool
-    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., owner: _Optional[int] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_turn: _Optional[int] = ..., defended_turn: _Optional[int] = ..., usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., stunned: _Optional[bool] = ...) -> None: ...
+    captured_by: int
+    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., owner: _Optional[int] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_turn: _Optional[int] = ..., defended_turn: _Optional[int] = ..., usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., stunned: _Optional[bool] = ..., captured_by: _Optional[int] = ...) -> None: ...
 
 class AbilityUsage(_message.Message):
     __slots__ = ("ability", "count")
