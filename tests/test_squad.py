@@ -1,7 +1,7 @@
 """Taking cards into the squad (R15:519): «Вызовите» (op ``summon``, R15:519.3-519.3.3;
 INTERPRETING.md entries 111, 112), «Возродите» (op ``resurrect``, R15:519.4; entry 113) and
 «Возьмите под контроль» (ops ``take_control``, ``take_control_until_end_of_turn``, R15:519.5;
-entry 114): the choice a summon offers, the state of a card under its owner's opponent's
+entry 114) and «Добывает» (op ``capture_from_hand``, R15:520.5; entry 115): the choice a summon offers, the state of a card under its owner's opponent's
 control (validator, canonical form, proto codecs), the loader's checks, and random play through
 the new cards with exact replay.  The behaviour in play is pinned by the scenarios
 ``conformance_suite/scenarios/p5_squad``."""
@@ -148,11 +148,11 @@ def test_the_loader_checks_summons_and_resurrections(effect: dict[str, object], 
 
 
 def test_random_play_through_the_squad_cards_validates_and_replays() -> None:
-    """Random games with the summon, resurrection and control cards in both decks reach a
-    summon's shuffle and a control change; every state validates and the transcript agrees
-    with the reference step by step."""
+    """Random games with the summon, resurrection, control and capture cards in both decks
+    reach a summon, a control change, a capture and a captured card's return; every state
+    validates and the transcript agrees with the reference step by step."""
     deck = ["vyzyvaem_podkrepleniya", "govoryashchiy_so_zmeyami", "test_voskresitel", "ovladet",
-            "test_peremanshchik", "legat_akkenii", "snezhnyy_bars", "gonchaya"] * 3
+            "test_peremanshchik", "test_dobytchik", "legat_akkenii", "snezhnyy_bars", "gonchaya"] * 3
     config = GameConfig(("test_geroy_snayper", "test_geroy_strazh"), (list(deck), list(deck)), "R15")
     for seed in range(40):
         rng = random.Random(seed)
@@ -163,11 +163,11 @@ def test_random_play_through_the_squad_cards_validates_and_replays() -> None:
             a = random_action(s, rng)
             actions.append(a)
             out = apply(s, a)
-            seen |= {e.kind for e in out.events} & {"summoned", "resurrected", "control_taken", "control_returned"}
+            seen |= {e.kind for e in out.events} & {"summoned", "control_taken", "captured", "captured_returned"}
             s = out.state
             validate(s)
-        if {"summoned", "control_taken"} <= seen:
+        if {"summoned", "control_taken", "captured", "captured_returned"} <= seen:
             result = verify_transcript(config, record_steps(config, actions))
             assert result.agrees and result.steps_checked == len(actions)
             return
-    raise AssertionError("no seed reaches a summon and a control change")  # pragma: no cover
+    raise AssertionError("no seed reaches a summon, a control change and a capture with its return")  # pragma: no cover
