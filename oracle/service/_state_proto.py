@@ -516,7 +516,7 @@ def card_wire(o: Card) -> bytes:
         usage_wire(0x5a, o.usage) if o.usage else b"",
         usage_wire(0x62, o.game_usage) if o.game_usage else b"",
         b"\x68\x01" if o.stunned else b"",
-        BYTES[0x118] + varint(o.captured_by) if o.captured_by else b"",
+        b"\x98\x02" + varint(o.captured_by) if o.captured_by else b"",
     ])
 
 
