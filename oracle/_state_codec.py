@@ -72,6 +72,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'cards[].armour_turn': (0, 1048576),
     'cards[].armour_prevented': (0, 1048576),
     'cards[].prevented': (0, 1048576),
+    'cards[].captured_by': (0, 1048576),
     'queue[].controller': (0, 1),
     'queue[].source': (1, 1048576),
     'queue[].ability': (-2, 1024),
@@ -169,6 +170,8 @@ def card_dict(o: Card) -> dict[str, Any]:
         d["armour_prevented"] = o.armour_prevented
     if o.prevented:
         d["prevented"] = o.prevented
+    if o.captured_by:
+        d["captured_by"] = o.captured_by
     return d
 
 
@@ -289,7 +292,7 @@ def read_hand_choice(raw: Any, path: str) -> HandChoice:
     return HandChoice(entry=entry, effect=effect, player=player, resume=resume)
 
 
-_CARD_KEYS = frozenset(('uid', 'card_id', 'owner', 'closed', 'wounds', 'poison', 'hidden', 'entered_turn', 'attacked_turn', 'defended_turn', 'usage', 'game_usage', 'stunned', 'armour_turn', 'armour_prevented', 'prevented'))
+_CARD_KEYS = frozenset(('uid', 'card_id', 'owner', 'closed', 'wounds', 'poison', 'hidden', 'entered_turn', 'attacked_turn', 'defended_turn', 'usage', 'game_usage', 'stunned', 'armour_turn', 'armour_prevented', 'prevented', 'captured_by'))
 
 
 def read_card(raw: Any, path: str) -> Card:
@@ -311,7 +314,8 @@ def read_card(raw: Any, path: str) -> Card:
     armour_turn = r.get_int('armour_turn', (0, 1048576)) if 'armour_turn' in raw else 0
     armour_prevented = r.get_int('armour_prevented', (0, 1048576)) if 'armour_prevented' in raw else 0
     prevented = r.get_int('prevented', (0, 1048576)) if 'prevented' in raw else 0
-    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, armour_turn=armour_turn, armour_prevented=armour_prevented, prevented=prevented)
+    captured_by = r.get_int('captured_by', (0, 1048576)) if 'captured_by' in raw else 0
+    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, armour_turn=armour_turn, armour_prevented=armour_prevented, prevented=prevented, captured_by=captured_by)
 
 
 _PLAYER_KEYS = frozenset(('hero', 'deck', 'hand', 'play', 'graveyard', 'coins_open', 'coins_closed', 'failed_draws', 'mulligan_declared', 'mulligan', 'drawn_this_turn', 'played_this_turn', 'creatures_played_this_turn', 'creatures_healed_own_turn'))
@@ -448,9 +452,10 @@ def card_json(o: Card) -> str:
     """The canonical JSON text of a ``Card`` whose fields have exactly their declared types."""
     _0 = f'"armour_prevented":{o.armour_prevented},' if o.armour_prevented else ""
     _1 = f'"armour_turn":{o.armour_turn},' if o.armour_turn else ""
-    _2 = f'"prevented":{o.prevented},' if o.prevented else ""
-    _3 = '"stunned":true,' if o.stunned else ""
-    return f'{{{_0}{_1}"attacked_turn":{o.attacked_turn},"card_id":{json_str(o.card_id)},"closed":{"true" if o.closed else "false"},"defended_turn":{o.defended_turn},"entered_turn":{o.entered_turn},"game_usage":[{usage_json(o.game_usage) if o.game_usage else ""}],"hidden":{"true" if o.hidden else "false"},"owner":{o.owner},"poison":{o.poison},{_2}{_3}"uid":{o.uid},"usage":[{usage_json(o.usage) if o.usage else ""}],"wounds":{o.wounds}}}'
+    _2 = f'"captured_by":{o.captured_by},' if o.captured_by else ""
+    _3 = f'"prevented":{o.prevented},' if o.prevented else ""
+    _4 = '"stunned":true,' if o.stunned else ""
+    return f'{{{_0}{_1}"attacked_turn":{o.attacked_turn},{_2}"card_id":{json_str(o.card_id)},"closed":{"true" if o.closed else "false"},"defended_turn":{o.defended_turn},"entered_turn":{o.entered_turn},"game_usage":[{usage_json(o.game_usage) if o.game_usage else ""}],"hidden":{"true" if o.hidden else "false"},"owner":{o.owner},"poison":{o.poison},{_3}{_4}"uid":{o.uid},"usage":[{usage_json(o.usage) if o.usage else ""}],"wounds":{o.wounds}}}'
 
 
 def player_json(o: Player) -> str:
@@ -571,6 +576,7 @@ def card_ok(o: Card) -> bool:
         and 0 <= o.armour_turn <= 1048576
         and 0 <= o.armour_prevented <= 1048576
         and 0 <= o.prevented <= 1048576
+        and 0 <= o.captured_by <= 1048576
     )
 
 
@@ -588,6 +594,7 @@ def cards_ok(cards: Iterable[Card]) -> bool:
             and 0 <= o.armour_turn <= 1048576
             and 0 <= o.armour_prevented <= 1048576
             and 0 <= o.prevented <= 1048576
+            and 0 <= o.captured_by <= 1048576
         ):
             return False
     return True
@@ -605,6 +612,7 @@ def check_card(o: Card, path: str) -> None:
     check_bound(o.armour_turn, (0, 1048576), f"{path}.armour_turn")
     check_bound(o.armour_prevented, (0, 1048576), f"{path}.armour_prevented")
     check_bound(o.prevented, (0, 1048576), f"{path}.prevented")
+    check_bound(o.captured_by, (0, 1048576), f"{path}.captured_by")
 
 
 def player_ok(o: Player) -> bool:

@@ -76,6 +76,10 @@ COVERED: dict[str, str] = {
     "the first to the graveyard, a rules effect, R15:503.1; entry 83)",
     "K_PROT_SPELL": "static `protection_from` `spells` («Защита от заклинаний»: the controller of a spell's targeted "
     "ability cannot target the card, a spell's other wounds still hit it, R15:515.2; entry 92)",
+    "M_SUMMON": "op `summon` («Вызовите до N существ стоимостью (N) или менее», R15:519.3-519.3.3): up to N matching cards of "
+    "the player's own deck (key `find`, `max_cost` for «или менее»), his choice at step `hand_choice`, into play under "
+    "his control («Найм» fires), then chance shuffles his deck unless he summoned none (entries 111, 112); op "
+    "`resurrect` (R15:519.4) from his graveyard (entry 113)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
 }
@@ -84,6 +88,8 @@ COVERED: dict[str, str] = {
 PARTLY: dict[str, str] = {
     "M_ARMOUR": "static `armour` («Броня N»: the first N wounds of strikes and shots in each turn prevented, the highest "
     "counting, R15 glossary, R15:516; entry 93); not a Броня gained for a time («получает Броню 2 до конца хода»)",
+    "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "
+    "zone, back to its owner at 310.2; entry 114); no exchange of control (giving one's own card to the opponent)",
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",

@@ -51,9 +51,10 @@ DECISION_KINDS: dict[str, str] = {
     "target_choice": "the opponent of a declared ability's controller chooses its target («по его выбору», R15:118.1)",
     "hand_choice": "a player chooses cards of his own hand for the effect of a resolving ability: to discard "
     "(«Сбросьте карту», R15:7.discard) or to put on top of his deck; or cards of his own deck that a search "
-    "finds («Поиск», R15:7.search)",
-    "search_shuffle": "chance gives the new order of the deck a resolving search looked through "
-    "(R15:7.search, R15:204.2); actor chance",
+    "finds («Поиск», R15:7.search) or a summon takes into play («Вызовите», R15:519.3), or of his graveyard that a "
+    "resurrection takes into play («Возродите», R15:519.4)",
+    "search_shuffle": "chance gives the new order of the deck a resolving search (or summon) looked through "
+    "(R15:7.search, R15:519.3.1, R15:204.2); actor chance",
     "cancel_choice": "the opponent of the player who plays a card cancels the play with a cancellation effect of "
     "one of his cards or lets it go on (R15:309.1.10, R15:518.1)",
     "game_over": "nobody decides: the game is over; actor nobody",
@@ -94,6 +95,10 @@ CAPABILITIES: dict[str, str] = {
     "cancellations": "cancellation effects (R15:518; Акванит-страж): at a card play's step 10 (R15:309.1.10) the "
     "opponent may cancel it (step cancel_choice, action cancel_play); the cancelled play's abilities and the "
     "triggers on it leave the Queue",
+    "takes_into_squad": "«Вызовите» and «Возродите» (R15:519.3, 519.4): a player chooses matching cards of his own "
+    "deck or graveyard while an ability resolves (step hand_choice, action choose_cards) and they enter play under "
+    "his control (events summoned, resurrected); after a summon that took cards chance shuffles his deck (step "
+    "search_shuffle, which also needs searches)",
 }
 
 #: The capability a game waiting at each step needs.

@@ -406,6 +406,62 @@ MUTANTS: dict[str, Mutant] = {
             "search_always_shuffles",
         ),
         Mutant(
+            "summon_takes_all_it_can",
+            "R15:519.3.3",
+            "«Вызовите до N существ …» makes the player summon as many matching creatures as his deck holds, up to N, "
+            "instead of any number up to it (INTERPRETING.md, entry 112)",
+            "summon_may_take_fewer",
+        ),
+        Mutant(
+            "summon_refusal_shuffles",
+            "R15:519.3.1",
+            "a summon that took no card still shuffles the deck, as a search does, though refusing to look through it "
+            "leaves it unseen (INTERPRETING.md, entry 112)",
+            "summon_refusal_keeps_the_deck",
+        ),
+        Mutant(
+            "summoned_card_does_not_hire",
+            "R15:519.3",
+            "a summoned or resurrected card enters play without its «Найм» firing, as if «Найм» were about a played "
+            "card only (INTERPRETING.md, entry 111)",
+            "summoned_card_hires",
+        ),
+        Mutant(
+            "taken_card_dies_to_its_controller",
+            "R15:519.5",
+            "a card taken under control that leaves play goes to its controller's graveyard instead of its owner's "
+            "(INTERPRETING.md, entry 114)",
+            "leaves_play_to_owner",
+        ),
+        Mutant(
+            "taken_card_keeps_its_readiness",
+            "R15:108.5",
+            "a creature taken under control may act at once, without Рывок, as if it had not come under its new "
+            "controller's control this turn (INTERPRETING.md, entry 114)",
+            "control_change_gives_weakness",
+        ),
+        Mutant(
+            "taken_control_kept",
+            "R15:519.5",
+            "control taken «до конца хода» does not end at 310.2: the card stays with the player who took it "
+            "(INTERPRETING.md, entry 114)",
+            "control_until_end_of_turn_ends",
+        ),
+        Mutant(
+            "captured_cards_stay",
+            "R15:503.1",
+            "the cards a card captured stay under it when it leaves play, in no zone, instead of going back to their "
+            "owner's hand (INTERPRETING.md, entry 115)",
+            "captured_cards_return",
+        ),
+        Mutant(
+            "capture_needs_enough_cards",
+            "R15:520.5",
+            "«добывает 2 карты из вашей руки» with one card in hand captures nothing, as if the effect needed the "
+            "whole number (INTERPRETING.md, entry 115)",
+            "capture_takes_what_there_is",
+        ),
+        Mutant(
             "strong_creature_abilities_still_wound",
             "R15:517.1.1",
             "«Не получает ран от существ с ударом 6 или более» (Цветочная фея) prevents only the wounds of such a "

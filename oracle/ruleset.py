@@ -275,6 +275,30 @@ class Ruleset:
     #: R15:524.1, 524.2: a constructor's chain goes into the Queue and resolves «в том порядке,
     #: который указал игрок» (INTERPRETING.md, entry 124).
     chain_in_players_order: bool = True
+    #: R15:519.3.3: «Вызовите до N существ» may summon fewer, none included (INTERPRETING.md,
+    #: entry 112).
+    summon_may_take_fewer: bool = True
+    #: R15:519.3.1: a player who summons none refused to look through the deck: it is not
+    #: shuffled (entry 112).
+    summon_refusal_keeps_the_deck: bool = True
+    #: R15:519.3, R15 glossary «Найм»: a summoned (resurrected) card enters play and its «Найм»
+    #: fires, though it was not played (entry 111).
+    summoned_card_hires: bool = True
+    #: R15:519.5, 205.3: a card leaves play to its owner's graveyard, whoever controls it
+    #: (INTERPRETING.md, entry 114).
+    leaves_play_to_owner: bool = True
+    #: R15:108.5: a card taken under control came under its controller's control this turn:
+    #: first-turn weakness (entry 114).
+    control_change_gives_weakness: bool = True
+    #: R15:519.5, 310.2: control «до конца хода» ends at 310.2 and the card goes back to its
+    #: owner's control (entry 114).
+    control_until_end_of_turn_ends: bool = True
+    #: R15 glossary «Добывает», R15:503.1: the cards a card captured go back when it leaves
+    #: play (INTERPRETING.md, entry 115).
+    captured_cards_return: bool = True
+    #: R15:520.5: asked to capture more cards of a hand than it holds, the player captures all
+    #: of them (entry 115).
+    capture_takes_what_there_is: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

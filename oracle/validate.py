@@ -161,14 +161,14 @@ def _where(pos: tuple[int, str, int]) -> str:
 
 def _misplaced(state: State, pool: Mapping[str, CardDef]) -> None:
     """Raise for the first card, in the order of the zones (seat 0 first; hero, deck, hand,
-    play, graveyard), that is in another player's zone, or a hero out of the hero place, or
-    another card in it."""
+    play, graveyard), that is in another player's zone (but his play zone: a card he controls,
+    R15:519.5), or a hero out of the hero place, or another card in it."""
     for seat, p in enumerate(state.players):
         for zone, uids in (("hero", (p.hero,)), ("deck", p.deck), ("hand", p.hand), ("play", p.play),
                            ("graveyard", p.graveyard)):
             for j, uid in enumerate(uids):
                 c = state.cards[uid]
-                if c.owner != seat:
+                if c.owner != seat and zone != "play":
                     raise StateError(_where((seat, zone, j)), f"card {uid} belongs to player {c.owner}")
                 d = pool.get(c.card_id)
                 if d is None:
@@ -197,6 +197,14 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
     lives = ("life", "reduced_life")
     if grants not in lives and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
+    if grants == "control":
+        # «Возьмите под контроль … до конца хода» (R15:519.5; INTERPRETING.md, entry 114)
+        if until != "end_of_turn":
+            raise StateError(f"{path}.until", "a control modifier lasts until the end of turn")
+        c = state.cards.get(target)
+        if c is not None and load_pool().cards[c.card_id].type == "hero":
+            raise StateError(f"{path}.target", f"card {target} is a hero: a hero's control is never taken")
+        return
     if grants in lives and amount < 1:
         raise StateError(f"{path}.amount", "a life modifier adds (or takes away) at least 1 life")
     if grants in (*lives, "mechanism") and until != "while_in_play":
@@ -305,8 +313,23 @@ def validate(state: State, cards_checked: bool = False) -> None:
                     raise StateError(f"players[{seat}].mulligan[{j}]", f"card {uid} is not in the hand")
                 if uid in p.mulligan[:j]:
                     raise StateError(f"players[{seat}].mulligan[{j}]", f"card {uid} is listed twice")
-    if len(seen) != len(cards):
-        i, uid = next((i, u) for i, u in enumerate(cards) if u not in seen)
+    # a captured card lies under a card in play, in no zone (R15 glossary «Добывает»; entry 115)
+    captured = 0
+    for i, (uid, c) in enumerate(cards.items()):
+        if not c.captured_by:
+            continue
+        captured += 1
+        if uid in seen:
+            raise StateError(f"cards[{i}].captured_by", f"card {uid} is in {_where(seen[uid])}, so it is not captured")
+        under = seen.get(c.captured_by)
+        if c.captured_by == uid or under is None or under[1] not in ("hero", "play"):
+            raise StateError(f"cards[{i}].captured_by", f"card {uid} lies under card {c.captured_by}, which is not "
+                             "another card in play (R15 glossary «Добывает»)")
+        if c.closed or c.wounds or c.poison or c.hidden or c.stunned or c.usage or c.game_usage:
+            raise StateError(f"cards[{i}]", f"captured card {uid} has lost every effect and marker (R15 glossary "
+                             "«Добывает»)")
+    if len(seen) + captured != len(cards):
+        i, uid = next((i, u) for i, u in enumerate(cards) if u not in seen and not cards[u].captured_by)
         raise StateError(f"cards[{i}]", f"card {uid} is in no zone")
 
     # rules 2–4: each card: its fields, its owner's zone, its type, out of play
@@ -315,8 +338,11 @@ def validate(state: State, cards_checked: bool = False) -> None:
         if uid != c.uid:
             raise StateError(f"cards[{i}].uid", f"card {c.uid} is kept under uid {uid}")
         d = pool[c.card_id] if cards_checked else _card_values(c, i, in_bounds)
+        if c.captured_by:
+            continue  # in no zone: checked above (a hero is always in its place, so never captured)
         pos = seen[uid]
-        if c.owner != pos[0] or (d.type == "hero") != (pos[1] == "hero"):
+        # a card in play is in its controller's play list, who may be its owner's opponent (R15:519.5)
+        if (c.owner != pos[0] and pos[1] != "play") or (d.type == "hero") != (pos[1] == "hero"):
             _misplaced(state, pool)  # names the first misplaced card in the order of the zones
         if (c.closed or c.wounds or c.poison or c.hidden or c.stunned) and pos[1] != "hero" and pos[1] != "play":
             raise StateError(f"cards[{i}]", f"card {uid} is not in play but is closed, wounded, poisoned, hidden or stunned")
@@ -515,8 +541,9 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
         raise StateError("choosing_cards.player", f"the effect's cards come from the hand of player {seats[0] + 1}")
     _check_resume(state, hc.resume, "choosing_cards", queue_steps)
     if state.step == "search_shuffle":
-        if effect.op != "search":
-            raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search (R15:7.search)")
+        if effect.op not in ("search", "summon"):
+            raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search or a summon "
+                             "(R15:7.search, R15:519.3.1)")
         return
     if not has_real_choice(state, a, hc.effect, hc.player):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "

@@ -159,6 +159,9 @@ FAITHFUL: dict[str, str] = {
     "poznanie_efira": "search up to two spells of printed cost 1 (op search, find type and cost, R15:7.search)",
     "pekhota_arkhaalya": "Орда; optional Гибель (R15:113.4): search one of its name, then poison the optional target 1",
     "tsvetochnaya_feya": "Орда; static no_wounds_from 6: no wounds from a creature of strike >= 6 (R15:517.1.1)",
+    "vyzyvaem_podkrepleniya": "summon up to 3 creatures of printed cost 1 or less from the deck (op summon, R15:519.3)",
+    "govoryashchiy_so_zmeyami": "Найм: summon up to two creatures of printed cost 1 or less (op summon, R15:519.3)",
+    "ovladet": "an enemy creature of cost <= 2: take control of it until end of turn (R15:519.5), open it, it gains Рывок",
 }
 
 

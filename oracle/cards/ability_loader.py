@@ -190,7 +190,10 @@ def _parse_find(raw: Mapping[str, Any], path: str) -> SearchParams:
         raise CardDataError(f"{path}.find.name", "must be a card's printed name")
     ftype: CardType | Literal[""] = choice(find["type"], TYPES[1:], f"{path}.find.type") if "type" in find else ""
     cost = integer(find["cost"], f"{path}.find.cost", 0) if "cost" in find else -1
-    return SearchParams(name, ftype, cost)
+    max_cost = integer(find["max_cost"], f"{path}.find.max_cost", 0) if "max_cost" in find else -1
+    if cost >= 0 and max_cost >= 0:
+        raise CardDataError(f"{path}.find.max_cost", "a search looks for one cost or for a highest cost, not both")
+    return SearchParams(name, ftype, cost, max_cost)
 
 
 def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], path: str) -> None:
@@ -202,11 +205,13 @@ def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], p
 def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
     """A hand effect (HAND_OPS) goes to players and takes a number of cards; ``each_player``
     and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
-    if op == "search":
+    if op in ("search", "summon", "resurrect"):
         if to != "controller" or not isinstance(amount, int) or amount < 1:
-            raise CardDataError(f"{path}.to", "a search goes to the controller («в своей колоде») and finds up to "
-                                "a number >= 1 of cards")
+            raise CardDataError(f"{path}.to", f"a {op} goes to the controller («в своей колоде», «с вашего кладбища»; "
+                                "see R15:519.3, 519.4) and takes up to a number >= 1 of cards")
         return
+    if op == "capture_from_hand" and to != "controller":
+        raise CardDataError(f"{path}.to", "a capture takes cards of the controller's own hand («из вашей руки»)")
     if op in HAND_OPS:
         if to not in ("controller", "opponent", "each_player"):
             raise CardDataError(f"{path}.to", f"{op} goes to a player: controller, opponent or each_player")
@@ -500,9 +505,9 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
                 raise CardDataError(f"{path}[{j}].amount", f"{later.amount} is not read after a hand effect")
         if e.to == "each_player" and i + 1 < len(effects) and effects[i + 1].if_previous:
             raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a hand effect of each player")
-        if e.op == "search" and i + 1 < len(effects) and effects[i + 1].if_previous:
+        if e.op in ("search", "summon") and i + 1 < len(effects) and effects[i + 1].if_previous:
             # the resolution resumes after the shuffle, which keeps no record of what was found
-            raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a search")
+            raise CardDataError(f"{path}[{i + 1}].if_previous", f"no if_previous after a {e.op}")
 
 
 def parse_abilities(raw: Any, path: str, card_type: str) -> tuple[Ability, ...]:

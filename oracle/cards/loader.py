@@ -170,8 +170,13 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     or both — none included («можно их не искать»); they go to his hand, shown to his
     opponent (event ``cards_found``), and his deck is then shuffled: a chance decision at
     step ``search_shuffle`` (action ``shuffle``, as at 301.5), even when he took none (the
-    deck was looked through, R15:204.2).  No effect after a hand effect reads
-    "drawn" or "self_strike", and no ``if_previous`` follows one of "each_player" or a search.
+    deck was looked through, R15:204.2).  "summon" («Вызовите», R15:519.3) is the same choice
+    from his deck, the cards going into play under his control instead, {"max_cost": n} for
+    «стоимостью (n) или менее»; the deck is shuffled only when he summoned some (refusing to
+    look, R15:519.3.1; entries 111, 112).  "resurrect" («Возродите», R15:519.4) takes ``amount``
+    matching cards (all there are if fewer) of his own graveyard into play (entry 113).
+    No effect after a hand effect reads "drawn" or "self_strike", and no ``if_previous``
+    follows one of "each_player", a search or a summon.
     "graveyard_to_deck_top" (``to`` "self") is not a hand effect: the ability's own card goes
     from its owner's graveyard on top of his deck, if it is there when the effect executes
     («Гибель: … на верх колоды вместо кладбища»; INTERPRETING.md, entry 78).

@@ -232,6 +232,43 @@ OPS: dict[Op, OpSpec] = {
         "set-to modifier (`sets`); of several set-to modifiers the one put on last decides, the others count again once "
         "it ends (R15:513.1, 523.1; `strike_modified` with `sets`; INTERPRETING.md entry 101)",
     ),
+    "summon": OpSpec(
+        "hand", SearchParams,
+        "«Вызовите» (R15:519.3, 519.3.1, 519.3.3): `to` `controller`; he chooses 0 up to `amount` cards of his own "
+        "deck that match `find` (as for `search`; `max_cost`: a printed cost of at most that) — at step `hand_choice` "
+        "when he has two or more choices, at once otherwise — and they go into play one at a time, ascending uids, open "
+        "and under his control (`summoned`, then `entered_play`; «Найм» fires; first-turn weakness, "
+        "see R15:108.5); choosing none is refusing to look (R15:519.3.1): nothing more happens. When he summoned any, chance "
+        "shuffles his deck at step `search_shuffle` (`search_shuffled`); the ability's later effects follow "
+        "(INTERPRETING.md entries 111, 112). No `if_previous` follows a summon",
+    ),
+    "resurrect": OpSpec(
+        "hand", SearchParams,
+        "«Возродите» (R15:519.4): `to` `controller`; he chooses `amount` cards of his own graveyard that match `find` "
+        "(all there are if fewer, R15:520.1) — at step `hand_choice` when he has two or more choices, at once otherwise — "
+        "and they go into play one at a time, ascending uids, open and under his control (`resurrected`, then "
+        "`entered_play`; «Найм» fires; first-turn weakness, R15:108.5; INTERPRETING.md entry 113)",
+    ),
+    "take_control": OpSpec(
+        "cards", NoParams,
+        "«Возьмите под контроль» (R15:519.5): the ability's controller takes control of a recipient in play that is no "
+        "hero and that his opponent controls: it goes to his `play` list, its `owner` unchanged (`control_taken`); it "
+        "has first-turn weakness (`entered_turn`, see R15:108.5), it acts, pays and triggers as his, and leaves play to its "
+        "owner's graveyard (INTERPRETING.md entry 114)",
+    ),
+    "take_control_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "as `take_control`, until the end of turn (`control_taken` with `until` `end_of_turn`; a modifier with `grants` "
+        "`control`): at 310.2, if the card is still in play under his control, it goes back to its owner's control "
+        "(`control_returned`, see R15:519.5; INTERPRETING.md entry 114)",
+    ),
+    "capture_from_hand": OpSpec(
+        "hand", NoParams,
+        "«[эта карта] добывает N карт из вашей руки» (R15 glossary «Добывает»): `to` `controller`; he chooses `amount` "
+        "cards of his own hand (all he has if fewer, R15:520.5) — at step `hand_choice` when he has a real choice — and "
+        "they lie under the ability's source (`captured`; `captured_by`, in no zone), if it is in play; when it leaves "
+        "play they go back to his hand, a rules effect (`captured_returned`, see R15:503.1; INTERPRETING.md entry 115)",
+    ),
 }
 if tuple(OPS) != EFFECT_OPS:  # pragma: no cover - checked at import
     raise AssertionError("OPS must list EFFECT_OPS in order")

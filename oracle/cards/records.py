@@ -85,12 +85,15 @@ class KeywordParams:
 
 @dataclass(frozen=True, slots=True)
 class SearchParams:
-    """``search``: what it looks for (``find``, R15:7.search; INTERPRETING.md, entry 84): a
-    printed name ("" = any), a card type ("" = any), a printed cost, X as 0 (-1 = any)."""
+    """``search``, ``summon``, ``resurrect``: what it looks for (``find``, R15:7.search,
+    R15:519.3, 519.4; INTERPRETING.md, entries 84, 111): a printed name ("" = any), a card type
+    ("" = any), a printed cost, X as 0 (-1 = any), a highest printed cost («стоимостью (1) или
+    менее»; -1 = any)."""
 
     name: str = ""
     card_type: CardType | Literal[""] = ""
     cost: int = -1
+    max_cost: int = -1
 
 
 #: The parameters of one op, beside an effect's common fields (the record type is the op's,

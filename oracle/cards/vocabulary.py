@@ -202,6 +202,11 @@ Op = Literal[
     "reduce_life_while_in_play",  # «получает -N к жизням»: an effect of N reduced lives, no wounds (R15:504.4, 504.5)
     "reduce_life_to",  # «Сведите уровень жизней к Х»: wounds become reduced lives, then lives to make it X (R15:504.6)
     "set_strike_until_end_of_turn",  # «Удар … становится равен N до конца хода»: a set-to strike until 310.2 (R15:523.1, 513.1)
+    "summon",  # «Вызовите»: up to N matching cards of his own deck go into play under his control; the deck is shuffled (R15:519.3)
+    "resurrect",  # «Возродите»: N matching cards of his own graveyard go into play under his control (R15:519.4)
+    "take_control",  # «Возьмите под контроль»: the card goes to its controller's play zone for good (R15:519.5)
+    "take_control_until_end_of_turn",  # «Возьмите под контроль … до конца хода»: it goes back at 310.2 (R15:519.5)
+    "capture_from_hand",  # «[эта карта] добывает N карт из вашей руки»: they lie under it until it leaves play (R15:520.5)
 ]
 EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
@@ -209,9 +214,10 @@ EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature).
 GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures"]
 GRANTED_KEYWORDS: tuple[GrantedKeyword, ...] = get_args(GrantedKeyword)
-#: What a «search» may look for (effect key ``find``): a card's printed name, or its type and
-#: printed cost (R15:7.search «Поиск — [карта/карты]»).
-FindKey = Literal["name", "type", "cost"]
+#: What a «search» (a summon, a resurrection) may look for (effect key ``find``): a card's printed
+#: name, or its type and printed cost, exact («стоимостью (1)», R15:7.search «Поиск — [карта/карты]»)
+#: or at most («стоимостью (1) или менее»: ``max_cost``, R15:519.3).
+FindKey = Literal["name", "type", "cost", "max_cost"]
 FIND_KEYS: tuple[FindKey, ...] = get_args(FindKey)
 #: Amounts derived from the game when the effect executes (INTERPRETING.md, entry 44).
 DerivedAmount = Literal[

@@ -279,6 +279,16 @@ def _tag_literal(n: int, wire_type: int) -> str:
     return 'b"' + "".join(f"\\x{b:02x}" for b in out) + '"'
 
 
+def _varint_bytes(value: int) -> bytes:
+    """The varint encoding of ``value`` ≥ 0 (a field key of any number)."""
+    out = bytearray()
+    while value >= 0x80:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
 def _wire_part(f: Field, var: str) -> str:
     """The expression of field ``f``'s wire bytes (every integer in 0..2**31-1, strings ASCII)."""
     n = f.spec.number
@@ -297,6 +307,12 @@ def _wire_part(f: Field, var: str) -> str:
         return f"(b\"\\x{(flag << 3):02x}\\x01\" + packed({(n << 3) | 2:#04x}, {v})) if {v} is not None else b\"\""
     if "[int" in f.ptype:
         return f"packed({(n << 3) | 2:#04x}, {v})"
+    if (n << 3) >= 0x80 and f.ptype in ("bool", "int"):
+        # a field number of 16 or more: its key is a two-byte varint, written as a literal
+        key = "".join(f"\\x{b:02x}" for b in _varint_bytes(n << 3))
+        if f.ptype == "bool":
+            return f"b\"{key}\\x01\" if {v} else b\"\""
+        return f"b\"{key}\" + varint({v}) if {v} else b\"\""
     if f.ptype == "bool":
         return f"b\"\\x{(n << 3):02x}\\x01\" if {v} else b\"\""
     if f.ptype == "str":

@@ -44,7 +44,8 @@ _DECIDER = {
     "target_choice": "the opponent of the controller of the declared ability in `choosing` (R15:118.1), "
     "in either player's turn",
     "hand_choice": "the player whose hand it is (`choosing_cards.player`, R15:7.discard «Игрок на свой выбор»; a "
-    "search: the player whose deck it is, R15:7.search), in either player's turn",
+    "search or a summon: the player whose deck it is, R15:7.search, R15:519.3; a "
+    "resurrection: whose graveyard, R15:519.4), in either player's turn",
     "search_shuffle": "chance",
     "cancel_choice": "the opponent of the owner of the played card `cancelling` (R15:518.1), in either player's turn",
     "game_over": "nobody",
@@ -68,11 +69,12 @@ _STEP_TEXT = {
     "target_choice": "the opponent of a declared ability's controller chooses its target (`choosing`, R15:118.1); "
     "only reached when he has two or more legal choices",
     "hand_choice": "a player chooses cards of his own hand for the effect of a resolving ability "
-    "(`choosing_cards`, R15:7.discard), or cards of his own deck a search finds (R15:7.search); only reached when he "
+    "(`choosing_cards`, R15:7.discard), or cards of his own deck a search finds (R15:7.search) or a summon takes into "
+    "play (R15:519.3), or of his graveyard a resurrection takes into play (R15:519.4); only reached when he "
     "has two or more legal choices",
     "search_shuffle": "after a search (R15:7.search, R15:204.2) chance gives the new order of the deck the resolving "
     "search looked through (`choosing_cards` names the search; action `shuffle` with `card` its seat), whether it found cards or "
-    "none; then the ability's remaining effects follow",
+    "none; after a summon that took cards likewise (R15:519.3.1); then the ability's remaining effects follow",
     "cancel_choice": "R15:309.1 step 10: a card `cancelling` was played and paid, its spell abilities wait in the "
     "Queue with their targets; its player's opponent, who has a card with a cancellation effect for it (R15:518.1, "
     "Акванит-страж), cancels the play (`cancel_play card=` that card, destroyed outside the Queue, R15:518.3) or "

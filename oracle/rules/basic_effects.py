@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from ..model import Event, State
 from .board import card_def, current_life
+from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
 from .triggers import fire
 from .wounds import deal_wounds
@@ -72,9 +73,12 @@ def leave_together(
     wounds = {uid: state.cards[uid].wounds for uid in uids}  # last known, for «Гибель: … Х ран» (R15:403.1)
     for uid in uids:
         c = state.card_mut(uid)
-        owner = state.players[c.owner]
-        owner.play.remove(uid)
-        owner.graveyard.append(uid)
+        # from its controller's play zone to its owner's graveyard (R15:519.5; entry 114; the
+        # ``taken_card_dies_to_its_controller`` mutant uses the controller's graveyard)
+        controller = state.players[state.controller_of(uid)]
+        controller.play.remove(uid)
+        to = controller if not state.rules.leaves_play_to_owner else state.players[c.owner]
+        to.graveyard.append(uid)
         c.closed = c.hidden = c.stunned = False
         c.wounds = c.poison = 0
         c.armour_turn = c.armour_prevented = c.prevented = 0  # its preventions go with it (R15:516.6)
@@ -89,6 +93,7 @@ def leave_together(
         data: tuple[tuple[str, int | str], ...] = (("card", uid), ("owner", c.owner))
         ev.append(Event(kind, (*rules, "R15:505.1.1") if source else rules,
                         (*data, ("source", source)) if source else data))
+        release(state, uid, ev)  # the cards it captured go back (R15:503.1; entry 115)
     together = tuple(uids)
     for uid in uids:
         source = destruction_source(by, uid) if kind == "destroyed" and state.rules.destruction_has_a_source else 0
@@ -102,11 +107,14 @@ def leave_together(
     state.modifiers = [m for m in state.modifiers if m.target not in gone]
 
 
-def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[str, ...]) -> None:
-    """Put a card from the hand into the play zone, open; «Найм» and «enters» triggers
-    fire; it has first-turn weakness this turn (R15:108.5)."""
+def enter_play(
+    state: State, uid: int, seat: int, ev: list[Event], rules: tuple[str, ...], source: list[int] | None = None
+) -> None:
+    """Put a card from the hand (or from the zone list ``source``: a summon from the deck,
+    R15:519.3; a resurrection from the graveyard, R15:519.4) into the play zone, open; «Найм»
+    and «enters» triggers fire; it has first-turn weakness this turn (R15:108.5)."""
     p = state.players[seat]
-    p.hand.remove(uid)
+    (p.hand if source is None else source).remove(uid)
     p.play.append(uid)
     state.card_mut(uid).entered_turn = state.turn
     ev.append(Event("entered_play", rules, (("card", uid), ("player", seat))))
@@ -130,7 +138,10 @@ def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[
             od = card_def(state, other)
             if od.name == d.name and ("unique" in d.keywords or "unique" in od.keywords):
                 leave_play(state, other, ev, ("R15:503.1",), "moved_to_graveyard")
-    fire(state, "hire", uid, ev, rules)
+    if source is None or state.rules.summoned_card_hires:
+        # «Найм»: «когда эта карта входит в игру», summoned or resurrected too (R15 glossary;
+        # INTERPRETING.md, entry 111; the ``summoned_card_does_not_hire`` mutant fires it only on a play)
+        fire(state, "hire", uid, ev, rules)
     if card_def(state, uid).type == "creature":
         fire(state, "creature_enters", uid, ev, rules)
         if d.life <= 0 and not state.rules.lifeless_wait_for_an_empty_queue:

@@ -91,7 +91,7 @@ def static_strike_bonuses(state: State, uid: int) -> list[int]:
     return [
         a.value
         for a in card_def(state, uid).abilities
-        if isinstance(a, StrikeBonus) and not a.against and (not a.cond or condition_holds(state, c.owner, a.cond))
+        if isinstance(a, StrikeBonus) and not a.against and (not a.cond or condition_holds(state, state.controller_of(uid), a.cond))
     ]
 
 
@@ -108,7 +108,7 @@ def strike_at(state: State, uid: int, struck: int) -> int:
     for a in card_def(state, uid).abilities:
         if not isinstance(a, StrikeBonus) or not a.against:
             continue
-        if a.cond and not condition_holds(state, c.owner, a.cond):
+        if a.cond and not condition_holds(state, state.controller_of(uid), a.cond):
             continue
         if a.against == "stunned" and counts_as_stunned(state, struck):
             strike += a.value

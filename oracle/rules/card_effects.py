@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..cards import TARGET_CONDITIONS, Effect, KeywordParams, WoundParams, load_pool
 from ..model import Event, Modifier, QueueEntry, State
-from . import basic_effects, lives
+from . import basic_effects, control, lives
 from .board import card_def, target_condition_holds
 from .recipients import recipients_of
 from .triggers import fire
@@ -40,6 +40,8 @@ __all__ = [
     "strike_until_start_of_your_next_turn",
     "strike_while_in_play",
     "stun",
+    "take_control",
+    "take_control_until_end_of_turn",
     "upgrade",
     "wound",
 ]
@@ -287,6 +289,20 @@ def double_strike_until_end_of_turn(
     ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "end_of_turn"))))
 
 
+def take_control(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Возьмите под контроль»: the ability's controller takes control of the card (R15:519.5)."""
+    control.take_control(state, entry.controller, uid, ev, rules)
+
+
+def take_control_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Возьмите под контроль … до конца хода»: as :func:`take_control`, back at 310.2 (R15:519.5)."""
+    control.take_control(state, entry.controller, uid, ev, rules, "end_of_turn")
+
+
 def hide(
     state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
@@ -301,11 +317,12 @@ def _count_healed(state: State, uid: int, healed: int) -> None:
     (hidden or not; a hero is not one) count for its player while the turn is his
     (INTERPRETING.md, entry 88; the mutant ``heals_of_heroes_counted`` counts a hero's too)."""
     c = state.cards[uid]
-    if c.owner != state.active:
+    seat = state.controller_of(uid)  # «ваших существ»: the creatures he controls (R15:519.5)
+    if seat != state.active:
         return
     if load_pool().cards[c.card_id].type != "creature" and state.rules.heals_of_heroes_ignored:
         return
-    state.players[c.owner].creatures_healed_own_turn += healed
+    state.players[seat].creatures_healed_own_turn += healed
 
 
 def _prepare(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:

@@ -16,7 +16,7 @@ from ..model import Event, HandChoice, QueueEntry, State
 from . import card_effects, player_effects
 from .basic_effects import check_state, close_card
 from .board import card_def, classes_of, condition_holds, current_strike, shot_bonus, target_condition_holds
-from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle
+from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, shuffles_after
 from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
 from .targeting import target_violation
@@ -128,9 +128,11 @@ def hand_effect(
         if has_real_choice(state, ability, index, seat):
             pause_for(state, entry, index, seat)
             return True, False
-        done = carry_out(state, entry, effect, seat, forced_choice(state, ability, index, seat), ev, rules)
-        if effect.op == "search" and (done or state.rules.search_always_shuffles):
-            # the deck was looked through: chance shuffles it (R15:7.search, R15:204.2; entry 84)
+        cards = forced_choice(state, ability, index, seat)
+        done = carry_out(state, entry, effect, seat, cards, ev, rules)
+        if shuffles_after(state, effect, cards):
+            # the deck was looked through: chance shuffles it (R15:7.search, R15:204.2; entry 84;
+            # after a summon, R15:519.3.1; entry 112)
             pause_for_shuffle(state, HandChoice(entry, index, seat, state.step))
             return True, done
     return False, done
@@ -193,7 +195,7 @@ def _apply_card_effect(
         if effect.amount == "target_cost":  # «Х — его стоимость»: each target's own (entry 44)
             amount = mentioned_cost(state, uid) + base
         elif effect.amount == "recipient_hand":  # «за каждую карту в руке его игрока» (entry 66)
-            amount = len(state.players[state.cards[uid].owner].hand) * effect.per + base
+            amount = len(state.players[state.controller_of(uid)].hand) * effect.per + base
         each(state, entry, effect, uid, amount, ev, rules)
     return bool(recipients)
 
@@ -243,6 +245,8 @@ _EACH: dict[Op, EachHandler] = {
     "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
     "reduce_life_to": card_effects.reduce_life_to,
     "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,
+    "take_control": card_effects.take_control,
+    "take_control_until_end_of_turn": card_effects.take_control_until_end_of_turn,
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..editions import cite
 from ..model import Event, State
+from .control import give_back
 from .triggers import fire
 from .turn_start import begin_turn
 
@@ -26,6 +27,9 @@ def _expire(state: State, ev: list[Event]) -> None:
         for m in ended:
             if m.coins:
                 _return_coins(state, m.target, m.amount, ev)
+            elif m.grants == "control":
+                if state.rules.control_until_end_of_turn_ends:  # the ``taken_control_kept`` mutant keeps it
+                    give_back(state, m.target, ev, cite(state, "310.2"))
             else:
                 ev.append(Event("effect_ended", cite(state, "310.2"), (("card", m.target), ("amount", m.amount))))
 

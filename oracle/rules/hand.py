@@ -3,7 +3,10 @@
 на своё кладбище») and «Положите карту из руки на верх колоды» (the effect ops
 :data:`oracle.cards.HAND_OPS`; INTERPRETING.md, entries 63-66); and «Поиск» (R15:7.search),
 where he chooses cards of his own deck that go to his hand, after which chance shuffles
-his deck at step ``search_shuffle`` (INTERPRETING.md, entry 84).
+his deck at step ``search_shuffle`` (INTERPRETING.md, entry 84); «Вызовите» (R15:519.3), the
+same choice from his deck whose cards go into play under his control, the deck shuffled when he
+summoned any (R15:519.3.1; entries 111, 112); and «Возродите» (R15:519.4), a choice from his
+graveyard whose cards go into play (entry 113).
 
 When the player has a real choice the resolution stops at step ``hand_choice`` with the
 ability in ``state.choosing_cards`` (:class:`~oracle.model.HandChoice`); his ``choose_cards``
@@ -18,7 +21,9 @@ from itertools import combinations
 
 from ..cards import Effect, EffectAbility, SearchParams
 from ..model import Event, HandChoice, QueueEntry, State
+from .basic_effects import enter_play
 from .board import card_def
+from .capture import capture_from_hand
 from .triggers import fire
 
 __all__ = [
@@ -36,7 +41,14 @@ __all__ = [
     "put_on_deck",
     "required",
     "searchable",
+    "shuffles_after",
+    "take_into_play",
+    "zone_chosen_from",
 ]
+
+#: The hand ops whose cards are chosen from another zone of the player (R15:7.search,
+#: R15:519.3: the deck; R15:519.4: the graveyard) and must match the effect's ``find``.
+_FINDING = {"search": "deck", "summon": "deck", "resurrect": "graveyard"}
 
 
 def choosers(state: State, entry: QueueEntry, effect: Effect) -> tuple[int, ...]:
@@ -56,13 +68,35 @@ def required(effect: Effect) -> int:
     return -1 if effect.amount == "any" else int(effect.amount)
 
 
+def zone_chosen_from(effect: Effect) -> str:
+    """The zone of his own the player chooses the effect's cards from: "deck" for a search or
+    a summon (R15:7.search, R15:519.3 «из своей колоды»), "graveyard" for a resurrection
+    (R15:519.4 «со своего кладбища»), else "hand"."""
+    return _FINDING.get(effect.op, "hand")
+
+
+def shuffles_after(state: State, effect: Effect, cards: tuple[int, ...]) -> bool:
+    """Whether chance shuffles the chooser's deck once the effect's cards are taken: after a
+    search always (the deck was looked through, R15:7.search, 204.2; the mutant
+    ``search_shuffles_only_what_it_took_from`` only when he took some); after a summon only when he
+    summoned some — choosing none is refusing to look (R15:519.3.1; INTERPRETING.md, entry 112;
+    the mutant ``summon_refusal_shuffles`` shuffles anyway)."""
+    if effect.op == "search":
+        return bool(cards) or state.rules.search_always_shuffles
+    if effect.op == "summon":
+        return bool(cards) or not state.rules.summon_refusal_keeps_the_deck
+    return False
+
+
 def searchable(state: State, effect: Effect, seat: int) -> list[int]:
-    """The cards of ``seat``'s deck a «search» may find, ascending uids: those matching its
-    ``find`` (the printed name; the type and printed cost, X as 0; R15:7.search)."""
+    """The cards of ``seat``'s deck a «search» (a «summon»; for a «resurrect» his graveyard)
+    may take, ascending uids: those matching its ``find`` (the printed name; the type and
+    printed cost, X as 0, exact or at most; R15:7.search, R15:519.3, 519.4)."""
     find = effect.params
     assert isinstance(find, SearchParams)
     out = []
-    for uid in sorted(state.players[seat].deck):
+    zone = state.players[seat].graveyard if effect.op == "resurrect" else state.players[seat].deck
+    for uid in sorted(zone):
         d = card_def(state, uid)
         if find.name and d.name != find.name:
             continue
@@ -70,13 +104,16 @@ def searchable(state: State, effect: Effect, seat: int) -> list[int]:
             continue
         if find.cost >= 0 and max(d.cost, 0) != find.cost:
             continue
+        if find.max_cost >= 0 and max(d.cost, 0) > find.max_cost:
+            continue
         out.append(uid)
     return out
 
 
 def _options(state: State, effect: Effect, seat: int) -> list[int]:
-    """The cards the choice is made from: the hand, or for a search the matching deck cards."""
-    return searchable(state, effect, seat) if effect.op == "search" else sorted(state.players[seat].hand)
+    """The cards the choice is made from: the hand, or for a search (a summon, a resurrection)
+    the matching cards of the deck (the graveyard)."""
+    return searchable(state, effect, seat) if effect.op in _FINDING else sorted(state.players[seat].hand)
 
 
 def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -> tuple[int, ...]:
@@ -91,6 +128,14 @@ def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -
     if effect.op == "search":
         hi = min(int(effect.amount), len(searchable(state, effect, seat)))
         return tuple(range(hi + 1)) if state.rules.search_may_find_fewer else (hi,)
+    if effect.op == "summon":
+        # «вызовите N существ»: he may summon fewer (R15:519.3.3), none being the refusal to
+        # look (R15:519.3.1; entry 112; the mutant ``summon_takes_all_it_can`` does not let him)
+        hi = min(int(effect.amount), len(searchable(state, effect, seat)))
+        return tuple(range(hi + 1)) if state.rules.summon_may_take_fewer else (hi,)
+    if effect.op == "resurrect":
+        # «возродите существо»: as many as asked, all there are if fewer (R15:520.1; entry 113)
+        return (min(int(effect.amount), len(searchable(state, effect, seat))),)
     hand = len(state.players[seat].hand)
     n = required(effect)
     if n < 0:
@@ -159,6 +204,24 @@ def found(state: State, seat: int, cards: tuple[int, ...], ev: list[Event], rule
     ev.append(Event("cards_found", (*rules, "R15:7.search"), _move(seat, cards, p.deck, p.hand)))
 
 
+def take_into_play(
+    state: State, seat: int, op: str, cards: tuple[int, ...], ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Вызовите» / «Возродите»: the chosen cards go from ``seat``'s deck (graveyard) into the
+    play zone one at a time (R15:527.2), ascending uids, open and under his control (R15:519.1,
+    519.3, 519.4): event ``summoned`` / ``resurrected``, then the card enters play as a played
+    one does — «Найм» fires (R15:7.hire «когда эта карта входит в игру»), it has first-turn
+    weakness (R15:108.5) — but it was not played (no «разыгрываете» trigger; entry 111)."""
+    p = state.players[seat]
+    if op == "summon":
+        kind, cite, source = "summoned", (*rules, "R15:519.1", "R15:519.3"), p.deck
+    else:
+        kind, cite, source = "resurrected", (*rules, "R15:519.1", "R15:519.4"), p.graveyard
+    for uid in cards:
+        ev.append(Event(kind, cite, (("player", seat), ("card", uid))))
+        enter_play(state, uid, seat, ev, cite, source)
+
+
 def carry_out(
     state: State, entry: QueueEntry, effect: Effect, seat: int, cards: tuple[int, ...], ev: list[Event],
     rules: tuple[str, ...],
@@ -170,6 +233,14 @@ def carry_out(
     if effect.op == "search":
         found(state, seat, cards, ev, rules)
         return bool(cards)
+    if effect.op in ("summon", "resurrect"):
+        take_into_play(state, seat, effect.op, cards, ev, rules)
+        return len(cards) >= required(effect)
+    if effect.op == "capture_from_hand":
+        if len(cards) < required(effect) and not state.rules.capture_takes_what_there_is:
+            return False  # the ``capture_needs_enough_cards`` mutant: too few cards, nothing captured
+        fewer = len(cards) < required(effect)
+        return capture_from_hand(state, entry.source, seat, cards, ev, rules, fewer) and not fewer
     if effect.op == "discard":
         _discard(state, seat, cards, ev, rules, len(cards) < required(effect))
     elif cards:

@@ -430,7 +430,7 @@ def choice_actions(state: State) -> list[Action]:
     """Every legal action of the active player in the choice phase (306.1)."""
     me = state.players[state.active]
     out: list[Action] = []
-    enemies = [uid for uid in characters_in_play(state) if state.cards[uid].owner == state.inactive]
+    enemies = [uid for uid in characters_in_play(state) if state.controller_of(uid) == state.inactive]
     for uid in me.play:
         if card_def(state, uid).type != "creature":
             continue

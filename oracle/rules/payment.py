@@ -90,14 +90,15 @@ def cost_modifiers(
     for uid, c, statics in board:
         if uid == played:
             continue
+        whose = state.controller_of(uid)  # a static of a card in play is its controller's (R15:519.5)
         for a in statics:
             if a.of_abilities:
                 continue  # the cost of activated abilities (ability_cost_modifiers)
-            if a.player == "own" and c.owner != seat:
+            if a.player == "own" and whose != seat:
                 continue
-            if a.player == "opponent" and c.owner == seat:
+            if a.player == "opponent" and whose == seat:
                 continue
-            if a.player == "any" and c.owner != seat and not every_player:
+            if a.player == "any" and whose != seat and not every_player:
                 continue  # the mutant reads an unqualified static as «your …» (R15:118.8)
             if a.card_type not in ("any", ctype):
                 continue
@@ -128,15 +129,16 @@ def ability_cost_modifiers(state: State, source: int, board: list[BoardStatic] |
     if board is None:
         board = board_cost_statics(state)
     src = card_def(state, source)
-    seat = state.cards[source].owner
+    seat = state.controller_of(source)
     found: list[tuple[int, int, str, int]] = []
     for uid, c, statics in board:
+        whose = state.controller_of(uid)  # a static of a card in play is its controller's (R15:519.5)
         for a in statics:
             if not a.of_abilities:
                 continue
-            if a.player == "own" and c.owner != seat:
+            if a.player == "own" and whose != seat:
                 continue
-            if a.player == "opponent" and c.owner == seat:
+            if a.player == "opponent" and whose == seat:
                 continue
             if a.card_type not in ("any", src.type):
                 continue
@@ -327,12 +329,13 @@ def ability_cost_violations(state: State, uid: int, index: int, a: ActivatedAbil
         return out
     if a.tap and c.closed:
         out.append(Violation(r501_2, "the cost closes this card, but it is already closed"))
+    payer = state.players[state.controller_of(uid)]  # its controller pays (R15:519.5)
     least = ability_final_cost(state, uid, a, 1 if a.x_coins else 0)
-    if least > state.players[c.owner].coins_open:
+    if least > payer.coins_open:
         out.append(
-            Violation(r501_2, f"the cost needs {least} open coins, the player has {state.players[c.owner].coins_open}")
+            Violation(r501_2, f"the cost needs {least} open coins, the player has {payer.coins_open}")
         )
-    if a.discard and len(state.players[c.owner].hand) < a.discard:
+    if a.discard and len(payer.hand) < a.discard:
         out.append(Violation(r501_2, "the cost discards a card («Сбросьте карту:»), the player's hand is empty"))
     if limit_reached(c, index, a):
         limit = f"{a.per_turn} раз за ход" if a.per_turn else f"{a.per_game} раз за игру"

@@ -29,7 +29,16 @@ from .attack import fight
 from .basic_effects import check_state, wound
 from .board import card_def
 from .effects import hand_effect, run_ability, run_effects
-from .hand import carry_out, choice_counts, choosers, hand_choices, pause_for_shuffle, searchable
+from .hand import (
+    carry_out,
+    choice_counts,
+    choosers,
+    hand_choices,
+    pause_for_shuffle,
+    searchable,
+    shuffles_after,
+    zone_chosen_from,
+)
 from .payment import limit_reached, take_usage_marker
 from .recipients import live_targets
 from .targeting import target_choices, target_violation
@@ -469,6 +478,11 @@ def hand_choice_actions(state: State) -> list[Action]:
     return [Action("choose_cards", targets=c) for c in _hand_options(state)]
 
 
+#: The rule a choice of cards while an ability resolves comes from, by its effect's op.
+_CHOICE_RULES = {"discard": "R15:7.discard", "search": "R15:7.search", "summon": "R15:519.3", "resurrect": "R15:519.4",
+                 "capture_from_hand": "R15:7.capture"}
+
+
 def check_hand_choice(state: State, action: Action) -> list[Violation]:
     """Violations of a ``choose_cards``: distinct cards, in ascending order, of the chooser's
     hand (R15:7.discard; R15:520.4, 119.7 for how many), or for a search of his deck that
@@ -478,9 +492,10 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
     ability = ability_of(state, hc.entry)
     counts = choice_counts(state, ability, hc.effect, hc.player)
     effect = ability.effects[hc.effect]
-    search = effect.op == "search"
-    rule = "R15:7.search" if search else "R15:7.discard"
-    zone, where = (state.players[hc.player].deck, "deck") if search else (state.players[hc.player].hand, "hand")
+    where = zone_chosen_from(effect)
+    search = where != "hand"
+    rule = _CHOICE_RULES.get(effect.op, "R15:7.discard")
+    zone = getattr(state.players[hc.player], where)
     matching = searchable(state, effect, hc.player) if search else None
     out: list[Violation] = []
     if tuple(sorted(set(action.targets))) != action.targets:
@@ -489,9 +504,10 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
         if uid not in zone:
             out.append(Violation(rule, f"card {uid} is not in the {where} of player {hc.player + 1}"))
         elif matching is not None and uid not in matching:
-            out.append(Violation(rule, f"card {uid} is not a card the search looks for"))
+            out.append(Violation(rule, f"card {uid} is not a card the {effect.op} looks for"))
     if len(set(action.targets)) not in counts:
-        count_rule = rule if search else ("R15:119.7" if 0 in counts else "R15:520.4")
+        fewer = "R15:520.5" if effect.op == "capture_from_hand" else "R15:520.4"
+        count_rule = rule if search else ("R15:119.7" if 0 in counts else fewer)
         out.append(Violation(count_rule, f"choose {' or '.join(map(str, counts))} cards"))
     return out
 
@@ -509,13 +525,14 @@ def choose_cards(state: State, cards: tuple[int, ...], ev: list[Event]) -> None:
     ability = ability_of(state, entry)
     effect = ability.effects[hc.effect]
     rules = _resolution_rules(state, entry)
-    rule = {"discard": "R15:7.discard", "search": "R15:7.search"}.get(effect.op, "R15:119.2")
+    rule = _CHOICE_RULES.get(effect.op, "R15:119.2")
     ev.append(Event("cards_chosen", (rule,),
                     (("player", hand_chooser_of(state, hc.player)), ("source", entry.source),
                      ("ability", entry.ability), ("cards", ",".join(map(str, cards))))))
     done = carry_out(state, entry, effect, hc.player, cards, ev, rules)
-    if effect.op == "search" and (cards or state.rules.search_always_shuffles):
-        pause_for_shuffle(state, hc)  # chance shuffles the deck looked through (R15:7.search, 204.2)
+    if shuffles_after(state, effect, cards):
+        # chance shuffles the deck looked through (R15:7.search, 204.2; a summon's, R15:519.3.1)
+        pause_for_shuffle(state, hc)
         return
     _after_choice(state, hc, done, ev)
 
@@ -553,7 +570,8 @@ def check_search_shuffle(state: State, action: Action) -> list[Violation]:
     hc = state.choosing_cards
     assert hc is not None
     if action.card != hc.player:
-        return [Violation("R15:7.search", f"the deck of seat {hc.player} is shuffled now")]
+        summon = ability_of(state, hc.entry).effects[hc.effect].op == "summon"
+        return [Violation("R15:519.3.1" if summon else "R15:7.search", f"the deck of seat {hc.player} is shuffled now")]
     if sorted(action.values) != sorted(state.players[hc.player].deck):
         return [Violation("R15:204.2", "the outcome must be an order of exactly the cards of the deck")]
     return []
@@ -567,7 +585,9 @@ def search_shuffle(state: State, order: tuple[int, ...], ev: list[Event]) -> Non
     state.choosing_cards = None
     state.step = hc.resume
     state.players[hc.player].deck = list(order)
-    ev.append(Event("search_shuffled", (*_resolution_rules(state, hc.entry), "R15:7.search", "R15:204.2"),
+    summon = ability_of(state, hc.entry).effects[hc.effect].op == "summon"
+    ev.append(Event("search_shuffled", (*_resolution_rules(state, hc.entry), "R15:519.3.1" if summon else "R15:7.search",
+                                        "R15:204.2"),
                     (("player", hc.player),)))
     _after_choice(state, hc, True, ev)
 

@@ -24,9 +24,8 @@ def target_violation(
     c = state.cards.get(uid)
     if c is None:
         return f"card {uid} does not exist"
-    owner = state.players[c.owner]
     d = load_pool().cards[c.card_id]
-    if uid != owner.hero and uid not in owner.play:
+    if state.zone_of(uid) != "play":
         return f"card {uid} is not in the play zone"
     if not d.is_character:
         return f"card {uid} is not a character"
@@ -41,9 +40,9 @@ def target_violation(
         # «Защита от заклинаний»: the controller of a spell's targeted ability cannot choose it;
         # an opponent choosing «по его выбору» may (R15:515.2)
         return f"card {uid} has «Защита от заклинаний»: the spell's controller cannot target it ({SPELL_PROTECTION})"
-    if spec.side == "own" and c.owner != controller:
+    if spec.side == "own" and state.controller_of(uid) != controller:
         return f"card {uid} is not controlled by the ability's controller"
-    if spec.side == "enemy" and c.owner == controller:
+    if spec.side == "enemy" and state.controller_of(uid) == controller:
         return f"card {uid} is not an enemy card"
     for f in spec.filters:
         if f == "poisoned" and c.poison <= 0:

@@ -127,9 +127,9 @@ def fire(
                 if kind == "death":  # only a «Гибель» that reads its wounds keeps them (entry 87; the
                     # ``wounds_forgotten_at_death`` mutant reads them after leaving play cleared them)
                     n = count if keeps_wounds(a) and state.rules.death_keeps_wounds else 0
-                _add(state, c.owner, subject, i, subject, n)
+                _add(state, state.controller_of(subject), subject, i, subject, n)
     else:
-        subject_owner = state.cards[subject].owner if subject else -1
+        subject_owner = state.controller_of(subject) if subject else -1  # its controller (R15:519.5)
         table = triggered_abilities(cards)
         for seat in (state.inactive, state.active):
             p = state.players[seat]
@@ -148,17 +148,17 @@ def fire(
                         who = subject_owner
                     else:  # pragma: no cover - TRIGGERS is closed
                         raise AssertionError(kind)
-                    if a.whose == "own" and who != c.owner:
+                    if a.whose == "own" and who != seat:
                         continue
-                    if a.whose == "opponent" and who == c.owner:
+                    if a.whose == "opponent" and who == seat:
                         continue
                     if a.subject_class and a.subject_class not in classes_of(state, subject):
                         continue  # «При гибели братства»: only a creature of that class (R15:107.3)
                     if a.nth and _count_of_turn(state, kind, who) != a.nth:
                         continue  # «вторую карту за ход»: only that card (INTERPRETING.md, entry 60)
-                    if a.killed_by and not killed_by_holds(state, a.killed_by, c.owner, killer):
+                    if a.killed_by and not killed_by_holds(state, a.killed_by, seat, killer):
                         continue  # «погибает от …» (R15:505.1.1; entry 98)
-                    _add(state, c.owner, uid, i, subject, count)
+                    _add(state, seat, uid, i, subject, count)
             if kind == "start_of_turn" and seat == state.active:
                 for uid in p.play:
                     # A hidden creature's abilities do not work, poison included (entry 38).

@@ -100,6 +100,8 @@ def card_from_msg(m: state_pb2.CardState, field: str = "") -> dict[str, Any]:
         d["armour_prevented"] = m.armour_prevented
     if m.prevented:
         d["prevented"] = m.prevented
+    if m.captured_by:
+        d["captured_by"] = m.captured_by
     return d
 
 
@@ -217,6 +219,8 @@ def card_to_msg(d: dict[str, Any], m: state_pb2.CardState) -> None:
         m.armour_prevented = d['armour_prevented']
     if d.get('prevented'):
         m.prevented = d['prevented']
+    if d.get('captured_by'):
+        m.captured_by = d['captured_by']
 
 
 def player_to_msg(d: dict[str, Any], m: state_pb2.PlayerState) -> None:
@@ -409,6 +413,7 @@ def decode_card(m: state_pb2.CardState) -> Card | None:
     armour_turn = m.armour_turn
     armour_prevented = m.armour_prevented
     prevented = m.prevented
+    captured_by = m.captured_by
     if not (
         1 <= uid <= 1048576
         and 0 <= owner <= 1
@@ -420,9 +425,10 @@ def decode_card(m: state_pb2.CardState) -> Card | None:
         and 0 <= armour_turn <= 1048576
         and 0 <= armour_prevented <= 1048576
         and 0 <= prevented <= 1048576
+        and 0 <= captured_by <= 1048576
     ):
         return None
-    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, armour_turn=armour_turn, armour_prevented=armour_prevented, prevented=prevented)
+    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, armour_turn=armour_turn, armour_prevented=armour_prevented, prevented=prevented, captured_by=captured_by)
 
 
 def decode_player(m: state_pb2.PlayerState) -> Player | None:
@@ -537,12 +543,13 @@ def card_wire(o: Card) -> bytes:
         b"\xa0\x01" + varint(o.armour_turn) if o.armour_turn else b"",
         b"\xa8\x01" + varint(o.armour_prevented) if o.armour_prevented else b"",
         b"\xb0\x01" + varint(o.prevented) if o.prevented else b"",
+        b"\x98\x02" + varint(o.captured_by) if o.captured_by else b"",
     ])
 
 
 def card_key(o: Card) -> tuple[Any, ...]:
     """The field values of a ``Card`` as an immutable key (the encoder's cache)."""
-    return (o.uid, o.card_id, o.owner, o.closed, o.wounds, o.poison, o.hidden, o.entered_turn, o.attacked_turn, o.defended_turn, tuple(sorted(o.usage.items())) if o.usage else (), tuple(sorted(o.game_usage.items())) if o.game_usage else (), o.stunned, o.armour_turn, o.armour_prevented, o.prevented,)
+    return (o.uid, o.card_id, o.owner, o.closed, o.wounds, o.poison, o.hidden, o.entered_turn, o.attacked_turn, o.defended_turn, tuple(sorted(o.usage.items())) if o.usage else (), tuple(sorted(o.game_usage.items())) if o.game_usage else (), o.stunned, o.armour_turn, o.armour_prevented, o.prevented, o.captured_by,)
 
 
 def card_typed(o: Card) -> bool:
@@ -565,6 +572,7 @@ def card_typed(o: Card) -> bool:
         and type(o.armour_turn) is int
         and type(o.armour_prevented) is int
         and type(o.prevented) is int
+        and type(o.captured_by) is int
     )
 
 
@@ -584,6 +592,7 @@ def card_small(o: Card) -> bool:
         and 0 <= o.armour_turn < INT32_LIMIT
         and 0 <= o.armour_prevented < INT32_LIMIT
         and 0 <= o.prevented < INT32_LIMIT
+        and 0 <= o.captured_by < INT32_LIMIT
     )
 
 

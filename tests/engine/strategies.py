@@ -145,7 +145,9 @@ def shuffle_is_valid(state: State, a: Action) -> bool:
 
 
 def zone_violations(state: State) -> list[str]:
-    """Card conservation: every card instance is in exactly one zone of its owner."""
+    """Card conservation: every card instance is in exactly one zone of its owner — or in play
+    under the other player's control, in his play zone (R15:519.5), or captured: in no zone,
+    under a card in play (R15 glossary «Добывает»)."""
     out: list[str] = []
     where: dict[int, str] = {}
     for seat, p in enumerate(state.players):
@@ -155,8 +157,13 @@ def zone_violations(state: State) -> list[str]:
                 if uid in where:
                     out.append(f"card {uid} in {where[uid]} and in {seat}.{zone}")
                 where[uid] = f"{seat}.{zone}"
-                if uid in state.cards and state.cards[uid].owner != seat:
+                if uid in state.cards and state.cards[uid].owner != seat and zone != "play":
                     out.append(f"card {uid} of player {state.cards[uid].owner} in {seat}.{zone}")
+    for uid, c in state.cards.items():
+        if c.captured_by and uid not in where:
+            if where.get(c.captured_by, "").split(".")[-1] not in ("hero", "play"):
+                out.append(f"card {uid} captured by {c.captured_by}, which is not in play")
+            where[uid] = "captured"
     if set(where) != set(state.cards):
         out.append(f"cards in no zone or unknown: {sorted(set(where) ^ set(state.cards))}")
     return out

@@ -215,6 +215,30 @@ def _modifier0(**changes: Any) -> Mutate:
     return mutate
 
 
+def _captured(in_hand: bool = False, under_deck_card: bool = False, closed: bool = False) -> Mutate:
+    """The first card of player 1's hand lies under his first card in play («Добывает», R15 glossary;
+    INTERPRETING.md, entry 115), broken one way: still in his hand, under a card of his deck
+    (not in play), or closed (a captured card has lost every marker)."""
+
+    def mutate(s: State) -> Mapping[str, int]:
+        uid = s.players[0].hand[0]
+        if not in_hand:
+            s.players[0].hand.remove(uid)
+        under = s.players[0].deck[0] if under_deck_card else _in_play(s, 0)[0]
+        s.cards[uid] = replace(s.cards[uid], captured_by=under, closed=closed)
+        return {"i": _i(s, uid)}
+
+    return mutate
+
+
+def _control_of_a_hero(s: State) -> Mapping[str, int]:
+    """A control modifier («Возьмите под контроль … до конца хода», R15:519.5; INTERPRETING.md,
+    entry 114) on a hero: a hero's control is never taken."""
+    s.modifiers[0] = replace(s.modifiers[0], target=s.players[0].hero, until="end_of_turn", owner=-1, amount=0,
+                             grants="control")
+    return {}
+
+
 def _life_on_a_hero(s: State) -> Mapping[str, int]:
     """A life modifier (INTERPRETING.md, entries 69 and 79) whose target is a hero, not a creature."""
     s.modifiers[0] = replace(s.modifiers[0], target=s.players[0].hero, until="while_in_play", owner=-1, amount=1,
@@ -602,6 +626,12 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_keyword_until_start_of_turn", "modifier",
      _modifier0(until="start_of_turn", owner=-1, amount=0, grants="dash"), "modifiers[0].until"),
     ("modifier_keyword_on_a_hero", "modifier", _modifier_keyword_on_a_hero, "modifiers[0].target"),
+    ("modifier_control_while_in_play", "modifier",
+     _modifier0(until="while_in_play", owner=-1, amount=0, grants="control"), "modifiers[0].until"),
+    ("modifier_control_of_a_hero", "modifier", _control_of_a_hero, "modifiers[0].target"),
+    ("card_captured_but_in_a_hand", "choice", _captured(in_hand=True), "cards[{i}].captured_by"),
+    ("card_captured_under_a_card_out_of_play", "choice", _captured(under_deck_card=True), "cards[{i}].captured_by"),
+    ("card_captured_and_closed", "choice", _captured(closed=True), "cards[{i}]"),
     ("modifier_life_on_a_hero", "modifier", _life_on_a_hero, "modifiers[0].target"),
     ("modifier_target_out_of_play", "modifier", _modifier_off_play, "modifiers[0].target"),
     ("modifier_coins_more_than_the_players_coins", "modifier", _coin_modifier(2), "modifiers[0].amount"),

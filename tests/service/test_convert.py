@@ -518,6 +518,8 @@ def _renumber(data: dict[str, Any], factor: int) -> dict[str, Any]:
             p[zone] = [u(x) for x in p[zone]]
     for c in data["cards"]:
         c["uid"] = u(c["uid"])
+        if "captured_by" in c:  # the card a captured card lies under (R15 glossary «Добывает»)
+            c["captured_by"] = u(c["captured_by"])
     for e in data["queue"]:
         e["source"], e["targets"] = u(e["source"]), [u(x) for x in e["targets"]]
     for t in data["pending"]:

@@ -154,7 +154,7 @@ class PlayerState(_message.Message):
     def __init__(self, hero: _Optional[int] = ..., deck: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., play: _Optional[_Iterable[int]] = ..., graveyard: _Optional[_Iterable[int]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., mulligan_declared: _Optional[bool] = ..., mulligan: _Optional[_Iterable[int]] = ..., drawn_this_turn: _Optional[int] = ..., played_this_turn: _Optional[int] = ..., creatures_played_this_turn: _Optional[int] = ..., creatures_healed_own_turn: _Optional[int] = ...) -> None: ...
 
 class CardState(_message.Message):
-    __slots__ = ("uid", "card_id", "owner", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_turn", "defended_turn", "usage", "game_usage", "stunned", "armour_turn", "armour_prevented", "prevented")
+    __slots__ = ("uid", "card_id", "owner", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_turn", "defended_turn", "usage", "game_usage", "stunned", "armour_turn", "armour_prevented", "prevented", "captured_by")
     UID_FIELD_NUMBER: _ClassVar[int]
     CARD_ID_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
@@ -171,6 +171,7 @@ class CardState(_message.Message):
     ARMOUR_TURN_FIELD_NUMBER: _ClassVar[int]
     ARMOUR_PREVENTED_FIELD_NUMBER: _ClassVar[int]
     PREVENTED_FIELD_NUMBER: _ClassVar[int]
+    CAPTURED_BY_FIELD_NUMBER: _ClassVar[int]
     uid: int
     card_id: str
     owner: int
@@ -187,7 +188,8 @@ class CardState(_message.Message):
     armour_turn: int
     armour_prevented: int
     prevented: int
-    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., owner: _Optional[int] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_turn: _Optional[int] = ..., defended_turn: _Optional[int] = ..., usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., stunned: _Optional[bool] = ..., armour_turn: _Optional[int] = ..., armour_prevented: _Optional[int] = ..., prevented: _Optional[int] = ...) -> None: ...
+    captured_by: int
+    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., owner: _Optional[int] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_turn: _Optional[int] = ..., defended_turn: _Optional[int] = ..., usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., stunned: _Optional[bool] = ..., armour_turn: _Optional[int] = ..., armour_prevented: _Optional[int] = ..., prevented: _Optional[int] = ..., captured_by: _Optional[int] = ...) -> None: ...
 
 class AbilityUsage(_message.Message):
     __slots__ = ("ability", "count")
