@@ -208,7 +208,7 @@ def check_state(state: State, ev: list[Event], by: int | Mapping[int, int] = 0) 
 
 
 def perish_lifeless(state: State, ev: list[Event]) -> bool:
-    """R15:512.6: the Queue is empty and nothing waits to be declared; the creatures in play
+    """The Queue is empty and nothing waits to be declared (R15:512.6): the creatures in play
     with base life 0 or less and current life 0 or less all die together (no source), and the
     triggers on their deaths fire (they then enter the Queue).  Returns whether any died."""
     dead = lifeless(state)

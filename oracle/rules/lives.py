@@ -91,7 +91,7 @@ def untouched_lifeless(state: State, uid: int) -> bool:
 
 
 def lifeless(state: State) -> list[int]:
-    """R15:512.6: the creatures in play with base life 0 or less and current life 0 or less,
+    """The creatures R15:512.6 destroys: those in play with base life 0 or less and current life 0 or less,
     seat 0 first, in play-zone order (they die together once the Queue is empty)."""
     return [
         uid
