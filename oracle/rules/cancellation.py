@@ -96,6 +96,7 @@ def apply_cancel_choice(state: State, action: Action, ev: list[Event]) -> bool:
     state.cancelling = 0
     state.step = "play_queue"
     if not action.card:
+        ev.append(Event("play_not_cancelled", (play_step_rule(state), "R15:518.1"), (("card", played),)))
         return False
     step = play_step_rule(state)
     had_targets = any(e.source == played and e.kind == "spell" and e.targets for e in state.queue)
