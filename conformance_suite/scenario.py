@@ -339,8 +339,15 @@ def board_to_state(board: scenario_pb2.BoardSetup, edition: str) -> dict[str, An
             for c in getattr(p, zone):
                 cards[c.uid] = _card(c, c.uid, seat, turn)
                 zones[zone].append(c.uid)
+                for part in c.attached:  # the parts under it (R15:7.attach), in no zone of their own
+                    cards[part.uid] = _card(part, part.uid, seat, turn)
+                    cards[part.uid].attached_to = c.uid
+        supply = []
+        for c in p.supply:
+            cards[c.uid] = _card(c, c.uid, seat, turn)
+            supply.append(c.uid)
         players.append(Player(
-            hero_uid, zones["deck"], hand=zones["hand"], play=zones["play"], graveyard=zones["graveyard"],
+            hero_uid, zones["deck"], hand=zones["hand"], play=zones["play"], graveyard=zones["graveyard"], supply=supply,
             coins_open=p.coins_open, coins_closed=p.coins_closed, failed_draws=p.failed_draws,
             **{k: getattr(p, k) for k in TURN_COUNTS},
         ))

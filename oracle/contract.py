@@ -54,6 +54,8 @@ DECISION_KINDS: dict[str, str] = {
     "finds («Поиск», R15:7.search)",
     "search_shuffle": "chance gives the new order of the deck a resolving search looked through "
     "(R15:7.search, R15:204.2); actor chance",
+    "module_choice": "the player whose creature with «Модуль» must enter play attaches it to one of his "
+    "mechanisms instead, or lets it enter (R15 glossary «Модуль», «Присоединить»)",
     "game_over": "nobody decides: the game is over; actor nobody",
 }
 
@@ -88,6 +90,9 @@ CAPABILITIES: dict[str, str] = {
     "searches": "«Поиск» (R15:7.search): a player chooses up to N matching cards of his own deck while an "
     "ability resolves (step hand_choice, action choose_cards), they go to his hand, then chance shuffles his deck "
     "(step search_shuffle, action shuffle, which also needs setup)",
+    "modules": "combined creatures and created cards: a creature with «Модуль» attached to a mechanism (step "
+    "module_choice, action attach_module), the combined card's characteristics, its parts leaving play as separate "
+    "cards (R15:505.4), «Создайте» and the supply (R15:519.6, 519.6.1, 206.1)",
     "coin_loss": "effects that make a player lose coins, R15:522.2 and 522.5 (the event coins_lost; Подавление)",
 }
 
@@ -110,6 +115,7 @@ STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "target_choice": ("opponent_choices",),
     "hand_choice": ("hand_choices",),
     "search_shuffle": ("searches",),
+    "module_choice": ("modules",),
     "game_over": (),
 }
 
@@ -129,6 +135,7 @@ ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "pass": ("triggered_abilities",),
     "choose_target": ("opponent_choices",),
     "choose_cards": ("hand_choices",),
+    "attach_module": ("modules",),
 }
 
 

@@ -19,7 +19,8 @@ from .rules.attack import defender_candidates, defender_violations, directed, en
 from .rules.basic_effects import close_card
 from .rules.board import card_def
 from .rules.end_turn import finish_turn
-from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, resume_play
+from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, resume_module_play, resume_play
+from .rules.modules import check_module_choice, choose_host, module_choice_actions, module_chooser
 from .rules.queue import (
     check_hand_choice,
     check_search_shuffle,
@@ -35,6 +36,7 @@ from .rules.queue import (
     only_choice,
     pass_trigger,
     resolve_first,
+    resume_creation,
     search_shuffle,
     settle_triggers,
     target_choice_actions,
@@ -144,6 +146,7 @@ USED_FIELDS: dict[str, tuple[str, ...]] = {
     "pass": ("trigger",),
     "choose_target": ("targets",),
     "choose_cards": ("targets",),
+    "attach_module": ("card", "targets"),
 }
 _FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
 _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
@@ -155,6 +158,7 @@ FIELD_RULE: dict[str, str] = {
     "attack": "307.1", "defend": "307.1", "activate": "501.1", "play": "309.1", "end_turn": "306.1",
     "declare": "501.1", "pass": "401.7", "choose_target": "R15:118.1",
     "choose_cards": "R15:7.discard",
+    "attach_module": "R15:7.module",
 }
 
 #: The rule any action is refused under once the game is over.
@@ -294,6 +298,16 @@ def _choose(state: State, targets: tuple[int, ...], ev: list[Event]) -> None:
     entry = choose_target(state, targets, ev)
     if entry.kind == "spell":
         resume_play(state, entry, ev)
+
+
+def _perform_module_choice(state: State, action: Action, ev: list[Event]) -> None:
+    """The Модуль decision (R15 glossary «Модуль»); then the play or the creating ability goes
+    on (INTERPRETING.md, entry 104)."""
+    mc = choose_host(state, action, ev)
+    if mc.entry.ability < 0:
+        resume_module_play(state, mc, ev)
+    else:
+        resume_creation(state, mc.entry, mc.effect, ev)
 
 
 def _perform_hand_choice(state: State, action: Action, ev: list[Event]) -> None:
@@ -478,6 +492,8 @@ STEP_TABLE: dict[str, StepRow] = {
                            hand_choice_actions, check_hand_choice, _perform_hand_choice),
     "search_shuffle": StepRow("search_shuffle", _chance, ("shuffle",), "R15:7.search", "R15:7.search",
                               _search_shuffle_actions, check_search_shuffle, _perform_search_shuffle),
+    "module_choice": StepRow("module_choice", module_chooser, ("attach_module",), "R15:7.module", "R15:7.module",
+                             module_choice_actions, check_module_choice, _perform_module_choice),
     "game_over": StepRow("game_over", _nobody, (), GAME_OVER_RULE, GAME_OVER_RULE,
                          _game_over_actions, _game_over_check, _game_over_perform),
 }

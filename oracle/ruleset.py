@@ -226,6 +226,15 @@ class Ruleset:
     #: R15:403.1: «Гибель: … Х - количество ран на [этой карте]» reads the wounds the card had
     #: when it was destroyed, though leaving play cleared them (INTERPRETING.md, entry 87).
     death_keeps_wounds: bool = True
+    #: R15 glossary «Присоединить»: a combined card's base strike, life and cost are the sums
+    #: of its parts' (INTERPRETING.md, entry 103).
+    combined_card_sums: bool = True
+    #: R15:505.4: the triggers on creatures' deaths fire once for a combined creature however
+    #: many parts it has (INTERPRETING.md, entry 105).
+    combined_dies_once: bool = True
+    #: R15:519.6.1, glossary «Созданный»: a created card that reaches the graveyard goes to its
+    #: owner's supply once the «Гибель» triggers on its death are declared (entry 106).
+    created_returns_to_supply: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

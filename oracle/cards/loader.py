@@ -24,7 +24,10 @@ Schema of one card (JSON object)::
                защитником», R15:514.2: it cannot be assigned as defender); these four creatures
                only (INTERPRETING.md, entries 81 and 87); "unique" (Уникальность: when a second card of the
                same name comes into its player's play zone, the first goes to the graveyard,
-               a rules effect, R15:503.1; INTERPRETING.md, entry 83)
+               a rules effect, R15:503.1; INTERPRETING.md, entry 83); "module" («Модуль»: it may be
+               attached to its player's mechanism instead of entering play, R15 glossary) and
+               "created" («Созданный»: it comes into play only by «Создайте» and never is in a
+               deck, R15:519.6; INTERPRETING.md, entries 103-106), creatures only
     poison     creatures only, optional, n >= 1: the printed «Отравление N» (R15 glossary «Отравление
                на Х»): the card has Poison N of its own from the moment it enters play (its
                state's ``poison`` becomes N, the higher value applying), so «Отравить» does

@@ -81,10 +81,15 @@ CLASSES: dict[str, tuple[str, ...]] = {
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
 #: The printed keywords a card may have (card key ``keywords``).
-Keyword = Literal["dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique"]
+Keyword = Literal[
+    "dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique",
+    "module",  # «Модуль»: may be attached to its player's mechanism instead of entering play (R15 glossary)
+    "created",  # «Созданный»: enters play only by «Создайте», never in a deck; leaves for the supply (R15:519.6.1)
+]
 KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
 #: Keywords of creatures only (Скрытность is checked on its own).
-CREATURE_KEYWORDS: tuple[Keyword, ...] = ("cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend")
+CREATURE_KEYWORDS: tuple[Keyword, ...] = (
+    "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "module", "created")
 #: The kinds of ability (R15:112; ability key ``kind``).
 AbilityKind = Literal["spell", "activated", "triggered", "static"]
 ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)

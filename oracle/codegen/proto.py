@@ -381,7 +381,7 @@ def gen_fill(out: list[str]) -> None:
             out.append(f"    m.{pn} = {v}")
     out.append("\n")
     for cls in (model.QueueEntry, model.PendingTrigger, model.Modifier, model.Attack, model.TargetChoice,
-                model.HandChoice):
+                model.HandChoice, model.ModuleChoice):
         msg = PROTO_MESSAGES[cls.__name__]
         out.append(f"def {fname(cls)}_fill(o: {cls.__name__}, m: state_pb2.{msg}) -> None:")
         out.append(f'    """Fill the empty ``{msg}`` message ``m`` from a ``{cls.__name__}``."""')
@@ -419,12 +419,14 @@ from oracle._proto.berserk.oracle.v1 import state_pb2
 from oracle.editions import EDITIONS
 from oracle.model import (
     GRANTS,
+    PLAY_OPTIONS,
     QUEUE_KINDS,
     UNTIL,
     Attack,
     Card,
     HandChoice,
     Modifier,
+    ModuleChoice,
     PendingTrigger,
     Player,
     QueueEntry,

@@ -46,6 +46,8 @@ _DECIDER = {
     "hand_choice": "the player whose hand it is (`choosing_cards.player`, R15:7.discard «Игрок на свой выбор»; a "
     "search: the player whose deck it is, R15:7.search), in either player's turn",
     "search_shuffle": "chance",
+    "module_choice": "the player the creature with «Модуль» enters for (`attaching.player`: the active player for a "
+    "play, the creating ability's controller for a creation)",
     "game_over": "nobody",
 }
 
@@ -72,6 +74,9 @@ _STEP_TEXT = {
     "search_shuffle": "after a search (R15:7.search, R15:204.2) chance gives the new order of the deck the resolving "
     "search looked through (`choosing_cards` names the search; action `shuffle` with `card` its seat), whether it found cards or "
     "none; then the ability's remaining effects follow",
+    "module_choice": "a creature with «Модуль» (`attaching.card`) must enter play while its player has a "
+    "mechanism there: he attaches it to one of them or lets it enter (R15 glossary «Модуль»; INTERPRETING.md entry "
+    "104); then the play goes on with its triggers and payment, or the creating ability with its later effects",
     "game_over": "the game is over: `winner` is set and nobody decides",
 }
 
@@ -182,6 +187,10 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "targets": "distinct uids of the chooser's hand, ascending, as many as the hand effect in `choosing_cards` "
         "allows (none, e.g. a refusal before «иначе», is an empty list); for a search, distinct uids of his deck's "
         "cards the search looks for, ascending, up to its number (none: an empty list)",
+    },
+    "attach_module": {
+        "card": "uid of the creature with «Модуль» that enters now (`attaching.card`)",
+        "targets": "one uid: his creature in play with the class Механизм to attach it to; none: it enters play",
     },
 }
 

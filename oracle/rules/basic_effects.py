@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 from ..cards import NoWoundsFrom
 from ..model import Event, State
-from .board import card_def, current_life, current_strike, has_keyword
+from .board import card_def, current_life, current_strike, has_keyword, parts_of
+from .modules import return_created
 from .triggers import fire
 
 __all__ = ["check_state", "close_card", "draw", "enter_play", "leave_play", "leave_together", "wound"]
@@ -92,6 +93,8 @@ def leave_together(
     those of the other cards that left with it, wherever they are now (R15:505.3, 401.5;
     INTERPRETING.md, entry 34).  The order of the play zone therefore decides nothing."""
     wounds = {uid: state.cards[uid].wounds for uid in uids}  # last known, for «Гибель: … Х ран» (R15:403.1)
+    # a combined card's parts leave with it, each a separate card (R15:505.4, glossary «Присоединить»)
+    parts = {uid: parts_of(state, uid) for uid in uids}
     for uid in uids:
         c = state.card_mut(uid)
         owner = state.players[c.owner]
@@ -107,11 +110,26 @@ def leave_together(
         if not state.rules.death_triggers_see_effects:
             state.modifiers = [m for m in state.modifiers if m.target != uid]
         ev.append(Event(kind, rules, (("card", uid), ("owner", c.owner))))
+        for part in parts[uid]:
+            pc = state.card_mut(part)
+            pc.attached_to = 0
+            pc.usage.clear()
+            pc.game_usage.clear()
+            state.players[pc.owner].graveyard.append(part)
+            ev.append(Event("part_left_play", (*rules, "R15:505.4", "R15:7.attach"),
+                            (("card", part), ("host", uid), ("owner", pc.owner))))
     together = tuple(uids)
     for uid in uids:
         fire(state, "death", uid, ev, rules, count=wounds[uid])
+        for part in parts[uid]:  # its parts' «Гибель» are the combined card's own abilities
+            fire(state, "death", part, ev, (*rules, "R15:505.4"))
         if card_def(state, uid).type == "creature":
+            # once for the combined creature, however many parts it has (R15:505.4; the
+            # ``combined_dies_per_part`` mutant fires them for each part)
             fire(state, "creature_dies", uid, ev, rules, together)
+            if not state.rules.combined_dies_once:
+                for part in parts[uid]:
+                    fire(state, "creature_dies", part, ev, rules, together)
     # its effects go once the triggers on its death have fired (R15 glossary «При гибели»): a
     # «когда ваш механизм погибает» sees an upgraded creature as the mechanism it died as
     # (INTERPRETING.md, entry 69; the ``effects_gone_before_death_triggers`` mutant drops them first)
@@ -120,10 +138,13 @@ def leave_together(
 
 
 def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[str, ...]) -> None:
-    """Put a card from the hand into the play zone, open; «Найм» and «enters» triggers
+    """Put a card from the hand (or a created one from the supply, R15:519.6) into the play zone, open; «Найм» and «enters» triggers
     fire; it has first-turn weakness this turn (R15:108.5)."""
     p = state.players[seat]
-    p.hand.remove(uid)
+    if uid in p.hand:
+        p.hand.remove(uid)
+    else:  # a created card comes from its supply (R15:519.6)
+        p.supply.remove(uid)
     p.play.append(uid)
     state.card_mut(uid).entered_turn = state.turn
     ev.append(Event("entered_play", rules, (("card", uid), ("player", seat))))
@@ -196,6 +217,7 @@ def check_state(state: State, ev: list[Event]) -> None:
                 leave_play(state, uid, ev, ("R15:505.1",))
         else:
             leave_together(state, dead, ev, ("R15:505.1",))
+    return_created(state, ev)  # R15:519.6.1: a dead created card whose «Гибель» is declared
     losers = [seat for seat, p in enumerate(state.players) if current_life(state, p.hero) <= 0]
     if losers and state.winner < 0:
         state.winner = 2 if len(losers) == 2 else 1 - losers[0]
