@@ -17,7 +17,7 @@ from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
 from .rules.attack import defender_candidates, defender_violations, directed, end_attack_window
 from .rules.basic_effects import close_card
-from .rules.board import card_def
+from .rules.board import card_def, has_keyword
 from .rules.end_turn import finish_turn
 from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, resume_module_play, resume_play
 from .rules.modules import check_module_choice, choose_host, module_choice_actions, module_chooser
@@ -357,7 +357,7 @@ def _after_fight_queue(state: State, ev: list[Event]) -> None:
     rules = (*cite(state, "307.3"), "R15:506.3")
     # «Опыт в атаке»: the attacker is not closed after its strike attack (R15:7.attackexperience;
     # INTERPRETING.md, entry 81; the ``attack_experience_ignored`` mutant closes it)
-    experienced = "attack_experience" in card_def(state, att.attacker).keywords and state.rules.attack_experience_keeps_open
+    experienced = has_keyword(state, att.attacker, "attack_experience") and state.rules.attack_experience_keeps_open
     if state.rules.attacker_closes and not experienced:
         close_card(state, att.attacker, ev, rules)
     if att.defender:

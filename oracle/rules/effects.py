@@ -15,7 +15,7 @@ from ..cards import GRANT_OPS, HAND_OPS, OPS, TARGET_CONDITIONS, Effect, EffectA
 from ..model import Event, HandChoice, QueueEntry, State
 from . import card_effects, player_effects
 from .basic_effects import check_state, close_card
-from .board import card_def, classes_of, condition_holds, current_strike, shot_bonus, target_condition_holds
+from .board import card_def, classes_of, condition_holds, current_strike, has_keyword, shot_bonus, target_condition_holds
 from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle
 from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
@@ -168,7 +168,7 @@ def _apply_card_effect(
     if op == "stun":
         # «Не может быть оглушен»: the stun does nothing to it, it is not closed either
         # (R15:514.2; INTERPRETING.md, entry 81; the ``unstunnable_card_is_closed`` mutant closes it)
-        immune = [uid for uid in recipients if "cannot_be_stunned" in card_def(state, uid).keywords]
+        immune = [uid for uid in recipients if has_keyword(state, uid, "cannot_be_stunned")]
         if immune and not state.rules.unstunnable_card_is_not_closed:
             for uid in immune:
                 close_card(state, uid, ev, rules)
