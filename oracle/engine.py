@@ -17,7 +17,7 @@ from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
 from .rules.attack import defender_candidates, defender_violations, directed, end_attack_window
 from .rules.basic_effects import close_card
-from .rules.board import card_def, has_keyword
+from .rules.board import has_keyword
 from .rules.end_turn import finish_turn
 from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, resume_module_play, resume_play
 from .rules.modules import check_module_choice, choose_host, module_choice_actions, module_chooser

@@ -217,7 +217,7 @@ from typing import Any, Literal
 
 from .ability_loader import parse_abilities
 from .fields import CardDataError, choice, integer, required
-from .records import Ability, CardDef, Effect, Fury, Pool, SearchParams, TriggeredAbility
+from .records import Ability, CardDef, CreateParams, Effect, Fury, Pool, SearchParams, TriggeredAbility
 from .vocabulary import CLASSES, CREATURE_KEYWORDS, KEYWORDS, TYPES
 
 __all__ = ["load_pool", "parse_pool"]
@@ -370,6 +370,10 @@ def parse_pool(raw: Any) -> Pool:
             for e in a.effects:
                 if isinstance(e.params, SearchParams) and e.params.name and e.params.name not in names:
                     raise CardDataError(f"$.cards[{i}].abilities", f"a search looks for {e.params.name!r}, no card of the pool")
+                if isinstance(e.params, CreateParams) and (
+                        e.params.card not in cards or "created" not in cards[e.params.card].keywords):
+                    raise CardDataError(f"$.cards[{i}].abilities", f"«create» names {e.params.card!r}, no created card "
+                                        "of the pool (R15 Part 8)")
     return Pool(version, cards)
 
 

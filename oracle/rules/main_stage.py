@@ -14,10 +14,10 @@ from ..editions import activation_steps, cite
 from ..model import RESOLUTION_PAUSES, Action, Event, ModuleChoice, QueueEntry, State, Violation
 from .attack import attack_violations, can_act, declare_attack
 from .basic_effects import check_state, close_card, enter_play, wound
-from .modules import ask_module, needs_module_choice
 from .board import card_def, characters_in_play
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
+from .modules import ask_module, needs_module_choice
 from .payment import (
     BoardStatic,
     ability_cost_violations,

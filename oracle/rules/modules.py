@@ -13,8 +13,10 @@ supply (``Player.supply``) and go back to it instead of changing zone (R15:519.6
 
 from __future__ import annotations
 
+from ..cards import CreateParams, Effect
 from ..model import Action, Card, Event, ModuleChoice, QueueEntry, State, Violation
 from .board import card_def, classes_of
+from .triggers import fire
 
 __all__ = [
     "ask_module",
@@ -22,6 +24,7 @@ __all__ = [
     "check_module_choice",
     "choose_host",
     "create_card",
+    "create_effect",
     "is_created",
     "mechanisms_of",
     "module_choice_actions",
@@ -102,7 +105,7 @@ def choose_host(state: State, action: Action, ev: list[Event]) -> ModuleChoice:
     """Carry out the Модуль decision: attach the creature to the chosen mechanism, or let it
     enter play; the game returns to the step it waited in.  Returns the decision, whose
     ``entry`` says what goes on (the caller continues the play or the ability)."""
-    from .basic_effects import enter_play  # noqa: PLC0415 - basic_effects imports this module
+    from .basic_effects import enter_play  # here: basic_effects imports this module
 
     mc = state.attaching
     assert mc is not None
@@ -130,8 +133,6 @@ def attach(state: State, part: int, host: int, seat: int, ev: list[Event], rules
     (``attached_to``); wounds on it move onto the combined card (R15 glossary «Присоединить»).
     Only the attached creature's own «Найм» abilities fire (R15 glossary «Модуль»): it does not
     enter play, so «when a creature enters» does not fire (INTERPRETING.md, entry 104)."""
-    from .triggers import fire  # noqa: PLC0415 - triggers imports board, which this module uses
-
     _take(state, part, seat)
     c = state.card_mut(part)
     c.attached_to = host
@@ -169,6 +170,26 @@ def _death_trigger_waits(state: State) -> bool:
         d = card_def(state, t.source) if t.source in cards else None
         if d is not None and t.ability < len(d.abilities) and d.abilities[t.ability].trigger in ("death", "creature_dies"):
             return True
+    return False
+
+
+def create_effect(
+    state: State, entry: QueueEntry, effect: Effect, index: int, ev: list[Event], rules: tuple[str, ...]
+) -> bool:
+    """«Создайте Х» (effect ``index`` of the resolving ``entry``): the card comes out of the
+    controller's supply and into play, open, his (R15:519.6); a creature with «Модуль» while
+    he has a mechanism waits for his decision at step ``module_choice`` (True: the resolution
+    waits; INTERPRETING.md, entry 104)."""
+    from .basic_effects import enter_play  # here: basic_effects imports this module
+
+    params = effect.params
+    assert isinstance(params, CreateParams)
+    seat = entry.controller
+    uid = create_card(state, params.card, seat, ev, rules)
+    if needs_module_choice(state, uid, seat):
+        ask_module(state, uid, seat, entry, effect=index)
+        return True
+    enter_play(state, uid, seat, ev, (*rules, "R15:519.6"))
     return False
 
 
