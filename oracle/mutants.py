@@ -442,6 +442,13 @@ MUTANTS: dict[str, Mutant] = {
             "created_returns_to_supply",
         ),
         Mutant(
+            "attached_module_enters_play",
+            "R15:7.module",
+            "a creature with «Модуль» attached to a mechanism counts as entering play: «Когда ваше существо входит в "
+            "игру» fires for it, not only its own «Найм» (INTERPRETING.md, entry 104)",
+            "attached_module_does_not_enter",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -235,6 +235,9 @@ class Ruleset:
     #: R15:519.6.1, glossary «Созданный»: a created card that reaches the graveyard goes to its
     #: owner's supply once the «Гибель» triggers on its death are declared (entry 106).
     created_returns_to_supply: bool = True
+    #: R15 glossary «Модуль»: an attached Модуль creature does not enter play; only its own
+    #: «Найм» fires, not «when a creature enters» (INTERPRETING.md, entry 104).
+    attached_module_does_not_enter: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

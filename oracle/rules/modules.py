@@ -142,6 +142,8 @@ def attach(state: State, part: int, host: int, seat: int, ev: list[Event], rules
         c.wounds = 0
     ev.append(Event("module_attached", (*rules, "R15:7.attach"), (("card", part), ("host", host), ("player", seat))))
     fire(state, "hire", part, ev, (*rules, "R15:7.module"))
+    if not state.rules.attached_module_does_not_enter:  # the ``attached_module_enters_play`` mutant
+        fire(state, "creature_enters", part, ev, rules)
 
 
 def create_card(state: State, card_id: str, seat: int, ev: list[Event], rules: tuple[str, ...]) -> int:
