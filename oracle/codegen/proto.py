@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import model
 from ..schema import PROTO_MESSAGES
+from ..service.wire import varint
 from . import HEADER, RECORDS, Field, canonical, fname, pname
 
 __all__ = ["proto_module"]
@@ -266,6 +267,12 @@ def gen_decoders(out: list[str]) -> None:
     out.append(f"    return State({', '.join(args)}, _own=set())\n\n")
 
 
+def _key(n: int, wire_type: int) -> str:
+    """The bytes literal of a field's key (its number and wire type, a varint: two bytes from
+    field 16 on)."""
+    return repr(varint((n << 3) | wire_type))
+
+
 def _wire_part(f: Field, var: str) -> str:
     """The expression of field ``f``'s wire bytes (every integer in 0..2**31-1, strings ASCII)."""
     n = f.spec.number
@@ -275,15 +282,15 @@ def _wire_part(f: Field, var: str) -> str:
         return f"usage_wire({(n << 3) | 2:#04x}, {v}) if {v} else b\"\""
     if c == "declared":
         flag = f.spec.flag_number
-        return f"(b\"\\x{(flag << 3):02x}\\x01\" + packed({(n << 3) | 2:#04x}, {v})) if {v} is not None else b\"\""
+        return f"({_key(flag, 0)} + b\"\\x01\" + packed({(n << 3) | 2:#04x}, {v})) if {v} is not None else b\"\""
     if "[int" in f.ptype:
         return f"packed({(n << 3) | 2:#04x}, {v})"
     if f.ptype == "bool":
-        return f"b\"\\x{(n << 3):02x}\\x01\" if {v} else b\"\""
+        return f"{_key(n, 0)} + b\"\\x01\" if {v} else b\"\""
     if f.ptype == "str":
         return f"str_wire({(n << 3) | 2:#04x}, {v}) if {v} else b\"\""
     if f.ptype == "int":
-        return f"BYTES[{(n << 3):#04x}] + varint({v}) if {v} else b\"\""
+        return f"{_key(n, 0)} + varint({v}) if {v} else b\"\""
     raise AssertionError(f.name)
 
 
@@ -448,7 +455,7 @@ from oracle.service.state_fields import (
     usage_pairs,
     usage_wire,
 )
-from oracle.service.wire import BYTES, INT32_LIMIT, packed, varint
+from oracle.service.wire import INT32_LIMIT, packed, varint
 
 
 """

@@ -44,7 +44,7 @@ from oracle.service.state_fields import (
     usage_pairs,
     usage_wire,
 )
-from oracle.service.wire import BYTES, INT32_LIMIT, packed, varint
+from oracle.service.wire import INT32_LIMIT, packed, varint
 
 
 def entry_from_msg(m: state_pb2.QueueEntry, field: str = "") -> dict[str, Any]:
@@ -568,20 +568,20 @@ def card_wire(o: Card) -> bytes:
     """The wire bytes of a ``CardState`` (its body), for a record every integer of which is in
     0..2**31-1 and every string ASCII (:func:`card_small`): what the reference gives."""
     return b"".join([
-        BYTES[0x08] + varint(o.uid) if o.uid else b"",
+        b'\x08' + varint(o.uid) if o.uid else b"",
         str_wire(0x12, o.card_id) if o.card_id else b"",
-        BYTES[0x18] + varint(o.owner) if o.owner else b"",
-        b"\x20\x01" if o.closed else b"",
-        BYTES[0x28] + varint(o.wounds) if o.wounds else b"",
-        BYTES[0x30] + varint(o.poison) if o.poison else b"",
-        b"\x38\x01" if o.hidden else b"",
-        BYTES[0x40] + varint(o.entered_turn) if o.entered_turn else b"",
-        BYTES[0x48] + varint(o.attacked_turn) if o.attacked_turn else b"",
-        BYTES[0x50] + varint(o.defended_turn) if o.defended_turn else b"",
+        b'\x18' + varint(o.owner) if o.owner else b"",
+        b' ' + b"\x01" if o.closed else b"",
+        b'(' + varint(o.wounds) if o.wounds else b"",
+        b'0' + varint(o.poison) if o.poison else b"",
+        b'8' + b"\x01" if o.hidden else b"",
+        b'@' + varint(o.entered_turn) if o.entered_turn else b"",
+        b'H' + varint(o.attacked_turn) if o.attacked_turn else b"",
+        b'P' + varint(o.defended_turn) if o.defended_turn else b"",
         usage_wire(0x5a, o.usage) if o.usage else b"",
         usage_wire(0x62, o.game_usage) if o.game_usage else b"",
-        b"\x68\x01" if o.stunned else b"",
-        BYTES[0xf0] + varint(o.attached_to) if o.attached_to else b"",
+        b'h' + b"\x01" if o.stunned else b"",
+        b'\xf0\x01' + varint(o.attached_to) if o.attached_to else b"",
     ])
 
 
@@ -632,19 +632,19 @@ def player_wire(o: Player) -> bytes:
     """The wire bytes of a ``PlayerState`` (its body), for a record every integer of which is in
     0..2**31-1 and every string ASCII (:func:`player_small`): what the reference gives."""
     return b"".join([
-        BYTES[0x08] + varint(o.hero) if o.hero else b"",
+        b'\x08' + varint(o.hero) if o.hero else b"",
         packed(0x12, o.deck),
         packed(0x1a, o.hand),
         packed(0x22, o.play),
         packed(0x2a, o.graveyard),
-        BYTES[0x30] + varint(o.coins_open) if o.coins_open else b"",
-        BYTES[0x38] + varint(o.coins_closed) if o.coins_closed else b"",
-        BYTES[0x40] + varint(o.failed_draws) if o.failed_draws else b"",
-        (b"\x48\x01" + packed(0x52, o.mulligan)) if o.mulligan is not None else b"",
-        BYTES[0x58] + varint(o.drawn_this_turn) if o.drawn_this_turn else b"",
-        BYTES[0x60] + varint(o.played_this_turn) if o.played_this_turn else b"",
-        BYTES[0x68] + varint(o.creatures_played_this_turn) if o.creatures_played_this_turn else b"",
-        BYTES[0x70] + varint(o.creatures_healed_own_turn) if o.creatures_healed_own_turn else b"",
+        b'0' + varint(o.coins_open) if o.coins_open else b"",
+        b'8' + varint(o.coins_closed) if o.coins_closed else b"",
+        b'@' + varint(o.failed_draws) if o.failed_draws else b"",
+        (b'H' + b"\x01" + packed(0x52, o.mulligan)) if o.mulligan is not None else b"",
+        b'X' + varint(o.drawn_this_turn) if o.drawn_this_turn else b"",
+        b'`' + varint(o.played_this_turn) if o.played_this_turn else b"",
+        b'h' + varint(o.creatures_played_this_turn) if o.creatures_played_this_turn else b"",
+        b'p' + varint(o.creatures_healed_own_turn) if o.creatures_healed_own_turn else b"",
         packed(0xf2, o.supply),
     ])
 
