@@ -86,6 +86,7 @@ FIRST_EVENT = {
     "pass": ("passed",),
     "choose_target": ("target_chosen",),
     "choose_cards": ("cards_chosen",),
+    "attach_module": ("module_attached", "entered_play"),
 }
 
 

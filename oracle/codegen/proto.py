@@ -127,6 +127,8 @@ def gen_to_msg(out: list[str]) -> None:
             elif c == "declared":
                 out.append(f"    m.{f.spec.flag} = d[{f.spec.flag!r}]")
                 out.append(f"    m.{pn}.extend(d[{k!r}])")
+            elif "[" in f.ptype and f.spec.presence == "nonzero":  # absent when empty
+                out.append(f"    m.{pn}.extend(d.get({k!r}, ()))")
             elif "[" in f.ptype:
                 out.append(f"    m.{pn}.extend(d[{k!r}])")
             elif f.spec.presence == "owner_turn":

@@ -262,7 +262,7 @@ def player_to_msg(d: dict[str, Any], m: state_pb2.PlayerState) -> None:
         m.creatures_played_this_turn = d['creatures_played_this_turn']
     if d.get('creatures_healed_own_turn'):
         m.creatures_healed_own_turn = d['creatures_healed_own_turn']
-    m.supply.extend(d['supply'])
+    m.supply.extend(d.get('supply', ()))
 
 
 def state_dict_to_proto(d: dict[str, Any], out: state_pb2.State | None = None) -> state_pb2.State:
