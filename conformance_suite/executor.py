@@ -184,10 +184,22 @@ def _zone_of(state: StateData, uid: int) -> str:
     for p in state["players"]:
         if p["hero"] == uid:
             return "play"
-        for z in ("hand", "deck", "play", "graveyard"):
-            if uid in p[z]:
+        for z in ("hand", "deck", "play", "graveyard", "supply"):
+            if uid in p.get(z, []):
                 return z
+    # a part of a combined card is in no zone list (R15:7.attach; PROTOCOL.md 5.5)
+    if any(c.get("uid") == uid and c.get("attached_to") for c in state.get("cards", [])):
+        return "attached"
     return ""
+
+
+def _parts(state: StateData, card: dict[str, Any], key: str) -> int:
+    """The sum of ``key`` (printed strike or life) of the parts attached under ``card``: the
+    combined card's base value is the sum of all its parts' (R15 glossary «Присоединить»)."""
+    from oracle.cards import load_pool
+
+    pool = load_pool().cards
+    return sum(getattr(pool[c["card_id"]], key) for c in state.get("cards", []) if c.get("attached_to") == card.get("uid"))
 
 
 def _strike(state: StateData, card: dict[str, Any]) -> int:
@@ -222,7 +234,7 @@ def _strike(state: StateData, card: dict[str, Any]) -> int:
     sets = [m["amount"] for m in mods if m.get("sets")]
     if sets:
         return max(int(sets[-1]), 0)
-    added = d.strike + sum(a for a in amounts if a > 0)
+    added = d.strike + _parts(state, card, "strike") + sum(a for a in amounts if a > 0)
     return max(added * (1 << doublings) + sum(a for a in amounts if a < 0), 0)
 
 
@@ -240,7 +252,7 @@ def _life(state: StateData, card: dict[str, Any]) -> int:
     mods = [m for m in state.get("modifiers", []) if m.get("target") == card.get("uid")]
     extra = sum(m["amount"] for m in mods if m.get("grants") == "life")
     reduced = sum(m["amount"] for m in mods if m.get("grants") == "reduced_life")  # R15:504.4
-    return int(d.life + extra - reduced - card.get("wounds", 0))
+    return int(d.life + _parts(state, card, "life") + extra - reduced - card.get("wounds", 0))
 
 
 def fact_value(state: StateData, decision: TargetDecision, path: str) -> Any:

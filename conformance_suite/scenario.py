@@ -161,28 +161,34 @@ def _check_card_ids(path: Path, board: scenario_pb2.BoardSetup) -> None:
     pool = load_pool().cards
     seen: set[int] = set()
     for seat, p in enumerate(board.players):
-        for zone in ("hero", "play", "hand", "deck", "graveyard"):
+        places: list[tuple[str, Any]] = []
+        for zone in ("hero", "play", "hand", "deck", "graveyard", "supply"):
             cards = [p.hero] if zone == "hero" else list(getattr(p, zone))
             for i, c in enumerate(cards):
                 field = f"setup.board.players[{seat}].{zone}" + ("" if zone == "hero" else f"[{i}]")
-                if c.card_id not in pool:
-                    raise ScenarioError(path, f"{field}.card_id", f"unknown card id {c.card_id!r}")
-                if (pool[c.card_id].type == "hero") != (zone == "hero"):
-                    raise ScenarioError(path, f"{field}.card_id", f"{c.card_id!r} cannot be in {zone}")
-                uid = c.uid or (seat + 1 if zone == "hero" else 0)
-                if uid <= 0:
-                    raise ScenarioError(path, f"{field}.uid", "every non-hero card needs a uid >= 1")
-                if uid in seen:
-                    raise ScenarioError(path, f"{field}.uid", f"uid {uid} is used twice")
-                seen.add(uid)
-                for name in ("usage", "game_usage"):
-                    abilities: set[int] = set()
-                    for j, u in enumerate(getattr(c, name)):
-                        if u.ability in abilities:
-                            raise ScenarioError(path, f"{field}.{name}[{j}].ability", f"ability {u.ability} is listed twice")
-                        if u.count < 1:
-                            raise ScenarioError(path, f"{field}.{name}[{j}].count", "a usage marker counts at least 1")
-                        abilities.add(u.ability)
+                places.append((field, c))
+                # the parts under a card in play (R15:7.attach)
+                places.extend((f"{field}.attached[{j}]", part) for j, part in enumerate(c.attached))
+        for field, c in places:
+            zone = field.split(".")[-1].split("[")[0] if ".attached[" not in field else "attached"
+            if c.card_id not in pool:
+                raise ScenarioError(path, f"{field}.card_id", f"unknown card id {c.card_id!r}")
+            if (pool[c.card_id].type == "hero") != (zone == "hero"):
+                raise ScenarioError(path, f"{field}.card_id", f"{c.card_id!r} cannot be in {zone}")
+            uid = c.uid or (seat + 1 if zone == "hero" else 0)
+            if uid <= 0:
+                raise ScenarioError(path, f"{field}.uid", "every non-hero card needs a uid >= 1")
+            if uid in seen:
+                raise ScenarioError(path, f"{field}.uid", f"uid {uid} is used twice")
+            seen.add(uid)
+            for name in ("usage", "game_usage"):
+                abilities: set[int] = set()
+                for j, u in enumerate(getattr(c, name)):
+                    if u.ability in abilities:
+                        raise ScenarioError(path, f"{field}.{name}[{j}].ability", f"ability {u.ability} is listed twice")
+                    if u.count < 1:
+                        raise ScenarioError(path, f"{field}.{name}[{j}].count", "a usage marker counts at least 1")
+                    abilities.add(u.ability)
     for i, m in enumerate(board.modifiers):
         if m.HasField("owner") != (m.until == "start_of_owner_turn"):
             raise ScenarioError(path, f"setup.board.modifiers[{i}].owner",
@@ -348,8 +354,15 @@ def board_to_state(board: scenario_pb2.BoardSetup, edition: str) -> dict[str, An
             for c in getattr(p, zone):
                 cards[c.uid] = _card(c, c.uid, seat, turn)
                 zones[zone].append(c.uid)
+                for part in c.attached:  # the parts under it (R15:7.attach), in no zone of their own
+                    cards[part.uid] = _card(part, part.uid, seat, turn)
+                    cards[part.uid].attached_to = c.uid
+        supply = []
+        for c in p.supply:
+            cards[c.uid] = _card(c, c.uid, seat, turn)
+            supply.append(c.uid)
         players.append(Player(
-            hero_uid, zones["deck"], hand=zones["hand"], play=zones["play"], graveyard=zones["graveyard"],
+            hero_uid, zones["deck"], hand=zones["hand"], play=zones["play"], graveyard=zones["graveyard"], supply=supply,
             coins_open=p.coins_open, coins_closed=p.coins_closed, failed_draws=p.failed_draws,
             **{k: getattr(p, k) for k in TURN_COUNTS},
         ))

@@ -22,6 +22,7 @@ from .canonical_form import (
 from .editions import EDITIONS
 from .model import (
     GRANTS,
+    PLAY_OPTIONS,
     QUEUE_KINDS,
     STEPS,
     UNTIL,
@@ -29,6 +30,7 @@ from .model import (
     Card,
     HandChoice,
     Modifier,
+    ModuleChoice,
     PendingTrigger,
     Player,
     QueueEntry,
@@ -58,6 +60,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'players[].played_this_turn': (0, 1048576),
     'players[].creatures_played_this_turn': (0, 1048576),
     'players[].creatures_healed_own_turn': (0, 1048576),
+    'players[].supply[]': (1, 1048576),
     'cards[].uid': (1, 1048576),
     'cards[].owner': (0, 1),
     'cards[].wounds': (0, 1048576),
@@ -72,6 +75,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'cards[].armour_turn': (0, 1048576),
     'cards[].armour_prevented': (0, 1048576),
     'cards[].prevented': (0, 1048576),
+    'cards[].attached_to': (0, 1048576),
     'cards[].captured_by': (0, 1048576),
     'queue[].controller': (0, 1),
     'queue[].source': (1, 1048576),
@@ -111,6 +115,18 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing_cards.entry.part': (-2, -1),
     'choosing_cards.effect': (0, 1024),
     'choosing_cards.player': (0, 1),
+    'attaching.card': (1, 1048576),
+    'attaching.player': (0, 1),
+    'attaching.entry.controller': (0, 1),
+    'attaching.entry.source': (1, 1048576),
+    'attaching.entry.ability': (-2, 1024),
+    'attaching.entry.targets[]': (1, 1048576),
+    'attaching.entry.amounts[]': (-1048576, 1048576),
+    'attaching.entry.x': (0, 1048576),
+    'attaching.entry.mode': (-1, 1024),
+    'attaching.entry.part': (-2, -1),
+    'attaching.effect': (0, 1024),
+    'attaching.cost': (0, 1048576),
     'cancelling': (0, 1048576),
 }
 
@@ -159,6 +175,18 @@ def hand_choice_dict(o: HandChoice) -> dict[str, Any]:
     return {"entry": entry_dict(o.entry), "effect": o.effect, "player": o.player, "resume": o.resume}
 
 
+def module_choice_dict(o: ModuleChoice) -> dict[str, Any]:
+    """The canonical data form of a ``ModuleChoice`` (:func:`oracle.serialize.to_dict`)."""
+    d: dict[str, Any] = {"card": o.card, "player": o.player, "resume": o.resume, "entry": entry_dict(o.entry)}
+    if o.effect:
+        d["effect"] = o.effect
+    if o.option:
+        d["option"] = o.option
+    if o.cost:
+        d["cost"] = o.cost
+    return d
+
+
 def card_dict(o: Card) -> dict[str, Any]:
     """The canonical data form of a ``Card`` (:func:`oracle.serialize.to_dict`)."""
     d: dict[str, Any] = {"uid": o.uid, "card_id": o.card_id, "owner": o.owner, "closed": o.closed, "wounds": o.wounds, "poison": o.poison, "hidden": o.hidden, "entered_turn": o.entered_turn, "attacked_turn": o.attacked_turn, "defended_turn": o.defended_turn, "usage": usage_list(o.usage), "game_usage": usage_list(o.game_usage)}
@@ -170,6 +198,8 @@ def card_dict(o: Card) -> dict[str, Any]:
         d["armour_prevented"] = o.armour_prevented
     if o.prevented:
         d["prevented"] = o.prevented
+    if o.attached_to:
+        d["attached_to"] = o.attached_to
     if o.captured_by:
         d["captured_by"] = o.captured_by
     return d
@@ -186,6 +216,8 @@ def player_dict(o: Player) -> dict[str, Any]:
         d["creatures_played_this_turn"] = o.creatures_played_this_turn
     if o.creatures_healed_own_turn:
         d["creatures_healed_own_turn"] = o.creatures_healed_own_turn
+    if o.supply:
+        d["supply"] = list(o.supply)
     return d
 
 
@@ -196,6 +228,8 @@ def state_dict(o: State) -> dict[str, Any]:
         d["choosing"] = target_choice_dict(o.choosing)
     if o.choosing_cards is not None:
         d["choosing_cards"] = hand_choice_dict(o.choosing_cards)
+    if o.attaching is not None:
+        d["attaching"] = module_choice_dict(o.attaching)
     if o.cancelling:
         d["cancelling"] = o.cancelling
     return d
@@ -292,7 +326,23 @@ def read_hand_choice(raw: Any, path: str) -> HandChoice:
     return HandChoice(entry=entry, effect=effect, player=player, resume=resume)
 
 
-_CARD_KEYS = frozenset(('uid', 'card_id', 'owner', 'closed', 'wounds', 'poison', 'hidden', 'entered_turn', 'attacked_turn', 'defended_turn', 'usage', 'game_usage', 'stunned', 'armour_turn', 'armour_prevented', 'prevented', 'captured_by'))
+_MODULE_CHOICE_KEYS = frozenset(('card', 'player', 'resume', 'entry', 'effect', 'option', 'cost'))
+
+
+def read_module_choice(raw: Any, path: str) -> ModuleChoice:
+    """A ``ModuleChoice`` from its canonical data form at ``path``; :class:`StateError` names a bad field."""
+    r = Reader(raw, path, _MODULE_CHOICE_KEYS)
+    card = r.get_int('card', (1, 1048576))
+    player = r.get_int('player', (0, 1))
+    resume = r.get_str('resume', STEPS)
+    entry = read_entry(r.raw('entry'), r.path_of('entry'))
+    effect = r.get_int('effect', (0, 1024)) if 'effect' in raw else 0
+    option = r.get_str('option', PLAY_OPTIONS) if 'option' in raw else ""
+    cost = r.get_int('cost', (0, 1048576)) if 'cost' in raw else 0
+    return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost)
+
+
+_CARD_KEYS = frozenset(('uid', 'card_id', 'owner', 'closed', 'wounds', 'poison', 'hidden', 'entered_turn', 'attacked_turn', 'defended_turn', 'usage', 'game_usage', 'stunned', 'armour_turn', 'armour_prevented', 'prevented', 'attached_to', 'captured_by'))
 
 
 def read_card(raw: Any, path: str) -> Card:
@@ -314,11 +364,12 @@ def read_card(raw: Any, path: str) -> Card:
     armour_turn = r.get_int('armour_turn', (0, 1048576)) if 'armour_turn' in raw else 0
     armour_prevented = r.get_int('armour_prevented', (0, 1048576)) if 'armour_prevented' in raw else 0
     prevented = r.get_int('prevented', (0, 1048576)) if 'prevented' in raw else 0
+    attached_to = r.get_int('attached_to', (0, 1048576)) if 'attached_to' in raw else 0
     captured_by = r.get_int('captured_by', (0, 1048576)) if 'captured_by' in raw else 0
-    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, armour_turn=armour_turn, armour_prevented=armour_prevented, prevented=prevented, captured_by=captured_by)
+    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, armour_turn=armour_turn, armour_prevented=armour_prevented, prevented=prevented, attached_to=attached_to, captured_by=captured_by)
 
 
-_PLAYER_KEYS = frozenset(('hero', 'deck', 'hand', 'play', 'graveyard', 'coins_open', 'coins_closed', 'failed_draws', 'mulligan_declared', 'mulligan', 'drawn_this_turn', 'played_this_turn', 'creatures_played_this_turn', 'creatures_healed_own_turn'))
+_PLAYER_KEYS = frozenset(('hero', 'deck', 'hand', 'play', 'graveyard', 'coins_open', 'coins_closed', 'failed_draws', 'mulligan_declared', 'mulligan', 'drawn_this_turn', 'played_this_turn', 'creatures_played_this_turn', 'creatures_healed_own_turn', 'supply'))
 
 
 def read_player(raw: Any, path: str) -> Player:
@@ -340,12 +391,13 @@ def read_player(raw: Any, path: str) -> Player:
     played_this_turn = r.get_int('played_this_turn', (0, 1048576)) if 'played_this_turn' in raw else 0
     creatures_played_this_turn = r.get_int('creatures_played_this_turn', (0, 1048576)) if 'creatures_played_this_turn' in raw else 0
     creatures_healed_own_turn = r.get_int('creatures_healed_own_turn', (0, 1048576)) if 'creatures_healed_own_turn' in raw else 0
-    return Player(hero=hero, deck=deck, hand=hand, play=play, graveyard=graveyard, coins_open=coins_open, coins_closed=coins_closed, failed_draws=failed_draws, mulligan=tuple(mulligan) if declared else None, drawn_this_turn=drawn_this_turn, played_this_turn=played_this_turn, creatures_played_this_turn=creatures_played_this_turn, creatures_healed_own_turn=creatures_healed_own_turn)
+    supply = r.get_ints('supply', (1, 1048576)) if 'supply' in raw else []
+    return Player(hero=hero, deck=deck, hand=hand, play=play, graveyard=graveyard, coins_open=coins_open, coins_closed=coins_closed, failed_draws=failed_draws, mulligan=tuple(mulligan) if declared else None, drawn_this_turn=drawn_this_turn, played_this_turn=played_this_turn, creatures_played_this_turn=creatures_played_this_turn, creatures_healed_own_turn=creatures_healed_own_turn, supply=supply)
 
 
 #: The top-level keys of the canonical state, by proto number (those present at some steps only last).
 STATE_KEYS = ('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack')
-_STATE_KEYS = frozenset(('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack', 'choosing', 'choosing_cards', 'cancelling'))
+_STATE_KEYS = frozenset(('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack', 'choosing', 'choosing_cards', 'attaching', 'cancelling'))
 
 
 def read_state(data: Any) -> State:
@@ -377,8 +429,9 @@ def read_state(data: Any) -> State:
     attack = read_attack(r.raw('attack'), r.path_of('attack')) if r.raw('attack') is not None else None
     choosing = read_target_choice(r.raw('choosing'), r.path_of('choosing')) if 'choosing' in data else None
     choosing_cards = read_hand_choice(r.raw('choosing_cards'), r.path_of('choosing_cards')) if 'choosing_cards' in data else None
+    attaching = read_module_choice(r.raw('attaching'), r.path_of('attaching')) if 'attaching' in data else None
     cancelling = r.get_int('cancelling', (0, 1048576)) if 'cancelling' in data else 0
-    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, cancelling=cancelling)
+    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, attaching=attaching, cancelling=cancelling)
 
 
 _N_CARD_KEYS = 12
@@ -448,14 +501,23 @@ def hand_choice_json(o: HandChoice) -> str:
     return f'{{"effect":{o.effect},"entry":{entry_json(o.entry)},"player":{o.player},"resume":{json_str(o.resume)}}}'
 
 
+def module_choice_json(o: ModuleChoice) -> str:
+    """The canonical JSON text of a ``ModuleChoice`` whose fields have exactly their declared types."""
+    _0 = f'"cost":{o.cost},' if o.cost else ""
+    _1 = f'"effect":{o.effect},' if o.effect else ""
+    _2 = f'"option":{json_str(o.option)},' if o.option else ""
+    return f'{{"card":{o.card},{_0}{_1}"entry":{entry_json(o.entry)},{_2}"player":{o.player},"resume":{json_str(o.resume)}}}'
+
+
 def card_json(o: Card) -> str:
     """The canonical JSON text of a ``Card`` whose fields have exactly their declared types."""
     _0 = f'"armour_prevented":{o.armour_prevented},' if o.armour_prevented else ""
     _1 = f'"armour_turn":{o.armour_turn},' if o.armour_turn else ""
-    _2 = f'"captured_by":{o.captured_by},' if o.captured_by else ""
-    _3 = f'"prevented":{o.prevented},' if o.prevented else ""
-    _4 = '"stunned":true,' if o.stunned else ""
-    return f'{{{_0}{_1}"attacked_turn":{o.attacked_turn},{_2}"card_id":{json_str(o.card_id)},"closed":{"true" if o.closed else "false"},"defended_turn":{o.defended_turn},"entered_turn":{o.entered_turn},"game_usage":[{usage_json(o.game_usage) if o.game_usage else ""}],"hidden":{"true" if o.hidden else "false"},"owner":{o.owner},"poison":{o.poison},{_3}{_4}"uid":{o.uid},"usage":[{usage_json(o.usage) if o.usage else ""}],"wounds":{o.wounds}}}'
+    _2 = f'"attached_to":{o.attached_to},' if o.attached_to else ""
+    _3 = f'"captured_by":{o.captured_by},' if o.captured_by else ""
+    _4 = f'"prevented":{o.prevented},' if o.prevented else ""
+    _5 = '"stunned":true,' if o.stunned else ""
+    return f'{{{_0}{_1}{_2}"attacked_turn":{o.attacked_turn},{_3}"card_id":{json_str(o.card_id)},"closed":{"true" if o.closed else "false"},"defended_turn":{o.defended_turn},"entered_turn":{o.entered_turn},"game_usage":[{usage_json(o.game_usage) if o.game_usage else ""}],"hidden":{"true" if o.hidden else "false"},"owner":{o.owner},"poison":{o.poison},{_4}{_5}"uid":{o.uid},"usage":[{usage_json(o.usage) if o.usage else ""}],"wounds":{o.wounds}}}'
 
 
 def player_json(o: Player) -> str:
@@ -464,15 +526,17 @@ def player_json(o: Player) -> str:
     _1 = f'"creatures_played_this_turn":{o.creatures_played_this_turn},' if o.creatures_played_this_turn else ""
     _2 = f'"drawn_this_turn":{o.drawn_this_turn},' if o.drawn_this_turn else ""
     _3 = f',"played_this_turn":{o.played_this_turn}' if o.played_this_turn else ""
-    return f'{{"coins_closed":{o.coins_closed},"coins_open":{o.coins_open},{_0}{_1}"deck":[{ints_text(o.deck)}],{_2}"failed_draws":{o.failed_draws},"graveyard":[{ints_text(o.graveyard)}],"hand":[{ints_text(o.hand)}],"hero":{o.hero},"mulligan":[{ints_text(o.mulligan or ())}],"mulligan_declared":{"false" if o.mulligan is None else "true"},"play":[{ints_text(o.play)}]{_3}}}'
+    _4 = f',"supply":[{ints_text(o.supply)}]' if o.supply else ""
+    return f'{{"coins_closed":{o.coins_closed},"coins_open":{o.coins_open},{_0}{_1}"deck":[{ints_text(o.deck)}],{_2}"failed_draws":{o.failed_draws},"graveyard":[{ints_text(o.graveyard)}],"hand":[{ints_text(o.hand)}],"hero":{o.hero},"mulligan":[{ints_text(o.mulligan or ())}],"mulligan_declared":{"false" if o.mulligan is None else "true"},"play":[{ints_text(o.play)}]{_3}{_4}}}'
 
 
 def state_json(o: State, players: Sequence[str], cards: Sequence[str]) -> str:
     """The canonical JSON text of a state whose players' and cards' texts (by seat, by uid) are given."""
-    _0 = f'"cancelling":{o.cancelling},' if o.cancelling else ""
-    _1 = f'"choosing":{target_choice_json(o.choosing)},' if o.choosing is not None else ""
-    _2 = f'"choosing_cards":{hand_choice_json(o.choosing_cards)},' if o.choosing_cards is not None else ""
-    return f'{{"active":{o.active},"attack":{"null" if o.attack is None else attack_json(o.attack)},{_0}"cards":[{",".join(cards)}],{_1}{_2}"edition":{json_str(o.edition)},"first_player":{o.first_player},"modifiers":[{",".join([modifier_json(x) for x in o.modifiers])}],"next_trigger_id":{o.next_trigger_id},"pending":[{",".join([pending_json(x) for x in o.pending])}],"players":[{",".join(players)}],"queue":[{",".join([entry_json(x) for x in o.queue])}],"roll_winner":{o.roll_winner},"shuffled":{o.shuffled},"step":{json_str(o.step)},"turn":{o.turn},"winner":{o.winner}}}'
+    _0 = f'"attaching":{module_choice_json(o.attaching)},' if o.attaching is not None else ""
+    _1 = f'"cancelling":{o.cancelling},' if o.cancelling else ""
+    _2 = f'"choosing":{target_choice_json(o.choosing)},' if o.choosing is not None else ""
+    _3 = f'"choosing_cards":{hand_choice_json(o.choosing_cards)},' if o.choosing_cards is not None else ""
+    return f'{{"active":{o.active},{_0}"attack":{"null" if o.attack is None else attack_json(o.attack)},{_1}"cards":[{",".join(cards)}],{_2}{_3}"edition":{json_str(o.edition)},"first_player":{o.first_player},"modifiers":[{",".join([modifier_json(x) for x in o.modifiers])}],"next_trigger_id":{o.next_trigger_id},"pending":[{",".join([pending_json(x) for x in o.pending])}],"players":[{",".join(players)}],"queue":[{",".join([entry_json(x) for x in o.queue])}],"roll_winner":{o.roll_winner},"shuffled":{o.shuffled},"step":{json_str(o.step)},"turn":{o.turn},"winner":{o.winner}}}'
 
 
 def entry_ok(o: QueueEntry) -> bool:
@@ -576,6 +640,7 @@ def card_ok(o: Card) -> bool:
         and 0 <= o.armour_turn <= 1048576
         and 0 <= o.armour_prevented <= 1048576
         and 0 <= o.prevented <= 1048576
+        and 0 <= o.attached_to <= 1048576
         and 0 <= o.captured_by <= 1048576
     )
 
@@ -594,6 +659,7 @@ def cards_ok(cards: Iterable[Card]) -> bool:
             and 0 <= o.armour_turn <= 1048576
             and 0 <= o.armour_prevented <= 1048576
             and 0 <= o.prevented <= 1048576
+            and 0 <= o.attached_to <= 1048576
             and 0 <= o.captured_by <= 1048576
         ):
             return False
@@ -612,6 +678,7 @@ def check_card(o: Card, path: str) -> None:
     check_bound(o.armour_turn, (0, 1048576), f"{path}.armour_turn")
     check_bound(o.armour_prevented, (0, 1048576), f"{path}.armour_prevented")
     check_bound(o.prevented, (0, 1048576), f"{path}.prevented")
+    check_bound(o.attached_to, (0, 1048576), f"{path}.attached_to")
     check_bound(o.captured_by, (0, 1048576), f"{path}.captured_by")
 
 

@@ -57,6 +57,8 @@ DECISION_KINDS: dict[str, str] = {
     "(R15:7.search, R15:519.3.1, R15:204.2); actor chance",
     "cancel_choice": "the opponent of the player who plays a card cancels the play with a cancellation effect of "
     "one of his cards or lets it go on (R15:309.1.10, R15:518.1)",
+    "module_choice": "the player whose creature with «Модуль» must enter play attaches it to one of his "
+    "mechanisms instead, or lets it enter (R15 glossary «Модуль», «Присоединить»)",
     "game_over": "nobody decides: the game is over; actor nobody",
 }
 
@@ -91,6 +93,9 @@ CAPABILITIES: dict[str, str] = {
     "searches": "«Поиск» (R15:7.search): a player chooses up to N matching cards of his own deck while an "
     "ability resolves (step hand_choice, action choose_cards), they go to his hand, then chance shuffles his deck "
     "(step search_shuffle, action shuffle, which also needs setup)",
+    "modules": "combined creatures and created cards: a creature with «Модуль» attached to a mechanism (step "
+    "module_choice, action attach_module), the combined card's characteristics, its parts leaving play as separate "
+    "cards (R15:505.4), «Создайте» and the supply (R15:519.6, 519.6.1, 206.1)",
     "coin_loss": "effects that make a player lose coins, R15:522.2 and 522.5 (the event coins_lost; Подавление)",
     "cancellations": "cancellation effects (R15:518; Акванит-страж): at a card play's step 10 (R15:309.1.10) the "
     "opponent may cancel it (step cancel_choice, action cancel_play); the cancelled play's abilities and the "
@@ -121,6 +126,7 @@ STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "hand_choice": ("hand_choices",),
     "search_shuffle": ("searches",),
     "cancel_choice": ("cancellations",),
+    "module_choice": ("modules",),
     "game_over": (),
 }
 
@@ -141,6 +147,7 @@ ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "choose_target": ("opponent_choices",),
     "choose_cards": ("hand_choices",),
     "cancel_play": ("cancellations",),
+    "attach_module": ("modules",),
 }
 
 

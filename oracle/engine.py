@@ -17,10 +17,18 @@ from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
 from .rules.attack import defender_candidates, defender_violations, directed, end_attack_window
 from .rules.basic_effects import close_card, perish_lifeless
-from .rules.board import card_def
+from .rules.board import has_keyword
 from .rules.cancellation import apply_cancel_choice, cancel_choice_actions, canceller_seat, check_cancel_choice
 from .rules.end_turn import finish_turn
-from .rules.main_stage import apply_choice_action, check_choice_action, choice_actions, continue_play, resume_play
+from .rules.main_stage import (
+    apply_choice_action,
+    check_choice_action,
+    choice_actions,
+    continue_play,
+    resume_module_play,
+    resume_play,
+)
+from .rules.modules import check_module_choice, choose_host, module_choice_actions, module_chooser
 from .rules.queue import (
     check_hand_choice,
     check_search_shuffle,
@@ -36,6 +44,7 @@ from .rules.queue import (
     only_choice,
     pass_trigger,
     resolve_first,
+    resume_creation,
     search_shuffle,
     settle_triggers,
     target_choice_actions,
@@ -146,6 +155,7 @@ USED_FIELDS: dict[str, tuple[str, ...]] = {
     "choose_target": ("targets",),
     "choose_cards": ("targets",),
     "cancel_play": ("card",),
+    "attach_module": ("card", "targets"),
 }
 _FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
 _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
@@ -157,6 +167,7 @@ FIELD_RULE: dict[str, str] = {
     "attack": "307.1", "defend": "307.1", "activate": "501.1", "play": "309.1", "end_turn": "306.1",
     "declare": "501.1", "pass": "401.7", "choose_target": "R15:118.1",
     "choose_cards": "R15:7.discard", "cancel_play": "R15:518.1",
+    "attach_module": "R15:7.module",
 }
 
 #: The rule any action is refused under once the game is over.
@@ -304,6 +315,16 @@ def _perform_cancel_choice(state: State, action: Action, ev: list[Event]) -> Non
     continue_play(state, ev)
 
 
+def _perform_module_choice(state: State, action: Action, ev: list[Event]) -> None:
+    """The Модуль decision (R15 glossary «Модуль»); then the play or the creating ability goes
+    on (INTERPRETING.md, entry 104)."""
+    mc = choose_host(state, action, ev)
+    if mc.entry.ability < 0:
+        resume_module_play(state, mc, ev)
+    else:
+        resume_creation(state, mc.entry, mc.effect, ev)
+
+
 def _perform_hand_choice(state: State, action: Action, ev: list[Event]) -> None:
     choose_cards(state, action.targets, ev)
 
@@ -351,7 +372,7 @@ def _after_fight_queue(state: State, ev: list[Event]) -> None:
     rules = (*cite(state, "307.3"), "R15:506.3")
     # «Опыт в атаке»: the attacker is not closed after its strike attack (R15:7.attackexperience;
     # INTERPRETING.md, entry 81; the ``attack_experience_ignored`` mutant closes it)
-    experienced = "attack_experience" in card_def(state, att.attacker).keywords and state.rules.attack_experience_keeps_open
+    experienced = has_keyword(state, att.attacker, "attack_experience") and state.rules.attack_experience_keeps_open
     if state.rules.attacker_closes and not experienced:
         close_card(state, att.attacker, ev, rules)
     if att.defender:
@@ -490,6 +511,8 @@ STEP_TABLE: dict[str, StepRow] = {
                               _search_shuffle_actions, check_search_shuffle, _perform_search_shuffle),
     "cancel_choice": StepRow("cancel_choice", canceller_seat, ("cancel_play",), "R15:518.1", "R15:518.1",
                              cancel_choice_actions, check_cancel_choice, _perform_cancel_choice),
+    "module_choice": StepRow("module_choice", module_chooser, ("attach_module",), "R15:7.module", "R15:7.module",
+                             module_choice_actions, check_module_choice, _perform_module_choice),
     "game_over": StepRow("game_over", _nobody, (), GAME_OVER_RULE, GAME_OVER_RULE,
                          _game_over_actions, _game_over_check, _game_over_perform),
 }

@@ -23,6 +23,7 @@ __all__ = [
     "CHANCE",
     "GRANTED_KEYWORDS",
     "GRANTS",
+    "PLAY_OPTIONS",
     "QUEUE_KINDS",
     "STEPS",
     "UNTIL",
@@ -33,6 +34,7 @@ __all__ = [
     "Event",
     "HandChoice",
     "Modifier",
+    "ModuleChoice",
     "PendingTrigger",
     "Player",
     "QueueEntry",
@@ -99,12 +101,16 @@ STEPS = (
     "hand_choice",  # R15:7.discard, R15:119.2: a player chooses cards of his hand for a resolving effect
     "search_shuffle",  # R15:7.search, R15:204.2: chance shuffles the deck a resolving search looked through
     "cancel_choice",  # R15:309.1.10, R15:518.1: the opponent of the playing player may cancel the play
+    "module_choice",  # R15 glossary «Модуль»: the player attaches the entering Модуль creature to his mechanism, or not
     "game_over",
 )
 
 #: The steps at which an ability's resolution waits in the middle (a hand choice, the shuffle
 #: after a search): the rest of its play waits too (INTERPRETING.md, entries 63 and 84).
-RESOLUTION_PAUSES = ("hand_choice", "search_shuffle")
+RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice")
+
+#: The options of a play (``Action.option``, ``ModuleChoice.option``): none, Ярость, the alternative cost.
+PLAY_OPTIONS = ("", "fury", "alt")
 
 #: The kinds of a Queue entry (401.1).
 QUEUE_KINDS = ("strike_attack", "activated", "triggered", "spell")
@@ -126,6 +132,7 @@ ACTION_KINDS = (
     "choose_target",  # targets = the target the opponent chooses (R15:118.1)
     "choose_cards",  # targets = the cards of his hand the chooser picks, ascending (R15:7.discard)
     "cancel_play",  # card = the card whose cancellation effect cancels the play (0 = none; R15:518.1)
+    "attach_module",  # card = the entering Модуль creature, targets = (his mechanism,) to attach it, () to let it enter
 )
 
 
@@ -228,6 +235,10 @@ class Card:
                                   bound=(0, MAX_VALUE), presence="nonzero", json_doc=(
                                       "integer ≥ 1: the uid of the card in play it lies under; the key is present "
                                       "exactly when not 0 (5.4 rule 3)"))] = 0
+    attached_to: Annotated[int, F(30, "The card it is attached under, a part of that combined card (0: none; R15:7.attach).",
+                                  bound=_COUNT, presence="nonzero", json_doc=(
+                                      "integer: the uid of the combined card's top card; the key is present exactly "
+                                      "when not 0 (a part is in no zone list, 5.4 rule 14)"))] = 0
 
     def copy(self) -> Card:
         """An independent copy (every field; built without ``__init__``, which is the
@@ -267,6 +278,8 @@ class Player:
     # it is his, else his last (INTERPRETING.md, entry 88); reset when his next turn begins
     creatures_healed_own_turn: Annotated[int, F(14, "Wounds healed from his creatures in his own turn (entry 88).",
                                                 bound=_COUNT, presence="nonzero", json_doc=_TURN_COUNT_DOC)] = 0
+    supply: Annotated[list[int], F(30, "His supply: created cards out of the game (R15:206.1, 519.6.1).", bound=_UID,
+                                   presence="nonzero")] = field(default_factory=list)
 
     def copy(self) -> Player:
         """An independent copy."""
@@ -380,6 +393,30 @@ class HandChoice:
 
 
 @dataclass(frozen=True, slots=True)
+class ModuleChoice:
+    """A creature with «Модуль» that must enter the play zone while its player has a mechanism
+    in play: he may attach it to one of them instead (R15 glossary «Модуль», «Присоединить»).
+    ``card`` waits where it was (the hand, for a play; the supply, for a creation); ``resume``
+    is the step the game returns to.  ``entry`` locates what goes on afterwards: a play
+    (``ability`` -1, as ``choosing`` holds one: the card, its X; ``option`` the play's) goes on
+    with its triggers and its payment (R15:309.1); a creation by a resolving ability (``entry``
+    that ability) with that ability's effects after ``effect`` (INTERPRETING.md, entry 104)."""
+
+    card: Annotated[int, F(1, "The entering Модуль creature.", bound=_UID)]
+    player: Annotated[int, F(2, "The seat who decides and controls it.", bound=_SEAT)]
+    resume: Annotated[str, F(3, "The step the game returns to.", codec="step", json_doc=_RESUME_DOC)]
+    entry: Annotated[QueueEntry, F(4, "The play (ability -1) or the resolving ability that creates it.",
+                                   json_doc="object: a `QueueEntry` (`queue[i].`'s keys)")]
+    _: KW_ONLY
+    effect: Annotated[int, F(5, "The index of the creating effect (a creation only).", bound=_INDEX,
+                             presence="nonzero", json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
+    option: Annotated[str, F(6, "The play's option (a play only).", choices="PLAY_OPTIONS", presence="nonzero",
+                             json_doc="`fury` or `alt`; the key is present exactly when not empty")] = ""
+    cost: Annotated[int, F(7, "The play's final cost, still to pay (C/R15:309.1; a play only).", bound=_COUNT,
+                           presence="nonzero", json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Attack:
     """The strike attack in progress (307)."""
 
@@ -435,6 +472,10 @@ class State:
                                  bound=(0, MAX_VALUE), presence="nonzero", json_doc=(
                                      "integer, the uid of the played card, nonzero only at step `cancel_choice` "
                                      "(5.4 rule 13)"))] = 0
+    attaching: Annotated[ModuleChoice | None, F(30, "The Модуль creature its player may attach now (R15 glossary).",
+                                                presence="not_none", json_doc=(
+                                                    "object, present only at step `module_choice` (the key is absent "
+                                                    "when the proto field is absent)"))] = None
     # Copy on write (not part of the game state): the uids of the cards this state may change
     # in place; None = all of them.  :meth:`fork` shares the cards with its source and empties
     # the set of both, and :meth:`card_mut` copies a shared card before its first change.
@@ -476,8 +517,9 @@ class State:
         return ruleset(self.edition, self.mutant)
 
     def zone_of(self, uid: int) -> str:
-        """The zone that holds card ``uid``: hand, deck, play or graveyard ("" if none).  A
-        card in play is in the play list of its controller, who may be its owner's opponent
+        """The zone that holds card ``uid``: hand, deck, play, graveyard or supply; "attached"
+        for a part of a combined card, which is in no zone of its own ("" if none).  A card in
+        play is in the play list of its controller, who may be its owner's opponent
         (R15:519.5); its other zones are its owner's."""
         seat = self.cards[uid].owner
         owner = self.players[seat]
@@ -489,6 +531,10 @@ class State:
             return "graveyard"
         if uid in owner.deck:
             return "deck"
+        if uid in owner.supply:
+            return "supply"
+        if self.cards[uid].attached_to:
+            return "attached"  # a part of a combined card (R15:7.attach)
         return ""  # a captured card too: it lies under a card in play, in no zone (R15 glossary «Добывает»)
 
     def controller_of(self, uid: int) -> int:
@@ -526,6 +572,7 @@ def _copy_card(self: Card) -> Card:
     c.armour_prevented = self.armour_prevented
     c.prevented = self.prevented
     c.captured_by = self.captured_by
+    c.attached_to = self.attached_to
     return c
 
 
@@ -545,6 +592,7 @@ def _copy_player(self: Player) -> Player:
     p.played_this_turn = self.played_this_turn
     p.creatures_played_this_turn = self.creatures_played_this_turn
     p.creatures_healed_own_turn = self.creatures_healed_own_turn
+    p.supply = list(self.supply)
     return p
 
 
@@ -571,6 +619,7 @@ def _clone_state(self: State, cards: dict[int, Card], own: set[int] | None) -> S
     s.choosing = self.choosing
     s.choosing_cards = self.choosing_cards
     s.cancelling = self.cancelling
+    s.attaching = self.attaching
     s._own = own
     return s
 

@@ -577,6 +577,34 @@ MUTANTS: dict[str, Mutant] = {
             "latest_set_to_wins",
         ),
         Mutant(
+            "combined_keeps_top_characteristics",
+            "R15:7.attach",
+            "a creature with «Модуль» attached to a mechanism adds nothing to its strike, life and cost: the combined "
+            "card keeps the mechanism's printed ones instead of their sums (INTERPRETING.md, entry 103)",
+            "combined_card_sums",
+        ),
+        Mutant(
+            "combined_dies_per_part",
+            "R15:505.4",
+            "the triggers on a creature's death («Когда ваш механизм погибает») fire once for each part of a combined "
+            "creature that dies, instead of once for the combined creature (INTERPRETING.md, entry 105)",
+            "combined_dies_once",
+        ),
+        Mutant(
+            "created_card_stays_in_graveyard",
+            "R15:519.6.1",
+            "a created card that dies stays in its owner's graveyard like any card instead of going to his supply "
+            "once the «Гибель» triggers on its death are declared (INTERPRETING.md, entry 106)",
+            "created_returns_to_supply",
+        ),
+        Mutant(
+            "attached_module_enters_play",
+            "R15:7.module",
+            "a creature with «Модуль» attached to a mechanism counts as entering play: «Когда ваше существо входит в "
+            "игру» fires for it, not only its own «Найм» (INTERPRETING.md, entry 104)",
+            "attached_module_does_not_enter",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -299,6 +299,18 @@ class Ruleset:
     #: R15:520.5: asked to capture more cards of a hand than it holds, the player captures all
     #: of them (entry 115).
     capture_takes_what_there_is: bool = True
+    #: R15 glossary «Присоединить»: a combined card's base strike, life and cost are the sums
+    #: of its parts' (INTERPRETING.md, entry 103).
+    combined_card_sums: bool = True
+    #: R15:505.4: the triggers on creatures' deaths fire once for a combined creature however
+    #: many parts it has (INTERPRETING.md, entry 105).
+    combined_dies_once: bool = True
+    #: R15:519.6.1, glossary «Созданный»: a created card that reaches the graveyard goes to its
+    #: owner's supply once the «Гибель» triggers on its death are declared (entry 106).
+    created_returns_to_supply: bool = True
+    #: R15 glossary «Модуль»: an attached Модуль creature does not enter play; only its own
+    #: «Найм» fires, not «when a creature enters» (INTERPRETING.md, entry 104).
+    attached_module_does_not_enter: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

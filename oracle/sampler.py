@@ -46,7 +46,8 @@ def pool_ids() -> tuple[list[str], list[str]]:
     are drawn from."""
     pool = load_pool().cards
     heroes = sorted(c.id for c in pool.values() if c.type == "hero")
-    others = sorted(c.id for c in pool.values() if c.type != "hero")
+    # a created card («Созданный») is never in a deck: «Создайте» brings it (R15:519.6)
+    others = sorted(c.id for c in pool.values() if c.type != "hero" and "created" not in c.keywords)
     return heroes, others
 
 

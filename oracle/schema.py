@@ -113,5 +113,5 @@ USAGE_BOUNDS = ((0, MAX_LIST), (1, MAX_VALUE))
 PROTO_MESSAGES = {
     "State": "State", "Player": "PlayerState", "Card": "CardState", "QueueEntry": "QueueEntry",
     "PendingTrigger": "PendingTrigger", "Modifier": "StrikeModifier", "Attack": "Attack",
-    "TargetChoice": "TargetChoice", "HandChoice": "HandChoice",
+    "TargetChoice": "TargetChoice", "HandChoice": "HandChoice", "ModuleChoice": "ModuleChoice",
 }

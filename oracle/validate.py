@@ -46,7 +46,7 @@ from .canonical_form import StateError
 from .cards import CardDef, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
-from .model import GRANTS, QUEUE_KINDS, STEPS, Card, Player, QueueEntry, State
+from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, Player, QueueEntry, State
 from .rules.cancellation import cancellers  # R15:518.1, not repeated here
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
@@ -137,6 +137,8 @@ STEP_FIELDS: dict[str, StepFields] = {
     # R15:309.1.10, R15:518.1: the opponent may cancel the play of ``cancelling`` (rule 13);
     # the spell's abilities wait in the Queue, the triggers on the play are pending
     "cancel_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "attack", "winner", "choosing")),
+    # R15 glossary «Модуль»: a player attaches his entering Модуль creature, or not (checked with ``attaching``)
+    "module_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
     "game_over": StepFields("any", _fields("winner"), _fields("choosing")),
 }
 assert set(STEP_FIELDS) == set(STEPS)
@@ -176,6 +178,34 @@ def _misplaced(state: State, pool: Mapping[str, CardDef]) -> None:
                 is_hero = d.type == "hero"
                 if is_hero != (zone == "hero"):
                     raise StateError(_where((seat, zone, j)), f"card {uid} is {'a hero' if is_hero else 'not a hero'}")
+
+
+def _check_parts(
+    state: State, pool: Mapping[str, CardDef], parts: Mapping[int, int], seen: Mapping[int, tuple[int, str, int]]
+) -> None:
+    """Rule 13: each part of a combined card (``attached_to``) is a creature attached to a
+    creature of the same owner in the play zone, itself no part (no parts of parts), with no
+    wounds, markers or state of its own: they are the combined card's (R15 glossary
+    «Присоединить», «Объединённая карта»)."""
+    index = {uid: i for i, uid in enumerate(state.cards)}
+    for uid, host in parts.items():
+        path = f"cards[{index[uid]}].attached_to"
+        c = state.cards[uid]
+        h = state.cards.get(host)
+        if h is None:
+            raise StateError(path, f"no card with uid {host}")
+        if host == uid or h.attached_to:
+            raise StateError(path, f"card {host} is itself a part: a combined card has one top card (R15:7.attach)")
+        if seen.get(host, (0, "", 0))[1] != "play":
+            raise StateError(path, f"card {host} is not in the play zone: only a card in play has parts (R15:7.attach)")
+        if pool[c.card_id].type != "creature" or pool[h.card_id].type != "creature":
+            raise StateError(path, f"card {uid} and card {host} must both be creatures (R15:505.4, R15:7.module)")
+        if c.owner != h.owner:
+            raise StateError(path, f"card {uid} belongs to player {c.owner}, card {host} to player {h.owner}: a module "
+                             "is attached to its player's own mechanism (R15:7.module)")
+        if c.closed or c.wounds or c.poison or c.hidden or c.stunned:
+            raise StateError(f"cards[{index[uid]}]", f"card {uid} is a part: closed, wounds, poison, hidden and stunned "
+                             "are its combined card's (R15:7.attach)")
 
 
 def _turn_counts(p: Player, seat: int) -> None:
@@ -293,7 +323,7 @@ def validate(state: State, cards_checked: bool = False) -> None:
     seen: dict[int, tuple[int, str, int]] = {}  # uid -> (seat, zone, index)
     for seat, p in enumerate(players):
         for zone, uids in (("hero", (p.hero,)), ("deck", p.deck), ("hand", p.hand), ("play", p.play),
-                           ("graveyard", p.graveyard)):
+                           ("graveyard", p.graveyard), ("supply", p.supply)):
             if len(uids) > MAX_LIST:
                 raise StateError(f"players[{seat}].{zone}", f"at most {MAX_LIST} entries, got {len(uids)}")
             for j, uid in enumerate(uids):
@@ -328,9 +358,17 @@ def validate(state: State, cards_checked: bool = False) -> None:
         if c.closed or c.wounds or c.poison or c.hidden or c.stunned or c.usage or c.game_usage:
             raise StateError(f"cards[{i}]", f"captured card {uid} has lost every effect and marker (R15 glossary "
                              "«Добывает»)")
-    if len(seen) + captured != len(cards):
-        i, uid = next((i, u) for i, u in enumerate(cards) if u not in seen and not cards[u].captured_by)
+    parts = {uid: c.attached_to for uid, c in cards.items() if c.attached_to}
+    if len(seen) + captured + len(parts) != len(cards):
+        for i, uid in enumerate(cards):
+            if uid in parts and uid in seen:
+                raise StateError(f"cards[{i}].attached_to", f"card {uid} is attached to card {parts[uid]} and is also "
+                                 f"in {_where(seen[uid])}: a part is in no zone of its own (R15:7.attach)")
+        i, uid = next((i, u) for i, u in enumerate(cards)
+                      if u not in seen and not cards[u].captured_by and u not in parts)
         raise StateError(f"cards[{i}]", f"card {uid} is in no zone")
+    if parts:
+        _check_parts(state, pool, parts, seen)
 
     # rules 2–4: each card: its fields, its owner's zone, its type, out of play
     in_bounds = cards_checked or cards_ok(cards.values())  # one call for every card's declared bounds
@@ -340,7 +378,14 @@ def validate(state: State, cards_checked: bool = False) -> None:
         d = pool[c.card_id] if cards_checked else _card_values(c, i, in_bounds)
         if c.captured_by:
             continue  # in no zone: checked above (a hero is always in its place, so never captured)
+        if c.attached_to:
+            continue  # a part: checked with its combined card (_check_parts)
         pos = seen[uid]
+        if "created" in d.keywords and pos[1] in ("deck", "hand"):
+            raise StateError(_where(pos), f"card {uid} is a created card («Созданный»): never in a deck or a hand "
+                             "(R15:519.6.1, R15 glossary «Созданный»)")
+        if pos[1] == "supply" and "created" not in d.keywords:
+            raise StateError(_where(pos), f"card {uid} is not a created card: the supply holds created cards (R15:206.1)")
         # a card in play is in its controller's play list, who may be its owner's opponent (R15:519.5)
         if (c.owner != pos[0] and pos[1] != "play") or (d.type == "hero") != (pos[1] == "hero"):
             _misplaced(state, pool)  # names the first misplaced card in the order of the zones
@@ -459,6 +504,47 @@ def _check_resume(state: State, resume: str, field: str, queue_steps: frozenset[
         raise StateError("attack", f"step {resume}, where the game returns, needs an attack in progress")
     if "attack" in back.forbids and state.attack is not None:
         raise StateError("attack", f"step {resume}, where the game returns, cannot have an attack in progress")
+
+
+def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
+    """Rule 14: the pending Модуль decision (R15 glossary «Модуль»): a creature with «Модуль»
+    waiting in its player's hand (a play: ``entry.ability`` -1, the entry naming the card, the
+    game returning to step play_queue) or supply (a creation by a resolving ability's effect),
+    while he has a mechanism in play to attach it to."""
+    from .rules.modules import mechanisms_of
+
+    mc = state.attaching
+    assert mc is not None
+    e = mc.entry
+    _check_choice_entry(state, e, "attaching")
+    for key in ("card", "player", "effect", "cost"):
+        _bound(getattr(mc, key), f"attaching.{key}", f"attaching.{key}")
+    if mc.option not in PLAY_OPTIONS:
+        raise StateError("attaching.option", f"must be one of {', '.join(map(repr, PLAY_OPTIONS))}; got {mc.option!r}")
+    if mc.card not in state.cards:
+        raise StateError("attaching.card", f"no card with uid {mc.card}")
+    d = pool[state.cards[mc.card].card_id]
+    if d.type != "creature" or "module" not in d.keywords:
+        raise StateError("attaching.card", f"card {mc.card} is not a creature with «Модуль» (R15:7.module)")
+    p = state.players[mc.player]
+    play = e.ability == -1
+    if play and (e.source != mc.card or mc.card not in p.hand or mc.resume != "play_queue" or mc.player != state.active):
+        raise StateError("attaching.entry", "a played Модуль creature waits in its player's hand, the active player's, "
+                         "the entry naming it, the game returning to step play_queue (R15:309.1)")
+    if not play:
+        if mc.card not in p.supply:
+            raise StateError("attaching.card", f"card {mc.card} is created: it waits in the supply of player "
+                             f"{mc.player + 1} (R15:519.6)")
+        if mc.option or mc.cost:
+            raise StateError("attaching.option", "a creation has no play option or cost")
+        sd = pool[state.cards[e.source].card_id]
+        abilities = sd.modes[e.mode] if 0 <= e.mode < len(sd.modes) else sd.abilities
+        if not (0 <= e.ability < len(abilities)) or mc.effect >= len(abilities[e.ability].effects) or (
+                abilities[e.ability].effects[mc.effect].op != "create"):
+            raise StateError("attaching.effect", f"effect {mc.effect} of that ability is not a «create»")
+        _check_resume(state, mc.resume, "attaching", queue_steps)
+    if not mechanisms_of(state, mc.player, mc.card):
+        raise StateError("attaching.player", f"player {mc.player + 1} has no mechanism in play to attach to (R15:7.module)")
 
 
 def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
@@ -616,6 +702,9 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
         raise StateError("choosing", f"a target is chosen only at step target_choice, not at {step} (R15:118.1)")
     if "choosing" in row.requires and state.choosing is None:
         raise StateError("choosing", f"step {step} needs the ability whose target is chosen (R15:118.1)")
+    if (state.attaching is not None) != (step == "module_choice"):
+        raise StateError("attaching", "a Модуль creature waits for its player's decision exactly at step "
+                         f"module_choice (R15:7.module); step {step}")
     if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle")):
         raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, and a searched deck "
                          "shuffled at step search_shuffle, which need the resolving ability "
@@ -631,6 +720,8 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                 d = pool[c.card_id]
                 # its life: printed plus its additional lives minus its reduced lives (entries 69, 97)
                 life = d.life
+                if any(o.attached_to == uid for o in cards.values()):  # a combined card's base life is the sum
+                    life += sum(pool[o.card_id].life for o in cards.values() if o.attached_to == uid)
                 if state.modifiers:
                     life += sum(m.amount if m.grants == "life" else -m.amount for m in state.modifiers
                                 if m.target == uid and m.grants in ("life", "reduced_life"))
@@ -647,6 +738,9 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
         return
     if step in ("hand_choice", "search_shuffle"):
         _check_choosing_cards(state, pool, QUEUE_STEPS)
+        return
+    if step == "module_choice":
+        _check_attaching(state, pool, QUEUE_STEPS)
         return
 
     # the game waits at a Queue step only for a possible declaration

@@ -21,9 +21,10 @@ def test_every_named_scenario_exists() -> None:
 
 
 def test_entries_are_numbered_in_order() -> None:
-    """Entry headings run 1..N in order."""
+    """Entry headings run from 1 in ascending order, each number once (the Part 5 work gives
+    each branch a range of its own, so a branch alone may skip the others' numbers)."""
     numbers = [int(n) for n in re.findall(r"^## (\d+)\.", TEXT, flags=re.M)]
-    assert numbers == list(range(1, len(numbers) + 1))
+    assert numbers[0] == 1 and numbers == sorted(set(numbers))
 
 
 def test_entries_cited_in_code_exist() -> None:

@@ -87,6 +87,7 @@ FIRST_EVENT = {
     "choose_target": ("target_chosen",),
     "choose_cards": ("cards_chosen",),
     "cancel_play": ("play_cancelled", "play_not_cancelled"),
+    "attach_module": ("module_attached", "entered_play"),
 }
 
 

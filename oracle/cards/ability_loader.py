@@ -19,6 +19,7 @@ from .records import (
     Armour,
     CancelPlay,
     CostModifier,
+    CreateParams,
     Effect,
     KeywordParams,
     NoWoundsFrom,
@@ -176,6 +177,13 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         params = _parse_find(raw, path)
     elif "find" in raw:
         raise CardDataError(f"{path}.find", "only a search looks for cards")
+    if kind is CreateParams:
+        card = required(raw, "card", path)
+        if not isinstance(card, str) or not card or to != "controller":
+            raise CardDataError(f"{path}.card", "«create» names the id of a created card and goes to the controller")
+        params = CreateParams(card)
+    elif "card" in raw:
+        raise CardDataError(f"{path}.card", "only «create» names a card")
     return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, params)
 
 

@@ -24,7 +24,10 @@ Schema of one card (JSON object)::
                защитником», R15:514.2: it cannot be assigned as defender); these four creatures
                only (INTERPRETING.md, entries 81 and 87); "unique" (Уникальность: when a second card of the
                same name comes into its player's play zone, the first goes to the graveyard,
-               a rules effect, R15:503.1; INTERPRETING.md, entry 83)
+               a rules effect, R15:503.1; INTERPRETING.md, entry 83); "module" («Модуль»: it may be
+               attached to its player's mechanism instead of entering play, R15 glossary) and
+               "created" («Созданный»: it comes into play only by «Создайте» and never is in a
+               deck, R15:519.6; INTERPRETING.md, entries 103-106), creatures only
     poison     creatures only, optional, n >= 1: the printed «Отравление N» (R15 glossary «Отравление
                на Х»): the card has Poison N of its own from the moment it enters play (its
                state's ``poison`` becomes N, the higher value applying), so «Отравить» does
@@ -239,7 +242,7 @@ from typing import Any, Literal
 
 from .ability_loader import parse_abilities
 from .fields import CardDataError, choice, integer, required
-from .records import Ability, CardDef, Effect, Fury, Pool, SearchParams, TriggeredAbility
+from .records import Ability, CardDef, CreateParams, Effect, Fury, Pool, SearchParams, TriggeredAbility
 from .vocabulary import CLASSES, CREATURE_KEYWORDS, KEYWORDS, TYPES
 
 __all__ = ["load_pool", "parse_pool"]
@@ -395,6 +398,10 @@ def parse_pool(raw: Any) -> Pool:
             for e in a.effects:
                 if isinstance(e.params, SearchParams) and e.params.name and e.params.name not in names:
                     raise CardDataError(f"$.cards[{i}].abilities", f"a search looks for {e.params.name!r}, no card of the pool")
+                if isinstance(e.params, CreateParams) and (
+                        e.params.card not in cards or "created" not in cards[e.params.card].keywords):
+                    raise CardDataError(f"$.cards[{i}].abilities", f"«create» names {e.params.card!r}, no created card "
+                                        "of the pool (R15 Part 8)")
     return Pool(version, cards)
 
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .records import KeywordParams, NoParams, OpParams, SearchParams, WoundParams
+from .records import CreateParams, KeywordParams, NoParams, OpParams, SearchParams, WoundParams
 from .vocabulary import EFFECT_OPS, Op
 
 __all__ = [
     "GRANT_OPS",
     "HAND_OPS",
     "OPS",
+    "SUPPLY_OPS",
     "OpGroup",
     "OpSpec",
 ]
@@ -23,8 +24,9 @@ __all__ = [
 #: ("cards"), the chosen targets with the action's amounts ("targets"), a player ("player"),
 #: a choice of cards the player makes while the ability resolves ("hand", step
 #: ``hand_choice``; INTERPRETING.md, entry 63), or the ability's own card wherever it is
-#: ("source").
-OpGroup = Literal["cards", "targets", "player", "hand", "source"]
+#: ("source"), or a card of the player's supply that comes into play, which may wait for
+#: his Модуль decision at step ``module_choice`` ("supply"; INTERPRETING.md, entry 104).
+OpGroup = Literal["cards", "targets", "player", "hand", "source", "supply"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +204,13 @@ OPS: dict[Op, OpSpec] = {
         "trigger, resolved after the card reached the graveyard; `put_on_deck` with `from` `graveyard`; INTERPRETING.md "
         "entry 78)",
     ),
+    "create": OpSpec(
+        "supply", CreateParams,
+        "«Создайте Х» (R15 glossary «Создайте», R15:519.6): `to` `controller`; the created card `card` (a card id of "
+        "a card with the keyword `created`) comes from his supply — a new instance where his supply has none (R15:206.2) — "
+        "into play, open, his (`card_created`, `entered_play`); one with «Модуль» while he has a mechanism waits at "
+        "step `module_choice` (INTERPRETING.md entries 104, 106). Carried out when the card came into play or was attached",
+    ),
     "search": OpSpec(
         "hand", SearchParams,
         "«Поиск» (R15:7.search): `to` `controller`; he chooses 0 up to `amount` cards of his own deck that "
@@ -279,3 +288,5 @@ GRANT_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.grants)
 #: INTERPRETING.md, entry 63): cards of his hand, or for «search» cards of his deck that go to
 #: his hand (R15:7.search; entry 84).
 HAND_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "hand")
+#: Effects that bring a card of the player's supply into play («Создайте», R15:519.6).
+SUPPLY_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "supply")

@@ -98,7 +98,14 @@ class SearchParams:
 
 #: The parameters of one op, beside an effect's common fields (the record type is the op's,
 #: :data:`OPS`).
-OpParams = NoParams | WoundParams | KeywordParams | SearchParams
+@dataclass(frozen=True, slots=True)
+class CreateParams:
+    """``create``: the id of the created card («Созданный», R15 glossary; R15 Part 8) it creates."""
+
+    card: str
+
+
+OpParams = NoParams | WoundParams | KeywordParams | SearchParams | CreateParams
 #: The record of no parameters, shared by the effects of every op that has none.
 NO_PARAMS = NoParams()
 

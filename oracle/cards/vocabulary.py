@@ -89,10 +89,15 @@ CLASSES: dict[str, tuple[str, ...]] = {
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
 #: The printed keywords a card may have (card key ``keywords``).
-Keyword = Literal["dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique"]
+Keyword = Literal[
+    "dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique",
+    "module",  # «Модуль»: may be attached to its player's mechanism instead of entering play (R15 glossary)
+    "created",  # «Созданный»: enters play only by «Создайте», never in a deck; leaves for the supply (R15:519.6.1)
+]
 KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
 #: Keywords of creatures only (Скрытность is checked on its own).
-CREATURE_KEYWORDS: tuple[Keyword, ...] = ("cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend")
+CREATURE_KEYWORDS: tuple[Keyword, ...] = (
+    "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "module", "created")
 #: The kinds of ability (R15:112; ability key ``kind``).
 AbilityKind = Literal["spell", "activated", "triggered", "static"]
 ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)
@@ -198,6 +203,7 @@ Op = Literal[
     "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
+    "create",  # «Создайте Х»: the created card X comes from the controller's supply into play (R15:519.6, glossary «Создайте»)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
     "reduce_life_while_in_play",  # «получает -N к жизням»: an effect of N reduced lives, no wounds (R15:504.4, 504.5)
     "reduce_life_to",  # «Сведите уровень жизней к Х»: wounds become reduced lives, then lives to make it X (R15:504.6)

@@ -136,7 +136,7 @@ def _read_value(f: Field, prefix: str, raw: str) -> str:
     raise AssertionError((f.name, f.ptype))
 
 
-_DEFAULTS = {"int": "0", "bool": "False", "str": '""'}
+_DEFAULTS = {"int": "0", "bool": "False", "str": '""', "list[int]": "[]"}
 #: A list's exact length in the reader's message (``exactly two players``, as the validator says).
 _COUNT_WORDS = {2: "two"}
 
@@ -408,6 +408,7 @@ from .canonical_form import (
 from .editions import EDITIONS
 from .model import (
     GRANTS,
+    PLAY_OPTIONS,
     QUEUE_KINDS,
     STEPS,
     UNTIL,
@@ -415,6 +416,7 @@ from .model import (
     Card,
     HandChoice,
     Modifier,
+    ModuleChoice,
     PendingTrigger,
     Player,
     QueueEntry,

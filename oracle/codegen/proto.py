@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import model
 from ..schema import PROTO_MESSAGES
+from ..service.wire import varint
 from . import HEADER, RECORDS, Field, canonical, fname, pname
 
 __all__ = ["proto_module"]
@@ -126,6 +127,8 @@ def gen_to_msg(out: list[str]) -> None:
             elif c == "declared":
                 out.append(f"    m.{f.spec.flag} = d[{f.spec.flag!r}]")
                 out.append(f"    m.{pn}.extend(d[{k!r}])")
+            elif "[" in f.ptype and f.spec.presence == "nonzero":  # absent when empty
+                out.append(f"    m.{pn}.extend(d.get({k!r}, ()))")
             elif "[" in f.ptype:
                 out.append(f"    m.{pn}.extend(d[{k!r}])")
             elif f.spec.presence == "owner_turn":
@@ -266,27 +269,10 @@ def gen_decoders(out: list[str]) -> None:
     out.append(f"    return State({', '.join(args)}, _own=set())\n\n")
 
 
-def _tag_literal(n: int, wire_type: int) -> str:
-    """The bytes literal of the key of field ``n`` with ``wire_type``: one byte up to field 15,
-    a varint of two (or more) beyond (a field 20's int key is ``b"\\xa0\\x01"``)."""
-    key, out = (n << 3) | wire_type, []
-    while True:
-        low = key & 0x7F
-        key >>= 7
-        out.append(low | (0x80 if key else 0))
-        if not key:
-            break
-    return 'b"' + "".join(f"\\x{b:02x}" for b in out) + '"'
-
-
-def _varint_bytes(value: int) -> bytes:
-    """The varint encoding of ``value`` ≥ 0 (a field key of any number)."""
-    out = bytearray()
-    while value >= 0x80:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
+def _key(n: int, wire_type: int) -> str:
+    """The bytes literal of a field's key (its number and wire type, a varint: two bytes from
+    field 16 on)."""
+    return repr(varint((n << 3) | wire_type))
 
 
 def _wire_part(f: Field, var: str) -> str:
@@ -294,31 +280,19 @@ def _wire_part(f: Field, var: str) -> str:
     n = f.spec.number
     v = f"{var}.{f.name}"
     c = f.spec.codec
-    if n >= 16:  # a key of two bytes: no one-byte table entry (BYTES) holds it
-        if f.ptype == "int" and c not in ("usage", "declared"):
-            return f"{_tag_literal(n, 0)} + varint({v}) if {v} else b\"\""
-        if f.ptype == "bool":
-            return f"{_tag_literal(n, 0)[:-1]}\\x01\" if {v} else b\"\""
-        raise AssertionError(f"{f.name}: field number {n} >= 16 of a length-delimited kind has no direct writer")
     if c == "usage":
         return f"usage_wire({(n << 3) | 2:#04x}, {v}) if {v} else b\"\""
     if c == "declared":
         flag = f.spec.flag_number
-        return f"(b\"\\x{(flag << 3):02x}\\x01\" + packed({(n << 3) | 2:#04x}, {v})) if {v} is not None else b\"\""
+        return f"({_key(flag, 0)} + b\"\\x01\" + packed({(n << 3) | 2:#04x}, {v})) if {v} is not None else b\"\""
     if "[int" in f.ptype:
         return f"packed({(n << 3) | 2:#04x}, {v})"
-    if (n << 3) >= 0x80 and f.ptype in ("bool", "int"):
-        # a field number of 16 or more: its key is a two-byte varint, written as a literal
-        key = "".join(f"\\x{b:02x}" for b in _varint_bytes(n << 3))
-        if f.ptype == "bool":
-            return f"b\"{key}\\x01\" if {v} else b\"\""
-        return f"b\"{key}\" + varint({v}) if {v} else b\"\""
     if f.ptype == "bool":
-        return f"b\"\\x{(n << 3):02x}\\x01\" if {v} else b\"\""
+        return f"{_key(n, 0)} + b\"\\x01\" if {v} else b\"\""
     if f.ptype == "str":
         return f"str_wire({(n << 3) | 2:#04x}, {v}) if {v} else b\"\""
     if f.ptype == "int":
-        return f"BYTES[{(n << 3):#04x}] + varint({v}) if {v} else b\"\""
+        return f"{_key(n, 0)} + varint({v}) if {v} else b\"\""
     raise AssertionError(f.name)
 
 
@@ -416,7 +390,7 @@ def gen_fill(out: list[str]) -> None:
             out.append(f"    m.{pn} = {v}")
     out.append("\n")
     for cls in (model.QueueEntry, model.PendingTrigger, model.Modifier, model.Attack, model.TargetChoice,
-                model.HandChoice):
+                model.HandChoice, model.ModuleChoice):
         msg = PROTO_MESSAGES[cls.__name__]
         out.append(f"def {fname(cls)}_fill(o: {cls.__name__}, m: state_pb2.{msg}) -> None:")
         out.append(f'    """Fill the empty ``{msg}`` message ``m`` from a ``{cls.__name__}``."""')
@@ -454,12 +428,14 @@ from oracle._proto.berserk.oracle.v1 import state_pb2
 from oracle.editions import EDITIONS
 from oracle.model import (
     GRANTS,
+    PLAY_OPTIONS,
     QUEUE_KINDS,
     UNTIL,
     Attack,
     Card,
     HandChoice,
     Modifier,
+    ModuleChoice,
     PendingTrigger,
     Player,
     QueueEntry,
@@ -481,7 +457,7 @@ from oracle.service.state_fields import (
     usage_pairs,
     usage_wire,
 )
-from oracle.service.wire import BYTES, INT32_LIMIT, packed, varint
+from oracle.service.wire import INT32_LIMIT, packed, varint
 
 
 """

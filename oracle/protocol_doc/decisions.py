@@ -48,6 +48,8 @@ _DECIDER = {
     "resurrection: whose graveyard, R15:519.4), in either player's turn",
     "search_shuffle": "chance",
     "cancel_choice": "the opponent of the owner of the played card `cancelling` (R15:518.1), in either player's turn",
+    "module_choice": "the player the creature with «Модуль» enters for (`attaching.player`: the active player for a "
+    "play, the creating ability's controller for a creation)",
     "game_over": "nobody",
 }
 
@@ -79,6 +81,9 @@ _STEP_TEXT = {
     "Queue with their targets; its player's opponent, who has a card with a cancellation effect for it (R15:518.1, "
     "Акванит-страж), cancels the play (`cancel_play card=` that card, destroyed outside the Queue, R15:518.3) or "
     "lets it go on (`cancel_play` without a card); then the play continues at `play_queue`",
+    "module_choice": "a creature with «Модуль» (`attaching.card`) must enter play while its player has a "
+    "mechanism there: he attaches it to one of them or lets it enter (R15 glossary «Модуль»; INTERPRETING.md entry "
+    "104); then the play goes on with its triggers and payment, or the creating ability with its later effects",
     "game_over": "the game is over: `winner` is set and nobody decides",
 }
 
@@ -201,6 +206,10 @@ _DOMAINS: dict[str, dict[str, str]] = {
     "cancel_play": {
         "card": "uid of a card in play of the deciding player whose cancellation effect covers the played card "
         "(refused citing R15:518.1 otherwise); 0 (omitted): the play is not cancelled",
+    },
+    "attach_module": {
+        "card": "uid of the creature with «Модуль» that enters now (`attaching.card`)",
+        "targets": "one uid: his creature in play with the class Механизм to attach it to; none: it enters play",
     },
 }
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..model import Event, State
-from .board import card_def, current_life
+from .board import card_def, current_life, parts_of
 from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
+from .modules import return_created
 from .triggers import fire
 from .wounds import deal_wounds
 
@@ -71,6 +72,8 @@ def leave_together(
     those of the other cards that left with it, wherever they are now (R15:505.3, 401.5;
     INTERPRETING.md, entry 34).  The order of the play zone therefore decides nothing."""
     wounds = {uid: state.cards[uid].wounds for uid in uids}  # last known, for «Гибель: … Х ран» (R15:403.1)
+    # a combined card's parts leave with it, each a separate card (R15:505.4, glossary «Присоединить»)
+    parts = {uid: parts_of(state, uid) for uid in uids}
     for uid in uids:
         c = state.card_mut(uid)
         # from its controller's play zone to its owner's graveyard (R15:519.5; entry 114; the
@@ -94,12 +97,27 @@ def leave_together(
         ev.append(Event(kind, (*rules, "R15:505.1.1") if source else rules,
                         (*data, ("source", source)) if source else data))
         release(state, uid, ev)  # the cards it captured go back (R15:503.1; entry 115)
+        for part in parts[uid]:
+            pc = state.card_mut(part)
+            pc.attached_to = 0
+            pc.usage.clear()
+            pc.game_usage.clear()
+            state.players[pc.owner].graveyard.append(part)
+            ev.append(Event("part_left_play", (*rules, "R15:505.4", "R15:7.attach"),
+                            (("card", part), ("host", uid), ("owner", pc.owner))))
     together = tuple(uids)
     for uid in uids:
         source = destruction_source(by, uid) if kind == "destroyed" and state.rules.destruction_has_a_source else 0
         fire(state, "death", uid, ev, rules, count=wounds[uid], killer=source)
+        for part in parts[uid]:  # its parts' «Гибель» are the combined card's own abilities
+            fire(state, "death", part, ev, (*rules, "R15:505.4"), killer=source)
         if card_def(state, uid).type == "creature":
+            # once for the combined creature, however many parts it has (R15:505.4; the
+            # ``combined_dies_per_part`` mutant fires them for each part)
             fire(state, "creature_dies", uid, ev, rules, together, killer=source)
+            if not state.rules.combined_dies_once:
+                for part in parts[uid]:
+                    fire(state, "creature_dies", part, ev, rules, together, killer=source)
     # its effects go once the triggers on its death have fired (R15 glossary «При гибели»): a
     # «когда ваш механизм погибает» sees an upgraded creature as the mechanism it died as
     # (INTERPRETING.md, entry 69; the ``effects_gone_before_death_triggers`` mutant drops them first)
@@ -111,10 +129,16 @@ def enter_play(
     state: State, uid: int, seat: int, ev: list[Event], rules: tuple[str, ...], source: list[int] | None = None
 ) -> None:
     """Put a card from the hand (or from the zone list ``source``: a summon from the deck,
-    R15:519.3; a resurrection from the graveyard, R15:519.4) into the play zone, open; «Найм»
-    and «enters» triggers fire; it has first-turn weakness this turn (R15:108.5)."""
+    R15:519.3; a resurrection from the graveyard, R15:519.4; or a created one from the supply,
+    R15:519.6) into the play zone, open; «Найм» and «enters» triggers fire; it has first-turn
+    weakness this turn (R15:108.5)."""
     p = state.players[seat]
-    (p.hand if source is None else source).remove(uid)
+    if source is not None:
+        source.remove(uid)
+    elif uid in p.hand:
+        p.hand.remove(uid)
+    else:  # a created card comes from its supply (R15:519.6)
+        p.supply.remove(uid)
     p.play.append(uid)
     state.card_mut(uid).entered_turn = state.turn
     ev.append(Event("entered_play", rules, (("card", uid), ("player", seat))))
@@ -199,6 +223,7 @@ def check_state(state: State, ev: list[Event], by: int | Mapping[int, int] = 0) 
                 leave_play(state, uid, ev, ("R15:505.1",), by=by)
         else:
             leave_together(state, dead, ev, ("R15:505.1",), by=by)
+    return_created(state, ev)  # R15:519.6.1: a dead created card whose «Гибель» is declared
     losers = [seat for seat, p in enumerate(state.players) if current_life(state, p.hero) <= 0]
     if losers and state.winner < 0:
         state.winner = 2 if len(losers) == 2 else 1 - losers[0]

@@ -11,15 +11,19 @@ from ..cards import CardDef, Condition, GrantedKeyword, Keyword, StrikeBonus, Wo
 from ..model import State
 
 __all__ = [
+    "attached_life",
+    "attached_strike",
     "card_def",
     "characters_in_play",
     "classes_of",
+    "combined_cost",
     "condition_holds",
     "counts_as_stunned",
     "current_life",
     "current_strike",
     "has_keyword",
     "life_bonus",
+    "parts_of",
     "static_strike_bonuses",
     "strike_at",
     "strike_with_modifiers",
@@ -29,6 +33,39 @@ __all__ = [
 def card_def(state: State, uid: int) -> CardDef:
     """The printed card of instance ``uid``."""
     return load_pool().cards[state.cards[uid].card_id]
+
+
+def parts_of(state: State, uid: int) -> list[int]:
+    """The cards attached under card ``uid``, in ascending uid order: the other parts of the
+    combined card it is the top of (R15 glossary «Присоединить», «Объединённая карта»).  A
+    valid state has no part of a part (:mod:`oracle.validate`), so this is every part."""
+    return [c.uid for c in state.cards.values() if c.attached_to == uid]
+
+
+def attached_strike(state: State, uid: int) -> int:
+    """What the parts under card ``uid`` add to its base strike: the sum of their printed
+    strikes (R15 glossary «Присоединить»: «начальная сила удара … равна сумме»; the
+    ``combined_keeps_top_characteristics`` mutant adds nothing)."""
+    if not state.rules.combined_card_sums:
+        return 0
+    return sum(card_def(state, p).strike for p in parts_of(state, uid))
+
+
+def attached_life(state: State, uid: int) -> int:
+    """What the parts under card ``uid`` add to its base life: the sum of their printed
+    lives (R15 glossary «Присоединить»: «начальные жизни … равны сумме»)."""
+    if not state.rules.combined_card_sums:
+        return 0
+    return sum(card_def(state, p).life for p in parts_of(state, uid))
+
+
+def combined_cost(state: State, uid: int) -> int:
+    """The cost of card ``uid`` in play: its printed cost plus its parts' (R15 glossary
+    «Присоединить»: the combined card's cost is the sum; X counts 0)."""
+    own = max(card_def(state, uid).cost, 0)
+    if not state.rules.combined_card_sums:
+        return own
+    return own + sum(max(card_def(state, p).cost, 0) for p in parts_of(state, uid))
 
 
 def condition_holds(state: State, seat: int, cond: Condition) -> bool:
@@ -133,7 +170,7 @@ def current_strike(state: State, uid: int) -> int:
             and (not m.shots or not state.rules.shot_bonus_only_on_shots)]
     if not state.rules.strike_modifiers_stack:
         mods = mods[-1:]
-    printed = card_def(state, uid).strike
+    printed = card_def(state, uid).strike + attached_strike(state, uid)
     statics = static_strike_bonuses(state, uid)
     if not state.rules.set_strike_applies_last:
         value = printed + sum(statics)
@@ -157,10 +194,11 @@ def current_strike(state: State, uid: int) -> int:
 
 
 def current_life(state: State, uid: int) -> int:
-    """The card's life level: printed life plus its additional lives, minus its reduced
-    lives, minus its wounds (R15:106.2, 504.1–504.4; :mod:`oracle.rules.lives`;
-    INTERPRETING.md, entries 69 and 97)."""
-    return card_def(state, uid).life + life_bonus(state, uid) - state.cards[uid].wounds
+    """The card's life level: printed life (a combined card's: the sum of its parts',
+    :func:`attached_life`) plus its additional lives, minus its reduced lives, minus its
+    wounds (R15:106.2, 504.1–504.4; :mod:`oracle.rules.lives`; INTERPRETING.md, entries 69
+    and 97)."""
+    return card_def(state, uid).life + attached_life(state, uid) + life_bonus(state, uid) - state.cards[uid].wounds
 
 
 def life_bonus(state: State, uid: int) -> int:
@@ -177,13 +215,21 @@ def classes_of(state: State, uid: int) -> tuple[str, ...]:
     R15 glossary; a modifier granting "mechanism", INTERPRETING.md, entry 69)."""
     if any(m.target == uid and m.grants == "mechanism" for m in state.modifiers):
         return ("Механизм",)
-    return card_def(state, uid).classes
+    own = card_def(state, uid).classes
+    parts = parts_of(state, uid)
+    if not parts:
+        return own
+    # a combined card has the classes of all its parts (R15 glossary «Объединённая карта»)
+    return tuple(dict.fromkeys((*own, *(c for p in parts for c in card_def(state, p).classes))))
 
 
 def has_keyword(state: State, uid: int, keyword: Keyword | GrantedKeyword) -> bool:
-    """Whether card ``uid`` has ``keyword`` now: printed (``keywords``) or granted by a
-    modifier in force («получает Рывок до конца хода», R15 glossary «Получает»; entry 69)."""
+    """Whether card ``uid`` has ``keyword`` now: printed (``keywords``, its own or a part's
+    under it) or granted by a modifier in force («получает Рывок до конца хода», R15 glossary «Получает»; entry 69)."""
     if keyword in card_def(state, uid).keywords:
+        return True
+    # the top card of a combined card gains its parts' abilities (R15 glossary «Присоединить»)
+    if any(keyword in card_def(state, p).keywords for p in parts_of(state, uid)):
         return True
     return any(m.target == uid and m.grants == keyword for m in state.modifiers)
 

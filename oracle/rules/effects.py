@@ -11,12 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..cards import GRANT_OPS, HAND_OPS, OPS, TARGET_CONDITIONS, Effect, EffectAbility, Op, WoundParams
+from ..cards import GRANT_OPS, HAND_OPS, OPS, SUPPLY_OPS, TARGET_CONDITIONS, Effect, EffectAbility, Op, WoundParams
 from ..model import Event, HandChoice, QueueEntry, State
 from . import card_effects, player_effects
 from .basic_effects import check_state, close_card
-from .board import card_def, classes_of, condition_holds, current_strike, shot_bonus, target_condition_holds
+from .board import (
+    card_def,
+    classes_of,
+    condition_holds,
+    current_strike,
+    has_keyword,
+    shot_bonus,
+    target_condition_holds,
+)
 from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, shuffles_after
+from .modules import create_effect
 from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
 from .targeting import target_violation
@@ -72,6 +81,11 @@ def run_effects(
             if paused:
                 return
             n = 0
+        elif effect.op in SUPPLY_OPS:
+            # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104)
+            if create_effect(state, entry, effect, index, ev, rules):
+                return
+            n, done = 0, True
         else:
             n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike)
         drawn += n
@@ -179,7 +193,7 @@ def _apply_card_effect(
     if op == "stun":
         # «Не может быть оглушен»: the stun does nothing to it, it is not closed either
         # (R15:514.2; INTERPRETING.md, entry 81; the ``unstunnable_card_is_closed`` mutant closes it)
-        immune = [uid for uid in recipients if "cannot_be_stunned" in card_def(state, uid).keywords]
+        immune = [uid for uid in recipients if has_keyword(state, uid, "cannot_be_stunned")]
         if immune and not state.rules.unstunnable_card_is_not_closed:
             for uid in immune:
                 close_card(state, uid, ev, rules)
@@ -262,7 +276,7 @@ def _check_dispatch() -> None:
     card a whole-effect one, an op on cards a whole-effect one (``destroy``) or one per card."""
     for op, spec in OPS.items():
         handlers = (op in _WHOLE) + (op in _EACH)
-        if handlers != (spec.group != "hand") or (op in _EACH and spec.group != "cards"):
+        if handlers != (spec.group not in ("hand", "supply")) or (op in _EACH and spec.group != "cards"):
             raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
 
 

@@ -11,13 +11,14 @@ from itertools import permutations, product
 
 from ..cards import Ability, ActivatedAbility, CardDef
 from ..editions import activation_steps, cite
-from ..model import RESOLUTION_PAUSES, Action, Event, QueueEntry, State, Violation
+from ..model import RESOLUTION_PAUSES, Action, Event, ModuleChoice, QueueEntry, State, Violation
 from .attack import attack_violations, can_act, declare_attack
 from .basic_effects import check_state, close_card, enter_play, wound
 from .board import card_def, characters_in_play
 from .cancellation import offer_cancellation
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
+from .modules import ask_module, needs_module_choice
 from .payment import (
     BoardStatic,
     ability_cost_modifiers,
@@ -552,12 +553,18 @@ def _count_play(state: State, uid: int) -> None:
         p.creatures_played_this_turn += 1
 
 
-def _move_played_card(state: State, uid: int, ev: list[Event]) -> None:
+def _move_played_card(state: State, action: Action, ev: list[Event], cost: int = 0) -> bool:
     """The played card moves: a spell to the graveyard, anything else into play (C:309.1
-    step 4; A/B: 309.1, 309.2)."""
+    step 4; A/B: 309.1, 309.2).  A creature with «Модуль» whose player has a mechanism waits
+    for his decision at step ``module_choice`` first (True: the play waits; R15 glossary
+    «Модуль»; INTERPRETING.md, entry 104)."""
     me = state.active
     p = state.players[me]
+    uid = action.card
     _count_play(state, uid)
+    if needs_module_choice(state, uid, me):
+        ask_module(state, uid, me, QueueEntry("spell", me, uid, -1, x=action.x), option=action.option, cost=cost)
+        return True
     if card_def(state, uid).type == "spell":
         p.hand.remove(uid)
         p.graveyard.append(uid)
@@ -568,10 +575,25 @@ def _move_played_card(state: State, uid: int, ev: list[Event]) -> None:
         fire(state, "card_played", uid, ev, cite(state, on_play))  # «разыгрывает карту» (entry 45)
     else:
         enter_play(state, uid, me, ev, cite(state, "309.1.4", "309.2"))
-        fire(state, "card_played", uid, ev, cite(state, "309.1.4", "309.2"))  # entry 45
-        if card_def(state, uid).type == "creature":
-            # «Когда вы разыгрываете существо»: another creature's play (INTERPRETING.md, entry 77)
-            fire(state, "creature_played", uid, ev, cite(state, "309.1.4", "309.2"))
+        _on_play_triggers(state, uid, ev)
+    return False
+
+
+def _on_play_triggers(state: State, uid: int, ev: list[Event]) -> None:
+    """The triggers on the play of a card that is not a spell (C:309.1 step 4, A/B 309.2)."""
+    fire(state, "card_played", uid, ev, cite(state, "309.1.4", "309.2"))  # entry 45
+    if card_def(state, uid).type == "creature":
+        # «Когда вы разыгрываете существо»: another creature's play (INTERPRETING.md, entry 77)
+        fire(state, "creature_played", uid, ev, cite(state, "309.1.4", "309.2"))
+
+
+def resume_module_play(state: State, mc: ModuleChoice, ev: list[Event]) -> None:
+    """The played Модуль creature has entered play or been attached (step ``module_choice``):
+    the triggers on its play fire, then (C/R15 309.1 step 9) the play is paid; A/B paid with
+    the declaration (INTERPRETING.md, entry 104)."""
+    _on_play_triggers(state, mc.card, ev)
+    if not state.rules.pay_with_declaration:
+        _pay_for_play(state, Action("play", card=mc.card, x=mc.entry.x, option=mc.option), mc.cost, ev)
 
 
 def _pay_for_play(state: State, action: Action, cost: int, ev: list[Event]) -> bool:
@@ -615,7 +637,8 @@ def _play(state: State, action: Action, ev: list[Event]) -> None:
     asks = ta is not None and opponent_chooses(ta)
     if not state.rules.pay_with_declaration:
         # C:309.1: the card moves at step 4, the payment is step 9
-        _move_played_card(state, uid, ev)
+        if _move_played_card(state, action, ev, cost):
+            return
         if asks:  # R15:309.1 step 6: the opponent names the targets, then step 9 pays (entry 48)
             _ask_for_spell_target(state, action, ev)
             return
@@ -626,7 +649,8 @@ def _play(state: State, action: Action, ev: list[Event]) -> None:
         # before the card moves (INTERPRETING.md, entry 39)
         if not _pay_for_play(state, action, cost, ev):
             return
-        _move_played_card(state, uid, ev)
+        if _move_played_card(state, action, ev):
+            return
         if asks:
             _ask_for_spell_target(state, action, ev)
             return

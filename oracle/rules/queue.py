@@ -39,6 +39,7 @@ from .hand import (
     shuffles_after,
     zone_chosen_from,
 )
+from .modules import return_created
 from .payment import limit_reached, take_usage_marker
 from .recipients import live_targets
 from .targeting import target_choices, target_violation
@@ -65,6 +66,7 @@ __all__ = [
     "pass_trigger",
     "remove_cancelled_play",
     "resolve_first",
+    "resume_creation",
     "search_shuffle",
     "settle_triggers",
     "target_choice_actions",
@@ -376,6 +378,7 @@ def declare_trigger(state: State, t: PendingTrigger, targets: tuple[int, ...], e
              ("targets", ",".join(map(str, targets)))),
         )
     )
+    return_created(state, ev)  # the «Гибель» of a dead created card is declared (R15:519.6.1)
 
 
 def pass_trigger(state: State, t: PendingTrigger, ev: list[Event]) -> None:
@@ -385,6 +388,7 @@ def pass_trigger(state: State, t: PendingTrigger, ev: list[Event]) -> None:
     if not state.rules.pass_forfeits_optional and t.subject != -1:
         state.pending.append(PendingTrigger(t.id, t.controller, t.source, t.ability, subject=-1, count=t.count))
     ev.append(Event("passed", cite(state, "401.7"), (("trigger", t.id),)))
+    return_created(state, ev)  # R15:519.6.1: passing on it settles it too (INTERPRETING.md, entry 106)
 
 
 def remove_cancelled_play(state: State, played: int, play_triggers: frozenset[str]) -> None:
@@ -407,6 +411,18 @@ def resolve_first(state: State, ev: list[Event]) -> None:
     the rest of that play's abilities follow before anything is declared (401.6)."""
     entry = _resolve_one(state, ev)
     _rest_of_play(state, entry, ev)
+
+
+def resume_creation(state: State, entry: QueueEntry, effect: int, ev: list[Event]) -> None:
+    """A created Модуль creature has entered play or been attached (step ``module_choice``):
+    the creating ability's effects after ``effect`` follow, then the rest of its play
+    (R15:119.2; INTERPRETING.md, entry 104)."""
+    check_state(state, ev)
+    if state.winner >= 0:
+        return
+    run_effects(state, entry, ability_of(state, entry), effect + 1, True, ev, _resolution_rules(state, entry))
+    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
+        _rest_of_play(state, entry, ev)
 
 
 def _rest_of_play(state: State, entry: QueueEntry, ev: list[Event]) -> None:

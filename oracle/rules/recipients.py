@@ -26,7 +26,9 @@ def recipients_of(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
     if to == "target":
         return live_targets(state, entry)
     if to == "self":
-        return [entry.source] if state.zone_of(entry.source) == "play" else []
+        # a part's ability acts on the combined card it is part of (R15 glossary «Присоединить»)
+        src = state.cards[entry.source].attached_to or entry.source
+        return [src] if state.zone_of(src) == "play" else []
     if to == "own_hero":
         return [players[me].hero]
     if to == "enemy_hero":

@@ -80,6 +80,9 @@ def new_game_with_events(config: GameConfig) -> tuple[State, tuple[Event, ...]]:
                 raise ConfigError(f"decks[{seat}][{i}]", f"unknown card id {cid!r}")
             if pool[cid].type == "hero":
                 raise ConfigError(f"decks[{seat}][{i}]", f"{cid!r} is a hero; heroes are not in decks")
+            if "created" in pool[cid].keywords:
+                raise ConfigError(f"decks[{seat}][{i}]", f"{cid!r} is a created card («Созданный»): never in a deck "
+                                  "(R15 glossary «Созданный»)")
             cards[uid] = Card(uid, cid, seat)
             uids.append(uid)
             uid += 1

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from ..cards import Ability, CardDef, KilledBy, Trigger, TriggeredAbility, load_pool
 from ..model import Event, PendingTrigger, State
-from .board import classes_of
+from .board import classes_of, parts_of
 
 __all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_wounds", "killed_by_holds"]
 
@@ -120,23 +120,34 @@ def fire(
     if kind in _SELF:
         c = state.cards[subject]
         if not c.hidden or kind == "death":
-            for i, a in triggered_abilities(cards)[c.card_id].get(kind, ()):
-                if a.killed_by and not killed_by_holds(state, a.killed_by, c.owner, killer):
-                    continue  # «при гибели от существа противника» (R15:505.1.1; entry 98)
-                n = count
-                if kind == "death":  # only a «Гибель» that reads its wounds keeps them (entry 87; the
-                    # ``wounds_forgotten_at_death`` mutant reads them after leaving play cleared them)
-                    n = count if keeps_wounds(a) and state.rules.death_keeps_wounds else 0
-                _add(state, state.controller_of(subject), subject, i, subject, n)
+            # a combined card has its parts' abilities (R15 glossary «Присоединить»): each fires
+            # with its own card as source (a part's «Гибель» fires as the parts leave,
+            # basic_effects.leave_together)
+            holders = (subject,) if kind in ("death", "hire") else (subject, *parts_of(state, subject))
+            for holder in holders:
+                h = state.cards[holder]
+                for i, a in triggered_abilities(cards)[h.card_id].get(kind, ()):
+                    if a.killed_by and not killed_by_holds(state, a.killed_by, state.controller_of(subject), killer):
+                        continue  # «при гибели от существа противника» (R15:505.1.1; entry 98)
+                    n = count
+                    if kind == "death":  # only a «Гибель» that reads its wounds keeps them (entry 87; the
+                        # ``wounds_forgotten_at_death`` mutant reads them after leaving play cleared them)
+                        n = count if keeps_wounds(a) and state.rules.death_keeps_wounds else 0
+                    _add(state, state.controller_of(subject), holder, i, subject, n)
     else:
         subject_owner = state.controller_of(subject) if subject else -1  # its controller (R15:519.5)
         table = triggered_abilities(cards)
         for seat in (state.inactive, state.active):
             p = state.players[seat]
             gone = [u for u in together if state.cards[u].owner == seat and u not in p.play]
-            for uid in (p.hero, *p.play, *gone):
+            # the parts under his cards in play: their abilities are the combined card's
+            parts = [c.uid for c in state.cards.values() if c.attached_to and c.attached_to in p.play]
+            for uid in (p.hero, *p.play, *parts, *gone):
                 c = state.cards[uid]
-                if c.hidden or (uid == subject and (kind != "creature_played" or state.rules.own_play_unseen)):
+                if c.attached_to:
+                    if c.attached_to == subject or state.cards[c.attached_to].hidden:
+                        continue  # its combined card is the subject, or hidden
+                elif c.hidden or (uid == subject and (kind != "creature_played" or state.rules.own_play_unseen)):
                     continue  # a trigger about another card never sees its source (entry 77 for «разыгрываете существо»)
                 found = table[c.card_id].get(kind)
                 if not found:

@@ -15,12 +15,14 @@ from oracle._proto.berserk.oracle.v1 import state_pb2
 from oracle.editions import EDITIONS
 from oracle.model import (
     GRANTS,
+    PLAY_OPTIONS,
     QUEUE_KINDS,
     UNTIL,
     Attack,
     Card,
     HandChoice,
     Modifier,
+    ModuleChoice,
     PendingTrigger,
     Player,
     QueueEntry,
@@ -42,7 +44,7 @@ from oracle.service.state_fields import (
     usage_pairs,
     usage_wire,
 )
-from oracle.service.wire import BYTES, INT32_LIMIT, packed, varint
+from oracle.service.wire import INT32_LIMIT, packed, varint
 
 
 def entry_from_msg(m: state_pb2.QueueEntry, field: str = "") -> dict[str, Any]:
@@ -89,6 +91,18 @@ def hand_choice_from_msg(m: state_pb2.HandChoice, field: str) -> dict[str, Any]:
     return {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "effect": m.effect, "player": m.player, "resume": step_from(m.resume, _join(field, 'resume'))}
 
 
+def module_choice_from_msg(m: state_pb2.ModuleChoice, field: str) -> dict[str, Any]:
+    """The canonical data form of a ``ModuleChoice`` message (the reference decoder)."""
+    d: dict[str, Any] = {"card": m.card, "player": m.player, "resume": step_from(m.resume, _join(field, 'resume')), "entry": entry_from_msg(m.entry, _join(field, 'entry'))}
+    if m.effect:
+        d["effect"] = m.effect
+    if m.option:
+        d["option"] = m.option
+    if m.cost:
+        d["cost"] = m.cost
+    return d
+
+
 def card_from_msg(m: state_pb2.CardState, field: str = "") -> dict[str, Any]:
     """The canonical data form of a ``CardState`` message (the reference decoder)."""
     d: dict[str, Any] = {"uid": m.uid, "card_id": m.card_id, "owner": m.owner, "closed": m.closed, "wounds": m.wounds, "poison": m.poison, "hidden": m.hidden, "entered_turn": m.entered_turn, "attacked_turn": m.attacked_turn, "defended_turn": m.defended_turn, "usage": usage_from(m.usage), "game_usage": usage_from(m.game_usage)}
@@ -100,6 +114,8 @@ def card_from_msg(m: state_pb2.CardState, field: str = "") -> dict[str, Any]:
         d["armour_prevented"] = m.armour_prevented
     if m.prevented:
         d["prevented"] = m.prevented
+    if m.attached_to:
+        d["attached_to"] = m.attached_to
     if m.captured_by:
         d["captured_by"] = m.captured_by
     return d
@@ -116,6 +132,8 @@ def player_from_msg(m: state_pb2.PlayerState, field: str = "") -> dict[str, Any]
         d["creatures_played_this_turn"] = m.creatures_played_this_turn
     if m.creatures_healed_own_turn:
         d["creatures_healed_own_turn"] = m.creatures_healed_own_turn
+    if m.supply:
+        d["supply"] = list(m.supply)
     return d
 
 
@@ -126,6 +144,8 @@ def state_dict_from_proto(m: state_pb2.State, field: str = "state") -> dict[str,
         d["choosing"] = target_choice_from_msg(m.choosing, _join(field, 'choosing'))
     if m.HasField('choosing_cards'):
         d["choosing_cards"] = hand_choice_from_msg(m.choosing_cards, _join(field, 'choosing_cards'))
+    if m.HasField('attaching'):
+        d["attaching"] = module_choice_from_msg(m.attaching, _join(field, 'attaching'))
     if m.cancelling:
         d["cancelling"] = m.cancelling
     return d
@@ -195,6 +215,21 @@ def hand_choice_to_msg(d: dict[str, Any], m: state_pb2.HandChoice) -> None:
     m.resume = STEP_TO_PROTO[d['resume']]  # type: ignore[assignment]
 
 
+def module_choice_to_msg(d: dict[str, Any], m: state_pb2.ModuleChoice) -> None:
+    """Fill the empty ``ModuleChoice`` message ``m`` from its canonical data form."""
+    m.card = d['card']
+    m.player = d['player']
+    m.resume = STEP_TO_PROTO[d['resume']]  # type: ignore[assignment]
+    if d['entry'] is not None:
+        entry_to_msg(d['entry'], m.entry)
+    if d.get('effect'):
+        m.effect = d['effect']
+    if d.get('option'):
+        m.option = d['option']
+    if d.get('cost'):
+        m.cost = d['cost']
+
+
 def card_to_msg(d: dict[str, Any], m: state_pb2.CardState) -> None:
     """Fill the empty ``CardState`` message ``m`` from its canonical data form."""
     m.uid = d['uid']
@@ -219,6 +254,8 @@ def card_to_msg(d: dict[str, Any], m: state_pb2.CardState) -> None:
         m.armour_prevented = d['armour_prevented']
     if d.get('prevented'):
         m.prevented = d['prevented']
+    if d.get('attached_to'):
+        m.attached_to = d['attached_to']
     if d.get('captured_by'):
         m.captured_by = d['captured_by']
 
@@ -243,6 +280,7 @@ def player_to_msg(d: dict[str, Any], m: state_pb2.PlayerState) -> None:
         m.creatures_played_this_turn = d['creatures_played_this_turn']
     if d.get('creatures_healed_own_turn'):
         m.creatures_healed_own_turn = d['creatures_healed_own_turn']
+    m.supply.extend(d.get('supply', ()))
 
 
 def state_dict_to_proto(d: dict[str, Any], out: state_pb2.State | None = None) -> state_pb2.State:
@@ -275,6 +313,8 @@ def state_dict_to_proto(d: dict[str, Any], out: state_pb2.State | None = None) -
         target_choice_to_msg(d['choosing'], m.choosing)
     if 'choosing_cards' in d:
         hand_choice_to_msg(d['choosing_cards'], m.choosing_cards)
+    if 'attaching' in d:
+        module_choice_to_msg(d['attaching'], m.attaching)
     if d.get('cancelling'):
         m.cancelling = d['cancelling']
     return m
@@ -391,6 +431,30 @@ def decode_hand_choice(m: state_pb2.HandChoice) -> HandChoice | None:
     return HandChoice(entry=entry, effect=effect, player=player, resume=resume)
 
 
+def decode_module_choice(m: state_pb2.ModuleChoice) -> ModuleChoice | None:
+    """The ``ModuleChoice`` of a message, or None if the reader of its canonical form refuses it."""
+    card = m.card
+    player = m.player
+    resume = STEP_FROM_PROTO.get(m.resume)
+    if resume is None:
+        return None
+    entry = decode_entry(m.entry)
+    if entry is None:
+        return None
+    effect = m.effect
+    option = m.option
+    cost = m.cost
+    if not (
+        1 <= card <= 1048576
+        and 0 <= player <= 1
+        and 0 <= effect <= 1024
+        and (not option or option in PLAY_OPTIONS)
+        and 0 <= cost <= 1048576
+    ):
+        return None
+    return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost)
+
+
 def decode_card(m: state_pb2.CardState) -> Card | None:
     """The ``Card`` of a message, or None if the reader of its canonical form refuses it."""
     uid = m.uid
@@ -413,6 +477,7 @@ def decode_card(m: state_pb2.CardState) -> Card | None:
     armour_turn = m.armour_turn
     armour_prevented = m.armour_prevented
     prevented = m.prevented
+    attached_to = m.attached_to
     captured_by = m.captured_by
     if not (
         1 <= uid <= 1048576
@@ -425,10 +490,11 @@ def decode_card(m: state_pb2.CardState) -> Card | None:
         and 0 <= armour_turn <= 1048576
         and 0 <= armour_prevented <= 1048576
         and 0 <= prevented <= 1048576
+        and 0 <= attached_to <= 1048576
         and 0 <= captured_by <= 1048576
     ):
         return None
-    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, armour_turn=armour_turn, armour_prevented=armour_prevented, prevented=prevented, captured_by=captured_by)
+    return Card(uid=uid, card_id=card_id, owner=owner, closed=closed, wounds=wounds, poison=poison, hidden=hidden, entered_turn=entered_turn, attacked_turn=attacked_turn, defended_turn=defended_turn, usage=usage, game_usage=game_usage, stunned=stunned, armour_turn=armour_turn, armour_prevented=armour_prevented, prevented=prevented, attached_to=attached_to, captured_by=captured_by)
 
 
 def decode_player(m: state_pb2.PlayerState) -> Player | None:
@@ -447,6 +513,7 @@ def decode_player(m: state_pb2.PlayerState) -> Player | None:
     played_this_turn = m.played_this_turn
     creatures_played_this_turn = m.creatures_played_this_turn
     creatures_healed_own_turn = m.creatures_healed_own_turn
+    supply = list(m.supply)
     if not (
         1 <= hero <= 1048576
         and ints_in(deck, (1, 1048576))
@@ -461,9 +528,10 @@ def decode_player(m: state_pb2.PlayerState) -> Player | None:
         and 0 <= played_this_turn <= 1048576
         and 0 <= creatures_played_this_turn <= 1048576
         and 0 <= creatures_healed_own_turn <= 1048576
+        and ints_in(supply, (1, 1048576))
     ):
         return None
-    return Player(hero=hero, deck=deck, hand=hand, play=play, graveyard=graveyard, coins_open=coins_open, coins_closed=coins_closed, failed_draws=failed_draws, mulligan=mulligan_ids if declared else None, drawn_this_turn=drawn_this_turn, played_this_turn=played_this_turn, creatures_played_this_turn=creatures_played_this_turn, creatures_healed_own_turn=creatures_healed_own_turn)
+    return Player(hero=hero, deck=deck, hand=hand, play=play, graveyard=graveyard, coins_open=coins_open, coins_closed=coins_closed, failed_draws=failed_draws, mulligan=mulligan_ids if declared else None, drawn_this_turn=drawn_this_turn, played_this_turn=played_this_turn, creatures_played_this_turn=creatures_played_this_turn, creatures_healed_own_turn=creatures_healed_own_turn, supply=supply)
 
 
 def decode_state(m: state_pb2.State, cards: dict[int, Card], players: list[Player]) -> State | None:
@@ -505,6 +573,9 @@ def decode_state(m: state_pb2.State, cards: dict[int, Card], players: list[Playe
     choosing_cards = decode_hand_choice(m.choosing_cards) if m.HasField('choosing_cards') else None
     if choosing_cards is None and m.HasField('choosing_cards'):
         return None
+    attaching = decode_module_choice(m.attaching) if m.HasField('attaching') else None
+    if attaching is None and m.HasField('attaching'):
+        return None
     cancelling = m.cancelling
     if not (
         step is not None
@@ -520,36 +591,37 @@ def decode_state(m: state_pb2.State, cards: dict[int, Card], players: list[Playe
         and 0 <= cancelling <= 1048576
     ):
         return None
-    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, cancelling=cancelling, _own=set())
+    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, attaching=attaching, cancelling=cancelling, _own=set())
 
 
 def card_wire(o: Card) -> bytes:
     """The wire bytes of a ``CardState`` (its body), for a record every integer of which is in
     0..2**31-1 and every string ASCII (:func:`card_small`): what the reference gives."""
     return b"".join([
-        BYTES[0x08] + varint(o.uid) if o.uid else b"",
+        b'\x08' + varint(o.uid) if o.uid else b"",
         str_wire(0x12, o.card_id) if o.card_id else b"",
-        BYTES[0x18] + varint(o.owner) if o.owner else b"",
-        b"\x20\x01" if o.closed else b"",
-        BYTES[0x28] + varint(o.wounds) if o.wounds else b"",
-        BYTES[0x30] + varint(o.poison) if o.poison else b"",
-        b"\x38\x01" if o.hidden else b"",
-        BYTES[0x40] + varint(o.entered_turn) if o.entered_turn else b"",
-        BYTES[0x48] + varint(o.attacked_turn) if o.attacked_turn else b"",
-        BYTES[0x50] + varint(o.defended_turn) if o.defended_turn else b"",
+        b'\x18' + varint(o.owner) if o.owner else b"",
+        b' ' + b"\x01" if o.closed else b"",
+        b'(' + varint(o.wounds) if o.wounds else b"",
+        b'0' + varint(o.poison) if o.poison else b"",
+        b'8' + b"\x01" if o.hidden else b"",
+        b'@' + varint(o.entered_turn) if o.entered_turn else b"",
+        b'H' + varint(o.attacked_turn) if o.attacked_turn else b"",
+        b'P' + varint(o.defended_turn) if o.defended_turn else b"",
         usage_wire(0x5a, o.usage) if o.usage else b"",
         usage_wire(0x62, o.game_usage) if o.game_usage else b"",
-        b"\x68\x01" if o.stunned else b"",
-        b"\xa0\x01" + varint(o.armour_turn) if o.armour_turn else b"",
-        b"\xa8\x01" + varint(o.armour_prevented) if o.armour_prevented else b"",
-        b"\xb0\x01" + varint(o.prevented) if o.prevented else b"",
-        b"\x98\x02" + varint(o.captured_by) if o.captured_by else b"",
+        b'h' + b"\x01" if o.stunned else b"",
+        b'\xa0\x01' + varint(o.armour_turn) if o.armour_turn else b"",
+        b'\xa8\x01' + varint(o.armour_prevented) if o.armour_prevented else b"",
+        b'\xb0\x01' + varint(o.prevented) if o.prevented else b"",
+        b'\xf0\x01' + varint(o.attached_to) if o.attached_to else b"",
+        b'\x98\x02' + varint(o.captured_by) if o.captured_by else b"",
     ])
 
 
 def card_key(o: Card) -> tuple[Any, ...]:
     """The field values of a ``Card`` as an immutable key (the encoder's cache)."""
-    return (o.uid, o.card_id, o.owner, o.closed, o.wounds, o.poison, o.hidden, o.entered_turn, o.attacked_turn, o.defended_turn, tuple(sorted(o.usage.items())) if o.usage else (), tuple(sorted(o.game_usage.items())) if o.game_usage else (), o.stunned, o.armour_turn, o.armour_prevented, o.prevented, o.captured_by,)
+    return (o.uid, o.card_id, o.owner, o.closed, o.wounds, o.poison, o.hidden, o.entered_turn, o.attacked_turn, o.defended_turn, tuple(sorted(o.usage.items())) if o.usage else (), tuple(sorted(o.game_usage.items())) if o.game_usage else (), o.stunned, o.armour_turn, o.armour_prevented, o.prevented, o.attached_to, o.captured_by,)
 
 
 def card_typed(o: Card) -> bool:
@@ -572,6 +644,7 @@ def card_typed(o: Card) -> bool:
         and type(o.armour_turn) is int
         and type(o.armour_prevented) is int
         and type(o.prevented) is int
+        and type(o.attached_to) is int
         and type(o.captured_by) is int
     )
 
@@ -592,6 +665,7 @@ def card_small(o: Card) -> bool:
         and 0 <= o.armour_turn < INT32_LIMIT
         and 0 <= o.armour_prevented < INT32_LIMIT
         and 0 <= o.prevented < INT32_LIMIT
+        and 0 <= o.attached_to < INT32_LIMIT
         and 0 <= o.captured_by < INT32_LIMIT
     )
 
@@ -600,25 +674,26 @@ def player_wire(o: Player) -> bytes:
     """The wire bytes of a ``PlayerState`` (its body), for a record every integer of which is in
     0..2**31-1 and every string ASCII (:func:`player_small`): what the reference gives."""
     return b"".join([
-        BYTES[0x08] + varint(o.hero) if o.hero else b"",
+        b'\x08' + varint(o.hero) if o.hero else b"",
         packed(0x12, o.deck),
         packed(0x1a, o.hand),
         packed(0x22, o.play),
         packed(0x2a, o.graveyard),
-        BYTES[0x30] + varint(o.coins_open) if o.coins_open else b"",
-        BYTES[0x38] + varint(o.coins_closed) if o.coins_closed else b"",
-        BYTES[0x40] + varint(o.failed_draws) if o.failed_draws else b"",
-        (b"\x48\x01" + packed(0x52, o.mulligan)) if o.mulligan is not None else b"",
-        BYTES[0x58] + varint(o.drawn_this_turn) if o.drawn_this_turn else b"",
-        BYTES[0x60] + varint(o.played_this_turn) if o.played_this_turn else b"",
-        BYTES[0x68] + varint(o.creatures_played_this_turn) if o.creatures_played_this_turn else b"",
-        BYTES[0x70] + varint(o.creatures_healed_own_turn) if o.creatures_healed_own_turn else b"",
+        b'0' + varint(o.coins_open) if o.coins_open else b"",
+        b'8' + varint(o.coins_closed) if o.coins_closed else b"",
+        b'@' + varint(o.failed_draws) if o.failed_draws else b"",
+        (b'H' + b"\x01" + packed(0x52, o.mulligan)) if o.mulligan is not None else b"",
+        b'X' + varint(o.drawn_this_turn) if o.drawn_this_turn else b"",
+        b'`' + varint(o.played_this_turn) if o.played_this_turn else b"",
+        b'h' + varint(o.creatures_played_this_turn) if o.creatures_played_this_turn else b"",
+        b'p' + varint(o.creatures_healed_own_turn) if o.creatures_healed_own_turn else b"",
+        packed(0xf2, o.supply),
     ])
 
 
 def player_key(o: Player) -> tuple[Any, ...]:
     """The field values of a ``Player`` as an immutable key (the encoder's cache)."""
-    return (o.hero, tuple(o.deck), tuple(o.hand), tuple(o.play), tuple(o.graveyard), o.coins_open, o.coins_closed, o.failed_draws, o.mulligan, o.drawn_this_turn, o.played_this_turn, o.creatures_played_this_turn, o.creatures_healed_own_turn,)
+    return (o.hero, tuple(o.deck), tuple(o.hand), tuple(o.play), tuple(o.graveyard), o.coins_open, o.coins_closed, o.failed_draws, o.mulligan, o.drawn_this_turn, o.played_this_turn, o.creatures_played_this_turn, o.creatures_healed_own_turn, tuple(o.supply),)
 
 
 def player_typed(o: Player) -> bool:
@@ -638,6 +713,7 @@ def player_typed(o: Player) -> bool:
         and type(o.played_this_turn) is int
         and type(o.creatures_played_this_turn) is int
         and type(o.creatures_healed_own_turn) is int
+        and all(type(x) is int for x in o.supply)
     )
 
 
@@ -657,6 +733,7 @@ def player_small(o: Player) -> bool:
         and 0 <= o.played_this_turn < INT32_LIMIT
         and 0 <= o.creatures_played_this_turn < INT32_LIMIT
         and 0 <= o.creatures_healed_own_turn < INT32_LIMIT
+        and (not o.supply or (min(o.supply) >= 0 and max(o.supply) < INT32_LIMIT))
     )
 
 
@@ -686,6 +763,8 @@ def fill(o: State, m: state_pb2.State) -> None:
         target_choice_fill(o.choosing, m.choosing)
     if o.choosing_cards is not None:
         hand_choice_fill(o.choosing_cards, m.choosing_cards)
+    if o.attaching is not None:
+        module_choice_fill(o.attaching, m.attaching)
     m.cancelling = o.cancelling
 
 
@@ -749,3 +828,17 @@ def hand_choice_fill(o: HandChoice, m: state_pb2.HandChoice) -> None:
     m.effect = o.effect
     m.player = o.player
     m.resume = STEP_TO_PROTO[o.resume]  # type: ignore[assignment]
+
+
+def module_choice_fill(o: ModuleChoice, m: state_pb2.ModuleChoice) -> None:
+    """Fill the empty ``ModuleChoice`` message ``m`` from a ``ModuleChoice``."""
+    m.card = o.card
+    m.player = o.player
+    m.resume = STEP_TO_PROTO[o.resume]  # type: ignore[assignment]
+    entry_fill(o.entry, m.entry)
+    if o.effect:
+        m.effect = o.effect
+    if o.option:
+        m.option = o.option
+    if o.cost:
+        m.cost = o.cost

@@ -10,7 +10,7 @@ from oracle._proto.berserk.oracle.v1 import state_pb2
 from oracle.model import STEPS
 from oracle.schema import MAX_LIST, USAGE_BOUNDS
 from oracle.service.errors import InputError
-from oracle.service.wire import BYTES, varint
+from oracle.service.wire import varint
 
 __all__ = [
     "RESULT_FROM_PROTO",
@@ -87,9 +87,9 @@ def usage_pairs(items: Sequence[state_pb2.AbilityUsage]) -> dict[int, int] | Non
 
 
 def str_wire(tag: int, text: str) -> bytes:
-    """A string field (``tag``: its key byte) of an ASCII ``text``."""
+    """A string field (``tag``: its key, a varint) of an ASCII ``text``."""
     data = text.encode("ascii")
-    return BYTES[tag] + varint(len(data)) + data
+    return varint(tag) + varint(len(data)) + data
 
 
 def usage_wire(tag: int, markers: dict[int, int]) -> bytes:
@@ -98,5 +98,5 @@ def usage_wire(tag: int, markers: dict[int, int]) -> bytes:
     for ability, count in sorted(markers.items()):
         if count:
             body = (b"\x08" + varint(ability) if ability else b"") + b"\x10" + varint(count)
-            out.append(BYTES[tag] + varint(len(body)) + body)
+            out.append(varint(tag) + varint(len(body)) + body)
     return b"".join(out)

@@ -26,11 +26,12 @@ def varint(value: int) -> bytes:
 
 
 def packed(tag: int, values: Sequence[int]) -> bytes:
-    """A packed repeated int32 field (``tag``: its key byte) of values in 0..2**31-1; nothing when empty."""
+    """A packed repeated int32 field (``tag``: its key, a varint: one byte below field 16) of values
+    in 0..2**31-1; nothing when empty."""
     if not values:
         return b""
     body = bytes(values) if max(values) < 128 else b"".join(map(varint, values))
-    return BYTES[tag] + varint(len(body)) + body
+    return varint(tag) + varint(len(body)) + body
 
 
 def length_delimited(tag: bytes, data: bytes) -> bytes:

@@ -31,7 +31,8 @@ __all__ = [
 
 _POOL = load_pool().cards
 HERO_IDS = sorted(c.id for c in _POOL.values() if c.type == "hero")
-NON_HERO_IDS = sorted(c.id for c in _POOL.values() if c.type != "hero")
+#: the cards a deck may hold: a created card («Созданный») never is in one (R15:519.6)
+NON_HERO_IDS = sorted(c.id for c in _POOL.values() if c.type != "hero" and "created" not in c.keywords)
 
 #: The fields each kind of action uses (oracle.model.ACTION_KINDS); ``actor`` is allowed on
 #: every kind.
@@ -51,6 +52,7 @@ KIND_FIELDS: dict[str, frozenset[str]] = {
     "choose_target": frozenset({"targets"}),
     "choose_cards": frozenset({"targets"}),
     "cancel_play": frozenset({"card"}),
+    "attach_module": frozenset({"card", "targets"}),
 }
 assert set(KIND_FIELDS) == set(ACTION_KINDS)
 

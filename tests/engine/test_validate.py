@@ -118,6 +118,31 @@ def _cancelling(who: str) -> Mutate:
     return mutate
 
 
+def _module_choice() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 104): player 1 played Дирр-прыгун
+    («Модуль») with Мехокраб in play; he decides whether to attach it."""
+    b = Board(play=(["mekhokrab"], []), hands=(["dirr_prygun"], []), coins=((1, 0), (0, 0)))
+    return apply(b.state(), Action("play", card=b["dirr_prygun"])).state
+
+
+def _combined() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 103): Дирр-прыгун attached to Мехокраб."""
+    s = _module_choice()
+    assert s.attaching is not None
+    host = s.players[0].play[0]
+    return apply(s, Action("attach_module", card=s.attaching.card, targets=(host,))).state
+
+
+def _creation_choice() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 104): Огнемётчик's Найм destroyed
+    Тест-сборщик, whose «Гибель: Создайте Модуль атаки» waits for its player's decision."""
+    b = Board(play=(["test_sborshchik", "samokhod"], []), hands=(["ognemetchik"], []), coins=((5, 0), (0, 0)))
+    b.data["cards"][b["test_sborshchik"] - 1]["wounds"] = 1
+    s = apply(b.state(), Action("play", card=b["ognemetchik"])).state
+    assert s.step == "module_choice", s.step
+    return s
+
+
 #: The real states each case starts from, by name: the first state of the seeded random
 #: games with the structure the broken rule needs.
 _BASES: dict[str, Callable[[], State]] = {
@@ -139,6 +164,9 @@ _BASES: dict[str, Callable[[], State]] = {
     "target_choice": _target_choice,
     "hand_choice": _hand_choice,
     "cancel_choice": _cancel_choice,
+    "module_choice": _module_choice,
+    "combined": _combined,
+    "creation_choice": _creation_choice,
 }
 
 
@@ -507,6 +535,75 @@ def _empty_chooser_hand(s: State) -> Mapping[str, int]:
     return {}
 
 
+def _part(**changes: Any) -> Mutate:
+    """Change the part of the combined card (its fields); the path index is ``i``."""
+    def mutate(s: State) -> Mapping[str, int]:
+        uid = next(u for u, c in s.cards.items() if c.attached_to)
+        for k, v in changes.items():
+            setattr(s.cards[uid], k, v)
+        return {"i": _i(s, uid)}
+
+    return mutate
+
+
+def _part_attached_to(where: str) -> Mutate:
+    """Attach the part to itself, to a card in a hand, or to no card."""
+    def mutate(s: State) -> Mapping[str, int]:
+        uid = next(u for u, c in s.cards.items() if c.attached_to)
+        target = {"self": uid, "hand": s.players[1].deck[0], "none": MAX_VALUE}[where]
+        s.cards[uid].attached_to = target
+        return {"i": _i(s, uid)}
+
+    return mutate
+
+
+def _part_also_in_hand(s: State) -> Mapping[str, int]:
+    uid = next(u for u, c in s.cards.items() if c.attached_to)
+    s.players[0].hand.append(uid)
+    return {"i": _i(s, uid)}
+
+
+def _created_in_hand(s: State) -> Mapping[str, int]:
+    s.cards[s.players[0].hand[0]].card_id = "modul_ataki"
+    return {}
+
+
+def _hand_card_to_supply(s: State) -> Mapping[str, int]:
+    s.players[0].supply.append(s.players[0].hand.pop(0))
+    return {}
+
+
+def _attaching(**fields: object) -> Mutate:
+    """Change the pending Модуль decision: fields of its entry (``entry_*``) or its own."""
+    def mutate(s: State) -> Mapping[str, int]:
+        mc = s.attaching
+        assert mc is not None
+        entry = {k[6:]: v for k, v in fields.items() if k.startswith("entry_")}
+        own = {k: v for k, v in fields.items() if not k.startswith("entry_")}
+        s.attaching = replace(mc, entry=replace(mc.entry, **entry), **own)  # type: ignore[arg-type]
+        return {}
+
+    return mutate
+
+
+def _attaching_to_a_mechanism(s: State) -> Mapping[str, int]:
+    """The decision names the mechanism itself as the entering creature."""
+    assert s.attaching is not None
+    s.attaching = replace(s.attaching, card=s.players[0].play[0])
+    return {}
+
+
+def _mechanisms_gone(s: State) -> Mapping[str, int]:
+    """His mechanisms in play go to the graveyard: nothing to attach to."""
+    p = s.players[0]
+    for uid in [u for u in p.play if "Механизм" in _POOL[s.cards[u].card_id].classes]:
+        p.play.remove(uid)
+        p.graveyard.append(uid)
+        s.cards[uid].closed = False
+        s.cards[uid].wounds = 0
+    return {}
+
+
 def _count_on_a_plain_trigger(s: State) -> Mapping[str, int]:
     """The first pending trigger (not a «discards» one) claims a discard's count."""
     s.pending[0] = replace(s.pending[0], count=1)
@@ -705,6 +802,28 @@ VALIDATE_CASES: list[Case] = [
     ("cancel_choice_without_cancelling", "cancel_choice", _set("cancelling", 0), "cancelling"),
     ("cancelling_a_card_not_just_played", "cancel_choice", _cancelling("creature"), "cancelling"),
     ("cancelling_a_play_nobody_can_cancel", "cancel_choice", _cancelling("guard"), "cancelling"),
+    # rule 14: combined cards (R15:7.attach) and created cards (R15:519.6.1)
+    ("part_also_in_a_hand", "combined", _part_also_in_hand, "cards[{i}].attached_to"),
+    ("part_of_no_card", "combined", _part_attached_to("none"), "cards[{i}].attached_to"),
+    ("part_of_itself", "combined", _part_attached_to("self"), "cards[{i}].attached_to"),
+    ("part_of_a_card_in_a_deck", "combined", _part_attached_to("hand"), "cards[{i}].attached_to"),
+    ("part_not_a_creature", "combined", _part(card_id="potok_energii"), "cards[{i}].attached_to"),
+    ("part_of_another_player", "combined", _part(owner=1), "cards[{i}].attached_to"),
+    ("part_with_wounds", "combined", _part(wounds=1), "cards[{i}]"),
+    ("created_card_in_a_hand", "choice", _created_in_hand, "players[0].hand[0]"),
+    ("supply_holds_a_card_not_created", "choice", _hand_card_to_supply, "players[0].supply[0]"),
+    # rule 15: the Модуль decision (R15:7.module)
+    ("attaching_at_choice", "module_choice", _set("step", "choice"), "attaching"),
+    ("module_choice_without_attaching", "module_choice", _set("attaching", None), "attaching"),
+    ("attaching_option_unknown", "module_choice", _attaching(option="free"), "attaching.option"),
+    ("attaching_card_of_no_card", "module_choice", _attaching(card=MAX_VALUE), "attaching.card"),
+    ("attaching_card_without_module", "module_choice", _attaching_to_a_mechanism, "attaching.card"),
+    ("attaching_play_resumes_elsewhere", "module_choice", _attaching(resume="end_queue"), "attaching.entry"),
+    ("attaching_without_a_mechanism", "module_choice", _mechanisms_gone, "attaching.player"),
+    ("attaching_created_not_in_supply", "creation_choice", _attaching(player=1), "attaching.card"),
+    ("attaching_creation_with_a_cost", "creation_choice", _attaching(cost=1), "attaching.option"),
+    ("attaching_creation_not_a_create", "creation_choice", _attaching(effect=1), "attaching.effect"),
+    ("attaching_creation_resume_not_a_queue_step", "creation_choice", _attaching(resume="choice"), "attaching.resume"),
     # rule 9: the mulligan step
     ("mulligan_without_cards", "setup_mulligan", _no_cards_left, "players"),
     ("mulligan_both_declared", "setup_mulligan", _both_declared, "players"),
@@ -870,7 +989,7 @@ def test_each_shape_rule_of_parse_refuses_naming_its_field(mutate: DictMutate, f
         with pytest.raises(StateError) as e:
             read(copy.deepcopy(d))
         assert e.value.field == want, str(e.value)
-        assert len(str(e.value)) < 256  # an integer of a hundred digits is named, not printed (the list of steps is ~225)
+        assert len(str(e.value)) < 400  # an integer of a hundred digits is named, not printed (the list of steps is ~270)
 
 
 # --- every state the engine reaches validates ----------------------------------------------

@@ -516,10 +516,14 @@ def _renumber(data: dict[str, Any], factor: int) -> dict[str, Any]:
         p["hero"] = u(p["hero"])
         for zone in ("deck", "hand", "play", "graveyard", "mulligan"):
             p[zone] = [u(x) for x in p[zone]]
+        if "supply" in p:  # the created cards out of the game (R15:206.1)
+            p["supply"] = [u(x) for x in p["supply"]]
     for c in data["cards"]:
         c["uid"] = u(c["uid"])
         if "captured_by" in c:  # the card a captured card lies under (R15 glossary «Добывает»)
             c["captured_by"] = u(c["captured_by"])
+        if "attached_to" in c:  # a part of a combined card (R15:7.attach)
+            c["attached_to"] = u(c["attached_to"])
     for e in data["queue"]:
         e["source"], e["targets"] = u(e["source"]), [u(x) for x in e["targets"]]
     for t in data["pending"]:
@@ -528,10 +532,12 @@ def _renumber(data: dict[str, Any], factor: int) -> dict[str, Any]:
         m["target"] = u(m["target"])
     if data["attack"] is not None:
         data["attack"] = {k: u(v) for k, v in data["attack"].items()}
-    for key in ("choosing", "choosing_cards"):  # the entry of a pending choice (R15:118.1, 7.discard)
+    for key in ("choosing", "choosing_cards", "attaching"):  # the entry of a pending choice (R15:118.1, 7.discard)
         if key in data:
             entry = data[key]["entry"]
             entry["source"], entry["targets"] = u(entry["source"]), [u(x) for x in entry["targets"]]
+    if "attaching" in data:  # the entering Модуль creature (R15:7.module)
+        data["attaching"]["card"] = u(data["attaching"]["card"])
     return data
 
 

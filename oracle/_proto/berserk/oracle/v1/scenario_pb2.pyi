@@ -112,7 +112,7 @@ class BoardSetup(_message.Message):
     def __init__(self, step: _Optional[str] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerSetup, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[_state_pb2.StrikeModifier, _Mapping]]] = ...) -> None: ...
 
 class PlayerSetup(_message.Message):
-    __slots__ = ("hero", "play", "hand", "deck", "graveyard", "coins_open", "coins_closed", "failed_draws", "drawn_this_turn", "played_this_turn", "creatures_played_this_turn", "creatures_healed_own_turn")
+    __slots__ = ("hero", "play", "hand", "deck", "graveyard", "coins_open", "coins_closed", "failed_draws", "drawn_this_turn", "played_this_turn", "creatures_played_this_turn", "creatures_healed_own_turn", "supply")
     HERO_FIELD_NUMBER: _ClassVar[int]
     PLAY_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
@@ -125,6 +125,7 @@ class PlayerSetup(_message.Message):
     PLAYED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
     CREATURES_PLAYED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
     CREATURES_HEALED_OWN_TURN_FIELD_NUMBER: _ClassVar[int]
+    SUPPLY_FIELD_NUMBER: _ClassVar[int]
     hero: CardSetup
     play: _containers.RepeatedCompositeFieldContainer[CardSetup]
     hand: _containers.RepeatedCompositeFieldContainer[CardSetup]
@@ -137,10 +138,11 @@ class PlayerSetup(_message.Message):
     played_this_turn: int
     creatures_played_this_turn: int
     creatures_healed_own_turn: int
-    def __init__(self, hero: _Optional[_Union[CardSetup, _Mapping]] = ..., play: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., deck: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., graveyard: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., drawn_this_turn: _Optional[int] = ..., played_this_turn: _Optional[int] = ..., creatures_played_this_turn: _Optional[int] = ..., creatures_healed_own_turn: _Optional[int] = ...) -> None: ...
+    supply: _containers.RepeatedCompositeFieldContainer[CardSetup]
+    def __init__(self, hero: _Optional[_Union[CardSetup, _Mapping]] = ..., play: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., deck: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., graveyard: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., drawn_this_turn: _Optional[int] = ..., played_this_turn: _Optional[int] = ..., creatures_played_this_turn: _Optional[int] = ..., creatures_healed_own_turn: _Optional[int] = ..., supply: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ...) -> None: ...
 
 class CardSetup(_message.Message):
-    __slots__ = ("uid", "card_id", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_this_turn", "defended_this_turn", "usage", "game_usage")
+    __slots__ = ("uid", "card_id", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_this_turn", "defended_this_turn", "usage", "game_usage", "attached")
     UID_FIELD_NUMBER: _ClassVar[int]
     CARD_ID_FIELD_NUMBER: _ClassVar[int]
     CLOSED_FIELD_NUMBER: _ClassVar[int]
@@ -152,6 +154,7 @@ class CardSetup(_message.Message):
     DEFENDED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
     USAGE_FIELD_NUMBER: _ClassVar[int]
     GAME_USAGE_FIELD_NUMBER: _ClassVar[int]
+    ATTACHED_FIELD_NUMBER: _ClassVar[int]
     uid: int
     card_id: str
     closed: bool
@@ -163,4 +166,5 @@ class CardSetup(_message.Message):
     defended_this_turn: bool
     usage: _containers.RepeatedCompositeFieldContainer[_state_pb2.AbilityUsage]
     game_usage: _containers.RepeatedCompositeFieldContainer[_state_pb2.AbilityUsage]
-    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_this_turn: _Optional[bool] = ..., defended_this_turn: _Optional[bool] = ..., usage: _Optional[_Iterable[_Union[_state_pb2.AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[_state_pb2.AbilityUsage, _Mapping]]] = ...) -> None: ...
+    attached: _containers.RepeatedCompositeFieldContainer[CardSetup]
+    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_this_turn: _Optional[bool] = ..., defended_this_turn: _Optional[bool] = ..., usage: _Optional[_Iterable[_Union[_state_pb2.AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[_state_pb2.AbilityUsage, _Mapping]]] = ..., attached: _Optional[_Iterable[_Union[CardSetup, _Mapping]]] = ...) -> None: ...

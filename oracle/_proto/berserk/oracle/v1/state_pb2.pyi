@@ -29,6 +29,7 @@ class Step(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_HAND_CHOICE: _ClassVar[Step]
     STEP_SEARCH_SHUFFLE: _ClassVar[Step]
     STEP_CANCEL_CHOICE: _ClassVar[Step]
+    STEP_MODULE_CHOICE: _ClassVar[Step]
 
 class GameResult(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -56,13 +57,14 @@ STEP_TARGET_CHOICE: Step
 STEP_HAND_CHOICE: Step
 STEP_SEARCH_SHUFFLE: Step
 STEP_CANCEL_CHOICE: Step
+STEP_MODULE_CHOICE: Step
 GAME_RESULT_UNSPECIFIED: GameResult
 GAME_RESULT_PLAYER_1_WON: GameResult
 GAME_RESULT_PLAYER_2_WON: GameResult
 GAME_RESULT_DRAW: GameResult
 
 class State(_message.Message):
-    __slots__ = ("edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "result", "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack", "choosing", "choosing_cards", "cancelling")
+    __slots__ = ("edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "result", "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack", "choosing", "choosing_cards", "cancelling", "attaching")
     EDITION_FIELD_NUMBER: _ClassVar[int]
     STEP_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
@@ -81,6 +83,7 @@ class State(_message.Message):
     CHOOSING_FIELD_NUMBER: _ClassVar[int]
     CHOOSING_CARDS_FIELD_NUMBER: _ClassVar[int]
     CANCELLING_FIELD_NUMBER: _ClassVar[int]
+    ATTACHING_FIELD_NUMBER: _ClassVar[int]
     edition: str
     step: Step
     turn: int
@@ -99,7 +102,26 @@ class State(_message.Message):
     choosing: TargetChoice
     choosing_cards: HandChoice
     cancelling: int
-    def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., choosing: _Optional[_Union[TargetChoice, _Mapping]] = ..., choosing_cards: _Optional[_Union[HandChoice, _Mapping]] = ..., cancelling: _Optional[int] = ...) -> None: ...
+    attaching: ModuleChoice
+    def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., choosing: _Optional[_Union[TargetChoice, _Mapping]] = ..., choosing_cards: _Optional[_Union[HandChoice, _Mapping]] = ..., cancelling: _Optional[int] = ..., attaching: _Optional[_Union[ModuleChoice, _Mapping]] = ...) -> None: ...
+
+class ModuleChoice(_message.Message):
+    __slots__ = ("card", "player", "resume", "entry", "effect", "option", "cost")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    RESUME_FIELD_NUMBER: _ClassVar[int]
+    ENTRY_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    OPTION_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    card: int
+    player: int
+    resume: Step
+    entry: QueueEntry
+    effect: int
+    option: str
+    cost: int
+    def __init__(self, card: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ..., entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., option: _Optional[str] = ..., cost: _Optional[int] = ...) -> None: ...
 
 class HandChoice(_message.Message):
     __slots__ = ("entry", "effect", "player", "resume")
@@ -122,7 +144,7 @@ class TargetChoice(_message.Message):
     def __init__(self, entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., resume: _Optional[_Union[Step, str]] = ...) -> None: ...
 
 class PlayerState(_message.Message):
-    __slots__ = ("hero", "deck", "hand", "play", "graveyard", "coins_open", "coins_closed", "failed_draws", "mulligan_declared", "mulligan", "drawn_this_turn", "played_this_turn", "creatures_played_this_turn", "creatures_healed_own_turn")
+    __slots__ = ("hero", "deck", "hand", "play", "graveyard", "coins_open", "coins_closed", "failed_draws", "mulligan_declared", "mulligan", "drawn_this_turn", "played_this_turn", "creatures_played_this_turn", "creatures_healed_own_turn", "supply")
     HERO_FIELD_NUMBER: _ClassVar[int]
     DECK_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
@@ -137,6 +159,7 @@ class PlayerState(_message.Message):
     PLAYED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
     CREATURES_PLAYED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
     CREATURES_HEALED_OWN_TURN_FIELD_NUMBER: _ClassVar[int]
+    SUPPLY_FIELD_NUMBER: _ClassVar[int]
     hero: int
     deck: _containers.RepeatedScalarFieldContainer[int]
     hand: _containers.RepeatedScalarFieldContainer[int]
@@ -151,10 +174,11 @@ class PlayerState(_message.Message):
     played_this_turn: int
     creatures_played_this_turn: int
     creatures_healed_own_turn: int
-    def __init__(self, hero: _Optional[int] = ..., deck: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., play: _Optional[_Iterable[int]] = ..., graveyard: _Optional[_Iterable[int]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., mulligan_declared: _Optional[bool] = ..., mulligan: _Optional[_Iterable[int]] = ..., drawn_this_turn: _Optional[int] = ..., played_this_turn: _Optional[int] = ..., creatures_played_this_turn: _Optional[int] = ..., creatures_healed_own_turn: _Optional[int] = ...) -> None: ...
+    supply: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, hero: _Optional[int] = ..., deck: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[int]] = ..., play: _Optional[_Iterable[int]] = ..., graveyard: _Optional[_Iterable[int]] = ..., coins_open: _Optional[int] = ..., coins_closed: _Optional[int] = ..., failed_draws: _Optional[int] = ..., mulligan_declared: _Optional[bool] = ..., mulligan: _Optional[_Iterable[int]] = ..., drawn_this_turn: _Optional[int] = ..., played_this_turn: _Optional[int] = ..., creatures_played_this_turn: _Optional[int] = ..., creatures_healed_own_turn: _Optional[int] = ..., supply: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class CardState(_message.Message):
-    __slots__ = ("uid", "card_id", "owner", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_turn", "defended_turn", "usage", "game_usage", "stunned", "armour_turn", "armour_prevented", "prevented", "captured_by")
+    __slots__ = ("uid", "card_id", "owner", "closed", "wounds", "poison", "hidden", "entered_turn", "attacked_turn", "defended_turn", "usage", "game_usage", "stunned", "armour_turn", "armour_prevented", "prevented", "captured_by", "attached_to")
     UID_FIELD_NUMBER: _ClassVar[int]
     CARD_ID_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
@@ -172,6 +196,7 @@ class CardState(_message.Message):
     ARMOUR_PREVENTED_FIELD_NUMBER: _ClassVar[int]
     PREVENTED_FIELD_NUMBER: _ClassVar[int]
     CAPTURED_BY_FIELD_NUMBER: _ClassVar[int]
+    ATTACHED_TO_FIELD_NUMBER: _ClassVar[int]
     uid: int
     card_id: str
     owner: int
@@ -189,7 +214,8 @@ class CardState(_message.Message):
     armour_prevented: int
     prevented: int
     captured_by: int
-    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., owner: _Optional[int] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_turn: _Optional[int] = ..., defended_turn: _Optional[int] = ..., usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., stunned: _Optional[bool] = ..., armour_turn: _Optional[int] = ..., armour_prevented: _Optional[int] = ..., prevented: _Optional[int] = ..., captured_by: _Optional[int] = ...) -> None: ...
+    attached_to: int
+    def __init__(self, uid: _Optional[int] = ..., card_id: _Optional[str] = ..., owner: _Optional[int] = ..., closed: _Optional[bool] = ..., wounds: _Optional[int] = ..., poison: _Optional[int] = ..., hidden: _Optional[bool] = ..., entered_turn: _Optional[int] = ..., attacked_turn: _Optional[int] = ..., defended_turn: _Optional[int] = ..., usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., game_usage: _Optional[_Iterable[_Union[AbilityUsage, _Mapping]]] = ..., stunned: _Optional[bool] = ..., armour_turn: _Optional[int] = ..., armour_prevented: _Optional[int] = ..., prevented: _Optional[int] = ..., captured_by: _Optional[int] = ..., attached_to: _Optional[int] = ...) -> None: ...
 
 class AbilityUsage(_message.Message):
     __slots__ = ("ability", "count")

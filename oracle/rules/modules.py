@@ -1,0 +1,212 @@
+"""Combined creatures and created cards: «Модуль», «Присоединить», «Объединённая карта»,
+«Создайте», «Созданный» (R15 glossary, Part 7), the supply (R15:206.1), R15:505.4, 519.6 and
+519.6.1.
+
+A combined card is its top card (in the play zone) and the parts attached under it
+(``Card.attached_to``; a part is in no zone list of its own).  Its characteristics are
+computed in :mod:`oracle.rules.board` (sums of strike, life and cost; the classes and keywords
+of all parts); its parts' triggered abilities are its own (:mod:`oracle.rules.triggers`); on
+leaving play every part goes to the zone as a separate card
+(:func:`oracle.rules.basic_effects.leave_together`).  Created cards come from their owner's
+supply (``Player.supply``) and go back to it instead of changing zone (R15:519.6.1).
+"""
+
+from __future__ import annotations
+
+from ..cards import CreateParams, Effect
+from ..model import Action, Card, Event, ModuleChoice, QueueEntry, State, Violation
+from .board import card_def, classes_of
+from .triggers import fire
+
+__all__ = [
+    "ask_module",
+    "attach",
+    "check_module_choice",
+    "choose_host",
+    "create_card",
+    "create_effect",
+    "is_created",
+    "mechanisms_of",
+    "module_choice_actions",
+    "module_chooser",
+    "needs_module_choice",
+    "return_created",
+]
+
+#: The rule the Модуль decision comes from (a glossary entry; the id is the project's).
+MODULE_RULE = "R15:7.module"
+
+
+def is_created(state: State, uid: int) -> bool:
+    """Whether card ``uid`` is «Созданный» (R15 glossary): printed keyword ``created``."""
+    return "created" in card_def(state, uid).keywords
+
+
+def mechanisms_of(state: State, seat: int, module: int) -> list[int]:
+    """The mechanisms ``module`` may be attached to: ``seat``'s creatures in the play zone with
+    the class Механизм (R15:107.3, an upgraded one included), not hidden, in play-zone order
+    (R15 glossary «Модуль»: «к вашему механизму»; INTERPRETING.md, entry 104)."""
+    cards = state.cards
+    return [
+        uid for uid in state.players[seat].play
+        if uid != module and not cards[uid].hidden and card_def(state, uid).type == "creature"
+        and "Механизм" in classes_of(state, uid)
+    ]
+
+
+def needs_module_choice(state: State, uid: int, seat: int) -> bool:
+    """Whether card ``uid``, about to enter the play zone under ``seat``, waits for his
+    Модуль decision: it is a creature with «Модуль» and he has a mechanism to attach it to."""
+    d = card_def(state, uid)
+    return d.type == "creature" and "module" in d.keywords and bool(mechanisms_of(state, seat, uid))
+
+
+def ask_module(
+    state: State, uid: int, seat: int, entry: QueueEntry, effect: int = 0, option: str = "", cost: int = 0
+) -> None:
+    """The entering ``uid`` waits at step ``module_choice`` for ``seat``'s decision; the game
+    then returns to the current step (INTERPRETING.md, entry 104)."""
+    state.attaching = ModuleChoice(uid, seat, state.step, entry, effect=effect, option=option, cost=cost)
+    state.step = "module_choice"
+
+
+def module_chooser(state: State) -> int:
+    """Who decides at step ``module_choice``: the player the creature enters for (-1: none)."""
+    mc = state.attaching
+    return -1 if mc is None else mc.player
+
+
+def module_choice_actions(state: State) -> list[Action]:
+    """Every legal ``attach_module``: to each of his mechanisms, or none (it enters play)."""
+    mc = state.attaching
+    assert mc is not None
+    return [*(Action("attach_module", card=mc.card, targets=(h,)) for h in mechanisms_of(state, mc.player, mc.card)),
+            Action("attach_module", card=mc.card)]
+
+
+def check_module_choice(state: State, action: Action) -> list[Violation]:
+    """Violations of an ``attach_module``: the waiting creature, and at most one of his
+    mechanisms in play (R15 glossary «Модуль»)."""
+    mc = state.attaching
+    assert mc is not None
+    out: list[Violation] = []
+    if action.card != mc.card:
+        out.append(Violation(MODULE_RULE, f"card {mc.card} is the creature that enters now"))
+    if len(action.targets) > 1:
+        out.append(Violation(MODULE_RULE, "attach it to one mechanism, or name none to let it enter play"))
+    hosts = mechanisms_of(state, mc.player, mc.card)
+    for t in action.targets:
+        if t not in hosts:
+            out.append(Violation(MODULE_RULE, f"card {t} is not a mechanism of player {mc.player + 1} in play"))
+    return out
+
+
+def choose_host(state: State, action: Action, ev: list[Event]) -> ModuleChoice:
+    """Carry out the Модуль decision: attach the creature to the chosen mechanism, or let it
+    enter play; the game returns to the step it waited in.  Returns the decision, whose
+    ``entry`` says what goes on (the caller continues the play or the ability)."""
+    from .basic_effects import enter_play  # here: basic_effects imports this module
+
+    mc = state.attaching
+    assert mc is not None
+    state.attaching = None
+    state.step = mc.resume
+    rules = (MODULE_RULE,) if mc.entry.ability < 0 else (MODULE_RULE, "R15:519.6")
+    if action.targets:
+        attach(state, mc.card, action.targets[0], mc.player, ev, rules)
+    else:
+        enter_play(state, mc.card, mc.player, ev, rules)
+    return mc
+
+
+def _take(state: State, uid: int, seat: int) -> None:
+    """Take ``uid`` out of ``seat``'s hand or supply (where an entering card waits)."""
+    p = state.players[seat]
+    if uid in p.hand:
+        p.hand.remove(uid)
+    elif uid in p.supply:
+        p.supply.remove(uid)
+
+
+def attach(state: State, part: int, host: int, seat: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """«Присоединить карту Х к карте Y»: ``part`` goes under ``host`` and the two are one card
+    (``attached_to``); wounds on it move onto the combined card (R15 glossary «Присоединить»).
+    Only the attached creature's own «Найм» abilities fire (R15 glossary «Модуль»): it does not
+    enter play, so «when a creature enters» does not fire (INTERPRETING.md, entry 104)."""
+    _take(state, part, seat)
+    c = state.card_mut(part)
+    c.attached_to = host
+    c.entered_turn = state.turn
+    if c.wounds:
+        state.card_mut(host).wounds += c.wounds
+        c.wounds = 0
+    ev.append(Event("module_attached", (*rules, "R15:7.attach"), (("card", part), ("host", host), ("player", seat))))
+    fire(state, "hire", part, ev, (*rules, "R15:7.module"))
+    if not state.rules.attached_module_does_not_enter:  # the ``attached_module_enters_play`` mutant
+        fire(state, "creature_enters", part, ev, rules)
+
+
+def create_card(state: State, card_id: str, seat: int, ev: list[Event], rules: tuple[str, ...]) -> int:
+    """«Создайте Х»: the card X comes out of ``seat``'s supply (R15:206.1); where his supply
+    holds none, it is replenished with a new card instance, the next uid (R15:206.2;
+    INTERPRETING.md, entry 106).  Its owner is ``seat`` (R15 glossary «Созданный»).  Returns
+    its uid; the caller puts it into play (R15:519.6: open, under his control)."""
+    p = state.players[seat]
+    uid = next((u for u in p.supply if state.cards[u].card_id == card_id), 0)
+    if not uid:
+        uid = max(state.cards) + 1
+        state.cards[uid] = Card(uid, card_id, seat)
+        if state._own is not None:
+            state._own.add(uid)
+        p.supply.append(uid)
+    ev.append(Event("card_created", (*rules, "R15:519.6", "R15:7.create"), (("card", uid), ("player", seat))))
+    return uid
+
+
+def _death_trigger_waits(state: State) -> bool:
+    """Whether a trigger on a death («Гибель», «when a creature dies») waits to be declared."""
+    cards = state.cards
+    for t in state.pending:
+        if t.ability < 0:
+            continue
+        d = card_def(state, t.source) if t.source in cards else None
+        if d is not None and t.ability < len(d.abilities) and d.abilities[t.ability].trigger in ("death", "creature_dies"):
+            return True
+    return False
+
+
+def create_effect(
+    state: State, entry: QueueEntry, effect: Effect, index: int, ev: list[Event], rules: tuple[str, ...]
+) -> bool:
+    """«Создайте Х» (effect ``index`` of the resolving ``entry``): the card comes out of the
+    controller's supply and into play, open, his (R15:519.6); a creature with «Модуль» while
+    he has a mechanism waits for his decision at step ``module_choice`` (True: the resolution
+    waits; INTERPRETING.md, entry 104)."""
+    from .basic_effects import enter_play  # here: basic_effects imports this module
+
+    params = effect.params
+    assert isinstance(params, CreateParams)
+    seat = entry.controller
+    uid = create_card(state, params.card, seat, ev, rules)
+    if needs_module_choice(state, uid, seat):
+        ask_module(state, uid, seat, entry, effect=index)
+        return True
+    enter_play(state, uid, seat, ev, (*rules, "R15:519.6"))
+    return False
+
+
+def return_created(state: State, ev: list[Event]) -> None:
+    """A created card in a graveyard goes to its owner's supply once no trigger on a death
+    waits to be declared (R15:519.6.1, glossary «Созданный»: «отправляется в запас только после
+    того, как будут заявлены все особенности «Гибель:»»; a part of a combined creature died
+    with it, and the triggers on that death name the combined card, so every pending death
+    trigger holds it; INTERPRETING.md, entry 106; the ``created_card_stays_in_graveyard``
+    mutant leaves it there)."""
+    if not state.rules.created_returns_to_supply or _death_trigger_waits(state):
+        return
+    for p in state.players:
+        for uid in [u for u in p.graveyard if is_created(state, u)]:
+            p.graveyard.remove(uid)
+            p.supply.append(uid)
+            ev.append(Event("returned_to_supply", ("R15:519.6.1", "R15:7.created"),
+                            (("card", uid), ("owner", state.cards[uid].owner))))
