@@ -16,6 +16,9 @@ from .records import (
     Ability,
     ActivatedAbility,
     CostModifier,
+    DrawCount,
+    DrawLimit,
+    DrawReplacement,
     Effect,
     KeywordParams,
     NoWoundsFrom,
@@ -202,12 +205,54 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
         if amount != "any" and (not isinstance(amount, int) or amount < 1):
             raise CardDataError(f"{path}.amount", f"{op} takes a number of cards >= 1 or 'any'")
         return
-    if to == "each_player":
-        raise CardDataError(f"{path}.to", "each_player is the recipient of a hand effect (discard, put_on_deck_top)")
+    if to == "each_player" and op != "draw":
+        raise CardDataError(f"{path}.to", "each_player is the recipient of a hand effect (discard, put_on_deck_top) "
+                            "or of a draw («каждый игрок берёт», R15:527.2.3)")
     if amount == "any":
         raise CardDataError(f"{path}.amount", "'any' is the amount of a discard («любое количество карт»)")
     if amount == "recipient_hand" and (op != "wound" or to not in ("each_hero", "own_hero", "enemy_hero")):
         raise CardDataError(f"{path}.amount", "recipient_hand wounds a hero by the hand of its player")
+
+
+#: The ops a draw replacement's «вместо этого» may do, and to whom (R15:527.5).
+_INSTEAD: dict[str, tuple[str, ...]] = {
+    "draw": ("controller", "opponent"),
+    "gain_coin": ("controller", "opponent"),
+    "wound": ("own_hero", "enemy_hero"),
+}
+
+
+def _parse_draw_static(st: dict[str, Any], path: str, text_en: str) -> DrawLimit | DrawCount | DrawReplacement:
+    """The draw statics (R15:527; :mod:`oracle.rules.draws`): ``draw_limit`` {"per_turn": 0|1},
+    ``draw_count`` {"value": n, "at_least": n (default 2)}, ``draw_replacement`` {"instead":
+    effects}; each with "player": own|opponent|any (default own)."""
+    player = choice(st.get("player", "own"), WHOSE, f"{path}.player")
+    op = st["op"]
+    if op == "draw_limit":
+        if set(st) - {"op", "per_turn", "player"}:
+            raise CardDataError(path, "draw_limit takes per_turn and player only")
+        per_turn = integer(required(st, "per_turn", path), f"{path}.per_turn", 0)
+        if per_turn > 1:
+            raise CardDataError(f"{path}.per_turn", "0 («не может брать карты») or 1 («больше одной карты за ход»)")
+        return DrawLimit(per_turn=per_turn, player=player, text_en=text_en)
+    if op == "draw_count":
+        if set(st) - {"op", "value", "at_least", "player"}:
+            raise CardDataError(path, "draw_count takes value, at_least and player only")
+        return DrawCount(value=integer(required(st, "value", path), f"{path}.value", 1),
+                         at_least=integer(st.get("at_least", 2), f"{path}.at_least", 1),
+                         player=player, text_en=text_en)
+    if set(st) - {"op", "instead", "player"}:
+        raise CardDataError(path, "draw_replacement takes instead and player only")
+    raw = required(st, "instead", path)
+    if not isinstance(raw, list) or not raw:
+        raise CardDataError(f"{path}.instead", "must be a non-empty list of effects")
+    instead = tuple(_parse_effect(e, f"{path}.instead[{i}]", False, i == 0) for i, e in enumerate(raw))
+    for i, e in enumerate(instead):
+        if e.to not in _INSTEAD.get(e.op, ()) or not isinstance(e.amount, int) or e.cond or e.bonus_if:
+            raise CardDataError(f"{path}.instead[{i}]", "a draw replacement does "
+                                + ", ".join(f"{op} to {'/'.join(to)}" for op, to in _INSTEAD.items())
+                                + " by a number, unconditionally")
+    return DrawReplacement(instead=instead, player=player, text_en=text_en)
 
 
 #: Triggers about another card that may name the class of that card (``subject_class``).
@@ -243,6 +288,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
                 min_strike=integer(st["min_strike"], f"{path}.static.min_strike", 1),
                 text_en=text_en,
             )
+        if st["op"] in ("draw_limit", "draw_count", "draw_replacement"):
+            return _parse_draw_static(st, f"{path}.static", text_en)
         if st.get("self"):
             return _parse_self_cost(st, f"{path}.static", text_en)
         return CostModifier(

@@ -35,6 +35,9 @@ __all__ = [
     "ActivatedAbility",
     "CardDef",
     "CostModifier",
+    "DrawCount",
+    "DrawLimit",
+    "DrawReplacement",
     "Effect",
     "EffectAbility",
     "Fury",
@@ -245,11 +248,60 @@ class NoWoundsFrom:
     text_en: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class DrawLimit:
+    """«[Игрок] не может брать больше одной карты за ход» (``per_turn`` 1, R15:527.2.2) or «не
+    может брать карты» (``per_turn`` 0, R15:527.3): each single draw past ``per_turn`` in the
+    turn does not happen, for the players ``player`` names ("own": the card's controller)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["draw_limit"]] = "draw_limit"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    per_turn: int
+    player: Whose = "own"
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCount:
+    """«Если вы должны взять несколько карт, возьмите на N больше»: an instruction to draw
+    ``at_least`` cards or more draws ``value`` more, before it is counted into single draws
+    (R15:527.2.1)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["draw_count"]] = "draw_count"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    value: int
+    at_least: int = 2
+    player: Whose = "own"
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawReplacement:
+    """«Если вы должны взять карту, вместо этого …» (R15:527.5): each single draw of the players
+    ``player`` names is replaced by the effects ``instead``, carried out by the card's
+    controller with the card as their source (R15:527.5.1, 527.5.2; :mod:`oracle.rules.draws`)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["draw_replacement"]] = "draw_replacement"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    instead: tuple[Effect, ...]
+    player: Whose = "own"
+    text_en: str = ""
+
+
 #: An ability that takes effect through its effects (R15:112): a spell's, an activated or a
 #: triggered one; the Queue's entries are of these.
 EffectAbility = SpellAbility | ActivatedAbility | TriggeredAbility
 #: A static ability (R15:115); it has no targets and no effects.
-StaticAbility = CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom
+StaticAbility = CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom | DrawLimit | DrawCount | DrawReplacement
 #: One ability of a card (R15:112), a record of its kind: ``kind`` (and a static one's
 #: ``static_op``) tell them apart, as does ``isinstance``.
 Ability = EffectAbility | StaticAbility

@@ -118,8 +118,9 @@ Whose = Literal["own", "opponent", "any"]
 WHOSE: tuple[Whose, ...] = get_args(Whose)
 #: Kinds of static ability (R15:115): a cost modifier, «Пока …, [эта карта] имеет +N к
 #: удару» (strike_bonus on the card itself, R15:115.1, 115.5), or «Не получает ран от существ
-#: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1).
-StaticOp = Literal["cost_modifier", "strike_bonus", "no_wounds_from"]
+#: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1), and the draw
+#: statics (R15:527.2.1, 527.2.2, 527.3, 527.5; :mod:`oracle.rules.draws`).
+StaticOp = Literal["cost_modifier", "strike_bonus", "no_wounds_from", "draw_limit", "draw_count", "draw_replacement"]
 STATIC_OPS: tuple[StaticOp, ...] = get_args(StaticOp)
 #: What the creature struck must be for a «strike_bonus» with "against» («+N к удару по
 #: оглушенным существам», R15:508.4.1): a creature with «Оглушение» (R15:7.stun).

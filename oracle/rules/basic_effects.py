@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from ..cards import NoWoundsFrom
 from ..model import Event, State
+from . import draws
 from .board import card_def, current_life, current_strike, has_keyword
 from .triggers import fire
 
@@ -153,29 +154,9 @@ def enter_play(state: State, uid: int, seat: int, ev: list[Event], rules: tuple[
 
 
 def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> int:
-    """Draw up to ``n`` cards from the top of the deck, one at a time (R15:527.1, 527.2);
-    returns how many were drawn.  From turn 1 each card counts in the player's
-    ``drawn_this_turn`` and fires the «when you draw your Nth card this turn» triggers as it
-    is drawn; the deal and the mulligan (turn 0) are in no turn (INTERPRETING.md, entries 59
-    and 60).  The ``draws_counted_per_effect`` mutant fires them once, after the last card."""
-    p = state.players[seat]
-    counted = state.turn >= 1
-    each = state.rules.each_draw_counted
-    drawn = uid = 0
-    for _ in range(n):
-        if not p.deck:
-            break
-        uid = p.deck.pop(0)
-        p.hand.append(uid)
-        drawn += 1
-        ev.append(Event("drew", rules, (("player", seat), ("card", uid))))
-        if counted:
-            p.drawn_this_turn += 1
-            if each:
-                fire(state, "card_drawn", uid, ev, (*rules, "R15:527.2"))
-    if counted and drawn and not each:
-        fire(state, "card_drawn", uid, ev, (*rules, "R15:527.2"))
-    return drawn
+    """Draw ``n`` cards (R15:527): :func:`oracle.rules.draws.draw_cards`, which every draw
+    passes through; returns how many reached the hand."""
+    return draws.draw_cards(state, seat, n, ev, rules).drawn
 
 
 def check_state(state: State, ev: list[Event]) -> None:

@@ -21,7 +21,7 @@ from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
 from .targeting import target_violation
 
-__all__ = ["EachHandler", "WholeHandler", "hand_effect", "handler_of", "run_ability", "run_effects"]
+__all__ = ["EachHandler", "WholeHandler", "apply_effect", "hand_effect", "handler_of", "run_ability", "run_effects"]
 
 
 def run_ability(
@@ -125,6 +125,15 @@ def hand_effect(
             pause_for_shuffle(state, HandChoice(entry, index, seat, state.step))
             return True, done
     return False, done
+
+
+def apply_effect(state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...]) -> bool:
+    """Execute one effect outside an ability's sequence — a replacement's «вместо этого»
+    (R15:527.5; :mod:`oracle.rules.draws`) — and the rules' own effects after it (R15:503.3);
+    returns whether it was carried out."""
+    done = _apply_effect(state, entry, effect, ev, rules)[1]
+    check_state(state, ev)
+    return done
 
 
 def _apply_effect(

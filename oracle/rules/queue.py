@@ -27,6 +27,7 @@ from ..model import (
 )
 from .attack import fight
 from .basic_effects import check_state, wound
+from .draws import choice_violation
 from .board import card_def
 from .effects import hand_effect, run_ability, run_effects
 from .hand import carry_out, choice_counts, choosers, hand_choices, pause_for_shuffle, searchable
@@ -273,8 +274,9 @@ def trigger_actions(state: State) -> list[Action]:
         a = trigger_ability(state, t)
         if _limit_reached(state, t, a):
             continue
-        for targets in _choices(state, t, a):
-            out.append(Action("declare", trigger=t.id, targets=targets))
+        if choice_violation(state, a, t.controller) is None:  # R15:527.2.2, 527.3: only a pass
+            for targets in _choices(state, t, a):
+                out.append(Action("declare", trigger=t.id, targets=targets))
         if a.optional:
             out.append(Action("pass", trigger=t.id))
     return out
@@ -319,6 +321,9 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
         if not a.optional:
             return [Violation(cite(state, "401.7")[0], "a mandatory trigger cannot be passed while it can be declared")]
         return []
+    refused = choice_violation(state, a, t.controller)
+    if refused is not None:  # «можете взять карту» that cannot be chosen (R15:527.2.2, 527.3, 527.3.1)
+        return [Violation(*refused)]
     out: list[Violation] = []
     if not a.targets and action.targets:
         out.append(Violation(cite(state, "501.1")[0], "this ability has no targets"))
