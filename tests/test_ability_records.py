@@ -9,6 +9,9 @@ from oracle import cards
 from oracle.cards import (
     ActivatedAbility,
     CostModifier,
+    DrawCount,
+    DrawLimit,
+    DrawReplacement,
     NoWoundsFrom,
     SelfCostModifier,
     SpellAbility,
@@ -19,7 +22,8 @@ from oracle.cards import (
 )
 
 _RECORD = {"spell": (SpellAbility,), "activated": (ActivatedAbility,), "triggered": (TriggeredAbility,),
-           "static": (CostModifier, SelfCostModifier, StrikeBonus, NoWoundsFrom)}
+           "static": (CostModifier, SelfCostModifier, StrikeBonus, NoWoundsFrom, DrawLimit, DrawCount,
+                      DrawReplacement)}
 
 
 def test_every_kind_has_its_records() -> None:
@@ -33,7 +37,8 @@ def test_every_kind_has_its_records() -> None:
 
 def _args(record: type) -> tuple[object, ...]:
     return {TriggeredAbility: ("hire",), CostModifier: ("decrease", 1), SelfCostModifier: ("set", 0),
-            StrikeBonus: (1,), NoWoundsFrom: (6,)}.get(record, ())
+            StrikeBonus: (1,), NoWoundsFrom: (6,), DrawLimit: (1,), DrawCount: (1,),
+            DrawReplacement: ((),)}.get(record, ())
 
 
 def test_the_pool_holds_records_of_each_kind() -> None:

@@ -93,6 +93,15 @@ Ability::
               («Не получает ран от существ с ударом 6 или более», R15 glossary «Не получает
               ран от», R15:517.1.1: a replacement effect, the card stays a legal target;
               event ``wounds_prevented``; INTERPRETING.md, entry 86)
+              or {"op": "draw_limit", "per_turn": 0|1, "player": whose}: each single draw
+              of those players past per_turn in the turn is refused («не может брать больше
+              одной карты за ход», R15:527.2.2; «не может брать карты», R15:527.3)
+              or {"op": "draw_count", "value": n, "at_least": n (default 2), "player": whose}:
+              an instruction to draw at_least or more draws value more (R15:527.2.1)
+              or {"op": "draw_replacement", "instead": effects, "player": whose}: each single
+              draw of those players is replaced by the effects (draw, gain_coin to a player;
+              wound to a hero; by a number), carried out by the card's controller (R15:527.5;
+              oracle.rules.draws; INTERPRETING.md, entries 127-130); "player" defaults to "own"
 
 Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"any",
                 "filter": subset of ["poisoned", "other", "wounded"],

@@ -73,7 +73,10 @@ OPS: dict[Op, OpSpec] = {
     ),
     "draw": OpSpec(
         "player", NoParams,
-        "`to` `controller` or `opponent`: that player draws `amount` cards (`drew`)",
+        "`to` `controller` or `opponent`: that player draws `amount` cards, one at a time, through the one draw "
+        "procedure (R15:527: count replacements first, then each single draw limited, replaced or made; `drew`, "
+        "`draw_refused`, `draw_replaced`, `draw_count_replaced`); `each_player`: the active player makes all his draws "
+        "first, then the other (R15:527.2.3; INTERPRETING.md entries 127-130)",
     ),
     "gain_coin": OpSpec(
         "player", NoParams,

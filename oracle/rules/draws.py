@@ -153,7 +153,7 @@ def draw_each(state: State, first: int, n: int, ev: list[Event], rules: tuple[st
 
 
 def _replaced_count(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> int:
-    """R15:527.2.1: the replacements of how many cards are drawn, applied to the instruction
+    """The replacements (R15:527.2.1) of how many cards are drawn, applied to the instruction
     before it is counted into single draws: «Если вы должны взять несколько карт» sees an
     instruction of two or more (the ``draw_count_replaced_per_draw`` mutant looks at each single
     draw, which is never several)."""
@@ -169,7 +169,7 @@ def _replaced_count(state: State, seat: int, n: int, ev: list[Event], rules: tup
 
 
 def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...]) -> bool:
-    """R15:527.5: the first draw replacement in force for ``seat`` that is not already in the
+    """The first draw replacement (R15:527.5) in force for ``seat`` that is not already in the
     chain replaces this single draw; its «вместо этого» effects are carried out completely,
     the ability's controller's, with the card as their source, before the draw sequence goes on
     (R15:527.5.2).  It applies with an empty deck too (R15:527.5.1; the

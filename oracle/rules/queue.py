@@ -27,8 +27,8 @@ from ..model import (
 )
 from .attack import fight
 from .basic_effects import check_state, wound
-from .draws import choice_violation
 from .board import card_def
+from .draws import choice_violation
 from .effects import hand_effect, run_ability, run_effects
 from .hand import carry_out, choice_counts, choosers, hand_choices, pause_for_shuffle, searchable
 from .payment import limit_reached, take_usage_marker
