@@ -162,7 +162,15 @@ def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...
 def check_state(state: State, ev: list[Event]) -> None:
     """Rules' own effects, at once (R15:505.1, 604, 603.1): creatures at 0 life or less
     are destroyed, all of them together (:func:`leave_together`); a hero at 0 life or less
-    loses the game, both at once is a draw."""
+    loses the game, both at once is a draw.
+
+    R15:503.3: it runs after every effect and before a player gets a decision; all the rules
+    effects that apply are done as one event (the destructions together), and the check is
+    repeated until none applies; the triggers they caused only wait (``state.pending``) and go
+    to the Queue at the next declaration point (:func:`oracle.rules.queue.settle_triggers`),
+    after which the engine checks again after each of their effects.  R15:503.3.1: a rules
+    effect that one of them brings about is found by the next pass of the loop, once this pass
+    has made all its checks (R15:503.1); no rules effect of the pool brings about another yet."""
     while True:
         dead = [
             uid
