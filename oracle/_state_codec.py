@@ -107,6 +107,12 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing_cards.entry.part': (-2, -1),
     'choosing_cards.effect': (0, 1024),
     'choosing_cards.player': (0, 1),
+    'delayed[].id': (1, 1048576),
+    'delayed[].controller': (0, 1),
+    'delayed[].source': (1, 1048576),
+    'delayed[].ability': (-2, 1024),
+    'delayed[].subject': (-1, 1048576),
+    'delayed[].count': (0, 1048576),
 }
 
 
@@ -183,6 +189,8 @@ def state_dict(o: State) -> dict[str, Any]:
         d["choosing"] = target_choice_dict(o.choosing)
     if o.choosing_cards is not None:
         d["choosing_cards"] = hand_choice_dict(o.choosing_cards)
+    if o.delayed:
+        d["delayed"] = [pending_dict(x) for x in o.delayed]
     return d
 
 
@@ -326,7 +334,7 @@ def read_player(raw: Any, path: str) -> Player:
 
 #: The top-level keys of the canonical state, by proto number (those present at some steps only last).
 STATE_KEYS = ('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack')
-_STATE_KEYS = frozenset(('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack', 'choosing', 'choosing_cards'))
+_STATE_KEYS = frozenset(('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack', 'choosing', 'choosing_cards', 'delayed'))
 
 
 def read_state(data: Any) -> State:
@@ -358,7 +366,8 @@ def read_state(data: Any) -> State:
     attack = read_attack(r.raw('attack'), r.path_of('attack')) if r.raw('attack') is not None else None
     choosing = read_target_choice(r.raw('choosing'), r.path_of('choosing')) if 'choosing' in data else None
     choosing_cards = read_hand_choice(r.raw('choosing_cards'), r.path_of('choosing_cards')) if 'choosing_cards' in data else None
-    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards)
+    delayed = [read_pending(x, f"{r.path_of('delayed')}[{i}]") for i, x in enumerate(r.get_list('delayed'))] if 'delayed' in data else []
+    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, delayed=delayed)
 
 
 _N_CARD_KEYS = 12
@@ -447,7 +456,8 @@ def state_json(o: State, players: Sequence[str], cards: Sequence[str]) -> str:
     """The canonical JSON text of a state whose players' and cards' texts (by seat, by uid) are given."""
     _0 = f'"choosing":{target_choice_json(o.choosing)},' if o.choosing is not None else ""
     _1 = f'"choosing_cards":{hand_choice_json(o.choosing_cards)},' if o.choosing_cards is not None else ""
-    return f'{{"active":{o.active},"attack":{"null" if o.attack is None else attack_json(o.attack)},"cards":[{",".join(cards)}],{_0}{_1}"edition":{json_str(o.edition)},"first_player":{o.first_player},"modifiers":[{",".join([modifier_json(x) for x in o.modifiers])}],"next_trigger_id":{o.next_trigger_id},"pending":[{",".join([pending_json(x) for x in o.pending])}],"players":[{",".join(players)}],"queue":[{",".join([entry_json(x) for x in o.queue])}],"roll_winner":{o.roll_winner},"shuffled":{o.shuffled},"step":{json_str(o.step)},"turn":{o.turn},"winner":{o.winner}}}'
+    _2 = f'"delayed":[{",".join([pending_json(x) for x in o.delayed])}],' if o.delayed else ""
+    return f'{{"active":{o.active},"attack":{"null" if o.attack is None else attack_json(o.attack)},"cards":[{",".join(cards)}],{_0}{_1}{_2}"edition":{json_str(o.edition)},"first_player":{o.first_player},"modifiers":[{",".join([modifier_json(x) for x in o.modifiers])}],"next_trigger_id":{o.next_trigger_id},"pending":[{",".join([pending_json(x) for x in o.pending])}],"players":[{",".join(players)}],"queue":[{",".join([entry_json(x) for x in o.queue])}],"roll_winner":{o.roll_winner},"shuffled":{o.shuffled},"step":{json_str(o.step)},"turn":{o.turn},"winner":{o.winner}}}'
 
 
 def entry_ok(o: QueueEntry) -> bool:

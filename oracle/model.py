@@ -410,6 +410,10 @@ class State:
                                                        "object, present only at steps `hand_choice` and "
                                                        "`search_shuffle` (the key is absent when the proto field is "
                                                        "absent, 5.4 rule 12)"))] = None
+    delayed: Annotated[list[PendingTrigger], F(45, "Delayed triggered abilities waiting for their condition (R15:521).",
+                                               presence="nonzero", json_doc=(
+                                                   "list of objects (`pending[i].`'s keys); the key is absent when "
+                                                   "the list is empty"))] = field(default_factory=list)
     # Copy on write (not part of the game state): the uids of the cards this state may change
     # in place; None = all of them.  :meth:`fork` shares the cards with its source and empties
     # the set of both, and :meth:`card_mut` copies a shared card before its first change.
@@ -530,6 +534,7 @@ def _clone_state(self: State, cards: dict[int, Card], own: set[int] | None) -> S
     s.mutant = self.mutant
     s.choosing = self.choosing
     s.choosing_cards = self.choosing_cards
+    s.delayed = list(self.delayed)
     s._own = own
     return s
 

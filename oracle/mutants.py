@@ -254,6 +254,12 @@ MUTANTS: dict[str, Mutant] = {
         Mutant("draw_replacement_needs_a_card", "R15:527.5.1",
                "a draw replacement does not apply when the deck is empty: the draw just misses",
                "draw_replacement_on_empty_deck"),
+        Mutant("delayed_needs_its_source_in_play", "R15:521.2",
+               "a delayed triggered ability fires only while its source is in play (a spell's never does)",
+               "delayed_fires_from_any_zone"),
+        Mutant("delayed_fires_again", "R15:521.1",
+               "a delayed triggered ability stays after it fired and fires every time its condition happens",
+               "delayed_fires_once"),
         Mutant(
             "hand_statics_ignored",
             "R15:106.1.1",

@@ -168,6 +168,10 @@ class Ruleset:
     empty_deck_allows_the_draw_choice: bool = True
     #: R15:527.5.1: a draw replacement applies even when the deck is empty (entry 130).
     draw_replacement_on_empty_deck: bool = True
+    #: R15:521.2: a delayed trigger fires wherever its source is (a spell in the graveyard; entry 131).
+    delayed_fires_from_any_zone: bool = True
+    #: R15:521.1: a delayed trigger waits for the next time its condition happens and fires once (entry 131).
+    delayed_fires_once: bool = True
     #: R15:106.1.1, 115.1: a card's static cost ability about itself works while it is in
     #: the hand it is played from (entry 61).
     hand_statics_apply: bool = True

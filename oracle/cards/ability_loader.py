@@ -7,6 +7,7 @@ format is :mod:`oracle.cards.loader`'s."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 from .fields import CardDataError, choice, integer, required
@@ -16,6 +17,7 @@ from .records import (
     Ability,
     ActivatedAbility,
     CostModifier,
+    DelayedParams,
     DrawCount,
     DrawLimit,
     DrawReplacement,
@@ -162,6 +164,12 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         raise CardDataError(f"{path}.to", f"{op} goes to creatures, not to a player")
     if op == "upgrade" and to not in ("self", "target"):
         raise CardDataError(f"{path}.to", "upgrade goes to the card itself or to its target (one creature)")
+    if kind is DelayedParams:
+        if to != "self":
+            raise CardDataError(f"{path}.to", "create_delayed goes to the card itself (R15:521.2, 521.3)")
+        params = DelayedParams(integer(raw.get("delayed", 0), f"{path}.delayed", 0))
+    elif "delayed" in raw:
+        raise CardDataError(f"{path}.delayed", "only create_delayed names a delayed ability")
     if kind is SearchParams:
         params = _parse_find(raw, path)
     elif "find" in raw:
@@ -436,6 +444,39 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
         if e.op == "search" and i + 1 < len(effects) and effects[i + 1].if_previous:
             # the resolution resumes after the shuffle, which keeps no record of what was found
             raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a search")
+
+
+#: The conditions a delayed triggered ability may wait for: about the turn or another card
+#: (R15:521; the ability belongs to no card in play, so no «this card» condition).
+_DELAYED_TRIGGERS: tuple[Trigger, ...] = ("start_of_turn", "end_of_turn", "creature_dies", "creature_enters",
+                                          "spell_played", "card_played", "card_drawn", "creature_played")
+
+
+def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
+    """A card's delayed triggered abilities (card key ``delayed``, R15:521): triggered
+    abilities without a usage limit (each fires once and is gone); an effect with no ``to``
+    goes to the controller's hero, or to the controller for an effect on a player (R15:521.1)."""
+    if not isinstance(raw, list) or not raw:
+        raise CardDataError(path, "must be a non-empty list of triggered abilities")
+    out: list[TriggeredAbility] = []
+    for i, a in enumerate(raw):
+        p = f"{path}[{i}]"
+        if not isinstance(a, dict) or a.get("kind") != "triggered":
+            raise CardDataError(f"{p}.kind", "a delayed ability is triggered (R15:521)")
+        if any(k in a for k in ("per_turn", "per_game", "whenever", "limit")):
+            raise CardDataError(p, "a delayed ability fires once: it takes no usage limit")
+        effects = a.get("effects")
+        if isinstance(effects, list):
+            a = {**a, "effects": [
+                {**e, "to": "controller" if OPS[e.get("op")].group == "player" else "own_hero"}
+                if isinstance(e, dict) and "to" not in e and e.get("op") in OPS and not a.get("targets") else e
+                for e in effects]}
+        ability = _parse_ability(a, p, "creature")
+        assert isinstance(ability, TriggeredAbility)
+        if ability.trigger not in _DELAYED_TRIGGERS:
+            raise CardDataError(f"{p}.trigger", f"a delayed ability waits for one of {', '.join(_DELAYED_TRIGGERS)}")
+        out.append(replace(ability, per_turn=0, per_game=0))
+    return tuple(out)
 
 
 def parse_abilities(raw: Any, path: str, card_type: str) -> tuple[Ability, ...]:

@@ -221,9 +221,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-from .ability_loader import parse_abilities
+from .ability_loader import parse_abilities, parse_delayed
 from .fields import CardDataError, choice, integer, required
-from .records import Ability, CardDef, Effect, Fury, Pool, SearchParams, TriggeredAbility
+from .records import Ability, CardDef, DelayedParams, Effect, Fury, Pool, SearchParams, TriggeredAbility
 from .vocabulary import CLASSES, CREATURE_KEYWORDS, KEYWORDS, TYPES
 
 __all__ = ["load_pool", "parse_pool"]
@@ -311,6 +311,13 @@ def _parse_card(raw: Any, path: str) -> CardDef:
     )
     card_class = classes[0] if classes else ""
     _check_opponent_chooser(abilities, fury, modes, alt, raw, path)
+    delayed = parse_delayed(raw["delayed"], f"{path}.delayed") if "delayed" in raw else ()
+    for where, group in (("abilities", abilities), *((f"modes[{i}]", m) for i, m in enumerate(modes))):
+        for i, a in enumerate(group):
+            for j, e in enumerate(a.effects):
+                if isinstance(e.params, DelayedParams) and e.params.index >= len(delayed):
+                    raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
+                                        f"the card has {len(delayed)} delayed abilities (key delayed)")
     return CardDef(
         id=cid,
         name=str(required(raw, "name", path)),
@@ -330,6 +337,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         source=str(raw.get("source", "")),
         classes=classes,
         poison=poison,
+        delayed=delayed,
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .records import KeywordParams, NoParams, OpParams, SearchParams, WoundParams
+from .records import DelayedParams, KeywordParams, NoParams, OpParams, SearchParams, WoundParams
 from .vocabulary import EFFECT_OPS, Op
 
 __all__ = [
@@ -212,6 +212,14 @@ OPS: dict[Op, OpSpec] = {
         "`hand_choice` when he has two or more choices, at once otherwise — they go to his hand (`cards_found`), then "
         "chance shuffles his deck at step `search_shuffle` (action `shuffle`, `search_shuffled`), even when he took none; "
         "the ability's later effects follow (INTERPRETING.md entry 84). No `if_previous` follows a search",
+    ),
+    "create_delayed": OpSpec(
+        "source", DelayedParams,
+        "`to` `self`; effect key `delayed` (default 0): the card's delayed ability of that index (its `delayed` list) is "
+        "created: it waits in the state's `delayed` list (`delayed_created`) and fires once, the next time its condition "
+        "happens, as a pending trigger of the ability's controller with the card as its source, wherever the card is then "
+        "(R15:521.2 for a spell's, 521.3 for an activated or triggered ability's); an effect of it that names no recipient "
+        "goes to its controller's hero, or to its controller for an effect on a player (R15:521.1; INTERPRETING.md entry 131)",
     ),
 }
 if tuple(OPS) != EFFECT_OPS:  # pragma: no cover - checked at import

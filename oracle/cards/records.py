@@ -35,6 +35,7 @@ __all__ = [
     "ActivatedAbility",
     "CardDef",
     "CostModifier",
+    "DelayedParams",
     "DrawCount",
     "DrawLimit",
     "DrawReplacement",
@@ -87,9 +88,17 @@ class SearchParams:
     cost: int = -1
 
 
+@dataclass(frozen=True, slots=True)
+class DelayedParams:
+    """``create_delayed``: which of the card's delayed abilities it creates (``index`` into
+    :attr:`CardDef.delayed`; R15:521)."""
+
+    index: int = 0
+
+
 #: The parameters of one op, beside an effect's common fields (the record type is the op's,
 #: :data:`OPS`).
-OpParams = NoParams | WoundParams | KeywordParams | SearchParams
+OpParams = NoParams | WoundParams | KeywordParams | SearchParams | DelayedParams
 #: The record of no parameters, shared by the effects of every op that has none.
 NO_PARAMS = NoParams()
 
@@ -337,6 +346,17 @@ class CardDef:
     source: str
     classes: tuple[str, ...] = ()  # the printed classes (R15:107.3); card_class is the first
     poison: int = 0  # the printed «Отравление N» (creatures; 0 = none; INTERPRETING.md, entry 80)
+    #: Delayed triggered abilities its effects may create (op ``create_delayed``, R15:521):
+    #: numbered after ``abilities`` (the first is ``len(abilities)``), never in force by themselves.
+    delayed: tuple[TriggeredAbility, ...] = ()
+
+    def ability_at(self, index: int) -> Ability | None:
+        """The ability of index ``index``: one of ``abilities``, then one of ``delayed``
+        (R15:521); None if there is none."""
+        if 0 <= index < len(self.abilities):
+            return self.abilities[index]
+        k = index - len(self.abilities)
+        return self.delayed[k] if 0 <= k < len(self.delayed) else None
 
     @property
     def x_cost(self) -> bool:

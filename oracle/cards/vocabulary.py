@@ -163,6 +163,7 @@ Op = Literal[
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
+    "create_delayed",  # a delayed triggered ability of the card is created («В конце хода …», «Когда в следующий раз …», R15:521)
 ]
 EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..cards import GRANT_OPS, HAND_OPS, OPS, TARGET_CONDITIONS, Effect, EffectAbility, Op, WoundParams
 from ..model import Event, HandChoice, QueueEntry, State
-from . import card_effects, player_effects
+from . import card_effects, delayed, player_effects
 from .basic_effects import check_state, close_card
 from .board import card_def, classes_of, condition_holds, current_strike, shot_bonus, target_condition_holds
 from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle
@@ -212,6 +212,7 @@ _WHOLE: dict[Op, WholeHandler] = {
     "lose_coins": player_effects.lose_coins,
     "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
+    "create_delayed": delayed.create_delayed,
 }
 
 

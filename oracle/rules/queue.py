@@ -77,7 +77,10 @@ def ability_of(state: State, entry: QueueEntry | PendingTrigger) -> EffectAbilit
     elif isinstance(entry, QueueEntry) and entry.mode >= 0:
         a = d.modes[entry.mode][entry.ability]
     else:
-        a = d.abilities[entry.ability]
+        found = d.ability_at(entry.ability)  # a delayed ability is numbered after the card's own (R15:521)
+        if found is None:  # pragma: no cover - validated states only
+            raise AssertionError(f"card {entry.source} has no ability {entry.ability}")
+        a = found
     if a.kind == "static":  # pragma: no cover - validated states only
         raise AssertionError(f"card {entry.source}'s ability {entry.ability} is static")
     return a

@@ -77,6 +77,33 @@ def _count_of_turn(state: State, kind: Trigger, seat: int) -> int:
     return p.played_this_turn if kind == "card_played" else p.drawn_this_turn
 
 
+def _fire_delayed(state: State, kind: Trigger, subject: int, count: int) -> None:
+    """The delayed triggered abilities waiting for ``kind`` (R15:521): each whose condition
+    holds, seen from its controller, becomes a pending trigger of its controller with its
+    source, wherever the source is (R15:521.2, 521.3; the ``delayed_needs_its_source_in_play``
+    mutant fires only those whose source is in play), and leaves the list: it fires once, the
+    next time its condition happens (INTERPRETING.md, entry 131; the ``delayed_fires_again``
+    mutant keeps it)."""
+    cards = load_pool().cards
+    subject_owner = state.cards[subject].owner if subject else -1
+    for dt in list(state.delayed):
+        a = cards[state.cards[dt.source].card_id].ability_at(dt.ability)
+        if not isinstance(a, TriggeredAbility) or a.trigger != kind:
+            continue
+        if not state.rules.delayed_fires_from_any_zone and state.zone_of(dt.source) != "play":
+            continue
+        who = state.active if kind in _WHOSE_TURN else subject_owner
+        if (a.whose == "own" and who != dt.controller) or (a.whose == "opponent" and who == dt.controller):
+            continue
+        if a.subject_class and a.subject_class not in classes_of(state, subject):
+            continue
+        if a.nth and _count_of_turn(state, kind, who) != a.nth:
+            continue
+        if state.rules.delayed_fires_once:
+            state.delayed.remove(dt)
+        _add(state, dt.controller, dt.source, dt.ability, subject, count)
+
+
 def fire(
     state: State,
     kind: Trigger,
@@ -142,6 +169,8 @@ def fire(
                     # A hidden creature's abilities do not work, poison included (entry 38).
                     if state.cards[uid].poison > 0 and (not state.cards[uid].hidden or not state.rules.hidden_poison_waits):
                         _add(state, state.active, uid, POISON, uid)
+    if state.delayed:
+        _fire_delayed(state, kind, subject, count)
     for t in state.pending[before:]:
         ev.append(
             Event(

@@ -118,6 +118,8 @@ def state_dict_from_proto(m: state_pb2.State, field: str = "state") -> dict[str,
         d["choosing"] = target_choice_from_msg(m.choosing, _join(field, 'choosing'))
     if m.HasField('choosing_cards'):
         d["choosing_cards"] = hand_choice_from_msg(m.choosing_cards, _join(field, 'choosing_cards'))
+    if m.delayed:
+        d["delayed"] = [pending_from_msg(x, f"{field}.delayed[{i}]") for i, x in enumerate(m.delayed)]
     return d
 
 
@@ -257,6 +259,8 @@ def state_dict_to_proto(d: dict[str, Any], out: state_pb2.State | None = None) -
         target_choice_to_msg(d['choosing'], m.choosing)
     if 'choosing_cards' in d:
         hand_choice_to_msg(d['choosing_cards'], m.choosing_cards)
+    for x in d['delayed']:
+        pending_to_msg(x, m.delayed.add())
     return m
 
 
@@ -477,6 +481,12 @@ def decode_state(m: state_pb2.State, cards: dict[int, Card], players: list[Playe
     choosing_cards = decode_hand_choice(m.choosing_cards) if m.HasField('choosing_cards') else None
     if choosing_cards is None and m.HasField('choosing_cards'):
         return None
+    if len(m.delayed) > MAX_LIST:
+        return None
+    delayed_or_none = [decode_pending(x) for x in m.delayed]
+    if None in delayed_or_none:
+        return None
+    delayed = typing.cast(list[PendingTrigger], delayed_or_none)
     if not (
         step is not None
         and edition in EDITIONS
@@ -490,7 +500,7 @@ def decode_state(m: state_pb2.State, cards: dict[int, Card], players: list[Playe
         and len(players) == 2
     ):
         return None
-    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, _own=set())
+    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, delayed=delayed, _own=set())
 
 
 def card_wire(o: Card) -> bytes:
@@ -644,6 +654,8 @@ def fill(o: State, m: state_pb2.State) -> None:
         target_choice_fill(o.choosing, m.choosing)
     if o.choosing_cards is not None:
         hand_choice_fill(o.choosing_cards, m.choosing_cards)
+    for delayed_item in o.delayed:
+        pending_fill(delayed_item, m.delayed.add())
 
 
 def entry_fill(o: QueueEntry, m: state_pb2.QueueEntry) -> None:

@@ -60,7 +60,7 @@ GAME_RESULT_PLAYER_2_WON: GameResult
 GAME_RESULT_DRAW: GameResult
 
 class State(_message.Message):
-    __slots__ = ("edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "result", "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack", "choosing", "choosing_cards")
+    __slots__ = ("edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "result", "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack", "choosing", "choosing_cards", "delayed")
     EDITION_FIELD_NUMBER: _ClassVar[int]
     STEP_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
@@ -78,6 +78,7 @@ class State(_message.Message):
     ATTACK_FIELD_NUMBER: _ClassVar[int]
     CHOOSING_FIELD_NUMBER: _ClassVar[int]
     CHOOSING_CARDS_FIELD_NUMBER: _ClassVar[int]
+    DELAYED_FIELD_NUMBER: _ClassVar[int]
     edition: str
     step: Step
     turn: int
@@ -95,7 +96,8 @@ class State(_message.Message):
     attack: Attack
     choosing: TargetChoice
     choosing_cards: HandChoice
-    def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., choosing: _Optional[_Union[TargetChoice, _Mapping]] = ..., choosing_cards: _Optional[_Union[HandChoice, _Mapping]] = ...) -> None: ...
+    delayed: _containers.RepeatedCompositeFieldContainer[PendingTrigger]
+    def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., choosing: _Optional[_Union[TargetChoice, _Mapping]] = ..., choosing_cards: _Optional[_Union[HandChoice, _Mapping]] = ..., delayed: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ...) -> None: ...
 
 class HandChoice(_message.Message):
     __slots__ = ("entry", "effect", "player", "resume")
