@@ -77,12 +77,14 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'queue[].x': (0, 1048576),
     'queue[].mode': (-1, 1024),
     'queue[].part': (-2, -1),
+    'queue[].lineage[]': (-2, 1048576),
     'pending[].id': (1, 1048576),
     'pending[].controller': (0, 1),
     'pending[].source': (1, 1048576),
     'pending[].ability': (-2, 1024),
     'pending[].subject': (-1, 1048576),
     'pending[].count': (0, 1048576),
+    'pending[].lineage[]': (-2, 1048576),
     'modifiers[].target': (1, 1048576),
     'modifiers[].amount': (-1048576, 1048576),
     'modifiers[].owner': (0, 1),
@@ -97,6 +99,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing.entry.x': (0, 1048576),
     'choosing.entry.mode': (-1, 1024),
     'choosing.entry.part': (-2, -1),
+    'choosing.entry.lineage[]': (-2, 1048576),
     'choosing_cards.entry.controller': (0, 1),
     'choosing_cards.entry.source': (1, 1048576),
     'choosing_cards.entry.ability': (-2, 1024),
@@ -105,6 +108,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing_cards.entry.x': (0, 1048576),
     'choosing_cards.entry.mode': (-1, 1024),
     'choosing_cards.entry.part': (-2, -1),
+    'choosing_cards.entry.lineage[]': (-2, 1048576),
     'choosing_cards.effect': (0, 1024),
     'choosing_cards.player': (0, 1),
     'delayed[].id': (1, 1048576),
@@ -113,12 +117,16 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'delayed[].ability': (-2, 1024),
     'delayed[].subject': (-1, 1048576),
     'delayed[].count': (0, 1048576),
+    'delayed[].lineage[]': (-2, 1048576),
 }
 
 
 def entry_dict(o: QueueEntry) -> dict[str, Any]:
     """The canonical data form of a ``QueueEntry`` (:func:`oracle.serialize.to_dict`)."""
-    return {"kind": o.kind, "controller": o.controller, "source": o.source, "ability": o.ability, "targets": list(o.targets), "amounts": list(o.amounts), "x": o.x, "mode": o.mode, "part": o.part}
+    d: dict[str, Any] = {"kind": o.kind, "controller": o.controller, "source": o.source, "ability": o.ability, "targets": list(o.targets), "amounts": list(o.amounts), "x": o.x, "mode": o.mode, "part": o.part}
+    if o.lineage:
+        d["lineage"] = list(o.lineage)
+    return d
 
 
 def pending_dict(o: PendingTrigger) -> dict[str, Any]:
@@ -126,6 +134,8 @@ def pending_dict(o: PendingTrigger) -> dict[str, Any]:
     d: dict[str, Any] = {"id": o.id, "controller": o.controller, "source": o.source, "ability": o.ability, "subject": o.subject}
     if o.count:
         d["count"] = o.count
+    if o.lineage:
+        d["lineage"] = list(o.lineage)
     return d
 
 
@@ -194,7 +204,7 @@ def state_dict(o: State) -> dict[str, Any]:
     return d
 
 
-_ENTRY_KEYS = frozenset(('kind', 'controller', 'source', 'ability', 'targets', 'amounts', 'x', 'mode', 'part'))
+_ENTRY_KEYS = frozenset(('kind', 'controller', 'source', 'ability', 'targets', 'amounts', 'x', 'mode', 'part', 'lineage'))
 
 
 def read_entry(raw: Any, path: str) -> QueueEntry:
@@ -209,10 +219,11 @@ def read_entry(raw: Any, path: str) -> QueueEntry:
     x = r.get_int('x', (0, 1048576))
     mode = r.get_int('mode', (-1, 1024))
     part = r.get_int('part', (-2, -1))
-    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part)
+    lineage = tuple(r.get_ints('lineage', (-2, 1048576))) if 'lineage' in raw else ()
+    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, lineage=lineage)
 
 
-_PENDING_KEYS = frozenset(('id', 'controller', 'source', 'ability', 'subject', 'count'))
+_PENDING_KEYS = frozenset(('id', 'controller', 'source', 'ability', 'subject', 'count', 'lineage'))
 
 
 def read_pending(raw: Any, path: str) -> PendingTrigger:
@@ -224,7 +235,8 @@ def read_pending(raw: Any, path: str) -> PendingTrigger:
     ability = r.get_int('ability', (-2, 1024))
     subject = r.get_int('subject', (-1, 1048576))
     count = r.get_int('count', (0, 1048576)) if 'count' in raw else 0
-    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count)
+    lineage = tuple(r.get_ints('lineage', (-2, 1048576))) if 'lineage' in raw else ()
+    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage)
 
 
 _MODIFIER_KEYS = frozenset(('target', 'amount', 'until', 'owner', 'sets', 'shots', 'grants', 'coins'))
@@ -403,13 +415,15 @@ def fast_card(raw: Any) -> Card | None:
 
 def entry_json(o: QueueEntry) -> str:
     """The canonical JSON text of a ``QueueEntry`` whose fields have exactly their declared types."""
-    return f'{{"ability":{o.ability},"amounts":[{ints_text(o.amounts)}],"controller":{o.controller},"kind":{json_str(o.kind)},"mode":{o.mode},"part":{o.part},"source":{o.source},"targets":[{ints_text(o.targets)}],"x":{o.x}}}'
+    _0 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
+    return f'{{"ability":{o.ability},"amounts":[{ints_text(o.amounts)}],"controller":{o.controller},"kind":{json_str(o.kind)},{_0}"mode":{o.mode},"part":{o.part},"source":{o.source},"targets":[{ints_text(o.targets)}],"x":{o.x}}}'
 
 
 def pending_json(o: PendingTrigger) -> str:
     """The canonical JSON text of a ``PendingTrigger`` whose fields have exactly their declared types."""
     _0 = f'"count":{o.count},' if o.count else ""
-    return f'{{"ability":{o.ability},"controller":{o.controller},{_0}"id":{o.id},"source":{o.source},"subject":{o.subject}}}'
+    _1 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
+    return f'{{"ability":{o.ability},"controller":{o.controller},{_0}"id":{o.id},{_1}"source":{o.source},"subject":{o.subject}}}'
 
 
 def modifier_json(o: Modifier) -> str:

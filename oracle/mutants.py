@@ -260,6 +260,9 @@ MUTANTS: dict[str, Mutant] = {
         Mutant("delayed_fires_again", "R15:521.1",
                "a delayed triggered ability stays after it fired and fires every time its condition happens",
                "delayed_fires_once"),
+        Mutant("trigger_cycles_go_on", "R15:525.2",
+               "a cycle of triggered abilities is not interrupted: an ability fires again in the chain its own "
+               "resolution started", "trigger_cycles_stop"),
         Mutant(
             "hand_statics_ignored",
             "R15:106.1.1",

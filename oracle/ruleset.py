@@ -172,6 +172,9 @@ class Ruleset:
     delayed_fires_from_any_zone: bool = True
     #: R15:521.1: a delayed trigger waits for the next time its condition happens and fires once (entry 131).
     delayed_fires_once: bool = True
+    #: R15:525.2: a cycle of triggered abilities is interrupted before its first repetition: an
+    #: ability does not fire again in the chain its own resolution belongs to (entry 132).
+    trigger_cycles_stop: bool = True
     #: R15:106.1.1, 115.1: a card's static cost ability about itself works while it is in
     #: the hand it is played from (entry 61).
     hand_statics_apply: bool = True

@@ -376,6 +376,11 @@ def validate(state: State, cards_checked: bool = False) -> None:
                              "source's wounds keeps them (>= 0); every other trigger has none "
                              "(R15:7.discard, R15:510.3, R15:403.1)")
 
+    # R15:525.2: a lineage is pairs (source, ability)
+    for where, items in (("queue", state.queue), ("pending", state.pending), ("delayed", state.delayed)):
+        for i, x in enumerate(items):
+            if len(x.lineage) % 2:
+                raise StateError(f"{where}[{i}].lineage", "pairs of source uid and ability index: an even length")
     # delayed triggered abilities (R15:521): ids unique with the pending ones, each naming a
     # delayed ability of its source, no subject, no count
     _length(state.delayed, "delayed")

@@ -452,6 +452,18 @@ _DELAYED_TRIGGERS: tuple[Trigger, ...] = ("start_of_turn", "end_of_turn", "creat
                                           "spell_played", "card_played", "card_drawn", "creature_played")
 
 
+def _default_recipient(raw: Any) -> Any:
+    """R15:521.1: an effect of a delayed ability that names no recipient (and no target) goes
+    to its controller's hero — to the controller himself for an effect on a player."""
+    if not isinstance(raw, dict) or "to" in raw:
+        return raw
+    op = raw.get("op")
+    spec = next((s for o, s in OPS.items() if o == op), None)
+    if spec is None:
+        return raw  # the effect's own check names the unknown op
+    return {**raw, "to": "controller" if spec.group == "player" else "own_hero"}
+
+
 def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
     """A card's delayed triggered abilities (card key ``delayed``, R15:521): triggered
     abilities without a usage limit (each fires once and is gone); an effect with no ``to``
@@ -466,11 +478,8 @@ def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
         if any(k in a for k in ("per_turn", "per_game", "whenever", "limit")):
             raise CardDataError(p, "a delayed ability fires once: it takes no usage limit")
         effects = a.get("effects")
-        if isinstance(effects, list):
-            a = {**a, "effects": [
-                {**e, "to": "controller" if OPS[e.get("op")].group == "player" else "own_hero"}
-                if isinstance(e, dict) and "to" not in e and e.get("op") in OPS and not a.get("targets") else e
-                for e in effects]}
+        if isinstance(effects, list) and not a.get("targets"):
+            a = {**a, "effects": [_default_recipient(e) for e in effects]}
         ability = _parse_ability(a, p, "creature")
         assert isinstance(ability, TriggeredAbility)
         if ability.trigger not in _DELAYED_TRIGGERS:

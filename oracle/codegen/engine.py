@@ -136,7 +136,7 @@ def _read_value(f: Field, prefix: str, raw: str) -> str:
     raise AssertionError((f.name, f.ptype))
 
 
-_DEFAULTS = {"int": "0", "bool": "False", "str": '""'}
+_DEFAULTS = {"int": "0", "bool": "False", "str": '""', "tuple[int, ...]": "()"}
 #: A list's exact length in the reader's message (``exactly two players``, as the validator says).
 _COUNT_WORDS = {2: "two"}
 

@@ -47,7 +47,10 @@ from oracle.service.wire import BYTES, INT32_LIMIT, packed, varint
 
 def entry_from_msg(m: state_pb2.QueueEntry, field: str = "") -> dict[str, Any]:
     """The canonical data form of a ``QueueEntry`` message (the reference decoder)."""
-    return {"kind": m.kind, "controller": m.controller, "source": m.source, "ability": m.ability, "targets": list(m.targets), "amounts": list(m.amounts), "x": m.x, "mode": m.mode, "part": m.part}
+    d: dict[str, Any] = {"kind": m.kind, "controller": m.controller, "source": m.source, "ability": m.ability, "targets": list(m.targets), "amounts": list(m.amounts), "x": m.x, "mode": m.mode, "part": m.part}
+    if m.lineage:
+        d["lineage"] = list(m.lineage)
+    return d
 
 
 def pending_from_msg(m: state_pb2.PendingTrigger, field: str = "") -> dict[str, Any]:
@@ -55,6 +58,8 @@ def pending_from_msg(m: state_pb2.PendingTrigger, field: str = "") -> dict[str, 
     d: dict[str, Any] = {"id": m.id, "controller": m.controller, "source": m.source, "ability": m.ability, "subject": m.subject}
     if m.count:
         d["count"] = m.count
+    if m.lineage:
+        d["lineage"] = list(m.lineage)
     return d
 
 
@@ -134,6 +139,7 @@ def entry_to_msg(d: dict[str, Any], m: state_pb2.QueueEntry) -> None:
     m.x = d['x']
     m.mode = d['mode']
     m.part = d['part']
+    m.lineage.extend(d.get('lineage', ()))
 
 
 def pending_to_msg(d: dict[str, Any], m: state_pb2.PendingTrigger) -> None:
@@ -145,6 +151,7 @@ def pending_to_msg(d: dict[str, Any], m: state_pb2.PendingTrigger) -> None:
     m.subject = d['subject']
     if d.get('count'):
         m.count = d['count']
+    m.lineage.extend(d.get('lineage', ()))
 
 
 def modifier_to_msg(d: dict[str, Any], m: state_pb2.StrikeModifier) -> None:
@@ -259,7 +266,7 @@ def state_dict_to_proto(d: dict[str, Any], out: state_pb2.State | None = None) -
         target_choice_to_msg(d['choosing'], m.choosing)
     if 'choosing_cards' in d:
         hand_choice_to_msg(d['choosing_cards'], m.choosing_cards)
-    for x in d['delayed']:
+    for x in d.get('delayed', ()):
         pending_to_msg(x, m.delayed.add())
     return m
 
@@ -275,6 +282,7 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
     x = m.x
     mode = m.mode
     part = m.part
+    lineage = tuple(m.lineage)
     if not (
         kind in QUEUE_KINDS
         and 0 <= controller <= 1
@@ -285,9 +293,10 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
         and 0 <= x <= 1048576
         and -1 <= mode <= 1024
         and -2 <= part <= -1
+        and ints_in(lineage, (-2, 1048576))
     ):
         return None
-    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part)
+    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, lineage=lineage)
 
 
 def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
@@ -298,6 +307,7 @@ def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
     ability = m.ability
     subject = m.subject
     count = m.count
+    lineage = tuple(m.lineage)
     if not (
         1 <= id <= 1048576
         and 0 <= controller <= 1
@@ -305,9 +315,10 @@ def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
         and -2 <= ability <= 1024
         and -1 <= subject <= 1048576
         and 0 <= count <= 1048576
+        and ints_in(lineage, (-2, 1048576))
     ):
         return None
-    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count)
+    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage)
 
 
 def decode_modifier(m: state_pb2.StrikeModifier) -> Modifier | None:
@@ -669,6 +680,7 @@ def entry_fill(o: QueueEntry, m: state_pb2.QueueEntry) -> None:
     m.x = o.x
     m.mode = o.mode
     m.part = o.part
+    m.lineage.extend(o.lineage)
 
 
 def pending_fill(o: PendingTrigger, m: state_pb2.PendingTrigger) -> None:
@@ -680,6 +692,7 @@ def pending_fill(o: PendingTrigger, m: state_pb2.PendingTrigger) -> None:
     m.subject = o.subject
     if o.count:
         m.count = o.count
+    m.lineage.extend(o.lineage)
 
 
 def modifier_fill(o: Modifier, m: state_pb2.StrikeModifier) -> None:

@@ -190,7 +190,7 @@ class AbilityUsage(_message.Message):
     def __init__(self, ability: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
 
 class QueueEntry(_message.Message):
-    __slots__ = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part")
+    __slots__ = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part", "lineage")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
@@ -200,6 +200,7 @@ class QueueEntry(_message.Message):
     X_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     PART_FIELD_NUMBER: _ClassVar[int]
+    LINEAGE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     controller: int
     source: int
@@ -209,23 +210,26 @@ class QueueEntry(_message.Message):
     x: int
     mode: int
     part: int
-    def __init__(self, kind: _Optional[str] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., part: _Optional[int] = ...) -> None: ...
+    lineage: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, kind: _Optional[str] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., part: _Optional[int] = ..., lineage: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class PendingTrigger(_message.Message):
-    __slots__ = ("id", "controller", "source", "ability", "subject", "count")
+    __slots__ = ("id", "controller", "source", "ability", "subject", "count", "lineage")
     ID_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
     ABILITY_FIELD_NUMBER: _ClassVar[int]
     SUBJECT_FIELD_NUMBER: _ClassVar[int]
     COUNT_FIELD_NUMBER: _ClassVar[int]
+    LINEAGE_FIELD_NUMBER: _ClassVar[int]
     id: int
     controller: int
     source: int
     ability: int
     subject: int
     count: int
-    def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
+    lineage: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ..., count: _Optional[int] = ..., lineage: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class StrikeModifier(_message.Message):
     __slots__ = ("target", "amount", "until", "owner", "sets", "shots", "grants", "coins")
