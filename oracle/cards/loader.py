@@ -36,6 +36,12 @@ Schema of one card (JSON object)::
     fury       optional additional cost: {"coins": n, "abilities": [...]} (Ярость, 309.1 step 3)
     alt_cost   optional alternative cost: {"wound_own_hero": n} (розыгрыш за здоровье)
     abilities  list of abilities (below)
+    delayed    optional: list of delayed triggered abilities (R15:521), each a triggered ability
+               without a usage limit, waiting for a condition of the turn or about another card;
+               an effect with no "to" goes to the controller's hero (to the controller for an
+               effect on a player, R15:521.1).  They are numbered after the card's abilities
+               and exist only once an effect {"op": "create_delayed", "to": "self",
+               "delayed": k} creates the k-th (default 0; INTERPRETING.md, entry 131)
 
 Ability::
 
