@@ -377,10 +377,12 @@ def validate(state: State, cards_checked: bool = False) -> None:
                              "(R15:7.discard, R15:510.3, R15:403.1)")
 
     # R15:525.2: a lineage is pairs (source, ability)
-    for where, items in (("queue", state.queue), ("pending", state.pending), ("delayed", state.delayed)):
-        for i, x in enumerate(items):
-            if len(x.lineage) % 2:
-                raise StateError(f"{where}[{i}].lineage", "pairs of source uid and ability index: an even length")
+    lineages: list[tuple[str, tuple[int, ...]]] = [(f"queue[{i}]", e.lineage) for i, e in enumerate(state.queue)]
+    lineages += [(f"pending[{i}]", t.lineage) for i, t in enumerate(state.pending)]
+    lineages += [(f"delayed[{i}]", t.lineage) for i, t in enumerate(state.delayed)]
+    for where, lineage in lineages:
+        if len(lineage) % 2:
+            raise StateError(f"{where}.lineage", "pairs of source uid and ability index: an even length")
     # delayed triggered abilities (R15:521): ids unique with the pending ones, each naming a
     # delayed ability of its source, no subject, no count
     _length(state.delayed, "delayed")
