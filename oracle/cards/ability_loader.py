@@ -453,8 +453,8 @@ _DELAYED_TRIGGERS: tuple[Trigger, ...] = ("start_of_turn", "end_of_turn", "creat
 
 
 def _default_recipient(raw: Any) -> Any:
-    """R15:521.1: an effect of a delayed ability that names no recipient (and no target) goes
-    to its controller's hero — to the controller himself for an effect on a player."""
+    """An effect of a delayed ability that names no recipient (and no target) goes to its
+    controller's hero — to the controller himself for an effect on a player (R15:521.1)."""
     if not isinstance(raw, dict) or "to" in raw:
         return raw
     op = raw.get("op")
