@@ -32,10 +32,11 @@ general replacement step (R15:517) can take it over as one more kind of event.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from ..cards import DrawCount, DrawLimit, DrawReplacement, EffectAbility, TriggeredAbility, Whose
+from ..cards import DrawCount, DrawLimit, DrawReplacement, Effect, EffectAbility, TriggeredAbility, Whose
 from ..model import Event, QueueEntry, State
 from .board import card_def
 from .triggers import fire
@@ -46,7 +47,19 @@ __all__ = [
     "draw_cards",
     "draw_each",
     "draw_limit_of",
+    "use_effect_runner",
 ]
+
+#: What carries out one effect of a replacement's «вместо этого» (state, entry, effect, events,
+#: rules) -> carried out: :func:`oracle.rules.effects.apply_effect`, registered by that module
+#: (it draws through this one, so this one cannot import it).
+EffectRunner = Callable[[State, QueueEntry, Effect, list[Event], tuple[str, ...]], bool]
+_RUNNER: list[EffectRunner] = []
+
+
+def use_effect_runner(runner: EffectRunner) -> None:
+    """Register the function that carries out a replacement's effects (:data:`EffectRunner`)."""
+    _RUNNER[:] = [runner]
 
 #: The draw replacements (source uid, ability index) applied in the chain of replacements the
 #: current draw belongs to: none of them applies again to a draw it brought about (R15:525.1,
@@ -180,8 +193,6 @@ def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...
             continue
         if not state.players[seat].deck and not state.rules.draw_replacement_on_empty_deck:
             return False
-        from .effects import apply_effect  # the effects module draws through this one
-
         ev.append(Event("draw_replaced", (*rules, "R15:527.5"), (("player", seat), ("source", uid), ("ability", i))))
         entry = QueueEntry("triggered", ctl, uid, i)
         token = _APPLIED.set(applied | {(uid, i)})
@@ -190,7 +201,7 @@ def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...
             for effect in a.instead:
                 if effect.if_previous == "done" and not done:
                     continue
-                done = apply_effect(state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"))
+                done = _RUNNER[0](state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"))
                 if state.winner >= 0:
                     break
         finally:

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..cards import GRANT_OPS, HAND_OPS, OPS, TARGET_CONDITIONS, Effect, EffectAbility, Op, WoundParams
 from ..model import Event, HandChoice, QueueEntry, State
-from . import card_effects, delayed, player_effects
+from . import card_effects, delayed, draws, player_effects
 from .basic_effects import check_state, close_card
 from .board import card_def, classes_of, condition_holds, current_strike, shot_bonus, target_condition_holds
 from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle
@@ -261,3 +261,4 @@ def _check_dispatch() -> None:
 
 
 _check_dispatch()
+draws.use_effect_runner(apply_effect)  # a draw replacement's «вместо этого» (R15:527.5)

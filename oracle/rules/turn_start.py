@@ -82,6 +82,8 @@ def begin_turn(state: State, ev: list[Event]) -> None:
             ev.append(Event("game_over", (*cite(state, "304.2"), "R15:604.1"),
                             (("winner", state.winner), ("reason", "failed_draws"))))
             return
+    if state.winner >= 0:  # a draw replacement's «вместо этого» ended the game (R15:527.5)
+        return
     state.step = "reveal"
     if not any(state.cards[uid].hidden for uid in p.play):
         start_of_turn_triggers(state, ev)
