@@ -85,12 +85,14 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'queue[].x': (0, 1048576),
     'queue[].mode': (-1, 1024),
     'queue[].part': (-2, -1),
+    'queue[].lineage[]': (-2, 1048576),
     'pending[].id': (1, 1048576),
     'pending[].controller': (0, 1),
     'pending[].source': (1, 1048576),
     'pending[].ability': (-2, 1024),
     'pending[].subject': (-1, 1048576),
     'pending[].count': (0, 1048576),
+    'pending[].lineage[]': (-2, 1048576),
     'modifiers[].target': (1, 1048576),
     'modifiers[].amount': (-1048576, 1048576),
     'modifiers[].owner': (0, 1),
@@ -105,6 +107,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing.entry.x': (0, 1048576),
     'choosing.entry.mode': (-1, 1024),
     'choosing.entry.part': (-2, -1),
+    'choosing.entry.lineage[]': (-2, 1048576),
     'choosing_cards.entry.controller': (0, 1),
     'choosing_cards.entry.source': (1, 1048576),
     'choosing_cards.entry.ability': (-2, 1024),
@@ -113,6 +116,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing_cards.entry.x': (0, 1048576),
     'choosing_cards.entry.mode': (-1, 1024),
     'choosing_cards.entry.part': (-2, -1),
+    'choosing_cards.entry.lineage[]': (-2, 1048576),
     'choosing_cards.effect': (0, 1024),
     'choosing_cards.player': (0, 1),
     'attaching.card': (1, 1048576),
@@ -125,15 +129,26 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'attaching.entry.x': (0, 1048576),
     'attaching.entry.mode': (-1, 1024),
     'attaching.entry.part': (-2, -1),
+    'attaching.entry.lineage[]': (-2, 1048576),
     'attaching.effect': (0, 1024),
     'attaching.cost': (0, 1048576),
     'cancelling': (0, 1048576),
+    'delayed[].id': (1, 1048576),
+    'delayed[].controller': (0, 1),
+    'delayed[].source': (1, 1048576),
+    'delayed[].ability': (-2, 1024),
+    'delayed[].subject': (-1, 1048576),
+    'delayed[].count': (0, 1048576),
+    'delayed[].lineage[]': (-2, 1048576),
 }
 
 
 def entry_dict(o: QueueEntry) -> dict[str, Any]:
     """The canonical data form of a ``QueueEntry`` (:func:`oracle.serialize.to_dict`)."""
-    return {"kind": o.kind, "controller": o.controller, "source": o.source, "ability": o.ability, "targets": list(o.targets), "amounts": list(o.amounts), "x": o.x, "mode": o.mode, "part": o.part}
+    d: dict[str, Any] = {"kind": o.kind, "controller": o.controller, "source": o.source, "ability": o.ability, "targets": list(o.targets), "amounts": list(o.amounts), "x": o.x, "mode": o.mode, "part": o.part}
+    if o.lineage:
+        d["lineage"] = list(o.lineage)
+    return d
 
 
 def pending_dict(o: PendingTrigger) -> dict[str, Any]:
@@ -141,6 +156,8 @@ def pending_dict(o: PendingTrigger) -> dict[str, Any]:
     d: dict[str, Any] = {"id": o.id, "controller": o.controller, "source": o.source, "ability": o.ability, "subject": o.subject}
     if o.count:
         d["count"] = o.count
+    if o.lineage:
+        d["lineage"] = list(o.lineage)
     return d
 
 
@@ -232,10 +249,12 @@ def state_dict(o: State) -> dict[str, Any]:
         d["attaching"] = module_choice_dict(o.attaching)
     if o.cancelling:
         d["cancelling"] = o.cancelling
+    if o.delayed:
+        d["delayed"] = [pending_dict(x) for x in o.delayed]
     return d
 
 
-_ENTRY_KEYS = frozenset(('kind', 'controller', 'source', 'ability', 'targets', 'amounts', 'x', 'mode', 'part'))
+_ENTRY_KEYS = frozenset(('kind', 'controller', 'source', 'ability', 'targets', 'amounts', 'x', 'mode', 'part', 'lineage'))
 
 
 def read_entry(raw: Any, path: str) -> QueueEntry:
@@ -250,10 +269,11 @@ def read_entry(raw: Any, path: str) -> QueueEntry:
     x = r.get_int('x', (0, 1048576))
     mode = r.get_int('mode', (-1, 1024))
     part = r.get_int('part', (-2, -1))
-    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part)
+    lineage = tuple(r.get_ints('lineage', (-2, 1048576))) if 'lineage' in raw else ()
+    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, lineage=lineage)
 
 
-_PENDING_KEYS = frozenset(('id', 'controller', 'source', 'ability', 'subject', 'count'))
+_PENDING_KEYS = frozenset(('id', 'controller', 'source', 'ability', 'subject', 'count', 'lineage'))
 
 
 def read_pending(raw: Any, path: str) -> PendingTrigger:
@@ -265,7 +285,8 @@ def read_pending(raw: Any, path: str) -> PendingTrigger:
     ability = r.get_int('ability', (-2, 1024))
     subject = r.get_int('subject', (-1, 1048576))
     count = r.get_int('count', (0, 1048576)) if 'count' in raw else 0
-    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count)
+    lineage = tuple(r.get_ints('lineage', (-2, 1048576))) if 'lineage' in raw else ()
+    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage)
 
 
 _MODIFIER_KEYS = frozenset(('target', 'amount', 'until', 'owner', 'sets', 'shots', 'grants', 'coins'))
@@ -397,7 +418,7 @@ def read_player(raw: Any, path: str) -> Player:
 
 #: The top-level keys of the canonical state, by proto number (those present at some steps only last).
 STATE_KEYS = ('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack')
-_STATE_KEYS = frozenset(('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack', 'choosing', 'choosing_cards', 'attaching', 'cancelling'))
+_STATE_KEYS = frozenset(('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack', 'choosing', 'choosing_cards', 'attaching', 'cancelling', 'delayed'))
 
 
 def read_state(data: Any) -> State:
@@ -431,7 +452,8 @@ def read_state(data: Any) -> State:
     choosing_cards = read_hand_choice(r.raw('choosing_cards'), r.path_of('choosing_cards')) if 'choosing_cards' in data else None
     attaching = read_module_choice(r.raw('attaching'), r.path_of('attaching')) if 'attaching' in data else None
     cancelling = r.get_int('cancelling', (0, 1048576)) if 'cancelling' in data else 0
-    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, attaching=attaching, cancelling=cancelling)
+    delayed = [read_pending(x, f"{r.path_of('delayed')}[{i}]") for i, x in enumerate(r.get_list('delayed'))] if 'delayed' in data else []
+    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, attaching=attaching, cancelling=cancelling, delayed=delayed)
 
 
 _N_CARD_KEYS = 12
@@ -467,13 +489,15 @@ def fast_card(raw: Any) -> Card | None:
 
 def entry_json(o: QueueEntry) -> str:
     """The canonical JSON text of a ``QueueEntry`` whose fields have exactly their declared types."""
-    return f'{{"ability":{o.ability},"amounts":[{ints_text(o.amounts)}],"controller":{o.controller},"kind":{json_str(o.kind)},"mode":{o.mode},"part":{o.part},"source":{o.source},"targets":[{ints_text(o.targets)}],"x":{o.x}}}'
+    _0 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
+    return f'{{"ability":{o.ability},"amounts":[{ints_text(o.amounts)}],"controller":{o.controller},"kind":{json_str(o.kind)},{_0}"mode":{o.mode},"part":{o.part},"source":{o.source},"targets":[{ints_text(o.targets)}],"x":{o.x}}}'
 
 
 def pending_json(o: PendingTrigger) -> str:
     """The canonical JSON text of a ``PendingTrigger`` whose fields have exactly their declared types."""
     _0 = f'"count":{o.count},' if o.count else ""
-    return f'{{"ability":{o.ability},"controller":{o.controller},{_0}"id":{o.id},"source":{o.source},"subject":{o.subject}}}'
+    _1 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
+    return f'{{"ability":{o.ability},"controller":{o.controller},{_0}"id":{o.id},{_1}"source":{o.source},"subject":{o.subject}}}'
 
 
 def modifier_json(o: Modifier) -> str:
@@ -536,7 +560,8 @@ def state_json(o: State, players: Sequence[str], cards: Sequence[str]) -> str:
     _1 = f'"cancelling":{o.cancelling},' if o.cancelling else ""
     _2 = f'"choosing":{target_choice_json(o.choosing)},' if o.choosing is not None else ""
     _3 = f'"choosing_cards":{hand_choice_json(o.choosing_cards)},' if o.choosing_cards is not None else ""
-    return f'{{"active":{o.active},{_0}"attack":{"null" if o.attack is None else attack_json(o.attack)},{_1}"cards":[{",".join(cards)}],{_2}{_3}"edition":{json_str(o.edition)},"first_player":{o.first_player},"modifiers":[{",".join([modifier_json(x) for x in o.modifiers])}],"next_trigger_id":{o.next_trigger_id},"pending":[{",".join([pending_json(x) for x in o.pending])}],"players":[{",".join(players)}],"queue":[{",".join([entry_json(x) for x in o.queue])}],"roll_winner":{o.roll_winner},"shuffled":{o.shuffled},"step":{json_str(o.step)},"turn":{o.turn},"winner":{o.winner}}}'
+    _4 = f'"delayed":[{",".join([pending_json(x) for x in o.delayed])}],' if o.delayed else ""
+    return f'{{"active":{o.active},{_0}"attack":{"null" if o.attack is None else attack_json(o.attack)},{_1}"cards":[{",".join(cards)}],{_2}{_3}{_4}"edition":{json_str(o.edition)},"first_player":{o.first_player},"modifiers":[{",".join([modifier_json(x) for x in o.modifiers])}],"next_trigger_id":{o.next_trigger_id},"pending":[{",".join([pending_json(x) for x in o.pending])}],"players":[{",".join(players)}],"queue":[{",".join([entry_json(x) for x in o.queue])}],"roll_winner":{o.roll_winner},"shuffled":{o.shuffled},"step":{json_str(o.step)},"turn":{o.turn},"winner":{o.winner}}}'
 
 
 def entry_ok(o: QueueEntry) -> bool:

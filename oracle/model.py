@@ -331,6 +331,11 @@ class Modifier:
                                        "player, not a strike bonus; 5.4 rule 7)"))] = False
 
 
+#: The JSON form of a trigger's lineage (R15:525.2; INTERPRETING.md, entry 132).
+_LINEAGE_DOC = ("list of integers, pairs source uid, ability index: the triggered abilities, first first, whose "
+                "resolution led to this one; the key is absent when it is empty")
+
+
 @dataclass(frozen=True, slots=True)
 class QueueEntry:
     """A declared ability waiting in the Queue (401.1).  ``ability`` is -1 for a strike
@@ -347,6 +352,8 @@ class QueueEntry:
     x: Annotated[int, F(7, "The X paid (0: none).", bound=_COUNT)] = 0
     mode: Annotated[int, F(8, "The mode of a modal spell (-1: none).", bound=(-1, MAX_LIST))] = -1
     part: Annotated[int, F(9, "-1: the card's own abilities; -2: its fury abilities.", bound=(-2, -1))] = -1
+    lineage: Annotated[tuple[int, ...], F(47, "The triggered abilities whose resolution led to it (R15:525.2).",
+                                          bound=(-2, MAX_VALUE), presence="nonzero", json_doc=_LINEAGE_DOC)] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +370,8 @@ class PendingTrigger:
     subject: Annotated[int, F(5, "The card the triggering event was about (0: none).", bound=(-1, MAX_VALUE))] = 0
     count: Annotated[int, F(6, "«discards»: how many cards the firing discard moved; 0 for most triggers.",
                             bound=_COUNT, presence="nonzero", json_doc=_COUNT_DOC)] = 0
+    lineage: Annotated[tuple[int, ...], F(46, "The triggered abilities whose resolution led to it (R15:525.2).",
+                                          bound=(-2, MAX_VALUE), presence="nonzero", json_doc=_LINEAGE_DOC)] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,6 +485,10 @@ class State:
                                                 presence="not_none", json_doc=(
                                                     "object, present only at step `module_choice` (the key is absent "
                                                     "when the proto field is absent)"))] = None
+    delayed: Annotated[list[PendingTrigger], F(45, "Delayed triggered abilities waiting for their condition (R15:521).",
+                                               presence="nonzero", json_doc=(
+                                                   "list of objects (`pending[i].`'s keys); the key is absent when "
+                                                   "the list is empty"))] = field(default_factory=list)
     # Copy on write (not part of the game state): the uids of the cards this state may change
     # in place; None = all of them.  :meth:`fork` shares the cards with its source and empties
     # the set of both, and :meth:`card_mut` copies a shared card before its first change.
@@ -620,6 +633,7 @@ def _clone_state(self: State, cards: dict[int, Card], own: set[int] | None) -> S
     s.choosing_cards = self.choosing_cards
     s.cancelling = self.cancelling
     s.attaching = self.attaching
+    s.delayed = list(self.delayed)
     s._own = own
     return s
 

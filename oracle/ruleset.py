@@ -152,6 +152,29 @@ class Ruleset:
     #: R15:527.2: each card drawn is a draw of its own: «the Nth card» triggers see the
     #: count after each card, not after the whole effect (entry 60).
     each_draw_counted: bool = True
+    #: R15:527.2.2: a limit on draws («не может брать больше одной карты за ход») applies to
+    #: each single draw, so an instruction to draw several is partly carried out (entry 127).
+    draw_limit_counts_single_draws: bool = True
+    #: R15:527.2.2: under such a limit a choice to draw several cannot be made (entry 128).
+    draw_limit_forbids_choosing_several: bool = True
+    #: R15:527.2.1: a replacement of how many cards are drawn applies to the instruction,
+    #: before it is counted into single draws (entry 127).
+    draw_count_replaced_before_splitting: bool = True
+    #: R15:527.2.3: when several players draw, the active player draws first (entry 128).
+    each_player_draws_active_first: bool = True
+    #: R15:527.3: «не может брать карты» forbids the choice to draw (entry 128).
+    no_draw_forbids_the_choice: bool = True
+    #: R15:527.3: an empty deck does not forbid the choice to draw (entry 128).
+    empty_deck_allows_the_draw_choice: bool = True
+    #: R15:527.5.1: a draw replacement applies even when the deck is empty (entry 130).
+    draw_replacement_on_empty_deck: bool = True
+    #: R15:521.2: a delayed trigger fires wherever its source is (a spell in the graveyard; entry 131).
+    delayed_fires_from_any_zone: bool = True
+    #: R15:521.1: a delayed trigger waits for the next time its condition happens and fires once (entry 131).
+    delayed_fires_once: bool = True
+    #: R15:525.2: a cycle of triggered abilities is interrupted before its first repetition: an
+    #: ability does not fire again in the chain its own resolution belongs to (entry 132).
+    trigger_cycles_stop: bool = True
     #: R15:106.1.1, 115.1: a card's static cost ability about itself works while it is in
     #: the hand it is played from (entry 61).
     hand_statics_apply: bool = True

@@ -425,6 +425,9 @@ def validate(state: State, cards_checked: bool = False) -> None:
             ok = e.ability == -1
         elif e.ability == POISON:
             ok = e.kind == "triggered"
+        elif e.kind == "triggered" and e.mode < 0 and e.part == -1 and e.ability >= len(d.abilities):
+            found = d.ability_at(e.ability)  # a delayed ability, numbered after the card's own (R15:521)
+            ok = found is not None and found.kind == "triggered"
         else:
             ok = 0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind
         if not ok:
@@ -443,17 +446,45 @@ def validate(state: State, cards_checked: bool = False) -> None:
         ids.add(pt.id)
         if pt.source not in cards:
             raise StateError(f"pending[{i}].source", f"no card with uid {pt.source}")
-        abilities = pool[cards[pt.source].card_id].abilities
-        if pt.ability != POISON and not (0 <= pt.ability < len(abilities) and abilities[pt.ability].kind == "triggered"):
+        found = pool[cards[pt.source].card_id].ability_at(pt.ability)  # a delayed one too (R15:521)
+        if pt.ability != POISON and (found is None or found.kind != "triggered"):
             raise StateError(f"pending[{i}].ability", f"card {pt.source} has no triggered ability {pt.ability}")
-        counted = pt.ability != POISON and abilities[pt.ability].trigger in COUNTED_TRIGGERS
-        if pt.ability != POISON and keeps_wounds(abilities[pt.ability]):
+        counted = found is not None and found.trigger in COUNTED_TRIGGERS
+        if found is not None and keeps_wounds(found):
             pass  # «Гибель: … Х - количество ран на [этой карте]»: the wounds it had, 0 or more (R15:403.1)
         elif counted != (pt.count > 0):
             raise StateError(f"pending[{i}].count", "a «discards» trigger counts the cards its discard moved and a "
                              "«strikes_hero» trigger the wounds its strike dealt (>= 1), a «Гибель» that reads its "
                              "source's wounds keeps them (>= 0); every other trigger has none "
                              "(R15:7.discard, R15:510.3, R15:403.1)")
+
+    # R15:525.2: a lineage is pairs (source, ability)
+    lineages: list[tuple[str, tuple[int, ...]]] = [(f"queue[{i}]", e.lineage) for i, e in enumerate(state.queue)]
+    lineages += [(f"pending[{i}]", t.lineage) for i, t in enumerate(state.pending)]
+    lineages += [(f"delayed[{i}]", t.lineage) for i, t in enumerate(state.delayed)]
+    for where, lineage in lineages:
+        if len(lineage) % 2:
+            raise StateError(f"{where}.lineage", "pairs of source uid and ability index: an even length")
+    # delayed triggered abilities (R15:521): ids unique with the pending ones, each naming a
+    # delayed ability of its source, no subject, no count
+    _length(state.delayed, "delayed")
+    for i, dt in enumerate(state.delayed):
+        if not pending_ok(dt):
+            check_pending(dt, f"delayed[{i}]")
+        if dt.id >= state.next_trigger_id:
+            raise StateError(f"delayed[{i}].id", f"must be in 1..{state.next_trigger_id - 1} (below next_trigger_id)")
+        if dt.id in ids:
+            raise StateError(f"delayed[{i}].id", f"trigger id {dt.id} is used twice")
+        ids.add(dt.id)
+        if dt.source not in cards:
+            raise StateError(f"delayed[{i}].source", f"no card with uid {dt.source}")
+        d = pool[cards[dt.source].card_id]
+        if not len(d.abilities) <= dt.ability < len(d.abilities) + len(d.delayed):
+            raise StateError(f"delayed[{i}].ability", f"card {dt.source} has no delayed ability {dt.ability} "
+                             f"(its delayed abilities are numbered from {len(d.abilities)})")
+        if dt.subject or dt.count:
+            raise StateError(f"delayed[{i}].subject" if dt.subject else f"delayed[{i}].count",
+                             "a delayed ability waits for its condition: no subject, no count yet")
 
     # rule 7: modifiers and the attack
     _length(state.modifiers, "modifiers")
@@ -690,6 +721,8 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                 raise StateError(f"players[{seat}].mulligan_declared", f"a mulligan is declared only at setup_mulligan, not at {step} (301.7)")
     if "queue" in row.forbids and state.queue:
         raise StateError("step", f"step {step} cannot hold queue entries")
+    if state.turn == 0 and state.delayed:
+        raise StateError("delayed", f"no delayed ability exists at {step}: no effect has been carried out yet (R15:521)")
     if "pending" in row.forbids and state.pending:
         raise StateError("step", f"step {step} cannot hold pending triggers")
     if "pending" in row.requires and not state.pending:

@@ -11,6 +11,9 @@ from oracle.cards import (
     Armour,
     CancelPlay,
     CostModifier,
+    DrawCount,
+    DrawLimit,
+    DrawReplacement,
     NoWoundsFrom,
     PreventNext,
     Protection,
@@ -25,7 +28,7 @@ from oracle.cards import (
 
 _RECORD = {"spell": (SpellAbility,), "activated": (ActivatedAbility,), "triggered": (TriggeredAbility,),
            "static": (CostModifier, SelfCostModifier, StrikeBonus, NoWoundsFrom, Armour, Protection, PreventNext,
-                      WoundReplacement, CancelPlay)}
+                      WoundReplacement, CancelPlay, DrawLimit, DrawCount, DrawReplacement)}
 
 
 def test_every_kind_has_its_records() -> None:
@@ -40,7 +43,8 @@ def test_every_kind_has_its_records() -> None:
 def _args(record: type) -> tuple[object, ...]:
     return {TriggeredAbility: ("hire",), CostModifier: ("decrease", 1), SelfCostModifier: ("set", 0),
             StrikeBonus: (1,), NoWoundsFrom: (6,), Armour: (1,), Protection: ("spells",), PreventNext: (3,),
-            WoundReplacement: ("upgrade",), CancelPlay: (("spell",),)}.get(record, ())
+            WoundReplacement: ("upgrade",), CancelPlay: (("spell",),), DrawLimit: (1,), DrawCount: (1,),
+            DrawReplacement: ((),)}.get(record, ())
 
 
 def test_the_pool_holds_records_of_each_kind() -> None:

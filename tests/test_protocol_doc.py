@@ -415,10 +415,10 @@ def test_state_json_keys_are_the_proto_fields(observed: Observed) -> None:
         assert set(data) == expected("State", data)
         if "choosing_cards" in data:
             assert set(data["choosing_cards"]) == fields("HandChoice")
-            assert set(data["choosing_cards"]["entry"]) == fields("QueueEntry")
+            assert set(data["choosing_cards"]["entry"]) == expected("QueueEntry", data["choosing_cards"]["entry"])
         if "choosing" in data:
             assert set(data["choosing"]) == fields("TargetChoice")
-            assert set(data["choosing"]["entry"]) == fields("QueueEntry")
+            assert set(data["choosing"]["entry"]) == expected("QueueEntry", data["choosing"]["entry"])
         for p in data["players"]:
             assert set(p) == expected("PlayerState", p)
             assert all(p[k] for k in TURN_COUNTS if k in p)  # a counter's key is absent when 0

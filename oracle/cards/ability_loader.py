@@ -20,6 +20,10 @@ from .records import (
     CancelPlay,
     CostModifier,
     CreateParams,
+    DelayedParams,
+    DrawCount,
+    DrawLimit,
+    DrawReplacement,
     Effect,
     KeywordParams,
     NoWoundsFrom,
@@ -173,6 +177,12 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         raise CardDataError(f"{path}.to", f"{op} goes to creatures, not to a player")
     if op == "upgrade" and to not in ("self", "target"):
         raise CardDataError(f"{path}.to", "upgrade goes to the card itself or to its target (one creature)")
+    if kind is DelayedParams:
+        if to != "self":
+            raise CardDataError(f"{path}.to", "create_delayed goes to the card itself (R15:521.2, 521.3)")
+        params = DelayedParams(integer(raw.get("delayed", 0), f"{path}.delayed", 0))
+    elif "delayed" in raw:
+        raise CardDataError(f"{path}.delayed", "only create_delayed names a delayed ability")
     if kind is SearchParams:
         params = _parse_find(raw, path)
     elif "find" in raw:
@@ -228,12 +238,54 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
         if amount != "any" and (not isinstance(amount, int) or amount < 1):
             raise CardDataError(f"{path}.amount", f"{op} takes a number of cards >= 1 or 'any'")
         return
-    if to == "each_player":
-        raise CardDataError(f"{path}.to", "each_player is the recipient of a hand effect (discard, put_on_deck_top)")
+    if to == "each_player" and op != "draw":
+        raise CardDataError(f"{path}.to", "each_player is the recipient of a hand effect (discard, put_on_deck_top) "
+                            "or of a draw («каждый игрок берёт», R15:527.2.3)")
     if amount == "any":
         raise CardDataError(f"{path}.amount", "'any' is the amount of a discard («любое количество карт»)")
     if amount == "recipient_hand" and (op != "wound" or to not in ("each_hero", "own_hero", "enemy_hero")):
         raise CardDataError(f"{path}.amount", "recipient_hand wounds a hero by the hand of its player")
+
+
+#: The ops a draw replacement's «вместо этого» may do, and to whom (R15:527.5).
+_INSTEAD: dict[str, tuple[str, ...]] = {
+    "draw": ("controller", "opponent"),
+    "gain_coin": ("controller", "opponent"),
+    "wound": ("own_hero", "enemy_hero"),
+}
+
+
+def _parse_draw_static(st: dict[str, Any], path: str, text_en: str) -> DrawLimit | DrawCount | DrawReplacement:
+    """The draw statics (R15:527; :mod:`oracle.rules.draws`): ``draw_limit`` {"per_turn": 0|1},
+    ``draw_count`` {"value": n, "at_least": n (default 2)}, ``draw_replacement`` {"instead":
+    effects}; each with "player": own|opponent|any (default own)."""
+    player = choice(st.get("player", "own"), WHOSE, f"{path}.player")
+    op = st["op"]
+    if op == "draw_limit":
+        if set(st) - {"op", "per_turn", "player"}:
+            raise CardDataError(path, "draw_limit takes per_turn and player only")
+        per_turn = integer(required(st, "per_turn", path), f"{path}.per_turn", 0)
+        if per_turn > 1:
+            raise CardDataError(f"{path}.per_turn", "0 («не может брать карты») or 1 («больше одной карты за ход»)")
+        return DrawLimit(per_turn=per_turn, player=player, text_en=text_en)
+    if op == "draw_count":
+        if set(st) - {"op", "value", "at_least", "player"}:
+            raise CardDataError(path, "draw_count takes value, at_least and player only")
+        return DrawCount(value=integer(required(st, "value", path), f"{path}.value", 1),
+                         at_least=integer(st.get("at_least", 2), f"{path}.at_least", 1),
+                         player=player, text_en=text_en)
+    if set(st) - {"op", "instead", "player"}:
+        raise CardDataError(path, "draw_replacement takes instead and player only")
+    raw = required(st, "instead", path)
+    if not isinstance(raw, list) or not raw:
+        raise CardDataError(f"{path}.instead", "must be a non-empty list of effects")
+    instead = tuple(_parse_effect(e, f"{path}.instead[{i}]", False, i == 0) for i, e in enumerate(raw))
+    for i, e in enumerate(instead):
+        if e.to not in _INSTEAD.get(e.op, ()) or not isinstance(e.amount, int) or e.cond or e.bonus_if:
+            raise CardDataError(f"{path}.instead[{i}]", "a draw replacement does "
+                                + ", ".join(f"{op} to {'/'.join(to)}" for op, to in _INSTEAD.items())
+                                + " by a number, unconditionally")
+    return DrawReplacement(instead=instead, player=player, text_en=text_en)
 
 
 #: Triggers about another card that may name the class of that card (``subject_class``).
@@ -273,6 +325,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             return _parse_wound_static(st, f"{path}.static", card_type, text_en)
         if st["op"] == "cancel_play":
             return _parse_cancel_play(st, f"{path}.static", text_en)
+        if st["op"] in ("draw_limit", "draw_count", "draw_replacement"):
+            return _parse_draw_static(st, f"{path}.static", text_en)
         if st.get("self"):
             return _parse_self_cost(st, f"{path}.static", text_en)
         return CostModifier(
@@ -516,6 +570,48 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
         if e.op in ("search", "summon") and i + 1 < len(effects) and effects[i + 1].if_previous:
             # the resolution resumes after the shuffle, which keeps no record of what was found
             raise CardDataError(f"{path}[{i + 1}].if_previous", f"no if_previous after a {e.op}")
+
+
+#: The conditions a delayed triggered ability may wait for: about the turn or another card
+#: (R15:521; the ability belongs to no card in play, so no «this card» condition).
+_DELAYED_TRIGGERS: tuple[Trigger, ...] = ("start_of_turn", "end_of_turn", "creature_dies", "creature_enters",
+                                          "spell_played", "card_played", "card_drawn", "creature_played")
+
+
+def _default_recipient(raw: Any) -> Any:
+    """An effect of a delayed ability that names no recipient (and no target) goes to its
+    controller's hero — to the controller himself for an effect on a player (R15:521.1)."""
+    if not isinstance(raw, dict) or "to" in raw:
+        return raw
+    op = raw.get("op")
+    spec = next((s for o, s in OPS.items() if o == op), None)
+    if spec is None:
+        return raw  # the effect's own check names the unknown op
+    return {**raw, "to": "controller" if spec.group == "player" else "own_hero"}
+
+
+def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
+    """A card's delayed triggered abilities (card key ``delayed``, R15:521): triggered
+    abilities without a usage limit (each fires once and is gone); an effect with no ``to``
+    goes to the controller's hero, or to the controller for an effect on a player (R15:521.1)."""
+    if not isinstance(raw, list) or not raw:
+        raise CardDataError(path, "must be a non-empty list of triggered abilities")
+    out: list[TriggeredAbility] = []
+    for i, a in enumerate(raw):
+        p = f"{path}[{i}]"
+        if not isinstance(a, dict) or a.get("kind") != "triggered":
+            raise CardDataError(f"{p}.kind", "a delayed ability is triggered (R15:521)")
+        if any(k in a for k in ("per_turn", "per_game", "whenever", "limit")):
+            raise CardDataError(p, "a delayed ability fires once: it takes no usage limit")
+        effects = a.get("effects")
+        if isinstance(effects, list) and not a.get("targets"):
+            a = {**a, "effects": [_default_recipient(e) for e in effects]}
+        ability = _parse_ability(a, p, "creature")
+        assert isinstance(ability, TriggeredAbility)
+        if ability.trigger not in _DELAYED_TRIGGERS:
+            raise CardDataError(f"{p}.trigger", f"a delayed ability waits for one of {', '.join(_DELAYED_TRIGGERS)}")
+        out.append(replace(ability, per_turn=0, per_game=0))
+    return tuple(out)
 
 
 def parse_abilities(raw: Any, path: str, card_type: str) -> tuple[Ability, ...]:

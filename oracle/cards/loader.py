@@ -39,6 +39,12 @@ Schema of one card (JSON object)::
     fury       optional additional cost: {"coins": n, "abilities": [...]} (Ярость, 309.1 step 3)
     alt_cost   optional alternative cost: {"wound_own_hero": n} (розыгрыш за здоровье)
     abilities  list of abilities (below)
+    delayed    optional: list of delayed triggered abilities (R15:521), each a triggered ability
+               without a usage limit, waiting for a condition of the turn or about another card;
+               an effect with no "to" goes to the controller's hero (to the controller for an
+               effect on a player, R15:521.1).  They are numbered after the card's abilities
+               and exist only once an effect {"op": "create_delayed", "to": "self",
+               "delayed": k} creates the k-th (default 0; INTERPRETING.md, entry 131)
 
 Ability::
 
@@ -116,6 +122,15 @@ Ability::
               plays a card of one of those types, the controller may destroy this card (outside
               the Queue, R15:518.3) to cancel the play at its step 10 (R15:309.1.10; step
               ``cancel_choice``, action ``cancel_play``; INTERPRETING.md, entries 121, 122)
+              or {"op": "draw_limit", "per_turn": 0|1, "player": whose}: each single draw
+              of those players past per_turn in the turn is refused («не может брать больше
+              одной карты за ход», R15:527.2.2; «не может брать карты», R15:527.3)
+              or {"op": "draw_count", "value": n, "at_least": n (default 2), "player": whose}:
+              an instruction to draw at_least or more draws value more (R15:527.2.1)
+              or {"op": "draw_replacement", "instead": effects, "player": whose}: each single
+              draw of those players is replaced by the effects (draw, gain_coin to a player;
+              wound to a hero; by a number), carried out by the card's controller (R15:527.5;
+              oracle.rules.draws; INTERPRETING.md, entries 127-130); "player" defaults to "own"
 
 Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"any",
                 "filter": subset of ["poisoned", "other", "wounded"],
@@ -240,9 +255,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-from .ability_loader import parse_abilities
+from .ability_loader import parse_abilities, parse_delayed
 from .fields import CardDataError, choice, integer, required
-from .records import Ability, CardDef, CreateParams, Effect, Fury, Pool, SearchParams, TriggeredAbility
+from .records import Ability, CardDef, CreateParams, DelayedParams, Effect, Fury, Pool, SearchParams, TriggeredAbility
 from .vocabulary import CLASSES, CREATURE_KEYWORDS, KEYWORDS, TYPES
 
 __all__ = ["load_pool", "parse_pool"]
@@ -333,6 +348,13 @@ def _parse_card(raw: Any, path: str) -> CardDef:
     )
     card_class = classes[0] if classes else ""
     _check_opponent_chooser(abilities, fury, modes, alt, raw, path)
+    delayed = parse_delayed(raw["delayed"], f"{path}.delayed") if "delayed" in raw else ()
+    for where, group in (("abilities", abilities), *((f"modes[{i}]", m) for i, m in enumerate(modes))):
+        for i, a in enumerate(group):
+            for j, e in enumerate(a.effects):
+                if isinstance(e.params, DelayedParams) and e.params.index >= len(delayed):
+                    raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
+                                        f"the card has {len(delayed)} delayed abilities (key delayed)")
     return CardDef(
         id=cid,
         name=str(required(raw, "name", path)),
@@ -352,6 +374,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         source=str(raw.get("source", "")),
         classes=classes,
         poison=poison,
+        delayed=delayed,
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .records import CreateParams, KeywordParams, NoParams, OpParams, SearchParams, WoundParams
+from .records import CreateParams, DelayedParams, KeywordParams, NoParams, OpParams, SearchParams, WoundParams
 from .vocabulary import EFFECT_OPS, Op
 
 __all__ = [
@@ -75,7 +75,10 @@ OPS: dict[Op, OpSpec] = {
     ),
     "draw": OpSpec(
         "player", NoParams,
-        "`to` `controller` or `opponent`: that player draws `amount` cards (`drew`)",
+        "`to` `controller` or `opponent`: that player draws `amount` cards, one at a time, through the one draw "
+        "procedure (R15:527: count replacements first, then each single draw limited, replaced or made; `drew`, "
+        "`draw_refused`, `draw_replaced`, `draw_count_replaced`); `each_player`: the active player makes all his draws "
+        "first, then the other (R15:527.2.3; INTERPRETING.md entries 127-130)",
     ),
     "gain_coin": OpSpec(
         "player", NoParams,
@@ -277,6 +280,14 @@ OPS: dict[Op, OpSpec] = {
         "cards of his own hand (all he has if fewer, R15:520.5) — at step `hand_choice` when he has a real choice — and "
         "they lie under the ability's source (`captured`; `captured_by`, in no zone), if it is in play; when it leaves "
         "play they go back to his hand, a rules effect (`captured_returned`, see R15:503.1; INTERPRETING.md entry 115)",
+    ),
+    "create_delayed": OpSpec(
+        "source", DelayedParams,
+        "`to` `self`; effect key `delayed` (default 0): the card's delayed ability of that index (its `delayed` list) is "
+        "created: it waits in the state's `delayed` list (`delayed_created`) and fires once, the next time its condition "
+        "happens, as a pending trigger of the ability's controller with the card as its source, wherever the card is then "
+        "(R15:521.2 for a spell's, 521.3 for an activated or triggered ability's); an effect of it that names no recipient "
+        "goes to its controller's hero, or to its controller for an effect on a player (R15:521.1; INTERPRETING.md entry 131)",
     ),
 }
 if tuple(OPS) != EFFECT_OPS:  # pragma: no cover - checked at import

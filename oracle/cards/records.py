@@ -41,6 +41,10 @@ __all__ = [
     "CancelPlay",
     "CardDef",
     "CostModifier",
+    "DelayedParams",
+    "DrawCount",
+    "DrawLimit",
+    "DrawReplacement",
     "Effect",
     "EffectAbility",
     "Fury",
@@ -96,8 +100,6 @@ class SearchParams:
     max_cost: int = -1
 
 
-#: The parameters of one op, beside an effect's common fields (the record type is the op's,
-#: :data:`OPS`).
 @dataclass(frozen=True, slots=True)
 class CreateParams:
     """``create``: the id of the created card («Созданный», R15 glossary; R15 Part 8) it creates."""
@@ -105,7 +107,18 @@ class CreateParams:
     card: str
 
 
-OpParams = NoParams | WoundParams | KeywordParams | SearchParams | CreateParams
+@dataclass(frozen=True, slots=True)
+class DelayedParams:
+    """``create_delayed``: which of the card's delayed abilities it creates (``index`` into
+    :attr:`CardDef.delayed`; R15:521)."""
+
+    index: int = 0
+
+
+
+#: The parameters of one op, beside an effect's common fields (the record type is the op's,
+#: :data:`OPS`).
+OpParams = NoParams | WoundParams | KeywordParams | SearchParams | CreateParams | DelayedParams
 #: The record of no parameters, shared by the effects of every op that has none.
 NO_PARAMS = NoParams()
 
@@ -365,13 +378,65 @@ class CancelPlay:
     text_en: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class DrawLimit:
+    """«[Игрок] не может брать больше одной карты за ход» (``per_turn`` 1, R15:527.2.2) or «не
+    может брать карты» (``per_turn`` 0, R15:527.3): each single draw past ``per_turn`` in the
+    turn does not happen, for the players ``player`` names ("own": the card's controller)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["draw_limit"]] = "draw_limit"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    per_turn: int
+    player: Whose = "own"
+    text_en: str = ""
+
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCount:
+    """«Если вы должны взять несколько карт, возьмите на N больше»: an instruction to draw
+    ``at_least`` cards or more draws ``value`` more, before it is counted into single draws
+    (R15:527.2.1)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["draw_count"]] = "draw_count"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    value: int
+    at_least: int = 2
+    player: Whose = "own"
+    text_en: str = ""
+
+
+
+@dataclass(frozen=True, slots=True)
+class DrawReplacement:
+    """«Если вы должны взять карту, вместо этого …» (R15:527.5): each single draw of the players
+    ``player`` names is replaced by the effects ``instead``, carried out by the card's
+    controller with the card as their source (R15:527.5.1, 527.5.2; :mod:`oracle.rules.draws`)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["draw_replacement"]] = "draw_replacement"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    instead: tuple[Effect, ...]
+    player: Whose = "own"
+    text_en: str = ""
+
+
+
 #: An ability that takes effect through its effects (R15:112): a spell's, an activated or a
 #: triggered one; the Queue's entries are of these.
 EffectAbility = SpellAbility | ActivatedAbility | TriggeredAbility
 #: A static ability (R15:115); it has no targets and no effects.
 StaticAbility = (
     CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom | Armour | Protection | PreventNext | WoundReplacement
-    | CancelPlay
+    | CancelPlay | DrawLimit | DrawCount | DrawReplacement
 )
 #: One ability of a card (R15:112), a record of its kind: ``kind`` (and a static one's
 #: ``static_op``) tell them apart, as does ``isinstance``.
@@ -408,6 +473,17 @@ class CardDef:
     source: str
     classes: tuple[str, ...] = ()  # the printed classes (R15:107.3); card_class is the first
     poison: int = 0  # the printed «Отравление N» (creatures; 0 = none; INTERPRETING.md, entry 80)
+    #: Delayed triggered abilities its effects may create (op ``create_delayed``, R15:521):
+    #: numbered after ``abilities`` (the first is ``len(abilities)``), never in force by themselves.
+    delayed: tuple[TriggeredAbility, ...] = ()
+
+    def ability_at(self, index: int) -> Ability | None:
+        """The ability of index ``index``: one of ``abilities``, then one of ``delayed``
+        (R15:521); None if there is none."""
+        if 0 <= index < len(self.abilities):
+            return self.abilities[index]
+        k = index - len(self.abilities)
+        return self.delayed[k] if 0 <= k < len(self.delayed) else None
 
     @property
     def x_cost(self) -> bool:

@@ -142,10 +142,11 @@ WHOSE: tuple[Whose, ...] = get_args(Whose)
 #: следующие N ран» (prevent_next, a counted prevention, R15:516.4), «Если … должно получить
 #: раны, вместо этого …» (wound_replacement, R15:517.1); and «Если противник разыгрывает
 #: карту, …, вы можете уничтожить [эту карту], при этом отмените эту карту» (cancel_play, a
-#: cancellation effect, R15:518.1).
+#: cancellation effect, R15:518.1); and the draw statics (draw_limit, draw_count,
+#: draw_replacement: R15:527.2.1, 527.2.2, 527.3, 527.5; :mod:`oracle.rules.draws`).
 StaticOp = Literal[
     "cost_modifier", "strike_bonus", "no_wounds_from", "armour", "protection_from", "prevent_next", "wound_replacement",
-    "cancel_play",
+    "cancel_play", "draw_limit", "draw_count", "draw_replacement",
 ]
 STATIC_OPS: tuple[StaticOp, ...] = get_args(StaticOp)
 #: What «Защита от [текст]» protects from (static ``protection_from`` key ``from``; R15:515):
@@ -213,6 +214,7 @@ Op = Literal[
     "take_control",  # «Возьмите под контроль»: the card goes to its controller's play zone for good (R15:519.5)
     "take_control_until_end_of_turn",  # «Возьмите под контроль … до конца хода»: it goes back at 310.2 (R15:519.5)
     "capture_from_hand",  # «[эта карта] добывает N карт из вашей руки»: they lie under it until it leaves play (R15:520.5)
+    "create_delayed",  # a delayed triggered ability of the card is created («В конце хода …», «Когда в следующий раз …», R15:521)
 ]
 EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок

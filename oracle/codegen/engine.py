@@ -136,7 +136,7 @@ def _read_value(f: Field, prefix: str, raw: str) -> str:
     raise AssertionError((f.name, f.ptype))
 
 
-_DEFAULTS = {"int": "0", "bool": "False", "str": '""', "list[int]": "[]"}
+_DEFAULTS = {"int": "0", "bool": "False", "str": '""', "list[int]": "[]", "tuple[int, ...]": "()"}
 #: A list's exact length in the reader's message (``exactly two players``, as the validator says).
 _COUNT_WORDS = {2: "two"}
 
@@ -204,7 +204,10 @@ def gen_readers(out: list[str]) -> None:
             out.append('            raise StateError(f"cards[{i}].uid", f"uid {card.uid} is used twice")')
             out.append("        cards[card.uid] = card")
         elif f.is_list:
-            out.append(f"    {f.name} = {_read_value(f, '', 'data')}")
+            if f.spec.presence == "nonzero":  # a list added later: its key is absent when it is empty
+                out.append(f"    {f.name} = {_read_value(f, '', 'data')} if {f.key!r} in data else []")
+            else:
+                out.append(f"    {f.name} = {_read_value(f, '', 'data')}")
             if f.spec.count:
                 out.append(f"    if len({f.name}) != {f.spec.count}:")
                 out.append(f'        raise StateError({f.key!r}, "exactly {_COUNT_WORDS[f.spec.count]} {f.key}")')

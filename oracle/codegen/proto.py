@@ -106,7 +106,7 @@ def gen_to_msg(out: list[str]) -> None:
             rec = f.record
             get = f"d[{k!r}]" if f.spec.presence == "always" else f"d.get({k!r}, {_DEFAULTS.get(f.ptype, 'None')})"
             if c == "cards" or (rec is not None and f.is_list):
-                out.append(f"    for x in d[{k!r}]:")
+                out.append(f"    for x in d[{k!r}]:" if f.spec.presence == "always" else f"    for x in d.get({k!r}, ()):")
                 out.append(f"        {fname(rec)}_to_msg(x, m.{pn}.add())")  # type: ignore[arg-type]
             elif rec is not None:
                 if f.spec.presence == "always":
@@ -130,7 +130,8 @@ def gen_to_msg(out: list[str]) -> None:
             elif "[" in f.ptype and f.spec.presence == "nonzero":  # absent when empty
                 out.append(f"    m.{pn}.extend(d.get({k!r}, ()))")
             elif "[" in f.ptype:
-                out.append(f"    m.{pn}.extend(d[{k!r}])")
+                src = f"d[{k!r}]" if f.spec.presence == "always" else f"d.get({k!r}, ())"
+                out.append(f"    m.{pn}.extend({src})")
             elif f.spec.presence == "owner_turn":
                 out.append(f"    if {k!r} in d:  # present exactly for \"start_of_owner_turn\" (INTERPRETING.md, entry 23)")
                 out.append(f"        m.{pn} = d[{k!r}]")

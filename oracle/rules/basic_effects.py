@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..model import Event, State
+from . import draws
 from .board import card_def, current_life, parts_of
 from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
@@ -173,29 +174,9 @@ def enter_play(
 
 
 def draw(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> int:
-    """Draw up to ``n`` cards from the top of the deck, one at a time (R15:527.1, 527.2);
-    returns how many were drawn.  From turn 1 each card counts in the player's
-    ``drawn_this_turn`` and fires the «when you draw your Nth card this turn» triggers as it
-    is drawn; the deal and the mulligan (turn 0) are in no turn (INTERPRETING.md, entries 59
-    and 60).  The ``draws_counted_per_effect`` mutant fires them once, after the last card."""
-    p = state.players[seat]
-    counted = state.turn >= 1
-    each = state.rules.each_draw_counted
-    drawn = uid = 0
-    for _ in range(n):
-        if not p.deck:
-            break
-        uid = p.deck.pop(0)
-        p.hand.append(uid)
-        drawn += 1
-        ev.append(Event("drew", rules, (("player", seat), ("card", uid))))
-        if counted:
-            p.drawn_this_turn += 1
-            if each:
-                fire(state, "card_drawn", uid, ev, (*rules, "R15:527.2"))
-    if counted and drawn and not each:
-        fire(state, "card_drawn", uid, ev, (*rules, "R15:527.2"))
-    return drawn
+    """Draw ``n`` cards (R15:527): :func:`oracle.rules.draws.draw_cards`, which every draw
+    passes through; returns how many reached the hand."""
+    return draws.draw_cards(state, seat, n, ev, rules).drawn
 
 
 def check_state(state: State, ev: list[Event], by: int | Mapping[int, int] = 0) -> None:
@@ -207,7 +188,15 @@ def check_state(state: State, ev: list[Event], by: int | Mapping[int, int] = 0) 
     card, or per struck card): what dies now dies «от» it (R15:505.1.1).  A creature of base
     life 0 or less whose life nothing has changed did not «become» 0 by wounds or life effects:
     it waits for the Queue to empty (R15:512.6, :func:`perish_lifeless`; INTERPRETING.md,
-    entry 99)."""
+    entry 99).
+
+    R15:503.3: it runs after every effect and before a player gets a decision; all the rules
+    effects that apply are done as one event (the destructions together), and the check is
+    repeated until none applies; the triggers they caused only wait (``state.pending``) and go
+    to the Queue at the next declaration point (:func:`oracle.rules.queue.settle_triggers`),
+    after which the engine checks again after each of their effects.  R15:503.3.1: a rules
+    effect that one of them brings about is found by the next pass of the loop, once this pass
+    has made all its checks (R15:503.1); no rules effect of the pool brings about another yet."""
     while True:
         dead = [
             uid

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..cards import GRANT_OPS, HAND_OPS, OPS, SUPPLY_OPS, TARGET_CONDITIONS, Effect, EffectAbility, Op, WoundParams
 from ..model import Event, HandChoice, QueueEntry, State
-from . import card_effects, player_effects
+from . import card_effects, delayed, draws, player_effects
 from .basic_effects import check_state, close_card
 from .board import (
     card_def,
@@ -30,7 +30,7 @@ from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
 from .targeting import target_violation
 
-__all__ = ["EachHandler", "WholeHandler", "hand_effect", "handler_of", "run_ability", "run_effects"]
+__all__ = ["EachHandler", "WholeHandler", "apply_effect", "hand_effect", "handler_of", "run_ability", "run_effects"]
 
 
 def run_ability(
@@ -152,6 +152,15 @@ def hand_effect(
     return False, done
 
 
+def apply_effect(state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...]) -> bool:
+    """Execute one effect outside an ability's sequence — a replacement's «вместо этого»
+    (R15:527.5; :mod:`oracle.rules.draws`) — and the rules' own effects after it (R15:503.3);
+    returns whether it was carried out."""
+    done = _apply_effect(state, entry, effect, ev, rules)[1]
+    check_state(state, ev)
+    return done
+
+
 def _apply_effect(
     state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
     known_strike: int = -1, known_target_strike: int = -1,
@@ -228,6 +237,7 @@ _WHOLE: dict[Op, WholeHandler] = {
     "lose_coins": player_effects.lose_coins,
     "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
+    "create_delayed": delayed.create_delayed,
 }
 
 
@@ -281,3 +291,4 @@ def _check_dispatch() -> None:
 
 
 _check_dispatch()
+draws.use_effect_runner(apply_effect)  # a draw replacement's «вместо этого» (R15:527.5)

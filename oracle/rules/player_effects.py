@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from ..cards import Effect
 from ..model import Event, Modifier, QueueEntry, State
-from . import basic_effects
+from . import draws
 from .hand import put_on_deck
 
 __all__ = [
@@ -52,8 +52,13 @@ def lose_coins(
 def draw(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> tuple[int, bool]:
-    """``draw``: the player draws ``amount`` cards (R15:527.1); returns how many, carried out if any."""
-    n = basic_effects.draw(state, _seat(entry, effect), amount, ev, rules)
+    """``draw``: the player draws ``amount`` cards (R15:527.1), through :mod:`~oracle.rules.draws`;
+    ``each_player``: each of them, the active player first (R15:527.2.3); returns how many, carried
+    out if any."""
+    if effect.to == "each_player":
+        n = draws.draw_each(state, entry.controller, amount, ev, rules)
+    else:
+        n = draws.draw_cards(state, _seat(entry, effect), amount, ev, rules).drawn
     return n, n > 0
 
 
@@ -64,7 +69,7 @@ def draw_to_match_opponent(
     is already as large or larger; an empty deck stops it (entry 44)."""
     seat = _seat(entry, effect)
     want = len(state.players[1 - seat].hand) - len(state.players[seat].hand)
-    n = basic_effects.draw(state, seat, want, ev, rules) if want > 0 else 0
+    n = draws.draw_cards(state, seat, want, ev, rules).drawn if want > 0 else 0
     return n, n > 0
 
 

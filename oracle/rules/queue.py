@@ -28,6 +28,7 @@ from ..model import (
 from .attack import fight
 from .basic_effects import check_state, wound
 from .board import card_def
+from .draws import choice_violation
 from .effects import hand_effect, run_ability, run_effects
 from .hand import (
     carry_out,
@@ -43,7 +44,7 @@ from .modules import return_created
 from .payment import limit_reached, take_usage_marker
 from .recipients import live_targets
 from .targeting import target_choices, target_violation
-from .triggers import POISON
+from .triggers import POISON, resolving
 
 __all__ = [
     "ability_of",
@@ -88,7 +89,10 @@ def ability_of(state: State, entry: QueueEntry | PendingTrigger) -> EffectAbilit
     elif isinstance(entry, QueueEntry) and entry.mode >= 0:
         a = d.modes[entry.mode][entry.ability]
     else:
-        a = d.abilities[entry.ability]
+        found = d.ability_at(entry.ability)  # a delayed ability is numbered after the card's own (R15:521)
+        if found is None:  # pragma: no cover - validated states only
+            raise AssertionError(f"card {entry.source} has no ability {entry.ability}")
+        a = found
     if a.kind == "static":  # pragma: no cover - validated states only
         raise AssertionError(f"card {entry.source}'s ability {entry.ability} is static")
     return a
@@ -285,8 +289,9 @@ def trigger_actions(state: State) -> list[Action]:
         a = trigger_ability(state, t)
         if _limit_reached(state, t, a):
             continue
-        for targets in _choices(state, t, a):
-            out.append(Action("declare", trigger=t.id, targets=targets))
+        if choice_violation(state, a, t.controller) is None:  # R15:527.2.2, 527.3: only a pass
+            for targets in _choices(state, t, a):
+                out.append(Action("declare", trigger=t.id, targets=targets))
         if a.optional:
             out.append(Action("pass", trigger=t.id))
     return out
@@ -331,6 +336,9 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
         if not a.optional:
             return [Violation(cite(state, "401.7")[0], "a mandatory trigger cannot be passed while it can be declared")]
         return []
+    refused = choice_violation(state, a, t.controller)
+    if refused is not None:  # «можете взять карту» that cannot be chosen (R15:527.2.2, 527.3, 527.3.1)
+        return [Violation(*refused)]
     out: list[Violation] = []
     if not a.targets and action.targets:
         out.append(Violation(cite(state, "501.1")[0], "this ability has no targets"))
@@ -365,7 +373,7 @@ def declare_trigger(state: State, t: PendingTrigger, targets: tuple[int, ...], e
     state.pending.remove(t)
     take_usage_marker(state, t.source, t.ability, a)
     # a «discards» trigger keeps the number of cards its discard moved in x (entry 65)
-    entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets=targets, x=t.count)
+    entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets=targets, x=t.count, lineage=t.lineage)
     if opponent_chooses(a):
         ask_opponent(state, entry)  # R15:118.1: the target is chosen before it enters the Queue
     else:
@@ -386,7 +394,8 @@ def pass_trigger(state: State, t: PendingTrigger, ev: list[Event]) -> None:
     (401.7)."""
     state.pending.remove(t)
     if not state.rules.pass_forfeits_optional and t.subject != -1:
-        state.pending.append(PendingTrigger(t.id, t.controller, t.source, t.ability, subject=-1, count=t.count))
+        state.pending.append(PendingTrigger(t.id, t.controller, t.source, t.ability, subject=-1, count=t.count,
+                                            lineage=t.lineage))
     ev.append(Event("passed", cite(state, "401.7"), (("trigger", t.id),)))
     return_created(state, ev)  # R15:519.6.1: passing on it settles it too (INTERPRETING.md, entry 106)
 
@@ -436,7 +445,14 @@ def _rest_of_play(state: State, entry: QueueEntry, ev: list[Event]) -> None:
 
 
 def _resolve_one(state: State, ev: list[Event]) -> QueueEntry:
-    """The first entry leaves the Queue and resolves; it is returned."""
+    """The first entry leaves the Queue and resolves; it is returned.  The triggers its effects
+    fire belong to its chain (R15:525.2, :func:`~oracle.rules.triggers.resolving`)."""
+    entry = state.queue[0] if state.rules.queue_fifo else state.queue[-1]
+    with resolving(entry):
+        return _resolve(state, ev)
+
+
+def _resolve(state: State, ev: list[Event]) -> QueueEntry:
     entry = state.queue.pop(0) if state.rules.queue_fifo else state.queue.pop()
     rules = cite(state, "401.7", "401.3")
     returns_use = entry.kind == "triggered" and state.rules.illegal_trigger_keeps_use and _became_illegal(state, entry)
@@ -529,6 +545,13 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
 
 
 def choose_cards(state: State, cards: tuple[int, ...], ev: list[Event]) -> None:
+    """See :func:`_choose_cards`; the resolution goes on in its entry's chain (R15:525.2)."""
+    assert state.choosing_cards is not None
+    with resolving(state.choosing_cards.entry):
+        _choose_cards(state, cards, ev)
+
+
+def _choose_cards(state: State, cards: tuple[int, ...], ev: list[Event]) -> None:
     """The chosen cards complete the hand effect; the next player of «каждый игрок» chooses,
     then the ability's remaining effects follow, then the rest of its play (R15:119.2, 309.1
     step 12); the game returns to the Queue step it was resolving (INTERPRETING.md, entry 63).
@@ -594,6 +617,13 @@ def check_search_shuffle(state: State, action: Action) -> list[Violation]:
 
 
 def search_shuffle(state: State, order: tuple[int, ...], ev: list[Event]) -> None:
+    """See :func:`_search_shuffle`; the resolution goes on in its entry's chain (R15:525.2)."""
+    assert state.choosing_cards is not None
+    with resolving(state.choosing_cards.entry):
+        _search_shuffle(state, order, ev)
+
+
+def _search_shuffle(state: State, order: tuple[int, ...], ev: list[Event]) -> None:
     """Chance's order of the searched deck (event ``search_shuffled``); the ability's remaining
     effects follow, then the rest of its play, and the game returns to its Queue step."""
     hc = state.choosing_cards

@@ -7,13 +7,15 @@ fire while it is hidden (INTERPRETING.md, entry 12).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from ..cards import Ability, CardDef, KilledBy, Trigger, TriggeredAbility, load_pool
-from ..model import Event, PendingTrigger, State
+from ..model import Event, PendingTrigger, QueueEntry, State
 from .board import classes_of, parts_of
 
-__all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_wounds", "killed_by_holds"]
+__all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_wounds", "killed_by_holds", "resolving"]
 
 #: Pseudo ability index of poison («Отравление на Х»: in the start of its controller's turn
 #: the character gets X wounds; R15 glossary «Отравление»).
@@ -79,8 +81,43 @@ def killed_by_holds(state: State, killed_by: KilledBy, controller: int, killer: 
     return killed_by == "creature" or state.cards[killer].owner != controller
 
 
+#: R15:525.2: the chain of triggered abilities whose resolution is going on, as pairs (source,
+#: ability), the first of the chain first (the resolving entry's ``lineage`` and the entry
+#: itself).  A transient of one call, derived from the state (:func:`resolving`).
+_CHAIN: ContextVar[tuple[int, ...]] = ContextVar("trigger_chain", default=())
+#: The triggers a cycle stopped during the current :func:`fire` (source, ability).
+_STOPPED: ContextVar[list[tuple[int, int]] | None] = ContextVar("trigger_cycle_stopped", default=None)
+
+
+@contextmanager
+def resolving(entry: QueueEntry) -> Iterator[None]:
+    """While ``entry``'s effects are carried out, triggers that fire belong to its chain: its
+    own lineage, and the entry itself when it is a triggered ability (R15:525.2)."""
+    chain = (*entry.lineage, entry.source, entry.ability) if entry.kind == "triggered" else entry.lineage
+    token = _CHAIN.set(chain)
+    try:
+        yield
+    finally:
+        _CHAIN.reset(token)
+
+
+def _in_chain(chain: tuple[int, ...], source: int, ability: int) -> bool:
+    return any(chain[i] == source and chain[i + 1] == ability for i in range(0, len(chain) - 1, 2))
+
+
 def _add(state: State, controller: int, source: int, ability: int, subject: int, count: int = 0) -> None:
-    state.pending.append(PendingTrigger(state.next_trigger_id, controller, source, ability, subject=subject, count=count))
+    """A pending trigger of the ability, in the current chain (R15:525.2): an ability already in
+    the chain does not fire again in it — the cycle of triggered abilities is interrupted before
+    its first repetition (INTERPRETING.md, entry 132; the ``trigger_cycles_go_on`` mutant lets it
+    fire)."""
+    chain = _CHAIN.get()
+    if _in_chain(chain, source, ability) and state.rules.trigger_cycles_stop:
+        stopped = _STOPPED.get()
+        if stopped is not None:
+            stopped.append((source, ability))
+        return
+    state.pending.append(PendingTrigger(state.next_trigger_id, controller, source, ability, subject=subject, count=count,
+                                        lineage=chain))
     state.next_trigger_id += 1
 
 
@@ -89,6 +126,34 @@ def _count_of_turn(state: State, kind: Trigger, seat: int) -> int:
     turn, the subject card included (INTERPRETING.md, entries 59 and 60)."""
     p = state.players[seat]
     return p.played_this_turn if kind == "card_played" else p.drawn_this_turn
+
+
+def _fire_delayed(state: State, kind: Trigger, subject: int, count: int) -> None:
+    """The delayed triggered abilities waiting for ``kind`` (R15:521): each whose condition
+    holds, seen from its controller, becomes a pending trigger of its controller with its
+    source, wherever the source is (R15:521.2, 521.3; the ``delayed_needs_its_source_in_play``
+    mutant fires only those whose source is in play), and leaves the list: it fires once, the
+    next time its condition happens (INTERPRETING.md, entry 131; the ``delayed_fires_again``
+    mutant keeps it)."""
+    cards = load_pool().cards
+    subject_owner = state.cards[subject].owner if subject else -1
+    for dt in list(state.delayed):
+        a = cards[state.cards[dt.source].card_id].ability_at(dt.ability)
+        if not isinstance(a, TriggeredAbility) or a.trigger != kind:
+            continue
+        if not state.rules.delayed_fires_from_any_zone and state.zone_of(dt.source) != "play":
+            continue
+        who = state.active if kind in _WHOSE_TURN else subject_owner
+        if (a.whose == "own" and who != dt.controller) or (a.whose == "opponent" and who == dt.controller):
+            continue
+        if a.subject_class and a.subject_class not in classes_of(state, subject):
+            continue
+        if a.nth and _count_of_turn(state, kind, who) != a.nth:
+            continue
+        if state.rules.delayed_fires_once and not (
+                _in_chain(_CHAIN.get(), dt.source, dt.ability) and state.rules.trigger_cycles_stop):
+            state.delayed.remove(dt)  # a cycle stops it without using it up (R15:525.2)
+        _add(state, dt.controller, dt.source, dt.ability, subject, count)
 
 
 def fire(
@@ -117,6 +182,31 @@ def fire(
     R15:505.1.1): an ability with ``killed_by`` fires only when it matches (:func:`killed_by_holds`)."""
     cards = load_pool().cards
     before = len(state.pending)
+    stopped: list[tuple[int, int]] = []
+    token = _STOPPED.set(stopped)
+    try:
+        _fire(state, kind, subject, together, count, cards, killer)
+    finally:
+        _STOPPED.reset(token)
+    for source, ability in stopped:
+        ev.append(Event("trigger_cycle_stopped", (*rules, "R15:525.2"),
+                        (("source", source), ("ability", ability), ("condition", kind))))
+    for t in state.pending[before:]:
+        ev.append(
+            Event(
+                "triggered",
+                rules,
+                (("trigger", t.id), ("source", t.source), ("ability", t.ability), ("condition", kind)),
+            )
+        )
+
+
+def _fire(
+    state: State, kind: Trigger, subject: int, together: Sequence[int], count: int, cards: Mapping[str, CardDef],
+    killer: int = 0,
+) -> None:
+    """The body of :func:`fire`: every ability whose condition ``kind`` happened becomes a
+    pending trigger (:func:`_add`)."""
     if kind in _SELF:
         c = state.cards[subject]
         if not c.hidden or kind == "death":
@@ -175,11 +265,5 @@ def fire(
                     # A hidden creature's abilities do not work, poison included (entry 38).
                     if state.cards[uid].poison > 0 and (not state.cards[uid].hidden or not state.rules.hidden_poison_waits):
                         _add(state, state.active, uid, POISON, uid)
-    for t in state.pending[before:]:
-        ev.append(
-            Event(
-                "triggered",
-                rules,
-                (("trigger", t.id), ("source", t.source), ("ability", t.ability), ("condition", kind)),
-            )
-        )
+    if state.delayed:
+        _fire_delayed(state, kind, subject, count)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..editions import cite
 from ..model import Event, Modifier, State
-from .basic_effects import draw
+from .draws import draw_cards
 from .triggers import fire
 
 __all__ = ["COIN_CAP", "MAX_FAILED_DRAWS", "begin_turn", "reveal", "start_of_turn_triggers"]
@@ -70,7 +70,9 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     first_turn = state.turn == 1
     if first_turn and state.rules.first_player_skips_first_draw:
         ev.append(Event("no_draw_first_turn", cite(state, "304.2"), (("player", me),)))
-    elif not draw(state, me, 1, ev, cite(state, "304.2")):
+    elif draw_cards(state, me, 1, ev, cite(state, "304.2")).missed:
+        # a failed draw is one the empty deck stopped: not one a limit refused or a
+        # replacement replaced (R15:527.3, 527.5.1; INTERPRETING.md, entry 130)
         p.failed_draws += 1
         ev.append(Event("draw_failed", cite(state, "304.2"), (("player", me), ("count", p.failed_draws))))
         limit = MAX_FAILED_DRAWS if state.rules.lose_on_third_failed_draw else MAX_FAILED_DRAWS - 1
@@ -80,6 +82,8 @@ def begin_turn(state: State, ev: list[Event]) -> None:
             ev.append(Event("game_over", (*cite(state, "304.2"), "R15:604.1"),
                             (("winner", state.winner), ("reason", "failed_draws"))))
             return
+    if state.winner >= 0:  # a draw replacement's «вместо этого» ended the game (R15:527.5)
+        return
     state.step = "reveal"
     if not any(state.cards[uid].hidden for uid in p.play):
         start_of_turn_triggers(state, ev)

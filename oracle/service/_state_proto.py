@@ -49,7 +49,10 @@ from oracle.service.wire import INT32_LIMIT, packed, varint
 
 def entry_from_msg(m: state_pb2.QueueEntry, field: str = "") -> dict[str, Any]:
     """The canonical data form of a ``QueueEntry`` message (the reference decoder)."""
-    return {"kind": m.kind, "controller": m.controller, "source": m.source, "ability": m.ability, "targets": list(m.targets), "amounts": list(m.amounts), "x": m.x, "mode": m.mode, "part": m.part}
+    d: dict[str, Any] = {"kind": m.kind, "controller": m.controller, "source": m.source, "ability": m.ability, "targets": list(m.targets), "amounts": list(m.amounts), "x": m.x, "mode": m.mode, "part": m.part}
+    if m.lineage:
+        d["lineage"] = list(m.lineage)
+    return d
 
 
 def pending_from_msg(m: state_pb2.PendingTrigger, field: str = "") -> dict[str, Any]:
@@ -57,6 +60,8 @@ def pending_from_msg(m: state_pb2.PendingTrigger, field: str = "") -> dict[str, 
     d: dict[str, Any] = {"id": m.id, "controller": m.controller, "source": m.source, "ability": m.ability, "subject": m.subject}
     if m.count:
         d["count"] = m.count
+    if m.lineage:
+        d["lineage"] = list(m.lineage)
     return d
 
 
@@ -148,6 +153,8 @@ def state_dict_from_proto(m: state_pb2.State, field: str = "state") -> dict[str,
         d["attaching"] = module_choice_from_msg(m.attaching, _join(field, 'attaching'))
     if m.cancelling:
         d["cancelling"] = m.cancelling
+    if m.delayed:
+        d["delayed"] = [pending_from_msg(x, f"{field}.delayed[{i}]") for i, x in enumerate(m.delayed)]
     return d
 
 
@@ -162,6 +169,7 @@ def entry_to_msg(d: dict[str, Any], m: state_pb2.QueueEntry) -> None:
     m.x = d['x']
     m.mode = d['mode']
     m.part = d['part']
+    m.lineage.extend(d.get('lineage', ()))
 
 
 def pending_to_msg(d: dict[str, Any], m: state_pb2.PendingTrigger) -> None:
@@ -173,6 +181,7 @@ def pending_to_msg(d: dict[str, Any], m: state_pb2.PendingTrigger) -> None:
     m.subject = d['subject']
     if d.get('count'):
         m.count = d['count']
+    m.lineage.extend(d.get('lineage', ()))
 
 
 def modifier_to_msg(d: dict[str, Any], m: state_pb2.StrikeModifier) -> None:
@@ -317,6 +326,8 @@ def state_dict_to_proto(d: dict[str, Any], out: state_pb2.State | None = None) -
         module_choice_to_msg(d['attaching'], m.attaching)
     if d.get('cancelling'):
         m.cancelling = d['cancelling']
+    for x in d.get('delayed', ()):
+        pending_to_msg(x, m.delayed.add())
     return m
 
 
@@ -331,6 +342,7 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
     x = m.x
     mode = m.mode
     part = m.part
+    lineage = tuple(m.lineage)
     if not (
         kind in QUEUE_KINDS
         and 0 <= controller <= 1
@@ -341,9 +353,10 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
         and 0 <= x <= 1048576
         and -1 <= mode <= 1024
         and -2 <= part <= -1
+        and ints_in(lineage, (-2, 1048576))
     ):
         return None
-    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part)
+    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, lineage=lineage)
 
 
 def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
@@ -354,6 +367,7 @@ def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
     ability = m.ability
     subject = m.subject
     count = m.count
+    lineage = tuple(m.lineage)
     if not (
         1 <= id <= 1048576
         and 0 <= controller <= 1
@@ -361,9 +375,10 @@ def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
         and -2 <= ability <= 1024
         and -1 <= subject <= 1048576
         and 0 <= count <= 1048576
+        and ints_in(lineage, (-2, 1048576))
     ):
         return None
-    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count)
+    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage)
 
 
 def decode_modifier(m: state_pb2.StrikeModifier) -> Modifier | None:
@@ -577,6 +592,12 @@ def decode_state(m: state_pb2.State, cards: dict[int, Card], players: list[Playe
     if attaching is None and m.HasField('attaching'):
         return None
     cancelling = m.cancelling
+    if len(m.delayed) > MAX_LIST:
+        return None
+    delayed_or_none = [decode_pending(x) for x in m.delayed]
+    if None in delayed_or_none:
+        return None
+    delayed = typing.cast(list[PendingTrigger], delayed_or_none)
     if not (
         step is not None
         and edition in EDITIONS
@@ -591,7 +612,7 @@ def decode_state(m: state_pb2.State, cards: dict[int, Card], players: list[Playe
         and 0 <= cancelling <= 1048576
     ):
         return None
-    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, attaching=attaching, cancelling=cancelling, _own=set())
+    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, attaching=attaching, cancelling=cancelling, delayed=delayed, _own=set())
 
 
 def card_wire(o: Card) -> bytes:
@@ -766,6 +787,8 @@ def fill(o: State, m: state_pb2.State) -> None:
     if o.attaching is not None:
         module_choice_fill(o.attaching, m.attaching)
     m.cancelling = o.cancelling
+    for delayed_item in o.delayed:
+        pending_fill(delayed_item, m.delayed.add())
 
 
 def entry_fill(o: QueueEntry, m: state_pb2.QueueEntry) -> None:
@@ -779,6 +802,7 @@ def entry_fill(o: QueueEntry, m: state_pb2.QueueEntry) -> None:
     m.x = o.x
     m.mode = o.mode
     m.part = o.part
+    m.lineage.extend(o.lineage)
 
 
 def pending_fill(o: PendingTrigger, m: state_pb2.PendingTrigger) -> None:
@@ -790,6 +814,7 @@ def pending_fill(o: PendingTrigger, m: state_pb2.PendingTrigger) -> None:
     m.subject = o.subject
     if o.count:
         m.count = o.count
+    m.lineage.extend(o.lineage)
 
 
 def modifier_fill(o: Modifier, m: state_pb2.StrikeModifier) -> None:

@@ -409,6 +409,32 @@ def _pending_id_twice(s: State) -> Mapping[str, int]:
     return {"n": len(s.pending) - 1}
 
 
+def _delayed(**changes: Any) -> Mutate:
+    """A delayed triggered ability (R15:521) of player 1's top deck card made a Тест-наследник
+    (its delayed ability is its ability 1), then ``changes``; ``id`` "next" is an id not issued,
+    "pending" the first pending trigger's."""
+
+    def mutate(s: State) -> Mapping[str, int]:
+        uid = s.players[0].deck[0]
+        s.cards[uid] = replace(s.cards[uid], card_id="test_naslednik")
+        d = PendingTrigger(s.next_trigger_id, 0, uid, 1)
+        s.next_trigger_id += 1
+        if changes.get("id") == "next":
+            d = replace(d, id=s.next_trigger_id)
+        elif changes.get("id") == "pending":
+            d = replace(d, id=s.pending[0].id)
+        s.delayed.append(replace(d, **{k: v for k, v in changes.items() if k != "id"}))
+        return {}
+
+    return mutate
+
+
+def _delayed_too_many(s: State) -> Mapping[str, int]:
+    _delayed()(s)
+    s.delayed = s.delayed * (MAX_LIST + 1)
+    return {}
+
+
 def _modifier_keyword_on_a_hero(s: State) -> Mapping[str, int]:
     s.modifiers[0] = replace(s.modifiers[0], target=s.players[0].hero, until="end_of_turn", owner=-1, amount=0,
                              grants="dash")
@@ -701,6 +727,15 @@ VALIDATE_CASES: list[Case] = [
     ("pending_id_twice", "queue", _pending_id_twice, "pending[{n}].id"),
     ("pending_source_of_no_card", "queue", _pending0(source=MAX_VALUE), "pending[0].source"),
     ("pending_ability_the_card_lacks", "queue", _pending0(ability=MAX_LIST), "pending[0].ability"),
+    ("pending_lineage_of_odd_length", "queue", _pending0(lineage=(1,)), "pending[0].lineage"),
+    # delayed triggered abilities (R15:521)
+    ("delayed_too_long", "queue", _delayed_too_many, "delayed"),
+    ("delayed_id_not_issued", "queue", _delayed(id="next"), "delayed[0].id"),
+    ("delayed_id_of_a_pending_trigger", "queue", _delayed(id="pending"), "delayed[0].id"),
+    ("delayed_source_of_no_card", "queue", _delayed(source=MAX_VALUE), "delayed[0].source"),
+    ("delayed_ability_not_delayed", "queue", _delayed(ability=0), "delayed[0].ability"),
+    ("delayed_with_a_subject", "queue", _delayed(subject=5), "delayed[0].subject"),
+    ("delayed_at_setup", "setup_mulligan", _delayed(), "delayed"),
     # rule 7: modifiers and the attack
     ("modifiers_too_long", "modifier", _too_long("modifiers"), "modifiers"),
     ("modifier_target_zero", "modifier", _modifier0(target=0), "modifiers[0].target"),

@@ -64,7 +64,7 @@ GAME_RESULT_PLAYER_2_WON: GameResult
 GAME_RESULT_DRAW: GameResult
 
 class State(_message.Message):
-    __slots__ = ("edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "result", "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack", "choosing", "choosing_cards", "cancelling", "attaching")
+    __slots__ = ("edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "result", "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack", "choosing", "choosing_cards", "delayed", "cancelling", "attaching")
     EDITION_FIELD_NUMBER: _ClassVar[int]
     STEP_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
@@ -82,6 +82,7 @@ class State(_message.Message):
     ATTACK_FIELD_NUMBER: _ClassVar[int]
     CHOOSING_FIELD_NUMBER: _ClassVar[int]
     CHOOSING_CARDS_FIELD_NUMBER: _ClassVar[int]
+    DELAYED_FIELD_NUMBER: _ClassVar[int]
     CANCELLING_FIELD_NUMBER: _ClassVar[int]
     ATTACHING_FIELD_NUMBER: _ClassVar[int]
     edition: str
@@ -101,9 +102,10 @@ class State(_message.Message):
     attack: Attack
     choosing: TargetChoice
     choosing_cards: HandChoice
+    delayed: _containers.RepeatedCompositeFieldContainer[PendingTrigger]
     cancelling: int
     attaching: ModuleChoice
-    def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., choosing: _Optional[_Union[TargetChoice, _Mapping]] = ..., choosing_cards: _Optional[_Union[HandChoice, _Mapping]] = ..., cancelling: _Optional[int] = ..., attaching: _Optional[_Union[ModuleChoice, _Mapping]] = ...) -> None: ...
+    def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., choosing: _Optional[_Union[TargetChoice, _Mapping]] = ..., choosing_cards: _Optional[_Union[HandChoice, _Mapping]] = ..., delayed: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., cancelling: _Optional[int] = ..., attaching: _Optional[_Union[ModuleChoice, _Mapping]] = ...) -> None: ...
 
 class ModuleChoice(_message.Message):
     __slots__ = ("card", "player", "resume", "entry", "effect", "option", "cost")
@@ -226,7 +228,7 @@ class AbilityUsage(_message.Message):
     def __init__(self, ability: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
 
 class QueueEntry(_message.Message):
-    __slots__ = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part")
+    __slots__ = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part", "lineage")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
@@ -236,6 +238,7 @@ class QueueEntry(_message.Message):
     X_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     PART_FIELD_NUMBER: _ClassVar[int]
+    LINEAGE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     controller: int
     source: int
@@ -245,23 +248,26 @@ class QueueEntry(_message.Message):
     x: int
     mode: int
     part: int
-    def __init__(self, kind: _Optional[str] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., part: _Optional[int] = ...) -> None: ...
+    lineage: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, kind: _Optional[str] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., part: _Optional[int] = ..., lineage: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class PendingTrigger(_message.Message):
-    __slots__ = ("id", "controller", "source", "ability", "subject", "count")
+    __slots__ = ("id", "controller", "source", "ability", "subject", "count", "lineage")
     ID_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
     ABILITY_FIELD_NUMBER: _ClassVar[int]
     SUBJECT_FIELD_NUMBER: _ClassVar[int]
     COUNT_FIELD_NUMBER: _ClassVar[int]
+    LINEAGE_FIELD_NUMBER: _ClassVar[int]
     id: int
     controller: int
     source: int
     ability: int
     subject: int
     count: int
-    def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
+    lineage: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ..., count: _Optional[int] = ..., lineage: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class StrikeModifier(_message.Message):
     __slots__ = ("target", "amount", "until", "owner", "sets", "shots", "grants", "coins")

@@ -1,0 +1,39 @@
+"""Delayed effects (R15:521): a delayed triggered ability created by an effect («В конце хода
+…», «Когда в следующий раз ваше существо погибнет, …») waits in the state's ``delayed`` list
+and fires once, the next time its condition happens, through the trigger machinery
+(:func:`oracle.rules.triggers.fire`): it becomes a pending trigger, declared and resolved as
+any other (R15:401, 402).
+
+Its source and controller are fixed when it is created (R15:521.2: a card's — a spell's — own
+effect: that card, the player who controlled it; R15:521.3: an activated or triggered
+ability's: the card of that ability, the ability's controller).  R15:521.4 (a static ability's
+effect creating one) has no static of the pool that creates effects.  An effect of it that
+names no recipient goes to its controller's hero (R15:521.1; the card loader fills it in,
+:func:`oracle.cards.ability_loader.parse_delayed`).
+"""
+
+from __future__ import annotations
+
+from ..cards import DelayedParams, Effect
+from ..model import Event, PendingTrigger, QueueEntry, State
+from .board import card_def
+
+__all__ = ["create_delayed"]
+
+
+def create_delayed(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """``create_delayed``: the card's delayed ability ``effect.params.index`` is created, its
+    source the ability's card and its controller the ability's controller, as they are now
+    (R15:521.2 for a spell's ability, 521.3 for an activated or triggered one)."""
+    assert isinstance(effect.params, DelayedParams)
+    d = card_def(state, entry.source)
+    index = len(d.abilities) + effect.params.index
+    controller = entry.controller
+    state.delayed.append(PendingTrigger(state.next_trigger_id, controller, entry.source, index))
+    state.next_trigger_id += 1
+    rule = "R15:521.2" if entry.kind == "spell" else "R15:521.3"
+    ev.append(Event("delayed_created", (*rules, rule),
+                    (("source", entry.source), ("ability", index), ("controller", controller))))
+    return 0, True
