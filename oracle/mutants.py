@@ -655,6 +655,13 @@ MUTANTS: dict[str, Mutant] = {
             "ability_x_at_least_one",
         ),
         Mutant(
+            "x_cost_declared_free",
+            "R15:512.4.1",
+            "a «(Х)» ability may be declared when ability cost modifiers bring its final cost to 0, although its X "
+            "depends on its cost (INTERPRETING.md, entry 125)",
+            "x_cost_never_free",
+        ),
+        Mutant(
             "cancel_keeps_play_triggers",
             "R15:518.1",
             "a cancelled play removes only the card's own declarations from the Queue: the triggers of other cards "

@@ -289,6 +289,9 @@ class Ruleset:
     ability_cost_modified: bool = True
     #: R15:512.4: an ability's X declared by the player is at least 1 (INTERPRETING.md, entry 120).
     ability_x_at_least_one: bool = True
+    #: R15:512.4.1: a «(Х)» ability whose final cost is 0 (its cost modified away) is a free
+    #: declaration, refused: its X depends on its cost (INTERPRETING.md, entry 125).
+    x_cost_never_free: bool = True
     #: R15:518.1: a cancelled play's triggers on that play leave the Queue with its declarations
     #: (INTERPRETING.md, entry 121).
     cancel_removes_play_triggers: bool = True

@@ -315,7 +315,8 @@ def _thirst_targets(state: State, source: int) -> list[int]:
 def _ability_x_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
     """X of an activated ability (R15:308.1 steps 3 and 4): declared only for the cost «(Х)»,
     at least 1 (R15:512.4, INTERPRETING.md entry 120), and the final cost, ability cost
-    modifiers applied, payable with the open coins (501.2; R15:308.1.8)."""
+    modifiers applied, payable with the open coins (501.2; R15:308.1.8) and not 0, since X
+    depends on the cost (R15:512.4.1; entry 125)."""
     if not a.x_coins:
         if action.x:
             return [Violation(cite(state, "501.1")[0], "this ability has no X in its cost")]
@@ -330,6 +331,12 @@ def _ability_x_violations(state: State, action: Action, a: ActivatedAbility) -> 
     r = cite(state, "501.2")[0]
     if cost > coins:
         return [Violation(r, f"the final cost is {cost}, the player has {coins} open coins")]
+    if cost == 0 and state.rules.x_cost_never_free:
+        # «Если Х зависит от стоимости, то способность нельзя заявить бесплатно»: the X of «(Х)»
+        # is what the payment closes, so a final cost of 0 is a free declaration (INTERPRETING.md,
+        # entry 125; the ``x_cost_declared_free`` mutant allows it)
+        return [Violation("R15:512.4.1", f"X = {action.x} would make this «(Х)» ability free: its X is its cost, "
+                                         "and it cannot be declared for free")]
     if not cost_grows_with_x(mods) and action.x > coins:  # X counts coins (INTERPRETING.md, entry 8)
         return [Violation(r, f"X = {action.x} cannot be paid: the player has {coins} open coins")]
     return []
