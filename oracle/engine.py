@@ -310,7 +310,7 @@ def _choose(state: State, targets: tuple[int, ...], ev: list[Event]) -> None:
 
 
 def _perform_cancel_choice(state: State, action: Action, ev: list[Event]) -> None:
-    """R15:309.1 step 10 decided: the play is cancelled or not (R15:518.1), then goes on."""
+    """Step 10 of R15:309.1 decided: the play is cancelled or not (R15:518.1), then goes on."""
     apply_cancel_choice(state, action, ev)
     continue_play(state, ev)
 

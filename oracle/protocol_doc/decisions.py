@@ -77,7 +77,7 @@ _STEP_TEXT = {
     "search_shuffle": "after a search (R15:7.search, R15:204.2) chance gives the new order of the deck the resolving "
     "search looked through (`choosing_cards` names the search; action `shuffle` with `card` its seat), whether it found cards or "
     "none; after a summon that took cards likewise (R15:519.3.1); then the ability's remaining effects follow",
-    "cancel_choice": "R15:309.1 step 10: a card `cancelling` was played and paid, its spell abilities wait in the "
+    "cancel_choice": "step 10 of R15:309.1: a card `cancelling` was played and paid, its spell abilities wait in the "
     "Queue with their targets; its player's opponent, who has a card with a cancellation effect for it (R15:518.1, "
     "Акванит-страж), cancels the play (`cancel_play card=` that card, destroyed outside the Queue, R15:518.3) or "
     "lets it go on (`cancel_play` without a card); then the play continues at `play_queue`",

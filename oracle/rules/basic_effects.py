@@ -12,7 +12,7 @@ from . import draws
 from .board import card_def, current_life, parts_of
 from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
-from .modules import return_created
+from .modules import register_enter_play, return_created
 from .triggers import fire
 from .wounds import deal_wounds
 
@@ -231,3 +231,6 @@ def perish_lifeless(state: State, ev: list[Event]) -> bool:
     leave_together(state, dead, ev, ("R15:512.6",))
     check_state(state, ev)
     return True
+
+
+register_enter_play(enter_play)  # modules puts created and declined Модуль cards into play

@@ -64,7 +64,7 @@ def cancellers(state: State, played: int) -> list[int]:
 
 
 def offer_cancellation(state: State, played: int) -> bool:
-    """R15:309.1 step 10: if the play of ``played`` can be cancelled, the game waits at
+    """Step 10 of R15:309.1: if the play of ``played`` can be cancelled, the game waits at
     ``cancel_choice`` for the opponent's choice (True); otherwise the play goes on (False)."""
     if not cancellers(state, played):
         return False

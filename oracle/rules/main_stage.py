@@ -230,7 +230,9 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     if a.thirst:
         # «Жажда N»: the payment wounds another character of the controller (R15:501.4)
         if len(action.values) != 1 or action.values[0] not in _thirst_targets(state, uid):
-            out.append(Violation("R15:501.4", "«Жажда»: values names one other open or closed, not hidden character "
+            # R15:501.4 is the 15th edition's own; the seed editions cite their payment rule
+            rule = "R15:501.4" if state.edition == "R15" else cite(state, "501.2")[0]
+            out.append(Violation(rule, "«Жажда»: values names one other open or closed, not hidden character "
                                  "of the active player in play, whom the payment wounds"))
     elif not a.discard and action.values:
         out.append(Violation(cite(state, "501.1")[0], "this ability's cost discards no card: give no values"))
@@ -350,7 +352,7 @@ def _ability_distribution_total(a: ActivatedAbility, x: int) -> int:
 
 
 def _ability_distribution_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
-    """R15:308.1 step 6: an ability distributing wounds among its targets is declared with each
+    """Step 6 of R15:308.1: an ability distributing wounds among its targets is declared with each
     target's share; the shares add up to what it distributes, each at least one in R15 (the
     seed editions as for a spell's, INTERPRETING.md entry 39)."""
     total = _ability_distribution_total(a, action.x)
@@ -521,7 +523,8 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
         close_card(state, uid, ev, pay)
     pay_coins(state, state.active, cost, ev, pay)
     if a.thirst:  # «Жажда N»: a payment with a source and a target (R15:501.4)
-        wound(state, action.values[0], a.thirst, ev, (*pay, "R15:501.4"), source=uid, payment=True)
+        thirst = ("R15:501.4",) if state.edition == "R15" else ()  # the 15th edition's own rule
+        wound(state, action.values[0], a.thirst, ev, (*pay, *thirst), source=uid, payment=True)
         check_state(state, ev)  # a hero killed by his own payment loses at once (R15:604.1)
         if state.winner >= 0:
             return

@@ -13,6 +13,8 @@ supply (``Player.supply``) and go back to it instead of changing zone (R15:519.6
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import CreateParams, Effect
 from ..model import Action, Card, Event, ModuleChoice, QueueEntry, State, Violation
 from .board import card_def, classes_of
@@ -101,12 +103,22 @@ def check_module_choice(state: State, action: Action) -> list[Violation]:
     return out
 
 
+#: How a card enters play (:func:`oracle.rules.basic_effects.enter_play`), registered by that
+#: module, which imports this one (the rule modules import one another without a cycle).
+EnterPlay = Callable[[State, int, int, list[Event], tuple[str, ...]], None]
+_ENTER_PLAY: list[EnterPlay] = []
+
+
+def register_enter_play(enter: EnterPlay) -> None:
+    """Register how a card enters play (called once by :mod:`oracle.rules.basic_effects`)."""
+    _ENTER_PLAY[:] = [enter]
+
+
 def choose_host(state: State, action: Action, ev: list[Event]) -> ModuleChoice:
     """Carry out the Модуль decision: attach the creature to the chosen mechanism, or let it
     enter play; the game returns to the step it waited in.  Returns the decision, whose
     ``entry`` says what goes on (the caller continues the play or the ability)."""
-    from .basic_effects import enter_play  # here: basic_effects imports this module
-
+    enter_play = _ENTER_PLAY[0]
     mc = state.attaching
     assert mc is not None
     state.attaching = None
@@ -182,8 +194,7 @@ def create_effect(
     controller's supply and into play, open, his (R15:519.6); a creature with «Модуль» while
     he has a mechanism waits for his decision at step ``module_choice`` (True: the resolution
     waits; INTERPRETING.md, entry 104)."""
-    from .basic_effects import enter_play  # here: basic_effects imports this module
-
+    enter_play = _ENTER_PLAY[0]
     params = effect.params
     assert isinstance(params, CreateParams)
     seat = entry.controller

@@ -160,14 +160,14 @@ def ability_final_cost(
     base = a.coins + (x if a.x_coins else 0)
     if not mods:
         return base
-    return final_cost(state, state.cards[source].owner, source, base, mods)
+    return final_cost(state, state.controller_of(source), source, base, mods)
 
 
 def largest_ability_x(state: State, source: int, a: ActivatedAbility, mods: list[tuple[str, int]] | None = None) -> int:
     """The largest X the controller can declare for the «(Х)» ability ``a`` of ``source``
     (R15:308.1 step 3), 0 if none: as for a card's X (INTERPRETING.md, entry 8), the last X
     whose final cost the open coins cover while the cost grows with X, else the open coins."""
-    coins = state.players[state.cards[source].owner].coins_open
+    coins = state.players[state.controller_of(source)].coins_open
     if mods is None:
         mods = ability_cost_modifiers(state, source)
     bound = _largest_payable(coins, lambda x: ability_final_cost(state, source, a, x, mods), cost_grows_with_x(mods))

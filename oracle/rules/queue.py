@@ -401,7 +401,7 @@ def pass_trigger(state: State, t: PendingTrigger, ev: list[Event]) -> None:
 
 
 def remove_cancelled_play(state: State, played: int, play_triggers: frozenset[str]) -> None:
-    """R15:518.1: a cancelled play's declarations leave the Queue at once — the spell
+    """Cancellation (R15:518.1): a cancelled play's declarations leave the Queue at once — the spell
     abilities of card ``played`` (R15:518.2: declared with their targets) — and so do the
     triggers of other cards on that play (their trigger kinds ``play_triggers``, about
     ``played``): at step 10 they are still pending, declared only after it (R15:309.1 step

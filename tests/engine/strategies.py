@@ -149,12 +149,13 @@ def shuffle_is_valid(state: State, a: Action) -> bool:
 def zone_violations(state: State) -> list[str]:
     """Card conservation: every card instance is in exactly one zone of its owner — or in play
     under the other player's control, in his play zone (R15:519.5), or captured: in no zone,
-    under a card in play (R15 glossary «Добывает»)."""
+    under a card in play (R15 glossary «Добывает»), or a part of a combined card: in no zone,
+    under a card in play (R15:7.attach); created cards may be in the supply (R15:206.1)."""
     out: list[str] = []
     where: dict[int, str] = {}
     for seat, p in enumerate(state.players):
         for zone, uids in (("hero", [p.hero]), ("deck", p.deck), ("hand", p.hand), ("play", p.play),
-                           ("graveyard", p.graveyard)):
+                           ("graveyard", p.graveyard), ("supply", p.supply)):
             for uid in uids:
                 if uid in where:
                     out.append(f"card {uid} in {where[uid]} and in {seat}.{zone}")
@@ -166,6 +167,11 @@ def zone_violations(state: State) -> list[str]:
             if where.get(c.captured_by, "").split(".")[-1] not in ("hero", "play"):
                 out.append(f"card {uid} captured by {c.captured_by}, which is not in play")
             where[uid] = "captured"
+    for uid, c in state.cards.items():
+        if c.attached_to and uid not in where:
+            if where.get(c.attached_to, "").split(".")[-1] != "play":
+                out.append(f"card {uid} attached to {c.attached_to}, which is not in play")
+            where[uid] = "attached"
     if set(where) != set(state.cards):
         out.append(f"cards in no zone or unknown: {sorted(set(where) ^ set(state.cards))}")
     return out
