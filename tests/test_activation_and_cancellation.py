@@ -115,12 +115,14 @@ def test_loader_refuses_malformed_new_keys(ability: dict[str, object]) -> None:
 def test_every_listed_x_is_payable_and_at_least_one(coins: int, modifier: bool) -> None:
     """Every listed X activation of Тест-накачиватель has X >= 1 and a final cost the open coins
     cover (R15:512.4, 308.1 step 4), and the largest payable X is listed: with Тест-инженер
-    in play (1 less) X runs to coins + 1, without it to coins."""
+    in play (1 less) X runs from 2 (X = 1 would cost 0, a free declaration, R15:512.4.1;
+    INTERPRETING.md entry 125) to coins + 1, without it from 1 to coins."""
     play = {11: "test_nakachivatel"} | ({12: "test_inzhener"} if modifier else {})
     s = _board(play, {}, coins=coins)
     xs = sorted(a.x for a in legal_actions(s) if a.kind == "activate" and a.card == 11)
     top = coins + 1 if modifier else coins
-    assert xs == list(range(1, top + 1))
+    assert xs == list(range(2 if modifier else 1, top + 1))
+    assert all(ability_final_cost(s, 11, card_def(s, 11).abilities[0], x) >= 1 for x in xs)  # type: ignore[arg-type]
     a = card_def(s, 11).abilities[0]
     assert isinstance(a, ActivatedAbility)
     assert all(ability_final_cost(s, 11, a, x) <= coins for x in xs)
