@@ -205,6 +205,10 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(str(exc)) from None
     suite = SuiteSession(config, opts, selector, known, skips, flaky=flaky)
     config.stash[_SUITE] = suite
+    # pytest prints each failure's whole text again in its short summary when the CI variable is
+    # set or under -vv; a scenario's failure is already shown once above, so keep the summary to
+    # one line per run there too.
+    config.option.force_short_summary = True
     if suite.is_controller:
         config.pluginmanager.register(SuiteReporter(suite), "conformance-suite-reporter")
         config.pluginmanager.register(JUnitNames(config), "conformance-suite-junit-names")

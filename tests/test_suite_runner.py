@@ -40,11 +40,14 @@ INVALID = FIXTURES / "invalid"
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
 
 
-def cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m conformance_suite ARGS`` from the repository root."""
+def cli(*args: str, timeout: float = 600, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m conformance_suite ARGS`` from the repository root (``env``: variables
+    set or, with the value ``""``, removed for this run)."""
+    run_env = {**ENV, **(env or {})}
+    run_env = {k: v for k, v in run_env.items() if v != "" or k not in (env or {})}
     return subprocess.run(
         [sys.executable, "-m", "conformance_suite", *args],
-        cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=timeout,
+        cwd=ROOT, env=run_env, capture_output=True, text=True, timeout=timeout,
     )
 
 
@@ -153,8 +156,10 @@ def test_failure_shows_step_diff_rule_text_and_rerun_command() -> None:
     with -v their Russian and English text), and one command line, with the installed
     command's name, that re-runs only that scenario; a scenario failing alike under two
     editions is shown once."""
-    proc = cli("run", "--in-process", "--mutant", "no_coin_cap", "--scenarios", str(MINI))
-    assert proc.returncode == 1
+    for ci in ("", "true"):  # pytest prints whole failure texts in its summary when CI is set
+        proc = cli("run", "--in-process", "--mutant", "no_coin_cap", "--scenarios", str(MINI), env={"CI": ci})
+        assert proc.returncode == 1
+        assert proc.stdout.count('expected: {"players[1].coins_open": 10}') == 1, (ci, proc.stdout)
     out = proc.stdout
     assert "step 1 (end_turn): fact" in out
     assert 'expected: {"players[1].coins_open": 10}' in out and 'actual:   {"players[1].coins_open": 11}' in out
