@@ -49,7 +49,7 @@ from pathlib import Path
 from oracle.editions import EDITIONS
 from oracle.mutants import MUTANTS
 
-from .fuzz_lockstep import format_finding
+from .fuzz_lockstep import DEFAULT_EDITIONS, format_finding
 from .fuzz_mutants import fuzz_all_mutants
 from .fuzz_scenario import target_label, write_finding
 from .fuzz_shrink import DEFAULT_SHRINK_LIMIT, LOG_EVERY, fuzz
@@ -58,9 +58,6 @@ from .targets import Target, TargetError
 
 __all__ = ["DEFAULT_EDITIONS", "add_fuzz_arguments", "run_fuzz"]
 
-#: The editions played when ``--edition`` is not given: the 15th edition (the one real
-#: clients play) and the three seed editions.
-DEFAULT_EDITIONS = ("R15", "C", "B", "A")
 
 
 def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:

@@ -45,7 +45,7 @@ from .targets import (
     TargetInputError,
 )
 
-__all__ = ["FINDING_KINDS", "FuzzFinding", "LockStep", "Mismatch", "format_finding"]
+__all__ = ["DEFAULT_EDITIONS", "FINDING_KINDS", "FuzzFinding", "LockStep", "Mismatch", "format_finding"]
 
 
 #: What can differ at a decision, in the order it is checked.
@@ -214,6 +214,12 @@ def _filter_rules(rules: Sequence[str], edition: str) -> list[str]:
     return out[:_MAX_RULES]
 
 
+#: The editions a game is played in when none are given: the 15th edition (the one real
+#: clients play) and the three seed editions. The CLI, the shrinker and the mutant sweep
+#: all default to this.
+DEFAULT_EDITIONS: tuple[str, ...] = ("R15", "C", "B", "A")
+
+
 class LockStep:
     """Plays games on the reference and ``target`` in lock step (see the module doc).
     ``play`` raises :class:`Mismatch` at the first divergence and lets
@@ -224,7 +230,7 @@ class LockStep:
         target: Target,
         *,
         max_decisions: int = 400,
-        editions: Sequence[str] = ("C", "B", "A"),
+        editions: Sequence[str] = DEFAULT_EDITIONS,
         capabilities: dict[str, frozenset[str]] | None = None,
     ) -> None:
         self.target = target

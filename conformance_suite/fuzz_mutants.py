@@ -17,6 +17,7 @@ from typing import TextIO
 
 from oracle.mutants import MUTANTS
 
+from .fuzz_lockstep import DEFAULT_EDITIONS
 from .fuzz_scenario import write_finding
 from .fuzz_shrink import DEFAULT_SHRINK_LIMIT, FuzzReport, fuzz
 from .fuzz_targets import FastInProcessTarget
@@ -101,7 +102,7 @@ def fuzz_all_mutants(
     games: int,
     seed: int,
     max_decisions: int = 400,
-    editions: Sequence[str] = ("C", "B", "A"),
+    editions: Sequence[str] = DEFAULT_EDITIONS,
     out: Path | str | None = None,
     progress: TextIO | None = None,
     mutants: Sequence[str] | None = None,

@@ -21,7 +21,7 @@ from typing import Any, TextIO
 
 from oracle.sampler import HypothesisChooser
 
-from .fuzz_lockstep import FuzzFinding, LockStep, Mismatch
+from .fuzz_lockstep import DEFAULT_EDITIONS, FuzzFinding, LockStep, Mismatch
 from .fuzz_scenario import Written, target_label
 from .targets import Target, TargetError
 
@@ -143,7 +143,7 @@ def fuzz(
     games: int,
     seed: int,
     max_decisions: int = 400,
-    editions: Sequence[str] = ("C", "B", "A"),
+    editions: Sequence[str] = DEFAULT_EDITIONS,
     label: str = "",
     progress: TextIO | None = None,
     shrink_limit: int = DEFAULT_SHRINK_LIMIT,
