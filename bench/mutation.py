@@ -1,9 +1,11 @@
 """Mutation testing of the rule modules against the conformance suite alone.
 
-Every mutant is one small change to one rule module of ``oracle/`` (``setup``, ``turn_start``,
-``main_stage``, ``end_turn``, ``queue``, ``payment``, ``attack``, ``effects``, ``basic_effects``,
-``recipients``, ``card_effects``, ``player_effects``, ``triggers``, ``board``, ``engine``); it is *killed* when at least one scenario of the conformance suite, run in
-process under every edition it lists, fails (a mismatch or an exception) against it.
+Every mutant is one small change to one rule module of ``oracle/``: every module of
+``oracle/rules/`` (``setup``, ``turn_start``, ``main_stage``, ``queue``, ``payment``, ``attack``,
+``wounds``, ``lives``, ``modules``, ``control``, ``cancellation``, ``draws``, ... -- the list is
+read from the directory) and the step table ``oracle/engine.py``; it is *killed* when at least
+one scenario of the conformance suite, run in process under every edition it lists, fails (a
+mismatch or an exception) against it.
 
     .venv/bin/python bench/mutation.py --sample 600 --seed 1 --json mutation.json   # ~7 min
     .venv/bin/python bench/mutation.py --all                  # every mutant (~0.7 s each, one core)
@@ -95,8 +97,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 ORACLE = ROOT / "oracle"
 EQUIVALENT = Path(__file__).resolve().parent / "mutation_equivalent.json"
-MODULES = ("setup", "turn_start", "main_stage", "end_turn", "queue", "payment", "attack",
-           "effects", "basic_effects", "recipients", "card_effects", "player_effects", "triggers", "board", "engine")
+#: The mutated modules: every rule module of oracle/rules/ (read from this checkout, so a new
+#: rule module is mutated without an edit here) and the step table ``engine``.
+MODULES = (*sorted(p.stem for p in (ORACLE / "rules").glob("*.py") if p.stem != "__init__"), "engine")
 
 
 def module_file(module: str) -> str:
@@ -312,7 +315,10 @@ def enumerate_mutants(modules: tuple[str, ...] = MODULES, package: Path = ORACLE
     MUTANT_SWITCHES.clear()
     MUTANT_SWITCHES.update(_read_mutant_switches(package))
     for module in modules:
-        source = (package / module_file(module)).read_text(encoding="utf-8")
+        path = package / module_file(module)
+        if not path.exists():  # an older tree (--rev) without this rule module
+            continue
+        source = path.read_text(encoding="utf-8")
         sources[module] = source
         tree = ast.parse(source)
         skip = _skipped_nodes(tree)
