@@ -7,8 +7,8 @@ read from the directory) and the step table ``oracle/engine.py``; it is *killed*
 one scenario of the conformance suite, run in process under every edition it lists, fails (a
 mismatch or an exception) against it.
 
-    .venv/bin/python bench/mutation.py --sample 600 --seed 1 --json mutation.json   # ~7 min
-    .venv/bin/python bench/mutation.py --all                  # every mutant (~0.7 s each, one core)
+    .venv/bin/python bench/mutation.py --sample 600 --seed 1 --json mutation.json   # ~26 min
+    .venv/bin/python bench/mutation.py --all                  # every mutant (~2.6 s each, one core)
     .venv/bin/python bench/mutation.py --list                 # count the mutants per module and operator
     .venv/bin/python bench/mutation.py --show queue#57        # the diff of one mutant, then run it
     .venv/bin/python bench/mutation.py --rescore mutation.json  # re-apply mutation_equivalent.json
@@ -499,13 +499,16 @@ def _load_equivalent() -> list[dict[str, Any]]:
 
 def _match_equivalent(m: Mutant, equivalent: list[dict[str, Any]]) -> str:
     """The reason when the list holds this mutant: same module, operator, text and line; or,
-    for a survivor, the one entry with the same text at another line (the code moved)."""
+    for a survivor, the entries with the same text at other lines (the code moved) when they
+    all give one reason (the same line may occur more than once in a module)."""
     hits = [e for e in equivalent if (e["module"], e["operator"], e["original"], e["mutated"]) == m.key()]
     exact = [e for e in hits if e["line"] == m.line]
     if exact:
         return str(exact[0]["reason"])
-    if len(hits) == 1 and m.status == "survived":  # the line moved: trust the text for a survivor only
-        return str(hits[0]["reason"]) + f" [listed at line {hits[0]['line']}]"
+    reasons = {str(e["reason"]) for e in hits}
+    if len(reasons) == 1 and m.status == "survived":  # the line moved: trust the text for a survivor only
+        lines = ", ".join(str(e["line"]) for e in hits)
+        return reasons.pop() + f" [listed at line {lines}]"
     return ""
 
 
