@@ -28,7 +28,8 @@ Not mutated: docstrings, ``if TYPE_CHECKING`` blocks, and the code that only run
 hand-written engine mutants of ``oracle/mutants.py`` is switched on: the rule modules read
 a mutant switch of the Ruleset (``state.rules.queue_fifo``, on in the reference;
 ``oracle/ruleset.py``), so the body of ``if not state.rules.X``, the ``else`` of
-``if state.rules.X``, what follows ``not state.rules.X`` in an ``and``, and the matching arm of
+``if state.rules.X``, the other operands of an ``and`` with ``not state.rules.X`` or an ``or`` with
+``state.rules.X`` (those before it only when they call nothing), and the matching arm of
 a conditional expression are skipped: the suite runs the reference with no engine mutant, so
 every change there would be equivalent.  (Older trees' ``state.mutant == "..."`` tests are
 recognised the same way.)  The switch tests themselves are not mutated by any operator but
@@ -191,6 +192,8 @@ def _mutant_test(test: ast.expr) -> bool | None:
             return False
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and any(_mutant_test(v) is True for v in test.values):
         return True
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and any(_mutant_test(v) is False for v in test.values):
+        return False
     return None
 
 
@@ -223,10 +226,15 @@ def _skipped_nodes(tree: ast.Module) -> set[int]:
                 all_of([node.body])
             elif m is False:
                 all_of([node.orelse])
-        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+        if isinstance(node, ast.BoolOp):
+            # the operand that decides an ``and`` (a switch test false in the reference) or an
+            # ``or`` (one true in the reference): those after it are never evaluated, and those
+            # before it that call nothing cannot change the result
+            decides = isinstance(node.op, ast.And)
             for i, v in enumerate(node.values):
-                if _mutant_test(v) is True:
+                if _mutant_test(v) is decides:
                     all_of(node.values[i + 1:])
+                    all_of([w for w in node.values[:i] if not any(isinstance(x, ast.Call) for x in ast.walk(w))])
                     break
     return skip
 

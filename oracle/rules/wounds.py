@@ -46,9 +46,9 @@ class _Blow:
 def deal_wounds(
     state: State, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...], source: int = 0,
     by_strike: bool = False, payment: bool = False, shot: bool = False,
-) -> int:
+) -> None:
     """Deal ``amount`` wounds to the character ``uid`` in play through the pipeline (see the
-    module); returns how many were put on it.  A hidden card takes none (R15:504.3), nor a
+    module); the ``wounded`` event tells how many were put on it.  A hidden card takes none (R15:504.3), nor a
     card out of play; an amount of 0 is no source of wounds (R15:512.1.1).
 
     ``source`` is the card that deals them (the striking creature, or the source of the
@@ -57,14 +57,14 @@ def deal_wounds(
     «[карта] наносит раны герою» either way (INTERPRETING.md, entry 57)."""
     c = state.cards[uid]
     if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
-        return 0
+        return
     blow = _Blow(source, by_strike, shot)
     if not payment:
         final = state.rules.prevention_after_final_amount
         if not final:  # the ``prevention_before_final_amount`` mutant: before the calculation step
             amount = _prevent(state, uid, amount, blow, ev, rules)
             if amount <= 0:
-                return 0
+                return
         if has_keyword(state, uid, "vulnerability"):
             # the calculation step (R15:508.4.1): «Уязвимость», 1 wound more from any source of
             # wounds; several do not add up (R15:7.vulnerability; INTERPRETING.md, entries 72, 94)
@@ -72,12 +72,12 @@ def deal_wounds(
             rules = (*rules, "R15:7.vulnerability")
         replaced = _replace(state, uid, amount, blow, ev, rules)
         if replaced is None:
-            return 0
+            return
         amount, rules = replaced
         if final:  # prevention after the final amount (R15:516.2; INTERPRETING.md, entry 94)
             amount = _prevent(state, uid, amount, blow, ev, rules)
         if amount <= 0:
-            return 0
+            return
     c = state.card_mut(uid)
     c.wounds += amount
     ev.append(Event("wounded", rules, (("card", uid), ("amount", amount), ("wounds", c.wounds))))
@@ -86,7 +86,7 @@ def deal_wounds(
             fire(state, "strikes_hero", source, ev, rules, count=amount)  # «наносит Х ран ударом герою» (entry 57)
         if by_strike or state.rules.ability_wounds_have_a_source:
             fire(state, "wounds_hero", source, ev, rules)
-    return amount
+    return
 
 
 # --- replacement (R15:508.4.2, 515.1, 517)
