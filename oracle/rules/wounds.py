@@ -86,7 +86,6 @@ def deal_wounds(
             fire(state, "strikes_hero", source, ev, rules, count=amount)  # «наносит Х ран ударом герою» (entry 57)
         if by_strike or state.rules.ability_wounds_have_a_source:
             fire(state, "wounds_hero", source, ev, rules)
-    return
 
 
 # --- replacement (R15:508.4.2, 515.1, 517)
