@@ -142,6 +142,8 @@ def run_fuzz(args: argparse.Namespace) -> int:
                    if caps is not None else "")
             print(f"no divergence in {rep.games} games, {rep.decisions} decisions checked ({rate:.0f}/s), "
                   f"seed {args.seed}{cut}")
+            print("reached, per mechanism family of Part 5 (games and decisions citing its rules):")
+            print("\n".join(rep.reach.lines()))
         else:
             print(format_finding(rep.finding))
             print(f"found in game {rep.games_to_find} (seed {args.seed}); shrunk from {rep.decisions_before_shrink} "

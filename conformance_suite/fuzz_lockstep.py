@@ -240,12 +240,16 @@ class LockStep:
         #: chooses only actions within them and ends where the reference goes beyond them.
         self.capabilities = capabilities
         self.cut_short = 0
+        #: The rules the reference cited at each decision of the latest game, so far
+        #: (what :class:`~conformance_suite.fuzz_reach.Reach` counts).
+        self.last_cited: list[tuple[str, ...]] = []
 
     def play(self, chooser: Chooser, on_decision: Callable[[], None] | None = None, limit: int = 0) -> int:
         """Play one game of at most ``limit`` decisions (default: ``max_decisions``); the
         number of decisions checked."""
         config = chooser.config(self.editions)
         g = _Game(self, config)
+        self.last_cited = g.rules
         g.start()
         most = min(limit or self.max_decisions, self.max_decisions)
         for n in range(most):

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
 from oracle.sampler import HypothesisChooser
 
 from .fuzz_lockstep import DEFAULT_EDITIONS, FuzzFinding, LockStep, Mismatch
+from .fuzz_reach import Reach
 from .fuzz_scenario import Written, target_label
 from .targets import Target, TargetError
 
@@ -54,7 +55,8 @@ class FuzzReport:
     shrinking stopped at the replay limit; ``written``: where the finding's scenario went
     (None before :func:`~conformance_suite.fuzz_scenario.write_finding`); ``error``: why
     the run ended early (the target failed), "" otherwise; ``cut_short``: games ended where
-    the target declares no capability (or said UNIMPLEMENTED)."""
+    the target declares no capability (or said UNIMPLEMENTED); ``reach``: per mechanism family,
+    the searched games and decisions that cited its rules (:mod:`~conformance_suite.fuzz_reach`)."""
 
     label: str
     seed: int
@@ -69,6 +71,7 @@ class FuzzReport:
     written: Written | None = None
     error: str = ""
     cut_short: int = 0
+    reach: Reach = field(default_factory=Reach)
 
     def as_dict(self) -> dict[str, object]:
         """Plain data for ``--json``."""
@@ -94,6 +97,7 @@ class FuzzReport:
             "scenario_note": self.written.reason if self.written else "",
             "error": self.error,
             "games_cut_short": self.cut_short,
+            "reach": self.reach.as_dict(),
         }
 
 
@@ -163,6 +167,7 @@ def fuzz(
     label = label or target_label(target)
     lock = LockStep(target, max_decisions=max_decisions, editions=editions, capabilities=capabilities)
     counters = Counters()
+    reach = Reach()
     found_in = 0
     first_len = 0
     best: FuzzFinding | None = None
@@ -203,6 +208,8 @@ def fuzz(
             return
         finally:
             if searching:
+                if counters.games < games:  # Hypothesis may play a few examples beyond max_examples
+                    reach.add_game(lock.last_cited)
                 counters.games += 1
             else:
                 counters.shrink_runs += 1
@@ -236,7 +243,7 @@ def fuzz(
         bar.done()
     report = FuzzReport(
         label, seed, min(counters.games, games), counters.decisions, time.perf_counter() - started,
-        shrink_runs=counters.shrink_runs, cut_short=lock.cut_short,
+        shrink_runs=counters.shrink_runs, cut_short=lock.cut_short, reach=reach,
     )
     if abort:
         return replace(report, error=abort[0])

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conformance_suite.executor import run_scenario
+from conformance_suite.fuzz_reach import FAMILIES, Reach, family_of
 from conformance_suite.fuzz_scenario import finding_scenario, write_finding
 from conformance_suite.fuzz_shrink import FuzzReport, fuzz
 from conformance_suite.fuzz_targets import FastInProcessTarget, served_oracle
@@ -126,6 +127,28 @@ def test_reference_against_itself_finds_nothing() -> None:
     report = fuzz(FastInProcessTarget(), games=4, seed=SEED)
     assert report.finding is None and report.error == ""
     assert report.games == 4 and report.decisions > 100
+    # every game counted once for what it reached; a destroyed creature cites its wound source
+    assert report.reach.played == 4
+    assert all(report.reach.games[f] <= 4 for f in FAMILIES)
+    assert report.reach.games["lives and wounds"] >= 1
+
+
+def test_reach_families_match_rule_numbers() -> None:
+    """A cited rule counts for a family when its number is one of the family's entries or a
+    sub-rule of one, in any edition; a game counts once per family, a decision once per
+    family however many of its rules match."""
+    assert family_of("R15:515.2") == ["prevention and replacement"]
+    assert family_of("R15:5150") == [] and family_of("R15:51") == []
+    assert family_of("C:309.1.10") == ["cancellation"]
+    assert family_of("R15:7.module") == ["zones and card kinds"]
+    assert family_of("R15:527.2") == [] and family_of("R15:527.2.3") == ["draw replacement"]
+    reach = Reach()
+    reach.add_game([("R15:516.1", "R15:516.3"), ("R15:401.1",), ("R15:517.1", "R15:521.3")])
+    reach.add_game([("R15:301.4",)])
+    assert reach.played == 2
+    assert reach.decisions["prevention and replacement"] == 2 and reach.games["prevention and replacement"] == 1
+    assert reach.decisions["delayed effects"] == 1 and reach.games["cancellation"] == 0
+    assert reach.as_dict()["delayed effects"] == {"games": 1, "decisions": 1}
 
 
 def test_cli_fuzz_writes_the_scenario(tmp_path: Path) -> None:
@@ -154,6 +177,7 @@ def test_cli_fuzz_against_served_reference_finds_nothing() -> None:
         run = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "no divergence in 2 games" in run.stdout
+    assert "reached, per mechanism family" in run.stdout and "of 2 games" in run.stdout
 
 
 class _WrongRules(FastInProcessTarget):
