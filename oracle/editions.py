@@ -40,7 +40,7 @@ from .catalogue import load_catalogue
 from .model import State
 
 __all__ = [
-    "DEFAULT_EDITION", "EDITIONS", "R15_RENUMBER", "SEED_EDITIONS", "activation_steps", "cite", "cite_ed", "edition_specific",
+    "DEFAULT_EDITION", "EDITIONS", "R15_RENUMBER", "SEED_EDITIONS", "activation_steps", "cite", "cite_ed", "edition_specific", "r15_own",
 ]
 
 #: The editions of the seed rules.
@@ -128,6 +128,13 @@ def cite(state: State, *numbers: str) -> tuple[str, ...]:
 def _cite(edition: str, numbers: tuple[str, ...]) -> tuple[str, ...]:
     """:func:`cite` of an edition, kept (the engine cites the same few ids on every call)."""
     return tuple([cite_ed(edition, n) for n in numbers])
+
+
+def r15_own(state: State, rule_id: str) -> tuple[str, ...]:
+    """``(rule_id,)``, an ``R15:`` id of a rule the seed editions lack (e.g. ``R15:501.4``), in
+    an R15 game; nothing in a seed edition, whose games cite their own rule for the same
+    behaviour (the caller adds it where there is one)."""
+    return (rule_id,) if state.edition == "R15" else ()
 
 
 def activation_steps(state: State, *steps: int) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from ..cards import Ability, ActivatedAbility, CardDef
-from ..editions import activation_steps, cite
+from ..editions import activation_steps, cite, r15_own
 from ..model import RESOLUTION_PAUSES, Action, Event, ModuleChoice, QueueEntry, State, Violation
 from .attack import attack_violations, can_act, declare_attack
 from .basic_effects import check_state, close_card, enter_play, wound
@@ -231,7 +231,7 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
         # «Жажда N»: the payment wounds another character of the controller (R15:501.4)
         if len(action.values) != 1 or action.values[0] not in _thirst_targets(state, uid):
             # R15:501.4 is the 15th edition's own; the seed editions cite their payment rule
-            rule = "R15:501.4" if state.edition == "R15" else cite(state, "501.2")[0]
+            rule = (r15_own(state, "R15:501.4") or cite(state, "501.2"))[0]
             out.append(Violation(rule, "«Жажда»: values names one other open or closed, not hidden character "
                                  "of the active player in play, whom the payment wounds"))
     elif not a.discard and action.values:
@@ -523,8 +523,7 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
         close_card(state, uid, ev, pay)
     pay_coins(state, state.active, cost, ev, pay)
     if a.thirst:  # «Жажда N»: a payment with a source and a target (R15:501.4)
-        thirst = ("R15:501.4",) if state.edition == "R15" else ()  # the 15th edition's own rule
-        wound(state, action.values[0], a.thirst, ev, (*pay, *thirst), source=uid, payment=True)
+        wound(state, action.values[0], a.thirst, ev, (*pay, *r15_own(state, "R15:501.4")), source=uid, payment=True)
         check_state(state, ev)  # a hero killed by his own payment loses at once (R15:604.1)
         if state.winner >= 0:
             return
