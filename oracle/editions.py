@@ -40,7 +40,7 @@ from .catalogue import load_catalogue
 from .model import State
 
 __all__ = [
-    "DEFAULT_EDITION", "EDITIONS", "R15_RENUMBER", "SEED_EDITIONS", "activation_steps", "cite", "cite_ed", "edition_specific", "r15_own",
+    "DEFAULT_EDITION", "EDITIONS", "R15_RENUMBER", "SEED_EDITIONS", "activation_steps", "cite", "cite_ed", "cite_one", "edition_specific", "r15_own",
 ]
 
 #: The editions of the seed rules.
@@ -122,6 +122,12 @@ def edition_specific(rule_id: str) -> str:
 def cite(state: State, *numbers: str) -> tuple[str, ...]:
     """Catalogue ids of ``numbers`` in the edition of ``state``."""
     return _cite(state.edition, numbers)
+
+
+def cite_one(state: State, number: str) -> str:
+    """The catalogue id of the one rule ``number`` in the edition of ``state`` (``cite`` of
+    one number, whose tuple has that one id)."""
+    return _cite(state.edition, (number,))[0]
 
 
 @cache

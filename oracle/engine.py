@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
-from .editions import cite
+from .editions import cite, cite_one
 from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
 from .rules.attack import defender_candidates, defender_violations, directed, end_attack_window
@@ -204,7 +204,7 @@ def check(state: State, action: Action) -> list[Violation]:
         return [_wrong_moment(state, action)]
     unused = [f for f in _UNUSED_FIELDS[action.kind] if getattr(action, f) != _DEFAULTS[f]]
     if unused:
-        rule = cite(state, FIELD_RULE[action.kind])[0]
+        rule = cite_one(state, FIELD_RULE[action.kind])
         return [Violation(rule, f"{action.kind!r} takes no {', '.join(unused)}; leave unused fields at their defaults")]
     return row.check(state, action)
 
@@ -216,10 +216,10 @@ def _check_defender(state: State, action: Action) -> list[Violation]:
 def _check_reveal(state: State, action: Action) -> list[Violation]:
     mine = state.players[state.active].play
     if len(set(action.targets)) != len(action.targets) or tuple(sorted(action.targets)) != action.targets:
-        return [Violation(cite(state, "304.3")[0], "list distinct hidden cards in ascending order")]
+        return [Violation(cite_one(state, "304.3"), "list distinct hidden cards in ascending order")]
     for uid in action.targets:
         if uid not in mine or not state.cards[uid].hidden:
-            return [Violation(cite(state, "304.3")[0], f"card {uid} is not a hidden card of the active player")]
+            return [Violation(cite_one(state, "304.3"), f"card {uid} is not a hidden card of the active player")]
     return []
 
 
@@ -241,7 +241,7 @@ def _not_your_decision(state: State, actor: int, who: int) -> Violation:
     names: dict[int, str] = {
         Actor.PLAYER_1: "player 1", Actor.PLAYER_2: "player 2", Actor.CHANCE: "chance", Actor.NOBODY: "nobody",
     }
-    rule = cite(state, STEP_TABLE[state.step].deciding_rule)[0]
+    rule = cite_one(state, STEP_TABLE[state.step].deciding_rule)
     if actor == -1:
         return Violation(rule, f"nobody decides now (step {state.step})")
     return Violation(rule, f"{names.get(actor, f'actor {actor}')} does not decide now; {names[who]} does")
@@ -259,9 +259,9 @@ def _wrong_moment(state: State, action: Action) -> Violation:
     row = STEP_TABLE[state.step]
     if row.decision_kind == "trigger":
         return Violation(
-            cite(state, row.wrong_step_rule)[0], f"the Queue is being resolved: only declare or pass, not {action.kind!r}"
+            cite_one(state, row.wrong_step_rule), f"the Queue is being resolved: only declare or pass, not {action.kind!r}"
         )
-    return Violation(cite(state, row.wrong_step_rule)[0], f"{action.kind!r} cannot be done now (step {state.step})")
+    return Violation(cite_one(state, row.wrong_step_rule), f"{action.kind!r} cannot be done now (step {state.step})")
 
 
 def apply(state: State, action: Action) -> Outcome:

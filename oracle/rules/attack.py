@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..editions import cite
+from ..editions import cite, cite_one
 from ..model import Action, Attack, Event, State, Violation
 from .basic_effects import check_state, wound
 from .board import card_def, current_strike, has_keyword, strike_at
@@ -47,9 +47,9 @@ def attack_violations(state: State, action: Action) -> list[Violation]:
     if a is None or action.card not in me.play or card_def(state, action.card).type != "creature":
         if a is not None and action.card == me.hero:
             return [Violation("R15:209.4", "a hero cannot make a strike attack")]
-        return [Violation(cite(state, "307.1")[0], "the attacker must be a creature of the active player in play")]
+        return [Violation(cite_one(state, "307.1"), "the attacker must be a creature of the active player in play")]
     if a.hidden:
-        out.append(Violation(cite(state, "304.3")[0], "a hidden creature cannot attack; reveal it first"))
+        out.append(Violation(cite_one(state, "304.3"), "a hidden creature cannot attack; reveal it first"))
     if has_keyword(state, action.card, "cannot_attack") and not _permission_wins(state, action.card):
         out.append(Violation("R15:514.2", "«Не может атаковать»: this creature cannot make a strike attack"))
         if has_keyword(state, action.card, "dash") and a.entered_turn == state.turn:
@@ -74,7 +74,7 @@ def attack_violations(state: State, action: Action) -> list[Violation]:
     elif tc is None or (t != enemy.hero and t not in enemy.play) or not card_def(state, t).is_character:
         out.append(Violation("R15:507.2", "the target must be an enemy character in play"))
     elif tc.hidden:
-        out.append(Violation(cite(state, "304.3")[0], "a hidden character cannot be attacked"))
+        out.append(Violation(cite_one(state, "304.3"), "a hidden character cannot be attacked"))
     return out
 
 
@@ -140,14 +140,14 @@ def defender_violations(state: State, uid: int) -> list[Violation]:
     if c is None or uid not in state.players[state.inactive].play or card_def(state, uid).type != "creature":
         if c is not None and uid == state.players[state.inactive].hero:
             return [Violation("R15:209.4", "a hero cannot defend")]
-        return [Violation(cite(state, "307.1")[0], "the defender must be a creature of the inactive player in play")]
+        return [Violation(cite_one(state, "307.1"), "the defender must be a creature of the inactive player in play")]
     out = []
     if uid == state.attack.target:
         out.append(Violation("R15:509.1", "the attacked creature cannot defend itself"))
     if c.closed:
         out.append(Violation("R15:509.1", "only an open creature can defend"))
     if c.hidden:
-        out.append(Violation(cite(state, "304.3")[0], "a hidden creature cannot defend"))
+        out.append(Violation(cite_one(state, "304.3"), "a hidden creature cannot defend"))
     if has_keyword(state, uid, "cannot_defend"):
         out.append(Violation("R15:514.2", "«Не может выступать защитником»: this creature cannot be assigned as defender"))
     if c.defended_turn == state.turn and state.rules.defend_once_per_turn:

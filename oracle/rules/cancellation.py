@@ -18,7 +18,7 @@ cancelling card — happens outside the Queue (R15:518.3): the card is destroyed
 from __future__ import annotations
 
 from ..cards import CancelPlay
-from ..editions import cite
+from ..editions import cite_one
 from ..model import Action, Event, State, Violation
 from .basic_effects import leave_play
 from .board import card_def
@@ -42,7 +42,7 @@ def play_step_rule(state: State) -> str:
     where the card is cancelled too), the one paragraph 309.1 in A and B."""
     if state.edition == "R15":
         return "R15:309.1.10"
-    return cite(state, "309.1.10")[0]
+    return cite_one(state, "309.1.10")
 
 
 def cancellers(state: State, played: int) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from ..cards import Ability, ActivatedAbility, CardDef
-from ..editions import activation_steps, cite, r15_own
+from ..editions import activation_steps, cite, cite_one, r15_own
 from ..model import RESOLUTION_PAUSES, Action, Event, ModuleChoice, QueueEntry, State, Violation
 from .attack import attack_violations, can_act, declare_attack
 from .basic_effects import check_state, close_card, enter_play, wound
@@ -81,7 +81,7 @@ def _rule(state: State, c_step: str, ab_number: str) -> str:
     """The rule a check of the card play cites: C's step of 309.1 in editions C and R15 (whose
     309.1 has the steps, renumbered), the rule of A and B that requires the same check there
     (INTERPRETING.md, entry 39)."""
-    return cite(state, c_step if state.rules.play_steps else ab_number)[0]
+    return cite_one(state, c_step if state.rules.play_steps else ab_number)
 
 
 def _least_amount(state: State) -> int:
@@ -101,11 +101,11 @@ def _play_violations(
     p = state.players[me]
     uid = action.card
     if uid not in p.hand:
-        return [Violation(cite(state, "309.1.1")[0], f"card {uid} is not in the active player's hand")]
+        return [Violation(cite_one(state, "309.1.1"), f"card {uid} is not in the active player's hand")]
     d = card_def(state, uid)
     out: list[Violation] = []
     if d.type == "hero":  # pragma: no cover - heroes are never in a hand
-        return [Violation(cite(state, "309.1.1")[0], "a hero is not played")]
+        return [Violation(cite_one(state, "309.1.1"), "a hero is not played")]
     # A/B: the declaration names the ability (501.1), a modal card's mode; the resources the
     # payment uses, X, Ярость or the alternative cost, are named with it (501.2).  Each rule
     # id is looked up only for a violation: most checked plays have none.
@@ -160,7 +160,7 @@ def _play_violations(
                 why = target_violation(state, spec, me, uid, t)
                 if why:  # «Защита от заклинаний» is refused by its own rule (R15:515.2)
                     out.append(Violation(SPELL_PROTECTION if why.endswith(f"({SPELL_PROTECTION})")
-                                         else cite(state, "501.4")[0], why))
+                                         else cite_one(state, "501.4"), why))
         total = _distribution_total(d, action.mode, fury, action.x)
         # A/B: the shares are declared with the targets (501.1) and add up to what the card
         # distributes; nothing gives each target at least one (INTERPRETING.md, entry 39)
@@ -182,7 +182,7 @@ def _play_violations(
     if out:
         if not state.rules.play_steps:  # A/B: the declaration is refused; nothing had moved
             return out
-        return [*out, Violation(cite(state, "309.1.7")[0], "the play is illegal and is rewound to before it began")]
+        return [*out, Violation(cite_one(state, "309.1.7"), "the play is illegal and is rewound to before it began")]
     if not state.rules.payment_required:
         return out
     if mods is None:
@@ -206,24 +206,24 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     me = state.players[state.active]
     uid = action.card
     if uid != me.hero and uid not in me.play:
-        return [Violation(cite(state, "308.1")[0], f"card {uid} is not the active player's card in play")]
+        return [Violation(cite_one(state, "308.1"), f"card {uid} is not the active player's card in play")]
     d = card_def(state, uid)
     a = d.abilities[action.ability] if 0 <= action.ability < len(d.abilities) else None
     if not isinstance(a, ActivatedAbility):
-        return [Violation(cite(state, "308.1")[0], f"card {uid} has no activated ability {action.ability}")]
+        return [Violation(cite_one(state, "308.1"), f"card {uid} has no activated ability {action.ability}")]
     if a.item:
-        return [Violation(cite(state, "308.1")[0], f"ability {action.ability} of card {uid} is an option of a "
+        return [Violation(cite_one(state, "308.1"), f"ability {action.ability} of card {uid} is an option of a "
                           "constructor: it is declared only in a chain of that constructor (R15:524)")]
     out: list[Violation] = []
     if state.cards[uid].hidden:
-        out.append(Violation(cite(state, "304.3")[0], "a hidden card cannot use abilities; reveal it first"))
+        out.append(Violation(cite_one(state, "304.3"), "a hidden card cannot use abilities; reveal it first"))
     if a.tap and not can_act(state, uid):
         out.append(
             Violation("R15:108.5", "first-turn weakness: an ability with the tap icon is an action (501.5)")
         )
     out.extend(ability_cost_violations(state, uid, action.ability, a))
     if action.mode != -1 or action.option:
-        out.append(Violation(cite(state, "501.1")[0], "an activated ability has no modes or play options"))
+        out.append(Violation(cite_one(state, "501.1"), "an activated ability has no modes or play options"))
     out.extend(_ability_x_violations(state, action, a))
     if a.options:
         return [*out, *_chain_violations(state, action, a)]
@@ -235,10 +235,10 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
             out.append(Violation(rule, "«Жажда»: values names one other open or closed, not hidden character "
                                  "of the active player in play, whom the payment wounds"))
     elif not a.discard and action.values:
-        out.append(Violation(cite(state, "501.1")[0], "this ability's cost discards no card: give no values"))
+        out.append(Violation(cite_one(state, "501.1"), "this ability's cost discards no card: give no values"))
     elif a.discard and (len(action.values) != a.discard or any(v not in me.hand for v in action.values)):
         # «Сбросьте карту:»: the player names the card of his hand he discards (R15:7.discard, 114.1)
-        out.append(Violation(cite(state, "501.2")[0], "the cost discards a card: values names one card of the "
+        out.append(Violation(cite_one(state, "501.2"), "the cost discards a card: values names one card of the "
                              "active player's hand (R15:7.discard)"))
     if opponent_chooses(a):
         # R15:118.1: the opponent chooses the target once the ability is declared and paid;
@@ -253,15 +253,15 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
         spec = a.targets[0]
         n = len(action.targets)
         if len(set(action.targets)) != n or not spec.min_count <= n <= spec.max_count:
-            out.append(Violation(cite(state, "501.1")[0], f"choose {spec.min_count}..{spec.max_count} distinct targets"))
+            out.append(Violation(cite_one(state, "501.1"), f"choose {spec.min_count}..{spec.max_count} distinct targets"))
         if tuple(sorted(action.targets)) != action.targets:
-            out.append(Violation(cite(state, "501.1")[0], "targets must be listed in ascending order"))
+            out.append(Violation(cite_one(state, "501.1"), "targets must be listed in ascending order"))
         for t in action.targets:
             why = target_violation(state, spec, state.active, uid, t)
             if why:
-                out.append(Violation(cite(state, "501.4")[0], why))
+                out.append(Violation(cite_one(state, "501.4"), why))
     elif action.targets:
-        out.append(Violation(cite(state, "501.1")[0], "this ability has no targets"))
+        out.append(Violation(cite_one(state, "501.1"), "this ability has no targets"))
     out.extend(_ability_distribution_violations(state, action, a))
     return out
 
@@ -273,7 +273,7 @@ def _chain_violations(state: State, action: Action, a: ActivatedAbility) -> list
     одно или несколько»: 1 to N, distinct (R15:524.2); every option's target legal (R15:524.3)."""
     chain, n = action.values, len(a.options)
     if action.amounts:
-        return [Violation(cite(state, "501.1")[0], "a constructor distributes nothing")]
+        return [Violation(cite_one(state, "501.1"), "a constructor distributes nothing")]
     if any(not 0 <= k < n for k in chain):
         return [Violation("R15:524.1" if a.repeat else "R15:524.2", f"values are positions 0..{n - 1} of the options")]
     if a.repeat and len(chain) != a.repeat:
@@ -321,7 +321,7 @@ def _ability_x_violations(state: State, action: Action, a: ActivatedAbility) -> 
     depends on the cost (R15:512.4.1; entry 125)."""
     if not a.x_coins:
         if action.x:
-            return [Violation(cite(state, "501.1")[0], "this ability has no X in its cost")]
+            return [Violation(cite_one(state, "501.1"), "this ability has no X in its cost")]
         return []
     if action.x < 1 and state.rules.ability_x_at_least_one:
         return [Violation("R15:512.4", "an ability's X declared by the player cannot be 0")]
@@ -330,7 +330,7 @@ def _ability_x_violations(state: State, action: Action, a: ActivatedAbility) -> 
     coins = state.players[state.active].coins_open
     mods = ability_cost_modifiers(state, action.card)
     cost = ability_final_cost(state, action.card, a, action.x, mods)
-    r = cite(state, "501.2")[0]
+    r = cite_one(state, "501.2")
     if cost > coins:
         return [Violation(r, f"the final cost is {cost}, the player has {coins} open coins")]
     if cost == 0 and state.rules.x_cost_never_free:
@@ -359,7 +359,7 @@ def _ability_distribution_violations(state: State, action: Action, a: ActivatedA
     rule = (activation_steps(state, 6) or cite(state, "501.1"))[0]
     if not total:
         if action.amounts:  # the declaration names only what the ability has (501.1)
-            return [Violation(cite(state, "501.1")[0], "this ability distributes nothing")]
+            return [Violation(cite_one(state, "501.1"), "this ability distributes nothing")]
         return []
     least = _least_amount(state)
     if len(action.amounts) != len(action.targets):
@@ -381,7 +381,7 @@ def check_choice_action(state: State, action: Action) -> list[Violation]:
         return _activate_violations(state, action)
     if action.kind == "play":
         return _play_violations(state, action)
-    return [Violation(cite(state, "306.1")[0], f"{action.kind!r} is not a choice of the choice phase")]
+    return [Violation(cite_one(state, "306.1"), f"{action.kind!r} is not a choice of the choice phase")]
 
 
 # --- generation ---------------------------------------------------------------------

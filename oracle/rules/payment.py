@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ..cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier, load_pool
-from ..editions import cite
+from ..editions import cite_one
 from ..model import Card, Event, State, Violation
 from .board import card_def, condition_holds
 
@@ -324,7 +324,7 @@ def ability_cost_violations(state: State, uid: int, index: int, a: ActivatedAbil
     enough open coins, the per-turn or per-game limit not used up."""
     out: list[Violation] = []
     c = state.cards[uid]
-    r501_2 = cite(state, "501.2")[0]
+    r501_2 = cite_one(state, "501.2")
     if not state.rules.payment_required:
         return out
     if a.tap and c.closed:

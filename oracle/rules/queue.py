@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards import Ability, EffectAbility, TriggeredAbility
-from ..editions import activation_steps, cite
+from ..editions import activation_steps, cite, cite_one
 from ..model import (
     RESOLUTION_PAUSES,
     Action,
@@ -207,7 +207,7 @@ def check_target_choice(state: State, action: Action) -> list[Violation]:
             f"no card {uid}"
         )
         if why:
-            out.append(Violation(cite(state, "501.4")[0], why))
+            out.append(Violation(cite_one(state, "501.4"), why))
     return out
 
 
@@ -305,22 +305,22 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
         if 0 < action.trigger < state.next_trigger_id:
             return [
                 Violation(
-                    cite(state, "401.7")[0],
+                    cite_one(state, "401.7"),
                     f"trigger {action.trigger} is no longer waiting: it was declared, dropped, or forfeited by a pass",
                 )
             ]
-        return [Violation(cite(state, "401.4")[0], f"no trigger {action.trigger} has fired")]
+        return [Violation(cite_one(state, "401.4"), f"no trigger {action.trigger} has fired")]
     if t.controller != seat:
         return [
             Violation(
-                cite(state, "402.1")[0],
+                cite_one(state, "402.1"),
                 "the inactive player's triggers are declared first, then the active player's",
             )
         ]
     if t not in declarable(state, seat):
         return [
             Violation(
-                cite(state, "402.1")[0],
+                cite_one(state, "402.1"),
                 "an earlier firing of the same ability must be declared first",
             )
         ]
@@ -328,20 +328,20 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
     if _limit_reached(state, t, a):
         return [
             Violation(
-                cite(state, "501.2")[0],
+                cite_one(state, "501.2"),
                 "the ability's usage limit is used up; the limit is part of the payment (R15:113.5)",
             )
         ]
     if action.kind == "pass":
         if not a.optional:
-            return [Violation(cite(state, "401.7")[0], "a mandatory trigger cannot be passed while it can be declared")]
+            return [Violation(cite_one(state, "401.7"), "a mandatory trigger cannot be passed while it can be declared")]
         return []
     refused = choice_violation(state, a, t.controller)
     if refused is not None:  # «можете взять карту» that cannot be chosen (R15:527.2.2, 527.3, 527.3.1)
         return [Violation(*refused)]
     out: list[Violation] = []
     if not a.targets and action.targets:
-        out.append(Violation(cite(state, "501.1")[0], "this ability has no targets"))
+        out.append(Violation(cite_one(state, "501.1"), "this ability has no targets"))
     if opponent_chooses(a):
         if action.targets:
             out.append(Violation("R15:118.1", "the opponent chooses this ability's target after the declaration; "
@@ -353,16 +353,16 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
         ):
             out.append(
                 Violation(
-                    cite(state, "501.1")[0],
+                    cite_one(state, "501.1"),
                     f"choose {spec.min_count}..{spec.max_count} distinct targets",
                 )
             )
         for uid in action.targets:
             why = target_violation(state, spec, t.controller, t.source, uid)
             if why:
-                out.append(Violation(cite(state, "501.4")[0], why))
+                out.append(Violation(cite_one(state, "501.4"), why))
     if tuple(sorted(action.targets)) != action.targets:
-        out.append(Violation(cite(state, "501.1")[0], "targets must be listed in ascending order"))
+        out.append(Violation(cite_one(state, "501.1"), "targets must be listed in ascending order"))
     return out
 
 

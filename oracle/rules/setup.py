@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from ..cards import load_pool
-from ..editions import DEFAULT_EDITION, EDITIONS, cite
+from ..editions import DEFAULT_EDITION, EDITIONS, cite, cite_one
 from ..errors import FieldError
 from ..model import Action, Actor, Card, Event, Player, State, Violation
 from .basic_effects import draw
@@ -141,25 +141,25 @@ def check_setup_action(state: State, action: Action) -> list[Violation]:
     """Violations of a setup action."""
     if action.kind == "roll":
         if len(action.values) != 2 or any(not 1 <= v <= 6 for v in action.values):
-            return [Violation(cite(state, "301.4")[0], "a roll gives two die values 1..6, one per seat")]
+            return [Violation(cite_one(state, "301.4"), "a roll gives two die values 1..6, one per seat")]
         return []
     if action.kind == "choose_order":
         if action.values not in ((1,), (2,)):
-            return [Violation(cite(state, "301.4")[0], "choose 1 (move first) or 2 (move second)")]
+            return [Violation(cite_one(state, "301.4"), "choose 1 (move first) or 2 (move second)")]
         return []
     if action.kind == "shuffle":
         seat = state.shuffled
         if action.card != seat:
-            return [Violation(cite(state, "301.5")[0], f"the deck of seat {seat} is shuffled now")]
+            return [Violation(cite_one(state, "301.5"), f"the deck of seat {seat} is shuffled now")]
         if sorted(action.values) != sorted(state.players[seat].deck):
-            return [Violation(cite(state, "301.5")[0], "the outcome must be an order of exactly the cards of the deck")]
+            return [Violation(cite_one(state, "301.5"), "the outcome must be an order of exactly the cards of the deck")]
         return []
     if action.kind == "mulligan":
         hand = state.players[mulligan_seat(state)].hand
         if len(set(action.targets)) != len(action.targets) or any(t not in hand for t in action.targets):
-            return [Violation(cite(state, "301.7")[0], "return distinct cards of the deal, once")]
+            return [Violation(cite_one(state, "301.7"), "return distinct cards of the deal, once")]
         return []
-    return [Violation(cite(state, "301.2")[0], f"{action.kind!r} is not a step of the setup stage")]
+    return [Violation(cite_one(state, "301.2"), f"{action.kind!r} is not a step of the setup stage")]
 
 
 def apply_setup_action(state: State, action: Action, ev: list[Event]) -> None:
