@@ -6,11 +6,14 @@ Nothing here changes a state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
+from typing import Any
 
 from ..cards import CardDef, Condition, GrantedKeyword, Keyword, StrikeBonus, WoundParams, load_pool
 from ..model import State
 
 __all__ = [
+    "abilities_of_kind",
     "attached_life",
     "attached_strike",
     "card_def",
@@ -24,6 +27,7 @@ __all__ = [
     "has_keyword",
     "life_bonus",
     "parts_of",
+    "some_card_outside_zones",
     "static_strike_bonuses",
     "strike_at",
     "strike_with_modifiers",
@@ -35,11 +39,40 @@ def card_def(state: State, uid: int) -> CardDef:
     return load_pool().cards[state.cards[uid].card_id]
 
 
+def abilities_of_kind(state: State, uid: int, kind: Any) -> tuple[tuple[int, Any], ...]:
+    """The printed abilities of card ``uid`` that are instances of ``kind`` (a class of
+    :mod:`oracle.cards` or a union of them), with their indexes, in printed order: the same as
+    filtering ``enumerate(card_def(state, uid).abilities)``, read from a table built once per
+    kind (speed only: the wound pipeline and the draw statics ask this of every card in play
+    at every wound and draw)."""
+    return _abilities_by_kind(kind)[state.cards[uid].card_id]
+
+
+@cache
+def _abilities_by_kind(kind: Any) -> dict[str, tuple[tuple[int, Any], ...]]:
+    return {
+        cid: tuple((i, a) for i, a in enumerate(d.abilities) if isinstance(a, kind))
+        for cid, d in load_pool().cards.items()
+    }
+
+
 def parts_of(state: State, uid: int) -> list[int]:
     """The cards attached under card ``uid``, in ascending uid order: the other parts of the
     combined card it is the top of (R15 glossary «Присоединить», «Объединённая карта»).  A
     valid state has no part of a part (:mod:`oracle.validate`), so this is every part."""
+    if not some_card_outside_zones(state):
+        return []
     return [c.uid for c in state.cards.values() if c.attached_to == uid]
+
+
+def some_card_outside_zones(state: State) -> bool:
+    """Whether some card is in none of the zones (hero, deck, hand, play, graveyard, supply):
+    a part of a combined card or a captured card.  When the zones hold every card there is
+    no part, so the callers that look for parts skip the scan of every card (speed only)."""
+    held = 0
+    for p in state.players:
+        held += 1 + len(p.deck) + len(p.hand) + len(p.play) + len(p.graveyard) + len(p.supply)
+    return held != len(state.cards)
 
 
 def attached_strike(state: State, uid: int) -> int:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from ..cards import DrawCount, DrawLimit, DrawReplacement, Effect, EffectAbility, TriggeredAbility, Whose
 from ..model import Event, QueueEntry, State
-from .board import card_def
+from .board import abilities_of_kind
 from .triggers import fire
 
 __all__ = [
@@ -92,9 +92,8 @@ def _statics(state: State) -> list[tuple[int, int, int, DrawCount | DrawLimit | 
         for uid in (p.hero, *p.play):
             if state.cards[uid].hidden:
                 continue
-            for i, a in enumerate(card_def(state, uid).abilities):
-                if isinstance(a, DrawCount | DrawLimit | DrawReplacement):
-                    out.append((seat, uid, i, a))
+            for i, a in abilities_of_kind(state, uid, DrawCount | DrawLimit | DrawReplacement):
+                out.append((seat, uid, i, a))
     return out
 
 

@@ -13,7 +13,7 @@ from contextvars import ContextVar
 
 from ..cards import Ability, CardDef, KilledBy, Trigger, TriggeredAbility, load_pool
 from ..model import Event, PendingTrigger, QueueEntry, State
-from .board import classes_of, parts_of
+from .board import classes_of, parts_of, some_card_outside_zones
 
 __all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_wounds", "killed_by_holds", "resolving"]
 
@@ -231,7 +231,8 @@ def _fire(
             p = state.players[seat]
             gone = [u for u in together if state.cards[u].owner == seat and u not in p.play]
             # the parts under his cards in play: their abilities are the combined card's
-            parts = [c.uid for c in state.cards.values() if c.attached_to and c.attached_to in p.play]
+            parts = [c.uid for c in state.cards.values() if c.attached_to and c.attached_to in p.play] if (
+                some_card_outside_zones(state)) else []
             for uid in (p.hero, *p.play, *parts, *gone):
                 c = state.cards[uid]
                 if c.attached_to:

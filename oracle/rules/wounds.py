@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..cards import Armour, NoWoundsFrom, PreventNext, Protection, WoundReplacement, WoundWatch
 from ..model import Event, Modifier, State
-from .board import card_def, classes_of, current_strike, has_keyword
+from .board import abilities_of_kind, card_def, classes_of, current_strike, has_keyword
 from .triggers import fire
 
 __all__ = ["SPELL_PROTECTION", "deal_wounds", "protected_from_spells"]
@@ -146,7 +146,7 @@ def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:
     engine's order (entry 89): the card's own (protection, «Не получает ран от», its own «вместо»),
     then those of its controller's other cards in play, then the opponent's, by uid."""
     out: list[_Replacement] = []
-    for i, a in enumerate(card_def(state, uid).abilities):
+    for i, a in abilities_of_kind(state, uid, Protection | NoWoundsFrom):
         if isinstance(a, Protection) and _protects(state, a, blow):
             out.append((uid, i, a))
         if isinstance(a, NoWoundsFrom) and _no_wounds_from(state, a, blow):
@@ -157,8 +157,8 @@ def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:
         for card in sorted((p.hero, *p.play), key=lambda u: (u != uid, u)):
             if state.cards[card].hidden:
                 continue
-            for i, a in enumerate(card_def(state, card).abilities):
-                if (isinstance(a, WoundReplacement) and _watches(state, a.to, card, uid)
+            for i, a in abilities_of_kind(state, card, WoundReplacement):
+                if (_watches(state, a.to, card, uid)
                         and not (a.unless_class and a.unless_class in classes_of(state, uid))):
                     out.append((card, i, a))
     return out
@@ -253,7 +253,7 @@ def _shields(state: State, uid: int, blow: _Blow) -> list[tuple[int, int, str, i
     ``armour_never_renews`` mutant keeps the count from turn to turn; R15 glossary «Броня Х»;
     INTERPRETING.md, entry 93)."""
     out: list[tuple[int, int, str, int]] = []
-    values = [a.value for a in card_def(state, uid).abilities if isinstance(a, Armour)]
+    values = [a.value for _, a in abilities_of_kind(state, uid, Armour)]
     if values and (blow.by_strike or blow.shot or not state.rules.armour_strikes_and_shots_only):
         c = state.cards[uid]
         used = c.armour_prevented if c.armour_turn == state.turn or not state.rules.armour_per_turn else 0
@@ -262,8 +262,8 @@ def _shields(state: State, uid: int, blow: _Blow) -> list[tuple[int, int, str, i
         for card in (p.hero, *p.play):
             if state.cards[card].hidden:
                 continue
-            for a in card_def(state, card).abilities:
-                if isinstance(a, PreventNext) and _watches(state, a.to, card, uid):
+            for _, a in abilities_of_kind(state, card, PreventNext):
+                if _watches(state, a.to, card, uid):
                     out.append((seat, card, "next", a.value - state.cards[card].prevented))
                     break
     return out
