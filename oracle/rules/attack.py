@@ -105,22 +105,20 @@ def declare_attack(state: State, action: Action, ev: list[Event]) -> None:
     fire(state, "attacks", attacker, ev, cite(state, "307.2"))
 
 
-def end_attack_window(state: State, ev: list[Event]) -> bool:
+def end_attack_window(state: State, ev: list[Event]) -> None:
     """The Queue of the attack declaration's triggers is empty (R15:307.1).  If the attacker
     is still in play and not hidden, its «при атаке» triggers fire and the defender may be
-    assigned (True).  Otherwise the attack ends: nothing fights, nothing is closed, no «при
-    атаке» trigger fires, and the game returns to the choice phase (False; INTERPRETING.md
-    entry 50)."""
+    assigned.  Otherwise the attack ends: nothing fights, nothing is closed, no «при атаке»
+    trigger fires, and the game returns to the choice phase (INTERPRETING.md entry 50)."""
     assert state.attack is not None
     attacker = state.attack.attacker
     if state.zone_of(attacker) == "play" and not state.cards[attacker].hidden:
         state.step = "defender"
         fire(state, "attacks", attacker, ev, cite(state, "307.2"))
-        return True
+        return
     state.attack = None
     state.step = "choice"
     ev.append(Event("back_to_choice", cite(state, "307.4"), ()))
-    return False
 
 
 def defender_candidates(state: State) -> list[int]:

@@ -75,6 +75,8 @@ def leave_together(
     wounds = {uid: state.cards[uid].wounds for uid in uids}  # last known, for «Гибель: … Х ран» (R15:403.1)
     # a combined card's parts leave with it, each a separate card (R15:505.4, glossary «Присоединить»)
     parts = {uid: parts_of(state, uid) for uid in uids}
+    died_from = {uid: destruction_source(by, uid) if kind == "destroyed" and state.rules.destruction_has_a_source else 0
+                 for uid in uids}
     for uid in uids:
         c = state.card_mut(uid)
         # from its controller's play zone to its owner's graveyard (R15:519.5; entry 114; the
@@ -93,7 +95,7 @@ def leave_together(
             c.game_usage.clear()
         if not state.rules.death_triggers_see_effects:
             state.modifiers = [m for m in state.modifiers if m.target != uid]
-        source = destruction_source(by, uid) if kind == "destroyed" and state.rules.destruction_has_a_source else 0
+        source = died_from[uid]
         data: tuple[tuple[str, int | str], ...] = (("card", uid), ("owner", c.owner))
         ev.append(Event(kind, (*rules, "R15:505.1.1") if source else rules,
                         (*data, ("source", source)) if source else data))
@@ -108,7 +110,7 @@ def leave_together(
                             (("card", part), ("host", uid), ("owner", pc.owner))))
     together = tuple(uids)
     for uid in uids:
-        source = destruction_source(by, uid) if kind == "destroyed" and state.rules.destruction_has_a_source else 0
+        source = died_from[uid]
         fire(state, "death", uid, ev, rules, count=wounds[uid], killer=source)
         for part in parts[uid]:  # its parts' «Гибель» are the combined card's own abilities
             fire(state, "death", part, ev, (*rules, "R15:505.4"), killer=source)

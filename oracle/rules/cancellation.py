@@ -89,15 +89,15 @@ def check_cancel_choice(state: State, action: Action) -> list[Violation]:
     return [Violation("R15:518.1", f"card {action.card} has no cancellation effect that can cancel this play")]
 
 
-def apply_cancel_choice(state: State, action: Action, ev: list[Event]) -> bool:
-    """Carry out the choice; True if the play was cancelled.  The game returns to the play's
-    Queue step, the caller goes on with the play (or what is left of it)."""
+def apply_cancel_choice(state: State, action: Action, ev: list[Event]) -> None:
+    """Carry out the choice.  The game returns to the play's Queue step, the caller goes on
+    with the play (or what is left of it)."""
     played = state.cancelling
     state.cancelling = 0
     state.step = "play_queue"
     if not action.card:
         ev.append(Event("play_not_cancelled", (play_step_rule(state), "R15:518.1"), (("card", played),)))
-        return False
+        return
     step = play_step_rule(state)
     had_targets = any(e.source == played and e.kind == "spell" and e.targets for e in state.queue)
     rules = (step, "R15:518.1", *(("R15:518.2",) if had_targets else ()))
@@ -107,4 +107,3 @@ def apply_cancel_choice(state: State, action: Action, ev: list[Event]) -> bool:
         leave_play(state, played, ev, ("R15:518.1",), kind="moved_to_graveyard")
     # «вы можете уничтожить [эту карту], при этом отмените»: outside the Queue (R15:518.3)
     leave_play(state, action.card, ev, ("R15:518.3",))
-    return True

@@ -80,15 +80,14 @@ def run_effects(
             paused, done = hand_effect(state, entry, ability, index, choosers(state, entry, effect), ev, rules)
             if paused:
                 return
-            n = 0
         elif effect.op in SUPPLY_OPS:
             # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104)
             if create_effect(state, entry, effect, index, ev, rules):
                 return
-            n, done = 0, True
-        else:
+            done = True
+        else:  # only these effects draw cards (a later amount "drawn" counts them)
             n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike)
-        drawn += n
+            drawn += n
         check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
             return

@@ -53,7 +53,7 @@ def recipients_of(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
 
 
 def effect_amount(
-    state: State, entry: QueueEntry, effect: Effect, drawn: int, known_strike: int = -1, known_target_strike: int = -1
+    state: State, entry: QueueEntry, effect: Effect, drawn: int, known_strike: int, known_target_strike: int
 ) -> int:
     """The effect's amount when it executes, an X no player declares being determined then
     (R15:512.5; INTERPRETING.md, entry 44); ``drawn`` is how
