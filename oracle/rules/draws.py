@@ -32,14 +32,22 @@ general replacement step (R15:517) can take it over as one more kind of event.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import DrawCount, DrawLimit, DrawReplacement, Effect, EffectAbility, TriggeredAbility, Whose
 from ..model import Event, QueueEntry, State
 from .board import card_def
 from .triggers import fire
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    #: What carries out one effect of a replacement's «вместо этого» (state, entry, effect, events,
+    #: rules) -> carried out: :func:`oracle.rules.effects.apply_effect`, registered by that module
+    #: (it draws through this one, so this one cannot import it).  A type for the checker only.
+    EffectRunner = Callable[[State, QueueEntry, Effect, list[Event], tuple[str, ...]], bool]
 
 __all__ = [
     "DrawOutcome",
@@ -50,10 +58,6 @@ __all__ = [
     "use_effect_runner",
 ]
 
-#: What carries out one effect of a replacement's «вместо этого» (state, entry, effect, events,
-#: rules) -> carried out: :func:`oracle.rules.effects.apply_effect`, registered by that module
-#: (it draws through this one, so this one cannot import it).
-EffectRunner = Callable[[State, QueueEntry, Effect, list[Event], tuple[str, ...]], bool]
 _RUNNER: list[EffectRunner] = []
 
 

@@ -13,12 +13,20 @@ supply (``Player.supply``) and go back to it instead of changing zone (R15:519.6
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..cards import CreateParams, Effect
 from ..model import Action, Card, Event, ModuleChoice, QueueEntry, State, Violation
 from .board import card_def, classes_of
 from .triggers import fire
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    #: How a card enters play (:func:`oracle.rules.basic_effects.enter_play`), registered by that
+    #: module, which imports this one (the rule modules import one another without a cycle).
+    #: A type for the checker only.
+    EnterPlay = Callable[[State, int, int, list[Event], tuple[str, ...]], None]
 
 __all__ = [
     "ask_module",
@@ -103,9 +111,7 @@ def check_module_choice(state: State, action: Action) -> list[Violation]:
     return out
 
 
-#: How a card enters play (:func:`oracle.rules.basic_effects.enter_play`), registered by that
-#: module, which imports this one (the rule modules import one another without a cycle).
-EnterPlay = Callable[[State, int, int, list[Event], tuple[str, ...]], None]
+#: How a card enters play (:data:`EnterPlay`), registered by :mod:`oracle.rules.basic_effects`.
 _ENTER_PLAY: list[EnterPlay] = []
 
 
