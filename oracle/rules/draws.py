@@ -74,12 +74,10 @@ _APPLIED: ContextVar[frozenset[tuple[int, int]]] = ContextVar("draw_replacements
 @dataclass(frozen=True, slots=True)
 class DrawOutcome:
     """What an instruction to draw did: ``drawn`` cards reached the hand; ``missed``: a single
-    draw found the deck empty (R15:304.2 counts it as a failed draw); ``replaced``: a single
-    draw was replaced (R15:527.5)."""
+    draw found the deck empty (R15:304.2 counts it as a failed draw)."""
 
     drawn: int = 0
     missed: bool = False
-    replaced: bool = False
 
 
 def _applies(whose: Whose, controller: int, seat: int) -> bool:
@@ -129,14 +127,13 @@ def draw_cards(state: State, seat: int, n: int, ev: list[Event], rules: tuple[st
         return DrawOutcome()
     each = state.rules.each_draw_counted
     drawn = uid = 0
-    missed = replaced = False
+    missed = False
     for _ in range(n):
         if limit >= 0 and p.drawn_this_turn >= limit:
             rule = "R15:527.3" if limit == 0 else "R15:527.2.2"
             ev.append(Event("draw_refused", (*rules, rule), (("player", seat), ("count", 1))))
             continue
         if counted and _replace_one(state, seat, ev, rules):
-            replaced = True
             if state.winner >= 0:
                 break
             continue
@@ -153,7 +150,7 @@ def draw_cards(state: State, seat: int, n: int, ev: list[Event], rules: tuple[st
                 fire(state, "card_drawn", uid, ev, (*rules, "R15:527.2"))
     if counted and drawn and not each:
         fire(state, "card_drawn", uid, ev, (*rules, "R15:527.2"))
-    return DrawOutcome(drawn, missed, replaced)
+    return DrawOutcome(drawn, missed)
 
 
 def draw_each(state: State, first: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> int:

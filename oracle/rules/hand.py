@@ -161,7 +161,8 @@ def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int)
 
 def forced_choice(state: State, ability: EffectAbility, index: int, seat: int) -> tuple[int, ...]:
     """The only legal choice of a player without a real one: all his hand or nothing."""
-    return hand_choices(state, ability, index, seat)[0]
+    (choice,) = hand_choices(state, ability, index, seat)
+    return choice
 
 
 def pause_for(state: State, entry: QueueEntry, index: int, seat: int) -> None:

@@ -183,12 +183,11 @@ def create_card(state: State, card_id: str, seat: int, ev: list[Event], rules: t
 
 def _death_trigger_waits(state: State) -> bool:
     """Whether a trigger on a death («Гибель», «when a creature dies») waits to be declared."""
-    cards = state.cards
     for t in state.pending:
-        if t.ability < 0:
+        if t.ability < 0:  # poison (-2): no ability of the card
             continue
-        d = card_def(state, t.source) if t.source in cards else None
-        if d is not None and t.ability < len(d.abilities) and d.abilities[t.ability].trigger in ("death", "creature_dies"):
+        d = card_def(state, t.source)  # a pending trigger's source is a card of the state (validate.py)
+        if t.ability < len(d.abilities) and d.abilities[t.ability].trigger in ("death", "creature_dies"):
             return True
     return False
 
