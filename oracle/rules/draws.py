@@ -196,13 +196,14 @@ def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...
             return False
         ev.append(Event("draw_replaced", (*rules, "R15:527.5"), (("player", seat), ("source", uid), ("ability", i))))
         entry = QueueEntry("triggered", ctl, uid, i)
+        (runner,) = _RUNNER
         token = _APPLIED.set(applied | {(uid, i)})
         try:
             done = True
             for effect in a.instead:
                 if effect.if_previous == "done" and not done:
                     continue
-                done = _RUNNER[0](state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"))
+                done = runner(state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"))
                 if state.winner >= 0:
                     break
         finally:

@@ -124,7 +124,7 @@ def choose_host(state: State, action: Action, ev: list[Event]) -> ModuleChoice:
     """Carry out the Модуль decision: attach the creature to the chosen mechanism, or let it
     enter play; the game returns to the step it waited in.  Returns the decision, whose
     ``entry`` says what goes on (the caller continues the play or the ability)."""
-    enter_play = _ENTER_PLAY[0]
+    (enter_play,) = _ENTER_PLAY
     mc = state.attaching
     assert mc is not None
     state.attaching = None
@@ -199,7 +199,7 @@ def create_effect(
     controller's supply and into play, open, his (R15:519.6); a creature with «Модуль» while
     he has a mechanism waits for his decision at step ``module_choice`` (True: the resolution
     waits; INTERPRETING.md, entry 104)."""
-    enter_play = _ENTER_PLAY[0]
+    (enter_play,) = _ENTER_PLAY
     params = effect.params
     assert isinstance(params, CreateParams)
     seat = entry.controller
