@@ -393,7 +393,7 @@ class HandChoice:
     «Положите карту из руки на верх колоды»): ``entry`` is the resolving ability (already out
     of the Queue), ``resume`` the Queue step the game returns to once its remaining effects
     are carried out (R15:119.2; INTERPRETING.md, entry 63).  How many cards he may choose
-    follows from the effect and his hand (:func:`oracle.rules.hand.choice_bounds`)."""
+    follows from the effect and his hand (:func:`oracle.rules.hand.choice_counts`)."""
 
     entry: Annotated[QueueEntry, F(1, "The resolving ability.", json_doc="object: a `QueueEntry` (`queue[i].`'s keys)")]
     effect: Annotated[int, F(2, "The index of the effect that waits.", bound=_INDEX)]

@@ -17,16 +17,15 @@ from ..model import Event, Modifier, State
 __all__ = ["give_back", "take_control"]
 
 
-def take_control(state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...], until: str = "") -> bool:
+def take_control(state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...], until: str = "") -> None:
     """``seat`` takes control of card ``uid`` (R15:519.5): a card in play other than a hero,
     controlled by the other player, moves to ``seat``'s play list (event ``control_taken``,
     with ``until`` "end_of_turn" for «до конца хода», which also puts a modifier granting
-    "control" on it).  A card he controls already, a hero, or a card out of play: nothing
-    (returns False)."""
+    "control" on it).  A card he controls already, a hero, or a card out of play: nothing."""
     if state.zone_of(uid) != "play" or uid == state.players[state.cards[uid].owner].hero:
-        return False
+        return
     if state.controller_of(uid) == seat:
-        return False
+        return
     state.players[1 - seat].play.remove(uid)
     state.players[seat].play.append(uid)
     if state.rules.control_change_gives_weakness:
@@ -38,7 +37,6 @@ def take_control(state: State, seat: int, uid: int, ev: list[Event], rules: tupl
         state.modifiers.append(Modifier(uid, 0, until, grants="control"))
         data = (*data, ("until", until))
     ev.append(Event("control_taken", (*rules, "R15:519.1", "R15:519.5"), data))
-    return True
 
 
 def give_back(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:

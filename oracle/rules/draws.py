@@ -32,14 +32,22 @@ general replacement step (R15:517) can take it over as one more kind of event.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import DrawCount, DrawLimit, DrawReplacement, Effect, EffectAbility, TriggeredAbility, Whose
 from ..model import Event, QueueEntry, State
 from .board import abilities_of_kind
 from .triggers import fire
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    #: What carries out one effect of a replacement's «вместо этого» (state, entry, effect, events,
+    #: rules) -> carried out: :func:`oracle.rules.effects.apply_effect`, registered by that module
+    #: (it draws through this one, so this one cannot import it).  A type for the checker only.
+    EffectRunner = Callable[[State, QueueEntry, Effect, list[Event], tuple[str, ...]], bool]
 
 __all__ = [
     "DrawOutcome",
@@ -50,10 +58,6 @@ __all__ = [
     "use_effect_runner",
 ]
 
-#: What carries out one effect of a replacement's «вместо этого» (state, entry, effect, events,
-#: rules) -> carried out: :func:`oracle.rules.effects.apply_effect`, registered by that module
-#: (it draws through this one, so this one cannot import it).
-EffectRunner = Callable[[State, QueueEntry, Effect, list[Event], tuple[str, ...]], bool]
 _RUNNER: list[EffectRunner] = []
 
 
@@ -70,12 +74,10 @@ _APPLIED: ContextVar[frozenset[tuple[int, int]]] = ContextVar("draw_replacements
 @dataclass(frozen=True, slots=True)
 class DrawOutcome:
     """What an instruction to draw did: ``drawn`` cards reached the hand; ``missed``: a single
-    draw found the deck empty (R15:304.2 counts it as a failed draw); ``replaced``: a single
-    draw was replaced (R15:527.5)."""
+    draw found the deck empty (R15:304.2 counts it as a failed draw)."""
 
     drawn: int = 0
     missed: bool = False
-    replaced: bool = False
 
 
 def _applies(whose: Whose, controller: int, seat: int) -> bool:
@@ -124,14 +126,13 @@ def draw_cards(state: State, seat: int, n: int, ev: list[Event], rules: tuple[st
         return DrawOutcome()
     each = state.rules.each_draw_counted
     drawn = uid = 0
-    missed = replaced = False
+    missed = False
     for _ in range(n):
         if limit >= 0 and p.drawn_this_turn >= limit:
             rule = "R15:527.3" if limit == 0 else "R15:527.2.2"
             ev.append(Event("draw_refused", (*rules, rule), (("player", seat), ("count", 1))))
             continue
         if counted and _replace_one(state, seat, ev, rules):
-            replaced = True
             if state.winner >= 0:
                 break
             continue
@@ -148,7 +149,7 @@ def draw_cards(state: State, seat: int, n: int, ev: list[Event], rules: tuple[st
                 fire(state, "card_drawn", uid, ev, (*rules, "R15:527.2"))
     if counted and drawn and not each:
         fire(state, "card_drawn", uid, ev, (*rules, "R15:527.2"))
-    return DrawOutcome(drawn, missed, replaced)
+    return DrawOutcome(drawn, missed)
 
 
 def draw_each(state: State, first: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> int:
@@ -194,13 +195,14 @@ def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...
             return False
         ev.append(Event("draw_replaced", (*rules, "R15:527.5"), (("player", seat), ("source", uid), ("ability", i))))
         entry = QueueEntry("triggered", ctl, uid, i)
+        (runner,) = _RUNNER
         token = _APPLIED.set(applied | {(uid, i)})
         try:
             done = True
             for effect in a.instead:
                 if effect.if_previous == "done" and not done:
                     continue
-                done = _RUNNER[0](state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"))
+                done = runner(state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"))
                 if state.winner >= 0:
                     break
         finally:

@@ -28,7 +28,6 @@ from .triggers import fire
 
 __all__ = [
     "carry_out",
-    "choice_bounds",
     "choice_counts",
     "choosers",
     "discard_cards",
@@ -146,12 +145,6 @@ def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -
     return (0, hi) if may_refuse and hi > 0 else (hi,)
 
 
-def choice_bounds(state: State, ability: EffectAbility, index: int, seat: int) -> tuple[int, int]:
-    """The fewest and the most cards ``seat`` may choose (:func:`choice_counts`)."""
-    counts = choice_counts(state, ability, index, seat)
-    return counts[0], counts[-1]
-
-
 def hand_choices(state: State, ability: EffectAbility, index: int, seat: int) -> list[tuple[int, ...]]:
     """Every legal choice of ``seat``: the cards of his hand (a search: the matching cards of
     his deck), ascending uids, each count in :func:`choice_counts`."""
@@ -168,7 +161,8 @@ def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int)
 
 def forced_choice(state: State, ability: EffectAbility, index: int, seat: int) -> tuple[int, ...]:
     """The only legal choice of a player without a real one: all his hand or nothing."""
-    return hand_choices(state, ability, index, seat)[0]
+    (choice,) = hand_choices(state, ability, index, seat)
+    return choice
 
 
 def pause_for(state: State, entry: QueueEntry, index: int, seat: int) -> None:
@@ -257,12 +251,12 @@ def put_on_deck(
     ``deck_put_goes_under`` mutant: under it), event ``put_on_deck`` (R15:119.2); ``came_from``
     "graveyard" adds the key ``from`` (INTERPRETING.md, entries 64 and 78)."""
     deck = state.players[seat].deck
-    top = state.rules.deck_put_on_top
-    if top:
+    if state.rules.deck_put_on_top:
         deck.insert(0, uid)
     else:
         deck.append(uid)
-    data: tuple[tuple[str, int | str], ...] = (("player", seat), ("card", uid), ("position", "top" if top else "bottom"))
+    position = "top" if state.rules.deck_put_on_top else "bottom"
+    data: tuple[tuple[str, int | str], ...] = (("player", seat), ("card", uid), ("position", position))
     ev.append(Event("put_on_deck", (*rules, "R15:119.2"), (*data, ("from", came_from)) if came_from else data))
 
 

@@ -13,12 +13,20 @@ supply (``Player.supply``) and go back to it instead of changing zone (R15:519.6
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..cards import CreateParams, Effect
 from ..model import Action, Card, Event, ModuleChoice, QueueEntry, State, Violation
 from .board import card_def, classes_of
 from .triggers import fire
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    #: How a card enters play (:func:`oracle.rules.basic_effects.enter_play`), registered by that
+    #: module, which imports this one (the rule modules import one another without a cycle).
+    #: A type for the checker only.
+    EnterPlay = Callable[[State, int, int, list[Event], tuple[str, ...]], None]
 
 __all__ = [
     "ask_module",
@@ -103,9 +111,7 @@ def check_module_choice(state: State, action: Action) -> list[Violation]:
     return out
 
 
-#: How a card enters play (:func:`oracle.rules.basic_effects.enter_play`), registered by that
-#: module, which imports this one (the rule modules import one another without a cycle).
-EnterPlay = Callable[[State, int, int, list[Event], tuple[str, ...]], None]
+#: How a card enters play (:data:`EnterPlay`), registered by :mod:`oracle.rules.basic_effects`.
 _ENTER_PLAY: list[EnterPlay] = []
 
 
@@ -118,7 +124,7 @@ def choose_host(state: State, action: Action, ev: list[Event]) -> ModuleChoice:
     """Carry out the Модуль decision: attach the creature to the chosen mechanism, or let it
     enter play; the game returns to the step it waited in.  Returns the decision, whose
     ``entry`` says what goes on (the caller continues the play or the ability)."""
-    enter_play = _ENTER_PLAY[0]
+    (enter_play,) = _ENTER_PLAY
     mc = state.attaching
     assert mc is not None
     state.attaching = None
@@ -177,12 +183,11 @@ def create_card(state: State, card_id: str, seat: int, ev: list[Event], rules: t
 
 def _death_trigger_waits(state: State) -> bool:
     """Whether a trigger on a death («Гибель», «when a creature dies») waits to be declared."""
-    cards = state.cards
     for t in state.pending:
-        if t.ability < 0:
+        if t.ability < 0:  # poison (-2): no ability of the card
             continue
-        d = card_def(state, t.source) if t.source in cards else None
-        if d is not None and t.ability < len(d.abilities) and d.abilities[t.ability].trigger in ("death", "creature_dies"):
+        d = card_def(state, t.source)  # a pending trigger's source is a card of the state (validate.py)
+        if t.ability < len(d.abilities) and d.abilities[t.ability].trigger in ("death", "creature_dies"):
             return True
     return False
 
@@ -194,7 +199,7 @@ def create_effect(
     controller's supply and into play, open, his (R15:519.6); a creature with «Модуль» while
     he has a mechanism waits for his decision at step ``module_choice`` (True: the resolution
     waits; INTERPRETING.md, entry 104)."""
-    enter_play = _ENTER_PLAY[0]
+    (enter_play,) = _ENTER_PLAY
     params = effect.params
     assert isinstance(params, CreateParams)
     seat = entry.controller
