@@ -134,7 +134,7 @@ FAITHFUL: dict[str, str] = {
     "this turn, the accumulation draw and the card just drawn included)",
     "kontsentratsiya": "draw two cards",
     "otvet_dzara": "modal: wound a character 3, or wound a creature of the class Механизм 5",
-    "raskoloshmatit": "wound a creature by its printed cost (amount target_cost); no composite mechanisms in the pool",
+    "raskoloshmatit": "wound a creature by its cost (amount target_cost); a combined mechanism's is the sum of its parts'",
     "ultimatum_fey": "up to 3 creatures +3 strike until end of turn, then draw one per creature with strike >= 6",
     "tekhnomeditatsiya": "draw until the hands are equal (draw_to_match_opponent), wound each hero by the cards drawn",
     "ukaz_komandora": "prepare a creature of base cost <= 1 (target max_cost, R15:106.1), then draw a card",

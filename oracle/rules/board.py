@@ -93,8 +93,11 @@ def attached_life(state: State, uid: int) -> int:
 
 
 def combined_cost(state: State, uid: int) -> int:
-    """The cost of card ``uid`` in play: its printed cost plus its parts' (R15 glossary
-    «Присоединить»: the combined card's cost is the sum; X counts 0)."""
+    """The base cost of card ``uid`` in play: its printed cost plus its parts' (R15 glossary
+    «Присоединить», «Объединённая карта», R15:7.attach, R15:7.combined: the combined card's
+    cost is the sum; X counts 0, R15:106.1.4), the cost an ability mentions reads
+    (:func:`oracle.rules.payment.mentioned_cost`; INTERPRETING.md, entry 103; the
+    ``combined_keeps_top_characteristics`` mutant reads the top card's own)."""
     own = max(card_def(state, uid).cost, 0)
     if not state.rules.combined_card_sums:
         return own

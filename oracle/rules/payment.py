@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from ..cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier, load_pool
 from ..editions import cite_one
 from ..model import Card, Event, State, Violation
-from .board import card_def, condition_holds
+from .board import card_def, combined_cost, condition_holds
 
 __all__ = [
     "BoardStatic",
@@ -220,12 +220,16 @@ def _cost_count(state: State, seat: int, per: CostCount) -> int:
 
 
 def mentioned_cost(state: State, uid: int) -> int:
-    """The cost of card ``uid`` as an ability mentions it: its base (printed) cost, a cost X
-    counting 0 (R15:106.1, 106.1.4); cost modifiers work only while a card is played
-    (R15:106.1.1; INTERPRETING.md, entry 44).  The ``mentioned_cost_modified`` mutant applies
-    the modifiers in force for the card's owner."""
-    d = card_def(state, uid)
-    base = 0 if d.x_cost else d.cost
+    """The cost of card ``uid`` as an ability mentions it («Х — его стоимость», «стоимостью (1)
+    или менее»): its base cost, a cost X counting 0 (R15:106.1, 106.1.4); for a combined card
+    (a card in play with parts attached under it) the base cost is the sum of its parts'
+    printed costs, its own included, each X counting 0 (R15:7.attach, R15:7.combined;
+    INTERPRETING.md, entry 103, reading 2c; :func:`~oracle.rules.board.combined_cost`, which the
+    ``combined_keeps_top_characteristics`` mutant reads as the top card's own cost).  Cost
+    modifiers work only while a card is played (R15:106.1.1; INTERPRETING.md, entry 44): the
+    ``mentioned_cost_modified`` mutant applies the modifiers in force for the card's owner to
+    that base."""
+    base = combined_cost(state, uid)
     if state.rules.mentioned_cost_is_base:
         return base
     return final_cost(state, state.cards[uid].owner, uid, base)
