@@ -199,8 +199,9 @@ def illegal_candidates(
 ) -> list[Action]:
     """Actions the engine refuses in ``state``, at most ``limit``, in a stable order: the
     ``chosen`` action of ``actor`` by the wrong actor, perturbations of it (another card,
-    other targets, X, option, trigger, die values, deck order), actions of other kinds, and
-    the actions of ``pool`` (those of earlier decisions), latest first; none of ``legal``."""
+    other targets, an X of 0 or, for a play, one more, option, trigger, die values, deck order),
+    actions of other kinds, and the actions of ``pool`` (those of earlier decisions), latest
+    first; none of ``legal``."""
     cands: list[Action] = []
     other = 0 if actor == CHANCE else 1 - actor
     cands.append(replace(chosen, actor=other))
@@ -217,6 +218,8 @@ def illegal_candidates(
             replace(chosen, targets=tuple(t + 1 for t in chosen.targets)),
             replace(chosen, targets=(*chosen.targets, chosen.targets[0])),
         ]
+    if chosen.x:  # X is at least 1 (R15:106.1.2, 512.4.1): a played or activated X of 0 is refused
+        cands.append(replace(chosen, x=0))
     if chosen.kind == "play":
         cands += [replace(chosen, x=chosen.x + 1), replace(chosen, option="fury")]
     if chosen.trigger:
