@@ -83,7 +83,8 @@ def _taken(until: str = "") -> State:
     players = [Player(1, []), Player(2, [], play=[21, 22])]
     s = State("R15", cards, players, step="choice", turn=3, active=0, first_player=0)
     ev: list[Event] = []
-    assert take_control(s, 0, 21, ev, (), until)
+    take_control(s, 0, 21, ev, (), until)
+    assert [e.kind for e in ev] == ["control_taken"] and s.controller_of(21) == 0
     return s
 
 
@@ -120,8 +121,9 @@ def test_control_is_taken_once_and_given_back_to_the_owner() -> None:
     nothing more."""
     s = _taken()
     ev: list[Event] = []
-    assert not take_control(s, 0, 21, ev, ())
-    assert not take_control(s, 0, 2, ev, ())
+    take_control(s, 0, 21, ev, ())
+    take_control(s, 0, 2, ev, ())
+    assert ev == [] and s.players[0].play == [21] and s.controller_of(2) == 1
     give_back(s, 21, ev, ())
     assert s.players[1].play == [22, 21] and s.players[0].play == [] and s.controller_of(21) == 1
     give_back(s, 21, ev, ())
