@@ -57,8 +57,9 @@ def target_violation(
     # has no cost (R15:107.1)
     if spec.max_cost >= 0 and (d.type == "hero" or mentioned_cost(state, uid) > spec.max_cost):
         return f"card {uid} costs more than {spec.max_cost} or has no cost"
-    # «с ударом N или более»; no minimum is -1, which every strike (at least 0, R15:523.2) meets
-    if current_strike(state, uid) < spec.min_strike:
+    # «с ударом N или более»; no minimum is -1 (every strike is at least 0, R15:523.2), and then
+    # the strike is not computed at all: this runs for every candidate of every legal target list
+    if spec.min_strike >= 0 and current_strike(state, uid) < spec.min_strike:
         return f"card {uid} has strike below {spec.min_strike}"
     return ""
 

@@ -227,12 +227,12 @@ def _fire(
     else:
         subject_owner = state.controller_of(subject) if subject else -1  # its controller (R15:519.5)
         table = triggered_abilities(cards)
+        any_parts = some_card_outside_zones(state)
         for seat in (state.inactive, state.active):
             p = state.players[seat]
             gone = [u for u in together if state.cards[u].owner == seat and u not in p.play]
             # the parts under his cards in play: their abilities are the combined card's
-            parts = [c.uid for c in state.cards.values() if c.attached_to and c.attached_to in p.play] if (
-                some_card_outside_zones(state)) else []
+            parts = [c.uid for c in state.cards.values() if c.attached_to and c.attached_to in p.play] if any_parts else []
             for uid in (p.hero, *p.play, *parts, *gone):
                 c = state.cards[uid]
                 if c.attached_to:
