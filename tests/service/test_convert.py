@@ -526,8 +526,11 @@ def _renumber(data: dict[str, Any], factor: int) -> dict[str, Any]:
             c["attached_to"] = u(c["attached_to"])
     for e in data["queue"]:
         e["source"], e["targets"] = u(e["source"]), [u(x) for x in e["targets"]]
-    for t in data["pending"]:
+    for t in (*data["pending"], *data.get("delayed", ())):  # delayed triggered abilities too (R15:521)
         t["source"], t["subject"] = u(t["source"]), u(t["subject"])
+    for item in (*data["queue"], *data["pending"], *data.get("delayed", ())):
+        if "lineage" in item:  # pairs of source uid and ability index (R15:525.2)
+            item["lineage"] = [u(x) if i % 2 == 0 else x for i, x in enumerate(item["lineage"])]
     for m in data["modifiers"]:
         m["target"] = u(m["target"])
     if data["attack"] is not None:
