@@ -13,6 +13,7 @@ from ..cards import CardDef, Condition, GrantedKeyword, Keyword, StrikeBonus, Wo
 from ..model import State
 
 __all__ = [
+    "abilities_in_play",
     "abilities_of_kind",
     "attached_life",
     "attached_strike",
@@ -36,7 +37,17 @@ __all__ = [
 
 def card_def(state: State, uid: int) -> CardDef:
     """The printed card of instance ``uid``."""
-    return load_pool().cards[state.cards[uid].card_id]
+    return (_CARDS or _pool_cards())[state.cards[uid].card_id]
+
+
+#: The pool's printed cards by id, once read (:func:`card_def` is the engine's most frequent
+#: call: a module global spares it the call of the cached :func:`load_pool`).
+_CARDS: dict[str, CardDef] = {}
+
+
+def _pool_cards() -> dict[str, CardDef]:
+    _CARDS.update(load_pool().cards)
+    return _CARDS
 
 
 def abilities_of_kind(state: State, uid: int, kind: Any) -> tuple[tuple[int, Any], ...]:
@@ -54,6 +65,31 @@ def _abilities_by_kind(kind: Any) -> dict[str, tuple[tuple[int, Any], ...]]:
         cid: tuple((i, a) for i, a in enumerate(d.abilities) if isinstance(a, kind))
         for cid, d in load_pool().cards.items()
     }
+
+
+@cache
+def _ids_with_kind(kind: Any) -> frozenset[str]:
+    return frozenset(cid for cid, found in _abilities_by_kind(kind).items() if found)
+
+
+def abilities_in_play(state: State, kind: Any, seats: Iterable[int] = (0, 1)) -> list[tuple[int, int, int, Any]]:
+    """The abilities of kind ``kind`` (as for :func:`abilities_of_kind`) on the heroes and the
+    cards in the play zone that are not hidden (a hidden card's abilities do not work,
+    R15:504.3, INTERPRETING.md entry 38), as (seat, uid, index, ability): the seats in the
+    order ``seats`` gives, each hero first, then its play zone in order, each card's abilities
+    in printed order.  Speed only: a card whose printed card has no such ability is passed
+    over with one set test (the static hooks of the wound pipeline and the draws ask this of
+    every card in play at every wound and draw, and most cards have none)."""
+    ids = _ids_with_kind(kind)
+    cards = state.cards
+    out: list[tuple[int, int, int, Any]] = []
+    for seat in seats:
+        p = state.players[seat]
+        for uid in (p.hero, *p.play):
+            c = cards[uid]
+            if c.card_id in ids and not c.hidden:
+                out.extend((seat, uid, i, a) for i, a in _abilities_by_kind(kind)[c.card_id])
+    return out
 
 
 def parts_of(state: State, uid: int) -> list[int]:
@@ -234,7 +270,13 @@ def current_life(state: State, uid: int) -> int:
     :func:`attached_life`) plus its additional lives, minus its reduced lives, minus its
     wounds (R15:106.2, 504.1–504.4; :mod:`oracle.rules.lives`; INTERPRETING.md, entries 69
     and 97)."""
-    return card_def(state, uid).life + attached_life(state, uid) + life_bonus(state, uid) - state.cards[uid].wounds
+    c = state.cards[uid]
+    life = (_CARDS or _pool_cards())[c.card_id].life - c.wounds
+    if state.modifiers:
+        life += life_bonus(state, uid)
+    if some_card_outside_zones(state):
+        life += attached_life(state, uid)
+    return life
 
 
 def life_bonus(state: State, uid: int) -> int:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import DrawCount, DrawLimit, DrawReplacement, Effect, EffectAbility, TriggeredAbility, Whose
 from ..model import Event, QueueEntry, State
-from .board import abilities_of_kind
+from .board import abilities_in_play
 from .triggers import fire
 
 if TYPE_CHECKING:
@@ -88,15 +88,7 @@ def _statics(state: State) -> list[tuple[int, int, int, DrawCount | DrawLimit | 
     """The draw statics in force, as (controller, uid, index, ability): on the heroes and the
     cards in play that are not hidden, the inactive player's first (R15:115.1).  A card's
     controller is its owner here (no control changes are modelled)."""
-    out: list[tuple[int, int, int, DrawCount | DrawLimit | DrawReplacement]] = []
-    for seat in (state.inactive, state.active):
-        p = state.players[seat]
-        for uid in (p.hero, *p.play):
-            if state.cards[uid].hidden:
-                continue
-            for i, a in abilities_of_kind(state, uid, DrawCount | DrawLimit | DrawReplacement):
-                out.append((seat, uid, i, a))
-    return out
+    return abilities_in_play(state, DrawCount | DrawLimit | DrawReplacement, (state.inactive, state.active))
 
 
 def draw_limit_of(state: State, seat: int) -> int:

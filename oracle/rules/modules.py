@@ -13,9 +13,10 @@ supply (``Player.supply``) and go back to it instead of changing zone (R15:519.6
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
-from ..cards import CreateParams, Effect
+from ..cards import CreateParams, Effect, load_pool
 from ..model import Action, Card, Event, ModuleChoice, QueueEntry, State, Violation
 from .board import card_def, classes_of
 from .triggers import fire
@@ -50,6 +51,13 @@ MODULE_RULE = "R15:7.module"
 def is_created(state: State, uid: int) -> bool:
     """Whether card ``uid`` is «Созданный» (R15 glossary): printed keyword ``created``."""
     return "created" in card_def(state, uid).keywords
+
+
+@cache
+def _created_ids() -> frozenset[str]:
+    """The ids of the pool's printed cards that are «Созданный» (:func:`is_created`, as a set:
+    :func:`return_created` asks it of every graveyard card at every check of the state)."""
+    return frozenset(cid for cid, d in load_pool().cards.items() if "created" in d.keywords)
 
 
 def mechanisms_of(state: State, seat: int, module: int) -> list[int]:
@@ -218,10 +226,13 @@ def return_created(state: State, ev: list[Event]) -> None:
     with it, and the triggers on that death name the combined card, so every pending death
     trigger holds it; INTERPRETING.md, entry 106; the ``created_card_stays_in_graveyard``
     mutant leaves it there)."""
-    if not state.rules.created_returns_to_supply or _death_trigger_waits(state):
+    created = _created_ids()
+    cards = state.cards
+    gone = [[u for u in p.graveyard if cards[u].card_id in created] for p in state.players]
+    if not any(gone) or not state.rules.created_returns_to_supply or _death_trigger_waits(state):
         return
-    for p in state.players:
-        for uid in [u for u in p.graveyard if is_created(state, u)]:
+    for p, uids in zip(state.players, gone, strict=True):
+        for uid in uids:
             p.graveyard.remove(uid)
             p.supply.append(uid)
             ev.append(Event("returned_to_supply", ("R15:519.6.1", "R15:7.created"),

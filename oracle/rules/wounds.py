@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..cards import Armour, NoWoundsFrom, PreventNext, Protection, WoundReplacement, WoundWatch
 from ..model import Event, Modifier, State
-from .board import abilities_of_kind, card_def, classes_of, current_strike, has_keyword
+from .board import abilities_in_play, abilities_of_kind, card_def, classes_of, current_strike, has_keyword
 from .triggers import fire
 
 __all__ = ["SPELL_PROTECTION", "deal_wounds", "protected_from_spells"]
@@ -152,15 +152,13 @@ def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:
         if isinstance(a, NoWoundsFrom) and _no_wounds_from(state, a, blow):
             out.append((uid, i, a))
     owner = state.cards[uid].owner
-    for seat in (owner, 1 - owner):
-        p = state.players[seat]
-        for card in sorted((p.hero, *p.play), key=lambda u: (u != uid, u)):
-            if state.cards[card].hidden:
-                continue
-            for i, a in abilities_of_kind(state, card, WoundReplacement):
-                if (_watches(state, a.to, card, uid)
-                        and not (a.unless_class and a.unless_class in classes_of(state, uid))):
-                    out.append((card, i, a))
+    found = abilities_in_play(state, WoundReplacement, (owner, 1 - owner))
+    # per seat: the wounded card first, then by uid (entry 89)
+    found.sort(key=lambda f: (f[0] != owner, f[1] != uid, f[1]))
+    for _seat, card, i, a in found:
+        if (_watches(state, a.to, card, uid)
+                and not (a.unless_class and a.unless_class in classes_of(state, uid))):
+            out.append((card, i, a))
     return out
 
 
@@ -258,14 +256,11 @@ def _shields(state: State, uid: int, blow: _Blow) -> list[tuple[int, int, str, i
         c = state.cards[uid]
         used = c.armour_prevented if c.armour_turn == state.turn or not state.rules.armour_per_turn else 0
         out.append((c.owner, uid, "armour", max(values) - used))
-    for seat, p in enumerate(state.players):
-        for card in (p.hero, *p.play):
-            if state.cards[card].hidden:
-                continue
-            for _, a in abilities_of_kind(state, card, PreventNext):
-                if _watches(state, a.to, card, uid):
-                    out.append((seat, card, "next", a.value - state.cards[card].prevented))
-                    break
+    seen = 0
+    for seat, card, _, a in abilities_in_play(state, PreventNext):
+        if card != seen and _watches(state, a.to, card, uid):
+            out.append((seat, card, "next", a.value - state.cards[card].prevented))
+            seen = card  # one per card: its first that watches ``uid``
     return out
 
 
