@@ -493,6 +493,11 @@ class State:
     # in place; None = all of them.  :meth:`fork` shares the cards with its source and empties
     # the set of both, and :meth:`card_mut` copies a shared card before its first change.
     _own: set[int] | None = field(default=None, compare=False, repr=False)
+    # Speed (not part of the game state either): whether some card is a part of a combined
+    # card or a captured card (``attached_to`` or ``captured_by`` set); None: not known yet.
+    # :func:`oracle.rules.board.some_card_outside_zones` finds it once and keeps it, copies
+    # keep it, and the rules that attach, capture, release or create a card reset it.
+    _outside: bool | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> State:
         """An independent copy: nothing mutable is shared with ``self``."""
@@ -635,6 +640,7 @@ def _clone_state(self: State, cards: dict[int, Card], own: set[int] | None) -> S
     s.attaching = self.attaching
     s.delayed = list(self.delayed)
     s._own = own
+    s._outside = self._outside
     return s
 
 

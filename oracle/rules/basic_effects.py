@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from ..model import Event, State
 from . import draws
-from .board import card_def, current_life, parts_of
+from .board import card_def, current_life, forget_outside, parts_of
 from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
 from .modules import register_enter_play, return_created
@@ -103,6 +103,7 @@ def leave_together(
         for part in parts[uid]:
             pc = state.card_mut(part)
             pc.attached_to = 0
+            forget_outside(state)
             pc.usage.clear()
             pc.game_usage.clear()
             state.players[pc.owner].graveyard.append(part)

@@ -25,6 +25,7 @@ __all__ = [
     "counts_as_stunned",
     "current_life",
     "current_strike",
+    "forget_outside",
     "has_keyword",
     "life_bonus",
     "parts_of",
@@ -102,13 +103,22 @@ def parts_of(state: State, uid: int) -> list[int]:
 
 
 def some_card_outside_zones(state: State) -> bool:
-    """Whether some card is in none of the zones (hero, deck, hand, play, graveyard, supply):
-    a part of a combined card or a captured card.  When the zones hold every card there is
-    no part, so the callers that look for parts skip the scan of every card (speed only)."""
-    held = 0
-    for p in state.players:
-        held += 1 + len(p.deck) + len(p.hand) + len(p.play) + len(p.graveyard) + len(p.supply)
-    return held != len(state.cards)
+    """Whether some card is a part of a combined card or a captured card (``attached_to`` or
+    ``captured_by`` set): the cards that lie in none of the zones.  When none is, there is no
+    part, so the callers that look for parts or captured cards skip the scan of every card
+    (speed only).  Found once per state and kept (``State._outside``, copied with the state);
+    the rules that attach, capture, release or create a card reset it
+    (:func:`forget_outside`)."""
+    known = state._outside
+    if known is None:
+        known = state._outside = any(c.attached_to or c.captured_by for c in state.cards.values())
+    return known
+
+
+def forget_outside(state: State) -> None:
+    """Reset what :func:`some_card_outside_zones` keeps: a card was just attached, captured,
+    released or created."""
+    state._outside = None
 
 
 def attached_strike(state: State, uid: int) -> int:

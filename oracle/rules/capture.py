@@ -13,6 +13,7 @@ entry 115.
 from __future__ import annotations
 
 from ..model import Event, State
+from .board import forget_outside, some_card_outside_zones
 
 __all__ = ["capture_from_hand", "release"]
 
@@ -30,6 +31,7 @@ def capture_from_hand(
     for uid in cards:
         hand.remove(uid)
         state.card_mut(uid).captured_by = capturer
+    forget_outside(state)
     cite = (*rules, "R15:7.capture", *(("R15:520.5",) if fewer else ()))
     ev.append(Event("captured", cite, (("player", seat), ("source", capturer), ("cards", ",".join(map(str, cards))),
                                        ("count", len(cards)))))
@@ -41,7 +43,7 @@ def release(state: State, uid: int, ev: list[Event]) -> None:
     ascending uids (R15 glossary «Добывает»; a rules effect, R15:503.1; event
     ``captured_returned``; no trigger fires on it).  The mutant ``captured_cards_stay`` leaves
     them under the card."""
-    if not state.rules.captured_cards_return:
+    if not state.rules.captured_cards_return or not some_card_outside_zones(state):
         return
     under = sorted(u for u, c in state.cards.items() if c.captured_by == uid)
     for u in under:
@@ -49,5 +51,6 @@ def release(state: State, uid: int, ev: list[Event]) -> None:
         c.captured_by = 0
         state.players[c.owner].hand.append(u)
     if under:
+        forget_outside(state)
         ev.append(Event("captured_returned", ("R15:503.1", "R15:7.capture"),
                         (("source", uid), ("cards", ",".join(map(str, under))))))

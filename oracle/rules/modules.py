@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import CreateParams, Effect, load_pool
 from ..model import Action, Card, Event, ModuleChoice, QueueEntry, State, Violation
-from .board import card_def, classes_of
+from .board import card_def, classes_of, forget_outside
 from .triggers import fire
 
 if TYPE_CHECKING:
@@ -162,6 +162,7 @@ def attach(state: State, part: int, host: int, seat: int, ev: list[Event], rules
     _take(state, part, seat)
     c = state.card_mut(part)
     c.attached_to = host
+    forget_outside(state)
     c.entered_turn = state.turn
     if c.wounds:
         state.card_mut(host).wounds += c.wounds

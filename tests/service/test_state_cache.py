@@ -42,7 +42,7 @@ def snapshot(state: State) -> list[tuple[str, Any]]:
     list: equal snapshots mean equal states down to iteration order."""
     out: list[tuple[str, Any]] = []
     for f in fields(State):
-        if f.name == "_own":  # copy-on-write bookkeeping, not part of the game state
+        if f.name.startswith("_"):  # copy-on-write and speed bookkeeping, not part of the game state
             continue
         value = getattr(state, f.name)
         if f.name == "cards":

@@ -1,0 +1,79 @@
+"""The kept answer of ``board.some_card_outside_zones`` (``State._outside``, speed only) is
+never stale: whatever a rule did to a state — attach a Модуль, capture cards, release them,
+destroy a combined card — the answer a state keeps is the one a fresh look at its cards
+gives.  A stale False would hide a combined card's parts (their life, strike, abilities) and
+captured cards; so every action of every scenario, and every state of random games carried
+from state to state as the engine carries it, is checked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conformance_suite.executor import run_scenario
+from conformance_suite.scenario import load_all
+from conformance_suite.targets import ApplyResult, InProcessTarget
+from oracle import IllegalAction, State, apply
+from oracle.rules.board import some_card_outside_zones
+from oracle.sampler import play_random_game
+
+
+def _fresh(state: State) -> bool:
+    return any(c.attached_to or c.captured_by for c in state.cards.values())
+
+
+def _kept_is_fresh(state: State) -> bool:
+    kept = state._outside
+    return kept is None or kept == _fresh(state)
+
+
+class _Checking(InProcessTarget):
+    """The reference in process: before each apply it asks the question (so the answer is kept
+    and carried into the next state), and after it checks the next state's kept answer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stale: list[str] = []
+        self.outside_seen = 0
+
+    def apply(self, state: dict[str, Any], action: str) -> ApplyResult:
+        """Apply, and compare the kept answer of the next state with a fresh one."""
+        s = self._state(state)
+        some_card_outside_zones(s)
+        try:
+            nxt = apply(s, self._action(action)).state
+        except IllegalAction:  # a refusal: the parent reports it
+            return super().apply(state, action)
+        if not _kept_is_fresh(nxt):
+            self.stale.append(action)
+        self.outside_seen += _fresh(nxt)
+        return super().apply(state, action)
+
+
+@pytest.mark.parametrize("edition", ["C", "R15"])
+def test_no_scenario_step_leaves_a_stale_outside_answer(edition: str) -> None:
+    """After every action of every scenario the next state's kept answer to "is some card a part
+    or captured" is None or the fresh one; the scenarios do reach states with such cards."""
+    target = _Checking()
+    for sc in load_all():
+        if sc.message.editions and edition not in sc.message.editions:
+            continue
+        run_scenario(sc, edition, target)
+        assert not target.stale, (sc.id, target.stale)
+    if edition == "R15":
+        assert target.outside_seen > 0
+
+
+def test_random_games_carry_a_correct_outside_answer() -> None:
+    """Along random games of R15 (each state made from the one before, as the engine carries
+    its kept answer) the answer ``some_card_outside_zones`` gives is the fresh one."""
+    seen = {True: 0, False: 0}
+    for seed in range(40):
+        game = play_random_game(seed, "R15")
+        state = game.states[0]
+        for action in game.actions:
+            assert some_card_outside_zones(state) == _fresh(state)
+            seen[_fresh(state)] += 1
+            state = apply(state, action).state
+    assert seen[False] > 0 and seen[True] > 0
