@@ -193,11 +193,14 @@ def fire(
     cards = load_pool().cards
     before = len(state.pending)
     stopped: list[tuple[int, int]] = []
-    token = _STOPPED.set(stopped)
-    try:
+    if not _CHAIN.get():  # outside a chain no cycle can stop a trigger (:func:`_add`)
         _fire(state, kind, subject, together, count, cards, killer)
-    finally:
-        _STOPPED.reset(token)
+    else:
+        token = _STOPPED.set(stopped)
+        try:
+            _fire(state, kind, subject, together, count, cards, killer)
+        finally:
+            _STOPPED.reset(token)
     for source, ability in stopped:
         ev.append(Event("trigger_cycle_stopped", (*rules, "R15:525.2"),
                         (("source", source), ("ability", ability), ("condition", kind))))
