@@ -314,10 +314,11 @@ def classes_of(state: State, uid: int) -> tuple[str, ...]:
 def has_keyword(state: State, uid: int, keyword: Keyword | GrantedKeyword) -> bool:
     """Whether card ``uid`` has ``keyword`` now: printed (``keywords``, its own or a part's
     under it) or granted by a modifier in force («получает Рывок до конца хода», R15 glossary «Получает»; entry 69)."""
-    if keyword in card_def(state, uid).keywords:
+    cards = _CARDS or _pool_cards()
+    if keyword in cards[state.cards[uid].card_id].keywords:
         return True
     # the top card of a combined card gains its parts' abilities (R15 glossary «Присоединить»)
-    if any(keyword in card_def(state, p).keywords for p in parts_of(state, uid)):
+    if some_card_outside_zones(state) and any(keyword in card_def(state, p).keywords for p in parts_of(state, uid)):
         return True
     return any(m.target == uid and m.grants == keyword for m in state.modifiers)
 

@@ -275,4 +275,4 @@ def _prevent_next_value(state: State, card: int) -> int:
 def protected_from_spells(state: State, uid: int) -> bool:
     """The card has «Защита от заклинаний»: the player who controls a spell's targeted
     ability cannot choose it as a target (R15:515.2)."""
-    return any(isinstance(a, Protection) and a.source == "spells" for a in card_def(state, uid).abilities)
+    return any(a.source == "spells" for _, a in abilities_of_kind(state, uid, Protection))
