@@ -184,9 +184,11 @@ def _check_parts(
     state: State, pool: Mapping[str, CardDef], parts: Mapping[int, int], seen: Mapping[int, tuple[int, str, int]]
 ) -> None:
     """Rule 13: each part of a combined card (``attached_to``) is a creature attached to a
-    creature of the same owner in the play zone, itself no part (no parts of parts), with no
+    creature in the play zone, itself no part (no parts of parts), with no
     wounds, markers or state of its own: they are the combined card's (R15 glossary
-    «Присоединить», «Объединённая карта»)."""
+    «Присоединить», «Объединённая карта»).  The two may have different owners: a Модуль goes
+    to a mechanism its player controls (R15:519.5), which may be his opponent's card, and a
+    combined card changes controller as one card."""
     index = {uid: i for i, uid in enumerate(state.cards)}
     for uid, host in parts.items():
         path = f"cards[{index[uid]}].attached_to"
@@ -200,9 +202,6 @@ def _check_parts(
             raise StateError(path, f"card {host} is not in the play zone: only a card in play has parts (R15:7.attach)")
         if pool[c.card_id].type != "creature" or pool[h.card_id].type != "creature":
             raise StateError(path, f"card {uid} and card {host} must both be creatures (R15:505.4, R15:7.module)")
-        if c.owner != h.owner:
-            raise StateError(path, f"card {uid} belongs to player {c.owner}, card {host} to player {h.owner}: a module "
-                             "is attached to its player's own mechanism (R15:7.module)")
         if c.closed or c.wounds or c.poison or c.hidden or c.stunned:
             raise StateError(f"cards[{index[uid]}]", f"card {uid} is a part: closed, wounds, poison, hidden and stunned "
                              "are its combined card's (R15:7.attach)")

@@ -843,7 +843,6 @@ VALIDATE_CASES: list[Case] = [
     ("part_of_itself", "combined", _part_attached_to("self"), "cards[{i}].attached_to"),
     ("part_of_a_card_in_a_deck", "combined", _part_attached_to("hand"), "cards[{i}].attached_to"),
     ("part_not_a_creature", "combined", _part(card_id="potok_energii"), "cards[{i}].attached_to"),
-    ("part_of_another_player", "combined", _part(owner=1), "cards[{i}].attached_to"),
     ("part_with_wounds", "combined", _part(wounds=1), "cards[{i}]"),
     ("created_card_in_a_hand", "choice", _created_in_hand, "players[0].hand[0]"),
     ("supply_holds_a_card_not_created", "choice", _hand_card_to_supply, "players[0].supply[0]"),
@@ -888,6 +887,17 @@ def test_each_rule_refuses_naming_its_field(base: str, mutate: Mutate, field: st
 def _raise_lines() -> set[int]:
     lines = _VALIDATE_PY.read_text(encoding="utf-8").splitlines()
     return {n for n, text in enumerate(lines, 1) if text.strip().startswith("raise StateError")}
+
+
+def test_a_part_may_belong_to_the_other_player() -> None:
+    """Rule 14 (R15:519.5, R15 glossary «Модуль»): a player attaches his Модуль to a mechanism he
+    controls, which may be his opponent's card, so a part and its combined card may have
+    different owners; a random game reached such a state and the validator refused it."""
+    s = _base("combined").copy()
+    uid = next(u for u, c in s.cards.items() if c.attached_to)
+    host = s.cards[uid].attached_to
+    s.cards[uid].owner = 1 - s.cards[host].owner
+    validate(s)
 
 
 def test_the_table_reaches_every_refusal_of_validate() -> None:
