@@ -21,7 +21,7 @@ from ..cards import CancelPlay
 from ..editions import cite_one
 from ..model import Action, Event, State, Violation
 from .basic_effects import leave_play
-from .board import card_def
+from .board import abilities_in_play, card_def
 from .queue import remove_cancelled_play
 
 __all__ = [
@@ -51,16 +51,8 @@ def cancellers(state: State, played: int) -> list[int]:
     one of the effect's types; ascending uids."""
     seat = state.cards[played].owner
     ptype = card_def(state, played).type
-    other = state.players[1 - seat]
-    out: list[int] = []
-    for uid in (other.hero, *other.play):
-        if state.cards[uid].hidden:
-            continue
-        for a in card_def(state, uid).abilities:
-            if isinstance(a, CancelPlay) and ptype in a.card_types:
-                out.append(uid)
-                break
-    return sorted(out)
+    found = abilities_in_play(state, CancelPlay, (1 - seat,))
+    return sorted({uid for _, uid, _, a in found if ptype in a.card_types})
 
 
 def offer_cancellation(state: State, played: int) -> bool:
