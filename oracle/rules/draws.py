@@ -108,9 +108,12 @@ def draw_cards(state: State, seat: int, n: int, ev: list[Event], rules: tuple[st
     if n <= 0:
         return DrawOutcome()
     counted = state.turn >= 1
-    if counted:
+    # No draw static in play now: none comes during these draws either (they only move cards
+    # from the deck to the hand and make triggers wait), so none is looked for (speed only).
+    statics = counted and bool(_statics(state))
+    if statics:
         n = _replaced_count(state, seat, n, ev, rules)
-    limit = draw_limit_of(state, seat) if counted else -1
+    limit = draw_limit_of(state, seat) if statics else -1
     p = state.players[seat]
     if limit >= 0 and not state.rules.draw_limit_counts_single_draws and p.drawn_this_turn + n > limit:
         # the mutant: an instruction that would go past the limit is not carried out at all
@@ -124,7 +127,7 @@ def draw_cards(state: State, seat: int, n: int, ev: list[Event], rules: tuple[st
             rule = "R15:527.3" if limit == 0 else "R15:527.2.2"
             ev.append(Event("draw_refused", (*rules, rule), (("player", seat), ("count", 1))))
             continue
-        if counted and _replace_one(state, seat, ev, rules):
+        if statics and _replace_one(state, seat, ev, rules):
             if state.winner >= 0:
                 break
             continue

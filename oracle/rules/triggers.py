@@ -242,13 +242,17 @@ def _fire(
         table = triggered_abilities(cards)
         holders_of_kind = _HOLDERS.get(kind, _NONE)
         any_parts = some_card_outside_zones(state)
+        cards_of = state.cards
         for seat in (state.inactive, state.active):
             p = state.players[seat]
-            gone = [u for u in together if state.cards[u].owner == seat and u not in p.play]
-            # the parts under his cards in play: their abilities are the combined card's
-            parts = [c.uid for c in state.cards.values() if c.attached_to and c.attached_to in p.play] if any_parts else []
-            for uid in (p.hero, *p.play, *parts, *gone):
-                c = state.cards[uid]
+            seen: list[int] = [p.hero, *p.play]
+            if together:
+                seen += [u for u in together if cards_of[u].owner == seat and u not in p.play]
+            if any_parts:  # the parts under his cards in play: their abilities are the combined card's
+                parts = [c.uid for c in cards_of.values() if c.attached_to and c.attached_to in p.play]
+                seen[1 + len(p.play):1 + len(p.play)] = parts
+            for uid in seen:
+                c = cards_of[uid]
                 if c.card_id not in holders_of_kind:
                     continue  # no ability on this condition
                 if c.attached_to:
