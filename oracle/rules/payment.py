@@ -59,7 +59,12 @@ def _ability_cost_statics(others: dict[str, tuple[CostModifier, ...]]) -> dict[s
         return _ABILITY_STATICS[0][1]
     table = {cid: s if any(a.of_abilities for a in s) else () for cid, s in others.items()}
     _ABILITY_STATICS[:] = [(others, table)]
+    _ABILITY_STATIC_IDS[:] = [frozenset(cid for cid, s in table.items() if s)]
     return table
+
+
+#: The ids of the cards of :data:`_ABILITY_STATICS`' table that have such a modifier.
+_ABILITY_STATIC_IDS: list[frozenset[str]] = [frozenset()]
 
 
 #: A card in play with static cost modifiers of other cards' costs: (uid, card, statics).
@@ -73,9 +78,12 @@ def board_cost_statics(state: State, of_abilities: bool = False) -> list[BoardSt
     only the cards with a modifier of activated abilities' costs, each with all its modifiers
     (what :func:`ability_cost_modifiers` reads; speed only: it asks for each ability)."""
     table = _cost_statics(load_pool().cards)[0]
+    cards = state.cards
     if of_abilities:
         table = _ability_cost_statics(table)
-    cards = state.cards
+        ids = _ABILITY_STATIC_IDS[0]
+        if not any(cards[u].card_id in ids for p in state.players for u in (p.hero, *p.play)):
+            return []
     out: list[BoardStatic] = []
     for p in state.players:
         for uid in (p.hero, *p.play):

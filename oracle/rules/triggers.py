@@ -7,8 +7,7 @@ fire while it is hidden (INTERPRETING.md, entry 12).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 
 from ..cards import Ability, CardDef, KilledBy, Trigger, TriggeredAbility, load_pool
@@ -99,16 +98,21 @@ _CHAIN: ContextVar[tuple[int, ...]] = ContextVar("trigger_chain", default=())
 _STOPPED: ContextVar[list[tuple[int, int]] | None] = ContextVar("trigger_cycle_stopped", default=None)
 
 
-@contextmanager
-def resolving(entry: QueueEntry) -> Iterator[None]:
+class resolving:
     """While ``entry``'s effects are carried out, triggers that fire belong to its chain: its
-    own lineage, and the entry itself when it is a triggered ability (R15:525.2)."""
-    chain = (*entry.lineage, entry.source, entry.ability) if entry.kind == "triggered" else entry.lineage
-    token = _CHAIN.set(chain)
-    try:
-        yield
-    finally:
-        _CHAIN.reset(token)
+    own lineage, and the entry itself when it is a triggered ability (R15:525.2).  A context
+    manager (a class, not a generator: it wraps every resolution)."""
+
+    __slots__ = ("_chain", "_token")
+
+    def __init__(self, entry: QueueEntry) -> None:
+        self._chain = (*entry.lineage, entry.source, entry.ability) if entry.kind == "triggered" else entry.lineage
+
+    def __enter__(self) -> None:
+        self._token = _CHAIN.set(self._chain)
+
+    def __exit__(self, *exc: object) -> None:
+        _CHAIN.reset(self._token)
 
 
 def _in_chain(chain: tuple[int, ...], source: int, ability: int) -> bool:
