@@ -368,6 +368,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
         raise StateError(f"cards[{i}]", f"card {uid} is in no zone")
     if parts:
         _check_parts(state, pool, parts, seen)
+    # found here anyway: the answer oracle.rules.board.some_card_outside_zones keeps (speed only)
+    state._outside = bool(captured or parts)
 
     # rules 2–4: each card: its fields, its owner's zone, its type, out of play
     in_bounds = cards_checked or cards_ok(cards.values())  # one call for every card's declared bounds

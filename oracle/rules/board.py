@@ -27,6 +27,7 @@ __all__ = [
     "current_strike",
     "forget_outside",
     "has_keyword",
+    "ids_with_kind",
     "life_bonus",
     "parts_of",
     "some_card_outside_zones",
@@ -69,7 +70,9 @@ def _abilities_by_kind(kind: Any) -> dict[str, tuple[tuple[int, Any], ...]]:
 
 
 @cache
-def _ids_with_kind(kind: Any) -> frozenset[str]:
+def ids_with_kind(kind: Any) -> frozenset[str]:
+    """The ids of the pool's printed cards with at least one ability of kind ``kind`` (as for
+    :func:`abilities_of_kind`): a set made once per kind, for fast tests of the cards in play."""
     return frozenset(cid for cid, found in _abilities_by_kind(kind).items() if found)
 
 
@@ -81,7 +84,7 @@ def abilities_in_play(state: State, kind: Any, seats: Iterable[int] = (0, 1)) ->
     in printed order.  Speed only: a card whose printed card has no such ability is passed
     over with one set test (the static hooks of the wound pipeline and the draws ask this of
     every card in play at every wound and draw, and most cards have none)."""
-    ids = _ids_with_kind(kind)
+    ids = ids_with_kind(kind)
     cards = state.cards
     out: list[tuple[int, int, int, Any]] = []
     for seat in seats:

@@ -82,7 +82,7 @@ def board_cost_statics(state: State, of_abilities: bool = False) -> list[BoardSt
     if of_abilities:
         table = _ability_cost_statics(table)
         ids = _ABILITY_STATIC_IDS[0]
-        if not any(cards[u].card_id in ids for p in state.players for u in (p.hero, *p.play)):
+        if ids.isdisjoint([cards[u].card_id for p in state.players for u in (p.hero, *p.play)]):
             return []
     out: list[BoardStatic] = []
     for p in state.players:

@@ -24,7 +24,15 @@ from dataclasses import dataclass
 
 from ..cards import Armour, NoWoundsFrom, PreventNext, Protection, WoundReplacement, WoundWatch
 from ..model import Event, Modifier, State
-from .board import abilities_in_play, abilities_of_kind, card_def, classes_of, current_strike, has_keyword
+from .board import (
+    abilities_in_play,
+    abilities_of_kind,
+    card_def,
+    classes_of,
+    current_strike,
+    has_keyword,
+    ids_with_kind,
+)
 from .triggers import fire
 
 __all__ = ["SPELL_PROTECTION", "deal_wounds", "protected_from_spells"]
@@ -59,7 +67,7 @@ def deal_wounds(
     if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
         return
     blow = _Blow(source, by_strike, shot)
-    if not payment:
+    if not payment and not _untouched(state, uid):
         final = state.rules.prevention_after_final_amount
         if not final:  # the ``prevention_before_final_amount`` mutant: before the calculation step
             amount = _prevent(state, uid, amount, blow, ev, rules)
@@ -86,6 +94,20 @@ def deal_wounds(
             fire(state, "strikes_hero", source, ev, rules, count=amount)  # «наносит Х ран ударом герою» (entry 57)
         if by_strike or state.rules.ability_wounds_have_a_source:
             fire(state, "wounds_hero", source, ev, rules)
+
+
+def _untouched(state: State, uid: int) -> bool:
+    """Whether nothing of steps 1–2 can apply to wounds dealt to ``uid`` now: it has no
+    protection, «не получает ран», armour or Уязвимость, and no card in play has a wound
+    replacement or a «предотвратите следующие» (then the amount goes on unchanged, with no
+    event; speed only: most wounds meet none of them)."""
+    cards = state.cards
+    if cards[uid].card_id in ids_with_kind(Protection | NoWoundsFrom | Armour):
+        return False
+    if has_keyword(state, uid, "vulnerability"):
+        return False
+    return ids_with_kind(WoundReplacement | PreventNext).isdisjoint(
+        [cards[u].card_id for p in state.players for u in (p.hero, *p.play)])
 
 
 # --- replacement (R15:508.4.2, 515.1, 517)
