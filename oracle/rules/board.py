@@ -208,12 +208,13 @@ def static_strike_bonuses(state: State, uid: int) -> list[int]:
     """The +N of the creature's own «strike_bonus» statics in force: it is in play and not
     hidden (entry 12), and each one's condition holds for its controller (R15:115.1)."""
     c = state.cards[uid]
-    if c.hidden or state.zone_of(uid) != "play":
+    found = _abilities_by_kind(StrikeBonus)[c.card_id]
+    if not found or c.hidden or state.zone_of(uid) != "play":
         return []
     return [
         a.value
-        for a in card_def(state, uid).abilities
-        if isinstance(a, StrikeBonus) and not a.against and (not a.cond or condition_holds(state, state.controller_of(uid), a.cond))
+        for _, a in found
+        if not a.against and (not a.cond or condition_holds(state, state.controller_of(uid), a.cond))
     ]
 
 
