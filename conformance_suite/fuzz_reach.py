@@ -11,7 +11,9 @@ that happened.  A family at 0 is one the run did not check at all.
 
 A rule matches a family's entry when its number (the part after ``EDITION:``; any edition,
 since a seed-edition game cites the R15 number of a rule the seed rules lack) is the entry or
-a sub-rule of it: ``515`` matches ``R15:515.2`` and ``R15:515``, not ``R15:5150``.
+a sub-rule of it: ``515`` matches ``R15:515.2`` and ``R15:515``, not ``R15:5150``.  An entry
+written with its edition (``R15:309.1.10``) matches that edition's rule only: the same number
+is another step in a seed edition (C's step 10 of 309.1 declares the triggers on the play).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "attack pipeline": ("507.5", "507.6", "508.4.2", "7.shot"),
     "statics": ("513.1", "513.2"),
     "prevention and replacement": ("515", "516", "517"),
-    "cancellation": ("518", "308.1.9", "309.1.10"),
+    "cancellation": ("518", "R15:308.1.9", "R15:309.1.10"),
     "activation steps": ("308.1.3", "308.1.4", "308.1.6", "501.4"),
     "zones and card kinds": (
         "505.4", "519.3", "519.4", "519.5", "519.6", "7.module", "7.attach", "7.created", "7.create",
@@ -43,12 +45,17 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 
 
 def family_of(rule: str) -> list[str]:
-    """The families whose entries ``rule`` (``EDITION:number``) is or is a sub-rule of."""
+    """The families whose entries ``rule`` (``EDITION:number``) is or is a sub-rule of (an
+    entry with an edition: that edition's rule only)."""
     number = rule.split(":", 1)[-1]
     return [
         name for name, entries in FAMILIES.items()
-        if any(number == e or number.startswith(e + ".") for e in entries)
+        if any(_matches(rule if ":" in e else number, e) for e in entries)
     ]
+
+
+def _matches(rule: str, entry: str) -> bool:
+    return rule == entry or rule.startswith(entry + ".")
 
 
 @dataclass

@@ -135,11 +135,13 @@ def test_reference_against_itself_finds_nothing() -> None:
 
 def test_reach_families_match_rule_numbers() -> None:
     """A cited rule counts for a family when its number is one of the family's entries or a
-    sub-rule of one, in any edition; a game counts once per family, a decision once per
-    family however many of its rules match."""
+    sub-rule of one, in any edition (an entry with an edition: that edition's only); a game
+    counts once per family, a decision once per family however many of its rules match."""
     assert family_of("R15:515.2") == ["prevention and replacement"]
     assert family_of("R15:5150") == [] and family_of("R15:51") == []
-    assert family_of("C:309.1.10") == ["cancellation"]
+    assert family_of("R15:309.1.10") == ["cancellation"]
+    # C's step 10 of 309.1 declares the triggers on the play: no cancellation
+    assert family_of("C:309.1.10") == [] and family_of("C:518.1") == ["cancellation"]
     assert family_of("R15:7.module") == ["zones and card kinds"]
     assert family_of("R15:527.2") == [] and family_of("R15:527.2.3") == ["draw replacement"]
     reach = Reach()
