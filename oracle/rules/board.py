@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import cache
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from ..cards import CardDef, Condition, GrantedKeyword, Keyword, StrikeBonus, WoundParams, load_pool
@@ -18,6 +20,7 @@ __all__ = [
     "attached_life",
     "attached_strike",
     "card_def",
+    "card_ids",
     "characters_in_play",
     "classes_of",
     "combined_cost",
@@ -27,6 +30,7 @@ __all__ = [
     "current_strike",
     "forget_outside",
     "has_keyword",
+    "ids_in_play",
     "ids_with_kind",
     "life_bonus",
     "parts_of",
@@ -74,6 +78,21 @@ def ids_with_kind(kind: Any) -> frozenset[str]:
     """The ids of the pool's printed cards with at least one ability of kind ``kind`` (as for
     :func:`abilities_of_kind`): a set made once per kind, for fast tests of the cards in play."""
     return frozenset(cid for cid, found in _abilities_by_kind(kind).items() if found)
+
+
+_CARD_ID = attrgetter("card_id")
+
+
+def card_ids(state: State, uids: Iterable[int]) -> Iterator[str]:
+    """The printed card ids of cards ``uids``, lazily and without a Python loop (for set
+    tests such as ``ids.isdisjoint(card_ids(state, p.play))``; speed only)."""
+    return map(_CARD_ID, map(state.cards.__getitem__, uids))
+
+
+def ids_in_play(state: State) -> Iterator[str]:
+    """The printed card ids of the heroes and the cards in the play zones (as :func:`card_ids`)."""
+    p, q = state.players
+    return card_ids(state, chain((p.hero,), p.play, (q.hero,), q.play))
 
 
 def abilities_in_play(state: State, kind: Any, seats: Iterable[int] = (0, 1)) -> list[tuple[int, int, int, Any]]:

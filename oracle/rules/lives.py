@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from itertools import chain
 
 from ..cards import load_pool
 from ..model import Event, Modifier, State
-from .board import card_def, current_life
+from .board import card_def, card_ids, current_life
 
 __all__ = ["add_life_effect", "destruction_source", "lifeless", "reduce_life_to", "untouched_lifeless"]
 
@@ -96,6 +97,8 @@ def lifeless(state: State) -> list[int]:
     """The creatures R15:512.6 destroys: those in play with base life 0 or less and current life 0 or less,
     seat 0 first, in play-zone order (they die together once the Queue is empty)."""
     ids = _lifeless_ids()
+    if ids.isdisjoint(card_ids(state, chain(*(p.play for p in state.players)))):
+        return []  # the common case, tested without a Python loop
     cards = state.cards
     return [uid for p in state.players for uid in p.play if cards[uid].card_id in ids and current_life(state, uid) <= 0]
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import CreateParams, Effect, load_pool
 from ..model import Action, Card, Event, ModuleChoice, QueueEntry, State, Violation
-from .board import card_def, classes_of, forget_outside
+from .board import card_def, card_ids, classes_of, forget_outside
 from .triggers import fire
 
 if TYPE_CHECKING:
@@ -229,8 +229,10 @@ def return_created(state: State, ev: list[Event]) -> None:
     mutant leaves it there)."""
     created = _created_ids()
     cards = state.cards
+    if all(created.isdisjoint(card_ids(state, p.graveyard)) for p in state.players):
+        return  # no created card in a graveyard (the common case, tested without a Python loop)
     gone = [[u for u in p.graveyard if cards[u].card_id in created] for p in state.players]
-    if not any(gone) or not state.rules.created_returns_to_supply or _death_trigger_waits(state):
+    if not state.rules.created_returns_to_supply or _death_trigger_waits(state):
         return
     for p, uids in zip(state.players, gone, strict=True):
         for uid in uids:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from ..cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier, load_pool
 from ..editions import cite_one
 from ..model import Card, Event, State, Violation
-from .board import card_def, combined_cost, condition_holds
+from .board import card_def, combined_cost, condition_holds, ids_in_play
 
 __all__ = [
     "BoardStatic",
@@ -82,7 +82,7 @@ def board_cost_statics(state: State, of_abilities: bool = False) -> list[BoardSt
     if of_abilities:
         table = _ability_cost_statics(table)
         ids = _ABILITY_STATIC_IDS[0]
-        if ids.isdisjoint([cards[u].card_id for p in state.players for u in (p.hero, *p.play)]):
+        if ids.isdisjoint(ids_in_play(state)):
             return []
     out: list[BoardStatic] = []
     for p in state.players:

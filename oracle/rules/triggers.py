@@ -12,7 +12,7 @@ from contextvars import ContextVar
 
 from ..cards import Ability, CardDef, KilledBy, Trigger, TriggeredAbility, load_pool
 from ..model import Event, PendingTrigger, QueueEntry, State
-from .board import classes_of, parts_of, some_card_outside_zones
+from .board import classes_of, ids_in_play, parts_of, some_card_outside_zones
 
 __all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_wounds", "killed_by_holds", "resolving"]
 
@@ -218,6 +218,57 @@ def fire(
         )
 
 
+def _fire_in_play(
+    state: State, kind: Trigger, subject: int, together: Sequence[int], count: int, killer: int,
+    any_parts: bool, cards: Mapping[str, CardDef],
+) -> None:
+    """The abilities on condition ``kind`` (not one about its own card) of the heroes and the
+    cards in play, the parts under them and the cards that left play with ``subject``: the
+    inactive player's first (:func:`_fire`)."""
+    table = triggered_abilities(cards)
+    holders_of_kind = _HOLDERS.get(kind, _NONE)
+    cards_of = state.cards
+    subject_owner = state.controller_of(subject) if subject else -1  # its controller (R15:519.5)
+    for seat in (state.inactive, state.active):
+        p = state.players[seat]
+        seen: list[int] = [p.hero, *p.play]
+        if together:
+            seen += [u for u in together if cards_of[u].owner == seat and u not in p.play]
+        if any_parts:  # the parts under his cards in play: their abilities are the combined card's
+            parts = [c.uid for c in cards_of.values() if c.attached_to and c.attached_to in p.play]
+            seen[1 + len(p.play):1 + len(p.play)] = parts
+        for uid in seen:
+            c = cards_of[uid]
+            if c.card_id not in holders_of_kind:
+                continue  # no ability on this condition
+            if c.attached_to:
+                if c.attached_to == subject or state.cards[c.attached_to].hidden:
+                    continue  # its combined card is the subject, or hidden
+            elif c.hidden or (uid == subject and (kind != "creature_played" or state.rules.own_play_unseen)):
+                continue  # a trigger about another card never sees its source (entry 77 for «разыгрываете существо»)
+            found = table[c.card_id].get(kind)
+            if not found:
+                continue
+            for i, a in found:
+                if kind in _WHOSE_TURN:
+                    who = state.active
+                elif kind in _OF_CREATURE:
+                    who = subject_owner
+                else:  # pragma: no cover - TRIGGERS is closed
+                    raise AssertionError(kind)
+                if a.whose == "own" and who != seat:
+                    continue
+                if a.whose == "opponent" and who == seat:
+                    continue
+                if a.subject_class and a.subject_class not in classes_of(state, subject):
+                    continue  # «При гибели братства»: only a creature of that class (R15:107.3)
+                if a.nth and _count_of_turn(state, kind, who) != a.nth:
+                    continue  # «вторую карту за ход»: only that card (INTERPRETING.md, entry 60)
+                if a.killed_by and not killed_by_holds(state, a.killed_by, seat, killer):
+                    continue  # «погибает от …» (R15:505.1.1; entry 98)
+                _add(state, seat, uid, i, subject, count)
+
+
 def _fire(
     state: State, kind: Trigger, subject: int, together: Sequence[int], count: int, cards: Mapping[str, CardDef],
     killer: int = 0,
@@ -242,53 +293,18 @@ def _fire(
                         n = count if keeps_wounds(a) and state.rules.death_keeps_wounds else 0
                     _add(state, state.controller_of(subject), holder, i, subject, n)
     else:
-        subject_owner = state.controller_of(subject) if subject else -1  # its controller (R15:519.5)
-        table = triggered_abilities(cards)
+        triggered_abilities(cards)  # made once per pool, with _HOLDERS
         holders_of_kind = _HOLDERS.get(kind, _NONE)
         any_parts = some_card_outside_zones(state)
-        cards_of = state.cards
-        for seat in (state.inactive, state.active):
-            p = state.players[seat]
-            seen: list[int] = [p.hero, *p.play]
-            if together:
-                seen += [u for u in together if cards_of[u].owner == seat and u not in p.play]
-            if any_parts:  # the parts under his cards in play: their abilities are the combined card's
-                parts = [c.uid for c in cards_of.values() if c.attached_to and c.attached_to in p.play]
-                seen[1 + len(p.play):1 + len(p.play)] = parts
-            for uid in seen:
-                c = cards_of[uid]
-                if c.card_id not in holders_of_kind:
-                    continue  # no ability on this condition
-                if c.attached_to:
-                    if c.attached_to == subject or state.cards[c.attached_to].hidden:
-                        continue  # its combined card is the subject, or hidden
-                elif c.hidden or (uid == subject and (kind != "creature_played" or state.rules.own_play_unseen)):
-                    continue  # a trigger about another card never sees its source (entry 77 for «разыгрываете существо»)
-                found = table[c.card_id].get(kind)
-                if not found:
-                    continue
-                for i, a in found:
-                    if kind in _WHOSE_TURN:
-                        who = state.active
-                    elif kind in _OF_CREATURE:
-                        who = subject_owner
-                    else:  # pragma: no cover - TRIGGERS is closed
-                        raise AssertionError(kind)
-                    if a.whose == "own" and who != seat:
-                        continue
-                    if a.whose == "opponent" and who == seat:
-                        continue
-                    if a.subject_class and a.subject_class not in classes_of(state, subject):
-                        continue  # «При гибели братства»: only a creature of that class (R15:107.3)
-                    if a.nth and _count_of_turn(state, kind, who) != a.nth:
-                        continue  # «вторую карту за ход»: only that card (INTERPRETING.md, entry 60)
-                    if a.killed_by and not killed_by_holds(state, a.killed_by, seat, killer):
-                        continue  # «погибает от …» (R15:505.1.1; entry 98)
-                    _add(state, seat, uid, i, subject, count)
-            if kind == "start_of_turn" and seat == state.active:
-                for uid in p.play:
-                    # A hidden creature's abilities do not work, poison included (entry 38).
-                    if state.cards[uid].poison > 0 and (not state.cards[uid].hidden or not state.rules.hidden_poison_waits):
-                        _add(state, state.active, uid, POISON, uid)
+        # no card in play has an ability on this condition, and none left play with the subject
+        # nor lies under a card (the common case, tested without a Python loop): only the poison
+        # of the start of a turn and the delayed abilities remain (speed only)
+        if together or any_parts or not holders_of_kind.isdisjoint(ids_in_play(state)):
+            _fire_in_play(state, kind, subject, together, count, killer, any_parts, cards)
+        if kind == "start_of_turn":
+            for uid in state.players[state.active].play:
+                # A hidden creature's abilities do not work, poison included (entry 38).
+                if state.cards[uid].poison > 0 and (not state.cards[uid].hidden or not state.rules.hidden_poison_waits):
+                    _add(state, state.active, uid, POISON, uid)
     if state.delayed:
         _fire_delayed(state, kind, subject, count)

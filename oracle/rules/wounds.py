@@ -31,6 +31,7 @@ from .board import (
     classes_of,
     current_strike,
     has_keyword,
+    ids_in_play,
     ids_with_kind,
 )
 from .triggers import fire
@@ -106,8 +107,7 @@ def _untouched(state: State, uid: int) -> bool:
         return False
     if has_keyword(state, uid, "vulnerability"):
         return False
-    return ids_with_kind(WoundReplacement | PreventNext).isdisjoint(
-        [cards[u].card_id for p in state.players for u in (p.hero, *p.play)])
+    return ids_with_kind(WoundReplacement | PreventNext).isdisjoint(ids_in_play(state))
 
 
 # --- replacement (R15:508.4.2, 515.1, 517)
