@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import cache
-from itertools import chain
 from operator import attrgetter
 from typing import Any
 
@@ -92,7 +91,7 @@ def card_ids(state: State, uids: Iterable[int]) -> Iterator[str]:
 def ids_in_play(state: State) -> Iterator[str]:
     """The printed card ids of the heroes and the cards in the play zones (as :func:`card_ids`)."""
     p, q = state.players
-    return card_ids(state, chain((p.hero,), p.play, (q.hero,), q.play))
+    return map(_CARD_ID, map(state.cards.__getitem__, [p.hero, *p.play, q.hero, *q.play]))
 
 
 def abilities_in_play(state: State, kind: Any, seats: Iterable[int] = (0, 1)) -> list[tuple[int, int, int, Any]]:
