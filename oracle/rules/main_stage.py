@@ -14,7 +14,7 @@ from ..editions import activation_steps, cite, cite_one, r15_own
 from ..model import RESOLUTION_PAUSES, Action, Event, ModuleChoice, QueueEntry, State, Violation
 from .attack import attack_violations, can_act, declare_attack
 from .basic_effects import check_state, close_card, enter_play, wound
-from .board import card_def, characters_in_play
+from .board import card_def
 from .cancellation import offer_cancellation
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
@@ -440,7 +440,10 @@ def choice_actions(state: State) -> list[Action]:
     """Every legal action of the active player in the choice phase (306.1)."""
     me = state.players[state.active]
     out: list[Action] = []
-    enemies = [uid for uid in characters_in_play(state) if state.controller_of(uid) == state.inactive]
+    # the characters in play the inactive player controls: his hero and the creatures of his
+    # play list (R15:519.5: a card in play is in its controller's play list)
+    them = state.players[state.inactive]
+    enemies = [them.hero, *(uid for uid in them.play if card_def(state, uid).type == "creature")]
     for uid in me.play:
         if card_def(state, uid).type != "creature":
             continue

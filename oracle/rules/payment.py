@@ -7,6 +7,7 @@ card moves; in C at step 9, after it moved (INTERPRETING.md, entry 39).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 
 from ..cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier, load_pool
 from ..editions import cite_one
@@ -49,22 +50,18 @@ def _cost_statics(cards: Mapping[str, CardDef]) -> _CostStatics:
     return others, selfs
 
 
-_ABILITY_STATICS: list[tuple[dict[str, tuple[CostModifier, ...]], dict[str, tuple[CostModifier, ...]]]] = []
+@cache
+def _ability_cost_table() -> dict[str, tuple[CostModifier, ...]]:
+    """Per card id: its static cost modifiers (all of them) if one is of activated abilities'
+    costs, else none (:func:`board_cost_statics` with ``of_abilities``; made once)."""
+    others = _cost_statics(load_pool().cards)[0]
+    return {cid: s if any(a.of_abilities for a in s) else () for cid, s in others.items()}
 
 
-def _ability_cost_statics(others: dict[str, tuple[CostModifier, ...]]) -> dict[str, tuple[CostModifier, ...]]:
-    """``others`` (the first table of :func:`_cost_statics`) with only the cards that have a
-    modifier of activated abilities' costs (made once per table)."""
-    if _ABILITY_STATICS and _ABILITY_STATICS[0][0] is others:
-        return _ABILITY_STATICS[0][1]
-    table = {cid: s if any(a.of_abilities for a in s) else () for cid, s in others.items()}
-    _ABILITY_STATICS[:] = [(others, table)]
-    _ABILITY_STATIC_IDS[:] = [frozenset(cid for cid, s in table.items() if s)]
-    return table
-
-
-#: The ids of the cards of :data:`_ABILITY_STATICS`' table that have such a modifier.
-_ABILITY_STATIC_IDS: list[frozenset[str]] = [frozenset()]
+@cache
+def _ability_static_ids() -> frozenset[str]:
+    """The ids of the pool's cards with a modifier of activated abilities' costs."""
+    return frozenset(cid for cid, s in _ability_cost_table().items() if s)
 
 
 #: A card in play with static cost modifiers of other cards' costs: (uid, card, statics).
@@ -80,9 +77,8 @@ def board_cost_statics(state: State, of_abilities: bool = False) -> list[BoardSt
     table = _cost_statics(load_pool().cards)[0]
     cards = state.cards
     if of_abilities:
-        table = _ability_cost_statics(table)
-        ids = _ABILITY_STATIC_IDS[0]
-        if ids.isdisjoint(ids_in_play(state)):
+        table = _ability_cost_table()
+        if _ability_static_ids().isdisjoint(ids_in_play(state)):
             return []
     out: list[BoardStatic] = []
     for p in state.players:
@@ -152,7 +148,11 @@ def ability_cost_modifiers(state: State, source: int, board: list[BoardStatic] |
     if not state.rules.ability_cost_modified:
         return []
     if board is None:
+        if _ability_static_ids().isdisjoint(ids_in_play(state)):
+            return []  # no card in play has one (the common case; speed only)
         board = board_cost_statics(state, of_abilities=True)
+    if not board:
+        return []
     src = card_def(state, source)
     seat = state.controller_of(source)
     found: list[tuple[int, int, str, int]] = []

@@ -25,7 +25,13 @@ def target_violation(
     if c is None:
         return f"card {uid} does not exist"
     d = load_pool().cards[c.card_id]
-    if state.zone_of(uid) != "play":
+    # in the play zone: its owner's hero or in a play list, whose player controls it (R15:519.5)
+    mine = state.players[c.owner]
+    if uid == mine.hero or uid in mine.play:
+        ctl = c.owner
+    elif uid in state.players[1 - c.owner].play:
+        ctl = 1 - c.owner
+    else:
         return f"card {uid} is not in the play zone"
     if not d.is_character:
         return f"card {uid} is not a character"
@@ -40,9 +46,9 @@ def target_violation(
         # «Защита от заклинаний»: the controller of a spell's targeted ability cannot choose it;
         # an opponent choosing «по его выбору» may (R15:515.2)
         return f"card {uid} has «Защита от заклинаний»: the spell's controller cannot target it ({SPELL_PROTECTION})"
-    if spec.side == "own" and state.controller_of(uid) != controller:
+    if spec.side == "own" and ctl != controller:
         return f"card {uid} is not controlled by the ability's controller"
-    if spec.side == "enemy" and state.controller_of(uid) == controller:
+    if spec.side == "enemy" and ctl == controller:
         return f"card {uid} is not an enemy card"
     for f in spec.filters:
         if f == "poisoned" and c.poison <= 0:
