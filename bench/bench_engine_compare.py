@@ -73,7 +73,7 @@ def make_workload(args: argparse.Namespace) -> dict[str, Any]:
     from oracle.serialize import to_dict
 
     rng = random.Random(args.seed)
-    states = []
+    states: list[Any] = []
     for g in range(args.games):
         played = play_random_game(args.seed + g, edition=args.edition).states
         middle = played[len(played) // 3: 2 * len(played) // 3]
@@ -156,8 +156,8 @@ def _run_worker(root: Path, workload: Path, mode: str, reps: int, args: argparse
 
 def main(argv: list[str] | None = None) -> int:
     if argv is None and len(sys.argv) > 1 and sys.argv[1] == "--worker":
-        root, workload, mode, reps, params = sys.argv[2:7]
-        return _worker(root, workload, mode, int(reps), params)
+        root, workload_path, mode, reps, params = sys.argv[2:7]
+        return _worker(root, workload_path, mode, int(reps), params)
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("baseline", type=Path, help="the other checkout (a directory holding its oracle package)")
     p.add_argument("--games", type=int, default=40, help="random games to take mid-game states from (default 40)")
