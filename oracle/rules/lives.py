@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from itertools import chain
 
 from ..cards import load_pool
 from ..model import Event, Modifier, State
@@ -97,7 +96,8 @@ def lifeless(state: State) -> list[int]:
     """The creatures R15:512.6 destroys: those in play with base life 0 or less and current life 0 or less,
     seat 0 first, in play-zone order (they die together once the Queue is empty)."""
     ids = _lifeless_ids()
-    if ids.isdisjoint(card_ids(state, chain(*(p.play for p in state.players)))):
+    p, q = state.players
+    if ids.isdisjoint(card_ids(state, [*p.play, *q.play])):
         return []  # the common case, tested without a Python loop
     cards = state.cards
     return [uid for p in state.players for uid in p.play if cards[uid].card_id in ids and current_life(state, uid) <= 0]

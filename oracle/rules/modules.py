@@ -229,7 +229,8 @@ def return_created(state: State, ev: list[Event]) -> None:
     mutant leaves it there)."""
     created = _created_ids()
     cards = state.cards
-    if all(created.isdisjoint(card_ids(state, p.graveyard)) for p in state.players):
+    p, q = state.players
+    if created.isdisjoint(card_ids(state, [*p.graveyard, *q.graveyard])):
         return  # no created card in a graveyard (the common case, tested without a Python loop)
     gone = [[u for u in p.graveyard if cards[u].card_id in created] for p in state.players]
     if not state.rules.created_returns_to_supply or _death_trigger_waits(state):

@@ -295,12 +295,11 @@ def _fire(
     else:
         triggered_abilities(cards)  # made once per pool, with _HOLDERS
         holders_of_kind = _HOLDERS.get(kind, _NONE)
-        any_parts = some_card_outside_zones(state)
         # no card in play has an ability on this condition, and none left play with the subject
         # nor lies under a card (the common case, tested without a Python loop): only the poison
         # of the start of a turn and the delayed abilities remain (speed only)
-        if together or any_parts or not holders_of_kind.isdisjoint(ids_in_play(state)):
-            _fire_in_play(state, kind, subject, together, count, killer, any_parts, cards)
+        if together or not holders_of_kind.isdisjoint(ids_in_play(state)) or some_card_outside_zones(state):
+            _fire_in_play(state, kind, subject, together, count, killer, some_card_outside_zones(state), cards)
         if kind == "start_of_turn":
             for uid in state.players[state.active].play:
                 # A hidden creature's abilities do not work, poison included (entry 38).
