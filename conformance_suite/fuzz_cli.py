@@ -77,6 +77,9 @@ def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=30.0, help="with --target: deadline of one call in seconds")
     parser.add_argument("--shrink-limit", type=int, default=DEFAULT_SHRINK_LIMIT, metavar="R",
                         help=f"replays spent shrinking a divergence at most; 0 = Hypothesis's own limits (default {DEFAULT_SHRINK_LIMIT})")
+    parser.add_argument("--themed", action="store_true", help="draw both decks of a game from one deck theme "
+                        "(oracle.sampler.THEMES: prevention, cancellation, capture, constructors, combined cards, "
+                        "control, draws) or the whole pool, so that rare pairings of Part 5 mechanisms meet")
     parser.add_argument("--no-write", action="store_true", help="do not write scenario files")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines (by default: a status line on a "
                         f"terminal, one line every {LOG_EVERY:.0f} s in a log)")
@@ -98,7 +101,8 @@ def run_fuzz(args: argparse.Namespace) -> int:
     out = None if args.no_write else args.out
     if args.all_mutants:
         sweep = fuzz_all_mutants(games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
-                                 out=out, progress=tty, log=sys.stdout, shrink_limit=args.shrink_limit)
+                                 out=out, progress=tty, log=sys.stdout, shrink_limit=args.shrink_limit,
+                                 themed=args.themed)
         g, s = sweep.stats("games_to_find"), sweep.stats("shrunk_decisions")
         print(f"found {len(sweep.found)} of {len(sweep.runs)} mutants with {args.games} games each (seed {args.seed})")
         if g and s:
@@ -132,7 +136,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         rep = fuzz(target, games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
-                   label=label, progress=tty, shrink_limit=args.shrink_limit, capabilities=caps)
+                   label=label, progress=tty, shrink_limit=args.shrink_limit, capabilities=caps, themed=args.themed)
         if rep.error:
             print(f"fuzz: the target failed: {rep.error}", file=sys.stderr)
             return 2

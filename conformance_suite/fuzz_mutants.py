@@ -108,15 +108,17 @@ def fuzz_all_mutants(
     mutants: Sequence[str] | None = None,
     log: TextIO | None = None,
     shrink_limit: int = DEFAULT_SHRINK_LIMIT,
+    themed: bool = False,
 ) -> MutantSweep:
     """Fuzz the reference against every engine mutant in process (per mutant and a
-    summary).  With ``out``, each finding's scenario is written there."""
+    summary).  With ``out``, each finding's scenario is written there; ``themed``: decks of
+    one theme (:func:`~conformance_suite.fuzz_shrink.fuzz`)."""
     runs: list[MutantRun] = []
     started = time.perf_counter()
     for name in mutants or sorted(MUTANTS):
         target = FastInProcessTarget(name)
         rep = fuzz(target, games=games, seed=seed, max_decisions=max_decisions, editions=editions, label=name,
-                   progress=progress, shrink_limit=shrink_limit)
+                   progress=progress, shrink_limit=shrink_limit, themed=themed)
         if rep.finding is not None and out is not None:
             rep = replace(rep, written=write_finding(rep.finding, name, target, out))
         runs.append(MutantRun(name, MUTANTS[name].rule, rep))

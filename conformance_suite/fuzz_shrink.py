@@ -152,6 +152,7 @@ def fuzz(
     progress: TextIO | None = None,
     shrink_limit: int = DEFAULT_SHRINK_LIMIT,
     capabilities: dict[str, frozenset[str]] | None = None,
+    themed: bool = False,
 ) -> FuzzReport:
     """Fuzz ``target`` for at most ``games`` games from ``seed``; on a divergence, shrink it
     and return it in the report (not yet written: see
@@ -159,7 +160,9 @@ def fuzz(
     ``shrink_limit`` replays (0: no limit but Hypothesis's own), keeping the shortest
     divergent game seen; the limit counts replays, not seconds, so a seed still gives the
     same result on any machine.  A :class:`~conformance_suite.targets.TargetError` ends the
-    run with ``error`` set."""
+    run with ``error`` set.  ``themed``: the decks of a game are drawn from one deck theme of
+    :data:`oracle.sampler.THEMES` (or the whole pool), so that rare pairings of Part 5
+    mechanisms meet more often."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -195,7 +198,7 @@ def fuzz(
         try:
             # While shrinking, a game longer than the shortest divergence seen cannot
             # improve on it: it is cut there (and counts as not diverging).
-            lock.play(HypothesisChooser(data), on_decision, best.decisions if best is not None else 0)
+            lock.play(HypothesisChooser(data, themed=themed), on_decision, best.decisions if best is not None else 0)
         except Mismatch as m:
             if searching:
                 found_in = counters.games + 1

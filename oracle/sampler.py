@@ -35,6 +35,7 @@ __all__ = [
     "pool_ids",
     "random_action",
     "random_config",
+    "theme_ids",
 ]
 
 #: Cards in each deck of a chooser's configuration (and of :func:`random_config`'s default).
@@ -49,6 +50,48 @@ def pool_ids() -> tuple[list[str], list[str]]:
     # a created card («Созданный») is never in a deck: «Создайте» brings it (R15:519.6)
     others = sorted(c.id for c in pool.values() if c.type != "hero" and "created" not in c.keywords)
     return heroes, others
+
+
+#: Deck themes (:func:`theme_ids`): the Part 5 mechanisms that two uniform random decks of the
+#: whole pool seldom bring together, each as the ability kinds, effect ops, keywords, classes
+#: and trigger conditions of the cards it gathers, and (``fill``) the card types of cost 2 or
+#: less that its decks need beside them (a cancellation needs cards to cancel).
+THEMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "prevention": {"kinds": ("Armour", "PreventNext", "Protection", "NoWoundsFrom", "WoundReplacement")},
+    "cancellation": {"kinds": ("CancelPlay",), "triggers": ("card_played", "spell_played", "creature_played"),
+                     "fill": ("spell", "support")},
+    "capture and discard": {"ops": ("capture_from_hand", "discard"), "costs": ("discard",)},
+    "constructors and delayed": {"costs": ("options",), "ops": ("create_delayed",)},
+    "combined cards": {"keywords": ("module",), "classes": ("Механизм",), "triggers": ("death", "creature_dies")},
+    "control and zones": {"ops": ("take_control", "take_control_until_end_of_turn", "summon", "resurrect", "create")},
+    "draws": {"kinds": ("DrawCount", "DrawLimit", "DrawReplacement"), "ops": ("draw", "draw_to_match_opponent")},
+}
+
+
+def theme_ids(theme: str) -> list[str]:
+    """The non-hero card ids of deck theme ``theme`` (:data:`THEMES`) a deck is drawn from, in
+    pool order: a card is a key card of the theme when one of its abilities is of one of the
+    theme's kinds, has one of its effect ops, trigger conditions or costs (``discard``,
+    ``options``: a constructor), or when it has one of the theme's keywords or classes; each
+    key card is listed six times, then once each card of a ``fill`` type of cost 2 or less
+    (so a deck holds mostly key cards).  Created cards are never in a deck."""
+    spec = THEMES[theme]
+    _, others = pool_ids()
+    pool = load_pool().cards
+    out = []
+    for cid in others:
+        d = pool[cid]
+        hit = any(k in d.keywords for k in spec.get("keywords", ())) or any(
+            c in d.classes for c in spec.get("classes", ()))
+        for a in d.abilities:
+            hit = hit or type(a).__name__ in spec.get("kinds", ()) or any(
+                e.op in spec.get("ops", ()) for e in getattr(a, "effects", ())) or (
+                getattr(a, "trigger", "") in spec.get("triggers", ())) or any(
+                getattr(a, c, None) for c in spec.get("costs", ()))
+        if hit:
+            out.append(cid)
+    fill = [cid for cid in others if cid not in out and pool[cid].type in spec.get("fill", ()) and pool[cid].cost <= 2]
+    return [cid for cid in out for _ in range(6)] + fill
 
 
 # --- choosers -------------------------------------------------------------------------
@@ -94,11 +137,12 @@ class HypothesisChooser:
     """Choices drawn from Hypothesis's ``st.data()``: they shrink toward index 0, the
     first hero and card of the pool, the identity shuffle and the first edition."""
 
-    def __init__(self, data: Any) -> None:
+    def __init__(self, data: Any, themed: bool = False) -> None:
         from hypothesis import strategies as st
 
         self.st = st
         self.data = data
+        self.themed = themed
         self.heroes, self.others = pool_ids()
 
     def index(self, n: int) -> int:
@@ -112,11 +156,17 @@ class HypothesisChooser:
         return list(self.data.draw(self.st.permutations(list(items))))
 
     def config(self, editions: Sequence[str]) -> GameConfig:
-        """A configuration, drawn (the edition first, unless there is one only)."""
+        """A configuration, drawn (the edition first, unless there is one only).  ``themed``:
+        then a deck theme (:data:`THEMES`, or none: the whole pool, to which it shrinks),
+        both decks drawn from its cards."""
         st, draw = self.st, self.data.draw
         edition = editions[0] if len(editions) == 1 else draw(st.sampled_from(list(editions)))
         heroes = (draw(st.sampled_from(self.heroes)), draw(st.sampled_from(self.heroes)))
-        deck = st.lists(st.sampled_from(self.others), min_size=DECK_SIZE, max_size=DECK_SIZE)
+        cards = self.others
+        if self.themed:
+            theme = draw(st.sampled_from(["", *THEMES]))
+            cards = theme_ids(theme) if theme else cards
+        deck = st.lists(st.sampled_from(cards), min_size=DECK_SIZE, max_size=DECK_SIZE)
         return GameConfig(heroes, (list(draw(deck)), list(draw(deck))), edition)
 
 

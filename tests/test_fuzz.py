@@ -226,3 +226,49 @@ def test_check_only_divergence_is_reported_but_not_written(tmp_path: Path) -> No
     assert written.path is None and not written.reproduces
     assert "CheckAction" in written.reason
     assert not list(tmp_path.iterdir())
+
+
+def test_deck_themes_gather_their_mechanisms() -> None:
+    """Each deck theme (``--themed``) holds cards of the pool that may be in a deck (no hero,
+    no created card), its key cards those of its mechanism: the cancelling akvanit_strazh and
+    the play triggers (akvanit) for cancellation, the Модуль and Механизм cards for combined cards, the
+    constructor for constructors; key cards are listed six times, the filler once."""
+    from oracle.cards import load_pool
+    from oracle.sampler import THEMES, pool_ids, theme_ids
+
+    pool = load_pool().cards
+    _, others = pool_ids()
+    for theme in THEMES:
+        ids = theme_ids(theme)
+        assert ids and set(ids) <= set(others), theme
+    cancel = theme_ids("cancellation")
+    assert cancel.count("akvanit_strazh") == 6 and cancel.count("akvanit") == 6
+    assert all(pool[c].type in ("spell", "support") for c in cancel if cancel.count(c) == 1)
+    assert {"dirr_prygun", "mekhokrab"} <= set(theme_ids("combined cards"))
+    assert "test_konstruktor" in theme_ids("constructors and delayed")
+    assert "boevoy_golem" not in theme_ids("prevention")
+
+
+def test_a_themed_chooser_draws_both_decks_from_one_theme() -> None:
+    """With ``themed`` the configuration's two decks come from one theme's cards (or the whole
+    pool), and some draws are themed."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from oracle.sampler import THEMES, HypothesisChooser, pool_ids, theme_ids
+
+    themes = [set(theme_ids(t)) for t in THEMES]
+    _, others = pool_ids()
+    seen_themed = []
+
+    @settings(max_examples=40, database=None, derandomize=True)
+    @given(st.data())
+    def draw(data: st.DataObject) -> None:
+        cfg = HypothesisChooser(data, themed=True).config(["R15"])
+        cards = set(cfg.decks[0]) | set(cfg.decks[1])
+        inside = [t for t in themes if cards <= t]
+        assert inside or cards <= set(others)
+        seen_themed.append(bool(inside) and len(cards) > 1)
+
+    draw()
+    assert any(seen_themed)
