@@ -103,8 +103,9 @@ def leave_together(
         for part in parts[uid]:
             pc = state.card_mut(part)
             pc.attached_to = 0
-            pc.usage.clear()
-            pc.game_usage.clear()
+            if not state.rules.markers_kept_in_graveyard:  # each part keeps its usage markers too (entry 40)
+                pc.usage.clear()
+                pc.game_usage.clear()
             state.players[pc.owner].graveyard.append(part)
             ev.append(Event("part_left_play", (*rules, "R15:505.4", "R15:7.attach"),
                             (("card", part), ("host", uid), ("owner", pc.owner))))
