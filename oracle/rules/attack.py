@@ -167,15 +167,11 @@ def directed(state: State) -> bool:
             and card_def(state, att.target).type == "creature")
 
 
-def _strikes(state: State, attacker: int, target: int) -> tuple[int, int]:
-    """The attacker's strike at the target and the target's return strike at the attacker,
-    each with its target-dependent bonuses (R15:508.4.1; the return strike too, R15:510.2);
-    the ``return_strike_without_target_bonus`` mutant leaves them off the return strike."""
-    strike = strike_at(state, attacker, target)
-    if card_def(state, target).type != "creature":
-        return strike, 0
-    back = strike_at(state, target, attacker) if state.rules.return_strike_calculated else current_strike(state, target)
-    return strike, back
+def _return_strike(state: State, attacker: int, target: int) -> int:
+    """The return strike of the creature ``target`` at the attacker, with its target-dependent
+    bonuses like the attacker's strike (R15:508.4.1, 510.2); the
+    ``return_strike_without_target_bonus`` mutant leaves them off."""
+    return strike_at(state, target, attacker) if state.rules.return_strike_calculated else current_strike(state, target)
 
 
 def _strike_rules(state: State, uid: int, amount: int, base: tuple[str, ...]) -> tuple[str, ...]:
@@ -206,9 +202,10 @@ def fight(state: State, ev: list[Event]) -> None:
     target = att.defender or att.target
     if state.zone_of(att.attacker) != "play" or state.zone_of(target) != "play":
         return
-    strike, back = _strikes(state, att.attacker, target)
+    strike = strike_at(state, att.attacker, target)  # with its bonuses against the target (R15:508.4.1)
     d = card_def(state, target)
     if d.type == "creature" and not state.cards[target].closed:
+        back = _return_strike(state, att.attacker, target)  # both strikes are known before any wound
         ev.append(Event("fight", ("R15:510.1",), (("attacker", att.attacker), ("target", target))))
         there = _strike_rules(state, att.attacker, strike, ("R15:510.1",))
         # a return strike with a bonus against the attacker has the calculation step too (R15:510.2)

@@ -104,8 +104,9 @@ def leave_together(
             pc = state.card_mut(part)
             pc.attached_to = 0
             forget_outside(state)
-            pc.usage.clear()
-            pc.game_usage.clear()
+            if not state.rules.markers_kept_in_graveyard:  # each part keeps its usage markers too (entry 40)
+                pc.usage.clear()
+                pc.game_usage.clear()
             state.players[pc.owner].graveyard.append(part)
             ev.append(Event("part_left_play", (*rules, "R15:505.4", "R15:7.attach"),
                             (("card", part), ("host", uid), ("owner", pc.owner))))

@@ -89,9 +89,12 @@ def ask_module(
 
 
 def module_chooser(state: State) -> int:
-    """Who decides at step ``module_choice``: the player the creature enters for (-1: none)."""
+    """Who decides at step ``module_choice``: the player the creature enters for (the step has
+    ``attaching`` exactly when it is ``module_choice``: PROTOCOL.md 5.4, rule 15, which
+    :func:`oracle.validate.validate` checks)."""
     mc = state.attaching
-    return -1 if mc is None else mc.player
+    assert mc is not None
+    return mc.player
 
 
 def module_choice_actions(state: State) -> list[Action]:
