@@ -97,5 +97,7 @@ def apply_cancel_choice(state: State, action: Action, ev: list[Event]) -> None:
     remove_cancelled_play(state, played, PLAY_TRIGGERS if state.rules.cancel_removes_play_triggers else frozenset())
     if state.zone_of(played) == "play":  # a support card: it goes to the graveyard (R15:518.1)
         leave_play(state, played, ev, ("R15:518.1",), kind="moved_to_graveyard")
-    # «вы можете уничтожить [эту карту], при этом отмените»: outside the Queue (R15:518.3)
-    leave_play(state, action.card, ev, ("R15:518.3",))
+    # «вы можете уничтожить [эту карту], при этом отмените»: outside the Queue (R15:518.3); an
+    # effect «Уничтожить» of the card's own ability: the card is the source (R15:505.1.1, 502.2;
+    # INTERPRETING.md, entry 98)
+    leave_play(state, action.card, ev, ("R15:518.3",), by=action.card)
