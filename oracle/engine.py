@@ -24,7 +24,6 @@ from .rules.main_stage import (
     apply_choice_action,
     check_choice_action,
     choice_actions,
-    continue_play,
     resume_module_play,
     resume_play,
 )
@@ -310,9 +309,11 @@ def _choose(state: State, targets: tuple[int, ...], ev: list[Event]) -> None:
 
 
 def _perform_cancel_choice(state: State, action: Action, ev: list[Event]) -> None:
-    """Step 10 of R15:309.1 decided: the play is cancelled or not (R15:518.1), then goes on."""
+    """Step 10 of R15:309.1 decided: the play is cancelled or not (R15:518.1), then goes on:
+    back at step ``play_queue`` with no trigger pending, :func:`_advance` resolves the play's
+    abilities left in the Queue (all of them together, :func:`resolve_first`), as
+    :func:`continue_play` would."""
     apply_cancel_choice(state, action, ev)
-    continue_play(state, ev)
 
 
 def _perform_module_choice(state: State, action: Action, ev: list[Event]) -> None:

@@ -732,8 +732,6 @@ def apply_choice_action(state: State, action: Action, ev: list[Event]) -> None:
         declare_attack(state, action, ev)
     elif action.kind == "activate":
         _activate(state, action, ev)
-    elif action.kind == "play":
+    else:  # "play": check_choice_action refuses every other kind (306.1)
         _play(state, action, ev)
-    else:  # pragma: no cover - check_choice_action refuses it
-        raise AssertionError(action.kind)
 

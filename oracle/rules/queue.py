@@ -494,9 +494,11 @@ def _resolution_rules(state: State, entry: QueueEntry) -> tuple[str, ...]:
 def hand_chooser(state: State) -> int:
     """Who chooses the pending hand cards: the player whose hand it is («Игрок на свой
     выбор», R15 glossary «Сбросить»); the mutant ``hand_choice_by_opponent`` gives it to his
-    opponent.  -1 with no pending choice."""
+    opponent.  Asked only at step ``hand_choice``, which always has ``choosing_cards``
+    (:func:`oracle.validate.validate` refuses the step without it)."""
     hc = state.choosing_cards
-    return -1 if hc is None else hand_chooser_of(state, hc.player)
+    assert hc is not None, "hand_choice without choosing_cards"
+    return hand_chooser_of(state, hc.player)
 
 
 def _hand_options(state: State) -> list[tuple[int, ...]]:
