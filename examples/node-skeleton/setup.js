@@ -35,6 +35,10 @@ function readConfig(config) {
       const def = CARDS.get(id);
       if (!def) bad(`.decks[${i}].card_ids[${j}]`, `unknown card id '${id}'`);
       else if (def.type === 'hero') bad(`.decks[${i}].card_ids[${j}]`, `'${id}' is a hero`);
+      else if ((def.keywords || []).includes('created')) {
+        // PROTOCOL.md: a deck of CreateGame holds no created card («Созданный» comes from the supply)
+        bad(`.decks[${i}].card_ids[${j}]`, `'${id}' is a created card: it is never in a deck`);
+      }
     });
   });
   if (problems.length) throw new InvalidArgument(problems);
