@@ -57,7 +57,7 @@ def _pool_cards() -> dict[str, CardDef]:
 
 def abilities_of_kind(state: State, uid: int, kind: Any) -> tuple[tuple[int, Any], ...]:
     """The printed abilities of card ``uid`` that are instances of ``kind`` (a class of
-    :mod:`oracle.cards` or a union of them), with their indexes, in printed order: the same as
+    :mod:`oracle.cards` or a tuple of them: a union type hashes slowly), with their indexes, in printed order: the same as
     filtering ``enumerate(card_def(state, uid).abilities)``, read from a table built once per
     kind (speed only: the wound pipeline and the draw statics ask this of every card in play
     at every wound and draw)."""

@@ -84,11 +84,15 @@ def _applies(whose: Whose, controller: int, seat: int) -> bool:
     return whose == "any" or (whose == "own") == (controller == seat)
 
 
+#: The kinds of the draw statics (a tuple: it hashes fast as the key of the per-kind tables).
+_DRAW_STATICS = (DrawCount, DrawLimit, DrawReplacement)
+
+
 def _statics(state: State) -> list[tuple[int, int, int, DrawCount | DrawLimit | DrawReplacement]]:
     """The draw statics in force, as (controller, uid, index, ability): on the heroes and the
     cards in play that are not hidden, the inactive player's first (R15:115.1).  A card's
     controller is its owner here (no control changes are modelled)."""
-    return abilities_in_play(state, DrawCount | DrawLimit | DrawReplacement, (state.inactive, state.active))
+    return abilities_in_play(state, _DRAW_STATICS, (state.inactive, state.active))
 
 
 def draw_limit_of(state: State, seat: int) -> int:

@@ -97,17 +97,25 @@ def deal_wounds(
             fire(state, "wounds_hero", source, ev, rules)
 
 
+#: Kinds as tuples (they hash fast as the keys of the per-kind tables of :mod:`.board`): the
+#: card's own protections, «не получает ран» and armour; the replacements and preventions of
+#: cards in play; the card's own replacements.
+_OWN_GUARDS = (Protection, NoWoundsFrom, Armour)
+_BOARD_GUARDS = (WoundReplacement, PreventNext)
+_REPLACING = (Protection, NoWoundsFrom)
+
+
 def _untouched(state: State, uid: int) -> bool:
     """Whether nothing of steps 1–2 can apply to wounds dealt to ``uid`` now: it has no
     protection, «не получает ран», armour or Уязвимость, and no card in play has a wound
     replacement or a «предотвратите следующие» (then the amount goes on unchanged, with no
     event; speed only: most wounds meet none of them)."""
     cards = state.cards
-    if cards[uid].card_id in ids_with_kind(Protection | NoWoundsFrom | Armour):
+    if cards[uid].card_id in ids_with_kind(_OWN_GUARDS):
         return False
     if has_keyword(state, uid, "vulnerability"):
         return False
-    return ids_with_kind(WoundReplacement | PreventNext).isdisjoint(ids_in_play(state))
+    return ids_with_kind(_BOARD_GUARDS).isdisjoint(ids_in_play(state))
 
 
 # --- replacement (R15:508.4.2, 515.1, 517)
@@ -168,7 +176,7 @@ def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:
     engine's order (entry 89): the card's own (protection, «Не получает ран от», its own «вместо»),
     then those of its controller's other cards in play, then the opponent's, by uid."""
     out: list[_Replacement] = []
-    for i, a in abilities_of_kind(state, uid, Protection | NoWoundsFrom):
+    for i, a in abilities_of_kind(state, uid, _REPLACING):
         if isinstance(a, Protection) and _protects(state, a, blow):
             out.append((uid, i, a))
         if isinstance(a, NoWoundsFrom) and _no_wounds_from(state, a, blow):
