@@ -498,6 +498,10 @@ class State:
     # :func:`oracle.rules.board.some_card_outside_zones` finds it once and keeps it, copies
     # keep it, and the rules that attach, capture, release or create a card reset it.
     _outside: bool | None = field(default=None, compare=False, repr=False)
+    # Speed too: the printed card ids of every card of the game, in any zone; None: not known
+    # yet.  :func:`oracle.rules.board.game_has` finds it once and keeps it, copies keep it, and
+    # the creation of a card adds its id (a card's id never changes, no other rule adds cards).
+    _ids: frozenset[str] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> State:
         """An independent copy: nothing mutable is shared with ``self``."""
@@ -641,6 +645,7 @@ def _clone_state(self: State, cards: dict[int, Card], own: set[int] | None) -> S
     s.delayed = list(self.delayed)
     s._own = own
     s._outside = self._outside
+    s._ids = self._ids
     return s
 
 

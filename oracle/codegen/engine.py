@@ -43,8 +43,8 @@ def gen_copies(out: list[str]) -> None:
             value = "cards"
         elif f.name == "_own":
             value = "own"
-        elif f.name == "_outside":
-            value = "self._outside"
+        elif f.name in ("_outside", "_ids"):
+            value = "self." + f.name
         elif f.name == "players":
             value = "[p.copy() for p in self.players]"
         else:

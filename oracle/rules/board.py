@@ -6,6 +6,7 @@ Nothing here changes a state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from functools import cache
 from operator import attrgetter
 from typing import Any
@@ -28,6 +29,7 @@ __all__ = [
     "current_life",
     "current_strike",
     "forget_outside",
+    "game_has",
     "has_keyword",
     "ids_in_play",
     "ids_with_kind",
@@ -103,6 +105,8 @@ def abilities_in_play(state: State, kind: Any, seats: Iterable[int] = (0, 1)) ->
     over with one set test (the static hooks of the wound pipeline and the draws ask this of
     every card in play at every wound and draw, and most cards have none)."""
     ids = ids_with_kind(kind)
+    if not game_has(state, ids):
+        return []
     cards = state.cards
     out: list[tuple[int, int, int, Any]] = []
     for seat in seats:
@@ -134,6 +138,18 @@ def some_card_outside_zones(state: State) -> bool:
     if known is None:
         known = state._outside = any(c.attached_to or c.captured_by for c in state.cards.values())
     return known
+
+
+def game_has(state: State, ids: AbstractSet[str]) -> bool:
+    """Whether some card of the game, in any zone (a part or a captured card too), is one of
+    the printed cards ``ids``: a test before a scan of the cards in play for an ability that
+    no card of this game may have (speed only).  The game's card ids are found once per state
+    and kept (``State._ids``, copied with the state); a created card adds its id
+    (:func:`oracle.rules.modules.create_card`)."""
+    known = state._ids
+    if known is None:
+        known = state._ids = frozenset(c.card_id for c in state.cards.values())
+    return not known.isdisjoint(ids)
 
 
 def forget_outside(state: State) -> None:

@@ -17,7 +17,7 @@ from functools import cache
 
 from ..cards import load_pool
 from ..model import Event, Modifier, State
-from .board import card_def, card_ids, current_life
+from .board import card_def, card_ids, current_life, game_has
 
 __all__ = ["add_life_effect", "destruction_source", "lifeless", "reduce_life_to", "untouched_lifeless"]
 
@@ -96,6 +96,8 @@ def lifeless(state: State) -> list[int]:
     """The creatures R15:512.6 destroys: those in play with base life 0 or less and current life 0 or less,
     seat 0 first, in play-zone order (they die together once the Queue is empty)."""
     ids = _lifeless_ids()
+    if not game_has(state, ids):
+        return []  # no creature of base life 0 or less in this game
     p, q = state.players
     if ids.isdisjoint(card_ids(state, [*p.play, *q.play])):
         return []  # the common case, tested without a Python loop

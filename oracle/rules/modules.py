@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import CreateParams, Effect, load_pool
 from ..model import Action, Card, Event, ModuleChoice, QueueEntry, State, Violation
-from .board import card_def, card_ids, classes_of, forget_outside
+from .board import card_def, card_ids, classes_of, forget_outside, game_has
 from .triggers import fire
 
 if TYPE_CHECKING:
@@ -186,6 +186,8 @@ def create_card(state: State, card_id: str, seat: int, ev: list[Event], rules: t
     if not uid:
         uid = max(state.cards) + 1
         state.cards[uid] = Card(uid, card_id, seat)
+        if state._ids is not None:
+            state._ids = state._ids | {card_id}  # what board.game_has keeps
         if state._own is not None:
             state._own.add(uid)
         p.supply.append(uid)
@@ -231,6 +233,8 @@ def return_created(state: State, ev: list[Event]) -> None:
     trigger holds it; INTERPRETING.md, entry 106; the ``created_card_stays_in_graveyard``
     mutant leaves it there)."""
     created = _created_ids()
+    if not game_has(state, created):
+        return  # no created card in this game at all
     cards = state.cards
     p, q = state.players
     if created.isdisjoint(card_ids(state, [*p.graveyard, *q.graveyard])):

@@ -12,7 +12,7 @@ from functools import cache
 from ..cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier, load_pool
 from ..editions import cite_one
 from ..model import Card, Event, State, Violation
-from .board import card_def, combined_cost, condition_holds, ids_in_play
+from .board import card_def, combined_cost, condition_holds, game_has, ids_in_play
 
 __all__ = [
     "BoardStatic",
@@ -78,7 +78,7 @@ def board_cost_statics(state: State, of_abilities: bool = False) -> list[BoardSt
     cards = state.cards
     if of_abilities:
         table = _ability_cost_table()
-        if _ability_static_ids().isdisjoint(ids_in_play(state)):
+        if not game_has(state, _ability_static_ids()) or _ability_static_ids().isdisjoint(ids_in_play(state)):
             return []
     out: list[BoardStatic] = []
     for p in state.players:
@@ -148,7 +148,7 @@ def ability_cost_modifiers(state: State, source: int, board: list[BoardStatic] |
     if not state.rules.ability_cost_modified:
         return []
     if board is None:
-        if _ability_static_ids().isdisjoint(ids_in_play(state)):
+        if not game_has(state, _ability_static_ids()) or _ability_static_ids().isdisjoint(ids_in_play(state)):
             return []  # no card in play has one (the common case; speed only)
         board = board_cost_statics(state, of_abilities=True)
     if not board:

@@ -12,7 +12,7 @@ from contextvars import ContextVar
 
 from ..cards import Ability, CardDef, KilledBy, Trigger, TriggeredAbility, load_pool
 from ..model import Event, PendingTrigger, QueueEntry, State
-from .board import classes_of, ids_in_play, parts_of, some_card_outside_zones
+from .board import classes_of, game_has, ids_in_play, parts_of, some_card_outside_zones
 
 __all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_wounds", "killed_by_holds", "resolving"]
 
@@ -298,7 +298,8 @@ def _fire(
         # no card in play has an ability on this condition, and none left play with the subject
         # nor lies under a card (the common case, tested without a Python loop): only the poison
         # of the start of a turn and the delayed abilities remain (speed only)
-        if together or not holders_of_kind.isdisjoint(ids_in_play(state)) or some_card_outside_zones(state):
+        if together or (game_has(state, holders_of_kind) and not holders_of_kind.isdisjoint(ids_in_play(state))) \
+                or some_card_outside_zones(state):
             _fire_in_play(state, kind, subject, together, count, killer, some_card_outside_zones(state), cards)
         if kind == "start_of_turn":
             for uid in state.players[state.active].play:

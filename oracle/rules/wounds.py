@@ -30,6 +30,7 @@ from .board import (
     card_def,
     classes_of,
     current_strike,
+    game_has,
     has_keyword,
     ids_in_play,
     ids_with_kind,
@@ -110,12 +111,13 @@ def _untouched(state: State, uid: int) -> bool:
     protection, «не получает ран», armour or Уязвимость, and no card in play has a wound
     replacement or a «предотвратите следующие» (then the amount goes on unchanged, with no
     event; speed only: most wounds meet none of them)."""
-    cards = state.cards
-    if cards[uid].card_id in ids_with_kind(_OWN_GUARDS):
+    own = ids_with_kind(_OWN_GUARDS)
+    if game_has(state, own) and state.cards[uid].card_id in own:
         return False
     if has_keyword(state, uid, "vulnerability"):
         return False
-    return ids_with_kind(_BOARD_GUARDS).isdisjoint(ids_in_play(state))
+    board = ids_with_kind(_BOARD_GUARDS)
+    return not game_has(state, board) or board.isdisjoint(ids_in_play(state))
 
 
 # --- replacement (R15:508.4.2, 515.1, 517)

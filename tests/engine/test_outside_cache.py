@@ -1,9 +1,11 @@
-"""The kept answer of ``board.some_card_outside_zones`` (``State._outside``, speed only) is
-never stale: whatever a rule did to a state — attach a Модуль, capture cards, release them,
-destroy a combined card — the answer a state keeps is the one a fresh look at its cards
+"""The kept answers of ``board.some_card_outside_zones`` (``State._outside``) and of
+``board.game_has`` (``State._ids``, the game's card ids), speed only, are never stale:
+whatever a rule did to a state — attach a Модуль, capture cards, release them, destroy a
+combined card, create a card — the answer a state keeps is the one a fresh look at its cards
 gives.  A stale False would hide a combined card's parts (their life, strike, abilities) and
-captured cards; so every action of every scenario, and every state of random games carried
-from state to state as the engine carries it, is checked."""
+captured cards; a stale set of ids would hide a created card's abilities; so every action of
+every scenario, and every state of random games carried from state to state as the engine
+carries it, is checked."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from conformance_suite.executor import run_scenario
 from conformance_suite.scenario import load_all
 from conformance_suite.targets import ApplyResult, InProcessTarget
 from oracle import IllegalAction, State, apply
-from oracle.rules.board import some_card_outside_zones
+from oracle.rules.board import game_has, some_card_outside_zones
 from oracle.sampler import play_random_game
 
 
@@ -24,8 +26,9 @@ def _fresh(state: State) -> bool:
 
 
 def _kept_is_fresh(state: State) -> bool:
-    kept = state._outside
-    return kept is None or kept == _fresh(state)
+    kept, ids = state._outside, state._ids
+    return (kept is None or kept == _fresh(state)) and (
+        ids is None or ids == frozenset(c.card_id for c in state.cards.values()))
 
 
 class _Checking(InProcessTarget):
@@ -41,6 +44,7 @@ class _Checking(InProcessTarget):
         """Apply, and compare the kept answer of the next state with a fresh one."""
         s = self._state(state)
         some_card_outside_zones(s)
+        game_has(s, frozenset())
         try:
             nxt = apply(s, self._action(action)).state
         except IllegalAction:  # a refusal: the parent reports it
@@ -67,13 +71,17 @@ def test_no_scenario_step_leaves_a_stale_outside_answer(edition: str) -> None:
 
 def test_random_games_carry_a_correct_outside_answer() -> None:
     """Along random games of R15 (each state made from the one before, as the engine carries
-    its kept answer) the answer ``some_card_outside_zones`` gives is the fresh one."""
+    its kept answers) the answer ``some_card_outside_zones`` gives is the fresh one, and the
+    kept card ids are the game's (cards are created in these games)."""
     seen = {True: 0, False: 0}
+    created = 0
     for seed in range(40):
         game = play_random_game(seed, "R15")
+        created += len(game.states[-1].cards) > len(game.states[0].cards)
         state = game.states[0]
         for action in game.actions:
             assert some_card_outside_zones(state) == _fresh(state)
+            assert _kept_is_fresh(state)
             seen[_fresh(state)] += 1
             state = apply(state, action).state
-    assert seen[False] > 0 and seen[True] > 0
+    assert seen[False] > 0 and seen[True] > 0 and created > 0
