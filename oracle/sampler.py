@@ -65,6 +65,7 @@ THEMES: dict[str, dict[str, tuple[str, ...]]] = {
     "combined cards": {"keywords": ("module",), "classes": ("Механизм",), "triggers": ("death", "creature_dies")},
     "control and zones": {"ops": ("take_control", "take_control_until_end_of_turn", "summon", "resurrect", "create")},
     "draws": {"kinds": ("DrawCount", "DrawLimit", "DrawReplacement"), "ops": ("draw", "draw_to_match_opponent")},
+    "coins": {"ops": ("gain_coin", "lose_coins", "gain_coins_until_end_of_turn"), "fill": ("creature",)},
 }
 
 
