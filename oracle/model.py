@@ -496,7 +496,7 @@ class State:
     # Speed (not part of the game state either): whether some card is a part of a combined
     # card or a captured card (``attached_to`` or ``captured_by`` set); None: not known yet.
     # :func:`oracle.rules.board.some_card_outside_zones` finds it once and keeps it, copies
-    # keep it, and the rules that attach, capture, release or create a card reset it.
+    # keep it, and the rules that attach, capture or release a card reset it.
     _outside: bool | None = field(default=None, compare=False, repr=False)
     # Speed too: the printed card ids of every card of the game, in any zone; None: not known
     # yet.  :func:`oracle.rules.board.game_has` finds it once and keeps it, copies keep it, and

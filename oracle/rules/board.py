@@ -132,7 +132,7 @@ def some_card_outside_zones(state: State) -> bool:
     ``captured_by`` set): the cards that lie in none of the zones.  When none is, there is no
     part, so the callers that look for parts or captured cards skip the scan of every card
     (speed only).  Found once per state and kept (``State._outside``, copied with the state);
-    the rules that attach, capture, release or create a card reset it
+    the rules that attach, capture or release a card reset it
     (:func:`forget_outside`)."""
     known = state._outside
     if known is None:
@@ -153,8 +153,8 @@ def game_has(state: State, ids: AbstractSet[str]) -> bool:
 
 
 def forget_outside(state: State) -> None:
-    """Reset what :func:`some_card_outside_zones` keeps: a card was just attached, captured,
-    released or created."""
+    """Reset what :func:`some_card_outside_zones` keeps: a card was just attached, captured or
+    released (a created card is neither a part nor captured, so creation keeps it)."""
     state._outside = None
 
 

@@ -78,8 +78,6 @@ def board_cost_statics(state: State, of_abilities: bool = False) -> list[BoardSt
     cards = state.cards
     if of_abilities:
         table = _ability_cost_table()
-        if not game_has(state, _ability_static_ids()) or _ability_static_ids().isdisjoint(ids_in_play(state)):
-            return []
     out: list[BoardStatic] = []
     for p in state.players:
         for uid in (p.hero, *p.play):
