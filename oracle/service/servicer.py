@@ -3,7 +3,7 @@
 :class:`OracleServicer` decodes the request (:mod:`oracle.service.convert`), calls the
 engine and encodes the answer.  It holds no game state: the full state travels in every
 request, so any replica can answer any call (its state cache only spares decoding a state
-it answered with, :mod:`oracle.service.state_cache`).  Its unary methods are plain
+it answered with or decoded before, :mod:`oracle.service.state_cache`).  Its unary methods are plain
 functions, run by the interceptor (:mod:`oracle.service.interceptor`) on the event loop or
 in the engine thread pool with a :class:`~oracle.service.calls.CallControl`;
 ``StreamVerifyTranscript`` is a coroutine that sends each step to the engine pool.  What
@@ -65,8 +65,8 @@ _T = TypeVar("_T")
 class OracleServicer(pb_grpc.OracleServiceServicer):
     """Every RPC of ``OracleService``.  ``mutant`` (a name of :data:`oracle.mutants.MUTANTS`
     or "") is set on every decoded state and listed by GetServerInfo.  ``state_cache``
-    entries (0: none) of the states it answered with spare decoding them when a client
-    sends one back (:mod:`oracle.service.state_cache`).  ``suite_version`` is what
+    entries (0: none) of the states it answered with or decoded spare decoding them when a
+    client sends one back (:mod:`oracle.service.state_cache`).  ``suite_version`` is what
     GetServerInfo reports as the conformance suite's version (None: the suite shipped
     with the engine, :func:`oracle.suite_version.shipped_suite_version`); the service
     never imports the suite to learn it."""
@@ -74,7 +74,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
     def __init__(self, mutant: str = "", executor: futures.Executor | None = None,
                  state_cache: int = DEFAULT_STATE_CACHE_SIZE, suite_version: str | None = None) -> None:
         self.mutant = mutant
-        #: the states this servicer answered with, by their message's wire bytes
+        #: the states this servicer answered with or decoded, by their message's wire bytes
         self.state_cache = StateCache(state_cache)
         #: where StreamVerifyTranscript runs the engine work of each message (None: inline)
         self.executor = executor
@@ -99,14 +99,16 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
 
     def _state(self, request: Any, name: str = "state") -> State:
         """The request's decoded state: from the state cache when the message is, byte for
-        byte, one this servicer answered with; else decoded and validated (the errors of a
+        byte, one this servicer answered with or decoded before; else decoded and validated (the errors of a
         miss are those of a server without a cache).  Never to be changed by the caller."""
         return self._lookup(request, name).state
 
     def _lookup(self, request: Any, name: str = "state", encodings: bool = False) -> CachedState:
         """:meth:`_state`, with the encodings and fingerprint the cache keeps beside a hit;
         for a miss, the decoded cards' encodings if ``encodings`` (for a call that encodes a
-        next state) and no fingerprint."""
+        next state) and no fingerprint.  A miss that decodes and validates is stored too,
+        under its own bytes: the same message sent again (a client trying several actions
+        on one state, a state it kept from an earlier answer) is then a hit."""
         if not request.HasField(name):
             raise InputError(name, "is required")
         msg = getattr(request, name)
@@ -121,8 +123,12 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             if cached is not None:
                 return cached
         if encodings:  # the decoded cards' encodings serve the cards a next state shares with it
-            return CachedState(*sc.state_and_encodings_from_proto(msg, name, self.mutant, wire))
-        return CachedState(sc.state_from_proto(msg, name, self.mutant, wire))
+            decoded = CachedState(*sc.state_and_encodings_from_proto(msg, name, self.mutant, wire))
+        else:
+            decoded = CachedState(sc.state_from_proto(msg, name, self.mutant, wire))
+        if wire is not None:  # a client that sends this state again (one action after another) hits
+            cache.put(wire, self.mutant, decoded.state, decoded.encodings)
+        return decoded
 
     def _remember(self, state: State, msg: Any, encodings: object = None, fingerprint: str = "") -> None:
         """Put ``state``, just encoded into the answer's ``msg``, into the state cache (the
@@ -251,7 +257,10 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
 
     def ApplyAction(self, request: pb.ApplyActionRequest, context: CallControl) -> pb.ApplyActionResponse:
         """Apply an action: the next state, the events citing rules, the fingerprint and
-        the next decision; an illegal action is answered with ``legal = false``."""
+        the next decision; an illegal action is answered with ``legal = false``.  With a
+        ``read_mask``, only the parts it names (PROTOCOL.md 2.1, partial answers), and the
+        next state's legal actions when it names ``legal_actions``."""
+        parts = _read_mask(request)
         cached = self._lookup(request, encodings=True)
         state = cached.state
         action = self._action(request)
@@ -261,12 +270,27 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             note_state(state)
             return pb.ApplyActionResponse(legal=False, violations=cv.violations_to_proto(exc.violations))
         resp = pb.ApplyActionResponse(legal=True)
-        cv.add_events(resp, out.events)
-        # the cards no rule changed keep the encodings of the request's state (State.fork)
-        _, resp.fingerprint, encodings = sc.encode_state_reusing(out.state, resp.state, (state, cached.encodings))
-        cv.decision_to_proto(decision(out.state), resp.decision)
-        self._remember(out.state, resp.state, encodings, resp.fingerprint)
-        note_fingerprint(resp.fingerprint)
+        nxt = out.state
+        if "events" in parts:
+            cv.add_events(resp, out.events)
+        # the cards no rule changed keep the encodings of the request's state (State.fork);
+        # the state message is made even when not sent: it is the state cache's key
+        msg = resp.state if "state" in parts else pb.ApplyActionResponse().state
+        _, fingerprint, encodings = sc.encode_state_reusing(nxt, msg, (state, cached.encodings))
+        if "fingerprint" in parts:
+            resp.fingerprint = fingerprint
+        if "decision" in parts or "legal_actions" in parts:
+            d = decision(nxt)
+            if "decision" in parts:
+                cv.decision_to_proto(d, resp.decision)
+            if "legal_actions" in parts:
+                actions = legal_actions(nxt)
+                add = resp.legal_actions.add
+                for a in actions:
+                    cv.action_to_proto(a, add())
+                resp.outcomes_not_enumerated = d.actor == CHANCE and not actions
+        self._remember(nxt, msg, encodings, fingerprint)
+        note_fingerprint(fingerprint)
         return resp
 
     def GetCatalogue(self, request: pb.GetCatalogueRequest, context: CallControl) -> pb.GetCatalogueResponse:
@@ -302,6 +326,27 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             return fn()
         ctx = contextvars.copy_context()
         return await asyncio.wrap_future(self.executor.submit(ctx.run, fn))
+
+
+#: The paths of ``ApplyActionRequest.read_mask`` (PROTOCOL.md 2.1), each a field of the answer.
+APPLY_PARTS = ("state", "events", "fingerprint", "decision", "legal_actions")
+#: The parts of an answer without ``read_mask``: release 0.1.0's answer.
+_FULL_ANSWER = frozenset(APPLY_PARTS) - {"legal_actions"}
+
+
+def _read_mask(request: pb.ApplyActionRequest) -> frozenset[str]:
+    """The parts of the answer ``request`` asks for (all of 0.1.0's when it has no mask);
+    an unknown or repeated path is an :class:`InputError` on ``read_mask.paths[i]``."""
+    if not request.HasField("read_mask"):
+        return _FULL_ANSWER
+    seen: set[str] = set()
+    for i, path in enumerate(request.read_mask.paths):
+        if path not in APPLY_PARTS:
+            raise InputError(f"read_mask.paths[{i}]", f"unknown path {path!r}; known: {', '.join(APPLY_PARTS)}")
+        if path in seen:
+            raise InputError(f"read_mask.paths[{i}]", f"path {path!r} is given twice")
+        seen.add(path)
+    return frozenset(seen)
 
 
 def _card_pool_response() -> pb.GetCardPoolResponse:

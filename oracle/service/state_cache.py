@@ -4,8 +4,9 @@ A client playing a game sends back, with its next call, the very ``State`` messa
 received.  Decoding and validating that message (:func:`oracle.service.state_codec.state_from_proto`)
 is most of a call's cost, and its result is known: it is the engine state the server
 encoded into its answer.  :class:`StateCache` remembers, for the last few hundred states
-the server answered with (CreateGame, ApplyAction), that engine state under an exact key:
-the state message's deterministic wire bytes.  A request whose state message serializes to
+the server answered with (CreateGame, ApplyAction) or decoded and validated for a request
+(a client searching a game tree sends one state with one action after another), that
+engine state under an exact key: the state message's deterministic wire bytes.  A request whose state message serializes to
 the same bytes is the same message, field for field, so it decodes to the same state; any
 other message (one field edited by the client, unknown fields added, another edition) has
 other bytes and is decoded as if there were no cache.
@@ -14,7 +15,9 @@ Why a hit is exactly what decoding would give:
 
 * the key is the whole message (``SerializeToString(deterministic=True)``: the same message
   always gives the same bytes, two different messages never do), compared byte for byte;
-* the value is the state the engine made, its usage markers put in the decoder's order
+* a stored miss's value is the state decoding gave (a message validation refuses is
+  never stored);
+* an answer's value is the state the engine made, its usage markers put in the decoder's order
   (:func:`normalize_usage`); decoding its encoding gives back an equal state, in the same
   order everywhere (cards, zones, markers), and it passes validation
   (``tests/service/test_state_cache.py`` checks both on random games of every edition;

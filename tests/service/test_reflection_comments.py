@@ -57,15 +57,19 @@ def test_reflection_serves_field_comments(server: ServerProcess) -> None:
 
 
 def test_reflection_dependencies_carry_comments_too(server: ServerProcess) -> None:
-    """The service's file comes with its dependencies (state.proto, …), each with source
-    info; the service comment says every method is stateless."""
+    """The service's file comes with its dependencies (state.proto, …, and the well-known
+    google/protobuf/field_mask.proto of ``ApplyActionRequest.read_mask``), each of the
+    protocol's own files with source info; the service comment says every method is
+    stateless."""
     files = _files(_ask(server, rpb.ServerReflectionRequest(
         file_containing_symbol="berserk.oracle.v1.OracleService")))
-    assert set(files) == set(files_with_source_info()) - {"berserk/oracle/v1/scenario.proto"}
+    own = set(files_with_source_info()) - {"berserk/oracle/v1/scenario.proto"}
+    assert set(files) == own | {"google/protobuf/field_mask.proto"}
+    assert [m.name for m in files["google/protobuf/field_mask.proto"].message_type] == ["FieldMask"]
     service = files["berserk/oracle/v1/oracle_service.proto"]
     assert "Every method is stateless" in _comment(service, [6, 0])
-    for name, fd in files.items():
-        assert fd.source_code_info.location, f"{name} has no source info"
+    for name in own:
+        assert files[name].source_code_info.location, f"{name} has no source info"
 
 
 def test_reflection_of_standard_services_and_unknown_symbols(server: ServerProcess) -> None:

@@ -29,6 +29,7 @@ from oracle.sampler import play_random_game, random_action
 from oracle.service import convert as cv
 from oracle.service import state_codec as sc
 from oracle.service.calls import CallControl
+from oracle.service.errors import InputError
 from oracle.service.servicer import OracleServicer
 from oracle.service.state_cache import StateCache, normalize_usage
 
@@ -204,6 +205,35 @@ def test_servicer_chain_same_with_and_without_cache(mutant: str, edition: str) -
     assert stats.misses == 1 and stats.hits == len(answers) - 1
 
 
+def test_decoded_state_sent_again_is_a_hit() -> None:
+    """A state the servicer never answered with is decoded and validated once: sent again
+    (another action on the same state, as a client searching a game tree does) it is a
+    hit, and every answer equals that of a servicer without the cache; a state validation
+    refuses is never stored (refused the same way each time, each time a miss)."""
+    cached, plain = OracleServicer(), OracleServicer(state_cache=0)
+    control = CallControl()
+    game = play_random_game(21, edition="R15")
+    state = next(s for s in game.states[5:] if decision(s).actor >= 0 and len(legal_actions(s)) > 1)
+    msg = sc.state_to_proto(state)
+    for action in legal_actions(state)[:3]:
+        request = pb.ApplyActionRequest(state=msg, action=cv.action_to_proto(action))
+        assert cached.ApplyAction(request, control) == plain.ApplyAction(request, control)
+    legal = pb.GetLegalActionsRequest(state=msg)
+    assert cached.GetLegalActions(legal, control) == plain.GetLegalActions(legal, control)
+    stats = cached.state_cache.stats()
+    assert (stats.misses, stats.hits) == (1, 3)
+    bad = pb.GetLegalActionsRequest(state=msg)
+    bad.state.cards[0].owner = 5
+    errors = []
+    for _ in range(2):
+        with pytest.raises(InputError) as refused:
+            cached.GetLegalActions(bad, control)
+        errors.append(refused.value.violations)
+    assert errors[0] == errors[1] and errors[0][0][0].startswith("state.cards[0]")
+    stats = cached.state_cache.stats()
+    assert (stats.misses, stats.hits) == (3, 3)
+
+
 def test_servicers_with_other_mutants_share_nothing() -> None:
     """A state answered by the reference servicer is a miss for a mutant servicer in the
     same process (each servicer has its own cache, the mutant is part of the key), and the
@@ -252,7 +282,7 @@ def _cache_field(server: ServerProcess, request_id: str) -> str | None:
 
 
 #: The deterministic bytes of every state message the caching server answered with in this
-#: module (CreateGame, ApplyAction): exactly the keys its cache can hold.
+#: module (CreateGame, ApplyAction) or accepted in a request: exactly the keys its cache can hold.
 _ANSWERED: set[bytes] = set()
 
 
@@ -272,6 +302,8 @@ def _both(stubs: tuple[Any, Any], method: str, request: Any, tag: str) -> list[A
             answer = getattr(stub, method)(request, metadata=_rid(tag))
             if i == 0 and method in ("CreateGame", "ApplyAction"):
                 _note_answer(answer)
+            if i == 0 and method != "CreateGame" and request.HasField("state"):  # a decoded request's state is stored too
+                _ANSWERED.add(request.state.SerializeToString(deterministic=True))
             out.append(answer.SerializeToString(deterministic=True))
         except grpc.RpcError as exc:
             out.append((exc.code(), exc.details(), bad_request(exc)))

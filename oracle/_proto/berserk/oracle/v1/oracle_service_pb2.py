@@ -26,9 +26,10 @@ from oracle._proto.berserk.oracle.v1 import action_pb2 as berserk_dot_oracle_dot
 from oracle._proto.berserk.oracle.v1 import game_config_pb2 as berserk_dot_oracle_dot_v1_dot_game__config__pb2
 from oracle._proto.berserk.oracle.v1 import state_pb2 as berserk_dot_oracle_dot_v1_dot_state__pb2
 from oracle._proto.berserk.oracle.v1 import transcript_pb2 as berserk_dot_oracle_dot_v1_dot_transcript__pb2
+from google.protobuf import field_mask_pb2 as google_dot_protobuf_dot_field__mask__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n&berserk/oracle/v1/oracle_service.proto\x12\x11\x62\x65rserk.oracle.v1\x1a\x1e\x62\x65rserk/oracle/v1/action.proto\x1a#berserk/oracle/v1/game_config.proto\x1a\x1d\x62\x65rserk/oracle/v1/state.proto\x1a\"berserk/oracle/v1/transcript.proto\"\x16\n\x14GetServerInfoRequest\"\xa2\x02\n\x15GetServerInfoResponse\x12\x16\n\x0e\x65ngine_version\x18\x01 \x01(\t\x12\x15\n\rproto_version\x18\x02 \x01(\t\x12\x15\n\rsuite_version\x18\x03 \x01(\t\x12\x10\n\x08\x65\x64itions\x18\x04 \x03(\t\x12\x17\n\x0f\x64\x65\x66\x61ult_edition\x18\x05 \x01(\t\x12\x19\n\x11\x63\x61rd_pool_version\x18\x06 \x01(\t\x12\x0f\n\x07mutants\x18\x07 \x03(\t\x12\x16\n\x0eimplementation\x18\x08 \x01(\t\x12\x32\n\x07support\x18\t \x03(\x0b\x32!.berserk.oracle.v1.EditionSupport\x12\x0e\n\x06levels\x18\n \x03(\t\x12\x10\n\x08\x63\x61rd_ids\x18\x0b \x03(\t\"7\n\x0e\x45\x64itionSupport\x12\x0f\n\x07\x65\x64ition\x18\x01 \x01(\t\x12\x14\n\x0c\x63\x61pabilities\x18\x02 \x03(\t\"l\n\x11\x43reateGameRequest\x12-\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x1d.berserk.oracle.v1.GameConfig\x12\x18\n\x0b\x63hance_seed\x18\x02 \x01(\x04H\x00\x88\x01\x01\x42\x0e\n\x0c_chance_seed\"\xde\x01\n\x12\x43reateGameResponse\x12\'\n\x05state\x18\x01 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12\x13\n\x0b\x66ingerprint\x18\x02 \x01(\t\x12-\n\x08\x64\x65\x63ision\x18\x03 \x01(\x0b\x32\x1b.berserk.oracle.v1.Decision\x12\x31\n\x0e\x63hance_actions\x18\x04 \x03(\x0b\x32\x19.berserk.oracle.v1.Action\x12(\n\x06\x65vents\x18\x05 \x03(\x0b\x32\x18.berserk.oracle.v1.Event\"A\n\x16GetLegalActionsRequest\x12\'\n\x05state\x18\x01 \x01(\x0b\x32\x18.berserk.oracle.v1.State\"\xaa\x01\n\x17GetLegalActionsResponse\x12-\n\x08\x64\x65\x63ision\x18\x01 \x01(\x0b\x32\x1b.berserk.oracle.v1.Decision\x12*\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x19.berserk.oracle.v1.Action\x12\x1f\n\x17outcomes_not_enumerated\x18\x03 \x01(\x08\x12\x13\n\x0b\x66ingerprint\x18\x04 \x01(\t\"h\n\x12\x43heckActionRequest\x12\'\n\x05state\x18\x01 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x19.berserk.oracle.v1.Action\"V\n\x13\x43heckActionResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x30\n\nviolations\x18\x02 \x03(\x0b\x32\x1c.berserk.oracle.v1.Violation\"o\n\x18\x42\x61tchCheckActionsRequest\x12\'\n\x05state\x18\x01 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12*\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x19.berserk.oracle.v1.Action\"T\n\x19\x42\x61tchCheckActionsResponse\x12\x37\n\x07results\x18\x01 \x03(\x0b\x32&.berserk.oracle.v1.CheckActionResponse\"h\n\x12\x41pplyActionRequest\x12\'\n\x05state\x18\x01 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x19.berserk.oracle.v1.Action\"\xed\x01\n\x13\x41pplyActionResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x30\n\nviolations\x18\x02 \x03(\x0b\x32\x1c.berserk.oracle.v1.Violation\x12\'\n\x05state\x18\x03 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12(\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x18.berserk.oracle.v1.Event\x12\x13\n\x0b\x66ingerprint\x18\x05 \x01(\t\x12-\n\x08\x64\x65\x63ision\x18\x06 \x01(\x0b\x32\x1b.berserk.oracle.v1.Decision\"&\n\x13GetCatalogueRequest\x12\x0f\n\x07\x65\x64ition\x18\x01 \x01(\t\">\n\x14GetCatalogueResponse\x12&\n\x05rules\x18\x01 \x03(\x0b\x32\x17.berserk.oracle.v1.Rule\"\xcb\x01\n\x04Rule\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07\x65\x64ition\x18\x02 \x01(\t\x12\x0e\n\x06number\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\x0f\n\x07text_ru\x18\x05 \x01(\t\x12\x0f\n\x07text_en\x18\x06 \x01(\t\x12\x0f\n\x07same_as\x18\x07 \x03(\t\x12\x0f\n\x07\x66orbids\x18\x08 \x01(\x08\x12\x1a\n\x12unnumbered_in_seed\x18\t \x01(\x08\x12\x16\n\x0einherited_from\x18\n \x01(\t\x12\x10\n\x08modelled\x18\x0b \x01(\t\"\x14\n\x12GetCardPoolRequest\"R\n\x13GetCardPoolResponse\x12\x0f\n\x07version\x18\x01 \x01(\t\x12*\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x1b.berserk.oracle.v1.CardInfo\"\x96\x01\n\x08\x43\x61rdInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07name_en\x18\x03 \x01(\t\x12\x0c\n\x04type\x18\x04 \x01(\t\x12\x0c\n\x04\x63ost\x18\x05 \x01(\x05\x12\x0e\n\x06strike\x18\x06 \x01(\x05\x12\x0c\n\x04life\x18\x07 \x01(\x05\x12\x0c\n\x04text\x18\x08 \x01(\t\x12\x17\n\x0f\x64\x65\x66inition_json\x18\t \x01(\t2\x91\x08\n\rOracleService\x12\x62\n\rGetServerInfo\x12\'.berserk.oracle.v1.GetServerInfoRequest\x1a(.berserk.oracle.v1.GetServerInfoResponse\x12Y\n\nCreateGame\x12$.berserk.oracle.v1.CreateGameRequest\x1a%.berserk.oracle.v1.CreateGameResponse\x12h\n\x0fGetLegalActions\x12).berserk.oracle.v1.GetLegalActionsRequest\x1a*.berserk.oracle.v1.GetLegalActionsResponse\x12\\\n\x0b\x43heckAction\x12%.berserk.oracle.v1.CheckActionRequest\x1a&.berserk.oracle.v1.CheckActionResponse\x12n\n\x11\x42\x61tchCheckActions\x12+.berserk.oracle.v1.BatchCheckActionsRequest\x1a,.berserk.oracle.v1.BatchCheckActionsResponse\x12\\\n\x0b\x41pplyAction\x12%.berserk.oracle.v1.ApplyActionRequest\x1a&.berserk.oracle.v1.ApplyActionResponse\x12_\n\x0cGetCatalogue\x12&.berserk.oracle.v1.GetCatalogueRequest\x1a\'.berserk.oracle.v1.GetCatalogueResponse\x12\\\n\x0bGetCardPool\x12%.berserk.oracle.v1.GetCardPoolRequest\x1a&.berserk.oracle.v1.GetCardPoolResponse\x12k\n\x10VerifyTranscript\x12*.berserk.oracle.v1.VerifyTranscriptRequest\x1a+.berserk.oracle.v1.VerifyTranscriptResponse\x12\x7f\n\x16StreamVerifyTranscript\x12\x30.berserk.oracle.v1.StreamVerifyTranscriptRequest\x1a\x31.berserk.oracle.v1.StreamVerifyTranscriptResponse(\x01\x42Y\n\x11\x62\x65rserk.oracle.v1B\x12OracleServiceProtoP\x01Z\x1a\x62\x65rserk/oracle/v1;oraclev1\xaa\x02\x11\x42\x65rserk.Oracle.V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n&berserk/oracle/v1/oracle_service.proto\x12\x11\x62\x65rserk.oracle.v1\x1a\x1e\x62\x65rserk/oracle/v1/action.proto\x1a#berserk/oracle/v1/game_config.proto\x1a\x1d\x62\x65rserk/oracle/v1/state.proto\x1a\"berserk/oracle/v1/transcript.proto\x1a google/protobuf/field_mask.proto\"\x16\n\x14GetServerInfoRequest\"\xa2\x02\n\x15GetServerInfoResponse\x12\x16\n\x0e\x65ngine_version\x18\x01 \x01(\t\x12\x15\n\rproto_version\x18\x02 \x01(\t\x12\x15\n\rsuite_version\x18\x03 \x01(\t\x12\x10\n\x08\x65\x64itions\x18\x04 \x03(\t\x12\x17\n\x0f\x64\x65\x66\x61ult_edition\x18\x05 \x01(\t\x12\x19\n\x11\x63\x61rd_pool_version\x18\x06 \x01(\t\x12\x0f\n\x07mutants\x18\x07 \x03(\t\x12\x16\n\x0eimplementation\x18\x08 \x01(\t\x12\x32\n\x07support\x18\t \x03(\x0b\x32!.berserk.oracle.v1.EditionSupport\x12\x0e\n\x06levels\x18\n \x03(\t\x12\x10\n\x08\x63\x61rd_ids\x18\x0b \x03(\t\"7\n\x0e\x45\x64itionSupport\x12\x0f\n\x07\x65\x64ition\x18\x01 \x01(\t\x12\x14\n\x0c\x63\x61pabilities\x18\x02 \x03(\t\"l\n\x11\x43reateGameRequest\x12-\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x1d.berserk.oracle.v1.GameConfig\x12\x18\n\x0b\x63hance_seed\x18\x02 \x01(\x04H\x00\x88\x01\x01\x42\x0e\n\x0c_chance_seed\"\xde\x01\n\x12\x43reateGameResponse\x12\'\n\x05state\x18\x01 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12\x13\n\x0b\x66ingerprint\x18\x02 \x01(\t\x12-\n\x08\x64\x65\x63ision\x18\x03 \x01(\x0b\x32\x1b.berserk.oracle.v1.Decision\x12\x31\n\x0e\x63hance_actions\x18\x04 \x03(\x0b\x32\x19.berserk.oracle.v1.Action\x12(\n\x06\x65vents\x18\x05 \x03(\x0b\x32\x18.berserk.oracle.v1.Event\"A\n\x16GetLegalActionsRequest\x12\'\n\x05state\x18\x01 \x01(\x0b\x32\x18.berserk.oracle.v1.State\"\xaa\x01\n\x17GetLegalActionsResponse\x12-\n\x08\x64\x65\x63ision\x18\x01 \x01(\x0b\x32\x1b.berserk.oracle.v1.Decision\x12*\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x19.berserk.oracle.v1.Action\x12\x1f\n\x17outcomes_not_enumerated\x18\x03 \x01(\x08\x12\x13\n\x0b\x66ingerprint\x18\x04 \x01(\t\"h\n\x12\x43heckActionRequest\x12\'\n\x05state\x18\x01 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x19.berserk.oracle.v1.Action\"V\n\x13\x43heckActionResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x30\n\nviolations\x18\x02 \x03(\x0b\x32\x1c.berserk.oracle.v1.Violation\"o\n\x18\x42\x61tchCheckActionsRequest\x12\'\n\x05state\x18\x01 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12*\n\x07\x61\x63tions\x18\x02 \x03(\x0b\x32\x19.berserk.oracle.v1.Action\"T\n\x19\x42\x61tchCheckActionsResponse\x12\x37\n\x07results\x18\x01 \x03(\x0b\x32&.berserk.oracle.v1.CheckActionResponse\"\x97\x01\n\x12\x41pplyActionRequest\x12\'\n\x05state\x18\x01 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12)\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x19.berserk.oracle.v1.Action\x12-\n\tread_mask\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.FieldMask\"\xc0\x02\n\x13\x41pplyActionResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x30\n\nviolations\x18\x02 \x03(\x0b\x32\x1c.berserk.oracle.v1.Violation\x12\'\n\x05state\x18\x03 \x01(\x0b\x32\x18.berserk.oracle.v1.State\x12(\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x18.berserk.oracle.v1.Event\x12\x13\n\x0b\x66ingerprint\x18\x05 \x01(\t\x12-\n\x08\x64\x65\x63ision\x18\x06 \x01(\x0b\x32\x1b.berserk.oracle.v1.Decision\x12\x30\n\rlegal_actions\x18\x07 \x03(\x0b\x32\x19.berserk.oracle.v1.Action\x12\x1f\n\x17outcomes_not_enumerated\x18\x08 \x01(\x08\"&\n\x13GetCatalogueRequest\x12\x0f\n\x07\x65\x64ition\x18\x01 \x01(\t\">\n\x14GetCatalogueResponse\x12&\n\x05rules\x18\x01 \x03(\x0b\x32\x17.berserk.oracle.v1.Rule\"\xcb\x01\n\x04Rule\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07\x65\x64ition\x18\x02 \x01(\t\x12\x0e\n\x06number\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\x0f\n\x07text_ru\x18\x05 \x01(\t\x12\x0f\n\x07text_en\x18\x06 \x01(\t\x12\x0f\n\x07same_as\x18\x07 \x03(\t\x12\x0f\n\x07\x66orbids\x18\x08 \x01(\x08\x12\x1a\n\x12unnumbered_in_seed\x18\t \x01(\x08\x12\x16\n\x0einherited_from\x18\n \x01(\t\x12\x10\n\x08modelled\x18\x0b \x01(\t\"\x14\n\x12GetCardPoolRequest\"R\n\x13GetCardPoolResponse\x12\x0f\n\x07version\x18\x01 \x01(\t\x12*\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x1b.berserk.oracle.v1.CardInfo\"\x96\x01\n\x08\x43\x61rdInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07name_en\x18\x03 \x01(\t\x12\x0c\n\x04type\x18\x04 \x01(\t\x12\x0c\n\x04\x63ost\x18\x05 \x01(\x05\x12\x0e\n\x06strike\x18\x06 \x01(\x05\x12\x0c\n\x04life\x18\x07 \x01(\x05\x12\x0c\n\x04text\x18\x08 \x01(\t\x12\x17\n\x0f\x64\x65\x66inition_json\x18\t \x01(\t2\x91\x08\n\rOracleService\x12\x62\n\rGetServerInfo\x12\'.berserk.oracle.v1.GetServerInfoRequest\x1a(.berserk.oracle.v1.GetServerInfoResponse\x12Y\n\nCreateGame\x12$.berserk.oracle.v1.CreateGameRequest\x1a%.berserk.oracle.v1.CreateGameResponse\x12h\n\x0fGetLegalActions\x12).berserk.oracle.v1.GetLegalActionsRequest\x1a*.berserk.oracle.v1.GetLegalActionsResponse\x12\\\n\x0b\x43heckAction\x12%.berserk.oracle.v1.CheckActionRequest\x1a&.berserk.oracle.v1.CheckActionResponse\x12n\n\x11\x42\x61tchCheckActions\x12+.berserk.oracle.v1.BatchCheckActionsRequest\x1a,.berserk.oracle.v1.BatchCheckActionsResponse\x12\\\n\x0b\x41pplyAction\x12%.berserk.oracle.v1.ApplyActionRequest\x1a&.berserk.oracle.v1.ApplyActionResponse\x12_\n\x0cGetCatalogue\x12&.berserk.oracle.v1.GetCatalogueRequest\x1a\'.berserk.oracle.v1.GetCatalogueResponse\x12\\\n\x0bGetCardPool\x12%.berserk.oracle.v1.GetCardPoolRequest\x1a&.berserk.oracle.v1.GetCardPoolResponse\x12k\n\x10VerifyTranscript\x12*.berserk.oracle.v1.VerifyTranscriptRequest\x1a+.berserk.oracle.v1.VerifyTranscriptResponse\x12\x7f\n\x16StreamVerifyTranscript\x12\x30.berserk.oracle.v1.StreamVerifyTranscriptRequest\x1a\x31.berserk.oracle.v1.StreamVerifyTranscriptResponse(\x01\x42Y\n\x11\x62\x65rserk.oracle.v1B\x12OracleServiceProtoP\x01Z\x1a\x62\x65rserk/oracle/v1;oraclev1\xaa\x02\x11\x42\x65rserk.Oracle.V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,44 +37,44 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'berserk.oracle.v1.oracle_se
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\021berserk.oracle.v1B\022OracleServiceProtoP\001Z\032berserk/oracle/v1;oraclev1\252\002\021Berserk.Oracle.V1'
-  _globals['_GETSERVERINFOREQUEST']._serialized_start=197
-  _globals['_GETSERVERINFOREQUEST']._serialized_end=219
-  _globals['_GETSERVERINFORESPONSE']._serialized_start=222
-  _globals['_GETSERVERINFORESPONSE']._serialized_end=512
-  _globals['_EDITIONSUPPORT']._serialized_start=514
-  _globals['_EDITIONSUPPORT']._serialized_end=569
-  _globals['_CREATEGAMEREQUEST']._serialized_start=571
-  _globals['_CREATEGAMEREQUEST']._serialized_end=679
-  _globals['_CREATEGAMERESPONSE']._serialized_start=682
-  _globals['_CREATEGAMERESPONSE']._serialized_end=904
-  _globals['_GETLEGALACTIONSREQUEST']._serialized_start=906
-  _globals['_GETLEGALACTIONSREQUEST']._serialized_end=971
-  _globals['_GETLEGALACTIONSRESPONSE']._serialized_start=974
-  _globals['_GETLEGALACTIONSRESPONSE']._serialized_end=1144
-  _globals['_CHECKACTIONREQUEST']._serialized_start=1146
-  _globals['_CHECKACTIONREQUEST']._serialized_end=1250
-  _globals['_CHECKACTIONRESPONSE']._serialized_start=1252
-  _globals['_CHECKACTIONRESPONSE']._serialized_end=1338
-  _globals['_BATCHCHECKACTIONSREQUEST']._serialized_start=1340
-  _globals['_BATCHCHECKACTIONSREQUEST']._serialized_end=1451
-  _globals['_BATCHCHECKACTIONSRESPONSE']._serialized_start=1453
-  _globals['_BATCHCHECKACTIONSRESPONSE']._serialized_end=1537
-  _globals['_APPLYACTIONREQUEST']._serialized_start=1539
-  _globals['_APPLYACTIONREQUEST']._serialized_end=1643
-  _globals['_APPLYACTIONRESPONSE']._serialized_start=1646
-  _globals['_APPLYACTIONRESPONSE']._serialized_end=1883
-  _globals['_GETCATALOGUEREQUEST']._serialized_start=1885
-  _globals['_GETCATALOGUEREQUEST']._serialized_end=1923
-  _globals['_GETCATALOGUERESPONSE']._serialized_start=1925
-  _globals['_GETCATALOGUERESPONSE']._serialized_end=1987
-  _globals['_RULE']._serialized_start=1990
-  _globals['_RULE']._serialized_end=2193
-  _globals['_GETCARDPOOLREQUEST']._serialized_start=2195
-  _globals['_GETCARDPOOLREQUEST']._serialized_end=2215
-  _globals['_GETCARDPOOLRESPONSE']._serialized_start=2217
-  _globals['_GETCARDPOOLRESPONSE']._serialized_end=2299
-  _globals['_CARDINFO']._serialized_start=2302
-  _globals['_CARDINFO']._serialized_end=2452
-  _globals['_ORACLESERVICE']._serialized_start=2455
-  _globals['_ORACLESERVICE']._serialized_end=3496
+  _globals['_GETSERVERINFOREQUEST']._serialized_start=231
+  _globals['_GETSERVERINFOREQUEST']._serialized_end=253
+  _globals['_GETSERVERINFORESPONSE']._serialized_start=256
+  _globals['_GETSERVERINFORESPONSE']._serialized_end=546
+  _globals['_EDITIONSUPPORT']._serialized_start=548
+  _globals['_EDITIONSUPPORT']._serialized_end=603
+  _globals['_CREATEGAMEREQUEST']._serialized_start=605
+  _globals['_CREATEGAMEREQUEST']._serialized_end=713
+  _globals['_CREATEGAMERESPONSE']._serialized_start=716
+  _globals['_CREATEGAMERESPONSE']._serialized_end=938
+  _globals['_GETLEGALACTIONSREQUEST']._serialized_start=940
+  _globals['_GETLEGALACTIONSREQUEST']._serialized_end=1005
+  _globals['_GETLEGALACTIONSRESPONSE']._serialized_start=1008
+  _globals['_GETLEGALACTIONSRESPONSE']._serialized_end=1178
+  _globals['_CHECKACTIONREQUEST']._serialized_start=1180
+  _globals['_CHECKACTIONREQUEST']._serialized_end=1284
+  _globals['_CHECKACTIONRESPONSE']._serialized_start=1286
+  _globals['_CHECKACTIONRESPONSE']._serialized_end=1372
+  _globals['_BATCHCHECKACTIONSREQUEST']._serialized_start=1374
+  _globals['_BATCHCHECKACTIONSREQUEST']._serialized_end=1485
+  _globals['_BATCHCHECKACTIONSRESPONSE']._serialized_start=1487
+  _globals['_BATCHCHECKACTIONSRESPONSE']._serialized_end=1571
+  _globals['_APPLYACTIONREQUEST']._serialized_start=1574
+  _globals['_APPLYACTIONREQUEST']._serialized_end=1725
+  _globals['_APPLYACTIONRESPONSE']._serialized_start=1728
+  _globals['_APPLYACTIONRESPONSE']._serialized_end=2048
+  _globals['_GETCATALOGUEREQUEST']._serialized_start=2050
+  _globals['_GETCATALOGUEREQUEST']._serialized_end=2088
+  _globals['_GETCATALOGUERESPONSE']._serialized_start=2090
+  _globals['_GETCATALOGUERESPONSE']._serialized_end=2152
+  _globals['_RULE']._serialized_start=2155
+  _globals['_RULE']._serialized_end=2358
+  _globals['_GETCARDPOOLREQUEST']._serialized_start=2360
+  _globals['_GETCARDPOOLREQUEST']._serialized_end=2380
+  _globals['_GETCARDPOOLRESPONSE']._serialized_start=2382
+  _globals['_GETCARDPOOLRESPONSE']._serialized_end=2464
+  _globals['_CARDINFO']._serialized_start=2467
+  _globals['_CARDINFO']._serialized_end=2617
+  _globals['_ORACLESERVICE']._serialized_start=2620
+  _globals['_ORACLESERVICE']._serialized_end=3661
 # @@protoc_insertion_point(module_scope)

@@ -2,6 +2,7 @@ from oracle._proto.berserk.oracle.v1 import action_pb2 as _action_pb2
 from oracle._proto.berserk.oracle.v1 import game_config_pb2 as _game_config_pb2
 from oracle._proto.berserk.oracle.v1 import state_pb2 as _state_pb2
 from oracle._proto.berserk.oracle.v1 import transcript_pb2 as _transcript_pb2
+from google.protobuf import field_mask_pb2 as _field_mask_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -119,28 +120,34 @@ class BatchCheckActionsResponse(_message.Message):
     def __init__(self, results: _Optional[_Iterable[_Union[CheckActionResponse, _Mapping]]] = ...) -> None: ...
 
 class ApplyActionRequest(_message.Message):
-    __slots__ = ("state", "action")
+    __slots__ = ("state", "action", "read_mask")
     STATE_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
+    READ_MASK_FIELD_NUMBER: _ClassVar[int]
     state: _state_pb2.State
     action: _action_pb2.Action
-    def __init__(self, state: _Optional[_Union[_state_pb2.State, _Mapping]] = ..., action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ...) -> None: ...
+    read_mask: _field_mask_pb2.FieldMask
+    def __init__(self, state: _Optional[_Union[_state_pb2.State, _Mapping]] = ..., action: _Optional[_Union[_action_pb2.Action, _Mapping]] = ..., read_mask: _Optional[_Union[_field_mask_pb2.FieldMask, _Mapping]] = ...) -> None: ...
 
 class ApplyActionResponse(_message.Message):
-    __slots__ = ("legal", "violations", "state", "events", "fingerprint", "decision")
+    __slots__ = ("legal", "violations", "state", "events", "fingerprint", "decision", "legal_actions", "outcomes_not_enumerated")
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
     DECISION_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    OUTCOMES_NOT_ENUMERATED_FIELD_NUMBER: _ClassVar[int]
     legal: bool
     violations: _containers.RepeatedCompositeFieldContainer[_action_pb2.Violation]
     state: _state_pb2.State
     events: _containers.RepeatedCompositeFieldContainer[_action_pb2.Event]
     fingerprint: str
     decision: _action_pb2.Decision
-    def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[_Union[_action_pb2.Violation, _Mapping]]] = ..., state: _Optional[_Union[_state_pb2.State, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_action_pb2.Event, _Mapping]]] = ..., fingerprint: _Optional[str] = ..., decision: _Optional[_Union[_action_pb2.Decision, _Mapping]] = ...) -> None: ...
+    legal_actions: _containers.RepeatedCompositeFieldContainer[_action_pb2.Action]
+    outcomes_not_enumerated: bool
+    def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[_Union[_action_pb2.Violation, _Mapping]]] = ..., state: _Optional[_Union[_state_pb2.State, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_action_pb2.Event, _Mapping]]] = ..., fingerprint: _Optional[str] = ..., decision: _Optional[_Union[_action_pb2.Decision, _Mapping]] = ..., legal_actions: _Optional[_Iterable[_Union[_action_pb2.Action, _Mapping]]] = ..., outcomes_not_enumerated: _Optional[bool] = ...) -> None: ...
 
 class GetCatalogueRequest(_message.Message):
     __slots__ = ("edition",)
