@@ -21,16 +21,22 @@ then a legal action on the state it returned), interleaved as well:
 
 * ``miss, no cache``: ``ApplyAction`` of a servicer started with ``state_cache=0`` (the
   path of every call before the cache: decode + validate, apply, encode);
-* ``miss, cache on``: another servicer with the cache, which never answered with those
-  states (decode as before, plus the cache's key and store);
+* ``miss, cache on``: another servicer with a cache of one entry, which never answered with
+  those states: each call misses (decode as before, plus the cache's key and two stores, the
+  request's state and the answer's; the second evicts the first);
 * ``hit``: the servicer with the cache, on the states it answered with (no decode);
+* ``hit, fingerprint only``: the same with ``read_mask`` ``["fingerprint"]`` (a client that
+  keeps its own state, PROTOCOL.md 2.1: no events, no decision, no state in the answer);
+* ``hit, with legal actions``: the same with every part and ``legal_actions`` (one call per
+  step instead of ApplyAction and GetLegalActions);
 * ``game flow``: whole random games replayed call by call, each request carrying the state
   the previous answer returned (the first call of a game misses, the others hit), with and
   without the cache: the median call of a real client's flow.  A benchmark of hits alone
   overstates what a client sees; the game flow is the honest figure;
-* ``misses in turn``: the mid-game requests of bench_service's ``apply`` workload called
-  one after the other, each parsed afresh, with and without the cache: the mean call of
-  that workload in process (through gRPC the same calls cost about a third more of the
+* ``requests in turn``: the mid-game requests of bench_service's ``apply`` workload called
+  one after the other, each parsed afresh, with and without the cache (with it, each state
+  is decoded once and is a hit from the second round on, as in the outside probe
+  ``perf_ratio.py``): the mean call of that workload in process (through gRPC the same calls cost about a third more of the
   server thread's CPU, docs/SERVICE.md).
 
 The direct codec keeps small card caches; ``direct`` figures are with warm caches (the
@@ -104,6 +110,14 @@ def _time(fn: Callable[[], Any], clock: Callable[[], float], before: Callable[[]
     return clock() - t0
 
 
+def _masked(request: Any, paths: list[str]) -> Any:
+    """A copy of the ApplyAction ``request`` with ``read_mask`` ``paths`` (PROTOCOL.md 2.1)."""
+    out = type(request)()
+    out.CopyFrom(request)
+    out.read_mask.paths.extend(paths)
+    return out
+
+
 def _cases(request: Any, servicer: Any, control: Any) -> dict[str, Callable[[], Any]]:
     """The timed calls on one request, by name."""
     from oracle._proto.berserk.oracle.v1 import state_pb2
@@ -166,7 +180,7 @@ def measure(n_states: int, seed: int, repeat: int, clock: str = "cpu") -> dict[s
 
 
 #: The rows of the state cache table.
-CACHE_ROWS = ("miss, no cache", "miss, cache on", "hit")
+CACHE_ROWS = ("miss, no cache", "miss, cache on", "hit", "hit, fingerprint only", "hit, with legal actions")
 
 
 def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", games: int = 6) -> dict[str, Any]:
@@ -179,13 +193,14 @@ def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", gam
     from oracle.service import convert as cv
     from oracle.service import state_codec as sc
     from oracle.service.calls import CallControl
-    from oracle.service.servicer import OracleServicer
+    from oracle.service.servicer import APPLY_PARTS, OracleServicer
 
     tick = CLOCKS[clock]
     control = CallControl()
     cached, plain = OracleServicer(), OracleServicer(state_cache=0)
-    #: a servicer with the cache that never answered with the timed states: every call misses
-    other = OracleServicer()
+    #: a servicer with a one-entry cache that never answered with the timed states: every call
+    #: misses (the answer's state evicts the request's)
+    other = OracleServicer(state_cache=1)
     firsts = [pb.ApplyActionRequest.FromString(b) for b in build_requests(n_states, seed)["apply"]]
     samples: dict[str, list[float]] = {}
     n_cards: list[int] = []
@@ -206,6 +221,8 @@ def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", gam
             "miss, no cache": partial(plain.ApplyAction, request, control),
             "miss, cache on": partial(other.ApplyAction, request, control),
             "hit": partial(cached.ApplyAction, request, control),
+            "hit, fingerprint only": partial(cached.ApplyAction, _masked(request, ["fingerprint"]), control),
+            "hit, with legal actions": partial(cached.ApplyAction, _masked(request, list(APPLY_PARTS)), control),
             "apply": partial(apply, state, action),
             "State.fork": state.copy().fork,
             "State.copy": state.copy,
@@ -227,7 +244,7 @@ def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", gam
 def _round_robin(wires: list[bytes], rounds: int, tick: Callable[[], float]) -> dict[str, Any]:
     """The ``apply`` workload of bench_service in process: the requests (wire bytes, parsed
     afresh for each call) called in turn, ``rounds`` times, on servicers with and without the
-    cache (every call a miss); the mean call.  Unlike a median of repeated calls on one state,
+    cache (with it, a state is decoded once, then a hit); the mean call.  Unlike a median of repeated calls on one state,
     no call finds the caches of the processor warm from the same call just before."""
     from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
     from oracle.service.calls import CallControl
@@ -312,10 +329,10 @@ def main(argv: list[str] | None = None) -> int:
     cu = sc["us"]
     print(f"\nstate cache: ApplyAction handler on {sc['states']} states the server answered with "
           f"(median {sc['median_cards']:g} cards); microseconds of {args.clock} time")
-    print(f"{'path':<18} {'handler':>10} {'/ no cache':>11}")
+    print(f"{'path':<24} {'handler':>10} {'/ no cache':>11}")
     base = cu["miss, no cache"]
     for name in CACHE_ROWS:
-        print(f"{name:<18} {cu[name]:>10.1f} {cu[name] / base:>11.2f}")
+        print(f"{name:<24} {cu[name]:>10.1f} {cu[name] / base:>11.2f}")
     print(f"of which: engine apply {cu['apply']:.1f} (State.fork {cu['State.fork']:.1f}; a full State.copy {cu['State.copy']:.1f}), "
           f"cache key {cu['cache key']:.1f}")
     flow = sc["game_flow"]
@@ -324,10 +341,10 @@ def main(argv: list[str] | None = None) -> int:
           f"({flow['us']['cache on'] / flow['us']['no cache']:.2f}); mean {flow['mean_us']['cache on']:.0f} / "
           f"{flow['mean_us']['no cache']:.0f} us")
     rr = sc["round_robin"]
-    print(f"misses in turn ({rr['requests']} mid-game requests, {rr['rounds']} rounds, as bench_service's apply): "
+    print(f"requests in turn ({rr['requests']} mid-game requests, {rr['rounds']} rounds, as bench_service's apply): "
           f"mean call {rr['mean_us']['cache on']:.0f} us with the cache, {rr['mean_us']['no cache']:.0f} us without")
-    print(f"handler target <= 150 us: hit {cu['hit']:.0f} us, game flow median {flow['us']['cache on']:.0f} us, "
-          f"miss {cu['miss, cache on']:.0f} us")
+    print(f"handler target <= 150 us: hit {cu['hit']:.0f} us (fingerprint only {cu['hit, fingerprint only']:.0f} us), "
+          f"game flow median {flow['us']['cache on']:.0f} us, miss {cu['miss, cache on']:.0f} us")
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(figures, indent=2) + "\n")
     return 0

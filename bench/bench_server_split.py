@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import gc
+import inspect
 import json
 import os
 import sys
@@ -81,6 +82,8 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
                 totals["handler_s"] += time.thread_time() - t0
                 totals["calls"] += 1
 
+        _time_stages(totals)
+
         def write() -> None:
             Path(report).write_text(json.dumps(totals))
 
@@ -88,6 +91,75 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
         OracleServicer.ApplyAction = timed  # type: ignore[method-assign]
         atexit.register(write)
     return oracle_main(["serve", *serve_args])
+
+
+#: The stages of a call that ``timed`` measures apart (thread CPU seconds summed over the
+#: ApplyAction calls): the name in the report, the module (``module:Class`` for a method) and
+#: the attribute wrapped.
+STAGES = (
+    ("parse", "oracle.service.interceptor", "_lenient"),  # the request's bytes to a message
+    ("state (cache key, lookup or decode and validate)", "oracle.service.servicer:OracleServicer", "_lookup"),
+    ("action", "oracle.service.servicer:OracleServicer", "_action"),
+    ("engine apply", "oracle.service.servicer", "apply"),
+    ("events", "oracle.service.convert", "add_events"),
+    ("encode and fingerprint", "oracle.service.state_codec", "encode_state_reusing"),
+    ("decision", "oracle.service.servicer", "decision"),
+    ("cache store", "oracle.service.servicer:OracleServicer", "_remember"),
+    ("log line", "oracle.service.interceptor:CallInterceptor", "_done"),
+)
+
+
+def _time_stages(totals: dict[str, Any]) -> None:
+    """Wrap each of :data:`STAGES` so that the thread CPU time it takes during ApplyAction
+    calls is summed into ``totals["stages"]`` (the parse and the log line are those of the
+    ApplyAction requests only; every stage runs on the thread of the call)."""
+    import importlib
+
+    from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+
+    stages: dict[str, float] = dict.fromkeys((name for name, _, _ in STAGES), 0.0)
+    totals["stages"] = stages
+    for name, where, attr in STAGES:
+        module_name, _, class_name = where.partition(":")
+        owner: Any = importlib.import_module(module_name)
+        if class_name:
+            owner = getattr(owner, class_name)
+        original = getattr(owner, attr)
+        if attr == "_lenient":
+            def lenient(deserializer: Any, original: Any = original, name: str = name) -> Any:
+                parse = original(deserializer)
+                if parse is None:
+                    return None
+
+                def timed_parse(data: bytes) -> Any:
+                    t0 = time.thread_time()
+                    out = parse(data)
+                    if isinstance(out, pb.ApplyActionRequest):
+                        stages[name] += time.thread_time() - t0
+                    return out
+
+                return timed_parse
+
+            setattr(owner, attr, lenient)
+        elif attr == "_done":
+            def done(self: Any, context: Any, info: Any, method: str, started: float,
+                     original: Any = original, name: str = name) -> None:
+                t0 = time.thread_time()
+                original(self, context, info, method, started)
+                if method.endswith("/ApplyAction"):
+                    stages[name] += time.thread_time() - t0
+
+            setattr(owner, attr, done)
+        else:
+            def wrapped(*a: Any, original: Any = original, name: str = name, **k: Any) -> Any:
+                t0 = time.thread_time()
+                try:
+                    return original(*a, **k)
+                finally:
+                    stages[name] += time.thread_time() - t0
+
+            static = isinstance(inspect.getattr_static(owner, attr), staticmethod)
+            setattr(owner, attr, staticmethod(wrapped) if static else wrapped)
 
 
 def thread_cpu_seconds(pid: int) -> float:
@@ -123,6 +195,7 @@ def measure(mode: str, workload: str, payloads: list[Any], args: argparse.Namesp
             n = max(totals["calls"], 1)
             row["handler_cpu_us_per_call"] = totals["handler_s"] / n * 1e6
             row["gc_cpu_us_per_call"] = totals["gc_s"] / n * 1e6
+            row["stages_us_per_call"] = {k: v / n * 1e6 for k, v in totals.get("stages", {}).items()}
     return row
 
 
@@ -155,6 +228,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['mode']:<6} {r['workload']:<10} {r['throughput_per_s']:>8.0f} {r['server_cpu_us_per_call']:>8.0f} "
               f"{r['main_thread_cpu_us_per_call']:>12.0f} {r['main_thread_busy']:>5.0%} {handler} {collector}")
     print("busy: the main thread's CPU over the warm-up and measured seconds; handler, gc: per ApplyAction call")
+    for r in rows:
+        stages = r.get("stages_us_per_call")
+        if not stages:
+            continue
+        inside = sum(v for k, v in stages.items() if k not in ("parse", "log line"))
+        rest = r["server_cpu_us_per_call"] - r["handler_cpu_us_per_call"] - stages["parse"] - stages["log line"]
+        print(f"\nstages of an ApplyAction call, {r['workload']} (µs of the call's thread CPU per call):")
+        for k, v in stages.items():
+            print(f"  {k:<50} {v:>7.1f}")
+        print(f"  {'rest of the handler':<50} {r['handler_cpu_us_per_call'] - inside:>7.1f}")
+        print(f"  {'transport and the rest of the server (process CPU - the above)':<50} {rest:>7.1f}")
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(rows, indent=2) + "\n")
     return 0

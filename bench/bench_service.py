@@ -29,6 +29,13 @@ shared with other work compare the ratios, not the absolute figures.
 
     .venv/bin/python bench/bench_service.py --seconds 5 --clients 4 --json bench.json
     .venv/bin/python bench/bench_service.py --server-root ../before   # another commit's worktree, for a before/after
+    .venv/bin/python bench/bench_service.py --probe --seconds 3 --rounds 3   # the outside probe's protocol
+
+``--probe`` runs the protocol of the outside probe (``perf_ratio.py`` of the shared bench:
+its state mix, built through the public API of the started server, then alternating rounds
+of health and ApplyAction), and a third workload in each round, the same ApplyAction
+requests with the fingerprint-only ``read_mask`` (PROTOCOL.md 2.1); it prints each round
+and the median ratios (throughput over health's, server CPU per call over health's).
 """
 
 from __future__ import annotations
@@ -98,6 +105,113 @@ def build_requests(n_states: int, seed: int) -> dict[str, list[bytes]]:
             if len(requests["apply"]) >= n_states:
                 break
     return requests
+
+
+def build_probe_requests(address: str, n_states: int = 30, seed: int = 11) -> list[bytes]:
+    """ApplyAction requests of the outside probe's mix (``perf_ratio.py`` of the shared
+    bench): games made through the public API of the server at ``address`` (random heroes,
+    two random decks of 20 from GetCardPool, CreateGame with a chance seed), played by
+    random legal actions (chance's shuffles given as the deck's order) until a turn from 3
+    to 8 drawn per game, where the first player choice with more than one legal action is
+    kept with a random one of them.  Every state was an answer of that server, as in the
+    probe."""
+    import random
+
+    import grpc
+
+    from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, state_pb2
+    from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+    from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
+
+    channel = grpc.insecure_channel(address)
+    stub = pb_grpc.OracleServiceStub(channel)
+    pool = stub.GetCardPool(pb.GetCardPoolRequest(), timeout=30)
+    heroes = [c.id for c in pool.cards if c.type == "hero"]
+    others = [c.id for c in pool.cards if c.type != "hero"]
+    rng = random.Random(seed)
+    out: list[bytes] = []
+    for _ in range(20 * n_states):
+        if len(out) >= n_states:
+            break
+        config = game_config_pb2.GameConfig(
+            heroes=[rng.choice(heroes), rng.choice(heroes)],
+            decks=[game_config_pb2.DeckList(card_ids=[rng.choice(others) for _ in range(20)]) for _ in range(2)])
+        try:
+            state = stub.CreateGame(pb.CreateGameRequest(config=config, chance_seed=rng.randrange(1 << 30)),
+                                    timeout=30).state
+        except grpc.RpcError:
+            continue
+        target_turn = rng.randrange(3, 9)
+        for _ in range(400):
+            legal = stub.GetLegalActions(pb.GetLegalActionsRequest(state=state), timeout=30)
+            if legal.outcomes_not_enumerated:
+                search = state.step == state_pb2.STEP_SEARCH_SHUFFLE and state.HasField("choosing_cards")
+                seat = state.choosing_cards.player if search else state.shuffled
+                action = action_pb2.Action(kind="shuffle", card=seat, values=list(state.players[seat].deck))
+            elif not legal.actions:
+                break
+            else:
+                action = rng.choice(legal.actions)
+            if state.turn >= target_turn and legal.decision.kind == "choice" and len(legal.actions) > 1:
+                out.append(pb.ApplyActionRequest(state=state, action=action).SerializeToString())
+                break
+            answer = stub.ApplyAction(pb.ApplyActionRequest(state=state, action=action), timeout=30)
+            if not answer.legal:
+                break
+            state = answer.state
+    channel.close()
+    return out
+
+
+def with_read_mask(payloads: list[bytes], paths: list[str]) -> list[bytes]:
+    """The ApplyAction requests ``payloads`` with ``read_mask`` ``paths`` (PROTOCOL.md 2.1)."""
+    from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+
+    out = []
+    for payload in payloads:
+        request = pb.ApplyActionRequest.FromString(payload)
+        request.read_mask.paths.extend(paths)
+        out.append(request.SerializeToString())
+    return out
+
+
+def run_probe(args: argparse.Namespace) -> int:
+    """``--probe``: the outside probe's protocol on a server started with the default
+    settings: the probe's state mix (:func:`build_probe_requests`), then ``--rounds``
+    rounds of health, ApplyAction, and ApplyAction with the fingerprint-only mask, each
+    ``--seconds`` long; per round and as medians, each apply's throughput over the health
+    check's and its server CPU per call over the health check's."""
+    proc, address = start_server(args.server_args.split(), args.server_root)
+    rounds: list[dict[str, Any]] = []
+    try:
+        payloads = build_probe_requests(address, args.probe_states)
+        masked = with_read_mask(payloads, ["fingerprint"])
+        for k in range(args.rounds):
+            row = {name: _measure(proc, address, "apply" if name != "health" else "health", p, args)
+                   for name, p in (("health", [b""]), ("apply", payloads), ("apply_fingerprint", masked))}
+            rounds.append(row)
+            h = row["health"]
+            print(f"round {k + 1}: " + ", ".join(
+                f"{name} {r['throughput_per_s']:.0f}/s ({r['server_cpu_us_per_call']:.0f} us CPU/call"
+                + (f", {r['throughput_per_s'] / h['throughput_per_s']:.2f}x throughput, "
+                   f"{r['server_cpu_us_per_call'] / h['server_cpu_us_per_call']:.2f}x CPU)" if name != "health" else ")")
+                for name, r in row.items()), flush=True)
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    summary: dict[str, Any] = {"states": len(payloads), "rounds": rounds, "clients": args.clients,
+                               "seconds": args.seconds, "server_args": args.server_args}
+    for name in ("apply", "apply_fingerprint"):
+        thr = [r[name]["throughput_per_s"] / r["health"]["throughput_per_s"] for r in rounds]
+        cpu = [r[name]["server_cpu_us_per_call"] / r["health"]["server_cpu_us_per_call"] for r in rounds]
+        summary[name] = {"throughput_ratio_median": statistics.median(thr), "throughput_ratios": thr,
+                         "cpu_ratio_median": statistics.median(cpu), "cpu_ratios": cpu}
+        print(f"{name}: throughput / health median {statistics.median(thr):.2f} (rounds {min(thr):.2f}-{max(thr):.2f}); "
+              f"server CPU per call / health median {statistics.median(cpu):.2f} (rounds {min(cpu):.2f}-{max(cpu):.2f})")
+    print(f"{len(payloads)} states of the probe's mix, {args.clients} client processes, {args.seconds:g} s per workload")
+    if args.json_path:
+        Path(args.json_path).write_text(json.dumps(summary, indent=2) + "\n")
+    return 0
 
 
 def build_games(n_games: int, seed: int) -> list[list[bytes]]:
@@ -353,7 +467,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-baseline", action="store_true",
                         help="do not also measure a server started with --state-cache 0")
     parser.add_argument("--json", dest="json_path", help="write the figures to this JSON file")
+    parser.add_argument("--probe", action="store_true",
+                        help="run the outside probe's protocol instead (perf_ratio.py's state mix through the API, "
+                             "alternating rounds of health, ApplyAction and ApplyAction with the fingerprint-only mask)")
+    parser.add_argument("--rounds", type=int, default=3, help="with --probe: rounds (default 3)")
+    parser.add_argument("--probe-states", type=int, default=30, help="with --probe: states of the mix (default 30)")
     args = parser.parse_args(argv)
+    if args.probe:
+        return run_probe(args)
 
     requests: dict[str, list[Any]] = dict(build_requests(args.states, args.seed))
     requests["apply_game"] = build_games(GAMES_PER_CLIENT * args.clients, args.seed)

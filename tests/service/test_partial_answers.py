@@ -155,3 +155,27 @@ def test_masks_on_a_real_server(server: ServerProcess, stub: pb_grpc.OracleServi
         stub.ApplyAction(_masked(request, ["fingerprints"]))
     assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert [f for f, _ in bad_request(refused.value)] == ["read_mask.paths[0]"]
+
+
+def test_probe_mix_of_bench_service(server: ServerProcess, stub: pb_grpc.OracleServiceStub) -> None:
+    """``bench_service.py --probe`` builds the outside probe's state mix through the API:
+    each request's state waits at a player's main-stage choice with more than one legal
+    action, from turn 3 on, and its action is one of them; the fingerprint-only copies
+    differ only by the mask."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from bench_service import build_probe_requests, with_read_mask
+
+    payloads = build_probe_requests(server.address, 3, seed=5)
+    assert len(payloads) == 3
+    for payload, masked in zip(payloads, with_read_mask(payloads, ["fingerprint"]), strict=True):
+        request = pb.ApplyActionRequest.FromString(payload)
+        legal = stub.GetLegalActions(pb.GetLegalActionsRequest(state=request.state))
+        assert legal.decision.kind == "choice" and len(legal.actions) > 1 and request.state.turn >= 3
+        assert request.action.encoded in {a.encoded for a in legal.actions}
+        other = pb.ApplyActionRequest.FromString(masked)
+        assert list(other.read_mask.paths) == ["fingerprint"]
+        other.ClearField("read_mask")
+        assert other == request
