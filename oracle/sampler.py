@@ -54,18 +54,23 @@ def pool_ids() -> tuple[list[str], list[str]]:
 
 #: Deck themes (:func:`theme_ids`): the Part 5 mechanisms that two uniform random decks of the
 #: whole pool seldom bring together, each as the ability kinds, effect ops, keywords, classes
-#: and trigger conditions of the cards it gathers, and (``fill``) the card types of cost 2 or
-#: less that its decks need beside them (a cancellation needs cards to cancel).
+#: and trigger conditions of the cards it gathers (``cards``: cards named, whose mechanism no
+#: such key singles out), and (``fill``) the card types of cost 2 or less that its decks need
+#: beside them (a cancellation needs cards to cancel).
 THEMES: dict[str, dict[str, tuple[str, ...]]] = {
     "prevention": {"kinds": ("Armour", "PreventNext", "Protection", "NoWoundsFrom", "WoundReplacement")},
     "cancellation": {"kinds": ("CancelPlay",), "triggers": ("card_played", "spell_played", "creature_played"),
                      "fill": ("spell", "support")},
-    "capture and discard": {"ops": ("capture_from_hand", "discard"), "costs": ("discard",)},
+    "capture and discard": {"ops": ("capture_from_hand", "discard"), "costs": ("discard",), "triggers": ("discards",)},
     "constructors and delayed": {"costs": ("options",), "ops": ("create_delayed",)},
-    "combined cards": {"keywords": ("module",), "classes": ("Механизм",), "triggers": ("death", "creature_dies")},
+    "combined cards": {"keywords": ("module",), "classes": ("Механизм",), "triggers": ("death", "creature_dies"),
+                       "cards": ("na_taran",)},
     "control and zones": {"ops": ("take_control", "take_control_until_end_of_turn", "summon", "resurrect", "create")},
     "draws": {"kinds": ("DrawCount", "DrawLimit", "DrawReplacement"), "ops": ("draw", "draw_to_match_opponent")},
     "coins": {"ops": ("gain_coin", "lose_coins", "gain_coins_until_end_of_turn"), "fill": ("creature",)},
+    "cost modifiers": {"kinds": ("CostModifier", "SelfCostModifier"), "fill": ("creature", "support")},
+    "granted keywords": {"ops": ("keyword_until_end_of_turn", "keyword_while_in_play", "double_strike_until_end_of_turn"),
+                         "fill": ("creature",)},
 }
 
 
@@ -73,7 +78,8 @@ def theme_ids(theme: str) -> list[str]:
     """The non-hero card ids of deck theme ``theme`` (:data:`THEMES`) a deck is drawn from, in
     pool order: a card is a key card of the theme when one of its abilities is of one of the
     theme's kinds, has one of its effect ops, trigger conditions or costs (``discard``,
-    ``options``: a constructor), or when it has one of the theme's keywords or classes; each
+    ``options``: a constructor), when it has one of the theme's keywords or classes, or when
+    the theme names it (``cards``: a card whose mechanism no key above singles out); each
     key card is listed six times, then once each card of a ``fill`` type of cost 2 or less
     (so a deck holds mostly key cards).  Created cards are never in a deck."""
     spec = THEMES[theme]
@@ -83,7 +89,7 @@ def theme_ids(theme: str) -> list[str]:
     for cid in others:
         d = pool[cid]
         hit = any(k in d.keywords for k in spec.get("keywords", ())) or any(
-            c in d.classes for c in spec.get("classes", ()))
+            c in d.classes for c in spec.get("classes", ())) or cid in spec.get("cards", ())
         for a in d.abilities:
             hit = hit or type(a).__name__ in spec.get("kinds", ()) or any(
                 e.op in spec.get("ops", ()) for e in getattr(a, "effects", ())) or (
@@ -158,15 +164,18 @@ class HypothesisChooser:
 
     def config(self, editions: Sequence[str]) -> GameConfig:
         """A configuration, drawn (the edition first, unless there is one only).  ``themed``:
-        then a deck theme (:data:`THEMES`, or none: the whole pool, to which it shrinks),
-        both decks drawn from its cards."""
+        first a deck theme (:data:`THEMES`, or none: the whole pool, to which it shrinks),
+        both decks drawn from its cards; a themed game is played in R15 when R15 is one of
+        ``editions`` (the themes gather the mechanisms of the 15th edition's Part 5, which
+        the seed editions lack or play otherwise), an unthemed one in a drawn edition."""
         st, draw = self.st, self.data.draw
-        edition = editions[0] if len(editions) == 1 else draw(st.sampled_from(list(editions)))
+        theme = draw(st.sampled_from(["", *THEMES])) if self.themed else ""
+        if theme and "R15" in editions:
+            edition = "R15"
+        else:
+            edition = editions[0] if len(editions) == 1 else draw(st.sampled_from(list(editions)))
         heroes = (draw(st.sampled_from(self.heroes)), draw(st.sampled_from(self.heroes)))
-        cards = self.others
-        if self.themed:
-            theme = draw(st.sampled_from(["", *THEMES]))
-            cards = theme_ids(theme) if theme else cards
+        cards = theme_ids(theme) if theme else self.others
         deck = st.lists(st.sampled_from(cards), min_size=DECK_SIZE, max_size=DECK_SIZE)
         return GameConfig(heroes, (list(draw(deck)), list(draw(deck))), edition)
 

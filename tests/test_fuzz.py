@@ -247,11 +247,16 @@ def test_deck_themes_gather_their_mechanisms() -> None:
     assert {"dirr_prygun", "mekhokrab"} <= set(theme_ids("combined cards"))
     assert "test_konstruktor" in theme_ids("constructors and delayed")
     assert "boevoy_golem" not in theme_ids("prevention")
+    assert theme_ids("combined cards").count("na_taran") == 6  # named: its ops are common ones
+    assert theme_ids("capture and discard").count("neuderzhimyy") == 6  # «Каждый раз, когда вы сбрасываете карты»
+    assert theme_ids("cost modifiers").count("test_inzhener") == 6
+    assert theme_ids("granted keywords").count("klinki_berserka") == 6
 
 
 def test_a_themed_chooser_draws_both_decks_from_one_theme() -> None:
     """With ``themed`` the configuration's two decks come from one theme's cards (or the whole
-    pool), and some draws are themed."""
+    pool), and some draws are themed; a themed game is played in R15 when R15 may be drawn,
+    and in a drawn edition when it may not."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
@@ -261,14 +266,28 @@ def test_a_themed_chooser_draws_both_decks_from_one_theme() -> None:
     _, others = pool_ids()
     seen_themed = []
 
-    @settings(max_examples=40, database=None, derandomize=True)
+    editions_seen: set[str] = set()
+
+    @settings(max_examples=60, database=None, derandomize=True)
     @given(st.data())
     def draw(data: st.DataObject) -> None:
-        cfg = HypothesisChooser(data, themed=True).config(["R15"])
+        cfg = HypothesisChooser(data, themed=True).config(["R15", "C", "B", "A"])
         cards = set(cfg.decks[0]) | set(cfg.decks[1])
         inside = [t for t in themes if cards <= t]
         assert inside or cards <= set(others)
+        themed = bool(inside)  # a deck of the whole pool (40 cards) is never inside one theme
+        if themed:
+            assert cfg.edition == "R15"
+        else:
+            editions_seen.add(cfg.edition)
         seen_themed.append(bool(inside) and len(cards) > 1)
+
+    @settings(max_examples=20, database=None, derandomize=True)
+    @given(st.data())
+    def draw_without_r15(data: st.DataObject) -> None:
+        editions_seen.add(HypothesisChooser(data, themed=True).config(["C", "B"]).edition)
 
     draw()
     assert any(seen_themed)
+    draw_without_r15()
+    assert editions_seen <= {"R15", "C", "B", "A"} and editions_seen & {"C", "B"}
