@@ -79,7 +79,7 @@ def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"replays spent shrinking a divergence at most; 0 = Hypothesis's own limits (default {DEFAULT_SHRINK_LIMIT})")
     parser.add_argument("--themed", action="store_true", help="draw both decks of a game from one deck theme "
                         "(oracle.sampler.THEMES: prevention, cancellation, capture, constructors, combined cards, "
-                        "control, draws, coins, cost modifiers, granted keywords) or the whole pool, so that rare "
+                        "control, draws, coins, cost modifiers, granted keywords, strike changers) or the whole pool, so that rare "
                         "pairings of Part 5 mechanisms meet; a themed game is played in R15")
     parser.add_argument("--no-write", action="store_true", help="do not write scenario files")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines (by default: a status line on a "

@@ -56,21 +56,26 @@ def pool_ids() -> tuple[list[str], list[str]]:
 #: whole pool seldom bring together, each as the ability kinds, effect ops, keywords, classes
 #: and trigger conditions of the cards it gathers (``cards``: cards named, whose mechanism no
 #: such key singles out), and (``fill``) the card types of cost 2 or less that its decks need
-#: beside them (a cancellation needs cards to cancel).
+#: beside them (a cancellation needs cards to cancel), or (``fill_ops``) the cards with those
+#: effect ops, whatever their cost (the draws the draw statics change).
 THEMES: dict[str, dict[str, tuple[str, ...]]] = {
     "prevention": {"kinds": ("Armour", "PreventNext", "Protection", "NoWoundsFrom", "WoundReplacement")},
     "cancellation": {"kinds": ("CancelPlay",), "triggers": ("card_played", "spell_played", "creature_played"),
                      "fill": ("spell", "support")},
     "capture and discard": {"ops": ("capture_from_hand", "discard"), "costs": ("discard",), "triggers": ("discards",)},
     "constructors and delayed": {"costs": ("options",), "ops": ("create_delayed",)},
-    "combined cards": {"keywords": ("module",), "classes": ("Механизм",), "triggers": ("death", "creature_dies"),
-                       "cards": ("na_taran",)},
+    "combined cards": {"keywords": ("module",), "classes": ("Механизм",), "triggers": ("death", "creature_dies")},
     "control and zones": {"ops": ("take_control", "take_control_until_end_of_turn", "summon", "resurrect", "create")},
-    "draws": {"kinds": ("DrawCount", "DrawLimit", "DrawReplacement"), "ops": ("draw", "draw_to_match_opponent")},
+    "draws": {"kinds": ("DrawCount", "DrawLimit", "DrawReplacement"), "fill_ops": ("draw", "draw_to_match_opponent")},
     "coins": {"ops": ("gain_coin", "lose_coins", "gain_coins_until_end_of_turn"), "fill": ("creature",)},
     "cost modifiers": {"kinds": ("CostModifier", "SelfCostModifier"), "fill": ("creature", "support")},
     "granted keywords": {"ops": ("keyword_until_end_of_turn", "keyword_while_in_play", "double_strike_until_end_of_turn"),
                          "fill": ("creature",)},
+    # mechanisms whose strike is not their printed one, and На таран («сила удара этого механизма»)
+    "strike changers": {"classes": ("Механизм",), "cards": ("na_taran",),
+                        "ops": ("strike_until_end_of_turn", "set_strike_until_end_of_turn", "double_strike_until_end_of_turn",
+                                "strike_while_in_play", "strike_until_start_of_turn", "strike_until_start_of_your_next_turn",
+                                "set_strike_until_start_of_your_next_turn")},
 }
 
 
@@ -81,7 +86,7 @@ def theme_ids(theme: str) -> list[str]:
     ``options``: a constructor), when it has one of the theme's keywords or classes, or when
     the theme names it (``cards``: a card whose mechanism no key above singles out); each
     key card is listed six times, then once each card of a ``fill`` type of cost 2 or less
-    (so a deck holds mostly key cards).  Created cards are never in a deck."""
+    and each card with a ``fill_ops`` op (so a deck holds mostly key cards).  Created cards are never in a deck."""
     spec = THEMES[theme]
     _, others = pool_ids()
     pool = load_pool().cards
@@ -97,7 +102,9 @@ def theme_ids(theme: str) -> list[str]:
                 getattr(a, c, None) for c in spec.get("costs", ()))
         if hit:
             out.append(cid)
-    fill = [cid for cid in others if cid not in out and pool[cid].type in spec.get("fill", ()) and pool[cid].cost <= 2]
+    fill = [cid for cid in others if cid not in out and (
+        (pool[cid].type in spec.get("fill", ()) and pool[cid].cost <= 2)
+        or any(e.op in spec.get("fill_ops", ()) for a in pool[cid].abilities for e in getattr(a, "effects", ())))]
     return [cid for cid in out for _ in range(6)] + fill
 
 

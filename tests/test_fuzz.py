@@ -247,7 +247,7 @@ def test_deck_themes_gather_their_mechanisms() -> None:
     assert {"dirr_prygun", "mekhokrab"} <= set(theme_ids("combined cards"))
     assert "test_konstruktor" in theme_ids("constructors and delayed")
     assert "boevoy_golem" not in theme_ids("prevention")
-    assert theme_ids("combined cards").count("na_taran") == 6  # named: its ops are common ones
+    assert theme_ids("strike changers").count("na_taran") == 6  # named: its ops are common ones
     assert theme_ids("capture and discard").count("neuderzhimyy") == 6  # «Каждый раз, когда вы сбрасываете карты»
     assert theme_ids("cost modifiers").count("test_inzhener") == 6
     assert theme_ids("granted keywords").count("klinki_berserka") == 6
