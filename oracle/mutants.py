@@ -120,6 +120,13 @@ MUTANTS: dict[str, Mutant] = {
             "strike_becomes_fixed_amount",
         ),
         Mutant(
+            "up_to_targets_allow_none",
+            "R15:502.6",
+            "«до N» / «не более N» targets («Оглушите до двух существ», «До 3 существ получают», «Выберите не более "
+            "двух существ») may be none: such an ability or spell is declared with no target (INTERPRETING.md, entry 135)",
+            "up_to_targets_at_least_one",
+        ),
+        Mutant(
             "stunned_card_opens",
             "R15:7.stun",
             "a stunned card («Оглушение») opens in its restoration phase like any other (it only loses the stun)",

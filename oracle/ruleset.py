@@ -116,6 +116,8 @@ class Ruleset:
     #: R15 glossary «Удар становится равным Х»: the strike gets as many +1/-1 effects as make it X
     #: when the effect applies, a fixed amount that adds like any other (INTERPRETING.md, entry 134).
     strike_becomes_fixed_amount: bool = True
+    #: R15:502.6, 502.9: «до N» targets are one to N, never none (INTERPRETING.md, entry 135).
+    up_to_targets_at_least_one: bool = True
     #: R15:7.stun: a stunned card does not open in its restoration phase.
     stun_keeps_closed: bool = True
     #: R15:522.5: a player who loses coins keeps his open ones as long as he can (entry 47).

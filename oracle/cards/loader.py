@@ -138,7 +138,7 @@ Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"an
                 "max_cost": n (optional: printed cost at most n, X as 0, «стоимостью (1) или
                 менее»), "min_strike": n (optional: current strike at least n, «с ударом 6 или
                 более»); both checked at declaration like every restriction (501.4),
-                "count": n (exactly n distinct) or {"up_to": n} (1..n distinct),
+                "count": n (exactly n distinct) or {"up_to": n} (1..n distinct, never none: R15:502.6, INTERPRETING.md entry 135),
                 "optional": true (optional, triggered abilities only: the target may be
                 left out at the declaration, zero targets, and the effects to "target" then
                 reach nobody — «…; можете отравить существо на 1», R15:119.5; INTERPRETING.md,
