@@ -118,7 +118,8 @@ FAITHFUL: dict[str, str] = {
     "lesnoy_gigant": "self_prepared (an effect prepared it, R15:7.prepare): +2 strike with no duration, while it is "
     "in play (strike_while_in_play, until while_in_play, R15:205.3), once per turn",
     "opolchenie_bratstva": "wounds_hero of an own Механизм (by strike or ability, R15:502.2, any hero): prepare "
-    "itself («Братство» = its own name shortened), once per turn",
+    "a chosen creature of the class Братство (the set's bare class noun, as Авиатор Братства's «гибели братства»; "
+    "INTERPRETING.md entry 136), once per turn",
     # spells
     "potok_energii": "wound any character 2",
     "raskat_groma": "wound any creature 3",
