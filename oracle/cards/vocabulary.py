@@ -19,6 +19,7 @@ __all__ = [
     "COUNTED_AMOUNTS",
     "CREATURE_KEYWORDS",
     "EFFECT_OPS",
+    "ELEMENTS",
     "FIND_KEYS",
     "GRANTED_KEYWORDS",
     "HAND_RECIPIENTS",
@@ -86,6 +87,9 @@ CLASSES: dict[str, tuple[str, ...]] = {
     "spell": ("Волшебство", "Грех", "Действие", "Зелье", "Приказ", "Ритуал", "Сфера"),
     "support": ("Амулет", "Броня", "Кошмар", "Местность", "Механизм", "Оружие", "Событие"),
 }
+#: The five elements (стихии) a card may belong to, one or several; a card of none is neutral
+#: (R15:107.2, 107.2.3; card key ``elements``).
+ELEMENTS: tuple[str, ...] = ("Степи", "Леса", "Горы", "Болота", "Тьма")
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
 #: The printed keywords a card may have (card key ``keywords``).
