@@ -219,7 +219,9 @@ def _strike(state: StateData, card: dict[str, Any]) -> int:
     mine_all = [m for m in state.get("modifiers", []) if m.get("target") == card.get("uid") and not m.get("shots")]
     doublings = sum(1 for m in mine_all if m.get("grants") == "double_strike")
     mods = [m for m in mine_all if not m.get("grants") and not m.get("coins")]
-    amounts: list[int] = [m["amount"] for m in mods if not m.get("sets")]
+    # a modifier with ``sets`` («Удар … становится равен Х») holds the fixed +/- that made the strike X
+    # when it applied, and adds like any other (R15 glossary «Удар становится равным Х»; INTERPRETING.md, entry 134)
+    amounts: list[int] = [m["amount"] for m in mods]
     # its own static strike bonuses in force: in play, not hidden, the condition holding for
     # the player whose play zone holds it (a hand-size condition; PROTOCOL.md 5.5)
     seat = next((i for i, p in enumerate(state["players"]) if card.get("uid") in p.get("play", [])), -1)
@@ -230,10 +232,6 @@ def _strike(state: StateData, card: dict[str, Any]) -> int:
         # a bonus «against» a kind of creature is its strike at such a creature only (R15:508.4.1), not its strike
         amounts += [a.value for a in d.abilities
                     if a.kind == "static" and a.static_op == "strike_bonus" and not a.against and holds[a.cond]]
-    # set-to modifiers («становится равен») apply last, the latest deciding (R15:523.1)
-    sets = [m["amount"] for m in mods if m.get("sets")]
-    if sets:
-        return max(int(sets[-1]), 0)
     added = d.strike + _parts(state, card, "strike") + sum(a for a in amounts if a > 0)
     return max(added * (1 << doublings) + sum(a for a in amounts if a < 0), 0)
 

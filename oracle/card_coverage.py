@@ -152,6 +152,19 @@ EXTRA_LABELS: dict[str, tuple[str, str]] = {
 }
 
 
+def data_gap(card: dict[str, object]) -> str:
+    """What the reference data leaves out of a real card that a pool card must print (its
+    cost, and a creature's strike and life, R15:106): "" if nothing.  Such a card cannot be
+    added faithfully whatever the card model has (issue 25: Гоблиноцикл, whose strike and life
+    the reference does not record, is blocked by that, not by vocabulary)."""
+    missing = []
+    if "cost" not in card and card.get("card_type") == "creature":
+        missing.append("cost")
+    if card.get("card_type") == "creature":
+        missing += [what for key, what in (("attack", "strike"), ("health", "life")) if key not in card]
+    return " and ".join(missing)
+
+
 def shared_root() -> Path:
     """The shared material: ``$BERSERK_SHARED`` or ``../shared`` beside the repository."""
     return Path(os.environ.get("BERSERK_SHARED", ROOT.parent / "shared"))
@@ -191,10 +204,14 @@ def render(reference: Path) -> str:
     for card in real:
         name = card["name"]
         missing = [c for c in needs.get(name, []) if c not in COVERED]
+        gap = data_gap(card)
         if name in faithful:
             status = "faithful"
             where = f"`{faithful[name]}`"
             missing = []
+        elif gap:
+            status = "blocked by missing data"
+            where = ""
         elif not missing:
             status = "expressible, not in the pool yet"
             where = ""
@@ -211,7 +228,11 @@ def render(reference: Path) -> str:
             where = (where + "; " if where else "") + "test card " + ", ".join(f"`{t}`" for t in derived[name])
         status_count[status] += 1
         missing_count.update(missing)
-        rows.append((name, card["card_type"], status, where, ", ".join(f"`{c}`" for c in missing)))
+        shown = ", ".join(f"`{c}`" for c in missing)
+        if gap and name not in faithful:
+            partly = " (in part in the model)" if missing and all(c in PARTLY for c in missing) else ""
+            shown = f"data: no {gap} in the reference" + (f"; then {shown}{partly}" if shown else "")
+        rows.append((name, card["card_type"], status, where, shown))
     total = len(real)
     lines = [
         "# The real cards of the two 2018–2019 sets",
@@ -224,13 +245,16 @@ def render(reference: Path) -> str:
         "items the card model still lacks, by the codes of the outside classification",
         "`reference/card-vocabulary-gaps.tsv` (each code is explained below); a *mechanism* is a",
         "larger piece of the rules (a new zone, replacement effects, combined creatures), *vocabulary*",
-        "a new operation, condition or filter of the card data.",
+        "a new operation, condition or filter of the card data. A card *blocked by missing data* is one",
+        "whose printed numbers the reference does not record (a creature with no strike or life):",
+        "no pool card may carry its name until they are known, whatever the model has; its codes",
+        "follow after «then».",
         "",
         "| status | cards |",
         "|---|---|",
         *[f"| {s} | {status_count[s]} |" for s in (
             "faithful", "expressible, not in the pool yet", "needs items the model has in part",
-            "needs vocabulary", "needs a mechanism")],
+            "needs vocabulary", "needs a mechanism", "blocked by missing data")],
         "",
         "Covered since the classification (its codes no longer missing):",
         "",

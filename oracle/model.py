@@ -298,8 +298,9 @@ class Modifier:
     303.1 of the next turn whose active player is ``owner``: «до начала вашего следующего
     хода», INTERPRETING.md, entry 23), or "while_in_play" (no duration: it lasts until the
     creature leaves play, R15:205.3; entry 58).  ``owner`` is that seat, and -1 for the other kinds.
-    ``sets``: the strike becomes ``amount`` («становится равен»), applied after every
-    adding modifier, in order of appearance (R15:523.1), instead of adding it.
+    ``sets``: the modifier was put on by «Удар … становится равен Х»: ``amount`` is the fixed
+    +/- that made the strike X when it applied (R15 glossary «Удар становится равным Х»), and it
+    adds like any other (INTERPRETING.md, entry 134).
     ``shots``: the bonus is to the amount of the card's shots («+N к выстрелам», R15 glossary
     «Выстрел»), not to its strike (INTERPRETING.md, entry 67).
     ``grants``: one of :data:`GRANTS` ("" for a strike or shot modifier): the modifier gives
@@ -317,8 +318,9 @@ class Modifier:
                             presence="owner_turn", json_doc=(
                                 "integer 0 or 1; the key is present exactly when `until` is "
                                 "`\"start_of_owner_turn\"` (the proto field likewise)"))] = -1
-    sets: Annotated[bool, F(5, "«становится равен»: sets the strike (R15:523.1).", presence="nonzero", json_doc=(
-        "`true`; the key is present exactly when true (a set-to modifier; 5.4 rule 7)"))] = False
+    sets: Annotated[bool, F(5, "Put on by «становится равен» (R15:7.strikebecomes; entry 134).", presence="nonzero", json_doc=(
+        "`true`; the key is present exactly when true (a modifier put on by «Удар … становится равен Х»: `amount` "
+        "is the fixed +/- that made the strike X when it applied, and it adds like any other; 5.4 rule 7)"))] = False
     shots: Annotated[bool, F(6, "A bonus to the card's shots (entry 67).", presence="nonzero", json_doc=(
         "`true`; the key is present exactly when true (a bonus to the card's shots, not its strike; 5.4 rule 7)"))] = False
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",

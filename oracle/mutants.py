@@ -112,11 +112,19 @@ MUTANTS: dict[str, Mutant] = {
             "mentioned_cost_is_base",
         ),
         Mutant(
-            "set_strike_in_order_of_appearance",
-            "R15:523.1",
-            "a strike that «становится равен» N is followed by later +N modifiers instead of applying after "
-            "every addition (an addition after Фея росы's 6 counts)",
-            "set_strike_applies_last",
+            "strike_becomes_set_to_last",
+            "R15:7.strikebecomes",
+            "a strike that «становится равен» N is a set-to modifier applied after every addition, the latest "
+            "deciding (R15:523.1's last line), instead of the +1/-1 effects that make it N when it applies (Фея "
+            "росы's 6 then Идентификация фей's +4 stays 6, not 10; INTERPRETING.md, entry 134)",
+            "strike_becomes_fixed_amount",
+        ),
+        Mutant(
+            "up_to_targets_allow_none",
+            "R15:502.6",
+            "«до N» / «не более N» targets («Оглушите до двух существ», «До 3 существ получают», «Выберите не более "
+            "двух существ») may be none: such an ability or spell is declared with no target (INTERPRETING.md, entry 135)",
+            "up_to_targets_at_least_one",
         ),
         Mutant(
             "stunned_card_opens",
@@ -596,13 +604,6 @@ MUTANTS: dict[str, Mutant] = {
             "Рывок (a permission to attack in the turn it came) lets a creature with «Не может атаковать» attack in "
             "that turn (INTERPRETING.md, entry 100)",
             "prohibition_beats_permission",
-        ),
-        Mutant(
-            "first_set_to_wins",
-            "R15:513.1",
-            "of two set-to strike effects on one creature the one put on first counts, instead of the one put on "
-            "last (INTERPRETING.md, entry 101)",
-            "latest_set_to_wins",
         ),
         Mutant(
             "combined_keeps_top_characteristics",

@@ -113,8 +113,11 @@ class Ruleset:
     #: R15:106.1, 106.1.1: a cost an ability mentions is the base (printed) cost; cost
     #: modifiers work only while the card is played (entry 44).
     mentioned_cost_is_base: bool = True
-    #: R15:523.1: a set-to strike modifier applies after every adding one.
-    set_strike_applies_last: bool = True
+    #: R15 glossary «Удар становится равным Х»: the strike gets as many +1/-1 effects as make it X
+    #: when the effect applies, a fixed amount that adds like any other (INTERPRETING.md, entry 134).
+    strike_becomes_fixed_amount: bool = True
+    #: R15:502.6, 502.9: «до N» targets are one to N, never none (INTERPRETING.md, entry 135).
+    up_to_targets_at_least_one: bool = True
     #: R15:7.stun: a stunned card does not open in its restoration phase.
     stun_keeps_closed: bool = True
     #: R15:522.5: a player who loses coins keeps his open ones as long as he can (entry 47).
@@ -282,8 +285,6 @@ class Ruleset:
     lifeless_wait_for_an_empty_queue: bool = True
     #: R15:513.2: a prohibition («Не может атаковать») wins over a permission (Рывок) (entry 100).
     prohibition_beats_permission: bool = True
-    #: R15:513.1: of two contradicting set-to effects the one put on last counts (entry 101).
-    latest_set_to_wins: bool = True
     #: R15:308.1 steps 2 and 4: «Ваши активируемые способности стоят на (1) меньше» changes the
     #: final cost of activated abilities (INTERPRETING.md, entry 119).
     ability_cost_modified: bool = True

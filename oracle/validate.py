@@ -217,12 +217,12 @@ def _turn_counts(p: Player, seat: int) -> None:
 
 def _check_grants(state: State, grants: str, amount: int, until: str, flagged: bool, target: int, path: str) -> None:
     """A modifier that grants (``Modifier.grants``; INTERPRETING.md, entry 69): one of GRANTS,
-    on a creature, neither a set-to nor a shot modifier; a keyword or the class Механизм has
+    on a creature, neither a «становится равен» (`sets`) nor a shot modifier; a keyword or the class Механизм has
     ``amount`` 0, +life at least 1; life and the class last while it is in play."""
     if grants not in GRANTS:
         raise StateError(f"{path}.grants", f"must be one of {', '.join(GRANTS)}; got {grants!r}")
     if flagged:
-        raise StateError(f"{path}.grants", "a modifier that grants is neither a set-to nor a shot modifier")
+        raise StateError(f"{path}.grants", "a modifier that grants is neither a «становится равен» (sets) nor a shot modifier")
     lives = ("life", "reduced_life")
     if grants not in lives and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
@@ -252,7 +252,7 @@ def _coin_modifier(state: State, i: int, place: str) -> None:
     m = state.modifiers[i]
     if m.sets or m.shots or m.grants or m.until != "end_of_turn" or m.amount < 1:
         raise StateError(f"modifiers[{i}].coins", "temporary coins are at least one, until the end of turn, neither a grant, a "
-                         "set-to nor a shot modifier (R15:522.4)")
+                         "«становится равен» (sets) nor a shot modifier (R15:522.4)")
     if place != "hero":
         raise StateError(f"modifiers[{i}].target", "temporary coins belong to a player: the target is his hero")
     p = state.players[state.cards[m.target].owner]

@@ -39,3 +39,15 @@ def test_check_mode_reports_a_stale_file(tmp_path, monkeypatch) -> None:
     assert card_coverage.main(["--check"]) == 1
     assert card_coverage.main(["--write"]) == 0
     assert card_coverage.main(["--check"]) == 0
+
+
+def test_a_card_without_printed_numbers_is_blocked_by_data() -> None:
+    """Issue 25, finding 8: a real creature whose strike or life the reference does not record
+    (Гоблиноцикл) is «blocked by missing data», whatever vocabulary it needs, and its row says so."""
+    reference = shared_dir("reference")
+    text = card_coverage.render(reference)
+    row = next(line for line in text.splitlines() if line.startswith("| Гоблиноцикл |"))
+    assert "| blocked by missing data |" in row and "no strike and life in the reference" in row
+    assert card_coverage.data_gap({"card_type": "creature", "cost": 4}) == "strike and life"
+    assert card_coverage.data_gap({"card_type": "creature", "cost": 4, "attack": 1, "health": 1}) == ""
+    assert card_coverage.data_gap({"card_type": "spell"}) == ""

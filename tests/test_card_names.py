@@ -118,7 +118,8 @@ FAITHFUL: dict[str, str] = {
     "lesnoy_gigant": "self_prepared (an effect prepared it, R15:7.prepare): +2 strike with no duration, while it is "
     "in play (strike_while_in_play, until while_in_play, R15:205.3), once per turn",
     "opolchenie_bratstva": "wounds_hero of an own Механизм (by strike or ability, R15:502.2, any hero): prepare "
-    "itself («Братство» = its own name shortened), once per turn",
+    "a chosen creature of the class Братство (the set's bare class noun, as Авиатор Братства's «гибели братства»; "
+    "INTERPRETING.md entry 136), once per turn",
     # spells
     "potok_energii": "wound any character 2",
     "raskat_groma": "wound any creature 3",
@@ -317,3 +318,60 @@ def test_test_cards_cannot_be_taken_for_real_cards() -> None:
         assert not [r for r in real if r in name], (card["id"], [r for r in real if r in name])
         assert card["text"].strip(), card["id"]
         assert card["text"].strip() not in printed, card["id"]
+
+
+#: The reference's class tags (cards-bh-sets-2018-2019.json) read as the R15:107.3.3 names.
+CLASS_TAGS: dict[str, str] = {
+    "mech": "Механизм", "action": "Действие", "ritual": "Ритуал", "sorcery": "Волшебство", "order": "Приказ",
+    "fairy": "Фея", "arhaalit": "Архаалит", "brotherhood": "Братство", "beast": "Зверь", "worg": "Ворг",
+    "land": "Местность", "elf": "Эльф", "akvanit": "Акванит", "mercenary": "Наёмник", "akkenian": "Аккениец",
+    "event_event": "Событие", "artifact": "Артефакт", "gnom": "Гном", "giant": "Великан",
+    "forestkeeper": "Страж леса", "ent": "Энт", "podzemnik": "Подземник", "orc": "Орк", "centaur": "Кентавр",
+    "toadan": "Тоа-Дан", "golem": "Голем", "yordling": "Йордлинг", "linung": "Линунг", "undead": "Нежить",
+    "potion": "Зелье", "troll": "Тролль",
+}
+#: The reference's element codes read as the R15:107.2 names.
+ELEMENT_CODES: dict[str, str] = {"stepi": "Степи", "les": "Леса", "gori": "Горы", "boloto": "Болота", "tma": "Тьма"}
+
+
+def _md_type_class(name: str) -> tuple[str, str | None]:
+    """example-cards.md's «Тип/Класс» and «(Стихия)» for a bold name: (class or "", element or None)."""
+    md = (_reference() / "example-cards.md").read_text(encoding="utf-8")
+    m = re.search(r"\*\*" + re.escape(name) + r"\*\* — ([^,]+),", md)
+    assert m, name
+    head = m.group(1)
+    element = re.search(r"\((Степи|Леса|Горы|Болота|Тьма)\)", head)
+    cls = head.split("/", 1)[1].split("(")[0].strip() if "/" in head else ""
+    return cls, element.group(1) if element else None
+
+
+def test_real_cards_carry_the_printed_classes_and_elements() -> None:
+    """Issue 25, finding 6: every real card of the pool carries its printed class(es) and
+    element(s) (R15:107.2, 107.3) as the reference records them: the BH sets' `classes` and
+    `elements` (tags read as the rules' names), example-cards.md's «Тип/Класс (Стихия)», R15 Part
+    8's «Нейтральное существо … Класс - механизм» for the created cards.  Where the reference
+    records no element the card has no `elements` key (not recorded); test cards have none."""
+    bh = _bh_cards()
+    for card in _pool_cards():
+        classes = card.get("class", [])
+        classes = [classes] if isinstance(classes, str) else classes
+        if card["id"].startswith("test_"):
+            assert "elements" not in card, card["id"]
+            continue
+        if card["id"] in CREATED:
+            assert (classes, card.get("elements")) == (["Механизм"], []), card["id"]
+            continue
+        ref = bh.get(card["name"])
+        if ref is not None:
+            tag = ref.get("classes")
+            want_classes = [] if tag is None else [CLASS_TAGS.get(tag.strip("[]"), tag)]
+            if card["type"] == "support" and not want_classes:
+                want_classes = classes  # a support card's class is its printed kind (weapon: Оружие)
+            el = ref.get("elements")
+            want_el = None if el is None else [ELEMENT_CODES[e] for e in (el if isinstance(el, list) else [el])]
+        else:
+            cls, element = _md_type_class(card["name"])
+            want_classes = [cls] if cls else []
+            want_el = [element] if element else None
+        assert classes == want_classes, (card["id"], classes, want_classes)
+        assert card.get("elements") == want_el, (card["id"], card.get("elements"), want_el)

@@ -15,6 +15,12 @@ Schema of one card (JSON object)::
                classes (a combined card has the classes of all its parts, R15 glossary
                «Объединённая карта»).  Support cards need exactly one (one per class per
                player, R15:212.3); creatures and spells keep their printed class
+    elements   the printed elements (стихии, R15:107.2): a list of distinct ELEMENTS ("Степи",
+               "Леса", "Горы", "Болота", "Тьма"); [] for a card printed neutral (R15:107.2: of
+               no element; «Нейтральное существо»).  Absent when the reference records none
+               (its 2019 set and the [GYM] examples give no element): not recorded, and
+               neutral for the rules.  No ability of the pool reads an element yet; real cards
+               carry theirs as data (docs/CARDS.md), test cards none
     keywords   subset of KEYWORDS: "dash" (Рывок R15:108.5), "stealth" (Скрытность),
                "cannot_be_stunned" («Не может быть оглушен», R15:514.2: an effect that stuns
                does nothing to it, neither closes it nor gives it «Оглушение»; it may still be
@@ -138,7 +144,7 @@ Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"an
                 "max_cost": n (optional: printed cost at most n, X as 0, «стоимостью (1) или
                 менее»), "min_strike": n (optional: current strike at least n, «с ударом 6 или
                 более»); both checked at declaration like every restriction (501.4),
-                "count": n (exactly n distinct) or {"up_to": n} (1..n distinct),
+                "count": n (exactly n distinct) or {"up_to": n} (1..n distinct, never none: R15:502.6, INTERPRETING.md entry 135),
                 "optional": true (optional, triggered abilities only: the target may be
                 left out at the declaration, zero targets, and the effects to "target" then
                 reach nobody — «…; можете отравить существо на 1», R15:119.5; INTERPRETING.md,
@@ -258,7 +264,7 @@ from typing import Any, Literal
 from .ability_loader import parse_abilities, parse_delayed
 from .fields import CardDataError, choice, integer, required
 from .records import Ability, CardDef, CreateParams, DelayedParams, Effect, Fury, Pool, SearchParams, TriggeredAbility
-from .vocabulary import CLASSES, CREATURE_KEYWORDS, KEYWORDS, TYPES
+from .vocabulary import CLASSES, CREATURE_KEYWORDS, ELEMENTS, KEYWORDS, TYPES
 
 __all__ = ["load_pool", "parse_pool"]
 
@@ -347,6 +353,14 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         for i, c in enumerate(class_list)
     )
     card_class = classes[0] if classes else ""
+    elements: tuple[str, ...] | None = None
+    if "elements" in raw:
+        raw_el = raw["elements"]
+        if not isinstance(raw_el, list):
+            raise CardDataError(f"{path}.elements", "must be a list of elements (R15:107.2)")
+        elements = tuple(choice(e, ELEMENTS, f"{path}.elements[{i}]") for i, e in enumerate(raw_el))
+        if len(set(elements)) != len(elements):
+            raise CardDataError(f"{path}.elements", "an element is listed twice (R15:107.2.3)")
     _check_opponent_chooser(abilities, fury, modes, alt, raw, path)
     delayed = parse_delayed(raw["delayed"], f"{path}.delayed") if "delayed" in raw else ()
     for where, group in (("abilities", abilities), *((f"modes[{i}]", m) for i, m in enumerate(modes))):
@@ -373,6 +387,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         text=str(raw.get("text", "")),
         source=str(raw.get("source", "")),
         classes=classes,
+        elements=elements,
         poison=poison,
         delayed=delayed,
     )

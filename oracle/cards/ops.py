@@ -139,8 +139,9 @@ OPS: dict[Op, OpSpec] = {
     "set_strike_until_start_of_your_next_turn": OpSpec(
         "cards", NoParams,
         "the recipient's strike becomes `amount` until the ability's controller's "
-        "next turn starts («становится равен»): a set-to modifier (`sets`), applied after every addition, the latest set-to "
-        "deciding (R15:523.1; `strike_modified` with `sets`)",
+        "next turn starts («становится равен»): a modifier (`sets`) of the fixed +/- that makes the strike `amount` when it "
+        "applies, adding like any other from then on (R15 glossary «Удар становится равным Х»; `strike_modified` with "
+        "`sets`; INTERPRETING.md entry 134)",
     ),
     "draw_to_match_opponent": OpSpec(
         "player", NoParams,
@@ -241,8 +242,8 @@ OPS: dict[Op, OpSpec] = {
     "set_strike_until_end_of_turn": OpSpec(
         "cards", NoParams,
         "the recipient's strike becomes `amount` until the end of turn, 310.2 («становится равен … до конца хода»): a "
-        "set-to modifier (`sets`); of several set-to modifiers the one put on last decides, the others count again once "
-        "it ends (R15:513.1, 523.1; `strike_modified` with `sets`; INTERPRETING.md entry 101)",
+        "modifier (`sets`) of the fixed +/- that makes the strike `amount` when it applies, adding like any other from "
+        "then on (R15 glossary «Удар становится равным Х»; `strike_modified` with `sets`; INTERPRETING.md entry 134)",
     ),
     "summon": OpSpec(
         "hand", SearchParams,

@@ -472,6 +472,8 @@ class CardDef:
     text: str
     source: str
     classes: tuple[str, ...] = ()  # the printed classes (R15:107.3); card_class is the first
+    #: The printed elements (R15:107.2; () = neutral); None where the reference records none.
+    elements: tuple[str, ...] | None = None
     poison: int = 0  # the printed «Отравление N» (creatures; 0 = none; INTERPRETING.md, entry 80)
     #: Delayed triggered abilities its effects may create (op ``create_delayed``, R15:521):
     #: numbered after ``abilities`` (the first is ``len(abilities)``), never in force by themselves.

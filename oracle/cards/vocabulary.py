@@ -19,6 +19,7 @@ __all__ = [
     "COUNTED_AMOUNTS",
     "CREATURE_KEYWORDS",
     "EFFECT_OPS",
+    "ELEMENTS",
     "FIND_KEYS",
     "GRANTED_KEYWORDS",
     "HAND_RECIPIENTS",
@@ -86,6 +87,9 @@ CLASSES: dict[str, tuple[str, ...]] = {
     "spell": ("Волшебство", "Грех", "Действие", "Зелье", "Приказ", "Ритуал", "Сфера"),
     "support": ("Амулет", "Броня", "Кошмар", "Местность", "Механизм", "Оружие", "Событие"),
 }
+#: The five elements (стихии) a card may belong to, one or several; a card of none is neutral
+#: (R15:107.2, 107.2.3; card key ``elements``).
+ELEMENTS: tuple[str, ...] = ("Степи", "Леса", "Горы", "Болота", "Тьма")
 #: Every class of any type (a class filter names one of these).
 ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c in cs}))
 #: The printed keywords a card may have (card key ``keywords``).
@@ -193,7 +197,7 @@ Op = Literal[
     "strike_until_start_of_turn",  # +N strike until the next turn starts (303.1)
     "strike_until_start_of_your_next_turn",  # +N strike until the controller's next turn starts (303.1)
     "hide",  # the creature becomes hidden (Скрытность)
-    "set_strike_until_start_of_your_next_turn",  # «Удар … становится равен N до начала вашего следующего хода»
+    "set_strike_until_start_of_your_next_turn",  # «Удар … становится равен N до начала вашего следующего хода»: the fixed +/- that makes it N (R15:7.strikebecomes)
     "draw_to_match_opponent",  # «Берите карты, пока у вас в руке не будет столько же карт, сколько у противника»
     "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 58)
     "discard",  # «Сбросьте карту»: the player moves cards of his choice from his hand to his graveyard (R15:7.discard)
@@ -208,7 +212,7 @@ Op = Literal[
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
     "reduce_life_while_in_play",  # «получает -N к жизням»: an effect of N reduced lives, no wounds (R15:504.4, 504.5)
     "reduce_life_to",  # «Сведите уровень жизней к Х»: wounds become reduced lives, then lives to make it X (R15:504.6)
-    "set_strike_until_end_of_turn",  # «Удар … становится равен N до конца хода»: a set-to strike until 310.2 (R15:523.1, 513.1)
+    "set_strike_until_end_of_turn",  # «Удар … становится равен N до конца хода»: the fixed +/- that makes it N, until 310.2 (R15:7.strikebecomes)
     "summon",  # «Вызовите»: up to N matching cards of his own deck go into play under his control; the deck is shuffled (R15:519.3)
     "resurrect",  # «Возродите»: N matching cards of his own graveyard go into play under his control (R15:519.4)
     "take_control",  # «Возьмите под контроль»: the card goes to its controller's play zone for good (R15:519.5)

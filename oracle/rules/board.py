@@ -279,12 +279,14 @@ def strike_with_modifiers(printed: int, amounts: Iterable[int]) -> int:
 
 
 def current_strike(state: State, uid: int) -> int:
-    """Printed strike plus the adding strike modifiers in force and the creature's own
-    static strike bonuses in force; then the set-to modifiers («становится равен») in order
-    of appearance, the latest deciding (R15:513.1); at least 0 (R15:106.3.1, 115.1, 523.1, 523.2).  The
-    ``strike_modifiers_do_not_stack`` mutant counts only the latest modifier; the
-    ``set_strike_in_order_of_appearance`` mutant applies every modifier in the order it was
-    created, so an addition after a set-to counts."""
+    """Printed strike plus the strike modifiers in force and the creature's own static strike
+    bonuses in force, at least 0 (R15:106.3.1, 115.1, 523.1, 523.2).  A strike that «становится
+    равен Х» got, when that effect applied, as many +1/-1 effects as made it X (R15 glossary
+    «Удар становится равным Х»): a modifier with ``sets`` whose amount is that fixed +/- and
+    adds like any other (INTERPRETING.md, entry 134).  The ``strike_modifiers_do_not_stack``
+    mutant counts only the latest modifier; the ``strike_becomes_set_to_last`` mutant keeps
+    the value X in a ``sets`` modifier and applies it after every addition, the latest
+    deciding (R15:523.1's last line)."""
     # a shot bonus is not a strike bonus (entry 67; the ``shot_bonus_adds_to_strike`` mutant counts it)
     mods = [m for m in state.modifiers if m.target == uid and not m.grants and not m.coins
             and (not m.shots or not state.rules.shot_bonus_only_on_shots)]
@@ -292,17 +294,10 @@ def current_strike(state: State, uid: int) -> int:
         mods = mods[-1:]
     printed = card_def(state, uid).strike + attached_strike(state, uid)
     statics = static_strike_bonuses(state, uid)
-    if not state.rules.set_strike_applies_last:
-        value = printed + sum(statics)
-        for m in mods:
-            value = m.amount if m.sets else value + m.amount
-        return max(value, 0)
-    sets = [m.amount for m in mods if m.sets]
-    if sets:
-        # two set-to effects contradict: the one put on last counts, the others count as absent
-        # until it ends (R15:513.1; INTERPRETING.md, entry 101; the ``first_set_to_wins``
-        # mutant takes the first)
-        return max(sets[-1] if state.rules.latest_set_to_wins else sets[0], 0)
+    if not state.rules.strike_becomes_fixed_amount:
+        sets = [m.amount for m in mods if m.sets]
+        if sets:
+            return max(sets[-1], 0)
     doublings = sum(1 for m in state.modifiers if m.target == uid and m.grants == "double_strike")
     if doublings and state.rules.doubling_multiplies:
         # «Удвойте силу удара»: additions, then the multiplications, then the subtractions

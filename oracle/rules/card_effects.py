@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from ..cards import TARGET_CONDITIONS, Effect, KeywordParams, WoundParams, load_pool
 from ..model import Event, Modifier, QueueEntry, State
+from ..schema import MAX_VALUE
 from . import basic_effects, control, lives
-from .board import card_def, target_condition_holds
+from .board import card_def, current_strike, target_condition_holds
 from .recipients import recipients_of
 from .triggers import fire
 
@@ -202,14 +203,51 @@ def strike_until_start_of_your_next_turn(
                     (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me))))
 
 
+def _strike_becomes_amount(state: State, uid: int, value: int, until: str, owner: int = -1) -> int:
+    """R15 glossary «Удар становится равным Х»: «На карту наносится столько эффектов +1/-1 к
+    удару, чтоб сила удара стала равна Х» — the fixed +/- that makes creature ``uid``'s strike
+    ``value`` now, its modifiers and static bonuses in force counted (a negative sum that shows
+    as 0, R15:523.2, needs that many more +1s).  Under a doubling (R15:523.1) a +1 counts twice:
+    the fewest +1 effects that bring it to X or past it (INTERPRETING.md, entry 134)."""
+    def with_extra(k: int) -> int:
+        state.modifiers.append(Modifier(uid, k, until, owner=owner, sets=True))
+        try:
+            return current_strike(state, uid)
+        finally:
+            state.modifiers.pop()
+
+    k = value - current_strike(state, uid)
+    while with_extra(k) < value:
+        k += 1
+    while k > -MAX_VALUE and with_extra(k) > value and with_extra(k - 1) >= value:
+        k -= 1
+    return k
+
+
+def _strike_becomes(
+    state: State, entry: QueueEntry, uid: int, value: int, until: str, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Удар … становится равен N»: a modifier of the fixed amount that makes the strike N now
+    (:func:`_strike_becomes_amount`), which adds like any other from then on: a later +4 gives
+    N+4, a bonus in force that ends first changes the strike when it ends (R15 glossary «Удар
+    становится равным Х»; INTERPRETING.md, entry 134).  The ``strike_becomes_set_to_last``
+    mutant keeps N as a set-to modifier applied after every addition (R15:523.1's last line)."""
+    owner = entry.controller if until == "start_of_owner_turn" else -1
+    amount = _strike_becomes_amount(state, uid, value, until, owner) if state.rules.strike_becomes_fixed_amount else value
+    state.modifiers.append(Modifier(uid, amount, until, owner=owner, sets=True))
+    data: tuple[tuple[str, int | str], ...] = (("card", uid), ("amount", amount), ("until", until))
+    if owner >= 0:
+        data = (*data, ("owner", owner))
+    ev.append(Event("strike_modified", (*rules, "R15:7.strikebecomes", "R15:106.3.1"), (*data, ("sets", 1))))
+
+
 def set_strike_until_start_of_your_next_turn(
     state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
-    """«становится равен N»: a set-to modifier, applied after every addition (R15:523.1)."""
-    me = entry.controller
-    state.modifiers.append(Modifier(uid, amount, "start_of_owner_turn", owner=me, sets=True))
-    ev.append(Event("strike_modified", (*rules, "R15:523.1"),
-                    (("card", uid), ("amount", amount), ("until", "start_of_owner_turn"), ("owner", me), ("sets", 1))))
+    """«Удар … становится равен N до начала вашего следующего хода» (Фея росы): «вашего» is the
+    ability's controller (entry 23); the fixed +/- of R15 glossary «Удар становится равным Х»
+    (entry 134)."""
+    _strike_becomes(state, entry, uid, amount, "start_of_owner_turn", ev, rules)
 
 
 def upgrade(
@@ -249,12 +287,9 @@ def reduce_life_to(
 def set_strike_until_end_of_turn(
     state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
-    """«Удар … становится равен N до конца хода»: a set-to modifier until 310.2; the set-to put
-    on last decides while it lasts (R15:513.1, 523.1; entry 101)."""
-    state.modifiers.append(Modifier(uid, amount, "end_of_turn", sets=True))
-    ev.append(Event("strike_modified", (*rules, "R15:523.1", "R15:513.1"),
-                    (("card", uid), ("amount", amount), ("until", "end_of_turn"), ("sets", 1))))
-
+    """«Удар … становится равен N до конца хода»: the fixed +/- of R15 glossary «Удар становится
+    равным Х», until 310.2 (entry 134)."""
+    _strike_becomes(state, entry, uid, amount, "end_of_turn", ev, rules)
 
 def _grant_keyword(
     state: State, uid: int, effect: Effect, until: str, ev: list[Event], rules: tuple[str, ...]

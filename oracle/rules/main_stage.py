@@ -35,7 +35,7 @@ from .payment import (
     take_usage_marker,
 )
 from .queue import ask_opponent, declared_targets, opponent_chooses, resolve_first
-from .targeting import target_choices, target_violation
+from .targeting import least_targets, target_choices, target_violation
 from .triggers import fire
 from .wounds import SPELL_PROTECTION
 
@@ -151,9 +151,9 @@ def _play_violations(
         else:
             spec = ta.targets[0]
             n = len(action.targets)
-            if len(set(action.targets)) != n or not spec.min_count <= n <= spec.max_count:
+            if len(set(action.targets)) != n or not least_targets(state, spec) <= n <= spec.max_count:
                 out.append(Violation(_rule(state, "309.1.5", "501.1"),
-                                     f"choose {spec.min_count}..{spec.max_count} distinct targets"))
+                                     f"choose {least_targets(state, spec)}..{spec.max_count} distinct targets"))
             if tuple(sorted(action.targets)) != action.targets:
                 out.append(Violation(_rule(state, "309.1.5", "501.1"), "targets must be listed in ascending order"))
             for t in action.targets:
@@ -252,8 +252,8 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     elif a.targets:
         spec = a.targets[0]
         n = len(action.targets)
-        if len(set(action.targets)) != n or not spec.min_count <= n <= spec.max_count:
-            out.append(Violation(cite_one(state, "501.1"), f"choose {spec.min_count}..{spec.max_count} distinct targets"))
+        if len(set(action.targets)) != n or not least_targets(state, spec) <= n <= spec.max_count:
+            out.append(Violation(cite_one(state, "501.1"), f"choose {least_targets(state, spec)}..{spec.max_count} distinct targets"))
         if tuple(sorted(action.targets)) != action.targets:
             out.append(Violation(cite_one(state, "501.1"), "targets must be listed in ascending order"))
         for t in action.targets:

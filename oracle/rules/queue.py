@@ -43,7 +43,7 @@ from .hand import (
 from .modules import return_created
 from .payment import limit_reached, take_usage_marker
 from .recipients import live_targets
-from .targeting import target_choices, target_violation
+from .targeting import least_targets, target_choices, target_violation
 from .triggers import POISON, resolving
 
 __all__ = [
@@ -198,8 +198,8 @@ def check_target_choice(state: State, action: Action) -> list[Violation]:
     spec = a.targets[0]
     n = len(action.targets)
     out: list[Violation] = []
-    if len(set(action.targets)) != n or not spec.min_count <= n <= spec.max_count:
-        out.append(Violation("R15:118.1", f"choose {spec.min_count}..{spec.max_count} distinct targets"))
+    if len(set(action.targets)) != n or not least_targets(state, spec) <= n <= spec.max_count:
+        out.append(Violation("R15:118.1", f"choose {least_targets(state, spec)}..{spec.max_count} distinct targets"))
     if tuple(sorted(action.targets)) != action.targets:
         out.append(Violation("R15:118.1", "targets must be listed in ascending order"))
     for uid in action.targets:
@@ -349,12 +349,12 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
     elif a.targets:
         spec = a.targets[0]
         if len(set(action.targets)) != len(action.targets) or not (
-            spec.min_count <= len(action.targets) <= spec.max_count
+            least_targets(state, spec) <= len(action.targets) <= spec.max_count
         ):
             out.append(
                 Violation(
                     cite_one(state, "501.1"),
-                    f"choose {spec.min_count}..{spec.max_count} distinct targets",
+                    f"choose {least_targets(state, spec)}..{spec.max_count} distinct targets",
                 )
             )
         for uid in action.targets:

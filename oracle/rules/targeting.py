@@ -79,6 +79,16 @@ def target_candidates(state: State, spec: TargetSpec, controller: int, source: i
     )
 
 
+def least_targets(state: State, spec: TargetSpec) -> int:
+    """The fewest targets a declaration names: «до N» («не более N») is one to N (R15:502.6's
+    example: Фиал исцеления's «до трёх» is «от одного до трёх персонажей»; R15:502.9: with no
+    legal target it cannot be declared), an optional target («можете …», R15:119.5) none to one
+    (INTERPRETING.md, entry 135).  The ``up_to_targets_allow_none`` mutant lets «до N» name none."""
+    if spec.min_count == 1 and spec.max_count > 1 and not state.rules.up_to_targets_at_least_one:
+        return 0
+    return spec.min_count
+
+
 def target_choices(
     state: State, ability: Ability, controller: int, source: int
 ) -> list[tuple[int, ...]]:
@@ -88,6 +98,6 @@ def target_choices(
     spec = ability.targets[0]
     cands = target_candidates(state, spec, controller, source)
     out: list[tuple[int, ...]] = []
-    for n in range(spec.min_count, min(spec.max_count, len(cands)) + 1):
+    for n in range(least_targets(state, spec), min(spec.max_count, len(cands)) + 1):
         out.extend(combinations(cands, n))
     return out

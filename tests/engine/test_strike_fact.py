@@ -44,3 +44,26 @@ def test_strike_fact_equals_the_engines_current_strike(seed: int) -> None:
                 assert fact_value(data, TargetDecision(0, s.step), f"card[{uid}].strike") == current_strike(s, uid)
                 checked += 1
     assert checked
+
+
+def test_strike_becomes_x_puts_on_the_fixed_amount_that_makes_it_x() -> None:
+    """R15 glossary «Удар становится равным Х», R15:106.3.1 (INTERPRETING.md, entry 134): the
+    +/- that makes the strike X now; a sum below 0 shown as 0 needs as many more +1s; under a
+    doubling a +1 counts twice and the fewest +1s that reach X or pass it are put on."""
+    from oracle.model import Modifier
+    from oracle.rules.card_effects import _strike_becomes_amount
+
+    b = Board(play=(["ork", card("gonchaya")], ()), hands=([], []))
+    s = b.state()
+    ork, hound = b["ork"], b["gonchaya"]  # printed strikes 5 and 3
+    assert _strike_becomes_amount(s, ork, 6, "end_of_turn") == 1
+    assert _strike_becomes_amount(s, ork, 2, "end_of_turn") == -3
+    s.modifiers = [Modifier(hound, -5, "end_of_turn")]  # 3 - 5 = -2, shown as 0
+    assert current_strike(s, hound) == 0
+    assert _strike_becomes_amount(s, hound, 6, "end_of_turn") == 8
+    assert _strike_becomes_amount(s, hound, 0, "end_of_turn") == 0  # it is 0 already
+    s.modifiers = [Modifier(ork, 0, "end_of_turn", grants="double_strike")]  # 5 x 2 = 10
+    assert current_strike(s, ork) == 10
+    assert _strike_becomes_amount(s, ork, 6, "end_of_turn") == -4  # a subtraction after the doubling
+    assert _strike_becomes_amount(s, ork, 13, "end_of_turn") == 2  # +1 counts twice: 14, the fewest past 13
+    assert s.modifiers == [Modifier(ork, 0, "end_of_turn", grants="double_strike")]  # nothing left behind
