@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
-from oracle.sampler import HypothesisChooser
+from oracle.sampler import THEMES, HypothesisChooser
 
 from .fuzz_lockstep import DEFAULT_EDITIONS, FuzzFinding, LockStep, Mismatch
 from .fuzz_reach import Reach
@@ -160,9 +160,10 @@ def fuzz(
     ``shrink_limit`` replays (0: no limit but Hypothesis's own), keeping the shortest
     divergent game seen; the limit counts replays, not seconds, so a seed still gives the
     same result on any machine.  A :class:`~conformance_suite.targets.TargetError` ends the
-    run with ``error`` set.  ``themed``: the decks of a game are drawn from one deck theme of
-    :data:`oracle.sampler.THEMES` (or the whole pool), so that rare pairings of Part 5
-    mechanisms meet more often."""
+    run with ``error`` set.  ``themed``: the games are shared out evenly between the deck
+    themes of :data:`oracle.sampler.THEMES` and the whole pool, in that order (one Hypothesis
+    search each, from ``seed`` + its index), so that rare pairings of Part 5 mechanisms meet
+    more often; a themed game is played in R15 when R15 is among ``editions``."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -198,7 +199,7 @@ def fuzz(
         try:
             # While shrinking, a game longer than the shortest divergence seen cannot
             # improve on it: it is cut there (and counts as not diverging).
-            lock.play(HypothesisChooser(data, themed=themed), on_decision, best.decisions if best is not None else 0)
+            lock.play(HypothesisChooser(data, theme=theme[0]), on_decision, best.decisions if best is not None else 0)
         except Mismatch as m:
             if searching:
                 found_in = counters.games + 1
@@ -217,31 +218,48 @@ def fuzz(
             else:
                 counters.shrink_runs += 1
 
-    test = hseed(seed)(
-        settings(
-            max_examples=games,
-            database=None,
-            deadline=None,
-            derandomize=False,
-            suppress_health_check=list(HealthCheck),
-            phases=(Phase.generate, Phase.shrink),
-            report_multiple_bugs=False,
-            verbosity=Verbosity.quiet,
-            print_blob=False,
-        )(given(data=st.data())(game))
-    )
+    def search(examples: int, run_seed: int) -> Any:
+        return hseed(run_seed)(
+            settings(
+                max_examples=examples,
+                database=None,
+                deadline=None,
+                derandomize=False,
+                suppress_health_check=list(HealthCheck),
+                phases=(Phase.generate, Phase.shrink),
+                report_multiple_bugs=False,
+                verbosity=Verbosity.quiet,
+                print_blob=False,
+            )(given(data=st.data())(game))
+        )
+
+    # Themed: one search per deck theme (and one on the whole pool), the games shared out
+    # evenly, so that every theme gets its games (Hypothesis draws a theme from a list far from
+    # uniformly: one 300-game run drew some 70 times and one never) and a finding shrinks
+    # inside its own theme.  Unthemed (theme None): one search, every edition drawn.
+    plans: list[tuple[str | None, int]] = [(None, games)]
+    if themed:
+        options = ["", *THEMES]
+        plans = [(t, games // len(options) + (i < games % len(options))) for i, t in enumerate(options)]
+    theme: list[str | None] = [None]
     started = time.perf_counter()
     finding: FuzzFinding | None = None
     try:
-        test()
-    except Mismatch as m:
-        finding = m.finding
-    except Exception as exc:  # Hypothesis wraps a non-reproducible failure (Flaky, ExceptionGroup)
-        if not abort:
-            if best is None:
-                raise
-            finding = best
-            _ = exc
+        for k, (theme[0], examples) in enumerate(plans):
+            if examples == 0 or abort:
+                continue
+            try:
+                search(examples, seed + k)()
+            except Mismatch as m:
+                finding = m.finding
+            except Exception as exc:  # Hypothesis wraps a non-reproducible failure (Flaky, ExceptionGroup)
+                if not abort:
+                    if best is None:
+                        raise
+                    finding = best
+                    _ = exc
+            if finding is not None:
+                break
     finally:
         bar.done()
     report = FuzzReport(

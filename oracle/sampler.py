@@ -56,8 +56,9 @@ def pool_ids() -> tuple[list[str], list[str]]:
 #: whole pool seldom bring together, each as the ability kinds, effect ops, keywords, classes
 #: and trigger conditions of the cards it gathers (``cards``: cards named, whose mechanism no
 #: such key singles out), and (``fill``) the card types of cost 2 or less that its decks need
-#: beside them (a cancellation needs cards to cancel), or (``fill_ops``) the cards with those
-#: effect ops, whatever their cost (the draws the draw statics change).
+#: beside them (a cancellation needs cards to cancel), or (``fill_ops``, ``fill_kinds``) the
+#: cards with those effect ops or ability kinds, whatever their cost (the draws the draw
+#: statics change, the activated abilities whose cost a modifier changes).
 THEMES: dict[str, dict[str, tuple[str, ...]]] = {
     "prevention": {"kinds": ("Armour", "PreventNext", "Protection", "NoWoundsFrom", "WoundReplacement")},
     "cancellation": {"kinds": ("CancelPlay",), "triggers": ("card_played", "spell_played", "creature_played"),
@@ -68,7 +69,8 @@ THEMES: dict[str, dict[str, tuple[str, ...]]] = {
     "control and zones": {"ops": ("take_control", "take_control_until_end_of_turn", "summon", "resurrect", "create")},
     "draws": {"kinds": ("DrawCount", "DrawLimit", "DrawReplacement"), "fill_ops": ("draw", "draw_to_match_opponent")},
     "coins": {"ops": ("gain_coin", "lose_coins", "gain_coins_until_end_of_turn"), "fill": ("creature",)},
-    "cost modifiers": {"kinds": ("CostModifier", "SelfCostModifier"), "fill": ("creature", "support")},
+    "cost modifiers": {"kinds": ("CostModifier", "SelfCostModifier"), "fill": ("creature", "support"),
+                       "fill_kinds": ("ActivatedAbility",)},  # «Ваши активируемые способности стоят на (1) меньше»
     "granted keywords": {"ops": ("keyword_until_end_of_turn", "keyword_while_in_play", "double_strike_until_end_of_turn"),
                          "fill": ("creature",)},
     # mechanisms whose strike is not their printed one, and На таран («сила удара этого механизма»)
@@ -86,7 +88,8 @@ def theme_ids(theme: str) -> list[str]:
     ``options``: a constructor), when it has one of the theme's keywords or classes, or when
     the theme names it (``cards``: a card whose mechanism no key above singles out); each
     key card is listed six times, then once each card of a ``fill`` type of cost 2 or less
-    and each card with a ``fill_ops`` op (so a deck holds mostly key cards).  Created cards are never in a deck."""
+    and each card with a ``fill_ops`` op or a ``fill_kinds`` ability (so a deck holds mostly
+    key cards).  Created cards are never in a deck."""
     spec = THEMES[theme]
     _, others = pool_ids()
     pool = load_pool().cards
@@ -104,7 +107,8 @@ def theme_ids(theme: str) -> list[str]:
             out.append(cid)
     fill = [cid for cid in others if cid not in out and (
         (pool[cid].type in spec.get("fill", ()) and pool[cid].cost <= 2)
-        or any(e.op in spec.get("fill_ops", ()) for a in pool[cid].abilities for e in getattr(a, "effects", ())))]
+        or any(e.op in spec.get("fill_ops", ()) for a in pool[cid].abilities for e in getattr(a, "effects", ()))
+        or any(type(a).__name__ in spec.get("fill_kinds", ()) for a in pool[cid].abilities))]
     return [cid for cid in out for _ in range(6)] + fill
 
 
@@ -151,12 +155,14 @@ class HypothesisChooser:
     """Choices drawn from Hypothesis's ``st.data()``: they shrink toward index 0, the
     first hero and card of the pool, the identity shuffle and the first edition."""
 
-    def __init__(self, data: Any, themed: bool = False) -> None:
+    def __init__(self, data: Any, themed: bool = False, theme: str | None = None) -> None:
         from hypothesis import strategies as st
 
         self.st = st
         self.data = data
         self.themed = themed
+        #: a deck theme fixed for every game ("": the whole pool; None: drawn when ``themed``)
+        self.theme = theme
         self.heroes, self.others = pool_ids()
 
     def index(self, n: int) -> int:
@@ -172,11 +178,13 @@ class HypothesisChooser:
     def config(self, editions: Sequence[str]) -> GameConfig:
         """A configuration, drawn (the edition first, unless there is one only).  ``themed``:
         first a deck theme (:data:`THEMES`, or none: the whole pool, to which it shrinks),
-        both decks drawn from its cards; a themed game is played in R15 when R15 is one of
+        or the fixed ``theme``, both decks drawn from its cards; a themed game is played in R15 when R15 is one of
         ``editions`` (the themes gather the mechanisms of the 15th edition's Part 5, which
         the seed editions lack or play otherwise), an unthemed one in a drawn edition."""
         st, draw = self.st, self.data.draw
-        theme = draw(st.sampled_from(["", *THEMES])) if self.themed else ""
+        theme = self.theme or ""
+        if self.theme is None and self.themed:
+            theme = draw(st.sampled_from(["", *THEMES]))
         if theme and "R15" in editions:
             edition = "R15"
         else:
