@@ -77,10 +77,11 @@ def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=30.0, help="with --target: deadline of one call in seconds")
     parser.add_argument("--shrink-limit", type=int, default=DEFAULT_SHRINK_LIMIT, metavar="R",
                         help=f"replays spent shrinking a divergence at most; 0 = Hypothesis's own limits (default {DEFAULT_SHRINK_LIMIT})")
-    parser.add_argument("--themed", action="store_true", help="draw both decks of a game from one deck theme "
-                        "(oracle.sampler.THEMES: prevention, cancellation, capture, constructors, combined cards, "
-                        "control, draws, coins, cost modifiers, granted keywords, strike changers) or the whole pool, so that rare "
-                        "pairings of Part 5 mechanisms meet; a themed game is played in R15")
+    parser.add_argument("--themed", action="store_true", help="after the --games games of the whole pool, play as "
+                        "many more shared out between the deck themes (oracle.sampler.THEMES: prevention, cancellation, "
+                        "capture, constructors, combined cards, control, draws, coins, cost modifiers, granted keywords, "
+                        "strike changers), both decks of a game from one theme, in R15, so that rare pairings of Part 5 "
+                        "mechanisms meet")
     parser.add_argument("--no-write", action="store_true", help="do not write scenario files")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines (by default: a status line on a "
                         f"terminal, one line every {LOG_EVERY:.0f} s in a log)")

@@ -160,15 +160,25 @@ def fuzz(
     ``shrink_limit`` replays (0: no limit but Hypothesis's own), keeping the shortest
     divergent game seen; the limit counts replays, not seconds, so a seed still gives the
     same result on any machine.  A :class:`~conformance_suite.targets.TargetError` ends the
-    run with ``error`` set.  ``themed``: the games are shared out evenly between the deck
-    themes of :data:`oracle.sampler.THEMES` and the whole pool, in that order (one Hypothesis
-    search each, from ``seed`` + its index), so that rare pairings of Part 5 mechanisms meet
-    more often; a themed game is played in R15 when R15 is among ``editions``."""
+    run with ``error`` set.  ``themed``: after the ``games`` games of the whole pool, ``games``
+    more shared out evenly between the deck themes of :data:`oracle.sampler.THEMES` (one
+    Hypothesis search each, from ``seed`` + its index), so that rare pairings of Part 5
+    mechanisms meet more often; a themed game is played in R15 when R15 is among
+    ``editions``."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
 
     label = label or target_label(target)
+    # Themed: first the unthemed search (the same games as without --themed), then one search
+    # per deck theme, ``games`` more shared out evenly between them, so that every theme gets
+    # its games (Hypothesis draws a theme from a list far from uniformly: one 300-game run drew
+    # some 70 times and one never) and a finding shrinks inside its own theme.
+    plans: list[tuple[str | None, int]] = [(None, games)]
+    if themed:
+        n = len(THEMES)
+        plans += [(t, games // n + (i < games % n)) for i, t in enumerate(THEMES)]
+    total = sum(count for _, count in plans)
     lock = LockStep(target, max_decisions=max_decisions, editions=editions, capabilities=capabilities)
     counters = Counters()
     reach = Reach()
@@ -177,7 +187,7 @@ def fuzz(
     best: FuzzFinding | None = None
     abort: list[str] = []
     report_limited: list[bool] = []
-    bar = _Progress(progress, label, games)
+    bar = _Progress(progress, label, total)
 
     def on_decision() -> None:
         if found_in:
@@ -212,7 +222,7 @@ def fuzz(
             return
         finally:
             if searching:
-                if counters.games < games:  # Hypothesis may play a few examples beyond max_examples
+                if counters.games < total:  # Hypothesis may play a few examples beyond max_examples
                     reach.add_game(lock.last_cited)
                 counters.games += 1
             else:
@@ -233,14 +243,6 @@ def fuzz(
             )(given(data=st.data())(game))
         )
 
-    # Themed: one search per deck theme (and one on the whole pool), the games shared out
-    # evenly, so that every theme gets its games (Hypothesis draws a theme from a list far from
-    # uniformly: one 300-game run drew some 70 times and one never) and a finding shrinks
-    # inside its own theme.  Unthemed (theme None): one search, every edition drawn.
-    plans: list[tuple[str | None, int]] = [(None, games)]
-    if themed:
-        options = ["", *THEMES]
-        plans = [(t, games // len(options) + (i < games % len(options))) for i, t in enumerate(options)]
     theme: list[str | None] = [None]
     started = time.perf_counter()
     finding: FuzzFinding | None = None
@@ -263,7 +265,7 @@ def fuzz(
     finally:
         bar.done()
     report = FuzzReport(
-        label, seed, min(counters.games, games), counters.decisions, time.perf_counter() - started,
+        label, seed, min(counters.games, total), counters.decisions, time.perf_counter() - started,
         shrink_runs=counters.shrink_runs, cut_short=lock.cut_short, reach=reach,
     )
     if abort:
