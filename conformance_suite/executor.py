@@ -292,6 +292,12 @@ def fact_value(state: StateData, decision: TargetDecision, path: str) -> Any:
         if isinstance(cur, dict) and name in TURN_COUNTS and idx is None and name not in cur and "hero" in cur:
             cur = 0  # a player's counter of this turn, absent exactly when 0 (PROTOCOL.md 5.4, rule 3)
             continue
+        if isinstance(cur, dict) and name == "count" and idx is None and name not in cur and "ability" in cur:
+            cur = 0  # a pending or delayed trigger's count, absent exactly when 0 (PROTOCOL.md 5.4, rule 6)
+            continue
+        if isinstance(cur, dict) and name == "cost" and idx is None and name not in cur and "resume" in cur:
+            cur = 0  # the module choice's cost (attaching.cost), absent exactly when 0 (PROTOCOL.md 5.4)
+            continue
         if cur is root and name == "delayed" and name not in cur:
             cur = []  # the delayed abilities (R15:521), a list added later: absent exactly when empty
             continue

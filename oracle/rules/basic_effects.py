@@ -64,7 +64,7 @@ def leave_together(
 
     ``by`` is what each destroyed card died «от» (R15:505.1.1): the card that destroyed it, or
     whose strike or ability brought its life to 0 or less (one card for all, or per card; 0:
-    none).  A destroyed event names it (``source``), and the triggers on its death see it
+    none, and always 0 for a "moved_to_graveyard").  A destroyed event names it (``source``), and the triggers on its death see it
     (``killed_by``; INTERPRETING.md, entry 98).
 
     They leave together (R15:505.1: each is destroyed at once, none before another): first
@@ -75,8 +75,8 @@ def leave_together(
     wounds = {uid: state.cards[uid].wounds for uid in uids}  # last known, for «Гибель: … Х ран» (R15:403.1)
     # a combined card's parts leave with it, each a separate card (R15:505.4, glossary «Присоединить»)
     parts = {uid: parts_of(state, uid) for uid in uids}
-    died_from = {uid: destruction_source(by, uid) if kind == "destroyed" and state.rules.destruction_has_a_source else 0
-                 for uid in uids}
+    # (a move that is not a destruction is given no ``by``: its died_from is 0)
+    died_from = {uid: destruction_source(by, uid) if state.rules.destruction_has_a_source else 0 for uid in uids}
     for uid in uids:
         c = state.card_mut(uid)
         # from its controller's play zone to its owner's graveyard (R15:519.5; entry 114; the

@@ -194,11 +194,10 @@ def condition_holds(state: State, seat: int, cond: Condition) -> bool:
     ``hand_comparison_not_strict`` mutant lets equal hands satisfy both)."""
     mine = len(state.players[seat].hand)
     theirs = len(state.players[1 - seat].hand)
-    strict = state.rules.hand_comparisons_strict
     if cond == "hand_fewer_than_opponent":
-        return mine < theirs if strict else mine <= theirs
+        return mine < theirs if state.rules.hand_comparisons_strict else mine <= theirs
     if cond == "hand_more_than_opponent":
-        return mine > theirs if strict else mine >= theirs
+        return mine > theirs if state.rules.hand_comparisons_strict else mine >= theirs
     if cond == "hand_empty":
         return mine == 0
     if cond == "three_creatures_played_this_turn":  # INTERPRETING.md, entries 59 and 61

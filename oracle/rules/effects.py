@@ -30,7 +30,7 @@ from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
 from .targeting import target_violation
 
-__all__ = ["EachHandler", "WholeHandler", "apply_effect", "hand_effect", "handler_of", "run_ability", "run_effects"]
+__all__ = ["EachHandler", "WholeHandler", "apply_effect", "hand_effect", "run_ability", "run_effects"]
 
 
 def run_ability(
@@ -271,12 +271,6 @@ _EACH: dict[Op, EachHandler] = {
     "take_control": card_effects.take_control,
     "take_control_until_end_of_turn": card_effects.take_control_until_end_of_turn,
 }
-
-
-def handler_of(op: Op) -> WholeHandler | EachHandler | None:
-    """The handler of ``op``: in :data:`_WHOLE` or :data:`_EACH`; None for a hand op
-    (:func:`hand_effect`, which may pause the resolution)."""
-    return _WHOLE.get(op) or _EACH.get(op)
 
 
 def _check_dispatch() -> None:

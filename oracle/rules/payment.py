@@ -104,7 +104,6 @@ def cost_modifiers(
     if not board:
         return own
     ctype = played_def.type
-    every_player = state.rules.statics_for_every_player
     found: list[tuple[int, int, str, int, bool]] = []
     for uid, c, statics in board:
         if uid == played:
@@ -117,7 +116,7 @@ def cost_modifiers(
                 continue
             if a.player == "opponent" and whose == seat:
                 continue
-            if a.player == "any" and whose != seat and not every_player:
+            if not state.rules.statics_for_every_player and a.player == "any" and whose != seat:
                 continue  # the mutant reads an unqualified static as «your …» (R15:118.8)
             if a.card_type not in ("any", ctype):
                 continue

@@ -40,10 +40,10 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     # Оглушение» (R15:7.stun; the ``stunned_card_opens`` mutant opens it all the same)
     stayed = []
     for uid in (p.hero, *p.play):
-        c = state.cards[uid]
-        if not (c.stunned or c.closed):
+        seen = state.cards[uid]
+        if not (seen.stunned or seen.closed):
             continue
-        c = state.card_mut(uid)
+        c = state.card_mut(uid)  # (a private copy: the state given to apply stays as it was)
         if c.stunned:
             c.stunned = False
             if state.rules.stun_keeps_closed:

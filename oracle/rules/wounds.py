@@ -70,8 +70,7 @@ def deal_wounds(
         return
     blow = _Blow(source, by_strike, shot)
     if not payment and not _untouched(state, uid):
-        final = state.rules.prevention_after_final_amount
-        if not final:  # the ``prevention_before_final_amount`` mutant: before the calculation step
+        if not state.rules.prevention_after_final_amount:  # the ``prevention_before_final_amount`` mutant: before the calculation step
             amount = _prevent(state, uid, amount, blow, ev, rules)
             if amount <= 0:
                 return
@@ -84,7 +83,7 @@ def deal_wounds(
         if replaced is None:
             return
         amount, rules = replaced
-        if final:  # prevention after the final amount (R15:516.2; INTERPRETING.md, entry 94)
+        if state.rules.prevention_after_final_amount:  # prevention after the final amount (R15:516.2; INTERPRETING.md, entry 94)
             amount = _prevent(state, uid, amount, blow, ev, rules)
         if amount <= 0:
             return
