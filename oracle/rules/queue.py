@@ -430,8 +430,7 @@ def resume_creation(state: State, entry: QueueEntry, effect: int, ev: list[Event
     if state.winner >= 0:
         return
     run_effects(state, entry, ability_of(state, entry), effect + 1, True, ev, _resolution_rules(state, entry))
-    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
-        _rest_of_play(state, entry, ev)
+    _rest_of_play(state, entry, ev)  # it stops at once at a pause or a finished game
 
 
 def _rest_of_play(state: State, entry: QueueEntry, ev: list[Event]) -> None:
