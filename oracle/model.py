@@ -56,8 +56,9 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: «Получает»): "dash" (R15:108.5), "vulnerability", "first_strike", "directed_at_creatures";
 #: or "double_strike": its strike is doubled («Удвойте силу удара»: a multiplying modifier,
 #: applied after the additions and before the subtractions, R15:523.1; entry 71); or "control":
-#: the card is under the control of its owner's opponent until the end of turn («Возьмите под
-#: контроль … до конца хода», R15:519.5; at 310.2 it goes back to its owner; entry 114).
+#: the card is under the control of the seat in ``amount`` until the end of turn («Возьмите под
+#: контроль … до конца хода», R15:519.5; at 310.2, if that seat still controls it, it goes to his
+#: opponent -- its owner, or the player who had taken it for good before, R15:513.1; entries 114, 140).
 GRANTS = ("life", "reduced_life", "mechanism", "dash", "vulnerability", "first_strike", "directed_at_creatures", "double_strike",
           "control")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
@@ -311,7 +312,7 @@ class Modifier:
     entry 76)."""
 
     target: Annotated[int, F(1, "The card it modifies.", bound=_UID)]
-    amount: Annotated[int, F(2, "The bonus (or the value set, or the coins, or the lives).", bound=_AMOUNT)]
+    amount: Annotated[int, F(2, "The bonus (or the value set, or the coins, or the lives, or the seat that took control).", bound=_AMOUNT)]
     until: Annotated[str, F(3, "When it ends.", choices="UNTIL")]
     _: KW_ONLY
     owner: Annotated[int, F(4, "The seat whose next turn ends it; -1 for the other durations.", bound=_SEAT,

@@ -484,6 +484,14 @@ MUTANTS: dict[str, Mutant] = {
             "control_until_end_of_turn_ends",
         ),
         Mutant(
+            "ended_control_goes_to_the_owner",
+            "R15:513.1",
+            "control taken «до конца хода» goes back to the card's owner when it ends, not to the taker's opponent: "
+            "a card its owner took back for one turn from the player who had taken it for good stays with the owner "
+            "(INTERPRETING.md, entry 140)",
+            "control_returns_to_the_takers_opponent",
+        ),
+        Mutant(
             "captured_cards_stay",
             "R15:503.1",
             "the cards a card captured stay under it when it leaves play, in no zone, instead of going back to their "

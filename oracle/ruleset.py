@@ -320,6 +320,10 @@ class Ruleset:
     #: R15:519.5, 310.2: control «до конца хода» ends at 310.2 and the card goes back to its
     #: owner's control (entry 114).
     control_until_end_of_turn_ends: bool = True
+    #: R15:519.5, 513.1: control «до конца хода» ending takes the card from its taker (the
+    #: seat the modifier records) and gives it to his opponent -- the owner, or the player who
+    #: had taken it for good before -- and only while the taker still controls it (entry 140).
+    control_returns_to_the_takers_opponent: bool = True
     #: R15 glossary «Добывает», R15:503.1: the cards a card captured go back when it leaves
     #: play (INTERPRETING.md, entry 115).
     captured_cards_return: bool = True

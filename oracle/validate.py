@@ -218,13 +218,15 @@ def _turn_counts(p: Player, seat: int) -> None:
 def _check_grants(state: State, grants: str, amount: int, until: str, flagged: bool, target: int, path: str) -> None:
     """A modifier that grants (``Modifier.grants``; INTERPRETING.md, entry 69): one of GRANTS,
     on a creature, neither a «становится равен» (`sets`) nor a shot modifier; a keyword or the class Механизм has
-    ``amount`` 0, +life at least 1; life and the class last while it is in play."""
+    ``amount`` 0, +life at least 1, control the seat that took it; life and the class last while it is in play."""
     if grants not in GRANTS:
         raise StateError(f"{path}.grants", f"must be one of {', '.join(GRANTS)}; got {grants!r}")
     if flagged:
         raise StateError(f"{path}.grants", "a modifier that grants is neither a «становится равен» (sets) nor a shot modifier")
     lives = ("life", "reduced_life")
-    if grants not in lives and amount != 0:
+    if grants == "control" and amount not in (0, 1):
+        raise StateError(f"{path}.amount", f"a control modifier's amount is the seat that took control, 0 or 1; got {amount}")
+    if grants not in (*lives, "control") and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
     if grants == "control":
         # «Возьмите под контроль … до конца хода» (R15:519.5; INTERPRETING.md, entry 114)

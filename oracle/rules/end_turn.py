@@ -29,7 +29,7 @@ def _expire(state: State, ev: list[Event]) -> None:
                 _return_coins(state, m.target, m.amount, ev)
             elif m.grants == "control":
                 if state.rules.control_until_end_of_turn_ends:  # the ``taken_control_kept`` mutant keeps it
-                    give_back(state, m.target, ev, cite(state, "310.2"))
+                    give_back(state, m, ev, cite(state, "310.2"))
             else:
                 ev.append(Event("effect_ended", cite(state, "310.2"), (("card", m.target), ("amount", m.amount))))
 

@@ -136,3 +136,24 @@ def test_310_3_roles_swap_and_the_next_turn_starts() -> None:
     assert kinds(ev)[kinds(ev).index("turn_ended") + 1] == "turn_started"
     s, ev = run(s, END)
     assert s.active == 0 and s.turn == 5
+
+
+@pytest.mark.parametrize("taker, back", [(0, 1), (1, None)])
+def test_513_1_control_until_end_of_turn_ends_only_while_its_taker_controls_the_card(taker: int, back: int | None) -> None:
+    """R15:513.1, R15:519.5 (INTERPRETING.md, entry 140) — player 2's creature is under player
+    1's control with a control modifier «до конца хода» on it.  Taken by player 1 (the modifier's
+    ``amount`` 0), it goes back to player 2 at 310.2, citing R15:519.5 but not 513.1 (player 2 is
+    its owner).  Taken «до конца хода» by player 2 before and then by player 1 for good since (the
+    modifier's ``amount`` 1, a later effect counts), the ending changes nothing."""
+    b = Board(edition="R15", play=(["ork"], []))
+    b.card_data("ork")["owner"] = 1
+    b.data["modifiers"].append({"target": b["ork"], "amount": taker, "until": "end_of_turn", "grants": "control"})
+    s, ev = _finish(*run(b.state(), END))
+    returned = events(ev, "control_returned")
+    if back is None:
+        assert returned == [] and b["ork"] in s.players[0].play
+    else:
+        assert [(e.get("player"), e.get("card")) for e in returned] == [(back, b["ork"])]
+        assert returned[0].rules == ("R15:310.2", "R15:519.5")
+        assert b["ork"] in s.players[back].play and b["ork"] not in s.players[0].play
+    assert s.modifiers == []

@@ -761,6 +761,8 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_control_while_in_play", "modifier",
      _modifier0(until="while_in_play", owner=-1, amount=0, grants="control"), "modifiers[0].until"),
     ("modifier_control_of_a_hero", "modifier", _control_of_a_hero, "modifiers[0].target"),
+    ("modifier_control_taker_not_a_seat", "modifier",
+     _modifier0(until="end_of_turn", owner=-1, amount=2, grants="control"), "modifiers[0].amount"),
     ("card_captured_but_in_a_hand", "choice", _captured(in_hand=True), "cards[{i}].captured_by"),
     ("card_captured_under_a_card_out_of_play", "choice", _captured(under_deck_card=True), "cards[{i}].captured_by"),
     ("card_captured_and_closed", "choice", _captured(closed=True), "cards[{i}]"),
