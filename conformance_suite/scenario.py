@@ -367,7 +367,8 @@ def board_to_state(board: scenario_pb2.BoardSetup, edition: str) -> dict[str, An
             **{k: getattr(p, k) for k in TURN_COUNTS},
         ))
     modifiers = [
-        Modifier(m.target, m.amount, m.until, owner=m.owner if m.HasField("owner") else -1, shots=m.shots, coins=m.coins)
+        Modifier(m.target, m.amount, m.until, owner=m.owner if m.HasField("owner") else -1, sets=m.sets, shots=m.shots,
+                 grants=m.grants, coins=m.coins)
         for m in board.modifiers
     ]
     state = State(edition, cards, players, step=board.step or "choice", turn=turn, active=board.active,

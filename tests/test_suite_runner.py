@@ -29,8 +29,9 @@ from conformance_suite.coverage import compute_coverage, refused_rules
 from conformance_suite.local_server import LocalOracle, ServerDidNotStart, served_oracle
 from conformance_suite.report_json import OUTCOMES
 from conformance_suite.runner import RuleSelector
-from conformance_suite.scenario import ScenarioError, load_all, load_scenario
+from conformance_suite.scenario import SCENARIO_DIR, ScenarioError, load_all, load_scenario
 from conformance_suite.targets import TargetDecision, TargetError, TargetInputError
+from oracle._proto.berserk.oracle.v1 import scenario_pb2
 from oracle.catalogue import load_catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -789,3 +790,20 @@ def test_empty_selection_exits_5_with_a_hint() -> None:
     ed = cli("run", "--in-process", "--scenarios", str(MINI), "--rules", "304.1", "--edition", "A")
     assert ed.returncode == 5
     assert "--edition A: no scenario lists it (they list B, C)" in ed.stdout
+
+
+def test_a_setup_modifier_keeps_every_field_it_sets() -> None:
+    """A setup board's modifier reaches the state with every field the scenario gives it:
+    ``grants`` and ``sets`` too (they were dropped once, so a doubled strike in a setup was
+    silently a plain one)."""
+    from conformance_suite.scenario import board_to_state
+
+    sc = load_scenario(SCENARIO_DIR / "p5_lives" / "s7.strikebecomes-under-a-doubling-counts-each-plus-one-twice.json")
+    state = board_to_state(sc.message.setup.board, "R15")
+    assert state["modifiers"] == [{"target": 21, "amount": 0, "until": "end_of_turn", "grants": "double_strike"}]
+    board = scenario_pb2.BoardSetup()
+    board.CopyFrom(sc.message.setup.board)
+    board.modifiers[0].grants = ""
+    board.modifiers[0].amount = 2
+    board.modifiers[0].sets = True
+    assert board_to_state(board, "R15")["modifiers"] == [{"target": 21, "amount": 2, "until": "end_of_turn", "sets": True}]
