@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from oracle.cards import CardDataError, parse_pool
 from oracle.engine import apply, decision, legal_actions
-from oracle.model import CHANCE, Action, Card, Event, Player, State
+from oracle.model import CHANCE, Action, Card, Event, Modifier, Player, State
 from oracle.rules.control import give_back, take_control
 from oracle.rules.setup import GameConfig, new_game
 from oracle.sampler import random_action
@@ -117,16 +117,18 @@ def test_the_validator_refuses_a_card_in_another_players_hand() -> None:
 
 def test_control_is_taken_once_and_given_back_to_the_owner() -> None:
     """Taking control of a card one controls already, of a hero or of a card out of play does
-    nothing; giving back moves the card to its owner's play list (R15:519.5) and then does
-    nothing more."""
+    nothing; the control «до конца хода» of seat 0 ending (a control modifier with amount 0, the
+    taker) moves the card to his opponent's play list, here its owner's (R15:519.5), and then
+    does nothing more: seat 0 no longer controls it (R15:513.1; INTERPRETING.md, entry 140)."""
     s = _taken()
     ev: list[Event] = []
     take_control(s, 0, 21, ev, ())
     take_control(s, 0, 2, ev, ())
     assert ev == [] and s.players[0].play == [21] and s.controller_of(2) == 1
-    give_back(s, 21, ev, ())
+    taken = Modifier(21, 0, "end_of_turn", grants="control")
+    give_back(s, taken, ev, ())
     assert s.players[1].play == [22, 21] and s.players[0].play == [] and s.controller_of(21) == 1
-    give_back(s, 21, ev, ())
+    give_back(s, taken, ev, ())
     assert [e.kind for e in ev] == ["control_returned"]
 
 
