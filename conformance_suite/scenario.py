@@ -24,8 +24,9 @@ from oracle.catalogue import load_catalogue
 from oracle.contract import load_events
 from oracle.editions import EDITIONS, edition_specific
 from oracle.errors import FieldError
-from oracle.model import STEPS, Action, Card, Modifier, Player, State
+from oracle.model import STEPS, Action, Card, Player, State
 from oracle.serialize import TURN_COUNTS, to_dict
+from oracle.service._state_proto import modifier_from_msg
 from oracle.service.convert import actor_from_proto
 
 __all__ = [
@@ -366,11 +367,9 @@ def board_to_state(board: scenario_pb2.BoardSetup, edition: str) -> dict[str, An
             coins_open=p.coins_open, coins_closed=p.coins_closed, failed_draws=p.failed_draws,
             **{k: getattr(p, k) for k in TURN_COUNTS},
         ))
-    modifiers = [
-        Modifier(m.target, m.amount, m.until, owner=m.owner if m.HasField("owner") else -1, sets=m.sets, shots=m.shots,
-                 grants=m.grants, coins=m.coins)
-        for m in board.modifiers
-    ]
-    state = State(edition, cards, players, step=board.step or "choice", turn=turn, active=board.active,
-                  first_player=first, shuffled=2, modifiers=modifiers)
-    return to_dict(state)
+    state = to_dict(State(edition, cards, players, step=board.step or "choice", turn=turn, active=board.active,
+                          first_player=first, shuffled=2))
+    # the setup's modifiers are StrikeModifier messages: read by the state's generated decoder,
+    # so every field of the declaration comes through (oracle.model.Modifier)
+    state["modifiers"] = [modifier_from_msg(m, f"setup.board.modifiers[{i}]") for i, m in enumerate(board.modifiers)]
+    return state
