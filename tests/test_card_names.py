@@ -162,6 +162,14 @@ FAITHFUL: dict[str, str] = {
     "poznanie_efira": "search up to two spells of printed cost 1 (op search, find type and cost, R15:7.search)",
     "pekhota_arkhaalya": "Орда; optional Гибель (R15:113.4): search one of its name, then poison the optional target 1",
     "tsvetochnaya_feya": "Орда; static no_wounds_from 6: no wounds from a creature of strike >= 6 (R15:517.1.1)",
+    "konstruktsiya_razoritel": "«Выберите два раза одно из: Создайте Модуль атаки / Модуль подвижности» = spell "
+    "constructor choose 2 over two modes, each an op create (R15:524.1, 519.6; entry 141)",
+    "konstruktsiya_bronekhod": "«Выберите два раза одно из: Создайте Модуль подвижности / Защитный модуль» = spell "
+    "constructor choose 2 over two modes, each an op create (R15:524.1, 519.6; entry 141)",
+    "razoritel": "Модуль, Опыт в атаке = keywords module, attack_experience; «Гибель: Создайте Модуль атаки или Модуль "
+    "подвижности» = a triggered constructor choose 1 over two creates (R15:524.1; entry 142)",
+    "bronekhod": "Модуль, Опыт в атаке = keywords; Броня 1 = static armour 1 (R15:516); «Гибель: Создайте Защитный "
+    "модуль или Модуль подвижности» = a triggered constructor choose 1 (R15:524.1; entry 142)",
     "vyzyvaem_podkrepleniya": "summon up to 3 creatures of printed cost 1 or less from the deck (op summon, R15:519.3)",
     "govoryashchiy_so_zmeyami": "Найм: summon up to two creatures of printed cost 1 or less (op summon, R15:519.3)",
     "ovladet": "an enemy creature of cost <= 2: take control of it until end of turn (R15:519.5), open it, it gains Рывок",
@@ -213,6 +221,9 @@ def _real_names() -> set[str]:
 CREATED: dict[str, str] = {
     "modul_ataki": "Созданный, Модуль = keywords created, module; vanilla otherwise",
     "modul_podvizhnosti": "Созданный, Модуль, Опыт в атаке = keywords created, module, attack_experience",
+    "zashchitnyy_modul": "Созданный, Модуль, Броня 1 = keywords created, module; static armour 1 (R15:516)",
+    "modul_podavleniya": "Созданный, Модуль, Защита от заклинаний = keywords created, module; static protection_from "
+    "spells (R15:515.2)",
 }
 
 

@@ -621,7 +621,7 @@ def parse_abilities(raw: Any, path: str, card_type: str) -> tuple[Ability, ...]:
     out: list[Ability] = []
     items: list[Ability] = []
     for i, a in enumerate(raw):
-        if isinstance(a, dict) and a.get("kind") == "activated" and "options" in a:
+        if isinstance(a, dict) and a.get("kind") in ("activated", "triggered") and "options" in a:
             out.append(_parse_constructor(a, f"{path}[{i}]", card_type, len(raw) + len(items), items))
         else:
             out.append(_parse_ability(a, f"{path}[{i}]", card_type))
@@ -638,6 +638,8 @@ def _parse_constructor(raw: dict[str, Any], path: str, card_type: str, first: in
     if not isinstance(opts, list) or len(opts) < 2:
         raise CardDataError(f"{path}.options", "a constructor lists two or more abilities")
     choose = raw.get("choose")
+    if raw["kind"] == "triggered":
+        return _parse_trigger_constructor(raw, path, card_type, first, items)
     repeat = 0 if choose == "one_or_more" else integer(choose, f"{path}.choose", 1)
     base = _parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
                           | {"effects": [{"op": "draw", "to": "controller", "amount": 0}]}, path, card_type)
@@ -661,4 +663,33 @@ def _parse_constructor(raw: dict[str, Any], path: str, card_type: str, first: in
     return replace(base, effects=(), options=tuple(indexes), repeat=repeat)
 
 
-
+def _parse_trigger_constructor(
+    raw: dict[str, Any], path: str, card_type: str, first: int, items: list[Ability]
+) -> Ability:
+    """A triggered ability constructor «При [событие] выберите n раз из» (R15:524.1):
+    ``{"kind": "triggered", "trigger": …, "choose": n, "options": [{"effects": [...]}, ...]}``;
+    «Гибель: Создайте A или B» is its form with n = 1 (INTERPRETING.md, entry 142).  Its options
+    become triggered abilities of the card on the same condition after its listed ones (indexes
+    from ``first``, appended to ``items``), each an ``item`` that never fires by itself; they name
+    no target (the chain is named with the declaration, the action's ``values``)."""
+    opts = raw["options"]
+    where = f"{path}.choose"
+    repeat = integer(raw.get("choose"), where, 1)
+    if "targets" in raw or "effects" in raw:
+        raise CardDataError(path, "a triggered constructor has options instead of targets and effects")
+    base = _parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
+                          | {"effects": [{"op": "draw", "to": "controller", "amount": 0}]}, path, card_type)
+    assert isinstance(base, TriggeredAbility)
+    if base.optional:
+        raise CardDataError(f"{path}.optional", "a triggered constructor is not optional (not modelled)")
+    indexes: list[int] = []
+    for j, o in enumerate(opts):
+        at = f"{path}.options[{j}]"
+        if not isinstance(o, dict) or set(o) - {"effects", "text_en"}:
+            raise CardDataError(at, "an option of a triggered constructor has effects and text_en only (no target)")
+        a = _parse_ability({"kind": "triggered", "trigger": raw.get("trigger"), "limit": "none", **o}, at, card_type)
+        assert isinstance(a, TriggeredAbility)
+        indexes.append(first + len(items))
+        items.append(replace(a, item=True, whose=base.whose, subject_class=base.subject_class,
+                             killed_by=base.killed_by, nth=base.nth))
+    return replace(base, effects=(), options=tuple(indexes), repeat=repeat)

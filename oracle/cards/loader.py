@@ -42,6 +42,12 @@ Schema of one card (JSON object)::
     turn_order heroes only: "first" | "second" (301.4.1)
     text       the Russian card text the model follows; source: where it was read
     modes      spells only: list of lists of abilities; the player picks one (309.1 step 3)
+    choose     spells with modes only, n >= 1: a spell constructor «Выберите n раз одно из»
+               (R15:524.1): the modes are its options and the play names a chain of n of them
+               (the action's ``values``, positions from 0, repeats allowed), each option's
+               abilities going into the Queue in the player's order; its options name no
+               target and distribute nothing (the real constructors create cards; INTERPRETING.md,
+               entry 141)
     fury       optional additional cost: {"coins": n, "abilities": [...]} (Ярость, 309.1 step 3)
     alt_cost   optional alternative cost: {"wound_own_hero": n} (розыгрыш за здоровье)
     abilities  list of abilities (below)
@@ -86,6 +92,11 @@ Ability::
               Жажда or X in its cost.  The options become abilities of the card after its listed
               ones, declared only in a chain (the action's ``values``, positions from 0, and
               ``targets``, one per link; INTERPRETING.md, entry 124)
+              On a triggered ability, «При [событие] выберите n раз из» (R15:524.1; «Гибель:
+              Создайте A или B» is its form with n = 1): "choose" n and "options" a list of two
+              or more {"effects": [...]} with no target; the chain is named with the declaration
+              (the action's ``values``), its options going into the Queue in that order
+              (INTERPRETING.md, entry 142)
     targets   list of target specs, chosen at declaration (501.1, 501.4)
     effects   list of effects, executed in order (R15:119.2)
     subject_class  creature_dies / creature_enters / wounds_hero only: the card the trigger is
@@ -325,6 +336,19 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         modes = tuple(
             parse_abilities(m, f"{path}.modes[{i}]", ctype) for i, m in enumerate(raw["modes"])
         )
+    chain = 0
+    if "choose" in raw:
+        if not modes:
+            raise CardDataError(f"{path}.choose", "a spell constructor's options are its modes (key modes)")
+        chain = integer(raw["choose"], f"{path}.choose", 1)
+        if "fury" in raw or "alt_cost" in raw or abilities or cost == -1:
+            raise CardDataError(f"{path}.choose",
+                                "a spell constructor has only its modes: no abilities, fury, alt_cost or X cost")
+        for i, m in enumerate(modes):
+            for j, a in enumerate(m):
+                if a.targets or any(e.op == "distribute_wounds" for e in a.effects):
+                    raise CardDataError(f"{path}.modes[{i}][{j}]",
+                                        "a spell constructor's options name no target and distribute nothing")
     if ctype == "spell" and not abilities and not modes:
         raise CardDataError(f"{path}.abilities", "a spell needs spell abilities (R15:211.1)")
     fury = None
@@ -390,6 +414,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         elements=elements,
         poison=poison,
         delayed=delayed,
+        chain=chain,
     )
 
 

@@ -205,7 +205,10 @@ class TriggeredAbility:
     (``whose``), «может» (``optional``, R15:113.4), «Каждый раз, когда» (``whenever``: no
     limit, R15:113.5), the nth card of the turn (``nth``; 0: any), the class of the card the
     trigger is about (``subject_class``; "" = any), what the dead card died «от» (``killed_by``,
-    «death» and «creature_dies» only; "" = anything, R15:505.1.1)."""
+    «death» and «creature_dies» only; "" = anything, R15:505.1.1).  A constructor «При [событие]
+    выберите n раз из» (R15:524.1) has no effects of its own: ``options`` are the indexes of its
+    ``item`` abilities (on the same condition, never fired by themselves), ``repeat`` n the
+    length of the chain named with its declaration (INTERPRETING.md, entry 142)."""
 
     kind: ClassVar[Literal["triggered"]] = "triggered"
     trigger: Trigger
@@ -220,6 +223,9 @@ class TriggeredAbility:
     subject_class: str = ""
     nth: int = 0
     killed_by: KilledBy | Literal[""] = ""
+    options: tuple[int, ...] = ()
+    repeat: int = 0
+    item: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,6 +484,10 @@ class CardDef:
     #: Delayed triggered abilities its effects may create (op ``create_delayed``, R15:521):
     #: numbered after ``abilities`` (the first is ``len(abilities)``), never in force by themselves.
     delayed: tuple[TriggeredAbility, ...] = ()
+    #: A spell constructor «Выберите n раз одно из» (R15:524.1): n, its ``modes`` the options,
+    #: chosen as a chain of n with the play (repeats allowed); 0: the modes, if any, are a
+    #: modal spell's, one chosen (309.1 step 3).
+    chain: int = 0
 
     def ability_at(self, index: int) -> Ability | None:
         """The ability of index ``index``: one of ``abilities``, then one of ``delayed``

@@ -187,11 +187,17 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "x": "≥ 1 and payable for a card with X in its cost (INTERPRETING.md entry 8), else 0",
         "mode": "the chosen mode's index for a modal spell (from 0), else -1",
         "option": "`fury` (the Ярость additional cost), `alt` (the alternative cost) or empty (the normal cost)",
+        "values": "for a spell constructor «Выберите n раз одно из» (R15:524.1) its chain: exactly n positions in "
+        "its list of options from 0, repeats allowed, in the order they go into the Queue (refused citing R15:524.1; "
+        "its `mode` stays -1); empty for any other card (refused citing 309.1, as an unused field)",
     },
     "end_turn": {},
     "declare": {
         "trigger": "id of a pending trigger of the deciding player (the state's `pending[].id`)",
         "targets": "distinct uids, ascending, as the ability's target specification asks; none if it has none",
+        "values": "for a triggered constructor «При [событие] выберите n раз из» (R15:524.1; «Гибель: Создайте A или "
+        "B», n = 1) its chain: exactly n positions in its list of options from 0, repeats allowed, in the order they "
+        "go into the Queue (refused citing R15:524.1); empty for any other ability (refused citing 501.1)",
     },
     "pass": {"trigger": "id of an optional pending trigger of the deciding player"},
     "choose_target": {

@@ -51,8 +51,9 @@ __all__ = [
 
 def spell_abilities(d: CardDef, mode: int, fury: bool) -> list[tuple[int, int, Ability]]:
     """The spell abilities a play puts into the Queue, in order: (part, index, ability);
-    part -1 is the card's abilities or chosen mode, -2 its fury abilities."""
-    base = d.modes[mode] if d.modes else d.abilities
+    part -1 is the card's abilities or chosen mode, -2 its fury abilities; none for a spell
+    constructor, whose chain names its modes (:func:`_queue_spell`, R15:524.1)."""
+    base = d.modes[mode] if d.modes and mode >= 0 else d.abilities
     out = [(-1, i, a) for i, a in enumerate(base)]
     if fury and d.fury is not None:
         out.extend((-2, i, a) for i, a in enumerate(d.fury.abilities))
@@ -109,11 +110,17 @@ def _play_violations(
     # A/B: the declaration names the ability (501.1), a modal card's mode; the resources the
     # payment uses, X, Ярость or the alternative cost, are named with it (501.2).  Each rule
     # id is looked up only for a violation: most checked plays have none.
-    if d.modes:
-        if not 0 <= action.mode < len(d.modes):
-            out.append(Violation(_rule(state, "309.1.3", "501.1"), f"choose a mode 0..{len(d.modes) - 1}"))
-    elif action.mode != -1:
-        out.append(Violation(_rule(state, "309.1.3", "501.1"), "this card has no modes"))
+    if d.chain:  # a spell constructor names its chain of modes instead (R15:524.1)
+        out.extend(_spell_chain_violations(state, action, d))
+    else:
+        if action.values:
+            # unused by any other play: refused as any unused field is (PROTOCOL.md 4.1)
+            out.append(Violation(cite_one(state, "309.1"), "values name a spell constructor's chain; this card is none"))
+        if d.modes:
+            if not 0 <= action.mode < len(d.modes):
+                out.append(Violation(_rule(state, "309.1.3", "501.1"), f"choose a mode 0..{len(d.modes) - 1}"))
+        elif action.mode != -1:
+            out.append(Violation(_rule(state, "309.1.3", "501.1"), "this card has no modes"))
     option = action.option
     if option:
         if option not in ("fury", "alt"):
@@ -266,6 +273,21 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     return out
 
 
+def _spell_chain_violations(state: State, action: Action, d: CardDef) -> list[Violation]:
+    """A spell constructor's chain «Выберите n раз одно из» (R15:524.1): ``values`` exactly n
+    of its modes (positions from 0), repeats allowed, in the order they go into the Queue;
+    ``mode`` stays -1.  Its options name no target (the loader's rule), so R15:524.3 refuses no
+    chain of them."""
+    out: list[Violation] = []
+    if action.mode != -1:
+        out.append(Violation("R15:524.1", "a spell constructor's options are named in values; mode stays -1"))
+    n = len(d.modes)
+    if len(action.values) != d.chain or any(not 0 <= k < n for k in action.values):
+        out.append(Violation("R15:524.1", f"values: exactly {d.chain} positions 0..{n - 1} of the options "
+                                          "(repeats allowed)"))
+    return out
+
+
 def _chain_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
     """A constructor's chain (R15:524): ``values`` the options in the order they go into the
     Queue (positions in the constructor's list, from 0), ``targets`` each one's target, aligned
@@ -405,7 +427,9 @@ def _play_actions(state: State, uid: int, board: list[BoardStatic]) -> list[Acti
     d = card_def(state, uid)
     me = state.active
     out: list[Action] = []
-    modes = range(len(d.modes)) if d.modes else (-1,)
+    modes = range(len(d.modes)) if d.modes and not d.chain else (-1,)
+    # a spell constructor: every chain of its modes, repeats allowed (R15:524.1)
+    chains = list(product(range(len(d.modes)), repeat=d.chain)) if d.chain else [()]
     options = [""] + (["fury"] if d.fury else []) + (["alt"] if d.alt_wound_own_hero else [])
     # Speed only: a play whose final cost exceeds the open coins is refused at C:309.1.9
     # (A/B: 501.2) whatever its targets, so such combinations are not enumerated at all.
@@ -429,8 +453,9 @@ def _play_actions(state: State, uid: int, board: list[BoardStatic]) -> list[Acti
             total = _distribution_total(d, mode, fury, x) if spell else 0
             for targets in target_sets:
                 amount_sets = _distributions(total, len(targets), least) if total else [()]
-                for amounts in amount_sets:
-                    a = Action("play", card=uid, targets=targets, amounts=amounts, x=x, mode=mode, option=option)
+                for amounts, values in product(amount_sets, chains):
+                    a = Action("play", card=uid, targets=targets, amounts=amounts, x=x, mode=mode, option=option,
+                               values=values)
                     if not _play_violations(state, a, mods):
                         out.append(a)
     return out
@@ -702,6 +727,12 @@ def _queue_spell(state: State, action: Action, ev: list[Event]) -> None:
                 QueueEntry("spell", me, uid, i, targets=action.targets, amounts=action.amounts, x=action.x, mode=action.mode,
                            part=part)
             )
+        if d.chain:  # R15:524.1: each option of the chain goes into the Queue, in the player's order
+            chain = list(action.values)
+            if not state.rules.chain_in_players_order:
+                chain.sort()  # the mutant: the options' printed order
+            state.queue.extend(QueueEntry("spell", me, uid, i, mode=k) for k in chain for i in range(len(d.modes[k])))
+            ev.append(Event("chain_declared", ("R15:524.1",), (("source", uid), ("abilities", ",".join(map(str, chain))))))
         ev.append(Event("spell_abilities_queued", cite(state, "309.1", "309.1.11"), (("card", uid),)))
     # R15:309.1 step 10: the opponent may cancel the play (R15:518.1; the targets were
     # declared first, R15:518.2); the play goes on once he has chosen (continue_play)

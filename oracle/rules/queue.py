@@ -11,6 +11,7 @@ choose passes or declares without a decision point (INTERPRETING.md, entry 5).
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import product
 
 from ..cards import Ability, EffectAbility, TriggeredAbility
 from ..editions import activation_steps, cite, cite_one
@@ -275,7 +276,7 @@ def settle_triggers(state: State, ev: list[Event]) -> bool:
             kept.append((t, a, choices))
     if len(kept) == 1:
         t, a, choices = kept[0]
-        if not a.optional and len(choices) == 1:
+        if not a.optional and len(choices) == 1 and not a.options:  # a constructor's chain is a decision
             declare_trigger(state, t, choices[0], ev)
             changed = True
     return changed
@@ -289,7 +290,9 @@ def trigger_actions(state: State) -> list[Action]:
         a = trigger_ability(state, t)
         if _limit_reached(state, t, a):
             continue
-        if choice_violation(state, a, t.controller) is None:  # R15:527.2.2, 527.3: only a pass
+        if a.options:  # a constructor: each chain of its options (R15:524.1; entry 142)
+            out.extend(Action("declare", trigger=t.id, values=v) for v in product(range(len(a.options)), repeat=a.repeat))
+        elif choice_violation(state, a, t.controller) is None:  # R15:527.2.2, 527.3: only a pass
             for targets in _choices(state, t, a):
                 out.append(Action("declare", trigger=t.id, targets=targets))
         if a.optional:
@@ -336,6 +339,13 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
         if not a.optional:
             return [Violation(cite_one(state, "401.7"), "a mandatory trigger cannot be passed while it can be declared")]
         return []
+    if a.options:  # R15:524.1: the chain, n positions of its options, repeats allowed (entry 142)
+        n = len(a.options)
+        if len(action.values) != a.repeat or any(not 0 <= k < n for k in action.values):
+            return [Violation("R15:524.1", f"values: exactly {a.repeat} positions 0..{n - 1} of the options "
+                                           "(repeats allowed)")]
+    elif action.values:
+        return [Violation(cite_one(state, "501.1"), "values name a constructor's chain; this ability is none")]
     refused = choice_violation(state, a, t.controller)
     if refused is not None:  # «можете взять карту» that cannot be chosen (R15:527.2.2, 527.3, 527.3.1)
         return [Violation(*refused)]
@@ -366,12 +376,27 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
     return out
 
 
-def declare_trigger(state: State, t: PendingTrigger, targets: tuple[int, ...], ev: list[Event]) -> None:
+def declare_trigger(
+    state: State, t: PendingTrigger, targets: tuple[int, ...], ev: list[Event], values: tuple[int, ...] = ()
+) -> None:
     """Declare a pending trigger: take its usage marker (the limit is part of the payment,
-    501.2) and put it at the end of the Queue (401.3)."""
+    501.2) and put it at the end of the Queue (401.3); a constructor's chain ``values`` puts
+    its options there instead, in the player's order (R15:524.1; INTERPRETING.md, entry 142)."""
     a = ability_of(state, t)
     state.pending.remove(t)
     take_usage_marker(state, t.source, t.ability, a)
+    if isinstance(a, TriggeredAbility) and a.options:
+        chain = list(values)
+        if not state.rules.chain_in_players_order:
+            chain.sort()  # the mutant: the options' printed order
+        state.queue.extend(QueueEntry("triggered", t.controller, t.source, a.options[k], x=t.count, lineage=t.lineage)
+                           for k in chain)
+        ev.append(Event("declared", cite(state, "501.1", "401.3", "402.1"),
+                        (("trigger", t.id), ("source", t.source), ("ability", t.ability), ("targets", ""))))
+        ev.append(Event("chain_declared", ("R15:524.1",),
+                        (("source", t.source), ("abilities", ",".join(str(a.options[k]) for k in chain)))))
+        return_created(state, ev)
+        return
     # a «discards» trigger keeps the number of cards its discard moved in x (entry 65)
     entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets=targets, x=t.count, lineage=t.lineage)
     if opponent_chooses(a):

@@ -59,7 +59,7 @@ def triggered_abilities(cards: Mapping[str, CardDef]) -> _Table:
     for cid, d in cards.items():
         by_kind: dict[Trigger, list[tuple[int, TriggeredAbility]]] = {}
         for i, a in enumerate(d.abilities):
-            if isinstance(a, TriggeredAbility):
+            if isinstance(a, TriggeredAbility) and not a.item:  # a constructor's option fires only through it
                 by_kind.setdefault(a.trigger, []).append((i, a))
         table[cid] = {k: tuple(v) for k, v in by_kind.items()}
     _TABLE[:] = [(cards, table)]
