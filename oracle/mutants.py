@@ -686,6 +686,12 @@ MUTANTS: dict[str, Mutant] = {
             "thirst_wounds_another",
         ),
         Mutant(
+            "regenerations_add_up",
+            "R15:7.regeneration",
+            "every Регенерация of a combined creature heals, not only the highest (INTERPRETING.md, entry 143)",
+            "regeneration_highest_only",
+        ),
+        Mutant(
             "chain_in_printed_order",
             "R15:524.2",
             "a constructor's chain resolves in the order its options are printed, not in the order the player "

@@ -302,6 +302,9 @@ class Ruleset:
     #: R15:524.1, 524.2: a constructor's chain goes into the Queue and resolves «в том порядке,
     #: который указал игрок» (INTERPRETING.md, entry 124).
     chain_in_players_order: bool = True
+    #: R15 glossary «Регенерация X»: of several Регенерации of one card only the highest works,
+    #: one of them (INTERPRETING.md, entry 143).
+    regeneration_highest_only: bool = True
     #: R15:519.3.3: «Вызовите до N существ» may summon fewer, none included (INTERPRETING.md,
     #: entry 112).
     summon_may_take_fewer: bool = True

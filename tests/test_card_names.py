@@ -170,6 +170,14 @@ FAITHFUL: dict[str, str] = {
     "подвижности» = a triggered constructor choose 1 over two creates (R15:524.1; entry 142)",
     "bronekhod": "Модуль, Опыт в атаке = keywords; Броня 1 = static armour 1 (R15:516); «Гибель: Создайте Защитный "
     "модуль или Модуль подвижности» = a triggered constructor choose 1 (R15:524.1; entry 142)",
+    "krepysh": "Модуль = keyword module; Броня 1 = static armour 1; Регенерация 1 = regeneration 1 (R15 glossary, "
+    "entry 143); «Гибель: Создайте Защитный модуль или Модуль поддержки» = a triggered constructor choose 1 (entry 142)",
+    "remontnik": "Модуль = keyword module; Регенерация 1 = regeneration 1 (entry 143); Защита от заклинаний = static "
+    "protection_from spells; «Гибель: Создайте Модуль поддержки или Модуль подавления» = a triggered constructor",
+    "konstruktsiya_krepysh": "«Выберите два раза одно из: Создайте Защитный модуль / Модуль поддержки» = spell "
+    "constructor choose 2 over two creates (R15:524.1; entry 141); «Создайтель» is the print's typo, kept",
+    "konstruktsiya_remontnik": "«Выберите два раза одно из: Создайте Модуль поддержки / Модуль подавления» = spell "
+    "constructor choose 2 over two creates (R15:524.1; entry 141)",
     "vyzyvaem_podkrepleniya": "summon up to 3 creatures of printed cost 1 or less from the deck (op summon, R15:519.3)",
     "govoryashchiy_so_zmeyami": "Найм: summon up to two creatures of printed cost 1 or less (op summon, R15:519.3)",
     "ovladet": "an enemy creature of cost <= 2: take control of it until end of turn (R15:519.5), open it, it gains Рывок",
@@ -222,6 +230,7 @@ CREATED: dict[str, str] = {
     "modul_ataki": "Созданный, Модуль = keywords created, module; vanilla otherwise",
     "modul_podvizhnosti": "Созданный, Модуль, Опыт в атаке = keywords created, module, attack_experience",
     "zashchitnyy_modul": "Созданный, Модуль, Броня 1 = keywords created, module; static armour 1 (R15:516)",
+    "modul_podderzhki": "Созданный, Модуль, Регенерация 1 = keywords created, module; regeneration 1 (entry 143)",
     "modul_podavleniya": "Созданный, Модуль, Защита от заклинаний = keywords created, module; static protection_from "
     "spells (R15:515.2)",
 }

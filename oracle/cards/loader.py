@@ -34,6 +34,11 @@ Schema of one card (JSON object)::
                attached to its player's mechanism instead of entering play, R15 glossary) and
                "created" («Созданный»: it comes into play only by «Создайте» and never is in a
                deck, R15:519.6; INTERPRETING.md, entries 103-106), creatures only
+    regeneration  creatures only, optional, n >= 1: the printed «Регенерация N» (R15 glossary: «В
+               конце своего хода излечиться на Х»), a triggered ability appended after the
+               printed ones: at the end of its controller's turn the card heals N wounds; of
+               several Регенерации on one card (a combined creature's parts) only the highest
+               fires (INTERPRETING.md, entry 143)
     poison     creatures only, optional, n >= 1: the printed «Отравление N» (R15 glossary «Отравление
                на Х»): the card has Poison N of its own from the moment it enters play (its
                state's ``poison`` becomes N, the higher value applying), so «Отравить» does
@@ -289,6 +294,18 @@ _STEALTH = TriggeredAbility(
 )
 
 
+def _regeneration(n: int) -> TriggeredAbility:
+    """The ability «Регенерация N» stands for (R15 glossary): «В конце своего хода излечиться на Х»."""
+    return TriggeredAbility(
+        "end_of_turn",
+        per_turn=1,
+        whose="own",
+        effects=(Effect("heal", "self", n),),
+        text_en=f"Regeneration {n} (Регенерация {n}): at the end of your turn heal {n}",
+        regeneration=n,
+    )
+
+
 def _parse_card(raw: Any, path: str) -> CardDef:
     if not isinstance(raw, dict):
         raise CardDataError(path, "must be an object")
@@ -329,6 +346,10 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         # R15 glossary: «Скрытность означает: „Найм: Это существо cкрывается“» — a triggered
         # ability, appended after the printed ones (its index follows theirs).
         abilities = (*abilities, _STEALTH)
+    if "regeneration" in raw:
+        if ctype != "creature":
+            raise CardDataError(f"{path}.regeneration", "only creatures have a printed «Регенерация N»")
+        abilities = (*abilities, _regeneration(integer(raw["regeneration"], f"{path}.regeneration", 1)))
     modes: tuple[tuple[Ability, ...], ...] = ()
     if "modes" in raw:
         if ctype != "spell" or not isinstance(raw["modes"], list) or len(raw["modes"]) < 2:

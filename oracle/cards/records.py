@@ -226,6 +226,9 @@ class TriggeredAbility:
     options: tuple[int, ...] = ()
     repeat: int = 0
     item: bool = False
+    #: «Регенерация N» (R15 glossary): the ability a printed Регенерация N stands for, N; of
+    #: several on one card only the highest fires (INTERPRETING.md, entry 143); 0: another ability.
+    regeneration: int = 0
 
 
 @dataclass(frozen=True, slots=True)

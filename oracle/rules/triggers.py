@@ -218,6 +218,21 @@ def fire(
         )
 
 
+def working_regeneration(state: State, uid: int, cards: Mapping[str, CardDef]) -> tuple[int, int]:
+    """The Регенерация that works on the card ``uid`` is part of (its top card and the parts
+    under it, R15 glossary «Присоединить»): the highest, the first in that order among equal
+    ones, as (holder, ability index); (0, -1) if it has none.  «Если … карта с Регенерацией Х
+    получает Регенерацию У, действовать будет только Регенерация с наибольшим значением» (R15
+    glossary «Регенерация X»; INTERPRETING.md, entry 143)."""
+    root = state.cards[uid].attached_to or uid
+    best, found = 0, (0, -1)
+    for holder in (root, *parts_of(state, root)):
+        for i, a in enumerate(cards[state.cards[holder].card_id].abilities):
+            if isinstance(a, TriggeredAbility) and a.regeneration > best:
+                best, found = a.regeneration, (holder, i)
+    return found
+
+
 def _fire_in_play(
     state: State, kind: Trigger, subject: int, together: Sequence[int], count: int, killer: int,
     any_parts: bool, cards: Mapping[str, CardDef],
@@ -266,6 +281,9 @@ def _fire_in_play(
                     continue  # «вторую карту за ход»: only that card (INTERPRETING.md, entry 60)
                 if a.killed_by and not killed_by_holds(state, a.killed_by, seat, killer):
                     continue  # «погибает от …» (R15:505.1.1; entry 98)
+                if a.regeneration and state.rules.regeneration_highest_only and \
+                        working_regeneration(state, uid, cards) != (uid, i):
+                    continue  # another Регенерация of this card is higher (entry 143)
                 _add(state, seat, uid, i, subject, count)
 
 
