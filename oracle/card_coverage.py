@@ -52,6 +52,8 @@ COVERED: dict[str, str] = {
     "was prepared; entry 58)",
     "STATIC_STRIKE": "static `strike_bonus` with `if` (while the hand is empty, R15:115.1) or `against` `stunned` "
     "(«+N к удару по оглушенным существам», R15:508.4.1, 510.2; entry 55)",
+    "T_HEALED": "trigger `character_healed` («Когда ваш персонаж излечивается»: wounds removed from one of his "
+    "characters, itself included, R15:7.heal; INTERPRETING.md entry 144)",
     "T_DRAW": "trigger `card_drawn` with `nth` (the player's nth card drawn this turn, R15:527.2; entry 60)",
     "T_CARD_PLAYED": "trigger `card_played` (any card, by whose play; entry 45), with `nth` for «N-я карта за ход» "
     "(entry 60)",
@@ -86,6 +88,17 @@ COVERED: dict[str, str] = {
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
 PARTLY: dict[str, str] = {
+    "M_MODULE": "keyword `module` («Модуль»: attached to its player's mechanism at step `module_choice`, the combined "
+    "card's summed strike, life and cost and its parts' abilities, parts leaving play as separate cards, R15 glossary, "
+    "R15:505.4; entries 103-105); not «Присоедините к Паролету любое число ваших механизмов», not a replacement of the "
+    "combined card's death («Вместо гибели …»)",
+    "M_CREATE": "op `create` («Создайте Х»: a created card of R15 Part 8 from its owner's supply into play, back to it "
+    "instead of changing zone, R15:519.6, 519.6.1; entry 106), «Создайте A или B» as a constructor with one choice "
+    "(entry 142); the created cards Модуль атаки, Модуль подвижности, Защитный модуль, Модуль поддержки, Модуль "
+    "подавления; not a creation counted by the effect («за каждого излеченного персонажа»)",
+    "CONSTRUCTOR": "«Выберите n раз (одно) из» on activated abilities (entry 124), spells (entry 141) and triggered "
+    "abilities (entry 142), the chain named with the declaration (R15:524.1-524.3); not a chain of X declared with an "
+    "X cost that discards X cards («(Х), сбросьте Х карт: Выберите Х раз одно из»)",
     "M_ARMOUR": "static `armour` («Броня N»: the first N wounds of strikes and shots in each turn prevented, the highest "
     "counting, R15 glossary, R15:516; entry 93); not a Броня gained for a time («получает Броню 2 до конца хода»)",
     "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "

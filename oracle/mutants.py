@@ -686,6 +686,13 @@ MUTANTS: dict[str, Mutant] = {
             "thirst_wounds_another",
         ),
         Mutant(
+            "trigger_if_ignored",
+            "R15:113.2",
+            "the «если …» of a trigger's condition is not checked: «В конце хода противника, если он разыграл меньше "
+            "двух карт» fires at the end of every opponent's turn (INTERPRETING.md, entry 144)",
+            "trigger_if_checked",
+        ),
+        Mutant(
             "regenerations_add_up",
             "R15:7.regeneration",
             "every Регенерация of a combined creature heals, not only the highest (INTERPRETING.md, entry 143)",

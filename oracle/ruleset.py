@@ -305,6 +305,9 @@ class Ruleset:
     #: R15 glossary «Регенерация X»: of several Регенерации of one card only the highest works,
     #: one of them (INTERPRETING.md, entry 143).
     regeneration_highest_only: bool = True
+    #: R15:113.2: an «если …» in a trigger's condition is part of it: the trigger fires only when
+    #: it holds (INTERPRETING.md, entry 144).
+    trigger_if_checked: bool = True
     #: R15:519.3.3: «Вызовите до N существ» may summon fewer, none included (INTERPRETING.md,
     #: entry 112).
     summon_may_take_fewer: bool = True

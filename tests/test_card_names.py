@@ -178,6 +178,11 @@ FAITHFUL: dict[str, str] = {
     "constructor choose 2 over two creates (R15:524.1; entry 141); «Создайтель» is the print's typo, kept",
     "konstruktsiya_remontnik": "«Выберите два раза одно из: Создайте Модуль поддержки / Модуль подавления» = spell "
     "constructor choose 2 over two creates (R15:524.1; entry 141)",
+    "plotoyadnyy_trekhrog": "«Когда ваш персонаж излечивается, создайте Защитный модуль или Модуль поддержки (один раз "
+    "за ход)» = trigger character_healed own, a triggered constructor choose 1 (entries 142, 144)",
+    "podvodnyy_tsekh": "«В конце хода противника, если он разыграл меньше двух карт в этот ход, создайте Модуль "
+    "поддержки или Модуль подавления» = end_of_turn opponent with if opponent_played_fewer_than_two, a triggered "
+    "constructor choose 1 (R15:113.2; entries 142, 144)",
     "vyzyvaem_podkrepleniya": "summon up to 3 creatures of printed cost 1 or less from the deck (op summon, R15:519.3)",
     "govoryashchiy_so_zmeyami": "Найм: summon up to two creatures of printed cost 1 or less (op summon, R15:519.3)",
     "ovladet": "an enemy creature of cost <= 2: take control of it until end of turn (R15:519.5), open it, it gains Рывок",

@@ -433,9 +433,11 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         raise CardDataError(f"{path}.limit", "a «Каждый раз, когда» ability has no limit")
     if kind == "triggered":
         assert trigger  # read above
+        # «В конце хода противника, если он …»: a condition of the trigger itself (R15:113.2; entry 144)
+        cond = _controller_condition(raw["if"], f"{path}.if") if "if" in raw else ""
         return TriggeredAbility(
             trigger, targets, effects, text_en, per_turn, per_game, whose, optional, whenever, subject_class, nth,
-            killed_by,
+            killed_by, cond=cond,
         )
     if kind == "activated":
         return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins, thirst)
@@ -610,6 +612,8 @@ def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
         assert isinstance(ability, TriggeredAbility)
         if ability.trigger not in _DELAYED_TRIGGERS:
             raise CardDataError(f"{p}.trigger", f"a delayed ability waits for one of {', '.join(_DELAYED_TRIGGERS)}")
+        if ability.cond:
+            raise CardDataError(f"{p}.if", "a delayed ability waits for its condition alone (no «если» of its own)")
         out.append(replace(ability, per_turn=0, per_game=0))
     return tuple(out)
 

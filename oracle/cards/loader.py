@@ -69,7 +69,8 @@ Ability::
     text_en   optional English gloss
     trigger   triggered only: one of TRIGGERS
     whose     for start_of_turn / end_of_turn / creature_dies / creature_enters /
-              spell_played / card_played / creature_played / card_drawn / prepared: "own" | "opponent" |
+              spell_played / card_played / creature_played / card_drawn / prepared / character_healed:
+              "own" | "opponent" |
               "any" (whose turn, whose creature or spell, who played or drew the card, whose
               character)
     nth       card_played (optional, n >= 1) and card_drawn (required, n >= 2): only the

@@ -229,6 +229,9 @@ class TriggeredAbility:
     #: «Регенерация N» (R15 glossary): the ability a printed Регенерация N stands for, N; of
     #: several on one card only the highest fires (INTERPRETING.md, entry 143); 0: another ability.
     regeneration: int = 0
+    #: «[условие], если …» (R15:113.2: a trigger's condition may begin with «Если»): a condition
+    #: about its controller (CONDITIONS) that must hold for it to fire (INTERPRETING.md, entry 144).
+    cond: Condition | Literal[""] = ""
 
 
 @dataclass(frozen=True, slots=True)

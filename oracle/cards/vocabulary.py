@@ -125,6 +125,7 @@ Trigger = Literal[
     "wounds_hero",  # another card dealt wounds to a hero, by its strike or its ability (R15:502.2); whose: its controller's
     "card_drawn",  # a player drew his nth card this turn («когда вы берете вторую карту за ход», R15:527.2); whose: who drew
     "discards",  # a player discarded cards («Каждый раз, когда вы сбрасываете карты», R15:7.discard); whose: who discarded
+    "character_healed",  # a character had wounds removed («Когда ваш персонаж излечивается», R15:7.heal); whose: its controller's
     "creature_played",  # another creature card was played («Когда вы разыгрываете существо», R15:309.1); whose: who played it
 ]
 TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
@@ -265,6 +266,7 @@ Condition = Literal[
     "hand_empty",  # «в вашей руке нет карт»
     "target_stunned",  # «Если оно оглушено»: about each recipient target (effects to "target" only; entry 54)
     "three_creatures_played_this_turn",  # «вы разыграли трёх или более существ в этом ходу» (entry 61)
+    "opponent_played_fewer_than_two",  # «если он [противник] разыграл меньше двух карт в этот ход» (entry 144)
     "target_has_shot",  # «Если у него есть выстрел»: about each recipient target (effects to "target" only; entry 68)
 ]
 CONDITIONS: tuple[Condition, ...] = get_args(Condition)

@@ -46,6 +46,9 @@ _TRIGGER_TEXT = {
     "wounds_hero": "another card put wounds on a hero, by its strike or by an effect of an ability it is the source of "
     "(R15:502.2), wherever it is now; `whose` says whose card, `subject_class` may name its class («Когда ваш механизм "
     "наносит раны герою»; INTERPRETING.md entry 57)",
+    "character_healed": "«Когда ваш персонаж излечивается»: wounds were removed from a hero or a creature (R15:7.heal: "
+    "a heal that removes none is no healing), the card itself included; `whose` says whose character (INTERPRETING.md "
+    "entry 144)",
     "creature_played": "«Когда вы разыгрываете существо»: another creature card was played (it fires after `card_played`, "
     "once the creature has moved, 309.1 step 4); the creature being played does not see its own play (INTERPRETING.md "
     "entry 77); `whose` says who played it",
@@ -116,6 +119,8 @@ _CONDITION_TEXT = {
     "(INTERPRETING.md entry 54)",
     "target_has_shot": "about each recipient target (`to` `target` only): its card has an ability with a `shot` effect "
     "(«Если у него есть выстрел»); the effect goes to the targets it holds for (INTERPRETING.md entry 68)",
+    "opponent_played_fewer_than_two": "the opponent of the ability's controller has played fewer than two cards this "
+    "turn (his `played_this_turn` < 2; «если он разыграл меньше двух карт в этот ход», INTERPRETING.md entry 144)",
     "three_creatures_played_this_turn": "the ability's controller has played three or more creature cards this turn "
     "(`creatures_played_this_turn` ≥ 3; the card being played is not one yet, INTERPRETING.md entries 59 and 61)",
 }

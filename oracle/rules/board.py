@@ -202,6 +202,8 @@ def condition_holds(state: State, seat: int, cond: Condition) -> bool:
         return mine == 0
     if cond == "three_creatures_played_this_turn":  # INTERPRETING.md, entries 59 and 61
         return state.players[seat].creatures_played_this_turn >= 3
+    if cond == "opponent_played_fewer_than_two":  # INTERPRETING.md, entry 144
+        return state.players[1 - seat].played_this_turn < 2
     raise AssertionError(cond)  # pragma: no cover - CONDITIONS is closed
 
 

@@ -117,6 +117,8 @@ def heal(
         state.card_mut(uid).wounds -= healed
         _count_healed(state, uid, healed)
     ev.append(Event("healed", rules, (("card", uid), ("amount", healed))))
+    if healed and card_def(state, uid).type in ("hero", "creature"):
+        fire(state, "character_healed", uid, ev, (*rules, "R15:7.heal"))  # «Когда ваш персонаж излечивается» (entry 144)
 
 
 def open(

@@ -12,7 +12,7 @@ from contextvars import ContextVar
 
 from ..cards import Ability, CardDef, KilledBy, Trigger, TriggeredAbility, load_pool
 from ..model import Event, PendingTrigger, QueueEntry, State
-from .board import classes_of, game_has, ids_in_play, parts_of, some_card_outside_zones
+from .board import classes_of, condition_holds, game_has, ids_in_play, parts_of, some_card_outside_zones
 
 __all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_wounds", "killed_by_holds", "resolving"]
 
@@ -40,6 +40,7 @@ _OF_CREATURE: tuple[Trigger, ...] = (
     "card_drawn",
     "discards",
     "creature_played",
+    "character_healed",
 )
 _SELF: tuple[Trigger, ...] = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
 
@@ -259,8 +260,10 @@ def _fire_in_play(
             if c.attached_to:
                 if c.attached_to == subject or state.cards[c.attached_to].hidden:
                     continue  # its combined card is the subject, or hidden
-            elif c.hidden or (uid == subject and (kind != "creature_played" or state.rules.own_play_unseen)):
-                continue  # a trigger about another card never sees its source (entry 77 for «разыгрываете существо»)
+            elif c.hidden or (uid == subject and kind != "character_healed"
+                              and (kind != "creature_played" or state.rules.own_play_unseen)):
+                continue  # a trigger about another card never sees its source (entry 77 for «разыгрываете существо»;
+                # «ваш персонаж излечивается» is about any of his characters, itself included, entry 144)
             found = table[c.card_id].get(kind)
             if not found:
                 continue
@@ -281,6 +284,8 @@ def _fire_in_play(
                     continue  # «вторую карту за ход»: only that card (INTERPRETING.md, entry 60)
                 if a.killed_by and not killed_by_holds(state, a.killed_by, seat, killer):
                     continue  # «погибает от …» (R15:505.1.1; entry 98)
+                if a.cond and state.rules.trigger_if_checked and not condition_holds(state, seat, a.cond):
+                    continue  # «…, если …»: the trigger's own condition (R15:113.2; entry 144)
                 if a.regeneration and state.rules.regeneration_highest_only and \
                         working_regeneration(state, uid, cards) != (uid, i):
                     continue  # another Регенерация of this card is higher (entry 143)
@@ -305,6 +310,9 @@ def _fire(
                 for i, a in triggered_abilities(cards)[h.card_id].get(kind, ()):
                     if a.killed_by and not killed_by_holds(state, a.killed_by, state.controller_of(subject), killer):
                         continue  # «при гибели от существа противника» (R15:505.1.1; entry 98)
+                    if a.cond and state.rules.trigger_if_checked and \
+                            not condition_holds(state, state.controller_of(subject), a.cond):
+                        continue  # the trigger's own «если …» (R15:113.2; entry 144)
                     n = count
                     if kind == "death":  # only a «Гибель» that reads its wounds keeps them (entry 87; the
                         # ``wounds_forgotten_at_death`` mutant reads them after leaving play cleared them)
