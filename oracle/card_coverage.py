@@ -80,6 +80,9 @@ COVERED: dict[str, str] = {
     "the player's own deck (key `find`, `max_cost` for «или менее»), his choice at step `hand_choice`, into play under "
     "his control («Найм» fires), then chance shuffles his deck unless he summoned none (entries 111, 112); op "
     "`resurrect` (R15:519.4) from his graveyard (entry 113)",
+    "K_EXP": "keywords `attack_experience` («Опыт в атаке»: not closed after its strike attack, "
+    "R15:7.attackexperience; entry 81) and `defence_experience` («Опыт в защите»: not closed after it was assigned "
+    "as defender, R15:7.defenceexperience, R15:509.5; entry 150)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
 }
@@ -93,8 +96,6 @@ PARTLY: dict[str, str] = {
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",
-    "K_EXP": "keyword `attack_experience` («Опыт в атаке»: not closed after its strike attack, R15:7.attackexperience; "
-    "entry 81); not «Опыт в защите»",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "

@@ -406,6 +406,13 @@ MUTANTS: dict[str, Mutant] = {
             "attack_experience_keeps_open",
         ),
         Mutant(
+            "defence_experience_ignored",
+            "R15:7.defenceexperience",
+            "«Опыт в защите» (Броневые пластины) is ignored: the defender is closed after the strike attack like any "
+            "other (307.3, R15:509.5; INTERPRETING.md, entry 150)",
+            "defence_experience_keeps_open",
+        ),
+        Mutant(
             "destroyed_target_strike_printed",
             "R15:403.1",
             "«Уничтожьте ваш механизм. Ранить всех существ на Х, где Х - сила удара этого механизма» (На таран) "

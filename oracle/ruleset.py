@@ -231,6 +231,9 @@ class Ruleset:
     unstunnable_card_is_not_closed: bool = True
     #: R15 glossary «Опыт в атаке»: the card is not closed after its strike attack (entry 81).
     attack_experience_keeps_open: bool = True
+    #: R15 glossary «Опыт в защите»: the card is not closed after it was assigned as defender
+    #: (INTERPRETING.md, entry 150).
+    defence_experience_keeps_open: bool = True
     #: R15:403.1: «сила удара этого механизма» of a target destroyed by the same ability is its
     #: last known strike (INTERPRETING.md, entry 82).
     last_known_target_strike: bool = True

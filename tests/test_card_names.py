@@ -43,6 +43,8 @@ FAITHFUL: dict[str, str] = {
     "mekhokrab": "no text: vanilla 8, 9/7, class Механизм",
     "dirr_prygun": "Модуль = keyword module (R15 glossary «Модуль»: attached to a mechanism at step module_choice); "
     "Гибель: wound the enemy hero 1",
+    "bronevye_plastiny": "Модуль, Опыт в защите = keywords module, defence_experience (the defender is not closed, "
+    "R15:7.defenceexperience; the parenthesis is reminder text)",
     "akrida": "no text: vanilla 6, 6/7, class Механизм",
     "alkharis": "no text: vanilla 7, 10/6, class Тоа-Дан",
     "gonchaya": "Рывок = keyword dash (R15:108.5)",

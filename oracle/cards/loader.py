@@ -25,10 +25,12 @@ Schema of one card (JSON object)::
                "cannot_be_stunned" («Не может быть оглушен», R15:514.2: an effect that stuns
                does nothing to it, neither closes it nor gives it «Оглушение»; it may still be
                chosen as a target), "attack_experience" («Опыт в атаке», R15 glossary: it is
-               not closed after its strike attack, 307.3), "cannot_attack" («Не может атаковать»,
+               not closed after its strike attack, 307.3), "defence_experience" («Опыт в защите», R15
+               glossary: it is not closed after it was assigned as defender, 307.3, R15:509.5; it
+               still defends at most once per turn, R15:509.3), "cannot_attack" («Не может атаковать»,
                R15:514.2: it cannot declare a strike attack), "cannot_defend" («Не может выступать
-               защитником», R15:514.2: it cannot be assigned as defender); these four creatures
-               only (INTERPRETING.md, entries 81 and 87); "unique" (Уникальность: when a second card of the
+               защитником», R15:514.2: it cannot be assigned as defender); these five creatures
+               only (INTERPRETING.md, entries 81, 87 and 150); "unique" (Уникальность: when a second card of the
                same name comes into its player's play zone, the first goes to the graveyard,
                a rules effect, R15:503.1; INTERPRETING.md, entry 83); "module" («Модуль»: it may be
                attached to its player's mechanism instead of entering play, R15 glossary) and
