@@ -80,6 +80,10 @@ COVERED: dict[str, str] = {
     "the player's own deck (key `find`, `max_cost` for «или менее»), his choice at step `hand_choice`, into play under "
     "his control («Найм» fires), then chance shuffles his deck unless he summoned none (entries 111, 112); op "
     "`resurrect` (R15:519.4) from his graveyard (entry 113)",
+    "M_MODULE": "keyword `module` («Модуль»: attached to its player's mechanism at step `module_choice` instead of "
+    "entering play) and combined creatures (summed strike, life and cost, the classes, keywords and abilities of all "
+    "parts, the parts leaving play together; R15 glossary «Модуль», «Присоединить», «Объединённая карта», R15:505.4; "
+    "entries 103-106)",
     "K_EXP": "keywords `attack_experience` («Опыт в атаке»: not closed after its strike attack, "
     "R15:7.attackexperience; entry 81) and `defence_experience` («Опыт в защите»: not closed after it was assigned "
     "as defender, R15:7.defenceexperience, R15:509.5; entry 150)",
@@ -102,7 +106,8 @@ PARTLY: dict[str, str] = {
     "`discarded` (entry 65), `recipient_hand` (entry 66), `other_own_creatures` (entry 79), `target_strike` (entry 82) "
     "and `healed_own_creatures_last_turn` (entry 88), with a multiplier "
     "`per`, and `self_wounds` (a «Гибель» reads the wounds its card had when it was destroyed, last known "
-    "information, R15:403.1; entry 87); no other counts, no wounds on the source while it is in play",
+    "information, R15:403.1; entry 87) and `strike_at_death` (a «Гибель» reads the strike of the creature that died, "
+    "a combined card's for a part, R15:403.1; entry 151); no other counts, no wounds on the source while it is in play",
     "RECIP": "recipients `each_other_creature` (every creature but the source) and `each_enemy_character` (the "
     "opponent's hero and his creatures not hidden, R15:504.3; entry 87); not «каждого вашего персонажа»",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",

@@ -528,6 +528,14 @@ MUTANTS: dict[str, Mutant] = {
             "death_keeps_wounds",
         ),
         Mutant(
+            "strike_at_death_printed",
+            "R15:403.1",
+            "«Гибель: Возьмите Х карт, где Х - сила удара этого существа (до того, как оно погибло)» (Турбохвост) reads "
+            "the printed strike of its own card, not the strike of the creature that died: a combined card's sum and "
+            "its strike modifiers are lost (INTERPRETING.md, entry 151)",
+            "death_keeps_strike",
+        ),
+        Mutant(
             "armour_covers_every_wound",
             "R15:7.armour",
             "«Броня N» prevents the first N wounds of any kind in a turn, a spell's or an ability's that is no shot "

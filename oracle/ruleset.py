@@ -255,6 +255,9 @@ class Ruleset:
     #: R15:403.1: «Гибель: … Х - количество ран на [этой карте]» reads the wounds the card had
     #: when it was destroyed, though leaving play cleared them (INTERPRETING.md, entry 87).
     death_keeps_wounds: bool = True
+    #: R15:403.1: «Гибель: … Х - сила удара этого существа (до того, как оно погибло)» reads the
+    #: strike of the creature that died, the combined card's for a part (INTERPRETING.md, entry 151).
+    death_keeps_strike: bool = True
     #: R15:517.5: a replacement effect applies to the result of another one (the wound
     #: pipeline goes on with the replaced wounds; INTERPRETING.md, entry 90).
     replacement_of_a_replacement: bool = True

@@ -45,6 +45,8 @@ FAITHFUL: dict[str, str] = {
     "Гибель: wound the enemy hero 1",
     "bronevye_plastiny": "Модуль, Опыт в защите = keywords module, defence_experience (the defender is not closed, "
     "R15:7.defenceexperience; the parenthesis is reminder text)",
+    "turbokhvost": "Модуль = keyword module; Гибель: draw X, X the amount strike_at_death (the strike of the creature "
+    "that died, its combined card's for a part, R15:403.1; INTERPRETING.md entry 151)",
     "akrida": "no text: vanilla 6, 6/7, class Механизм",
     "alkharis": "no text: vanilla 7, 10/6, class Тоа-Дан",
     "gonchaya": "Рывок = keyword dash (R15:108.5)",

@@ -248,7 +248,11 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     механизма»; INTERPRETING.md, entry 82), "self_wounds" (a «death» trigger only: «Х -
     количество ран на [этой карте]», the wounds its source had when it was destroyed, last
     known information, R15:403.1, kept in the trigger's count since leaving play clears them,
-    R15:205.3; 0 when it had none; INTERPRETING.md, entry 87); "self_strike" of a source that left play while this ability resolved is the
+    R15:205.3; 0 when it had none; INTERPRETING.md, entry 87), "strike_at_death" (a «death»
+    trigger only, not beside "self_wounds": «Х - сила удара этого существа (до того, как оно
+    погибло)», the strike the creature that died had just before it left play, modifiers
+    included, kept in the trigger's count; for a part of a combined card the combined card's
+    strike, R15:403.1, 505.4; INTERPRETING.md, entry 151); "self_strike" of a source that left play while this ability resolved is the
     strike it had just before it left (last known information, R15:403.1; INTERPRETING.md,
     entry 56)
     "strike_while_in_play" and "life_while_in_play" («получает +N к удару и жизням») put on a

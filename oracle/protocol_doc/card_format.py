@@ -83,6 +83,10 @@ _AMOUNT_TEXT = {
     "self_wounds": "a «death» trigger only: the wounds its source had when it was destroyed (its `pending[].count`, "
     "the declared entry's `x`; leaving play clears them, R15:205.3, so this is last known information, R15:403.1; "
     "0 when it had none; «Х - количество ран на [этой карте]», INTERPRETING.md entry 87)",
+    "strike_at_death": "a «death» trigger only: the strike its source had just before it was destroyed, modifiers "
+    "included (its `pending[].count`, the declared entry's `x`; last known information, R15:403.1); for a part of a "
+    "combined card the combined card's strike, the sum of its parts' with its modifiers («Х - сила удара этого "
+    "существа (до того, как оно погибло)»; INTERPRETING.md entry 151)",
     "target_life": "the life of the ability's one target character when the effect executes (R15:512.5: an X no player "
     "declares is determined as the ability is carried out), 0 if it is no longer in play; «Скопировать жизни другого "
     "существа», with `reduce_life_to` (INTERPRETING.md entry 99)",

@@ -78,6 +78,11 @@ def effect_amount(
         # (last known information, R15:403.1), kept in the entry's x from its trigger's count
         # (INTERPRETING.md, entry 87)
         return entry.x + bonus
+    if effect.amount == "strike_at_death":
+        # «Гибель: … Х - сила удара этого существа (до того, как оно погибло)»: the strike of the
+        # creature that died (a part: its combined card's), kept in the entry's x from its
+        # trigger's count (R15:403.1; INTERPRETING.md, entry 151)
+        return entry.x + bonus
     if effect.amount == "wounds_dealt":
         # «Каждый раз, когда наносит Х ран ударом герою, … на Х»: the wounds the strike put on
         # the hero, kept in the entry's x from its trigger's count (INTERPRETING.md, entry 57)

@@ -156,7 +156,9 @@ _BASES: dict[str, Callable[[], State]] = {
         lambda s: s.step == "choice" and all(p.hand and p.deck for p in s.players) and bool(_in_play(s, 0))
         and not s.modifiers
     ),
-    "queue": lambda: _first(lambda s: bool(s.queue) and bool(s.pending) and s.queue[0].kind == "triggered"),
+    # (player 1 has a deck: the delayed cases make his top deck card a Тест-наследник)
+    "queue": lambda: _first(lambda s: bool(s.queue) and bool(s.pending) and s.queue[0].kind == "triggered"
+                            and bool(s.players[0].deck)),
     "modifier": lambda: _first(lambda s: bool(s.modifiers) and s.modifiers[0].until != "start_of_owner_turn"),
     "attack": lambda: _first(lambda s: s.step == "defender" and s.attack is not None and not s.queue),
     "game_over": lambda: _first(lambda s: s.step == "game_over" and s.turn >= 1),
