@@ -98,7 +98,8 @@ PARTLY: dict[str, str] = {
     "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "
     "zone, back to its owner at 310.2; entry 114); no exchange of control (giving one's own card to the opponent)",
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
-    "`hand_more_than_opponent`, `hand_empty`; entry 42), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
+    "`hand_more_than_opponent`, `hand_empty`; entry 42), «нет существ не-механизмов» (`no_own_non_mechanisms`; entry "
+    "152), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
@@ -131,8 +132,9 @@ PARTLY: dict[str, str] = {
     "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 78); "
     "not from play, not under the deck, no ordering of several",
     "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
-    "attack at an enemy creature, R15:7.directed; entry 74); not directed at one creature or at creatures with "
-    "Уязвимость",
+    "attack at an enemy creature, R15:7.directed; entry 74) and the printed «Направленный удар по существам с "
+    "уязвимостью» (`directed_at_vulnerable`: only at a creature that has Уязвимость; entry 153); not directed at one "
+    "creature",
     "M_SEARCH": "op `search` («Поиск до N …», R15:7.search): up to N cards of the player's own deck matching a printed "
     "name or a type and printed cost, his choice at step `hand_choice`, to his hand, then chance shuffles his deck at "
     "step `search_shuffle` (R15:204.2; entry 84); no triggers from the deck («Когда вы используете "

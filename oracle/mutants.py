@@ -536,6 +536,20 @@ MUTANTS: dict[str, Mutant] = {
             "death_keeps_strike",
         ),
         Mutant(
+            "non_mechanisms_by_printed_class",
+            "R15:7.upgrade",
+            "«если у вас нет существ не-механизмов» (Любопытный гоблин) reads the printed classes: an upgraded creature, "
+            "a Механизм now, still counts as a non-mechanism (INTERPRETING.md, entry 152)",
+            "mechanism_class_as_it_is_now",
+        ),
+        Mutant(
+            "directed_at_any_creature",
+            "R15:7.directed",
+            "«Направленный удар по существам с уязвимостью» (Оптический прицел) is read as directed at any creature: no "
+            "defender against its attack at a creature without Уязвимость either (INTERPRETING.md, entry 153)",
+            "directed_needs_vulnerability",
+        ),
+        Mutant(
             "armour_covers_every_wound",
             "R15:7.armour",
             "«Броня N» prevents the first N wounds of any kind in a turn, a spell's or an ability's that is no shot "

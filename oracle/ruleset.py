@@ -258,6 +258,12 @@ class Ruleset:
     #: R15:403.1: «Гибель: … Х - сила удара этого существа (до того, как оно погибло)» reads the
     #: strike of the creature that died, the combined card's for a part (INTERPRETING.md, entry 151).
     death_keeps_strike: bool = True
+    #: «если у вас нет существ не-механизмов» reads the classes the creatures have now, an
+    #: upgraded creature being a Механизм (INTERPRETING.md, entry 152).
+    mechanism_class_as_it_is_now: bool = True
+    #: «Направленный удар по существам с уязвимостью»: directed only at a creature that has
+    #: Уязвимость (INTERPRETING.md, entry 153).
+    directed_needs_vulnerability: bool = True
     #: R15:517.5: a replacement effect applies to the result of another one (the wound
     #: pipeline goes on with the replaced wounds; INTERPRETING.md, entry 90).
     replacement_of_a_replacement: bool = True

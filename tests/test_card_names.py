@@ -47,6 +47,11 @@ FAITHFUL: dict[str, str] = {
     "R15:7.defenceexperience; the parenthesis is reminder text)",
     "turbokhvost": "Модуль = keyword module; Гибель: draw X, X the amount strike_at_death (the strike of the creature "
     "that died, its combined card's for a part, R15:403.1; INTERPRETING.md entry 151)",
+    "lyubopytnyy_goblin": "Модуль = keyword module; end_of_turn, whose own: draw 1 if no_own_non_mechanisms (every "
+    "creature of its player in play is a Механизм now, read when the effect executes; INTERPRETING.md entries 42, 152)",
+    "opticheskiy_pritsel": "Модуль = keyword module; Направленный удар по существам с уязвимостью = keyword "
+    "directed_at_vulnerable (no defender against its attack at a creature with Уязвимость, R15:7.directed; entry 153); "
+    "no element: the reference records none",
     "akrida": "no text: vanilla 6, 6/7, class Механизм",
     "alkharis": "no text: vanilla 7, 10/6, class Тоа-Дан",
     "gonchaya": "Рывок = keyword dash (R15:108.5)",

@@ -27,10 +27,14 @@ Schema of one card (JSON object)::
                chosen as a target), "attack_experience" («Опыт в атаке», R15 glossary: it is
                not closed after its strike attack, 307.3), "defence_experience" («Опыт в защите», R15
                glossary: it is not closed after it was assigned as defender, 307.3, R15:509.5; it
-               still defends at most once per turn, R15:509.3), "cannot_attack" («Не может атаковать»,
+               still defends at most once per turn, R15:509.3), "directed_at_vulnerable"
+               («Направленный удар по существам с уязвимостью», R15 glossary «Направленный удар»:
+               no defender can be assigned against its strike attack at a creature that has
+               Уязвимость when the defender would be assigned, R15:509.2; INTERPRETING.md, entry
+               153), "cannot_attack" («Не может атаковать»,
                R15:514.2: it cannot declare a strike attack), "cannot_defend" («Не может выступать
-               защитником», R15:514.2: it cannot be assigned as defender); these five creatures
-               only (INTERPRETING.md, entries 81, 87 and 150); "unique" (Уникальность: when a second card of the
+               защитником», R15:514.2: it cannot be assigned as defender); these six creatures
+               only (INTERPRETING.md, entries 81, 87, 150 and 153); "unique" (Уникальность: when a second card of the
                same name comes into its player's play zone, the first goes to the graveyard,
                a rules effect, R15:503.1; INTERPRETING.md, entry 83); "module" («Модуль»: it may be
                attached to its player's mechanism instead of entering play, R15 glossary) and
@@ -211,7 +215,10 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     conditions («если …», R15:119.2) are read about the ability's controller when the
     effect executes, not when the ability is declared (INTERPRETING.md, entry 42):
     "hand_fewer_than_opponent" (fewer cards in hand than the opponent), "hand_more_than_opponent"
-    (more cards in hand than the opponent), "hand_empty" (no cards in hand); one condition
+    (more cards in hand than the opponent), "hand_empty" (no cards in hand),
+    "no_own_non_mechanisms" (every creature in his play zone, hidden ones included, has the class
+    Механизм now, an upgraded one too; «если у вас нет существ не-механизмов», INTERPRETING.md,
+    entry 152); one condition
     is about each recipient target instead, read when the effect executes, effects with
     ``to`` "target" only: "target_stunned" (the target has «Оглушение», R15:7.stun: not
     merely closed; the effect goes to each target that has it; INTERPRETING.md, entry 54),

@@ -96,6 +96,7 @@ ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c 
 Keyword = Literal[
     "dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique",
     "defence_experience",  # «Опыт в защите»: not closed after it was assigned as defender (R15 glossary)
+    "directed_at_vulnerable",  # «Направленный удар по существам с уязвимостью»: no defender when its target has Уязвимость
     "module",  # «Модуль»: may be attached to its player's mechanism instead of entering play (R15 glossary)
     "created",  # «Созданный»: enters play only by «Создайте», never in a deck; leaves for the supply (R15:519.6.1)
 ]
@@ -103,7 +104,7 @@ KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
 #: Keywords of creatures only (Скрытность is checked on its own).
 CREATURE_KEYWORDS: tuple[Keyword, ...] = (
     "cannot_be_stunned", "attack_experience", "defence_experience", "cannot_attack", "cannot_defend", "module",
-    "created")
+    "created", "directed_at_vulnerable")
 #: The kinds of ability (R15:112; ability key ``kind``).
 AbilityKind = Literal["spell", "activated", "triggered", "static"]
 ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)
@@ -269,6 +270,7 @@ Condition = Literal[
     "target_stunned",  # «Если оно оглушено»: about each recipient target (effects to "target" only; entry 54)
     "three_creatures_played_this_turn",  # «вы разыграли трёх или более существ в этом ходу» (entry 61)
     "target_has_shot",  # «Если у него есть выстрел»: about each recipient target (effects to "target" only; entry 68)
+    "no_own_non_mechanisms",  # «если у вас нет существ не-механизмов»: every creature he has in play is a Механизм (entry 152)
 ]
 CONDITIONS: tuple[Condition, ...] = get_args(Condition)
 #: What a self cost modifier's ``per`` counts for the card's owner, when the cost is

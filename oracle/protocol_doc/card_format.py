@@ -120,6 +120,9 @@ _CONDITION_TEXT = {
     "(INTERPRETING.md entry 54)",
     "target_has_shot": "about each recipient target (`to` `target` only): its card has an ability with a `shot` effect "
     "(«Если у него есть выстрел»); the effect goes to the targets it holds for (INTERPRETING.md entry 68)",
+    "no_own_non_mechanisms": "every creature in the ability's controller's play zone, hidden ones included, has the "
+    "class Механизм now (an upgraded creature does; a combined card has its parts' classes); true with no creature "
+    "(«если у вас нет существ не-механизмов»; INTERPRETING.md entry 152)",
     "three_creatures_played_this_turn": "the ability's controller has played three or more creature cards this turn "
     "(`creatures_played_this_turn` ≥ 3; the card being played is not one yet, INTERPRETING.md entries 59 and 61)",
 }

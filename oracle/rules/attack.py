@@ -157,14 +157,21 @@ def defender_violations(state: State, uid: int) -> list[Violation]:
 
 def directed(state: State) -> bool:
     """The strike attack in progress is a directed strike: its attacker has «Направленный удар
-    по существу противника» and attacks an enemy creature, not a hero (R15:7.directed;
+    по существу противника» and attacks an enemy creature, not a hero, or «Направленный удар по
+    существам с уязвимостью» and attacks a creature with Уязвимость (R15:7.directed;
     INTERPRETING.md, entry 74; the ``directed_strike_ignored`` mutant lets a defender be
     assigned all the same)."""
     assert state.attack is not None
     att = state.attack
-    return (state.rules.directed_strike_has_no_defender
-            and has_keyword(state, att.attacker, "directed_at_creatures")
-            and card_def(state, att.target).type == "creature")
+    if not state.rules.directed_strike_has_no_defender or card_def(state, att.target).type != "creature":
+        return False
+    if has_keyword(state, att.attacker, "directed_at_creatures"):
+        return True
+    # «Направленный удар по существам с уязвимостью» (Оптический прицел): only at a creature that
+    # has Уязвимость now, as the defender would be assigned (R15:509.2; INTERPRETING.md, entry 153;
+    # the ``directed_at_any_creature`` mutant drops the Уязвимость)
+    return has_keyword(state, att.attacker, "directed_at_vulnerable") and (
+        has_keyword(state, att.target, "vulnerability") or not state.rules.directed_needs_vulnerability)
 
 
 def _return_strike(state: State, attacker: int, target: int) -> int:

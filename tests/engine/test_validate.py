@@ -1206,7 +1206,7 @@ def _at_the_bounds(s: State) -> State:
     """``s`` with its growing counters at their bound (MAX_VALUE; coins at MAX_COINS), kept
     valid: ``turn`` (from turn 1), ``next_trigger_id``, coins, every card's turn counters
     and usage counts (but those of a pending trigger's source), poison in play, wounds in
-    play (below the life of a hero or creature, 505.1) and the modifiers' amounts."""
+    play (below the life of a hero or creature, 505.1) and the strike modifiers' amounts."""
     s = s.copy()
     if s.turn >= 1:
         s.turn = MAX_VALUE
@@ -1226,7 +1226,9 @@ def _at_the_bounds(s: State) -> State:
                 c.poison = MAX_VALUE
                 # a creature's base life may be 0 (R15:512.6): then no wounds
                 c.wounds = max(d.life - 1, 0) if d.type in ("hero", "creature") else MAX_VALUE
-    s.modifiers = [Modifier(m.target, MAX_VALUE, m.until, owner=m.owner) for m in s.modifiers]
+    # a modifier granting something keeps it (an upgraded creature stays the mechanism a
+    # waiting Модуль may be attached to, R15:7.module)
+    s.modifiers = [m if m.grants else Modifier(m.target, MAX_VALUE, m.until, owner=m.owner) for m in s.modifiers]
     return s
 
 
