@@ -84,8 +84,8 @@ COVERED: dict[str, str] = {
     "entering play) and combined creatures (summed strike, life and cost, the classes, keywords and abilities of all "
     "parts, the parts leaving play together; R15 glossary «Модуль», «Присоединить», «Объединённая карта», R15:505.4; "
     "entries 103-106)",
-    "K_EXP": "keywords `attack_experience` («Опыт в атаке»: not closed after its strike attack, "
-    "R15:7.attackexperience; entry 81) and `defence_experience` («Опыт в защите»: not closed after it was assigned "
+    "K_EXP": "keywords `attack_experience` («Опыт в атаке»: not closed after its strike attack, R15:7.attackexperience; "
+    "entry 81) and `defence_experience` («Опыт в защите»: not closed after it was assigned "
     "as defender, R15:7.defenceexperience, R15:509.5; entry 150)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
@@ -114,7 +114,9 @@ PARTLY: dict[str, str] = {
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
     "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57), "
-    "with the wounds a strike dealt as the amount `wounds_dealt`; not this card's wounds by its abilities",
+    "with the wounds a strike dealt as the amount `wounds_dealt`, and `strikes_creature` («При ударе по существу»: its "
+    "strike attack struck a creature, the recipient `struck`; not a return strike, R15:510.4; entry 154); not this "
+    "card's wounds by its abilities",
     "STAT": "ops `set_strike_until_start_of_your_next_turn`, `strike_while_in_play` (a lasting +N, entry 58), "
     "`life_while_in_play` (a lasting +N life, entry 69) and `double_strike_until_end_of_turn` (a ×2 strike "
     "modifier, R15:523.1, entry 71); no doubled or set-to life, no extra life, no counted +N",

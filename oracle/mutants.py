@@ -550,6 +550,13 @@ MUTANTS: dict[str, Mutant] = {
             "directed_needs_vulnerability",
         ),
         Mutant(
+            "return_strike_fires_strike_triggers",
+            "R15:510.4",
+            "«При ударе по существу оглушите это существо» (Парализатор) fires on a return strike too: attacked, it "
+            "stuns its attacker, though a return strike is no attack (R15:510.4; INTERPRETING.md, entry 154)",
+            "return_strike_fires_no_strike_trigger",
+        ),
+        Mutant(
             "armour_covers_every_wound",
             "R15:7.armour",
             "«Броня N» prevents the first N wounds of any kind in a turn, a spell's or an ability's that is no shot "

@@ -264,6 +264,9 @@ class Ruleset:
     #: «Направленный удар по существам с уязвимостью»: directed only at a creature that has
     #: Уязвимость (INTERPRETING.md, entry 153).
     directed_needs_vulnerability: bool = True
+    #: R15:510.4: a return strike is no attack, «при ударе» abilities do not fire on it
+    #: (INTERPRETING.md, entry 154).
+    return_strike_fires_no_strike_trigger: bool = True
     #: R15:517.5: a replacement effect applies to the result of another one (the wound
     #: pipeline goes on with the replaced wounds; INTERPRETING.md, entry 90).
     replacement_of_a_replacement: bool = True

@@ -52,6 +52,9 @@ FAITHFUL: dict[str, str] = {
     "opticheskiy_pritsel": "Модуль = keyword module; Направленный удар по существам с уязвимостью = keyword "
     "directed_at_vulnerable (no defender against its attack at a creature with Уязвимость, R15:7.directed; entry 153); "
     "no element: the reference records none",
+    "paralizator": "Модуль = keyword module; «При ударе по существу поглушите это существо» (the printed «поглушите» "
+    "is a misprint of «оглушите»): trigger strikes_creature (its strike attack struck a creature, not a return strike, "
+    "R15:510.4), stun the recipient struck (INTERPRETING.md entry 154)",
     "akrida": "no text: vanilla 6, 6/7, class Механизм",
     "alkharis": "no text: vanilla 7, 10/6, class Тоа-Дан",
     "gonchaya": "Рывок = keyword dash (R15:108.5)",

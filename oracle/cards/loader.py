@@ -62,7 +62,10 @@ Ability::
 
     kind      "spell" | "activated" | "triggered" | "static"
     text_en   optional English gloss
-    trigger   triggered only: one of TRIGGERS
+    trigger   triggered only: one of TRIGGERS ("strikes_creature": «При ударе по существу»,
+              this creature's strike attack struck a creature, even with a strike of 0, R15
+              glossary «При атаке (При ударе)»; not a return strike, R15:510.4; declared after
+              the fight, 307.2; INTERPRETING.md, entry 154)
     whose     for start_of_turn / end_of_turn / creature_dies / creature_enters /
               spell_played / card_played / creature_played / card_drawn / prepared: "own" | "opponent" |
               "any" (whose turn, whose creature or spell, who played or drew the card, whose
@@ -231,7 +234,9 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     "each_other_creature" (every creature in play but the ability's source), "each_hero",
     "each_enemy_character" («каждого персонажа противника»: the opponent's hero, then his
     creatures in play that are not hidden, R15:504.3; INTERPRETING.md, entry 87),
-    "controller", "opponent", "each_player" (hand effects only)
+    "controller", "opponent", "each_player" (hand effects only), "struck" (a «strikes_creature»
+    trigger only: «это существо», the creature its strike attack struck — the attack's defender
+    or attacked creature — while it is in play and not hidden; INTERPRETING.md, entry 154)
     "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
     (309.1 step 6).
     derived amounts (AMOUNTS; INTERPRETING.md, entry 44): "X" (the X announced), "self_strike"

@@ -128,6 +128,7 @@ Trigger = Literal[
     "wounds_hero",  # another card dealt wounds to a hero, by its strike or its ability (R15:502.2); whose: its controller's
     "card_drawn",  # a player drew his nth card this turn («когда вы берете вторую карту за ход», R15:527.2); whose: who drew
     "discards",  # a player discarded cards («Каждый раз, когда вы сбрасываете карты», R15:7.discard); whose: who discarded
+    "strikes_creature",  # this creature struck a creature with its strike attack («При ударе по существу», R15 glossary «При атаке (При ударе)»; not a return strike, R15:510.4)
     "creature_played",  # another creature card was played («Когда вы разыгрываете существо», R15:309.1); whose: who played it
 ]
 TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
@@ -259,6 +260,7 @@ Recipient = Literal[
     "controller",
     "opponent",
     "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
+    "struck",  # a «strikes_creature» trigger only: «это существо», the creature its strike attack struck (entry 154)
 ]
 RECIPIENTS: tuple[Recipient, ...] = get_args(Recipient)
 #: Conditions on an effect («если …»), about the ability's controller, read when the effect

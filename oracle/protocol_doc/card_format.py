@@ -43,6 +43,10 @@ _TRIGGER_TEXT = {
     "strikes_hero": "«Когда наносит раны ударом по герою»: this creature's strike put wounds on a hero (R15:510.3; "
     "declared after the fight, 307.2; `pending[].count` keeps how many, the declared entry's `x` too; "
     "INTERPRETING.md entry 57)",
+    "strikes_creature": "«При ударе по существу»: this creature's strike attack struck a creature (its final target, the "
+    "defender or the attacked creature, open or closed), even with a strike of 0 (R15 glossary «При атаке (При "
+    "ударе)»); a return strike is no attack and fires nothing (R15:510.4); declared after the fight (307.2); the "
+    "recipient `struck` is that creature (INTERPRETING.md entry 154)",
     "wounds_hero": "another card put wounds on a hero, by its strike or by an effect of an ability it is the source of "
     "(R15:502.2), wherever it is now; `whose` says whose card, `subject_class` may name its class («Когда ваш механизм "
     "наносит раны герою»; INTERPRETING.md entry 57)",
@@ -109,6 +113,8 @@ _RECIPIENT_TEXT = {
     "controller": "the controller (`draw`, `gain_coin`)",
     "opponent": "the opponent (`draw`, `gain_coin`)",
     "each_player": "hand effects only: each player in turn, the controller first («Каждый игрок, начиная с вас»)",
+    "struck": "a «strikes_creature» trigger only: the creature the strike attack in progress struck («это существо»), "
+    "if it is still in play and not hidden when the effect executes (INTERPRETING.md entry 154)",
 }
 
 _CONDITION_TEXT = {

@@ -198,6 +198,17 @@ def _first_striker(state: State, attacker: int, target: int) -> int:
     return attacker if a else target
 
 
+def _struck(state: State, striker: int, struck: int, ev: list[Event], return_strike: bool = False) -> None:
+    """«При ударе по существу»: ``striker`` struck the creature ``struck`` — its strike attack,
+    even with a strike of 0 (R15 glossary «При атаке (При ударе)»); the trigger waits for the
+    Queue after the fight (R15:307.2).  A return strike is no attack and fires nothing (R15:510.4;
+    INTERPRETING.md, entry 154; the ``return_strike_fires_strike_triggers`` mutant fires it)."""
+    if return_strike and state.rules.return_strike_fires_no_strike_trigger:
+        return
+    if card_def(state, struck).type == "creature":
+        fire(state, "strikes_creature", striker, ev, (*cite(state, "307.2"), "R15:7.onstrike"))
+
+
 def fight(state: State, ev: list[Event]) -> None:
     """Resolve the strike attack: an open creature as target fights back, wounds dealt at
     once (R15:510.1; INTERPRETING.md entry 3); a closed creature or a hero takes wounds
@@ -222,21 +233,26 @@ def fight(state: State, ev: list[Event]) -> None:
         by = {target: att.attacker, att.attacker: target}
         if first == target:  # «Первый удар»: the target strikes first, the attacker only if it survived
             wound(state, att.attacker, back, ev, (*back_rules, "R15:7.firststrike"), target, by_strike=True)
+            _struck(state, target, att.attacker, ev, return_strike=True)
             check_state(state, ev, by)
             if state.zone_of(att.attacker) != "play":
                 return
             wound(state, target, strike, ev, there, att.attacker, by_strike=True)
+            _struck(state, att.attacker, target, ev)
             check_state(state, ev, by)
             return
         wound(state, target, strike, ev, (*there, "R15:7.firststrike") if first else there, att.attacker,
               by_strike=True)
+        _struck(state, att.attacker, target, ev)
         if not state.rules.simultaneous_fight or first:
             check_state(state, ev, by)
             if state.zone_of(target) != "play":
                 return
         wound(state, att.attacker, back, ev, back_rules, target, by_strike=True)
+        _struck(state, target, att.attacker, ev, return_strike=True)
         check_state(state, ev, by)
         return
     wound(state, target, strike, ev, _strike_rules(state, att.attacker, strike, ("R15:510.3",)),
           att.attacker, by_strike=True)
+    _struck(state, att.attacker, target, ev)  # a closed creature is struck without a fight (R15:510.3)
     check_state(state, ev, {target: att.attacker})

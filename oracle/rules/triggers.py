@@ -48,7 +48,8 @@ _OF_CREATURE: tuple[Trigger, ...] = (
     "discards",
     "creature_played",
 )
-_SELF: tuple[Trigger, ...] = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
+_SELF: tuple[Trigger, ...] = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared",
+                              "strikes_creature")
 
 
 _Table = dict[str, dict[Trigger, tuple[tuple[int, TriggeredAbility], ...]]]
