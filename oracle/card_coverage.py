@@ -84,6 +84,8 @@ COVERED: dict[str, str] = {
     "entering play) and combined creatures (summed strike, life and cost, the classes, keywords and abilities of all "
     "parts, the parts leaving play together; R15 glossary «Модуль», «Присоединить», «Объединённая карта», R15:505.4; "
     "entries 103-106)",
+    "K_FRENZY": "keyword `frenzy` («Бешенство»: while the creature can make a strike attack, its player's choice phase "
+    "offers only such attacks, other choices refused citing R15:7.frenzy; entry 155)",
     "K_EXP": "keywords `attack_experience` («Опыт в атаке»: not closed after its strike attack, R15:7.attackexperience; "
     "entry 81) and `defence_experience` («Опыт в защите»: not closed after it was assigned "
     "as defender, R15:7.defenceexperience, R15:509.5; entry 150)",

@@ -557,6 +557,13 @@ MUTANTS: dict[str, Mutant] = {
             "return_strike_fires_no_strike_trigger",
         ),
         Mutant(
+            "frenzy_ignored",
+            "R15:7.frenzy",
+            "«Бешенство» (Реактор \"Ярость Клана\") is ignored: its player may play, activate, attack with another "
+            "creature or end the turn while it could attack (INTERPRETING.md, entry 155)",
+            "frenzy_forces_the_attack",
+        ),
+        Mutant(
             "armour_covers_every_wound",
             "R15:7.armour",
             "«Броня N» prevents the first N wounds of any kind in a turn, a spell's or an ability's that is no shot "

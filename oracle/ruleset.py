@@ -267,6 +267,9 @@ class Ruleset:
     #: R15:510.4: a return strike is no attack, «при ударе» abilities do not fire on it
     #: (INTERPRETING.md, entry 154).
     return_strike_fires_no_strike_trigger: bool = True
+    #: R15 glossary «Бешенство»: a creature with it must attack whenever it can (INTERPRETING.md,
+    #: entry 155).
+    frenzy_forces_the_attack: bool = True
     #: R15:517.5: a replacement effect applies to the result of another one (the wound
     #: pipeline goes on with the replaced wounds; INTERPRETING.md, entry 90).
     replacement_of_a_replacement: bool = True

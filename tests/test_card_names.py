@@ -55,6 +55,8 @@ FAITHFUL: dict[str, str] = {
     "paralizator": "Модуль = keyword module; «При ударе по существу поглушите это существо» (the printed «поглушите» "
     "is a misprint of «оглушите»): trigger strikes_creature (its strike attack struck a creature, not a return strike, "
     "R15:510.4), stun the recipient struck (INTERPRETING.md entry 154)",
+    "reaktor_yarost_klana": "Модуль, Бешенство = keywords module, frenzy (while it can attack, only its attacks are "
+    "legal in the choice phase, R15:7.frenzy; the parenthesis is reminder text; INTERPRETING.md entry 155)",
     "akrida": "no text: vanilla 6, 6/7, class Механизм",
     "alkharis": "no text: vanilla 7, 10/6, class Тоа-Дан",
     "gonchaya": "Рывок = keyword dash (R15:108.5)",

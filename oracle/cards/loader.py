@@ -31,10 +31,13 @@ Schema of one card (JSON object)::
                («Направленный удар по существам с уязвимостью», R15 glossary «Направленный удар»:
                no defender can be assigned against its strike attack at a creature that has
                Уязвимость when the defender would be assigned, R15:509.2; INTERPRETING.md, entry
-               153), "cannot_attack" («Не может атаковать»,
+               153), "frenzy" («Бешенство», R15 glossary, with «Обязан объявить … когда есть
+               возможность»: while it can make a strike attack, its player's choice phase with
+               an empty Queue offers only attacks by such creatures, the other choices refused
+               citing R15:7.frenzy; INTERPRETING.md, entry 155), "cannot_attack" («Не может атаковать»,
                R15:514.2: it cannot declare a strike attack), "cannot_defend" («Не может выступать
-               защитником», R15:514.2: it cannot be assigned as defender); these six creatures
-               only (INTERPRETING.md, entries 81, 87, 150 and 153); "unique" (Уникальность: when a second card of the
+               защитником», R15:514.2: it cannot be assigned as defender); these seven creatures
+               only (INTERPRETING.md, entries 81, 87, 150, 153 and 155); "unique" (Уникальность: when a second card of the
                same name comes into its player's play zone, the first goes to the graveyard,
                a rules effect, R15:503.1; INTERPRETING.md, entry 83); "module" («Модуль»: it may be
                attached to its player's mechanism instead of entering play, R15 glossary) and

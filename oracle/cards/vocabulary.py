@@ -97,6 +97,7 @@ Keyword = Literal[
     "dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique",
     "defence_experience",  # «Опыт в защите»: not closed after it was assigned as defender (R15 glossary)
     "directed_at_vulnerable",  # «Направленный удар по существам с уязвимостью»: no defender when its target has Уязвимость
+    "frenzy",  # «Бешенство»: while it can make a strike attack, its player's choice phase offers only its attacks (R15 glossary)
     "module",  # «Модуль»: may be attached to its player's mechanism instead of entering play (R15 glossary)
     "created",  # «Созданный»: enters play only by «Создайте», never in a deck; leaves for the supply (R15:519.6.1)
 ]
@@ -104,7 +105,7 @@ KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
 #: Keywords of creatures only (Скрытность is checked on its own).
 CREATURE_KEYWORDS: tuple[Keyword, ...] = (
     "cannot_be_stunned", "attack_experience", "defence_experience", "cannot_attack", "cannot_defend", "module",
-    "created", "directed_at_vulnerable")
+    "created", "directed_at_vulnerable", "frenzy")
 #: The kinds of ability (R15:112; ability key ``kind``).
 AbilityKind = Literal["spell", "activated", "triggered", "static"]
 ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from ..cards import load_pool
 from ..editions import cite, cite_one
 from ..model import Action, Attack, Event, State, Violation
 from .basic_effects import check_state, wound
-from .board import card_def, current_strike, has_keyword, strike_at
+from .board import card_def, current_strike, game_has, has_keyword, strike_at
 from .triggers import fire
 
 __all__ = [
     "attack_violations",
+    "bound_to_attack",
     "can_act",
     "declare_attack",
     "defender_candidates",
@@ -17,6 +21,7 @@ __all__ = [
     "directed",
     "end_attack_window",
     "fight",
+    "frenzy_violation",
 ]
 
 
@@ -76,6 +81,37 @@ def attack_violations(state: State, action: Action) -> list[Violation]:
     elif tc.hidden:
         out.append(Violation(cite_one(state, "304.3"), "a hidden character cannot be attacked"))
     return out
+
+
+@cache
+def _frenzy_ids() -> frozenset[str]:
+    return frozenset(cid for cid, d in load_pool().cards.items() if "frenzy" in d.keywords)
+
+
+def bound_to_attack(state: State) -> list[int]:
+    """The active player's creatures in play with «Бешенство» that can make a strike attack now
+    (some target refuses nothing, R15:108.2, 108.5, 514.2): each must attack whenever it can
+    (R15 glossary «Бешенство», «Обязан объявить … когда есть возможность»: at the choice phase
+    with an empty Queue).  A part's «Бешенство» is its combined card's.  Empty under the
+    ``frenzy_ignored`` mutant (INTERPRETING.md, entry 155)."""
+    if not state.rules.frenzy_forces_the_attack or not game_has(state, _frenzy_ids()):
+        return []
+    them = state.players[state.inactive]
+    enemies = [them.hero, *(uid for uid in them.play if card_def(state, uid).type == "creature")]
+    return [uid for uid in state.players[state.active].play
+            if card_def(state, uid).type == "creature" and has_keyword(state, uid, "frenzy")
+            and any(not attack_violations(state, Action("attack", card=uid, targets=(t,))) for t in enemies)]
+
+
+def frenzy_violation(state: State, action: Action) -> list[Violation]:
+    """The refusal of a choice-phase ``action`` while a creature with «Бешенство» can attack and
+    the action is no strike attack of such a creature (INTERPRETING.md, entry 155)."""
+    bound = bound_to_attack(state)
+    if not bound or (action.kind == "attack" and action.card in bound):
+        return []
+    names = ", ".join(map(str, bound))
+    return [Violation("R15:7.frenzy", f"«Бешенство»: creature {names} can make a strike attack, so it must "
+                      "attack first (R15 glossary «Обязан объявить»)")]
 
 
 def declare_attack(state: State, action: Action, ev: list[Event]) -> None:
