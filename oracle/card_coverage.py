@@ -82,6 +82,11 @@ COVERED: dict[str, str] = {
     "the player's own deck (key `find`, `max_cost` for «или менее»), his choice at step `hand_choice`, into play under "
     "his control («Найм» fires), then chance shuffles his deck unless he summoned none (entries 111, 112); op "
     "`resurrect` (R15:519.4) from his graveyard (entry 113)",
+    "K_FRENZY": "keyword `frenzy` («Бешенство»: while the creature can make a strike attack, its player's choice phase "
+    "offers only such attacks, other choices refused citing R15:7.frenzy; entry 155)",
+    "K_EXP": "keywords `attack_experience` («Опыт в атаке»: not closed after its strike attack, R15:7.attackexperience; "
+    "entry 81) and `defence_experience` («Опыт в защите»: not closed after it was assigned "
+    "as defender, R15:7.defenceexperience, R15:509.5; entry 150)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
 }
@@ -104,23 +109,25 @@ PARTLY: dict[str, str] = {
     "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "
     "zone, back to its owner at 310.2; entry 114); no exchange of control (giving one's own card to the opponent)",
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
-    "`hand_more_than_opponent`, `hand_empty`; entry 42), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
+    "`hand_more_than_opponent`, `hand_empty`; entry 42), «нет существ не-механизмов» (`no_own_non_mechanisms`; entry "
+    "152), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",
-    "K_EXP": "keyword `attack_experience` («Опыт в атаке»: not closed after its strike attack, R15:7.attackexperience; "
-    "entry 81); not «Опыт в защите»",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
     "`discarded` (entry 65), `recipient_hand` (entry 66), `other_own_creatures` (entry 79), `target_strike` (entry 82) "
     "and `healed_own_creatures_last_turn` (entry 88), with a multiplier "
     "`per`, and `self_wounds` (a «Гибель» reads the wounds its card had when it was destroyed, last known "
-    "information, R15:403.1; entry 87); no other counts, no wounds on the source while it is in play",
+    "information, R15:403.1; entry 87) and `strike_at_death` (a «Гибель» reads the strike of the creature that died, "
+    "a combined card's for a part, R15:403.1; entry 151); no other counts, no wounds on the source while it is in play",
     "RECIP": "recipients `each_other_creature` (every creature but the source) and `each_enemy_character` (the "
     "opponent's hero and his creatures not hidden, R15:504.3; entry 87); not «каждого вашего персонажа»",
     "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
     "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57), "
-    "with the wounds a strike dealt as the amount `wounds_dealt`; not this card's wounds by its abilities",
+    "with the wounds a strike dealt as the amount `wounds_dealt`, and `strikes_creature` («При ударе по существу»: its "
+    "strike attack struck a creature, the recipient `struck`; not a return strike, R15:510.4; entry 154); not this "
+    "card's wounds by its abilities",
     "STAT": "ops `set_strike_until_start_of_your_next_turn`, `strike_while_in_play` (a lasting +N, entry 58), "
     "`life_while_in_play` (a lasting +N life, entry 69) and `double_strike_until_end_of_turn` (a ×2 strike "
     "modifier, R15:523.1, entry 71); no doubled or set-to life, no extra life, no counted +N",
@@ -138,8 +145,9 @@ PARTLY: dict[str, str] = {
     "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 78); "
     "not from play, not under the deck, no ordering of several",
     "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
-    "attack at an enemy creature, R15:7.directed; entry 74); not directed at one creature or at creatures with "
-    "Уязвимость",
+    "attack at an enemy creature, R15:7.directed; entry 74) and the printed «Направленный удар по существам с "
+    "уязвимостью» (`directed_at_vulnerable`: only at a creature that has Уязвимость; entry 153); not directed at one "
+    "creature",
     "M_SEARCH": "op `search` («Поиск до N …», R15:7.search): up to N cards of the player's own deck matching a printed "
     "name or a type and printed cost, his choice at step `hand_choice`, to his hand, then chance shuffles his deck at "
     "step `search_shuffle` (R15:204.2; entry 84); no triggers from the deck («Когда вы используете "

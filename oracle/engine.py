@@ -376,7 +376,10 @@ def _after_fight_queue(state: State, ev: list[Event]) -> None:
     experienced = has_keyword(state, att.attacker, "attack_experience") and state.rules.attack_experience_keeps_open
     if state.rules.attacker_closes and not experienced:
         close_card(state, att.attacker, ev, rules)
-    if att.defender:
+    # «Опыт в защите»: the defender is not closed either (R15:7.defenceexperience, R15:509.5;
+    # INTERPRETING.md, entry 150; the ``defence_experience_ignored`` mutant closes it)
+    if att.defender and not (has_keyword(state, att.defender, "defence_experience")
+                             and state.rules.defence_experience_keeps_open):
         close_card(state, att.defender, ev, rules)
 
 

@@ -190,7 +190,8 @@ _SEAT_DOC = "integer: the seat, or -1 when the proto field is absent"
 _USAGE_DOC = "list of objects, ascending `ability`, no `count` of 0"
 _RESUME_DOC = "string: a `Step` value's name without `STEP_`, lower case (a Queue step)"
 _COUNT_DOC = ("integer ≥ 1; the key is present exactly for a «discards» or «strikes_hero» trigger, and for a "
-              "«death» trigger reading `self_wounds` whose card had wounds (the proto's 0 means absent; 5.4 rule 6)")
+              "«death» trigger reading `self_wounds` whose card had wounds or `strike_at_death` whose creature had a "
+              "strike (the proto's 0 means absent; 5.4 rule 6)")
 
 #: The bounds the declarations below use (PROTOCOL.md 5.4, rule 10; :mod:`oracle.schema`).
 _UID = (1, MAX_VALUE)  # a card's uid, or a reference to one

@@ -406,6 +406,13 @@ MUTANTS: dict[str, Mutant] = {
             "attack_experience_keeps_open",
         ),
         Mutant(
+            "defence_experience_ignored",
+            "R15:7.defenceexperience",
+            "«Опыт в защите» (Броневые пластины) is ignored: the defender is closed after the strike attack like any "
+            "other (307.3, R15:509.5; INTERPRETING.md, entry 150)",
+            "defence_experience_keeps_open",
+        ),
+        Mutant(
             "destroyed_target_strike_printed",
             "R15:403.1",
             "«Уничтожьте ваш механизм. Ранить всех существ на Х, где Х - сила удара этого механизма» (На таран) "
@@ -519,6 +526,42 @@ MUTANTS: dict[str, Mutant] = {
             "wounds on the card in the graveyard, which leaving play cleared (R15:205.3), so X is 0, instead of the "
             "wounds it had when it was destroyed (INTERPRETING.md, entry 87)",
             "death_keeps_wounds",
+        ),
+        Mutant(
+            "strike_at_death_printed",
+            "R15:403.1",
+            "«Гибель: Возьмите Х карт, где Х - сила удара этого существа (до того, как оно погибло)» (Турбохвост) reads "
+            "the printed strike of its own card, not the strike of the creature that died: a combined card's sum and "
+            "its strike modifiers are lost (INTERPRETING.md, entry 151)",
+            "death_keeps_strike",
+        ),
+        Mutant(
+            "non_mechanisms_by_printed_class",
+            "R15:7.upgrade",
+            "«если у вас нет существ не-механизмов» (Любопытный гоблин) reads the printed classes: an upgraded creature, "
+            "a Механизм now, still counts as a non-mechanism (INTERPRETING.md, entry 152)",
+            "mechanism_class_as_it_is_now",
+        ),
+        Mutant(
+            "directed_at_any_creature",
+            "R15:7.directed",
+            "«Направленный удар по существам с уязвимостью» (Оптический прицел) is read as directed at any creature: no "
+            "defender against its attack at a creature without Уязвимость either (INTERPRETING.md, entry 153)",
+            "directed_needs_vulnerability",
+        ),
+        Mutant(
+            "return_strike_fires_strike_triggers",
+            "R15:510.4",
+            "«При ударе по существу оглушите это существо» (Парализатор) fires on a return strike too: attacked, it "
+            "stuns its attacker, though a return strike is no attack (R15:510.4; INTERPRETING.md, entry 154)",
+            "return_strike_fires_no_strike_trigger",
+        ),
+        Mutant(
+            "frenzy_ignored",
+            "R15:7.frenzy",
+            "«Бешенство» (Реактор \"Ярость Клана\") is ignored: its player may play, activate, attack with another "
+            "creature or end the turn while it could attack (INTERPRETING.md, entry 155)",
+            "frenzy_forces_the_attack",
         ),
         Mutant(
             "armour_covers_every_wound",

@@ -231,6 +231,9 @@ class Ruleset:
     unstunnable_card_is_not_closed: bool = True
     #: R15 glossary «Опыт в атаке»: the card is not closed after its strike attack (entry 81).
     attack_experience_keeps_open: bool = True
+    #: R15 glossary «Опыт в защите»: the card is not closed after it was assigned as defender
+    #: (INTERPRETING.md, entry 150).
+    defence_experience_keeps_open: bool = True
     #: R15:403.1: «сила удара этого механизма» of a target destroyed by the same ability is its
     #: last known strike (INTERPRETING.md, entry 82).
     last_known_target_strike: bool = True
@@ -252,6 +255,21 @@ class Ruleset:
     #: R15:403.1: «Гибель: … Х - количество ран на [этой карте]» reads the wounds the card had
     #: when it was destroyed, though leaving play cleared them (INTERPRETING.md, entry 87).
     death_keeps_wounds: bool = True
+    #: R15:403.1: «Гибель: … Х - сила удара этого существа (до того, как оно погибло)» reads the
+    #: strike of the creature that died, the combined card's for a part (INTERPRETING.md, entry 151).
+    death_keeps_strike: bool = True
+    #: «если у вас нет существ не-механизмов» reads the classes the creatures have now, an
+    #: upgraded creature being a Механизм (INTERPRETING.md, entry 152).
+    mechanism_class_as_it_is_now: bool = True
+    #: «Направленный удар по существам с уязвимостью»: directed only at a creature that has
+    #: Уязвимость (INTERPRETING.md, entry 153).
+    directed_needs_vulnerability: bool = True
+    #: R15:510.4: a return strike is no attack, «при ударе» abilities do not fire on it
+    #: (INTERPRETING.md, entry 154).
+    return_strike_fires_no_strike_trigger: bool = True
+    #: R15 glossary «Бешенство»: a creature with it must attack whenever it can (INTERPRETING.md,
+    #: entry 155).
+    frenzy_forces_the_attack: bool = True
     #: R15:517.5: a replacement effect applies to the result of another one (the wound
     #: pipeline goes on with the replaced wounds; INTERPRETING.md, entry 90).
     replacement_of_a_replacement: bool = True

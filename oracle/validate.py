@@ -50,7 +50,7 @@ from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, Player, Queue
 from .rules.cancellation import cancellers  # R15:518.1, not repeated here
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
-from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_wounds
+from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds
 from .schema import MAX_COINS, MAX_LIST, MAX_VALUE
 
 __all__ = [
@@ -453,12 +453,12 @@ def validate(state: State, cards_checked: bool = False) -> None:
         if pt.ability != POISON and (found is None or found.kind != "triggered"):
             raise StateError(f"pending[{i}].ability", f"card {pt.source} has no triggered ability {pt.ability}")
         counted = found is not None and found.trigger in COUNTED_TRIGGERS
-        if found is not None and keeps_wounds(found):
-            pass  # «Гибель: … Х - количество ран на [этой карте]»: the wounds it had, 0 or more (R15:403.1)
+        if found is not None and (keeps_wounds(found) or keeps_strike(found)):
+            pass  # «Гибель: … Х - количество ран / сила удара»: what it had, 0 or more (R15:403.1)
         elif counted != (pt.count > 0):
             raise StateError(f"pending[{i}].count", "a «discards» trigger counts the cards its discard moved and a "
                              "«strikes_hero» trigger the wounds its strike dealt (>= 1), a «Гибель» that reads its "
-                             "source's wounds keeps them (>= 0); every other trigger has none "
+                             "source's wounds or strike keeps them (>= 0); every other trigger has none "
                              "(R15:7.discard, R15:510.3, R15:403.1)")
 
     # R15:525.2: a lineage is pairs (source, ability)

@@ -43,6 +43,20 @@ FAITHFUL: dict[str, str] = {
     "mekhokrab": "no text: vanilla 8, 9/7, class Механизм",
     "dirr_prygun": "Модуль = keyword module (R15 glossary «Модуль»: attached to a mechanism at step module_choice); "
     "Гибель: wound the enemy hero 1",
+    "bronevye_plastiny": "Модуль, Опыт в защите = keywords module, defence_experience (the defender is not closed, "
+    "R15:7.defenceexperience; the parenthesis is reminder text)",
+    "turbokhvost": "Модуль = keyword module; Гибель: draw X, X the amount strike_at_death (the strike of the creature "
+    "that died, its combined card's for a part, R15:403.1; INTERPRETING.md entry 151)",
+    "lyubopytnyy_goblin": "Модуль = keyword module; end_of_turn, whose own: draw 1 if no_own_non_mechanisms (every "
+    "creature of its player in play is a Механизм now, read when the effect executes; INTERPRETING.md entries 42, 152)",
+    "opticheskiy_pritsel": "Модуль = keyword module; Направленный удар по существам с уязвимостью = keyword "
+    "directed_at_vulnerable (no defender against its attack at a creature with Уязвимость, R15:7.directed; entry 153); "
+    "no element: the reference records none",
+    "paralizator": "Модуль = keyword module; «При ударе по существу поглушите это существо» (the printed «поглушите» "
+    "is a misprint of «оглушите»): trigger strikes_creature (its strike attack struck a creature, not a return strike, "
+    "R15:510.4), stun the recipient struck (INTERPRETING.md entry 154)",
+    "reaktor_yarost_klana": "Модуль, Бешенство = keywords module, frenzy (while it can attack, only its attacks are "
+    "legal in the choice phase, R15:7.frenzy; the parenthesis is reminder text; INTERPRETING.md entry 155)",
     "akrida": "no text: vanilla 6, 6/7, class Механизм",
     "alkharis": "no text: vanilla 7, 10/6, class Тоа-Дан",
     "gonchaya": "Рывок = keyword dash (R15:108.5)",

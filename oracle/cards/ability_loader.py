@@ -398,6 +398,15 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         raise CardDataError(f"{path}.effects", "the amount 'wounds_dealt' belongs to a «strikes_hero» trigger")
     if any(e.amount == "self_wounds" for e in effects) and trigger != "death":
         raise CardDataError(f"{path}.effects", "the amount 'self_wounds' belongs to a «death» trigger")
+    if any(e.to == "struck" for e in effects) and trigger != "strikes_creature":
+        raise CardDataError(f"{path}.effects", "the recipient 'struck' belongs to a «strikes_creature» trigger")
+    if any(e.amount == "strike_at_death" for e in effects):
+        if trigger != "death":
+            raise CardDataError(f"{path}.effects", "the amount 'strike_at_death' belongs to a «death» trigger")
+        if any(e.amount == "self_wounds" for e in effects):
+            # the trigger keeps one number (its count, R15:403.1): the wounds or the strike
+            raise CardDataError(f"{path}.effects", "an ability reads either 'self_wounds' or 'strike_at_death', "
+                                "not both")
     if kind == "activated":
         cost = required(raw, "cost", path)
         if not isinstance(cost, dict):

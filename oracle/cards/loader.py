@@ -25,10 +25,19 @@ Schema of one card (JSON object)::
                "cannot_be_stunned" («Не может быть оглушен», R15:514.2: an effect that stuns
                does nothing to it, neither closes it nor gives it «Оглушение»; it may still be
                chosen as a target), "attack_experience" («Опыт в атаке», R15 glossary: it is
-               not closed after its strike attack, 307.3), "cannot_attack" («Не может атаковать»,
+               not closed after its strike attack, 307.3), "defence_experience" («Опыт в защите», R15
+               glossary: it is not closed after it was assigned as defender, 307.3, R15:509.5; it
+               still defends at most once per turn, R15:509.3), "directed_at_vulnerable"
+               («Направленный удар по существам с уязвимостью», R15 glossary «Направленный удар»:
+               no defender can be assigned against its strike attack at a creature that has
+               Уязвимость when the defender would be assigned, R15:509.2; INTERPRETING.md, entry
+               153), "frenzy" («Бешенство», R15 glossary, with «Обязан объявить … когда есть
+               возможность»: while it can make a strike attack, its player's choice phase with
+               an empty Queue offers only attacks by such creatures, the other choices refused
+               citing R15:7.frenzy; INTERPRETING.md, entry 155), "cannot_attack" («Не может атаковать»,
                R15:514.2: it cannot declare a strike attack), "cannot_defend" («Не может выступать
-               защитником», R15:514.2: it cannot be assigned as defender); these four creatures
-               only (INTERPRETING.md, entries 81 and 87); "unique" (Уникальность: when a second card of the
+               защитником», R15:514.2: it cannot be assigned as defender); these seven creatures
+               only (INTERPRETING.md, entries 81, 87, 150, 153 and 155); "unique" (Уникальность: when a second card of the
                same name comes into its player's play zone, the first goes to the graveyard,
                a rules effect, R15:503.1; INTERPRETING.md, entry 83); "module" («Модуль»: it may be
                attached to its player's mechanism instead of entering play, R15 glossary) and
@@ -67,7 +76,10 @@ Ability::
 
     kind      "spell" | "activated" | "triggered" | "static"
     text_en   optional English gloss
-    trigger   triggered only: one of TRIGGERS
+    trigger   triggered only: one of TRIGGERS ("strikes_creature": «При ударе по существу»,
+              this creature's strike attack struck a creature, even with a strike of 0, R15
+              glossary «При атаке (При ударе)»; not a return strike, R15:510.4; declared after
+              the fight, 307.2; INTERPRETING.md, entry 154)
     whose     for start_of_turn / end_of_turn / creature_dies / creature_enters /
               spell_played / card_played / creature_played / card_drawn / prepared / character_healed:
               "own" | "opponent" |
@@ -226,7 +238,10 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     conditions («если …», R15:119.2) are read about the ability's controller when the
     effect executes, not when the ability is declared (INTERPRETING.md, entry 42):
     "hand_fewer_than_opponent" (fewer cards in hand than the opponent), "hand_more_than_opponent"
-    (more cards in hand than the opponent), "hand_empty" (no cards in hand); one condition
+    (more cards in hand than the opponent), "hand_empty" (no cards in hand),
+    "no_own_non_mechanisms" (every creature in his play zone, hidden ones included, has the class
+    Механизм now, an upgraded one too; «если у вас нет существ не-механизмов», INTERPRETING.md,
+    entry 152); one condition
     is about each recipient target instead, read when the effect executes, effects with
     ``to`` "target" only: "target_stunned" (the target has «Оглушение», R15:7.stun: not
     merely closed; the effect goes to each target that has it; INTERPRETING.md, entry 54),
@@ -239,7 +254,9 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     "each_other_creature" (every creature in play but the ability's source), "each_hero",
     "each_enemy_character" («каждого персонажа противника»: the opponent's hero, then his
     creatures in play that are not hidden, R15:504.3; INTERPRETING.md, entry 87),
-    "controller", "opponent", "each_player" (hand effects only)
+    "controller", "opponent", "each_player" (hand effects only), "struck" (a «strikes_creature»
+    trigger only: «это существо», the creature its strike attack struck — the attack's defender
+    or attacked creature — while it is in play and not hidden; INTERPRETING.md, entry 154)
     "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
     (309.1 step 6).
     derived amounts (AMOUNTS; INTERPRETING.md, entry 44): "X" (the X announced), "self_strike"
@@ -263,7 +280,11 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     механизма»; INTERPRETING.md, entry 82), "self_wounds" (a «death» trigger only: «Х -
     количество ран на [этой карте]», the wounds its source had when it was destroyed, last
     known information, R15:403.1, kept in the trigger's count since leaving play clears them,
-    R15:205.3; 0 when it had none; INTERPRETING.md, entry 87); "self_strike" of a source that left play while this ability resolved is the
+    R15:205.3; 0 when it had none; INTERPRETING.md, entry 87), "strike_at_death" (a «death»
+    trigger only, not beside "self_wounds": «Х - сила удара этого существа (до того, как оно
+    погибло)», the strike the creature that died had just before it left play, modifiers
+    included, kept in the trigger's count; for a part of a combined card the combined card's
+    strike, R15:403.1, 505.4; INTERPRETING.md, entry 151); "self_strike" of a source that left play while this ability resolved is the
     strike it had just before it left (last known information, R15:403.1; INTERPRETING.md,
     entry 56)
     "strike_while_in_play" and "life_while_in_play" («получает +N к удару и жизням») put on a

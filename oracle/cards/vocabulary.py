@@ -95,13 +95,17 @@ ALL_CLASSES: tuple[str, ...] = tuple(sorted({c for cs in CLASSES.values() for c 
 #: The printed keywords a card may have (card key ``keywords``).
 Keyword = Literal[
     "dash", "stealth", "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "unique",
+    "defence_experience",  # «Опыт в защите»: not closed after it was assigned as defender (R15 glossary)
+    "directed_at_vulnerable",  # «Направленный удар по существам с уязвимостью»: no defender when its target has Уязвимость
+    "frenzy",  # «Бешенство»: while it can make a strike attack, its player's choice phase offers only its attacks (R15 glossary)
     "module",  # «Модуль»: may be attached to its player's mechanism instead of entering play (R15 glossary)
     "created",  # «Созданный»: enters play only by «Создайте», never in a deck; leaves for the supply (R15:519.6.1)
 ]
 KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
 #: Keywords of creatures only (Скрытность is checked on its own).
 CREATURE_KEYWORDS: tuple[Keyword, ...] = (
-    "cannot_be_stunned", "attack_experience", "cannot_attack", "cannot_defend", "module", "created")
+    "cannot_be_stunned", "attack_experience", "defence_experience", "cannot_attack", "cannot_defend", "module",
+    "created", "directed_at_vulnerable", "frenzy")
 #: The kinds of ability (R15:112; ability key ``kind``).
 AbilityKind = Literal["spell", "activated", "triggered", "static"]
 ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)
@@ -126,6 +130,7 @@ Trigger = Literal[
     "card_drawn",  # a player drew his nth card this turn («когда вы берете вторую карту за ход», R15:527.2); whose: who drew
     "discards",  # a player discarded cards («Каждый раз, когда вы сбрасываете карты», R15:7.discard); whose: who discarded
     "character_healed",  # a character had wounds removed («Когда ваш персонаж излечивается», R15:7.heal); whose: its controller's
+    "strikes_creature",  # this creature struck a creature with its strike attack («При ударе по существу», R15 glossary «При атаке (При ударе)»; not a return strike, R15:510.4)
     "creature_played",  # another creature card was played («Когда вы разыгрываете существо», R15:309.1); whose: who played it
 ]
 TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
@@ -237,6 +242,7 @@ DerivedAmount = Literal[
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
     "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
     "healed_own_creatures_last_turn", "target_life",
+    "strike_at_death",  # a «death» trigger only: the strike its (combined) card had just before it was destroyed
 ]
 AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
@@ -256,6 +262,7 @@ Recipient = Literal[
     "controller",
     "opponent",
     "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
+    "struck",  # a «strikes_creature» trigger only: «это существо», the creature its strike attack struck (entry 154)
 ]
 RECIPIENTS: tuple[Recipient, ...] = get_args(Recipient)
 #: Conditions on an effect («если …»), about the ability's controller, read when the effect
@@ -268,6 +275,7 @@ Condition = Literal[
     "three_creatures_played_this_turn",  # «вы разыграли трёх или более существ в этом ходу» (entry 61)
     "opponent_played_fewer_than_two",  # «если он [противник] разыграл меньше двух карт в этот ход» (entry 144)
     "target_has_shot",  # «Если у него есть выстрел»: about each recipient target (effects to "target" only; entry 68)
+    "no_own_non_mechanisms",  # «если у вас нет существ не-механизмов»: every creature he has in play is a Механизм (entry 152)
 ]
 CONDITIONS: tuple[Condition, ...] = get_args(Condition)
 #: What a self cost modifier's ``per`` counts for the card's owner, when the cost is

@@ -43,6 +43,10 @@ _TRIGGER_TEXT = {
     "strikes_hero": "«Когда наносит раны ударом по герою»: this creature's strike put wounds on a hero (R15:510.3; "
     "declared after the fight, 307.2; `pending[].count` keeps how many, the declared entry's `x` too; "
     "INTERPRETING.md entry 57)",
+    "strikes_creature": "«При ударе по существу»: this creature's strike attack struck a creature (its final target, the "
+    "defender or the attacked creature, open or closed), even with a strike of 0 (R15 glossary «При атаке (При "
+    "ударе)»); a return strike is no attack and fires nothing (R15:510.4); declared after the fight (307.2); the "
+    "recipient `struck` is that creature (INTERPRETING.md entry 154)",
     "wounds_hero": "another card put wounds on a hero, by its strike or by an effect of an ability it is the source of "
     "(R15:502.2), wherever it is now; `whose` says whose card, `subject_class` may name its class («Когда ваш механизм "
     "наносит раны герою»; INTERPRETING.md entry 57)",
@@ -86,6 +90,10 @@ _AMOUNT_TEXT = {
     "self_wounds": "a «death» trigger only: the wounds its source had when it was destroyed (its `pending[].count`, "
     "the declared entry's `x`; leaving play clears them, R15:205.3, so this is last known information, R15:403.1; "
     "0 when it had none; «Х - количество ран на [этой карте]», INTERPRETING.md entry 87)",
+    "strike_at_death": "a «death» trigger only: the strike its source had just before it was destroyed, modifiers "
+    "included (its `pending[].count`, the declared entry's `x`; last known information, R15:403.1); for a part of a "
+    "combined card the combined card's strike, the sum of its parts' with its modifiers («Х - сила удара этого "
+    "существа (до того, как оно погибло)»; INTERPRETING.md entry 151)",
     "target_life": "the life of the ability's one target character when the effect executes (R15:512.5: an X no player "
     "declares is determined as the ability is carried out), 0 if it is no longer in play; «Скопировать жизни другого "
     "существа», with `reduce_life_to` (INTERPRETING.md entry 99)",
@@ -108,6 +116,8 @@ _RECIPIENT_TEXT = {
     "controller": "the controller (`draw`, `gain_coin`)",
     "opponent": "the opponent (`draw`, `gain_coin`)",
     "each_player": "hand effects only: each player in turn, the controller first («Каждый игрок, начиная с вас»)",
+    "struck": "a «strikes_creature» trigger only: the creature the strike attack in progress struck («это существо»), "
+    "if it is still in play and not hidden when the effect executes (INTERPRETING.md entry 154)",
 }
 
 _CONDITION_TEXT = {
@@ -121,6 +131,9 @@ _CONDITION_TEXT = {
     "(«Если у него есть выстрел»); the effect goes to the targets it holds for (INTERPRETING.md entry 68)",
     "opponent_played_fewer_than_two": "the opponent of the ability's controller has played fewer than two cards this "
     "turn (his `played_this_turn` < 2; «если он разыграл меньше двух карт в этот ход», INTERPRETING.md entry 144)",
+    "no_own_non_mechanisms": "every creature in the ability's controller's play zone, hidden ones included, has the "
+    "class Механизм now (an upgraded creature does; a combined card has its parts' classes); true with no creature "
+    "(«если у вас нет существ не-механизмов»; INTERPRETING.md entry 152)",
     "three_creatures_played_this_turn": "the ability's controller has played three or more creature cards this turn "
     "(`creatures_played_this_turn` ≥ 3; the card being played is not one yet, INTERPRETING.md entries 59 and 61)",
 }

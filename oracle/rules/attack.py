@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from ..cards import load_pool
 from ..editions import cite, cite_one
 from ..model import Action, Attack, Event, State, Violation
 from .basic_effects import check_state, wound
-from .board import card_def, current_strike, has_keyword, strike_at
+from .board import card_def, current_strike, game_has, has_keyword, strike_at
 from .triggers import fire
 
 __all__ = [
     "attack_violations",
+    "bound_to_attack",
     "can_act",
     "declare_attack",
     "defender_candidates",
@@ -17,6 +21,7 @@ __all__ = [
     "directed",
     "end_attack_window",
     "fight",
+    "frenzy_violation",
 ]
 
 
@@ -76,6 +81,37 @@ def attack_violations(state: State, action: Action) -> list[Violation]:
     elif tc.hidden:
         out.append(Violation(cite_one(state, "304.3"), "a hidden character cannot be attacked"))
     return out
+
+
+@cache
+def _frenzy_ids() -> frozenset[str]:
+    return frozenset(cid for cid, d in load_pool().cards.items() if "frenzy" in d.keywords)
+
+
+def bound_to_attack(state: State) -> list[int]:
+    """The active player's creatures in play with «Бешенство» that can make a strike attack now
+    (some target refuses nothing, R15:108.2, 108.5, 514.2): each must attack whenever it can
+    (R15 glossary «Бешенство», «Обязан объявить … когда есть возможность»: at the choice phase
+    with an empty Queue).  A part's «Бешенство» is its combined card's.  Empty under the
+    ``frenzy_ignored`` mutant (INTERPRETING.md, entry 155)."""
+    if not state.rules.frenzy_forces_the_attack or not game_has(state, _frenzy_ids()):
+        return []
+    them = state.players[state.inactive]
+    enemies = [them.hero, *(uid for uid in them.play if card_def(state, uid).type == "creature")]
+    return [uid for uid in state.players[state.active].play
+            if card_def(state, uid).type == "creature" and has_keyword(state, uid, "frenzy")
+            and any(not attack_violations(state, Action("attack", card=uid, targets=(t,))) for t in enemies)]
+
+
+def frenzy_violation(state: State, action: Action) -> list[Violation]:
+    """The refusal of a choice-phase ``action`` while a creature with «Бешенство» can attack and
+    the action is no strike attack of such a creature (INTERPRETING.md, entry 155)."""
+    bound = bound_to_attack(state)
+    if not bound or (action.kind == "attack" and action.card in bound):
+        return []
+    names = ", ".join(map(str, bound))
+    return [Violation("R15:7.frenzy", f"«Бешенство»: creature {names} can make a strike attack, so it must "
+                      "attack first (R15 glossary «Обязан объявить»)")]
 
 
 def declare_attack(state: State, action: Action, ev: list[Event]) -> None:
@@ -157,14 +193,21 @@ def defender_violations(state: State, uid: int) -> list[Violation]:
 
 def directed(state: State) -> bool:
     """The strike attack in progress is a directed strike: its attacker has «Направленный удар
-    по существу противника» and attacks an enemy creature, not a hero (R15:7.directed;
+    по существу противника» and attacks an enemy creature, not a hero, or «Направленный удар по
+    существам с уязвимостью» and attacks a creature with Уязвимость (R15:7.directed;
     INTERPRETING.md, entry 74; the ``directed_strike_ignored`` mutant lets a defender be
     assigned all the same)."""
     assert state.attack is not None
     att = state.attack
-    return (state.rules.directed_strike_has_no_defender
-            and has_keyword(state, att.attacker, "directed_at_creatures")
-            and card_def(state, att.target).type == "creature")
+    if not state.rules.directed_strike_has_no_defender or card_def(state, att.target).type != "creature":
+        return False
+    if has_keyword(state, att.attacker, "directed_at_creatures"):
+        return True
+    # «Направленный удар по существам с уязвимостью» (Оптический прицел): only at a creature that
+    # has Уязвимость now, as the defender would be assigned (R15:509.2; INTERPRETING.md, entry 153;
+    # the ``directed_at_any_creature`` mutant drops the Уязвимость)
+    return has_keyword(state, att.attacker, "directed_at_vulnerable") and (
+        has_keyword(state, att.target, "vulnerability") or not state.rules.directed_needs_vulnerability)
 
 
 def _return_strike(state: State, attacker: int, target: int) -> int:
@@ -191,6 +234,17 @@ def _first_striker(state: State, attacker: int, target: int) -> int:
     return attacker if a else target
 
 
+def _struck(state: State, striker: int, struck: int, ev: list[Event], return_strike: bool = False) -> None:
+    """«При ударе по существу»: ``striker`` struck the creature ``struck`` — its strike attack,
+    even with a strike of 0 (R15 glossary «При атаке (При ударе)»); the trigger waits for the
+    Queue after the fight (R15:307.2).  A return strike is no attack and fires nothing (R15:510.4;
+    INTERPRETING.md, entry 154; the ``return_strike_fires_strike_triggers`` mutant fires it)."""
+    if return_strike and state.rules.return_strike_fires_no_strike_trigger:
+        return
+    if card_def(state, struck).type == "creature":
+        fire(state, "strikes_creature", striker, ev, (*cite(state, "307.2"), "R15:7.onstrike"))
+
+
 def fight(state: State, ev: list[Event]) -> None:
     """Resolve the strike attack: an open creature as target fights back, wounds dealt at
     once (R15:510.1; INTERPRETING.md entry 3); a closed creature or a hero takes wounds
@@ -215,21 +269,26 @@ def fight(state: State, ev: list[Event]) -> None:
         by = {target: att.attacker, att.attacker: target}
         if first == target:  # «Первый удар»: the target strikes first, the attacker only if it survived
             wound(state, att.attacker, back, ev, (*back_rules, "R15:7.firststrike"), target, by_strike=True)
+            _struck(state, target, att.attacker, ev, return_strike=True)
             check_state(state, ev, by)
             if state.zone_of(att.attacker) != "play":
                 return
             wound(state, target, strike, ev, there, att.attacker, by_strike=True)
+            _struck(state, att.attacker, target, ev)
             check_state(state, ev, by)
             return
         wound(state, target, strike, ev, (*there, "R15:7.firststrike") if first else there, att.attacker,
               by_strike=True)
+        _struck(state, att.attacker, target, ev)
         if not state.rules.simultaneous_fight or first:
             check_state(state, ev, by)
             if state.zone_of(target) != "play":
                 return
         wound(state, att.attacker, back, ev, back_rules, target, by_strike=True)
+        _struck(state, target, att.attacker, ev, return_strike=True)
         check_state(state, ev, by)
         return
     wound(state, target, strike, ev, _strike_rules(state, att.attacker, strike, ("R15:510.3",)),
           att.attacker, by_strike=True)
+    _struck(state, att.attacker, target, ev)  # a closed creature is struck without a fight (R15:510.3)
     check_state(state, ev, {target: att.attacker})

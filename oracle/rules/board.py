@@ -204,6 +204,14 @@ def condition_holds(state: State, seat: int, cond: Condition) -> bool:
         return state.players[seat].creatures_played_this_turn >= 3
     if cond == "opponent_played_fewer_than_two":  # INTERPRETING.md, entry 144
         return state.players[1 - seat].played_this_turn < 2
+    if cond == "no_own_non_mechanisms":
+        # «если у вас нет существ не-механизмов»: every creature in his play zone, hidden ones
+        # included, has the class Механизм now, an upgraded one too (R15:107.3, R15:7.upgrade;
+        # INTERPRETING.md, entry 152; the ``non_mechanisms_by_printed_class`` mutant reads the
+        # printed classes)
+        return all("Механизм" in (classes_of(state, uid) if state.rules.mechanism_class_as_it_is_now
+                                 else card_def(state, uid).classes)
+                   for uid in state.players[seat].play if card_def(state, uid).type == "creature")
     raise AssertionError(cond)  # pragma: no cover - CONDITIONS is closed
 
 

@@ -172,7 +172,7 @@ def _apply_effect(
     if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
     amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
-    if effect.amount == "self_wounds" and state.edition == "R15":
+    if effect.amount in ("self_wounds", "strike_at_death") and state.edition == "R15":
         # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
         # such rule to cite; INTERPRETING.md, entry 87)
         rules = (*rules, "R15:403.1")

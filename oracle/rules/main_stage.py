@@ -12,7 +12,7 @@ from itertools import permutations, product
 from ..cards import Ability, ActivatedAbility, CardDef
 from ..editions import activation_steps, cite, cite_one, r15_own
 from ..model import RESOLUTION_PAUSES, Action, Event, ModuleChoice, QueueEntry, State, Violation
-from .attack import attack_violations, can_act, declare_attack
+from .attack import attack_violations, bound_to_attack, can_act, declare_attack, frenzy_violation
 from .basic_effects import check_state, close_card, enter_play, wound
 from .board import card_def
 from .cancellation import offer_cancellation
@@ -394,7 +394,12 @@ def _ability_distribution_violations(state: State, action: Action, a: ActivatedA
 
 
 def check_choice_action(state: State, action: Action) -> list[Violation]:
-    """Violations of an action in the choice phase (306.1)."""
+    """Violations of an action in the choice phase (306.1); while a creature with «Бешенство» can
+    attack, every choice but its attack is refused (R15 glossary; INTERPRETING.md, entry 155)."""
+    if action.kind in ("end_turn", "attack", "activate", "play"):
+        forced = frenzy_violation(state, action)
+        if forced:
+            return forced
     if action.kind == "end_turn":
         return []
     if action.kind == "attack":
@@ -515,6 +520,9 @@ def choice_actions(state: State) -> list[Action]:
     for uid in sorted(set(me.hand)):
         out.extend(_play_actions(state, uid, board))
     out.append(Action("end_turn"))
+    bound = bound_to_attack(state)
+    if bound:  # «Бешенство»: only its attacks (INTERPRETING.md, entry 155)
+        return [a for a in out if a.kind == "attack" and a.card in bound]
     return out
 
 

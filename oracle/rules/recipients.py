@@ -18,6 +18,25 @@ def live_targets(state: State, entry: QueueEntry) -> list[int]:
     return [t for t in entry.targets if state.zone_of(t) == "play" and not state.cards[t].hidden]
 
 
+def _struck(state: State, entry: QueueEntry) -> list[int]:
+    """«При ударе по существу оглушите это существо»: the creature the strike attack in progress
+    struck, its final target (the defender, or the attacked creature, R15:508.3), read when the
+    effect executes — a «strikes_creature» trigger fires in the fight and resolves in the Queue
+    after it, before the attack ends (R15:307.2, 307.3).  Its source may be a part of the
+    attacker, or gone from play (401.5); were the source the struck creature itself (a return
+    strike, fired only by the ``return_strike_fires_strike_triggers`` mutant), the attacker.
+    Nothing once the creature left play or is hidden (INTERPRETING.md, entry 154)."""
+    att = state.attack
+    if att is None:
+        return []
+    final = att.defender or att.target
+    mine = state.cards[entry.source].attached_to or entry.source
+    struck = att.attacker if mine == final else final
+    if state.zone_of(struck) != "play" or state.cards[struck].hidden or card_def(state, struck).type != "creature":
+        return []
+    return [struck]
+
+
 def recipients_of(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
     """The cards an effect to ``to`` reaches now, in order (INTERPRETING.md, entry 87 for
     ``each_enemy_character``); a player recipient is not asked for (its op is not on cards)."""
@@ -29,6 +48,8 @@ def recipients_of(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
         # a part's ability acts on the combined card it is part of (R15 glossary «Присоединить»)
         src = state.cards[entry.source].attached_to or entry.source
         return [src] if state.zone_of(src) == "play" else []
+    if to == "struck":
+        return _struck(state, entry)
     if to == "own_hero":
         return [players[me].hero]
     if to == "enemy_hero":
@@ -77,6 +98,11 @@ def effect_amount(
         # «Гибель: … Х - количество ран на [этой карте]»: the wounds it had when it was destroyed
         # (last known information, R15:403.1), kept in the entry's x from its trigger's count
         # (INTERPRETING.md, entry 87)
+        return entry.x + bonus
+    if effect.amount == "strike_at_death":
+        # «Гибель: … Х - сила удара этого существа (до того, как оно погибло)»: the strike of the
+        # creature that died (a part: its combined card's), kept in the entry's x from its
+        # trigger's count (R15:403.1; INTERPRETING.md, entry 151)
         return entry.x + bonus
     if effect.amount == "wounds_dealt":
         # «Каждый раз, когда наносит Х ран ударом герою, … на Х»: the wounds the strike put on

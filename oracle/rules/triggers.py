@@ -14,7 +14,7 @@ from ..cards import Ability, CardDef, KilledBy, Trigger, TriggeredAbility, load_
 from ..model import Event, PendingTrigger, QueueEntry, State
 from .board import classes_of, condition_holds, game_has, ids_in_play, parts_of, some_card_outside_zones
 
-__all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_wounds", "killed_by_holds", "resolving"]
+__all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_strike", "keeps_wounds", "killed_by_holds", "resolving"]
 
 #: Pseudo ability index of poison («Отравление на Х»: in the start of its controller's turn
 #: the character gets X wounds; R15 glossary «Отравление»).
@@ -31,6 +31,13 @@ def keeps_wounds(ability: Ability) -> bool:
     more; R15:403.1; INTERPRETING.md, entry 87)."""
     return ability.trigger == "death" and any(e.amount == "self_wounds" for e in ability.effects)
 
+
+def keeps_strike(ability: Ability) -> bool:
+    """A «Гибель» ability that reads the strike of the creature that died («Х - сила удара этого
+    существа (до того, как оно погибло)»): its trigger keeps it (``PendingTrigger.count``, 0 or
+    more; R15:403.1; INTERPRETING.md, entry 151)."""
+    return ability.trigger == "death" and any(e.amount == "strike_at_death" for e in ability.effects)
+
 _WHOSE_TURN: tuple[Trigger, ...] = ("start_of_turn", "end_of_turn")
 #: Conditions about another card; ``whose`` compares the subject's owner: whose creature,
 #: whose spell, who played the card, whose character was prepared, whose creature attacks,
@@ -42,7 +49,8 @@ _OF_CREATURE: tuple[Trigger, ...] = (
     "creature_played",
     "character_healed",
 )
-_SELF: tuple[Trigger, ...] = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared")
+_SELF: tuple[Trigger, ...] = ("hire", "death", "attacks", "closed", "targeted_by_spell", "strikes_hero", "self_prepared",
+                              "strikes_creature")
 
 
 _Table = dict[str, dict[Trigger, tuple[tuple[int, TriggeredAbility], ...]]]
@@ -180,6 +188,7 @@ def fire(
     together: Sequence[int] = (),
     count: int = 0,
     killer: int = 0,
+    strike: int = 0,
 ) -> None:
     """Record every triggered ability whose condition ``kind`` (about card ``subject``,
     or 0) just happened.  ``rules`` are the ids of the rule that made it happen.
@@ -194,16 +203,20 @@ def fire(
     «наносит Х ран ударом герою», entry 57); the trigger keeps it (``PendingTrigger.count``).
 
     ``killer`` is what a destroyed ``subject`` died «от» («death», «creature_dies»; 0: nothing,
-    R15:505.1.1): an ability with ``killed_by`` fires only when it matches (:func:`killed_by_holds`)."""
+    R15:505.1.1): an ability with ``killed_by`` fires only when it matches (:func:`killed_by_holds`).
+
+    ``strike`` is the strike a destroyed card had just before it left play («death»; a part's
+    «Гибель» gets its combined card's): kept as the count only by an ability that reads it
+    (:func:`keeps_strike`; INTERPRETING.md, entry 151)."""
     cards = load_pool().cards
     before = len(state.pending)
     stopped: list[tuple[int, int]] = []
     if not _CHAIN.get():  # outside a chain no cycle can stop a trigger (:func:`_add`)
-        _fire(state, kind, subject, together, count, cards, killer)
+        _fire(state, kind, subject, together, count, cards, killer, strike)
     else:
         token = _STOPPED.set(stopped)
         try:
-            _fire(state, kind, subject, together, count, cards, killer)
+            _fire(state, kind, subject, together, count, cards, killer, strike)
         finally:
             _STOPPED.reset(token)
     for source, ability in stopped:
@@ -294,7 +307,7 @@ def _fire_in_play(
 
 def _fire(
     state: State, kind: Trigger, subject: int, together: Sequence[int], count: int, cards: Mapping[str, CardDef],
-    killer: int = 0,
+    killer: int = 0, strike: int = 0,
 ) -> None:
     """The body of :func:`fire`: every ability whose condition ``kind`` happened becomes a
     pending trigger (:func:`_add`)."""
@@ -317,6 +330,9 @@ def _fire(
                     if kind == "death":  # only a «Гибель» that reads its wounds keeps them (entry 87; the
                         # ``wounds_forgotten_at_death`` mutant reads them after leaving play cleared them)
                         n = count if keeps_wounds(a) and state.rules.death_keeps_wounds else 0
+                        if keeps_strike(a):  # the strike it had (entry 151; the ``strike_at_death_printed``
+                            # mutant reads its own card's printed strike)
+                            n = strike if state.rules.death_keeps_strike else cards[h.card_id].strike
                     _add(state, state.controller_of(subject), holder, i, subject, n)
     else:
         triggered_abilities(cards)  # made once per pool, with _HOLDERS

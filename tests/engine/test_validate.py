@@ -156,8 +156,9 @@ _BASES: dict[str, Callable[[], State]] = {
         lambda s: s.step == "choice" and all(p.hand and p.deck for p in s.players) and bool(_in_play(s, 0))
         and not s.modifiers
     ),
+    # (player 1 has a deck: the delayed cases make his top deck card a Тест-наследник)
     "queue": lambda: _first(lambda s: bool(s.queue) and bool(s.pending) and s.queue[0].kind == "triggered"
-                                and bool(s.players[0].deck)),
+                            and bool(s.players[0].deck)),
     "modifier": lambda: _first(lambda s: bool(s.modifiers) and s.modifiers[0].until != "start_of_owner_turn"),
     "attack": lambda: _first(lambda s: s.step == "defender" and s.attack is not None and not s.queue),
     "game_over": lambda: _first(lambda s: s.step == "game_over" and s.turn >= 1),
@@ -1205,7 +1206,7 @@ def _at_the_bounds(s: State) -> State:
     """``s`` with its growing counters at their bound (MAX_VALUE; coins at MAX_COINS), kept
     valid: ``turn`` (from turn 1), ``next_trigger_id``, coins, every card's turn counters
     and usage counts (but those of a pending trigger's source), poison in play, wounds in
-    play (below the life of a hero or creature, 505.1) and the modifiers' amounts."""
+    play (below the life of a hero or creature, 505.1) and the strike modifiers' amounts."""
     s = s.copy()
     if s.turn >= 1:
         s.turn = MAX_VALUE
@@ -1225,7 +1226,9 @@ def _at_the_bounds(s: State) -> State:
                 c.poison = MAX_VALUE
                 # a creature's base life may be 0 (R15:512.6): then no wounds
                 c.wounds = max(d.life - 1, 0) if d.type in ("hero", "creature") else MAX_VALUE
-    s.modifiers = [Modifier(m.target, MAX_VALUE, m.until, owner=m.owner) for m in s.modifiers]
+    # a modifier granting something keeps it (an upgraded creature stays the mechanism a
+    # waiting Модуль may be attached to, R15:7.module)
+    s.modifiers = [m if m.grants else Modifier(m.target, MAX_VALUE, m.until, owner=m.owner) for m in s.modifiers]
     return s
 
 

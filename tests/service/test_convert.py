@@ -541,6 +541,8 @@ def _renumber(data: dict[str, Any], factor: int) -> dict[str, Any]:
             entry["source"], entry["targets"] = u(entry["source"]), [u(x) for x in entry["targets"]]
     if "attaching" in data:  # the entering Модуль creature (R15:7.module)
         data["attaching"]["card"] = u(data["attaching"]["card"])
+    if data.get("cancelling"):  # the played card whose cancellation waits (R15:518.1)
+        data["cancelling"] = u(data["cancelling"])
     return data
 
 
