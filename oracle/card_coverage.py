@@ -94,9 +94,9 @@ COVERED: dict[str, str] = {
 #: may be expressible; each such card is judged against its printed text when it is added.
 PARTLY: dict[str, str] = {
     "M_MODULE": "keyword `module` («Модуль»: attached to its player's mechanism at step `module_choice`, the combined "
-    "card's summed strike, life and cost and its parts' abilities, parts leaving play as separate cards, R15 glossary, "
-    "R15:505.4; entries 103-105); not «Присоедините к Паролету любое число ваших механизмов», not a replacement of the "
-    "combined card's death («Вместо гибели …»)",
+    "card's summed strike, life and cost and its parts' abilities, parts leaving play as separate cards, R15 "
+    "glossary, R15:505.4; entries 103-105); not «Присоедините к Паролету любое число ваших механизмов», not a "
+    "replacement of the combined card's death («Вместо гибели …»)",
     "M_CREATE": "op `create` («Создайте Х»: a created card of R15 Part 8 from its owner's supply into play, back to it "
     "instead of changing zone, R15:519.6, 519.6.1; entry 106), «Создайте A или B» as a constructor with one choice "
     "(entry 142); the created cards Модуль атаки, Модуль подвижности, Защитный модуль, Модуль поддержки, Модуль "
