@@ -360,11 +360,12 @@ def validate(state: State, cards_checked: bool = False) -> None:
             raise StateError(f"cards[{i}]", f"captured card {uid} has lost every effect and marker (R15 glossary "
                              "«Добывает»)")
     parts = {uid: c.attached_to for uid, c in cards.items() if c.attached_to}
+    for uid in parts:  # before the count: a part listed in a zone may balance a card in none
+        if uid in seen:
+            i = list(cards).index(uid)
+            raise StateError(f"cards[{i}].attached_to", f"card {uid} is attached to card {parts[uid]} and is also "
+                             f"in {_where(seen[uid])}: a part is in no zone of its own (R15:7.attach)")
     if len(seen) + captured + len(parts) != len(cards):
-        for i, uid in enumerate(cards):
-            if uid in parts and uid in seen:
-                raise StateError(f"cards[{i}].attached_to", f"card {uid} is attached to card {parts[uid]} and is also "
-                                 f"in {_where(seen[uid])}: a part is in no zone of its own (R15:7.attach)")
         i, uid = next((i, u) for i, u in enumerate(cards)
                       if u not in seen and not cards[u].captured_by and u not in parts)
         raise StateError(f"cards[{i}]", f"card {uid} is in no zone")

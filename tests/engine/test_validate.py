@@ -1275,3 +1275,21 @@ def test_one_action_from_a_state_at_the_bounds_stays_within_int32() -> None:
                         exceeded.add(path.split("[")[0])
     assert applied > 100
     assert "turn" in exceeded  # the end of a turn at the bound: turn MAX_VALUE + 1, refused if sent back
+
+
+def test_a_part_named_as_a_hero_is_refused_by_its_field() -> None:
+    """A part of a combined creature (``attached_to`` set) listed in a zone is refused naming its
+    ``attached_to``, also when another card being in no zone balances the count of cards (the
+    mutation fuzz of the service once made a part a player's hero: the old hero in no zone, the
+    part in two places, and the validator failed with a KeyError instead)."""
+    from oracle.model import Card, Player
+
+    cards = {1: Card(1, "test_geroy_strazh", 0), 2: Card(2, "test_geroy_pervogo_khoda", 1),
+             12: Card(12, "krepysh", 0), 13: Card(13, "modul_podderzhki", 0, attached_to=12)}
+    players = [Player(1, [], play=[12]), Player(2, [])]
+    s = State("R15", cards, players, step="choice", turn=3, active=0, first_player=0)
+    validate(s)
+    s.players[0].hero = 13
+    with pytest.raises(StateError) as caught:
+        validate(s)
+    assert caught.value.field == "cards[3].attached_to"
