@@ -182,7 +182,7 @@ def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:
             out.append((uid, i, a))
         if isinstance(a, NoWoundsFrom) and _no_wounds_from(state, a, blow):
             out.append((uid, i, a))
-    owner = state.cards[uid].owner
+    owner = state.controller_of(uid)  # its controller: «ваше существо» is one you control (entry 114)
     found = abilities_in_play(state, WoundReplacement, (owner, 1 - owner))
     # per seat: the wounded card first, then by uid (entry 89)
     found.sort(key=lambda f: (f[0] != owner, f[1] != uid, f[1]))
@@ -228,11 +228,11 @@ def _watches(state: State, to: WoundWatch, card: int, uid: int) -> bool:
     """Whether an ability of ``card`` watching ``to`` is about wounds dealt to ``uid``."""
     if to == "self":
         return card == uid
-    seat = state.cards[card].owner
+    seat = state.controller_of(card)  # «ваш»: its controller's (R15 glossary «Ваша карта»; entry 114)
     if to == "own_hero":
         return uid == state.players[seat].hero
     creature = card_def(state, uid).type == "creature"
-    return creature and (to == "each_creature" or state.cards[uid].owner == seat)
+    return creature and (to == "each_creature" or state.controller_of(uid) == seat)
 
 
 # --- prevention (R15:508.4.2, 516)
@@ -286,7 +286,7 @@ def _shields(state: State, uid: int, blow: _Blow) -> list[tuple[int, int, str, i
     if values and (blow.by_strike or blow.shot or not state.rules.armour_strikes_and_shots_only):
         c = state.cards[uid]
         used = c.armour_prevented if c.armour_turn == state.turn or not state.rules.armour_per_turn else 0
-        out.append((c.owner, uid, "armour", max(values) - used))
+        out.append((state.controller_of(uid), uid, "armour", max(values) - used))
     seen = 0
     for seat, card, _, a in abilities_in_play(state, PreventNext):
         if card != seen and _watches(state, a.to, card, uid):
