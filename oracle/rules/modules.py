@@ -200,8 +200,10 @@ def _death_trigger_waits(state: State) -> bool:
     for t in state.pending:
         if t.ability < 0:  # poison (-2): no ability of the card
             continue
-        d = card_def(state, t.source)  # a pending trigger's source is a card of the state (validate.py)
-        if t.ability < len(d.abilities) and d.abilities[t.ability].trigger in ("death", "creature_dies"):
+        # a pending trigger's source is a card of the state (validate.py); a delayed ability is
+        # numbered after the card's own (R15:521), and one waiting for a death holds it too
+        a = card_def(state, t.source).ability_at(t.ability)
+        if a is not None and a.trigger in ("death", "creature_dies"):
             return True
     return False
 
