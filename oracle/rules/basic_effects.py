@@ -9,11 +9,11 @@ from collections.abc import Mapping, Sequence
 
 from ..model import Event, State
 from . import draws
-from .board import card_def, current_life, current_strike, forget_outside, parts_of
+from .board import card_def, current_life, current_strike, forget_outside, game_has, parts_of
 from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
 from .modules import register_enter_play, return_created
-from .triggers import fire
+from .triggers import fire, strike_readers
 from .wounds import deal_wounds
 
 __all__ = [
@@ -74,7 +74,9 @@ def leave_together(
     INTERPRETING.md, entry 34).  The order of the play zone therefore decides nothing."""
     wounds = {uid: state.cards[uid].wounds for uid in uids}  # last known, for «Гибель: … Х ран» (R15:403.1)
     # and the strike, for «Гибель: … сила удара этого существа (до того, как оно погибло)» (entry 151)
-    strikes = {uid: current_strike(state, uid) if card_def(state, uid).type == "creature" else 0 for uid in uids}
+    # (found only in a game with such a «Гибель»: the strike is no attribute, it takes a scan of effects)
+    strikes = ({uid: current_strike(state, uid) if card_def(state, uid).type == "creature" else 0 for uid in uids}
+               if game_has(state, strike_readers()) else {})
     # a combined card's parts leave with it, each a separate card (R15:505.4, glossary «Присоединить»)
     parts = {uid: parts_of(state, uid) for uid in uids}
     # (a move that is not a destruction is given no ``by``: its died_from is 0)
@@ -115,9 +117,9 @@ def leave_together(
     together = tuple(uids)
     for uid in uids:
         source = died_from[uid]
-        fire(state, "death", uid, ev, rules, count=wounds[uid], killer=source, strike=strikes[uid])
+        fire(state, "death", uid, ev, rules, count=wounds[uid], killer=source, strike=strikes.get(uid, 0))
         for part in parts[uid]:  # its parts' «Гибель» are the combined card's own abilities
-            fire(state, "death", part, ev, (*rules, "R15:505.4"), killer=source, strike=strikes[uid])
+            fire(state, "death", part, ev, (*rules, "R15:505.4"), killer=source, strike=strikes.get(uid, 0))
         if card_def(state, uid).type == "creature":
             # once for the combined creature, however many parts it has (R15:505.4; the
             # ``combined_dies_per_part`` mutant fires them for each part)

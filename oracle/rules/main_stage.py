@@ -34,7 +34,7 @@ from .payment import (
     pay_coins,
     take_usage_marker,
 )
-from .queue import ask_opponent, declared_targets, opponent_chooses, resolve_first
+from .queue import ask_opponent, chain_order, declared_targets, opponent_chooses, repeat_chain_violation, resolve_first
 from .targeting import least_targets, target_choices, target_violation
 from .triggers import fire
 from .wounds import SPELL_PROTECTION
@@ -281,10 +281,9 @@ def _spell_chain_violations(state: State, action: Action, d: CardDef) -> list[Vi
     out: list[Violation] = []
     if action.mode != -1:
         out.append(Violation("R15:524.1", "a spell constructor's options are named in values; mode stays -1"))
-    n = len(d.modes)
-    if len(action.values) != d.chain or any(not 0 <= k < n for k in action.values):
-        out.append(Violation("R15:524.1", f"values: exactly {d.chain} positions 0..{n - 1} of the options "
-                                          "(repeats allowed)"))
+    refused = repeat_chain_violation(action.values, len(d.modes), d.chain)
+    if refused:
+        out.append(refused)
     return out
 
 
@@ -736,9 +735,7 @@ def _queue_spell(state: State, action: Action, ev: list[Event]) -> None:
                            part=part)
             )
         if d.chain:  # R15:524.1: each option of the chain goes into the Queue, in the player's order
-            chain = list(action.values)
-            if not state.rules.chain_in_players_order:
-                chain.sort()  # the mutant: the options' printed order
+            chain = chain_order(state, action.values)
             state.queue.extend(QueueEntry("spell", me, uid, i, mode=k) for k in chain for i in range(len(d.modes[k])))
             ev.append(Event("chain_declared", ("R15:524.1",), (("source", uid), ("abilities", ",".join(map(str, chain))))))
         ev.append(Event("spell_abilities_queued", cite(state, "309.1", "309.1.11"), (("card", uid),)))

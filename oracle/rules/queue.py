@@ -50,6 +50,7 @@ from .triggers import POISON, resolving
 __all__ = [
     "ability_of",
     "ask_opponent",
+    "chain_order",
     "check_hand_choice",
     "check_search_shuffle",
     "check_target_choice",
@@ -67,6 +68,7 @@ __all__ = [
     "opponent_chooses",
     "pass_trigger",
     "remove_cancelled_play",
+    "repeat_chain_violation",
     "resolve_first",
     "resume_creation",
     "search_shuffle",
@@ -340,10 +342,9 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
             return [Violation(cite_one(state, "401.7"), "a mandatory trigger cannot be passed while it can be declared")]
         return []
     if a.options:  # R15:524.1: the chain, n positions of its options, repeats allowed (entry 142)
-        n = len(a.options)
-        if len(action.values) != a.repeat or any(not 0 <= k < n for k in action.values):
-            return [Violation("R15:524.1", f"values: exactly {a.repeat} positions 0..{n - 1} of the options "
-                                           "(repeats allowed)")]
+        wrong_chain = repeat_chain_violation(action.values, len(a.options), a.repeat)
+        if wrong_chain:
+            return [wrong_chain]
     elif action.values:
         return [Violation(cite_one(state, "501.1"), "values name a constructor's chain; this ability is none")]
     refused = choice_violation(state, a, t.controller)
@@ -376,6 +377,24 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
     return out
 
 
+def chain_order(state: State, values: tuple[int, ...]) -> list[int]:
+    """A constructor's chain (positions in its options) in the order it goes into the Queue: the
+    player's (R15:524.1; the ``chain_in_printed_order`` mutant sorts it)."""
+    chain = list(values)
+    if not state.rules.chain_in_players_order:
+        chain.sort()  # the mutant: the options' printed order
+    return chain
+
+
+def repeat_chain_violation(values: tuple[int, ...], options: int, repeat: int) -> Violation | None:
+    """The refusal of a chain «выберите n раз из» (R15:524.1) that is not exactly ``repeat``
+    positions 0..``options`` - 1, repeats allowed; None when it is one."""
+    if len(values) != repeat or any(not 0 <= k < options for k in values):
+        return Violation("R15:524.1", f"values: exactly {repeat} positions 0..{options - 1} of the options "
+                         "(repeats allowed)")
+    return None
+
+
 def declare_trigger(
     state: State, t: PendingTrigger, targets: tuple[int, ...], ev: list[Event], values: tuple[int, ...] = ()
 ) -> None:
@@ -386,9 +405,7 @@ def declare_trigger(
     state.pending.remove(t)
     take_usage_marker(state, t.source, t.ability, a)
     if isinstance(a, TriggeredAbility) and a.options:
-        chain = list(values)
-        if not state.rules.chain_in_players_order:
-            chain.sort()  # the mutant: the options' printed order
+        chain = chain_order(state, values)
         state.queue.extend(QueueEntry("triggered", t.controller, t.source, a.options[k], x=t.count, lineage=t.lineage)
                            for k in chain)
         ev.append(Event("declared", cite(state, "501.1", "401.3", "402.1"),

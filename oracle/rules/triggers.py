@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
+from functools import cache
 
 from ..cards import Ability, CardDef, KilledBy, Trigger, TriggeredAbility, load_pool
 from ..model import Event, PendingTrigger, QueueEntry, State
 from .board import classes_of, condition_holds, game_has, ids_in_play, parts_of, some_card_outside_zones
 
-__all__ = ["COUNTED_TRIGGERS", "POISON", "fire", "keeps_strike", "keeps_wounds", "killed_by_holds", "resolving"]
+__all__ = [
+    "COUNTED_TRIGGERS", "POISON", "fire", "keeps_strike", "keeps_wounds", "killed_by_holds", "resolving", "strike_readers",
+]
 
 #: Pseudo ability index of poison («Отравление на Х»: in the start of its controller's turn
 #: the character gets X wounds; R15 glossary «Отравление»).
@@ -30,6 +33,14 @@ def keeps_wounds(ability: Ability) -> bool:
     количество ран на [этой карте]»): its trigger keeps them (``PendingTrigger.count``, 0 or
     more; R15:403.1; INTERPRETING.md, entry 87)."""
     return ability.trigger == "death" and any(e.amount == "self_wounds" for e in ability.effects)
+
+
+@cache
+def strike_readers() -> frozenset[str]:
+    """The ids of the pool's cards with a «Гибель» that reads the strike its creature died with
+    (:func:`keeps_strike`): only a game holding one needs that strike kept at every death (speed
+    only, :func:`oracle.rules.basic_effects.leave_together`)."""
+    return frozenset(cid for cid, d in load_pool().cards.items() if any(keeps_strike(a) for a in d.abilities))
 
 
 def keeps_strike(ability: Ability) -> bool:
