@@ -176,7 +176,7 @@ def _applies(expected: str, edition: str) -> bool:
     return edition_specific(expected) in ("", edition)
 
 
-_REF_IN_TEXT = re.compile(r"\btrigger=(@[-:\d]+)")
+_REF_IN_TEXT = re.compile(r"\btrigger=(@[-:.\d]+)")
 _SEG = re.compile(r"^([a-z_]+)(?:\[(-?\d+)\])?$")
 
 
@@ -358,8 +358,14 @@ def fact_matches(expected: object, actual: object) -> bool:
     return bool(type(expected) is type(actual) and expected == actual)
 
 
+def _ability_ref(t: Mapping[str, Any]) -> str:
+    """``@SOURCE:ABILITY``, a granted ability's ABILITY written ``GRANTER.INDEX`` (entry 180)."""
+    granter = t.get("granter")
+    return f"@{t['source']}:{granter}.{t['ability']}" if granter else f"@{t['source']}:{t['ability']}"
+
+
 def _pending_ref(t: Mapping[str, Any]) -> str:
-    ref = f"@{t['source']}:{t['ability']}"
+    ref = _ability_ref(t)
     return ref + (f":{t['subject']}" if t.get("subject") else "")
 
 
@@ -369,10 +375,11 @@ def _find_pending(ref: str, state: StateData) -> dict[str, Any] | None:
     m = TRIGGER_REF.fullmatch(ref)
     if m is None:
         return None
-    source, ability, subject = int(m.group(1)), int(m.group(2)), m.group(3)
+    source, granter, ability, subject = int(m.group(1)), int(m.group(2) or 0), int(m.group(3)), m.group(4)
     pending: list[dict[str, Any]] = state.get("pending", [])
     for t in pending:
-        if t["source"] == source and t["ability"] == ability and (subject is None or t.get("subject") == int(subject)):
+        if t["source"] == source and t["ability"] == ability and (t.get("granter") or 0) == granter and (
+                subject is None or t.get("subject") == int(subject)):
             return t
     return None
 
@@ -403,7 +410,7 @@ def resolve_trigger_ref(
 def _remember_pending(state: StateData, seen: dict[str, int]) -> None:
     for t in state.get("pending", []):
         seen.setdefault(_pending_ref(t), t["id"])
-        seen.setdefault(f"@{t['source']}:{t['ability']}", t["id"])
+        seen.setdefault(_ability_ref(t), t["id"])
 
 
 def symbolic_action(text: str, state: StateData) -> str:

@@ -69,10 +69,11 @@ class LoadedScenario:
 
 #: A scenario's name for a pending trigger: ``@SOURCE:ABILITY`` or
 #: ``@SOURCE:ABILITY:SUBJECT`` (source uid, ability index with -2 for poison, the uid the
-#: triggering event was about).  Trigger ids are an implementation's own (PROTOCOL.md), so
+#: triggering event was about); a granted ability's ABILITY is ``GRANTER.INDEX`` (the uid of
+#: the card whose text holds it, its index there; INTERPRETING.md, entry 180).  Trigger ids are an implementation's own (PROTOCOL.md), so
 #: scenarios never name them by number; the runner resolves a reference against the
 #: pending triggers of the state the target returned.
-TRIGGER_REF = re.compile(r"@(\d+):(-?\d+)(?::(\d+))?")
+TRIGGER_REF = re.compile(r"@(\d+):(?:(\d+)\.)?(-?\d+)(?::(\d+))?")
 _REF_WORD = re.compile(r"\btrigger=(\S*)")
 _PLACEHOLDER = 2_000_000_001  # stands for a reference while the rest of the text is parsed
 

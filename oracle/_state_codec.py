@@ -86,6 +86,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'queue[].mode': (-1, 1024),
     'queue[].part': (-2, -1),
     'queue[].lineage[]': (-2, 1048576),
+    'queue[].granter': (0, 1048576),
     'pending[].id': (1, 1048576),
     'pending[].controller': (0, 1),
     'pending[].source': (1, 1048576),
@@ -93,9 +94,11 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'pending[].subject': (-1, 1048576),
     'pending[].count': (0, 1048576),
     'pending[].lineage[]': (-2, 1048576),
+    'pending[].granter': (0, 1048576),
     'modifiers[].target': (1, 1048576),
     'modifiers[].amount': (-1048576, 1048576),
     'modifiers[].owner': (0, 1),
+    'modifiers[].granter': (0, 1048576),
     'attack.attacker': (1, 1048576),
     'attack.target': (1, 1048576),
     'attack.defender': (0, 1048576),
@@ -108,6 +111,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing.entry.mode': (-1, 1024),
     'choosing.entry.part': (-2, -1),
     'choosing.entry.lineage[]': (-2, 1048576),
+    'choosing.entry.granter': (0, 1048576),
     'choosing_cards.entry.controller': (0, 1),
     'choosing_cards.entry.source': (1, 1048576),
     'choosing_cards.entry.ability': (-2, 1024),
@@ -117,6 +121,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing_cards.entry.mode': (-1, 1024),
     'choosing_cards.entry.part': (-2, -1),
     'choosing_cards.entry.lineage[]': (-2, 1048576),
+    'choosing_cards.entry.granter': (0, 1048576),
     'choosing_cards.effect': (0, 1024),
     'choosing_cards.player': (0, 1),
     'attaching.card': (1, 1048576),
@@ -130,6 +135,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'attaching.entry.mode': (-1, 1024),
     'attaching.entry.part': (-2, -1),
     'attaching.entry.lineage[]': (-2, 1048576),
+    'attaching.entry.granter': (0, 1048576),
     'attaching.effect': (0, 1024),
     'attaching.cost': (0, 1048576),
     'cancelling': (0, 1048576),
@@ -140,6 +146,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'delayed[].subject': (-1, 1048576),
     'delayed[].count': (0, 1048576),
     'delayed[].lineage[]': (-2, 1048576),
+    'delayed[].granter': (0, 1048576),
 }
 
 
@@ -148,6 +155,8 @@ def entry_dict(o: QueueEntry) -> dict[str, Any]:
     d: dict[str, Any] = {"kind": o.kind, "controller": o.controller, "source": o.source, "ability": o.ability, "targets": list(o.targets), "amounts": list(o.amounts), "x": o.x, "mode": o.mode, "part": o.part}
     if o.lineage:
         d["lineage"] = list(o.lineage)
+    if o.granter:
+        d["granter"] = o.granter
     return d
 
 
@@ -158,6 +167,8 @@ def pending_dict(o: PendingTrigger) -> dict[str, Any]:
         d["count"] = o.count
     if o.lineage:
         d["lineage"] = list(o.lineage)
+    if o.granter:
+        d["granter"] = o.granter
     return d
 
 
@@ -174,6 +185,8 @@ def modifier_dict(o: Modifier) -> dict[str, Any]:
         d["grants"] = o.grants
     if o.coins:
         d["coins"] = True
+    if o.granter:
+        d["granter"] = o.granter
     return d
 
 
@@ -254,7 +267,7 @@ def state_dict(o: State) -> dict[str, Any]:
     return d
 
 
-_ENTRY_KEYS = frozenset(('kind', 'controller', 'source', 'ability', 'targets', 'amounts', 'x', 'mode', 'part', 'lineage'))
+_ENTRY_KEYS = frozenset(('kind', 'controller', 'source', 'ability', 'targets', 'amounts', 'x', 'mode', 'part', 'lineage', 'granter'))
 
 
 def read_entry(raw: Any, path: str) -> QueueEntry:
@@ -270,10 +283,11 @@ def read_entry(raw: Any, path: str) -> QueueEntry:
     mode = r.get_int('mode', (-1, 1024))
     part = r.get_int('part', (-2, -1))
     lineage = tuple(r.get_ints('lineage', (-2, 1048576))) if 'lineage' in raw else ()
-    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, lineage=lineage)
+    granter = r.get_int('granter', (0, 1048576)) if 'granter' in raw else 0
+    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, lineage=lineage, granter=granter)
 
 
-_PENDING_KEYS = frozenset(('id', 'controller', 'source', 'ability', 'subject', 'count', 'lineage'))
+_PENDING_KEYS = frozenset(('id', 'controller', 'source', 'ability', 'subject', 'count', 'lineage', 'granter'))
 
 
 def read_pending(raw: Any, path: str) -> PendingTrigger:
@@ -286,10 +300,11 @@ def read_pending(raw: Any, path: str) -> PendingTrigger:
     subject = r.get_int('subject', (-1, 1048576))
     count = r.get_int('count', (0, 1048576)) if 'count' in raw else 0
     lineage = tuple(r.get_ints('lineage', (-2, 1048576))) if 'lineage' in raw else ()
-    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage)
+    granter = r.get_int('granter', (0, 1048576)) if 'granter' in raw else 0
+    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage, granter=granter)
 
 
-_MODIFIER_KEYS = frozenset(('target', 'amount', 'until', 'owner', 'sets', 'shots', 'grants', 'coins'))
+_MODIFIER_KEYS = frozenset(('target', 'amount', 'until', 'owner', 'sets', 'shots', 'grants', 'coins', 'granter'))
 
 
 def read_modifier(raw: Any, path: str) -> Modifier:
@@ -308,7 +323,8 @@ def read_modifier(raw: Any, path: str) -> Modifier:
     shots = r.get_bool('shots') if 'shots' in raw else False
     grants = r.get_str('grants', GRANTS) if 'grants' in raw else ""
     coins = r.get_bool('coins') if 'coins' in raw else False
-    return Modifier(target=target, amount=amount, until=until, owner=owner, sets=sets, shots=shots, grants=grants, coins=coins)
+    granter = r.get_int('granter', (0, 1048576)) if 'granter' in raw else 0
+    return Modifier(target=target, amount=amount, until=until, owner=owner, sets=sets, shots=shots, grants=grants, coins=coins, granter=granter)
 
 
 _ATTACK_KEYS = frozenset(('attacker', 'target', 'defender'))
@@ -489,25 +505,28 @@ def fast_card(raw: Any) -> Card | None:
 
 def entry_json(o: QueueEntry) -> str:
     """The canonical JSON text of a ``QueueEntry`` whose fields have exactly their declared types."""
-    _0 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
-    return f'{{"ability":{o.ability},"amounts":[{ints_text(o.amounts)}],"controller":{o.controller},"kind":{json_str(o.kind)},{_0}"mode":{o.mode},"part":{o.part},"source":{o.source},"targets":[{ints_text(o.targets)}],"x":{o.x}}}'
+    _0 = f'"granter":{o.granter},' if o.granter else ""
+    _1 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
+    return f'{{"ability":{o.ability},"amounts":[{ints_text(o.amounts)}],"controller":{o.controller},{_0}"kind":{json_str(o.kind)},{_1}"mode":{o.mode},"part":{o.part},"source":{o.source},"targets":[{ints_text(o.targets)}],"x":{o.x}}}'
 
 
 def pending_json(o: PendingTrigger) -> str:
     """The canonical JSON text of a ``PendingTrigger`` whose fields have exactly their declared types."""
     _0 = f'"count":{o.count},' if o.count else ""
-    _1 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
-    return f'{{"ability":{o.ability},"controller":{o.controller},{_0}"id":{o.id},{_1}"source":{o.source},"subject":{o.subject}}}'
+    _1 = f'"granter":{o.granter},' if o.granter else ""
+    _2 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
+    return f'{{"ability":{o.ability},"controller":{o.controller},{_0}{_1}"id":{o.id},{_2}"source":{o.source},"subject":{o.subject}}}'
 
 
 def modifier_json(o: Modifier) -> str:
     """The canonical JSON text of a ``Modifier`` whose fields have exactly their declared types."""
     _0 = '"coins":true,' if o.coins else ""
-    _1 = f'"grants":{json_str(o.grants)},' if o.grants else ""
-    _2 = f'"owner":{o.owner},' if o.until == "start_of_owner_turn" else ""
-    _3 = '"sets":true,' if o.sets else ""
-    _4 = '"shots":true,' if o.shots else ""
-    return f'{{"amount":{o.amount},{_0}{_1}{_2}{_3}{_4}"target":{o.target},"until":{json_str(o.until)}}}'
+    _1 = f'"granter":{o.granter},' if o.granter else ""
+    _2 = f'"grants":{json_str(o.grants)},' if o.grants else ""
+    _3 = f'"owner":{o.owner},' if o.until == "start_of_owner_turn" else ""
+    _4 = '"sets":true,' if o.sets else ""
+    _5 = '"shots":true,' if o.shots else ""
+    return f'{{"amount":{o.amount},{_0}{_1}{_2}{_3}{_4}{_5}"target":{o.target},"until":{json_str(o.until)}}}'
 
 
 def attack_json(o: Attack) -> str:
@@ -575,6 +594,7 @@ def entry_ok(o: QueueEntry) -> bool:
         and 0 <= o.x <= 1048576
         and -1 <= o.mode <= 1024
         and -2 <= o.part <= -1
+        and 0 <= o.granter <= 1048576
     )
 
 
@@ -587,6 +607,7 @@ def check_entry(o: QueueEntry, path: str) -> None:
     check_bound(o.x, (0, 1048576), f"{path}.x")
     check_bound(o.mode, (-1, 1024), f"{path}.mode")
     check_bound(o.part, (-2, -1), f"{path}.part")
+    check_bound(o.granter, (0, 1048576), f"{path}.granter")
 
 
 def pending_ok(o: PendingTrigger) -> bool:
@@ -599,6 +620,7 @@ def pending_ok(o: PendingTrigger) -> bool:
         and -2 <= o.ability <= 1024
         and -1 <= o.subject <= 1048576
         and 0 <= o.count <= 1048576
+        and 0 <= o.granter <= 1048576
     )
 
 
@@ -610,6 +632,7 @@ def check_pending(o: PendingTrigger, path: str) -> None:
     check_bound(o.ability, (-2, 1024), f"{path}.ability")
     check_bound(o.subject, (-1, 1048576), f"{path}.subject")
     check_bound(o.count, (0, 1048576), f"{path}.count")
+    check_bound(o.granter, (0, 1048576), f"{path}.granter")
 
 
 def modifier_ok(o: Modifier) -> bool:
@@ -620,6 +643,7 @@ def modifier_ok(o: Modifier) -> bool:
         and -1048576 <= o.amount <= 1048576
         and o.until in UNTIL
         and (0 <= o.owner <= 1 if o.until == "start_of_owner_turn" else o.owner == -1)
+        and 0 <= o.granter <= 1048576
     )
 
 
@@ -632,6 +656,7 @@ def check_modifier(o: Modifier, path: str) -> None:
         check_bound(o.owner, (0, 1), f"{path}.owner")
     elif o.owner != -1:
         raise StateError(f"{path}.owner", f"only a start_of_owner_turn modifier has an owner, not {o.until}")
+    check_bound(o.granter, (0, 1048576), f"{path}.granter")
 
 
 def attack_ok(o: Attack) -> bool:

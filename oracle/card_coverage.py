@@ -93,6 +93,11 @@ COVERED: dict[str, str] = {
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
 PARTLY: dict[str, str] = {
+    "M_GRANT_AB": "granted triggered abilities (R15:7.gains; entry 180): card key `granted`, ops "
+    "`grant_ability_until_end_of_turn` and `grant_ability_while_in_play` (a modifier with `grants` `ability` and "
+    "`granter`), fired by the creature that has them as their source (`pending[].granter`); a class change "
+    "«становится энтом» (op `become_ent`, entry 181); no granted static ability («Не получает ран»), no «1 раз за ход» "
+    "marker on a granted ability",
     "M_MODULE": "keyword `module` («Модуль»: attached to its player's mechanism at step `module_choice`, the combined "
     "card's summed strike, life and cost and its parts' abilities, parts leaving play as separate cards, R15 "
     "glossary, R15:505.4; entries 103-105); not «Присоедините к Паролету любое число ваших механизмов», not a "

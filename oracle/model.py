@@ -58,9 +58,12 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: applied after the additions and before the subtractions, R15:523.1; entry 71); or "control":
 #: the card is under the control of the seat in ``amount`` until the end of turn («Возьмите под
 #: контроль … до конца хода», R15:519.5; at 310.2, if that seat still controls it, it goes to his
-#: opponent -- its owner, or the player who had taken it for good before, R15:513.1; entries 114, 140).
-GRANTS = ("life", "reduced_life", "mechanism", "dash", "vulnerability", "first_strike", "directed_at_creatures", "double_strike",
-          "control")
+#: opponent -- its owner, or the player who had taken it for good before, R15:513.1; entries 114, 140);
+#: or "ent": it has lost its classes and is an Энт («становится энтом», INTERPRETING.md, entry 181); or
+#: "ability": it has the triggered ability of index ``amount`` of the card ``granter`` («получает "…"»,
+#: R15:7.gains; a granted ability, INTERPRETING.md, entry 180).
+GRANTS = ("life", "reduced_life", "mechanism", "ent", "dash", "vulnerability", "first_strike", "directed_at_creatures",
+          "double_strike", "control", "ability")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
 GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures")
 
@@ -293,6 +296,11 @@ class Player:
         return self.coins_open + self.coins_closed
 
 
+#: The JSON form of a granted ability's card (R15:7.gains; INTERPRETING.md, entry 180).
+_GRANTER_DOC = ("integer: the uid of the card whose text holds the granted ability (its `granted` list, numbered after "
+                "its own and its delayed abilities); the key is present exactly when not 0 (0: the source's own ability)")
+
+
 @dataclass(frozen=True, slots=True)
 class Modifier:
     """A strike bonus with a duration: ``until`` is "end_of_turn" (310.2),
@@ -327,12 +335,14 @@ class Modifier:
         "`true`; the key is present exactly when true (a bonus to the card's shots, not its strike; 5.4 rule 7)"))] = False
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
                              presence="nonzero", json_doc=(
-                                 "`life`, `reduced_life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
-                                 "`directed_at_creatures` or `double_strike`; the key is present exactly when not "
+                                 "`life`, `reduced_life`, `mechanism`, `ent`, `dash`, `vulnerability`, `first_strike`, "
+                                 "`directed_at_creatures`, `double_strike`, `control` or `ability`; the key is present exactly when not "
                                  "empty (5.4 rule 7)"))] = ""
     coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",
                              json_doc=("`true`; the key is present exactly when true (temporary coins of the hero's "
                                        "player, not a strike bonus; 5.4 rule 7)"))] = False
+    granter: Annotated[int, F(60, "The card whose granted ability it gives (grants ability; entry 180).", bound=(0, MAX_VALUE),
+                              presence="nonzero", json_doc=_GRANTER_DOC)] = 0
 
 
 #: The JSON form of a trigger's lineage (R15:525.2; INTERPRETING.md, entry 132).
@@ -358,6 +368,8 @@ class QueueEntry:
     part: Annotated[int, F(9, "-1: the card's own abilities; -2: its fury abilities.", bound=(-2, -1))] = -1
     lineage: Annotated[tuple[int, ...], F(47, "The triggered abilities whose resolution led to it (R15:525.2).",
                                           bound=(-2, MAX_VALUE), presence="nonzero", json_doc=_LINEAGE_DOC)] = ()
+    granter: Annotated[int, F(60, "The card whose granted ability it is (0: the source's own; entry 180).",
+                              bound=(0, MAX_VALUE), presence="nonzero", json_doc=_GRANTER_DOC)] = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,6 +388,8 @@ class PendingTrigger:
                             bound=_COUNT, presence="nonzero", json_doc=_COUNT_DOC)] = 0
     lineage: Annotated[tuple[int, ...], F(46, "The triggered abilities whose resolution led to it (R15:525.2).",
                                           bound=(-2, MAX_VALUE), presence="nonzero", json_doc=_LINEAGE_DOC)] = ()
+    granter: Annotated[int, F(60, "The card whose granted ability it is (0: the source's own; entry 180).",
+                              bound=(0, MAX_VALUE), presence="nonzero", json_doc=_GRANTER_DOC)] = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -543,6 +543,27 @@ MUTANTS: dict[str, Mutant] = {
             "mechanism_class_as_it_is_now",
         ),
         Mutant(
+            "ent_keeps_classes",
+            "R15:7.gains",
+            "«становится энтом» (Одеревенение) adds Энт to the creature's classes: it stays an Орк (a Механизм …) too "
+            "(INTERPRETING.md, entry 181)",
+            "ent_replaces_classes",
+        ),
+        Mutant(
+            "attacked_is_the_declared_target",
+            "R15:508.3",
+            "«При атаке оглушите атакованное существо» (Застать врасплох) stuns the creature the attack was declared at, "
+            "not the defender that became its final target (INTERPRETING.md, entry 183)",
+            "attacked_is_the_final_target",
+        ),
+        Mutant(
+            "granted_death_lost",
+            "R15:205.3",
+            "a creature's granted «Гибель» (Биореактор) does not fire: the grant is read after the creature left play, "
+            "when it no longer has it (INTERPRETING.md, entry 182)",
+            "granted_death_fires",
+        ),
+        Mutant(
             "directed_at_any_creature",
             "R15:7.directed",
             "«Направленный удар по существам с уязвимостью» (Оптический прицел) is read as directed at any creature: no "

@@ -261,6 +261,15 @@ class Ruleset:
     #: «если у вас нет существ не-механизмов» reads the classes the creatures have now, an
     #: upgraded creature being a Механизм (INTERPRETING.md, entry 152).
     mechanism_class_as_it_is_now: bool = True
+    #: «становится энтом» (Одеревенение): it loses its classes and is an Энт, as «Усовершенствовать»
+    #: makes a Механизм (R15:7.gains; INTERPRETING.md, entry 181).
+    ent_replaces_classes: bool = True
+    #: R15:508.3: «атакованное существо» is the attack's final target, the defender if one was
+    #: assigned (INTERPRETING.md, entry 183).
+    attacked_is_the_final_target: bool = True
+    #: R15:205.3: a creature that dies keeps its effects until its «Гибель» abilities are
+    #: declared: a granted «Гибель» fires, read as the creature last was (INTERPRETING.md, entry 182).
+    granted_death_fires: bool = True
     #: «Направленный удар по существам с уязвимостью»: directed only at a creature that has
     #: Уязвимость (INTERPRETING.md, entry 153).
     directed_needs_vulnerability: bool = True

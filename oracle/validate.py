@@ -226,6 +226,10 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
     lives = ("life", "reduced_life")
     if grants == "control" and amount not in (0, 1):
         raise StateError(f"{path}.amount", f"a control modifier's amount is the seat that took control, 0 or 1; got {amount}")
+    if grants == "ability":
+        if until not in ("end_of_turn", "while_in_play"):
+            raise StateError(f"{path}.until", "a granted ability lasts until the end of turn or while the card is in play")
+        return  # amount: the ability's index on its granter (_check_granted)
     if grants not in (*lives, "control") and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
     if grants == "control":
@@ -238,13 +242,25 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         return
     if grants in lives and amount < 1:
         raise StateError(f"{path}.amount", "a life modifier adds (or takes away) at least 1 life")
-    if grants in (*lives, "mechanism") and until != "while_in_play":
+    if grants in (*lives, "mechanism", "ent") and until != "while_in_play":
         raise StateError(f"{path}.until", f"a modifier granting {grants} lasts while the card is in play")
-    if grants not in (*lives, "mechanism") and until not in ("end_of_turn", "while_in_play"):
+    if grants not in (*lives, "mechanism", "ent") and until not in ("end_of_turn", "while_in_play"):
         raise StateError(f"{path}.until", f"{grants} lasts until the end of turn or while the card is in play")
     c = state.cards.get(target)
     if c is not None and load_pool().cards[c.card_id].type != "creature":
         raise StateError(f"{path}.target", f"card {target} is not a creature: only creatures are granted {grants}")
+
+
+def _check_granted(state: State, granter: int, index: int, path: str) -> None:
+    """A granted ability (R15:7.gains; INTERPRETING.md, entry 180): ``granter`` is a card of the
+    state and ``index`` one of its granted triggered abilities (after its own and its delayed)."""
+    c = state.cards.get(granter)
+    if c is None:
+        raise StateError(f"{path}.granter", f"no card with uid {granter}")
+    d = load_pool().cards[c.card_id]
+    if not d.first_granted <= index < d.first_granted + len(d.granted):
+        raise StateError(f"{path}.amount" if path.startswith("modifiers") else f"{path}.ability",
+                         f"card {granter} has no granted ability {index}")
 
 
 def _coin_modifier(state: State, i: int, place: str) -> None:
@@ -425,13 +441,18 @@ def validate(state: State, cards_checked: bool = False) -> None:
         abilities = d.modes[e.mode] if e.mode >= 0 else d.abilities
         if e.part == -2:
             abilities = d.fury.abilities if d.fury else ()
-        if e.kind == "strike_attack":
+        if e.granter:  # a granted ability: one of its granter's (R15:7.gains; entry 180)
+            if e.kind != "triggered" or e.mode >= 0 or e.part != -1:
+                raise StateError(f"{p_}.granter", "only a triggered ability is granted")
+            _check_granted(state, e.granter, e.ability, p_)
+            ok = True
+        elif e.kind == "strike_attack":
             ok = e.ability == -1
         elif e.ability == POISON:
             ok = e.kind == "triggered"
         elif e.kind == "triggered" and e.mode < 0 and e.part == -1 and e.ability >= len(d.abilities):
             found = d.ability_at(e.ability)  # a delayed ability, numbered after the card's own (R15:521)
-            ok = found is not None and found.kind == "triggered"
+            ok = found is not None and found.kind == "triggered" and e.ability < d.first_granted
         else:
             ok = 0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind
         if not ok:
@@ -450,7 +471,12 @@ def validate(state: State, cards_checked: bool = False) -> None:
         ids.add(pt.id)
         if pt.source not in cards:
             raise StateError(f"pending[{i}].source", f"no card with uid {pt.source}")
-        found = pool[cards[pt.source].card_id].ability_at(pt.ability)  # a delayed one too (R15:521)
+        if pt.granter:  # a granted ability: one of its granter's (R15:7.gains; entry 180)
+            _check_granted(state, pt.granter, pt.ability, f"pending[{i}]")
+        d_pt = pool[cards[pt.granter or pt.source].card_id]
+        found = d_pt.ability_at(pt.ability)  # a delayed one too (R15:521)
+        if not pt.granter and pt.ability >= d_pt.first_granted:
+            found = None  # a granted ability of the card is never its own
         if pt.ability != POISON and (found is None or found.kind != "triggered"):
             raise StateError(f"pending[{i}].ability", f"card {pt.source} has no triggered ability {pt.ability}")
         counted = found is not None and found.trigger in COUNTED_TRIGGERS
@@ -482,6 +508,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
         ids.add(dt.id)
         if dt.source not in cards:
             raise StateError(f"delayed[{i}].source", f"no card with uid {dt.source}")
+        if dt.granter:
+            raise StateError(f"delayed[{i}].granter", "a delayed ability is its card's own, never granted")
         d = pool[cards[dt.source].card_id]
         if not len(d.abilities) <= dt.ability < len(d.abilities) + len(d.delayed):
             raise StateError(f"delayed[{i}].ability", f"card {dt.source} has no delayed ability {dt.ability} "
@@ -500,6 +528,10 @@ def validate(state: State, cards_checked: bool = False) -> None:
                              "entry 67)")
         if m.grants:
             _check_grants(state, m.grants, m.amount, m.until, m.sets or m.shots, m.target, f"modifiers[{i}]")
+        if (m.grants == "ability") != (m.granter != 0):
+            raise StateError(f"modifiers[{i}].granter", "a modifier granting an ability names its granter, and only it")
+        if m.granter:
+            _check_granted(state, m.granter, m.amount, f"modifiers[{i}]")
         place = seen.get(m.target)
         if place is None or place[1] not in ("hero", "play"):
             raise StateError(f"modifiers[{i}].target", f"card {m.target} is not in play")
@@ -572,10 +604,11 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: fro
                              f"{mc.player + 1} (R15:519.6)")
         if mc.option or mc.cost:
             raise StateError("attaching.option", "a creation has no play option or cost")
-        sd = pool[state.cards[e.source].card_id]
+        sd = pool[state.cards[e.granter or e.source].card_id]  # a granted ability: its granter's (entry 180)
         abilities = sd.modes[e.mode] if 0 <= e.mode < len(sd.modes) else sd.abilities
-        if not (0 <= e.ability < len(abilities)) or mc.effect >= len(abilities[e.ability].effects) or (
-                abilities[e.ability].effects[mc.effect].op != "create"):
+        found = sd.ability_at(e.ability) if e.granter else (
+            abilities[e.ability] if 0 <= e.ability < len(abilities) else None)
+        if found is None or mc.effect >= len(found.effects) or found.effects[mc.effect].op != "create":
             raise StateError("attaching.effect", f"effect {mc.effect} of that ability is not a «create»")
         _check_resume(state, mc.resume, "attaching", queue_steps)
     if not mechanisms_of(state, mc.player, mc.card):

@@ -14,6 +14,7 @@ from oracle.cards import (
     DrawCount,
     DrawLimit,
     DrawReplacement,
+    GrantAbility,
     NoWoundsFrom,
     PreventNext,
     Protection,
@@ -27,8 +28,8 @@ from oracle.cards import (
 )
 
 _RECORD = {"spell": (SpellAbility,), "activated": (ActivatedAbility,), "triggered": (TriggeredAbility,),
-           "static": (CostModifier, SelfCostModifier, StrikeBonus, NoWoundsFrom, Armour, Protection, PreventNext,
-                      WoundReplacement, CancelPlay, DrawLimit, DrawCount, DrawReplacement)}
+           "static": (CostModifier, SelfCostModifier, StrikeBonus, NoWoundsFrom, GrantAbility, Armour, Protection,
+                      PreventNext, WoundReplacement, CancelPlay, DrawLimit, DrawCount, DrawReplacement)}
 
 
 def test_every_kind_has_its_records() -> None:

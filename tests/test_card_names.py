@@ -172,6 +172,11 @@ FAITHFUL: dict[str, str] = {
     "gnev_predkov": "wound 3 an enemy character of the opponent's choice (chosen at R15:309.1 step 6, paid at step 9)",
     "prizrachnye_okovy": "a creature: destroy it if it is stunned (target_stunned: «Оглушение», not merely closed), "
     "«иначе» (if_previous not_done, R15:119.7) stun it",
+    "zastat_vrasplokh": "each own creature gains until end of turn the granted «при атаке» ability (card key granted, "
+    "op grant_ability_until_end_of_turn, R15:7.gains; entry 180): stun the attacked creature (recipient attacked: the "
+    "attack's final target, entry 183)",
+    "oderevenenie": "a creature gains the granted «При атаке оглушите это существо» while in play (op "
+    "grant_ability_while_in_play; entry 180) and becomes an Энт (op become_ent: its classes replaced; entry 181)",
     "porozhdenie_pustoshi": "Орда is deck-building only; Гибель: search up to two of its name (op search, R15:7.search)",
     "poznanie_efira": "search up to two spells of printed cost 1 (op search, find type and cost, R15:7.search)",
     "pekhota_arkhaalya": "Орда; optional Гибель (R15:113.4): search one of its name, then poison the optional target 1",
@@ -197,6 +202,8 @@ FAITHFUL: dict[str, str] = {
     "podvodnyy_tsekh": "«В конце хода противника, если он разыграл меньше двух карт в этот ход, создайте Модуль "
     "поддержки или Модуль подавления» = end_of_turn opponent with if opponent_played_fewer_than_two, a triggered "
     "constructor choose 1 (R15:113.2; entries 142, 144)",
+    "bioreaktor": "static grant_ability to own creatures not created (entry 182): the granted «Гибель: Создайте "
+    "Защитный модуль или Модуль поддержки», a triggered constructor (entry 142), fired by the dead creature (R15:205.3)",
     "vyzyvaem_podkrepleniya": "summon up to 3 creatures of printed cost 1 or less from the deck (op summon, R15:519.3)",
     "govoryashchiy_so_zmeyami": "Найм: summon up to two creatures of printed cost 1 or less (op summon, R15:519.3)",
     "ovladet": "an enemy creature of cost <= 2: take control of it until end of turn (R15:519.5), open it, it gains Рывок",

@@ -25,6 +25,8 @@ from .records import (
     DrawLimit,
     DrawReplacement,
     Effect,
+    GrantAbility,
+    GrantParams,
     KeywordParams,
     NoWoundsFrom,
     OpParams,
@@ -183,6 +185,12 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         params = DelayedParams(integer(raw.get("delayed", 0), f"{path}.delayed", 0))
     elif "delayed" in raw:
         raise CardDataError(f"{path}.delayed", "only create_delayed names a delayed ability")
+    if kind is GrantParams:
+        if to in HAND_RECIPIENTS:
+            raise CardDataError(f"{path}.to", f"{op} gives an ability to creatures")
+        params = GrantParams(integer(raw.get("granted", 0), f"{path}.granted", 0))
+    elif "granted" in raw:
+        raise CardDataError(f"{path}.granted", "only grant_ability_* names a granted ability")
     if kind is SearchParams:
         params = _parse_find(raw, path)
     elif "find" in raw:
@@ -321,6 +329,19 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
                 min_strike=integer(st["min_strike"], f"{path}.static.min_strike", 1),
                 text_en=text_en,
             )
+        if st["op"] == "grant_ability":
+            if set(st) - {"op", "to", "granted", "class", "not_created"} or st.get("to") != "own_creatures":
+                raise CardDataError(f"{path}.static", "grant_ability goes to own_creatures and takes granted, class, "
+                                                      "not_created only")
+            nc = st.get("not_created", False)
+            if not isinstance(nc, bool):
+                raise CardDataError(f"{path}.static.not_created", "must be true or false")
+            return GrantAbility(
+                index=integer(st.get("granted", 0), f"{path}.static.granted", 0),
+                card_class=choice(st["class"], CLASSES["creature"], f"{path}.static.class") if "class" in st else "",
+                not_created=nc,
+                text_en=text_en,
+            )
         if st["op"] in _WOUND_STATICS:
             return _parse_wound_static(st, f"{path}.static", card_type, text_en)
         if st["op"] == "cancel_play":
@@ -400,6 +421,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         raise CardDataError(f"{path}.effects", "the amount 'self_wounds' belongs to a «death» trigger")
     if any(e.to == "struck" for e in effects) and trigger != "strikes_creature":
         raise CardDataError(f"{path}.effects", "the recipient 'struck' belongs to a «strikes_creature» trigger")
+    if any(e.to == "attacked" for e in effects) and trigger != "attacks":
+        raise CardDataError(f"{path}.effects", "the recipient 'attacked' belongs to an «attacks» trigger")
     if any(e.amount == "strike_at_death" for e in effects):
         if trigger != "death":
             raise CardDataError(f"{path}.effects", "the amount 'strike_at_death' belongs to a «death» trigger")
@@ -625,6 +648,37 @@ def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
             raise CardDataError(f"{p}.if", "a delayed ability waits for its condition alone (no «если» of its own)")
         out.append(replace(ability, per_turn=0, per_game=0))
     return tuple(out)
+
+
+#: The conditions a granted triggered ability may fire on: about the card that has it (R15:7.gains;
+#: INTERPRETING.md, entry 180).
+GRANTED_TRIGGERS: tuple[Trigger, ...] = ("hire", "death", "attacks", "strikes_hero", "strikes_creature")
+
+
+def parse_granted(raw: Any, path: str, first: int) -> tuple[TriggeredAbility, ...]:
+    """A card's granted triggered abilities (card key ``granted``, R15:7.gains): what its
+    effects («получает "…"») or statics («имеют: "…"») give to other cards, numbered from
+    ``first`` (after its own and its delayed abilities); each fires on a condition about the
+    card that has it (:data:`GRANTED_TRIGGERS`); a triggered constructor's options follow the
+    listed ones (INTERPRETING.md, entries 142, 180)."""
+    if not isinstance(raw, list) or not raw:
+        raise CardDataError(path, "must be a non-empty list of triggered abilities")
+    for i, a in enumerate(raw):
+        if not isinstance(a, dict) or a.get("kind") != "triggered":
+            raise CardDataError(f"{path}[{i}].kind", "a granted ability is triggered (R15:7.gains)")
+        if any(k in a for k in ("limit", "whenever")):
+            raise CardDataError(f"{path}[{i}]", "a granted ability takes no usage limit (its marker is not modelled)")
+    out = parse_abilities(raw, path, "creature")
+    shifted: list[TriggeredAbility] = []
+    for i, a in enumerate(out):
+        assert isinstance(a, TriggeredAbility)
+        if a.trigger not in GRANTED_TRIGGERS:
+            raise CardDataError(f"{path}[{i}].trigger", f"a granted ability fires on one of {', '.join(GRANTED_TRIGGERS)}")
+        # no «1 раз за ход» marker: the card that has it keeps markers for its own abilities only
+        # (INTERPRETING.md, entry 180)
+        a = replace(a, per_turn=0, per_game=0)
+        shifted.append(replace(a, options=tuple(first + k for k in a.options)) if a.options else a)
+    return tuple(shifted)
 
 
 def parse_abilities(raw: Any, path: str, card_type: str) -> tuple[Ability, ...]:

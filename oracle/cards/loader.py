@@ -71,6 +71,13 @@ Schema of one card (JSON object)::
                effect on a player, R15:521.1).  They are numbered after the card's abilities
                and exist only once an effect {"op": "create_delayed", "to": "self",
                "delayed": k} creates the k-th (default 0; INTERPRETING.md, entry 131)
+    granted    optional: list of triggered abilities the card gives to other cards (R15:7.gains),
+               never its own: numbered after its abilities and its delayed ones, each on a
+               condition about the card that has it (hire, death, attacks, strikes_hero,
+               strikes_creature); an effect {"op": "grant_ability_until_end_of_turn" |
+               "grant_ability_while_in_play", "granted": k} or a static {"op": "grant_ability",
+               "to": "own_creatures", "granted": k, "class"?, "not_created"?} gives the k-th
+               (default 0; INTERPRETING.md, entry 180)
 
 Ability::
 
@@ -152,6 +159,12 @@ Ability::
               («Не получает ран от существ с ударом 6 или более», R15 glossary «Не получает
               ран от», R15:517.1.1: a replacement effect, the card stays a legal target;
               event ``wounds_prevented``; INTERPRETING.md, entry 86)
+              or {"op": "grant_ability", "to": "own_creatures", "granted": k, "class": c,
+              "not_created": true} («Ваши существа[, не являющиеся созданными,] имеют:
+              "…"», «Каждый ваш орк имеет "…"»; ``class`` and ``not_created`` optional):
+              while the card is in play and not hidden, each creature of its controller's
+              (of class c only; not a «Созданный» one) has the card's granted ability k
+              (card key ``granted``; R15:7.gains; INTERPRETING.md, entries 180, 182)
               or {"op": "cancel_play", "player": "opponent", "card_types": [types],
               "cost": "destroy_self"}: a cancellation effect (R15:518.1): when the opponent
               plays a card of one of those types, the controller may destroy this card (outside
@@ -256,7 +269,10 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     creatures in play that are not hidden, R15:504.3; INTERPRETING.md, entry 87),
     "controller", "opponent", "each_player" (hand effects only), "struck" (a «strikes_creature»
     trigger only: «это существо», the creature its strike attack struck — the attack's defender
-    or attacked creature — while it is in play and not hidden; INTERPRETING.md, entry 154)
+    or attacked creature — while it is in play and not hidden; INTERPRETING.md, entry 154),
+    "attacked" (an «attacks» trigger only: «атакованное существо», the creature its strike
+    attack is against — its final target, the defender if one was assigned — while it is in
+    play and not hidden; a hero is none; INTERPRETING.md, entry 183)
     "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
     (309.1 step 6).
     derived amounts (AMOUNTS; INTERPRETING.md, entry 44): "X" (the X announced), "self_strike"
@@ -299,9 +315,21 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-from .ability_loader import parse_abilities, parse_delayed
+from .ability_loader import parse_abilities, parse_delayed, parse_granted
 from .fields import CardDataError, choice, integer, required
-from .records import Ability, CardDef, CreateParams, DelayedParams, Effect, Fury, Pool, SearchParams, TriggeredAbility
+from .records import (
+    Ability,
+    CardDef,
+    CreateParams,
+    DelayedParams,
+    Effect,
+    Fury,
+    GrantAbility,
+    GrantParams,
+    Pool,
+    SearchParams,
+    TriggeredAbility,
+)
 from .vocabulary import CLASSES, CREATURE_KEYWORDS, ELEMENTS, KEYWORDS, TYPES
 
 __all__ = ["load_pool", "parse_pool"]
@@ -430,12 +458,20 @@ def _parse_card(raw: Any, path: str) -> CardDef:
             raise CardDataError(f"{path}.elements", "an element is listed twice (R15:107.2.3)")
     _check_opponent_chooser(abilities, fury, modes, alt, raw, path)
     delayed = parse_delayed(raw["delayed"], f"{path}.delayed") if "delayed" in raw else ()
+    granted = parse_granted(raw["granted"], f"{path}.granted", len(abilities) + len(delayed)) if "granted" in raw else ()
+    n_granted = sum(1 for a in granted if not a.item)  # the listed ones; a constructor's options follow them
     for where, group in (("abilities", abilities), *((f"modes[{i}]", m) for i, m in enumerate(modes))):
         for i, a in enumerate(group):
+            if isinstance(a, GrantAbility) and a.index >= n_granted:
+                raise CardDataError(f"{path}.{where}[{i}].static.granted",
+                                    f"the card has {n_granted} granted abilities (key granted)")
             for j, e in enumerate(a.effects):
                 if isinstance(e.params, DelayedParams) and e.params.index >= len(delayed):
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
                                         f"the card has {len(delayed)} delayed abilities (key delayed)")
+                if isinstance(e.params, GrantParams) and e.params.index >= n_granted:
+                    raise CardDataError(f"{path}.{where}[{i}].effects[{j}].granted",
+                                        f"the card has {n_granted} granted abilities (key granted)")
     return CardDef(
         id=cid,
         name=str(required(raw, "name", path)),
@@ -457,6 +493,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         elements=elements,
         poison=poison,
         delayed=delayed,
+        granted=granted,
         chain=chain,
     )
 

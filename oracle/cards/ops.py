@@ -8,7 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .records import CreateParams, DelayedParams, KeywordParams, NoParams, OpParams, SearchParams, WoundParams
+from .records import (
+    CreateParams,
+    DelayedParams,
+    GrantParams,
+    KeywordParams,
+    NoParams,
+    OpParams,
+    SearchParams,
+    WoundParams,
+)
 from .vocabulary import EFFECT_OPS, Op
 
 __all__ = [
@@ -192,6 +201,26 @@ OPS: dict[Op, OpSpec] = {
         "cards", KeywordParams,
         "the recipient creature gains the effect's `keyword` with no duration («получает Рывок»): "
         "while it is in play (R15:7.gains, 205.3; `keyword_granted` with `until` `while_in_play`; INTERPRETING.md entry 69)",
+        grants=True,
+    ),
+    "grant_ability_until_end_of_turn": OpSpec(
+        "cards", GrantParams,
+        "«получает \"…\" до конца хода»: the recipient creature has the card's granted triggered ability of the effect's "
+        "index `granted` (default 0; the card key `granted`) until the end of turn, 310.2 (a modifier with `grants` "
+        "`ability`, `amount` that ability's index on the card, `granter` the card; `ability_granted`); it fires with the "
+        "creature as its source (R15:7.gains; INTERPRETING.md entry 180)",
+        grants=True,
+    ),
+    "grant_ability_while_in_play": OpSpec(
+        "cards", GrantParams,
+        "as `grant_ability_until_end_of_turn` with no duration («получает \"…\"»): while the creature is in play "
+        "(R15:7.gains, 205.3; `ability_granted` with `until` `while_in_play`; INTERPRETING.md entry 180)",
+        grants=True,
+    ),
+    "become_ent": OpSpec(
+        "cards", NoParams,
+        "«становится энтом»: the recipient creature loses its classes and is an Энт while it is in play (a modifier with "
+        "`grants` `ent`, `class_changed`; R15:7.gains, 205.3; INTERPRETING.md entry 181)",
         grants=True,
     ),
     "double_strike_until_end_of_turn": OpSpec(

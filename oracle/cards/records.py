@@ -115,10 +115,19 @@ class DelayedParams:
     index: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class GrantParams:
+    """``grant_ability_until_end_of_turn`` / ``grant_ability_while_in_play``: which of the
+    card's granted abilities the recipient gains (``index`` into :attr:`CardDef.granted`;
+    R15:7.gains; INTERPRETING.md, entry 180)."""
+
+    index: int = 0
+
+
 
 #: The parameters of one op, beside an effect's common fields (the record type is the op's,
 #: :data:`OPS`).
-OpParams = NoParams | WoundParams | KeywordParams | SearchParams | CreateParams | DelayedParams
+OpParams = NoParams | WoundParams | KeywordParams | SearchParams | CreateParams | DelayedParams | GrantParams
 #: The record of no parameters, shared by the effects of every op that has none.
 NO_PARAMS = NoParams()
 
@@ -306,6 +315,24 @@ class NoWoundsFrom:
 
 
 @dataclass(frozen=True, slots=True)
+class GrantAbility:
+    """«Ваши существа[, не являющиеся созданными,] имеют: "…"», «Каждый ваш [класс] имеет "…"»:
+    while the card is in play, each creature its controller controls in play (of ``card_class``
+    only, if set; not a «Созданный» one with ``not_created``) has the card's granted ability of
+    index ``index`` (its ``granted`` list; R15:7.gains, 115; INTERPRETING.md, entry 182)."""
+
+    kind: ClassVar[Literal["static"]] = "static"
+    static_op: ClassVar[Literal["grant_ability"]] = "grant_ability"
+    trigger: ClassVar[Literal[""]] = ""
+    targets: ClassVar[tuple[TargetSpec, ...]] = ()
+    effects: ClassVar[tuple[Effect, ...]] = ()
+    index: int = 0
+    card_class: str = ""
+    not_created: bool = False
+    text_en: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Armour:
     """«Броня N»: a prevention effect, the first N wounds of strikes and shots dealt to the card
     in each player's turn are prevented; of several, only the highest counts (R15 glossary
@@ -447,8 +474,8 @@ class DrawReplacement:
 EffectAbility = SpellAbility | ActivatedAbility | TriggeredAbility
 #: A static ability (R15:115); it has no targets and no effects.
 StaticAbility = (
-    CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom | Armour | Protection | PreventNext | WoundReplacement
-    | CancelPlay | DrawLimit | DrawCount | DrawReplacement
+    CostModifier | SelfCostModifier | StrikeBonus | NoWoundsFrom | GrantAbility | Armour | Protection | PreventNext
+    | WoundReplacement | CancelPlay | DrawLimit | DrawCount | DrawReplacement
 )
 #: One ability of a card (R15:112), a record of its kind: ``kind`` (and a static one's
 #: ``static_op``) tell them apart, as does ``isinstance``.
@@ -490,6 +517,9 @@ class CardDef:
     #: Delayed triggered abilities its effects may create (op ``create_delayed``, R15:521):
     #: numbered after ``abilities`` (the first is ``len(abilities)``), never in force by themselves.
     delayed: tuple[TriggeredAbility, ...] = ()
+    #: Triggered abilities its effects or statics give to other cards (R15:7.gains; card key
+    #: ``granted``): numbered after ``abilities`` and ``delayed``, never its own (entry 180).
+    granted: tuple[TriggeredAbility, ...] = ()
     #: A spell constructor «Выберите n раз одно из» (R15:524.1): n, its ``modes`` the options,
     #: chosen as a chain of n with the play (repeats allowed); 0: the modes, if any, are a
     #: modal spell's, one chosen (309.1 step 3).
@@ -497,11 +527,19 @@ class CardDef:
 
     def ability_at(self, index: int) -> Ability | None:
         """The ability of index ``index``: one of ``abilities``, then one of ``delayed``
-        (R15:521); None if there is none."""
+        (R15:521), then one of ``granted`` (R15:7.gains); None if there is none."""
         if 0 <= index < len(self.abilities):
             return self.abilities[index]
         k = index - len(self.abilities)
-        return self.delayed[k] if 0 <= k < len(self.delayed) else None
+        if 0 <= k < len(self.delayed):
+            return self.delayed[k]
+        k -= len(self.delayed)
+        return self.granted[k] if 0 <= k < len(self.granted) else None
+
+    @property
+    def first_granted(self) -> int:
+        """The index of its first granted ability (after its own and its delayed ones)."""
+        return len(self.abilities) + len(self.delayed)
 
     @property
     def x_cost(self) -> bool:

@@ -155,7 +155,8 @@ WHOSE: tuple[Whose, ...] = get_args(Whose)
 #: cancellation effect, R15:518.1); and the draw statics (draw_limit, draw_count,
 #: draw_replacement: R15:527.2.1, 527.2.2, 527.3, 527.5; :mod:`oracle.rules.draws`).
 StaticOp = Literal[
-    "cost_modifier", "strike_bonus", "no_wounds_from", "armour", "protection_from", "prevent_next", "wound_replacement",
+    "cost_modifier", "strike_bonus", "no_wounds_from", "grant_ability", "armour", "protection_from", "prevent_next",
+    "wound_replacement",
     "cancel_play", "draw_limit", "draw_count", "draw_replacement",
 ]
 STATIC_OPS: tuple[StaticOp, ...] = get_args(StaticOp)
@@ -212,6 +213,9 @@ Op = Literal[
     "life_while_in_play",  # «получает +N к жизням» with no duration: +N life while it is in play (R15:7.gains, 205.3)
     "keyword_until_end_of_turn",  # «получает [keyword] до конца хода» (310.2); effect key ``keyword``
     "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
+    "grant_ability_until_end_of_turn",  # «получает "…" до конца хода»: a granted triggered ability (R15:7.gains; 310.2; entry 180)
+    "grant_ability_while_in_play",  # «получает "…"» with no duration: a granted triggered ability while in play (entry 180)
+    "become_ent",  # «становится энтом»: it loses its classes and is an Энт while in play (R15:7.gains; entry 181)
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "create",  # «Создайте Х»: the created card X comes from the controller's supply into play (R15:519.6, glossary «Создайте»)
@@ -263,6 +267,7 @@ Recipient = Literal[
     "opponent",
     "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
     "struck",  # a «strikes_creature» trigger only: «это существо», the creature its strike attack struck (entry 154)
+    "attacked",  # an «attacks» trigger only: «атакованное существо», its strike attack's final target, a creature (entry 183)
 ]
 RECIPIENTS: tuple[Recipient, ...] = get_args(Recipient)
 #: Conditions on an effect («если …»), about the ability's controller, read when the effect

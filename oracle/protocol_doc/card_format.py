@@ -118,6 +118,9 @@ _RECIPIENT_TEXT = {
     "each_player": "hand effects only: each player in turn, the controller first («Каждый игрок, начиная с вас»)",
     "struck": "a «strikes_creature» trigger only: the creature the strike attack in progress struck («это существо»), "
     "if it is still in play and not hidden when the effect executes (INTERPRETING.md entry 154)",
+    "attacked": "an «attacks» trigger only: the creature the strike attack in progress is against («атакованное "
+    "существо»): its final target, the defender if one was assigned (R15:508.3), if it is a creature still in play "
+    "and not hidden when the effect executes; a hero attacked is none (INTERPRETING.md entry 183)",
 }
 
 _CONDITION_TEXT = {

@@ -342,15 +342,22 @@ def life_bonus(state: State, uid: int) -> int:
 def classes_of(state: State, uid: int) -> tuple[str, ...]:
     """The classes card ``uid`` has now: its printed ones (R15:107.3), or only Механизм once
     it was upgraded («Усовершенствовать»: it loses all its classes and becomes a mechanism,
-    R15 glossary; a modifier granting "mechanism", INTERPRETING.md, entry 69)."""
-    if any(m.target == uid and m.grants == "mechanism" for m in state.modifiers):
+    R15 glossary; a modifier granting "mechanism", INTERPRETING.md, entry 69), or only Энт once
+    it became one («становится энтом», a modifier granting "ent"; entry 181): the later of them."""
+    changed = ""
+    for m in state.modifiers:
+        if m.target == uid and m.grants in ("mechanism", "ent"):
+            changed = m.grants
+    if changed == "mechanism":
         return ("Механизм",)
+    if changed and state.rules.ent_replaces_classes:
+        return ("Энт",)
     own = card_def(state, uid).classes
     parts = parts_of(state, uid)
-    if not parts:
-        return own
-    # a combined card has the classes of all its parts (R15 glossary «Объединённая карта»)
-    return tuple(dict.fromkeys((*own, *(c for p in parts for c in card_def(state, p).classes))))
+    if parts:
+        # a combined card has the classes of all its parts (R15 glossary «Объединённая карта»)
+        own = tuple(dict.fromkeys((*own, *(c for p in parts for c in card_def(state, p).classes))))
+    return tuple(dict.fromkeys((*own, "Энт"))) if changed else own
 
 
 def has_keyword(state: State, uid: int, keyword: Keyword | GrantedKeyword) -> bool:

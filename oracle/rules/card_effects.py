@@ -8,7 +8,7 @@ upgrades granted (R15:7.gains, 7.upgrade), a doubled strike (R15:523.1)."""
 
 from __future__ import annotations
 
-from ..cards import TARGET_CONDITIONS, Effect, KeywordParams, WoundParams, load_pool
+from ..cards import TARGET_CONDITIONS, Effect, GrantParams, KeywordParams, WoundParams, load_pool
 from ..model import Event, Modifier, QueueEntry, State
 from ..schema import MAX_VALUE
 from . import basic_effects, control, lives
@@ -17,11 +17,14 @@ from .recipients import recipients_of
 from .triggers import fire
 
 __all__ = [
+    "become_ent",
     "close",
     "cure",
     "destroy",
     "distribute_wounds",
     "double_strike_until_end_of_turn",
+    "grant_ability_until_end_of_turn",
+    "grant_ability_while_in_play",
     "heal",
     "hide",
     "intensify_poison",
@@ -316,6 +319,44 @@ def keyword_while_in_play(
 ) -> None:
     """``keyword_while_in_play``: the effect's keyword while the creature is in play (R15:205.3; entry 69)."""
     _grant_keyword(state, uid, effect, "while_in_play", ev, rules)
+
+
+def _grant_ability(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, until: str, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«получает "…"» (R15:7.gains; 310.2 or 205.3): the creature has the granted ability of the
+    card whose text the effect is on, a modifier with ``granter`` that card and ``amount`` the
+    ability's index on it (INTERPRETING.md, entry 180)."""
+    params = effect.params
+    assert isinstance(params, GrantParams)
+    granter = entry.granter or entry.source
+    index = card_def(state, granter).first_granted + params.index
+    state.modifiers.append(Modifier(uid, index, until, grants="ability", granter=granter))
+    ev.append(Event("ability_granted", (*rules, "R15:7.gains"),
+                    (("card", uid), ("granter", granter), ("ability", index), ("until", until))))
+
+
+def grant_ability_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``grant_ability_until_end_of_turn``: the granted ability until the end of turn (310.2; entry 180)."""
+    _grant_ability(state, entry, effect, uid, "end_of_turn", ev, rules)
+
+
+def grant_ability_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``grant_ability_while_in_play``: the granted ability while the creature is in play (R15:205.3; entry 180)."""
+    _grant_ability(state, entry, effect, uid, "while_in_play", ev, rules)
+
+
+def become_ent(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«становится энтом»: it loses its classes and is an Энт while it is in play (R15:7.gains,
+    205.3; INTERPRETING.md, entry 181; the ``ent_keeps_classes`` mutant adds Энт to its classes)."""
+    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="ent"))
+    ev.append(Event("class_changed", (*rules, "R15:7.gains"), (("card", uid), ("class", "Энт"))))
 
 
 def double_strike_until_end_of_turn(

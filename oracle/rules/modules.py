@@ -202,7 +202,7 @@ def _death_trigger_waits(state: State) -> bool:
             continue
         # a pending trigger's source is a card of the state (validate.py); a delayed ability is
         # numbered after the card's own (R15:521), and one waiting for a death holds it too
-        a = card_def(state, t.source).ability_at(t.ability)
+        a = card_def(state, t.granter or t.source).ability_at(t.ability)  # a granted one: its granter's (entry 180)
         if a is not None and a.trigger in ("death", "creature_dies"):
             return True
     return False

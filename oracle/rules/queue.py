@@ -85,7 +85,7 @@ def ability_of(state: State, entry: QueueEntry | PendingTrigger) -> EffectAbilit
     valid state's entries name abilities of their kind)."""
     if entry.ability == POISON:
         return _POISON_ABILITY
-    d = card_def(state, entry.source)
+    d = card_def(state, entry.granter or entry.source)  # a granted ability is its granter's (entry 180)
     a: Ability
     if isinstance(entry, QueueEntry) and entry.part == -2 and d.fury is not None:
         a = d.fury.abilities[entry.ability]
@@ -406,8 +406,8 @@ def declare_trigger(
     take_usage_marker(state, t.source, t.ability, a)
     if isinstance(a, TriggeredAbility) and a.options:
         chain = chain_order(state, values)
-        state.queue.extend(QueueEntry("triggered", t.controller, t.source, a.options[k], x=t.count, lineage=t.lineage)
-                           for k in chain)
+        state.queue.extend(QueueEntry("triggered", t.controller, t.source, a.options[k], x=t.count, lineage=t.lineage,
+                                      granter=t.granter) for k in chain)
         ev.append(Event("declared", cite(state, "501.1", "401.3", "402.1"),
                         (("trigger", t.id), ("source", t.source), ("ability", t.ability), ("targets", ""))))
         ev.append(Event("chain_declared", ("R15:524.1",),
@@ -415,7 +415,8 @@ def declare_trigger(
         return_created(state, ev)
         return
     # a «discards» trigger keeps the number of cards its discard moved in x (entry 65)
-    entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets=targets, x=t.count, lineage=t.lineage)
+    entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets=targets, x=t.count, lineage=t.lineage,
+                       granter=t.granter)
     if opponent_chooses(a):
         ask_opponent(state, entry)  # R15:118.1: the target is chosen before it enters the Queue
     else:
@@ -437,7 +438,7 @@ def pass_trigger(state: State, t: PendingTrigger, ev: list[Event]) -> None:
     state.pending.remove(t)
     if not state.rules.pass_forfeits_optional and t.subject != -1:
         state.pending.append(PendingTrigger(t.id, t.controller, t.source, t.ability, subject=-1, count=t.count,
-                                            lineage=t.lineage))
+                                            lineage=t.lineage, granter=t.granter))
     ev.append(Event("passed", cite(state, "401.7"), (("trigger", t.id),)))
     return_created(state, ev)  # R15:519.6.1: passing on it settles it too (INTERPRETING.md, entry 106)
 

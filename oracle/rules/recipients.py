@@ -37,6 +37,23 @@ def _struck(state: State, entry: QueueEntry) -> list[int]:
     return [struck]
 
 
+def _attacked(state: State, entry: QueueEntry) -> list[int]:
+    """«При атаке оглушите атакованное существо»: the creature the strike attack in progress is
+    against — its final target: the defender, if one was assigned, else the creature it was
+    declared at (R15:508.3: the defender becomes the final target) — read when the effect
+    executes: an «attacks» trigger resolves in the Queue after the fight (R15:307.2), before the
+    attack ends (R15:307.3).  A hero attacked and not defended is no creature: nothing; nothing
+    once the creature left play or is hidden (INTERPRETING.md, entry 183; the
+    ``attacked_is_the_declared_target`` mutant reads the creature first declared at)."""
+    att = state.attack
+    if att is None:
+        return []
+    attacked = (att.defender or att.target) if state.rules.attacked_is_the_final_target else att.target
+    if state.zone_of(attacked) != "play" or state.cards[attacked].hidden or card_def(state, attacked).type != "creature":
+        return []
+    return [attacked]
+
+
 def recipients_of(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
     """The cards an effect to ``to`` reaches now, in order (INTERPRETING.md, entry 87 for
     ``each_enemy_character``); a player recipient is not asked for (its op is not on cards)."""
@@ -50,6 +67,8 @@ def recipients_of(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
         return [src] if state.zone_of(src) == "play" else []
     if to == "struck":
         return _struck(state, entry)
+    if to == "attacked":
+        return _attacked(state, entry)
     if to == "own_hero":
         return [players[me].hero]
     if to == "enemy_hero":

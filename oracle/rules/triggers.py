@@ -11,12 +11,12 @@ from collections.abc import Mapping, Sequence
 from contextvars import ContextVar
 from functools import cache
 
-from ..cards import Ability, CardDef, KilledBy, Trigger, TriggeredAbility, load_pool
+from ..cards import Ability, CardDef, GrantAbility, KilledBy, Trigger, TriggeredAbility, load_pool
 from ..model import Event, PendingTrigger, QueueEntry, State
-from .board import classes_of, condition_holds, game_has, ids_in_play, parts_of, some_card_outside_zones
+from .board import card_def, classes_of, condition_holds, game_has, ids_in_play, parts_of, some_card_outside_zones
 
 __all__ = [
-    "COUNTED_TRIGGERS", "POISON", "fire", "keeps_strike", "keeps_wounds", "killed_by_holds", "resolving", "strike_readers",
+    "COUNTED_TRIGGERS", "POISON", "fire", "granted_to", "granters", "keeps_strike", "keeps_wounds", "killed_by_holds", "resolving", "strike_readers",
 ]
 
 #: Pseudo ability index of poison («Отравление на Х»: in the start of its controller's turn
@@ -139,7 +139,7 @@ def _in_chain(chain: tuple[int, ...], source: int, ability: int) -> bool:
     return any(chain[i] == source and chain[i + 1] == ability for i in range(0, len(chain) - 1, 2))
 
 
-def _add(state: State, controller: int, source: int, ability: int, subject: int, count: int = 0) -> None:
+def _add(state: State, controller: int, source: int, ability: int, subject: int, count: int = 0, granter: int = 0) -> None:
     """A pending trigger of the ability, in the current chain (R15:525.2): an ability already in
     the chain does not fire again in it — the cycle of triggered abilities is interrupted before
     its first repetition (INTERPRETING.md, entry 132; the ``trigger_cycles_go_on`` mutant lets it
@@ -151,7 +151,7 @@ def _add(state: State, controller: int, source: int, ability: int, subject: int,
             stopped.append((source, ability))
         return
     state.pending.append(PendingTrigger(state.next_trigger_id, controller, source, ability, subject=subject, count=count,
-                                        lineage=chain))
+                                        lineage=chain, granter=granter))
     state.next_trigger_id += 1
 
 
@@ -234,6 +234,10 @@ def fire(
         ev.append(Event("trigger_cycle_stopped", (*rules, "R15:525.2"),
                         (("source", source), ("ability", ability), ("condition", kind))))
     for t in state.pending[before:]:
+        if t.granter:  # a granted ability: its granter named (R15:7.gains; entry 180)
+            ev.append(Event("triggered", (*rules, "R15:7.gains"), (("trigger", t.id), ("source", t.source),
+                            ("ability", t.ability), ("condition", kind), ("granter", t.granter))))
+            continue
         ev.append(
             Event(
                 "triggered",
@@ -316,6 +320,69 @@ def _fire_in_play(
                 _add(state, seat, uid, i, subject, count)
 
 
+@cache
+def granters() -> frozenset[str]:
+    """The ids of the pool's cards with granted abilities (card key ``granted``): only a game
+    holding one looks for granted abilities at all (speed only; INTERPRETING.md, entry 180)."""
+    return frozenset(cid for cid, d in load_pool().cards.items() if d.granted)
+
+
+def granted_to(state: State, uid: int) -> list[tuple[int, int]]:
+    """The granted abilities card ``uid`` has now, as (granter, ability index on the granter):
+    those effects gave it («получает "…"», a modifier granting "ability"), then those a static
+    of a card in its controller's play zone gives it («Ваши существа … имеют: "…"», while that
+    card is in play and not hidden; R15:7.gains, 115; INTERPRETING.md, entries 180, 182).  A card
+    that just died is read as it last was: its effects stay until its «Гибель» abilities are
+    declared (R15:205.3), and its controller's cards in play still grant to it."""
+    out = [(m.granter, m.amount) for m in state.modifiers if m.target == uid and m.grants == "ability"]
+    d = card_def(state, uid)
+    if d.type != "creature":
+        return out
+    seat = state.controller_of(uid)
+    for g in state.players[seat].play:
+        gc = state.cards[g]
+        if gc.hidden or gc.attached_to:
+            continue
+        gd = card_def(state, g)
+        if not gd.granted:
+            continue
+        for a in gd.abilities:
+            if not isinstance(a, GrantAbility):
+                continue
+            if a.not_created and "created" in d.keywords:
+                continue  # «не являющиеся созданными» (R15:519.6.1)
+            if a.card_class and a.card_class not in classes_of(state, uid):
+                continue  # «Каждый ваш орк» (R15:107.3)
+            out.append((g, gd.first_granted + a.index))
+    return out
+
+
+def _fire_granted(
+    state: State, kind: Trigger, subject: int, count: int, cards: Mapping[str, CardDef], killer: int, strike: int,
+) -> None:
+    """The granted abilities of ``subject`` on a condition about itself (:func:`granted_to`): each
+    fires with the card that has it as its source and its controller as controller, ``granter``
+    naming the card whose text holds it (R15:7.gains, 502.2; INTERPRETING.md, entry 180)."""
+    c = state.cards[subject]
+    if c.hidden and kind != "death":
+        return
+    controller = state.controller_of(subject)
+    for granter, i in granted_to(state, subject):
+        a = cards[state.cards[granter].card_id].ability_at(i)
+        if not isinstance(a, TriggeredAbility) or a.trigger != kind or a.item:
+            continue
+        if a.killed_by and not killed_by_holds(state, a.killed_by, controller, killer):
+            continue
+        if a.cond and state.rules.trigger_if_checked and not condition_holds(state, controller, a.cond):
+            continue
+        n = count
+        if kind == "death":
+            n = count if keeps_wounds(a) and state.rules.death_keeps_wounds else 0
+            if keeps_strike(a):
+                n = strike if state.rules.death_keeps_strike else cards[c.card_id].strike
+        _add(state, controller, subject, i, subject, n, granter)
+
+
 def _fire(
     state: State, kind: Trigger, subject: int, together: Sequence[int], count: int, cards: Mapping[str, CardDef],
     killer: int = 0, strike: int = 0,
@@ -345,6 +412,8 @@ def _fire(
                             # mutant reads its own card's printed strike)
                             n = strike if state.rules.death_keeps_strike else cards[h.card_id].strike
                     _add(state, state.controller_of(subject), holder, i, subject, n)
+            if game_has(state, granters()) and (kind != "death" or state.rules.granted_death_fires):
+                _fire_granted(state, kind, subject, count, cards, killer, strike)
     else:
         triggered_abilities(cards)  # made once per pool, with _HOLDERS
         holders_of_kind = _HOLDERS.get(kind, _NONE)

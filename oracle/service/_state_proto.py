@@ -52,6 +52,8 @@ def entry_from_msg(m: state_pb2.QueueEntry, field: str = "") -> dict[str, Any]:
     d: dict[str, Any] = {"kind": m.kind, "controller": m.controller, "source": m.source, "ability": m.ability, "targets": list(m.targets), "amounts": list(m.amounts), "x": m.x, "mode": m.mode, "part": m.part}
     if m.lineage:
         d["lineage"] = list(m.lineage)
+    if m.granter:
+        d["granter"] = m.granter
     return d
 
 
@@ -62,6 +64,8 @@ def pending_from_msg(m: state_pb2.PendingTrigger, field: str = "") -> dict[str, 
         d["count"] = m.count
     if m.lineage:
         d["lineage"] = list(m.lineage)
+    if m.granter:
+        d["granter"] = m.granter
     return d
 
 
@@ -78,6 +82,8 @@ def modifier_from_msg(m: state_pb2.StrikeModifier, field: str = "") -> dict[str,
         d["grants"] = m.grants
     if m.coins:
         d["coins"] = True
+    if m.granter:
+        d["granter"] = m.granter
     return d
 
 
@@ -170,6 +176,8 @@ def entry_to_msg(d: dict[str, Any], m: state_pb2.QueueEntry) -> None:
     m.mode = d['mode']
     m.part = d['part']
     m.lineage.extend(d.get('lineage', ()))
+    if d.get('granter'):
+        m.granter = d['granter']
 
 
 def pending_to_msg(d: dict[str, Any], m: state_pb2.PendingTrigger) -> None:
@@ -182,6 +190,8 @@ def pending_to_msg(d: dict[str, Any], m: state_pb2.PendingTrigger) -> None:
     if d.get('count'):
         m.count = d['count']
     m.lineage.extend(d.get('lineage', ()))
+    if d.get('granter'):
+        m.granter = d['granter']
 
 
 def modifier_to_msg(d: dict[str, Any], m: state_pb2.StrikeModifier) -> None:
@@ -199,6 +209,8 @@ def modifier_to_msg(d: dict[str, Any], m: state_pb2.StrikeModifier) -> None:
         m.grants = d['grants']
     if d.get('coins'):
         m.coins = d['coins']
+    if d.get('granter'):
+        m.granter = d['granter']
 
 
 def attack_to_msg(d: dict[str, Any], m: state_pb2.Attack) -> None:
@@ -343,6 +355,7 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
     mode = m.mode
     part = m.part
     lineage = tuple(m.lineage)
+    granter = m.granter
     if not (
         kind in QUEUE_KINDS
         and 0 <= controller <= 1
@@ -354,9 +367,10 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
         and -1 <= mode <= 1024
         and -2 <= part <= -1
         and ints_in(lineage, (-2, 1048576))
+        and 0 <= granter <= 1048576
     ):
         return None
-    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, lineage=lineage)
+    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, lineage=lineage, granter=granter)
 
 
 def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
@@ -368,6 +382,7 @@ def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
     subject = m.subject
     count = m.count
     lineage = tuple(m.lineage)
+    granter = m.granter
     if not (
         1 <= id <= 1048576
         and 0 <= controller <= 1
@@ -376,9 +391,10 @@ def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
         and -1 <= subject <= 1048576
         and 0 <= count <= 1048576
         and ints_in(lineage, (-2, 1048576))
+        and 0 <= granter <= 1048576
     ):
         return None
-    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage)
+    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage, granter=granter)
 
 
 def decode_modifier(m: state_pb2.StrikeModifier) -> Modifier | None:
@@ -392,15 +408,17 @@ def decode_modifier(m: state_pb2.StrikeModifier) -> Modifier | None:
     shots = m.shots
     grants = m.grants
     coins = m.coins
+    granter = m.granter
     if not (
         1 <= target <= 1048576
         and -1048576 <= amount <= 1048576
         and until in UNTIL
         and (has_owner == (until == "start_of_owner_turn")) and (not has_owner or 0 <= owner <= 1)
         and (not grants or grants in GRANTS)
+        and 0 <= granter <= 1048576
     ):
         return None
-    return Modifier(target=target, amount=amount, until=until, owner=owner, sets=sets, shots=shots, grants=grants, coins=coins)
+    return Modifier(target=target, amount=amount, until=until, owner=owner, sets=sets, shots=shots, grants=grants, coins=coins, granter=granter)
 
 
 def decode_attack(m: state_pb2.Attack) -> Attack | None:
@@ -803,6 +821,8 @@ def entry_fill(o: QueueEntry, m: state_pb2.QueueEntry) -> None:
     m.mode = o.mode
     m.part = o.part
     m.lineage.extend(o.lineage)
+    if o.granter:
+        m.granter = o.granter
 
 
 def pending_fill(o: PendingTrigger, m: state_pb2.PendingTrigger) -> None:
@@ -815,6 +835,8 @@ def pending_fill(o: PendingTrigger, m: state_pb2.PendingTrigger) -> None:
     if o.count:
         m.count = o.count
     m.lineage.extend(o.lineage)
+    if o.granter:
+        m.granter = o.granter
 
 
 def modifier_fill(o: Modifier, m: state_pb2.StrikeModifier) -> None:
@@ -832,6 +854,8 @@ def modifier_fill(o: Modifier, m: state_pb2.StrikeModifier) -> None:
         m.grants = o.grants
     if o.coins:
         m.coins = o.coins
+    if o.granter:
+        m.granter = o.granter
 
 
 def attack_fill(o: Attack, m: state_pb2.Attack) -> None:

@@ -76,6 +76,32 @@ def _limited_trigger() -> State:
     return b.state()
 
 
+def _granted() -> State:
+    """A hand-made valid state (INTERPRETING.md entry 180): player 1's Орк has Застать врасплох's
+    granted «при атаке» ability (a modifier, the spell in his graveyard) and its trigger waits."""
+    b = Board(edition="R15", step="fight_queue", play=(["ork"], []), graveyards=(["zastat_vrasplokh"], []))
+    b.attack("ork", "hero1")
+    b.data["modifiers"].append({"target": b["ork"], "amount": 1, "until": "end_of_turn", "grants": "ability",
+                                "granter": b["zastat_vrasplokh"]})
+    b.data["pending"].append({"id": 1, "controller": 0, "source": b["ork"], "ability": 1, "subject": b["ork"],
+                              "granter": b["zastat_vrasplokh"]})
+    b.data["next_trigger_id"] = 3
+    return b.state()
+
+
+def _granted_entry(kind: str) -> Mutate:
+    """A Queue entry (or with ``kind`` "delayed" a delayed ability) that names a granter."""
+    def mutate(s: State) -> Mapping[str, int]:
+        t = s.pending[0]
+        if kind == "delayed":
+            s.delayed.append(replace(t, id=2))
+        else:
+            s.queue.append(QueueEntry(kind, 0, t.source, t.ability, granter=t.granter))
+        return {}
+
+    return mutate
+
+
 def _target_choice() -> State:
     """A state the engine reaches (INTERPRETING.md entry 48): player 1 played Махокрыл with
     Кулеврина орков in play; player 2 chooses which of his two orks its Найм shoots."""
@@ -159,10 +185,13 @@ _BASES: dict[str, Callable[[], State]] = {
     # (player 1 has a deck: the delayed cases make his top deck card a Тест-наследник)
     "queue": lambda: _first(lambda s: bool(s.queue) and bool(s.pending) and s.queue[0].kind == "triggered"
                             and bool(s.players[0].deck)),
-    "modifier": lambda: _first(lambda s: bool(s.modifiers) and s.modifiers[0].until != "start_of_owner_turn"),
+    # a strike modifier (not coins, not a grant): which one the seeded games reach first depends on the pool
+    "modifier": lambda: _first(lambda s: bool(s.modifiers) and s.modifiers[0].until != "start_of_owner_turn"
+                               and not s.modifiers[0].coins and not s.modifiers[0].grants),
     "attack": lambda: _first(lambda s: s.step == "defender" and s.attack is not None and not s.queue),
     "game_over": lambda: _first(lambda s: s.step == "game_over" and s.turn >= 1),
     "limited_trigger": _limited_trigger,
+    "granted": _granted,
     "target_choice": _target_choice,
     "hand_choice": _hand_choice,
     "cancel_choice": _cancel_choice,
@@ -763,6 +792,13 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_control_while_in_play", "modifier",
      _modifier0(until="while_in_play", owner=-1, amount=0, grants="control"), "modifiers[0].until"),
     ("modifier_control_of_a_hero", "modifier", _control_of_a_hero, "modifiers[0].target"),
+    ("modifier_granted_until_start_of_turn", "granted", _modifier0(until="start_of_turn"), "modifiers[0].until"),
+    ("modifier_granted_by_no_card", "granted", _modifier0(granter=999), "modifiers[0].granter"),
+    ("modifier_granted_index_not_granted", "granted", _modifier0(amount=0), "modifiers[0].amount"),
+    ("modifier_grants_an_ability_without_granter", "granted", _modifier0(granter=0), "modifiers[0].granter"),
+    ("modifier_granter_without_an_ability", "granted", _modifier0(grants="dash", amount=0), "modifiers[0].granter"),
+    ("queue_entry_granted_activated", "granted", _granted_entry("activated"), "queue[0].granter"),
+    ("delayed_granted", "granted", _granted_entry("delayed"), "delayed[0].granter"),
     ("modifier_control_taker_not_a_seat", "modifier",
      _modifier0(until="end_of_turn", owner=-1, amount=2, grants="control"), "modifiers[0].amount"),
     ("card_captured_but_in_a_hand", "choice", _captured(in_hand=True), "cards[{i}].captured_by"),

@@ -228,7 +228,7 @@ class AbilityUsage(_message.Message):
     def __init__(self, ability: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
 
 class QueueEntry(_message.Message):
-    __slots__ = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part", "lineage")
+    __slots__ = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part", "lineage", "granter")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
@@ -239,6 +239,7 @@ class QueueEntry(_message.Message):
     MODE_FIELD_NUMBER: _ClassVar[int]
     PART_FIELD_NUMBER: _ClassVar[int]
     LINEAGE_FIELD_NUMBER: _ClassVar[int]
+    GRANTER_FIELD_NUMBER: _ClassVar[int]
     kind: str
     controller: int
     source: int
@@ -249,10 +250,11 @@ class QueueEntry(_message.Message):
     mode: int
     part: int
     lineage: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, kind: _Optional[str] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., part: _Optional[int] = ..., lineage: _Optional[_Iterable[int]] = ...) -> None: ...
+    granter: int
+    def __init__(self, kind: _Optional[str] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., part: _Optional[int] = ..., lineage: _Optional[_Iterable[int]] = ..., granter: _Optional[int] = ...) -> None: ...
 
 class PendingTrigger(_message.Message):
-    __slots__ = ("id", "controller", "source", "ability", "subject", "count", "lineage")
+    __slots__ = ("id", "controller", "source", "ability", "subject", "count", "lineage", "granter")
     ID_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
@@ -260,6 +262,7 @@ class PendingTrigger(_message.Message):
     SUBJECT_FIELD_NUMBER: _ClassVar[int]
     COUNT_FIELD_NUMBER: _ClassVar[int]
     LINEAGE_FIELD_NUMBER: _ClassVar[int]
+    GRANTER_FIELD_NUMBER: _ClassVar[int]
     id: int
     controller: int
     source: int
@@ -267,10 +270,11 @@ class PendingTrigger(_message.Message):
     subject: int
     count: int
     lineage: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ..., count: _Optional[int] = ..., lineage: _Optional[_Iterable[int]] = ...) -> None: ...
+    granter: int
+    def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ..., count: _Optional[int] = ..., lineage: _Optional[_Iterable[int]] = ..., granter: _Optional[int] = ...) -> None: ...
 
 class StrikeModifier(_message.Message):
-    __slots__ = ("target", "amount", "until", "owner", "sets", "shots", "grants", "coins")
+    __slots__ = ("target", "amount", "until", "owner", "sets", "shots", "grants", "coins", "granter")
     TARGET_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     UNTIL_FIELD_NUMBER: _ClassVar[int]
@@ -279,6 +283,7 @@ class StrikeModifier(_message.Message):
     SHOTS_FIELD_NUMBER: _ClassVar[int]
     GRANTS_FIELD_NUMBER: _ClassVar[int]
     COINS_FIELD_NUMBER: _ClassVar[int]
+    GRANTER_FIELD_NUMBER: _ClassVar[int]
     target: int
     amount: int
     until: str
@@ -287,7 +292,8 @@ class StrikeModifier(_message.Message):
     shots: bool
     grants: str
     coins: bool
-    def __init__(self, target: _Optional[int] = ..., amount: _Optional[int] = ..., until: _Optional[str] = ..., owner: _Optional[int] = ..., sets: _Optional[bool] = ..., shots: _Optional[bool] = ..., grants: _Optional[str] = ..., coins: _Optional[bool] = ...) -> None: ...
+    granter: int
+    def __init__(self, target: _Optional[int] = ..., amount: _Optional[int] = ..., until: _Optional[str] = ..., owner: _Optional[int] = ..., sets: _Optional[bool] = ..., shots: _Optional[bool] = ..., grants: _Optional[str] = ..., coins: _Optional[bool] = ..., granter: _Optional[int] = ...) -> None: ...
 
 class Attack(_message.Message):
     __slots__ = ("attacker", "target", "defender")
