@@ -564,6 +564,13 @@ MUTANTS: dict[str, Mutant] = {
             "granted_death_fires",
         ),
         Mutant(
+            "class_count_ignores_the_class",
+            "R15:107.3",
+            "«Х – количество ваших орков в игре» (Артобстрел) counts every creature of the player in play, whatever its "
+            "class (INTERPRETING.md, entry 184)",
+            "class_count_reads_the_class",
+        ),
+        Mutant(
             "directed_at_any_creature",
             "R15:7.directed",
             "«Направленный удар по существам с уязвимостью» (Оптический прицел) is read as directed at any creature: no "

@@ -270,6 +270,9 @@ class Ruleset:
     #: R15:205.3: a creature that dies keeps its effects until its «Гибель» abilities are
     #: declared: a granted «Гибель» fires, read as the creature last was (INTERPRETING.md, entry 182).
     granted_death_fires: bool = True
+    #: R15:107.3: «количество ваших орков» counts the controller's creatures of that class only
+    #: (INTERPRETING.md, entry 184).
+    class_count_reads_the_class: bool = True
     #: «Направленный удар по существам с уязвимостью»: directed only at a creature that has
     #: Уязвимость (INTERPRETING.md, entry 153).
     directed_needs_vulnerability: bool = True

@@ -623,8 +623,12 @@ def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: froz
     assert tc is not None
     e = tc.entry
     _check_choice_entry(state, e, "choosing")
-    abilities = pool[state.cards[e.source].card_id].abilities
-    if not (e.ability < len(abilities) and abilities[e.ability].kind == e.kind and opponent_chooses(abilities[e.ability])):
+    if e.granter:  # a granted ability: one of its granter's (R15:7.gains; entry 180)
+        _check_granted(state, e.granter, e.ability, "choosing.entry")
+    d = pool[state.cards[e.granter or e.source].card_id]
+    found = d.ability_at(e.ability) if e.granter else (
+        d.abilities[e.ability] if 0 <= e.ability < len(d.abilities) else None)
+    if not (found is not None and found.kind == e.kind and opponent_chooses(found)):
         raise StateError("choosing.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability} "
                          "whose target the opponent chooses")
     for key, default in (("targets", ()), ("amounts", ()), ("x", 0), ("mode", -1), ("part", -1)):

@@ -202,7 +202,12 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         params = CreateParams(card)
     elif "card" in raw:
         raise CardDataError(f"{path}.card", "only «create» names a card")
-    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, params)
+    card_class = ""
+    if amount == "own_class_creatures":
+        card_class = choice(required(raw, "class", path), CLASSES["creature"], f"{path}.class")
+    elif "class" in raw:
+        raise CardDataError(f"{path}.class", "only the amount own_class_creatures counts a class")
+    return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, params, card_class)
 
 
 def _parse_find(raw: Mapping[str, Any], path: str) -> SearchParams:

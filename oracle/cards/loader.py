@@ -290,7 +290,10 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     entry 66), "wounds_dealt" (a «strikes_hero» trigger: the wounds the strike put on the
     hero, entry 57), "other_own_creatures" («за каждое другое ваше существо»: the creatures in
     the ability's controller's play zone but its source, hidden ones included, counted when the
-    effect executes; INTERPRETING.md, entry 79), "target_strike" (the strike of the ability's
+    effect executes; INTERPRETING.md, entry 79), "own_class_creatures" («количество ваших орков
+    в игре»: the creatures of the class the effect key ``class`` names in the ability's
+    controller's play zone, hidden ones included, counted when the effect executes;
+    INTERPRETING.md, entry 184), "target_strike" (the strike of the ability's
     one target, a creature: its current strike, or the strike it had just before it left play
     during this resolution, or its printed strike if it was gone before; «Х - сила удара этого
     механизма»; INTERPRETING.md, entry 82), "self_wounds" (a «death» trigger only: «Х -

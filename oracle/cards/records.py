@@ -163,6 +163,8 @@ class Effect:
     if_previous: IfPrevious | Literal[""] = ""  # "" = whatever the previous effect did
     per: int = 1  # a counted amount (COUNTED_AMOUNTS) is ``per`` times the count («+2 … за каждую»)
     params: OpParams = NO_PARAMS
+    #: The class the amount ``own_class_creatures`` counts («количество ваших орков»; entry 184).
+    card_class: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -247,10 +247,13 @@ DerivedAmount = Literal[
     "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
     "healed_own_creatures_last_turn", "target_life",
     "strike_at_death",  # a «death» trigger only: the strike its (combined) card had just before it was destroyed
+    "own_class_creatures",  # «количество ваших орков в игре»: the controller's creatures in play of the effect's `class` (entry 184)
 ]
 AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
-COUNTED_AMOUNTS: tuple[DerivedAmount, ...] = ("discarded", "recipient_hand", "other_own_creatures")
+COUNTED_AMOUNTS: tuple[DerivedAmount, ...] = (
+    "discarded", "recipient_hand", "other_own_creatures", "own_class_creatures",
+)
 #: Whom an effect goes to (effect key ``to``; :mod:`oracle.rules.recipients`).
 Recipient = Literal[
     "target",

@@ -82,6 +82,9 @@ _AMOUNT_TEXT = {
     "other_own_creatures": "`per` times the number of creatures in the play zone of the ability's controller other "
     "than its source, hidden ones included, when the effect executes («за каждое другое ваше существо»; INTERPRETING.md "
     "entry 79)",
+    "own_class_creatures": "`per` times the number of creatures in the play zone of the ability's controller that "
+    "have the effect's `class` now (an upgraded one is a Механизм only), hidden ones included, when the effect executes "
+    "(«Х – количество ваших орков в игре»; the effect key `class` names it; INTERPRETING.md entry 184)",
     "target_strike": "the strike of the ability's one target creature: its current strike, or the strike it had just "
     "before it left play during this resolution (R15:403.1), or its printed strike if it was gone before it resolved "
     "(«Х - сила удара этого механизма»; INTERPRETING.md entry 82)",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..cards import Effect, Recipient, load_pool
 from ..model import QueueEntry, State
-from .board import card_def, condition_holds, current_life, current_strike
+from .board import card_def, classes_of, condition_holds, current_life, current_strike
 
 __all__ = ["effect_amount", "live_targets", "recipients_of"]
 
@@ -139,6 +139,14 @@ def effect_amount(
         mine = state.players[entry.controller].play
         count = sum(1 for uid in mine if card_def(state, uid).type == "creature"
                     and (uid != entry.source or not state.rules.other_own_creatures_exclude_source))
+        return count * effect.per + bonus
+    if effect.amount == "own_class_creatures":
+        # «количество ваших орков в игре»: the creatures in the controller's play zone that have the
+        # class now, hidden ones included, counted when the effect executes (R15:107.3, 512.5;
+        # INTERPRETING.md, entry 184; the ``class_count_ignores_the_class`` mutant counts them all)
+        mine = state.players[entry.controller].play
+        count = sum(1 for uid in mine if card_def(state, uid).type == "creature"
+                    and (effect.card_class in classes_of(state, uid) or not state.rules.class_count_reads_the_class))
         return count * effect.per + bonus
     if effect.amount == "creatures_strike_6_plus":
         # «за каждое существо в игре с ударом 6 или более»: both players', not hidden (entry 12)
