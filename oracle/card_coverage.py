@@ -96,8 +96,12 @@ PARTLY: dict[str, str] = {
     "M_GRANT_AB": "granted triggered abilities (R15:7.gains; entry 180): card key `granted`, ops "
     "`grant_ability_until_end_of_turn` and `grant_ability_while_in_play` (a modifier with `grants` `ability` and "
     "`granter`), fired by the creature that has them as their source (`pending[].granter`); a class change "
-    "«становится энтом» (op `become_ent`, entry 181); no granted static ability («Не получает ран»), no «1 раз за ход» "
-    "marker on a granted ability",
+    "«становится энтом» (op `become_ent`, entry 181), static `grant_ability` to own creatures (of a class, not created; "
+    "entries 182, 184), the granted static «Не получает ран» as the keyword `no_wounds` (entry 185); no other granted "
+    "static ability, no «1 раз за ход» marker on a granted ability",
+    "M_GRAVE": "op `graveyard_to_hand` («верните [эту карту] с кладбища в руку»: the ability's own card, to its owner's "
+    "hand; entry 185), `graveyard_to_deck_top` (entry 78), op `resurrect` (R15:519.4); no ability that works from the "
+    "graveyard",
     "M_MODULE": "keyword `module` («Модуль»: attached to its player's mechanism at step `module_choice`, the combined "
     "card's summed strike, life and cost and its parts' abilities, parts leaving play as separate cards, R15 "
     "glossary, R15:505.4; entries 103-105); not «Присоедините к Паролету любое число ваших механизмов», not a "

@@ -53,7 +53,8 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: life: reduced lives, not wounds, R15:504.4; entry 97), "mechanism" (it has lost its classes and is a Механизм:
 #: «Усовершенствовать», R15 glossary), or a keyword it has while the modifier lasts («получает
 #: Рывок / Уязвимость / Первый удар / Направленный удар по существу противника», R15 glossary
-#: «Получает»): "dash" (R15:108.5), "vulnerability", "first_strike", "directed_at_creatures";
+#: «Получает»): "dash" (R15:108.5), "vulnerability", "first_strike", "directed_at_creatures", "no_wounds" («Не
+#: получает ран», R15:517.1.1; entry 185);
 #: or "double_strike": its strike is doubled («Удвойте силу удара»: a multiplying modifier,
 #: applied after the additions and before the subtractions, R15:523.1; entry 71); or "control":
 #: the card is under the control of the seat in ``amount`` until the end of turn («Возьмите под
@@ -63,9 +64,9 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: "ability": it has the triggered ability of index ``amount`` of the card ``granter`` («получает "…"»,
 #: R15:7.gains; a granted ability, INTERPRETING.md, entry 180).
 GRANTS = ("life", "reduced_life", "mechanism", "ent", "dash", "vulnerability", "first_strike", "directed_at_creatures",
-          "double_strike", "control", "ability")
+          "no_wounds", "double_strike", "control", "ability")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
-GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures")
+GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures", "no_wounds")
 
 #: The actor id of chance (die rolls, shuffles); players are seats 0 and 1.
 class Actor(IntEnum):
@@ -336,7 +337,7 @@ class Modifier:
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
                              presence="nonzero", json_doc=(
                                  "`life`, `reduced_life`, `mechanism`, `ent`, `dash`, `vulnerability`, `first_strike`, "
-                                 "`directed_at_creatures`, `double_strike`, `control` or `ability`; the key is present exactly when not "
+                                 "`directed_at_creatures`, `no_wounds`, `double_strike`, `control` or `ability`; the key is present exactly when not "
                                  "empty (5.4 rule 7)"))] = ""
     coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",
                              json_doc=("`true`; the key is present exactly when true (temporary coins of the hero's "

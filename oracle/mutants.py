@@ -571,6 +571,13 @@ MUTANTS: dict[str, Mutant] = {
             "class_count_reads_the_class",
         ),
         Mutant(
+            "no_wounds_only_from_strikes",
+            "R15:517.1.1",
+            "«Не получает ран» (granted by Неистовство) keeps off only the wounds of strikes: a spell or a shot still "
+            "wounds the creature (INTERPRETING.md, entry 185)",
+            "no_wounds_at_all",
+        ),
+        Mutant(
             "directed_at_any_creature",
             "R15:7.directed",
             "«Направленный удар по существам с уязвимостью» (Оптический прицел) is read as directed at any creature: no "

@@ -273,6 +273,9 @@ class Ruleset:
     #: R15:107.3: «количество ваших орков» counts the controller's creatures of that class only
     #: (INTERPRETING.md, entry 184).
     class_count_reads_the_class: bool = True
+    #: R15:517.1.1: «Не получает ран» keeps every wound off, a spell's or a shot's as well as a
+    #: strike's (INTERPRETING.md, entry 185).
+    no_wounds_at_all: bool = True
     #: «Направленный удар по существам с уязвимостью»: directed only at a creature that has
     #: Уязвимость (INTERPRETING.md, entry 153).
     directed_needs_vulnerability: bool = True

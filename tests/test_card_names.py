@@ -179,6 +179,8 @@ FAITHFUL: dict[str, str] = {
     "attack's final target, entry 183)",
     "oderevenenie": "a creature gains the granted «При атаке оглушите это существо» while in play (op "
     "grant_ability_while_in_play; entry 180) and becomes an Энт (op become_ent: its classes replaced; entry 181)",
+    "neistovstvo": "a creature gains until end of turn the keyword no_wounds («Не получает ран», a replacement, "
+    "R15:517.1.1) and the granted strikes_hero ability: op graveyard_to_hand returns this card to its owner's hand (entry 185)",
     "porozhdenie_pustoshi": "Орда is deck-building only; Гибель: search up to two of its name (op search, R15:7.search)",
     "poznanie_efira": "search up to two spells of printed cost 1 (op search, find type and cost, R15:7.search)",
     "pekhota_arkhaalya": "Орда; optional Гибель (R15:113.4): search one of its name, then poison the optional target 1",

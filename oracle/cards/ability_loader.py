@@ -160,6 +160,8 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
             raise CardDataError(f"{path}.per", f"only a counted amount ({', '.join(COUNTED_AMOUNTS)}) is multiplied")
         per = integer(raw["per"], f"{path}.per", 1)
     _check_hand_effect(op, to, amount, path)
+    if op == "graveyard_to_hand" and to != "self":
+        raise CardDataError(f"{path}.to", "graveyard_to_hand moves the ability's own card («верните Неистовство»): 'self'")
     if op == "graveyard_to_deck_top" and to != "self":
         raise CardDataError(f"{path}.to", "graveyard_to_deck_top moves the ability's own card («Оборотня»): 'self'")
     if op == "gain_coins_until_end_of_turn" and (to not in ("controller", "opponent") or not isinstance(amount, int)):

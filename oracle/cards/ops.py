@@ -237,6 +237,12 @@ OPS: dict[Op, OpSpec] = {
         "trigger, resolved after the card reached the graveyard; `put_on_deck` with `from` `graveyard`; INTERPRETING.md "
         "entry 78)",
     ),
+    "graveyard_to_hand": OpSpec(
+        "source", NoParams,
+        "`to` `self`: the card whose text holds the ability — a granted ability's granter, else its source — if it is "
+        "in its owner's graveyard when the effect executes, goes to its owner's hand («Когда наносит раны ударом герою "
+        "верните Неистовство с кладбища в руку»; `returned_to_hand`; INTERPRETING.md entry 185)",
+    ),
     "create": OpSpec(
         "supply", CreateParams,
         "«Создайте Х» (R15 glossary «Создайте», R15:519.6): `to` `controller`; the created card `card` (a card id of "

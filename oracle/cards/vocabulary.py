@@ -218,6 +218,7 @@ Op = Literal[
     "become_ent",  # «становится энтом»: it loses its classes and is an Энт while in play (R15:7.gains; entry 181)
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
+    "graveyard_to_hand",  # «верните [эту карту] с кладбища в руку»: the ability's card (a granted one's granter), to its owner's hand (entry 185)
     "create",  # «Создайте Х»: the created card X comes from the controller's supply into play (R15:519.6, glossary «Создайте»)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
     "reduce_life_while_in_play",  # «получает -N к жизням»: an effect of N reduced lives, no wounds (R15:504.4, 504.5)
@@ -233,8 +234,9 @@ Op = Literal[
 EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
 #: (R15:108.5), Уязвимость (R15:7.vulnerability), Первый удар (R15:7.firststrike),
-#: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature).
-GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures"]
+#: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature);
+#: «Не получает ран» (no_wounds: a replacement effect, no wounds at all, R15:517.1.1; entry 185).
+GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures", "no_wounds"]
 GRANTED_KEYWORDS: tuple[GrantedKeyword, ...] = get_args(GrantedKeyword)
 #: What a «search» (a summon, a resurrection) may look for (effect key ``find``): a card's printed
 #: name, or its type and printed cost, exact («стоимостью (1)», R15:7.search «Поиск — [карта/карты]»)

@@ -236,6 +236,7 @@ _WHOLE: dict[Op, WholeHandler] = {
     "lose_coins": player_effects.lose_coins,
     "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
+    "graveyard_to_hand": player_effects.graveyard_to_hand,
     "create_delayed": delayed.create_delayed,
 }
 

@@ -20,6 +20,7 @@ __all__ = [
     "gain_coin",
     "gain_coins_until_end_of_turn",
     "graveyard_to_deck_top",
+    "graveyard_to_hand",
     "lose_coins",
 ]
 
@@ -102,6 +103,24 @@ def graveyard_to_deck_top(
 ) -> tuple[int, bool]:
     """``graveyard_to_deck_top``: the ability's own card, from its owner's graveyard (entry 78)."""
     return 0, _graveyard_to_deck_top(state, entry.source, ev, rules)
+
+
+def graveyard_to_hand(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """``graveyard_to_hand``: «верните Неистовство с кладбища в руку»: the card whose text holds the
+    ability (a granted ability's granter, else its source), if it is in its owner's graveyard when
+    the effect executes, goes to its owner's hand — a card going to a hand goes to its owner's
+    (R15:203.4) — keeping its usage markers (R15:205.3; INTERPRETING.md, entry 185)."""
+    uid = entry.granter or entry.source
+    c = state.cards[uid]
+    p = state.players[c.owner]
+    if uid not in p.graveyard:
+        return 0, False
+    p.graveyard.remove(uid)
+    p.hand.append(uid)
+    ev.append(Event("returned_to_hand", rules, (("card", uid), ("player", c.owner), ("from", "graveyard"))))
+    return 0, True
 
 
 def _graveyard_to_deck_top(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> bool:

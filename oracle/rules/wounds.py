@@ -115,11 +115,18 @@ def _untouched(state: State, uid: int) -> bool:
         return False
     if has_keyword(state, uid, "vulnerability"):
         return False
+    if state.modifiers and any(m.target == uid and m.grants == "no_wounds" for m in state.modifiers):
+        return False  # «Не получает ран» granted (entry 185)
     board = ids_with_kind(_BOARD_GUARDS)
     return not game_has(state, board) or board.isdisjoint(ids_in_play(state))
 
 
 # --- replacement (R15:508.4.2, 515.1, 517)
+
+#: «Не получает ран» granted to a card (a modifier granting "no_wounds"; entry 185): a replacement of
+#: no ability index of the card's own, which no creature's strike limits.
+_NO_WOUNDS = NoWoundsFrom(min_strike=0, text_en="Takes no wounds")
+_NO_WOUNDS_INDEX = -3
 
 #: A replacement that can apply: (the card whose static ability it is, the ability's index, the ability).
 _Replacement = tuple[int, int, Protection | NoWoundsFrom | WoundReplacement]
@@ -177,6 +184,12 @@ def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:
     engine's order (entry 89): the card's own (protection, «Не получает ран от», its own «вместо»),
     then those of its controller's other cards in play, then the opponent's, by uid."""
     out: list[_Replacement] = []
+    if state.modifiers and any(m.target == uid and m.grants == "no_wounds" for m in state.modifiers) and (
+            blow.by_strike or state.rules.no_wounds_at_all):
+        # «Не получает ран» granted until the end of turn (Неистовство): no wounds at all, whatever deals
+        # them (R15:517.1.1; INTERPRETING.md, entry 185; the ``no_wounds_only_from_strikes`` mutant
+        # keeps only strikes off)
+        out.append((uid, _NO_WOUNDS_INDEX, _NO_WOUNDS))
     for i, a in abilities_of_kind(state, uid, _REPLACING):
         if isinstance(a, Protection) and _protects(state, a, blow):
             out.append((uid, i, a))

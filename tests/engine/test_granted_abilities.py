@@ -91,3 +91,23 @@ def test_the_validator_names_a_bad_grant() -> None:
     assert err.value.field == "pending[0].ability"
     b.data["pending"][0]["ability"] = 1
     assert from_dict(b.data).pending[0].granter == b["z"]
+
+
+def test_frenzy_keeps_a_return_strike_off_and_returns_only_from_the_graveyard() -> None:
+    """Неистовство (entry 185): its creature attacks a creature and takes none of its return
+    strike («Не получает ран», a replacement: wounds_prevented); the card returns to its owner's
+    hand only from his graveyard — moved away first, the granted trigger moves nothing."""
+    b = Board(edition="R15", play=([card("ork", "o")], [card("khranitel_istochnika", "k")]),
+              hands=([card("neistovstvo", "n")], ()), coins=((2, 0), (0, 0)))
+    s, ev = run(b.state(), Action("play", card=b["n"], targets=(b["o"],)),
+                Action("attack", card=b["o"], targets=(b["k"],)))
+    assert s.cards[b["o"]].wounds == 0 and s.cards[b["k"]].wounds == 5
+    assert [dict(e.data)["card"] for e in events(ev, "wounds_prevented")] == [b["o"]]
+    b = Board(edition="R15", play=([card("ork", "o")], ()), hands=([card("neistovstvo", "n")], ()),
+              coins=((2, 0), (0, 0)))
+    s, _ = run(b.state(), Action("play", card=b["n"], targets=(b["o"],)))
+    s.players[0].graveyard.remove(b["n"])
+    s.players[0].deck.insert(0, b["n"])
+    s, ev = run(s, Action("attack", card=b["o"], targets=(b["hero1"],)))
+    assert s.cards[b["hero1"]].wounds == 5 and not events(ev, "returned_to_hand")
+    assert b["n"] in s.players[0].deck and b["n"] not in s.players[0].hand

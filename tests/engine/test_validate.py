@@ -32,6 +32,7 @@ from oracle import Action, IllegalAction, State, apply, check, decision, legal_a
 from oracle.cards import load_pool
 from oracle.engine import GAME_OVER_RULE, SHUFFLE_STEPS, STEP_TABLE, shuffled_seat
 from oracle.model import Actor, Attack, Modifier, PendingTrigger, QueueEntry, TargetChoice
+from oracle.rules.board import current_life
 from oracle.rules.setup import DEAL
 from oracle.rules.triggers import POISON
 from oracle.sampler import play_random_game
@@ -185,9 +186,11 @@ _BASES: dict[str, Callable[[], State]] = {
     # (player 1 has a deck: the delayed cases make his top deck card a Тест-наследник)
     "queue": lambda: _first(lambda s: bool(s.queue) and bool(s.pending) and s.queue[0].kind == "triggered"
                             and bool(s.players[0].deck)),
-    # a strike modifier (not coins, not a grant): which one the seeded games reach first depends on the pool
+    # a plain strike modifier (no coins, grant, shots or «становится равен»): which modifier the
+    # seeded games reach first depends on the pool
     "modifier": lambda: _first(lambda s: bool(s.modifiers) and s.modifiers[0].until != "start_of_owner_turn"
-                               and not s.modifiers[0].coins and not s.modifiers[0].grants),
+                               and not (s.modifiers[0].coins or s.modifiers[0].grants or s.modifiers[0].shots
+                                        or s.modifiers[0].sets)),
     "attack": lambda: _first(lambda s: s.step == "defender" and s.attack is not None and not s.queue),
     "game_over": lambda: _first(lambda s: s.step == "game_over" and s.turn >= 1),
     "limited_trigger": _limited_trigger,
@@ -1261,7 +1264,9 @@ def _at_the_bounds(s: State) -> State:
                 d = _POOL[c.card_id]
                 c.poison = MAX_VALUE
                 # a creature's base life may be 0 (R15:512.6): then no wounds
-                c.wounds = max(d.life - 1, 0) if d.type in ("hero", "creature") else MAX_VALUE
+                # (its life as it is: a combined card's, its life effects; the seeded games reach such)
+                full = current_life(s, uid) + c.wounds if d.type in ("hero", "creature") else 0
+                c.wounds = max(full - 1, 0) if d.type in ("hero", "creature") else MAX_VALUE
     # a modifier granting something keeps it (an upgraded creature stays the mechanism a
     # waiting Модуль may be attached to, R15:7.module)
     s.modifiers = [m if m.grants else Modifier(m.target, MAX_VALUE, m.until, owner=m.owner) for m in s.modifiers]
