@@ -200,6 +200,8 @@ def _check_parts(
             raise StateError(path, f"card {host} is itself a part: a combined card has one top card (R15:7.attach)")
         if seen.get(host, (0, "", 0))[1] != "play":
             raise StateError(path, f"card {host} is not in the play zone: only a card in play has parts (R15:7.attach)")
+        if c.card_id not in pool or h.card_id not in pool:
+            continue  # an unknown card id: the card's own rule names it
         if pool[c.card_id].type != "creature" or pool[h.card_id].type != "creature":
             raise StateError(path, f"card {uid} and card {host} must both be creatures (R15:505.4, R15:7.module)")
         if c.closed or c.wounds or c.poison or c.hidden or c.stunned:

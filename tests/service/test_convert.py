@@ -528,6 +528,9 @@ def _renumber(data: dict[str, Any], factor: int) -> dict[str, Any]:
         e["source"], e["targets"] = u(e["source"]), [u(x) for x in e["targets"]]
     for t in (*data["pending"], *data.get("delayed", ())):  # delayed triggered abilities too (R15:521)
         t["source"], t["subject"] = u(t["source"]), u(t["subject"])
+    for item in (*data["queue"], *data["pending"], *data.get("delayed", ()), *data["modifiers"]):
+        if "granter" in item:  # the card whose text holds a granted ability (R15:7.gains)
+            item["granter"] = u(item["granter"])
     for item in (*data["queue"], *data["pending"], *data.get("delayed", ())):
         if "lineage" in item:  # pairs of source uid and ability index (R15:525.2)
             item["lineage"] = [u(x) if i % 2 == 0 else x for i, x in enumerate(item["lineage"])]
@@ -539,6 +542,8 @@ def _renumber(data: dict[str, Any], factor: int) -> dict[str, Any]:
         if key in data:
             entry = data[key]["entry"]
             entry["source"], entry["targets"] = u(entry["source"]), [u(x) for x in entry["targets"]]
+            if "granter" in entry:
+                entry["granter"] = u(entry["granter"])
     if "attaching" in data:  # the entering Модуль creature (R15:7.module)
         data["attaching"]["card"] = u(data["attaching"]["card"])
     if data.get("cancelling"):  # the played card whose cancellation waits (R15:518.1)
