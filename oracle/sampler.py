@@ -73,6 +73,9 @@ THEMES: dict[str, dict[str, tuple[str, ...]]] = {
                        "fill_kinds": ("ActivatedAbility",)},  # «Ваши активируемые способности стоят на (1) меньше»
     "granted keywords": {"ops": ("keyword_until_end_of_turn", "keyword_while_in_play", "double_strike_until_end_of_turn"),
                          "fill": ("creature",)},
+    # «получает "…"», «имеют: "…"» (R15:7.gains; INTERPRETING.md, entries 180-185), Энт and Орк among them
+    "granted abilities": {"ops": ("grant_ability_until_end_of_turn", "grant_ability_while_in_play", "become_ent"),
+                          "kinds": ("GrantAbility",), "classes": ("Орк",), "fill": ("creature",)},
     # mechanisms whose strike is not their printed one, and На таран («сила удара этого механизма»)
     "strike changers": {"classes": ("Механизм",), "cards": ("na_taran",),
                         "ops": ("strike_until_end_of_turn", "set_strike_until_end_of_turn", "double_strike_until_end_of_turn",

@@ -251,6 +251,7 @@ def test_deck_themes_gather_their_mechanisms() -> None:
     assert theme_ids("capture and discard").count("neuderzhimyy") == 6  # «Каждый раз, когда вы сбрасываете карты»
     assert theme_ids("cost modifiers").count("test_inzhener") == 6
     assert theme_ids("granted keywords").count("klinki_berserka") == 6
+    assert {theme_ids("granted abilities").count(c) for c in ("zastat_vrasplokh", "bioreaktor", "artobstrel")} == {6}
 
 
 def test_a_themed_chooser_draws_both_decks_from_one_theme() -> None:
