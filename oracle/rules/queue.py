@@ -409,7 +409,8 @@ def declare_trigger(
         state.queue.extend(QueueEntry("triggered", t.controller, t.source, a.options[k], x=t.count, lineage=t.lineage,
                                       granter=t.granter) for k in chain)
         ev.append(Event("declared", cite(state, "501.1", "401.3", "402.1"),
-                        (("trigger", t.id), ("source", t.source), ("ability", t.ability), ("targets", ""))))
+                        (("trigger", t.id), ("source", t.source), ("ability", t.ability), ("targets", ""),
+                         *((("granter", t.granter),) if t.granter else ()))))
         ev.append(Event("chain_declared", ("R15:524.1",),
                         (("source", t.source), ("abilities", ",".join(str(a.options[k]) for k in chain)))))
         return_created(state, ev)
@@ -426,7 +427,7 @@ def declare_trigger(
             "declared",
             cite(state, "501.1", "401.3", "402.1"),
             (("trigger", t.id), ("source", t.source), ("ability", t.ability),
-             ("targets", ",".join(map(str, targets)))),
+             ("targets", ",".join(map(str, targets))), *((("granter", t.granter),) if t.granter else ())),
         )
     )
     return_created(state, ev)  # the «Гибель» of a dead created card is declared (R15:519.6.1)
@@ -503,7 +504,8 @@ def _resolve(state: State, ev: list[Event]) -> QueueEntry:
     own = ("R15:113.9",) if returns_use else activation_steps(state, 11) if entry.kind == "activated" else ()
     ev.append(
         Event("resolving", (*rules, *own),
-              (("kind", entry.kind), ("source", entry.source), ("ability", entry.ability)))
+              (("kind", entry.kind), ("source", entry.source), ("ability", entry.ability),
+               *((("granter", entry.granter),) if entry.granter else ())))
     )
     if entry.kind == "strike_attack":
         fight(state, ev)
