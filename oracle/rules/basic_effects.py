@@ -119,7 +119,7 @@ def leave_together(
         source = died_from[uid]
         fire(state, "death", uid, ev, rules, count=wounds[uid], killer=source, strike=strikes.get(uid, 0))
         for part in parts[uid]:  # its parts' «Гибель» are the combined card's own abilities
-            fire(state, "death", part, ev, (*rules, "R15:505.4"), killer=source, strike=strikes.get(uid, 0))
+            fire(state, "death", part, ev, (*rules, "R15:505.4"), killer=source, strike=strikes.get(uid, 0), part=True)
         if card_def(state, uid).type == "creature":
             # once for the combined creature, however many parts it has (R15:505.4; the
             # ``combined_dies_per_part`` mutant fires them for each part)

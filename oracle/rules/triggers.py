@@ -200,6 +200,7 @@ def fire(
     count: int = 0,
     killer: int = 0,
     strike: int = 0,
+    part: bool = False,
 ) -> None:
     """Record every triggered ability whose condition ``kind`` (about card ``subject``,
     or 0) just happened.  ``rules`` are the ids of the rule that made it happen.
@@ -218,16 +219,20 @@ def fire(
 
     ``strike`` is the strike a destroyed card had just before it left play («death»; a part's
     «Гибель» gets its combined card's): kept as the count only by an ability that reads it
-    (:func:`keeps_strike`; INTERPRETING.md, entry 151)."""
+    (:func:`keeps_strike`; INTERPRETING.md, entry 151).
+
+    ``part``: ``subject`` was a part of the combined card that died (R15:505.4): its own «Гибель»
+    fires, but the granted abilities were the combined creature's, which fired them once
+    (INTERPRETING.md, entry 182)."""
     cards = load_pool().cards
     before = len(state.pending)
     stopped: list[tuple[int, int]] = []
     if not _CHAIN.get():  # outside a chain no cycle can stop a trigger (:func:`_add`)
-        _fire(state, kind, subject, together, count, cards, killer, strike)
+        _fire(state, kind, subject, together, count, cards, killer, strike, part)
     else:
         token = _STOPPED.set(stopped)
         try:
-            _fire(state, kind, subject, together, count, cards, killer, strike)
+            _fire(state, kind, subject, together, count, cards, killer, strike, part)
         finally:
             _STOPPED.reset(token)
     for source, ability in stopped:
@@ -385,7 +390,7 @@ def _fire_granted(
 
 def _fire(
     state: State, kind: Trigger, subject: int, together: Sequence[int], count: int, cards: Mapping[str, CardDef],
-    killer: int = 0, strike: int = 0,
+    killer: int = 0, strike: int = 0, part: bool = False,
 ) -> None:
     """The body of :func:`fire`: every ability whose condition ``kind`` happened becomes a
     pending trigger (:func:`_add`)."""
@@ -412,7 +417,7 @@ def _fire(
                             # mutant reads its own card's printed strike)
                             n = strike if state.rules.death_keeps_strike else cards[h.card_id].strike
                     _add(state, state.controller_of(subject), holder, i, subject, n)
-            if game_has(state, granters()) and (kind != "death" or state.rules.granted_death_fires):
+            if not part and game_has(state, granters()) and (kind != "death" or state.rules.granted_death_fires):
                 _fire_granted(state, kind, subject, count, cards, killer, strike)
     else:
         triggered_abilities(cards)  # made once per pool, with _HOLDERS

@@ -111,3 +111,21 @@ def test_frenzy_keeps_a_return_strike_off_and_returns_only_from_the_graveyard() 
     s, ev = run(s, Action("attack", card=b["o"], targets=(b["hero1"],)))
     assert s.cards[b["hero1"]].wounds == 5 and not events(ev, "returned_to_hand")
     assert b["n"] in s.players[0].deck and b["n"] not in s.players[0].hand
+
+
+def test_a_combined_creature_fires_a_granted_death_once() -> None:
+    """Биореактор and a combined creature (Дирр-прыгун attached to Мехокраб, R15:7.attach): the
+    combined card is one creature and had the granted «Гибель» once; when it dies, its top card
+    fires it and the part, leaving as a card of its own (R15:505.4), fires only its own
+    (INTERPRETING.md, entry 182)."""
+    from oracle.rules.basic_effects import leave_together
+
+    b = Board(edition="R15", play=([card("bioreaktor", "r"), card("mekhokrab", "m")], ()),
+              hands=([card("dirr_prygun", "d")], ()), coins=((1, 0), (0, 0)))
+    s, _ = run(b.state(), Action("play", card=b["d"]))
+    s, _ = run(s, Action("attach_module", card=b["d"], targets=(b["m"],)))
+    assert s.cards[b["d"]].attached_to == b["m"]
+    ev: list = []
+    leave_together(s, [b["m"]], ev, ("R15:505.2",))
+    granted = [(t.source, t.granter) for t in s.pending if t.granter]
+    assert granted == [(b["m"], b["r"])]
