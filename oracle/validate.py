@@ -688,7 +688,9 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     abilities = d.modes[e.mode] if 0 <= e.mode < len(d.modes) else d.abilities
     if e.part == -2:
         abilities = d.fury.abilities if d.fury else ()
-    if not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
+    if e.granter:  # a granted ability: one of its granter's (R15:7.gains; entry 180)
+        _check_granted(state, e.granter, e.ability, "choosing_cards.entry")
+    elif not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
         raise StateError("choosing_cards.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
     a = ability_of(state, e)
     if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in HAND_OPS:
