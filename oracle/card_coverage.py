@@ -122,7 +122,11 @@ PARTLY: dict[str, str] = {
     "a combined card's for a part, R15:403.1; entry 151); no other counts, no wounds on the source while it is in play",
     "RECIP": "recipients `each_other_creature` (every creature but the source) and `each_enemy_character` (the "
     "opponent's hero and his creatures not hidden, R15:504.3; entry 87); not «каждого вашего персонажа»",
-    "TFILTER": "target filters `max_cost`, `min_strike`; not «оглушённое»",
+    "TFILTER": "target filters `max_cost`, `min_strike`; the printed type and cost of a card a search or a take from "
+    "the graveyard looks for (`find`, entries 84, 156); not «оглушённое»",
+    "M_GRAVE": "the graveyard as a zone acted on: op `resurrect` (R15:519.4; entry 113) and op `graveyard_to_hand` "
+    "(«положите с кладбища в руку» N matching cards of the player's own graveyard, his choice at step "
+    "`hand_choice`, R15:118.5, 203.4; entry 156); no ability working in the graveyard, no return of a named card",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
     "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57), "
     "with the wounds a strike dealt as the amount `wounds_dealt`, and `strikes_creature` («При ударе по существу»: its "

@@ -456,6 +456,13 @@ MUTANTS: dict[str, Mutant] = {
             "summon_may_take_fewer",
         ),
         Mutant(
+            "find_cost_read_as_at_most",
+            "R15:118.5",
+            "«заклинание стоимостью (1)» that a search or a take from the graveyard looks for is read as «стоимостью (1) "
+            "или менее», so a spell of cost X (0) matches too (INTERPRETING.md, entry 156)",
+            "find_cost_exact",
+        ),
+        Mutant(
             "summon_refusal_shuffles",
             "R15:519.3.1",
             "a summon that took no card still shuffles the deck, as a search does, though refusing to look through it "

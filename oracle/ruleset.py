@@ -329,6 +329,9 @@ class Ruleset:
     #: R15:519.3.3: «Вызовите до N существ» may summon fewer, none included (INTERPRETING.md,
     #: entry 112).
     summon_may_take_fewer: bool = True
+    #: R15:7.search, R15:118.5: «стоимостью (N)» in what a search or a take from the graveyard looks
+    #: for is the printed cost N exactly, not N or less (INTERPRETING.md, entry 156).
+    find_cost_exact: bool = True
     #: R15:519.3.1: a player who summons none refused to look through the deck: it is not
     #: shuffled (entry 112).
     summon_refusal_keeps_the_deck: bool = True

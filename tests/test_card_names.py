@@ -79,6 +79,9 @@ FAITHFUL: dict[str, str] = {
     "proekt_yanis_tauro": "(T): a shot = wound an enemy character by its current strike (507.2)",
     "proekt_maris_tauro": "whenever its strike wounds a hero (strikes_hero, no limit, R15:113.5): heal the own hero by "
     "the wounds dealt, remembered by the trigger (amount wounds_dealt; INTERPRETING.md entry 57)",
+    "tsverg_koldun": "when its strike wounds a hero (strikes_hero, R15:510.3): a spell of printed cost 1 from its "
+    "controller's own graveyard (R15:118.5) to his hand, his choice when there are several (op graveyard_to_hand; "
+    "INTERPRETING.md entry 156)",
     "istselyayushchaya": "at the start of the opponent's turn: heal the own hero by the wounds healed from the own "
     "creatures in the controller's last turn (amount healed_own_creatures_last_turn; INTERPRETING.md entry 88)",
     "yrkh": "Гибель: its owner draws a card",

@@ -223,7 +223,7 @@ def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], p
 def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
     """A hand effect (HAND_OPS) goes to players and takes a number of cards; ``each_player``
     and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
-    if op in ("search", "summon", "resurrect"):
+    if op in ("search", "summon", "resurrect", "graveyard_to_hand"):
         if to != "controller" or not isinstance(amount, int) or amount < 1:
             raise CardDataError(f"{path}.to", f"a {op} goes to the controller («в своей колоде», «с вашего кладбища»; "
                                 "see R15:519.3, 519.4) and takes up to a number >= 1 of cards")

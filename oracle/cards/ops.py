@@ -262,6 +262,13 @@ OPS: dict[Op, OpSpec] = {
         "and they go into play one at a time, ascending uids, open and under his control (`resurrected`, then "
         "`entered_play`; «Найм» fires; first-turn weakness, R15:108.5; INTERPRETING.md entry 113)",
     ),
+    "graveyard_to_hand": OpSpec(
+        "hand", SearchParams,
+        "«положите с кладбища в руку» (R15:118.5: his own graveyard when the text names none; R15:203.4): `to` "
+        "`controller`; he chooses `amount` cards of his own graveyard that match `find` (all there are if "
+        "fewer, R15:520.1) — at step `hand_choice` when he has two or more choices, at once otherwise — and they go to his "
+        "hand (`taken_from_graveyard`; INTERPRETING.md entry 156)",
+    ),
     "take_control": OpSpec(
         "cards", NoParams,
         "«Возьмите под контроль» (R15:519.5): the ability's controller takes control of a recipient in play that is no "

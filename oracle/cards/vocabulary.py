@@ -221,6 +221,7 @@ Op = Literal[
     "set_strike_until_end_of_turn",  # «Удар … становится равен N до конца хода»: the fixed +/- that makes it N, until 310.2 (R15:7.strikebecomes)
     "summon",  # «Вызовите»: up to N matching cards of his own deck go into play under his control; the deck is shuffled (R15:519.3)
     "resurrect",  # «Возродите»: N matching cards of his own graveyard go into play under his control (R15:519.4)
+    "graveyard_to_hand",  # «положите с кладбища в руку»: N matching cards of his own graveyard go to his hand (R15:118.5, 203.4)
     "take_control",  # «Возьмите под контроль»: the card goes to its controller's play zone for good (R15:519.5)
     "take_control_until_end_of_turn",  # «Возьмите под контроль … до конца хода»: it goes back at 310.2 (R15:519.5)
     "capture_from_hand",  # «[эта карта] добывает N карт из вашей руки»: they lie under it until it leaves play (R15:520.5)

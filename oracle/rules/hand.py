@@ -47,7 +47,7 @@ __all__ = [
 
 #: The hand ops whose cards are chosen from another zone of the player (R15:7.search,
 #: R15:519.3: the deck; R15:519.4: the graveyard) and must match the effect's ``find``.
-_FINDING = {"search": "deck", "summon": "deck", "resurrect": "graveyard"}
+_FINDING = {"search": "deck", "summon": "deck", "resurrect": "graveyard", "graveyard_to_hand": "graveyard"}
 
 
 def choosers(state: State, entry: QueueEntry, effect: Effect) -> tuple[int, ...]:
@@ -88,20 +88,22 @@ def shuffles_after(state: State, effect: Effect, cards: tuple[int, ...]) -> bool
 
 
 def searchable(state: State, effect: Effect, seat: int) -> list[int]:
-    """The cards of ``seat``'s deck a «search» (a «summon»; for a «resurrect» his graveyard)
+    """The cards of ``seat``'s deck a «search» (a «summon»; for a «resurrect» or a
+    «graveyard_to_hand» his graveyard)
     may take, ascending uids: those matching its ``find`` (the printed name; the type and
-    printed cost, X as 0, exact or at most; R15:7.search, R15:519.3, 519.4)."""
+    printed cost, X as 0, exact or at most; R15:7.search, R15:519.3, 519.4; the mutant
+    ``find_cost_read_as_at_most`` reads an exact cost as at most, entry 156)."""
     find = effect.params
     assert isinstance(find, SearchParams)
     out = []
-    zone = state.players[seat].graveyard if effect.op == "resurrect" else state.players[seat].deck
+    zone = state.players[seat].graveyard if _FINDING[effect.op] == "graveyard" else state.players[seat].deck
     for uid in sorted(zone):
         d = card_def(state, uid)
         if find.name and d.name != find.name:
             continue
         if find.card_type and d.type != find.card_type:
             continue
-        if find.cost >= 0 and max(d.cost, 0) != find.cost:
+        if find.cost >= 0 and (max(d.cost, 0) != find.cost if state.rules.find_cost_exact else max(d.cost, 0) > find.cost):
             continue
         if find.max_cost >= 0 and max(d.cost, 0) > find.max_cost:
             continue
@@ -132,8 +134,9 @@ def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -
         # look (R15:519.3.1; entry 112; the mutant ``summon_takes_all_it_can`` does not let him)
         hi = min(int(effect.amount), len(searchable(state, effect, seat)))
         return tuple(range(hi + 1)) if state.rules.summon_may_take_fewer else (hi,)
-    if effect.op == "resurrect":
-        # «возродите существо»: as many as asked, all there are if fewer (R15:520.1; entry 113)
+    if effect.op in ("resurrect", "graveyard_to_hand"):
+        # «возродите существо», «положите с кладбища в руку»: as many as asked, all there are if
+        # fewer (R15:520.1; entries 113, 156)
         return (min(int(effect.amount), len(searchable(state, effect, seat))),)
     hand = len(state.players[seat].hand)
     n = required(effect)
@@ -229,6 +232,11 @@ def carry_out(
         return bool(cards)
     if effect.op in ("summon", "resurrect"):
         take_into_play(state, seat, effect.op, cards, ev, rules)
+        return len(cards) >= required(effect)
+    if effect.op == "graveyard_to_hand":
+        if cards:
+            ev.append(Event("taken_from_graveyard", (*rules, "R15:118.5", "R15:203.4"),
+                            _move(seat, cards, p.graveyard, p.hand)))
         return len(cards) >= required(effect)
     if effect.op == "capture_from_hand":
         if len(cards) < required(effect) and not state.rules.capture_takes_what_there_is:

@@ -555,6 +555,7 @@ def hand_choice_actions(state: State) -> list[Action]:
 
 #: The rule a choice of cards while an ability resolves comes from, by its effect's op.
 _CHOICE_RULES = {"discard": "R15:7.discard", "search": "R15:7.search", "summon": "R15:519.3", "resurrect": "R15:519.4",
+                 "graveyard_to_hand": "R15:118.5",
                  "capture_from_hand": "R15:7.capture"}
 
 
