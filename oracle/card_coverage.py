@@ -126,7 +126,12 @@ PARTLY: dict[str, str] = {
     "the graveyard looks for (`find`, entries 84, 156); not «оглушённое»",
     "M_GRAVE": "the graveyard as a zone acted on: op `resurrect` (R15:519.4; entry 113) and op `graveyard_to_hand` "
     "(«положите с кладбища в руку» N matching cards of the player's own graveyard, his choice at step "
-    "`hand_choice`, R15:118.5, 203.4; entry 156); no ability working in the graveyard, no return of a named card",
+    "`hand_choice`, R15:118.5, 203.4; entry 156); an activated ability that «работает на кладбище» (ability key "
+    "`in_graveyard`, declared from its owner's graveyard as well as from play, R15:202.2; entry 157); no triggered "
+    "ability from the graveyard (R15:113.12), no return of a named card",
+    "X_ACT": "the cost «(Х)» of an activated ability (cost `coins` \"X\": X declared, at least 1, X open coins; "
+    "entry 120), X as an amount of its effects (wounds, a resurrection's count; entries 120, 157); not X cards "
+    "discarded",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
     "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57), "
     "with the wounds a strike dealt as the amount `wounds_dealt`, and `strikes_creature` («При ударе по существу»: its "

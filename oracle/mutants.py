@@ -463,6 +463,13 @@ MUTANTS: dict[str, Mutant] = {
             "find_cost_exact",
         ),
         Mutant(
+            "graveyard_ability_only_there",
+            "R15:202.2",
+            "an activated ability «(эта особенность работает на кладбище)» is read as working only in the graveyard: "
+            "declared while its card is in play it is refused (INTERPRETING.md, entry 157)",
+            "graveyard_ability_works_in_play",
+        ),
+        Mutant(
             "summon_refusal_shuffles",
             "R15:519.3.1",
             "a summon that took no card still shuffles the deck, as a search does, though refusing to look through it "

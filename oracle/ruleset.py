@@ -332,6 +332,9 @@ class Ruleset:
     #: R15:7.search, R15:118.5: «стоимостью (N)» in what a search or a take from the graveyard looks
     #: for is the printed cost N exactly, not N or less (INTERPRETING.md, entry 156).
     find_cost_exact: bool = True
+    #: R15:202.2, glossary «Кладбище»: an ability that «работает на кладбище» works there as well as in
+    #: play, where every ability works (INTERPRETING.md, entry 157).
+    graveyard_ability_works_in_play: bool = True
     #: R15:519.3.1: a player who summons none refused to look through the deck: it is not
     #: shuffled (entry 112).
     summon_refusal_keeps_the_deck: bool = True

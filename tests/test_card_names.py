@@ -79,6 +79,9 @@ FAITHFUL: dict[str, str] = {
     "proekt_yanis_tauro": "(T): a shot = wound an enemy character by its current strike (507.2)",
     "proekt_maris_tauro": "whenever its strike wounds a hero (strikes_hero, no limit, R15:113.5): heal the own hero by "
     "the wounds dealt, remembered by the trigger (amount wounds_dealt; INTERPRETING.md entry 57)",
+    "predannyy_arkhaalya": "(X), discard a card: resurrect X cards named Преданный Архааля from the own graveyard "
+    "(R15:519.4), the ability declared from the graveyard as well as from play (in_graveyard, R15:202.2; "
+    "INTERPRETING.md entry 157)",
     "tsverg_koldun": "when its strike wounds a hero (strikes_hero, R15:510.3): a spell of printed cost 1 from its "
     "controller's own graveyard (R15:118.5) to his hand, his choice when there are several (op graveyard_to_hand; "
     "INTERPRETING.md entry 156)",

@@ -224,7 +224,9 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
     """A hand effect (HAND_OPS) goes to players and takes a number of cards; ``each_player``
     and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
     if op in ("search", "summon", "resurrect", "graveyard_to_hand"):
-        if to != "controller" or not isinstance(amount, int) or amount < 1:
+        # «Возродите Х …»: the X of the ability's cost (its loader checks the cost «(Х)»)
+        counted = (isinstance(amount, int) and amount >= 1) or (op == "resurrect" and amount == "X")
+        if to != "controller" or not counted:
             raise CardDataError(f"{path}.to", f"a {op} goes to the controller («в своей колоде», «с вашего кладбища»; "
                                 "see R15:519.3, 519.4) and takes up to a number >= 1 of cards")
         return
@@ -296,6 +298,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if not isinstance(raw, dict):
         raise CardDataError(path, "must be an object")
     kind = choice(required(raw, "kind", path), ABILITY_KINDS, f"{path}.kind")
+    if "in_graveyard" in raw and kind != "activated":
+        raise CardDataError(f"{path}.in_graveyard", "only an activated ability is declared from the graveyard here")
     if kind == "spell" and card_type != "spell":
         raise CardDataError(f"{path}.kind", "spell abilities belong to spells (R15:117.1)")
     if card_type == "spell" and kind != "spell":
@@ -425,6 +429,14 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         if any(e.amount == "X" for e in effects) and not x_coins:
             raise CardDataError(f"{path}.effects", "the amount 'X' of an activated ability needs the cost «(Х)» "
                                 "(cost.coins 'X')")
+        # «(эта особенность работает на кладбище)» (R15 glossary «Кладбище»; entry 157)
+        in_graveyard = raw.get("in_graveyard", False)
+        if not isinstance(in_graveyard, bool):
+            raise CardDataError(f"{path}.in_graveyard", "must be true or false")
+        if in_graveyard and (tap or card_type != "creature"):
+            raise CardDataError(f"{path}.in_graveyard", "an ability that works in the graveyard belongs to a "
+                                "creature and does not close its card (a card in the graveyard is neither open nor "
+                                "closed)")
     per_turn = per_game = 0
     limit = raw.get("limit")
     if limit is None:
@@ -449,7 +461,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             killed_by, cond=cond,
         )
     if kind == "activated":
-        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins, thirst)
+        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins, thirst,
+                                graveyard=in_graveyard)
     return SpellAbility(targets, effects, text_en, per_turn, per_game)
 
 

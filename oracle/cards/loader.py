@@ -103,6 +103,11 @@ Ability::
               effects; INTERPRETING.md, entry 120); "thirst": n — «Жажда N»: the payment wounds
               another non-hidden character of the controller n, named by the action's
               ``values``, the card the source (R15:501.4; INTERPRETING.md, entry 123)
+    in_graveyard  activated only, a creature's, no "tap" in its cost: true for «(эта особенность
+              работает на кладбище)»: its owner may declare it in his choice phase while the card
+              lies in his graveyard (the action's ``card`` a uid of his graveyard), as well as
+              from play; no other ability of a card in the graveyard is declared (R15 glossary
+              «Кладбище», R15:202.2; INTERPRETING.md, entry 157)
     choose, options  activated only, an ability constructor (R15:524): "options" a list of
               two or more abilities {"targets": [one target spec], "effects": [...]} and
               "choose" n («Выберите n раз из», a chain of n, repeats allowed, R15:524.1) or
@@ -227,7 +232,8 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     from his deck, the cards going into play under his control instead, {"max_cost": n} for
     «стоимостью (n) или менее»; the deck is shuffled only when he summoned some (refusing to
     look, R15:519.3.1; entries 111, 112).  "resurrect" («Возродите», R15:519.4) takes ``amount``
-    matching cards (all there are if fewer) of his own graveyard into play (entry 113).
+    matching cards (all there are if fewer) of his own graveyard into play (entry 113); its
+    ``amount`` may be "X", the X of its activated ability's cost (entry 157).
     No effect after a hand effect reads "drawn" or "self_strike", and no ``if_previous``
     follows one of "each_player", a search or a summon.
     "graveyard_to_deck_top" (``to`` "self") is not a hand effect: the ability's own card goes

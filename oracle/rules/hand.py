@@ -62,8 +62,11 @@ def choosers(state: State, entry: QueueEntry, effect: Effect) -> tuple[int, ...]
     return (me, 1 - me) if state.rules.each_player_from_controller else (1 - me, me)
 
 
-def required(effect: Effect) -> int:
-    """How many cards the effect asks for (-1: «любое количество»)."""
+def required(effect: Effect, x: int = 0) -> int:
+    """How many cards the effect asks for (-1: «любое количество»; "X": the ``x`` of its
+    ability's cost, «Возродите Х …», R15:512.4)."""
+    if effect.amount == "X":
+        return x
     return -1 if effect.amount == "any" else int(effect.amount)
 
 
@@ -117,7 +120,7 @@ def _options(state: State, effect: Effect, seat: int) -> list[int]:
     return searchable(state, effect, seat) if effect.op in _FINDING else sorted(state.players[seat].hand)
 
 
-def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -> tuple[int, ...]:
+def choice_counts(state: State, ability: EffectAbility, index: int, seat: int, x: int = 0) -> tuple[int, ...]:
     """How many cards ``seat`` may choose for effect ``index`` of ``ability``: «любое
     количество» is 0 up to his whole hand; N cards are N, or all he has if fewer (R15:520.4);
     when the next effect is its «иначе» he may also refuse, choosing none (R15:119.7; entry
@@ -137,7 +140,7 @@ def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -
     if effect.op in ("resurrect", "graveyard_to_hand"):
         # «возродите существо», «положите с кладбища в руку»: as many as asked, all there are if
         # fewer (R15:520.1; entries 113, 156)
-        return (min(int(effect.amount), len(searchable(state, effect, seat))),)
+        return (min(required(effect, x), len(searchable(state, effect, seat))),)
     hand = len(state.players[seat].hand)
     n = required(effect)
     if n < 0:
@@ -148,23 +151,24 @@ def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -
     return (0, hi) if may_refuse and hi > 0 else (hi,)
 
 
-def hand_choices(state: State, ability: EffectAbility, index: int, seat: int) -> list[tuple[int, ...]]:
+def hand_choices(state: State, ability: EffectAbility, index: int, seat: int, x: int = 0) -> list[tuple[int, ...]]:
     """Every legal choice of ``seat``: the cards of his hand (a search: the matching cards of
-    his deck), ascending uids, each count in :func:`choice_counts`."""
+    his deck), ascending uids, each count in :func:`choice_counts` (``x``: the X of the
+    resolving entry)."""
     cards = _options(state, ability.effects[index], seat)
-    return [c for k in choice_counts(state, ability, index, seat) for c in combinations(cards, k)]
+    return [c for k in choice_counts(state, ability, index, seat, x) for c in combinations(cards, k)]
 
 
-def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int) -> bool:
+def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int, x: int = 0) -> bool:
     """Whether ``seat`` has two or more legal choices (otherwise the choice is made for him)."""
-    counts = choice_counts(state, ability, index, seat)
+    counts = choice_counts(state, ability, index, seat, x)
     n = len(_options(state, ability.effects[index], seat))
     return len(counts) > 1 or 0 < counts[0] < n
 
 
-def forced_choice(state: State, ability: EffectAbility, index: int, seat: int) -> tuple[int, ...]:
+def forced_choice(state: State, ability: EffectAbility, index: int, seat: int, x: int = 0) -> tuple[int, ...]:
     """The only legal choice of a player without a real one: all his hand or nothing."""
-    (choice,) = hand_choices(state, ability, index, seat)
+    (choice,) = hand_choices(state, ability, index, seat, x)
     return choice
 
 
@@ -232,7 +236,7 @@ def carry_out(
         return bool(cards)
     if effect.op in ("summon", "resurrect"):
         take_into_play(state, seat, effect.op, cards, ev, rules)
-        return len(cards) >= required(effect)
+        return len(cards) >= required(effect, entry.x)
     if effect.op == "graveyard_to_hand":
         if cards:
             ev.append(Event("taken_from_graveyard", (*rules, "R15:118.5", "R15:203.4"),

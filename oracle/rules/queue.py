@@ -545,7 +545,7 @@ def hand_chooser(state: State) -> int:
 def _hand_options(state: State) -> list[tuple[int, ...]]:
     hc = state.choosing_cards
     assert hc is not None
-    return hand_choices(state, ability_of(state, hc.entry), hc.effect, hc.player)
+    return hand_choices(state, ability_of(state, hc.entry), hc.effect, hc.player, hc.entry.x)
 
 
 def hand_choice_actions(state: State) -> list[Action]:
@@ -566,7 +566,7 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
     hc = state.choosing_cards
     assert hc is not None
     ability = ability_of(state, hc.entry)
-    counts = choice_counts(state, ability, hc.effect, hc.player)
+    counts = choice_counts(state, ability, hc.effect, hc.player, hc.entry.x)
     effect = ability.effects[hc.effect]
     where = zone_chosen_from(effect)
     search = where != "hand"
