@@ -89,14 +89,21 @@ COVERED: dict[str, str] = {
     "as defender, R15:7.defenceexperience, R15:509.5; entry 150)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
+    "FIGHT": "op `fight` («Сразиться с существом»: the ability's own creature, its combined card for a part, fights an "
+    "enemy creature by the ordinary rules, a closed one striking back, no defender, no closing, R15:7.fight, 507.4; "
+    "entry 200)",
+    "X_ACT": "the cost «(Х)» of an activated ability (`cost.coins` `\"X\"`: X declared, at least 1, bounded by the "
+    "payment, R15:308.1 step 3, 512.4; entry 120), the amount X of its effects and a target «стоимостью (Х)» (target "
+    "key `cost` `\"X\"`; entry 201)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
 PARTLY: dict[str, str] = {
     "M_MODULE": "keyword `module` («Модуль»: attached to its player's mechanism at step `module_choice`, the combined "
     "card's summed strike, life and cost and its parts' abilities, parts leaving play as separate cards, R15 "
-    "glossary, R15:505.4; entries 103-105); not «Присоедините к Паролету любое число ваших механизмов», not a "
-    "replacement of the combined card's death («Вместо гибели …»)",
+    "glossary, R15:505.4; entries 103-105), a creature in play attached by an ability (op `attach_to_self`, "
+    "«Присоедините к Мехазавру механизм», an opponent's too; entry 201); not «Присоедините к Паролету любое число "
+    "ваших механизмов», not a replacement of the combined card's death («Вместо гибели …»)",
     "M_CREATE": "op `create` («Создайте Х»: a created card of R15 Part 8 from its owner's supply into play, back to it "
     "instead of changing zone, R15:519.6, 519.6.1; entry 106), «Создайте A или B» as a constructor with one choice "
     "(entry 142); the created cards Модуль атаки, Модуль подвижности, Защитный модуль, Модуль поддержки, Модуль "

@@ -685,6 +685,27 @@ MUTANTS: dict[str, Mutant] = {
             "attached_module_does_not_enter",
         ),
         Mutant(
+            "fight_effect_one_sided",
+            "R15:7.fight",
+            "«Сразиться с существом» deals only the fighter's strike, the creature fought striking nothing back "
+            "(the simplification of the test card Тест-таран; INTERPRETING.md, entry 200)",
+            "fight_effect_both_strike",
+        ),
+        Mutant(
+            "fight_effect_closed_target_strikes_no_back",
+            "R15:507.4",
+            "a closed creature fought by «Сразиться» takes the strike without a return strike, as in an attack of "
+            "the phase (R15:510.3) instead of fighting as an open one (INTERPRETING.md, entry 200)",
+            "fight_effect_closed_strikes_back",
+        ),
+        Mutant(
+            "attach_in_play_fires_hire",
+            "R15:7.attach",
+            "a mechanism in play attached to Мехазавр fires its own «Найм» as a Модуль would, though it is "
+            "no Модуль and enters nothing (INTERPRETING.md, entry 201)",
+            "attach_in_play_fires_nothing",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -366,6 +366,14 @@ class Ruleset:
     #: R15 glossary «Модуль»: an attached Модуль creature does not enter play; only its own
     #: «Найм» fires, not «when a creature enters» (INTERPRETING.md, entry 104).
     attached_module_does_not_enter: bool = True
+    #: R15 glossary «Сразиться», R15:507.4: a fight started by an ability is a fight: the
+    #: creature fought strikes back (INTERPRETING.md, entry 200).
+    fight_effect_both_strike: bool = True
+    #: R15:507.4: in a fight started by an ability a closed creature strikes back too (entry 200).
+    fight_effect_closed_strikes_back: bool = True
+    #: R15 glossary «Присоединить»: a card in play attached to another carries no state of its
+    #: own into the combined card but its wounds; no trigger fires (INTERPRETING.md, entry 201).
+    attach_in_play_fires_nothing: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -100,12 +100,15 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
     max_cost = integer(raw["max_cost"], f"{path}.max_cost", 0) if "max_cost" in raw else -1
     min_strike = integer(raw["min_strike"], f"{path}.min_strike", 0) if "min_strike" in raw else -1
     chooser = choice(raw.get("chooser", "controller"), TARGET_CHOOSERS, f"{path}.chooser")
+    cost_x = "cost" in raw
+    if cost_x and raw["cost"] != "X":
+        raise CardDataError(f"{path}.cost", 'only "X": the target costs the X declared («стоимостью (Х)»)')
     optional = raw.get("optional", False)
     if optional is not False:
         if optional is not True or chooser != "controller":
             raise CardDataError(f"{path}.optional", "true or absent; a target the opponent chooses is not optional")
         lo = 0
-    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser)
+    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser, cost_x)
 
 
 def _controller_condition(raw: Any, path: str) -> Condition:
@@ -425,6 +428,9 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         if any(e.amount == "X" for e in effects) and not x_coins:
             raise CardDataError(f"{path}.effects", "the amount 'X' of an activated ability needs the cost «(Х)» "
                                 "(cost.coins 'X')")
+    if any(t.cost_x for t in targets) and not x_coins:
+        raise CardDataError(f"{path}.targets", "a target «стоимостью (Х)» needs an activated ability's cost «(Х)» "
+                            "(cost.coins 'X')")
     per_turn = per_game = 0
     limit = raw.get("limit")
     if limit is None:

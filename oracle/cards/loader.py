@@ -173,6 +173,9 @@ Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"an
                 "max_cost": n (optional: printed cost at most n, X as 0, «стоимостью (1) или
                 менее»), "min_strike": n (optional: current strike at least n, «с ударом 6 или
                 более»); both checked at declaration like every restriction (501.4),
+                "cost": "X" (optional, an activated ability with the cost «(Х)» only: the
+                target's cost, X as 0, is the X declared, «механизм стоимостью (Х)»;
+                INTERPRETING.md entry 201),
                 "count": n (exactly n distinct) or {"up_to": n} (1..n distinct, never none: R15:502.6, INTERPRETING.md entry 135),
                 "optional": true (optional, triggered abilities only: the target may be
                 left out at the declaration, zero targets, and the effects to "target" then

@@ -245,6 +245,8 @@ EachHandler = Callable[[State, QueueEntry, Effect, int, int, list[Event], tuple[
 #: The ops carried out on each recipient card in turn.
 _EACH: dict[Op, EachHandler] = {
     "wound": card_effects.wound,
+    "fight": card_effects.fight,
+    "attach_to_self": card_effects.attach_to_self,
     "poison": card_effects.poison,
     "intensify_poison": card_effects.intensify_poison,
     "cure": card_effects.cure,

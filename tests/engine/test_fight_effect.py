@@ -1,0 +1,91 @@
+"""«Сразиться с существом» (op ``fight``, INTERPRETING.md entry 200) and «Присоедините к
+Мехазавру механизм» (op ``attach_to_self``, entry 201): what the scenarios do not show (a closed
+fighter, the attack not spent, a card gone, a combined card attached with its parts and the
+modifiers on it, the loader's refusals)."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracle.cards import CardDataError, parse_pool
+from oracle.rules.attack import fight_effect
+from oracle.rules.modules import attach_in_play
+from oracle.validate import validate
+
+from .helpers import Board, card, events
+
+
+def test_a_closed_fighter_fights_and_nothing_is_closed_or_spent() -> None:
+    """A closed creature made to fight strikes as an open one (R15:7.fight), the open creature it
+    fights strikes back, neither is closed afterwards and the fighter's strike attack of the turn
+    is not spent (``attacked_turn`` unchanged)."""
+    b = Board(edition="R15", play=([card("parodvigatel", "p", closed=True)], [card("legat_akkenii", "l")]))
+    s = b.state()
+    ev: list = []
+    assert fight_effect(s, b["p"], b["l"], ev, ())
+    assert s.cards[b["p"]].wounds == 3 and s.zone_of(b["l"]) == "graveyard"
+    assert s.cards[b["p"]].closed and s.cards[b["p"]].attacked_turn == 0
+    assert not events(ev, "closed")
+    assert {"R15:7.fight", "R15:507.4", "R15:510.1"} <= set(events(ev, "fight")[0].rules)
+
+
+def test_no_fight_with_a_card_gone_or_not_a_creature() -> None:
+    """Nothing happens when the creature fought has left play, or the recipient is a hero."""
+    b = Board(edition="R15", play=([card("parodvigatel", "p")], []), graveyards=((), ("ork",)))
+    s = b.state()
+    ev: list = []
+    assert not fight_effect(s, b["p"], b["ork"], ev, ())
+    assert not fight_effect(s, b["p"], b["hero1"], ev, ())
+    assert not ev and s.cards[b["p"]].wounds == 0
+
+
+def test_a_combined_card_is_attached_with_its_parts_and_loses_its_modifiers() -> None:
+    """An opponent's combined mechanism attached to Мехазавр brings its part along (one top card:
+    no parts of parts), its wounds move onto Мехазавр, its closed state and the strike modifier on
+    it end, and the state is valid (PROTOCOL.md 5.4 rule 13)."""
+    b = Board(edition="R15", play=([card("mekhazavr", "m")], [card("mekhokrab", "k", closed=True, wounds=2),
+                                                              card("dirr_prygun", "d")]))
+    b.data["players"][1]["play"].remove(b["d"])
+    b.card_data("d")["attached_to"] = b["k"]
+    b.modifier("k", 2, "end_of_turn")
+    s = b.state()
+    ev: list = []
+    assert attach_in_play(s, b["k"], b["m"], ev, ())
+    assert s.cards[b["k"]].attached_to == b["m"] and s.cards[b["d"]].attached_to == b["m"]
+    assert s.players[1].play == [] and s.cards[b["m"]].wounds == 2
+    assert not s.cards[b["k"]].closed and not s.modifiers
+    assert dict(events(ev, "module_attached")[0].data)["from"] == 1
+    validate(s)
+
+
+def test_attach_refuses_itself_and_a_card_out_of_play() -> None:
+    """A card is not attached to itself, nor is a card out of play."""
+    b = Board(edition="R15", play=([card("mekhazavr", "m")], []), graveyards=((), ("akrida",)))
+    s = b.state()
+    ev: list = []
+    assert not attach_in_play(s, b["m"], b["m"], ev, ())
+    assert not attach_in_play(s, b["akrida"], b["m"], ev, ())
+    assert not ev
+
+
+def _pool(ability: dict) -> dict:
+    c = {"id": "c", "name": "Карта", "name_en": "Card", "type": "creature", "cost": 1, "strike": 1, "life": 1,
+         "abilities": [ability]}
+    return {"version": "t", "cards": [c]}
+
+
+def test_a_target_costing_x_needs_the_cost_x() -> None:
+    """The target key ``cost`` is "X" only, and only on an activated ability with the cost «(Х)»."""
+    eff = [{"op": "attach_to_self", "to": "target"}]
+    tgt = {"what": "creature", "cost": "X"}
+    with pytest.raises(CardDataError) as err:
+        parse_pool(_pool({"kind": "triggered", "trigger": "hire", "targets": [tgt], "effects": eff}))
+    assert err.value.field == "$.cards[0].abilities[0].targets"
+    with pytest.raises(CardDataError):
+        parse_pool(_pool({"kind": "activated", "cost": {"coins": 2}, "targets": [tgt], "effects": eff}))
+    with pytest.raises(CardDataError) as err:
+        parse_pool(_pool({"kind": "activated", "cost": {"coins": "X"}, "targets": [{**tgt, "cost": 3}],
+                          "effects": eff}))
+    assert err.value.field == "$.cards[0].abilities[0].targets[0].cost"
+    pool = parse_pool(_pool({"kind": "activated", "cost": {"coins": "X"}, "targets": [tgt], "effects": eff}))
+    assert pool.cards["c"].abilities[0].targets[0].cost_x
