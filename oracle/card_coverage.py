@@ -102,8 +102,9 @@ PARTLY: dict[str, str] = {
     "M_MODULE": "keyword `module` («Модуль»: attached to its player's mechanism at step `module_choice`, the combined "
     "card's summed strike, life and cost and its parts' abilities, parts leaving play as separate cards, R15 "
     "glossary, R15:505.4; entries 103-105), a creature in play attached by an ability (op `attach_to_self`, "
-    "«Присоедините к Мехазавру механизм», an opponent's too; entry 201); not «Присоедините к Паролету любое число "
-    "ваших механизмов», not a replacement of the combined card's death («Вместо гибели …»)",
+    "«Присоедините к Мехазавру механизм», an opponent's too; entry 201) and any number of a player's mechanisms "
+    "attached as Модули (op `attach_own_mechanisms`, Паролет; entry 202); not a replacement of the combined card's "
+    "death («Вместо гибели …»)",
     "M_CREATE": "op `create` («Создайте Х»: a created card of R15 Part 8 from its owner's supply into play, back to it "
     "instead of changing zone, R15:519.6, 519.6.1; entry 106), «Создайте A или B» as a constructor with one choice "
     "(entry 142); the created cards Модуль атаки, Модуль подвижности, Защитный модуль, Модуль поддержки, Модуль "

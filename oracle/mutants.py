@@ -706,6 +706,13 @@ MUTANTS: dict[str, Mutant] = {
             "attach_in_play_fires_nothing",
         ),
         Mutant(
+            "module_like_attach_fires_no_hire",
+            "R15:7.module",
+            "the mechanisms Паролет attaches «как если бы они имели способность Модуль и только что вошли в игру» fire "
+            "no «Найм», being in play already (INTERPRETING.md, entry 202)",
+            "module_like_attach_fires_hire",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

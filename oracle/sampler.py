@@ -220,7 +220,7 @@ def _random_hand_choice(state: State, chooser: RandomChooser) -> Action:
     hc = state.choosing_cards
     assert hc is not None
     hand = sorted(state.players[hc.player].hand)
-    counts = choice_counts(state, ability_of(state, hc.entry), hc.effect, hc.player)
+    counts = choice_counts(state, ability_of(state, hc.entry), hc.effect, hc.player, hc.entry.source)
     if ability_of(state, hc.entry).effects[hc.effect].op not in ("search", "summon", "resurrect") and (
             len(counts) == len(hand) + 1):
         return Action("choose_cards", targets=tuple(uid for uid in hand if chooser.rng.random() < 0.5))

@@ -666,7 +666,7 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
             raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search or a summon "
                              "(R15:7.search, R15:519.3.1)")
         return
-    if not has_real_choice(state, a, hc.effect, hc.player):
+    if not has_real_choice(state, a, hc.effect, hc.player, e.source):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
                          "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
 

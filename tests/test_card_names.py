@@ -61,6 +61,10 @@ FAITHFUL: dict[str, str] = {
     "parodvigatel": "Модуль = keyword module; «Найм: Может сразиться с существом»: optional hire trigger, target an "
     "enemy creature (R15:507.4), op fight (a fight by the ordinary rules, the closed one striking back, no closing, "
     "R15:7.fight; attached, its combined card fights; INTERPRETING.md entry 200)",
+    "parolet": "«Найм: Прикрепите к Паролету любое число ваших механизмом …, затем вы можете ранить существо на Х»: "
+    "hire trigger, op attach_own_mechanisms (any number of its player's mechanisms in play chosen at resolution, each "
+    "attached with its «Найм» firing as a Модуль's), then wound an optional target by self_strike, the combined "
+    "strike (INTERPRETING.md entry 202); «механизмом» is the print's",
     "mekhazavr": "«(Х): Присоедините к Мехазавру механизм стоимостью (Х)»: activated, cost X coins, target a creature "
     "of either side with class Механизм whose cost is the X declared (target key cost X), op attach_to_self (the card "
     "in play becomes a part, its wounds moving onto Мехазавр, an opponent's leaving his control; INTERPRETING.md "

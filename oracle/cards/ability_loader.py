@@ -231,6 +231,9 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
             raise CardDataError(f"{path}.to", f"a {op} goes to the controller («в своей колоде», «с вашего кладбища»; "
                                 "see R15:519.3, 519.4) and takes up to a number >= 1 of cards")
         return
+    if op == "attach_own_mechanisms" and (to != "controller" or amount != "any"):
+        raise CardDataError(f"{path}.to", "attach_own_mechanisms takes any number of the controller's own mechanisms "
+                            "(«любое число ваших механизмов»): to controller, amount any")
     if op == "capture_from_hand" and to != "controller":
         raise CardDataError(f"{path}.to", "a capture takes cards of the controller's own hand («из вашей руки»)")
     if op in HAND_OPS:
@@ -580,7 +583,9 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
         if e.op not in HAND_OPS:
             continue
         for j, later in enumerate(effects[i + 1:], i + 1):
-            if later.amount in ("drawn", "self_strike", "target_strike"):
+            # attaching mechanisms to the card keeps it in play, so its strike is read after it (entry 202)
+            if later.amount in ("drawn", "self_strike", "target_strike") and not (
+                    later.amount == "self_strike" and e.op == "attach_own_mechanisms"):
                 raise CardDataError(f"{path}[{j}].amount", f"{later.amount} is not read after a hand effect")
         if e.to == "each_player" and i + 1 < len(effects) and effects[i + 1].if_previous:
             raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a hand effect of each player")

@@ -71,6 +71,15 @@ OPS: dict[Op, OpSpec] = {
         "zone it left); its wounds move onto the combined card, its closed state, poison, stun and the modifiers "
         "on it end; no trigger fires (INTERPRETING.md entry 201)",
     ),
+    "attach_own_mechanisms": OpSpec(
+        "hand", NoParams,
+        "«Прикрепите к Паролету любое число ваших механизмов (как если бы они имели способность Модуль и только что "
+        "вошли в игру)»: `to` `controller`, `amount` `any`: he chooses any number of his mechanisms in play other than "
+        "the ability's own card (creatures with the class Механизм, not hidden; none included) at step `hand_choice` "
+        "(`choose_cards` naming cards of his play zone); each, ascending uids, becomes a part of the ability's own "
+        "card as `attach_to_self` does (`module_attached` with `from`) and its «Найм» fires as an attached Модуль's "
+        "would (R15:7.module; its former parts' too); nothing when the card is out of play (INTERPRETING.md entry 202)",
+    ),
     "poison": OpSpec(
         "cards", NoParams,
         "the recipient gets Poison `amount`; only the highest value applies (`poisoned`)",

@@ -188,6 +188,7 @@ Op = Literal[
     "destroy",  # destroy without wounds (R15:505.2)
     "fight",  # «Сразиться с существом»: the ability's own creature fights the recipient (R15:7.fight, 507.4)
     "attach_to_self",  # «Присоедините к Х …»: the recipient in play becomes a part of the ability's own card (R15:7.attach)
+    "attach_own_mechanisms",  # «Прикрепите к Х любое число ваших механизмов (как если бы они имели способность Модуль …)»
     "poison",  # «Отравить на Х»: Poison X, the highest value applies (R15:7.poison)
     "intensify_poison",  # «Усилить отравление на Х»: Poison Y becomes X+Y
     "cure",  # remove all poison

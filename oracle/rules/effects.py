@@ -138,10 +138,10 @@ def hand_effect(
     effect = ability.effects[index]
     done = False
     for seat in seats:
-        if has_real_choice(state, ability, index, seat):
+        if has_real_choice(state, ability, index, seat, entry.source):
             pause_for(state, entry, index, seat)
             return True, False
-        cards = forced_choice(state, ability, index, seat)
+        cards = forced_choice(state, ability, index, seat, entry.source)
         done = carry_out(state, entry, effect, seat, cards, ev, rules)
         if shuffles_after(state, effect, cards):
             # the deck was looked through: chance shuffles it (R15:7.search, R15:204.2; entry 84;

@@ -89,3 +89,40 @@ def test_a_target_costing_x_needs_the_cost_x() -> None:
     assert err.value.field == "$.cards[0].abilities[0].targets[0].cost"
     pool = parse_pool(_pool({"kind": "activated", "cost": {"coins": "X"}, "targets": [tgt], "effects": eff}))
     assert pool.cards["c"].abilities[0].targets[0].cost_x
+
+
+def test_steam_flyer_offers_its_players_other_mechanisms_only_while_in_play() -> None:
+    """Паролет's «любое число ваших механизмов» (entry 202): his creatures in play with the class
+    Механизм other than Паролет itself, none hidden and none of the opponent's; nothing once
+    Паролет has left play."""
+    from oracle.cards import load_pool
+    from oracle.rules.hand import choice_counts, options
+
+    b = Board(edition="R15", play=([card("parolet", "p"), card("akrida", "a"), card("mekhokrab", "h", hidden=True),
+                                    card("ork", "o")], [card("mekhokrab", "e")]))
+    s = b.state()
+    ability = load_pool().cards["parolet"].abilities[0]
+    effect = ability.effects[0]
+    assert options(s, effect, 0, b["p"]) == [b["a"]]
+    assert choice_counts(s, ability, 0, 0, b["p"]) == (0, 1)
+    s.players[0].play.remove(b["p"])
+    s.players[0].graveyard.append(b["p"])
+    assert options(s, effect, 0, b["p"]) == []
+
+
+def test_attach_own_mechanisms_is_the_controllers_any_number() -> None:
+    """The op takes «любое число ваших механизмов»: to controller, amount any; a self_strike may
+    follow it (the card stays in play), unlike other hand ops."""
+    eff = {"op": "attach_own_mechanisms", "to": "opponent", "amount": "any"}
+    with pytest.raises(CardDataError):
+        parse_pool(_pool({"kind": "triggered", "trigger": "hire", "effects": [eff]}))
+    with pytest.raises(CardDataError):
+        parse_pool(_pool({"kind": "triggered", "trigger": "hire", "effects": [{**eff, "to": "controller", "amount": 2}]}))
+    ok = parse_pool(_pool({"kind": "triggered", "trigger": "hire", "targets": [{"what": "creature", "optional": True}],
+                           "effects": [{**eff, "to": "controller"},
+                                       {"op": "wound", "to": "target", "amount": "self_strike"}]}))
+    assert ok.cards["c"].abilities[0].effects[1].amount == "self_strike"
+    with pytest.raises(CardDataError):
+        parse_pool(_pool({"kind": "triggered", "trigger": "hire", "targets": [{"what": "creature"}],
+                          "effects": [{"op": "discard", "to": "controller", "amount": 1},
+                                      {"op": "wound", "to": "target", "amount": "self_strike"}]}))
