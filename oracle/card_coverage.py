@@ -103,8 +103,8 @@ PARTLY: dict[str, str] = {
     "card's summed strike, life and cost and its parts' abilities, parts leaving play as separate cards, R15 "
     "glossary, R15:505.4; entries 103-105), a creature in play attached by an ability (op `attach_to_self`, "
     "«Присоедините к Мехазавру механизм», an opponent's too; entry 201) and any number of a player's mechanisms "
-    "attached as Модули (op `attach_own_mechanisms`, Паролет; entry 202); not a replacement of the combined card's "
-    "death («Вместо гибели …»)",
+    "attached as Модули (op `attach_own_mechanisms`, Паролет; entry 202), and Антиграв's replacement of the "
+    "combined creature's death (keyword `parts_to_hand_instead_of_death`, R15:517.1; entry 203)",
     "M_CREATE": "op `create` («Создайте Х»: a created card of R15 Part 8 from its owner's supply into play, back to it "
     "instead of changing zone, R15:519.6, 519.6.1; entry 106), «Создайте A или B» as a constructor with one choice "
     "(entry 142); the created cards Модуль атаки, Модуль подвижности, Защитный модуль, Модуль поддержки, Модуль "
@@ -163,7 +163,8 @@ PARTLY: dict[str, str] = {
     "M_REPLACE": "the wound pipeline (R15:508.4): static `no_wounds_from` («Не получает ран от существ с ударом N или "
     "более», R15:517.1.1; entry 86), `wound_replacement` («Если … должен получить раны, вместо этого» an upgrade or N "
     "wounds more, R15:517.1), `protection_from` (R15:515), `armour` and `prevent_next` (R15:516); no optional "
-    "replacement («вы можете … при этом предотвратить»), no replacement of other effects than wounds, no «не наносит ран»",
+    "replacement («вы можете … при этом предотвратить»), of other effects than wounds only Антиграв's of a combined "
+    "creature's death (keyword `parts_to_hand_instead_of_death`; entry 203), no «не наносит ран»",
     "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "
     "own hand cards in an ability of the other player (step `hand_choice`; entry 66); not «противник может "
     "заплатить …, иначе», no ordering",

@@ -713,6 +713,20 @@ MUTANTS: dict[str, Mutant] = {
             "module_like_attach_fires_hire",
         ),
         Mutant(
+            "antigrav_ignored",
+            "R15:517.1",
+            "Антиграв's «Вместо гибели этого существа – положите все его части в руку …» is ignored: the combined "
+            "creature dies and every part goes to the graveyard (INTERPRETING.md, entry 203)",
+            "parts_to_hand_replaces_death",
+        ),
+        Mutant(
+            "antigrav_to_graveyard_fires_nothing",
+            "R15:517.1",
+            "Антиграв put on the graveyard by its own replacement does not die: no «Гибель» or «когда существо "
+            "погибает» fires for it (INTERPRETING.md, entry 203)",
+            "antigrav_to_graveyard_is_its_death",
+        ),
+        Mutant(
             "ab_pay_after_move",
             "B:501.2",
             "in editions A and B a played card moves (into play or to the graveyard) before it is paid, C:309.1's "

@@ -377,6 +377,11 @@ class Ruleset:
     #: Паролет's «как если бы они имели способность Модуль и только что вошли в игру»: the
     #: attached mechanisms' «Найм» fire (R15:7.module; INTERPRETING.md, entry 202).
     module_like_attach_fires_hire: bool = True
+    #: Антиграв: «Вместо гибели этого существа – положите все его части в руку …» replaces the
+    #: combined creature's death (R15:517.1; INTERPRETING.md, entry 203).
+    parts_to_hand_replaces_death: bool = True
+    #: Антиграв going to the graveyard instead is its death (R15 glossary «Гибель»; entry 203).
+    antigrav_to_graveyard_is_its_death: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -61,6 +61,10 @@ FAITHFUL: dict[str, str] = {
     "parodvigatel": "Модуль = keyword module; «Найм: Может сразиться с существом»: optional hire trigger, target an "
     "enemy creature (R15:507.4), op fight (a fight by the ordinary rules, the closed one striking back, no closing, "
     "R15:7.fight; attached, its combined card fights; INTERPRETING.md entry 200)",
+    "antigrav": "Модуль = keyword module; «Вместо гибели этого существа – положите все его части в руку, кроме "
+    "Антиграва, Антиграва положите на кладбище» = keyword parts_to_hand_instead_of_death (a replacement, R15:517.1: the "
+    "combined creature's cards go to their owners' hands, created ones to the supply, Антиграв to the graveyard, its "
+    "death; INTERPRETING.md entry 203); the printed text's trailing space kept",
     "parolet": "«Найм: Прикрепите к Паролету любое число ваших механизмом …, затем вы можете ранить существо на Х»: "
     "hire trigger, op attach_own_mechanisms (any number of its player's mechanisms in play chosen at resolution, each "
     "attached with its «Найм» firing as a Модуль's), then wound an optional target by self_strike, the combined "

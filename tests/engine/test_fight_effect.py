@@ -126,3 +126,27 @@ def test_attach_own_mechanisms_is_the_controllers_any_number() -> None:
         parse_pool(_pool({"kind": "triggered", "trigger": "hire", "targets": [{"what": "creature"}],
                           "effects": [{"op": "discard", "to": "controller", "amount": 1},
                                       {"op": "wound", "to": "target", "amount": "self_strike"}]}))
+
+
+def test_antigrav_alone_dies_and_on_top_sends_its_parts_to_hand() -> None:
+    """Антиграв alone dies as any card (destroyed, entry 203); as the top card of a combined
+    creature (a Модуль attached to it) it goes to the graveyard and the part to its owner's hand,
+    the combined creature not destroyed."""
+    from oracle.rules.basic_effects import leave_together
+
+    b = Board(edition="R15", play=([card("antigrav", "a")], []))
+    s = b.state()
+    ev: list = []
+    leave_together(s, [b["a"]], ev, ("R15:505.1",))
+    assert s.zone_of(b["a"]) == "graveyard" and events(ev, "destroyed") and not events(ev, "death_replaced")
+
+    b = Board(edition="R15", play=([card("antigrav", "a", wounds=1), card("dirr_prygun", "d")], []))
+    b.data["players"][0]["play"].remove(b["d"])
+    b.card_data("d")["attached_to"] = b["a"]
+    s = b.state()
+    ev = []
+    leave_together(s, [b["a"]], ev, ("R15:505.1",))
+    assert s.zone_of(b["a"]) == "graveyard" and s.zone_of(b["d"]) == "hand"
+    assert s.cards[b["d"]].attached_to == 0 and s.cards[b["a"]].wounds == 0
+    assert not events(ev, "destroyed") and events(ev, "death_replaced")
+    validate(s)
