@@ -699,6 +699,13 @@ MUTANTS: dict[str, Mutant] = {
             "fight_effect_closed_strikes_back",
         ),
         Mutant(
+            "target_cost_x_at_most",
+            "R15:501.5",
+            "«механизм стоимостью (Х)» is read as a mechanism costing X or less, like «стоимостью (1) или менее» "
+            "(INTERPRETING.md, entry 201)",
+            "target_cost_x_exact",
+        ),
+        Mutant(
             "attach_in_play_fires_hire",
             "R15:7.attach",
             "a mechanism in play attached to Мехазавр fires its own «Найм» as a Модуль would, though it is "

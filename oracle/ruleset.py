@@ -374,6 +374,8 @@ class Ruleset:
     #: R15 glossary «Присоединить»: a card in play attached to another carries no state of its
     #: own into the combined card but its wounds; no trigger fires (INTERPRETING.md, entry 201).
     attach_in_play_fires_nothing: bool = True
+    #: «механизм стоимостью (Х)»: the target costs exactly the X declared (INTERPRETING.md, entry 201).
+    target_cost_x_exact: bool = True
     #: Паролет's «как если бы они имели способность Модуль и только что вошли в игру»: the
     #: attached mechanisms' «Найм» fire (R15:7.module; INTERPRETING.md, entry 202).
     module_like_attach_fires_hire: bool = True
