@@ -58,6 +58,21 @@ FAITHFUL: dict[str, str] = {
     "reaktor_yarost_klana": "Модуль, Бешенство = keywords module, frenzy (while it can attack, only its attacks are "
     "legal in the choice phase, R15:7.frenzy; the parenthesis is reminder text; INTERPRETING.md entry 155)",
     "akrida": "no text: vanilla 6, 6/7, class Механизм",
+    "parodvigatel": "Модуль = keyword module; «Найм: Может сразиться с существом»: optional hire trigger, target an "
+    "enemy creature (R15:507.4), op fight (a fight by the ordinary rules, the closed one striking back, no closing, "
+    "R15:7.fight; attached, its combined card fights; INTERPRETING.md entry 200)",
+    "antigrav": "Модуль = keyword module; «Вместо гибели этого существа – положите все его части в руку, кроме "
+    "Антиграва, Антиграва положите на кладбище» = keyword parts_to_hand_instead_of_death (a replacement, R15:517.1: the "
+    "combined creature's cards go to their owners' hands, created ones to the supply, Антиграв to the graveyard, its "
+    "death; INTERPRETING.md entry 203); the printed text's trailing space kept",
+    "parolet": "«Найм: Прикрепите к Паролету любое число ваших механизмом …, затем вы можете ранить существо на Х»: "
+    "hire trigger, op attach_own_mechanisms (any number of its player's mechanisms in play chosen at resolution, each "
+    "attached with its «Найм» firing as a Модуль's), then wound an optional target by self_strike, the combined "
+    "strike (INTERPRETING.md entry 202); «механизмом» is the print's",
+    "mekhazavr": "«(Х): Присоедините к Мехазавру механизм стоимостью (Х)»: activated, cost X coins, target a creature "
+    "of either side with class Механизм whose cost is the X declared (target key cost X), op attach_to_self (the card "
+    "in play becomes a part, its wounds moving onto Мехазавр, an opponent's leaving his control; INTERPRETING.md "
+    "entry 201)",
     "alkharis": "no text: vanilla 7, 10/6, class Тоа-Дан",
     "gonchaya": "Рывок = keyword dash (R15:108.5)",
     # creatures with abilities

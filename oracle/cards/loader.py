@@ -34,10 +34,15 @@ Schema of one card (JSON object)::
                153), "frenzy" («Бешенство», R15 glossary, with «Обязан объявить … когда есть
                возможность»: while it can make a strike attack, its player's choice phase with
                an empty Queue offers only attacks by such creatures, the other choices refused
-               citing R15:7.frenzy; INTERPRETING.md, entry 155), "cannot_attack" («Не может атаковать»,
+               citing R15:7.frenzy; INTERPRETING.md, entry 155), "parts_to_hand_instead_of_death"
+               (Антиграв «Вместо гибели этого существа – положите все его части в руку, кроме
+               Антиграва, Антиграва положите на кладбище», R15:517.1: a combined creature with it
+               that would go from play to the graveyard goes to its owners' hands instead, the
+               card with it to the graveyard, which is its own death; INTERPRETING.md, entry 203),
+               "cannot_attack" («Не может атаковать»,
                R15:514.2: it cannot declare a strike attack), "cannot_defend" («Не может выступать
-               защитником», R15:514.2: it cannot be assigned as defender); these seven creatures
-               only (INTERPRETING.md, entries 81, 87, 150, 153 and 155); "unique" (Уникальность: when a second card of the
+               защитником», R15:514.2: it cannot be assigned as defender); these eight creatures
+               only (INTERPRETING.md, entries 81, 87, 150, 153, 155 and 203); "unique" (Уникальность: when a second card of the
                same name comes into its player's play zone, the first goes to the graveyard,
                a rules effect, R15:503.1; INTERPRETING.md, entry 83); "module" («Модуль»: it may be
                attached to its player's mechanism instead of entering play, R15 glossary) and
@@ -178,6 +183,9 @@ Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"an
                 "max_cost": n (optional: printed cost at most n, X as 0, «стоимостью (1) или
                 менее»), "min_strike": n (optional: current strike at least n, «с ударом 6 или
                 более»); both checked at declaration like every restriction (501.4),
+                "cost": "X" (optional, an activated ability with the cost «(Х)» only: the
+                target's cost, X as 0, is the X declared, «механизм стоимостью (Х)»;
+                INTERPRETING.md entry 201),
                 "count": n (exactly n distinct) or {"up_to": n} (1..n distinct, never none: R15:502.6, INTERPRETING.md entry 135),
                 "optional": true (optional, triggered abilities only: the target may be
                 left out at the declaration, zero targets, and the effects to "target" then

@@ -136,6 +136,7 @@ class TargetSpec:
     max_cost: int = -1  # -1 = no cost restriction
     min_strike: int = -1  # -1 = no strike restriction
     chooser: TargetChooser = "controller"  # R15:118.1
+    cost_x: bool = False  # «стоимостью (Х)»: its cost is the X declared (INTERPRETING.md, entry 201)
 
 
 @dataclass(frozen=True, slots=True)

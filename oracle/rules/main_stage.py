@@ -31,6 +31,7 @@ from .payment import (
     final_cost,
     largest_ability_x,
     largest_x,
+    mentioned_cost,
     pay_coins,
     take_usage_marker,
 )
@@ -276,6 +277,10 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
             why = target_violation(state, spec, state.active, uid, t)
             if why:
                 out.append(Violation(cite_one(state, "501.4"), why))
+            elif spec.cost_x and (mentioned_cost(state, t) != action.x if state.rules.target_cost_x_exact
+                                  else mentioned_cost(state, t) > action.x):  # the ``target_cost_x_at_most`` mutant
+                # «механизм стоимостью (Х)»: the X declared is the target's cost (INTERPRETING.md, entry 201)
+                out.append(Violation(cite_one(state, "501.4"), f"card {t} does not cost X = {action.x}"))
     elif action.targets:
         out.append(Violation(cite_one(state, "501.1"), "this ability has no targets"))
     out.extend(_ability_distribution_violations(state, action, a))
