@@ -52,7 +52,8 @@ DECISION_KINDS: dict[str, str] = {
     "hand_choice": "a player chooses cards of his own hand for the effect of a resolving ability: to discard "
     "(«Сбросьте карту», R15:7.discard) or to put on top of his deck; or cards of his own deck that a search "
     "finds («Поиск», R15:7.search) or a summon takes into play («Вызовите», R15:519.3), or of his graveyard that a "
-    "resurrection takes into play («Возродите», R15:519.4)",
+    "resurrection takes into play («Возродите», R15:519.4) or an ability takes into his hand («положите с кладбища в "
+    "руку», R15:118.5)",
     "search_shuffle": "chance gives the new order of the deck a resolving search (or summon) looked through "
     "(R15:7.search, R15:519.3.1, R15:204.2); actor chance",
     "cancel_choice": "the opponent of the player who plays a card cancels the play with a cancellation effect of "
@@ -89,7 +90,8 @@ CAPABILITIES: dict[str, str] = {
     "opponent_choices": "the opponent of an ability's controller chooses its target («по его выбору», R15:118.1) "
     "after the declaration, before the ability enters the Queue",
     "hand_choices": "a player chooses cards of his own hand while an ability resolves: to discard («Сбросьте "
-    "карту», R15:7.discard) or to put on top of his deck; the ability's remaining effects follow",
+    "карту», R15:7.discard) or to put on top of his deck, or matching cards of his own graveyard to take into his "
+    "hand («положите с кладбища в руку», R15:118.5; event taken_from_graveyard); the ability's remaining effects follow",
     "searches": "«Поиск» (R15:7.search): a player chooses up to N matching cards of his own deck while an "
     "ability resolves (step hand_choice, action choose_cards), they go to his hand, then chance shuffles his deck "
     "(step search_shuffle, action shuffle, which also needs setup)",

@@ -60,11 +60,16 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: the card is under the control of the seat in ``amount`` until the end of turn («Возьмите под
 #: контроль … до конца хода», R15:519.5; at 310.2, if that seat still controls it, it goes to his
 #: opponent -- its owner, or the player who had taken it for good before, R15:513.1; entries 114, 140);
+#: or "double_life": its maximum lives are doubled (a multiplying modifier after the additional
+#: lives and before the reduced ones, R15:523.1); or "double_cost": the cost of its activated
+#: ability number ``amount`` is doubled (a multiplying cost modifier, R15:308.1 step 4, 523.1) —
+#: Энт-прародитель «удвойте его силу удара, максимальные жизни и стоимость этой особенности»
+#: (INTERPRETING.md, entry 158);
 #: or "ent": it has lost its classes and is an Энт («становится энтом», INTERPRETING.md, entry 181); or
 #: "ability": it has the triggered ability of index ``amount`` of the card ``granter`` («получает "…"»,
 #: R15:7.gains; a granted ability, INTERPRETING.md, entry 180).
 GRANTS = ("life", "reduced_life", "mechanism", "ent", "dash", "vulnerability", "first_strike", "directed_at_creatures",
-          "no_wounds", "double_strike", "control", "ability")
+          "no_wounds", "double_strike", "control", "double_life", "double_cost", "ability")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
 GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures", "no_wounds")
 
@@ -337,7 +342,8 @@ class Modifier:
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
                              presence="nonzero", json_doc=(
                                  "`life`, `reduced_life`, `mechanism`, `ent`, `dash`, `vulnerability`, `first_strike`, "
-                                 "`directed_at_creatures`, `no_wounds`, `double_strike`, `control` or `ability`; the key is present exactly when not "
+                                 "`directed_at_creatures`, `no_wounds`, `double_strike`, `control`, `double_life`, "
+                                 "`double_cost` or `ability`; the key is present exactly when not "
                                  "empty (5.4 rule 7)"))] = ""
     coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",
                              json_doc=("`true`; the key is present exactly when true (temporary coins of the hero's "

@@ -232,6 +232,17 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         if until not in ("end_of_turn", "while_in_play"):
             raise StateError(f"{path}.until", "a granted ability lasts until the end of turn or while the card is in play")
         return  # amount: the ability's index on its granter (_check_granted)
+    if grants == "double_cost":
+        # «удвойте стоимость этой особенности»: amount is the index of an activated ability of
+        # its card, while it is in play (INTERPRETING.md, entry 158)
+        if until != "while_in_play":
+            raise StateError(f"{path}.until", "a double_cost modifier lasts while the card is in play")
+        c = state.cards.get(target)
+        abilities = load_pool().cards[c.card_id].abilities if c is not None else ()
+        if not (0 <= amount < len(abilities) and abilities[amount].kind == "activated"):
+            raise StateError(f"{path}.amount", f"a double_cost modifier names an activated ability of card {target} "
+                             f"by its index; got {amount}")
+        return
     if grants not in (*lives, "control") and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
     if grants == "control":
@@ -244,7 +255,7 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         return
     if grants in lives and amount < 1:
         raise StateError(f"{path}.amount", "a life modifier adds (or takes away) at least 1 life")
-    if grants in (*lives, "mechanism", "ent") and until != "while_in_play":
+    if grants in (*lives, "mechanism", "ent", "double_life") and until != "while_in_play":
         raise StateError(f"{path}.until", f"a modifier granting {grants} lasts while the card is in play")
     if grants not in (*lives, "mechanism", "ent") and until not in ("end_of_turn", "while_in_play"):
         raise StateError(f"{path}.until", f"{grants} lasts until the end of turn or while the card is in play")
@@ -600,6 +611,9 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: fro
     if play and (e.source != mc.card or mc.card not in p.hand or mc.resume != "play_queue" or mc.player != state.active):
         raise StateError("attaching.entry", "a played Модуль creature waits in its player's hand, the active player's, "
                          "the entry naming it, the game returning to step play_queue (R15:309.1)")
+    if play and mc.effect:
+        raise StateError("attaching.effect", "a play has no creating effect: effect is 0 (absent) for a played Модуль "
+                         "creature")
     if not play:
         if mc.card not in p.supply:
             raise StateError("attaching.card", f"card {mc.card} is created: it waits in the supply of player "
@@ -707,7 +721,7 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
             raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search or a summon "
                              "(R15:7.search, R15:519.3.1)")
         return
-    if not has_real_choice(state, a, hc.effect, hc.player):
+    if not has_real_choice(state, a, hc.effect, hc.player, e.source, hc.entry.x):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
                          "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
 
@@ -803,6 +817,9 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                 if state.modifiers:
                     life += sum(m.amount if m.grants == "life" else -m.amount for m in state.modifiers
                                 if m.target == uid and m.grants in ("life", "reduced_life"))
+                    if any(m.target == uid and m.grants == "double_life" for m in state.modifiers):
+                        from .rules.board import max_life  # doubled maximum lives (R15:523.1; entry 158)
+                        life = max_life(state, uid)
                 if d.type in ("hero", "creature") and life - c.wounds <= 0:
                     path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
                     raise StateError(path, f"card {uid} has {c.wounds} wounds and life {life}: "

@@ -58,6 +58,21 @@ FAITHFUL: dict[str, str] = {
     "reaktor_yarost_klana": "Модуль, Бешенство = keywords module, frenzy (while it can attack, only its attacks are "
     "legal in the choice phase, R15:7.frenzy; the parenthesis is reminder text; INTERPRETING.md entry 155)",
     "akrida": "no text: vanilla 6, 6/7, class Механизм",
+    "parodvigatel": "Модуль = keyword module; «Найм: Может сразиться с существом»: optional hire trigger, target an "
+    "enemy creature (R15:507.4), op fight (a fight by the ordinary rules, the closed one striking back, no closing, "
+    "R15:7.fight; attached, its combined card fights; INTERPRETING.md entry 200)",
+    "antigrav": "Модуль = keyword module; «Вместо гибели этого существа – положите все его части в руку, кроме "
+    "Антиграва, Антиграва положите на кладбище» = keyword parts_to_hand_instead_of_death (a replacement, R15:517.1: the "
+    "combined creature's cards go to their owners' hands, created ones to the supply, Антиграв to the graveyard, its "
+    "death; INTERPRETING.md entry 203); the printed text's trailing space kept",
+    "parolet": "«Найм: Прикрепите к Паролету любое число ваших механизмом …, затем вы можете ранить существо на Х»: "
+    "hire trigger, op attach_own_mechanisms (any number of its player's mechanisms in play chosen at resolution, each "
+    "attached with its «Найм» firing as a Модуль's), then wound an optional target by self_strike, the combined "
+    "strike (INTERPRETING.md entry 202); «механизмом» is the print's",
+    "mekhazavr": "«(Х): Присоедините к Мехазавру механизм стоимостью (Х)»: activated, cost X coins, target a creature "
+    "of either side with class Механизм whose cost is the X declared (target key cost X), op attach_to_self (the card "
+    "in play becomes a part, its wounds moving onto Мехазавр, an opponent's leaving his control; INTERPRETING.md "
+    "entry 201)",
     "alkharis": "no text: vanilla 7, 10/6, class Тоа-Дан",
     "gonchaya": "Рывок = keyword dash (R15:108.5)",
     # creatures with abilities
@@ -79,6 +94,14 @@ FAITHFUL: dict[str, str] = {
     "proekt_yanis_tauro": "(T): a shot = wound an enemy character by its current strike (507.2)",
     "proekt_maris_tauro": "whenever its strike wounds a hero (strikes_hero, no limit, R15:113.5): heal the own hero by "
     "the wounds dealt, remembered by the trigger (amount wounds_dealt; INTERPRETING.md entry 57)",
+    "ent_praroditel": "stays closed at its restoration (does_not_open, R15:511.1); (1): open it, then double its strike, "
+    "its maximum lives and this ability's cost while it is in play (R15:523.1; INTERPRETING.md entry 158)",
+    "predannyy_arkhaalya": "(X), discard a card: resurrect X cards named Преданный Архааля from the own graveyard "
+    "(R15:519.4), the ability declared from the graveyard as well as from play (in_graveyard, R15:202.2; "
+    "INTERPRETING.md entry 157)",
+    "tsverg_koldun": "when its strike wounds a hero (strikes_hero, R15:510.3): a spell of printed cost 1 from its "
+    "controller's own graveyard (R15:118.5) to his hand, his choice when there are several (op graveyard_to_hand; "
+    "INTERPRETING.md entry 156)",
     "istselyayushchaya": "at the start of the opponent's turn: heal the own hero by the wounds healed from the own "
     "creatures in the controller's last turn (amount healed_own_creatures_last_turn; INTERPRETING.md entry 88)",
     "yrkh": "Гибель: its owner draws a card",
@@ -180,7 +203,7 @@ FAITHFUL: dict[str, str] = {
     "oderevenenie": "a creature gains the granted «При атаке оглушите это существо» while in play (op "
     "grant_ability_while_in_play; entry 180) and becomes an Энт (op become_ent: its classes replaced; entry 181)",
     "neistovstvo": "a creature gains until end of turn the keyword no_wounds («Не получает ран», a replacement, "
-    "R15:517.1.1) and the granted strikes_hero ability: op graveyard_to_hand returns this card to its owner's hand (entry 185)",
+    "R15:517.1.1) and the granted strikes_hero ability: op return_self_to_hand returns this card to its owner's hand (entry 185)",
     "porozhdenie_pustoshi": "Орда is deck-building only; Гибель: search up to two of its name (op search, R15:7.search)",
     "poznanie_efira": "search up to two spells of printed cost 1 (op search, find type and cost, R15:7.search)",
     "pekhota_arkhaalya": "Орда; optional Гибель (R15:113.4): search one of its name, then poison the optional target 1",

@@ -66,6 +66,29 @@ OPS: dict[Op, OpSpec] = {
         "cards", NoParams,
         "a recipient creature in play goes to the graveyard without wounds (`destroyed`, R15:505.2)",
     ),
+    "fight": OpSpec(
+        "cards", NoParams,
+        "«Сразиться» (R15:7.fight, 507.4): the ability's own creature (its combined card for a part) fights each "
+        "recipient creature by the ordinary rules of a fight, Первый удар included (`fight` citing R15:7.fight, "
+        "`wounded`, «При ударе по существу» of the fighter only); a closed creature strikes back too, no defender, "
+        "neither is closed, no attack spent; nothing when either is not a creature in play (INTERPRETING.md entry 200)",
+    ),
+    "attach_to_self": OpSpec(
+        "cards", NoParams,
+        "«Присоедините к Х механизм» (R15:7.attach): each recipient creature in play, any player's, becomes a part "
+        "of the ability's own card in play, its parts with it (`module_attached` with `from`, the seat whose play "
+        "zone it left); its wounds move onto the combined card, its closed state, poison, stun and the modifiers "
+        "on it end; no trigger fires (INTERPRETING.md entry 201)",
+    ),
+    "attach_own_mechanisms": OpSpec(
+        "hand", NoParams,
+        "«Прикрепите к Паролету любое число ваших механизмов (как если бы они имели способность Модуль и только что "
+        "вошли в игру)»: `to` `controller`, `amount` `any`: he chooses any number of his mechanisms in play other than "
+        "the ability's own card (creatures with the class Механизм, not hidden; none included) at step `hand_choice` "
+        "(`choose_cards` naming cards of his play zone); each, ascending uids, becomes a part of the ability's own "
+        "card as `attach_to_self` does (`module_attached` with `from`) and its «Найм» fires as an attached Модуль's "
+        "would (R15:7.module; its former parts' too); nothing when the card is out of play (INTERPRETING.md entry 202)",
+    ),
     "poison": OpSpec(
         "cards", NoParams,
         "the recipient gets Poison `amount`; only the highest value applies (`poisoned`)",
@@ -230,6 +253,25 @@ OPS: dict[Op, OpSpec] = {
         "with `grants` `double_strike`, `strike_doubled`; INTERPRETING.md entry 71)",
         grants=True,
     ),
+    "double_strike_while_in_play": OpSpec(
+        "cards", NoParams,
+        "«удвойте его силу удара» (no duration): as `double_strike_until_end_of_turn`, while the recipient is in play "
+        "(`strike_doubled` with `until` `while_in_play`; INTERPRETING.md entry 158)",
+        grants=True,
+    ),
+    "double_life_while_in_play": OpSpec(
+        "cards", NoParams,
+        "«удвойте его … максимальные жизни»: the recipient's maximum lives are doubled while it is in play — its "
+        "printed and additional lives doubled, then its reduced lives taken away (R15:523.1; a modifier with `grants` "
+        "`double_life`, `life_doubled`; INTERPRETING.md entry 158)",
+        grants=True,
+    ),
+    "double_ability_cost": OpSpec(
+        "source", NoParams,
+        "«удвойте стоимость этой особенности»: the cost of the resolving activated ability of the source is doubled "
+        "while the card is in play, a multiplying cost modifier (R15:308.1 step 4, 523.1; a modifier with `grants` "
+        "`double_cost` and `amount` the ability's index, `ability_cost_doubled`; INTERPRETING.md entry 158)",
+    ),
     "graveyard_to_deck_top": OpSpec(
         "source", NoParams,
         "`to` `self`: the ability's own card, if it is in its owner's graveyard when the effect "
@@ -237,7 +279,7 @@ OPS: dict[Op, OpSpec] = {
         "trigger, resolved after the card reached the graveyard; `put_on_deck` with `from` `graveyard`; INTERPRETING.md "
         "entry 78)",
     ),
-    "graveyard_to_hand": OpSpec(
+    "return_self_to_hand": OpSpec(
         "source", NoParams,
         "`to` `self`: the card whose text holds the ability — a granted ability's granter, else its source — if it is "
         "in its owner's graveyard when the effect executes, goes to its owner's hand («Когда наносит раны ударом герою "
@@ -296,6 +338,13 @@ OPS: dict[Op, OpSpec] = {
         "(all there are if fewer, R15:520.1) — at step `hand_choice` when he has two or more choices, at once otherwise — "
         "and they go into play one at a time, ascending uids, open and under his control (`resurrected`, then "
         "`entered_play`; «Найм» fires; first-turn weakness, R15:108.5; INTERPRETING.md entry 113)",
+    ),
+    "graveyard_to_hand": OpSpec(
+        "hand", SearchParams,
+        "«положите с кладбища в руку» (R15:118.5: his own graveyard when the text names none; R15:203.4): `to` "
+        "`controller`; he chooses `amount` cards of his own graveyard that match `find` (all there are if "
+        "fewer, R15:520.1) — at step `hand_choice` when he has two or more choices, at once otherwise — and they go to his "
+        "hand (`taken_from_graveyard`; INTERPRETING.md entry 156)",
     ),
     "take_control": OpSpec(
         "cards", NoParams,

@@ -99,13 +99,15 @@ Keyword = Literal[
     "directed_at_vulnerable",  # «Направленный удар по существам с уязвимостью»: no defender when its target has Уязвимость
     "frenzy",  # «Бешенство»: while it can make a strike attack, its player's choice phase offers only its attacks (R15 glossary)
     "module",  # «Модуль»: may be attached to its player's mechanism instead of entering play (R15 glossary)
+    "parts_to_hand_instead_of_death",  # Антиграв: «Вместо гибели этого существа – положите все его части в руку, кроме …»
     "created",  # «Созданный»: enters play only by «Создайте», never in a deck; leaves for the supply (R15:519.6.1)
+    "does_not_open",  # «[эта карта] не открывается в начале вашего хода»: stays closed at 303.2 (R15:511.1)
 ]
 KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
 #: Keywords of creatures only (Скрытность is checked on its own).
 CREATURE_KEYWORDS: tuple[Keyword, ...] = (
     "cannot_be_stunned", "attack_experience", "defence_experience", "cannot_attack", "cannot_defend", "module",
-    "created", "directed_at_vulnerable", "frenzy")
+    "created", "directed_at_vulnerable", "frenzy", "parts_to_hand_instead_of_death", "does_not_open")
 #: The kinds of ability (R15:112; ability key ``kind``).
 AbilityKind = Literal["spell", "activated", "triggered", "static"]
 ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)
@@ -187,6 +189,9 @@ Op = Literal[
     "wound",  # deal wounds (R15:504.3)
     "distribute_wounds",  # split wounds among the targets, at least one each
     "destroy",  # destroy without wounds (R15:505.2)
+    "fight",  # «Сразиться с существом»: the ability's own creature fights the recipient (R15:7.fight, 507.4)
+    "attach_to_self",  # «Присоедините к Х …»: the recipient in play becomes a part of the ability's own card (R15:7.attach)
+    "attach_own_mechanisms",  # «Прикрепите к Х любое число ваших механизмов (как если бы они имели способность Модуль …)»
     "poison",  # «Отравить на Х»: Poison X, the highest value applies (R15:7.poison)
     "intensify_poison",  # «Усилить отравление на Х»: Poison Y becomes X+Y
     "cure",  # remove all poison
@@ -217,8 +222,11 @@ Op = Literal[
     "grant_ability_while_in_play",  # «получает "…"» with no duration: a granted triggered ability while in play (entry 180)
     "become_ent",  # «становится энтом»: it loses its classes and is an Энт while in play (R15:7.gains; entry 181)
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
+    "double_strike_while_in_play",  # «удвойте его силу удара»: a ×2 strike modifier while it is in play (R15:523.1)
+    "double_life_while_in_play",  # «удвойте его … максимальные жизни»: ×2 maximum lives while it is in play (R15:523.1)
+    "double_ability_cost",  # «удвойте стоимость этой особенности»: ×2 the cost of the resolving activated ability (R15:523.1)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
-    "graveyard_to_hand",  # «верните [эту карту] с кладбища в руку»: the ability's card (a granted one's granter), to its owner's hand (entry 185)
+    "return_self_to_hand",  # «верните [эту карту] с кладбища в руку»: the ability's card (a granted one's granter), to its owner's hand (entry 185)
     "create",  # «Создайте Х»: the created card X comes from the controller's supply into play (R15:519.6, glossary «Создайте»)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
     "reduce_life_while_in_play",  # «получает -N к жизням»: an effect of N reduced lives, no wounds (R15:504.4, 504.5)
@@ -226,6 +234,7 @@ Op = Literal[
     "set_strike_until_end_of_turn",  # «Удар … становится равен N до конца хода»: the fixed +/- that makes it N, until 310.2 (R15:7.strikebecomes)
     "summon",  # «Вызовите»: up to N matching cards of his own deck go into play under his control; the deck is shuffled (R15:519.3)
     "resurrect",  # «Возродите»: N matching cards of his own graveyard go into play under his control (R15:519.4)
+    "graveyard_to_hand",  # «положите с кладбища в руку»: N matching cards of his own graveyard go to his hand (R15:118.5, 203.4)
     "take_control",  # «Возьмите под контроль»: the card goes to its controller's play zone for good (R15:519.5)
     "take_control_until_end_of_turn",  # «Возьмите под контроль … до конца хода»: it goes back at 310.2 (R15:519.5)
     "capture_from_hand",  # «[эта карта] добывает N карт из вашей руки»: they lie under it until it leaves play (R15:520.5)

@@ -11,18 +11,22 @@ from __future__ import annotations
 from ..cards import TARGET_CONDITIONS, Effect, GrantParams, KeywordParams, WoundParams, load_pool
 from ..model import Event, Modifier, QueueEntry, State
 from ..schema import MAX_VALUE
-from . import basic_effects, control, lives
-from .board import card_def, current_strike, target_condition_holds
+from . import attack, basic_effects, control, lives, modules
+from .board import card_def, current_strike, max_life, target_condition_holds
 from .recipients import recipients_of
 from .triggers import fire
 
 __all__ = [
+    "attach_to_self",
     "become_ent",
     "close",
     "cure",
     "destroy",
     "distribute_wounds",
+    "double_life_while_in_play",
     "double_strike_until_end_of_turn",
+    "double_strike_while_in_play",
+    "fight",
     "grant_ability_until_end_of_turn",
     "grant_ability_while_in_play",
     "heal",
@@ -82,6 +86,24 @@ def wound(
     a «Выстрел» is a shot (R15:507.3, 507.5) for the wound pipeline (Броня, «Защита от выстрелов»)."""
     shot = isinstance(effect.params, WoundParams) and effect.params.shot
     basic_effects.wound(state, uid, amount, ev, rules, entry.source, shot=shot)
+
+
+def fight(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Сразиться с существом»: the ability's own creature, its combined card when it is a part
+    (R15 glossary «Присоединить»), fights the recipient (R15:7.fight, 507.4; INTERPRETING.md, entry 200)."""
+    fighter = state.cards[entry.source].attached_to or entry.source
+    attack.fight_effect(state, fighter, uid, ev, rules)
+
+
+def attach_to_self(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Присоедините к Мехазавру механизм»: the recipient becomes a part of the ability's own
+    card (R15:7.attach; INTERPRETING.md, entry 201)."""
+    host = state.cards[entry.source].attached_to or entry.source
+    modules.attach_in_play(state, uid, host, ev, rules)
 
 
 def poison(
@@ -365,6 +387,25 @@ def double_strike_until_end_of_turn(
     """«Удвойте силу удара … до конца хода»: a multiplying modifier (R15:523.1; entry 71)."""
     state.modifiers.append(Modifier(uid, 0, "end_of_turn", grants="double_strike"))
     ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "end_of_turn"))))
+
+
+def double_strike_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«удвойте его силу удара» (no duration): a multiplying modifier while the creature is in
+    play (R15:523.1, 205.3; entry 158)."""
+    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="double_strike"))
+    ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "while_in_play"))))
+
+
+def double_life_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«удвойте его … максимальные жизни»: its maximum lives doubled while it is in play
+    (R15:523.1; :func:`~oracle.rules.board.max_life`; entry 158); event ``life_doubled`` with
+    the maximum lives it has now."""
+    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="double_life"))
+    ev.append(Event("life_doubled", (*rules, "R15:523.1"), (("card", uid), ("life", max_life(state, uid)))))
 
 
 def take_control(

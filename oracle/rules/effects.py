@@ -138,10 +138,10 @@ def hand_effect(
     effect = ability.effects[index]
     done = False
     for seat in seats:
-        if has_real_choice(state, ability, index, seat):
+        if has_real_choice(state, ability, index, seat, entry.source, entry.x):
             pause_for(state, entry, index, seat)
             return True, False
-        cards = forced_choice(state, ability, index, seat)
+        cards = forced_choice(state, ability, index, seat, entry.source, entry.x)
         done = carry_out(state, entry, effect, seat, cards, ev, rules)
         if shuffles_after(state, effect, cards):
             # the deck was looked through: chance shuffles it (R15:7.search, R15:204.2; entry 84;
@@ -236,7 +236,8 @@ _WHOLE: dict[Op, WholeHandler] = {
     "lose_coins": player_effects.lose_coins,
     "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
-    "graveyard_to_hand": player_effects.graveyard_to_hand,
+    "return_self_to_hand": player_effects.return_self_to_hand,
+    "double_ability_cost": player_effects.double_ability_cost,
     "create_delayed": delayed.create_delayed,
 }
 
@@ -246,6 +247,8 @@ EachHandler = Callable[[State, QueueEntry, Effect, int, int, list[Event], tuple[
 #: The ops carried out on each recipient card in turn.
 _EACH: dict[Op, EachHandler] = {
     "wound": card_effects.wound,
+    "fight": card_effects.fight,
+    "attach_to_self": card_effects.attach_to_self,
     "poison": card_effects.poison,
     "intensify_poison": card_effects.intensify_poison,
     "cure": card_effects.cure,
@@ -269,6 +272,8 @@ _EACH: dict[Op, EachHandler] = {
     "grant_ability_while_in_play": card_effects.grant_ability_while_in_play,
     "become_ent": card_effects.become_ent,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
+    "double_strike_while_in_play": card_effects.double_strike_while_in_play,
+    "double_life_while_in_play": card_effects.double_life_while_in_play,
     "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
     "reduce_life_to": card_effects.reduce_life_to,
     "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,

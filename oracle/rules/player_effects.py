@@ -14,14 +14,15 @@ from . import draws
 from .hand import put_on_deck
 
 __all__ = [
+    "double_ability_cost",
     "draw",
     "draw_to_match_opponent",
     "drop_temporary_coins",
     "gain_coin",
     "gain_coins_until_end_of_turn",
     "graveyard_to_deck_top",
-    "graveyard_to_hand",
     "lose_coins",
+    "return_self_to_hand",
 ]
 
 
@@ -98,6 +99,21 @@ def gain_coins_until_end_of_turn(
     return 0, True
 
 
+def double_ability_cost(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """«удвойте стоимость этой особенности»: the resolving activated ability's cost doubles
+    while its card is in play (a modifier granting "double_cost", ``amount`` the ability's
+    index; R15:523.1; :func:`~oracle.rules.payment.cost_doublings`; entry 158).  A card that
+    left play keeps nothing (R15:205.3)."""
+    if state.zone_of(entry.source) != "play":
+        return 0, False
+    state.modifiers.append(Modifier(entry.source, entry.ability, "while_in_play", grants="double_cost"))
+    ev.append(Event("ability_cost_doubled", (*rules, "R15:523.1"),
+                    (("card", entry.source), ("ability", entry.ability))))
+    return 0, True
+
+
 def graveyard_to_deck_top(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> tuple[int, bool]:
@@ -105,10 +121,10 @@ def graveyard_to_deck_top(
     return 0, _graveyard_to_deck_top(state, entry.source, ev, rules)
 
 
-def graveyard_to_hand(
+def return_self_to_hand(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> tuple[int, bool]:
-    """``graveyard_to_hand``: «верните Неистовство с кладбища в руку»: the card whose text holds the
+    """``return_self_to_hand``: «верните Неистовство с кладбища в руку»: the card whose text holds the
     ability (a granted ability's granter, else its source), if it is in its owner's graveyard when
     the effect executes, goes to its owner's hand — a card going to a hand goes to its owner's
     (R15:203.4) — keeping its usage markers (R15:205.3; INTERPRETING.md, entry 185)."""
@@ -119,7 +135,7 @@ def graveyard_to_hand(
         return 0, False
     p.graveyard.remove(uid)
     p.hand.append(uid)
-    ev.append(Event("returned_to_hand", rules, (("card", uid), ("player", c.owner), ("from", "graveyard"))))
+    ev.append(Event("returned_from_graveyard", rules, (("card", uid), ("player", c.owner))))
     return 0, True
 
 

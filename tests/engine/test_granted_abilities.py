@@ -109,7 +109,7 @@ def test_frenzy_keeps_a_return_strike_off_and_returns_only_from_the_graveyard() 
     s.players[0].graveyard.remove(b["n"])
     s.players[0].deck.insert(0, b["n"])
     s, ev = run(s, Action("attack", card=b["o"], targets=(b["hero1"],)))
-    assert s.cards[b["hero1"]].wounds == 5 and not events(ev, "returned_to_hand")
+    assert s.cards[b["hero1"]].wounds == 5 and not events(ev, "returned_from_graveyard")
     assert b["n"] in s.players[0].deck and b["n"] not in s.players[0].hand
 
 

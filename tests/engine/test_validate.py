@@ -802,6 +802,12 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_granter_without_an_ability", "granted", _modifier0(grants="dash", amount=0), "modifiers[0].granter"),
     ("queue_entry_granted_activated", "granted", _granted_entry("activated"), "queue[0].granter"),
     ("delayed_granted", "granted", _granted_entry("delayed"), "delayed[0].granter"),
+    ("modifier_double_cost_until_end_of_turn", "modifier",
+     _modifier0(until="end_of_turn", owner=-1, amount=0, grants="double_cost"), "modifiers[0].until"),
+    ("modifier_double_cost_of_no_activated_ability", "modifier",
+     _modifier0(until="while_in_play", owner=-1, amount=9, grants="double_cost"), "modifiers[0].amount"),
+    ("modifier_double_life_until_end_of_turn", "modifier",
+     _modifier0(until="end_of_turn", owner=-1, amount=0, grants="double_life"), "modifiers[0].until"),
     ("modifier_control_taker_not_a_seat", "modifier",
      _modifier0(until="end_of_turn", owner=-1, amount=2, grants="control"), "modifiers[0].amount"),
     ("card_captured_but_in_a_hand", "choice", _captured(in_hand=True), "cards[{i}].captured_by"),
@@ -896,6 +902,7 @@ VALIDATE_CASES: list[Case] = [
     ("attaching_card_of_no_card", "module_choice", _attaching(card=MAX_VALUE), "attaching.card"),
     ("attaching_card_without_module", "module_choice", _attaching_to_a_mechanism, "attaching.card"),
     ("attaching_play_resumes_elsewhere", "module_choice", _attaching(resume="end_queue"), "attaching.entry"),
+    ("attaching_play_with_a_creating_effect", "module_choice", _attaching(effect=1), "attaching.effect"),
     ("attaching_without_a_mechanism", "module_choice", _mechanisms_gone, "attaching.player"),
     ("attaching_created_not_in_supply", "creation_choice", _attaching(player=1), "attaching.card"),
     ("attaching_creation_with_a_cost", "creation_choice", _attaching(cost=1), "attaching.option"),
@@ -1263,8 +1270,8 @@ def _at_the_bounds(s: State) -> State:
             if uid in in_play:
                 d = _POOL[c.card_id]
                 c.poison = MAX_VALUE
-                # a creature's base life may be 0 (R15:512.6): then no wounds
-                # (its life as it is: a combined card's, its life effects; the seeded games reach such)
+                # a creature's base life may be 0 (R15:512.6): then no wounds; its life now (a
+                # «reduced_life» modifier, parts) bounds them, not the printed one
                 full = current_life(s, uid) + c.wounds if d.type in ("hero", "creature") else 0
                 c.wounds = max(full - 1, 0) if d.type in ("hero", "creature") else MAX_VALUE
     # a modifier granting something keeps it (an upgraded creature stays the mechanism a
