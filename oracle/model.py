@@ -65,9 +65,9 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: Энт-прародитель «удвойте его силу удара, максимальные жизни и стоимость этой особенности»
 #: (INTERPRETING.md, entry 158).
 GRANTS = ("life", "reduced_life", "mechanism", "dash", "vulnerability", "first_strike", "directed_at_creatures", "double_strike",
-          "control", "double_life", "double_cost")
+          "control", "double_life", "double_cost", "deals_no_wounds", "directed_at_it")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
-GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures")
+GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures", "deals_no_wounds", "directed_at_it")
 
 #: The actor id of chance (die rolls, shuffles); players are seats 0 and 1.
 class Actor(IntEnum):
@@ -333,7 +333,8 @@ class Modifier:
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
                              presence="nonzero", json_doc=(
                                  "`life`, `reduced_life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
-                                 "`directed_at_creatures`, `double_strike`, `control`, `double_life` or `double_cost`; "
+                                 "`directed_at_creatures`, `double_strike`, `control`, `double_life`, `double_cost`, "
+                                 "`deals_no_wounds` or `directed_at_it`; "
                                  "the key is present exactly when not "
                                  "empty (5.4 rule 7)"))] = ""
     coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",

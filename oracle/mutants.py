@@ -491,6 +491,13 @@ MUTANTS: dict[str, Mutant] = {
             "card_text_keeps_closed",
         ),
         Mutant(
+            "deals_no_wounds_only_by_strike",
+            "R15:517.1",
+            "«оно не наносит ран» (Все на одного!) stops only the wounds of its strike: its abilities' wounds (a shot) are "
+            "dealt (INTERPRETING.md, entry 159)",
+            "deals_no_wounds_covers_abilities",
+        ),
+        Mutant(
             "summon_refusal_shuffles",
             "R15:519.3.1",
             "a summon that took no card still shuffles the deck, as a search does, though refusing to look through it "

@@ -342,6 +342,9 @@ class Ruleset:
     cost_doublings_compound: bool = True
     #: R15:511.1: «[эта карта] не открывается в начале вашего хода» keeps it closed at 303.2 (entry 158).
     card_text_keeps_closed: bool = True
+    #: R15:517.1: «оно не наносит ран» covers the wounds of its abilities too, not only its
+    #: strike (INTERPRETING.md, entry 159).
+    deals_no_wounds_covers_abilities: bool = True
     #: R15:519.3.1: a player who summons none refused to look through the deck: it is not
     #: shuffled (entry 112).
     summon_refusal_keeps_the_deck: bool = True

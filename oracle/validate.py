@@ -251,7 +251,10 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         raise StateError(f"{path}.amount", "a life modifier adds (or takes away) at least 1 life")
     if grants in (*lives, "mechanism", "double_life") and until != "while_in_play":
         raise StateError(f"{path}.until", f"a modifier granting {grants} lasts while the card is in play")
-    if grants not in (*lives, "mechanism") and until not in ("end_of_turn", "while_in_play"):
+    # «До начала вашего следующего хода оно не наносит ран …» (INTERPRETING.md, entry 159)
+    lasting = ("end_of_turn", "while_in_play", "start_of_owner_turn") if grants in (
+        "deals_no_wounds", "directed_at_it") else ("end_of_turn", "while_in_play")
+    if grants not in (*lives, "mechanism") and until not in lasting:
         raise StateError(f"{path}.until", f"{grants} lasts until the end of turn or while the card is in play")
     c = state.cards.get(target)
     if c is not None and load_pool().cards[c.card_id].type != "creature":

@@ -177,7 +177,8 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     elif kind is KeywordParams:
         params = KeywordParams(choice(required(raw, "keyword", path), GRANTED_KEYWORDS, f"{path}.keyword"))
     if "keyword" in raw and kind is not KeywordParams:
-        raise CardDataError(f"{path}.keyword", "only keyword_until_end_of_turn / keyword_while_in_play grant a keyword")
+        raise CardDataError(f"{path}.keyword", "only keyword_until_end_of_turn / keyword_while_in_play / "
+                            "keyword_until_start_of_your_next_turn grant a keyword")
     if op in GRANT_OPS and to in HAND_RECIPIENTS:
         raise CardDataError(f"{path}.to", f"{op} goes to creatures, not to a player")
     if op == "upgrade" and to not in ("self", "target"):

@@ -209,10 +209,12 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
            "enemy": the wound is a shot, «Выстрел на X», R15 glossary «Выстрел», R15:507.2;
            it deals as many more wounds as the source's «+N к выстрелам» in force, op
            "shots_until_end_of_turn"; INTERPRETING.md, entry 67),
-           "keyword": one of GRANTED_KEYWORDS (ops "keyword_until_end_of_turn" and
-           "keyword_while_in_play" only, required there: the keyword the recipient creatures
-           gain, «получает Рывок / Уязвимость / Первый удар / Направленный удар по существу
-           противника»)}
+           "keyword": one of GRANTED_KEYWORDS (ops "keyword_until_end_of_turn",
+           "keyword_while_in_play" and "keyword_until_start_of_your_next_turn" only, required
+           there: the keyword the recipient creatures gain, «получает Рывок / Уязвимость /
+           Первый удар / Направленный удар по существу противника»; "deals_no_wounds" and
+           "directed_at_it" for «оно не наносит ран, а существа имеют Направленный удар по
+           этому существу», INTERPRETING.md, entry 159)}
     grant effects (GRANT_OPS; INTERPRETING.md, entries 69-74) put a modifier on each
     recipient creature that gives it something other than strike (the state's
     ``modifiers[].grants``): "upgrade" («Усовершенствуйте [существо]», R15:7.upgrade; ``to``

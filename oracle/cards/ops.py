@@ -211,6 +211,14 @@ OPS: dict[Op, OpSpec] = {
         "modifier with `grants` the keyword and `amount` 0, `keyword_granted`; INTERPRETING.md entries 69, 72-74)",
         grants=True,
     ),
+    "keyword_until_start_of_your_next_turn": OpSpec(
+        "cards", KeywordParams,
+        "the recipient creature gains the effect's `keyword` until the start of its controller's next turn, 303.1 («До "
+        "начала вашего следующего хода оно не наносит ран, а существа имеют Направленный удар по этому существу»: a "
+        "modifier with `grants` the keyword, `amount` 0, `until` `start_of_owner_turn` and `owner` the ability's "
+        "controller; `keyword_granted`; INTERPRETING.md entries 23, 159)",
+        grants=True,
+    ),
     "keyword_while_in_play": OpSpec(
         "cards", KeywordParams,
         "the recipient creature gains the effect's `keyword` with no duration («получает Рывок»): "

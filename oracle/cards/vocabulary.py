@@ -216,6 +216,7 @@ Op = Literal[
     "upgrade",  # «Усовершенствуйте»: it loses its classes and is a Механизм; a mechanism cancels the ability (R15:7.upgrade)
     "life_while_in_play",  # «получает +N к жизням» with no duration: +N life while it is in play (R15:7.gains, 205.3)
     "keyword_until_end_of_turn",  # «получает [keyword] до конца хода» (310.2); effect key ``keyword``
+    "keyword_until_start_of_your_next_turn",  # «До начала вашего следующего хода оно …»: a granted keyword until then (303.1)
     "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "double_strike_while_in_play",  # «удвойте его силу удара»: a ×2 strike modifier while it is in play (R15:523.1)
@@ -238,8 +239,11 @@ Op = Literal[
 EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
 #: (R15:108.5), Уязвимость (R15:7.vulnerability), Первый удар (R15:7.firststrike),
-#: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature).
-GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures"]
+#: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature);
+#: on one creature for a time, «оно не наносит ран» (``deals_no_wounds``: every wound it would deal is
+#: prevented, a replacement, R15:517.1) and «существа имеют Направленный удар по этому существу»
+#: (``directed_at_it``: no defender against an attack at it, R15:7.directed; INTERPRETING.md, entry 159).
+GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures", "deals_no_wounds", "directed_at_it"]
 GRANTED_KEYWORDS: tuple[GrantedKeyword, ...] = get_args(GrantedKeyword)
 #: What a «search» (a summon, a resurrection) may look for (effect key ``find``): a card's printed
 #: name, or its type and printed cost, exact («стоимостью (1)», R15:7.search «Поиск — [карта/карты]»)

@@ -267,6 +267,7 @@ _EACH: dict[Op, EachHandler] = {
     "life_while_in_play": card_effects.life_while_in_play,
     "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
     "keyword_while_in_play": card_effects.keyword_while_in_play,
+    "keyword_until_start_of_your_next_turn": card_effects.keyword_until_start_of_your_next_turn,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
     "double_strike_while_in_play": card_effects.double_strike_while_in_play,
     "double_life_while_in_play": card_effects.double_life_while_in_play,
