@@ -120,6 +120,10 @@ FAITHFUL: dict[str, str] = {
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
     "fellin": "keyword unique (a second Феллин of its player moves the first to the graveyard, R15:503.1); an "
     "opponent's card costs 1 more only when another modifier makes it cost more (static increase if_increased)",
+    "bessilie_utoplennika": "op no_plays_next_turn on the opponent: a timed effect on him (player_effects, R15:521.1) "
+    "for his next turn, his plays refused citing R15:514.2, ended at that turn's R15:310.2 (entry 170)",
+    "tyaguchee_varevo": "op cost_next_turn +1 on the opponent with first_only: his first card of his next turn costs "
+    "1 more (R15:521.1, 309.1 step 4; entry 171); then draw a card",
     "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "
     "310.2, R15:522.4); when you play another creature (trigger creature_played), prepare itself, once per turn",
     "na_taran": "destroy an own creature of the class Механизм (target class, side own), then wound each creature by "

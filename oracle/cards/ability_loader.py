@@ -35,6 +35,7 @@ from .records import (
     SpellAbility,
     StrikeBonus,
     TargetSpec,
+    TimedCostParams,
     TriggeredAbility,
     WoundParams,
     WoundReplacement,
@@ -177,6 +178,16 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         raise CardDataError(f"{path}.to", f"{op} goes to creatures, not to a player")
     if op == "upgrade" and to not in ("self", "target"):
         raise CardDataError(f"{path}.to", "upgrade goes to the card itself or to its target (one creature)")
+    if kind is TimedCostParams:
+        params = _parse_timed_cost(raw, path, has_targets)
+    else:
+        for key in ("modifier", "card_type", "first_only", "same_name"):
+            if key in raw:
+                raise CardDataError(f"{path}.{key}", "only a timed cost effect (cost_next_turn, "
+                                    "cost_until_end_of_opponent_turn) has it")
+    if op in _TIMED_OPS and (to not in ("controller", "opponent", "each_player") or not isinstance(amount, int)):
+        raise CardDataError(f"{path}.to", f"{op} is an effect on a player (controller, opponent or each_player), "
+                            "a number (R15:521.1)")
     if kind is DelayedParams:
         if to != "self":
             raise CardDataError(f"{path}.to", "create_delayed goes to the card itself (R15:521.2, 521.3)")
@@ -195,6 +206,28 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     elif "card" in raw:
         raise CardDataError(f"{path}.card", "only «create» names a card")
     return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, params)
+
+
+#: The ops that put a timed effect on a player (R15:521.1; :mod:`oracle.rules.timed_effects`).
+_TIMED_OPS = ("no_plays_next_turn", "cost_next_turn", "cost_until_end_of_opponent_turn")
+
+
+def _parse_timed_cost(raw: Mapping[str, Any], path: str, has_targets: bool) -> TimedCostParams:
+    """The keys of a timed cost effect: ``modifier`` (default increase), ``card_type``,
+    ``first_only``, ``same_name`` (the ability's target names the cards; it needs one)."""
+    first_only = raw.get("first_only", False)
+    same_name = raw.get("same_name", False)
+    for key, v in (("first_only", first_only), ("same_name", same_name)):
+        if not isinstance(v, bool):
+            raise CardDataError(f"{path}.{key}", "true or absent")
+    if same_name and not has_targets:
+        raise CardDataError(f"{path}.same_name", "«с таким же названием» names the ability's target: it needs one")
+    return TimedCostParams(
+        modifier=choice(raw.get("modifier", "increase"), MODIFIERS, f"{path}.modifier"),
+        card_type=choice(raw["card_type"], TYPES, f"{path}.card_type") if "card_type" in raw else "",
+        first_only=first_only,
+        same_name=same_name,
+    )
 
 
 def _parse_find(raw: Mapping[str, Any], path: str) -> SearchParams:
@@ -238,7 +271,7 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
         if amount != "any" and (not isinstance(amount, int) or amount < 1):
             raise CardDataError(f"{path}.amount", f"{op} takes a number of cards >= 1 or 'any'")
         return
-    if to == "each_player" and op != "draw":
+    if to == "each_player" and op not in ("draw", *_TIMED_OPS):
         raise CardDataError(f"{path}.to", "each_player is the recipient of a hand effect (discard, put_on_deck_top) "
                             "or of a draw («каждый игрок берёт», R15:527.2.3)")
     if amount == "any":
@@ -338,6 +371,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             card_class=choice(st["class"], ALL_CLASSES, f"{path}.static.class") if "class" in st else "",
             if_increased=_if_increased(st, f"{path}.static"),
             of_abilities=_of_abilities(st, f"{path}.static"),
+            while_open=_while_open(st, f"{path}.static"),
         )
     targets_raw = raw.get("targets", [])
     if not isinstance(targets_raw, list):
@@ -524,6 +558,15 @@ def _of_abilities(st: Mapping[str, Any], path: str) -> bool:
         raise CardDataError(f"{path}.of", "must be 'abilities' (the cost of activated abilities) when given")
     if st.get("if_increased"):
         raise CardDataError(f"{path}.of", "an ability cost modifier has no if_increased")
+    return True
+
+
+def _while_open(st: Mapping[str, Any], path: str) -> bool:
+    """``while_open``: «Пока [эта карта] открыта»: in force only while the card is open (R15:115.1)."""
+    if "while_open" not in st:
+        return False
+    if st["while_open"] is not True:
+        raise CardDataError(f"{path}.while_open", "true or absent («Пока … открыт»)")
     return True
 
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..cards import GRANT_OPS, HAND_OPS, OPS, SUPPLY_OPS, TARGET_CONDITIONS, Effect, EffectAbility, Op, WoundParams
 from ..model import Event, HandChoice, QueueEntry, State
-from . import card_effects, delayed, draws, player_effects
+from . import card_effects, delayed, draws, player_effects, timed_effects
 from .basic_effects import check_state, close_card
 from .board import (
     card_def,
@@ -234,6 +234,9 @@ _WHOLE: dict[Op, WholeHandler] = {
     "gain_coin": player_effects.gain_coin,
     "gain_coins_until_end_of_turn": player_effects.gain_coins_until_end_of_turn,
     "lose_coins": player_effects.lose_coins,
+    "no_plays_next_turn": timed_effects.create,
+    "cost_next_turn": timed_effects.create,
+    "cost_until_end_of_opponent_turn": timed_effects.create,
     "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
     "create_delayed": delayed.create_delayed,
