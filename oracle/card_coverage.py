@@ -103,8 +103,8 @@ PARTLY: dict[str, str] = {
     "подавления; not a creation counted by the effect («за каждого излеченного персонажа»)",
     "M_PLAYER_FX": "the state's `player_effects` (effects on a player for a time, R15:521.1, ended at R15:310.2): ops "
     "`no_plays_next_turn` (plays refused, R15:514.2; entry 170) and `cost_next_turn` (a cost modifier of his next "
-    "turn, `first_only`, `card_type`, `same_name`; entry 171); not «до конца хода противника», not a delayed draw "
-    "with a remembered count",
+    "turn, `first_only`, `card_type`, `same_name`; entry 171), `cost_until_end_of_opponent_turn` (entry 172), the "
+    "static key `while_open` (R15:115.1; entry 173); not a delayed draw with a remembered count",
     "CONSTRUCTOR": "«Выберите n раз (одно) из» on activated abilities (entry 124), spells (entry 141) and triggered "
     "abilities (entry 142), the chain named with the declaration (R15:524.1-524.3); not a chain of X declared with an "
     "X cost that discards X cards («(Х), сбросьте Х карт: Выберите Х раз одно из»)",

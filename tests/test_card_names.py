@@ -124,6 +124,9 @@ FAITHFUL: dict[str, str] = {
     "for his next turn, his plays refused citing R15:514.2, ended at that turn's R15:310.2 (entry 170)",
     "tyaguchee_varevo": "op cost_next_turn +1 on the opponent with first_only: his first card of his next turn costs "
     "1 more (R15:521.1, 309.1 step 4; entry 171); then draw a card",
+    "korolevskiy_nalog": "static cost_modifier +1 on every player's creatures with while_open (R15:115.1; entry "
+    "173); (T): op cost_until_end_of_opponent_turn +1 on every player's spells from now to the end of the "
+    "opponent's turn (R15:521.1, 118.8; entry 172)",
     "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "
     "310.2, R15:522.4); when you play another creature (trigger creature_played), prepare itself, once per turn",
     "na_taran": "destroy an own creature of the class Механизм (target class, side own), then wound each creature by "
