@@ -281,6 +281,9 @@ MUTANTS: dict[str, Mutant] = {
         Mutant("while_open_static_always", "R15:115.1",
                "a static «Пока [эта карта] открыта, …» stays in force while its card is closed (INTERPRETING.md, "
                "entry 173)", "while_open_needs_open"),
+        Mutant("your_next_turn_read_as_the_next_turn", "R15:521.1",
+               "a delayed «В начале вашего следующего хода …» fires at the start of the next turn, whoever's it is "
+               "(INTERPRETING.md, entry 174)", "your_next_turn_is_yours"),
         Mutant("trigger_cycles_go_on", "R15:525.2",
                "a cycle of triggered abilities is not interrupted: an ability fires again in the chain its own "
                "resolution started", "trigger_cycles_stop"),

@@ -187,6 +187,9 @@ class Ruleset:
     #: «Пока [эта карта] открыта, …»: the static is not in force while its card is closed
     #: (R15:115.1; entry 173); the mutant keeps it in force.
     while_open_needs_open: bool = True
+    #: «В начале вашего следующего хода»: a delayed ability waits for the start of its
+    #: controller's next turn (R15:521.1; entry 174); the mutant fires it at the next turn's start.
+    your_next_turn_is_yours: bool = True
     #: R15:525.2: a cycle of triggered abilities is interrupted before its first repetition: an
     #: ability does not fire again in the chain its own resolution belongs to (entry 132).
     trigger_cycles_stop: bool = True

@@ -52,7 +52,7 @@ from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, Player, Queue
 from .rules.cancellation import cancellers  # R15:518.1, not repeated here
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
-from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds
+from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
 from .schema import MAX_COINS, MAX_LIST, MAX_VALUE
 
 __all__ = [
@@ -458,6 +458,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
         counted = found is not None and found.trigger in COUNTED_TRIGGERS
         if found is not None and (keeps_wounds(found) or keeps_strike(found)):
             pass  # «Гибель: … Х - количество ран / сила удара»: what it had, 0 or more (R15:403.1)
+        elif found is not None and remembers(found):
+            pass  # a delayed ability's remembered count, 0 or more (R15:521.1; entry 174)
         elif counted != (pt.count > 0):
             raise StateError(f"pending[{i}].count", "a «discards» trigger counts the cards its discard moved and a "
                              "«strikes_hero» trigger the wounds its strike dealt (>= 1), a «Гибель» that reads its "
@@ -488,9 +490,10 @@ def validate(state: State, cards_checked: bool = False) -> None:
         if not len(d.abilities) <= dt.ability < len(d.abilities) + len(d.delayed):
             raise StateError(f"delayed[{i}].ability", f"card {dt.source} has no delayed ability {dt.ability} "
                              f"(its delayed abilities are numbered from {len(d.abilities)})")
-        if dt.subject or dt.count:
+        if dt.subject or (dt.count and not remembers(d.ability_at(dt.ability))):
             raise StateError(f"delayed[{i}].subject" if dt.subject else f"delayed[{i}].count",
-                             "a delayed ability waits for its condition: no subject, no count yet")
+                             "a delayed ability waits for its condition: no subject, no count yet (but the "
+                             "count its creating effect remembered, read as \"remembered\"; R15:521.1)")
 
     _check_player_effects(state, pool)
 

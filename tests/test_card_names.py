@@ -99,6 +99,9 @@ FAITHFUL: dict[str, str] = {
     "(refused or impossible, R15:119.7) destroy itself",
     "kak_na_ladoni": "draw 2, then put a card of the hand of the player's choice on top of his deck",
     "neuderzhimyy": "whenever you discard: +2 strike per card discarded, with no duration (trigger discards)",
+    "peski_vremeni": "discard amount all (the spell is in the graveyard already, R15:309.1 step 5); create_delayed "
+    "remembering the count (discarded_before): at the start of its player's next turn draw remembered + 1 (bonus "
+    "without if; R15:521.1, 521.2; entry 174)",
     "chistilishche": "each player from the controller may discard any number; wound each hero 3 per card in its "
     "player's hand after the discards",
     "karaulnyy": "(T): shot 1 (a wound marked shot, R15:7.shot); (3): prepare itself and +1 to its shots until end "

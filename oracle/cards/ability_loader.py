@@ -151,7 +151,8 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         b = raw["bonus"]
         if not isinstance(b, dict):
             raise CardDataError(f"{path}.bonus", "must be an object {'if': condition, 'amount': n}")
-        bonus_if = _controller_condition(required(b, "if", f"{path}.bonus"), f"{path}.bonus.if")
+        # with no «if» the bonus always applies («… и еще одну»; INTERPRETING.md, entry 174)
+        bonus_if = _controller_condition(b["if"], f"{path}.bonus.if") if "if" in b else ""
         bonus = integer(required(b, "amount", f"{path}.bonus"), f"{path}.bonus.amount", 1)
     per = 1
     if "per" in raw:
@@ -268,14 +269,18 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
             raise CardDataError(f"{path}.to", f"{op} goes to a player: controller, opponent or each_player")
         if op == "put_on_deck_top" and amount != 1:
             raise CardDataError(f"{path}.amount", "put_on_deck_top moves one card (several would need an order)")
-        if amount != "any" and (not isinstance(amount, int) or amount < 1):
+        if amount == "all" and op != "discard":
+            raise CardDataError(f"{path}.amount", "'all' is the amount of a discard («Сбросьте все карты»)")
+        if amount not in ("any", "all") and (not isinstance(amount, int) or amount < 1):
             raise CardDataError(f"{path}.amount", f"{op} takes a number of cards >= 1 or 'any'")
         return
     if to == "each_player" and op not in ("draw", *_TIMED_OPS):
         raise CardDataError(f"{path}.to", "each_player is the recipient of a hand effect (discard, put_on_deck_top) "
                             "or of a draw («каждый игрок берёт», R15:527.2.3)")
-    if amount == "any":
-        raise CardDataError(f"{path}.amount", "'any' is the amount of a discard («любое количество карт»)")
+    if amount in ("any", "all"):
+        raise CardDataError(f"{path}.amount", f"'{amount}' is the amount of a discard («любое количество карт», «все карты»)")
+    if amount == "discarded_before" and op != "create_delayed":
+        raise CardDataError(f"{path}.amount", "discarded_before is the count a create_delayed remembers (R15:521.1)")
     if amount == "recipient_hand" and (op != "wound" or to not in ("each_hero", "own_hero", "enemy_hero")):
         raise CardDataError(f"{path}.amount", "recipient_hand wounds a hero by the hand of its player")
 
@@ -614,6 +619,11 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
     63): nothing after a hand effect reads what the earlier effects drew, and no
     ``if_previous`` follows a hand effect of each player (it would be about two choices)."""
     for i, e in enumerate(effects):
+        if e.amount == "discarded_before" and not any(d.op == "discard" and d.amount == "all" and d.to == "controller"
+                                                      for d in effects[:i]):
+            # the count is taken in the same run of the effects: after a discard that never waits for a choice
+            raise CardDataError(f"{path}[{i}].amount", "discarded_before follows a discard of all the controller's "
+                                "cards («Сбросьте все карты») in the same ability")
         if e.op not in HAND_OPS:
             continue
         for j, later in enumerate(effects[i + 1:], i + 1):
@@ -626,6 +636,8 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
             raise CardDataError(f"{path}[{i + 1}].if_previous", f"no if_previous after a {e.op}")
 
 
+#: The triggers whose firing event has a count of its own (``pending[].count``).
+_COUNTING_TRIGGERS: tuple[Trigger, ...] = ("discards", "strikes_hero", "death")
 #: The conditions a delayed triggered ability may wait for: about the turn or another card
 #: (R15:521; the ability belongs to no card in play, so no «this card» condition).
 _DELAYED_TRIGGERS: tuple[Trigger, ...] = ("start_of_turn", "end_of_turn", "creature_dies", "creature_enters",
@@ -666,6 +678,9 @@ def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
             raise CardDataError(f"{p}.trigger", f"a delayed ability waits for one of {', '.join(_DELAYED_TRIGGERS)}")
         if ability.cond:
             raise CardDataError(f"{p}.if", "a delayed ability waits for its condition alone (no «если» of its own)")
+        if any(e.amount == "remembered" for e in ability.effects) and ability.trigger in _COUNTING_TRIGGERS:
+            raise CardDataError(f"{p}.trigger", "a delayed ability that reads a remembered count waits for a "
+                                "condition that counts nothing")
         out.append(replace(ability, per_turn=0, per_game=0))
     return tuple(out)
 

@@ -445,6 +445,9 @@ def _parse_card(raw: Any, path: str) -> CardDef:
                 if isinstance(e.params, DelayedParams) and e.params.index >= len(delayed):
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
                                         f"the card has {len(delayed)} delayed abilities (key delayed)")
+                if e.amount == "remembered":
+                    raise CardDataError(f"{path}.{where}[{i}].effects[{j}].amount",
+                                        "remembered is read by a delayed ability only (key delayed)")
     return CardDef(
         id=cid,
         name=str(required(raw, "name", path)),

@@ -247,6 +247,9 @@ DerivedAmount = Literal[
     "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
     "healed_own_creatures_last_turn", "target_life",
     "strike_at_death",  # a «death» trigger only: the strike its (combined) card had just before it was destroyed
+    "all",  # a discard only: «Сбросьте все карты», the player's whole hand (R15:7.discard)
+    "discarded_before",  # create_delayed only: the cards this ability's earlier effects discarded, remembered (R15:521.1)
+    "remembered",  # a delayed ability only: the count its creating effect remembered (``pending[].count``)
 ]
 AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
 #: Derived amounts that count something and may be multiplied (effect key ``per``).

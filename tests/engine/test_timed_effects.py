@@ -90,3 +90,30 @@ def test_the_validator_refuses_an_inconsistent_player_effect(change: dict[str, o
     with pytest.raises(StateError) as err:
         from_dict(b.data)
     assert err.value.field == field
+
+
+def test_sands_of_time_alone_in_hand_remembers_nothing_and_draws_one() -> None:
+    """Пески времени as the only card in hand: it is in the graveyard when it resolves
+    (R15:309.1 step 5), so «Сбросьте все карты» discards nothing, the delayed ability remembers 0,
+    and at the start of its player's next turn he draws 0 + 1 (entry 174)."""
+    b = Board(edition="R15", hands=([card("peski_vremeni", "p")], []), coins=((1, 0), (0, 0)))
+    s, ev = run(b.state(), Action("play", card=b["p"]))
+    assert not events(ev, "discarded")
+    assert [d.count for d in s.delayed] == [0]
+    s, ev = run(s, Action("end_turn"))
+    assert not events(ev, "triggered") and len(s.players[0].hand) == 0
+    s, ev = run(s, Action("end_turn"))
+    assert s.active == 0 and len(events(ev, "drew")) == 2  # the accumulation draw, then 0 + 1
+    assert len(s.players[0].hand) == 2 and not s.delayed
+
+
+def test_the_validator_allows_a_remembered_count_only_where_it_is_read() -> None:
+    """A delayed ability's count is refused unless the ability reads "remembered" (R15:521.1)."""
+    b = Board(edition="R15", graveyards=([card("peski_vremeni", "p"), card("test_otsrochennyy_udar", "u")], []))
+    b.data["next_trigger_id"] = 3
+    b.data["delayed"] = [{"id": 1, "controller": 0, "source": b["p"], "ability": 1, "subject": 0, "count": 4}]
+    from_dict(b.data)
+    b.data["delayed"].append({"id": 2, "controller": 0, "source": b["u"], "ability": 1, "subject": 0, "count": 4})
+    with pytest.raises(StateError) as err:
+        from_dict(b.data)
+    assert err.value.field == "delayed[1].count"
