@@ -119,7 +119,7 @@ def cost_effects(state: State, seat: int, played: int) -> list[tuple[str, int]]:
 
 
 def expire(state: State, ev: list[Event], rules: tuple[str, ...]) -> None:
-    """R15:310.2: the effects on players whose period ends with this turn end (event
+    """At R15:310.2 the effects on players whose period ends with this turn end (event
     ``player_effect_ended``)."""
     ended = [fx for fx in state.player_effects if fx.ends <= state.turn]
     if not ended:
