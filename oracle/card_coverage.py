@@ -94,6 +94,8 @@ COVERED: dict[str, str] = {
     "as defender, R15:7.defenceexperience, R15:509.5; entry 150)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
+    "M_MUTABLE_AB": "op `double_ability_cost` («удвойте стоимость этой особенности»: a multiplying cost modifier of the "
+    "resolving activated ability while its card is in play, R15:308.1 step 4, 523.1; entry 158)",
     "FIGHT": "op `fight` («Сразиться с существом»: the ability's own creature, its combined card for a part, fights an "
     "enemy creature by the ordinary rules, a closed one striking back, no defender, no closing, R15:7.fight, 507.4; "
     "entry 200)",
@@ -150,10 +152,12 @@ PARTLY: dict[str, str] = {
     "card's wounds by its abilities",
     "STAT": "ops `set_strike_until_start_of_your_next_turn`, `strike_while_in_play` (a lasting +N, entry 58), "
     "`life_while_in_play` (a lasting +N life, entry 69) and `double_strike_until_end_of_turn` (a ×2 strike "
-    "modifier, R15:523.1, entry 71); no doubled or set-to life, no extra life, no counted +N",
+    "modifier, R15:523.1, entry 71), `double_strike_while_in_play` and `double_life_while_in_play` (×2 strike and "
+    "maximum lives while in play, R15:523.1; entry 158); no set-to life, no extra life, no counted +N",
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
     "condition `target_stunned`, strike bonuses `against` `stunned` (entries 54, 55) and the keyword "
-    "`cannot_be_stunned` («Не может быть оглушен», R15:514.2; entry 81)",
+    "`cannot_be_stunned` («Не может быть оглушен», R15:514.2; entry 81) and `does_not_open` («не открывается в начале "
+    "вашего хода», R15:511.1; entry 158)",
     "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
     "counted (`per` `cards_in_hand`, `own_creatures`; entries 61 and 62), and an increase on top of other increases "
     "(`if_increased`, «дополнительно на (1) дороже»; entry 83); not «while open»",

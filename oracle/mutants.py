@@ -486,6 +486,27 @@ MUTANTS: dict[str, Mutant] = {
             "graveyard_ability_works_in_play",
         ),
         Mutant(
+            "ability_cost_doubles_once",
+            "R15:523.1",
+            "Энт-прародитель's «удвойте … стоимость этой особенности» doubles the printed cost once: a second use "
+            "costs (2) again instead of (4) (INTERPRETING.md, entry 158)",
+            "cost_doublings_compound",
+        ),
+        Mutant(
+            "life_doubling_after_reductions",
+            "R15:523.1",
+            "«удвойте … максимальные жизни» doubles the life level after the reduced lives are taken away, instead of "
+            "the additions before the subtractions (INTERPRETING.md, entry 158)",
+            "life_doubling_before_reductions",
+        ),
+        Mutant(
+            "does_not_open_ignored",
+            "R15:511.1",
+            "«[эта карта] не открывается в начале вашего хода» is ignored: the card opens at its restoration like any "
+            "other (INTERPRETING.md, entry 158)",
+            "card_text_keeps_closed",
+        ),
+        Mutant(
             "summon_refusal_shuffles",
             "R15:519.3.1",
             "a summon that took no card still shuffles the deck, as a search does, though refusing to look through it "

@@ -350,6 +350,13 @@ class Ruleset:
     #: R15:202.2, glossary «Кладбище»: an ability that «работает на кладбище» works there as well as in
     #: play, where every ability works (INTERPRETING.md, entry 157).
     graveyard_ability_works_in_play: bool = True
+    #: R15:523.1: «удвойте … максимальные жизни» doubles the printed and additional lives before
+    #: the reduced ones are taken away (INTERPRETING.md, entry 158).
+    life_doubling_before_reductions: bool = True
+    #: «удвойте … стоимость этой особенности»: each doubling doubles the cost again (entry 158).
+    cost_doublings_compound: bool = True
+    #: R15:511.1: «[эта карта] не открывается в начале вашего хода» keeps it closed at 303.2 (entry 158).
+    card_text_keeps_closed: bool = True
     #: R15:519.3.1: a player who summons none refused to look through the deck: it is not
     #: shuffled (entry 112).
     summon_refusal_keeps_the_deck: bool = True

@@ -228,6 +228,17 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
     lives = ("life", "reduced_life")
     if grants == "control" and amount not in (0, 1):
         raise StateError(f"{path}.amount", f"a control modifier's amount is the seat that took control, 0 or 1; got {amount}")
+    if grants == "double_cost":
+        # «удвойте стоимость этой особенности»: amount is the index of an activated ability of
+        # its card, while it is in play (INTERPRETING.md, entry 158)
+        if until != "while_in_play":
+            raise StateError(f"{path}.until", "a double_cost modifier lasts while the card is in play")
+        c = state.cards.get(target)
+        abilities = load_pool().cards[c.card_id].abilities if c is not None else ()
+        if not (0 <= amount < len(abilities) and abilities[amount].kind == "activated"):
+            raise StateError(f"{path}.amount", f"a double_cost modifier names an activated ability of card {target} "
+                             f"by its index; got {amount}")
+        return
     if grants not in (*lives, "control") and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
     if grants == "control":
@@ -240,7 +251,7 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         return
     if grants in lives and amount < 1:
         raise StateError(f"{path}.amount", "a life modifier adds (or takes away) at least 1 life")
-    if grants in (*lives, "mechanism") and until != "while_in_play":
+    if grants in (*lives, "mechanism", "double_life") and until != "while_in_play":
         raise StateError(f"{path}.until", f"a modifier granting {grants} lasts while the card is in play")
     if grants not in (*lives, "mechanism") and until not in ("end_of_turn", "while_in_play"):
         raise StateError(f"{path}.until", f"{grants} lasts until the end of turn or while the card is in play")
@@ -805,6 +816,9 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                 if state.modifiers:
                     life += sum(m.amount if m.grants == "life" else -m.amount for m in state.modifiers
                                 if m.target == uid and m.grants in ("life", "reduced_life"))
+                    if any(m.target == uid and m.grants == "double_life" for m in state.modifiers):
+                        from .rules.board import max_life  # doubled maximum lives (R15:523.1; entry 158)
+                        life = max_life(state, uid)
                 if d.type in ("hero", "creature") and life - c.wounds <= 0:
                     path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
                     raise StateError(path, f"card {uid} has {c.wounds} wounds and life {life}: "

@@ -94,6 +94,8 @@ FAITHFUL: dict[str, str] = {
     "proekt_yanis_tauro": "(T): a shot = wound an enemy character by its current strike (507.2)",
     "proekt_maris_tauro": "whenever its strike wounds a hero (strikes_hero, no limit, R15:113.5): heal the own hero by "
     "the wounds dealt, remembered by the trigger (amount wounds_dealt; INTERPRETING.md entry 57)",
+    "ent_praroditel": "stays closed at its restoration (does_not_open, R15:511.1); (1): open it, then double its strike, "
+    "its maximum lives and this ability's cost while it is in play (R15:523.1; INTERPRETING.md entry 158)",
     "predannyy_arkhaalya": "(X), discard a card: resurrect X cards named Преданный Архааля from the own graveyard "
     "(R15:519.4), the ability declared from the graveyard as well as from play (in_graveyard, R15:202.2; "
     "INTERPRETING.md entry 157)",

@@ -163,6 +163,8 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
             raise CardDataError(f"{path}.per", f"only a counted amount ({', '.join(COUNTED_AMOUNTS)}) is multiplied")
         per = integer(raw["per"], f"{path}.per", 1)
     _check_hand_effect(op, to, amount, path)
+    if op == "double_ability_cost" and to != "self":
+        raise CardDataError(f"{path}.to", "double_ability_cost doubles the cost of the ability's own card's ability: 'self'")
     if op == "graveyard_to_deck_top" and to != "self":
         raise CardDataError(f"{path}.to", "graveyard_to_deck_top moves the ability's own card («Оборотня»): 'self'")
     if op == "gain_coins_until_end_of_turn" and (to not in ("controller", "opponent") or not isinstance(amount, int)):
@@ -456,6 +458,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             # the trigger keeps one number (its count, R15:403.1): the wounds or the strike
             raise CardDataError(f"{path}.effects", "an ability reads either 'self_wounds' or 'strike_at_death', "
                                 "not both")
+    if kind != "activated" and any(e.op == "double_ability_cost" for e in effects):
+        raise CardDataError(f"{path}.effects", "«удвойте стоимость этой особенности» belongs to an activated ability")
     if kind == "activated":
         cost = required(raw, "cost", path)
         if not isinstance(cost, dict):

@@ -252,6 +252,25 @@ OPS: dict[Op, OpSpec] = {
         "with `grants` `double_strike`, `strike_doubled`; INTERPRETING.md entry 71)",
         grants=True,
     ),
+    "double_strike_while_in_play": OpSpec(
+        "cards", NoParams,
+        "«удвойте его силу удара» (no duration): as `double_strike_until_end_of_turn`, while the recipient is in play "
+        "(`strike_doubled` with `until` `while_in_play`; INTERPRETING.md entry 158)",
+        grants=True,
+    ),
+    "double_life_while_in_play": OpSpec(
+        "cards", NoParams,
+        "«удвойте его … максимальные жизни»: the recipient's maximum lives are doubled while it is in play — its "
+        "printed and additional lives doubled, then its reduced lives taken away (R15:523.1; a modifier with `grants` "
+        "`double_life`, `life_doubled`; INTERPRETING.md entry 158)",
+        grants=True,
+    ),
+    "double_ability_cost": OpSpec(
+        "source", NoParams,
+        "«удвойте стоимость этой особенности»: the cost of the resolving activated ability of the source is doubled "
+        "while the card is in play, a multiplying cost modifier (R15:308.1 step 4, 523.1; a modifier with `grants` "
+        "`double_cost` and `amount` the ability's index, `ability_cost_doubled`; INTERPRETING.md entry 158)",
+    ),
     "graveyard_to_deck_top": OpSpec(
         "source", NoParams,
         "`to` `self`: the ability's own card, if it is in its owner's graveyard when the effect "

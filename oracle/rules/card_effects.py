@@ -12,7 +12,7 @@ from ..cards import TARGET_CONDITIONS, Effect, KeywordParams, WoundParams, load_
 from ..model import Event, Modifier, QueueEntry, State
 from ..schema import MAX_VALUE
 from . import attack, basic_effects, control, lives, modules
-from .board import card_def, current_strike, target_condition_holds
+from .board import card_def, current_strike, max_life, target_condition_holds
 from .recipients import recipients_of
 from .triggers import fire
 
@@ -22,7 +22,9 @@ __all__ = [
     "cure",
     "destroy",
     "distribute_wounds",
+    "double_life_while_in_play",
     "double_strike_until_end_of_turn",
+    "double_strike_while_in_play",
     "fight",
     "heal",
     "hide",
@@ -344,6 +346,25 @@ def double_strike_until_end_of_turn(
     """«Удвойте силу удара … до конца хода»: a multiplying modifier (R15:523.1; entry 71)."""
     state.modifiers.append(Modifier(uid, 0, "end_of_turn", grants="double_strike"))
     ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "end_of_turn"))))
+
+
+def double_strike_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«удвойте его силу удара» (no duration): a multiplying modifier while the creature is in
+    play (R15:523.1, 205.3; entry 158)."""
+    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="double_strike"))
+    ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "while_in_play"))))
+
+
+def double_life_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«удвойте его … максимальные жизни»: its maximum lives doubled while it is in play
+    (R15:523.1; :func:`~oracle.rules.board.max_life`; entry 158); event ``life_doubled`` with
+    the maximum lives it has now."""
+    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="double_life"))
+    ev.append(Event("life_doubled", (*rules, "R15:523.1"), (("card", uid), ("life", max_life(state, uid)))))
 
 
 def take_control(

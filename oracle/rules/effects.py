@@ -246,6 +246,7 @@ _WHOLE: dict[Op, WholeHandler] = {
     "cost_until_end_of_opponent_turn": timed_effects.create,
     "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
+    "double_ability_cost": player_effects.double_ability_cost,
     "create_delayed": delayed.create_delayed,
 }
 
@@ -277,6 +278,8 @@ _EACH: dict[Op, EachHandler] = {
     "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
     "keyword_while_in_play": card_effects.keyword_while_in_play,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
+    "double_strike_while_in_play": card_effects.double_strike_while_in_play,
+    "double_life_while_in_play": card_effects.double_life_while_in_play,
     "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
     "reduce_life_to": card_effects.reduce_life_to,
     "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,

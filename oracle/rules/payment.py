@@ -21,6 +21,7 @@ __all__ = [
     "ability_cost_violations",
     "ability_final_cost",
     "board_cost_statics",
+    "cost_doublings",
     "cost_grows_with_x",
     "cost_modifiers",
     "final_cost",
@@ -186,9 +187,25 @@ def ability_final_cost(
     if mods is None:
         mods = ability_cost_modifiers(state, source)
     base = a.coins + (x if a.x_coins else 0)
+    if state.modifiers and any(m.target == source and m.grants == "double_cost" for m in state.modifiers):
+        mods = [*mods, *cost_doublings(state, source, a)]
     if not mods:
         return base
     return final_cost(state, state.controller_of(source), source, base, mods)
+
+
+def cost_doublings(state: State, source: int, a: ActivatedAbility) -> list[tuple[str, int]]:
+    """«Удвойте … стоимость этой особенности» (Энт-прародитель): a multiplying cost modifier of
+    the ability per doubling in force on its card (a modifier granting "double_cost" whose
+    ``amount`` is the ability's index), applied in the order of R15:308.1 step 4 and 523.1
+    (INTERPRETING.md, entry 158; the ``ability_cost_doubles_once`` mutant counts one doubling
+    however many were made)."""
+    abilities = card_def(state, source).abilities
+    n = sum(1 for m in state.modifiers if m.target == source and m.grants == "double_cost"
+            and 0 <= m.amount < len(abilities) and abilities[m.amount] is a)
+    if n and not state.rules.cost_doublings_compound:
+        n = 1
+    return [("multiply", 2)] * n
 
 
 def largest_ability_x(state: State, source: int, a: ActivatedAbility, mods: list[tuple[str, int]] | None = None) -> int:
