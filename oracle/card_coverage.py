@@ -46,6 +46,11 @@ COVERED: dict[str, str] = {
     "creatures in his own turn, kept through the opponent's (`creatures_healed_own_turn`, amount "
     "`healed_own_creatures_last_turn`, R15:7.heal; entry 88)",
     "DURATION": "op `strike_until_start_of_your_next_turn` (303.1; entry 23)",
+    "M_PLAYER_FX": "the state's `player_effects` (effects on a player for a time, R15:521.1, ended at R15:310.2): ops "
+    "`no_plays_next_turn` (plays refused, R15:514.2; entry 170), `cost_next_turn` (a cost modifier of his next turn, "
+    "`first_only`, `card_type`, `same_name`; entry 171), `cost_until_end_of_opponent_turn` (entry 172), the static "
+    "key `while_open` (R15:115.1; entry 173); a delayed ability remembering a count (amounts `discarded_before`, "
+    "`remembered`, a discard of `all`; entry 174)",
     "FIXDATA": "data fixes only",
     "T_TARGETED": "trigger `targeted_by_spell` (INTERPRETING.md entry 45)",
     "T_PREPARED": "triggers `prepared` (another character was prepared; entry 45) and `self_prepared` (this card "

@@ -122,6 +122,9 @@ FAITHFUL: dict[str, str] = {
     "(refused or impossible, R15:119.7) destroy itself",
     "kak_na_ladoni": "draw 2, then put a card of the hand of the player's choice on top of his deck",
     "neuderzhimyy": "whenever you discard: +2 strike per card discarded, with no duration (trigger discards)",
+    "peski_vremeni": "discard amount all (the spell is in the graveyard already, R15:309.1 step 5); create_delayed "
+    "remembering the count (discarded_before): at the start of its player's next turn draw remembered + 1 (bonus "
+    "without if; R15:521.1, 521.2; entry 174)",
     "chistilishche": "each player from the controller may discard any number; wound each hero 3 per card in its "
     "player's hand after the discards",
     "karaulnyy": "(T): shot 1 (a wound marked shot, R15:7.shot); (3): prepare itself and +1 to its shots until end "
@@ -143,6 +146,13 @@ FAITHFUL: dict[str, str] = {
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
     "fellin": "keyword unique (a second Феллин of its player moves the first to the graveyard, R15:503.1); an "
     "opponent's card costs 1 more only when another modifier makes it cost more (static increase if_increased)",
+    "bessilie_utoplennika": "op no_plays_next_turn on the opponent: a timed effect on him (player_effects, R15:521.1) "
+    "for his next turn, his plays refused citing R15:514.2, ended at that turn's R15:310.2 (entry 170)",
+    "tyaguchee_varevo": "op cost_next_turn +1 on the opponent with first_only: his first card of his next turn costs "
+    "1 more (R15:521.1, 309.1 step 4; entry 171); then draw a card",
+    "korolevskiy_nalog": "static cost_modifier +1 on every player's creatures with while_open (R15:115.1; entry "
+    "173); (T): op cost_until_end_of_opponent_turn +1 on every player's spells from now to the end of the "
+    "opponent's turn (R15:521.1, 118.8; entry 172)",
     "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "
     "310.2, R15:522.4); when you play another creature (trigger creature_played), prepare itself, once per turn",
     "na_taran": "destroy an own creature of the class Механизм (target class, side own), then wound each creature by "

@@ -8,7 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .records import CreateParams, DelayedParams, KeywordParams, NoParams, OpParams, SearchParams, WoundParams
+from .records import (
+    CreateParams,
+    DelayedParams,
+    KeywordParams,
+    NoParams,
+    OpParams,
+    SearchParams,
+    TimedCostParams,
+    WoundParams,
+)
 from .vocabulary import EFFECT_OPS, Op
 
 __all__ = [
@@ -118,6 +127,25 @@ OPS: dict[Op, OpSpec] = {
         "player", NoParams,
         "`to` `controller` or `opponent`: that player loses `amount` coins (all he has if fewer), his closed ones "
         "first, then open ones (R15:522.5, INTERPRETING.md entry 47; `coins_lost`)",
+    ),
+    "no_plays_next_turn": OpSpec(
+        "player", NoParams,
+        "`to` `controller`, `opponent` or `each_player`: a timed effect on that player (the state's `player_effects`, "
+        "kind `no_plays`; `player_effect_created`, R15:521.1): in his next turn he cannot play cards — a play is refused "
+        "citing R15:514.2 — and it ends at that turn's R15:310.2 (`player_effect_ended`; INTERPRETING.md entry 170)",
+    ),
+    "cost_next_turn": OpSpec(
+        "player", TimedCostParams,
+        "`to` as `no_plays_next_turn`: in his next turn the cards he plays cost `amount` more (kind `cost`, effect key "
+        "`modifier`, default `increase`; `card_type`: only cards of that type; `first_only`: only the first card he plays "
+        "in that turn; `same_name`: only cards named like the ability's target), applied with the static modifiers "
+        "(R15:309.1 step 4, 523.1; INTERPRETING.md entries 170, 171)",
+    ),
+    "cost_until_end_of_opponent_turn": OpSpec(
+        "player", TimedCostParams,
+        "`to` as `no_plays_next_turn`: from now until the end of the next turn of the ability's controller's opponent "
+        "(his current one, if it is his turn now; R15:310.2) the cards the player plays cost `amount` more (keys as for "
+        "`cost_next_turn`; INTERPRETING.md entry 172)",
     ),
     "open": OpSpec(
         "cards", NoParams,

@@ -199,6 +199,9 @@ Op = Literal[
     "gain_coin",  # get open coin markers
     "gain_coins_until_end_of_turn",  # «Получите (N) до конца хода»: temporary open coins, back to the supply at 310.2 (R15:522.4)
     "lose_coins",  # «теряет (N)»: coins go back to the supply, closed ones first (R15:522.2, 522.5)
+    "no_plays_next_turn",  # «не может разыгрывать карты в свой следующий ход»: a timed effect on the player (R15:521.1, 514.2)
+    "cost_next_turn",  # «… стоит на (N) дороже в его следующий ход»: a timed cost effect on the player (R15:521.1, 523.1)
+    "cost_until_end_of_opponent_turn",  # «До конца хода противника … стоят на (N) дороже» (R15:521.1, 310.2)
     "open",  # open (untap) a card
     "prepare",  # «Подготовить» (R15:7.prepare): open, drop activated per-turn markers, may attack/defend again
     "close",  # close (tap) a card
@@ -256,6 +259,9 @@ DerivedAmount = Literal[
     "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
     "healed_own_creatures_last_turn", "target_life",
     "strike_at_death",  # a «death» trigger only: the strike its (combined) card had just before it was destroyed
+    "all",  # a discard only: «Сбросьте все карты», the player's whole hand (R15:7.discard)
+    "discarded_before",  # create_delayed only: the cards this ability's earlier effects discarded, remembered (R15:521.1)
+    "remembered",  # a delayed ability only: the count its creating effect remembered (``pending[].count``)
 ]
 AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
 #: Derived amounts that count something and may be multiplied (effect key ``per``).
