@@ -304,6 +304,9 @@ def fact_value(state: StateData, decision: TargetDecision, path: str) -> Any:
         if cur is root and name == "delayed" and name not in cur:
             cur = []  # the delayed abilities (R15:521), a list added later: absent exactly when empty
             continue
+        if cur is root and name == "player_effects" and name not in cur:
+            cur = []  # the effects on players (R15:521.1), a list added later: absent exactly when empty
+            continue
         if not isinstance(cur, dict) or name not in cur:
             raise KeyError(f"no field {name!r}")
         cur = cur[name]

@@ -16,6 +16,7 @@ from .records import (
     NoParams,
     OpParams,
     SearchParams,
+    TimedCostParams,
     WoundParams,
 )
 from .vocabulary import EFFECT_OPS, Op
@@ -128,6 +129,25 @@ OPS: dict[Op, OpSpec] = {
         "`to` `controller` or `opponent`: that player loses `amount` coins (all he has if fewer), his closed ones "
         "first, then open ones (R15:522.5, INTERPRETING.md entry 47; `coins_lost`)",
     ),
+    "no_plays_next_turn": OpSpec(
+        "player", NoParams,
+        "`to` `controller`, `opponent` or `each_player`: a timed effect on that player (the state's `player_effects`, "
+        "kind `no_plays`; `player_effect_created`, R15:521.1): in his next turn he cannot play cards — a play is refused "
+        "citing R15:514.2 — and it ends at that turn's R15:310.2 (`player_effect_ended`; INTERPRETING.md entry 170)",
+    ),
+    "cost_next_turn": OpSpec(
+        "player", TimedCostParams,
+        "`to` as `no_plays_next_turn`: in his next turn the cards he plays cost `amount` more (kind `cost`, effect key "
+        "`modifier`, default `increase`; `card_type`: only cards of that type; `first_only`: only the first card he plays "
+        "in that turn; `same_name`: only cards named like the ability's target), applied with the static modifiers "
+        "(R15:309.1 step 4, 523.1; INTERPRETING.md entries 170, 171)",
+    ),
+    "cost_until_end_of_opponent_turn": OpSpec(
+        "player", TimedCostParams,
+        "`to` as `no_plays_next_turn`: from now until the end of the next turn of the ability's controller's opponent "
+        "(his current one, if it is his turn now; R15:310.2) the cards the player plays cost `amount` more (keys as for "
+        "`cost_next_turn`; INTERPRETING.md entry 172)",
+    ),
     "open": OpSpec(
         "cards", NoParams,
         "open a closed recipient (`opened`)",
@@ -218,6 +238,14 @@ OPS: dict[Op, OpSpec] = {
         "cards", KeywordParams,
         "the recipient creature gains the effect's `keyword` until the end of turn, 310.2 (a "
         "modifier with `grants` the keyword and `amount` 0, `keyword_granted`; INTERPRETING.md entries 69, 72-74)",
+        grants=True,
+    ),
+    "keyword_until_start_of_your_next_turn": OpSpec(
+        "cards", KeywordParams,
+        "the recipient creature gains the effect's `keyword` until the start of its controller's next turn, 303.1 («До "
+        "начала вашего следующего хода оно не наносит ран, а существа имеют Направленный удар по этому существу»: a "
+        "modifier with `grants` the keyword, `amount` 0, `until` `start_of_owner_turn` and `owner` the ability's "
+        "controller; `keyword_granted`; INTERPRETING.md entries 23, 159)",
         grants=True,
     ),
     "keyword_while_in_play": OpSpec(

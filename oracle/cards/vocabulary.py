@@ -200,6 +200,9 @@ Op = Literal[
     "gain_coin",  # get open coin markers
     "gain_coins_until_end_of_turn",  # «Получите (N) до конца хода»: temporary open coins, back to the supply at 310.2 (R15:522.4)
     "lose_coins",  # «теряет (N)»: coins go back to the supply, closed ones first (R15:522.2, 522.5)
+    "no_plays_next_turn",  # «не может разыгрывать карты в свой следующий ход»: a timed effect on the player (R15:521.1, 514.2)
+    "cost_next_turn",  # «… стоит на (N) дороже в его следующий ход»: a timed cost effect on the player (R15:521.1, 523.1)
+    "cost_until_end_of_opponent_turn",  # «До конца хода противника … стоят на (N) дороже» (R15:521.1, 310.2)
     "open",  # open (untap) a card
     "prepare",  # «Подготовить» (R15:7.prepare): open, drop activated per-turn markers, may attack/defend again
     "close",  # close (tap) a card
@@ -217,6 +220,7 @@ Op = Literal[
     "upgrade",  # «Усовершенствуйте»: it loses its classes and is a Механизм; a mechanism cancels the ability (R15:7.upgrade)
     "life_while_in_play",  # «получает +N к жизням» with no duration: +N life while it is in play (R15:7.gains, 205.3)
     "keyword_until_end_of_turn",  # «получает [keyword] до конца хода» (310.2); effect key ``keyword``
+    "keyword_until_start_of_your_next_turn",  # «До начала вашего следующего хода оно …»: a granted keyword until then (303.1)
     "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
     "grant_ability_until_end_of_turn",  # «получает "…" до конца хода»: a granted triggered ability (R15:7.gains; 310.2; entry 180)
     "grant_ability_while_in_play",  # «получает "…"» with no duration: a granted triggered ability while in play (entry 180)
@@ -244,8 +248,13 @@ EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
 #: (R15:108.5), Уязвимость (R15:7.vulnerability), Первый удар (R15:7.firststrike),
 #: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature);
-#: «Не получает ран» (no_wounds: a replacement effect, no wounds at all, R15:517.1.1; entry 185).
-GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures", "no_wounds"]
+#: on one creature for a time, «оно не наносит ран» (``deals_no_wounds``: every wound it would deal is
+#: prevented, a replacement, R15:517.1) and «существа имеют Направленный удар по этому существу»
+#: (``directed_at_it``: no defender against an attack at it, R15:7.directed; INTERPRETING.md, entry 159).
+#: «Не получает ран» (``no_wounds``: a replacement effect, no wounds at all, R15:517.1.1; entry 185).
+GrantedKeyword = Literal[
+    "dash", "vulnerability", "first_strike", "directed_at_creatures", "deals_no_wounds", "directed_at_it", "no_wounds",
+]
 GRANTED_KEYWORDS: tuple[GrantedKeyword, ...] = get_args(GrantedKeyword)
 #: What a «search» (a summon, a resurrection) may look for (effect key ``find``): a card's printed
 #: name, or its type and printed cost, exact («стоимостью (1)», R15:7.search «Поиск — [карта/карты]»)
@@ -259,6 +268,9 @@ DerivedAmount = Literal[
     "healed_own_creatures_last_turn", "target_life",
     "strike_at_death",  # a «death» trigger only: the strike its (combined) card had just before it was destroyed
     "own_class_creatures",  # «количество ваших орков в игре»: the controller's creatures in play of the effect's `class` (entry 184)
+    "all",  # a discard only: «Сбросьте все карты», the player's whole hand (R15:7.discard)
+    "discarded_before",  # create_delayed only: the cards this ability's earlier effects discarded, remembered (R15:521.1)
+    "remembered",  # a delayed ability only: the count its creating effect remembered (``pending[].count``)
 ]
 AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
 #: Derived amounts that count something and may be multiplied (effect key ``per``).

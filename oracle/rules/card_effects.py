@@ -33,6 +33,7 @@ __all__ = [
     "hide",
     "intensify_poison",
     "keyword_until_end_of_turn",
+    "keyword_until_start_of_your_next_turn",
     "keyword_while_in_play",
     "life_while_in_play",
     "open",
@@ -334,6 +335,18 @@ def keyword_until_end_of_turn(
 ) -> None:
     """``keyword_until_end_of_turn``: the effect's keyword until the end of turn (310.2; entry 69)."""
     _grant_keyword(state, uid, effect, "end_of_turn", ev, rules)
+
+
+def keyword_until_start_of_your_next_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``keyword_until_start_of_your_next_turn``: the effect's keyword until the start of the
+    ability's controller's next turn (303.1; entries 23, 159)."""
+    params = effect.params
+    assert isinstance(params, KeywordParams)
+    state.modifiers.append(Modifier(uid, 0, "start_of_owner_turn", owner=entry.controller, grants=params.keyword))
+    ev.append(Event("keyword_granted", (*rules, "R15:7.gains"),
+                    (("card", uid), ("keyword", params.keyword), ("until", "start_of_owner_turn"))))
 
 
 def keyword_while_in_play(

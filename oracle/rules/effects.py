@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..cards import GRANT_OPS, HAND_OPS, OPS, SUPPLY_OPS, TARGET_CONDITIONS, Effect, EffectAbility, Op, WoundParams
 from ..model import Event, HandChoice, QueueEntry, State
-from . import card_effects, delayed, draws, player_effects
+from . import card_effects, delayed, draws, player_effects, timed_effects
 from .basic_effects import check_state, close_card
 from .board import (
     card_def,
@@ -59,6 +59,7 @@ def run_effects(
     step ``hand_choice``; the choice resumes it here after that effect (R15:119.2;
     INTERPRETING.md, entry 63)."""
     drawn = 0
+    discarded = 0  # the controller's cards this run's discards moved («сколько вы сбросили»; entry 174)
     known_strike = -1
     # only an ability that reads its source's strike needs the last known one (R15:403.1)
     reads_strike = any(e.amount == "self_strike" for e in ability.effects)
@@ -77,16 +78,20 @@ def run_effects(
         if effect.op == "upgrade" and _cancels(state, entry, effect, ev, rules):
             return
         if effect.op in HAND_OPS:
+            hand = len(state.players[entry.controller].hand)
             paused, done = hand_effect(state, entry, ability, index, choosers(state, entry, effect), ev, rules)
             if paused:
                 return
+            if effect.op == "discard":
+                discarded += hand - len(state.players[entry.controller].hand)
         elif effect.op in SUPPLY_OPS:
             # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104)
             if create_effect(state, entry, effect, index, ev, rules):
                 return
             done = True
         else:  # only these effects draw cards (a later amount "drawn" counts them)
-            n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike)
+            n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike,
+                                    discarded)
             drawn += n
         check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
@@ -162,7 +167,7 @@ def apply_effect(state: State, entry: QueueEntry, effect: Effect, ev: list[Event
 
 def _apply_effect(
     state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
-    known_strike: int = -1, known_target_strike: int = -1,
+    known_strike: int = -1, known_target_strike: int = -1, discarded: int = 0,
 ) -> tuple[int, bool]:
     """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
     whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
@@ -172,6 +177,8 @@ def _apply_effect(
     if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
     amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
+    if effect.amount == "discarded_before":
+        amount = discarded + amount  # «столько же карт, сколько вы сбросили», remembered now (entry 174)
     if effect.amount in ("self_wounds", "strike_at_death") and state.edition == "R15":
         # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
         # such rule to cite; INTERPRETING.md, entry 87)
@@ -234,6 +241,9 @@ _WHOLE: dict[Op, WholeHandler] = {
     "gain_coin": player_effects.gain_coin,
     "gain_coins_until_end_of_turn": player_effects.gain_coins_until_end_of_turn,
     "lose_coins": player_effects.lose_coins,
+    "no_plays_next_turn": timed_effects.create,
+    "cost_next_turn": timed_effects.create,
+    "cost_until_end_of_opponent_turn": timed_effects.create,
     "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
     "return_self_to_hand": player_effects.return_self_to_hand,
@@ -271,6 +281,7 @@ _EACH: dict[Op, EachHandler] = {
     "grant_ability_until_end_of_turn": card_effects.grant_ability_until_end_of_turn,
     "grant_ability_while_in_play": card_effects.grant_ability_while_in_play,
     "become_ent": card_effects.become_ent,
+    "keyword_until_start_of_your_next_turn": card_effects.keyword_until_start_of_your_next_turn,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
     "double_strike_while_in_play": card_effects.double_strike_while_in_play,
     "double_life_while_in_play": card_effects.double_life_while_in_play,
