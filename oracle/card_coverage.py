@@ -152,6 +152,12 @@ PARTLY: dict[str, str] = {
     "name or a type and printed cost, his choice at step `hand_choice`, to his hand, then chance shuffles his deck at "
     "step `search_shuffle` (R15:204.2; entry 84); no triggers from the deck («Когда вы используете "
     "поиск», R15:113.10), no search for the searching card itself",
+    "M_DECKLOOK": "the top cards of the player's own deck (R15:204.3, 520.3): op `reveal_deck_top` («Покажите верхнюю "
+    "карту вашей колоды», shown to both players) with the conditions `shown_named`, `shown_creature`, "
+    "`shown_mechanism` and op `shown_to_hand` after it, a card named with a triggered ability's declaration (action "
+    "`option`; entry 160), and op `look_at_deck_top` («Посмотрите Х верхних карт …; положите их обратно в любом "
+    "порядке», the order chosen one card at a time at step `hand_choice`; entry 161); not a look at another "
+    "player's deck",
     "M_REPLACE": "the wound pipeline (R15:508.4): static `no_wounds_from` («Не получает ран от существ с ударом N или "
     "более», R15:517.1.1; entry 86), `wound_replacement` («Если … должен получить раны, вместо этого» an upgrade or N "
     "wounds more, R15:517.1), `protection_from` (R15:515), `armour` and `prevent_next` (R15:516); no optional "

@@ -300,6 +300,20 @@ MUTANTS: dict[str, Mutant] = {
             "deck_put_on_top",
         ),
         Mutant(
+            "looked_cards_keep_their_order",
+            "R15:204.3",
+            "«Посмотрите Х верхних карт вашей колоды; положите их обратно в любом порядке» puts them back as they "
+            "were, without the player's choice of order (INTERPRETING.md, entry 161)",
+            "look_lets_order",
+        ),
+        Mutant(
+            "unnamed_shown_card_goes_under",
+            "R15:204.3",
+            "Дитя Йара: a shown card that is not the named one goes under the deck instead of staying on top "
+            "(INTERPRETING.md, entry 160)",
+            "unnamed_shown_card_stays",
+        ),
+        Mutant(
             "discard_bonus_once_per_discard",
             "R15:7.discard",
             "«+2 к удару за каждую сброшенную карту» gives +2 once per discard however many cards it moved "

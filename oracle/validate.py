@@ -43,10 +43,10 @@ from ._state_codec import (
     state_ok,
 )
 from .canonical_form import StateError
-from .cards import CardDef, load_pool
+from .cards import CardDef, Effect, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
-from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, Player, QueueEntry, State
+from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, Player, QueueEntry, State
 from .rules.cancellation import cancellers  # R15:518.1, not repeated here
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
@@ -661,6 +661,9 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if hc.player not in seats:
         raise StateError("choosing_cards.player", f"the effect's cards come from the hand of player {seats[0] + 1}")
     _check_resume(state, hc.resume, "choosing_cards", queue_steps)
+    if hc.count or effect.op == "look_at_deck_top":
+        _check_look(state, hc, effect)
+        return
     if state.step == "search_shuffle":
         if effect.op not in ("search", "summon"):
             raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search or a summon "
@@ -669,6 +672,21 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if not has_real_choice(state, a, hc.effect, hc.player):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
                          "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
+
+
+def _check_look(state: State, hc: HandChoice, effect: Effect) -> None:
+    """Rule 12 for cards looked at and put back in order (INTERPRETING.md, entry 161): a
+    ``look_at_deck_top`` waits at step ``hand_choice`` with ``count`` between 2 and the cards
+    it looked at; no other choice has a ``count``."""
+    from .rules.deck_top import look_count
+
+    if effect.op != "look_at_deck_top" or state.step != "hand_choice":
+        raise StateError("choosing_cards.count", "only a look at the top cards of a deck (look_at_deck_top) waits "
+                         "at step hand_choice with a count of cards to put back")
+    most = look_count(state, hc.entry, effect)
+    if not 2 <= hc.count <= most:
+        raise StateError("choosing_cards.count", f"must be 2..{most}: the cards looked at (the top of the deck) "
+                         "still to put back (R15:204.3)")
 
 
 def _is_set(state: State, name: str) -> bool:

@@ -95,6 +95,8 @@ FAITHFUL: dict[str, str] = {
     "vozhd_varvarov": "Найм: discard a card of the controller's choice (step hand_choice, R15:7.discard), «иначе» "
     "(refused or impossible, R15:119.7) destroy itself",
     "kak_na_ladoni": "draw 2, then put a card of the hand of the player's choice on top of his deck",
+    "proritsanie_vorgov": "cost X (R15:106.1.2); look at the top X cards of the own deck, put them back one at a time "
+    "in the player's order (step hand_choice, choosing_cards.count; no shuffle, R15:204.3; entry 161), then draw a card",
     "neuderzhimyy": "whenever you discard: +2 strike per card discarded, with no duration (trigger discards)",
     "chistilishche": "each player from the controller may discard any number; wound each hero 3 per card in its "
     "player's hand after the discards",
@@ -115,6 +117,8 @@ FAITHFUL: dict[str, str] = {
     "until end of turn",
     "oboroten": "optional death trigger (R15:113.4; «Гибель:» fires on the move to the graveyard): it puts its own "
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
+    "ditya_yara": "Найм whose declaration names a card (action option, a pool card id; R15:501.1): the top card of the "
+    "own deck is shown (deck_revealed) and goes to the hand only when it has the named printed name (entry 160)",
     "fellin": "keyword unique (a second Феллин of its player moves the first to the graveyard, R15:503.1); an "
     "opponent's card costs 1 more only when another modifier makes it cost more (static increase if_increased)",
     "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "

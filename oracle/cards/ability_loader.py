@@ -58,6 +58,7 @@ from .vocabulary import (
     PROTECTION_KINDS,
     RECIPIENTS,
     REPLACEMENT_KINDS,
+    SHOWN_CONDITIONS,
     STATIC_OPS,
     STRIKE_AGAINST,
     TARGET_CHOOSERS,
@@ -113,6 +114,8 @@ def _controller_condition(raw: Any, path: str) -> Condition:
     cond = choice(raw, CONDITIONS, path)
     if cond in TARGET_CONDITIONS:
         raise CardDataError(path, f"{cond} is about an effect's target; it is read on effects to 'target' only")
+    if cond in SHOWN_CONDITIONS:
+        raise CardDataError(path, f"{cond} is about the card an ability showed; it is read on effects only")
     return cond
 
 
@@ -220,9 +223,40 @@ def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], p
         raise CardDataError(f"{path}.targets", "a shot's target is an enemy character (R15:507.2)")
 
 
+#: The ops about the top cards of the controller's own deck (INTERPRETING.md, entries 160, 161).
+_DECK_TOP_OPS = ("reveal_deck_top", "shown_to_hand", "look_at_deck_top")
+
+
+def _check_shown(effects: tuple[Effect, ...], kind: str, raw: Mapping[str, Any], path: str) -> None:
+    """An effect that reads the card the ability showed (a ``SHOWN_CONDITIONS`` condition, op
+    ``shown_to_hand``) follows a ``reveal_deck_top`` of one card in the same ability, with no
+    hand effect between (the card is still the top of the deck; INTERPRETING.md, entry 160);
+    ``shown_named`` reads the card named with the declaration of a triggered ability («Найм:
+    Назовите карту …»), the only declaration that names one."""
+    shown = False
+    for i, e in enumerate(effects):
+        if e.op == "reveal_deck_top":
+            shown = e.amount == 1
+        elif e.op in HAND_OPS:
+            shown = False
+        if (e.cond in SHOWN_CONDITIONS or e.op == "shown_to_hand") and not (shown and e.op != "reveal_deck_top"):
+            raise CardDataError(f"{path}[{i}]", "reads the card shown by an earlier reveal_deck_top of one card "
+                                "(no hand effect between)")
+        if e.cond == "shown_named" and (kind != "triggered" or "options" in raw):
+            raise CardDataError(f"{path}[{i}].if", "shown_named reads the card named with the declaration of a "
+                                "triggered ability (not a constructor)")
+
+
 def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
     """A hand effect (HAND_OPS) goes to players and takes a number of cards; ``each_player``
     and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
+    if op in _DECK_TOP_OPS:
+        if to != "controller" or not (amount == "X" or (isinstance(amount, int) and amount >= 1)):
+            raise CardDataError(f"{path}.to", f"{op} goes to the controller («вашей колоды») and takes a number >= 1 "
+                                "of cards or X")
+        if op == "shown_to_hand" and amount != 1:
+            raise CardDataError(f"{path}.amount", "shown_to_hand moves the one card shown")
+        return
     if op in ("search", "summon", "resurrect"):
         if to != "controller" or not isinstance(amount, int) or amount < 1:
             raise CardDataError(f"{path}.to", f"a {op} goes to the controller («в своей колоде», «с вашего кладбища»; "
@@ -354,6 +388,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         _parse_effect(e, f"{path}.effects[{i}]", bool(targets), i == 0) for i, e in enumerate(effects_raw)
     )
     _check_after_hand_effects(effects, f"{path}.effects")
+    _check_shown(effects, kind, raw, f"{path}.effects")
     if any(e.op == "upgrade" and e.to == "target" for e in effects) and (
             targets[0].what != "creature" or targets[0].max_count != 1):
         raise CardDataError(f"{path}.targets", "upgrade goes to one creature («Усовершенствуйте существо»)")

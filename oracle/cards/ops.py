@@ -167,6 +167,27 @@ OPS: dict[Op, OpSpec] = {
         "the recipient player chooses a card of his own hand and puts it on top of his deck "
         "(`put_on_deck`; `amount` 1 only; at step `hand_choice` as for `discard`; INTERPRETING.md entry 64)",
     ),
+    "reveal_deck_top": OpSpec(
+        "player", NoParams,
+        "«Покажите верхнюю карту вашей колоды»: `to` `controller`; the top `amount` cards of his deck (all there are if "
+        "fewer, R15:520.3) are shown to both players and stay where they are (`deck_revealed`, its `cards` top first). "
+        "Carried out when a card was shown. Effects after it may read that card: conditions `shown_named`, "
+        "`shown_creature`, `shown_mechanism`, op `shown_to_hand` (INTERPRETING.md entry 160)",
+    ),
+    "shown_to_hand": OpSpec(
+        "player", NoParams,
+        "«положите ее в руку»: `to` `controller`; the card the ability's earlier `reveal_deck_top` showed, still the top "
+        "card of his deck, goes to his hand (`put_in_hand`, with `from` `deck`); it is no draw (INTERPRETING.md entry 160)",
+    ),
+    "look_at_deck_top": OpSpec(
+        "hand", NoParams,
+        "«Посмотрите Х верхних карт вашей колоды; положите их обратно в любом порядке»: `to` `controller`; he looks at "
+        "the top `amount` cards of his deck (all there are if fewer, R15:520.3; `deck_looked_at`, its `cards` top "
+        "first), then puts them back on top in the order he chooses: one card at a time at step `hand_choice` "
+        "(`choosing_cards.count`: how many of the top cards are still to put back; action `choose_cards` with one "
+        "card, which goes under the others still to put back), the last one without a decision; `deck_ordered` "
+        "gives the new top cards; no shuffle (R15:204.3; INTERPRETING.md entry 161)",
+    ),
     "upgrade": OpSpec(
         "cards", NoParams,
         "«Усовершенствуйте» (R15:7.upgrade; `to` `self` or one creature target): a recipient creature that is no "

@@ -198,6 +198,9 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "values": "for a triggered constructor «При [событие] выберите n раз из» (R15:524.1; «Гибель: Создайте A или "
         "B», n = 1) its chain: exactly n positions in its list of options from 0, repeats allowed, in the order they "
         "go into the Queue (refused citing R15:524.1); empty for any other ability (refused citing 501.1)",
+        "option": "for an ability whose declaration names a card («Назовите карту»: an effect reads the condition "
+        "`shown_named`) the card id of the pool card named, its printed name being the name (missing or unknown: "
+        "refused citing 501.1; INTERPRETING.md entry 160); empty for any other ability (refused citing 501.1)",
     },
     "pass": {"trigger": "id of an optional pending trigger of the deciding player"},
     "choose_target": {

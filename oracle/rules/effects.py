@@ -11,9 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..cards import GRANT_OPS, HAND_OPS, OPS, SUPPLY_OPS, TARGET_CONDITIONS, Effect, EffectAbility, Op, WoundParams
+from ..cards import (
+    GRANT_OPS,
+    HAND_OPS,
+    OPS,
+    SHOWN_CONDITIONS,
+    SUPPLY_OPS,
+    TARGET_CONDITIONS,
+    Effect,
+    EffectAbility,
+    Op,
+    WoundParams,
+)
 from ..model import Event, HandChoice, QueueEntry, State
-from . import card_effects, delayed, draws, player_effects
+from . import card_effects, deck_top, delayed, draws, player_effects
 from .basic_effects import check_state, close_card
 from .board import (
     card_def,
@@ -136,6 +147,8 @@ def hand_effect(
     own hand; the first with a real choice pauses the resolution (returns ``(True, …)``).
     Otherwise returns ``(False, done)``: whether the (last) effect was carried out in full."""
     effect = ability.effects[index]
+    if effect.op == "look_at_deck_top":  # the controller orders his own top cards (entry 161)
+        return deck_top.look_at_deck_top(state, entry, ability, index, ev, rules)
     done = False
     for seat in seats:
         if has_real_choice(state, ability, index, seat):
@@ -169,7 +182,12 @@ def _apply_effect(
     condition held and it reached a recipient (INTERPRETING.md, entry 54).  Its op's handler
     (:data:`_WHOLE` or, for each recipient card, :data:`_EACH`) does the rest."""
     me = entry.controller
-    if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
+    if effect.cond in SHOWN_CONDITIONS:
+        if not deck_top.shown_condition_holds(state, entry, effect.cond):
+            if effect.cond == "shown_named" and not state.rules.unnamed_shown_card_stays:
+                deck_top.put_shown_under(state, entry, ev, rules)  # the mutant's reading
+            return 0, False  # «если это существо» about the card the ability showed (entry 160)
+    elif effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
     amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
     if effect.amount in ("self_wounds", "strike_at_death") and state.edition == "R15":
@@ -237,6 +255,8 @@ _WHOLE: dict[Op, WholeHandler] = {
     "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
     "create_delayed": delayed.create_delayed,
+    "reveal_deck_top": deck_top.reveal_deck_top,
+    "shown_to_hand": deck_top.shown_to_hand,
 }
 
 
