@@ -105,12 +105,14 @@ PARTLY: dict[str, str] = {
     "abilities (entry 142), the chain named with the declaration (R15:524.1-524.3); not a chain of X declared with an "
     "X cost that discards X cards («(Х), сбросьте Х карт: Выберите Х раз одно из»)",
     "M_ARMOUR": "static `armour` («Броня N»: the first N wounds of strikes and shots in each turn prevented, the highest "
-    "counting, R15 glossary, R15:516; entry 93); not a Броня gained for a time («получает Броню 2 до конца хода»)",
+    "counting, R15 glossary, R15:516; entry 93) and a Броня gained until the end of turn (op `armour_until_end_of_turn`, the "
+    "highest one counting; entry 162)",
     "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "
     "zone, back to its owner at 310.2; entry 114); no exchange of control (giving one's own card to the opponent)",
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), «нет существ не-механизмов» (`no_own_non_mechanisms`; entry "
-    "152), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
+    "152), the conditions about a shown card `shown_named`, `shown_creature`, `shown_mechanism` (entry 160), the "
+    "target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",

@@ -60,7 +60,7 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: контроль … до конца хода», R15:519.5; at 310.2, if that seat still controls it, it goes to his
 #: opponent -- its owner, or the player who had taken it for good before, R15:513.1; entries 114, 140).
 GRANTS = ("life", "reduced_life", "mechanism", "dash", "vulnerability", "first_strike", "directed_at_creatures", "double_strike",
-          "control")
+          "armour", "control")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
 GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures")
 
@@ -328,7 +328,7 @@ class Modifier:
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
                              presence="nonzero", json_doc=(
                                  "`life`, `reduced_life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
-                                 "`directed_at_creatures` or `double_strike`; the key is present exactly when not "
+                                 "`directed_at_creatures`, `double_strike`, `armour` or `control`; the key is present exactly when not "
                                  "empty (5.4 rule 7)"))] = ""
     coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",
                              json_doc=("`true`; the key is present exactly when true (temporary coins of the hero's "

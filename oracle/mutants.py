@@ -314,6 +314,13 @@ MUTANTS: dict[str, Mutant] = {
             "unnamed_shown_card_stays",
         ),
         Mutant(
+            "gained_armour_adds",
+            "R15:7.armour",
+            "«получает Броню 2 до конца хода» adds to the card's printed Броня instead of the highest Броня counting "
+            "(INTERPRETING.md, entry 162)",
+            "highest_armour_counts",
+        ),
+        Mutant(
             "discard_bonus_once_per_discard",
             "R15:7.discard",
             "«+2 к удару за каждую сброшенную карту» gives +2 once per discard however many cards it moved "

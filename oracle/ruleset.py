@@ -194,6 +194,9 @@ class Ruleset:
     #: «если вы показали названную карту, положите ее в руку»: a shown card that is not the
     #: named one stays on top of the deck (INTERPRETING.md, entry 160).
     unnamed_shown_card_stays: bool = True
+    #: R15 glossary «Броня Х»: a Броня gained until the end of turn and a printed one: only the
+    #: highest counts (INTERPRETING.md, entry 162).
+    highest_armour_counts: bool = True
     #: «+2 к удару за каждую сброшенную карту»: per card of the discard, not per discard (entry 65).
     discard_bonus_per_card: bool = True
     #: «Каждый игрок, начиная с вас»: the controller chooses first (entry 66).

@@ -224,9 +224,12 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
     if flagged:
         raise StateError(f"{path}.grants", "a modifier that grants is neither a «становится равен» (sets) nor a shot modifier")
     lives = ("life", "reduced_life")
+    if grants == "armour" and amount < 1:
+        # «получает Броню N до конца хода»: Броня N with N at least 1 (INTERPRETING.md, entry 162)
+        raise StateError(f"{path}.amount", "an armour modifier is «Броня N», N at least 1")
     if grants == "control" and amount not in (0, 1):
         raise StateError(f"{path}.amount", f"a control modifier's amount is the seat that took control, 0 or 1; got {amount}")
-    if grants not in (*lives, "control") and amount != 0:
+    if grants not in (*lives, "control", "armour") and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
     if grants == "control":
         # «Возьмите под контроль … до конца хода» (R15:519.5; INTERPRETING.md, entry 114)

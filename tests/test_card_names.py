@@ -119,6 +119,9 @@ FAITHFUL: dict[str, str] = {
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
     "ditya_yara": "Найм whose declaration names a card (action option, a pool card id; R15:501.1): the top card of the "
     "own deck is shown (deck_revealed) and goes to the hand only when it has the named printed name (entry 160)",
+    "garu": "(1): show the top card of the own deck; a creature: Броня 2 until end of turn (op armour_until_end_of_turn, "
+    "the highest Броня counting); «иначе» a wound of 2 to the optional target declared with it (R15:119.5, 119.7; "
+    "entries 160, 162)",
     "fellin": "keyword unique (a second Феллин of its player moves the first to the graveyard, R15:503.1); an "
     "opponent's card costs 1 more only when another modifier makes it cost more (static increase if_increased)",
     "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "

@@ -379,8 +379,10 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     targets = tuple(_parse_target(t, f"{path}.targets[{i}]") for i, t in enumerate(targets_raw))
     if len(targets) > 1:
         raise CardDataError(f"{path}.targets", "at most one target spec per ability")
-    if targets and targets[0].min_count == 0 and kind != "triggered":
-        raise CardDataError(f"{path}.targets[0].optional", "an optional target belongs to a triggered ability")
+    if targets and targets[0].min_count == 0 and kind not in ("triggered", "activated"):
+        # «можете ранить существо» of a triggered or an activated ability (R15:119.5; entries 85, 162)
+        raise CardDataError(f"{path}.targets[0].optional", "an optional target belongs to a triggered or an activated "
+                            "ability")
     effects_raw = required(raw, "effects", path)
     if not isinstance(effects_raw, list) or not effects_raw:
         raise CardDataError(f"{path}.effects", "must be a non-empty list")

@@ -222,6 +222,14 @@ OPS: dict[Op, OpSpec] = {
         "with `grants` `double_strike`, `strike_doubled`; INTERPRETING.md entry 71)",
         grants=True,
     ),
+    "armour_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«получает Броню N до конца хода»: the recipient creature has «Броня `amount`» until the end of turn, 310.2 (a "
+        "modifier with `grants` `armour` and `amount` N; `armour_granted`): with a printed Броня or another one only the "
+        "highest value counts, and the wounds already prevented this turn count against it (R15 glossary «Броня Х» "
+        "and R15:516; INTERPRETING.md entry 162)",
+        grants=True,
+    ),
     "graveyard_to_deck_top": OpSpec(
         "source", NoParams,
         "`to` `self`: the ability's own card, if it is in its owner's graveyard when the effect "

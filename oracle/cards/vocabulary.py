@@ -217,6 +217,7 @@ Op = Literal[
     "keyword_until_end_of_turn",  # «получает [keyword] до конца хода» (310.2); effect key ``keyword``
     "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
+    "armour_until_end_of_turn",  # «получает Броню N до конца хода»: Броня N until 310.2, the highest Броня counting (R15 glossary «Броня Х»; entry 162)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "create",  # «Создайте Х»: the created card X comes from the controller's supply into play (R15:519.6, glossary «Создайте»)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)

@@ -285,6 +285,7 @@ _EACH: dict[Op, EachHandler] = {
     "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
     "keyword_while_in_play": card_effects.keyword_while_in_play,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
+    "armour_until_end_of_turn": card_effects.armour_until_end_of_turn,
     "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
     "reduce_life_to": card_effects.reduce_life_to,
     "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,

@@ -111,3 +111,23 @@ def test_an_option_on_an_ability_that_names_nothing_is_refused() -> None:
     s, _ = run(b.state(), Action("play", card=b["t"]))
     trig = legal_actions(s)[0].trigger
     assert "R15:501.1" in violation_rules(s, Action("declare", trigger=trig, targets=(b["o"],), option="ork"))
+
+
+def test_garu_without_a_target_wounds_nothing() -> None:
+    """Гару declared without its optional target («можете ранить», R15:119.5): a shown
+    non-creature card leads to «иначе», which reaches no creature; no Броня either."""
+    b = Board(edition="R15", play=([card("garu", "g")], [card("ork", "o")]),
+              decks=([card("proritsanie_vorgov", "p")], ["ork"]), coins=((1, 0), (0, 0)))
+    s, ev = run(b.state(), Action("activate", card=b["g"], ability=0))
+    assert "deck_revealed" in kinds(ev) and "wounded" not in kinds(ev) and "armour_granted" not in kinds(ev)
+    assert s.cards[b["o"]].wounds == 0 and not s.modifiers
+
+
+def test_gained_armour_ends_with_the_turn() -> None:
+    """The Броня 2 Гару gains is a modifier until the end of turn (310.2): gone in the next turn."""
+    b = Board(edition="R15", play=([card("garu", "g")], []), decks=(["ork", "ork"], ["ork", "ork"]),
+              coins=((1, 0), (0, 0)))
+    s, _ = run(b.state(), Action("activate", card=b["g"], ability=0))
+    assert [m.grants for m in s.modifiers] == ["armour"]
+    s, _ = run(s, Action("end_turn"))
+    assert not s.modifiers

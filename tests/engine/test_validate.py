@@ -764,6 +764,8 @@ VALIDATE_CASES: list[Case] = [
      "modifiers[0].amount"),
     ("modifier_life_of_zero", "modifier", _modifier0(until="while_in_play", owner=-1, amount=0, grants="life"),
      "modifiers[0].amount"),
+    ("modifier_armour_of_zero", "modifier", _modifier0(until="end_of_turn", owner=-1, amount=0, grants="armour"),
+     "modifiers[0].amount"),
     ("modifier_mechanism_until_end_of_turn", "modifier",
      _modifier0(until="end_of_turn", owner=-1, amount=0, grants="mechanism"), "modifiers[0].until"),
     ("modifier_keyword_until_start_of_turn", "modifier",
