@@ -145,7 +145,8 @@ PARTLY: dict[str, str] = {
     "(cost `discard`, the card named in the action's `values`; entry 75); not «пока не станет»",
     "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); op "
     "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 78); "
-    "not from play, not under the deck, no ordering of several",
+    "op `shown_to_deck_bottom`: a shown top card under its deck (entry 163); cards looked at put back in the player's "
+    "order (op `look_at_deck_top`, entry 161); not from play, not from the hand under the deck",
     "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
     "attack at an enemy creature, R15:7.directed; entry 74) and the printed «Направленный удар по существам с "
     "уязвимостью» (`directed_at_vulnerable`: only at a creature that has Уязвимость; entry 153); not directed at one "
@@ -158,8 +159,8 @@ PARTLY: dict[str, str] = {
     "карту вашей колоды», shown to both players) with the conditions `shown_named`, `shown_creature`, "
     "`shown_mechanism` and op `shown_to_hand` after it, a card named with a triggered ability's declaration (action "
     "`option`; entry 160), and op `look_at_deck_top` («Посмотрите Х верхних карт …; положите их обратно в любом "
-    "порядке», the order chosen one card at a time at step `hand_choice`; entry 161); not a look at another "
-    "player's deck",
+    "порядке», the order chosen one card at a time at step `hand_choice`; entry 161), and op `shown_to_deck_bottom` "
+    "(«вы можете положить эту карту под низ колоды», entry 163); not a look at another player's deck",
     "M_REPLACE": "the wound pipeline (R15:508.4): static `no_wounds_from` («Не получает ран от существ с ударом N или "
     "более», R15:517.1.1; entry 86), `wound_replacement` («Если … должен получить раны, вместо этого» an upgrade or N "
     "wounds more, R15:517.1), `protection_from` (R15:515), `armour` and `prevent_next` (R15:516); no optional "

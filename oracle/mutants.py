@@ -321,6 +321,13 @@ MUTANTS: dict[str, Mutant] = {
             "highest_armour_counts",
         ),
         Mutant(
+            "shown_card_always_goes_under",
+            "R15:119.5",
+            "Золотой трон: «иначе вы можете положить эту карту под низ колоды и подготовить» leaves the player no "
+            "choice: the shown card always goes under and the throne is prepared (INTERPRETING.md, entry 163)",
+            "shown_to_bottom_is_optional",
+        ),
+        Mutant(
             "discard_bonus_once_per_discard",
             "R15:7.discard",
             "«+2 к удару за каждую сброшенную карту» gives +2 once per discard however many cards it moved "

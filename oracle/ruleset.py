@@ -197,6 +197,9 @@ class Ruleset:
     #: R15 glossary «Броня Х»: a Броня gained until the end of turn and a printed one: only the
     #: highest counts (INTERPRETING.md, entry 162).
     highest_armour_counts: bool = True
+    #: «иначе вы можете положить эту карту под низ колоды»: the player chooses whether it goes
+    #: (R15:119.5; INTERPRETING.md, entry 163).
+    shown_to_bottom_is_optional: bool = True
     #: «+2 к удару за каждую сброшенную карту»: per card of the discard, not per discard (entry 65).
     discard_bonus_per_card: bool = True
     #: «Каждый игрок, начиная с вас»: the controller chooses first (entry 66).

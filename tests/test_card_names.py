@@ -122,6 +122,9 @@ FAITHFUL: dict[str, str] = {
     "garu": "(1): show the top card of the own deck; a creature: Броня 2 until end of turn (op armour_until_end_of_turn, "
     "the highest Броня counting); «иначе» a wound of 2 to the optional target declared with it (R15:119.5, 119.7; "
     "entries 160, 162)",
+    "zolotoy_tron": "support, Местность; (1)(T): a constructor with one choice named with the activation (values; the "
+    "module of «создайте A или B», entries 142, 163): show the top card; a Механизм: create that module; «иначе» the "
+    "player may put the shown card under his deck (op shown_to_deck_bottom at step hand_choice) and so prepare the throne",
     "fellin": "keyword unique (a second Феллин of its player moves the first to the graveyard, R15:503.1); an "
     "opponent's card costs 1 more only when another modifier makes it cost more (static increase if_increased)",
     "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "

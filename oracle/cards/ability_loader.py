@@ -224,7 +224,9 @@ def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], p
 
 
 #: The ops about the top cards of the controller's own deck (INTERPRETING.md, entries 160, 161).
-_DECK_TOP_OPS = ("reveal_deck_top", "shown_to_hand", "look_at_deck_top")
+_DECK_TOP_OPS = ("reveal_deck_top", "shown_to_hand", "shown_to_deck_bottom", "look_at_deck_top")
+#: The ops that move the card an earlier ``reveal_deck_top`` showed.
+_SHOWN_OPS = ("shown_to_hand", "shown_to_deck_bottom")
 
 
 def _check_shown(effects: tuple[Effect, ...], kind: str, raw: Mapping[str, Any], path: str) -> None:
@@ -235,13 +237,13 @@ def _check_shown(effects: tuple[Effect, ...], kind: str, raw: Mapping[str, Any],
     Назовите карту …»), the only declaration that names one."""
     shown = False
     for i, e in enumerate(effects):
-        if e.op == "reveal_deck_top":
-            shown = e.amount == 1
-        elif e.op in HAND_OPS:
-            shown = False
-        if (e.cond in SHOWN_CONDITIONS or e.op == "shown_to_hand") and not (shown and e.op != "reveal_deck_top"):
+        if (e.cond in SHOWN_CONDITIONS or e.op in _SHOWN_OPS) and not shown:
             raise CardDataError(f"{path}[{i}]", "reads the card shown by an earlier reveal_deck_top of one card "
                                 "(no hand effect between)")
+        if e.op == "reveal_deck_top":
+            shown = e.amount == 1
+        elif e.op in HAND_OPS or e.op in _SHOWN_OPS:
+            shown = False  # it moved the shown card, or the hand effect may have moved the deck
         if e.cond == "shown_named" and (kind != "triggered" or "options" in raw):
             raise CardDataError(f"{path}[{i}].if", "shown_named reads the card named with the declaration of a "
                                 "triggered ability (not a constructor)")
@@ -254,8 +256,8 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
         if to != "controller" or not (amount == "X" or (isinstance(amount, int) and amount >= 1)):
             raise CardDataError(f"{path}.to", f"{op} goes to the controller («вашей колоды») and takes a number >= 1 "
                                 "of cards or X")
-        if op == "shown_to_hand" and amount != 1:
-            raise CardDataError(f"{path}.amount", "shown_to_hand moves the one card shown")
+        if op in _SHOWN_OPS and amount != 1:
+            raise CardDataError(f"{path}.amount", f"{op} moves the one card shown")
         return
     if op in ("search", "summon", "resurrect"):
         if to != "controller" or not isinstance(amount, int) or amount < 1:
@@ -697,16 +699,19 @@ def _parse_constructor(raw: dict[str, Any], path: str, card_type: str, first: in
     if base.discard or base.thirst or base.x_coins:
         raise CardDataError(f"{path}.cost", "a constructor's cost has no discard, Жажда or X (values name its chain)")
     indexes: list[int] = []
+    # «Создайте A или B» inside an activated ability (Золотой трон): options without a target,
+    # the chain named with the activation's values (INTERPRETING.md, entries 142, 163)
+    targetless = all(isinstance(o, dict) and "targets" not in o for o in opts)
     for j, o in enumerate(opts):
         where = f"{path}.options[{j}]"
         if not isinstance(o, dict) or set(o) - {"targets", "effects", "text_en"}:
             raise CardDataError(where, "an option has targets, effects and text_en only")
-        t = o.get("targets")
+        t = [{}] if targetless else o.get("targets")
         if not isinstance(t, list) or len(t) != 1 or not isinstance(t[0], dict) or "count" in t[0] or "optional" in t[0]:
-            raise CardDataError(f"{where}.targets", "each option has exactly one target")
+            raise CardDataError(f"{where}.targets", "each option has exactly one target, or none has any")
         a = _parse_ability({"kind": "activated", "cost": {}, "limit": "none", **o}, where, card_type)
         assert isinstance(a, ActivatedAbility)
-        if a.targets[0].chooser != "controller":
+        if not targetless and a.targets[0].chooser != "controller":
             raise CardDataError(f"{where}.targets[0].chooser", "the controller chooses an option's target")
         indexes.append(first + len(items))
         items.append(replace(a, item=True))

@@ -179,6 +179,13 @@ OPS: dict[Op, OpSpec] = {
         "«положите ее в руку»: `to` `controller`; the card the ability's earlier `reveal_deck_top` showed, still the top "
         "card of his deck, goes to his hand (`put_in_hand`, with `from` `deck`); it is no draw (INTERPRETING.md entry 160)",
     ),
+    "shown_to_deck_bottom": OpSpec(
+        "hand", NoParams,
+        "«вы можете положить эту карту под низ колоды»: `to` `controller`; the card the ability's earlier "
+        "`reveal_deck_top` showed, still the top card of his deck, goes under his deck if he chooses it: at step "
+        "`hand_choice` he chooses that card or none (`choose_cards`); `put_on_deck` with `position` `bottom` and "
+        "`from` `deck`, no shuffle (R15:204.3). Carried out when it went (INTERPRETING.md entry 163)",
+    ),
     "look_at_deck_top": OpSpec(
         "hand", NoParams,
         "«Посмотрите Х верхних карт вашей колоды; положите их обратно в любом порядке»: `to` `controller`; he looks at "

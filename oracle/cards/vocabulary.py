@@ -211,6 +211,7 @@ Op = Literal[
     "put_on_deck_top",  # «Положите карту из руки на верх колоды»: a card of his choice goes on top of his deck
     "reveal_deck_top",  # «Покажите верхнюю карту вашей колоды»: shown to both players, it stays on top (R15:520.3; entry 160)
     "shown_to_hand",  # «положите ее в руку»: the card the ability showed, still on top of his deck, goes to his hand
+    "shown_to_deck_bottom",  # «вы можете положить эту карту под низ колоды»: the shown card, his choice, goes under his deck (entry 163)
     "look_at_deck_top",  # «Посмотрите Х верхних карт вашей колоды; положите их обратно в любом порядке» (R15:204.3; entry 161)
     "upgrade",  # «Усовершенствуйте»: it loses its classes and is a Механизм; a mechanism cancels the ability (R15:7.upgrade)
     "life_while_in_play",  # «получает +N к жизням» with no duration: +N life while it is in play (R15:7.gains, 205.3)

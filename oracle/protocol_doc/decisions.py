@@ -210,7 +210,9 @@ _DOMAINS: dict[str, dict[str, str]] = {
     "choose_cards": {
         "targets": "distinct uids of the chooser's hand, ascending, as many as the hand effect in `choosing_cards` "
         "allows (none, e.g. a refusal before «иначе», is an empty list); for a search, distinct uids of his deck's "
-        "cards the search looks for, ascending, up to its number (none: an empty list)",
+        "cards the search looks for, ascending, up to its number (none: an empty list); while putting back cards "
+        "looked at (`choosing_cards.count` set) exactly one of the top `count` cards of his deck; for "
+        "`shown_to_deck_bottom` the shown top card of his deck or none (refused citing R15:204.3; entries 161, 163)",
     },
     "cancel_play": {
         "card": "uid of a card in play of the deciding player whose cancellation effect covers the played card "

@@ -92,16 +92,28 @@ def run_effects(
             if paused:
                 return
         elif effect.op in SUPPLY_OPS:
-            # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104)
-            if create_effect(state, entry, effect, index, ev, rules):
+            # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104);
+            # «если это механизм, создайте …»: nothing when its condition is false (entries 42, 163)
+            if effect.cond and not _condition_met(state, entry, effect):
+                done = False
+            elif create_effect(state, entry, effect, index, ev, rules):
                 return
-            done = True
+            else:
+                done = True
         else:  # only these effects draw cards (a later amount "drawn" counts them)
             n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike)
             drawn += n
         check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
             return
+
+
+def _condition_met(state: State, entry: QueueEntry, effect: Effect) -> bool:
+    """Whether the effect's condition about its controller or the card the ability showed
+    holds now (INTERPRETING.md, entries 42, 160)."""
+    if effect.cond in SHOWN_CONDITIONS:
+        return deck_top.shown_condition_holds(state, entry, effect.cond)
+    return not effect.cond or condition_holds(state, entry.controller, effect.cond)
 
 
 def _killer(state: State, entry: QueueEntry) -> int:

@@ -48,6 +48,8 @@ __all__ = [
 #: The hand ops whose cards are chosen from another zone of the player (R15:7.search,
 #: R15:519.3: the deck; R15:519.4: the graveyard) and must match the effect's ``find``.
 _FINDING = {"search": "deck", "summon": "deck", "resurrect": "graveyard"}
+#: The zone of the other hand ops whose card is not in the hand (the shown top card, entry 163).
+_ZONES = {**_FINDING, "shown_to_deck_bottom": "deck"}
 
 
 def choosers(state: State, entry: QueueEntry, effect: Effect) -> tuple[int, ...]:
@@ -71,7 +73,7 @@ def zone_chosen_from(effect: Effect) -> str:
     """The zone of his own the player chooses the effect's cards from: "deck" for a search or
     a summon (R15:7.search, R15:519.3 «из своей колоды»), "graveyard" for a resurrection
     (R15:519.4 «со своего кладбища»), else "hand"."""
-    return _FINDING.get(effect.op, "hand")
+    return _ZONES.get(effect.op, "hand")
 
 
 def shuffles_after(state: State, effect: Effect, cards: tuple[int, ...]) -> bool:
@@ -111,7 +113,9 @@ def searchable(state: State, effect: Effect, seat: int) -> list[int]:
 
 def _options(state: State, effect: Effect, seat: int) -> list[int]:
     """The cards the choice is made from: the hand, or for a search (a summon, a resurrection)
-    the matching cards of the deck (the graveyard)."""
+    the matching cards of the deck (the graveyard), or the shown top card of the deck."""
+    if effect.op == "shown_to_deck_bottom":
+        return state.players[seat].deck[:1]  # the card the ability showed (entry 163)
     return searchable(state, effect, seat) if effect.op in _FINDING else sorted(state.players[seat].hand)
 
 
@@ -124,6 +128,12 @@ def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -
     искать» (R15:7.search; entry 84; the mutant ``search_takes_all_it_can`` makes him take
     as many as he can)."""
     effect = ability.effects[index]
+    if effect.op == "shown_to_deck_bottom":
+        # «вы можете положить эту карту под низ колоды»: that card or none (entry 163; the
+        # ``shown_card_always_goes_under`` mutant leaves him no choice)
+        if not state.players[seat].deck:
+            return (0,)
+        return (0, 1) if state.rules.shown_to_bottom_is_optional else (1,)
     if effect.op == "search":
         hi = min(int(effect.amount), len(searchable(state, effect, seat)))
         return tuple(range(hi + 1)) if state.rules.search_may_find_fewer else (hi,)
@@ -224,6 +234,13 @@ def carry_out(
     in full (for a following «иначе», R15:119.7): as many cards as it asks for (any number:
     at least one)."""
     p = state.players[seat]
+    if effect.op == "shown_to_deck_bottom":
+        if cards:
+            p.deck.remove(cards[0])
+            p.deck.append(cards[0])
+            ev.append(Event("put_on_deck", (*rules, "R15:204.3"),
+                            (("player", seat), ("card", cards[0]), ("position", "bottom"), ("from", "deck"))))
+        return bool(cards)
     if effect.op == "search":
         found(state, seat, cards, ev, rules)
         return bool(cards)

@@ -569,7 +569,7 @@ def hand_choice_actions(state: State) -> list[Action]:
 
 
 #: The rule a choice of cards while an ability resolves comes from, by its effect's op.
-_CHOICE_RULES = {"discard": "R15:7.discard", "look_at_deck_top": "R15:204.3", "search": "R15:7.search", "summon": "R15:519.3", "resurrect": "R15:519.4",
+_CHOICE_RULES = {"discard": "R15:7.discard", "look_at_deck_top": "R15:204.3", "shown_to_deck_bottom": "R15:204.3", "search": "R15:7.search", "summon": "R15:519.3", "resurrect": "R15:519.4",
                  "capture_from_hand": "R15:7.capture"}
 
 
@@ -591,7 +591,10 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
     search = where != "hand"
     rule = _CHOICE_RULES.get(effect.op, "R15:7.discard")
     zone = getattr(state.players[hc.player], where)
-    matching = searchable(state, effect, hc.player) if search else None
+    if effect.op == "shown_to_deck_bottom":  # the shown top card or none (entry 163)
+        matching: list[int] | None = state.players[hc.player].deck[:1]
+    else:
+        matching = searchable(state, effect, hc.player) if search else None
     out: list[Violation] = []
     if tuple(sorted(set(action.targets))) != action.targets:
         out.append(Violation(rule, "list distinct cards in ascending order"))
