@@ -160,7 +160,8 @@ PARTLY: dict[str, str] = {
     "`shown_mechanism` and op `shown_to_hand` after it, a card named with a triggered ability's declaration (action "
     "`option`; entry 160), and op `look_at_deck_top` («Посмотрите Х верхних карт …; положите их обратно в любом "
     "порядке», the order chosen one card at a time at step `hand_choice`; entry 161), and op `shown_to_deck_bottom` "
-    "(«вы можете положить эту карту под низ колоды», entry 163); not a look at another player's deck",
+    "(«вы можете положить эту карту под низ колоды», entry 163); the top card of the opponent's deck looked at "
+    "(`to` `opponent`, a deck named with a declaration; entry 164)",
     "M_REPLACE": "the wound pipeline (R15:508.4): static `no_wounds_from` («Не получает ран от существ с ударом N или "
     "более», R15:517.1.1; entry 86), `wound_replacement` («Если … должен получить раны, вместо этого» an upgrade or N "
     "wounds more, R15:517.1), `protection_from` (R15:515), `armour` and `prevent_next` (R15:516); no optional "
@@ -175,10 +176,15 @@ PARTLY: dict[str, str] = {
 #: card name -> codes, and what each such code is.
 EXTRA_NEEDS: dict[str, list[str]] = {
     "Хранитель источника": ["PRINTED_POISON"],
+    "Эйвдалль": ["NO_TIMING"],
 }
 EXTRA_LABELS: dict[str, tuple[str, str]] = {
     "PRINTED_POISON": ("vocab", "a printed «Отравление N» keyword (the card has Poison N of its own, which "
                        "another «Отравить» does not add to and «Усилить отравление» raises; docs/CARDS.md)"),
+    "NO_TIMING": ("data", "the printed text («Выберите существо противника; вы можете показать верхнюю карту …») has "
+                  "no trigger condition and no «оплата:», and it is no lasting statement, so R15:112-115 give it no "
+                  "moment to happen (a «Найм:» is probably lost in the source); played as any guess it would not be "
+                  "the printed card (INTERPRETING.md entry 165)"),
 }
 
 

@@ -328,6 +328,13 @@ MUTANTS: dict[str, Mutant] = {
             "shown_to_bottom_is_optional",
         ),
         Mutant(
+            "any_deck_is_own_deck",
+            "R15:204.2",
+            "Гном-разведчик: «посмотреть верхнюю карту любой колоды» reads only his own deck, as if «любой» were "
+            "about which of his decks (INTERPRETING.md, entry 164)",
+            "any_deck_includes_the_opponents",
+        ),
+        Mutant(
             "discard_bonus_once_per_discard",
             "R15:7.discard",
             "«+2 к удару за каждую сброшенную карту» gives +2 once per discard however many cards it moved "

@@ -200,6 +200,8 @@ class Ruleset:
     #: «иначе вы можете положить эту карту под низ колоды»: the player chooses whether it goes
     #: (R15:119.5; INTERPRETING.md, entry 163).
     shown_to_bottom_is_optional: bool = True
+    #: «посмотреть верхнюю карту любой колоды»: his opponent's deck too (INTERPRETING.md, entry 164).
+    any_deck_includes_the_opponents: bool = True
     #: «+2 к удару за каждую сброшенную карту»: per card of the discard, not per discard (entry 65).
     discard_bonus_per_card: bool = True
     #: «Каждый игрок, начиная с вас»: the controller chooses first (entry 66).

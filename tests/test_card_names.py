@@ -125,6 +125,9 @@ FAITHFUL: dict[str, str] = {
     "zolotoy_tron": "support, Местность; (1)(T): a constructor with one choice named with the activation (values; the "
     "module of «создайте A или B», entries 142, 163): show the top card; a Механизм: create that module; «иначе» the "
     "player may put the shown card under his deck (op shown_to_deck_bottom at step hand_choice) and so prepare the throne",
+    "gnom_razvedchik": "vanilla 3, 5/3, class Гном; «Каждый раз» optional strikes_hero trigger whose deck is named with "
+    "the declaration (values 0 own, 1 the opponent's: two looks at a top card, entries 142, 164); the look changes "
+    "nothing (deck_looked_at)",
     "fellin": "keyword unique (a second Феллин of its player moves the first to the graveyard, R15:503.1); an "
     "opponent's card costs 1 more only when another modifier makes it cost more (static increase if_increased)",
     "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "

@@ -252,6 +252,10 @@ def _check_shown(effects: tuple[Effect, ...], kind: str, raw: Mapping[str, Any],
 def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
     """A hand effect (HAND_OPS) goes to players and takes a number of cards; ``each_player``
     and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
+    if op == "look_at_deck_top" and to == "opponent":
+        if amount != 1:  # «верхнюю карту любой колоды»: one card, nothing to order (entry 164)
+            raise CardDataError(f"{path}.amount", "a look at the opponent's deck takes its top card only")
+        return
     if op in _DECK_TOP_OPS:
         if to != "controller" or not (amount == "X" or (isinstance(amount, int) and amount >= 1)):
             raise CardDataError(f"{path}.to", f"{op} goes to the controller («вашей колоды») and takes a number >= 1 "
@@ -735,8 +739,10 @@ def _parse_trigger_constructor(
     base = _parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
                           | {"effects": [{"op": "draw", "to": "controller", "amount": 0}]}, path, card_type)
     assert isinstance(base, TriggeredAbility)
-    if base.optional:
-        raise CardDataError(f"{path}.optional", "a triggered constructor is not optional (not modelled)")
+    if base.optional and not all(isinstance(o, dict) and all(
+            isinstance(e, dict) and e.get("op") == "look_at_deck_top" for e in o.get("effects", ())) for o in opts):
+        # «вы можете посмотреть верхнюю карту любой колоды»: pass, or name the deck (entry 164)
+        raise CardDataError(f"{path}.optional", "an optional triggered constructor only chooses a deck to look at")
     indexes: list[int] = []
     for j, o in enumerate(opts):
         at = f"{path}.options[{j}]"

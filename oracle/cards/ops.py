@@ -193,7 +193,9 @@ OPS: dict[Op, OpSpec] = {
         "first), then puts them back on top in the order he chooses: one card at a time at step `hand_choice` "
         "(`choosing_cards.count`: how many of the top cards are still to put back; action `choose_cards` with one "
         "card, which goes under the others still to put back), the last one without a decision; `deck_ordered` "
-        "gives the new top cards; no shuffle (R15:204.3; INTERPRETING.md entry 161)",
+        "gives the new top cards; no shuffle (R15:204.3; INTERPRETING.md entry 161). `to` `opponent` (`amount` 1 "
+        "only): the top card of the opponent's deck, for «посмотреть верхнюю карту любой колоды» as an option of a "
+        "constructor (`deck_looked_at` with `by`; entry 164)",
     ),
     "upgrade": OpSpec(
         "cards", NoParams,

@@ -22,6 +22,7 @@ from .board import card_def
 from .recipients import effect_amount
 
 __all__ = [
+    "deck_owner",
     "look_at_deck_top",
     "look_count",
     "nameable",
@@ -109,11 +110,20 @@ def shown_to_hand(
     return 0, True
 
 
+def deck_owner(state: State, entry: QueueEntry, effect: Effect) -> int:
+    """Whose deck a look reads: the controller's («вашей колоды»), or his opponent's when the
+    player chose that deck («любой колоды»; INTERPRETING.md, entry 164; the
+    ``any_deck_is_own_deck`` mutant reads his own)."""
+    if effect.to == "opponent" and state.rules.any_deck_includes_the_opponents:
+        return 1 - entry.controller
+    return entry.controller
+
+
 def look_count(state: State, entry: QueueEntry, effect: Effect) -> int:
     """How many cards «Посмотрите Х верхних карт» looks at: its amount (X: the X paid), all the
     deck holds if fewer (R15:520.3)."""
     amount = effect_amount(state, entry, effect, 0, -1, -1)
-    return max(0, min(amount, len(state.players[entry.controller].deck)))
+    return max(0, min(amount, len(state.players[deck_owner(state, entry, effect)].deck)))
 
 
 def look_at_deck_top(
@@ -123,17 +133,22 @@ def look_at_deck_top(
     deck (event ``deck_looked_at``, top first; the cards stay there), then puts them back «в
     любом порядке»: with two or more the resolution waits at step ``hand_choice`` with
     ``choosing_cards.count`` the cards still to put back (INTERPRETING.md, entry 161); one card
-    goes back as it was.  Returns ``(paused, carried out)``."""
+    stays where it was (no ``deck_ordered``).  The deck is the opponent's for «верхнюю карту любой
+    колоды» when he chose it (``to`` ``opponent``, one card; the event names the looker in ``by``;
+    entry 164).  Returns ``(paused, carried out)``."""
     effect = ability.effects[index]
-    seat = entry.controller
+    seat = deck_owner(state, entry, effect)
     asked = effect_amount(state, entry, effect, 0, -1, -1)
     n = look_count(state, entry, effect)
     if n <= 0:
         return False, False
     top = state.players[seat].deck[:n]
+    by = (("by", entry.controller),) if seat != entry.controller else ()  # another player's deck (entry 164)
     ev.append(Event("deck_looked_at", (*rules, "R15:204.3", *_fewer(n, asked)),
-                    (("player", seat), ("cards", _cards(top)), ("count", n))))
-    if n == 1 or not state.rules.look_lets_order:
+                    (("player", seat), ("cards", _cards(top)), ("count", n), *by)))
+    if n == 1:
+        return False, True  # one card stays where it was: nothing to order
+    if not state.rules.look_lets_order:
         _ordered(state, seat, n, ev, rules)
         return False, True
     state.choosing_cards = HandChoice(entry, index, seat, state.step, count=n)

@@ -22,7 +22,7 @@ def _divination(deck: list[str], x: int) -> tuple[Board, object]:
 
 
 def test_looking_at_one_card_is_no_decision_and_shuffles_nothing() -> None:
-    """X = 1: the one card looked at goes back as it was (``deck_ordered``), then it is drawn;
+    """X = 1: the one card looked at stays where it was (no ``deck_ordered``), then it is drawn;
     no step ``hand_choice``, no shuffle (R15:204.3)."""
     b, (s, ev) = _divination([card("ork", "a"), card("oboroten", "b")], 1)
     assert kinds(ev).count("deck_looked_at") == 1 and "search_shuffled" not in kinds(ev)
