@@ -43,11 +43,12 @@ from ._state_codec import (
     state_ok,
 )
 from .canonical_form import StateError
-from .cards import CardDef, Effect, load_pool
+from .cards import CardDef, Effect, TriggeredAbility, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
 from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, Player, QueueEntry, State
 from .rules.cancellation import cancellers  # R15:518.1, not repeated here
+from .rules.deck_top import names_a_card  # INTERPRETING.md, entry 160
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
 from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds
@@ -439,6 +440,12 @@ def validate(state: State, cards_checked: bool = False) -> None:
             ok = 0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind
         if not ok:
             raise StateError(f"{p_}.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
+        own = abilities[e.ability] if e.kind == "triggered" and 0 <= e.ability < len(abilities) else None
+        named = isinstance(own, TriggeredAbility) and names_a_card(own)
+        if bool(e.named) != named or (e.named and e.named not in pool):
+            # «Назовите карту» is named with the declaration (INTERPRETING.md, entry 160)
+            raise StateError(f"{p_}.named", "a card id of the pool exactly on a triggered ability whose declaration "
+                             "names a card (an effect reads shown_named), and on no other entry")
 
     # rule 6: pending triggers
     _length(state.pending, "pending")

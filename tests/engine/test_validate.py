@@ -32,6 +32,7 @@ from oracle import Action, IllegalAction, State, apply, check, decision, legal_a
 from oracle.cards import load_pool
 from oracle.engine import GAME_OVER_RULE, SHUFFLE_STEPS, STEP_TABLE, shuffled_seat
 from oracle.model import Actor, Attack, Modifier, PendingTrigger, QueueEntry, TargetChoice
+from oracle.rules.board import current_life
 from oracle.rules.setup import DEAL
 from oracle.rules.triggers import POISON
 from oracle.sampler import play_random_game
@@ -764,6 +765,7 @@ VALIDATE_CASES: list[Case] = [
      "modifiers[0].amount"),
     ("modifier_life_of_zero", "modifier", _modifier0(until="while_in_play", owner=-1, amount=0, grants="life"),
      "modifiers[0].amount"),
+    ("queue_entry_names_a_card_its_ability_does_not_name", "queue", _queue0(named="ork"), "queue[0].named"),
     ("modifier_armour_of_zero", "modifier", _modifier0(until="end_of_turn", owner=-1, amount=0, grants="armour"),
      "modifiers[0].amount"),
     ("modifier_mechanism_until_end_of_turn", "modifier",
@@ -1237,8 +1239,10 @@ def _at_the_bounds(s: State) -> State:
             if uid in in_play:
                 d = _POOL[c.card_id]
                 c.poison = MAX_VALUE
-                # a creature's base life may be 0 (R15:512.6): then no wounds
-                c.wounds = max(d.life - 1, 0) if d.type in ("hero", "creature") else MAX_VALUE
+                # a creature's base life may be 0 (R15:512.6): then no wounds; its life effects and
+                # a combined card's parts count (current_life with no wounds)
+                life = current_life(s, uid) + c.wounds
+                c.wounds = max(life - 1, 0) if d.type in ("hero", "creature") else MAX_VALUE
     # a modifier granting something keeps it (an upgraded creature stays the mechanism a
     # waiting Модуль may be attached to, R15:7.module)
     s.modifiers = [m if m.grants else Modifier(m.target, MAX_VALUE, m.until, owner=m.owner) for m in s.modifiers]
