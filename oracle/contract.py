@@ -95,6 +95,10 @@ CAPABILITIES: dict[str, str] = {
     "searches": "«Поиск» (R15:7.search): a player chooses up to N matching cards of his own deck while an "
     "ability resolves (step hand_choice, action choose_cards), they go to his hand, then chance shuffles his deck "
     "(step search_shuffle, action shuffle, which also needs setup)",
+    "deck_top": "the top cards of a player's own deck while an ability resolves: shown to both players («Покажите», "
+    "events deck_revealed, put_in_hand; a card named with a declaration, action option), or looked at and put back in "
+    "the order he chooses («Посмотрите … положите их обратно в любом порядке», step hand_choice, which also needs "
+    "hand_choices; events deck_looked_at, deck_ordered); no shuffle (R15:204.3)",
     "modules": "combined creatures and created cards: a creature with «Модуль» attached to a mechanism (step "
     "module_choice, action attach_module), the combined card's characteristics, its parts leaving play as separate "
     "cards (R15:505.4), «Создайте» and the supply (R15:519.6, 519.6.1, 206.1)",

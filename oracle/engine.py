@@ -149,7 +149,7 @@ USED_FIELDS: dict[str, tuple[str, ...]] = {
     "activate": ("card", "ability", "targets", "x", "amounts", "mode", "option", "values"),  # 501.1 checked there
     "play": ("card", "targets", "amounts", "x", "mode", "option", "values"),  # values: a spell constructor (R15:524.1)
     "end_turn": (),
-    "declare": ("trigger", "targets", "values"),  # values: a triggered constructor (R15:524.1)
+    "declare": ("trigger", "targets", "values", "option"),  # values: a triggered constructor (R15:524.1); option: a named card id
     "pass": ("trigger",),
     "choose_target": ("targets",),
     "choose_cards": ("targets",),
@@ -283,7 +283,7 @@ def _perform(state: State, action: Action, ev: list[Event]) -> None:
 def _perform_trigger(state: State, action: Action, ev: list[Event]) -> None:
     t = next(p for p in state.pending if p.id == action.trigger)
     if action.kind == "declare":
-        declare_trigger(state, t, action.targets, ev, action.values)
+        declare_trigger(state, t, action.targets, ev, action.values, action.option)
     else:
         pass_trigger(state, t, ev)
 

@@ -67,7 +67,7 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: Энт-прародитель «удвойте его силу удара, максимальные жизни и стоимость этой особенности»
 #: (INTERPRETING.md, entry 158).
 GRANTS = ("life", "reduced_life", "mechanism", "dash", "vulnerability", "first_strike", "directed_at_creatures", "double_strike",
-          "control", "double_life", "double_cost", "deals_no_wounds", "directed_at_it")
+          "armour", "control", "double_life", "double_cost", "deals_no_wounds", "directed_at_it")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
 GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures", "deals_no_wounds", "directed_at_it")
 
@@ -344,7 +344,7 @@ class Modifier:
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
                              presence="nonzero", json_doc=(
                                  "`life`, `reduced_life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
-                                 "`directed_at_creatures`, `double_strike`, `control`, `double_life`, `double_cost`, "
+                                 "`directed_at_creatures`, `double_strike`, `armour`, `control`, `double_life`, `double_cost`, "
                                  "`deals_no_wounds` or `directed_at_it`; "
                                  "the key is present exactly when not "
                                  "empty (5.4 rule 7)"))] = ""
@@ -411,6 +411,9 @@ class QueueEntry:
     x: Annotated[int, F(7, "The X paid (0: none).", bound=_COUNT)] = 0
     mode: Annotated[int, F(8, "The mode of a modal spell (-1: none).", bound=(-1, MAX_LIST))] = -1
     part: Annotated[int, F(9, "-1: the card's own abilities; -2: its fury abilities.", bound=(-2, -1))] = -1
+    named: Annotated[str, F(10, "The card named with its declaration («Назовите карту»): a pool card id ('': none).",
+                            codec="card_id", presence="nonzero",
+                            json_doc="string: a card id of the pool; the key is present exactly when not empty")] = ""
     lineage: Annotated[tuple[int, ...], F(47, "The triggered abilities whose resolution led to it (R15:525.2).",
                                           bound=(-2, MAX_VALUE), presence="nonzero", json_doc=_LINEAGE_DOC)] = ()
 
@@ -458,6 +461,10 @@ class HandChoice:
     effect: Annotated[int, F(2, "The index of the effect that waits.", bound=_INDEX)]
     player: Annotated[int, F(3, "The seat who chooses.", bound=_SEAT)]
     resume: Annotated[str, F(4, "The Queue step the game returns to.", codec="step", json_doc=_RESUME_DOC)]
+    _: KW_ONLY
+    count: Annotated[int, F(5, "«Посмотрите … положите их обратно в любом порядке»: how many of the cards looked at, "
+                            "the top ones of the deck, are still to put back (0: another choice).", bound=_COUNT,
+                            presence="nonzero", json_doc="integer ≥ 2; the key is present exactly when not 0")] = 0
 
 
 @dataclass(frozen=True, slots=True)

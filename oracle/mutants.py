@@ -316,6 +316,41 @@ MUTANTS: dict[str, Mutant] = {
             "deck_put_on_top",
         ),
         Mutant(
+            "looked_cards_keep_their_order",
+            "R15:204.3",
+            "«Посмотрите Х верхних карт вашей колоды; положите их обратно в любом порядке» puts them back as they "
+            "were, without the player's choice of order (INTERPRETING.md, entry 161)",
+            "look_lets_order",
+        ),
+        Mutant(
+            "unnamed_shown_card_goes_under",
+            "R15:204.3",
+            "Дитя Йара: a shown card that is not the named one goes under the deck instead of staying on top "
+            "(INTERPRETING.md, entry 160)",
+            "unnamed_shown_card_stays",
+        ),
+        Mutant(
+            "gained_armour_adds",
+            "R15:7.armour",
+            "«получает Броню 2 до конца хода» adds to the card's printed Броня instead of the highest Броня counting "
+            "(INTERPRETING.md, entry 162)",
+            "highest_armour_counts",
+        ),
+        Mutant(
+            "shown_card_always_goes_under",
+            "R15:119.5",
+            "Золотой трон: «иначе вы можете положить эту карту под низ колоды и подготовить» leaves the player no "
+            "choice: the shown card always goes under and the throne is prepared (INTERPRETING.md, entry 163)",
+            "shown_to_bottom_is_optional",
+        ),
+        Mutant(
+            "any_deck_is_own_deck",
+            "R15:204.2",
+            "Гном-разведчик: «посмотреть верхнюю карту любой колоды» reads only his own deck, as if «любой» were "
+            "about which of his decks (INTERPRETING.md, entry 164)",
+            "any_deck_includes_the_opponents",
+        ),
+        Mutant(
             "discard_bonus_once_per_discard",
             "R15:7.discard",
             "«+2 к удару за каждую сброшенную карту» gives +2 once per discard however many cards it moved "

@@ -203,6 +203,20 @@ class Ruleset:
     otherwise_may_refuse: bool = True
     #: «Положите карту … на верх колоды»: the card goes on top of the deck (entry 64).
     deck_put_on_top: bool = True
+    #: «Посмотрите Х верхних карт …; положите их обратно в любом порядке»: the player chooses
+    #: the order they go back in (INTERPRETING.md, entry 161).
+    look_lets_order: bool = True
+    #: «если вы показали названную карту, положите ее в руку»: a shown card that is not the
+    #: named one stays on top of the deck (INTERPRETING.md, entry 160).
+    unnamed_shown_card_stays: bool = True
+    #: R15 glossary «Броня Х»: a Броня gained until the end of turn and a printed one: only the
+    #: highest counts (INTERPRETING.md, entry 162).
+    highest_armour_counts: bool = True
+    #: «иначе вы можете положить эту карту под низ колоды»: the player chooses whether it goes
+    #: (R15:119.5; INTERPRETING.md, entry 163).
+    shown_to_bottom_is_optional: bool = True
+    #: «посмотреть верхнюю карту любой колоды»: his opponent's deck too (INTERPRETING.md, entry 164).
+    any_deck_includes_the_opponents: bool = True
     #: «+2 к удару за каждую сброшенную карту»: per card of the discard, not per discard (entry 65).
     discard_bonus_per_card: bool = True
     #: «Каждый игрок, начиная с вас»: the controller chooses first (entry 66).

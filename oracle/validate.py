@@ -45,11 +45,12 @@ from ._state_codec import (
     state_ok,
 )
 from .canonical_form import StateError
-from .cards import CardDef, load_pool
+from .cards import CardDef, Effect, TriggeredAbility, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
-from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, Player, QueueEntry, State
+from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, Player, QueueEntry, State
 from .rules.cancellation import cancellers  # R15:518.1, not repeated here
+from .rules.deck_top import names_a_card  # INTERPRETING.md, entry 160
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
 from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
@@ -226,6 +227,9 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
     if flagged:
         raise StateError(f"{path}.grants", "a modifier that grants is neither a «становится равен» (sets) nor a shot modifier")
     lives = ("life", "reduced_life")
+    if grants == "armour" and amount < 1:
+        # «получает Броню N до конца хода»: Броня N with N at least 1 (INTERPRETING.md, entry 162)
+        raise StateError(f"{path}.amount", "an armour modifier is «Броня N», N at least 1")
     if grants == "control" and amount not in (0, 1):
         raise StateError(f"{path}.amount", f"a control modifier's amount is the seat that took control, 0 or 1; got {amount}")
     if grants == "double_cost":
@@ -239,7 +243,7 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
             raise StateError(f"{path}.amount", f"a double_cost modifier names an activated ability of card {target} "
                              f"by its index; got {amount}")
         return
-    if grants not in (*lives, "control") and amount != 0:
+    if grants not in (*lives, "control", "armour") and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
     if grants == "control":
         # «Возьмите под контроль … до конца хода» (R15:519.5; INTERPRETING.md, entry 114)
@@ -452,6 +456,12 @@ def validate(state: State, cards_checked: bool = False) -> None:
             ok = 0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind
         if not ok:
             raise StateError(f"{p_}.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
+        own = abilities[e.ability] if e.kind == "triggered" and 0 <= e.ability < len(abilities) else None
+        named = isinstance(own, TriggeredAbility) and names_a_card(own)
+        if bool(e.named) != named or (e.named and e.named not in pool):
+            # «Назовите карту» is named with the declaration (INTERPRETING.md, entry 160)
+            raise StateError(f"{p_}.named", "a card id of the pool exactly on a triggered ability whose declaration "
+                             "names a card (an effect reads shown_named), and on no other entry")
 
     # rule 6: pending triggers
     _length(state.pending, "pending")
@@ -685,6 +695,9 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if hc.player not in seats:
         raise StateError("choosing_cards.player", f"the effect's cards come from the hand of player {seats[0] + 1}")
     _check_resume(state, hc.resume, "choosing_cards", queue_steps)
+    if hc.count or effect.op == "look_at_deck_top":
+        _check_look(state, hc, effect)
+        return
     if state.step == "search_shuffle":
         if effect.op not in ("search", "summon"):
             raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search or a summon "
@@ -693,6 +706,21 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if not has_real_choice(state, a, hc.effect, hc.player, e.source, hc.entry.x):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
                          "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
+
+
+def _check_look(state: State, hc: HandChoice, effect: Effect) -> None:
+    """Rule 12 for cards looked at and put back in order (INTERPRETING.md, entry 161): a
+    ``look_at_deck_top`` waits at step ``hand_choice`` with ``count`` between 2 and the cards
+    it looked at; no other choice has a ``count``."""
+    from .rules.deck_top import look_count
+
+    if effect.op != "look_at_deck_top" or state.step != "hand_choice":
+        raise StateError("choosing_cards.count", "only a look at the top cards of a deck (look_at_deck_top) waits "
+                         "at step hand_choice with a count of cards to put back")
+    most = look_count(state, hc.entry, effect)
+    if not 2 <= hc.count <= most:
+        raise StateError("choosing_cards.count", f"must be 2..{most}: the cards looked at (the top of the deck) "
+                         "still to put back (R15:204.3)")
 
 
 def _is_set(state: State, name: str) -> bool:

@@ -121,6 +121,8 @@ FAITHFUL: dict[str, str] = {
     "vozhd_varvarov": "Найм: discard a card of the controller's choice (step hand_choice, R15:7.discard), «иначе» "
     "(refused or impossible, R15:119.7) destroy itself",
     "kak_na_ladoni": "draw 2, then put a card of the hand of the player's choice on top of his deck",
+    "proritsanie_vorgov": "cost X (R15:106.1.2); look at the top X cards of the own deck, put them back one at a time "
+    "in the player's order (step hand_choice, choosing_cards.count; no shuffle, R15:204.3; entry 161), then draw a card",
     "neuderzhimyy": "whenever you discard: +2 strike per card discarded, with no duration (trigger discards)",
     "peski_vremeni": "discard amount all (the spell is in the graveyard already, R15:309.1 step 5); create_delayed "
     "remembering the count (discarded_before): at the start of its player's next turn draw remembered + 1 (bonus "
@@ -144,6 +146,17 @@ FAITHFUL: dict[str, str] = {
     "until end of turn",
     "oboroten": "optional death trigger (R15:113.4; «Гибель:» fires on the move to the graveyard): it puts its own "
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
+    "ditya_yara": "Найм whose declaration names a card (action option, a pool card id; R15:501.1): the top card of the "
+    "own deck is shown (deck_revealed) and goes to the hand only when it has the named printed name (entry 160)",
+    "garu": "(1): show the top card of the own deck; a creature: Броня 2 until end of turn (op armour_until_end_of_turn, "
+    "the highest Броня counting); «иначе» a wound of 2 to the optional target declared with it (R15:119.5, 119.7; "
+    "entries 160, 162)",
+    "zolotoy_tron": "support, Местность; (1)(T): a constructor with one choice named with the activation (values; the "
+    "module of «создайте A или B», entries 142, 163): show the top card; a Механизм: create that module; «иначе» the "
+    "player may put the shown card under his deck (op shown_to_deck_bottom at step hand_choice) and so prepare the throne",
+    "gnom_razvedchik": "vanilla 3, 5/3, class Гном; «Каждый раз» optional strikes_hero trigger whose deck is named with "
+    "the declaration (values 0 own, 1 the opponent's: two looks at a top card, entries 142, 164); the look changes "
+    "nothing (deck_looked_at)",
     "fellin": "keyword unique (a second Феллин of its player moves the first to the graveyard, R15:503.1); an "
     "opponent's card costs 1 more only when another modifier makes it cost more (static increase if_increased)",
     "bessilie_utoplennika": "op no_plays_next_turn on the opponent: a timed effect on him (player_effects, R15:521.1) "

@@ -218,6 +218,36 @@ OPS: dict[Op, OpSpec] = {
         "the recipient player chooses a card of his own hand and puts it on top of his deck "
         "(`put_on_deck`; `amount` 1 only; at step `hand_choice` as for `discard`; INTERPRETING.md entry 64)",
     ),
+    "reveal_deck_top": OpSpec(
+        "player", NoParams,
+        "«Покажите верхнюю карту вашей колоды»: `to` `controller`; the top `amount` cards of his deck (all there are if "
+        "fewer, R15:520.3) are shown to both players and stay where they are (`deck_revealed`, its `cards` top first). "
+        "Carried out when a card was shown. Effects after it may read that card: conditions `shown_named`, "
+        "`shown_creature`, `shown_mechanism`, op `shown_to_hand` (INTERPRETING.md entry 160)",
+    ),
+    "shown_to_hand": OpSpec(
+        "player", NoParams,
+        "«положите ее в руку»: `to` `controller`; the card the ability's earlier `reveal_deck_top` showed, still the top "
+        "card of his deck, goes to his hand (`put_in_hand`, with `from` `deck`); it is no draw (INTERPRETING.md entry 160)",
+    ),
+    "shown_to_deck_bottom": OpSpec(
+        "hand", NoParams,
+        "«вы можете положить эту карту под низ колоды»: `to` `controller`; the card the ability's earlier "
+        "`reveal_deck_top` showed, still the top card of his deck, goes under his deck if he chooses it: at step "
+        "`hand_choice` he chooses that card or none (`choose_cards`); `put_on_deck` with `position` `bottom` and "
+        "`from` `deck`, no shuffle (R15:204.3). Carried out when it went (INTERPRETING.md entry 163)",
+    ),
+    "look_at_deck_top": OpSpec(
+        "hand", NoParams,
+        "«Посмотрите Х верхних карт вашей колоды; положите их обратно в любом порядке»: `to` `controller`; he looks at "
+        "the top `amount` cards of his deck (all there are if fewer, R15:520.3; `deck_looked_at`, its `cards` top "
+        "first), then puts them back on top in the order he chooses: one card at a time at step `hand_choice` "
+        "(`choosing_cards.count`: how many of the top cards are still to put back; action `choose_cards` with one "
+        "card, which goes under the others still to put back), the last one without a decision; `deck_ordered` "
+        "gives the new top cards; no shuffle (R15:204.3; INTERPRETING.md entry 161). `to` `opponent` (`amount` 1 "
+        "only): the top card of the opponent's deck, for «посмотреть верхнюю карту любой колоды» as an option of a "
+        "constructor (`deck_looked_at` with `by`; entry 164)",
+    ),
     "upgrade": OpSpec(
         "cards", NoParams,
         "«Усовершенствуйте» (R15:7.upgrade; `to` `self` or one creature target): a recipient creature that is no "
@@ -278,6 +308,14 @@ OPS: dict[Op, OpSpec] = {
         "«удвойте стоимость этой особенности»: the cost of the resolving activated ability of the source is doubled "
         "while the card is in play, a multiplying cost modifier (R15:308.1 step 4, 523.1; a modifier with `grants` "
         "`double_cost` and `amount` the ability's index, `ability_cost_doubled`; INTERPRETING.md entry 158)",
+    ),
+    "armour_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«получает Броню N до конца хода»: the recipient creature has «Броня `amount`» until the end of turn, 310.2 (a "
+        "modifier with `grants` `armour` and `amount` N; `armour_granted`): with a printed Броня or another one only the "
+        "highest value counts, and the wounds already prevented this turn count against it (R15 glossary «Броня Х» "
+        "and R15:516; INTERPRETING.md entry 162)",
+        grants=True,
     ),
     "graveyard_to_deck_top": OpSpec(
         "source", NoParams,

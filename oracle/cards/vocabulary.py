@@ -31,6 +31,7 @@ __all__ = [
     "PROTECTION_KINDS",
     "RECIPIENTS",
     "REPLACEMENT_KINDS",
+    "SHOWN_CONDITIONS",
     "STATIC_OPS",
     "STRIKE_AGAINST",
     "TARGET_CHOOSERS",
@@ -216,6 +217,10 @@ Op = Literal[
     "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 58)
     "discard",  # «Сбросьте карту»: the player moves cards of his choice from his hand to his graveyard (R15:7.discard)
     "put_on_deck_top",  # «Положите карту из руки на верх колоды»: a card of his choice goes on top of his deck
+    "reveal_deck_top",  # «Покажите верхнюю карту вашей колоды»: shown to both players, it stays on top (R15:520.3; entry 160)
+    "shown_to_hand",  # «положите ее в руку»: the card the ability showed, still on top of his deck, goes to his hand
+    "shown_to_deck_bottom",  # «вы можете положить эту карту под низ колоды»: the shown card, his choice, goes under his deck (entry 163)
+    "look_at_deck_top",  # «Посмотрите Х верхних карт вашей колоды; положите их обратно в любом порядке» (R15:204.3; entry 161)
     "upgrade",  # «Усовершенствуйте»: it loses its classes and is a Механизм; a mechanism cancels the ability (R15:7.upgrade)
     "life_while_in_play",  # «получает +N к жизням» with no duration: +N life while it is in play (R15:7.gains, 205.3)
     "keyword_until_end_of_turn",  # «получает [keyword] до конца хода» (310.2); effect key ``keyword``
@@ -225,6 +230,7 @@ Op = Literal[
     "double_strike_while_in_play",  # «удвойте его силу удара»: a ×2 strike modifier while it is in play (R15:523.1)
     "double_life_while_in_play",  # «удвойте его … максимальные жизни»: ×2 maximum lives while it is in play (R15:523.1)
     "double_ability_cost",  # «удвойте стоимость этой особенности»: ×2 the cost of the resolving activated ability (R15:523.1)
+    "armour_until_end_of_turn",  # «получает Броню N до конца хода»: Броня N until 310.2, the highest Броня counting (R15 glossary «Броня Х»; entry 162)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "create",  # «Создайте Х»: the created card X comes from the controller's supply into play (R15:519.6, glossary «Создайте»)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
@@ -295,8 +301,14 @@ Condition = Literal[
     "opponent_played_fewer_than_two",  # «если он [противник] разыграл меньше двух карт в этот ход» (entry 144)
     "target_has_shot",  # «Если у него есть выстрел»: about each recipient target (effects to "target" only; entry 68)
     "no_own_non_mechanisms",  # «если у вас нет существ не-механизмов»: every creature he has in play is a Механизм (entry 152)
+    "shown_named",  # «если вы показали названную карту»: the card the ability showed has the printed name of the card named with its declaration (entry 160)
+    "shown_creature",  # «если это существо»: the card the ability showed is a creature card (entry 160)
+    "shown_mechanism",  # «если это механизм»: the card the ability showed has the class Механизм (entry 160)
 ]
 CONDITIONS: tuple[Condition, ...] = get_args(Condition)
+#: Conditions about the card an earlier «reveal_deck_top» of the same ability showed (effects
+#: only; INTERPRETING.md, entry 160).
+SHOWN_CONDITIONS: tuple[Condition, ...] = ("shown_named", "shown_creature", "shown_mechanism")
 #: What a self cost modifier's ``per`` counts for the card's owner, when the cost is
 #: determined (R15:309.1 step 4; INTERPRETING.md, entry 62).
 CostCount = Literal[

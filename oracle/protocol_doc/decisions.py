@@ -198,6 +198,9 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "values": "for a triggered constructor «При [событие] выберите n раз из» (R15:524.1; «Гибель: Создайте A или "
         "B», n = 1) its chain: exactly n positions in its list of options from 0, repeats allowed, in the order they "
         "go into the Queue (refused citing R15:524.1); empty for any other ability (refused citing 501.1)",
+        "option": "for an ability whose declaration names a card («Назовите карту»: an effect reads the condition "
+        "`shown_named`) the card id of the pool card named, its printed name being the name (missing or unknown: "
+        "refused citing 501.1; INTERPRETING.md entry 160); empty for any other ability (refused citing 501.1)",
     },
     "pass": {"trigger": "id of an optional pending trigger of the deciding player"},
     "choose_target": {
@@ -209,7 +212,9 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "allows (none, e.g. a refusal before «иначе», is an empty list); for a search, distinct uids of his deck's "
         "cards the search looks for, ascending, up to its number (none: an empty list); for Паролет's "
         "`attach_own_mechanisms`, distinct uids of his mechanisms in his play zone other than the ability's card, "
-        "ascending, any number (refused citing R15:7.module otherwise; INTERPRETING.md entry 202)",
+        "ascending, any number (refused citing R15:7.module otherwise; INTERPRETING.md entry 202); while putting back cards "
+        "looked at (`choosing_cards.count` set) exactly one of the top `count` cards of his deck; for "
+        "`shown_to_deck_bottom` the shown top card of his deck or none (refused citing R15:204.3; entries 161, 163)",
     },
     "cancel_play": {
         "card": "uid of a card in play of the deciding player whose cancellation effect covers the played card "

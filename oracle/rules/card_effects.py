@@ -17,6 +17,7 @@ from .recipients import recipients_of
 from .triggers import fire
 
 __all__ = [
+    "armour_until_end_of_turn",
     "attach_to_self",
     "close",
     "cure",
@@ -378,6 +379,19 @@ def double_life_while_in_play(
     the maximum lives it has now."""
     state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="double_life"))
     ev.append(Event("life_doubled", (*rules, "R15:523.1"), (("card", uid), ("life", max_life(state, uid)))))
+
+
+def armour_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«получает Броню N до конца хода»: Броня N until the end of turn (a modifier granting
+    ``armour``, 310.2); the wound pipeline takes the highest Броня of the card (R15 glossary
+    «Броня Х»; INTERPRETING.md, entry 162).  An amount of 0 puts on nothing."""
+    if amount < 1:
+        return
+    state.modifiers.append(Modifier(uid, amount, "end_of_turn", grants="armour"))
+    ev.append(Event("armour_granted", (*rules, "R15:7.gains", "R15:7.armour"),
+                    (("card", uid), ("amount", amount), ("until", "end_of_turn"))))
 
 
 def take_control(

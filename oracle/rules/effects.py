@@ -11,9 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..cards import GRANT_OPS, HAND_OPS, OPS, SUPPLY_OPS, TARGET_CONDITIONS, Effect, EffectAbility, Op, WoundParams
+from ..cards import (
+    GRANT_OPS,
+    HAND_OPS,
+    OPS,
+    SHOWN_CONDITIONS,
+    SUPPLY_OPS,
+    TARGET_CONDITIONS,
+    Effect,
+    EffectAbility,
+    Op,
+    WoundParams,
+)
 from ..model import Event, HandChoice, QueueEntry, State
-from . import card_effects, delayed, draws, player_effects, timed_effects
+from . import card_effects, deck_top, delayed, draws, player_effects, timed_effects
 from .basic_effects import check_state, close_card
 from .board import (
     card_def,
@@ -85,10 +96,14 @@ def run_effects(
             if effect.op == "discard":
                 discarded += hand - len(state.players[entry.controller].hand)
         elif effect.op in SUPPLY_OPS:
-            # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104)
-            if create_effect(state, entry, effect, index, ev, rules):
+            # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104);
+            # «если это механизм, создайте …»: nothing when its condition is false (entries 42, 163)
+            if effect.cond and not _condition_met(state, entry, effect):
+                done = False
+            elif create_effect(state, entry, effect, index, ev, rules):
                 return
-            done = True
+            else:
+                done = True
         else:  # only these effects draw cards (a later amount "drawn" counts them)
             n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike,
                                     discarded)
@@ -96,6 +111,14 @@ def run_effects(
         check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
             return
+
+
+def _condition_met(state: State, entry: QueueEntry, effect: Effect) -> bool:
+    """Whether the effect's condition about its controller or the card the ability showed
+    holds now (INTERPRETING.md, entries 42, 160)."""
+    if effect.cond in SHOWN_CONDITIONS:
+        return deck_top.shown_condition_holds(state, entry, effect.cond)
+    return not effect.cond or condition_holds(state, entry.controller, effect.cond)
 
 
 def _killer(state: State, entry: QueueEntry) -> int:
@@ -141,6 +164,8 @@ def hand_effect(
     own hand; the first with a real choice pauses the resolution (returns ``(True, …)``).
     Otherwise returns ``(False, done)``: whether the (last) effect was carried out in full."""
     effect = ability.effects[index]
+    if effect.op == "look_at_deck_top":  # the controller orders his own top cards (entry 161)
+        return deck_top.look_at_deck_top(state, entry, ability, index, ev, rules)
     done = False
     for seat in seats:
         if has_real_choice(state, ability, index, seat, entry.source, entry.x):
@@ -174,7 +199,12 @@ def _apply_effect(
     condition held and it reached a recipient (INTERPRETING.md, entry 54).  Its op's handler
     (:data:`_WHOLE` or, for each recipient card, :data:`_EACH`) does the rest."""
     me = entry.controller
-    if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
+    if effect.cond in SHOWN_CONDITIONS:
+        if not deck_top.shown_condition_holds(state, entry, effect.cond):
+            if effect.cond == "shown_named" and not state.rules.unnamed_shown_card_stays:
+                deck_top.put_shown_under(state, entry, ev, rules)  # the mutant's reading
+            return 0, False  # «если это существо» about the card the ability showed (entry 160)
+    elif effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
     amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
     if effect.amount == "discarded_before":
@@ -248,6 +278,8 @@ _WHOLE: dict[Op, WholeHandler] = {
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
     "double_ability_cost": player_effects.double_ability_cost,
     "create_delayed": delayed.create_delayed,
+    "reveal_deck_top": deck_top.reveal_deck_top,
+    "shown_to_hand": deck_top.shown_to_hand,
 }
 
 
@@ -281,6 +313,7 @@ _EACH: dict[Op, EachHandler] = {
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
     "double_strike_while_in_play": card_effects.double_strike_while_in_play,
     "double_life_while_in_play": card_effects.double_life_while_in_play,
+    "armour_until_end_of_turn": card_effects.armour_until_end_of_turn,
     "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
     "reduce_life_to": card_effects.reduce_life_to,
     "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,

@@ -54,6 +54,8 @@ from oracle.service.wire import INT32_LIMIT, packed, varint
 def entry_from_msg(m: state_pb2.QueueEntry, field: str = "") -> dict[str, Any]:
     """The canonical data form of a ``QueueEntry`` message (the reference decoder)."""
     d: dict[str, Any] = {"kind": m.kind, "controller": m.controller, "source": m.source, "ability": m.ability, "targets": list(m.targets), "amounts": list(m.amounts), "x": m.x, "mode": m.mode, "part": m.part}
+    if m.named:
+        d["named"] = m.named
     if m.lineage:
         d["lineage"] = list(m.lineage)
     return d
@@ -97,7 +99,10 @@ def target_choice_from_msg(m: state_pb2.TargetChoice, field: str) -> dict[str, A
 
 def hand_choice_from_msg(m: state_pb2.HandChoice, field: str) -> dict[str, Any]:
     """The canonical data form of a ``HandChoice`` message (the reference decoder)."""
-    return {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "effect": m.effect, "player": m.player, "resume": step_from(m.resume, _join(field, 'resume'))}
+    d: dict[str, Any] = {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "effect": m.effect, "player": m.player, "resume": step_from(m.resume, _join(field, 'resume'))}
+    if m.count:
+        d["count"] = m.count
+    return d
 
 
 def module_choice_from_msg(m: state_pb2.ModuleChoice, field: str) -> dict[str, Any]:
@@ -191,6 +196,8 @@ def entry_to_msg(d: dict[str, Any], m: state_pb2.QueueEntry) -> None:
     m.x = d['x']
     m.mode = d['mode']
     m.part = d['part']
+    if d.get('named'):
+        m.named = d['named']
     m.lineage.extend(d.get('lineage', ()))
 
 
@@ -244,6 +251,8 @@ def hand_choice_to_msg(d: dict[str, Any], m: state_pb2.HandChoice) -> None:
     m.effect = d['effect']
     m.player = d['player']
     m.resume = STEP_TO_PROTO[d['resume']]  # type: ignore[assignment]
+    if d.get('count'):
+        m.count = d['count']
 
 
 def module_choice_to_msg(d: dict[str, Any], m: state_pb2.ModuleChoice) -> None:
@@ -385,6 +394,7 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
     x = m.x
     mode = m.mode
     part = m.part
+    named = m.named
     lineage = tuple(m.lineage)
     if not (
         kind in QUEUE_KINDS
@@ -399,7 +409,7 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
         and ints_in(lineage, (-2, 1048576))
     ):
         return None
-    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, lineage=lineage)
+    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, named=named, lineage=lineage)
 
 
 def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
@@ -481,12 +491,14 @@ def decode_hand_choice(m: state_pb2.HandChoice) -> HandChoice | None:
     resume = STEP_FROM_PROTO.get(m.resume)
     if resume is None:
         return None
+    count = m.count
     if not (
         0 <= effect <= 1024
         and 0 <= player <= 1
+        and 0 <= count <= 1048576
     ):
         return None
-    return HandChoice(entry=entry, effect=effect, player=player, resume=resume)
+    return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count)
 
 
 def decode_module_choice(m: state_pb2.ModuleChoice) -> ModuleChoice | None:
@@ -879,6 +891,8 @@ def entry_fill(o: QueueEntry, m: state_pb2.QueueEntry) -> None:
     m.x = o.x
     m.mode = o.mode
     m.part = o.part
+    if o.named:
+        m.named = o.named
     m.lineage.extend(o.lineage)
 
 
@@ -930,6 +944,8 @@ def hand_choice_fill(o: HandChoice, m: state_pb2.HandChoice) -> None:
     m.effect = o.effect
     m.player = o.player
     m.resume = STEP_TO_PROTO[o.resume]  # type: ignore[assignment]
+    if o.count:
+        m.count = o.count
 
 
 def module_choice_fill(o: ModuleChoice, m: state_pb2.ModuleChoice) -> None:

@@ -91,6 +91,14 @@ def _hand_choice() -> State:
     return apply(b.state(), Action("play", card=b["vozhd_varvarov"])).state
 
 
+def _look_choice() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 161): player 1 played Прорицание воргов
+    with X = 2; he puts the two cards he looked at back in his order (``choosing_cards.count``)."""
+    b = Board(edition="R15", hands=(["proritsanie_vorgov"], []), decks=(["ork", "oboroten", "ork"], ["ork"]),
+              coins=((2, 0), (0, 0)))
+    return apply(b.state(), Action("play", card=b["proritsanie_vorgov"], x=2)).state
+
+
 def _cancel_choice() -> State:
     """A state the engine reaches (INTERPRETING.md entry 122): player 1 played Поток энергии on
     player 2's hero, whose Акванит-страж may cancel it (step cancel_choice, ``cancelling``)."""
@@ -166,6 +174,7 @@ _BASES: dict[str, Callable[[], State]] = {
     "limited_trigger": _limited_trigger,
     "target_choice": _target_choice,
     "hand_choice": _hand_choice,
+    "look_choice": _look_choice,
     "cancel_choice": _cancel_choice,
     "module_choice": _module_choice,
     "combined": _combined,
@@ -789,6 +798,9 @@ VALIDATE_CASES: list[Case] = [
      "modifiers[0].amount"),
     ("modifier_life_of_zero", "modifier", _modifier0(until="while_in_play", owner=-1, amount=0, grants="life"),
      "modifiers[0].amount"),
+    ("queue_entry_names_a_card_its_ability_does_not_name", "queue", _queue0(named="ork"), "queue[0].named"),
+    ("modifier_armour_of_zero", "modifier", _modifier0(until="end_of_turn", owner=-1, amount=0, grants="armour"),
+     "modifiers[0].amount"),
     ("modifier_mechanism_until_end_of_turn", "modifier",
      _modifier0(until="end_of_turn", owner=-1, amount=0, grants="mechanism"), "modifiers[0].until"),
     ("modifier_keyword_until_start_of_turn", "modifier",
@@ -863,6 +875,8 @@ VALIDATE_CASES: list[Case] = [
      "choosing_cards.entry.source"),
     ("choosing_cards_no_such_ability", "hand_choice", _choosing_cards(entry_ability=5), "choosing_cards.entry.ability"),
     ("choosing_cards_not_a_hand_effect", "hand_choice", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("choosing_cards_count_on_a_discard", "hand_choice", _choosing_cards(count=2), "choosing_cards.count"),
+    ("choosing_cards_count_above_the_cards_looked_at", "look_choice", _choosing_cards(count=3), "choosing_cards.count"),
     ("choosing_cards_target_of_no_card", "hand_choice", _choosing_cards(entry_targets=(MAX_VALUE,)),
      "choosing_cards.entry.targets[0]"),
     ("choosing_cards_target_out_of_bounds", "hand_choice", _choosing_cards(entry_targets=(0,)),
