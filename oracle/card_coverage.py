@@ -41,6 +41,8 @@ POOL = ROOT / "oracle" / "data" / "cards.json"
 #: where (oracle.cards names, rule ids).
 COVERED: dict[str, str] = {
     "PREPARE": "op `prepare` (R15:7.prepare; INTERPRETING.md entry 41)",
+    "BOUNCE": "op `return_to_hand` («положите существо в руку владельца»: a card in play to its owner's hand, a "
+    "created card to his supply, a combined card's parts separately, R15:203.4, 519.6.1; INTERPRETING.md entry 191)",
     "HISTORY": "counters of each player: cards drawn, cards played, creatures played this turn (the state's "
     "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59) and wounds healed from his "
     "creatures in his own turn, kept through the opponent's (`creatures_healed_own_turn`, amount "
@@ -147,7 +149,8 @@ PARTLY: dict[str, str] = {
     "(cost `discard`, the card named in the action's `values`; entry 75); not «пока не станет»",
     "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); op "
     "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 78); "
-    "not from play, not under the deck, no ordering of several",
+    "op `put_on_deck_bottom`: a card in play under its owner's deck (R15:204.4, 204.3; entry 191); no ordering of "
+    "several",
     "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
     "attack at an enemy creature, R15:7.directed; entry 74) and the printed «Направленный удар по существам с "
     "уязвимостью» (`directed_at_vulnerable`: only at a creature that has Уязвимость; entry 153); not directed at one "
@@ -160,9 +163,10 @@ PARTLY: dict[str, str] = {
     "более», R15:517.1.1; entry 86), `wound_replacement` («Если … должен получить раны, вместо этого» an upgrade or N "
     "wounds more, R15:517.1), `protection_from` (R15:515), `armour` and `prevent_next` (R15:516); no optional "
     "replacement («вы можете … при этом предотвратить»), no replacement of other effects than wounds, no «не наносит ран»",
-    "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "
-    "own hand cards in an ability of the other player (step `hand_choice`; entry 66); not «противник может "
-    "заплатить …, иначе», no ordering",
+    "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48), his "
+    "own hand cards in an ability of the other player (step `hand_choice`; entry 66), and whether he pays «противник "
+    "может заплатить (N) / стоимость выбранного существа, иначе …» (op `opponent_may_pay`, step "
+    "`pay_choice`, R15:119.7; entry 190); no ordering",
 }
 
 

@@ -103,12 +103,13 @@ STEPS = (
     "search_shuffle",  # R15:7.search, R15:204.2: chance shuffles the deck a resolving search looked through
     "cancel_choice",  # R15:309.1.10, R15:518.1: the opponent of the playing player may cancel the play
     "module_choice",  # R15 glossary «Модуль»: the player attaches the entering Модуль creature to his mechanism, or not
+    "pay_choice",  # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or not
     "game_over",
 )
 
 #: The steps at which an ability's resolution waits in the middle (a hand choice, the shuffle
 #: after a search): the rest of its play waits too (INTERPRETING.md, entries 63 and 84).
-RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice")
+RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice", "pay_choice")
 
 #: The options of a play (``Action.option``, ``ModuleChoice.option``): none, Ярость, the alternative cost.
 PLAY_OPTIONS = ("", "fury", "alt")
@@ -134,6 +135,7 @@ ACTION_KINDS = (
     "choose_cards",  # targets = the cards of his hand the chooser picks, ascending (R15:7.discard)
     "cancel_play",  # card = the card whose cancellation effect cancels the play (0 = none; R15:518.1)
     "attach_module",  # card = the entering Модуль creature, targets = (his mechanism,) to attach it, () to let it enter
+    "pay_coins",  # amounts = (the coins asked for,) to pay them, () to refuse (R15:119.7)
 )
 
 
@@ -478,9 +480,9 @@ class State:
                                                    "when the proto field is absent, 5.4 rule 11)"))] = None
     choosing_cards: Annotated[HandChoice | None, F(17, "The hand cards a player chooses now (R15:7.discard).",
                                                    presence="not_none", json_doc=(
-                                                       "object, present only at steps `hand_choice` and "
-                                                       "`search_shuffle` (the key is absent when the proto field is "
-                                                       "absent, 5.4 rule 12)"))] = None
+                                                       "object, present only at steps `hand_choice`, "
+                                                       "`search_shuffle` and `pay_choice` (the key is absent when the "
+                                                       "proto field is absent, 5.4 rule 12)"))] = None
     cancelling: Annotated[int, F(40, "The card whose play may be cancelled now (R15:309.1.10, 518.1); 0: none.",
                                  bound=(0, MAX_VALUE), presence="nonzero", json_doc=(
                                      "integer, the uid of the played card, nonzero only at step `cancel_choice` "

@@ -43,10 +43,10 @@ from ._state_codec import (
     state_ok,
 )
 from .canonical_form import StateError
-from .cards import CardDef, load_pool
+from .cards import CardDef, EffectAbility, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
-from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, Player, QueueEntry, State
+from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, Player, QueueEntry, State
 from .rules.cancellation import cancellers  # R15:518.1, not repeated here
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
@@ -139,6 +139,9 @@ STEP_FIELDS: dict[str, StepFields] = {
     "cancel_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "attack", "winner", "choosing")),
     # R15 glossary «Модуль»: a player attaches his entering Модуль creature, or not (checked with ``attaching``)
     "module_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
+    # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or
+    # not; the attack is that of the Queue step the game returns to (checked with ``choosing_cards``)
+    "pay_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
     "game_over": StepFields("any", _fields("winner"), _fields("choosing")),
 }
 assert set(STEP_FIELDS) == set(STEPS)
@@ -652,6 +655,9 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
         raise StateError("choosing_cards.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
     a = ability_of(state, e)
+    if state.step == "pay_choice":
+        _check_pay_choice(state, a, hc)
+        return
     if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in HAND_OPS:
         raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a hand effect "
                          f"({', '.join(HAND_OPS)})")
@@ -669,6 +675,29 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if not has_real_choice(state, a, hc.effect, hc.player):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
                          "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
+
+
+def _check_pay_choice(state: State, a: EffectAbility, hc: HandChoice) -> None:
+    """Rule 12 at step pay_choice: the effect waiting is a payment (``opponent_may_pay``), the seat
+    deciding is the opponent of the ability's controller, and he can pay the coins it asks for
+    now (otherwise he refuses without a decision point; R15:119.7; INTERPRETING.md, entry 190)."""
+    from .cards import PAYMENT_OPS
+    from .rules.opponent_payment import asked_amount
+
+    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in PAYMENT_OPS:
+        raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a payment "
+                         f"({', '.join(PAYMENT_OPS)}) (R15:119.7)")
+    if hc.player != 1 - hc.entry.controller:
+        raise StateError("choosing_cards.player", f"the opponent of the ability's controller, player "
+                         f"{2 - hc.entry.controller}, decides whether he pays (R15:119.7)")
+    _check_resume(state, hc.resume, "choosing_cards", QUEUE_STEPS)
+    amount = asked_amount(state, hc.entry, a.effects[hc.effect])
+    if amount < 0:
+        raise StateError("choosing_cards.entry.targets", "the target whose cost is asked for is not in play: "
+                         "nothing is asked (R15:120.7)")
+    if state.players[hc.player].coins_open < amount:
+        raise StateError("choosing_cards.player", f"player {hc.player + 1} has fewer than {amount} open coins: he "
+                         "cannot pay and refuses without a decision point (R15:119.7)")
 
 
 def _is_set(state: State, name: str) -> bool:
@@ -742,10 +771,10 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if (state.attaching is not None) != (step == "module_choice"):
         raise StateError("attaching", "a Модуль creature waits for its player's decision exactly at step "
                          f"module_choice (R15:7.module); step {step}")
-    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle")):
-        raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, and a searched deck "
-                         "shuffled at step search_shuffle, which need the resolving ability "
-                         f"(R15:7.discard, R15:7.search); step {step}")
+    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle", "pay_choice")):
+        raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, a searched deck "
+                         "shuffled at step search_shuffle and a payment decided at step pay_choice, which need the "
+                         f"resolving ability (R15:7.discard, R15:7.search, R15:119.7); step {step}")
     players, cards = state.players, state.cards
     if step != "game_over":
         for seat, p in enumerate(players):
@@ -773,7 +802,7 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if step == "target_choice":
         _check_choosing(state, pool, QUEUE_STEPS)
         return
-    if step in ("hand_choice", "search_shuffle"):
+    if step in ("hand_choice", "search_shuffle", "pay_choice"):
         _check_choosing_cards(state, pool, QUEUE_STEPS)
         return
     if step == "module_choice":

@@ -160,6 +160,10 @@ FAITHFUL: dict[str, str] = {
     "akvanit": "whenever the opponent plays a card (trigger card_played, any type), wound itself 1",
     "akvanit_strazh": "a cancellation effect (cancel_play) on the opponent's spells and support cards, paid by "
     "destroying itself (R15:518.1)",
+    "vozhd_akvanitov": "Найм (optional, an optional creature target, entry 138): the opponent pays 2 or refuses at "
+    "step pay_choice (opponent_may_pay, R15:119.7); otherwise the creature goes to its owner's hand (return_to_hand)",
+    "u_vsego_est_tsena": "the opponent pays the chosen creature's cost or refuses (opponent_may_pay target_cost, "
+    "R15:119.7); otherwise it goes under its owner's deck (put_on_deck_bottom, R15:204.4)",
     "mekhakvanit": "when it becomes a target of a spell (targeted_by_spell), destroy itself",
     "kaynasskiy_opolchenets": "when another own character is prepared (trigger prepared), prepare itself, once per turn",
     "feya_rosy": "Найм: a chosen creature's strike becomes 6 until its controller's next turn (set-to modifier, "

@@ -134,8 +134,13 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         raise CardDataError(f"{path}.amount", "target_strike is the strike of the ability's target: it needs one")
     if amount == "target_life" and not has_targets:
         raise CardDataError(f"{path}.amount", "target_life is the life of the ability's target: it needs one")
-    if amount == "target_cost" and to != "target":
+    if amount == "target_cost" and to != "target" and not (op == "opponent_may_pay" and has_targets):
         raise CardDataError(f"{path}.amount", "target_cost is the cost of each target: 'to' must be 'target'")
+    if op == "opponent_may_pay" and (to != "opponent" or (amount != "target_cost" and not isinstance(amount, int))):
+        raise CardDataError(f"{path}.to", "«противник может заплатить»: 'to' 'opponent', the amount a number of coins "
+                            "or target_cost («стоимость выбранного существа», R15:119.7)")
+    if op in ("return_to_hand", "put_on_deck_bottom") and to in HAND_RECIPIENTS:
+        raise CardDataError(f"{path}.to", f"{op} moves cards in play, not a player")
     cond: Condition | Literal[""] = choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
     if cond in TARGET_CONDITIONS and to != "target":
         raise CardDataError(f"{path}.if", f"{cond} is about the target: 'to' must be 'target'")

@@ -15,6 +15,7 @@ __all__ = [
     "GRANT_OPS",
     "HAND_OPS",
     "OPS",
+    "PAYMENT_OPS",
     "SUPPLY_OPS",
     "OpGroup",
     "OpSpec",
@@ -25,8 +26,10 @@ __all__ = [
 #: a choice of cards the player makes while the ability resolves ("hand", step
 #: ``hand_choice``; INTERPRETING.md, entry 63), or the ability's own card wherever it is
 #: ("source"), or a card of the player's supply that comes into play, which may wait for
-#: his Модуль decision at step ``module_choice`` ("supply"; INTERPRETING.md, entry 104).
-OpGroup = Literal["cards", "targets", "player", "hand", "source", "supply"]
+#: his Модуль decision at step ``module_choice`` ("supply"; INTERPRETING.md, entry 104), or the
+#: opponent's decision to pay coins or not at step ``pay_choice`` ("payment"; R15:119.7;
+#: INTERPRETING.md, entry 190).
+OpGroup = Literal["cards", "targets", "player", "hand", "source", "supply", "payment"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +59,21 @@ OPS: dict[Op, OpSpec] = {
     "destroy": OpSpec(
         "cards", NoParams,
         "a recipient creature in play goes to the graveyard without wounds (`destroyed`, R15:505.2)",
+    ),
+    "return_to_hand": OpSpec(
+        "cards", NoParams,
+        "«положите существо в руку владельца» (R15:203.4): a recipient card in play goes to its owner's hand, losing "
+        "every effect and marker (`returned_to_hand`); a created card goes to its owner's supply instead (R15:519.6.1, "
+        "`returned_to_supply`); a combined card's parts go each to its own owner's hand as separate cards (R15 glossary "
+        "«Присоединить»; `part_left_play`); the cards it captured go back (`captured_returned`). No death: «Гибель» "
+        "does not fire (INTERPRETING.md entry 191)",
+    ),
+    "put_on_deck_bottom": OpSpec(
+        "cards", NoParams,
+        "«положите это существо под низ колоды» (R15:204.4): a recipient card in play goes under its owner's deck, "
+        "without a shuffle (R15:204.3), as `return_to_hand` otherwise (`put_on_deck` with `position` `bottom` and "
+        "`from` `play`; a created card to the supply; parts under their owners' decks, the top card first; "
+        "INTERPRETING.md entry 191)",
     ),
     "poison": OpSpec(
         "cards", NoParams,
@@ -95,6 +113,15 @@ OPS: dict[Op, OpSpec] = {
         "player", NoParams,
         "`to` `controller` or `opponent`: that player loses `amount` coins (all he has if fewer), his closed ones "
         "first, then open ones (R15:522.5, INTERPRETING.md entry 47; `coins_lost`)",
+    ),
+    "opponent_may_pay": OpSpec(
+        "payment", NoParams,
+        "«противник может заплатить (N), иначе …» (R15:119.7): `to` `opponent`; the opponent of the ability's controller "
+        "decides at step `pay_choice` (`choosing_cards`, action `pay_coins`) to close `amount` of his open coins "
+        "(`target_cost`: the mentioned cost of the ability's target, R15:106.1.4; `effect_paid`) or not "
+        "(`effect_payment_refused`); a player without enough open coins refuses without a decision point. Carried out "
+        "(for `if_previous`) when he paid: the next effect, its «иначе» (`if_previous` `not_done`), happens only when "
+        "he did not (INTERPRETING.md entry 190)",
     ),
     "open": OpSpec(
         "cards", NoParams,
@@ -309,3 +336,5 @@ GRANT_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.grants)
 HAND_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "hand")
 #: Effects that bring a card of the player's supply into play («Создайте», R15:519.6).
 SUPPLY_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "supply")
+#: Effects that wait for the opponent's decision to pay (step ``pay_choice``, R15:119.7).
+PAYMENT_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "payment")

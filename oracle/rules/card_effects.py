@@ -31,8 +31,10 @@ __all__ = [
     "open",
     "poison",
     "prepare",
+    "put_on_deck_bottom",
     "reduce_life_to",
     "reduce_life_while_in_play",
+    "return_to_hand",
     "set_strike_until_end_of_turn",
     "set_strike_until_start_of_your_next_turn",
     "shots_until_end_of_turn",
@@ -70,6 +72,24 @@ def destroy(
     if doomed:
         basic_effects.leave_together(state, doomed, ev, (*rules, "R15:505.2"), by=entry.source)  # R15:505.1.1
     return 0, bool(doomed)
+
+
+def return_to_hand(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Положите существо в руку владельца»: the card goes from play to its owner's hand
+    (R15:203.4; :func:`~oracle.rules.basic_effects.move_from_play`)."""
+    if state.zone_of(uid) == "play" and card_def(state, uid).type != "hero":
+        basic_effects.move_from_play(state, uid, "hand", ev, rules)
+
+
+def put_on_deck_bottom(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Положите это существо под низ колоды»: the card goes from play under its owner's deck
+    (R15:204.4, 204.3; :func:`~oracle.rules.basic_effects.move_from_play`)."""
+    if state.zone_of(uid) == "play" and card_def(state, uid).type != "hero":
+        basic_effects.move_from_play(state, uid, "deck_bottom", ev, rules)
 
 
 def wound(

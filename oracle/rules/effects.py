@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..cards import GRANT_OPS, HAND_OPS, OPS, SUPPLY_OPS, TARGET_CONDITIONS, Effect, EffectAbility, Op, WoundParams
+from ..cards import (
+    GRANT_OPS,
+    HAND_OPS,
+    OPS,
+    PAYMENT_OPS,
+    SUPPLY_OPS,
+    TARGET_CONDITIONS,
+    Effect,
+    EffectAbility,
+    Op,
+    WoundParams,
+)
 from ..model import Event, HandChoice, QueueEntry, State
 from . import card_effects, delayed, draws, player_effects
 from .basic_effects import check_state, close_card
@@ -26,6 +37,7 @@ from .board import (
 )
 from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, shuffles_after
 from .modules import create_effect
+from .opponent_payment import payment_effect
 from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
 from .targeting import target_violation
@@ -78,6 +90,11 @@ def run_effects(
             return
         if effect.op in HAND_OPS:
             paused, done = hand_effect(state, entry, ability, index, choosers(state, entry, effect), ev, rules)
+            if paused:
+                return
+        elif effect.op in PAYMENT_OPS:
+            # «противник может заплатить …»: his decision may wait at step pay_choice (entry 190)
+            paused, done = payment_effect(state, entry, ability, index, ev, rules)
             if paused:
                 return
         elif effect.op in SUPPLY_OPS:
@@ -245,6 +262,8 @@ EachHandler = Callable[[State, QueueEntry, Effect, int, int, list[Event], tuple[
 #: The ops carried out on each recipient card in turn.
 _EACH: dict[Op, EachHandler] = {
     "wound": card_effects.wound,
+    "return_to_hand": card_effects.return_to_hand,
+    "put_on_deck_bottom": card_effects.put_on_deck_bottom,
     "poison": card_effects.poison,
     "intensify_poison": card_effects.intensify_poison,
     "cure": card_effects.cure,
@@ -279,7 +298,7 @@ def _check_dispatch() -> None:
     card a whole-effect one, an op on cards a whole-effect one (``destroy``) or one per card."""
     for op, spec in OPS.items():
         handlers = (op in _WHOLE) + (op in _EACH)
-        if handlers != (spec.group not in ("hand", "supply")) or (op in _EACH and spec.group != "cards"):
+        if handlers != (spec.group not in ("hand", "supply", "payment")) or (op in _EACH and spec.group != "cards"):
             raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
 
 

@@ -42,6 +42,7 @@ from .hand import (
     zone_chosen_from,
 )
 from .modules import return_created
+from .opponent_payment import decide_payment
 from .payment import limit_reached, take_usage_marker
 from .recipients import live_targets
 from .targeting import least_targets, target_choices, target_violation
@@ -67,6 +68,7 @@ __all__ = [
     "only_choice",
     "opponent_chooses",
     "pass_trigger",
+    "pay_choice",
     "remove_cancelled_play",
     "repeat_chain_violation",
     "resolve_first",
@@ -640,6 +642,31 @@ def _after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> 
         if state.winner >= 0:
             return
     run_effects(state, entry, ability, hc.effect + 1, done, ev, rules)
+    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
+        _rest_of_play(state, entry, ev)
+
+
+# --- the opponent's decision to pay (R15:119.7) -------------------------------------------
+
+
+def pay_choice(state: State, action: Action, ev: list[Event]) -> None:
+    """See :func:`_pay_choice`; the resolution goes on in its entry's chain (R15:525.2)."""
+    assert state.choosing_cards is not None
+    with resolving(state.choosing_cards.entry):
+        _pay_choice(state, action, ev)
+
+
+def _pay_choice(state: State, action: Action, ev: list[Event]) -> None:
+    """The opponent paid or refused (:func:`~oracle.rules.opponent_payment.decide_payment`): the
+    ability's remaining effects follow — its «иначе» only when he did not pay (R15:119.7; the
+    mutant ``otherwise_despite_payment`` carries it out anyway) — then the rest of its play, and
+    the game returns to the Queue step it was resolving (INTERPRETING.md, entry 190)."""
+    assert state.choosing_cards is not None
+    entry = state.choosing_cards.entry
+    rules = _resolution_rules(state, entry)
+    hc, paid = decide_payment(state, action, ev, rules)
+    run_effects(state, entry, ability_of(state, entry), hc.effect + 1, paid and state.rules.payment_stops_otherwise,
+                ev, rules)
     if state.step not in RESOLUTION_PAUSES and state.winner < 0:
         _rest_of_play(state, entry, ev)
 

@@ -125,6 +125,22 @@ def _module_choice() -> State:
     return apply(b.state(), Action("play", card=b["dirr_prygun"])).state
 
 
+def _pay_choice() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 190): player 1 played У всего есть цена
+    on player 2's Орк (cost 4); player 2, with five open coins, decides whether he pays."""
+    b = Board(play=([], ["ork"]), hands=(["u_vsego_est_tsena"], []), coins=((4, 0), (5, 0)))
+    s = apply(b.state(), Action("play", card=b["u_vsego_est_tsena"], targets=(b["ork"],))).state
+    assert s.step == "pay_choice", s.step
+    return s
+
+
+def _pay_target_gone(s: State) -> Mapping[str, int]:
+    """The chosen creature is in its owner's graveyard: there is no cost to ask for."""
+    uid = s.players[1].play.pop()
+    s.players[1].graveyard.append(uid)
+    return {}
+
+
 def _combined() -> State:
     """A state the engine reaches (INTERPRETING.md entry 103): Дирр-прыгун attached to Мехокраб."""
     s = _module_choice()
@@ -167,6 +183,7 @@ _BASES: dict[str, Callable[[], State]] = {
     "hand_choice": _hand_choice,
     "cancel_choice": _cancel_choice,
     "module_choice": _module_choice,
+    "pay_choice": _pay_choice,
     "combined": _combined,
     "creation_choice": _creation_choice,
 }
@@ -823,6 +840,10 @@ VALIDATE_CASES: list[Case] = [
      "choosing_cards.entry.source"),
     ("choosing_cards_no_such_ability", "hand_choice", _choosing_cards(entry_ability=5), "choosing_cards.entry.ability"),
     ("choosing_cards_not_a_hand_effect", "hand_choice", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("pay_choice_effect_not_a_payment", "pay_choice", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("pay_choice_by_the_controller", "pay_choice", _choosing_cards(player=0), "choosing_cards.player"),
+    ("pay_choice_for_a_target_gone", "pay_choice", _pay_target_gone, "choosing_cards.entry.targets"),
+    ("pay_choice_without_the_coins", "pay_choice", _player(1, "coins_open", 3), "choosing_cards.player"),
     ("choosing_cards_target_of_no_card", "hand_choice", _choosing_cards(entry_targets=(MAX_VALUE,)),
      "choosing_cards.entry.targets[0]"),
     ("choosing_cards_target_out_of_bounds", "hand_choice", _choosing_cards(entry_targets=(0,)),
