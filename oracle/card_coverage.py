@@ -41,6 +41,11 @@ POOL = ROOT / "oracle" / "data" / "cards.json"
 #: where (oracle.cards names, rule ids).
 COVERED: dict[str, str] = {
     "PREPARE": "op `prepare` (R15:7.prepare; INTERPRETING.md entry 41)",
+    "UNTARGETABLE": "op `untargetable_until_end_of_turn` («не могут быть выбраны целью заклинаний и способностей до "
+    "конца хода»: a modifier with `grants` `untargetable` on characters, heroes too, read by every declaration's "
+    "targets, R15:502.9; INTERPRETING.md entry 192)",
+    "X_ACT": "X in an activated ability's cost «(Х)» (cost `coins` `X`, R15:308.1 step 3, 512.4; entries 8, 120) and "
+    "a target count `X` («Х персонажей», exactly the X declared; entry 192)",
     "BOUNCE": "op `return_to_hand` («положите существо в руку владельца»: a card in play to its owner's hand, a "
     "created card to his supply, a combined card's parts separately, R15:203.4, 519.6.1; INTERPRETING.md entry 191)",
     "HISTORY": "counters of each player: cards drawn, cards played, creatures played this turn (the state's "

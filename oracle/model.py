@@ -58,9 +58,12 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: applied after the additions and before the subtractions, R15:523.1; entry 71); or "control":
 #: the card is under the control of the seat in ``amount`` until the end of turn («Возьмите под
 #: контроль … до конца хода», R15:519.5; at 310.2, if that seat still controls it, it goes to his
-#: opponent -- its owner, or the player who had taken it for good before, R15:513.1; entries 114, 140).
+#: opponent -- its owner, or the player who had taken it for good before, R15:513.1; entries 114, 140);
+#: or "untargetable": the character, a hero too, cannot be chosen as a target of spells and
+#: abilities until the end of turn («не могут быть выбраны целью заклинаний и способностей до
+#: конца хода», R15:502.9; entry 192).
 GRANTS = ("life", "reduced_life", "mechanism", "dash", "vulnerability", "first_strike", "directed_at_creatures", "double_strike",
-          "control")
+          "untargetable", "control")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
 GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures")
 
@@ -330,8 +333,8 @@ class Modifier:
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
                              presence="nonzero", json_doc=(
                                  "`life`, `reduced_life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
-                                 "`directed_at_creatures` or `double_strike`; the key is present exactly when not "
-                                 "empty (5.4 rule 7)"))] = ""
+                                 "`directed_at_creatures`, `double_strike`, `untargetable` or `control`; the key is "
+                                 "present exactly when not empty (5.4 rule 7)"))] = ""
     coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",
                              json_doc=("`true`; the key is present exactly when true (temporary coins of the hero's "
                                        "player, not a strike bonus; 5.4 rule 7)"))] = False

@@ -321,6 +321,13 @@ MUTANTS: dict[str, Mutant] = {
             "deck_bottom_is_bottom",
         ),
         Mutant(
+            "untargetable_ignored",
+            "R15:502.9",
+            "«Х персонажей не могут быть выбраны целью заклинаний и способностей до конца хода» restricts no "
+            "declaration (INTERPRETING.md, entry 192)",
+            "untargetable_holds",
+        ),
+        Mutant(
             "discard_bonus_once_per_discard",
             "R15:7.discard",
             "«+2 к удару за каждую сброшенную карту» gives +2 once per discard however many cards it moved "

@@ -193,6 +193,9 @@ class Ruleset:
     payment_stops_otherwise: bool = True
     #: R15:119.7: the opponent of the ability's controller decides whether he pays (entry 190).
     opponent_decides_payment: bool = True
+    #: R15:502.9: «не могут быть выбраны целью заклинаний и способностей» restricts every
+    #: declaration's targets while it lasts (entry 192).
+    untargetable_holds: bool = True
     #: «+2 к удару за каждую сброшенную карту»: per card of the discard, not per discard (entry 65).
     discard_bonus_per_card: bool = True
     #: «Каждый игрок, начиная с вас»: the controller chooses first (entry 66).

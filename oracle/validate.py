@@ -231,6 +231,14 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         raise StateError(f"{path}.amount", f"a control modifier's amount is the seat that took control, 0 or 1; got {amount}")
     if grants not in (*lives, "control") and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
+    if grants == "untargetable":
+        # «не могут быть выбраны целью … до конца хода»: any character, a hero too (entry 192)
+        if until != "end_of_turn":
+            raise StateError(f"{path}.until", "«не могут быть выбраны целью» lasts until the end of turn")
+        c = state.cards.get(target)
+        if c is not None and not load_pool().cards[c.card_id].is_character:
+            raise StateError(f"{path}.target", f"card {target} is not a character")
+        return
     if grants == "control":
         # «Возьмите под контроль … до конца хода» (R15:519.5; INTERPRETING.md, entry 114)
         if until != "end_of_turn":

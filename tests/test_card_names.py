@@ -176,6 +176,8 @@ FAITHFUL: dict[str, str] = {
     "otchayannyy_vystrel": "wound a character 3, 2 more (one wound of 5) if the hand is empty when it resolves",
     "makhokryl": "Найм: shot 1 at an enemy creature of the opponent's choice (target chooser opponent, R15:118.1)",
     "kulevrina_orkov": "(T): shot 1 at an enemy character; (T): shot 2 at an enemy character of the opponent's choice",
+    "navodchik_bandy": "(2): shot 2 at an enemy character of the opponent's choice (R15:118.1); (X)(T): X characters "
+    "(count X, entry 192) cannot be targeted by spells and abilities until end of turn (R15:502.9)",
     "gnev_predkov": "wound 3 an enemy character of the opponent's choice (chosen at R15:309.1 step 6, paid at step 9)",
     "prizrachnye_okovy": "a creature: destroy it if it is stunned (target_stunned: «Оглушение», not merely closed), "
     "«иначе» (if_previous not_done, R15:119.7) stun it",

@@ -79,6 +79,9 @@ from .vocabulary import (
 
 __all__ = ["parse_abilities"]
 
+#: The most targets «Х персонажей» may name (a bound only: X is the coins the player pays).
+MAX_X_TARGETS = 64
+
 
 def _parse_target(raw: Any, path: str) -> TargetSpec:
     if not isinstance(raw, dict):
@@ -91,7 +94,11 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
     for i, f in enumerate(filters):
         choice(f, TARGET_FILTERS, f"{path}.filter[{i}]")
     count = raw.get("count", 1)
-    if isinstance(count, dict):
+    x_count = count == "X"
+    if x_count:
+        # «Х персонажей»: as many targets as the X declared for the cost «(Х)» (entry 192)
+        lo, hi = 1, MAX_X_TARGETS
+    elif isinstance(count, dict):
         hi = integer(required(count, "up_to", f"{path}.count"), f"{path}.count.up_to", 1)
         lo = 1
     else:
@@ -105,7 +112,7 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
         if optional is not True or chooser != "controller":
             raise CardDataError(f"{path}.optional", "true or absent; a target the opponent chooses is not optional")
         lo = 0
-    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser)
+    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser, x_count)
 
 
 def _controller_condition(raw: Any, path: str) -> Condition:
@@ -348,6 +355,9 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if not isinstance(targets_raw, list):
         raise CardDataError(f"{path}.targets", "must be a list")
     targets = tuple(_parse_target(t, f"{path}.targets[{i}]") for i, t in enumerate(targets_raw))
+    if any(t.x_count for t in targets) and kind != "activated":
+        raise CardDataError(f"{path}.targets", "«Х персонажей» (count 'X') belongs to an activated ability with the "
+                            "cost «(Х)»")
     if len(targets) > 1:
         raise CardDataError(f"{path}.targets", "at most one target spec per ability")
     if targets and targets[0].min_count == 0 and kind != "triggered":
@@ -427,6 +437,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         thirst = integer(cost.get("thirst", 0), f"{path}.cost.thirst", 0)
         if thirst and discard:
             raise CardDataError(f"{path}.cost.thirst", "a cost names one card of its own: Жажда or a discard, not both")
+        if any(t.x_count for t in targets) and not x_coins:
+            raise CardDataError(f"{path}.targets", "«Х персонажей» (count 'X') needs the cost «(Х)» (cost.coins 'X')")
         if any(e.amount == "X" for e in effects) and not x_coins:
             raise CardDataError(f"{path}.effects", "the amount 'X' of an activated ability needs the cost «(Х)» "
                                 "(cost.coins 'X')")

@@ -215,6 +215,14 @@ OPS: dict[Op, OpSpec] = {
         "modifier with `grants` the keyword and `amount` 0, `keyword_granted`; INTERPRETING.md entries 69, 72-74)",
         grants=True,
     ),
+    "untargetable_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«не могут быть выбраны целью заклинаний и способностей до конца хода»: each recipient character, a hero "
+        "included, cannot be chosen as a target of a spell or an ability, by either player, until the end of turn, "
+        "310.2 (a modifier with `grants` `untargetable` and `amount` 0; `cannot_be_targeted`); a declaration naming it "
+        "is refused citing R15:501.5 (the restrictions of R15:502.9); attacks and abilities without targets still "
+        "reach it (INTERPRETING.md entry 192)",
+    ),
     "keyword_while_in_play": OpSpec(
         "cards", KeywordParams,
         "the recipient creature gains the effect's `keyword` with no duration («получает Рывок»): "

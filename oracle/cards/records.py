@@ -136,6 +136,7 @@ class TargetSpec:
     max_cost: int = -1  # -1 = no cost restriction
     min_strike: int = -1  # -1 = no strike restriction
     chooser: TargetChooser = "controller"  # R15:118.1
+    x_count: bool = False  # «Х персонажей»: exactly the declared X of the cost «(Х)» (INTERPRETING.md, entry 192)
 
 
 @dataclass(frozen=True, slots=True)

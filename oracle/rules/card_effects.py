@@ -45,6 +45,7 @@ __all__ = [
     "stun",
     "take_control",
     "take_control_until_end_of_turn",
+    "untargetable_until_end_of_turn",
     "upgrade",
     "wound",
 ]
@@ -329,6 +330,16 @@ def keyword_until_end_of_turn(
 ) -> None:
     """``keyword_until_end_of_turn``: the effect's keyword until the end of turn (310.2; entry 69)."""
     _grant_keyword(state, uid, effect, "end_of_turn", ev, rules)
+
+
+def untargetable_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Х персонажей не могут быть выбраны целью заклинаний и способностей до конца хода»: a
+    modifier granting ``untargetable`` until 310.2 on the character, a hero too (R15:502.9;
+    INTERPRETING.md, entry 192; :func:`~oracle.rules.targeting.target_violation` reads it)."""
+    state.modifiers.append(Modifier(uid, 0, "end_of_turn", grants="untargetable"))
+    ev.append(Event("cannot_be_targeted", (*rules, "R15:502.9"), (("card", uid), ("until", "end_of_turn"))))
 
 
 def keyword_while_in_play(

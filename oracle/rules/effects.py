@@ -282,6 +282,7 @@ _EACH: dict[Op, EachHandler] = {
     "upgrade": card_effects.upgrade,
     "life_while_in_play": card_effects.life_while_in_play,
     "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
+    "untargetable_until_end_of_turn": card_effects.untargetable_until_end_of_turn,
     "keyword_while_in_play": card_effects.keyword_while_in_play,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
     "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,

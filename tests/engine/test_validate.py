@@ -474,6 +474,15 @@ def _coin_modifier(amount: int, on_hero: bool = True, **changes: Any) -> Mutate:
     return mutate
 
 
+def _untargetable_on_a_spell(s: State) -> Mapping[str, int]:
+    """«не могут быть выбраны целью» on a card that is no character (a spell of player 1's hand)."""
+    uid = next(u for p in s.players for u in (*p.hand, *p.deck))
+    s.card_mut(uid).card_id = "potok_energii"
+    s.modifiers[0] = replace(s.modifiers[0], target=uid, until="end_of_turn", owner=-1, amount=0, sets=False,
+                             shots=False, coins=False, grants="untargetable")
+    return {}
+
+
 def _modifier_off_play(s: State) -> Mapping[str, int]:
     out = next(u for p in s.players for u in (*p.hand, *p.deck, *p.graveyard))
     # a plain strike bonus, so that the grants check (which also names the target) is not reached first
@@ -777,6 +786,10 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_keyword_until_start_of_turn", "modifier",
      _modifier0(until="start_of_turn", owner=-1, amount=0, grants="dash"), "modifiers[0].until"),
     ("modifier_keyword_on_a_hero", "modifier", _modifier_keyword_on_a_hero, "modifiers[0].target"),
+    ("modifier_untargetable_lasting", "modifier", _modifier0(until="while_in_play", owner=-1, amount=0, sets=False,
+                                                               shots=False, coins=False, grants="untargetable"),
+     "modifiers[0].until"),
+    ("modifier_untargetable_on_a_spell", "modifier", _untargetable_on_a_spell, "modifiers[0].target"),
     ("modifier_control_while_in_play", "modifier",
      _modifier0(until="while_in_play", owner=-1, amount=0, grants="control"), "modifiers[0].until"),
     ("modifier_control_of_a_hero", "modifier", _control_of_a_hero, "modifiers[0].target"),
