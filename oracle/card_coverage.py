@@ -44,8 +44,6 @@ COVERED: dict[str, str] = {
     "UNTARGETABLE": "op `untargetable_until_end_of_turn` («не могут быть выбраны целью заклинаний и способностей до "
     "конца хода»: a modifier with `grants` `untargetable` on characters, heroes too, read by every declaration's "
     "targets, R15:502.9; INTERPRETING.md entry 192)",
-    "X_ACT": "X in an activated ability's cost «(Х)» (cost `coins` `X`, R15:308.1 step 3, 512.4; entries 8, 120) and "
-    "a target count `X` («Х персонажей», exactly the X declared; entry 192)",
     "BOUNCE": "op `return_to_hand` («положите существо в руку владельца»: a card in play to its owner's hand, a "
     "created card to his supply, a combined card's parts separately, R15:203.4, 519.6.1; INTERPRETING.md entry 191)",
     "HISTORY": "counters of each player: cards drawn, cards played, creatures played this turn (the state's "
@@ -96,14 +94,23 @@ COVERED: dict[str, str] = {
     "as defender, R15:7.defenceexperience, R15:509.5; entry 150)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
+    "FIGHT": "op `fight` («Сразиться с существом»: the ability's own creature, its combined card for a part, fights an "
+    "enemy creature by the ordinary rules, a closed one striking back, no defender, no closing, R15:7.fight, 507.4; "
+    "entry 200)",
+    "X_ACT": "the cost «(Х)» of an activated ability (`cost.coins` `\"X\"`: X declared, at least 1, bounded by the "
+    "payment, R15:308.1 step 3, 512.4; entry 120), the amount X of its effects and a target «стоимостью (Х)» (target "
+    "key `cost` `\"X\"`; entry 201), a target count `X` («Х персонажей», exactly the X declared; entry 192) and the "
+    "count of a resurrection (entry 157); X cards discarded as a cost is `DISCARD`'s",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
 PARTLY: dict[str, str] = {
     "M_MODULE": "keyword `module` («Модуль»: attached to its player's mechanism at step `module_choice`, the combined "
     "card's summed strike, life and cost and its parts' abilities, parts leaving play as separate cards, R15 "
-    "glossary, R15:505.4; entries 103-105); not «Присоедините к Паролету любое число ваших механизмов», not a "
-    "replacement of the combined card's death («Вместо гибели …»)",
+    "glossary, R15:505.4; entries 103-105), a creature in play attached by an ability (op `attach_to_self`, "
+    "«Присоедините к Мехазавру механизм», an opponent's too; entry 201) and any number of a player's mechanisms "
+    "attached as Модули (op `attach_own_mechanisms`, Паролет; entry 202), and Антиграв's replacement of the "
+    "combined creature's death (keyword `parts_to_hand_instead_of_death`, R15:517.1; entry 203)",
     "M_CREATE": "op `create` («Создайте Х»: a created card of R15 Part 8 from its owner's supply into play, back to it "
     "instead of changing zone, R15:519.6, 519.6.1; entry 106), «Создайте A или B» as a constructor with one choice "
     "(entry 142); the created cards Модуль атаки, Модуль подвижности, Защитный модуль, Модуль поддержки, Модуль "
@@ -133,7 +140,9 @@ PARTLY: dict[str, str] = {
     "the graveyard looks for (`find`, entries 84, 156); not «оглушённое»",
     "M_GRAVE": "the graveyard as a zone acted on: op `resurrect` (R15:519.4; entry 113) and op `graveyard_to_hand` "
     "(«положите с кладбища в руку» N matching cards of the player's own graveyard, his choice at step "
-    "`hand_choice`, R15:118.5, 203.4; entry 156); no ability working in the graveyard, no return of a named card",
+    "`hand_choice`, R15:118.5, 203.4; entry 156); an activated ability that «работает на кладбище» (ability key "
+    "`in_graveyard`, declared from its owner's graveyard as well as from play, R15:202.2; entry 157); no triggered "
+    "ability from the graveyard (R15:113.12), no return of a named card",
     "T_DEALS_WOUNDS": "triggers `strikes_hero` (this creature's strike wounds a hero, R15:510.3) and `wounds_hero` "
     "(another card, `whose`, `subject_class`, wounds a hero by its strike or its ability, R15:502.2; entry 57), "
     "with the wounds a strike dealt as the amount `wounds_dealt`, and `strikes_creature` («При ударе по существу»: its "
@@ -167,7 +176,8 @@ PARTLY: dict[str, str] = {
     "M_REPLACE": "the wound pipeline (R15:508.4): static `no_wounds_from` («Не получает ран от существ с ударом N или "
     "более», R15:517.1.1; entry 86), `wound_replacement` («Если … должен получить раны, вместо этого» an upgrade or N "
     "wounds more, R15:517.1), `protection_from` (R15:515), `armour` and `prevent_next` (R15:516); no optional "
-    "replacement («вы можете … при этом предотвратить»), no replacement of other effects than wounds, no «не наносит ран»",
+    "replacement («вы можете … при этом предотвратить»), of other effects than wounds only Антиграв's of a combined "
+    "creature's death (keyword `parts_to_hand_instead_of_death`; entry 203), no «не наносит ран»",
     "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48), his "
     "own hand cards in an ability of the other player (step `hand_choice`; entry 66), and whether he pays «противник "
     "может заплатить (N) / стоимость выбранного существа, иначе …» (op `opponent_may_pay`, step "

@@ -491,6 +491,13 @@ MUTANTS: dict[str, Mutant] = {
             "find_cost_exact",
         ),
         Mutant(
+            "graveyard_ability_only_there",
+            "R15:202.2",
+            "an activated ability «(эта особенность работает на кладбище)» is read as working only in the graveyard: "
+            "declared while its card is in play it is refused (INTERPRETING.md, entry 157)",
+            "graveyard_ability_works_in_play",
+        ),
+        Mutant(
             "summon_refusal_shuffles",
             "R15:519.3.1",
             "a summon that took no card still shuffles the deck, as a search does, though refusing to look through it "
@@ -732,6 +739,55 @@ MUTANTS: dict[str, Mutant] = {
             "a creature with «Модуль» attached to a mechanism counts as entering play: «Когда ваше существо входит в "
             "игру» fires for it, not only its own «Найм» (INTERPRETING.md, entry 104)",
             "attached_module_does_not_enter",
+        ),
+        Mutant(
+            "fight_effect_one_sided",
+            "R15:7.fight",
+            "«Сразиться с существом» deals only the fighter's strike, the creature fought striking nothing back "
+            "(the simplification of the test card Тест-таран; INTERPRETING.md, entry 200)",
+            "fight_effect_both_strike",
+        ),
+        Mutant(
+            "fight_effect_closed_target_strikes_no_back",
+            "R15:507.4",
+            "a closed creature fought by «Сразиться» takes the strike without a return strike, as in an attack of "
+            "the phase (R15:510.3) instead of fighting as an open one (INTERPRETING.md, entry 200)",
+            "fight_effect_closed_strikes_back",
+        ),
+        Mutant(
+            "target_cost_x_at_most",
+            "R15:501.5",
+            "«механизм стоимостью (Х)» is read as a mechanism costing X or less, like «стоимостью (1) или менее» "
+            "(INTERPRETING.md, entry 201)",
+            "target_cost_x_exact",
+        ),
+        Mutant(
+            "attach_in_play_fires_hire",
+            "R15:7.attach",
+            "a mechanism in play attached to Мехазавр fires its own «Найм» as a Модуль would, though it is "
+            "no Модуль and enters nothing (INTERPRETING.md, entry 201)",
+            "attach_in_play_fires_nothing",
+        ),
+        Mutant(
+            "module_like_attach_fires_no_hire",
+            "R15:7.module",
+            "the mechanisms Паролет attaches «как если бы они имели способность Модуль и только что вошли в игру» fire "
+            "no «Найм», being in play already (INTERPRETING.md, entry 202)",
+            "module_like_attach_fires_hire",
+        ),
+        Mutant(
+            "antigrav_ignored",
+            "R15:517.1",
+            "Антиграв's «Вместо гибели этого существа – положите все его части в руку …» is ignored: the combined "
+            "creature dies and every part goes to the graveyard (INTERPRETING.md, entry 203)",
+            "parts_to_hand_replaces_death",
+        ),
+        Mutant(
+            "antigrav_to_graveyard_fires_nothing",
+            "R15:517.1",
+            "Антиграв put on the graveyard by its own replacement does not die: no «Гибель» or «когда существо "
+            "погибает» fires for it (INTERPRETING.md, entry 203)",
+            "antigrav_to_graveyard_is_its_death",
         ),
         Mutant(
             "ab_pay_after_move",

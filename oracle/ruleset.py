@@ -340,6 +340,9 @@ class Ruleset:
     #: R15:7.search, R15:118.5: «стоимостью (N)» in what a search or a take from the graveyard looks
     #: for is the printed cost N exactly, not N or less (INTERPRETING.md, entry 156).
     find_cost_exact: bool = True
+    #: R15:202.2, glossary «Кладбище»: an ability that «работает на кладбище» works there as well as in
+    #: play, where every ability works (INTERPRETING.md, entry 157).
+    graveyard_ability_works_in_play: bool = True
     #: R15:519.3.1: a player who summons none refused to look through the deck: it is not
     #: shuffled (entry 112).
     summon_refusal_keeps_the_deck: bool = True
@@ -385,6 +388,24 @@ class Ruleset:
     #: R15 glossary «Модуль»: an attached Модуль creature does not enter play; only its own
     #: «Найм» fires, not «when a creature enters» (INTERPRETING.md, entry 104).
     attached_module_does_not_enter: bool = True
+    #: R15 glossary «Сразиться», R15:507.4: a fight started by an ability is a fight: the
+    #: creature fought strikes back (INTERPRETING.md, entry 200).
+    fight_effect_both_strike: bool = True
+    #: R15:507.4: in a fight started by an ability a closed creature strikes back too (entry 200).
+    fight_effect_closed_strikes_back: bool = True
+    #: R15 glossary «Присоединить»: a card in play attached to another carries no state of its
+    #: own into the combined card but its wounds; no trigger fires (INTERPRETING.md, entry 201).
+    attach_in_play_fires_nothing: bool = True
+    #: «механизм стоимостью (Х)»: the target costs exactly the X declared (INTERPRETING.md, entry 201).
+    target_cost_x_exact: bool = True
+    #: Паролет's «как если бы они имели способность Модуль и только что вошли в игру»: the
+    #: attached mechanisms' «Найм» fire (R15:7.module; INTERPRETING.md, entry 202).
+    module_like_attach_fires_hire: bool = True
+    #: Антиграв: «Вместо гибели этого существа – положите все его части в руку …» replaces the
+    #: combined creature's death (R15:517.1; INTERPRETING.md, entry 203).
+    parts_to_hand_replaces_death: bool = True
+    #: Антиграв going to the graveyard instead is its death (R15 glossary «Гибель»; entry 203).
+    antigrav_to_graveyard_is_its_death: bool = True
 
 
 #: Switches that differ between editions (not turned by a mutant alone).

@@ -215,15 +215,14 @@ def _random_hand_choice(state: State, chooser: RandomChooser) -> Action:
     """A uniformly random ``choose_cards`` without listing every subset: «любое количество»
     allows every subset of the hand, so each card is in it with probability 1/2; any other
     hand choice has few legal actions (R15:7.discard)."""
-    from .rules.hand import choice_counts
+    from .rules.hand import choice_counts, zone_chosen_from
     from .rules.queue import ability_of
 
     hc = state.choosing_cards
     assert hc is not None
     hand = sorted(state.players[hc.player].hand)
-    counts = choice_counts(state, ability_of(state, hc.entry), hc.effect, hc.player)
-    if ability_of(state, hc.entry).effects[hc.effect].op not in ("search", "summon", "resurrect", "graveyard_to_hand") and (
-            len(counts) == len(hand) + 1):
+    counts = choice_counts(state, ability_of(state, hc.entry), hc.effect, hc.player, hc.entry.source, hc.entry.x)
+    if zone_chosen_from(ability_of(state, hc.entry).effects[hc.effect]) == "hand" and len(counts) == len(hand) + 1:
         return Action("choose_cards", targets=tuple(uid for uid in hand if chooser.rng.random() < 0.5))
     actions = legal_actions(state)
     return actions[chooser.index(len(actions))]

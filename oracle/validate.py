@@ -577,6 +577,9 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: fro
     if play and (e.source != mc.card or mc.card not in p.hand or mc.resume != "play_queue" or mc.player != state.active):
         raise StateError("attaching.entry", "a played Модуль creature waits in its player's hand, the active player's, "
                          "the entry naming it, the game returning to step play_queue (R15:309.1)")
+    if play and mc.effect:
+        raise StateError("attaching.effect", "a play has no creating effect: effect is 0 (absent) for a played Модуль "
+                         "creature")
     if not play:
         if mc.card not in p.supply:
             raise StateError("attaching.card", f"card {mc.card} is created: it waits in the supply of player "
@@ -680,7 +683,7 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
             raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search or a summon "
                              "(R15:7.search, R15:519.3.1)")
         return
-    if not has_real_choice(state, a, hc.effect, hc.player):
+    if not has_real_choice(state, a, hc.effect, hc.player, e.source, hc.entry.x):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
                          "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
 

@@ -58,6 +58,21 @@ FAITHFUL: dict[str, str] = {
     "reaktor_yarost_klana": "Модуль, Бешенство = keywords module, frenzy (while it can attack, only its attacks are "
     "legal in the choice phase, R15:7.frenzy; the parenthesis is reminder text; INTERPRETING.md entry 155)",
     "akrida": "no text: vanilla 6, 6/7, class Механизм",
+    "parodvigatel": "Модуль = keyword module; «Найм: Может сразиться с существом»: optional hire trigger, target an "
+    "enemy creature (R15:507.4), op fight (a fight by the ordinary rules, the closed one striking back, no closing, "
+    "R15:7.fight; attached, its combined card fights; INTERPRETING.md entry 200)",
+    "antigrav": "Модуль = keyword module; «Вместо гибели этого существа – положите все его части в руку, кроме "
+    "Антиграва, Антиграва положите на кладбище» = keyword parts_to_hand_instead_of_death (a replacement, R15:517.1: the "
+    "combined creature's cards go to their owners' hands, created ones to the supply, Антиграв to the graveyard, its "
+    "death; INTERPRETING.md entry 203); the printed text's trailing space kept",
+    "parolet": "«Найм: Прикрепите к Паролету любое число ваших механизмом …, затем вы можете ранить существо на Х»: "
+    "hire trigger, op attach_own_mechanisms (any number of its player's mechanisms in play chosen at resolution, each "
+    "attached with its «Найм» firing as a Модуль's), then wound an optional target by self_strike, the combined "
+    "strike (INTERPRETING.md entry 202); «механизмом» is the print's",
+    "mekhazavr": "«(Х): Присоедините к Мехазавру механизм стоимостью (Х)»: activated, cost X coins, target a creature "
+    "of either side with class Механизм whose cost is the X declared (target key cost X), op attach_to_self (the card "
+    "in play becomes a part, its wounds moving onto Мехазавр, an opponent's leaving his control; INTERPRETING.md "
+    "entry 201)",
     "alkharis": "no text: vanilla 7, 10/6, class Тоа-Дан",
     "gonchaya": "Рывок = keyword dash (R15:108.5)",
     # creatures with abilities
@@ -79,6 +94,9 @@ FAITHFUL: dict[str, str] = {
     "proekt_yanis_tauro": "(T): a shot = wound an enemy character by its current strike (507.2)",
     "proekt_maris_tauro": "whenever its strike wounds a hero (strikes_hero, no limit, R15:113.5): heal the own hero by "
     "the wounds dealt, remembered by the trigger (amount wounds_dealt; INTERPRETING.md entry 57)",
+    "predannyy_arkhaalya": "(X), discard a card: resurrect X cards named Преданный Архааля from the own graveyard "
+    "(R15:519.4), the ability declared from the graveyard as well as from play (in_graveyard, R15:202.2; "
+    "INTERPRETING.md entry 157)",
     "tsverg_koldun": "when its strike wounds a hero (strikes_hero, R15:510.3): a spell of printed cost 1 from its "
     "controller's own graveyard (R15:118.5) to his hand, his choice when there are several (op graveyard_to_hand; "
     "INTERPRETING.md entry 156)",

@@ -107,12 +107,16 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
     max_cost = integer(raw["max_cost"], f"{path}.max_cost", 0) if "max_cost" in raw else -1
     min_strike = integer(raw["min_strike"], f"{path}.min_strike", 0) if "min_strike" in raw else -1
     chooser = choice(raw.get("chooser", "controller"), TARGET_CHOOSERS, f"{path}.chooser")
+    cost_x = "cost" in raw
+    if cost_x and raw["cost"] != "X":
+        raise CardDataError(f"{path}.cost", 'only "X": the target costs the X declared («стоимостью (Х)»)')
     optional = raw.get("optional", False)
     if optional is not False:
         if optional is not True or chooser != "controller":
             raise CardDataError(f"{path}.optional", "true or absent; a target the opponent chooses is not optional")
         lo = 0
-    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser, x_count)
+    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser, cost_x=cost_x,
+                      x_count=x_count)
 
 
 def _controller_condition(raw: Any, path: str) -> Condition:
@@ -236,10 +240,15 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
     """A hand effect (HAND_OPS) goes to players and takes a number of cards; ``each_player``
     and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
     if op in ("search", "summon", "resurrect", "graveyard_to_hand"):
-        if to != "controller" or not isinstance(amount, int) or amount < 1:
+        # «Возродите Х …»: the X of the ability's cost (its loader checks the cost «(Х)»)
+        counted = (isinstance(amount, int) and amount >= 1) or (op == "resurrect" and amount == "X")
+        if to != "controller" or not counted:
             raise CardDataError(f"{path}.to", f"a {op} goes to the controller («в своей колоде», «с вашего кладбища»; "
                                 "see R15:519.3, 519.4) and takes up to a number >= 1 of cards")
         return
+    if op == "attach_own_mechanisms" and (to != "controller" or amount != "any"):
+        raise CardDataError(f"{path}.to", "attach_own_mechanisms takes any number of the controller's own mechanisms "
+                            "(«любое число ваших механизмов»): to controller, amount any")
     if op == "capture_from_hand" and to != "controller":
         raise CardDataError(f"{path}.to", "a capture takes cards of the controller's own hand («из вашей руки»)")
     if op in HAND_OPS:
@@ -308,6 +317,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if not isinstance(raw, dict):
         raise CardDataError(path, "must be an object")
     kind = choice(required(raw, "kind", path), ABILITY_KINDS, f"{path}.kind")
+    if "in_graveyard" in raw and kind != "activated":
+        raise CardDataError(f"{path}.in_graveyard", "only an activated ability is declared from the graveyard here")
     if kind == "spell" and card_type != "spell":
         raise CardDataError(f"{path}.kind", "spell abilities belong to spells (R15:117.1)")
     if card_type == "spell" and kind != "spell":
@@ -442,6 +453,17 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         if any(e.amount == "X" for e in effects) and not x_coins:
             raise CardDataError(f"{path}.effects", "the amount 'X' of an activated ability needs the cost «(Х)» "
                                 "(cost.coins 'X')")
+        # «(эта особенность работает на кладбище)» (R15 glossary «Кладбище»; entry 157)
+        in_graveyard = raw.get("in_graveyard", False)
+        if not isinstance(in_graveyard, bool):
+            raise CardDataError(f"{path}.in_graveyard", "must be true or false")
+        if in_graveyard and (tap or card_type != "creature"):
+            raise CardDataError(f"{path}.in_graveyard", "an ability that works in the graveyard belongs to a "
+                                "creature and does not close its card (a card in the graveyard is neither open nor "
+                                "closed)")
+    if any(t.cost_x for t in targets) and not x_coins:
+        raise CardDataError(f"{path}.targets", "a target «стоимостью (Х)» needs an activated ability's cost «(Х)» "
+                            "(cost.coins 'X')")
     per_turn = per_game = 0
     limit = raw.get("limit")
     if limit is None:
@@ -466,7 +488,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             killed_by, cond=cond,
         )
     if kind == "activated":
-        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins, thirst)
+        return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins, thirst,
+                                graveyard=in_graveyard)
     return SpellAbility(targets, effects, text_en, per_turn, per_game)
 
 
@@ -591,7 +614,9 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
         if e.op not in HAND_OPS:
             continue
         for j, later in enumerate(effects[i + 1:], i + 1):
-            if later.amount in ("drawn", "self_strike", "target_strike"):
+            # attaching mechanisms to the card keeps it in play, so its strike is read after it (entry 202)
+            if later.amount in ("drawn", "self_strike", "target_strike") and not (
+                    later.amount == "self_strike" and e.op == "attach_own_mechanisms"):
                 raise CardDataError(f"{path}[{j}].amount", f"{later.amount} is not read after a hand effect")
         if e.to == "each_player" and i + 1 < len(effects) and effects[i + 1].if_previous:
             raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a hand effect of each player")

@@ -34,10 +34,15 @@ Schema of one card (JSON object)::
                153), "frenzy" («Бешенство», R15 glossary, with «Обязан объявить … когда есть
                возможность»: while it can make a strike attack, its player's choice phase with
                an empty Queue offers only attacks by such creatures, the other choices refused
-               citing R15:7.frenzy; INTERPRETING.md, entry 155), "cannot_attack" («Не может атаковать»,
+               citing R15:7.frenzy; INTERPRETING.md, entry 155), "parts_to_hand_instead_of_death"
+               (Антиграв «Вместо гибели этого существа – положите все его части в руку, кроме
+               Антиграва, Антиграва положите на кладбище», R15:517.1: a combined creature with it
+               that would go from play to the graveyard goes to its owners' hands instead, the
+               card with it to the graveyard, which is its own death; INTERPRETING.md, entry 203),
+               "cannot_attack" («Не может атаковать»,
                R15:514.2: it cannot declare a strike attack), "cannot_defend" («Не может выступать
-               защитником», R15:514.2: it cannot be assigned as defender); these seven creatures
-               only (INTERPRETING.md, entries 81, 87, 150, 153 and 155); "unique" (Уникальность: when a second card of the
+               защитником», R15:514.2: it cannot be assigned as defender); these eight creatures
+               only (INTERPRETING.md, entries 81, 87, 150, 153, 155 and 203); "unique" (Уникальность: when a second card of the
                same name comes into its player's play zone, the first goes to the graveyard,
                a rules effect, R15:503.1; INTERPRETING.md, entry 83); "module" («Модуль»: it may be
                attached to its player's mechanism instead of entering play, R15 glossary) and
@@ -103,6 +108,11 @@ Ability::
               effects; INTERPRETING.md, entry 120); "thirst": n — «Жажда N»: the payment wounds
               another non-hidden character of the controller n, named by the action's
               ``values``, the card the source (R15:501.4; INTERPRETING.md, entry 123)
+    in_graveyard  activated only, a creature's, no "tap" in its cost: true for «(эта особенность
+              работает на кладбище)»: its owner may declare it in his choice phase while the card
+              lies in his graveyard (the action's ``card`` a uid of his graveyard), as well as
+              from play; no other ability of a card in the graveyard is declared (R15 glossary
+              «Кладбище», R15:202.2; INTERPRETING.md, entry 157)
     choose, options  activated only, an ability constructor (R15:524): "options" a list of
               two or more abilities {"targets": [one target spec], "effects": [...]} and
               "choose" n («Выберите n раз из», a chain of n, repeats allowed, R15:524.1) or
@@ -173,6 +183,9 @@ Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"an
                 "max_cost": n (optional: printed cost at most n, X as 0, «стоимостью (1) или
                 менее»), "min_strike": n (optional: current strike at least n, «с ударом 6 или
                 более»); both checked at declaration like every restriction (501.4),
+                "cost": "X" (optional, an activated ability with the cost «(Х)» only: the
+                target's cost, X as 0, is the X declared, «механизм стоимостью (Х)»;
+                INTERPRETING.md entry 201),
                 "count": n (exactly n distinct) or {"up_to": n} (1..n distinct, never none: R15:502.6, INTERPRETING.md entry 135),
                 "optional": true (optional, triggered abilities only: the target may be
                 left out at the declaration, zero targets, and the effects to "target" then
@@ -227,7 +240,8 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     from his deck, the cards going into play under his control instead, {"max_cost": n} for
     «стоимостью (n) или менее»; the deck is shuffled only when he summoned some (refusing to
     look, R15:519.3.1; entries 111, 112).  "resurrect" («Возродите», R15:519.4) takes ``amount``
-    matching cards (all there are if fewer) of his own graveyard into play (entry 113).
+    matching cards (all there are if fewer) of his own graveyard into play (entry 113); its
+    ``amount`` may be "X", the X of its activated ability's cost (entry 157).
     No effect after a hand effect reads "drawn" or "self_strike", and no ``if_previous``
     follows one of "each_player", a search or a summon.
     "graveyard_to_deck_top" (``to`` "self") is not a hand effect: the ability's own card goes

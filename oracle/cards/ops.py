@@ -60,20 +60,42 @@ OPS: dict[Op, OpSpec] = {
         "cards", NoParams,
         "a recipient creature in play goes to the graveyard without wounds (`destroyed`, R15:505.2)",
     ),
+    "fight": OpSpec(
+        "cards", NoParams,
+        "«Сразиться» (R15:7.fight, 507.4): the ability's own creature (its combined card for a part) fights each "
+        "recipient creature by the ordinary rules of a fight, Первый удар included (`fight` citing R15:7.fight, "
+        "`wounded`, «При ударе по существу» of the fighter only); a closed creature strikes back too, no defender, "
+        "neither is closed, no attack spent; nothing when either is not a creature in play (INTERPRETING.md entry 200)",
+    ),
+    "attach_to_self": OpSpec(
+        "cards", NoParams,
+        "«Присоедините к Х механизм» (R15:7.attach): each recipient creature in play, any player's, becomes a part "
+        "of the ability's own card in play, its parts with it (`module_attached` with `from`, the seat whose play "
+        "zone it left); its wounds move onto the combined card, its closed state, poison, stun and the modifiers "
+        "on it end; no trigger fires (INTERPRETING.md entry 201)",
+    ),
+    "attach_own_mechanisms": OpSpec(
+        "hand", NoParams,
+        "«Прикрепите к Паролету любое число ваших механизмов (как если бы они имели способность Модуль и только что "
+        "вошли в игру)»: `to` `controller`, `amount` `any`: he chooses any number of his mechanisms in play other than "
+        "the ability's own card (creatures with the class Механизм, not hidden; none included) at step `hand_choice` "
+        "(`choose_cards` naming cards of his play zone); each, ascending uids, becomes a part of the ability's own "
+        "card as `attach_to_self` does (`module_attached` with `from`) and its «Найм» fires as an attached Модуль's "
+        "would (R15:7.module; its former parts' too); nothing when the card is out of play (INTERPRETING.md entry 202)",
+    ),
     "return_to_hand": OpSpec(
         "cards", NoParams,
         "«положите существо в руку владельца» (R15:203.4): a recipient card in play goes to its owner's hand, losing "
-        "every effect and marker (`returned_to_hand`); a created card goes to its owner's supply instead (R15:519.6.1, "
-        "`returned_to_supply`); a combined card's parts go each to its own owner's hand as separate cards (R15 glossary "
-        "«Присоединить»; `part_left_play`); the cards it captured go back (`captured_returned`). No death: «Гибель» "
-        "does not fire (INTERPRETING.md entry 191)",
+        "every effect and marker (`moved_from_play` with `to` `hand`); a created card goes to its owner's supply "
+        "instead (R15:519.6.1, `to` `supply`); a combined card's parts go each to its own owner's hand as separate "
+        "cards (R15 glossary «Присоединить»; `moved_from_play` with `host`); the cards it captured go back "
+        "(`captured_returned`). No death: «Гибель» does not fire (INTERPRETING.md entry 191)",
     ),
     "put_on_deck_bottom": OpSpec(
         "cards", NoParams,
         "«положите это существо под низ колоды» (R15:204.4): a recipient card in play goes under its owner's deck, "
-        "without a shuffle (R15:204.3), as `return_to_hand` otherwise (`put_on_deck` with `position` `bottom` and "
-        "`from` `play`; a created card to the supply; parts under their owners' decks, the top card first; "
-        "INTERPRETING.md entry 191)",
+        "without a shuffle (R15:204.3), as `return_to_hand` otherwise (`moved_from_play` with `to` `deck_bottom`; a "
+        "created card to the supply; parts under their owners' decks, the top card first; INTERPRETING.md entry 191)",
     ),
     "poison": OpSpec(
         "cards", NoParams,

@@ -136,6 +136,7 @@ class TargetSpec:
     max_cost: int = -1  # -1 = no cost restriction
     min_strike: int = -1  # -1 = no strike restriction
     chooser: TargetChooser = "controller"  # R15:118.1
+    cost_x: bool = False  # «стоимостью (Х)»: its cost is the X declared (INTERPRETING.md, entry 201)
     x_count: bool = False  # «Х персонажей»: exactly the declared X of the cost «(Х)» (INTERPRETING.md, entry 192)
 
 
@@ -181,7 +182,9 @@ class ActivatedAbility:
     (R15:524) has no effects of its own: ``options`` are the indexes, among the card's
     abilities, of the abilities it is built from (each an ``item``, declared only through it);
     ``repeat`` n: «выберите n раз из» (a chain of n, repeats allowed, R15:524.1); 0: «выберите
-    одно или несколько» (1 to N distinct, R15:524.2)."""
+    одно или несколько» (1 to N distinct, R15:524.2).  ``graveyard``: «(эта особенность работает на
+    кладбище)»: its player may also declare it while the card lies in his graveyard (R15 glossary
+    «Кладбище» «если не сказано иного», R15:202.2; INTERPRETING.md, entry 157)."""
 
     kind: ClassVar[Literal["activated"]] = "activated"
     trigger: ClassVar[Literal[""]] = ""
@@ -198,6 +201,7 @@ class ActivatedAbility:
     options: tuple[int, ...] = ()
     repeat: int = 0
     item: bool = False
+    graveyard: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -99,13 +99,14 @@ Keyword = Literal[
     "directed_at_vulnerable",  # «Направленный удар по существам с уязвимостью»: no defender when its target has Уязвимость
     "frenzy",  # «Бешенство»: while it can make a strike attack, its player's choice phase offers only its attacks (R15 glossary)
     "module",  # «Модуль»: may be attached to its player's mechanism instead of entering play (R15 glossary)
+    "parts_to_hand_instead_of_death",  # Антиграв: «Вместо гибели этого существа – положите все его части в руку, кроме …»
     "created",  # «Созданный»: enters play only by «Создайте», never in a deck; leaves for the supply (R15:519.6.1)
 ]
 KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
 #: Keywords of creatures only (Скрытность is checked on its own).
 CREATURE_KEYWORDS: tuple[Keyword, ...] = (
     "cannot_be_stunned", "attack_experience", "defence_experience", "cannot_attack", "cannot_defend", "module",
-    "created", "directed_at_vulnerable", "frenzy")
+    "created", "directed_at_vulnerable", "frenzy", "parts_to_hand_instead_of_death")
 #: The kinds of ability (R15:112; ability key ``kind``).
 AbilityKind = Literal["spell", "activated", "triggered", "static"]
 ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)
@@ -186,6 +187,9 @@ Op = Literal[
     "wound",  # deal wounds (R15:504.3)
     "distribute_wounds",  # split wounds among the targets, at least one each
     "destroy",  # destroy without wounds (R15:505.2)
+    "fight",  # «Сразиться с существом»: the ability's own creature fights the recipient (R15:7.fight, 507.4)
+    "attach_to_self",  # «Присоедините к Х …»: the recipient in play becomes a part of the ability's own card (R15:7.attach)
+    "attach_own_mechanisms",  # «Прикрепите к Х любое число ваших механизмов (как если бы они имели способность Модуль …)»
     "return_to_hand",  # «положите существо в руку владельца»: from play to its owner's hand (R15:203.4)
     "put_on_deck_bottom",  # «положите это существо под низ колоды»: from play under its owner's deck (R15:204.4)
     "poison",  # «Отравить на Х»: Poison X, the highest value applies (R15:7.poison)

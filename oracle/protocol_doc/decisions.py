@@ -213,7 +213,9 @@ _DOMAINS: dict[str, dict[str, str]] = {
     "choose_cards": {
         "targets": "distinct uids of the chooser's hand, ascending, as many as the hand effect in `choosing_cards` "
         "allows (none, e.g. a refusal before «иначе», is an empty list); for a search, distinct uids of his deck's "
-        "cards the search looks for, ascending, up to its number (none: an empty list)",
+        "cards the search looks for, ascending, up to its number (none: an empty list); for Паролет's "
+        "`attach_own_mechanisms`, distinct uids of his mechanisms in his play zone other than the ability's card, "
+        "ascending, any number (refused citing R15:7.module otherwise; INTERPRETING.md entry 202)",
     },
     "cancel_play": {
         "card": "uid of a card in play of the deciding player whose cancellation effect covers the played card "

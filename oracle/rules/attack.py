@@ -21,6 +21,7 @@ __all__ = [
     "directed",
     "end_attack_window",
     "fight",
+    "fight_effect",
     "frenzy_violation",
 ]
 
@@ -256,39 +257,73 @@ def fight(state: State, ev: list[Event]) -> None:
     target = att.defender or att.target
     if state.zone_of(att.attacker) != "play" or state.zone_of(target) != "play":
         return
-    strike = strike_at(state, att.attacker, target)  # with its bonuses against the target (R15:508.4.1)
     d = card_def(state, target)
     if d.type == "creature" and not state.cards[target].closed:
-        back = _return_strike(state, att.attacker, target)  # both strikes are known before any wound
-        ev.append(Event("fight", ("R15:510.1",), (("attacker", att.attacker), ("target", target))))
-        there = _strike_rules(state, att.attacker, strike, ("R15:510.1",))
-        # a return strike with a bonus against the attacker has the calculation step too (R15:510.2)
-        back_rules = ("R15:510.1", "R15:510.2", "R15:508.4.1") if back > current_strike(state, target) else ("R15:510.1",)
-        first = _first_striker(state, att.attacker, target)
-        # a creature dies «от» the creature whose strike brought it to 0 (R15:505.1.1)
-        by = {target: att.attacker, att.attacker: target}
-        if first == target:  # «Первый удар»: the target strikes first, the attacker only if it survived
-            wound(state, att.attacker, back, ev, (*back_rules, "R15:7.firststrike"), target, by_strike=True)
-            _struck(state, target, att.attacker, ev, return_strike=True)
-            check_state(state, ev, by)
-            if state.zone_of(att.attacker) != "play":
-                return
-            wound(state, target, strike, ev, there, att.attacker, by_strike=True)
-            _struck(state, att.attacker, target, ev)
-            check_state(state, ev, by)
-            return
-        wound(state, target, strike, ev, (*there, "R15:7.firststrike") if first else there, att.attacker,
-              by_strike=True)
-        _struck(state, att.attacker, target, ev)
-        if not state.rules.simultaneous_fight or first:
-            check_state(state, ev, by)
-            if state.zone_of(target) != "play":
-                return
-        wound(state, att.attacker, back, ev, back_rules, target, by_strike=True)
-        _struck(state, target, att.attacker, ev, return_strike=True)
-        check_state(state, ev, by)
+        _exchange(state, att.attacker, target, ev, ())
         return
+    strike = strike_at(state, att.attacker, target)  # with its bonuses against the target (R15:508.4.1)
     wound(state, target, strike, ev, _strike_rules(state, att.attacker, strike, ("R15:510.3",)),
           att.attacker, by_strike=True)
     _struck(state, att.attacker, target, ev)  # a closed creature is struck without a fight (R15:510.3)
     check_state(state, ev, {target: att.attacker})
+
+
+def fight_effect(state: State, fighter: int, target: int, ev: list[Event], rules: tuple[str, ...]) -> bool:
+    """«Сразиться с выбранным существом» (R15 glossary, R15:507.4): ``fighter`` strikes the
+    creature ``target`` by the ordinary rules of a fight and it strikes back even when closed
+    («сражаются как открытые»); no defender, neither is closed, and the fighter's attack this
+    turn is not spent (INTERPRETING.md, entry 200).  Both must be creatures in the play zone.
+    The ``fight_effect_closed_target_strikes_no_back`` mutant lets a closed creature take the
+    strike without a return strike (R15:510.3 as in an attack of the phase); the
+    ``fight_effect_one_sided`` mutant deals only the fighter's strike.  Returns whether they
+    fought."""
+    if fighter == target or state.zone_of(fighter) != "play" or state.zone_of(target) != "play":
+        return False
+    if card_def(state, fighter).type != "creature" or card_def(state, target).type != "creature":
+        return False
+    base = (*rules, "R15:7.fight", "R15:507.4")
+    if not state.rules.fight_effect_both_strike or (
+            state.cards[target].closed and not state.rules.fight_effect_closed_strikes_back):
+        strike = strike_at(state, fighter, target)
+        wound(state, target, strike, ev, _strike_rules(state, fighter, strike, base), fighter, by_strike=True)
+        _struck(state, fighter, target, ev)
+        check_state(state, ev, {target: fighter})
+        return True
+    _exchange(state, fighter, target, ev, base)
+    return True
+
+
+def _exchange(state: State, attacker: int, target: int, ev: list[Event], extra: tuple[str, ...]) -> None:
+    """Two creatures in play fight (R15:510.1, with «Первый удар»): ``attacker`` strikes
+    ``target``, which strikes back; ``extra`` are the rules of a fight started by an ability
+    (R15:507.4), cited with the fight's."""
+    strike = strike_at(state, attacker, target)  # with its bonuses against the target (R15:508.4.1)
+    back = _return_strike(state, attacker, target)  # both strikes are known before any wound
+    ev.append(Event("fight", ("R15:510.1", *extra), (("attacker", attacker), ("target", target))))
+    there = _strike_rules(state, attacker, strike, ("R15:510.1", *extra))
+    # a return strike with a bonus against the attacker has the calculation step too (R15:510.2)
+    back_rules = (("R15:510.1", "R15:510.2", "R15:508.4.1") if back > current_strike(state, target)
+                  else ("R15:510.1",)) + extra
+    first = _first_striker(state, attacker, target)
+    # a creature dies «от» the creature whose strike brought it to 0 (R15:505.1.1)
+    by = {target: attacker, attacker: target}
+    if first == target:  # «Первый удар»: the target strikes first, the attacker only if it survived
+        wound(state, attacker, back, ev, (*back_rules, "R15:7.firststrike"), target, by_strike=True)
+        _struck(state, target, attacker, ev, return_strike=True)
+        check_state(state, ev, by)
+        if state.zone_of(attacker) != "play":
+            return
+        wound(state, target, strike, ev, there, attacker, by_strike=True)
+        _struck(state, attacker, target, ev)
+        check_state(state, ev, by)
+        return
+    wound(state, target, strike, ev, (*there, "R15:7.firststrike") if first else there, attacker,
+          by_strike=True)
+    _struck(state, attacker, target, ev)
+    if not state.rules.simultaneous_fight or first:
+        check_state(state, ev, by)
+        if state.zone_of(target) != "play":
+            return
+    wound(state, attacker, back, ev, back_rules, target, by_strike=True)
+    _struck(state, target, attacker, ev, return_strike=True)
+    check_state(state, ev, by)

@@ -6,7 +6,9 @@ after every effect: destruction at 0 life and the end of the game (R15:505.1, 60
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 
+from ..cards import load_pool
 from ..model import Event, State
 from . import draws
 from .board import card_def, current_life, current_strike, forget_outside, game_has, parts_of
@@ -76,7 +78,15 @@ def leave_together(
     every card moves (one event each), then the triggers of every departure fire — each
     card's own «Гибель» and every «when a creature dies» ability that sees it, including
     those of the other cards that left with it, wherever they are now (R15:505.3, 401.5;
-    INTERPRETING.md, entry 34).  The order of the play zone therefore decides nothing."""
+    INTERPRETING.md, entry 34).  The order of the play zone therefore decides nothing.
+
+    A combined creature with Антиграв among its cards does not go: :func:`_parts_to_hand`
+    replaces its death (R15:517.1; INTERPRETING.md, entry 203)."""
+    saved: list[tuple[int, list[int]]] = []
+    if game_has(state, _to_hand_ids()):
+        saved = [(uid, keep) for uid in uids if (keep := _instead_of_death(state, uid))]
+        if saved:
+            uids = [uid for uid in uids if all(uid != s for s, _ in saved)]
     wounds = {uid: state.cards[uid].wounds for uid in uids}  # last known, for «Гибель: … Х ран» (R15:403.1)
     # and the strike, for «Гибель: … сила удара этого существа (до того, как оно погибло)» (entry 151)
     # (found only in a game with such a «Гибель»: the strike is no attribute, it takes a scan of effects)
@@ -119,7 +129,17 @@ def leave_together(
             state.players[pc.owner].graveyard.append(part)
             ev.append(Event("part_left_play", (*rules, "R15:505.4", "R15:7.attach"),
                             (("card", part), ("host", uid), ("owner", pc.owner))))
-    together = tuple(uids)
+    gone_instead = {uid: _parts_to_hand(state, uid, keep, ev, rules) for uid, keep in saved}
+    together = (*uids, *(a for keep in gone_instead.values() for a in keep))
+    for uid, keep in gone_instead.items():
+        if not state.rules.antigrav_to_graveyard_is_its_death:  # the ``antigrav_to_graveyard_fires_nothing`` mutant
+            continue
+        # the card that goes to the graveyard instead dies: «Гибель» is any move from play to a
+        # graveyard (R15 glossary); it died «от» what the combined creature would have
+        source = destruction_source(by, uid) if state.rules.destruction_has_a_source else 0
+        for a in keep:
+            fire(state, "death", a, ev, (*rules, "R15:517.1"), killer=source)
+            fire(state, "creature_dies", a, ev, (*rules, "R15:517.1"), together, killer=source)
     for uid in uids:
         source = died_from[uid]
         fire(state, "death", uid, ev, rules, count=wounds[uid], killer=source, strike=strikes.get(uid, 0))
@@ -139,6 +159,62 @@ def leave_together(
     state.modifiers = [m for m in state.modifiers if m.target not in gone]
 
 
+@cache
+def _to_hand_ids() -> frozenset[str]:
+    """The pool's cards with «Вместо гибели этого существа – положите все его части в руку»."""
+    return frozenset(cid for cid, d in load_pool().cards.items() if "parts_to_hand_instead_of_death" in d.keywords)
+
+
+def _instead_of_death(state: State, uid: int) -> list[int]:
+    """The cards of the combined creature ``uid`` (its top card and parts) that have Антиграв's
+    «Вместо гибели этого существа – положите все его части в руку, кроме Антиграва, Антиграва
+    положите на кладбище», ascending uids; none when it has no parts (alone, the card would go to
+    the graveyard all the same) or the ``antigrav_ignored`` mutant is on (INTERPRETING.md, entry 203)."""
+    parts = parts_of(state, uid)
+    if not parts or not state.rules.parts_to_hand_replaces_death:
+        return []
+    ids = _to_hand_ids()
+    cards = state.cards
+    return sorted(u for u in (uid, *parts) if cards[u].card_id in ids)
+
+
+def _parts_to_hand(state: State, uid: int, keep: list[int], ev: list[Event], rules: tuple[str, ...]) -> list[int]:
+    """«Вместо гибели этого существа – положите все его части в руку, кроме Антиграва,
+    Антиграва положите на кладбище» (a replacement, R15:517.1): the combined creature ``uid``
+    does not die; each of its cards but those in ``keep`` (every card named Антиграв) goes to
+    its owner's hand, a created one to his supply instead (R15 glossary «Созданный»), each with
+    no wounds, markers or effects; those in ``keep`` go to their owners' graveyards (their death,
+    fired by the caller).  Events ``death_replaced``, ``returned_to_hand`` /
+    ``returned_to_supply``, ``moved_to_graveyard`` (INTERPRETING.md, entry 203).  Returns ``keep``."""
+    cite = (*rules, "R15:517.1")
+    ev.append(Event("death_replaced", cite, (("card", uid), ("by", keep[0]))))
+    parts = parts_of(state, uid)
+    controller = state.players[state.controller_of(uid)]
+    controller.play.remove(uid)
+    for u in (uid, *parts):
+        c = state.card_mut(u)
+        c.attached_to = 0
+        c.closed = c.hidden = c.stunned = False
+        c.wounds = c.poison = 0
+        c.armour_turn = c.armour_prevented = c.prevented = 0
+        c.usage.clear()
+        c.game_usage.clear()
+    forget_outside(state)
+    release(state, uid, ev)  # the cards it captured go back (R15:503.1; entry 115)
+    state.modifiers = [m for m in state.modifiers if m.target != uid]
+    for u in sorted((uid, *parts)):
+        owner = state.cards[u].owner
+        p = state.players[owner]
+        if u in keep:
+            p.graveyard.append(u)
+            ev.append(Event("moved_to_graveyard", cite, (("card", u), ("owner", owner))))
+        elif "created" in card_def(state, u).keywords:
+            p.supply.append(u)
+            ev.append(Event("returned_to_supply", (*cite, "R15:7.created"), (("card", u), ("owner", owner))))
+        else:
+            p.hand.append(u)
+            ev.append(Event("returned_to_hand", cite, (("card", u), ("owner", owner))))
+    return keep
 def move_from_play(state: State, uid: int, to: str, ev: list[Event], rules: tuple[str, ...]) -> None:
     """Card ``uid`` leaves the play zone for its owner's hand (``to`` "hand", «положите существо в
     руку владельца», R15:203.4) or deck ("deck_bottom", «под низ колоды»; "deck_top", «на верх

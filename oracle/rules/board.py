@@ -11,7 +11,7 @@ from functools import cache
 from operator import attrgetter
 from typing import Any
 
-from ..cards import CardDef, Condition, GrantedKeyword, Keyword, StrikeBonus, WoundParams, load_pool
+from ..cards import ActivatedAbility, CardDef, Condition, GrantedKeyword, Keyword, StrikeBonus, WoundParams, load_pool
 from ..model import State
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "game_has",
     "has_keyword",
     "ids_in_play",
+    "ids_with_graveyard_abilities",
     "ids_with_kind",
     "life_bonus",
     "parts_of",
@@ -79,6 +80,14 @@ def ids_with_kind(kind: Any) -> frozenset[str]:
     """The ids of the pool's printed cards with at least one ability of kind ``kind`` (as for
     :func:`abilities_of_kind`): a set made once per kind, for fast tests of the cards in play."""
     return frozenset(cid for cid, found in _abilities_by_kind(kind).items() if found)
+
+
+@cache
+def ids_with_graveyard_abilities() -> frozenset[str]:
+    """The ids of the pool's printed cards with an activated ability that works in the
+    graveyard («эта особенность работает на кладбище», R15 glossary «Кладбище»; entry 157)."""
+    return frozenset(cid for cid, found in _abilities_by_kind(ActivatedAbility).items()
+                     if any(a.graveyard for _i, a in found))
 
 
 _CARD_ID = attrgetter("card_id")

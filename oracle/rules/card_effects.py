@@ -11,17 +11,19 @@ from __future__ import annotations
 from ..cards import TARGET_CONDITIONS, Effect, KeywordParams, WoundParams, load_pool
 from ..model import Event, Modifier, QueueEntry, State
 from ..schema import MAX_VALUE
-from . import basic_effects, control, lives
+from . import attack, basic_effects, control, lives, modules
 from .board import card_def, current_strike, target_condition_holds
 from .recipients import recipients_of
 from .triggers import fire
 
 __all__ = [
+    "attach_to_self",
     "close",
     "cure",
     "destroy",
     "distribute_wounds",
     "double_strike_until_end_of_turn",
+    "fight",
     "heal",
     "hide",
     "intensify_poison",
@@ -100,6 +102,24 @@ def wound(
     a «Выстрел» is a shot (R15:507.3, 507.5) for the wound pipeline (Броня, «Защита от выстрелов»)."""
     shot = isinstance(effect.params, WoundParams) and effect.params.shot
     basic_effects.wound(state, uid, amount, ev, rules, entry.source, shot=shot)
+
+
+def fight(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Сразиться с существом»: the ability's own creature, its combined card when it is a part
+    (R15 glossary «Присоединить»), fights the recipient (R15:7.fight, 507.4; INTERPRETING.md, entry 200)."""
+    fighter = state.cards[entry.source].attached_to or entry.source
+    attack.fight_effect(state, fighter, uid, ev, rules)
+
+
+def attach_to_self(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Присоедините к Мехазавру механизм»: the recipient becomes a part of the ability's own
+    card (R15:7.attach; INTERPRETING.md, entry 201)."""
+    host = state.cards[entry.source].attached_to or entry.source
+    modules.attach_in_play(state, uid, host, ev, rules)
 
 
 def poison(

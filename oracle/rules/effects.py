@@ -155,10 +155,10 @@ def hand_effect(
     effect = ability.effects[index]
     done = False
     for seat in seats:
-        if has_real_choice(state, ability, index, seat):
+        if has_real_choice(state, ability, index, seat, entry.source, entry.x):
             pause_for(state, entry, index, seat)
             return True, False
-        cards = forced_choice(state, ability, index, seat)
+        cards = forced_choice(state, ability, index, seat, entry.source, entry.x)
         done = carry_out(state, entry, effect, seat, cards, ev, rules)
         if shuffles_after(state, effect, cards):
             # the deck was looked through: chance shuffles it (R15:7.search, R15:204.2; entry 84;
@@ -262,6 +262,8 @@ EachHandler = Callable[[State, QueueEntry, Effect, int, int, list[Event], tuple[
 #: The ops carried out on each recipient card in turn.
 _EACH: dict[Op, EachHandler] = {
     "wound": card_effects.wound,
+    "fight": card_effects.fight,
+    "attach_to_self": card_effects.attach_to_self,
     "return_to_hand": card_effects.return_to_hand,
     "put_on_deck_bottom": card_effects.put_on_deck_bottom,
     "poison": card_effects.poison,

@@ -24,6 +24,7 @@ from ..model import Event, HandChoice, QueueEntry, State
 from .basic_effects import enter_play
 from .board import card_def
 from .capture import capture_from_hand
+from .modules import attach_in_play, mechanisms_of
 from .triggers import fire
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "found",
     "hand_choices",
     "has_real_choice",
+    "options",
     "pause_for",
     "pause_for_shuffle",
     "put_on_deck",
@@ -46,8 +48,10 @@ __all__ = [
 ]
 
 #: The hand ops whose cards are chosen from another zone of the player (R15:7.search,
-#: R15:519.3: the deck; R15:519.4: the graveyard) and must match the effect's ``find``.
-_FINDING = {"search": "deck", "summon": "deck", "resurrect": "graveyard", "graveyard_to_hand": "graveyard"}
+#: R15:519.3: the deck; R15:519.4: the graveyard) and must match the effect's ``find``; and
+#: «Прикрепите к Паролету любое число ваших механизмов», his mechanisms in play (entry 202).
+_FINDING = {"search": "deck", "summon": "deck", "resurrect": "graveyard", "graveyard_to_hand": "graveyard",
+            "attach_own_mechanisms": "play"}
 
 
 def choosers(state: State, entry: QueueEntry, effect: Effect) -> tuple[int, ...]:
@@ -62,8 +66,11 @@ def choosers(state: State, entry: QueueEntry, effect: Effect) -> tuple[int, ...]
     return (me, 1 - me) if state.rules.each_player_from_controller else (1 - me, me)
 
 
-def required(effect: Effect) -> int:
-    """How many cards the effect asks for (-1: «любое количество»)."""
+def required(effect: Effect, x: int = 0) -> int:
+    """How many cards the effect asks for (-1: «любое количество»; "X": the ``x`` of its
+    ability's cost, «Возродите Х …», R15:512.4)."""
+    if effect.amount == "X":
+        return x
     return -1 if effect.amount == "any" else int(effect.amount)
 
 
@@ -111,13 +118,20 @@ def searchable(state: State, effect: Effect, seat: int) -> list[int]:
     return out
 
 
-def _options(state: State, effect: Effect, seat: int) -> list[int]:
+def options(state: State, effect: Effect, seat: int, source: int = 0) -> list[int]:
     """The cards the choice is made from: the hand, or for a search (a summon, a resurrection)
-    the matching cards of the deck (the graveyard)."""
+    the matching cards of the deck (the graveyard); for «Прикрепите к Паролету любое число
+    ваших механизмов» his mechanisms in play other than the ability's card ``source`` (its
+    combined card), none when it is out of play (INTERPRETING.md, entry 202)."""
+    if effect.op == "attach_own_mechanisms":
+        host = state.cards[source].attached_to or source
+        return sorted(mechanisms_of(state, seat, host)) if state.zone_of(host) == "play" else []
     return searchable(state, effect, seat) if effect.op in _FINDING else sorted(state.players[seat].hand)
 
 
-def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -> tuple[int, ...]:
+def choice_counts(
+    state: State, ability: EffectAbility, index: int, seat: int, source: int = 0, x: int = 0
+) -> tuple[int, ...]:
     """How many cards ``seat`` may choose for effect ``index`` of ``ability``: «любое
     количество» is 0 up to his whole hand; N cards are N, or all he has if fewer (R15:520.4);
     when the next effect is its «иначе» he may also refuse, choosing none (R15:119.7; entry
@@ -126,6 +140,8 @@ def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -
     искать» (R15:7.search; entry 84; the mutant ``search_takes_all_it_can`` makes him take
     as many as he can)."""
     effect = ability.effects[index]
+    if effect.op == "attach_own_mechanisms":  # «любое число»: none up to all of them (entry 202)
+        return tuple(range(len(options(state, effect, seat, source)) + 1))
     if effect.op == "search":
         hi = min(int(effect.amount), len(searchable(state, effect, seat)))
         return tuple(range(hi + 1)) if state.rules.search_may_find_fewer else (hi,)
@@ -137,7 +153,7 @@ def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -
     if effect.op in ("resurrect", "graveyard_to_hand"):
         # «возродите существо», «положите с кладбища в руку»: as many as asked, all there are if
         # fewer (R15:520.1; entries 113, 156)
-        return (min(int(effect.amount), len(searchable(state, effect, seat))),)
+        return (min(required(effect, x), len(searchable(state, effect, seat))),)
     hand = len(state.players[seat].hand)
     n = required(effect)
     if n < 0:
@@ -148,23 +164,28 @@ def choice_counts(state: State, ability: EffectAbility, index: int, seat: int) -
     return (0, hi) if may_refuse and hi > 0 else (hi,)
 
 
-def hand_choices(state: State, ability: EffectAbility, index: int, seat: int) -> list[tuple[int, ...]]:
+def hand_choices(
+    state: State, ability: EffectAbility, index: int, seat: int, source: int = 0, x: int = 0
+) -> list[tuple[int, ...]]:
     """Every legal choice of ``seat``: the cards of his hand (a search: the matching cards of
-    his deck), ascending uids, each count in :func:`choice_counts`."""
-    cards = _options(state, ability.effects[index], seat)
-    return [c for k in choice_counts(state, ability, index, seat) for c in combinations(cards, k)]
+    his deck), ascending uids, each count in :func:`choice_counts`; ``source`` is the
+    resolving ability's card, ``x`` the X of the resolving entry."""
+    cards = options(state, ability.effects[index], seat, source)
+    return [c for k in choice_counts(state, ability, index, seat, source, x) for c in combinations(cards, k)]
 
 
-def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int) -> bool:
+def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int, source: int = 0, x: int = 0) -> bool:
     """Whether ``seat`` has two or more legal choices (otherwise the choice is made for him)."""
-    counts = choice_counts(state, ability, index, seat)
-    n = len(_options(state, ability.effects[index], seat))
+    counts = choice_counts(state, ability, index, seat, source, x)
+    n = len(options(state, ability.effects[index], seat, source))
     return len(counts) > 1 or 0 < counts[0] < n
 
 
-def forced_choice(state: State, ability: EffectAbility, index: int, seat: int) -> tuple[int, ...]:
+def forced_choice(
+    state: State, ability: EffectAbility, index: int, seat: int, source: int = 0, x: int = 0
+) -> tuple[int, ...]:
     """The only legal choice of a player without a real one: all his hand or nothing."""
-    (choice,) = hand_choices(state, ability, index, seat)
+    (choice,) = hand_choices(state, ability, index, seat, source, x)
     return choice
 
 
@@ -227,12 +248,18 @@ def carry_out(
     in full (for a following «иначе», R15:119.7): as many cards as it asks for (any number:
     at least one)."""
     p = state.players[seat]
+    if effect.op == "attach_own_mechanisms":
+        # each as if it had «Модуль» and had just entered play: its «Найм» fires (entry 202)
+        host = state.cards[entry.source].attached_to or entry.source
+        for uid in cards:
+            attach_in_play(state, uid, host, ev, rules, as_module=True)
+        return bool(cards)
     if effect.op == "search":
         found(state, seat, cards, ev, rules)
         return bool(cards)
     if effect.op in ("summon", "resurrect"):
         take_into_play(state, seat, effect.op, cards, ev, rules)
-        return len(cards) >= required(effect)
+        return len(cards) >= required(effect, entry.x)
     if effect.op == "graveyard_to_hand":
         if cards:
             ev.append(Event("taken_from_graveyard", (*rules, "R15:118.5", "R15:203.4"),

@@ -14,7 +14,7 @@ from ..editions import activation_steps, cite, cite_one, r15_own
 from ..model import RESOLUTION_PAUSES, Action, Event, ModuleChoice, QueueEntry, State, Violation
 from .attack import attack_violations, bound_to_attack, can_act, declare_attack, frenzy_violation
 from .basic_effects import check_state, close_card, enter_play, wound
-from .board import card_def
+from .board import card_def, game_has, ids_with_graveyard_abilities
 from .cancellation import offer_cancellation
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
@@ -31,6 +31,7 @@ from .payment import (
     final_cost,
     largest_ability_x,
     largest_x,
+    mentioned_cost,
     pay_coins,
     take_usage_marker,
 )
@@ -212,12 +213,21 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     """Checks for declaring an activated ability (308.1, 501.2, B:501.5, R15:114.2)."""
     me = state.players[state.active]
     uid = action.card
-    if uid != me.hero and uid not in me.play:
+    buried = uid in me.graveyard
+    if uid != me.hero and uid not in me.play and not buried:
         return [Violation(cite_one(state, "308.1"), f"card {uid} is not the active player's card in play")]
     d = card_def(state, uid)
     a = d.abilities[action.ability] if 0 <= action.ability < len(d.abilities) else None
+    if buried and not (isinstance(a, ActivatedAbility) and a.graveyard):
+        # abilities do not work in the graveyard unless the card says so (R15 glossary
+        # «Кладбище», R15:202.2; INTERPRETING.md, entry 157)
+        return [Violation("R15:202.2", f"card {uid} is in the graveyard: no ability of it works there but one "
+                          "that says «работает на кладбище»")]
     if not isinstance(a, ActivatedAbility):
         return [Violation(cite_one(state, "308.1"), f"card {uid} has no activated ability {action.ability}")]
+    if a.graveyard and not buried and not state.rules.graveyard_ability_works_in_play:
+        # the ``graveyard_ability_only_there`` mutant reads «работает на кладбище» as «only there»
+        return [Violation("R15:202.2", f"ability {action.ability} of card {uid} works only in the graveyard")]
     if a.item:
         return [Violation(cite_one(state, "308.1"), f"ability {action.ability} of card {uid} is an option of a "
                           "constructor: it is declared only in a chain of that constructor (R15:524)")]
@@ -270,6 +280,10 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
             why = target_violation(state, spec, state.active, uid, t)
             if why:
                 out.append(Violation(cite_one(state, "501.4"), why))
+            elif spec.cost_x and (mentioned_cost(state, t) != action.x if state.rules.target_cost_x_exact
+                                  else mentioned_cost(state, t) > action.x):  # the ``target_cost_x_at_most`` mutant
+                # «механизм стоимостью (Х)»: the X declared is the target's cost (INTERPRETING.md, entry 201)
+                out.append(Violation(cite_one(state, "501.4"), f"card {t} does not cost X = {action.x}"))
     elif action.targets:
         out.append(Violation(cite_one(state, "501.1"), "this ability has no targets"))
     out.extend(_ability_distribution_violations(state, action, a))
@@ -487,7 +501,10 @@ def choice_actions(state: State) -> list[Action]:
             a = Action("attack", card=uid, targets=(t,))
             if not attack_violations(state, a):
                 out.append(a)
-    for uid in (me.hero, *me.play):
+    # «эта особенность работает на кладбище» (entry 157): the cards of his graveyard that have one
+    buried = [uid for uid in me.graveyard if state.cards[uid].card_id in ids_with_graveyard_abilities()] if (
+        game_has(state, ids_with_graveyard_abilities())) else []
+    for uid in (me.hero, *me.play, *buried):
         for i, ab in enumerate(card_def(state, uid).abilities):
             if not isinstance(ab, ActivatedAbility):
                 continue

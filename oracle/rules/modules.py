@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ask_module",
     "attach",
+    "attach_in_play",
     "check_module_choice",
     "choose_host",
     "create_card",
@@ -174,6 +175,51 @@ def attach(state: State, part: int, host: int, seat: int, ev: list[Event], rules
     fire(state, "hire", part, ev, (*rules, "R15:7.module"))
     if not state.rules.attached_module_does_not_enter:  # the ``attached_module_enters_play`` mutant
         fire(state, "creature_enters", part, ev, rules)
+
+
+def attach_in_play(
+    state: State, part: int, host: int, ev: list[Event], rules: tuple[str, ...], as_module: bool = False
+) -> bool:
+    """«Присоедините к Мехазавру механизм»: the creature ``part`` in the play zone, whoever
+    controls it, goes under the creature ``host`` in play and the two are one card, ``part``'s
+    own parts with it (one top card: R15 glossary «Присоединить», «Объединённая карта»).  Its
+    wounds move onto the combined card; its closed state, poison, stun and the modifiers on it
+    end with it as a card of its own (a part has none: INTERPRETING.md, entries 103 and 201).
+    It neither leaves nor enters play and is no Модуль: no trigger fires (the
+    ``attach_in_play_fires_hire`` mutant fires its «Найм»).  Event ``module_attached`` with
+    ``from``, the seat whose play zone it left; ``player`` is the host's controller, who
+    controls the part from now on.  ``as_module``: «как если бы они имели способность Модуль и
+    только что вошли в игру» (Паролет): its «Найм» fires as an attached Модуль's does, its
+    former parts' too, being the combined card's (R15:7.module; INTERPRETING.md, entry 202; the
+    ``module_like_attach_fires_no_hire`` mutant fires none).  Returns whether it was attached."""
+    if part == host or state.zone_of(part) != "play" or state.zone_of(host) != "play":
+        return False
+    if card_def(state, part).type != "creature" or card_def(state, host).type != "creature":
+        return False
+    seat = state.controller_of(part)
+    state.players[seat].play.remove(part)
+    subs = [u for u, c in state.cards.items() if c.attached_to == part]
+    for sub in subs:
+        state.card_mut(sub).attached_to = host
+    c = state.card_mut(part)
+    wounds = c.wounds
+    c.attached_to = host
+    c.wounds = c.poison = 0
+    c.closed = c.hidden = c.stunned = False
+    if any(m.target == part for m in state.modifiers):
+        state.modifiers = [m for m in state.modifiers if m.target != part]
+    forget_outside(state)
+    if wounds:
+        state.card_mut(host).wounds += wounds
+    owner = state.controller_of(host)
+    ev.append(Event("module_attached", (*rules, "R15:7.attach"),
+                    (("card", part), ("host", host), ("player", owner), ("from", seat))))
+    if as_module and state.rules.module_like_attach_fires_hire:
+        for uid in (part, *subs):
+            fire(state, "hire", uid, ev, (*rules, MODULE_RULE))
+    elif not as_module and not state.rules.attach_in_play_fires_nothing:  # the ``attach_in_play_fires_hire`` mutant
+        fire(state, "hire", part, ev, rules)
+    return True
 
 
 def create_card(state: State, card_id: str, seat: int, ev: list[Event], rules: tuple[str, ...]) -> int:

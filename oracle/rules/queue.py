@@ -36,8 +36,8 @@ from .hand import (
     choice_counts,
     choosers,
     hand_choices,
+    options,
     pause_for_shuffle,
-    searchable,
     shuffles_after,
     zone_chosen_from,
 )
@@ -547,7 +547,7 @@ def hand_chooser(state: State) -> int:
 def _hand_options(state: State) -> list[tuple[int, ...]]:
     hc = state.choosing_cards
     assert hc is not None
-    return hand_choices(state, ability_of(state, hc.entry), hc.effect, hc.player)
+    return hand_choices(state, ability_of(state, hc.entry), hc.effect, hc.player, hc.entry.source, hc.entry.x)
 
 
 def hand_choice_actions(state: State) -> list[Action]:
@@ -558,7 +558,7 @@ def hand_choice_actions(state: State) -> list[Action]:
 #: The rule a choice of cards while an ability resolves comes from, by its effect's op.
 _CHOICE_RULES = {"discard": "R15:7.discard", "search": "R15:7.search", "summon": "R15:519.3", "resurrect": "R15:519.4",
                  "graveyard_to_hand": "R15:118.5",
-                 "capture_from_hand": "R15:7.capture"}
+                 "capture_from_hand": "R15:7.capture", "attach_own_mechanisms": "R15:7.module"}
 
 
 def check_hand_choice(state: State, action: Action) -> list[Violation]:
@@ -568,13 +568,13 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
     hc = state.choosing_cards
     assert hc is not None
     ability = ability_of(state, hc.entry)
-    counts = choice_counts(state, ability, hc.effect, hc.player)
+    counts = choice_counts(state, ability, hc.effect, hc.player, hc.entry.source, hc.entry.x)
     effect = ability.effects[hc.effect]
     where = zone_chosen_from(effect)
     search = where != "hand"
     rule = _CHOICE_RULES.get(effect.op, "R15:7.discard")
     zone = getattr(state.players[hc.player], where)
-    matching = searchable(state, effect, hc.player) if search else None
+    matching = options(state, effect, hc.player, hc.entry.source) if search else None
     out: list[Violation] = []
     if tuple(sorted(set(action.targets))) != action.targets:
         out.append(Violation(rule, "list distinct cards in ascending order"))

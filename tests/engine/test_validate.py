@@ -32,6 +32,7 @@ from oracle import Action, IllegalAction, State, apply, check, decision, legal_a
 from oracle.cards import load_pool
 from oracle.engine import GAME_OVER_RULE, SHUFFLE_STEPS, STEP_TABLE, shuffled_seat
 from oracle.model import Actor, Attack, Modifier, PendingTrigger, QueueEntry, TargetChoice
+from oracle.rules.board import current_life
 from oracle.rules.setup import DEAL
 from oracle.rules.triggers import POISON
 from oracle.sampler import play_random_game
@@ -891,6 +892,7 @@ VALIDATE_CASES: list[Case] = [
     ("attaching_card_of_no_card", "module_choice", _attaching(card=MAX_VALUE), "attaching.card"),
     ("attaching_card_without_module", "module_choice", _attaching_to_a_mechanism, "attaching.card"),
     ("attaching_play_resumes_elsewhere", "module_choice", _attaching(resume="end_queue"), "attaching.entry"),
+    ("attaching_play_with_a_creating_effect", "module_choice", _attaching(effect=1), "attaching.effect"),
     ("attaching_without_a_mechanism", "module_choice", _mechanisms_gone, "attaching.player"),
     ("attaching_created_not_in_supply", "creation_choice", _attaching(player=1), "attaching.card"),
     ("attaching_creation_with_a_cost", "creation_choice", _attaching(cost=1), "attaching.option"),
@@ -1258,8 +1260,10 @@ def _at_the_bounds(s: State) -> State:
             if uid in in_play:
                 d = _POOL[c.card_id]
                 c.poison = MAX_VALUE
-                # a creature's base life may be 0 (R15:512.6): then no wounds
-                c.wounds = max(d.life - 1, 0) if d.type in ("hero", "creature") else MAX_VALUE
+                # a creature's base life may be 0 (R15:512.6): then no wounds; its life now (a
+                # «reduced_life» modifier, parts) bounds them, not the printed one
+                full = current_life(s, uid) + c.wounds if d.type in ("hero", "creature") else 0
+                c.wounds = max(full - 1, 0) if d.type in ("hero", "creature") else MAX_VALUE
     # a modifier granting something keeps it (an upgraded creature stays the mechanism a
     # waiting Модуль may be attached to, R15:7.module)
     s.modifiers = [m if m.grants else Modifier(m.target, MAX_VALUE, m.until, owner=m.owner) for m in s.modifiers]
