@@ -163,8 +163,9 @@ PARTLY: dict[str, str] = {
     "(cost `discard`, the card named in the action's `values`; entry 75); not «пока не станет»",
     "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); op "
     "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 78); "
-    "op `put_on_deck_bottom`: a card in play under its owner's deck (R15:204.4, 204.3; entry 191); no ordering of "
-    "several",
+    "op `put_on_deck_bottom`: a card in play under its owner's deck (R15:204.4, 204.3; entry 191); op "
+    "`creatures_to_deck_top`: every creature on top of its owner's deck, each owner ordering his own at step "
+    "`deck_order` (entry 193)",
     "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
     "attack at an enemy creature, R15:7.directed; entry 74) and the printed «Направленный удар по существам с "
     "уязвимостью» (`directed_at_vulnerable`: only at a creature that has Уязвимость; entry 153); not directed at one "
@@ -181,7 +182,8 @@ PARTLY: dict[str, str] = {
     "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48), his "
     "own hand cards in an ability of the other player (step `hand_choice`; entry 66), and whether he pays «противник "
     "может заплатить (N) / стоимость выбранного существа, иначе …» (op `opponent_may_pay`, step "
-    "`pay_choice`, R15:119.7; entry 190); no ordering",
+    "`pay_choice`, R15:119.7; entry 190), and the order of his own cards an ability of the other player puts on "
+    "top of his deck (step `deck_order`, R15:204.4; entry 193)",
 }
 
 

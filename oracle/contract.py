@@ -62,6 +62,8 @@ DECISION_KINDS: dict[str, str] = {
     "mechanisms instead, or lets it enter (R15 glossary «Модуль», «Присоединить»)",
     "pay_choice": "the opponent of a resolving ability's controller pays the coins it asks for («противник может "
     "заплатить (N), иначе …») or refuses, and its «иначе» happens only if he did not pay (R15:119.7)",
+    "deck_order": "an owner names the next of his creatures a resolving ability puts on top of his deck («в порядке, "
+    "выбранном их владельцами», R15:204.4)",
     "game_over": "nobody decides: the game is over; actor nobody",
 }
 
@@ -104,7 +106,8 @@ CAPABILITIES: dict[str, str] = {
     "opponent_payments": "«противник может заплатить (N), иначе …» (R15:119.7): the opponent of a resolving "
     "ability's controller closes N open coins or refuses (step pay_choice, action pay_coins; events effect_paid, "
     "effect_payment_refused); and cards put from play into their owner's hand or deck (R15:203.4, 204.4; event "
-    "moved_from_play)",
+    "moved_from_play); an owner's order of his creatures put on top of his deck (step deck_order, action "
+    "order_cards; Эфирный шторм)",
     "cancellations": "cancellation effects (R15:518; Акванит-страж): at a card play's step 10 (R15:309.1.10) the "
     "opponent may cancel it (step cancel_choice, action cancel_play); the cancelled play's abilities and the "
     "triggers on it leave the Queue",
@@ -136,6 +139,7 @@ STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "cancel_choice": ("cancellations",),
     "module_choice": ("modules",),
     "pay_choice": ("opponent_payments",),
+    "deck_order": ("opponent_payments",),
     "game_over": (),
 }
 
@@ -158,6 +162,7 @@ ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "cancel_play": ("cancellations",),
     "attach_module": ("modules",),
     "pay_coins": ("opponent_payments",),
+    "order_cards": ("opponent_payments",),
 }
 
 

@@ -107,12 +107,13 @@ STEPS = (
     "cancel_choice",  # R15:309.1.10, R15:518.1: the opponent of the playing player may cancel the play
     "module_choice",  # R15 glossary «Модуль»: the player attaches the entering Модуль creature to his mechanism, or not
     "pay_choice",  # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or not
+    "deck_order",  # R15:204.4: an owner orders his creatures a resolving ability puts on top of his deck
     "game_over",
 )
 
 #: The steps at which an ability's resolution waits in the middle (a hand choice, the shuffle
 #: after a search): the rest of its play waits too (INTERPRETING.md, entries 63 and 84).
-RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice", "pay_choice")
+RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice", "pay_choice", "deck_order")
 
 #: The options of a play (``Action.option``, ``ModuleChoice.option``): none, Ярость, the alternative cost.
 PLAY_OPTIONS = ("", "fury", "alt")
@@ -139,6 +140,7 @@ ACTION_KINDS = (
     "cancel_play",  # card = the card whose cancellation effect cancels the play (0 = none; R15:518.1)
     "attach_module",  # card = the entering Модуль creature, targets = (his mechanism,) to attach it, () to let it enter
     "pay_coins",  # amounts = (the coins asked for,) to pay them, () to refuse (R15:119.7)
+    "order_cards",  # card = the creature the owner puts on top of his deck now (R15:204.4; step deck_order)
 )
 
 
@@ -484,8 +486,8 @@ class State:
     choosing_cards: Annotated[HandChoice | None, F(17, "The hand cards a player chooses now (R15:7.discard).",
                                                    presence="not_none", json_doc=(
                                                        "object, present only at steps `hand_choice`, "
-                                                       "`search_shuffle` and `pay_choice` (the key is absent when the "
-                                                       "proto field is absent, 5.4 rule 12)"))] = None
+                                                       "`search_shuffle`, `pay_choice` and `deck_order` (the key is "
+                                                       "absent when the proto field is absent, 5.4 rule 12)"))] = None
     cancelling: Annotated[int, F(40, "The card whose play may be cancelled now (R15:309.1.10, 518.1); 0: none.",
                                  bound=(0, MAX_VALUE), presence="nonzero", json_doc=(
                                      "integer, the uid of the played card, nonzero only at step `cancel_choice` "

@@ -328,6 +328,13 @@ MUTANTS: dict[str, Mutant] = {
             "untargetable_holds",
         ),
         Mutant(
+            "deck_order_opponent_first",
+            "R15:204.4",
+            "«в порядке, выбранном их владельцами»: the opponent of the ability's controller orders his creatures first "
+            "(INTERPRETING.md, entry 193)",
+            "deck_order_from_controller",
+        ),
+        Mutant(
             "discard_bonus_once_per_discard",
             "R15:7.discard",
             "«+2 к удару за каждую сброшенную карту» gives +2 once per discard however many cards it moved "

@@ -196,6 +196,9 @@ class Ruleset:
     #: R15:502.9: «не могут быть выбраны целью заклинаний и способностей» restricts every
     #: declaration's targets while it lasts (entry 192).
     untargetable_holds: bool = True
+    #: «в порядке, выбранном их владельцами»: the ability's controller orders his creatures first
+    #: (entry 193).
+    deck_order_from_controller: bool = True
     #: «+2 к удару за каждую сброшенную карту»: per card of the discard, not per discard (entry 65).
     discard_bonus_per_card: bool = True
     #: «Каждый игрок, начиная с вас»: the controller chooses first (entry 66).

@@ -142,6 +142,9 @@ STEP_FIELDS: dict[str, StepFields] = {
     # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or
     # not; the attack is that of the Queue step the game returns to (checked with ``choosing_cards``)
     "pay_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
+    # R15:204.4: an owner orders his creatures a resolving ability puts on top of his deck
+    # (checked with ``choosing_cards``)
+    "deck_order": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
     "game_over": StepFields("any", _fields("winner"), _fields("choosing")),
 }
 assert set(STEP_FIELDS) == set(STEPS)
@@ -669,6 +672,9 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if state.step == "pay_choice":
         _check_pay_choice(state, a, hc)
         return
+    if state.step == "deck_order":
+        _check_deck_order(state, a, hc)
+        return
     if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in HAND_OPS:
         raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a hand effect "
                          f"({', '.join(HAND_OPS)})")
@@ -686,6 +692,26 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if not has_real_choice(state, a, hc.effect, hc.player, e.source, hc.entry.x):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
                          "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
+
+
+def _check_deck_order(state: State, a: EffectAbility, hc: HandChoice) -> None:
+    """Rule 12 at step deck_order: the effect waiting puts creatures on top of their owners' decks
+    (``creatures_to_deck_top``), and the owner deciding has two or more of them left; when he is
+    the opponent of the ability's controller, the controller, who orders first, has none left
+    (R15:204.4; INTERPRETING.md, entry 193)."""
+    from .cards import ORDER_OPS
+    from .rules.deck_order import owned_creatures
+
+    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in ORDER_OPS:
+        raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability orders no cards "
+                         f"({', '.join(ORDER_OPS)}) (R15:204.4)")
+    _check_resume(state, hc.resume, "choosing_cards", QUEUE_STEPS)
+    if len(owned_creatures(state, hc.player)) < 2:
+        raise StateError("choosing_cards.player", f"player {hc.player + 1} has fewer than two creatures left to order: "
+                         "his last one goes without a decision (R15:204.4; INTERPRETING.md, entry 193)")
+    if hc.player != hc.entry.controller and owned_creatures(state, hc.entry.controller):
+        raise StateError("choosing_cards.player", f"player {hc.entry.controller + 1}, the ability's controller, orders "
+                         "his creatures first (INTERPRETING.md, entry 193)")
 
 
 def _check_pay_choice(state: State, a: EffectAbility, hc: HandChoice) -> None:
@@ -782,10 +808,11 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if (state.attaching is not None) != (step == "module_choice"):
         raise StateError("attaching", "a Модуль creature waits for its player's decision exactly at step "
                          f"module_choice (R15:7.module); step {step}")
-    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle", "pay_choice")):
+    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle", "pay_choice", "deck_order")):
         raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, a searched deck "
-                         "shuffled at step search_shuffle and a payment decided at step pay_choice, which need the "
-                         f"resolving ability (R15:7.discard, R15:7.search, R15:119.7); step {step}")
+                         "shuffled at step search_shuffle, a payment decided at step pay_choice and cards ordered at "
+                         "step deck_order, which need the resolving ability (R15:7.discard, R15:7.search, R15:119.7, "
+                         f"and R15:204.4); step {step}")
     players, cards = state.players, state.cards
     if step != "game_over":
         for seat, p in enumerate(players):
@@ -813,7 +840,7 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if step == "target_choice":
         _check_choosing(state, pool, QUEUE_STEPS)
         return
-    if step in ("hand_choice", "search_shuffle", "pay_choice"):
+    if step in ("hand_choice", "search_shuffle", "pay_choice", "deck_order"):
         _check_choosing_cards(state, pool, QUEUE_STEPS)
         return
     if step == "module_choice":

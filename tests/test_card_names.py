@@ -182,6 +182,8 @@ FAITHFUL: dict[str, str] = {
     "step pay_choice (opponent_may_pay, R15:119.7); otherwise the creature goes to its owner's hand (return_to_hand)",
     "u_vsego_est_tsena": "the opponent pays the chosen creature's cost or refuses (opponent_may_pay target_cost, "
     "R15:119.7); otherwise it goes under its owner's deck (put_on_deck_bottom, R15:204.4)",
+    "efirnyy_shtorm": "every creature in play on top of its owner's deck (creatures_to_deck_top, R15:204.4), each "
+    "owner naming the order of his own at step deck_order, the controller first",
     "mekhakvanit": "when it becomes a target of a spell (targeted_by_spell), destroy itself",
     "kaynasskiy_opolchenets": "when another own character is prepared (trigger prepared), prepare itself, once per turn",
     "feya_rosy": "Найм: a chosen creature's strike becomes 6 until its controller's next turn (set-to modifier, "

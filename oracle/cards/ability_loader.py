@@ -150,6 +150,8 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     if op == "opponent_may_pay" and (to != "opponent" or (amount != "target_cost" and not isinstance(amount, int))):
         raise CardDataError(f"{path}.to", "«противник может заплатить»: 'to' 'opponent', the amount a number of coins "
                             "or target_cost («стоимость выбранного существа», R15:119.7)")
+    if op == "creatures_to_deck_top" and to != "each_creature":
+        raise CardDataError(f"{path}.to", "creatures_to_deck_top moves every creature: 'each_creature'")
     if op in ("return_to_hand", "put_on_deck_bottom") and to in HAND_RECIPIENTS:
         raise CardDataError(f"{path}.to", f"{op} moves cards in play, not a player")
     cond: Condition | Literal[""] = choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""

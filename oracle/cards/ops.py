@@ -15,6 +15,7 @@ __all__ = [
     "GRANT_OPS",
     "HAND_OPS",
     "OPS",
+    "ORDER_OPS",
     "PAYMENT_OPS",
     "SUPPLY_OPS",
     "OpGroup",
@@ -29,7 +30,7 @@ __all__ = [
 #: his Модуль decision at step ``module_choice`` ("supply"; INTERPRETING.md, entry 104), or the
 #: opponent's decision to pay coins or not at step ``pay_choice`` ("payment"; R15:119.7;
 #: INTERPRETING.md, entry 190).
-OpGroup = Literal["cards", "targets", "player", "hand", "source", "supply", "payment"]
+OpGroup = Literal["cards", "targets", "player", "hand", "source", "supply", "payment", "order"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,15 @@ OPS: dict[Op, OpSpec] = {
         "«положите это существо под низ колоды» (R15:204.4): a recipient card in play goes under its owner's deck, "
         "without a shuffle (R15:204.3), as `return_to_hand` otherwise (`moved_from_play` with `to` `deck_bottom`; a "
         "created card to the supply; parts under their owners' decks, the top card first; INTERPRETING.md entry 191)",
+    ),
+    "creatures_to_deck_top": OpSpec(
+        "order", NoParams,
+        "«Положите всех существ на верх колоды владельца в порядке, выбранном их владельцами» (R15:204.4, 204.3): `to` "
+        "`each_creature`; every creature in play, not hidden, goes on top of its owner's deck (`moved_from_play` with "
+        "`to` `deck_top`, its parts right after it). Each owner orders his own: the ability's controller first, then "
+        "his opponent; an owner with two or more of them left names at step `deck_order` (`choosing_cards`, action "
+        "`order_cards card=`) the one he puts on top now, so the last named is the top card; his last one goes "
+        "without a decision (INTERPRETING.md entry 193)",
     ),
     "poison": OpSpec(
         "cards", NoParams,
@@ -368,3 +378,5 @@ HAND_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group ==
 SUPPLY_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "supply")
 #: Effects that wait for the opponent's decision to pay (step ``pay_choice``, R15:119.7).
 PAYMENT_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "payment")
+#: Effects whose cards their owners order at step ``deck_order`` (INTERPRETING.md, entry 193).
+ORDER_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "order")

@@ -192,6 +192,7 @@ Op = Literal[
     "attach_own_mechanisms",  # «Прикрепите к Х любое число ваших механизмов (как если бы они имели способность Модуль …)»
     "return_to_hand",  # «положите существо в руку владельца»: from play to its owner's hand (R15:203.4)
     "put_on_deck_bottom",  # «положите это существо под низ колоды»: from play under its owner's deck (R15:204.4)
+    "creatures_to_deck_top",  # «Положите всех существ на верх колоды владельца в порядке, выбранном их владельцами» (step deck_order)
     "poison",  # «Отравить на Х»: Poison X, the highest value applies (R15:7.poison)
     "intensify_poison",  # «Усилить отравление на Х»: Poison Y becomes X+Y
     "cure",  # remove all poison

@@ -52,6 +52,8 @@ _DECIDER = {
     "play, the creating ability's controller for a creation)",
     "pay_choice": "the opponent of the controller of the resolving ability in `choosing_cards` "
     "(`choosing_cards.player`, R15:119.7 «противник может заплатить»), in either player's turn",
+    "deck_order": "the owner of the creatures (`choosing_cards.player`): the controller of the resolving ability "
+    "first, then his opponent",
     "game_over": "nobody",
 }
 
@@ -90,6 +92,9 @@ _STEP_TEXT = {
     "(«противник может заплатить (N), иначе …», R15:119.7; INTERPRETING.md entry 190): he closes that many open coins "
     "(`pay_coins amounts=N`) or refuses (`pay_coins`); only reached when he has enough open coins; then the "
     "ability's remaining effects follow, its «иначе» only after a refusal",
+    "deck_order": "a resolving ability (`choosing_cards`) puts every creature in play on top of its owner's deck «в "
+    "порядке, выбранном их владельцами» (R15:204.4; INTERPRETING.md entry 193): the owner names the creature he puts "
+    "on top now (`order_cards card=`), so the last named is his top card; only reached when he has two or more left",
     "game_over": "the game is over: `winner` is set and nobody decides",
 }
 
@@ -224,6 +229,10 @@ _DOMAINS: dict[str, dict[str, str]] = {
     "attach_module": {
         "card": "uid of the creature with «Модуль» that enters now (`attaching.card`)",
         "targets": "one uid: his creature in play with the class Механизм to attach it to; none: it enters play",
+    },
+    "order_cards": {
+        "card": "uid of one of his creatures in play (either play list), not hidden, still to go on top of his deck "
+        "(refused citing R15:204.4 otherwise)",
     },
     "pay_coins": {
         "amounts": "one number, the coins the effect in `choosing_cards` asks for (a number, or the mentioned cost of "

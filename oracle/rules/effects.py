@@ -15,6 +15,7 @@ from ..cards import (
     GRANT_OPS,
     HAND_OPS,
     OPS,
+    ORDER_OPS,
     PAYMENT_OPS,
     SUPPLY_OPS,
     TARGET_CONDITIONS,
@@ -35,6 +36,7 @@ from .board import (
     shot_bonus,
     target_condition_holds,
 )
+from .deck_order import order_effect
 from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, shuffles_after
 from .modules import create_effect
 from .opponent_payment import payment_effect
@@ -97,6 +99,11 @@ def run_effects(
             paused, done = payment_effect(state, entry, ability, index, ev, rules)
             if paused:
                 return
+        elif effect.op in ORDER_OPS:
+            # «в порядке, выбранном их владельцами»: an owner's order may wait at step deck_order (entry 193)
+            if order_effect(state, entry, index, ev, rules):
+                return
+            done = True
         elif effect.op in SUPPLY_OPS:
             # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104)
             if create_effect(state, entry, effect, index, ev, rules):
@@ -301,7 +308,7 @@ def _check_dispatch() -> None:
     card a whole-effect one, an op on cards a whole-effect one (``destroy``) or one per card."""
     for op, spec in OPS.items():
         handlers = (op in _WHOLE) + (op in _EACH)
-        if handlers != (spec.group not in ("hand", "supply", "payment")) or (op in _EACH and spec.group != "cards"):
+        if handlers != (spec.group not in ("hand", "supply", "payment", "order")) or (op in _EACH and spec.group != "cards"):
             raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
 
 

@@ -54,6 +54,7 @@ KIND_FIELDS: dict[str, frozenset[str]] = {
     "cancel_play": frozenset({"card"}),
     "attach_module": frozenset({"card", "targets"}),
     "pay_coins": frozenset({"amounts"}),
+    "order_cards": frozenset({"card"}),
 }
 assert set(KIND_FIELDS) == set(ACTION_KINDS)
 

@@ -135,6 +135,22 @@ def _pay_choice() -> State:
     return s
 
 
+def _deck_order() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 193): player 1 played Эфирный шторм with two
+    Орки of his own and two of player 2's in play; he orders his first."""
+    b = Board(play=(["ork", "ork"], ["ork", "ork"]), hands=(["efirnyy_shtorm"], []), coins=((7, 0), (0, 0)))
+    s = apply(b.state(), Action("play", card=b["efirnyy_shtorm"])).state
+    assert s.step == "deck_order", s.step
+    return s
+
+
+def _deck_order_one_left(s: State) -> Mapping[str, int]:
+    """Player 1 has a single creature left to order: it would go without a decision."""
+    uid = s.players[0].play.pop()
+    s.players[0].deck.insert(0, uid)
+    return {}
+
+
 def _pay_target_gone(s: State) -> Mapping[str, int]:
     """The chosen creature is in its owner's graveyard: there is no cost to ask for."""
     uid = s.players[1].play.pop()
@@ -185,6 +201,7 @@ _BASES: dict[str, Callable[[], State]] = {
     "cancel_choice": _cancel_choice,
     "module_choice": _module_choice,
     "pay_choice": _pay_choice,
+    "deck_order": _deck_order,
     "combined": _combined,
     "creation_choice": _creation_choice,
 }
@@ -855,6 +872,9 @@ VALIDATE_CASES: list[Case] = [
     ("choosing_cards_no_such_ability", "hand_choice", _choosing_cards(entry_ability=5), "choosing_cards.entry.ability"),
     ("choosing_cards_not_a_hand_effect", "hand_choice", _choosing_cards(effect=1), "choosing_cards.effect"),
     ("pay_choice_effect_not_a_payment", "pay_choice", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("deck_order_effect_orders_nothing", "deck_order", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("deck_order_with_one_creature_left", "deck_order", _deck_order_one_left, "choosing_cards.player"),
+    ("deck_order_opponent_before_the_controller", "deck_order", _choosing_cards(player=1), "choosing_cards.player"),
     ("pay_choice_by_the_controller", "pay_choice", _choosing_cards(player=0), "choosing_cards.player"),
     ("pay_choice_for_a_target_gone", "pay_choice", _pay_target_gone, "choosing_cards.entry.targets"),
     ("pay_choice_without_the_coins", "pay_choice", _player(1, "coins_open", 3), "choosing_cards.player"),
