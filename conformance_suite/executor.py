@@ -241,7 +241,9 @@ def _life(state: StateData, card: dict[str, Any]) -> int:
     (the card pool) plus the ``amount`` of every entry of ``state["modifiers"]`` with ``life``
     whose target it is (additional lives, R15:504.2), minus those with ``reduced_life``
     (reduced lives, R15:504.4), minus its wounds (R15 glossary «Жизни
-    карты»; PROTOCOL.md 5.5).  Computed from the contract's definition, like the strike."""
+    карты»; PROTOCOL.md 5.5); each entry with ``double_life`` doubles the printed and additional
+    lives before the reduced ones are taken away (R15:523.1; INTERPRETING.md, entry 158).
+    Computed from the contract's definition, like the strike."""
     from oracle.cards import load_pool
 
     d = load_pool().cards.get(card.get("card_id", ""))
@@ -250,7 +252,8 @@ def _life(state: StateData, card: dict[str, Any]) -> int:
     mods = [m for m in state.get("modifiers", []) if m.get("target") == card.get("uid")]
     extra = sum(m["amount"] for m in mods if m.get("grants") == "life")
     reduced = sum(m["amount"] for m in mods if m.get("grants") == "reduced_life")  # R15:504.4
-    return int(d.life + _parts(state, card, "life") + extra - reduced - card.get("wounds", 0))
+    doublings = sum(1 for m in mods if m.get("grants") == "double_life")  # R15:523.1
+    return int(((d.life + _parts(state, card, "life") + extra) << doublings) - reduced - card.get("wounds", 0))
 
 
 def fact_value(state: StateData, decision: TargetDecision, path: str) -> Any:
@@ -300,6 +303,9 @@ def fact_value(state: StateData, decision: TargetDecision, path: str) -> Any:
             continue
         if cur is root and name == "delayed" and name not in cur:
             cur = []  # the delayed abilities (R15:521), a list added later: absent exactly when empty
+            continue
+        if cur is root and name == "player_effects" and name not in cur:
+            cur = []  # the effects on players (R15:521.1), a list added later: absent exactly when empty
             continue
         if not isinstance(cur, dict) or name not in cur:
             raise KeyError(f"no field {name!r}")

@@ -21,8 +21,11 @@ from .canonical_form import (
 )
 from .editions import EDITIONS
 from .model import (
+    FX_CARD_TYPES,
+    FX_MODIFIERS,
     GRANTS,
     PLAY_OPTIONS,
+    PLAYER_FX,
     QUEUE_KINDS,
     STEPS,
     UNTIL,
@@ -33,6 +36,7 @@ from .model import (
     ModuleChoice,
     PendingTrigger,
     Player,
+    PlayerEffect,
     QueueEntry,
     State,
     TargetChoice,
@@ -140,6 +144,11 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'delayed[].subject': (-1, 1048576),
     'delayed[].count': (0, 1048576),
     'delayed[].lineage[]': (-2, 1048576),
+    'player_effects[].seat': (0, 1),
+    'player_effects[].source': (1, 1048576),
+    'player_effects[].begins': (0, 1048576),
+    'player_effects[].ends': (0, 1048576),
+    'player_effects[].value': (0, 1048576),
 }
 
 
@@ -204,6 +213,22 @@ def module_choice_dict(o: ModuleChoice) -> dict[str, Any]:
     return d
 
 
+def player_effect_dict(o: PlayerEffect) -> dict[str, Any]:
+    """The canonical data form of a ``PlayerEffect`` (:func:`oracle.serialize.to_dict`)."""
+    d: dict[str, Any] = {"seat": o.seat, "kind": o.kind, "source": o.source, "begins": o.begins, "ends": o.ends}
+    if o.modifier:
+        d["modifier"] = o.modifier
+    if o.value:
+        d["value"] = o.value
+    if o.card_type:
+        d["card_type"] = o.card_type
+    if o.name:
+        d["name"] = o.name
+    if o.first_only:
+        d["first_only"] = True
+    return d
+
+
 def card_dict(o: Card) -> dict[str, Any]:
     """The canonical data form of a ``Card`` (:func:`oracle.serialize.to_dict`)."""
     d: dict[str, Any] = {"uid": o.uid, "card_id": o.card_id, "owner": o.owner, "closed": o.closed, "wounds": o.wounds, "poison": o.poison, "hidden": o.hidden, "entered_turn": o.entered_turn, "attacked_turn": o.attacked_turn, "defended_turn": o.defended_turn, "usage": usage_list(o.usage), "game_usage": usage_list(o.game_usage)}
@@ -251,6 +276,8 @@ def state_dict(o: State) -> dict[str, Any]:
         d["cancelling"] = o.cancelling
     if o.delayed:
         d["delayed"] = [pending_dict(x) for x in o.delayed]
+    if o.player_effects:
+        d["player_effects"] = [player_effect_dict(x) for x in o.player_effects]
     return d
 
 
@@ -363,6 +390,25 @@ def read_module_choice(raw: Any, path: str) -> ModuleChoice:
     return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost)
 
 
+_PLAYER_EFFECT_KEYS = frozenset(('seat', 'kind', 'source', 'begins', 'ends', 'modifier', 'value', 'card_type', 'name', 'first_only'))
+
+
+def read_player_effect(raw: Any, path: str) -> PlayerEffect:
+    """A ``PlayerEffect`` from its canonical data form at ``path``; :class:`StateError` names a bad field."""
+    r = Reader(raw, path, _PLAYER_EFFECT_KEYS)
+    seat = r.get_int('seat', (0, 1))
+    kind = r.get_str('kind', PLAYER_FX)
+    source = r.get_int('source', (1, 1048576))
+    begins = r.get_int('begins', (0, 1048576))
+    ends = r.get_int('ends', (0, 1048576))
+    modifier = r.get_str('modifier', FX_MODIFIERS) if 'modifier' in raw else ""
+    value = r.get_int('value', (0, 1048576)) if 'value' in raw else 0
+    card_type = r.get_str('card_type', FX_CARD_TYPES) if 'card_type' in raw else ""
+    name = r.get_card_id('name') if 'name' in raw else ""
+    first_only = r.get_bool('first_only') if 'first_only' in raw else False
+    return PlayerEffect(seat=seat, kind=kind, source=source, begins=begins, ends=ends, modifier=modifier, value=value, card_type=card_type, name=name, first_only=first_only)
+
+
 _CARD_KEYS = frozenset(('uid', 'card_id', 'owner', 'closed', 'wounds', 'poison', 'hidden', 'entered_turn', 'attacked_turn', 'defended_turn', 'usage', 'game_usage', 'stunned', 'armour_turn', 'armour_prevented', 'prevented', 'attached_to', 'captured_by'))
 
 
@@ -418,7 +464,7 @@ def read_player(raw: Any, path: str) -> Player:
 
 #: The top-level keys of the canonical state, by proto number (those present at some steps only last).
 STATE_KEYS = ('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack')
-_STATE_KEYS = frozenset(('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack', 'choosing', 'choosing_cards', 'attaching', 'cancelling', 'delayed'))
+_STATE_KEYS = frozenset(('edition', 'step', 'turn', 'active', 'first_player', 'roll_winner', 'shuffled', 'winner', 'next_trigger_id', 'players', 'cards', 'queue', 'pending', 'modifiers', 'attack', 'choosing', 'choosing_cards', 'attaching', 'cancelling', 'delayed', 'player_effects'))
 
 
 def read_state(data: Any) -> State:
@@ -453,7 +499,8 @@ def read_state(data: Any) -> State:
     attaching = read_module_choice(r.raw('attaching'), r.path_of('attaching')) if 'attaching' in data else None
     cancelling = r.get_int('cancelling', (0, 1048576)) if 'cancelling' in data else 0
     delayed = [read_pending(x, f"{r.path_of('delayed')}[{i}]") for i, x in enumerate(r.get_list('delayed'))] if 'delayed' in data else []
-    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, attaching=attaching, cancelling=cancelling, delayed=delayed)
+    player_effects = [read_player_effect(x, f"{r.path_of('player_effects')}[{i}]") for i, x in enumerate(r.get_list('player_effects'))] if 'player_effects' in data else []
+    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, attaching=attaching, cancelling=cancelling, delayed=delayed, player_effects=player_effects)
 
 
 _N_CARD_KEYS = 12
@@ -533,6 +580,16 @@ def module_choice_json(o: ModuleChoice) -> str:
     return f'{{"card":{o.card},{_0}{_1}"entry":{entry_json(o.entry)},{_2}"player":{o.player},"resume":{json_str(o.resume)}}}'
 
 
+def player_effect_json(o: PlayerEffect) -> str:
+    """The canonical JSON text of a ``PlayerEffect`` whose fields have exactly their declared types."""
+    _0 = f'"card_type":{json_str(o.card_type)},' if o.card_type else ""
+    _1 = '"first_only":true,' if o.first_only else ""
+    _2 = f'"modifier":{json_str(o.modifier)},' if o.modifier else ""
+    _3 = f'"name":{json_str(o.name)},' if o.name else ""
+    _4 = f',"value":{o.value}' if o.value else ""
+    return f'{{"begins":{o.begins},{_0}"ends":{o.ends},{_1}"kind":{json_str(o.kind)},{_2}{_3}"seat":{o.seat},"source":{o.source}{_4}}}'
+
+
 def card_json(o: Card) -> str:
     """The canonical JSON text of a ``Card`` whose fields have exactly their declared types."""
     _0 = f'"armour_prevented":{o.armour_prevented},' if o.armour_prevented else ""
@@ -561,7 +618,8 @@ def state_json(o: State, players: Sequence[str], cards: Sequence[str]) -> str:
     _2 = f'"choosing":{target_choice_json(o.choosing)},' if o.choosing is not None else ""
     _3 = f'"choosing_cards":{hand_choice_json(o.choosing_cards)},' if o.choosing_cards is not None else ""
     _4 = f'"delayed":[{",".join([pending_json(x) for x in o.delayed])}],' if o.delayed else ""
-    return f'{{"active":{o.active},{_0}"attack":{"null" if o.attack is None else attack_json(o.attack)},{_1}"cards":[{",".join(cards)}],{_2}{_3}{_4}"edition":{json_str(o.edition)},"first_player":{o.first_player},"modifiers":[{",".join([modifier_json(x) for x in o.modifiers])}],"next_trigger_id":{o.next_trigger_id},"pending":[{",".join([pending_json(x) for x in o.pending])}],"players":[{",".join(players)}],"queue":[{",".join([entry_json(x) for x in o.queue])}],"roll_winner":{o.roll_winner},"shuffled":{o.shuffled},"step":{json_str(o.step)},"turn":{o.turn},"winner":{o.winner}}}'
+    _5 = f'"player_effects":[{",".join([player_effect_json(x) for x in o.player_effects])}],' if o.player_effects else ""
+    return f'{{"active":{o.active},{_0}"attack":{"null" if o.attack is None else attack_json(o.attack)},{_1}"cards":[{",".join(cards)}],{_2}{_3}{_4}"edition":{json_str(o.edition)},"first_player":{o.first_player},"modifiers":[{",".join([modifier_json(x) for x in o.modifiers])}],"next_trigger_id":{o.next_trigger_id},"pending":[{",".join([pending_json(x) for x in o.pending])}],{_5}"players":[{",".join(players)}],"queue":[{",".join([entry_json(x) for x in o.queue])}],"roll_winner":{o.roll_winner},"shuffled":{o.shuffled},"step":{json_str(o.step)},"turn":{o.turn},"winner":{o.winner}}}'
 
 
 def entry_ok(o: QueueEntry) -> bool:
@@ -649,6 +707,29 @@ def check_attack(o: Attack, path: str) -> None:
     check_bound(o.attacker, (1, 1048576), f"{path}.attacker")
     check_bound(o.target, (1, 1048576), f"{path}.target")
     check_bound(o.defender, (0, 1048576), f"{path}.defender")
+
+
+def player_effect_ok(o: PlayerEffect) -> bool:
+    """Whether every declared bound and vocabulary of a ``PlayerEffect`` holds (the fast test; the
+    validator calls :func:`check_player_effect` to name the field only when it does not)."""
+    return (
+        0 <= o.seat <= 1
+        and o.kind in PLAYER_FX
+        and 1 <= o.source <= 1048576
+        and 0 <= o.begins <= 1048576
+        and 0 <= o.ends <= 1048576
+        and 0 <= o.value <= 1048576
+    )
+
+
+def check_player_effect(o: PlayerEffect, path: str) -> None:
+    """Raise :class:`StateError` naming the first field of a ``PlayerEffect`` out of its bound or vocabulary."""
+    check_bound(o.seat, (0, 1), f"{path}.seat")
+    check_choice(o.kind, PLAYER_FX, f"{path}.kind")
+    check_bound(o.source, (1, 1048576), f"{path}.source")
+    check_bound(o.begins, (0, 1048576), f"{path}.begins")
+    check_bound(o.ends, (0, 1048576), f"{path}.ends")
+    check_bound(o.value, (0, 1048576), f"{path}.value")
 
 
 def card_ok(o: Card) -> bool:

@@ -51,6 +51,11 @@ COVERED: dict[str, str] = {
     "creatures in his own turn, kept through the opponent's (`creatures_healed_own_turn`, amount "
     "`healed_own_creatures_last_turn`, R15:7.heal; entry 88)",
     "DURATION": "op `strike_until_start_of_your_next_turn` (303.1; entry 23)",
+    "M_PLAYER_FX": "the state's `player_effects` (effects on a player for a time, R15:521.1, ended at R15:310.2): ops "
+    "`no_plays_next_turn` (plays refused, R15:514.2; entry 170), `cost_next_turn` (a cost modifier of his next turn, "
+    "`first_only`, `card_type`, `same_name`; entry 171), `cost_until_end_of_opponent_turn` (entry 172), the static "
+    "key `while_open` (R15:115.1; entry 173); a delayed ability remembering a count (amounts `discarded_before`, "
+    "`remembered`, a discard of `all`; entry 174)",
     "FIXDATA": "data fixes only",
     "T_TARGETED": "trigger `targeted_by_spell` (INTERPRETING.md entry 45)",
     "T_PREPARED": "triggers `prepared` (another character was prepared; entry 45) and `self_prepared` (this card "
@@ -94,6 +99,8 @@ COVERED: dict[str, str] = {
     "as defender, R15:7.defenceexperience, R15:509.5; entry 150)",
     "COINS": "op `lose_coins` (entry 47) and op `gain_coins_until_end_of_turn` (temporary coins «до конца хода», a "
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
+    "M_MUTABLE_AB": "op `double_ability_cost` («удвойте стоимость этой особенности»: a multiplying cost modifier of the "
+    "resolving activated ability while its card is in play, R15:308.1 step 4, 523.1; entry 158)",
     "FIGHT": "op `fight` («Сразиться с существом»: the ability's own creature, its combined card for a part, fights an "
     "enemy creature by the ordinary rules, a closed one striking back, no defender, no closing, R15:7.fight, 507.4; "
     "entry 200)",
@@ -150,10 +157,12 @@ PARTLY: dict[str, str] = {
     "card's wounds by its abilities",
     "STAT": "ops `set_strike_until_start_of_your_next_turn`, `strike_while_in_play` (a lasting +N, entry 58), "
     "`life_while_in_play` (a lasting +N life, entry 69) and `double_strike_until_end_of_turn` (a ×2 strike "
-    "modifier, R15:523.1, entry 71); no doubled or set-to life, no extra life, no counted +N",
+    "modifier, R15:523.1, entry 71), `double_strike_while_in_play` and `double_life_while_in_play` (×2 strike and "
+    "maximum lives while in play, R15:523.1; entry 158); no set-to life, no extra life, no counted +N",
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
     "condition `target_stunned`, strike bonuses `against` `stunned` (entries 54, 55) and the keyword "
-    "`cannot_be_stunned` («Не может быть оглушен», R15:514.2; entry 81)",
+    "`cannot_be_stunned` («Не может быть оглушен», R15:514.2; entry 81) and `does_not_open` («не открывается в начале "
+    "вашего хода», R15:511.1; entry 158)",
     "SELFCOST": "static cost modifiers of the card itself from the hand (`static.self`), conditional (`if`) or "
     "counted (`per` `cards_in_hand`, `own_creatures`; entries 61 and 62), and an increase on top of other increases "
     "(`if_increased`, «дополнительно на (1) дороже»; entry 83); not «while open»",
@@ -168,8 +177,8 @@ PARTLY: dict[str, str] = {
     "`deck_order` (entry 193)",
     "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
     "attack at an enemy creature, R15:7.directed; entry 74) and the printed «Направленный удар по существам с "
-    "уязвимостью» (`directed_at_vulnerable`: only at a creature that has Уязвимость; entry 153); not directed at one "
-    "creature",
+    "уязвимостью» (`directed_at_vulnerable`: only at a creature that has Уязвимость; entry 153), and «существа "
+    "имеют Направленный удар по этому существу» (the granted keyword `directed_at_it`, for a time; entry 159)",
     "M_SEARCH": "op `search` («Поиск до N …», R15:7.search): up to N cards of the player's own deck matching a printed "
     "name or a type and printed cost, his choice at step `hand_choice`, to his hand, then chance shuffles his deck at "
     "step `search_shuffle` (R15:204.2; entry 84); no triggers from the deck («Когда вы используете "
@@ -178,7 +187,8 @@ PARTLY: dict[str, str] = {
     "более», R15:517.1.1; entry 86), `wound_replacement` («Если … должен получить раны, вместо этого» an upgrade or N "
     "wounds more, R15:517.1), `protection_from` (R15:515), `armour` and `prevent_next` (R15:516); no optional "
     "replacement («вы можете … при этом предотвратить»), of other effects than wounds only Антиграв's of a combined "
-    "creature's death (keyword `parts_to_hand_instead_of_death`; entry 203), no «не наносит ран»",
+    "creature's death (keyword `parts_to_hand_instead_of_death`; entry 203), and «оно не наносит ран» (the granted "
+    "keyword `deals_no_wounds`: every wound of the creature replaced by none, R15:517.1; entry 159)",
     "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48), his "
     "own hand cards in an ability of the other player (step `hand_choice`; entry 66), and whether he pays «противник "
     "может заплатить (N) / стоимость выбранного существа, иначе …» (op `opponent_may_pay`, step "

@@ -23,6 +23,7 @@ __all__ = [
     "CHANCE",
     "GRANTED_KEYWORDS",
     "GRANTS",
+    "PLAYER_FX",
     "PLAY_OPTIONS",
     "QUEUE_KINDS",
     "STEPS",
@@ -37,6 +38,7 @@ __all__ = [
     "ModuleChoice",
     "PendingTrigger",
     "Player",
+    "PlayerEffect",
     "QueueEntry",
     "State",
     "TargetChoice",
@@ -61,11 +63,25 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: opponent -- its owner, or the player who had taken it for good before, R15:513.1; entries 114, 140);
 #: or "untargetable": the character, a hero too, cannot be chosen as a target of spells and
 #: abilities until the end of turn («не могут быть выбраны целью заклинаний и способностей до
-#: конца хода», R15:502.9; entry 192).
+#: конца хода», R15:502.9; entry 192);
+#: or "double_life": its maximum lives are doubled (a multiplying modifier after the additional
+#: lives and before the reduced ones, R15:523.1); or "double_cost": the cost of its activated
+#: ability number ``amount`` is doubled (a multiplying cost modifier, R15:308.1 step 4, 523.1) —
+#: Энт-прародитель «удвойте его силу удара, максимальные жизни и стоимость этой особенности»
+#: (INTERPRETING.md, entry 158).
 GRANTS = ("life", "reduced_life", "mechanism", "dash", "vulnerability", "first_strike", "directed_at_creatures", "double_strike",
-          "untargetable", "control")
+          "untargetable", "control", "double_life", "double_cost", "deals_no_wounds", "directed_at_it")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
-GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures")
+GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures", "deals_no_wounds", "directed_at_it")
+
+#: What a timed effect on a player does (``PlayerEffect.kind``; R15:521.1): "no_plays" — he
+#: cannot play cards («не может разыгрывать карты», R15:514.2) — or "cost": the cards he plays
+#: cost more or less (a cost modifier, R15:106.1.1, 523.1).
+PLAYER_FX = ("no_plays", "cost")
+#: The cost modifier kinds of a timed cost effect, in R15:523.1's order ("" for "no_plays").
+FX_MODIFIERS = ("", "increase", "multiply", "decrease", "divide", "set")
+#: The card types a timed cost effect is about ("" for every type; R15:107.1).
+FX_CARD_TYPES = ("", "creature", "spell", "support")
 
 #: The actor id of chance (die rolls, shuffles); players are seats 0 and 1.
 class Actor(IntEnum):
@@ -335,11 +351,50 @@ class Modifier:
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
                              presence="nonzero", json_doc=(
                                  "`life`, `reduced_life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
-                                 "`directed_at_creatures`, `double_strike`, `untargetable` or `control`; the key is "
-                                 "present exactly when not empty (5.4 rule 7)"))] = ""
+                                 "`directed_at_creatures`, `double_strike`, `untargetable`, `control`, `double_life`, `double_cost`, "
+                                 "`deals_no_wounds` or `directed_at_it`; "
+                                 "the key is present exactly when not "
+                                 "empty (5.4 rule 7)"))] = ""
     coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",
                              json_doc=("`true`; the key is present exactly when true (temporary coins of the hero's "
                                        "player, not a strike bonus; 5.4 rule 7)"))] = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEffect:
+    """An effect on a player that lasts for a time (R15:521.1: a delayed effect «на
+    определённом промежутке времени», put on the player named — the opponent of its
+    controller, or each player — or else on the controller): it is in force from the start of
+    turn ``begins`` (or from its creation, if that is in turn ``begins``) until the end of turn
+    ``ends``, where the step of R15:310.2 ends it («в свой следующий ход», «до конца хода
+    противника»; glossary «На один ходов игрока»: while that player is the active one).
+    ``kind`` "no_plays": ``seat`` cannot play cards (R15:514.2); "cost": the cards ``seat``
+    plays cost ``value`` more (``modifier`` a kind of R15:523.1), only those of ``card_type``
+    ("" any), only those named like card ``name`` ("" any; «Существа с таким же названием»),
+    and with ``first_only`` only the first card he plays in a turn («Первая карта … в его
+    следующий ход»).  ``source`` is the card whose ability created it."""
+
+    seat: Annotated[int, F(1, "The player it is on.", bound=_SEAT)]
+    kind: Annotated[str, F(2, "What it does (PLAYER_FX).", choices="PLAYER_FX")]
+    source: Annotated[int, F(3, "The card whose ability created it.", bound=_UID)]
+    begins: Annotated[int, F(4, "The first turn it is in force.", bound=_COUNT)]
+    ends: Annotated[int, F(5, "The turn at whose end (R15:310.2) it ends.", bound=_COUNT)]
+    _: KW_ONLY
+    modifier: Annotated[str, F(6, "A cost effect's modifier kind (R15:523.1).", choices="FX_MODIFIERS",
+                               presence="nonzero", json_doc=(
+                                   "`increase`, `multiply`, `decrease`, `divide` or `set`; the key is present "
+                                   "exactly for a `cost` effect"))] = ""
+    value: Annotated[int, F(7, "A cost effect's value.", bound=_COUNT, presence="nonzero",
+                            json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
+    card_type: Annotated[str, F(8, "The card type a cost effect is about (\"\": every type).", choices="FX_CARD_TYPES",
+                                presence="nonzero", json_doc=(
+                                    "`creature`, `spell` or `support`; the key is absent for every type"))] = ""
+    name: Annotated[str, F(9, "A cost effect only for cards named like this card id (\"\": any).", codec="card_id",
+                           presence="nonzero", json_doc=(
+                               "string: a card id of the pool; the key is absent for cards of any name"))] = ""
+    first_only: Annotated[bool, F(10, "A cost effect only on the first card he plays in a turn.",
+                                  presence="nonzero", json_doc=(
+                                      "`true`; the key is present exactly when true"))] = False
 
 
 #: The JSON form of a trigger's lineage (R15:525.2; INTERPRETING.md, entry 132).
@@ -500,6 +555,9 @@ class State:
                                                presence="nonzero", json_doc=(
                                                    "list of objects (`pending[i].`'s keys); the key is absent when "
                                                    "the list is empty"))] = field(default_factory=list)
+    player_effects: Annotated[list[PlayerEffect], F(
+        52, "Effects on players that last for a time (R15:521.1), in order of appearance.", presence="nonzero",
+        json_doc="list of objects; the key is absent when the list is empty")] = field(default_factory=list)
     # Copy on write (not part of the game state): the uids of the cards this state may change
     # in place; None = all of them.  :meth:`fork` shares the cards with its source and empties
     # the set of both, and :meth:`card_mut` copies a shared card before its first change.
@@ -654,6 +712,7 @@ def _clone_state(self: State, cards: dict[int, Card], own: set[int] | None) -> S
     s.cancelling = self.cancelling
     s.attaching = self.attaching
     s.delayed = list(self.delayed)
+    s.player_effects = list(self.player_effects)
     s._own = own
     s._outside = self._outside
     s._ids = self._ids

@@ -268,6 +268,22 @@ MUTANTS: dict[str, Mutant] = {
         Mutant("delayed_fires_again", "R15:521.1",
                "a delayed triggered ability stays after it fired and fires every time its condition happens",
                "delayed_fires_once"),
+        Mutant("player_effects_end_this_turn", "R15:521.1",
+               "an effect on a player that lasts for a time («в свой следующий ход», «до конца хода противника») "
+               "ends at the end of the turn it was created in, as if it were «до конца хода» (INTERPRETING.md, "
+               "entry 170)", "player_effects_last_their_period"),
+        Mutant("first_card_surcharge_on_every_card", "R15:521.1",
+               "«Первая карта … в его следующий ход стоит на (1) дороже» surcharges every card the player plays in "
+               "that turn, not only the first (INTERPRETING.md, entry 171)", "first_card_surcharge_first_only"),
+        Mutant("opponent_turn_effect_only_in_his_turn", "R15:521.1",
+               "«До конца хода противника …» is in force only during the opponent's turn, not in the rest of the "
+               "current one (INTERPRETING.md, entry 172)", "until_opponent_turn_end_from_now"),
+        Mutant("while_open_static_always", "R15:115.1",
+               "a static «Пока [эта карта] открыта, …» stays in force while its card is closed (INTERPRETING.md, "
+               "entry 173)", "while_open_needs_open"),
+        Mutant("your_next_turn_read_as_the_next_turn", "R15:521.1",
+               "a delayed «В начале вашего следующего хода …» fires at the start of the next turn, whoever's it is "
+               "(INTERPRETING.md, entry 174)", "your_next_turn_is_yours"),
         Mutant("trigger_cycles_go_on", "R15:525.2",
                "a cycle of triggered abilities is not interrupted: an ability fires again in the chain its own "
                "resolution started", "trigger_cycles_stop"),
@@ -503,6 +519,34 @@ MUTANTS: dict[str, Mutant] = {
             "an activated ability «(эта особенность работает на кладбище)» is read as working only in the graveyard: "
             "declared while its card is in play it is refused (INTERPRETING.md, entry 157)",
             "graveyard_ability_works_in_play",
+        ),
+        Mutant(
+            "ability_cost_doubles_once",
+            "R15:523.1",
+            "Энт-прародитель's «удвойте … стоимость этой особенности» doubles the printed cost once: a second use "
+            "costs (2) again instead of (4) (INTERPRETING.md, entry 158)",
+            "cost_doublings_compound",
+        ),
+        Mutant(
+            "life_doubling_after_reductions",
+            "R15:523.1",
+            "«удвойте … максимальные жизни» doubles the life level after the reduced lives are taken away, instead of "
+            "the additions before the subtractions (INTERPRETING.md, entry 158)",
+            "life_doubling_before_reductions",
+        ),
+        Mutant(
+            "does_not_open_ignored",
+            "R15:511.1",
+            "«[эта карта] не открывается в начале вашего хода» is ignored: the card opens at its restoration like any "
+            "other (INTERPRETING.md, entry 158)",
+            "card_text_keeps_closed",
+        ),
+        Mutant(
+            "deals_no_wounds_only_by_strike",
+            "R15:517.1",
+            "«оно не наносит ран» (Все на одного!) stops only the wounds of its strike: its abilities' wounds (a shot) are "
+            "dealt (INTERPRETING.md, entry 159)",
+            "deals_no_wounds_covers_abilities",
         ),
         Mutant(
             "summon_refusal_shuffles",

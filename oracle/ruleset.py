@@ -175,6 +175,21 @@ class Ruleset:
     delayed_fires_from_any_zone: bool = True
     #: R15:521.1: a delayed trigger waits for the next time its condition happens and fires once (entry 131).
     delayed_fires_once: bool = True
+    #: R15:521.1, 310.2: an effect on a player lasts its period («в свой следующий ход», «до конца
+    #: хода противника»; INTERPRETING.md, entry 170); the mutant ends it with the current turn.
+    player_effects_last_their_period: bool = True
+    #: «Первая карта … в его следующий ход стоит на (1) дороже»: only his first card of that turn
+    #: (entry 171); the mutant surcharges every card he plays in it.
+    first_card_surcharge_first_only: bool = True
+    #: «До конца хода противника …»: from now, the rest of the current turn included (entry 172);
+    #: the mutant begins it with the opponent's turn.
+    until_opponent_turn_end_from_now: bool = True
+    #: «Пока [эта карта] открыта, …»: the static is not in force while its card is closed
+    #: (R15:115.1; entry 173); the mutant keeps it in force.
+    while_open_needs_open: bool = True
+    #: «В начале вашего следующего хода»: a delayed ability waits for the start of its
+    #: controller's next turn (R15:521.1; entry 174); the mutant fires it at the next turn's start.
+    your_next_turn_is_yours: bool = True
     #: R15:525.2: a cycle of triggered abilities is interrupted before its first repetition: an
     #: ability does not fire again in the chain its own resolution belongs to (entry 132).
     trigger_cycles_stop: bool = True
@@ -346,6 +361,16 @@ class Ruleset:
     #: R15:202.2, glossary «Кладбище»: an ability that «работает на кладбище» works there as well as in
     #: play, where every ability works (INTERPRETING.md, entry 157).
     graveyard_ability_works_in_play: bool = True
+    #: R15:523.1: «удвойте … максимальные жизни» doubles the printed and additional lives before
+    #: the reduced ones are taken away (INTERPRETING.md, entry 158).
+    life_doubling_before_reductions: bool = True
+    #: «удвойте … стоимость этой особенности»: each doubling doubles the cost again (entry 158).
+    cost_doublings_compound: bool = True
+    #: R15:511.1: «[эта карта] не открывается в начале вашего хода» keeps it closed at 303.2 (entry 158).
+    card_text_keeps_closed: bool = True
+    #: R15:517.1: «оно не наносит ран» covers the wounds of its abilities too, not only its
+    #: strike (INTERPRETING.md, entry 159).
+    deals_no_wounds_covers_abilities: bool = True
     #: R15:519.3.1: a player who summons none refused to look through the deck: it is not
     #: shuffled (entry 112).
     summon_refusal_keeps_the_deck: bool = True

@@ -114,4 +114,5 @@ PROTO_MESSAGES = {
     "State": "State", "Player": "PlayerState", "Card": "CardState", "QueueEntry": "QueueEntry",
     "PendingTrigger": "PendingTrigger", "Modifier": "StrikeModifier", "Attack": "Attack",
     "TargetChoice": "TargetChoice", "HandChoice": "HandChoice", "ModuleChoice": "ModuleChoice",
+    "PlayerEffect": "PlayerEffect",
 }

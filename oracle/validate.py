@@ -35,10 +35,12 @@ from ._state_codec import (
     check_modifier,
     check_pending,
     check_player,
+    check_player_effect,
     check_state,
     entry_ok,
     modifier_ok,
     pending_ok,
+    player_effect_ok,
     player_ok,
     state_ok,
 )
@@ -50,7 +52,7 @@ from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, P
 from .rules.cancellation import cancellers  # R15:518.1, not repeated here
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
-from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds
+from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
 from .schema import MAX_COINS, MAX_LIST, MAX_VALUE
 
 __all__ = [
@@ -232,6 +234,17 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
     lives = ("life", "reduced_life")
     if grants == "control" and amount not in (0, 1):
         raise StateError(f"{path}.amount", f"a control modifier's amount is the seat that took control, 0 or 1; got {amount}")
+    if grants == "double_cost":
+        # «удвойте стоимость этой особенности»: amount is the index of an activated ability of
+        # its card, while it is in play (INTERPRETING.md, entry 158)
+        if until != "while_in_play":
+            raise StateError(f"{path}.until", "a double_cost modifier lasts while the card is in play")
+        c = state.cards.get(target)
+        abilities = load_pool().cards[c.card_id].abilities if c is not None else ()
+        if not (0 <= amount < len(abilities) and abilities[amount].kind == "activated"):
+            raise StateError(f"{path}.amount", f"a double_cost modifier names an activated ability of card {target} "
+                             f"by its index; got {amount}")
+        return
     if grants not in (*lives, "control") and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
     if grants == "untargetable":
@@ -252,9 +265,12 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         return
     if grants in lives and amount < 1:
         raise StateError(f"{path}.amount", "a life modifier adds (or takes away) at least 1 life")
-    if grants in (*lives, "mechanism") and until != "while_in_play":
+    if grants in (*lives, "mechanism", "double_life") and until != "while_in_play":
         raise StateError(f"{path}.until", f"a modifier granting {grants} lasts while the card is in play")
-    if grants not in (*lives, "mechanism") and until not in ("end_of_turn", "while_in_play"):
+    # «До начала вашего следующего хода оно не наносит ран …» (INTERPRETING.md, entry 159)
+    lasting = ("end_of_turn", "while_in_play", "start_of_owner_turn") if grants in (
+        "deals_no_wounds", "directed_at_it") else ("end_of_turn", "while_in_play")
+    if grants not in (*lives, "mechanism") and until not in lasting:
         raise StateError(f"{path}.until", f"{grants} lasts until the end of turn or while the card is in play")
     c = state.cards.get(target)
     if c is not None and load_pool().cards[c.card_id].type != "creature":
@@ -470,6 +486,8 @@ def validate(state: State, cards_checked: bool = False) -> None:
         counted = found is not None and found.trigger in COUNTED_TRIGGERS
         if found is not None and (keeps_wounds(found) or keeps_strike(found)):
             pass  # «Гибель: … Х - количество ран / сила удара»: what it had, 0 or more (R15:403.1)
+        elif found is not None and remembers(found):
+            pass  # a delayed ability's remembered count, 0 or more (R15:521.1; entry 174)
         elif counted != (pt.count > 0):
             raise StateError(f"pending[{i}].count", "a «discards» trigger counts the cards its discard moved and a "
                              "«strikes_hero» trigger the wounds its strike dealt (>= 1), a «Гибель» that reads its "
@@ -500,9 +518,12 @@ def validate(state: State, cards_checked: bool = False) -> None:
         if not len(d.abilities) <= dt.ability < len(d.abilities) + len(d.delayed):
             raise StateError(f"delayed[{i}].ability", f"card {dt.source} has no delayed ability {dt.ability} "
                              f"(its delayed abilities are numbered from {len(d.abilities)})")
-        if dt.subject or dt.count:
+        if dt.subject or (dt.count and not remembers(d.ability_at(dt.ability))):
             raise StateError(f"delayed[{i}].subject" if dt.subject else f"delayed[{i}].count",
-                             "a delayed ability waits for its condition: no subject, no count yet")
+                             "a delayed ability waits for its condition: no subject, no count yet (but the "
+                             "count its creating effect remembered, read as \"remembered\"; R15:521.1)")
+
+    _check_player_effects(state, pool)
 
     # rule 7: modifiers and the attack
     _length(state.modifiers, "modifiers")
@@ -759,6 +780,39 @@ def _is_set(state: State, name: str) -> bool:
     raise AssertionError(name)  # pragma: no cover
 
 
+def _check_player_effects(state: State, pool: Mapping[str, CardDef]) -> None:
+    """The effects on players that last for a time (R15:521.1; :mod:`oracle.rules.timed_effects`):
+    each from a card of the game, its period within the game's turns — begun no later than it
+    ends, not ended yet (the end of its last turn removes it, R15:310.2), at most two turns ahead
+    (a player's next turn) — and its fields those of its kind."""
+    _length(state.player_effects, "player_effects")
+    if state.player_effects and state.turn == 0:
+        raise StateError("player_effects", "no effect on a player exists before the first turn (R15:521.1)")
+    for i, fx in enumerate(state.player_effects):
+        where = f"player_effects[{i}]"
+        if not player_effect_ok(fx):
+            check_player_effect(fx, where)
+        if fx.source not in state.cards:
+            raise StateError(f"{where}.source", f"no card with uid {fx.source}")
+        if not 1 <= fx.begins <= fx.ends:
+            raise StateError(f"{where}.begins", f"must be in 1..ends ({fx.ends})")
+        if not state.turn <= fx.ends <= state.turn + 2:
+            raise StateError(f"{where}.ends", f"must be in {state.turn}..{state.turn + 2}: it ends at the end of "
+                             "this turn or of one of the next two (R15:310.2), and an ended one is gone")
+        if fx.begins > state.turn and fx.begins != fx.ends:
+            raise StateError(f"{where}.begins", "an effect that begins in a later turn lasts that turn only "
+                             "(«в свой следующий ход»)")
+        if fx.kind == "no_plays":
+            extra = [k for k, v in (("modifier", fx.modifier), ("value", fx.value), ("card_type", fx.card_type),
+                                    ("name", fx.name), ("first_only", fx.first_only)) if v]
+            if extra:
+                raise StateError(f"{where}.{extra[0]}", "a no_plays effect has no cost fields")
+        elif not fx.modifier:
+            raise StateError(f"{where}.modifier", "a cost effect names its modifier kind (R15:523.1)")
+        if fx.name and fx.name not in pool:
+            raise StateError(f"{where}.name", f"no card id {fx.name!r} in the pool")
+
+
 def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     """Rules 8 and 9: the step agrees with the rest (:data:`STEP_FIELDS`)."""
     step = state.step
@@ -829,6 +883,9 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                 if state.modifiers:
                     life += sum(m.amount if m.grants == "life" else -m.amount for m in state.modifiers
                                 if m.target == uid and m.grants in ("life", "reduced_life"))
+                    if any(m.target == uid and m.grants == "double_life" for m in state.modifiers):
+                        from .rules.board import max_life  # doubled maximum lives (R15:523.1; entry 158)
+                        life = max_life(state, uid)
                 if d.type in ("hero", "creature") and life - c.wounds <= 0:
                     path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"
                     raise StateError(path, f"card {uid} has {c.wounds} wounds and life {life}: "

@@ -94,6 +94,11 @@ FAITHFUL: dict[str, str] = {
     "proekt_yanis_tauro": "(T): a shot = wound an enemy character by its current strike (507.2)",
     "proekt_maris_tauro": "whenever its strike wounds a hero (strikes_hero, no limit, R15:113.5): heal the own hero by "
     "the wounds dealt, remembered by the trigger (amount wounds_dealt; INTERPRETING.md entry 57)",
+    "vse_na_odnogo": "an enemy creature target: until the start of the caster's next turn it deals no wounds (every "
+    "wound of it replaced by none, R15:517.1) and attacks at it are directed (no defender, R15:7.directed); "
+    "INTERPRETING.md entry 159",
+    "ent_praroditel": "stays closed at its restoration (does_not_open, R15:511.1); (1): open it, then double its strike, "
+    "its maximum lives and this ability's cost while it is in play (R15:523.1; INTERPRETING.md entry 158)",
     "predannyy_arkhaalya": "(X), discard a card: resurrect X cards named Преданный Архааля from the own graveyard "
     "(R15:519.4), the ability declared from the graveyard as well as from play (in_graveyard, R15:202.2; "
     "INTERPRETING.md entry 157)",
@@ -117,6 +122,9 @@ FAITHFUL: dict[str, str] = {
     "(refused or impossible, R15:119.7) destroy itself",
     "kak_na_ladoni": "draw 2, then put a card of the hand of the player's choice on top of his deck",
     "neuderzhimyy": "whenever you discard: +2 strike per card discarded, with no duration (trigger discards)",
+    "peski_vremeni": "discard amount all (the spell is in the graveyard already, R15:309.1 step 5); create_delayed "
+    "remembering the count (discarded_before): at the start of its player's next turn draw remembered + 1 (bonus "
+    "without if; R15:521.1, 521.2; entry 174)",
     "chistilishche": "each player from the controller may discard any number; wound each hero 3 per card in its "
     "player's hand after the discards",
     "karaulnyy": "(T): shot 1 (a wound marked shot, R15:7.shot); (3): prepare itself and +1 to its shots until end "
@@ -138,6 +146,13 @@ FAITHFUL: dict[str, str] = {
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
     "fellin": "keyword unique (a second Феллин of its player moves the first to the graveyard, R15:503.1); an "
     "opponent's card costs 1 more only when another modifier makes it cost more (static increase if_increased)",
+    "bessilie_utoplennika": "op no_plays_next_turn on the opponent: a timed effect on him (player_effects, R15:521.1) "
+    "for his next turn, his plays refused citing R15:514.2, ended at that turn's R15:310.2 (entry 170)",
+    "tyaguchee_varevo": "op cost_next_turn +1 on the opponent with first_only: his first card of his next turn costs "
+    "1 more (R15:521.1, 309.1 step 4; entry 171); then draw a card",
+    "korolevskiy_nalog": "static cost_modifier +1 on every player's creatures with while_open (R15:115.1; entry "
+    "173); (T): op cost_until_end_of_opponent_turn +1 on every player's spells from now to the end of the "
+    "opponent's turn (R15:521.1, 118.8; entry 172)",
     "karinlina": "(T): a temporary coin until end of turn (op gain_coins_until_end_of_turn, back to the supply at "
     "310.2, R15:522.4); when you play another creature (trigger creature_played), prepare itself, once per turn",
     "na_taran": "destroy an own creature of the class Механизм (target class, side own), then wound each creature by "

@@ -35,6 +35,7 @@ from .records import (
     SpellAbility,
     StrikeBonus,
     TargetSpec,
+    TimedCostParams,
     TriggeredAbility,
     WoundParams,
     WoundReplacement,
@@ -168,7 +169,8 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         b = raw["bonus"]
         if not isinstance(b, dict):
             raise CardDataError(f"{path}.bonus", "must be an object {'if': condition, 'amount': n}")
-        bonus_if = _controller_condition(required(b, "if", f"{path}.bonus"), f"{path}.bonus.if")
+        # with no «if» the bonus always applies («… и еще одну»; INTERPRETING.md, entry 174)
+        bonus_if = _controller_condition(b["if"], f"{path}.bonus.if") if "if" in b else ""
         bonus = integer(required(b, "amount", f"{path}.bonus"), f"{path}.bonus.amount", 1)
     per = 1
     if "per" in raw:
@@ -176,6 +178,8 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
             raise CardDataError(f"{path}.per", f"only a counted amount ({', '.join(COUNTED_AMOUNTS)}) is multiplied")
         per = integer(raw["per"], f"{path}.per", 1)
     _check_hand_effect(op, to, amount, path)
+    if op == "double_ability_cost" and to != "self":
+        raise CardDataError(f"{path}.to", "double_ability_cost doubles the cost of the ability's own card's ability: 'self'")
     if op == "graveyard_to_deck_top" and to != "self":
         raise CardDataError(f"{path}.to", "graveyard_to_deck_top moves the ability's own card («Оборотня»): 'self'")
     if op == "gain_coins_until_end_of_turn" and (to not in ("controller", "opponent") or not isinstance(amount, int)):
@@ -190,11 +194,22 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     elif kind is KeywordParams:
         params = KeywordParams(choice(required(raw, "keyword", path), GRANTED_KEYWORDS, f"{path}.keyword"))
     if "keyword" in raw and kind is not KeywordParams:
-        raise CardDataError(f"{path}.keyword", "only keyword_until_end_of_turn / keyword_while_in_play grant a keyword")
+        raise CardDataError(f"{path}.keyword", "only keyword_until_end_of_turn / keyword_while_in_play / "
+                            "keyword_until_start_of_your_next_turn grant a keyword")
     if op in GRANT_OPS and to in HAND_RECIPIENTS:
         raise CardDataError(f"{path}.to", f"{op} goes to creatures, not to a player")
     if op == "upgrade" and to not in ("self", "target"):
         raise CardDataError(f"{path}.to", "upgrade goes to the card itself or to its target (one creature)")
+    if kind is TimedCostParams:
+        params = _parse_timed_cost(raw, path, has_targets)
+    else:
+        for key in ("modifier", "card_type", "first_only", "same_name"):
+            if key in raw:
+                raise CardDataError(f"{path}.{key}", "only a timed cost effect (cost_next_turn, "
+                                    "cost_until_end_of_opponent_turn) has it")
+    if op in _TIMED_OPS and (to not in ("controller", "opponent", "each_player") or not isinstance(amount, int)):
+        raise CardDataError(f"{path}.to", f"{op} is an effect on a player (controller, opponent or each_player), "
+                            "a number (R15:521.1)")
     if kind is DelayedParams:
         if to != "self":
             raise CardDataError(f"{path}.to", "create_delayed goes to the card itself (R15:521.2, 521.3)")
@@ -213,6 +228,28 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     elif "card" in raw:
         raise CardDataError(f"{path}.card", "only «create» names a card")
     return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, params)
+
+
+#: The ops that put a timed effect on a player (R15:521.1; :mod:`oracle.rules.timed_effects`).
+_TIMED_OPS = ("no_plays_next_turn", "cost_next_turn", "cost_until_end_of_opponent_turn")
+
+
+def _parse_timed_cost(raw: Mapping[str, Any], path: str, has_targets: bool) -> TimedCostParams:
+    """The keys of a timed cost effect: ``modifier`` (default increase), ``card_type``,
+    ``first_only``, ``same_name`` (the ability's target names the cards; it needs one)."""
+    first_only = raw.get("first_only", False)
+    same_name = raw.get("same_name", False)
+    for key, v in (("first_only", first_only), ("same_name", same_name)):
+        if not isinstance(v, bool):
+            raise CardDataError(f"{path}.{key}", "true or absent")
+    if same_name and not has_targets:
+        raise CardDataError(f"{path}.same_name", "«с таким же названием» names the ability's target: it needs one")
+    return TimedCostParams(
+        modifier=choice(raw.get("modifier", "increase"), MODIFIERS, f"{path}.modifier"),
+        card_type=choice(raw["card_type"], TYPES, f"{path}.card_type") if "card_type" in raw else "",
+        first_only=first_only,
+        same_name=same_name,
+    )
 
 
 def _parse_find(raw: Mapping[str, Any], path: str) -> SearchParams:
@@ -258,14 +295,18 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
             raise CardDataError(f"{path}.to", f"{op} goes to a player: controller, opponent or each_player")
         if op == "put_on_deck_top" and amount != 1:
             raise CardDataError(f"{path}.amount", "put_on_deck_top moves one card (several would need an order)")
-        if amount != "any" and (not isinstance(amount, int) or amount < 1):
+        if amount == "all" and op != "discard":
+            raise CardDataError(f"{path}.amount", "'all' is the amount of a discard («Сбросьте все карты»)")
+        if amount not in ("any", "all") and (not isinstance(amount, int) or amount < 1):
             raise CardDataError(f"{path}.amount", f"{op} takes a number of cards >= 1 or 'any'")
         return
-    if to == "each_player" and op != "draw":
+    if to == "each_player" and op not in ("draw", *_TIMED_OPS):
         raise CardDataError(f"{path}.to", "each_player is the recipient of a hand effect (discard, put_on_deck_top) "
                             "or of a draw («каждый игрок берёт», R15:527.2.3)")
-    if amount == "any":
-        raise CardDataError(f"{path}.amount", "'any' is the amount of a discard («любое количество карт»)")
+    if amount in ("any", "all"):
+        raise CardDataError(f"{path}.amount", f"'{amount}' is the amount of a discard («любое количество карт», «все карты»)")
+    if amount == "discarded_before" and op != "create_delayed":
+        raise CardDataError(f"{path}.amount", "discarded_before is the count a create_delayed remembers (R15:521.1)")
     if amount == "recipient_hand" and (op != "wound" or to not in ("each_hero", "own_hero", "enemy_hero")):
         raise CardDataError(f"{path}.amount", "recipient_hand wounds a hero by the hand of its player")
 
@@ -363,6 +404,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             card_class=choice(st["class"], ALL_CLASSES, f"{path}.static.class") if "class" in st else "",
             if_increased=_if_increased(st, f"{path}.static"),
             of_abilities=_of_abilities(st, f"{path}.static"),
+            while_open=_while_open(st, f"{path}.static"),
         )
     targets_raw = raw.get("targets", [])
     if not isinstance(targets_raw, list):
@@ -435,6 +477,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
             # the trigger keeps one number (its count, R15:403.1): the wounds or the strike
             raise CardDataError(f"{path}.effects", "an ability reads either 'self_wounds' or 'strike_at_death', "
                                 "not both")
+    if kind != "activated" and any(e.op == "double_ability_cost" for e in effects):
+        raise CardDataError(f"{path}.effects", "«удвойте стоимость этой особенности» belongs to an activated ability")
     if kind == "activated":
         cost = required(raw, "cost", path)
         if not isinstance(cost, dict):
@@ -569,6 +613,15 @@ def _of_abilities(st: Mapping[str, Any], path: str) -> bool:
     return True
 
 
+def _while_open(st: Mapping[str, Any], path: str) -> bool:
+    """``while_open``: «Пока [эта карта] открыта»: in force only while the card is open (R15:115.1)."""
+    if "while_open" not in st:
+        return False
+    if st["while_open"] is not True:
+        raise CardDataError(f"{path}.while_open", "true or absent («Пока … открыт»)")
+    return True
+
+
 def _if_increased(st: Mapping[str, Any], path: str) -> bool:
     """``if_increased``: an increase that applies only on top of another (entry 83)."""
     if "if_increased" not in st:
@@ -613,6 +666,11 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
     63): nothing after a hand effect reads what the earlier effects drew, and no
     ``if_previous`` follows a hand effect of each player (it would be about two choices)."""
     for i, e in enumerate(effects):
+        if e.amount == "discarded_before" and not any(d.op == "discard" and d.amount == "all" and d.to == "controller"
+                                                      for d in effects[:i]):
+            # the count is taken in the same run of the effects: after a discard that never waits for a choice
+            raise CardDataError(f"{path}[{i}].amount", "discarded_before follows a discard of all the controller's "
+                                "cards («Сбросьте все карты») in the same ability")
         if e.op not in HAND_OPS:
             continue
         for j, later in enumerate(effects[i + 1:], i + 1):
@@ -627,6 +685,8 @@ def _check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
             raise CardDataError(f"{path}[{i + 1}].if_previous", f"no if_previous after a {e.op}")
 
 
+#: The triggers whose firing event has a count of its own (``pending[].count``).
+_COUNTING_TRIGGERS: tuple[Trigger, ...] = ("discards", "strikes_hero", "death")
 #: The conditions a delayed triggered ability may wait for: about the turn or another card
 #: (R15:521; the ability belongs to no card in play, so no «this card» condition).
 _DELAYED_TRIGGERS: tuple[Trigger, ...] = ("start_of_turn", "end_of_turn", "creature_dies", "creature_enters",
@@ -667,6 +727,9 @@ def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
             raise CardDataError(f"{p}.trigger", f"a delayed ability waits for one of {', '.join(_DELAYED_TRIGGERS)}")
         if ability.cond:
             raise CardDataError(f"{p}.if", "a delayed ability waits for its condition alone (no «если» of its own)")
+        if any(e.amount == "remembered" for e in ability.effects) and ability.trigger in _COUNTING_TRIGGERS:
+            raise CardDataError(f"{p}.trigger", "a delayed ability that reads a remembered count waits for a "
+                                "condition that counts nothing")
         out.append(replace(ability, per_turn=0, per_game=0))
     return tuple(out)
 

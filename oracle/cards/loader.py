@@ -137,6 +137,8 @@ Ability::
               modifier makes the card cost more, an increase of 1 or more or a multiplication
               by 2 or more: «Если карта противника должна стоить дороже, она стоит
               дополнительно на (1) дороже»; INTERPRETING.md, entry 83),
+              "while_open": true (optional: in force only while the card is open, «Пока
+              Королевский налог открыт, существа стоят на (1) дороже»; entry 173),
               "of": "abilities" (optional: the modifier changes the cost of those cards'
               activated abilities instead of their plays, R15:308.1 steps 2 and 4;
               INTERPRETING.md, entry 119)}
@@ -209,10 +211,12 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
            "enemy": the wound is a shot, «Выстрел на X», R15 glossary «Выстрел», R15:507.2;
            it deals as many more wounds as the source's «+N к выстрелам» in force, op
            "shots_until_end_of_turn"; INTERPRETING.md, entry 67),
-           "keyword": one of GRANTED_KEYWORDS (ops "keyword_until_end_of_turn" and
-           "keyword_while_in_play" only, required there: the keyword the recipient creatures
-           gain, «получает Рывок / Уязвимость / Первый удар / Направленный удар по существу
-           противника»)}
+           "keyword": one of GRANTED_KEYWORDS (ops "keyword_until_end_of_turn",
+           "keyword_while_in_play" and "keyword_until_start_of_your_next_turn" only, required
+           there: the keyword the recipient creatures gain, «получает Рывок / Уязвимость /
+           Первый удар / Направленный удар по существу противника»; "deals_no_wounds" and
+           "directed_at_it" for «оно не наносит ран, а существа имеют Направленный удар по
+           этому существу», INTERPRETING.md, entry 159)}
     grant effects (GRANT_OPS; INTERPRETING.md, entries 69-74) put a modifier on each
     recipient creature that gives it something other than strike (the state's
     ``modifiers[].grants``): "upgrade" («Усовершенствуйте [существо]», R15:7.upgrade; ``to``
@@ -249,6 +253,13 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     («Гибель: … на верх колоды вместо кладбища»; INTERPRETING.md, entry 78).
     "gain_coins_until_end_of_turn" (``to`` "controller" or "opponent", a number): open coins
     that go back to the supply at 310.2, not a loss (R15:522.4; entry 76).
+    "no_plays_next_turn", "cost_next_turn", "cost_until_end_of_opponent_turn" (``to``
+    "controller", "opponent" or "each_player", a number): an effect on the player for a time
+    (the state's ``player_effects``, R15:521.1; oracle.rules.timed_effects): in his next turn he
+    cannot play cards, or the cards he plays cost ``amount`` more («modifier», default
+    "increase"; "card_type": only cards of that type; "first_only": true, only his first card
+    of the turn; "same_name": true, only cards named like the ability's target); or, the third,
+    so from now to the end of the controller's opponent's turn (INTERPRETING.md, entries 170-172).
     conditions («если …», R15:119.2) are read about the ability's controller when the
     effect executes, not when the ability is declared (INTERPRETING.md, entry 42):
     "hand_fewer_than_opponent" (fewer cards in hand than the opponent), "hand_more_than_opponent"
@@ -450,6 +461,9 @@ def _parse_card(raw: Any, path: str) -> CardDef:
                 if isinstance(e.params, DelayedParams) and e.params.index >= len(delayed):
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
                                         f"the card has {len(delayed)} delayed abilities (key delayed)")
+                if e.amount == "remembered":
+                    raise CardDataError(f"{path}.{where}[{i}].effects[{j}].amount",
+                                        "remembered is read by a delayed ability only (key delayed)")
     return CardDef(
         id=cid,
         name=str(required(raw, "name", path)),

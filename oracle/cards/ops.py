@@ -8,7 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .records import CreateParams, DelayedParams, KeywordParams, NoParams, OpParams, SearchParams, WoundParams
+from .records import (
+    CreateParams,
+    DelayedParams,
+    KeywordParams,
+    NoParams,
+    OpParams,
+    SearchParams,
+    TimedCostParams,
+    WoundParams,
+)
 from .vocabulary import EFFECT_OPS, Op
 
 __all__ = [
@@ -146,6 +155,25 @@ OPS: dict[Op, OpSpec] = {
         "`to` `controller` or `opponent`: that player loses `amount` coins (all he has if fewer), his closed ones "
         "first, then open ones (R15:522.5, INTERPRETING.md entry 47; `coins_lost`)",
     ),
+    "no_plays_next_turn": OpSpec(
+        "player", NoParams,
+        "`to` `controller`, `opponent` or `each_player`: a timed effect on that player (the state's `player_effects`, "
+        "kind `no_plays`; `player_effect_created`, R15:521.1): in his next turn he cannot play cards — a play is refused "
+        "citing R15:514.2 — and it ends at that turn's R15:310.2 (`player_effect_ended`; INTERPRETING.md entry 170)",
+    ),
+    "cost_next_turn": OpSpec(
+        "player", TimedCostParams,
+        "`to` as `no_plays_next_turn`: in his next turn the cards he plays cost `amount` more (kind `cost`, effect key "
+        "`modifier`, default `increase`; `card_type`: only cards of that type; `first_only`: only the first card he plays "
+        "in that turn; `same_name`: only cards named like the ability's target), applied with the static modifiers "
+        "(R15:309.1 step 4, 523.1; INTERPRETING.md entries 170, 171)",
+    ),
+    "cost_until_end_of_opponent_turn": OpSpec(
+        "player", TimedCostParams,
+        "`to` as `no_plays_next_turn`: from now until the end of the next turn of the ability's controller's opponent "
+        "(his current one, if it is his turn now; R15:310.2) the cards the player plays cost `amount` more (keys as for "
+        "`cost_next_turn`; INTERPRETING.md entry 172)",
+    ),
     "opponent_may_pay": OpSpec(
         "payment", NoParams,
         "«противник может заплатить (N), иначе …» (R15:119.7): `to` `opponent`; the opponent of the ability's controller "
@@ -247,6 +275,14 @@ OPS: dict[Op, OpSpec] = {
         "modifier with `grants` the keyword and `amount` 0, `keyword_granted`; INTERPRETING.md entries 69, 72-74)",
         grants=True,
     ),
+    "keyword_until_start_of_your_next_turn": OpSpec(
+        "cards", KeywordParams,
+        "the recipient creature gains the effect's `keyword` until the start of its controller's next turn, 303.1 («До "
+        "начала вашего следующего хода оно не наносит ран, а существа имеют Направленный удар по этому существу»: a "
+        "modifier with `grants` the keyword, `amount` 0, `until` `start_of_owner_turn` and `owner` the ability's "
+        "controller; `keyword_granted`; INTERPRETING.md entries 23, 159)",
+        grants=True,
+    ),
     "untargetable_until_end_of_turn": OpSpec(
         "cards", NoParams,
         "«не могут быть выбраны целью заклинаний и способностей до конца хода»: each recipient character, a hero "
@@ -267,6 +303,25 @@ OPS: dict[Op, OpSpec] = {
         "end of turn, a multiplying modifier applied after the additions and before the subtractions (R15:523.1; a modifier "
         "with `grants` `double_strike`, `strike_doubled`; INTERPRETING.md entry 71)",
         grants=True,
+    ),
+    "double_strike_while_in_play": OpSpec(
+        "cards", NoParams,
+        "«удвойте его силу удара» (no duration): as `double_strike_until_end_of_turn`, while the recipient is in play "
+        "(`strike_doubled` with `until` `while_in_play`; INTERPRETING.md entry 158)",
+        grants=True,
+    ),
+    "double_life_while_in_play": OpSpec(
+        "cards", NoParams,
+        "«удвойте его … максимальные жизни»: the recipient's maximum lives are doubled while it is in play — its "
+        "printed and additional lives doubled, then its reduced lives taken away (R15:523.1; a modifier with `grants` "
+        "`double_life`, `life_doubled`; INTERPRETING.md entry 158)",
+        grants=True,
+    ),
+    "double_ability_cost": OpSpec(
+        "source", NoParams,
+        "«удвойте стоимость этой особенности»: the cost of the resolving activated ability of the source is doubled "
+        "while the card is in play, a multiplying cost modifier (R15:308.1 step 4, 523.1; a modifier with `grants` "
+        "`double_cost` and `amount` the ability's index, `ability_cost_doubled`; INTERPRETING.md entry 158)",
     ),
     "graveyard_to_deck_top": OpSpec(
         "source", NoParams,

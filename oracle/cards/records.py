@@ -61,6 +61,7 @@ __all__ = [
     "StaticAbility",
     "StrikeBonus",
     "TargetSpec",
+    "TimedCostParams",
     "TriggeredAbility",
     "WoundParams",
     "WoundReplacement",
@@ -108,6 +109,19 @@ class CreateParams:
 
 
 @dataclass(frozen=True, slots=True)
+class TimedCostParams:
+    """``cost_next_turn`` / ``cost_until_end_of_opponent_turn``: the timed cost effect put on the
+    player (R15:521.1, 523.1): the modifier kind, the card type it is about ("" = any), only
+    the first card he plays in a turn («Первая карта … в его следующий ход»), only cards named
+    like the ability's target («Существа с таким же названием»; effect key ``same_name``)."""
+
+    modifier: CostModifierKind = "increase"
+    card_type: CardType | Literal[""] = ""
+    first_only: bool = False
+    same_name: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class DelayedParams:
     """``create_delayed``: which of the card's delayed abilities it creates (``index`` into
     :attr:`CardDef.delayed`; R15:521)."""
@@ -118,7 +132,7 @@ class DelayedParams:
 
 #: The parameters of one op, beside an effect's common fields (the record type is the op's,
 #: :data:`OPS`).
-OpParams = NoParams | WoundParams | KeywordParams | SearchParams | CreateParams | DelayedParams
+OpParams = NoParams | WoundParams | KeywordParams | SearchParams | CreateParams | TimedCostParams | DelayedParams
 #: The record of no parameters, shared by the effects of every op that has none.
 NO_PARAMS = NoParams()
 
@@ -257,6 +271,8 @@ class CostModifier:
     card_class: str = ""
     if_increased: bool = False
     text_en: str = ""
+    #: «Пока [эта карта] открыта, …»: in force only while the card is open (R15:115.1; key ``while_open``)
+    while_open: bool = False
     #: «Ваши активируемые способности стоят на (1) меньше»: the cost of the activated abilities
     #: of those cards instead of their plays (R15:308.1 steps 2 and 4)
     of_abilities: bool = False

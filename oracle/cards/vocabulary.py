@@ -101,12 +101,13 @@ Keyword = Literal[
     "module",  # «Модуль»: may be attached to its player's mechanism instead of entering play (R15 glossary)
     "parts_to_hand_instead_of_death",  # Антиграв: «Вместо гибели этого существа – положите все его части в руку, кроме …»
     "created",  # «Созданный»: enters play only by «Создайте», never in a deck; leaves for the supply (R15:519.6.1)
+    "does_not_open",  # «[эта карта] не открывается в начале вашего хода»: stays closed at 303.2 (R15:511.1)
 ]
 KEYWORDS: tuple[Keyword, ...] = get_args(Keyword)
 #: Keywords of creatures only (Скрытность is checked on its own).
 CREATURE_KEYWORDS: tuple[Keyword, ...] = (
     "cannot_be_stunned", "attack_experience", "defence_experience", "cannot_attack", "cannot_defend", "module",
-    "created", "directed_at_vulnerable", "frenzy", "parts_to_hand_instead_of_death")
+    "created", "directed_at_vulnerable", "frenzy", "parts_to_hand_instead_of_death", "does_not_open")
 #: The kinds of ability (R15:112; ability key ``kind``).
 AbilityKind = Literal["spell", "activated", "triggered", "static"]
 ABILITY_KINDS: tuple[AbilityKind, ...] = get_args(AbilityKind)
@@ -201,6 +202,9 @@ Op = Literal[
     "gain_coin",  # get open coin markers
     "gain_coins_until_end_of_turn",  # «Получите (N) до конца хода»: temporary open coins, back to the supply at 310.2 (R15:522.4)
     "lose_coins",  # «теряет (N)»: coins go back to the supply, closed ones first (R15:522.2, 522.5)
+    "no_plays_next_turn",  # «не может разыгрывать карты в свой следующий ход»: a timed effect on the player (R15:521.1, 514.2)
+    "cost_next_turn",  # «… стоит на (N) дороже в его следующий ход»: a timed cost effect on the player (R15:521.1, 523.1)
+    "cost_until_end_of_opponent_turn",  # «До конца хода противника … стоят на (N) дороже» (R15:521.1, 310.2)
     "opponent_may_pay",  # «противник может заплатить (N), иначе …»: his decision at step pay_choice (R15:119.7)
     "open",  # open (untap) a card
     "prepare",  # «Подготовить» (R15:7.prepare): open, drop activated per-turn markers, may attack/defend again
@@ -219,9 +223,13 @@ Op = Literal[
     "upgrade",  # «Усовершенствуйте»: it loses its classes and is a Механизм; a mechanism cancels the ability (R15:7.upgrade)
     "life_while_in_play",  # «получает +N к жизням» with no duration: +N life while it is in play (R15:7.gains, 205.3)
     "keyword_until_end_of_turn",  # «получает [keyword] до конца хода» (310.2); effect key ``keyword``
+    "keyword_until_start_of_your_next_turn",  # «До начала вашего следующего хода оно …»: a granted keyword until then (303.1)
     "untargetable_until_end_of_turn",  # «не могут быть выбраны целью заклинаний и способностей до конца хода» (R15:502.9; 310.2)
     "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
+    "double_strike_while_in_play",  # «удвойте его силу удара»: a ×2 strike modifier while it is in play (R15:523.1)
+    "double_life_while_in_play",  # «удвойте его … максимальные жизни»: ×2 maximum lives while it is in play (R15:523.1)
+    "double_ability_cost",  # «удвойте стоимость этой особенности»: ×2 the cost of the resolving activated ability (R15:523.1)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "create",  # «Создайте Х»: the created card X comes from the controller's supply into play (R15:519.6, glossary «Создайте»)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
@@ -239,8 +247,11 @@ Op = Literal[
 EFFECT_OPS: tuple[Op, ...] = get_args(Op)
 #: Keywords an effect grants (effect key ``keyword``; the modifier's ``grants``): Рывок
 #: (R15:108.5), Уязвимость (R15:7.vulnerability), Первый удар (R15:7.firststrike),
-#: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature).
-GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures"]
+#: «Направленный удар по существу противника» (R15:7.directed: only its attack at an enemy creature);
+#: on one creature for a time, «оно не наносит ран» (``deals_no_wounds``: every wound it would deal is
+#: prevented, a replacement, R15:517.1) and «существа имеют Направленный удар по этому существу»
+#: (``directed_at_it``: no defender against an attack at it, R15:7.directed; INTERPRETING.md, entry 159).
+GrantedKeyword = Literal["dash", "vulnerability", "first_strike", "directed_at_creatures", "deals_no_wounds", "directed_at_it"]
 GRANTED_KEYWORDS: tuple[GrantedKeyword, ...] = get_args(GrantedKeyword)
 #: What a «search» (a summon, a resurrection) may look for (effect key ``find``): a card's printed
 #: name, or its type and printed cost, exact («стоимостью (1)», R15:7.search «Поиск — [карта/карты]»)
@@ -253,6 +264,9 @@ DerivedAmount = Literal[
     "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
     "healed_own_creatures_last_turn", "target_life",
     "strike_at_death",  # a «death» trigger only: the strike its (combined) card had just before it was destroyed
+    "all",  # a discard only: «Сбросьте все карты», the player's whole hand (R15:7.discard)
+    "discarded_before",  # create_delayed only: the cards this ability's earlier effects discarded, remembered (R15:521.1)
+    "remembered",  # a delayed ability only: the count its creating effect remembered (``pending[].count``)
 ]
 AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
 #: Derived amounts that count something and may be multiplied (effect key ``per``).

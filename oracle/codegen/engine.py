@@ -266,8 +266,8 @@ def gen_checks(out: list[str]) -> None:
     """The validator's per-field checks of a record built by code (:func:`oracle.validate.validate`):
     every scalar integer within its bound, every string of a fixed vocabulary in it, a modifier's
     owner exactly on its duration; a fast test first, then the named field."""
-    for cls in (model.QueueEntry, model.PendingTrigger, model.Modifier, model.Attack, model.Card, model.Player,
-                model.State):
+    for cls in (model.QueueEntry, model.PendingTrigger, model.Modifier, model.Attack, model.PlayerEffect, model.Card,
+                model.Player, model.State):
         name = cls.__name__
         top = cls is model.State
         fast: list[str] = []
@@ -412,8 +412,11 @@ from .canonical_form import (
 )
 from .editions import EDITIONS
 from .model import (
+    FX_CARD_TYPES,
+    FX_MODIFIERS,
     GRANTS,
     PLAY_OPTIONS,
+    PLAYER_FX,
     QUEUE_KINDS,
     STEPS,
     UNTIL,
@@ -424,6 +427,7 @@ from .model import (
     ModuleChoice,
     PendingTrigger,
     Player,
+    PlayerEffect,
     QueueEntry,
     State,
     TargetChoice,

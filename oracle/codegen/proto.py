@@ -198,7 +198,8 @@ def gen_decoders(out: list[str]) -> None:
                 conds.append(f'(has_{var} == (until == "start_of_owner_turn")) and (not has_{var} or {lo} <= {var} <= {hi})')
             elif f.ptype == "str" and f.spec.presence == "nonzero":
                 out.append(f"    {var} = m.{pn}")
-                conds.append(f"(not {var} or {var} in {f.spec.choices})")
+                if f.spec.choices:  # a card id (codec card_id) is checked against the pool by the validator
+                    conds.append(f"(not {var} or {var} in {f.spec.choices})")
             elif f.ptype.startswith("tuple[int"):
                 out.append(f"    {var} = tuple(m.{pn})")
                 conds.append(_check(f, var) or "True")
@@ -391,7 +392,7 @@ def gen_fill(out: list[str]) -> None:
             out.append(f"    m.{pn} = {v}")
     out.append("\n")
     for cls in (model.QueueEntry, model.PendingTrigger, model.Modifier, model.Attack, model.TargetChoice,
-                model.HandChoice, model.ModuleChoice):
+                model.HandChoice, model.ModuleChoice, model.PlayerEffect):
         msg = PROTO_MESSAGES[cls.__name__]
         out.append(f"def {fname(cls)}_fill(o: {cls.__name__}, m: state_pb2.{msg}) -> None:")
         out.append(f'    """Fill the empty ``{msg}`` message ``m`` from a ``{cls.__name__}``."""')
@@ -428,8 +429,11 @@ from typing import Any
 from oracle._proto.berserk.oracle.v1 import state_pb2
 from oracle.editions import EDITIONS
 from oracle.model import (
+    FX_CARD_TYPES,
+    FX_MODIFIERS,
     GRANTS,
     PLAY_OPTIONS,
+    PLAYER_FX,
     QUEUE_KINDS,
     UNTIL,
     Attack,
@@ -439,6 +443,7 @@ from oracle.model import (
     ModuleChoice,
     PendingTrigger,
     Player,
+    PlayerEffect,
     QueueEntry,
     State,
     TargetChoice,

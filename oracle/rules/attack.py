@@ -202,6 +202,9 @@ def directed(state: State) -> bool:
     att = state.attack
     if not state.rules.directed_strike_has_no_defender or card_def(state, att.target).type != "creature":
         return False
+    if has_keyword(state, att.target, "directed_at_it"):
+        # «существа имеют Направленный удар по этому существу» (INTERPRETING.md, entry 159)
+        return True
     if has_keyword(state, att.attacker, "directed_at_creatures"):
         return True
     # «Направленный удар по существам с уязвимостью» (Оптический прицел): only at a creature that

@@ -35,6 +35,7 @@ __all__ = [
     "ids_with_graveyard_abilities",
     "ids_with_kind",
     "life_bonus",
+    "max_life",
     "parts_of",
     "some_card_outside_zones",
     "static_strike_bonuses",
@@ -334,10 +335,27 @@ def current_life(state: State, uid: int) -> int:
     c = state.cards[uid]
     life = (_CARDS or _pool_cards())[c.card_id].life - c.wounds
     if state.modifiers:
+        if any(m.target == uid and m.grants == "double_life" for m in state.modifiers):
+            return max_life(state, uid) - c.wounds
         life += life_bonus(state, uid)
     if some_card_outside_zones(state):
         life += attached_life(state, uid)
     return life
+
+
+def max_life(state: State, uid: int) -> int:
+    """The card's maximum lives (its life level with no wounds): printed life (a combined
+    card's sum), plus its additional lives, each «удвойте … максимальные жизни» doubling that,
+    minus its reduced lives — additions, then multiplications, then subtractions (R15:523.1;
+    INTERPRETING.md, entry 158; the ``life_doubling_after_reductions`` mutant doubles after
+    the reduced lives too)."""
+    base = card_def(state, uid).life + attached_life(state, uid)
+    added = sum(m.amount for m in state.modifiers if m.target == uid and m.grants == "life")
+    reduced = sum(m.amount for m in state.modifiers if m.target == uid and m.grants == "reduced_life")
+    doublings = sum(1 for m in state.modifiers if m.target == uid and m.grants == "double_life")
+    if not state.rules.life_doubling_before_reductions:
+        return (base + added - reduced) << doublings
+    return ((base + added) << doublings) - reduced
 
 
 def life_bonus(state: State, uid: int) -> int:

@@ -12,7 +12,7 @@ from ..cards import TARGET_CONDITIONS, Effect, KeywordParams, WoundParams, load_
 from ..model import Event, Modifier, QueueEntry, State
 from ..schema import MAX_VALUE
 from . import attack, basic_effects, control, lives, modules
-from .board import card_def, current_strike, target_condition_holds
+from .board import card_def, current_strike, max_life, target_condition_holds
 from .recipients import recipients_of
 from .triggers import fire
 
@@ -22,12 +22,15 @@ __all__ = [
     "cure",
     "destroy",
     "distribute_wounds",
+    "double_life_while_in_play",
     "double_strike_until_end_of_turn",
+    "double_strike_while_in_play",
     "fight",
     "heal",
     "hide",
     "intensify_poison",
     "keyword_until_end_of_turn",
+    "keyword_until_start_of_your_next_turn",
     "keyword_while_in_play",
     "life_while_in_play",
     "open",
@@ -352,6 +355,18 @@ def keyword_until_end_of_turn(
     _grant_keyword(state, uid, effect, "end_of_turn", ev, rules)
 
 
+def keyword_until_start_of_your_next_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """``keyword_until_start_of_your_next_turn``: the effect's keyword until the start of the
+    ability's controller's next turn (303.1; entries 23, 159)."""
+    params = effect.params
+    assert isinstance(params, KeywordParams)
+    state.modifiers.append(Modifier(uid, 0, "start_of_owner_turn", owner=entry.controller, grants=params.keyword))
+    ev.append(Event("keyword_granted", (*rules, "R15:7.gains"),
+                    (("card", uid), ("keyword", params.keyword), ("until", "start_of_owner_turn"))))
+
+
 def untargetable_until_end_of_turn(
     state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
@@ -375,6 +390,25 @@ def double_strike_until_end_of_turn(
     """«Удвойте силу удара … до конца хода»: a multiplying modifier (R15:523.1; entry 71)."""
     state.modifiers.append(Modifier(uid, 0, "end_of_turn", grants="double_strike"))
     ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "end_of_turn"))))
+
+
+def double_strike_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«удвойте его силу удара» (no duration): a multiplying modifier while the creature is in
+    play (R15:523.1, 205.3; entry 158)."""
+    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="double_strike"))
+    ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "while_in_play"))))
+
+
+def double_life_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«удвойте его … максимальные жизни»: its maximum lives doubled while it is in play
+    (R15:523.1; :func:`~oracle.rules.board.max_life`; entry 158); event ``life_doubled`` with
+    the maximum lives it has now."""
+    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="double_life"))
+    ev.append(Event("life_doubled", (*rules, "R15:523.1"), (("card", uid), ("life", max_life(state, uid)))))
 
 
 def take_control(

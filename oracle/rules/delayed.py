@@ -31,7 +31,10 @@ def create_delayed(
     d = card_def(state, entry.source)
     index = len(d.abilities) + effect.params.index
     controller = entry.controller
-    state.delayed.append(PendingTrigger(state.next_trigger_id, controller, entry.source, index))
+    # «столько же карт, сколько вы сбросили»: a count remembered with the ability (amount
+    # discarded_before), read by its effects as "remembered" when it fires (INTERPRETING.md, entry 174)
+    count = amount if effect.amount == "discarded_before" else 0
+    state.delayed.append(PendingTrigger(state.next_trigger_id, controller, entry.source, index, count=count))
     state.next_trigger_id += 1
     rule = "R15:521.2" if entry.kind == "spell" else "R15:521.3"
     ev.append(Event("delayed_created", (*rules, rule),

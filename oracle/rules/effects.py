@@ -25,7 +25,7 @@ from ..cards import (
     WoundParams,
 )
 from ..model import Event, HandChoice, QueueEntry, State
-from . import card_effects, delayed, draws, player_effects
+from . import card_effects, delayed, draws, player_effects, timed_effects
 from .basic_effects import check_state, close_card
 from .board import (
     card_def,
@@ -73,6 +73,7 @@ def run_effects(
     step ``hand_choice``; the choice resumes it here after that effect (R15:119.2;
     INTERPRETING.md, entry 63)."""
     drawn = 0
+    discarded = 0  # the controller's cards this run's discards moved («сколько вы сбросили»; entry 174)
     known_strike = -1
     # only an ability that reads its source's strike needs the last known one (R15:403.1)
     reads_strike = any(e.amount == "self_strike" for e in ability.effects)
@@ -91,9 +92,12 @@ def run_effects(
         if effect.op == "upgrade" and _cancels(state, entry, effect, ev, rules):
             return
         if effect.op in HAND_OPS:
+            hand = len(state.players[entry.controller].hand)
             paused, done = hand_effect(state, entry, ability, index, choosers(state, entry, effect), ev, rules)
             if paused:
                 return
+            if effect.op == "discard":
+                discarded += hand - len(state.players[entry.controller].hand)
         elif effect.op in PAYMENT_OPS:
             # «противник может заплатить …»: his decision may wait at step pay_choice (entry 190)
             paused, done = payment_effect(state, entry, ability, index, ev, rules)
@@ -110,7 +114,8 @@ def run_effects(
                 return
             done = True
         else:  # only these effects draw cards (a later amount "drawn" counts them)
-            n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike)
+            n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike,
+                                    discarded)
             drawn += n
         check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
@@ -186,7 +191,7 @@ def apply_effect(state: State, entry: QueueEntry, effect: Effect, ev: list[Event
 
 def _apply_effect(
     state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
-    known_strike: int = -1, known_target_strike: int = -1,
+    known_strike: int = -1, known_target_strike: int = -1, discarded: int = 0,
 ) -> tuple[int, bool]:
     """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
     whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
@@ -196,6 +201,8 @@ def _apply_effect(
     if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
     amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
+    if effect.amount == "discarded_before":
+        amount = discarded + amount  # «столько же карт, сколько вы сбросили», remembered now (entry 174)
     if effect.amount in ("self_wounds", "strike_at_death") and state.edition == "R15":
         # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
         # such rule to cite; INTERPRETING.md, entry 87)
@@ -258,8 +265,12 @@ _WHOLE: dict[Op, WholeHandler] = {
     "gain_coin": player_effects.gain_coin,
     "gain_coins_until_end_of_turn": player_effects.gain_coins_until_end_of_turn,
     "lose_coins": player_effects.lose_coins,
+    "no_plays_next_turn": timed_effects.create,
+    "cost_next_turn": timed_effects.create,
+    "cost_until_end_of_opponent_turn": timed_effects.create,
     "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
+    "double_ability_cost": player_effects.double_ability_cost,
     "create_delayed": delayed.create_delayed,
 }
 
@@ -293,7 +304,10 @@ _EACH: dict[Op, EachHandler] = {
     "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
     "untargetable_until_end_of_turn": card_effects.untargetable_until_end_of_turn,
     "keyword_while_in_play": card_effects.keyword_while_in_play,
+    "keyword_until_start_of_your_next_turn": card_effects.keyword_until_start_of_your_next_turn,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
+    "double_strike_while_in_play": card_effects.double_strike_while_in_play,
+    "double_life_while_in_play": card_effects.double_life_while_in_play,
     "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
     "reduce_life_to": card_effects.reduce_life_to,
     "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..editions import cite
 from ..model import Event, State
 from .control import give_back
+from .timed_effects import expire
 from .triggers import fire
 from .turn_start import begin_turn
 
@@ -20,7 +21,10 @@ def begin_end_of_turn(state: State, ev: list[Event]) -> None:
 
 
 def _expire(state: State, ev: list[Event]) -> None:
-    """310.2: the «до конца хода» effects end; temporary coins go back to the supply."""
+    """310.2: the «до конца хода» effects end; temporary coins go back to the supply; the
+    effects on players whose period ends with this turn end (R15:521.1)."""
+    if state.player_effects:
+        expire(state, ev, cite(state, "310.2"))
     ended = [m for m in state.modifiers if m.until == "end_of_turn" and (not m.coins or state.rules.temporary_coins_return)]
     if ended:
         state.modifiers = [m for m in state.modifiers if m not in ended]

@@ -66,11 +66,14 @@ def choosers(state: State, entry: QueueEntry, effect: Effect) -> tuple[int, ...]
     return (me, 1 - me) if state.rules.each_player_from_controller else (1 - me, me)
 
 
-def required(effect: Effect, x: int = 0) -> int:
+def required(effect: Effect, x: int = 0, hand: int = 0) -> int:
     """How many cards the effect asks for (-1: «любое количество»; "X": the ``x`` of its
-    ability's cost, «Возродите Х …», R15:512.4)."""
+    ability's cost, «Возродите Х …», R15:512.4; «Сбросьте все карты» (amount "all"): the whole
+    hand, ``hand`` cards, R15:7.discard)."""
     if effect.amount == "X":
         return x
+    if effect.amount == "all":
+        return hand
     return -1 if effect.amount == "any" else int(effect.amount)
 
 
@@ -155,7 +158,7 @@ def choice_counts(
         # fewer (R15:520.1; entries 113, 156)
         return (min(required(effect, x), len(searchable(state, effect, seat))),)
     hand = len(state.players[seat].hand)
-    n = required(effect)
+    n = required(effect, x, hand)
     if n < 0:
         return tuple(range(hand + 1))
     hi = min(n, hand)
@@ -270,12 +273,12 @@ def carry_out(
             return False  # the ``capture_needs_enough_cards`` mutant: too few cards, nothing captured
         fewer = len(cards) < required(effect)
         return capture_from_hand(state, entry.source, seat, cards, ev, rules, fewer) and not fewer
+    n = len(cards) if effect.amount == "all" else required(effect)  # «все карты»: all he had
     if effect.op == "discard":
-        _discard(state, seat, cards, ev, rules, len(cards) < required(effect))
+        _discard(state, seat, cards, ev, rules, len(cards) < n)
     elif cards:
         p.hand.remove(cards[0])
         put_on_deck(state, seat, cards[0], ev, rules)
-    n = required(effect)
     return len(cards) >= n if n > 0 else bool(cards)
 
 

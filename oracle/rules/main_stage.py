@@ -37,6 +37,7 @@ from .payment import (
 )
 from .queue import ask_opponent, chain_order, declared_targets, opponent_chooses, repeat_chain_violation, resolve_first
 from .targeting import least_targets, target_choices, target_violation
+from .timed_effects import play_refusal
 from .triggers import fire
 from .wounds import SPELL_PROTECTION
 
@@ -104,6 +105,11 @@ def _play_violations(
     uid = action.card
     if uid not in p.hand:
         return [Violation(cite_one(state, "309.1.1"), f"card {uid} is not in the active player's hand")]
+    if state.player_effects:
+        # «Противник не может разыгрывать карты в свой следующий ход» (R15:514.2, 521.1)
+        refused = play_refusal(state, me)
+        if refused is not None:
+            return [refused]
     d = card_def(state, uid)
     out: list[Violation] = []
     if d.type == "hero":  # pragma: no cover - heroes are never in a hand

@@ -206,6 +206,8 @@ def attach_in_play(
     c.attached_to = host
     c.wounds = c.poison = 0
     c.closed = c.hidden = c.stunned = False
+    # what its own preventions used up goes with it as a card of its own (R15:516.6; a part has none)
+    c.armour_turn = c.armour_prevented = c.prevented = 0
     if any(m.target == part for m in state.modifiers):
         state.modifiers = [m for m in state.modifiers if m.target != part]
     forget_outside(state)

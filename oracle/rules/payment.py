@@ -13,6 +13,7 @@ from ..cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAb
 from ..editions import cite_one
 from ..model import Card, Event, State, Violation
 from .board import card_def, combined_cost, condition_holds, game_has, ids_in_play
+from .timed_effects import cost_effects
 
 __all__ = [
     "BoardStatic",
@@ -20,6 +21,7 @@ __all__ = [
     "ability_cost_violations",
     "ability_final_cost",
     "board_cost_statics",
+    "cost_doublings",
     "cost_grows_with_x",
     "cost_modifiers",
     "final_cost",
@@ -93,7 +95,8 @@ def cost_modifiers(
 ) -> list[tuple[str, int]]:
     """The cost modifiers that apply to ``seat`` playing card ``played``: static
     abilities of open or closed, non-hidden cards in play, in order of appearance
-    (entry turn, then uid).  A card's own static does not apply to its own play
+    (entry turn, then uid) — one «Пока [эта карта] открыта» only while its card is open —
+    then the card's own, then the timed cost effects on ``seat`` (R15:521.1).  A card's own static does not apply to its own play
     (R15:203.3).  A modifier naming a class applies only to cards of that class
     (R15:107.3; «Механизмы стоят на (1) дешевле»: creatures and support cards alike,
     R15:107.3.2).  ``board``: :func:`board_cost_statics` of ``state`` if already computed."""
@@ -101,6 +104,8 @@ def cost_modifiers(
         board = board_cost_statics(state)
     played_def = card_def(state, played)
     own = _self_cost_modifiers(state, seat, played_def)
+    if state.player_effects:  # timed cost effects on the player (R15:521.1; oracle.rules.timed_effects)
+        own = own + cost_effects(state, seat, played)
     if not board:
         return own
     ctype = played_def.type
@@ -122,6 +127,8 @@ def cost_modifiers(
                 continue
             if a.card_class and a.card_class not in played_def.classes:
                 continue
+            if a.while_open and c.closed and state.rules.while_open_needs_open:
+                continue  # «Пока [эта карта] открыта»: not while it is closed (R15:115.1; entry 173)
             found.append((c.entered_turn, uid, a.modifier, a.value, a.if_increased))
     if not found:
         return own
@@ -180,9 +187,25 @@ def ability_final_cost(
     if mods is None:
         mods = ability_cost_modifiers(state, source)
     base = a.coins + (x if a.x_coins else 0)
+    if state.modifiers and any(m.target == source and m.grants == "double_cost" for m in state.modifiers):
+        mods = [*mods, *cost_doublings(state, source, a)]
     if not mods:
         return base
     return final_cost(state, state.controller_of(source), source, base, mods)
+
+
+def cost_doublings(state: State, source: int, a: ActivatedAbility) -> list[tuple[str, int]]:
+    """«Удвойте … стоимость этой особенности» (Энт-прародитель): a multiplying cost modifier of
+    the ability per doubling in force on its card (a modifier granting "double_cost" whose
+    ``amount`` is the ability's index), applied in the order of R15:308.1 step 4 and 523.1
+    (INTERPRETING.md, entry 158; the ``ability_cost_doubles_once`` mutant counts one doubling
+    however many were made)."""
+    abilities = card_def(state, source).abilities
+    n = sum(1 for m in state.modifiers if m.target == source and m.grants == "double_cost"
+            and 0 <= m.amount < len(abilities) and abilities[m.amount] is a)
+    if n and not state.rules.cost_doublings_compound:
+        n = 1
+    return [("multiply", 2)] * n
 
 
 def largest_ability_x(state: State, source: int, a: ActivatedAbility, mods: list[tuple[str, int]] | None = None) -> int:

@@ -14,6 +14,7 @@ from . import draws
 from .hand import put_on_deck
 
 __all__ = [
+    "double_ability_cost",
     "draw",
     "draw_to_match_opponent",
     "drop_temporary_coins",
@@ -94,6 +95,21 @@ def gain_coins_until_end_of_turn(
     state.modifiers.append(Modifier(state.players[seat].hero, amount, "end_of_turn", coins=True))
     ev.append(Event("coin_gained", (*rules, "R15:522.4"), (("player", seat), ("amount", amount),
                                                            ("until", "end_of_turn"))))
+    return 0, True
+
+
+def double_ability_cost(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """«удвойте стоимость этой особенности»: the resolving activated ability's cost doubles
+    while its card is in play (a modifier granting "double_cost", ``amount`` the ability's
+    index; R15:523.1; :func:`~oracle.rules.payment.cost_doublings`; entry 158).  A card that
+    left play keeps nothing (R15:205.3)."""
+    if state.zone_of(entry.source) != "play":
+        return 0, False
+    state.modifiers.append(Modifier(entry.source, entry.ability, "while_in_play", grants="double_cost"))
+    ev.append(Event("ability_cost_doubled", (*rules, "R15:523.1"),
+                    (("card", entry.source), ("ability", entry.ability))))
     return 0, True
 
 

@@ -81,7 +81,9 @@ def effect_amount(
     many cards the ability's earlier effects drew, ``known_strike`` the source's strike just
     before it left play during this ability's resolution (-1: it did not).  "target_cost" is
     per recipient (see :mod:`oracle.rules.effects`); here it is 0."""
-    bonus = effect.bonus if effect.bonus_if and condition_holds(state, entry.controller, effect.bonus_if) else 0
+    # a bonus with no «если» always applies («и еще одну»; INTERPRETING.md, entry 174)
+    bonus = effect.bonus if effect.bonus and (
+        not effect.bonus_if or condition_holds(state, entry.controller, effect.bonus_if)) else 0
     if effect.amount == "X":
         return entry.x + bonus
     if effect.amount == "drawn":
@@ -92,8 +94,12 @@ def effect_amount(
         # «количество ран, излеченных с ваших существ в ваш прошлый ход»: in the opponent's
         # turn the counter still holds the controller's last turn (INTERPRETING.md, entry 88)
         return state.players[entry.controller].creatures_healed_own_turn + bonus
-    if effect.amount in ("target_cost", "recipient_hand"):
-        return bonus
+    if effect.amount in ("target_cost", "recipient_hand", "discarded_before"):
+        return bonus  # per recipient, or the discards of this run (oracle.rules.effects)
+    if effect.amount == "remembered":
+        # a delayed ability: the count its creating effect remembered, kept in the trigger's count
+        # and the declared entry's x (R15:521.1; INTERPRETING.md, entry 174)
+        return entry.x + bonus
     if effect.amount == "self_wounds":
         # «Гибель: … Х - количество ран на [этой карте]»: the wounds it had when it was destroyed
         # (last known information, R15:403.1), kept in the entry's x from its trigger's count

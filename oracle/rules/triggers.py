@@ -16,7 +16,8 @@ from ..model import Event, PendingTrigger, QueueEntry, State
 from .board import classes_of, condition_holds, game_has, ids_in_play, parts_of, some_card_outside_zones
 
 __all__ = [
-    "COUNTED_TRIGGERS", "POISON", "fire", "keeps_strike", "keeps_wounds", "killed_by_holds", "resolving", "strike_readers",
+    "COUNTED_TRIGGERS", "POISON", "fire", "keeps_strike", "keeps_wounds", "killed_by_holds", "remembers", "resolving",
+    "strike_readers",
 ]
 
 #: Pseudo ability index of poison («Отравление на Х»: in the start of its controller's turn
@@ -33,6 +34,13 @@ def keeps_wounds(ability: Ability) -> bool:
     количество ран на [этой карте]»): its trigger keeps them (``PendingTrigger.count``, 0 or
     more; R15:403.1; INTERPRETING.md, entry 87)."""
     return ability.trigger == "death" and any(e.amount == "self_wounds" for e in ability.effects)
+
+
+def remembers(ability: Ability | None) -> bool:
+    """A delayed ability that reads the count its creating effect remembered («столько же карт,
+    сколько вы сбросили»: amount "remembered"; its trigger keeps it, ``PendingTrigger.count``, 0
+    or more; R15:521.1; INTERPRETING.md, entry 174)."""
+    return ability is not None and any(e.amount == "remembered" for e in ability.effects)
 
 
 @cache
@@ -178,7 +186,10 @@ def _fire_delayed(state: State, kind: Trigger, subject: int, count: int) -> None
         if not state.rules.delayed_fires_from_any_zone and state.zone_of(dt.source) != "play":
             continue
         who = state.active if kind in _WHOSE_TURN else subject_owner
-        if (a.whose == "own" and who != dt.controller) or (a.whose == "opponent" and who == dt.controller):
+        # «В начале вашего следующего хода»: his turn, not the next one whoever's (INTERPRETING.md,
+        # entry 174; the ``your_next_turn_read_as_the_next_turn`` mutant fires it at the next one)
+        if ((a.whose == "own" and who != dt.controller) or (a.whose == "opponent" and who == dt.controller)) and (
+                state.rules.your_next_turn_is_yours or kind != "start_of_turn"):
             continue
         if a.subject_class and a.subject_class not in classes_of(state, subject):
             continue
@@ -187,7 +198,8 @@ def _fire_delayed(state: State, kind: Trigger, subject: int, count: int) -> None
         if state.rules.delayed_fires_once and not (
                 _in_chain(_CHAIN.get(), dt.source, dt.ability) and state.rules.trigger_cycles_stop):
             state.delayed.remove(dt)  # a cycle stops it without using it up (R15:525.2)
-        _add(state, dt.controller, dt.source, dt.ability, subject, count)
+        # a count its creating effect remembered («столько же карт, сколько вы сбросили»; entry 174)
+        _add(state, dt.controller, dt.source, dt.ability, subject, dt.count or count)
 
 
 def fire(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..editions import cite
 from ..model import Event, Modifier, State
+from .board import card_def
 from .draws import draw_cards
 from .triggers import fire
 
@@ -38,7 +39,8 @@ def begin_turn(state: State, ev: list[Event]) -> None:
             ev.append(Event("effect_ended", cite(state, "303.1"), (("card", m.target), ("amount", m.amount))))
     # 303.2; «Карта с Оглушением не открывается в свою фазу восстановления, но теряет
     # Оглушение» (R15:7.stun; the ``stunned_card_opens`` mutant opens it all the same)
-    stayed = []
+    stayed: list[int] = []
+    kept: list[int] = []
     for uid in (p.hero, *p.play):
         seen = state.cards[uid]
         if not (seen.stunned or seen.closed):
@@ -49,13 +51,21 @@ def begin_turn(state: State, ev: list[Event]) -> None:
             if state.rules.stun_keeps_closed:
                 stayed.append(uid)
                 continue
+        if c.closed and state.rules.card_text_keeps_closed and "does_not_open" in card_def(state, uid).keywords:
+            # «[эта карта] не открывается в начале вашего хода»: the card's text wins over
+            # 303.2 (R15:511.1; INTERPRETING.md, entry 158)
+            kept.append(uid)
+            continue
         c.closed = False
     p.coins_open += p.coins_closed
     p.coins_closed = 0
     data: tuple[tuple[str, int | str], ...] = (("player", me),)
     if stayed:
         data = (*data, ("stunned", ",".join(map(str, stayed))))
-    ev.append(Event("restored", (*cite(state, "303.2"), *(("R15:7.stun",) if stayed else ())), data))
+    if kept:
+        data = (*data, ("kept_closed", ",".join(map(str, kept))))
+    ev.append(Event("restored", (*cite(state, "303.2"), *(("R15:7.stun",) if stayed else ()),
+                                 *(("R15:511.1",) if kept else ())), data))
     # 303.3: the per-turn usage markers of every card, wherever it is (INTERPRETING.md,
     # entries 6 and 40: a card in the graveyard keeps its markers, R15:205.3)
     if state.rules.turn_markers_removed:

@@ -69,6 +69,11 @@ def deal_wounds(
     if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
         return
     blow = _Blow(source, by_strike, shot)
+    if source and not payment and state.modifiers and _deals_no_wounds(state, blow):
+        # «оно не наносит ран»: a replacement of every wound it would deal (R15:517.1; entry 159)
+        ev.append(Event("wounds_prevented", (*rules, "R15:508.4.2", "R15:517.1"),
+                        (("card", uid), ("source", source), ("amount", amount))))
+        return
     if not payment and not _untouched(state, uid):
         if not state.rules.prevention_after_final_amount:  # the ``prevention_before_final_amount`` mutant: before the calculation step
             amount = _prevent(state, uid, amount, blow, ev, rules)
@@ -103,6 +108,16 @@ def deal_wounds(
 _OWN_GUARDS = (Protection, NoWoundsFrom, Armour)
 _BOARD_GUARDS = (WoundReplacement, PreventNext)
 _REPLACING = (Protection, NoWoundsFrom)
+
+
+def _deals_no_wounds(state: State, blow: _Blow) -> bool:
+    """The source of ``blow`` has «не наносит ран» in force (a modifier granting
+    "deals_no_wounds"): no wound of it is dealt, by its strike or by its abilities
+    (INTERPRETING.md, entry 159; the ``deals_no_wounds_only_by_strike`` mutant lets the wounds of
+    its abilities through)."""
+    if not (blow.by_strike or state.rules.deals_no_wounds_covers_abilities):
+        return False
+    return any(m.target == blow.source and m.grants == "deals_no_wounds" for m in state.modifiers)
 
 
 def _untouched(state: State, uid: int) -> bool:

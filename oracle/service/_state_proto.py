@@ -14,8 +14,11 @@ from typing import Any
 from oracle._proto.berserk.oracle.v1 import state_pb2
 from oracle.editions import EDITIONS
 from oracle.model import (
+    FX_CARD_TYPES,
+    FX_MODIFIERS,
     GRANTS,
     PLAY_OPTIONS,
+    PLAYER_FX,
     QUEUE_KINDS,
     UNTIL,
     Attack,
@@ -25,6 +28,7 @@ from oracle.model import (
     ModuleChoice,
     PendingTrigger,
     Player,
+    PlayerEffect,
     QueueEntry,
     State,
     TargetChoice,
@@ -108,6 +112,22 @@ def module_choice_from_msg(m: state_pb2.ModuleChoice, field: str) -> dict[str, A
     return d
 
 
+def player_effect_from_msg(m: state_pb2.PlayerEffect, field: str = "") -> dict[str, Any]:
+    """The canonical data form of a ``PlayerEffect`` message (the reference decoder)."""
+    d: dict[str, Any] = {"seat": m.seat, "kind": m.kind, "source": m.source, "begins": m.begins, "ends": m.ends}
+    if m.modifier:
+        d["modifier"] = m.modifier
+    if m.value:
+        d["value"] = m.value
+    if m.card_type:
+        d["card_type"] = m.card_type
+    if m.name:
+        d["name"] = m.name
+    if m.first_only:
+        d["first_only"] = True
+    return d
+
+
 def card_from_msg(m: state_pb2.CardState, field: str = "") -> dict[str, Any]:
     """The canonical data form of a ``CardState`` message (the reference decoder)."""
     d: dict[str, Any] = {"uid": m.uid, "card_id": m.card_id, "owner": m.owner, "closed": m.closed, "wounds": m.wounds, "poison": m.poison, "hidden": m.hidden, "entered_turn": m.entered_turn, "attacked_turn": m.attacked_turn, "defended_turn": m.defended_turn, "usage": usage_from(m.usage), "game_usage": usage_from(m.game_usage)}
@@ -155,6 +175,8 @@ def state_dict_from_proto(m: state_pb2.State, field: str = "state") -> dict[str,
         d["cancelling"] = m.cancelling
     if m.delayed:
         d["delayed"] = [pending_from_msg(x, f"{field}.delayed[{i}]") for i, x in enumerate(m.delayed)]
+    if m.player_effects:
+        d["player_effects"] = [player_effect_from_msg(x, f"{field}.player_effects[{i}]") for i, x in enumerate(m.player_effects)]
     return d
 
 
@@ -237,6 +259,25 @@ def module_choice_to_msg(d: dict[str, Any], m: state_pb2.ModuleChoice) -> None:
         m.option = d['option']
     if d.get('cost'):
         m.cost = d['cost']
+
+
+def player_effect_to_msg(d: dict[str, Any], m: state_pb2.PlayerEffect) -> None:
+    """Fill the empty ``PlayerEffect`` message ``m`` from its canonical data form."""
+    m.seat = d['seat']
+    m.kind = d['kind']
+    m.source = d['source']
+    m.begins = d['begins']
+    m.ends = d['ends']
+    if d.get('modifier'):
+        m.modifier = d['modifier']
+    if d.get('value'):
+        m.value = d['value']
+    if d.get('card_type'):
+        m.card_type = d['card_type']
+    if d.get('name'):
+        m.name = d['name']
+    if d.get('first_only'):
+        m.first_only = d['first_only']
 
 
 def card_to_msg(d: dict[str, Any], m: state_pb2.CardState) -> None:
@@ -328,6 +369,8 @@ def state_dict_to_proto(d: dict[str, Any], out: state_pb2.State | None = None) -
         m.cancelling = d['cancelling']
     for x in d.get('delayed', ()):
         pending_to_msg(x, m.delayed.add())
+    for x in d.get('player_effects', ()):
+        player_effect_to_msg(x, m.player_effects.add())
     return m
 
 
@@ -470,6 +513,32 @@ def decode_module_choice(m: state_pb2.ModuleChoice) -> ModuleChoice | None:
     return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost)
 
 
+def decode_player_effect(m: state_pb2.PlayerEffect) -> PlayerEffect | None:
+    """The ``PlayerEffect`` of a message, or None if the reader of its canonical form refuses it."""
+    seat = m.seat
+    kind = m.kind
+    source = m.source
+    begins = m.begins
+    ends = m.ends
+    modifier = m.modifier
+    value = m.value
+    card_type = m.card_type
+    name = m.name
+    first_only = m.first_only
+    if not (
+        0 <= seat <= 1
+        and kind in PLAYER_FX
+        and 1 <= source <= 1048576
+        and 0 <= begins <= 1048576
+        and 0 <= ends <= 1048576
+        and (not modifier or modifier in FX_MODIFIERS)
+        and 0 <= value <= 1048576
+        and (not card_type or card_type in FX_CARD_TYPES)
+    ):
+        return None
+    return PlayerEffect(seat=seat, kind=kind, source=source, begins=begins, ends=ends, modifier=modifier, value=value, card_type=card_type, name=name, first_only=first_only)
+
+
 def decode_card(m: state_pb2.CardState) -> Card | None:
     """The ``Card`` of a message, or None if the reader of its canonical form refuses it."""
     uid = m.uid
@@ -598,6 +667,12 @@ def decode_state(m: state_pb2.State, cards: dict[int, Card], players: list[Playe
     if None in delayed_or_none:
         return None
     delayed = typing.cast(list[PendingTrigger], delayed_or_none)
+    if len(m.player_effects) > MAX_LIST:
+        return None
+    player_effects_or_none = [decode_player_effect(x) for x in m.player_effects]
+    if None in player_effects_or_none:
+        return None
+    player_effects = typing.cast(list[PlayerEffect], player_effects_or_none)
     if not (
         step is not None
         and edition in EDITIONS
@@ -612,7 +687,7 @@ def decode_state(m: state_pb2.State, cards: dict[int, Card], players: list[Playe
         and 0 <= cancelling <= 1048576
     ):
         return None
-    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, attaching=attaching, cancelling=cancelling, delayed=delayed, _own=set())
+    return State(edition=edition, step=step, turn=turn, active=active, first_player=first_player, roll_winner=roll_winner, shuffled=shuffled, winner=winner, next_trigger_id=next_trigger_id, players=players, cards=cards, queue=queue, pending=pending, modifiers=modifiers, attack=attack, choosing=choosing, choosing_cards=choosing_cards, attaching=attaching, cancelling=cancelling, delayed=delayed, player_effects=player_effects, _own=set())
 
 
 def card_wire(o: Card) -> bytes:
@@ -789,6 +864,8 @@ def fill(o: State, m: state_pb2.State) -> None:
     m.cancelling = o.cancelling
     for delayed_item in o.delayed:
         pending_fill(delayed_item, m.delayed.add())
+    for player_effects_item in o.player_effects:
+        player_effect_fill(player_effects_item, m.player_effects.add())
 
 
 def entry_fill(o: QueueEntry, m: state_pb2.QueueEntry) -> None:
@@ -867,3 +944,22 @@ def module_choice_fill(o: ModuleChoice, m: state_pb2.ModuleChoice) -> None:
         m.option = o.option
     if o.cost:
         m.cost = o.cost
+
+
+def player_effect_fill(o: PlayerEffect, m: state_pb2.PlayerEffect) -> None:
+    """Fill the empty ``PlayerEffect`` message ``m`` from a ``PlayerEffect``."""
+    m.seat = o.seat
+    m.kind = o.kind
+    m.source = o.source
+    m.begins = o.begins
+    m.ends = o.ends
+    if o.modifier:
+        m.modifier = o.modifier
+    if o.value:
+        m.value = o.value
+    if o.card_type:
+        m.card_type = o.card_type
+    if o.name:
+        m.name = o.name
+    if o.first_only:
+        m.first_only = o.first_only

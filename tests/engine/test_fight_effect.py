@@ -58,6 +58,19 @@ def test_a_combined_card_is_attached_with_its_parts_and_loses_its_modifiers() ->
     validate(s)
 
 
+def test_an_attached_card_leaves_what_its_armour_used_up() -> None:
+    """A mechanism with «Броня» that prevented wounds this turn, attached to Мехазавр, keeps no
+    record of it as a part (R15:516.6: a part has no preventions of its own), so that when the
+    combined card dies the part reaches the graveyard with none (found by a seeded random game)."""
+    b = Board(edition="R15", play=([card("mekhazavr", "m")], [card("mekhokrab", "k")]))
+    b.card_data("k").update(armour_turn=3, armour_prevented=1, prevented=1)
+    s = b.state()
+    assert attach_in_play(s, b["k"], b["m"], [], ())
+    c = s.cards[b["k"]]
+    assert (c.armour_turn, c.armour_prevented, c.prevented) == (0, 0, 0)
+    validate(s)
+
+
 def test_attach_refuses_itself_and_a_card_out_of_play() -> None:
     """A card is not attached to itself, nor is a card out of play."""
     b = Board(edition="R15", play=([card("mekhazavr", "m")], []), graveyards=((), ("akrida",)))

@@ -13,7 +13,18 @@ import pytest
 
 from oracle._proto.berserk.oracle.v1 import state_pb2
 from oracle.codegen import canonical
-from oracle.model import Attack, Card, HandChoice, Modifier, ModuleChoice, PendingTrigger, Player, QueueEntry, State
+from oracle.model import (
+    Attack,
+    Card,
+    HandChoice,
+    Modifier,
+    ModuleChoice,
+    PendingTrigger,
+    Player,
+    PlayerEffect,
+    QueueEntry,
+    State,
+)
 from oracle.sampler import play_random_game
 from oracle.serialize import to_dict
 from oracle.validate import BOUNDS
@@ -110,7 +121,7 @@ def test_every_integer_has_a_bound() -> None:
     assert paths, "no integers seen"
     assert paths <= set(BOUNDS), f"integers without a bound: {sorted(paths - set(BOUNDS))}"
     # every bound's field exists in the model (by its last name)
-    model_names = {f.name for cls in (*SCHEMA, HandChoice, ModuleChoice) for f in fields(cls)} | {"ability", "count"}
+    model_names = {f.name for cls in (*SCHEMA, HandChoice, ModuleChoice, PlayerEffect) for f in fields(cls)} | {"ability", "count"}
     for key in BOUNDS:
         last = key.replace("[]", "").rsplit(".", 1)[-1]
         assert last in model_names or last in {"deck", "hand", "play", "graveyard", "mulligan", "targets",

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from oracle import Action, IllegalAction, State, apply, check, decision, legal_actions, new_game
 from oracle.cards import load_pool
 from oracle.engine import GAME_OVER_RULE, SHUFFLE_STEPS, STEP_TABLE, shuffled_seat
-from oracle.model import Actor, Attack, Modifier, PendingTrigger, QueueEntry, TargetChoice
+from oracle.model import Actor, Attack, Modifier, PendingTrigger, PlayerEffect, QueueEntry, TargetChoice
 from oracle.rules.board import current_life
 from oracle.rules.setup import DEAL
 from oracle.rules.triggers import POISON
@@ -466,6 +466,28 @@ def _delayed(**changes: Any) -> Mutate:
     return mutate
 
 
+def _player_fx(**changes: Any) -> Mutate:
+    """An effect on player 2 for his next turn (R15:521.1; «no_plays», its source player 1's hero),
+    then ``changes``."""
+
+    def mutate(s: State) -> Mapping[str, int]:
+        turn = s.turn + (2 if s.active == 1 else 1)
+        fx = PlayerEffect(1, "no_plays", s.players[0].hero, turn, turn)
+        s.player_effects.append(replace(fx, **changes))
+        return {}
+
+    return mutate
+
+
+def _player_fx_ending(ends: int, begins: int = 0, **changes: Any) -> Mutate:
+    """:func:`_player_fx` in force from ``begins`` to ``ends`` turns after the current one."""
+
+    def mutate(s: State) -> Mapping[str, int]:
+        return _player_fx(begins=s.turn + begins, ends=s.turn + ends, **changes)(s)
+
+    return mutate
+
+
 def _delayed_too_many(s: State) -> Mapping[str, int]:
     _delayed()(s)
     s.delayed = s.delayed * (MAX_LIST + 1)
@@ -782,6 +804,17 @@ VALIDATE_CASES: list[Case] = [
     ("delayed_ability_not_delayed", "queue", _delayed(ability=0), "delayed[0].ability"),
     ("delayed_with_a_subject", "queue", _delayed(subject=5), "delayed[0].subject"),
     ("delayed_at_setup", "setup_mulligan", _delayed(), "delayed"),
+    # effects on players for a time (R15:521.1)
+    ("player_effect_at_setup", "setup_mulligan", _player_fx(begins=1, ends=1), "player_effects"),
+    ("player_effect_source_of_no_card", "choice", _player_fx(source=MAX_VALUE), "player_effects[0].source"),
+    ("player_effect_begins_after_it_ends", "choice", _player_fx_ending(1, begins=2), "player_effects[0].begins"),
+    ("player_effect_ended_already", "choice", _player_fx_ending(-1, begins=-1), "player_effects[0].ends"),
+    ("player_effect_later_for_two_turns", "choice", _player_fx_ending(2, begins=1), "player_effects[0].begins"),
+    ("player_effect_no_plays_with_a_value", "choice", _player_fx(value=1), "player_effects[0].value"),
+    ("player_effect_cost_without_modifier", "choice", _player_fx(kind="cost", value=1), "player_effects[0].modifier"),
+    ("player_effect_cost_of_no_card_name", "choice", _player_fx(kind="cost", modifier="increase", name="nothing"),
+     "player_effects[0].name"),
+    ("player_effect_kind_unknown", "choice", _player_fx(kind="forever"), "player_effects[0].kind"),
     # rule 7: modifiers and the attack
     ("modifiers_too_long", "modifier", _too_long("modifiers"), "modifiers"),
     ("modifier_target_zero", "modifier", _modifier0(target=0), "modifiers[0].target"),
@@ -811,6 +844,12 @@ VALIDATE_CASES: list[Case] = [
     ("modifier_control_while_in_play", "modifier",
      _modifier0(until="while_in_play", owner=-1, amount=0, grants="control"), "modifiers[0].until"),
     ("modifier_control_of_a_hero", "modifier", _control_of_a_hero, "modifiers[0].target"),
+    ("modifier_double_cost_until_end_of_turn", "modifier",
+     _modifier0(until="end_of_turn", owner=-1, amount=0, grants="double_cost"), "modifiers[0].until"),
+    ("modifier_double_cost_of_no_activated_ability", "modifier",
+     _modifier0(until="while_in_play", owner=-1, amount=9, grants="double_cost"), "modifiers[0].amount"),
+    ("modifier_double_life_until_end_of_turn", "modifier",
+     _modifier0(until="end_of_turn", owner=-1, amount=0, grants="double_life"), "modifiers[0].until"),
     ("modifier_control_taker_not_a_seat", "modifier",
      _modifier0(until="end_of_turn", owner=-1, amount=2, grants="control"), "modifiers[0].amount"),
     ("card_captured_but_in_a_hand", "choice", _captured(in_hand=True), "cards[{i}].captured_by"),
@@ -1264,6 +1303,7 @@ def _at_the_bounds(s: State) -> State:
     and usage counts (but those of a pending trigger's source), poison in play, wounds in
     play (below the life of a hero or creature, 505.1) and the strike modifiers' amounts."""
     s = s.copy()
+    old_turn = s.turn
     if s.turn >= 1:
         s.turn = MAX_VALUE
     s.next_trigger_id = MAX_VALUE
@@ -1287,6 +1327,11 @@ def _at_the_bounds(s: State) -> State:
     # a modifier granting something keeps it (an upgraded creature stays the mechanism a
     # waiting Модуль may be attached to, R15:7.module)
     s.modifiers = [m if m.grants else Modifier(m.target, MAX_VALUE, m.until, owner=m.owner) for m in s.modifiers]
+    if s.player_effects:  # their periods move with the turn, the latest end at the bound
+        turn = MAX_VALUE - max(fx.ends for fx in s.player_effects) + old_turn
+        s.player_effects = [replace(fx, begins=fx.begins - old_turn + turn, ends=fx.ends - old_turn + turn)
+                            for fx in s.player_effects]
+        s.turn = turn
     return s
 
 

@@ -543,6 +543,8 @@ def _renumber(data: dict[str, Any], factor: int) -> dict[str, Any]:
         data["attaching"]["card"] = u(data["attaching"]["card"])
     if data.get("cancelling"):  # the played card whose cancellation waits (R15:518.1)
         data["cancelling"] = u(data["cancelling"])
+    for fx in data.get("player_effects", ()):  # the card whose ability put an effect on a player (R15:521.1)
+        fx["source"] = u(fx["source"])
     return data
 
 

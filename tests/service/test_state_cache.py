@@ -213,7 +213,7 @@ def test_decoded_state_sent_again_is_a_hit() -> None:
     cached, plain = OracleServicer(), OracleServicer(state_cache=0)
     control = CallControl()
     game = play_random_game(21, edition="R15")
-    state = next(s for s in game.states[5:] if decision(s).actor >= 0 and len(legal_actions(s)) > 1)
+    state = next(s for s in game.states[5:] if decision(s).actor >= 0 and len(legal_actions(s)) > 2)
     msg = sc.state_to_proto(state)
     for action in legal_actions(state)[:3]:
         request = pb.ApplyActionRequest(state=msg, action=cv.action_to_proto(action))

@@ -68,7 +68,7 @@ GAME_RESULT_PLAYER_2_WON: GameResult
 GAME_RESULT_DRAW: GameResult
 
 class State(_message.Message):
-    __slots__ = ("edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "result", "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack", "choosing", "choosing_cards", "delayed", "cancelling", "attaching")
+    __slots__ = ("edition", "step", "turn", "active", "first_player", "roll_winner", "shuffled", "result", "next_trigger_id", "players", "cards", "queue", "pending", "modifiers", "attack", "choosing", "choosing_cards", "delayed", "player_effects", "cancelling", "attaching")
     EDITION_FIELD_NUMBER: _ClassVar[int]
     STEP_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
@@ -87,6 +87,7 @@ class State(_message.Message):
     CHOOSING_FIELD_NUMBER: _ClassVar[int]
     CHOOSING_CARDS_FIELD_NUMBER: _ClassVar[int]
     DELAYED_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_EFFECTS_FIELD_NUMBER: _ClassVar[int]
     CANCELLING_FIELD_NUMBER: _ClassVar[int]
     ATTACHING_FIELD_NUMBER: _ClassVar[int]
     edition: str
@@ -107,9 +108,10 @@ class State(_message.Message):
     choosing: TargetChoice
     choosing_cards: HandChoice
     delayed: _containers.RepeatedCompositeFieldContainer[PendingTrigger]
+    player_effects: _containers.RepeatedCompositeFieldContainer[PlayerEffect]
     cancelling: int
     attaching: ModuleChoice
-    def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., choosing: _Optional[_Union[TargetChoice, _Mapping]] = ..., choosing_cards: _Optional[_Union[HandChoice, _Mapping]] = ..., delayed: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., cancelling: _Optional[int] = ..., attaching: _Optional[_Union[ModuleChoice, _Mapping]] = ...) -> None: ...
+    def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., choosing: _Optional[_Union[TargetChoice, _Mapping]] = ..., choosing_cards: _Optional[_Union[HandChoice, _Mapping]] = ..., delayed: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., player_effects: _Optional[_Iterable[_Union[PlayerEffect, _Mapping]]] = ..., cancelling: _Optional[int] = ..., attaching: _Optional[_Union[ModuleChoice, _Mapping]] = ...) -> None: ...
 
 class ModuleChoice(_message.Message):
     __slots__ = ("card", "player", "resume", "entry", "effect", "option", "cost")
@@ -128,6 +130,30 @@ class ModuleChoice(_message.Message):
     option: str
     cost: int
     def __init__(self, card: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ..., entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., option: _Optional[str] = ..., cost: _Optional[int] = ...) -> None: ...
+
+class PlayerEffect(_message.Message):
+    __slots__ = ("seat", "kind", "source", "begins", "ends", "modifier", "value", "card_type", "name", "first_only")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    BEGINS_FIELD_NUMBER: _ClassVar[int]
+    ENDS_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    CARD_TYPE_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    FIRST_ONLY_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    kind: str
+    source: int
+    begins: int
+    ends: int
+    modifier: str
+    value: int
+    card_type: str
+    name: str
+    first_only: bool
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., source: _Optional[int] = ..., begins: _Optional[int] = ..., ends: _Optional[int] = ..., modifier: _Optional[str] = ..., value: _Optional[int] = ..., card_type: _Optional[str] = ..., name: _Optional[str] = ..., first_only: _Optional[bool] = ...) -> None: ...
 
 class HandChoice(_message.Message):
     __slots__ = ("entry", "effect", "player", "resume")
