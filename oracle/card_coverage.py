@@ -41,6 +41,11 @@ POOL = ROOT / "oracle" / "data" / "cards.json"
 #: where (oracle.cards names, rule ids).
 COVERED: dict[str, str] = {
     "PREPARE": "op `prepare` (R15:7.prepare; INTERPRETING.md entry 41)",
+    "UNTARGETABLE": "op `untargetable_until_end_of_turn` («не могут быть выбраны целью заклинаний и способностей до "
+    "конца хода»: a modifier with `grants` `untargetable` on characters, heroes too, read by every declaration's "
+    "targets, R15:502.9; INTERPRETING.md entry 192)",
+    "BOUNCE": "op `return_to_hand` («положите существо в руку владельца»: a card in play to its owner's hand, a "
+    "created card to his supply, a combined card's parts separately, R15:203.4, 519.6.1; INTERPRETING.md entry 191)",
     "HISTORY": "counters of each player: cards drawn, cards played, creatures played this turn (the state's "
     "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59) and wounds healed from his "
     "creatures in his own turn, kept through the opponent's (`creatures_healed_own_turn`, amount "
@@ -101,8 +106,8 @@ COVERED: dict[str, str] = {
     "entry 200)",
     "X_ACT": "the cost «(Х)» of an activated ability (`cost.coins` `\"X\"`: X declared, at least 1, bounded by the "
     "payment, R15:308.1 step 3, 512.4; entry 120), the amount X of its effects and a target «стоимостью (Х)» (target "
-    "key `cost` `\"X\"`; entry 201) and the count of a resurrection (entry 157); X cards discarded as a cost is "
-    "`DISCARD`'s",
+    "key `cost` `\"X\"`; entry 201), a target count `X` («Х персонажей», exactly the X declared; entry 192) and the "
+    "count of a resurrection (entry 157); X cards discarded as a cost is `DISCARD`'s",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
@@ -170,7 +175,9 @@ PARTLY: dict[str, str] = {
     "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); op "
     "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 78); "
     "op `shown_to_deck_bottom`: a shown top card under its deck (entry 163); cards looked at put back in the player's "
-    "order (op `look_at_deck_top`, entry 161); not from play, not from the hand under the deck",
+    "order (op `look_at_deck_top`, entry 161); op `put_on_deck_bottom`: a card in play under its owner's deck "
+    "(R15:204.4, 204.3; entry 191); op `creatures_to_deck_top`: every creature on top of its owner's deck, each owner "
+    "ordering his own at step `deck_order` (entry 193); not from the hand under the deck",
     "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
     "attack at an enemy creature, R15:7.directed; entry 74) and the printed «Направленный удар по существам с "
     "уязвимостью» (`directed_at_vulnerable`: only at a creature that has Уязвимость; entry 153), and «существа "
@@ -192,9 +199,11 @@ PARTLY: dict[str, str] = {
     "replacement («вы можете … при этом предотвратить»), of other effects than wounds only Антиграв's of a combined "
     "creature's death (keyword `parts_to_hand_instead_of_death`; entry 203), and «оно не наносит ран» (the granted "
     "keyword `deals_no_wounds`: every wound of the creature replaced by none, R15:517.1; entry 159)",
-    "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "
-    "own hand cards in an ability of the other player (step `hand_choice`; entry 66); not «противник может "
-    "заплатить …, иначе», no ordering",
+    "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48), his "
+    "own hand cards in an ability of the other player (step `hand_choice`; entry 66), and whether he pays «противник "
+    "может заплатить (N) / стоимость выбранного существа, иначе …» (op `opponent_may_pay`, step "
+    "`pay_choice`, R15:119.7; entry 190), and the order of his own cards an ability of the other player puts on "
+    "top of his deck (step `deck_order`, R15:204.4; entry 193)",
 }
 
 

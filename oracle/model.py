@@ -61,13 +61,16 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: the card is under the control of the seat in ``amount`` until the end of turn («Возьмите под
 #: контроль … до конца хода», R15:519.5; at 310.2, if that seat still controls it, it goes to his
 #: opponent -- its owner, or the player who had taken it for good before, R15:513.1; entries 114, 140);
+#: or "untargetable": the character, a hero too, cannot be chosen as a target of spells and
+#: abilities until the end of turn («не могут быть выбраны целью заклинаний и способностей до
+#: конца хода», R15:502.9; entry 192);
 #: or "double_life": its maximum lives are doubled (a multiplying modifier after the additional
 #: lives and before the reduced ones, R15:523.1); or "double_cost": the cost of its activated
 #: ability number ``amount`` is doubled (a multiplying cost modifier, R15:308.1 step 4, 523.1) —
 #: Энт-прародитель «удвойте его силу удара, максимальные жизни и стоимость этой особенности»
 #: (INTERPRETING.md, entry 158).
 GRANTS = ("life", "reduced_life", "mechanism", "dash", "vulnerability", "first_strike", "directed_at_creatures", "double_strike",
-          "armour", "control", "double_life", "double_cost", "deals_no_wounds", "directed_at_it")
+          "armour", "untargetable", "control", "double_life", "double_cost", "deals_no_wounds", "directed_at_it")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
 GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures", "deals_no_wounds", "directed_at_it")
 
@@ -119,12 +122,14 @@ STEPS = (
     "search_shuffle",  # R15:7.search, R15:204.2: chance shuffles the deck a resolving search looked through
     "cancel_choice",  # R15:309.1.10, R15:518.1: the opponent of the playing player may cancel the play
     "module_choice",  # R15 glossary «Модуль»: the player attaches the entering Модуль creature to his mechanism, or not
+    "pay_choice",  # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or not
+    "deck_order",  # R15:204.4: an owner orders his creatures a resolving ability puts on top of his deck
     "game_over",
 )
 
 #: The steps at which an ability's resolution waits in the middle (a hand choice, the shuffle
 #: after a search): the rest of its play waits too (INTERPRETING.md, entries 63 and 84).
-RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice")
+RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice", "pay_choice", "deck_order")
 
 #: The options of a play (``Action.option``, ``ModuleChoice.option``): none, Ярость, the alternative cost.
 PLAY_OPTIONS = ("", "fury", "alt")
@@ -150,6 +155,8 @@ ACTION_KINDS = (
     "choose_cards",  # targets = the cards of his hand the chooser picks, ascending (R15:7.discard)
     "cancel_play",  # card = the card whose cancellation effect cancels the play (0 = none; R15:518.1)
     "attach_module",  # card = the entering Модуль creature, targets = (his mechanism,) to attach it, () to let it enter
+    "pay_coins",  # amounts = (the coins asked for,) to pay them, () to refuse (R15:119.7)
+    "order_cards",  # card = the creature the owner puts on top of his deck now (R15:204.4; step deck_order)
 )
 
 
@@ -344,7 +351,7 @@ class Modifier:
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
                              presence="nonzero", json_doc=(
                                  "`life`, `reduced_life`, `mechanism`, `dash`, `vulnerability`, `first_strike`, "
-                                 "`directed_at_creatures`, `double_strike`, `armour`, `control`, `double_life`, `double_cost`, "
+                                 "`directed_at_creatures`, `double_strike`, `armour`, `untargetable`, `control`, `double_life`, `double_cost`, "
                                  "`deals_no_wounds` or `directed_at_it`; "
                                  "the key is present exactly when not "
                                  "empty (5.4 rule 7)"))] = ""
@@ -540,9 +547,9 @@ class State:
                                                    "when the proto field is absent, 5.4 rule 11)"))] = None
     choosing_cards: Annotated[HandChoice | None, F(17, "The hand cards a player chooses now (R15:7.discard).",
                                                    presence="not_none", json_doc=(
-                                                       "object, present only at steps `hand_choice` and "
-                                                       "`search_shuffle` (the key is absent when the proto field is "
-                                                       "absent, 5.4 rule 12)"))] = None
+                                                       "object, present only at steps `hand_choice`, "
+                                                       "`search_shuffle`, `pay_choice` and `deck_order` (the key is "
+                                                       "absent when the proto field is absent, 5.4 rule 12)"))] = None
     cancelling: Annotated[int, F(40, "The card whose play may be cancelled now (R15:309.1.10, 518.1); 0: none.",
                                  bound=(0, MAX_VALUE), presence="nonzero", json_doc=(
                                      "integer, the uid of the played card, nonzero only at step `cancel_choice` "

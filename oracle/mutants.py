@@ -351,6 +351,41 @@ MUTANTS: dict[str, Mutant] = {
             "any_deck_includes_the_opponents",
         ),
         Mutant(
+            "otherwise_despite_payment",
+            "R15:119.7",
+            "«противник может заплатить (N), иначе …»: the «иначе» happens even when the opponent paid "
+            "(INTERPRETING.md, entry 190)",
+            "payment_stops_otherwise",
+        ),
+        Mutant(
+            "payment_by_controller",
+            "R15:119.7",
+            "«противник может заплатить»: the ability's controller decides and pays instead of his opponent "
+            "(INTERPRETING.md, entry 190)",
+            "opponent_decides_payment",
+        ),
+        Mutant(
+            "deck_bottom_read_as_top",
+            "R15:204.4",
+            "«положите это существо под низ колоды» puts the creature on top of its owner's deck (INTERPRETING.md, "
+            "entry 191)",
+            "deck_bottom_is_bottom",
+        ),
+        Mutant(
+            "untargetable_ignored",
+            "R15:502.9",
+            "«Х персонажей не могут быть выбраны целью заклинаний и способностей до конца хода» restricts no "
+            "declaration (INTERPRETING.md, entry 192)",
+            "untargetable_holds",
+        ),
+        Mutant(
+            "deck_order_opponent_first",
+            "R15:204.4",
+            "«в порядке, выбранном их владельцами»: the opponent of the ability's controller orders his creatures first "
+            "(INTERPRETING.md, entry 193)",
+            "deck_order_from_controller",
+        ),
+        Mutant(
             "discard_bonus_once_per_discard",
             "R15:7.discard",
             "«+2 к удару за каждую сброшенную карту» gives +2 once per discard however many cards it moved "
@@ -570,6 +605,13 @@ MUTANTS: dict[str, Mutant] = {
             "leaves_play_to_owner",
         ),
         Mutant(
+            "bounce_to_controller",
+            "R15:203.4",
+            "a card taken under control that is put «в руку владельца» goes to its controller's hand instead of "
+            "its owner's (INTERPRETING.md, entry 191)",
+            "zone_moves_to_owner",
+        ),
+        Mutant(
             "taken_card_keeps_its_readiness",
             "R15:108.5",
             "a creature taken under control may act at once, without Рывок, as if it had not come under its new "
@@ -769,6 +811,13 @@ MUTANTS: dict[str, Mutant] = {
             "a created card that dies stays in its owner's graveyard like any card instead of going to his supply "
             "once the «Гибель» triggers on its death are declared (INTERPRETING.md, entry 106)",
             "created_returns_to_supply",
+        ),
+        Mutant(
+            "created_card_bounces",
+            "R15:519.6.1",
+            "a created card put from play into a hand goes there like any card instead of to its owner's supply "
+            "(INTERPRETING.md, entry 191)",
+            "created_bounced_to_supply",
         ),
         Mutant(
             "attached_module_enters_play",

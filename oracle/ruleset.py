@@ -217,6 +217,17 @@ class Ruleset:
     shown_to_bottom_is_optional: bool = True
     #: «посмотреть верхнюю карту любой колоды»: his opponent's deck too (INTERPRETING.md, entry 164).
     any_deck_includes_the_opponents: bool = True
+    #: R15:119.7: «противник может заплатить …, иначе [Y]»: [Y] happens only when he did not pay
+    #: (INTERPRETING.md, entry 190).
+    payment_stops_otherwise: bool = True
+    #: R15:119.7: the opponent of the ability's controller decides whether he pays (entry 190).
+    opponent_decides_payment: bool = True
+    #: R15:502.9: «не могут быть выбраны целью заклинаний и способностей» restricts every
+    #: declaration's targets while it lasts (entry 192).
+    untargetable_holds: bool = True
+    #: «в порядке, выбранном их владельцами»: the ability's controller orders his creatures first
+    #: (entry 193).
+    deck_order_from_controller: bool = True
     #: «+2 к удару за каждую сброшенную карту»: per card of the discard, not per discard (entry 65).
     discard_bonus_per_card: bool = True
     #: «Каждый игрок, начиная с вас»: the controller chooses first (entry 66).
@@ -383,6 +394,14 @@ class Ruleset:
     #: R15:519.5, 205.3: a card leaves play to its owner's graveyard, whoever controls it
     #: (INTERPRETING.md, entry 114).
     leaves_play_to_owner: bool = True
+    #: R15:203.4, 204.4: a card put from play into a hand or a deck goes to its owner's, whoever
+    #: controls it (INTERPRETING.md, entry 191).
+    zone_moves_to_owner: bool = True
+    #: R15:519.6.1: a created card that must go to a hand or a deck goes to its owner's supply
+    #: instead (entry 191).
+    created_bounced_to_supply: bool = True
+    #: «под низ колоды»: the card goes under the deck, not on top of it (R15:204.4; entry 191).
+    deck_bottom_is_bottom: bool = True
     #: R15:108.5: a card taken under control came under its controller's control this turn:
     #: first-turn weakness (entry 114).
     control_change_gives_weakness: bool = True

@@ -45,7 +45,7 @@ from ._state_codec import (
     state_ok,
 )
 from .canonical_form import StateError
-from .cards import CardDef, Effect, TriggeredAbility, load_pool
+from .cards import CardDef, Effect, EffectAbility, TriggeredAbility, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
 from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, Player, QueueEntry, State
@@ -142,6 +142,12 @@ STEP_FIELDS: dict[str, StepFields] = {
     "cancel_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "attack", "winner", "choosing")),
     # R15 glossary «Модуль»: a player attaches his entering Модуль creature, or not (checked with ``attaching``)
     "module_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
+    # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or
+    # not; the attack is that of the Queue step the game returns to (checked with ``choosing_cards``)
+    "pay_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
+    # R15:204.4: an owner orders his creatures a resolving ability puts on top of his deck
+    # (checked with ``choosing_cards``)
+    "deck_order": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
     "game_over": StepFields("any", _fields("winner"), _fields("choosing")),
 }
 assert set(STEP_FIELDS) == set(STEPS)
@@ -245,6 +251,14 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         return
     if grants not in (*lives, "control", "armour") and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
+    if grants == "untargetable":
+        # «не могут быть выбраны целью … до конца хода»: any character, a hero too (entry 192)
+        if until != "end_of_turn":
+            raise StateError(f"{path}.until", "«не могут быть выбраны целью» lasts until the end of turn")
+        c = state.cards.get(target)
+        if c is not None and not load_pool().cards[c.card_id].is_character:
+            raise StateError(f"{path}.target", f"card {target} is not a character")
+        return
     if grants == "control":
         # «Возьмите под контроль … до конца хода» (R15:519.5; INTERPRETING.md, entry 114)
         if until != "end_of_turn":
@@ -686,6 +700,12 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
         raise StateError("choosing_cards.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
     a = ability_of(state, e)
+    if state.step == "pay_choice":
+        _check_pay_choice(state, a, hc)
+        return
+    if state.step == "deck_order":
+        _check_deck_order(state, a, hc)
+        return
     if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in HAND_OPS:
         raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a hand effect "
                          f"({', '.join(HAND_OPS)})")
@@ -721,6 +741,49 @@ def _check_look(state: State, hc: HandChoice, effect: Effect) -> None:
     if not 2 <= hc.count <= most:
         raise StateError("choosing_cards.count", f"must be 2..{most}: the cards looked at (the top of the deck) "
                          "still to put back (R15:204.3)")
+
+
+def _check_deck_order(state: State, a: EffectAbility, hc: HandChoice) -> None:
+    """Rule 12 at step deck_order: the effect waiting puts creatures on top of their owners' decks
+    (``creatures_to_deck_top``), and the owner deciding has two or more of them left; when he is
+    the opponent of the ability's controller, the controller, who orders first, has none left
+    (R15:204.4; INTERPRETING.md, entry 193)."""
+    from .cards import ORDER_OPS
+    from .rules.deck_order import owned_creatures
+
+    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in ORDER_OPS:
+        raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability orders no cards "
+                         f"({', '.join(ORDER_OPS)}) (R15:204.4)")
+    _check_resume(state, hc.resume, "choosing_cards", QUEUE_STEPS)
+    if len(owned_creatures(state, hc.player)) < 2:
+        raise StateError("choosing_cards.player", f"player {hc.player + 1} has fewer than two creatures left to order: "
+                         "his last one goes without a decision (R15:204.4; INTERPRETING.md, entry 193)")
+    if hc.player != hc.entry.controller and owned_creatures(state, hc.entry.controller):
+        raise StateError("choosing_cards.player", f"player {hc.entry.controller + 1}, the ability's controller, orders "
+                         "his creatures first (INTERPRETING.md, entry 193)")
+
+
+def _check_pay_choice(state: State, a: EffectAbility, hc: HandChoice) -> None:
+    """Rule 12 at step pay_choice: the effect waiting is a payment (``opponent_may_pay``), the seat
+    deciding is the opponent of the ability's controller, and he can pay the coins it asks for
+    now (otherwise he refuses without a decision point; R15:119.7; INTERPRETING.md, entry 190)."""
+    from .cards import PAYMENT_OPS
+    from .rules.opponent_payment import asked_amount
+
+    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in PAYMENT_OPS:
+        raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a payment "
+                         f"({', '.join(PAYMENT_OPS)}) (R15:119.7)")
+    if hc.player != 1 - hc.entry.controller:
+        raise StateError("choosing_cards.player", f"the opponent of the ability's controller, player "
+                         f"{2 - hc.entry.controller}, decides whether he pays (R15:119.7)")
+    _check_resume(state, hc.resume, "choosing_cards", QUEUE_STEPS)
+    amount = asked_amount(state, hc.entry, a.effects[hc.effect])
+    if amount < 0:
+        raise StateError("choosing_cards.entry.targets", "the target whose cost is asked for is not in play: "
+                         "nothing is asked (R15:120.7)")
+    if state.players[hc.player].coins_open < amount:
+        raise StateError("choosing_cards.player", f"player {hc.player + 1} has fewer than {amount} open coins: he "
+                         "cannot pay and refuses without a decision point (R15:119.7)")
 
 
 def _is_set(state: State, name: str) -> bool:
@@ -827,10 +890,11 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if (state.attaching is not None) != (step == "module_choice"):
         raise StateError("attaching", "a Модуль creature waits for its player's decision exactly at step "
                          f"module_choice (R15:7.module); step {step}")
-    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle")):
-        raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, and a searched deck "
-                         "shuffled at step search_shuffle, which need the resolving ability "
-                         f"(R15:7.discard, R15:7.search); step {step}")
+    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle", "pay_choice", "deck_order")):
+        raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, a searched deck "
+                         "shuffled at step search_shuffle, a payment decided at step pay_choice and cards ordered at "
+                         "step deck_order, which need the resolving ability (R15:7.discard, R15:7.search, R15:119.7, "
+                         f"and R15:204.4); step {step}")
     players, cards = state.players, state.cards
     if step != "game_over":
         for seat, p in enumerate(players):
@@ -861,7 +925,7 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if step == "target_choice":
         _check_choosing(state, pool, QUEUE_STEPS)
         return
-    if step in ("hand_choice", "search_shuffle"):
+    if step in ("hand_choice", "search_shuffle", "pay_choice", "deck_order"):
         _check_choosing_cards(state, pool, QUEUE_STEPS)
         return
     if step == "module_choice":

@@ -206,6 +206,12 @@ FAITHFUL: dict[str, str] = {
     "akvanit": "whenever the opponent plays a card (trigger card_played, any type), wound itself 1",
     "akvanit_strazh": "a cancellation effect (cancel_play) on the opponent's spells and support cards, paid by "
     "destroying itself (R15:518.1)",
+    "vozhd_akvanitov": "Найм (optional, an optional creature target, entry 138): the opponent pays 2 or refuses at "
+    "step pay_choice (opponent_may_pay, R15:119.7); otherwise the creature goes to its owner's hand (return_to_hand)",
+    "u_vsego_est_tsena": "the opponent pays the chosen creature's cost or refuses (opponent_may_pay target_cost, "
+    "R15:119.7); otherwise it goes under its owner's deck (put_on_deck_bottom, R15:204.4)",
+    "efirnyy_shtorm": "every creature in play on top of its owner's deck (creatures_to_deck_top, R15:204.4), each "
+    "owner naming the order of his own at step deck_order, the controller first",
     "mekhakvanit": "when it becomes a target of a spell (targeted_by_spell), destroy itself",
     "kaynasskiy_opolchenets": "when another own character is prepared (trigger prepared), prepare itself, once per turn",
     "feya_rosy": "Найм: a chosen creature's strike becomes 6 until its controller's next turn (set-to modifier, "
@@ -218,6 +224,8 @@ FAITHFUL: dict[str, str] = {
     "otchayannyy_vystrel": "wound a character 3, 2 more (one wound of 5) if the hand is empty when it resolves",
     "makhokryl": "Найм: shot 1 at an enemy creature of the opponent's choice (target chooser opponent, R15:118.1)",
     "kulevrina_orkov": "(T): shot 1 at an enemy character; (T): shot 2 at an enemy character of the opponent's choice",
+    "navodchik_bandy": "(2): shot 2 at an enemy character of the opponent's choice (R15:118.1); (X)(T): X characters "
+    "(count X, entry 192) cannot be targeted by spells and abilities until end of turn (R15:502.9)",
     "gnev_predkov": "wound 3 an enemy character of the opponent's choice (chosen at R15:309.1 step 6, paid at step 9)",
     "prizrachnye_okovy": "a creature: destroy it if it is stunned (target_stunned: «Оглушение», not merely closed), "
     "«иначе» (if_previous not_done, R15:119.7) stun it",

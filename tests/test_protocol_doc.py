@@ -88,6 +88,8 @@ FIRST_EVENT = {
     "choose_cards": ("cards_chosen",),
     "cancel_play": ("play_cancelled", "play_not_cancelled"),
     "attach_module": ("module_attached", "entered_play"),
+    "pay_coins": ("effect_paid", "effect_payment_refused"),
+    "order_cards": ("moved_from_play",),
 }
 
 

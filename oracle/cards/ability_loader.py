@@ -81,6 +81,9 @@ from .vocabulary import (
 
 __all__ = ["parse_abilities"]
 
+#: The most targets «Х персонажей» may name (a bound only: X is the coins the player pays).
+MAX_X_TARGETS = 64
+
 
 def _parse_target(raw: Any, path: str) -> TargetSpec:
     if not isinstance(raw, dict):
@@ -93,7 +96,11 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
     for i, f in enumerate(filters):
         choice(f, TARGET_FILTERS, f"{path}.filter[{i}]")
     count = raw.get("count", 1)
-    if isinstance(count, dict):
+    x_count = count == "X"
+    if x_count:
+        # «Х персонажей»: as many targets as the X declared for the cost «(Х)» (entry 192)
+        lo, hi = 1, MAX_X_TARGETS
+    elif isinstance(count, dict):
         hi = integer(required(count, "up_to", f"{path}.count"), f"{path}.count.up_to", 1)
         lo = 1
     else:
@@ -110,7 +117,8 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
         if optional is not True or chooser != "controller":
             raise CardDataError(f"{path}.optional", "true or absent; a target the opponent chooses is not optional")
         lo = 0
-    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser, cost_x)
+    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser, cost_x=cost_x,
+                      x_count=x_count)
 
 
 def _controller_condition(raw: Any, path: str) -> Condition:
@@ -141,8 +149,15 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         raise CardDataError(f"{path}.amount", "target_strike is the strike of the ability's target: it needs one")
     if amount == "target_life" and not has_targets:
         raise CardDataError(f"{path}.amount", "target_life is the life of the ability's target: it needs one")
-    if amount == "target_cost" and to != "target":
+    if amount == "target_cost" and to != "target" and not (op == "opponent_may_pay" and has_targets):
         raise CardDataError(f"{path}.amount", "target_cost is the cost of each target: 'to' must be 'target'")
+    if op == "opponent_may_pay" and (to != "opponent" or (amount != "target_cost" and not isinstance(amount, int))):
+        raise CardDataError(f"{path}.to", "«противник может заплатить»: 'to' 'opponent', the amount a number of coins "
+                            "or target_cost («стоимость выбранного существа», R15:119.7)")
+    if op == "creatures_to_deck_top" and to != "each_creature":
+        raise CardDataError(f"{path}.to", "creatures_to_deck_top moves every creature: 'each_creature'")
+    if op in ("return_to_hand", "put_on_deck_bottom") and to in HAND_RECIPIENTS:
+        raise CardDataError(f"{path}.to", f"{op} moves cards in play, not a player")
     cond: Condition | Literal[""] = choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
     if cond in TARGET_CONDITIONS and to != "target":
         raise CardDataError(f"{path}.if", f"{cond} is about the target: 'to' must be 'target'")
@@ -435,6 +450,9 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if not isinstance(targets_raw, list):
         raise CardDataError(f"{path}.targets", "must be a list")
     targets = tuple(_parse_target(t, f"{path}.targets[{i}]") for i, t in enumerate(targets_raw))
+    if any(t.x_count for t in targets) and kind != "activated":
+        raise CardDataError(f"{path}.targets", "«Х персонажей» (count 'X') belongs to an activated ability with the "
+                            "cost «(Х)»")
     if len(targets) > 1:
         raise CardDataError(f"{path}.targets", "at most one target spec per ability")
     if targets and targets[0].min_count == 0 and kind not in ("triggered", "activated"):
@@ -519,6 +537,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         thirst = integer(cost.get("thirst", 0), f"{path}.cost.thirst", 0)
         if thirst and discard:
             raise CardDataError(f"{path}.cost.thirst", "a cost names one card of its own: Жажда or a discard, not both")
+        if any(t.x_count for t in targets) and not x_coins:
+            raise CardDataError(f"{path}.targets", "«Х персонажей» (count 'X') needs the cost «(Х)» (cost.coins 'X')")
         if any(e.amount == "X" for e in effects) and not x_coins:
             raise CardDataError(f"{path}.effects", "the amount 'X' of an activated ability needs the cost «(Х)» "
                                 "(cost.coins 'X')")

@@ -24,6 +24,8 @@ __all__ = [
     "GRANT_OPS",
     "HAND_OPS",
     "OPS",
+    "ORDER_OPS",
+    "PAYMENT_OPS",
     "SUPPLY_OPS",
     "OpGroup",
     "OpSpec",
@@ -34,8 +36,10 @@ __all__ = [
 #: a choice of cards the player makes while the ability resolves ("hand", step
 #: ``hand_choice``; INTERPRETING.md, entry 63), or the ability's own card wherever it is
 #: ("source"), or a card of the player's supply that comes into play, which may wait for
-#: his Модуль decision at step ``module_choice`` ("supply"; INTERPRETING.md, entry 104).
-OpGroup = Literal["cards", "targets", "player", "hand", "source", "supply"]
+#: his Модуль decision at step ``module_choice`` ("supply"; INTERPRETING.md, entry 104), or the
+#: opponent's decision to pay coins or not at step ``pay_choice`` ("payment"; R15:119.7;
+#: INTERPRETING.md, entry 190).
+OpGroup = Literal["cards", "targets", "player", "hand", "source", "supply", "payment", "order"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +92,29 @@ OPS: dict[Op, OpSpec] = {
         "(`choose_cards` naming cards of his play zone); each, ascending uids, becomes a part of the ability's own "
         "card as `attach_to_self` does (`module_attached` with `from`) and its «Найм» fires as an attached Модуль's "
         "would (R15:7.module; its former parts' too); nothing when the card is out of play (INTERPRETING.md entry 202)",
+    ),
+    "return_to_hand": OpSpec(
+        "cards", NoParams,
+        "«положите существо в руку владельца» (R15:203.4): a recipient card in play goes to its owner's hand, losing "
+        "every effect and marker (`moved_from_play` with `to` `hand`); a created card goes to its owner's supply "
+        "instead (R15:519.6.1, `to` `supply`); a combined card's parts go each to its own owner's hand as separate "
+        "cards (R15 glossary «Присоединить»; `moved_from_play` with `host`); the cards it captured go back "
+        "(`captured_returned`). No death: «Гибель» does not fire (INTERPRETING.md entry 191)",
+    ),
+    "put_on_deck_bottom": OpSpec(
+        "cards", NoParams,
+        "«положите это существо под низ колоды» (R15:204.4): a recipient card in play goes under its owner's deck, "
+        "without a shuffle (R15:204.3), as `return_to_hand` otherwise (`moved_from_play` with `to` `deck_bottom`; a "
+        "created card to the supply; parts under their owners' decks, the top card first; INTERPRETING.md entry 191)",
+    ),
+    "creatures_to_deck_top": OpSpec(
+        "order", NoParams,
+        "«Положите всех существ на верх колоды владельца в порядке, выбранном их владельцами» (R15:204.4, 204.3): `to` "
+        "`each_creature`; every creature in play, not hidden, goes on top of its owner's deck (`moved_from_play` with "
+        "`to` `deck_top`, its parts right after it). Each owner orders his own: the ability's controller first, then "
+        "his opponent; an owner with two or more of them left names at step `deck_order` (`choosing_cards`, action "
+        "`order_cards card=`) the one he puts on top now, so the last named is the top card; his last one goes "
+        "without a decision (INTERPRETING.md entry 193)",
     ),
     "poison": OpSpec(
         "cards", NoParams,
@@ -146,6 +173,15 @@ OPS: dict[Op, OpSpec] = {
         "`to` as `no_plays_next_turn`: from now until the end of the next turn of the ability's controller's opponent "
         "(his current one, if it is his turn now; R15:310.2) the cards the player plays cost `amount` more (keys as for "
         "`cost_next_turn`; INTERPRETING.md entry 172)",
+    ),
+    "opponent_may_pay": OpSpec(
+        "payment", NoParams,
+        "«противник может заплатить (N), иначе …» (R15:119.7): `to` `opponent`; the opponent of the ability's controller "
+        "decides at step `pay_choice` (`choosing_cards`, action `pay_coins`) to close `amount` of his open coins "
+        "(`target_cost`: the mentioned cost of the ability's target, R15:106.1.4; `effect_paid`) or not "
+        "(`effect_payment_refused`); a player without enough open coins refuses without a decision point. Carried out "
+        "(for `if_previous`) when he paid: the next effect, its «иначе» (`if_previous` `not_done`), happens only when "
+        "he did not (INTERPRETING.md entry 190)",
     ),
     "open": OpSpec(
         "cards", NoParams,
@@ -276,6 +312,14 @@ OPS: dict[Op, OpSpec] = {
         "modifier with `grants` the keyword, `amount` 0, `until` `start_of_owner_turn` and `owner` the ability's "
         "controller; `keyword_granted`; INTERPRETING.md entries 23, 159)",
         grants=True,
+    ),
+    "untargetable_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«не могут быть выбраны целью заклинаний и способностей до конца хода»: each recipient character, a hero "
+        "included, cannot be chosen as a target of a spell or an ability, by either player, until the end of turn, "
+        "310.2 (a modifier with `grants` `untargetable` and `amount` 0; `cannot_be_targeted`); a declaration naming it "
+        "is refused citing R15:501.5 (the restrictions of R15:502.9); attacks and abilities without targets still "
+        "reach it (INTERPRETING.md entry 192)",
     ),
     "keyword_while_in_play": OpSpec(
         "cards", KeywordParams,
@@ -425,3 +469,7 @@ GRANT_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.grants)
 HAND_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "hand")
 #: Effects that bring a card of the player's supply into play («Создайте», R15:519.6).
 SUPPLY_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "supply")
+#: Effects that wait for the opponent's decision to pay (step ``pay_choice``, R15:119.7).
+PAYMENT_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "payment")
+#: Effects whose cards their owners order at step ``deck_order`` (INTERPRETING.md, entry 193).
+ORDER_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "order")

@@ -192,6 +192,9 @@ Op = Literal[
     "fight",  # «Сразиться с существом»: the ability's own creature fights the recipient (R15:7.fight, 507.4)
     "attach_to_self",  # «Присоедините к Х …»: the recipient in play becomes a part of the ability's own card (R15:7.attach)
     "attach_own_mechanisms",  # «Прикрепите к Х любое число ваших механизмов (как если бы они имели способность Модуль …)»
+    "return_to_hand",  # «положите существо в руку владельца»: from play to its owner's hand (R15:203.4)
+    "put_on_deck_bottom",  # «положите это существо под низ колоды»: from play under its owner's deck (R15:204.4)
+    "creatures_to_deck_top",  # «Положите всех существ на верх колоды владельца в порядке, выбранном их владельцами» (step deck_order)
     "poison",  # «Отравить на Х»: Poison X, the highest value applies (R15:7.poison)
     "intensify_poison",  # «Усилить отравление на Х»: Poison Y becomes X+Y
     "cure",  # remove all poison
@@ -203,6 +206,7 @@ Op = Literal[
     "no_plays_next_turn",  # «не может разыгрывать карты в свой следующий ход»: a timed effect on the player (R15:521.1, 514.2)
     "cost_next_turn",  # «… стоит на (N) дороже в его следующий ход»: a timed cost effect on the player (R15:521.1, 523.1)
     "cost_until_end_of_opponent_turn",  # «До конца хода противника … стоят на (N) дороже» (R15:521.1, 310.2)
+    "opponent_may_pay",  # «противник может заплатить (N), иначе …»: his decision at step pay_choice (R15:119.7)
     "open",  # open (untap) a card
     "prepare",  # «Подготовить» (R15:7.prepare): open, drop activated per-turn markers, may attack/defend again
     "close",  # close (tap) a card
@@ -225,6 +229,7 @@ Op = Literal[
     "life_while_in_play",  # «получает +N к жизням» with no duration: +N life while it is in play (R15:7.gains, 205.3)
     "keyword_until_end_of_turn",  # «получает [keyword] до конца хода» (310.2); effect key ``keyword``
     "keyword_until_start_of_your_next_turn",  # «До начала вашего следующего хода оно …»: a granted keyword until then (303.1)
+    "untargetable_until_end_of_turn",  # «не могут быть выбраны целью заклинаний и способностей до конца хода» (R15:502.9; 310.2)
     "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "double_strike_while_in_play",  # «удвойте его силу удара»: a ×2 strike modifier while it is in play (R15:523.1)

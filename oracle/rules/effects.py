@@ -15,6 +15,8 @@ from ..cards import (
     GRANT_OPS,
     HAND_OPS,
     OPS,
+    ORDER_OPS,
+    PAYMENT_OPS,
     SHOWN_CONDITIONS,
     SUPPLY_OPS,
     TARGET_CONDITIONS,
@@ -35,8 +37,10 @@ from .board import (
     shot_bonus,
     target_condition_holds,
 )
+from .deck_order import order_effect
 from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, shuffles_after
 from .modules import create_effect
+from .opponent_payment import payment_effect
 from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
 from .targeting import target_violation
@@ -95,6 +99,16 @@ def run_effects(
                 return
             if effect.op == "discard":
                 discarded += hand - len(state.players[entry.controller].hand)
+        elif effect.op in PAYMENT_OPS:
+            # «противник может заплатить …»: his decision may wait at step pay_choice (entry 190)
+            paused, done = payment_effect(state, entry, ability, index, ev, rules)
+            if paused:
+                return
+        elif effect.op in ORDER_OPS:
+            # «в порядке, выбранном их владельцами»: an owner's order may wait at step deck_order (entry 193)
+            if order_effect(state, entry, index, ev, rules):
+                return
+            done = True
         elif effect.op in SUPPLY_OPS:
             # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104);
             # «если это механизм, создайте …»: nothing when its condition is false (entries 42, 163)
@@ -290,6 +304,8 @@ _EACH: dict[Op, EachHandler] = {
     "wound": card_effects.wound,
     "fight": card_effects.fight,
     "attach_to_self": card_effects.attach_to_self,
+    "return_to_hand": card_effects.return_to_hand,
+    "put_on_deck_bottom": card_effects.put_on_deck_bottom,
     "poison": card_effects.poison,
     "intensify_poison": card_effects.intensify_poison,
     "cure": card_effects.cure,
@@ -308,6 +324,7 @@ _EACH: dict[Op, EachHandler] = {
     "upgrade": card_effects.upgrade,
     "life_while_in_play": card_effects.life_while_in_play,
     "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
+    "untargetable_until_end_of_turn": card_effects.untargetable_until_end_of_turn,
     "keyword_while_in_play": card_effects.keyword_while_in_play,
     "keyword_until_start_of_your_next_turn": card_effects.keyword_until_start_of_your_next_turn,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
@@ -328,7 +345,7 @@ def _check_dispatch() -> None:
     card a whole-effect one, an op on cards a whole-effect one (``destroy``) or one per card."""
     for op, spec in OPS.items():
         handlers = (op in _WHOLE) + (op in _EACH)
-        if handlers != (spec.group not in ("hand", "supply")) or (op in _EACH and spec.group != "cards"):
+        if handlers != (spec.group not in ("hand", "supply", "payment", "order")) or (op in _EACH and spec.group != "cards"):
             raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
 
 

@@ -277,6 +277,9 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
         n = len(action.targets)
         if len(set(action.targets)) != n or not least_targets(state, spec) <= n <= spec.max_count:
             out.append(Violation(cite_one(state, "501.1"), f"choose {least_targets(state, spec)}..{spec.max_count} distinct targets"))
+        elif spec.x_count and n != action.x:
+            # «Х персонажей»: as many as the X declared for the cost (R15:308.1 step 3; entry 192)
+            out.append(Violation(cite_one(state, "501.1"), f"«Х персонажей»: name exactly X = {action.x} targets"))
         if tuple(sorted(action.targets)) != action.targets:
             out.append(Violation(cite_one(state, "501.1"), "targets must be listed in ascending order"))
         for t in action.targets:
@@ -535,8 +538,11 @@ def choice_actions(state: State) -> list[Action]:
                     else [(v,) for v in sorted(_thirst_targets(state, uid))] if ab.thirst else [()])
             # X runs from 1 to the largest payable X (R15:308.1 step 3, 512.4; entry 8)
             xs = range(1, largest_ability_x(state, uid, ab) + 1) if ab.x_coins else (0,)
+            x_count = bool(ab.targets) and ab.targets[0].x_count  # «Х персонажей» (entry 192)
             for targets in declared_targets(state, ab, state.active, uid):
                 for x in xs:
+                    if x_count and len(targets) != x:
+                        continue
                     total = _ability_distribution_total(ab, x)
                     shares = _distributions(total, len(targets), _least_amount(state)) if total else [()]
                     for values, amounts in product(paid, shares):

@@ -29,6 +29,7 @@ from ..model import (
 from .attack import fight
 from .basic_effects import check_state, wound
 from .board import card_def
+from .deck_order import order_effect, put_one
 from .deck_top import nameable, names_a_card, order_options, put_back
 from .draws import choice_violation
 from .effects import hand_effect, run_ability, run_effects
@@ -43,6 +44,7 @@ from .hand import (
     zone_chosen_from,
 )
 from .modules import return_created
+from .opponent_payment import decide_payment
 from .payment import limit_reached, take_usage_marker
 from .recipients import live_targets
 from .targeting import least_targets, target_choices, target_violation
@@ -67,7 +69,9 @@ __all__ = [
     "hand_chooser",
     "only_choice",
     "opponent_chooses",
+    "order_cards",
     "pass_trigger",
+    "pay_choice",
     "remove_cancelled_play",
     "repeat_chain_violation",
     "resolve_first",
@@ -672,6 +676,57 @@ def _after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> 
         if state.winner >= 0:
             return
     run_effects(state, entry, ability, hc.effect + 1, done, ev, rules)
+    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
+        _rest_of_play(state, entry, ev)
+
+
+# --- the opponent's decision to pay (R15:119.7) -------------------------------------------
+
+
+def pay_choice(state: State, action: Action, ev: list[Event]) -> None:
+    """See :func:`_pay_choice`; the resolution goes on in its entry's chain (R15:525.2)."""
+    assert state.choosing_cards is not None
+    with resolving(state.choosing_cards.entry):
+        _pay_choice(state, action, ev)
+
+
+def _pay_choice(state: State, action: Action, ev: list[Event]) -> None:
+    """The opponent paid or refused (:func:`~oracle.rules.opponent_payment.decide_payment`): the
+    ability's remaining effects follow — its «иначе» only when he did not pay (R15:119.7; the
+    mutant ``otherwise_despite_payment`` carries it out anyway) — then the rest of its play, and
+    the game returns to the Queue step it was resolving (INTERPRETING.md, entry 190)."""
+    assert state.choosing_cards is not None
+    entry = state.choosing_cards.entry
+    rules = _resolution_rules(state, entry)
+    hc, paid = decide_payment(state, action, ev, rules)
+    run_effects(state, entry, ability_of(state, entry), hc.effect + 1, paid and state.rules.payment_stops_otherwise,
+                ev, rules)
+    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
+        _rest_of_play(state, entry, ev)
+
+
+# --- an owner's order of his cards put on top of his deck (R15:204.4) ---------------------
+
+
+def order_cards(state: State, action: Action, ev: list[Event]) -> None:
+    """See :func:`_order_cards`; the resolution goes on in its entry's chain (R15:525.2)."""
+    assert state.choosing_cards is not None
+    with resolving(state.choosing_cards.entry):
+        _order_cards(state, action, ev)
+
+
+def _order_cards(state: State, action: Action, ev: list[Event]) -> None:
+    """The owner put the named creature on top of his deck
+    (:func:`~oracle.rules.deck_order.put_one`); the effect goes on — his next decision, or his
+    opponent's — then the ability's remaining effects and the rest of its play (INTERPRETING.md,
+    entry 193)."""
+    assert state.choosing_cards is not None
+    entry = state.choosing_cards.entry
+    rules = _resolution_rules(state, entry)
+    hc = put_one(state, action, ev, rules)
+    if order_effect(state, entry, hc.effect, ev, rules):
+        return
+    run_effects(state, entry, ability_of(state, entry), hc.effect + 1, True, ev, rules)
     if state.step not in RESOLUTION_PAUSES and state.winner < 0:
         _rest_of_play(state, entry, ev)
 

@@ -30,6 +30,8 @@ class Step(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_SEARCH_SHUFFLE: _ClassVar[Step]
     STEP_CANCEL_CHOICE: _ClassVar[Step]
     STEP_MODULE_CHOICE: _ClassVar[Step]
+    STEP_PAY_CHOICE: _ClassVar[Step]
+    STEP_DECK_ORDER: _ClassVar[Step]
 
 class GameResult(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -58,6 +60,8 @@ STEP_HAND_CHOICE: Step
 STEP_SEARCH_SHUFFLE: Step
 STEP_CANCEL_CHOICE: Step
 STEP_MODULE_CHOICE: Step
+STEP_PAY_CHOICE: Step
+STEP_DECK_ORDER: Step
 GAME_RESULT_UNSPECIFIED: GameResult
 GAME_RESULT_PLAYER_1_WON: GameResult
 GAME_RESULT_PLAYER_2_WON: GameResult
