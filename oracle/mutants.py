@@ -577,6 +577,14 @@ MUTANTS: dict[str, Mutant] = {
             "card_text_keeps_closed",
         ),
         Mutant(
+            "same_name_surcharge_on_every_creature",
+            "R15:521.1",
+            "Усыпить: «Существа с таким же названием стоят на (1) дороже в следующий ход противника» surcharges every "
+            "creature the opponent plays in that turn, not only those named like the returned one (INTERPRETING.md, "
+            "entry 194)",
+            "same_name_filters",
+        ),
+        Mutant(
             "deals_no_wounds_only_by_strike",
             "R15:517.1",
             "«оно не наносит ран» (Все на одного!) stops only the wounds of its strike: its abilities' wounds (a shot) are "

@@ -385,6 +385,9 @@ class Ruleset:
     #: R15:517.1: «оно не наносит ран» covers the wounds of its abilities too, not only its
     #: strike (INTERPRETING.md, entry 159).
     deals_no_wounds_covers_abilities: bool = True
+    #: «Существа с таким же названием стоят на (1) дороже»: only creatures named like the target
+    #: (INTERPRETING.md, entry 194).
+    same_name_filters: bool = True
     #: R15:519.3.1: a player who summons none refused to look through the deck: it is not
     #: shuffled (entry 112).
     summon_refusal_keeps_the_deck: bool = True

@@ -94,6 +94,8 @@ FAITHFUL: dict[str, str] = {
     "proekt_yanis_tauro": "(T): a shot = wound an enemy character by its current strike (507.2)",
     "proekt_maris_tauro": "whenever its strike wounds a hero (strikes_hero, no limit, R15:113.5): heal the own hero by "
     "the wounds dealt, remembered by the trigger (amount wounds_dealt; INTERPRETING.md entry 57)",
+    "usypit": "a creature target to its owner's hand (return_to_hand, R15:203.4); creatures named like it cost 1 more "
+    "in the caster's opponent's next turn (cost_next_turn with same_name; INTERPRETING.md entry 194)",
     "vse_na_odnogo": "an enemy creature target: until the start of the caster's next turn it deals no wounds (every "
     "wound of it replaced by none, R15:517.1) and attacks at it are directed (no defender, R15:7.directed); "
     "INTERPRETING.md entry 159",
