@@ -128,6 +128,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing_cards.entry.granter': (0, 1048576),
     'choosing_cards.effect': (0, 1024),
     'choosing_cards.player': (0, 1),
+    'choosing_cards.count': (0, 1048576),
     'attaching.card': (1, 1048576),
     'attaching.player': (0, 1),
     'attaching.entry.controller': (0, 1),
@@ -162,6 +163,8 @@ BOUNDS: dict[str, tuple[int, int]] = {
 def entry_dict(o: QueueEntry) -> dict[str, Any]:
     """The canonical data form of a ``QueueEntry`` (:func:`oracle.serialize.to_dict`)."""
     d: dict[str, Any] = {"kind": o.kind, "controller": o.controller, "source": o.source, "ability": o.ability, "targets": list(o.targets), "amounts": list(o.amounts), "x": o.x, "mode": o.mode, "part": o.part}
+    if o.named:
+        d["named"] = o.named
     if o.lineage:
         d["lineage"] = list(o.lineage)
     if o.granter:
@@ -211,7 +214,10 @@ def target_choice_dict(o: TargetChoice) -> dict[str, Any]:
 
 def hand_choice_dict(o: HandChoice) -> dict[str, Any]:
     """The canonical data form of a ``HandChoice`` (:func:`oracle.serialize.to_dict`)."""
-    return {"entry": entry_dict(o.entry), "effect": o.effect, "player": o.player, "resume": o.resume}
+    d: dict[str, Any] = {"entry": entry_dict(o.entry), "effect": o.effect, "player": o.player, "resume": o.resume}
+    if o.count:
+        d["count"] = o.count
+    return d
 
 
 def module_choice_dict(o: ModuleChoice) -> dict[str, Any]:
@@ -294,7 +300,7 @@ def state_dict(o: State) -> dict[str, Any]:
     return d
 
 
-_ENTRY_KEYS = frozenset(('kind', 'controller', 'source', 'ability', 'targets', 'amounts', 'x', 'mode', 'part', 'lineage', 'granter'))
+_ENTRY_KEYS = frozenset(('kind', 'controller', 'source', 'ability', 'targets', 'amounts', 'x', 'mode', 'part', 'named', 'lineage', 'granter'))
 
 
 def read_entry(raw: Any, path: str) -> QueueEntry:
@@ -309,9 +315,10 @@ def read_entry(raw: Any, path: str) -> QueueEntry:
     x = r.get_int('x', (0, 1048576))
     mode = r.get_int('mode', (-1, 1024))
     part = r.get_int('part', (-2, -1))
+    named = r.get_card_id('named') if 'named' in raw else ""
     lineage = tuple(r.get_ints('lineage', (-2, 1048576))) if 'lineage' in raw else ()
     granter = r.get_int('granter', (0, 1048576)) if 'granter' in raw else 0
-    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, lineage=lineage, granter=granter)
+    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, named=named, lineage=lineage, granter=granter)
 
 
 _PENDING_KEYS = frozenset(('id', 'controller', 'source', 'ability', 'subject', 'count', 'lineage', 'granter'))
@@ -377,7 +384,7 @@ def read_target_choice(raw: Any, path: str) -> TargetChoice:
     return TargetChoice(entry=entry, resume=resume)
 
 
-_HAND_CHOICE_KEYS = frozenset(('entry', 'effect', 'player', 'resume'))
+_HAND_CHOICE_KEYS = frozenset(('entry', 'effect', 'player', 'resume', 'count'))
 
 
 def read_hand_choice(raw: Any, path: str) -> HandChoice:
@@ -387,7 +394,8 @@ def read_hand_choice(raw: Any, path: str) -> HandChoice:
     effect = r.get_int('effect', (0, 1024))
     player = r.get_int('player', (0, 1))
     resume = r.get_str('resume', STEPS)
-    return HandChoice(entry=entry, effect=effect, player=player, resume=resume)
+    count = r.get_int('count', (0, 1048576)) if 'count' in raw else 0
+    return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count)
 
 
 _MODULE_CHOICE_KEYS = frozenset(('card', 'player', 'resume', 'entry', 'effect', 'option', 'cost'))
@@ -554,7 +562,8 @@ def entry_json(o: QueueEntry) -> str:
     """The canonical JSON text of a ``QueueEntry`` whose fields have exactly their declared types."""
     _0 = f'"granter":{o.granter},' if o.granter else ""
     _1 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
-    return f'{{"ability":{o.ability},"amounts":[{ints_text(o.amounts)}],"controller":{o.controller},{_0}"kind":{json_str(o.kind)},{_1}"mode":{o.mode},"part":{o.part},"source":{o.source},"targets":[{ints_text(o.targets)}],"x":{o.x}}}'
+    _2 = f'"named":{json_str(o.named)},' if o.named else ""
+    return f'{{"ability":{o.ability},"amounts":[{ints_text(o.amounts)}],"controller":{o.controller},{_0}"kind":{json_str(o.kind)},{_1}"mode":{o.mode},{_2}"part":{o.part},"source":{o.source},"targets":[{ints_text(o.targets)}],"x":{o.x}}}'
 
 
 def pending_json(o: PendingTrigger) -> str:
@@ -588,7 +597,8 @@ def target_choice_json(o: TargetChoice) -> str:
 
 def hand_choice_json(o: HandChoice) -> str:
     """The canonical JSON text of a ``HandChoice`` whose fields have exactly their declared types."""
-    return f'{{"effect":{o.effect},"entry":{entry_json(o.entry)},"player":{o.player},"resume":{json_str(o.resume)}}}'
+    _0 = f'"count":{o.count},' if o.count else ""
+    return f'{{{_0}"effect":{o.effect},"entry":{entry_json(o.entry)},"player":{o.player},"resume":{json_str(o.resume)}}}'
 
 
 def module_choice_json(o: ModuleChoice) -> str:

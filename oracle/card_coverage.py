@@ -41,6 +41,11 @@ POOL = ROOT / "oracle" / "data" / "cards.json"
 #: where (oracle.cards names, rule ids).
 COVERED: dict[str, str] = {
     "PREPARE": "op `prepare` (R15:7.prepare; INTERPRETING.md entry 41)",
+    "UNTARGETABLE": "op `untargetable_until_end_of_turn` («не могут быть выбраны целью заклинаний и способностей до "
+    "конца хода»: a modifier with `grants` `untargetable` on characters, heroes too, read by every declaration's "
+    "targets, R15:502.9; INTERPRETING.md entry 192)",
+    "BOUNCE": "op `return_to_hand` («положите существо в руку владельца»: a card in play to its owner's hand, a "
+    "created card to his supply, a combined card's parts separately, R15:203.4, 519.6.1; INTERPRETING.md entry 191)",
     "HISTORY": "counters of each player: cards drawn, cards played, creatures played this turn (the state's "
     "`drawn_this_turn`, `played_this_turn`, `creatures_played_this_turn`; entry 59) and wounds healed from his "
     "creatures in his own turn, kept through the opponent's (`creatures_healed_own_turn`, amount "
@@ -101,8 +106,8 @@ COVERED: dict[str, str] = {
     "entry 200)",
     "X_ACT": "the cost «(Х)» of an activated ability (`cost.coins` `\"X\"`: X declared, at least 1, bounded by the "
     "payment, R15:308.1 step 3, 512.4; entry 120), the amount X of its effects and a target «стоимостью (Х)» (target "
-    "key `cost` `\"X\"`; entry 201) and the count of a resurrection (entry 157); X cards discarded as a cost is "
-    "`DISCARD`'s",
+    "key `cost` `\"X\"`; entry 201), a target count `X` («Х персонажей», exactly the X declared; entry 192) and the "
+    "count of a resurrection (entry 157); X cards discarded as a cost is `DISCARD`'s",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
@@ -127,12 +132,14 @@ PARTLY: dict[str, str] = {
     "abilities (entry 142), the chain named with the declaration (R15:524.1-524.3); not a chain of X declared with an "
     "X cost that discards X cards («(Х), сбросьте Х карт: Выберите Х раз одно из»)",
     "M_ARMOUR": "static `armour` («Броня N»: the first N wounds of strikes and shots in each turn prevented, the highest "
-    "counting, R15 glossary, R15:516; entry 93); not a Броня gained for a time («получает Броню 2 до конца хода»)",
+    "counting, R15 glossary, R15:516; entry 93) and a Броня gained until the end of turn (op `armour_until_end_of_turn`, the "
+    "highest one counting; entry 162)",
     "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "
     "zone, back to its owner at 310.2; entry 114); no exchange of control (giving one's own card to the opponent)",
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), «нет существ не-механизмов» (`no_own_non_mechanisms`; entry "
-    "152), the target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
+    "152), the conditions about a shown card `shown_named`, `shown_creature`, `shown_mechanism` (entry 160), the "
+    "target conditions `target_stunned` and `target_has_shot` (entry 68), «при этом» and "
     "«иначе» (`if_previous`, R15:119.4, 119.7; entry 54); no other predicates",
     "CLASS": "printed classes (R15:107.3) and class filters on targets, cost modifiers and trigger subjects "
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
@@ -174,7 +181,10 @@ PARTLY: dict[str, str] = {
     "(cost `discard`, the card named in the action's `values`; entry 75); not «пока не станет»",
     "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); op "
     "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 78); "
-    "not from play, not under the deck, no ordering of several",
+    "op `shown_to_deck_bottom`: a shown top card under its deck (entry 163); cards looked at put back in the player's "
+    "order (op `look_at_deck_top`, entry 161); op `put_on_deck_bottom`: a card in play under its owner's deck "
+    "(R15:204.4, 204.3; entry 191); op `creatures_to_deck_top`: every creature on top of its owner's deck, each owner "
+    "ordering his own at step `deck_order` (entry 193); not from the hand under the deck",
     "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
     "attack at an enemy creature, R15:7.directed; entry 74) and the printed «Направленный удар по существам с "
     "уязвимостью» (`directed_at_vulnerable`: only at a creature that has Уязвимость; entry 153), and «существа "
@@ -183,15 +193,24 @@ PARTLY: dict[str, str] = {
     "name or a type and printed cost, his choice at step `hand_choice`, to his hand, then chance shuffles his deck at "
     "step `search_shuffle` (R15:204.2; entry 84); no triggers from the deck («Когда вы используете "
     "поиск», R15:113.10), no search for the searching card itself",
+    "M_DECKLOOK": "the top cards of the player's own deck (R15:204.3, 520.3): op `reveal_deck_top` («Покажите верхнюю "
+    "карту вашей колоды», shown to both players) with the conditions `shown_named`, `shown_creature`, "
+    "`shown_mechanism` and op `shown_to_hand` after it, a card named with a triggered ability's declaration (action "
+    "`option`; entry 160), and op `look_at_deck_top` («Посмотрите Х верхних карт …; положите их обратно в любом "
+    "порядке», the order chosen one card at a time at step `hand_choice`; entry 161), and op `shown_to_deck_bottom` "
+    "(«вы можете положить эту карту под низ колоды», entry 163); the top card of the opponent's deck looked at "
+    "(`to` `opponent`, a deck named with a declaration; entry 164)",
     "M_REPLACE": "the wound pipeline (R15:508.4): static `no_wounds_from` («Не получает ран от существ с ударом N или "
     "более», R15:517.1.1; entry 86), `wound_replacement` («Если … должен получить раны, вместо этого» an upgrade or N "
     "wounds more, R15:517.1), `protection_from` (R15:515), `armour` and `prevent_next` (R15:516); no optional "
     "replacement («вы можете … при этом предотвратить»), of other effects than wounds only Антиграв's of a combined "
     "creature's death (keyword `parts_to_hand_instead_of_death`; entry 203), and «оно не наносит ран» (the granted "
     "keyword `deals_no_wounds`: every wound of the creature replaced by none, R15:517.1; entry 159)",
-    "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48) and his "
-    "own hand cards in an ability of the other player (step `hand_choice`; entry 66); not «противник может "
-    "заплатить …, иначе», no ordering",
+    "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48), his "
+    "own hand cards in an ability of the other player (step `hand_choice`; entry 66), and whether he pays «противник "
+    "может заплатить (N) / стоимость выбранного существа, иначе …» (op `opponent_may_pay`, step "
+    "`pay_choice`, R15:119.7; entry 190), and the order of his own cards an ability of the other player puts on "
+    "top of his deck (step `deck_order`, R15:204.4; entry 193)",
 }
 
 
@@ -199,10 +218,15 @@ PARTLY: dict[str, str] = {
 #: card name -> codes, and what each such code is.
 EXTRA_NEEDS: dict[str, list[str]] = {
     "Хранитель источника": ["PRINTED_POISON"],
+    "Эйвдалль": ["NO_TIMING"],
 }
 EXTRA_LABELS: dict[str, tuple[str, str]] = {
     "PRINTED_POISON": ("vocab", "a printed «Отравление N» keyword (the card has Poison N of its own, which "
                        "another «Отравить» does not add to and «Усилить отравление» raises; docs/CARDS.md)"),
+    "NO_TIMING": ("data", "the printed text («Выберите существо противника; вы можете показать верхнюю карту …») has "
+                  "no trigger condition and no «оплата:», and it is no lasting statement, so R15:112-115 give it no "
+                  "moment to happen (a «Найм:» is probably lost in the source); played as any guess it would not be "
+                  "the printed card (INTERPRETING.md entry 165)"),
 }
 
 

@@ -60,6 +60,10 @@ DECISION_KINDS: dict[str, str] = {
     "one of his cards or lets it go on (R15:309.1.10, R15:518.1)",
     "module_choice": "the player whose creature with «Модуль» must enter play attaches it to one of his "
     "mechanisms instead, or lets it enter (R15 glossary «Модуль», «Присоединить»)",
+    "pay_choice": "the opponent of a resolving ability's controller pays the coins it asks for («противник может "
+    "заплатить (N), иначе …») or refuses, and its «иначе» happens only if he did not pay (R15:119.7)",
+    "deck_order": "an owner names the next of his creatures a resolving ability puts on top of his deck («в порядке, "
+    "выбранном их владельцами», R15:204.4)",
     "game_over": "nobody decides: the game is over; actor nobody",
 }
 
@@ -95,10 +99,19 @@ CAPABILITIES: dict[str, str] = {
     "searches": "«Поиск» (R15:7.search): a player chooses up to N matching cards of his own deck while an "
     "ability resolves (step hand_choice, action choose_cards), they go to his hand, then chance shuffles his deck "
     "(step search_shuffle, action shuffle, which also needs setup)",
+    "deck_top": "the top cards of a player's own deck while an ability resolves: shown to both players («Покажите», "
+    "events deck_revealed, put_in_hand; a card named with a declaration, action option), or looked at and put back in "
+    "the order he chooses («Посмотрите … положите их обратно в любом порядке», step hand_choice, which also needs "
+    "hand_choices; events deck_looked_at, deck_ordered); no shuffle (R15:204.3)",
     "modules": "combined creatures and created cards: a creature with «Модуль» attached to a mechanism (step "
     "module_choice, action attach_module), the combined card's characteristics, its parts leaving play as separate "
     "cards (R15:505.4), «Создайте» and the supply (R15:519.6, 519.6.1, 206.1)",
     "coin_loss": "effects that make a player lose coins, R15:522.2 and 522.5 (the event coins_lost; Подавление)",
+    "opponent_payments": "«противник может заплатить (N), иначе …» (R15:119.7): the opponent of a resolving "
+    "ability's controller closes N open coins or refuses (step pay_choice, action pay_coins; events effect_paid, "
+    "effect_payment_refused); and cards put from play into their owner's hand or deck (R15:203.4, 204.4; event "
+    "moved_from_play); an owner's order of his creatures put on top of his deck (step deck_order, action "
+    "order_cards; Эфирный шторм)",
     "cancellations": "cancellation effects (R15:518; Акванит-страж): at a card play's step 10 (R15:309.1.10) the "
     "opponent may cancel it (step cancel_choice, action cancel_play); the cancelled play's abilities and the "
     "triggers on it leave the Queue",
@@ -129,6 +142,8 @@ STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "search_shuffle": ("searches",),
     "cancel_choice": ("cancellations",),
     "module_choice": ("modules",),
+    "pay_choice": ("opponent_payments",),
+    "deck_order": ("opponent_payments",),
     "game_over": (),
 }
 
@@ -150,6 +165,8 @@ ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "choose_cards": ("hand_choices",),
     "cancel_play": ("cancellations",),
     "attach_module": ("modules",),
+    "pay_coins": ("opponent_payments",),
+    "order_cards": ("opponent_payments",),
 }
 
 

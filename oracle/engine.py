@@ -19,6 +19,7 @@ from .rules.attack import defender_candidates, defender_violations, directed, en
 from .rules.basic_effects import close_card, perish_lifeless
 from .rules.board import has_keyword
 from .rules.cancellation import apply_cancel_choice, cancel_choice_actions, canceller_seat, check_cancel_choice
+from .rules.deck_order import check_deck_order, deck_order_actions, deck_orderer
 from .rules.end_turn import finish_turn
 from .rules.main_stage import (
     apply_choice_action,
@@ -28,6 +29,7 @@ from .rules.main_stage import (
     resume_play,
 )
 from .rules.modules import check_module_choice, choose_host, module_choice_actions, module_chooser
+from .rules.opponent_payment import check_pay_choice, pay_choice_actions, pay_chooser
 from .rules.queue import (
     check_hand_choice,
     check_search_shuffle,
@@ -41,7 +43,9 @@ from .rules.queue import (
     hand_choice_actions,
     hand_chooser,
     only_choice,
+    order_cards,
     pass_trigger,
+    pay_choice,
     resolve_first,
     resume_creation,
     search_shuffle,
@@ -149,12 +153,14 @@ USED_FIELDS: dict[str, tuple[str, ...]] = {
     "activate": ("card", "ability", "targets", "x", "amounts", "mode", "option", "values"),  # 501.1 checked there
     "play": ("card", "targets", "amounts", "x", "mode", "option", "values"),  # values: a spell constructor (R15:524.1)
     "end_turn": (),
-    "declare": ("trigger", "targets", "values"),  # values: a triggered constructor (R15:524.1)
+    "declare": ("trigger", "targets", "values", "option"),  # values: a triggered constructor (R15:524.1); option: a named card id
     "pass": ("trigger",),
     "choose_target": ("targets",),
     "choose_cards": ("targets",),
     "cancel_play": ("card",),
     "attach_module": ("card", "targets"),
+    "pay_coins": ("amounts",),
+    "order_cards": ("card",),
 }
 _FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
 _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
@@ -166,7 +172,7 @@ FIELD_RULE: dict[str, str] = {
     "attack": "307.1", "defend": "307.1", "activate": "501.1", "play": "309.1", "end_turn": "306.1",
     "declare": "501.1", "pass": "401.7", "choose_target": "R15:118.1",
     "choose_cards": "R15:7.discard", "cancel_play": "R15:518.1",
-    "attach_module": "R15:7.module",
+    "attach_module": "R15:7.module", "pay_coins": "R15:119.7", "order_cards": "R15:204.4",
 }
 
 #: The rule any action is refused under once the game is over.
@@ -283,7 +289,7 @@ def _perform(state: State, action: Action, ev: list[Event]) -> None:
 def _perform_trigger(state: State, action: Action, ev: list[Event]) -> None:
     t = next(p for p in state.pending if p.id == action.trigger)
     if action.kind == "declare":
-        declare_trigger(state, t, action.targets, ev, action.values)
+        declare_trigger(state, t, action.targets, ev, action.values, action.option)
     else:
         pass_trigger(state, t, ev)
 
@@ -517,6 +523,10 @@ STEP_TABLE: dict[str, StepRow] = {
                              cancel_choice_actions, check_cancel_choice, _perform_cancel_choice),
     "module_choice": StepRow("module_choice", module_chooser, ("attach_module",), "R15:7.module", "R15:7.module",
                              module_choice_actions, check_module_choice, _perform_module_choice),
+    "pay_choice": StepRow("pay_choice", pay_chooser, ("pay_coins",), "R15:119.7", "R15:119.7",
+                          pay_choice_actions, check_pay_choice, pay_choice),
+    "deck_order": StepRow("deck_order", deck_orderer, ("order_cards",), "R15:204.4", "R15:204.4",
+                          deck_order_actions, check_deck_order, order_cards),
     "game_over": StepRow("game_over", _nobody, (), GAME_OVER_RULE, GAME_OVER_RULE,
                          _game_over_actions, _game_over_check, _game_over_perform),
 }

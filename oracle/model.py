@@ -62,6 +62,9 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: the card is under the control of the seat in ``amount`` until the end of turn («Возьмите под
 #: контроль … до конца хода», R15:519.5; at 310.2, if that seat still controls it, it goes to his
 #: opponent -- its owner, or the player who had taken it for good before, R15:513.1; entries 114, 140);
+#: or "untargetable": the character, a hero too, cannot be chosen as a target of spells and
+#: abilities until the end of turn («не могут быть выбраны целью заклинаний и способностей до
+#: конца хода», R15:502.9; entry 192);
 #: or "double_life": its maximum lives are doubled (a multiplying modifier after the additional
 #: lives and before the reduced ones, R15:523.1); or "double_cost": the cost of its activated
 #: ability number ``amount`` is doubled (a multiplying cost modifier, R15:308.1 step 4, 523.1) —
@@ -71,8 +74,8 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: "ability": it has the triggered ability of index ``amount`` of the card ``granter`` («получает "…"»,
 #: R15:7.gains; a granted ability, INTERPRETING.md, entry 180).
 GRANTS = ("life", "reduced_life", "mechanism", "ent", "dash", "vulnerability", "first_strike", "directed_at_creatures",
-          "no_wounds", "double_strike", "control", "double_life", "double_cost", "deals_no_wounds", "directed_at_it",
-          "ability")
+          "no_wounds", "double_strike", "armour", "untargetable", "control", "double_life", "double_cost", "deals_no_wounds",
+          "directed_at_it", "ability")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
 GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures", "deals_no_wounds", "directed_at_it",
                     "no_wounds")
@@ -125,12 +128,14 @@ STEPS = (
     "search_shuffle",  # R15:7.search, R15:204.2: chance shuffles the deck a resolving search looked through
     "cancel_choice",  # R15:309.1.10, R15:518.1: the opponent of the playing player may cancel the play
     "module_choice",  # R15 glossary «Модуль»: the player attaches the entering Модуль creature to his mechanism, or not
+    "pay_choice",  # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or not
+    "deck_order",  # R15:204.4: an owner orders his creatures a resolving ability puts on top of his deck
     "game_over",
 )
 
 #: The steps at which an ability's resolution waits in the middle (a hand choice, the shuffle
 #: after a search): the rest of its play waits too (INTERPRETING.md, entries 63 and 84).
-RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice")
+RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice", "pay_choice", "deck_order")
 
 #: The options of a play (``Action.option``, ``ModuleChoice.option``): none, Ярость, the alternative cost.
 PLAY_OPTIONS = ("", "fury", "alt")
@@ -156,6 +161,8 @@ ACTION_KINDS = (
     "choose_cards",  # targets = the cards of his hand the chooser picks, ascending (R15:7.discard)
     "cancel_play",  # card = the card whose cancellation effect cancels the play (0 = none; R15:518.1)
     "attach_module",  # card = the entering Модуль creature, targets = (his mechanism,) to attach it, () to let it enter
+    "pay_coins",  # amounts = (the coins asked for,) to pay them, () to refuse (R15:119.7)
+    "order_cards",  # card = the creature the owner puts on top of his deck now (R15:204.4; step deck_order)
 )
 
 
@@ -355,8 +362,9 @@ class Modifier:
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",
                              presence="nonzero", json_doc=(
                                  "`life`, `reduced_life`, `mechanism`, `ent`, `dash`, `vulnerability`, `first_strike`, "
-                                 "`directed_at_creatures`, `no_wounds`, `double_strike`, `control`, `double_life`, "
-                                 "`double_cost`, `deals_no_wounds`, `directed_at_it` or `ability`; the key is present exactly when not "
+                                 "`directed_at_creatures`, `no_wounds`, `double_strike`, `armour`, `untargetable`, `control`, "
+                                 "`double_life`, `double_cost`, `deals_no_wounds`, `directed_at_it` or `ability`; the key is present "
+                                 "exactly when not "
                                  "empty (5.4 rule 7)"))] = ""
     coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",
                              json_doc=("`true`; the key is present exactly when true (temporary coins of the hero's "
@@ -423,6 +431,9 @@ class QueueEntry:
     x: Annotated[int, F(7, "The X paid (0: none).", bound=_COUNT)] = 0
     mode: Annotated[int, F(8, "The mode of a modal spell (-1: none).", bound=(-1, MAX_LIST))] = -1
     part: Annotated[int, F(9, "-1: the card's own abilities; -2: its fury abilities.", bound=(-2, -1))] = -1
+    named: Annotated[str, F(10, "The card named with its declaration («Назовите карту»): a pool card id ('': none).",
+                            codec="card_id", presence="nonzero",
+                            json_doc="string: a card id of the pool; the key is present exactly when not empty")] = ""
     lineage: Annotated[tuple[int, ...], F(47, "The triggered abilities whose resolution led to it (R15:525.2).",
                                           bound=(-2, MAX_VALUE), presence="nonzero", json_doc=_LINEAGE_DOC)] = ()
     granter: Annotated[int, F(60, "The card whose granted ability it is (0: the source's own; entry 180).",
@@ -474,6 +485,10 @@ class HandChoice:
     effect: Annotated[int, F(2, "The index of the effect that waits.", bound=_INDEX)]
     player: Annotated[int, F(3, "The seat who chooses.", bound=_SEAT)]
     resume: Annotated[str, F(4, "The Queue step the game returns to.", codec="step", json_doc=_RESUME_DOC)]
+    _: KW_ONLY
+    count: Annotated[int, F(5, "«Посмотрите … положите их обратно в любом порядке»: how many of the cards looked at, "
+                            "the top ones of the deck, are still to put back (0: another choice).", bound=_COUNT,
+                            presence="nonzero", json_doc="integer ≥ 2; the key is present exactly when not 0")] = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,9 +564,9 @@ class State:
                                                    "when the proto field is absent, 5.4 rule 11)"))] = None
     choosing_cards: Annotated[HandChoice | None, F(17, "The hand cards a player chooses now (R15:7.discard).",
                                                    presence="not_none", json_doc=(
-                                                       "object, present only at steps `hand_choice` and "
-                                                       "`search_shuffle` (the key is absent when the proto field is "
-                                                       "absent, 5.4 rule 12)"))] = None
+                                                       "object, present only at steps `hand_choice`, "
+                                                       "`search_shuffle`, `pay_choice` and `deck_order` (the key is "
+                                                       "absent when the proto field is absent, 5.4 rule 12)"))] = None
     cancelling: Annotated[int, F(40, "The card whose play may be cancelled now (R15:309.1.10, 518.1); 0: none.",
                                  bound=(0, MAX_VALUE), presence="nonzero", json_doc=(
                                      "integer, the uid of the played card, nonzero only at step `cancel_choice` "

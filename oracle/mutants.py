@@ -316,6 +316,76 @@ MUTANTS: dict[str, Mutant] = {
             "deck_put_on_top",
         ),
         Mutant(
+            "looked_cards_keep_their_order",
+            "R15:204.3",
+            "«Посмотрите Х верхних карт вашей колоды; положите их обратно в любом порядке» puts them back as they "
+            "were, without the player's choice of order (INTERPRETING.md, entry 161)",
+            "look_lets_order",
+        ),
+        Mutant(
+            "unnamed_shown_card_goes_under",
+            "R15:204.3",
+            "Дитя Йара: a shown card that is not the named one goes under the deck instead of staying on top "
+            "(INTERPRETING.md, entry 160)",
+            "unnamed_shown_card_stays",
+        ),
+        Mutant(
+            "gained_armour_adds",
+            "R15:7.armour",
+            "«получает Броню 2 до конца хода» adds to the card's printed Броня instead of the highest Броня counting "
+            "(INTERPRETING.md, entry 162)",
+            "highest_armour_counts",
+        ),
+        Mutant(
+            "shown_card_always_goes_under",
+            "R15:119.5",
+            "Золотой трон: «иначе вы можете положить эту карту под низ колоды и подготовить» leaves the player no "
+            "choice: the shown card always goes under and the throne is prepared (INTERPRETING.md, entry 163)",
+            "shown_to_bottom_is_optional",
+        ),
+        Mutant(
+            "any_deck_is_own_deck",
+            "R15:204.2",
+            "Гном-разведчик: «посмотреть верхнюю карту любой колоды» reads only his own deck, as if «любой» were "
+            "about which of his decks (INTERPRETING.md, entry 164)",
+            "any_deck_includes_the_opponents",
+        ),
+        Mutant(
+            "otherwise_despite_payment",
+            "R15:119.7",
+            "«противник может заплатить (N), иначе …»: the «иначе» happens even when the opponent paid "
+            "(INTERPRETING.md, entry 190)",
+            "payment_stops_otherwise",
+        ),
+        Mutant(
+            "payment_by_controller",
+            "R15:119.7",
+            "«противник может заплатить»: the ability's controller decides and pays instead of his opponent "
+            "(INTERPRETING.md, entry 190)",
+            "opponent_decides_payment",
+        ),
+        Mutant(
+            "deck_bottom_read_as_top",
+            "R15:204.4",
+            "«положите это существо под низ колоды» puts the creature on top of its owner's deck (INTERPRETING.md, "
+            "entry 191)",
+            "deck_bottom_is_bottom",
+        ),
+        Mutant(
+            "untargetable_ignored",
+            "R15:502.9",
+            "«Х персонажей не могут быть выбраны целью заклинаний и способностей до конца хода» restricts no "
+            "declaration (INTERPRETING.md, entry 192)",
+            "untargetable_holds",
+        ),
+        Mutant(
+            "deck_order_opponent_first",
+            "R15:204.4",
+            "«в порядке, выбранном их владельцами»: the opponent of the ability's controller orders his creatures first "
+            "(INTERPRETING.md, entry 193)",
+            "deck_order_from_controller",
+        ),
+        Mutant(
             "discard_bonus_once_per_discard",
             "R15:7.discard",
             "«+2 к удару за каждую сброшенную карту» gives +2 once per discard however many cards it moved "
@@ -507,6 +577,14 @@ MUTANTS: dict[str, Mutant] = {
             "card_text_keeps_closed",
         ),
         Mutant(
+            "same_name_surcharge_on_every_creature",
+            "R15:521.1",
+            "Усыпить: «Существа с таким же названием стоят на (1) дороже в следующий ход противника» surcharges every "
+            "creature the opponent plays in that turn, not only those named like the returned one (INTERPRETING.md, "
+            "entry 194)",
+            "same_name_filters",
+        ),
+        Mutant(
             "deals_no_wounds_only_by_strike",
             "R15:517.1",
             "«оно не наносит ран» (Все на одного!) stops only the wounds of its strike: its abilities' wounds (a shot) are "
@@ -533,6 +611,13 @@ MUTANTS: dict[str, Mutant] = {
             "a card taken under control that leaves play goes to its controller's graveyard instead of its owner's "
             "(INTERPRETING.md, entry 114)",
             "leaves_play_to_owner",
+        ),
+        Mutant(
+            "bounce_to_controller",
+            "R15:203.4",
+            "a card taken under control that is put «в руку владельца» goes to its controller's hand instead of "
+            "its owner's (INTERPRETING.md, entry 191)",
+            "zone_moves_to_owner",
         ),
         Mutant(
             "taken_card_keeps_its_readiness",
@@ -769,6 +854,13 @@ MUTANTS: dict[str, Mutant] = {
             "a created card that dies stays in its owner's graveyard like any card instead of going to his supply "
             "once the «Гибель» triggers on its death are declared (INTERPRETING.md, entry 106)",
             "created_returns_to_supply",
+        ),
+        Mutant(
+            "created_card_bounces",
+            "R15:519.6.1",
+            "a created card put from play into a hand goes there like any card instead of to its owner's supply "
+            "(INTERPRETING.md, entry 191)",
+            "created_bounced_to_supply",
         ),
         Mutant(
             "attached_module_enters_play",

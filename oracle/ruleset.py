@@ -203,6 +203,31 @@ class Ruleset:
     otherwise_may_refuse: bool = True
     #: «Положите карту … на верх колоды»: the card goes on top of the deck (entry 64).
     deck_put_on_top: bool = True
+    #: «Посмотрите Х верхних карт …; положите их обратно в любом порядке»: the player chooses
+    #: the order they go back in (INTERPRETING.md, entry 161).
+    look_lets_order: bool = True
+    #: «если вы показали названную карту, положите ее в руку»: a shown card that is not the
+    #: named one stays on top of the deck (INTERPRETING.md, entry 160).
+    unnamed_shown_card_stays: bool = True
+    #: R15 glossary «Броня Х»: a Броня gained until the end of turn and a printed one: only the
+    #: highest counts (INTERPRETING.md, entry 162).
+    highest_armour_counts: bool = True
+    #: «иначе вы можете положить эту карту под низ колоды»: the player chooses whether it goes
+    #: (R15:119.5; INTERPRETING.md, entry 163).
+    shown_to_bottom_is_optional: bool = True
+    #: «посмотреть верхнюю карту любой колоды»: his opponent's deck too (INTERPRETING.md, entry 164).
+    any_deck_includes_the_opponents: bool = True
+    #: R15:119.7: «противник может заплатить …, иначе [Y]»: [Y] happens only when he did not pay
+    #: (INTERPRETING.md, entry 190).
+    payment_stops_otherwise: bool = True
+    #: R15:119.7: the opponent of the ability's controller decides whether he pays (entry 190).
+    opponent_decides_payment: bool = True
+    #: R15:502.9: «не могут быть выбраны целью заклинаний и способностей» restricts every
+    #: declaration's targets while it lasts (entry 192).
+    untargetable_holds: bool = True
+    #: «в порядке, выбранном их владельцами»: the ability's controller orders his creatures first
+    #: (entry 193).
+    deck_order_from_controller: bool = True
     #: «+2 к удару за каждую сброшенную карту»: per card of the discard, not per discard (entry 65).
     discard_bonus_per_card: bool = True
     #: «Каждый игрок, начиная с вас»: the controller chooses first (entry 66).
@@ -375,6 +400,9 @@ class Ruleset:
     #: R15:517.1: «оно не наносит ран» covers the wounds of its abilities too, not only its
     #: strike (INTERPRETING.md, entry 159).
     deals_no_wounds_covers_abilities: bool = True
+    #: «Существа с таким же названием стоят на (1) дороже»: only creatures named like the target
+    #: (INTERPRETING.md, entry 194).
+    same_name_filters: bool = True
     #: R15:519.3.1: a player who summons none refused to look through the deck: it is not
     #: shuffled (entry 112).
     summon_refusal_keeps_the_deck: bool = True
@@ -384,6 +412,14 @@ class Ruleset:
     #: R15:519.5, 205.3: a card leaves play to its owner's graveyard, whoever controls it
     #: (INTERPRETING.md, entry 114).
     leaves_play_to_owner: bool = True
+    #: R15:203.4, 204.4: a card put from play into a hand or a deck goes to its owner's, whoever
+    #: controls it (INTERPRETING.md, entry 191).
+    zone_moves_to_owner: bool = True
+    #: R15:519.6.1: a created card that must go to a hand or a deck goes to its owner's supply
+    #: instead (entry 191).
+    created_bounced_to_supply: bool = True
+    #: «под низ колоды»: the card goes under the deck, not on top of it (R15:204.4; entry 191).
+    deck_bottom_is_bottom: bool = True
     #: R15:108.5: a card taken under control came under its controller's control this turn:
     #: first-turn weakness (entry 114).
     control_change_gives_weakness: bool = True

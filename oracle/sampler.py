@@ -208,7 +208,7 @@ def random_action(state: State, rng: random.Random) -> Action:
     if state.step in SHUFFLE_STEPS:
         seat = shuffled_seat(state)
         return Action("shuffle", card=seat, values=tuple(chooser.permutation(state.players[seat].deck)))
-    if state.step == "hand_choice" and state.choosing_cards is not None:
+    if state.step == "hand_choice" and state.choosing_cards is not None and not state.choosing_cards.count:
         return _random_hand_choice(state, chooser)
     actions = legal_actions(state)
     return actions[chooser.index(len(actions))]

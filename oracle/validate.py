@@ -45,11 +45,12 @@ from ._state_codec import (
     state_ok,
 )
 from .canonical_form import StateError
-from .cards import CardDef, load_pool
+from .cards import CardDef, Effect, EffectAbility, TriggeredAbility, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
-from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, Player, QueueEntry, State
+from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, Player, QueueEntry, State
 from .rules.cancellation import cancellers  # R15:518.1, not repeated here
+from .rules.deck_top import names_a_card  # INTERPRETING.md, entry 160
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
 from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
@@ -141,6 +142,12 @@ STEP_FIELDS: dict[str, StepFields] = {
     "cancel_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "attack", "winner", "choosing")),
     # R15 glossary «Модуль»: a player attaches his entering Модуль creature, or not (checked with ``attaching``)
     "module_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
+    # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or
+    # not; the attack is that of the Queue step the game returns to (checked with ``choosing_cards``)
+    "pay_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
+    # R15:204.4: an owner orders his creatures a resolving ability puts on top of his deck
+    # (checked with ``choosing_cards``)
+    "deck_order": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
     "game_over": StepFields("any", _fields("winner"), _fields("choosing")),
 }
 assert set(STEP_FIELDS) == set(STEPS)
@@ -228,6 +235,9 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
     if flagged:
         raise StateError(f"{path}.grants", "a modifier that grants is neither a «становится равен» (sets) nor a shot modifier")
     lives = ("life", "reduced_life")
+    if grants == "armour" and amount < 1:
+        # «получает Броню N до конца хода»: Броня N with N at least 1 (INTERPRETING.md, entry 162)
+        raise StateError(f"{path}.amount", "an armour modifier is «Броня N», N at least 1")
     if grants == "control" and amount not in (0, 1):
         raise StateError(f"{path}.amount", f"a control modifier's amount is the seat that took control, 0 or 1; got {amount}")
     if grants == "ability":
@@ -245,8 +255,16 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
             raise StateError(f"{path}.amount", f"a double_cost modifier names an activated ability of card {target} "
                              f"by its index; got {amount}")
         return
-    if grants not in (*lives, "control") and amount != 0:
+    if grants not in (*lives, "control", "armour") and amount != 0:
         raise StateError(f"{path}.amount", f"a modifier granting {grants} has amount 0")
+    if grants == "untargetable":
+        # «не могут быть выбраны целью … до конца хода»: any character, a hero too (entry 192)
+        if until != "end_of_turn":
+            raise StateError(f"{path}.until", "«не могут быть выбраны целью» lasts until the end of turn")
+        c = state.cards.get(target)
+        if c is not None and not load_pool().cards[c.card_id].is_character:
+            raise StateError(f"{path}.target", f"card {target} is not a character")
+        return
     if grants == "control":
         # «Возьмите под контроль … до конца хода» (R15:519.5; INTERPRETING.md, entry 114)
         if until != "end_of_turn":
@@ -475,6 +493,12 @@ def validate(state: State, cards_checked: bool = False) -> None:
             ok = 0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind
         if not ok:
             raise StateError(f"{p_}.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
+        own = abilities[e.ability] if e.kind == "triggered" and 0 <= e.ability < len(abilities) else None
+        named = isinstance(own, TriggeredAbility) and names_a_card(own)
+        if bool(e.named) != named or (e.named and e.named not in pool):
+            # «Назовите карту» is named with the declaration (INTERPRETING.md, entry 160)
+            raise StateError(f"{p_}.named", "a card id of the pool exactly on a triggered ability whose declaration "
+                             "names a card (an effect reads shown_named), and on no other entry")
 
     # rule 6: pending triggers
     _length(state.pending, "pending")
@@ -717,6 +741,12 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     elif not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
         raise StateError("choosing_cards.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
     a = ability_of(state, e)
+    if state.step == "pay_choice":
+        _check_pay_choice(state, a, hc)
+        return
+    if state.step == "deck_order":
+        _check_deck_order(state, a, hc)
+        return
     if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in HAND_OPS:
         raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a hand effect "
                          f"({', '.join(HAND_OPS)})")
@@ -726,6 +756,9 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if hc.player not in seats:
         raise StateError("choosing_cards.player", f"the effect's cards come from the hand of player {seats[0] + 1}")
     _check_resume(state, hc.resume, "choosing_cards", queue_steps)
+    if hc.count or effect.op == "look_at_deck_top":
+        _check_look(state, hc, effect)
+        return
     if state.step == "search_shuffle":
         if effect.op not in ("search", "summon"):
             raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search or a summon "
@@ -734,6 +767,64 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if not has_real_choice(state, a, hc.effect, hc.player, e.source, hc.entry.x):
         raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
                          "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
+
+
+def _check_look(state: State, hc: HandChoice, effect: Effect) -> None:
+    """Rule 12 for cards looked at and put back in order (INTERPRETING.md, entry 161): a
+    ``look_at_deck_top`` waits at step ``hand_choice`` with ``count`` between 2 and the cards
+    it looked at; no other choice has a ``count``."""
+    from .rules.deck_top import look_count
+
+    if effect.op != "look_at_deck_top" or state.step != "hand_choice":
+        raise StateError("choosing_cards.count", "only a look at the top cards of a deck (look_at_deck_top) waits "
+                         "at step hand_choice with a count of cards to put back")
+    most = look_count(state, hc.entry, effect)
+    if not 2 <= hc.count <= most:
+        raise StateError("choosing_cards.count", f"must be 2..{most}: the cards looked at (the top of the deck) "
+                         "still to put back (R15:204.3)")
+
+
+def _check_deck_order(state: State, a: EffectAbility, hc: HandChoice) -> None:
+    """Rule 12 at step deck_order: the effect waiting puts creatures on top of their owners' decks
+    (``creatures_to_deck_top``), and the owner deciding has two or more of them left; when he is
+    the opponent of the ability's controller, the controller, who orders first, has none left
+    (R15:204.4; INTERPRETING.md, entry 193)."""
+    from .cards import ORDER_OPS
+    from .rules.deck_order import owned_creatures
+
+    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in ORDER_OPS:
+        raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability orders no cards "
+                         f"({', '.join(ORDER_OPS)}) (R15:204.4)")
+    _check_resume(state, hc.resume, "choosing_cards", QUEUE_STEPS)
+    if len(owned_creatures(state, hc.player)) < 2:
+        raise StateError("choosing_cards.player", f"player {hc.player + 1} has fewer than two creatures left to order: "
+                         "his last one goes without a decision (R15:204.4; INTERPRETING.md, entry 193)")
+    if hc.player != hc.entry.controller and owned_creatures(state, hc.entry.controller):
+        raise StateError("choosing_cards.player", f"player {hc.entry.controller + 1}, the ability's controller, orders "
+                         "his creatures first (INTERPRETING.md, entry 193)")
+
+
+def _check_pay_choice(state: State, a: EffectAbility, hc: HandChoice) -> None:
+    """Rule 12 at step pay_choice: the effect waiting is a payment (``opponent_may_pay``), the seat
+    deciding is the opponent of the ability's controller, and he can pay the coins it asks for
+    now (otherwise he refuses without a decision point; R15:119.7; INTERPRETING.md, entry 190)."""
+    from .cards import PAYMENT_OPS
+    from .rules.opponent_payment import asked_amount
+
+    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in PAYMENT_OPS:
+        raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a payment "
+                         f"({', '.join(PAYMENT_OPS)}) (R15:119.7)")
+    if hc.player != 1 - hc.entry.controller:
+        raise StateError("choosing_cards.player", f"the opponent of the ability's controller, player "
+                         f"{2 - hc.entry.controller}, decides whether he pays (R15:119.7)")
+    _check_resume(state, hc.resume, "choosing_cards", QUEUE_STEPS)
+    amount = asked_amount(state, hc.entry, a.effects[hc.effect])
+    if amount < 0:
+        raise StateError("choosing_cards.entry.targets", "the target whose cost is asked for is not in play: "
+                         "nothing is asked (R15:120.7)")
+    if state.players[hc.player].coins_open < amount:
+        raise StateError("choosing_cards.player", f"player {hc.player + 1} has fewer than {amount} open coins: he "
+                         "cannot pay and refuses without a decision point (R15:119.7)")
 
 
 def _is_set(state: State, name: str) -> bool:
@@ -840,10 +931,11 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if (state.attaching is not None) != (step == "module_choice"):
         raise StateError("attaching", "a Модуль creature waits for its player's decision exactly at step "
                          f"module_choice (R15:7.module); step {step}")
-    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle")):
-        raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, and a searched deck "
-                         "shuffled at step search_shuffle, which need the resolving ability "
-                         f"(R15:7.discard, R15:7.search); step {step}")
+    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle", "pay_choice", "deck_order")):
+        raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, a searched deck "
+                         "shuffled at step search_shuffle, a payment decided at step pay_choice and cards ordered at "
+                         "step deck_order, which need the resolving ability (R15:7.discard, R15:7.search, R15:119.7, "
+                         f"and R15:204.4); step {step}")
     players, cards = state.players, state.cards
     if step != "game_over":
         for seat, p in enumerate(players):
@@ -874,7 +966,7 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if step == "target_choice":
         _check_choosing(state, pool, QUEUE_STEPS)
         return
-    if step in ("hand_choice", "search_shuffle"):
+    if step in ("hand_choice", "search_shuffle", "pay_choice", "deck_order"):
         _check_choosing_cards(state, pool, QUEUE_STEPS)
         return
     if step == "module_choice":

@@ -94,6 +94,8 @@ FAITHFUL: dict[str, str] = {
     "proekt_yanis_tauro": "(T): a shot = wound an enemy character by its current strike (507.2)",
     "proekt_maris_tauro": "whenever its strike wounds a hero (strikes_hero, no limit, R15:113.5): heal the own hero by "
     "the wounds dealt, remembered by the trigger (amount wounds_dealt; INTERPRETING.md entry 57)",
+    "usypit": "a creature target to its owner's hand (return_to_hand, R15:203.4); creatures named like it cost 1 more "
+    "in the caster's opponent's next turn (cost_next_turn with same_name; INTERPRETING.md entry 194)",
     "vse_na_odnogo": "an enemy creature target: until the start of the caster's next turn it deals no wounds (every "
     "wound of it replaced by none, R15:517.1) and attacks at it are directed (no defender, R15:7.directed); "
     "INTERPRETING.md entry 159",
@@ -121,6 +123,8 @@ FAITHFUL: dict[str, str] = {
     "vozhd_varvarov": "Найм: discard a card of the controller's choice (step hand_choice, R15:7.discard), «иначе» "
     "(refused or impossible, R15:119.7) destroy itself",
     "kak_na_ladoni": "draw 2, then put a card of the hand of the player's choice on top of his deck",
+    "proritsanie_vorgov": "cost X (R15:106.1.2); look at the top X cards of the own deck, put them back one at a time "
+    "in the player's order (step hand_choice, choosing_cards.count; no shuffle, R15:204.3; entry 161), then draw a card",
     "neuderzhimyy": "whenever you discard: +2 strike per card discarded, with no duration (trigger discards)",
     "peski_vremeni": "discard amount all (the spell is in the graveyard already, R15:309.1 step 5); create_delayed "
     "remembering the count (discarded_before): at the start of its player's next turn draw remembered + 1 (bonus "
@@ -144,6 +148,17 @@ FAITHFUL: dict[str, str] = {
     "until end of turn",
     "oboroten": "optional death trigger (R15:113.4; «Гибель:» fires on the move to the graveyard): it puts its own "
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
+    "ditya_yara": "Найм whose declaration names a card (action option, a pool card id; R15:501.1): the top card of the "
+    "own deck is shown (deck_revealed) and goes to the hand only when it has the named printed name (entry 160)",
+    "garu": "(1): show the top card of the own deck; a creature: Броня 2 until end of turn (op armour_until_end_of_turn, "
+    "the highest Броня counting); «иначе» a wound of 2 to the optional target declared with it (R15:119.5, 119.7; "
+    "entries 160, 162)",
+    "zolotoy_tron": "support, Местность; (1)(T): a constructor with one choice named with the activation (values; the "
+    "module of «создайте A или B», entries 142, 163): show the top card; a Механизм: create that module; «иначе» the "
+    "player may put the shown card under his deck (op shown_to_deck_bottom at step hand_choice) and so prepare the throne",
+    "gnom_razvedchik": "vanilla 3, 5/3, class Гном; «Каждый раз» optional strikes_hero trigger whose deck is named with "
+    "the declaration (values 0 own, 1 the opponent's: two looks at a top card, entries 142, 164); the look changes "
+    "nothing (deck_looked_at)",
     "fellin": "keyword unique (a second Феллин of its player moves the first to the graveyard, R15:503.1); an "
     "opponent's card costs 1 more only when another modifier makes it cost more (static increase if_increased)",
     "bessilie_utoplennika": "op no_plays_next_turn on the opponent: a timed effect on him (player_effects, R15:521.1) "
@@ -193,6 +208,12 @@ FAITHFUL: dict[str, str] = {
     "akvanit": "whenever the opponent plays a card (trigger card_played, any type), wound itself 1",
     "akvanit_strazh": "a cancellation effect (cancel_play) on the opponent's spells and support cards, paid by "
     "destroying itself (R15:518.1)",
+    "vozhd_akvanitov": "Найм (optional, an optional creature target, entry 138): the opponent pays 2 or refuses at "
+    "step pay_choice (opponent_may_pay, R15:119.7); otherwise the creature goes to its owner's hand (return_to_hand)",
+    "u_vsego_est_tsena": "the opponent pays the chosen creature's cost or refuses (opponent_may_pay target_cost, "
+    "R15:119.7); otherwise it goes under its owner's deck (put_on_deck_bottom, R15:204.4)",
+    "efirnyy_shtorm": "every creature in play on top of its owner's deck (creatures_to_deck_top, R15:204.4), each "
+    "owner naming the order of his own at step deck_order, the controller first",
     "mekhakvanit": "when it becomes a target of a spell (targeted_by_spell), destroy itself",
     "kaynasskiy_opolchenets": "when another own character is prepared (trigger prepared), prepare itself, once per turn",
     "feya_rosy": "Найм: a chosen creature's strike becomes 6 until its controller's next turn (set-to modifier, "
@@ -207,6 +228,8 @@ FAITHFUL: dict[str, str] = {
     "kulevrina_orkov": "(T): shot 1 at an enemy character; (T): shot 2 at an enemy character of the opponent's choice",
     "artobstrel": "static grant_ability to own creatures of class Орк (entries 180, 184): the granted «Найм: shot 1 at "
     "an enemy character of the opponent's choice»; (3)(T): shot X of the opponent's choice, X = own_class_creatures Орк",
+    "navodchik_bandy": "(2): shot 2 at an enemy character of the opponent's choice (R15:118.1); (X)(T): X characters "
+    "(count X, entry 192) cannot be targeted by spells and abilities until end of turn (R15:502.9)",
     "gnev_predkov": "wound 3 an enemy character of the opponent's choice (chosen at R15:309.1 step 6, paid at step 9)",
     "prizrachnye_okovy": "a creature: destroy it if it is stunned (target_stunned: «Оглушение», not merely closed), "
     "«иначе» (if_previous not_done, R15:119.7) stun it",

@@ -88,6 +88,8 @@ FIRST_EVENT = {
     "choose_cards": ("cards_chosen",),
     "cancel_play": ("play_cancelled", "play_not_cancelled"),
     "attach_module": ("module_attached", "entered_play"),
+    "pay_coins": ("effect_paid", "effect_payment_refused"),
+    "order_cards": ("moved_from_play",),
 }
 
 
@@ -414,7 +416,7 @@ def test_state_json_keys_are_the_proto_fields(observed: Observed) -> None:
     for data in observed.states:
         assert set(data) == expected("State", data)
         if "choosing_cards" in data:
-            assert set(data["choosing_cards"]) == fields("HandChoice")
+            assert set(data["choosing_cards"]) == expected("HandChoice", data["choosing_cards"])
             assert set(data["choosing_cards"]["entry"]) == expected("QueueEntry", data["choosing_cards"]["entry"])
         if "choosing" in data:
             assert set(data["choosing"]) == fields("TargetChoice")

@@ -61,6 +61,7 @@ from .vocabulary import (
     PROTECTION_KINDS,
     RECIPIENTS,
     REPLACEMENT_KINDS,
+    SHOWN_CONDITIONS,
     STATIC_OPS,
     STRIKE_AGAINST,
     TARGET_CHOOSERS,
@@ -82,6 +83,9 @@ from .vocabulary import (
 
 __all__ = ["parse_abilities"]
 
+#: The most targets «Х персонажей» may name (a bound only: X is the coins the player pays).
+MAX_X_TARGETS = 64
+
 
 def _parse_target(raw: Any, path: str) -> TargetSpec:
     if not isinstance(raw, dict):
@@ -94,7 +98,11 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
     for i, f in enumerate(filters):
         choice(f, TARGET_FILTERS, f"{path}.filter[{i}]")
     count = raw.get("count", 1)
-    if isinstance(count, dict):
+    x_count = count == "X"
+    if x_count:
+        # «Х персонажей»: as many targets as the X declared for the cost «(Х)» (entry 192)
+        lo, hi = 1, MAX_X_TARGETS
+    elif isinstance(count, dict):
         hi = integer(required(count, "up_to", f"{path}.count"), f"{path}.count.up_to", 1)
         lo = 1
     else:
@@ -111,7 +119,8 @@ def _parse_target(raw: Any, path: str) -> TargetSpec:
         if optional is not True or chooser != "controller":
             raise CardDataError(f"{path}.optional", "true or absent; a target the opponent chooses is not optional")
         lo = 0
-    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser, cost_x)
+    return TargetSpec(what, side, tuple(filters), lo, hi, card_class, max_cost, min_strike, chooser, cost_x=cost_x,
+                      x_count=x_count)
 
 
 def _controller_condition(raw: Any, path: str) -> Condition:
@@ -119,6 +128,8 @@ def _controller_condition(raw: Any, path: str) -> Condition:
     cond = choice(raw, CONDITIONS, path)
     if cond in TARGET_CONDITIONS:
         raise CardDataError(path, f"{cond} is about an effect's target; it is read on effects to 'target' only")
+    if cond in SHOWN_CONDITIONS:
+        raise CardDataError(path, f"{cond} is about the card an ability showed; it is read on effects only")
     return cond
 
 
@@ -140,8 +151,15 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         raise CardDataError(f"{path}.amount", "target_strike is the strike of the ability's target: it needs one")
     if amount == "target_life" and not has_targets:
         raise CardDataError(f"{path}.amount", "target_life is the life of the ability's target: it needs one")
-    if amount == "target_cost" and to != "target":
+    if amount == "target_cost" and to != "target" and not (op == "opponent_may_pay" and has_targets):
         raise CardDataError(f"{path}.amount", "target_cost is the cost of each target: 'to' must be 'target'")
+    if op == "opponent_may_pay" and (to != "opponent" or (amount != "target_cost" and not isinstance(amount, int))):
+        raise CardDataError(f"{path}.to", "«противник может заплатить»: 'to' 'opponent', the amount a number of coins "
+                            "or target_cost («стоимость выбранного существа», R15:119.7)")
+    if op == "creatures_to_deck_top" and to != "each_creature":
+        raise CardDataError(f"{path}.to", "creatures_to_deck_top moves every creature: 'each_creature'")
+    if op in ("return_to_hand", "put_on_deck_bottom") and to in HAND_RECIPIENTS:
+        raise CardDataError(f"{path}.to", f"{op} moves cards in play, not a player")
     cond: Condition | Literal[""] = choice(raw["if"], CONDITIONS, f"{path}.if") if "if" in raw else ""
     if cond in TARGET_CONDITIONS and to != "target":
         raise CardDataError(f"{path}.if", f"{cond} is about the target: 'to' must be 'target'")
@@ -275,9 +293,46 @@ def _check_shots(effects: tuple[Effect, ...], targets: tuple[TargetSpec, ...], p
         raise CardDataError(f"{path}.targets", "a shot's target is an enemy character (R15:507.2)")
 
 
+#: The ops about the top cards of the controller's own deck (INTERPRETING.md, entries 160, 161).
+_DECK_TOP_OPS = ("reveal_deck_top", "shown_to_hand", "shown_to_deck_bottom", "look_at_deck_top")
+#: The ops that move the card an earlier ``reveal_deck_top`` showed.
+_SHOWN_OPS = ("shown_to_hand", "shown_to_deck_bottom")
+
+
+def _check_shown(effects: tuple[Effect, ...], kind: str, raw: Mapping[str, Any], path: str) -> None:
+    """An effect that reads the card the ability showed (a ``SHOWN_CONDITIONS`` condition, op
+    ``shown_to_hand``) follows a ``reveal_deck_top`` of one card in the same ability, with no
+    hand effect between (the card is still the top of the deck; INTERPRETING.md, entry 160);
+    ``shown_named`` reads the card named with the declaration of a triggered ability («Найм:
+    Назовите карту …»), the only declaration that names one."""
+    shown = False
+    for i, e in enumerate(effects):
+        if (e.cond in SHOWN_CONDITIONS or e.op in _SHOWN_OPS) and not shown:
+            raise CardDataError(f"{path}[{i}]", "reads the card shown by an earlier reveal_deck_top of one card "
+                                "(no hand effect between)")
+        if e.op == "reveal_deck_top":
+            shown = e.amount == 1
+        elif e.op in HAND_OPS or e.op in _SHOWN_OPS:
+            shown = False  # it moved the shown card, or the hand effect may have moved the deck
+        if e.cond == "shown_named" and (kind != "triggered" or "options" in raw):
+            raise CardDataError(f"{path}[{i}].if", "shown_named reads the card named with the declaration of a "
+                                "triggered ability (not a constructor)")
+
+
 def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
     """A hand effect (HAND_OPS) goes to players and takes a number of cards; ``each_player``
     and the amount ``any`` belong to hand effects, ``recipient_hand`` to wounds of heroes."""
+    if op == "look_at_deck_top" and to == "opponent":
+        if amount != 1:  # «верхнюю карту любой колоды»: one card, nothing to order (entry 164)
+            raise CardDataError(f"{path}.amount", "a look at the opponent's deck takes its top card only")
+        return
+    if op in _DECK_TOP_OPS:
+        if to != "controller" or not (amount == "X" or (isinstance(amount, int) and amount >= 1)):
+            raise CardDataError(f"{path}.to", f"{op} goes to the controller («вашей колоды») and takes a number >= 1 "
+                                "of cards or X")
+        if op in _SHOWN_OPS and amount != 1:
+            raise CardDataError(f"{path}.amount", f"{op} moves the one card shown")
+        return
     if op in ("search", "summon", "resurrect", "graveyard_to_hand"):
         # «Возродите Х …»: the X of the ability's cost (its loader checks the cost «(Х)»)
         counted = (isinstance(amount, int) and amount >= 1) or (op == "resurrect" and amount == "X")
@@ -423,10 +478,15 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if not isinstance(targets_raw, list):
         raise CardDataError(f"{path}.targets", "must be a list")
     targets = tuple(_parse_target(t, f"{path}.targets[{i}]") for i, t in enumerate(targets_raw))
+    if any(t.x_count for t in targets) and kind != "activated":
+        raise CardDataError(f"{path}.targets", "«Х персонажей» (count 'X') belongs to an activated ability with the "
+                            "cost «(Х)»")
     if len(targets) > 1:
         raise CardDataError(f"{path}.targets", "at most one target spec per ability")
-    if targets and targets[0].min_count == 0 and kind != "triggered":
-        raise CardDataError(f"{path}.targets[0].optional", "an optional target belongs to a triggered ability")
+    if targets and targets[0].min_count == 0 and kind not in ("triggered", "activated"):
+        # «можете ранить существо» of a triggered or an activated ability (R15:119.5; entries 85, 162)
+        raise CardDataError(f"{path}.targets[0].optional", "an optional target belongs to a triggered or an activated "
+                            "ability")
     effects_raw = required(raw, "effects", path)
     if not isinstance(effects_raw, list) or not effects_raw:
         raise CardDataError(f"{path}.effects", "must be a non-empty list")
@@ -434,6 +494,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         _parse_effect(e, f"{path}.effects[{i}]", bool(targets), i == 0) for i, e in enumerate(effects_raw)
     )
     _check_after_hand_effects(effects, f"{path}.effects")
+    _check_shown(effects, kind, raw, f"{path}.effects")
     if any(e.op == "upgrade" and e.to == "target" for e in effects) and (
             targets[0].what != "creature" or targets[0].max_count != 1):
         raise CardDataError(f"{path}.targets", "upgrade goes to one creature («Усовершенствуйте существо»)")
@@ -506,6 +567,8 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         thirst = integer(cost.get("thirst", 0), f"{path}.cost.thirst", 0)
         if thirst and discard:
             raise CardDataError(f"{path}.cost.thirst", "a cost names one card of its own: Жажда or a discard, not both")
+        if any(t.x_count for t in targets) and not x_coins:
+            raise CardDataError(f"{path}.targets", "«Х персонажей» (count 'X') needs the cost «(Х)» (cost.coins 'X')")
         if any(e.amount == "X" for e in effects) and not x_coins:
             raise CardDataError(f"{path}.effects", "the amount 'X' of an activated ability needs the cost «(Х)» "
                                 "(cost.coins 'X')")
@@ -808,16 +871,19 @@ def _parse_constructor(raw: dict[str, Any], path: str, card_type: str, first: in
     if base.discard or base.thirst or base.x_coins:
         raise CardDataError(f"{path}.cost", "a constructor's cost has no discard, Жажда or X (values name its chain)")
     indexes: list[int] = []
+    # «Создайте A или B» inside an activated ability (Золотой трон): options without a target,
+    # the chain named with the activation's values (INTERPRETING.md, entries 142, 163)
+    targetless = all(isinstance(o, dict) and "targets" not in o for o in opts)
     for j, o in enumerate(opts):
         where = f"{path}.options[{j}]"
         if not isinstance(o, dict) or set(o) - {"targets", "effects", "text_en"}:
             raise CardDataError(where, "an option has targets, effects and text_en only")
-        t = o.get("targets")
+        t = [{}] if targetless else o.get("targets")
         if not isinstance(t, list) or len(t) != 1 or not isinstance(t[0], dict) or "count" in t[0] or "optional" in t[0]:
-            raise CardDataError(f"{where}.targets", "each option has exactly one target")
+            raise CardDataError(f"{where}.targets", "each option has exactly one target, or none has any")
         a = _parse_ability({"kind": "activated", "cost": {}, "limit": "none", **o}, where, card_type)
         assert isinstance(a, ActivatedAbility)
-        if a.targets[0].chooser != "controller":
+        if not targetless and a.targets[0].chooser != "controller":
             raise CardDataError(f"{where}.targets[0].chooser", "the controller chooses an option's target")
         indexes.append(first + len(items))
         items.append(replace(a, item=True))
@@ -841,8 +907,10 @@ def _parse_trigger_constructor(
     base = _parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
                           | {"effects": [{"op": "draw", "to": "controller", "amount": 0}]}, path, card_type)
     assert isinstance(base, TriggeredAbility)
-    if base.optional:
-        raise CardDataError(f"{path}.optional", "a triggered constructor is not optional (not modelled)")
+    if base.optional and not all(isinstance(o, dict) and all(
+            isinstance(e, dict) and e.get("op") == "look_at_deck_top" for e in o.get("effects", ())) for o in opts):
+        # «вы можете посмотреть верхнюю карту любой колоды»: pass, or name the deck (entry 164)
+        raise CardDataError(f"{path}.optional", "an optional triggered constructor only chooses a deck to look at")
     indexes: list[int] = []
     for j, o in enumerate(opts):
         at = f"{path}.options[{j}]"

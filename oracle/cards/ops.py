@@ -25,6 +25,8 @@ __all__ = [
     "GRANT_OPS",
     "HAND_OPS",
     "OPS",
+    "ORDER_OPS",
+    "PAYMENT_OPS",
     "SUPPLY_OPS",
     "OpGroup",
     "OpSpec",
@@ -35,8 +37,10 @@ __all__ = [
 #: a choice of cards the player makes while the ability resolves ("hand", step
 #: ``hand_choice``; INTERPRETING.md, entry 63), or the ability's own card wherever it is
 #: ("source"), or a card of the player's supply that comes into play, which may wait for
-#: his Модуль decision at step ``module_choice`` ("supply"; INTERPRETING.md, entry 104).
-OpGroup = Literal["cards", "targets", "player", "hand", "source", "supply"]
+#: his Модуль decision at step ``module_choice`` ("supply"; INTERPRETING.md, entry 104), or the
+#: opponent's decision to pay coins or not at step ``pay_choice`` ("payment"; R15:119.7;
+#: INTERPRETING.md, entry 190).
+OpGroup = Literal["cards", "targets", "player", "hand", "source", "supply", "payment", "order"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +93,29 @@ OPS: dict[Op, OpSpec] = {
         "(`choose_cards` naming cards of his play zone); each, ascending uids, becomes a part of the ability's own "
         "card as `attach_to_self` does (`module_attached` with `from`) and its «Найм» fires as an attached Модуль's "
         "would (R15:7.module; its former parts' too); nothing when the card is out of play (INTERPRETING.md entry 202)",
+    ),
+    "return_to_hand": OpSpec(
+        "cards", NoParams,
+        "«положите существо в руку владельца» (R15:203.4): a recipient card in play goes to its owner's hand, losing "
+        "every effect and marker (`moved_from_play` with `to` `hand`); a created card goes to its owner's supply "
+        "instead (R15:519.6.1, `to` `supply`); a combined card's parts go each to its own owner's hand as separate "
+        "cards (R15 glossary «Присоединить»; `moved_from_play` with `host`); the cards it captured go back "
+        "(`captured_returned`). No death: «Гибель» does not fire (INTERPRETING.md entry 191)",
+    ),
+    "put_on_deck_bottom": OpSpec(
+        "cards", NoParams,
+        "«положите это существо под низ колоды» (R15:204.4): a recipient card in play goes under its owner's deck, "
+        "without a shuffle (R15:204.3), as `return_to_hand` otherwise (`moved_from_play` with `to` `deck_bottom`; a "
+        "created card to the supply; parts under their owners' decks, the top card first; INTERPRETING.md entry 191)",
+    ),
+    "creatures_to_deck_top": OpSpec(
+        "order", NoParams,
+        "«Положите всех существ на верх колоды владельца в порядке, выбранном их владельцами» (R15:204.4, 204.3): `to` "
+        "`each_creature`; every creature in play, not hidden, goes on top of its owner's deck (`moved_from_play` with "
+        "`to` `deck_top`, its parts right after it). Each owner orders his own: the ability's controller first, then "
+        "his opponent; an owner with two or more of them left names at step `deck_order` (`choosing_cards`, action "
+        "`order_cards card=`) the one he puts on top now, so the last named is the top card; his last one goes "
+        "without a decision (INTERPRETING.md entry 193)",
     ),
     "poison": OpSpec(
         "cards", NoParams,
@@ -147,6 +174,15 @@ OPS: dict[Op, OpSpec] = {
         "`to` as `no_plays_next_turn`: from now until the end of the next turn of the ability's controller's opponent "
         "(his current one, if it is his turn now; R15:310.2) the cards the player plays cost `amount` more (keys as for "
         "`cost_next_turn`; INTERPRETING.md entry 172)",
+    ),
+    "opponent_may_pay": OpSpec(
+        "payment", NoParams,
+        "«противник может заплатить (N), иначе …» (R15:119.7): `to` `opponent`; the opponent of the ability's controller "
+        "decides at step `pay_choice` (`choosing_cards`, action `pay_coins`) to close `amount` of his open coins "
+        "(`target_cost`: the mentioned cost of the ability's target, R15:106.1.4; `effect_paid`) or not "
+        "(`effect_payment_refused`); a player without enough open coins refuses without a decision point. Carried out "
+        "(for `if_previous`) when he paid: the next effect, its «иначе» (`if_previous` `not_done`), happens only when "
+        "he did not (INTERPRETING.md entry 190)",
     ),
     "open": OpSpec(
         "cards", NoParams,
@@ -219,6 +255,36 @@ OPS: dict[Op, OpSpec] = {
         "the recipient player chooses a card of his own hand and puts it on top of his deck "
         "(`put_on_deck`; `amount` 1 only; at step `hand_choice` as for `discard`; INTERPRETING.md entry 64)",
     ),
+    "reveal_deck_top": OpSpec(
+        "player", NoParams,
+        "«Покажите верхнюю карту вашей колоды»: `to` `controller`; the top `amount` cards of his deck (all there are if "
+        "fewer, R15:520.3) are shown to both players and stay where they are (`deck_revealed`, its `cards` top first). "
+        "Carried out when a card was shown. Effects after it may read that card: conditions `shown_named`, "
+        "`shown_creature`, `shown_mechanism`, op `shown_to_hand` (INTERPRETING.md entry 160)",
+    ),
+    "shown_to_hand": OpSpec(
+        "player", NoParams,
+        "«положите ее в руку»: `to` `controller`; the card the ability's earlier `reveal_deck_top` showed, still the top "
+        "card of his deck, goes to his hand (`put_in_hand`, with `from` `deck`); it is no draw (INTERPRETING.md entry 160)",
+    ),
+    "shown_to_deck_bottom": OpSpec(
+        "hand", NoParams,
+        "«вы можете положить эту карту под низ колоды»: `to` `controller`; the card the ability's earlier "
+        "`reveal_deck_top` showed, still the top card of his deck, goes under his deck if he chooses it: at step "
+        "`hand_choice` he chooses that card or none (`choose_cards`); `put_on_deck` with `position` `bottom` and "
+        "`from` `deck`, no shuffle (R15:204.3). Carried out when it went (INTERPRETING.md entry 163)",
+    ),
+    "look_at_deck_top": OpSpec(
+        "hand", NoParams,
+        "«Посмотрите Х верхних карт вашей колоды; положите их обратно в любом порядке»: `to` `controller`; he looks at "
+        "the top `amount` cards of his deck (all there are if fewer, R15:520.3; `deck_looked_at`, its `cards` top "
+        "first), then puts them back on top in the order he chooses: one card at a time at step `hand_choice` "
+        "(`choosing_cards.count`: how many of the top cards are still to put back; action `choose_cards` with one "
+        "card, which goes under the others still to put back), the last one without a decision; `deck_ordered` "
+        "gives the new top cards; no shuffle (R15:204.3; INTERPRETING.md entry 161). `to` `opponent` (`amount` 1 "
+        "only): the top card of the opponent's deck, for «посмотреть верхнюю карту любой колоды» as an option of a "
+        "constructor (`deck_looked_at` with `by`; entry 164)",
+    ),
     "upgrade": OpSpec(
         "cards", NoParams,
         "«Усовершенствуйте» (R15:7.upgrade; `to` `self` or one creature target): a recipient creature that is no "
@@ -247,6 +313,14 @@ OPS: dict[Op, OpSpec] = {
         "modifier with `grants` the keyword, `amount` 0, `until` `start_of_owner_turn` and `owner` the ability's "
         "controller; `keyword_granted`; INTERPRETING.md entries 23, 159)",
         grants=True,
+    ),
+    "untargetable_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«не могут быть выбраны целью заклинаний и способностей до конца хода»: each recipient character, a hero "
+        "included, cannot be chosen as a target of a spell or an ability, by either player, until the end of turn, "
+        "310.2 (a modifier with `grants` `untargetable` and `amount` 0; `cannot_be_targeted`); a declaration naming it "
+        "is refused citing R15:501.5 (the restrictions of R15:502.9); attacks and abilities without targets still "
+        "reach it (INTERPRETING.md entry 192)",
     ),
     "keyword_while_in_play": OpSpec(
         "cards", KeywordParams,
@@ -299,6 +373,14 @@ OPS: dict[Op, OpSpec] = {
         "«удвойте стоимость этой особенности»: the cost of the resolving activated ability of the source is doubled "
         "while the card is in play, a multiplying cost modifier (R15:308.1 step 4, 523.1; a modifier with `grants` "
         "`double_cost` and `amount` the ability's index, `ability_cost_doubled`; INTERPRETING.md entry 158)",
+    ),
+    "armour_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«получает Броню N до конца хода»: the recipient creature has «Броня `amount`» until the end of turn, 310.2 (a "
+        "modifier with `grants` `armour` and `amount` N; `armour_granted`): with a printed Броня or another one only the "
+        "highest value counts, and the wounds already prevented this turn count against it (R15 glossary «Броня Х» "
+        "and R15:516; INTERPRETING.md entry 162)",
+        grants=True,
     ),
     "graveyard_to_deck_top": OpSpec(
         "source", NoParams,
@@ -414,3 +496,7 @@ GRANT_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.grants)
 HAND_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "hand")
 #: Effects that bring a card of the player's supply into play («Создайте», R15:519.6).
 SUPPLY_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "supply")
+#: Effects that wait for the opponent's decision to pay (step ``pay_choice``, R15:119.7).
+PAYMENT_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "payment")
+#: Effects whose cards their owners order at step ``deck_order`` (INTERPRETING.md, entry 193).
+ORDER_OPS: tuple[Op, ...] = tuple(op for op, spec in OPS.items() if spec.group == "order")

@@ -162,6 +162,7 @@ class TargetSpec:
     min_strike: int = -1  # -1 = no strike restriction
     chooser: TargetChooser = "controller"  # R15:118.1
     cost_x: bool = False  # «стоимостью (Х)»: its cost is the X declared (INTERPRETING.md, entry 201)
+    x_count: bool = False  # «Х персонажей»: exactly the declared X of the cost «(Х)» (INTERPRETING.md, entry 192)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ __all__ = [
     "PROTECTION_KINDS",
     "RECIPIENTS",
     "REPLACEMENT_KINDS",
+    "SHOWN_CONDITIONS",
     "STATIC_OPS",
     "STRIKE_AGAINST",
     "TARGET_CHOOSERS",
@@ -192,6 +193,9 @@ Op = Literal[
     "fight",  # «Сразиться с существом»: the ability's own creature fights the recipient (R15:7.fight, 507.4)
     "attach_to_self",  # «Присоедините к Х …»: the recipient in play becomes a part of the ability's own card (R15:7.attach)
     "attach_own_mechanisms",  # «Прикрепите к Х любое число ваших механизмов (как если бы они имели способность Модуль …)»
+    "return_to_hand",  # «положите существо в руку владельца»: from play to its owner's hand (R15:203.4)
+    "put_on_deck_bottom",  # «положите это существо под низ колоды»: from play under its owner's deck (R15:204.4)
+    "creatures_to_deck_top",  # «Положите всех существ на верх колоды владельца в порядке, выбранном их владельцами» (step deck_order)
     "poison",  # «Отравить на Х»: Poison X, the highest value applies (R15:7.poison)
     "intensify_poison",  # «Усилить отравление на Х»: Poison Y becomes X+Y
     "cure",  # remove all poison
@@ -203,6 +207,7 @@ Op = Literal[
     "no_plays_next_turn",  # «не может разыгрывать карты в свой следующий ход»: a timed effect on the player (R15:521.1, 514.2)
     "cost_next_turn",  # «… стоит на (N) дороже в его следующий ход»: a timed cost effect on the player (R15:521.1, 523.1)
     "cost_until_end_of_opponent_turn",  # «До конца хода противника … стоят на (N) дороже» (R15:521.1, 310.2)
+    "opponent_may_pay",  # «противник может заплатить (N), иначе …»: his decision at step pay_choice (R15:119.7)
     "open",  # open (untap) a card
     "prepare",  # «Подготовить» (R15:7.prepare): open, drop activated per-turn markers, may attack/defend again
     "close",  # close (tap) a card
@@ -217,10 +222,15 @@ Op = Literal[
     "strike_while_in_play",  # «получает +N к удару» with no duration: while it is in play (R15:205.3; entry 58)
     "discard",  # «Сбросьте карту»: the player moves cards of his choice from his hand to his graveyard (R15:7.discard)
     "put_on_deck_top",  # «Положите карту из руки на верх колоды»: a card of his choice goes on top of his deck
+    "reveal_deck_top",  # «Покажите верхнюю карту вашей колоды»: shown to both players, it stays on top (R15:520.3; entry 160)
+    "shown_to_hand",  # «положите ее в руку»: the card the ability showed, still on top of his deck, goes to his hand
+    "shown_to_deck_bottom",  # «вы можете положить эту карту под низ колоды»: the shown card, his choice, goes under his deck (entry 163)
+    "look_at_deck_top",  # «Посмотрите Х верхних карт вашей колоды; положите их обратно в любом порядке» (R15:204.3; entry 161)
     "upgrade",  # «Усовершенствуйте»: it loses its classes and is a Механизм; a mechanism cancels the ability (R15:7.upgrade)
     "life_while_in_play",  # «получает +N к жизням» with no duration: +N life while it is in play (R15:7.gains, 205.3)
     "keyword_until_end_of_turn",  # «получает [keyword] до конца хода» (310.2); effect key ``keyword``
     "keyword_until_start_of_your_next_turn",  # «До начала вашего следующего хода оно …»: a granted keyword until then (303.1)
+    "untargetable_until_end_of_turn",  # «не могут быть выбраны целью заклинаний и способностей до конца хода» (R15:502.9; 310.2)
     "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
     "grant_ability_until_end_of_turn",  # «получает "…" до конца хода»: a granted triggered ability (R15:7.gains; 310.2; entry 180)
     "grant_ability_while_in_play",  # «получает "…"» with no duration: a granted triggered ability while in play (entry 180)
@@ -229,6 +239,7 @@ Op = Literal[
     "double_strike_while_in_play",  # «удвойте его силу удара»: a ×2 strike modifier while it is in play (R15:523.1)
     "double_life_while_in_play",  # «удвойте его … максимальные жизни»: ×2 maximum lives while it is in play (R15:523.1)
     "double_ability_cost",  # «удвойте стоимость этой особенности»: ×2 the cost of the resolving activated ability (R15:523.1)
+    "armour_until_end_of_turn",  # «получает Броню N до конца хода»: Броня N until 310.2, the highest Броня counting (R15 glossary «Броня Х»; entry 162)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "return_self_to_hand",  # «верните [эту карту] с кладбища в руку»: the ability's card (a granted one's granter), to its owner's hand (entry 185)
     "create",  # «Создайте Х»: the created card X comes from the controller's supply into play (R15:519.6, glossary «Создайте»)
@@ -307,8 +318,14 @@ Condition = Literal[
     "opponent_played_fewer_than_two",  # «если он [противник] разыграл меньше двух карт в этот ход» (entry 144)
     "target_has_shot",  # «Если у него есть выстрел»: about each recipient target (effects to "target" only; entry 68)
     "no_own_non_mechanisms",  # «если у вас нет существ не-механизмов»: every creature he has in play is a Механизм (entry 152)
+    "shown_named",  # «если вы показали названную карту»: the card the ability showed has the printed name of the card named with its declaration (entry 160)
+    "shown_creature",  # «если это существо»: the card the ability showed is a creature card (entry 160)
+    "shown_mechanism",  # «если это механизм»: the card the ability showed has the class Механизм (entry 160)
 ]
 CONDITIONS: tuple[Condition, ...] = get_args(Condition)
+#: Conditions about the card an earlier «reveal_deck_top» of the same ability showed (effects
+#: only; INTERPRETING.md, entry 160).
+SHOWN_CONDITIONS: tuple[Condition, ...] = ("shown_named", "shown_creature", "shown_mechanism")
 #: What a self cost modifier's ``per`` counts for the card's owner, when the cost is
 #: determined (R15:309.1 step 4; INTERPRETING.md, entry 62).
 CostCount = Literal[

@@ -196,7 +196,7 @@ def gen_decoders(out: list[str]) -> None:
                 out.append(f"    {var} = m.{pn} if has_{var} else -1")
                 lo, hi = f.spec.bound  # type: ignore[misc]
                 conds.append(f'(has_{var} == (until == "start_of_owner_turn")) and (not has_{var} or {lo} <= {var} <= {hi})')
-            elif f.ptype == "str" and f.spec.presence == "nonzero":
+            elif f.ptype == "str" and f.spec.presence == "nonzero" and f.spec.choices:
                 out.append(f"    {var} = m.{pn}")
                 if f.spec.choices:  # a card id (codec card_id) is checked against the pool by the validator
                     conds.append(f"(not {var} or {var} in {f.spec.choices})")

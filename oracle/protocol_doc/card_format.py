@@ -146,6 +146,13 @@ _CONDITION_TEXT = {
     "no_own_non_mechanisms": "every creature in the ability's controller's play zone, hidden ones included, has the "
     "class Механизм now (an upgraded creature does; a combined card has its parts' classes); true with no creature "
     "(«если у вас нет существ не-механизмов»; INTERPRETING.md entry 152)",
+    "shown_named": "the card the ability's earlier `reveal_deck_top` showed (still the top card of its controller's deck) "
+    "has the printed name of the card named with the declaration (`queue[].named`; «если вы показали названную карту»); "
+    "false when nothing was shown (INTERPRETING.md entry 160)",
+    "shown_creature": "the card the ability showed is a creature card («если это существо»); false when nothing was "
+    "shown (INTERPRETING.md entry 160)",
+    "shown_mechanism": "the card the ability showed has the printed class Механизм, of any type («если это "
+    "механизм», see R15:107.3.2); false when nothing was shown (INTERPRETING.md entry 160)",
     "three_creatures_played_this_turn": "the ability's controller has played three or more creature cards this turn "
     "(`creatures_played_this_turn` ≥ 3; the card being played is not one yet, INTERPRETING.md entries 59 and 61)",
 }

@@ -50,6 +50,10 @@ _DECIDER = {
     "cancel_choice": "the opponent of the owner of the played card `cancelling` (R15:518.1), in either player's turn",
     "module_choice": "the player the creature with «Модуль» enters for (`attaching.player`: the active player for a "
     "play, the creating ability's controller for a creation)",
+    "pay_choice": "the opponent of the controller of the resolving ability in `choosing_cards` "
+    "(`choosing_cards.player`, R15:119.7 «противник может заплатить»), in either player's turn",
+    "deck_order": "the owner of the creatures (`choosing_cards.player`): the controller of the resolving ability "
+    "first, then his opponent",
     "game_over": "nobody",
 }
 
@@ -84,6 +88,13 @@ _STEP_TEXT = {
     "module_choice": "a creature with «Модуль» (`attaching.card`) must enter play while its player has a "
     "mechanism there: he attaches it to one of them or lets it enter (R15 glossary «Модуль»; INTERPRETING.md entry "
     "104); then the play goes on with its triggers and payment, or the creating ability with its later effects",
+    "pay_choice": "a resolving ability (`choosing_cards`) asks the opponent of its controller to pay coins "
+    "(«противник может заплатить (N), иначе …», R15:119.7; INTERPRETING.md entry 190): he closes that many open coins "
+    "(`pay_coins amounts=N`) or refuses (`pay_coins`); only reached when he has enough open coins; then the "
+    "ability's remaining effects follow, its «иначе» only after a refusal",
+    "deck_order": "a resolving ability (`choosing_cards`) puts every creature in play on top of its owner's deck «в "
+    "порядке, выбранном их владельцами» (R15:204.4; INTERPRETING.md entry 193): the owner names the creature he puts "
+    "on top now (`order_cards card=`), so the last named is his top card; only reached when he has two or more left",
     "game_over": "the game is over: `winner` is set and nobody decides",
 }
 
@@ -198,6 +209,9 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "values": "for a triggered constructor «При [событие] выберите n раз из» (R15:524.1; «Гибель: Создайте A или "
         "B», n = 1) its chain: exactly n positions in its list of options from 0, repeats allowed, in the order they "
         "go into the Queue (refused citing R15:524.1); empty for any other ability (refused citing 501.1)",
+        "option": "for an ability whose declaration names a card («Назовите карту»: an effect reads the condition "
+        "`shown_named`) the card id of the pool card named, its printed name being the name (missing or unknown: "
+        "refused citing 501.1; INTERPRETING.md entry 160); empty for any other ability (refused citing 501.1)",
     },
     "pass": {"trigger": "id of an optional pending trigger of the deciding player"},
     "choose_target": {
@@ -209,7 +223,9 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "allows (none, e.g. a refusal before «иначе», is an empty list); for a search, distinct uids of his deck's "
         "cards the search looks for, ascending, up to its number (none: an empty list); for Паролет's "
         "`attach_own_mechanisms`, distinct uids of his mechanisms in his play zone other than the ability's card, "
-        "ascending, any number (refused citing R15:7.module otherwise; INTERPRETING.md entry 202)",
+        "ascending, any number (refused citing R15:7.module otherwise; INTERPRETING.md entry 202); while putting back cards "
+        "looked at (`choosing_cards.count` set) exactly one of the top `count` cards of his deck; for "
+        "`shown_to_deck_bottom` the shown top card of his deck or none (refused citing R15:204.3; entries 161, 163)",
     },
     "cancel_play": {
         "card": "uid of a card in play of the deciding player whose cancellation effect covers the played card "
@@ -218,6 +234,14 @@ _DOMAINS: dict[str, dict[str, str]] = {
     "attach_module": {
         "card": "uid of the creature with «Модуль» that enters now (`attaching.card`)",
         "targets": "one uid: his creature in play with the class Механизм to attach it to; none: it enters play",
+    },
+    "order_cards": {
+        "card": "uid of one of his creatures in play (either play list), not hidden, still to go on top of his deck "
+        "(refused citing R15:204.4 otherwise)",
+    },
+    "pay_coins": {
+        "amounts": "one number, the coins the effect in `choosing_cards` asks for (a number, or the mentioned cost of "
+        "the ability's target), to pay them; none: he refuses (refused citing R15:119.7 otherwise)",
     },
 }
 

@@ -14,13 +14,18 @@ from . import draws
 from .board import card_def, current_life, current_strike, forget_outside, game_has, parts_of
 from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
-from .modules import register_enter_play, return_created
+from .modules import is_created, register_enter_play, return_created
 from .triggers import fire, strike_readers
 from .wounds import deal_wounds
 
 __all__ = [
-    "check_state", "close_card", "draw", "enter_play", "leave_play", "leave_together", "perish_lifeless", "wound",
+    "check_state", "close_card", "draw", "enter_play", "leave_play", "leave_together", "move_from_play", "perish_lifeless",
+    "wound",
 ]
+
+#: Where :func:`move_from_play` puts a card: its owner's hand (R15:203.4), the bottom or the top of
+#: his deck (R15:204.4).
+_DESTINATION_RULE = {"hand": "R15:203.4", "deck_bottom": "R15:204.4", "deck_top": "R15:204.4"}
 
 
 def wound(
@@ -210,6 +215,66 @@ def _parts_to_hand(state: State, uid: int, keep: list[int], ev: list[Event], rul
             p.hand.append(u)
             ev.append(Event("returned_to_hand", cite, (("card", u), ("owner", owner))))
     return keep
+def move_from_play(state: State, uid: int, to: str, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """Card ``uid`` leaves the play zone for its owner's hand (``to`` "hand", «положите существо в
+    руку владельца», R15:203.4) or deck ("deck_bottom", «под низ колоды»; "deck_top", «на верх
+    колоды», R15:204.4; no shuffle, the place being given, R15:204.3): its owner's whatever its
+    controller (the mutant ``bounce_to_controller`` uses the controller's), losing every effect
+    and marker, the usage markers included (R15:203.4, 204.4: unlike R15:205.3).  It is no
+    death: no «Гибель» fires.  A created card goes to its owner's supply instead (R15:519.6.1,
+    glossary «Созданный»); a combined card's parts go each to its own owner's zone as separate
+    cards, the top card first (R15 glossary «Присоединить»); the cards it captured go back
+    (R15 glossary «Добывает»).  Event ``moved_from_play`` per card (INTERPRETING.md, entry 191)."""
+    parts = parts_of(state, uid)
+    seat = state.controller_of(uid)
+    state.players[seat].play.remove(uid)
+    _strip(state, uid)
+    c = state.cards[uid]
+    _put_away(state, uid, c.owner if state.rules.zone_moves_to_owner else seat, to, ev, rules, 0)
+    release(state, uid, ev)  # the cards it captured go back (R15:503.1; entry 115)
+    for part in parts:
+        pc = state.card_mut(part)
+        pc.attached_to = 0
+        forget_outside(state)
+        _strip(state, part)
+        _put_away(state, part, pc.owner, to, ev, (*rules, "R15:7.attach"), uid)
+
+
+def _strip(state: State, uid: int) -> None:
+    """A card that went to a hand or a deck loses every effect and marker (R15:203.4, 204.4)."""
+    c = state.card_mut(uid)
+    c.closed = c.hidden = c.stunned = False
+    c.wounds = c.poison = 0
+    c.armour_turn = c.armour_prevented = c.prevented = 0
+    c.usage.clear()
+    c.game_usage.clear()
+    if state.modifiers:
+        state.modifiers = [m for m in state.modifiers if m.target != uid]
+
+
+def _put_away(
+    state: State, uid: int, seat: int, to: str, ev: list[Event], rules: tuple[str, ...], host: int
+) -> None:
+    """Put card ``uid``, just out of play, into ``seat``'s zone ``to`` (see :func:`move_from_play`),
+    or a created card into its owner's supply (R15:519.6.1; the mutant ``created_card_bounces``
+    lets it go where the effect says)."""
+    p = state.players[seat]
+    if state.rules.created_bounced_to_supply and is_created(state, uid):
+        p = state.players[state.cards[uid].owner]
+        p.supply.append(uid)
+        to, cite = "supply", (*rules, "R15:519.6.1", "R15:7.created")
+    else:
+        if to == "hand":
+            p.hand.append(uid)
+        elif to == "deck_top":
+            p.deck.insert(0, uid)
+        elif state.rules.deck_bottom_is_bottom:
+            p.deck.append(uid)
+        else:  # the mutant ``deck_bottom_read_as_top``
+            p.deck.insert(0, uid)
+        cite = (*rules, _DESTINATION_RULE[to], *(("R15:204.3",) if to != "hand" else ()))
+    data: tuple[tuple[str, int | str], ...] = (("card", uid), ("owner", state.cards[uid].owner), ("to", to))
+    ev.append(Event("moved_from_play", cite, (*data, ("host", host)) if host else data))
 
 
 def enter_play(

@@ -17,6 +17,7 @@ from .recipients import recipients_of
 from .triggers import fire
 
 __all__ = [
+    "armour_until_end_of_turn",
     "attach_to_self",
     "become_ent",
     "close",
@@ -39,8 +40,10 @@ __all__ = [
     "open",
     "poison",
     "prepare",
+    "put_on_deck_bottom",
     "reduce_life_to",
     "reduce_life_while_in_play",
+    "return_to_hand",
     "set_strike_until_end_of_turn",
     "set_strike_until_start_of_your_next_turn",
     "shots_until_end_of_turn",
@@ -51,6 +54,7 @@ __all__ = [
     "stun",
     "take_control",
     "take_control_until_end_of_turn",
+    "untargetable_until_end_of_turn",
     "upgrade",
     "wound",
 ]
@@ -78,6 +82,24 @@ def destroy(
     if doomed:
         basic_effects.leave_together(state, doomed, ev, (*rules, "R15:505.2"), by=entry.source)  # R15:505.1.1
     return 0, bool(doomed)
+
+
+def return_to_hand(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Положите существо в руку владельца»: the card goes from play to its owner's hand
+    (R15:203.4; :func:`~oracle.rules.basic_effects.move_from_play`)."""
+    if state.zone_of(uid) == "play" and card_def(state, uid).type != "hero":
+        basic_effects.move_from_play(state, uid, "hand", ev, rules)
+
+
+def put_on_deck_bottom(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Положите это существо под низ колоды»: the card goes from play under its owner's deck
+    (R15:204.4, 204.3; :func:`~oracle.rules.basic_effects.move_from_play`)."""
+    if state.zone_of(uid) == "play" and card_def(state, uid).type != "hero":
+        basic_effects.move_from_play(state, uid, "deck_bottom", ev, rules)
 
 
 def wound(
@@ -349,6 +371,16 @@ def keyword_until_start_of_your_next_turn(
                     (("card", uid), ("keyword", params.keyword), ("until", "start_of_owner_turn"))))
 
 
+def untargetable_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Х персонажей не могут быть выбраны целью заклинаний и способностей до конца хода»: a
+    modifier granting ``untargetable`` until 310.2 on the character, a hero too (R15:502.9;
+    INTERPRETING.md, entry 192; :func:`~oracle.rules.targeting.target_violation` reads it)."""
+    state.modifiers.append(Modifier(uid, 0, "end_of_turn", grants="untargetable"))
+    ev.append(Event("cannot_be_targeted", (*rules, "R15:502.9"), (("card", uid), ("until", "end_of_turn"))))
+
+
 def keyword_while_in_play(
     state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
@@ -419,6 +451,19 @@ def double_life_while_in_play(
     the maximum lives it has now."""
     state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="double_life"))
     ev.append(Event("life_doubled", (*rules, "R15:523.1"), (("card", uid), ("life", max_life(state, uid)))))
+
+
+def armour_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«получает Броню N до конца хода»: Броня N until the end of turn (a modifier granting
+    ``armour``, 310.2); the wound pipeline takes the highest Броня of the card (R15 glossary
+    «Броня Х»; INTERPRETING.md, entry 162).  An amount of 0 puts on nothing."""
+    if amount < 1:
+        return
+    state.modifiers.append(Modifier(uid, amount, "end_of_turn", grants="armour"))
+    ev.append(Event("armour_granted", (*rules, "R15:7.gains", "R15:7.armour"),
+                    (("card", uid), ("amount", amount), ("until", "end_of_turn"))))
 
 
 def take_control(

@@ -11,9 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..cards import GRANT_OPS, HAND_OPS, OPS, SUPPLY_OPS, TARGET_CONDITIONS, Effect, EffectAbility, Op, WoundParams
+from ..cards import (
+    GRANT_OPS,
+    HAND_OPS,
+    OPS,
+    ORDER_OPS,
+    PAYMENT_OPS,
+    SHOWN_CONDITIONS,
+    SUPPLY_OPS,
+    TARGET_CONDITIONS,
+    Effect,
+    EffectAbility,
+    Op,
+    WoundParams,
+)
 from ..model import Event, HandChoice, QueueEntry, State
-from . import card_effects, delayed, draws, player_effects, timed_effects
+from . import card_effects, deck_top, delayed, draws, player_effects, timed_effects
 from .basic_effects import check_state, close_card
 from .board import (
     card_def,
@@ -24,8 +37,10 @@ from .board import (
     shot_bonus,
     target_condition_holds,
 )
+from .deck_order import order_effect
 from .hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, shuffles_after
 from .modules import create_effect
+from .opponent_payment import payment_effect
 from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
 from .targeting import target_violation
@@ -84,11 +99,25 @@ def run_effects(
                 return
             if effect.op == "discard":
                 discarded += hand - len(state.players[entry.controller].hand)
-        elif effect.op in SUPPLY_OPS:
-            # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104)
-            if create_effect(state, entry, effect, index, ev, rules):
+        elif effect.op in PAYMENT_OPS:
+            # «противник может заплатить …»: his decision may wait at step pay_choice (entry 190)
+            paused, done = payment_effect(state, entry, ability, index, ev, rules)
+            if paused:
+                return
+        elif effect.op in ORDER_OPS:
+            # «в порядке, выбранном их владельцами»: an owner's order may wait at step deck_order (entry 193)
+            if order_effect(state, entry, index, ev, rules):
                 return
             done = True
+        elif effect.op in SUPPLY_OPS:
+            # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104);
+            # «если это механизм, создайте …»: nothing when its condition is false (entries 42, 163)
+            if effect.cond and not _condition_met(state, entry, effect):
+                done = False
+            elif create_effect(state, entry, effect, index, ev, rules):
+                return
+            else:
+                done = True
         else:  # only these effects draw cards (a later amount "drawn" counts them)
             n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike,
                                     discarded)
@@ -96,6 +125,14 @@ def run_effects(
         check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
             return
+
+
+def _condition_met(state: State, entry: QueueEntry, effect: Effect) -> bool:
+    """Whether the effect's condition about its controller or the card the ability showed
+    holds now (INTERPRETING.md, entries 42, 160)."""
+    if effect.cond in SHOWN_CONDITIONS:
+        return deck_top.shown_condition_holds(state, entry, effect.cond)
+    return not effect.cond or condition_holds(state, entry.controller, effect.cond)
 
 
 def _killer(state: State, entry: QueueEntry) -> int:
@@ -141,6 +178,8 @@ def hand_effect(
     own hand; the first with a real choice pauses the resolution (returns ``(True, …)``).
     Otherwise returns ``(False, done)``: whether the (last) effect was carried out in full."""
     effect = ability.effects[index]
+    if effect.op == "look_at_deck_top":  # the controller orders his own top cards (entry 161)
+        return deck_top.look_at_deck_top(state, entry, ability, index, ev, rules)
     done = False
     for seat in seats:
         if has_real_choice(state, ability, index, seat, entry.source, entry.x):
@@ -174,7 +213,12 @@ def _apply_effect(
     condition held and it reached a recipient (INTERPRETING.md, entry 54).  Its op's handler
     (:data:`_WHOLE` or, for each recipient card, :data:`_EACH`) does the rest."""
     me = entry.controller
-    if effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
+    if effect.cond in SHOWN_CONDITIONS:
+        if not deck_top.shown_condition_holds(state, entry, effect.cond):
+            if effect.cond == "shown_named" and not state.rules.unnamed_shown_card_stays:
+                deck_top.put_shown_under(state, entry, ev, rules)  # the mutant's reading
+            return 0, False  # «если это существо» about the card the ability showed (entry 160)
+    elif effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
     amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
     if effect.amount == "discarded_before":
@@ -249,6 +293,8 @@ _WHOLE: dict[Op, WholeHandler] = {
     "return_self_to_hand": player_effects.return_self_to_hand,
     "double_ability_cost": player_effects.double_ability_cost,
     "create_delayed": delayed.create_delayed,
+    "reveal_deck_top": deck_top.reveal_deck_top,
+    "shown_to_hand": deck_top.shown_to_hand,
 }
 
 
@@ -259,6 +305,8 @@ _EACH: dict[Op, EachHandler] = {
     "wound": card_effects.wound,
     "fight": card_effects.fight,
     "attach_to_self": card_effects.attach_to_self,
+    "return_to_hand": card_effects.return_to_hand,
+    "put_on_deck_bottom": card_effects.put_on_deck_bottom,
     "poison": card_effects.poison,
     "intensify_poison": card_effects.intensify_poison,
     "cure": card_effects.cure,
@@ -277,6 +325,7 @@ _EACH: dict[Op, EachHandler] = {
     "upgrade": card_effects.upgrade,
     "life_while_in_play": card_effects.life_while_in_play,
     "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
+    "untargetable_until_end_of_turn": card_effects.untargetable_until_end_of_turn,
     "keyword_while_in_play": card_effects.keyword_while_in_play,
     "grant_ability_until_end_of_turn": card_effects.grant_ability_until_end_of_turn,
     "grant_ability_while_in_play": card_effects.grant_ability_while_in_play,
@@ -285,6 +334,7 @@ _EACH: dict[Op, EachHandler] = {
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
     "double_strike_while_in_play": card_effects.double_strike_while_in_play,
     "double_life_while_in_play": card_effects.double_life_while_in_play,
+    "armour_until_end_of_turn": card_effects.armour_until_end_of_turn,
     "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
     "reduce_life_to": card_effects.reduce_life_to,
     "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,
@@ -299,7 +349,7 @@ def _check_dispatch() -> None:
     card a whole-effect one, an op on cards a whole-effect one (``destroy``) or one per card."""
     for op, spec in OPS.items():
         handlers = (op in _WHOLE) + (op in _EACH)
-        if handlers != (spec.group not in ("hand", "supply")) or (op in _EACH and spec.group != "cards"):
+        if handlers != (spec.group not in ("hand", "supply", "payment", "order")) or (op in _EACH and spec.group != "cards"):
             raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
 
 

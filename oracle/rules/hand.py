@@ -52,6 +52,8 @@ __all__ = [
 #: «Прикрепите к Паролету любое число ваших механизмов», his mechanisms in play (entry 202).
 _FINDING = {"search": "deck", "summon": "deck", "resurrect": "graveyard", "graveyard_to_hand": "graveyard",
             "attach_own_mechanisms": "play"}
+#: The zone of the other hand ops whose card is not in the hand (the shown top card, entry 163).
+_ZONES = {**_FINDING, "shown_to_deck_bottom": "deck"}
 
 
 def choosers(state: State, entry: QueueEntry, effect: Effect) -> tuple[int, ...]:
@@ -81,7 +83,7 @@ def zone_chosen_from(effect: Effect) -> str:
     """The zone of his own the player chooses the effect's cards from: "deck" for a search or
     a summon (R15:7.search, R15:519.3 «из своей колоды»), "graveyard" for a resurrection
     (R15:519.4 «со своего кладбища»), else "hand"."""
-    return _FINDING.get(effect.op, "hand")
+    return _ZONES.get(effect.op, "hand")
 
 
 def shuffles_after(state: State, effect: Effect, cards: tuple[int, ...]) -> bool:
@@ -125,10 +127,13 @@ def options(state: State, effect: Effect, seat: int, source: int = 0) -> list[in
     """The cards the choice is made from: the hand, or for a search (a summon, a resurrection)
     the matching cards of the deck (the graveyard); for «Прикрепите к Паролету любое число
     ваших механизмов» his mechanisms in play other than the ability's card ``source`` (its
-    combined card), none when it is out of play (INTERPRETING.md, entry 202)."""
+    combined card), none when it is out of play (INTERPRETING.md, entry 202); or the shown top card of the deck
+    (entry 163)."""
     if effect.op == "attach_own_mechanisms":
         host = state.cards[source].attached_to or source
         return sorted(mechanisms_of(state, seat, host)) if state.zone_of(host) == "play" else []
+    if effect.op == "shown_to_deck_bottom":
+        return state.players[seat].deck[:1]  # the card the ability showed (entry 163)
     return searchable(state, effect, seat) if effect.op in _FINDING else sorted(state.players[seat].hand)
 
 
@@ -145,6 +150,12 @@ def choice_counts(
     effect = ability.effects[index]
     if effect.op == "attach_own_mechanisms":  # «любое число»: none up to all of them (entry 202)
         return tuple(range(len(options(state, effect, seat, source)) + 1))
+    if effect.op == "shown_to_deck_bottom":
+        # «вы можете положить эту карту под низ колоды»: that card or none (entry 163; the
+        # ``shown_card_always_goes_under`` mutant leaves him no choice)
+        if not state.players[seat].deck:
+            return (0,)
+        return (0, 1) if state.rules.shown_to_bottom_is_optional else (1,)
     if effect.op == "search":
         hi = min(int(effect.amount), len(searchable(state, effect, seat)))
         return tuple(range(hi + 1)) if state.rules.search_may_find_fewer else (hi,)
@@ -256,6 +267,13 @@ def carry_out(
         host = state.cards[entry.source].attached_to or entry.source
         for uid in cards:
             attach_in_play(state, uid, host, ev, rules, as_module=True)
+        return bool(cards)
+    if effect.op == "shown_to_deck_bottom":
+        if cards:
+            p.deck.remove(cards[0])
+            p.deck.append(cards[0])
+            ev.append(Event("put_on_deck", (*rules, "R15:204.3"),
+                            (("player", seat), ("card", cards[0]), ("position", "bottom"), ("from", "deck"))))
         return bool(cards)
     if effect.op == "search":
         found(state, seat, cards, ev, rules)

@@ -277,6 +277,9 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
         n = len(action.targets)
         if len(set(action.targets)) != n or not least_targets(state, spec) <= n <= spec.max_count:
             out.append(Violation(cite_one(state, "501.1"), f"choose {least_targets(state, spec)}..{spec.max_count} distinct targets"))
+        elif spec.x_count and n != action.x:
+            # «Х персонажей»: as many as the X declared for the cost (R15:308.1 step 3; entry 192)
+            out.append(Violation(cite_one(state, "501.1"), f"«Х персонажей»: name exactly X = {action.x} targets"))
         if tuple(sorted(action.targets)) != action.targets:
             out.append(Violation(cite_one(state, "501.1"), "targets must be listed in ascending order"))
         for t in action.targets:
@@ -321,9 +324,13 @@ def _chain_violations(state: State, action: Action, a: ActivatedAbility) -> list
         return [Violation("R15:524.1", f"choose exactly {a.repeat} options (repeats allowed)")]
     if not a.repeat and not (1 <= len(chain) <= n and len(set(chain)) == len(chain)):
         return [Violation("R15:524.2", f"choose 1..{n} distinct options")]
+    d = card_def(state, action.card)
+    if not d.abilities[a.options[0]].targets:  # options without a target (entry 163)
+        if action.targets:
+            return [Violation(cite_one(state, "501.1"), "this constructor's options have no targets")]
+        return []
     if len(action.targets) != len(chain):
         return [Violation("R15:524.3", "give one target per chosen option, aligned with values")]
-    d = card_def(state, action.card)
     for k, t in zip(chain, action.targets, strict=True):
         item = d.abilities[a.options[k]]
         why = target_violation(state, item.targets[0], state.active, action.card, t)
@@ -336,12 +343,14 @@ def _chains(state: State, uid: int, a: ActivatedAbility) -> list[tuple[tuple[int
     """Every legal chain of the constructor ``a`` of ``uid``: (values, targets) (R15:524.1-524.3);
     an option without a legal target is in none (R15:524.3)."""
     d = card_def(state, uid)
-    choices = [[t[0] for t in declared_targets(state, d.abilities[i], state.active, uid) if t] for i in a.options]
     n = len(a.options)
     if a.repeat:
         orders: list[tuple[int, ...]] = list(product(range(n), repeat=a.repeat))
     else:
         orders = [p for k in range(1, n + 1) for p in permutations(range(n), k)]
+    if not d.abilities[a.options[0]].targets:  # options without a target (entry 163)
+        return [(order, ()) for order in orders]
+    choices = [[t[0] for t in declared_targets(state, d.abilities[i], state.active, uid) if t] for i in a.options]
     return [(order, targets) for order in orders for targets in product(*(choices[k] for k in order))]
 
 
@@ -529,8 +538,11 @@ def choice_actions(state: State) -> list[Action]:
                     else [(v,) for v in sorted(_thirst_targets(state, uid))] if ab.thirst else [()])
             # X runs from 1 to the largest payable X (R15:308.1 step 3, 512.4; entry 8)
             xs = range(1, largest_ability_x(state, uid, ab) + 1) if ab.x_coins else (0,)
+            x_count = bool(ab.targets) and ab.targets[0].x_count  # «Х персонажей» (entry 192)
             for targets in declared_targets(state, ab, state.active, uid):
                 for x in xs:
+                    if x_count and len(targets) != x:
+                        continue
                     total = _ability_distribution_total(ab, x)
                     shares = _distributions(total, len(targets), _least_amount(state)) if total else [()]
                     for values, amounts in product(paid, shares):
@@ -589,11 +601,12 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
         discard_cards(state, state.active, action.values, ev, pay)
     if a.options:
         # R15:524.1, 524.2: each ability of the chain goes into the Queue, in the player's order
-        chain = list(zip(action.values, action.targets, strict=True))
+        # options without a target (entry 163) go in with none
+        chain = list(zip(action.values, action.targets or (0,) * len(action.values), strict=True))
         if not state.rules.chain_in_players_order:
             chain.sort(key=lambda kt: kt[0])  # the mutant: the options' printed order
-        state.queue.extend(QueueEntry("activated", state.active, uid, a.options[k], targets=(t,), x=action.x)
-                           for k, t in chain)
+        state.queue.extend(QueueEntry("activated", state.active, uid, a.options[k], targets=(t,) if t else (),
+                                      x=action.x) for k, t in chain)
         ev.append(Event("chain_declared", ("R15:524.1" if a.repeat else "R15:524.2", "R15:524.3"),
                         (("source", uid), ("abilities", ",".join(str(a.options[k]) for k, _ in chain)))))
         state.step = "ability_queue"

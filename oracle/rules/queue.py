@@ -29,6 +29,8 @@ from ..model import (
 from .attack import fight
 from .basic_effects import check_state, wound
 from .board import card_def
+from .deck_order import order_effect, put_one
+from .deck_top import nameable, names_a_card, order_options, put_back
 from .draws import choice_violation
 from .effects import hand_effect, run_ability, run_effects
 from .hand import (
@@ -42,6 +44,7 @@ from .hand import (
     zone_chosen_from,
 )
 from .modules import return_created
+from .opponent_payment import decide_payment
 from .payment import limit_reached, take_usage_marker
 from .recipients import live_targets
 from .targeting import least_targets, target_choices, target_violation
@@ -66,7 +69,9 @@ __all__ = [
     "hand_chooser",
     "only_choice",
     "opponent_chooses",
+    "order_cards",
     "pass_trigger",
+    "pay_choice",
     "remove_cancelled_play",
     "repeat_chain_violation",
     "resolve_first",
@@ -278,7 +283,8 @@ def settle_triggers(state: State, ev: list[Event]) -> bool:
             kept.append((t, a, choices))
     if len(kept) == 1:
         t, a, choices = kept[0]
-        if not a.optional and len(choices) == 1 and not a.options:  # a constructor's chain is a decision
+        # a constructor's chain is a decision, and so is a card named with the declaration (entry 160)
+        if not a.optional and len(choices) == 1 and not a.options and not names_a_card(a):
             declare_trigger(state, t, choices[0], ev)
             changed = True
     return changed
@@ -296,7 +302,10 @@ def trigger_actions(state: State) -> list[Action]:
             out.extend(Action("declare", trigger=t.id, values=v) for v in product(range(len(a.options)), repeat=a.repeat))
         elif choice_violation(state, a, t.controller) is None:  # R15:527.2.2, 527.3: only a pass
             for targets in _choices(state, t, a):
-                out.append(Action("declare", trigger=t.id, targets=targets))
+                if names_a_card(a):  # «Назовите карту»: each card of the pool (entry 160)
+                    out.extend(Action("declare", trigger=t.id, targets=targets, option=c) for c in nameable())
+                else:
+                    out.append(Action("declare", trigger=t.id, targets=targets))
         if a.optional:
             out.append(Action("pass", trigger=t.id))
     return out
@@ -347,6 +356,11 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
             return [wrong_chain]
     elif action.values:
         return [Violation(cite_one(state, "501.1"), "values name a constructor's chain; this ability is none")]
+    if names_a_card(a) and action.option not in nameable():
+        # «Назовите карту»: the name is part of the declaration (R15:501.1; INTERPRETING.md, entry 160)
+        return [Violation(cite_one(state, "501.1"), "option: name a card («Назовите карту») by its card id in the pool")]
+    if action.option and not names_a_card(a):
+        return [Violation(cite_one(state, "501.1"), "option names a card; this ability names none")]
     refused = choice_violation(state, a, t.controller)
     if refused is not None:  # «можете взять карту» that cannot be chosen (R15:527.2.2, 527.3, 527.3.1)
         return [Violation(*refused)]
@@ -396,7 +410,8 @@ def repeat_chain_violation(values: tuple[int, ...], options: int, repeat: int) -
 
 
 def declare_trigger(
-    state: State, t: PendingTrigger, targets: tuple[int, ...], ev: list[Event], values: tuple[int, ...] = ()
+    state: State, t: PendingTrigger, targets: tuple[int, ...], ev: list[Event], values: tuple[int, ...] = (),
+    named: str = "",
 ) -> None:
     """Declare a pending trigger: take its usage marker (the limit is part of the payment,
     501.2) and put it at the end of the Queue (401.3); a constructor's chain ``values`` puts
@@ -416,8 +431,9 @@ def declare_trigger(
         return_created(state, ev)
         return
     # a «discards» trigger keeps the number of cards its discard moved in x (entry 65)
-    entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets=targets, x=t.count, lineage=t.lineage,
-                       granter=t.granter)
+    # a card named with the declaration stays with the entry («Назовите карту»; entry 160)
+    entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets=targets, x=t.count, named=named,
+                       lineage=t.lineage, granter=t.granter)
     if opponent_chooses(a):
         ask_opponent(state, entry)  # R15:118.1: the target is chosen before it enters the Queue
     else:
@@ -427,7 +443,8 @@ def declare_trigger(
             "declared",
             cite(state, "501.1", "401.3", "402.1"),
             (("trigger", t.id), ("source", t.source), ("ability", t.ability),
-             ("targets", ",".join(map(str, targets))), *((("granter", t.granter),) if t.granter else ())),
+             ("targets", ",".join(map(str, targets))), *((("named", named),) if named else ()),
+             *((("granter", t.granter),) if t.granter else ())),
         )
     )
     return_created(state, ev)  # the «Гибель» of a dead created card is declared (R15:519.6.1)
@@ -548,6 +565,8 @@ def hand_chooser(state: State) -> int:
 def _hand_options(state: State) -> list[tuple[int, ...]]:
     hc = state.choosing_cards
     assert hc is not None
+    if hc.count:  # putting looked-at cards back in his order: one at a time (entry 161)
+        return order_options(state, hc)
     return hand_choices(state, ability_of(state, hc.entry), hc.effect, hc.player, hc.entry.source, hc.entry.x)
 
 
@@ -557,7 +576,8 @@ def hand_choice_actions(state: State) -> list[Action]:
 
 
 #: The rule a choice of cards while an ability resolves comes from, by its effect's op.
-_CHOICE_RULES = {"discard": "R15:7.discard", "search": "R15:7.search", "summon": "R15:519.3", "resurrect": "R15:519.4",
+_CHOICE_RULES = {"discard": "R15:7.discard", "look_at_deck_top": "R15:204.3", "shown_to_deck_bottom": "R15:204.3",
+                 "search": "R15:7.search", "summon": "R15:519.3", "resurrect": "R15:519.4",
                  "graveyard_to_hand": "R15:118.5",
                  "capture_from_hand": "R15:7.capture", "attach_own_mechanisms": "R15:7.module"}
 
@@ -568,6 +588,11 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
     match what it looks for, at most as many as it finds (R15:7.search)."""
     hc = state.choosing_cards
     assert hc is not None
+    if hc.count:  # «положите их обратно в любом порядке»: one of the cards still to put back (entry 161)
+        if action.targets not in order_options(state, hc):
+            return [Violation("R15:204.3", f"put back one of the top {hc.count} cards of the deck of player "
+                              f"{hc.player + 1}, those looked at and not put back yet")]
+        return []
     ability = ability_of(state, hc.entry)
     counts = choice_counts(state, ability, hc.effect, hc.player, hc.entry.source, hc.entry.x)
     effect = ability.effects[hc.effect]
@@ -575,7 +600,10 @@ def check_hand_choice(state: State, action: Action) -> list[Violation]:
     search = where != "hand"
     rule = _CHOICE_RULES.get(effect.op, "R15:7.discard")
     zone = getattr(state.players[hc.player], where)
-    matching = options(state, effect, hc.player, hc.entry.source) if search else None
+    if effect.op == "shown_to_deck_bottom":  # the shown top card or none (entry 163)
+        matching: list[int] | None = state.players[hc.player].deck[:1]
+    else:
+        matching = options(state, effect, hc.player, hc.entry.source) if search else None
     out: list[Violation] = []
     if tuple(sorted(set(action.targets))) != action.targets:
         out.append(Violation(rule, "list distinct cards in ascending order"))
@@ -615,6 +643,14 @@ def _choose_cards(state: State, cards: tuple[int, ...], ev: list[Event]) -> None
     ev.append(Event("cards_chosen", (rule,),
                     (("player", hand_chooser_of(state, hc.player)), ("source", entry.source),
                      ("ability", entry.ability), ("cards", ",".join(map(str, cards))))))
+    if hc.count:  # a looked-at card goes back; the next waits, or the ability goes on (entry 161)
+        following = put_back(state, hc, effect, cards[0], ev, rules)
+        if following is not None:
+            state.choosing_cards = following
+            state.step = "hand_choice"
+            return
+        _after_choice(state, hc, True, ev)
+        return
     done = carry_out(state, entry, effect, hc.player, cards, ev, rules)
     if shuffles_after(state, effect, cards):
         # chance shuffles the deck looked through (R15:7.search, 204.2; a summon's, R15:519.3.1)
@@ -643,6 +679,57 @@ def _after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> 
         if state.winner >= 0:
             return
     run_effects(state, entry, ability, hc.effect + 1, done, ev, rules)
+    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
+        _rest_of_play(state, entry, ev)
+
+
+# --- the opponent's decision to pay (R15:119.7) -------------------------------------------
+
+
+def pay_choice(state: State, action: Action, ev: list[Event]) -> None:
+    """See :func:`_pay_choice`; the resolution goes on in its entry's chain (R15:525.2)."""
+    assert state.choosing_cards is not None
+    with resolving(state.choosing_cards.entry):
+        _pay_choice(state, action, ev)
+
+
+def _pay_choice(state: State, action: Action, ev: list[Event]) -> None:
+    """The opponent paid or refused (:func:`~oracle.rules.opponent_payment.decide_payment`): the
+    ability's remaining effects follow — its «иначе» only when he did not pay (R15:119.7; the
+    mutant ``otherwise_despite_payment`` carries it out anyway) — then the rest of its play, and
+    the game returns to the Queue step it was resolving (INTERPRETING.md, entry 190)."""
+    assert state.choosing_cards is not None
+    entry = state.choosing_cards.entry
+    rules = _resolution_rules(state, entry)
+    hc, paid = decide_payment(state, action, ev, rules)
+    run_effects(state, entry, ability_of(state, entry), hc.effect + 1, paid and state.rules.payment_stops_otherwise,
+                ev, rules)
+    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
+        _rest_of_play(state, entry, ev)
+
+
+# --- an owner's order of his cards put on top of his deck (R15:204.4) ---------------------
+
+
+def order_cards(state: State, action: Action, ev: list[Event]) -> None:
+    """See :func:`_order_cards`; the resolution goes on in its entry's chain (R15:525.2)."""
+    assert state.choosing_cards is not None
+    with resolving(state.choosing_cards.entry):
+        _order_cards(state, action, ev)
+
+
+def _order_cards(state: State, action: Action, ev: list[Event]) -> None:
+    """The owner put the named creature on top of his deck
+    (:func:`~oracle.rules.deck_order.put_one`); the effect goes on — his next decision, or his
+    opponent's — then the ability's remaining effects and the rest of its play (INTERPRETING.md,
+    entry 193)."""
+    assert state.choosing_cards is not None
+    entry = state.choosing_cards.entry
+    rules = _resolution_rules(state, entry)
+    hc = put_one(state, action, ev, rules)
+    if order_effect(state, entry, hc.effect, ev, rules):
+        return
+    run_effects(state, entry, ability_of(state, entry), hc.effect + 1, True, ev, rules)
     if state.step not in RESOLUTION_PAUSES and state.winner < 0:
         _rest_of_play(state, entry, ev)
 

@@ -41,6 +41,11 @@ def target_violation(
         return f"card {uid} is not a hero"
     if c.hidden:
         return f"card {uid} is hidden and cannot be a target"
+    if state.modifiers and state.rules.untargetable_holds and any(
+            m.target == uid and m.grants == "untargetable" for m in state.modifiers):
+        # «не могут быть выбраны целью заклинаний и способностей до конца хода» (R15:502.9; entry 192)
+        return (f"card {uid} cannot be chosen as a target of spells and abilities until the end of turn "
+                "(a restriction of targets, R15:502.9)")
     if (spec.chooser == "controller" and source in state.cards
             and load_pool().cards[state.cards[source].card_id].type == "spell" and protected_from_spells(state, uid)):
         # «Защита от заклинаний»: the controller of a spell's targeted ability cannot choose it;

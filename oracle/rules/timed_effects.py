@@ -110,7 +110,9 @@ def cost_effects(state: State, seat: int, played: int) -> list[tuple[str, int]]:
             continue
         if fx.card_type and d.type != fx.card_type:
             continue
-        if fx.name and d.name != load_pool().cards[fx.name].name:
+        if fx.name and d.name != load_pool().cards[fx.name].name and state.rules.same_name_filters:
+            # «Существа с таким же названием» (Усыпить; INTERPRETING.md, entry 194; the
+            # ``same_name_surcharge_on_every_creature`` mutant drops the name)
             continue
         if fx.first_only and state.players[seat].played_this_turn and state.rules.first_card_surcharge_first_only:
             continue

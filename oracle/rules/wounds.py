@@ -132,6 +132,8 @@ def _untouched(state: State, uid: int) -> bool:
         return False
     if state.modifiers and any(m.target == uid and m.grants == "no_wounds" for m in state.modifiers):
         return False  # «Не получает ран» granted (entry 185)
+    if state.modifiers and _gained_armour(state, uid):
+        return False
     board = ids_with_kind(_BOARD_GUARDS)
     return not game_has(state, board) or board.isdisjoint(ids_in_play(state))
 
@@ -311,6 +313,8 @@ def _shields(state: State, uid: int, blow: _Blow) -> list[tuple[int, int, str, i
     INTERPRETING.md, entry 93)."""
     out: list[tuple[int, int, str, int]] = []
     values = [a.value for _, a in abilities_of_kind(state, uid, Armour)]
+    # a Броня gained until the end of turn joins the printed one, the highest counting (entry 162)
+    values += _gained_armour(state, uid)
     if values and (blow.by_strike or blow.shot or not state.rules.armour_strikes_and_shots_only):
         c = state.cards[uid]
         used = c.armour_prevented if c.armour_turn == state.turn or not state.rules.armour_per_turn else 0
@@ -321,6 +325,17 @@ def _shields(state: State, uid: int, blow: _Blow) -> list[tuple[int, int, str, i
             out.append((seat, card, "next", a.value - state.cards[card].prevented))
             seen = card  # one per card: its first that watches ``uid``
     return out
+
+
+def _gained_armour(state: State, uid: int) -> list[int]:
+    """The values of the Броня ``uid`` gained for a time («получает Броню N до конца хода»: a
+    modifier granting ``armour``; INTERPRETING.md, entry 162); the ``gained_armour_adds`` mutant
+    adds them to the card's printed Броня instead of taking the highest."""
+    gained = [m.amount for m in state.modifiers if m.target == uid and m.grants == "armour"]
+    if gained and not state.rules.highest_armour_counts:
+        printed = sum(a.value for _, a in abilities_of_kind(state, uid, Armour))
+        return [printed + sum(gained)]
+    return gained
 
 
 def _prevent_next_value(state: State, card: int) -> int:

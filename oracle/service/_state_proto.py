@@ -54,6 +54,8 @@ from oracle.service.wire import INT32_LIMIT, packed, varint
 def entry_from_msg(m: state_pb2.QueueEntry, field: str = "") -> dict[str, Any]:
     """The canonical data form of a ``QueueEntry`` message (the reference decoder)."""
     d: dict[str, Any] = {"kind": m.kind, "controller": m.controller, "source": m.source, "ability": m.ability, "targets": list(m.targets), "amounts": list(m.amounts), "x": m.x, "mode": m.mode, "part": m.part}
+    if m.named:
+        d["named"] = m.named
     if m.lineage:
         d["lineage"] = list(m.lineage)
     if m.granter:
@@ -103,7 +105,10 @@ def target_choice_from_msg(m: state_pb2.TargetChoice, field: str) -> dict[str, A
 
 def hand_choice_from_msg(m: state_pb2.HandChoice, field: str) -> dict[str, Any]:
     """The canonical data form of a ``HandChoice`` message (the reference decoder)."""
-    return {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "effect": m.effect, "player": m.player, "resume": step_from(m.resume, _join(field, 'resume'))}
+    d: dict[str, Any] = {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "effect": m.effect, "player": m.player, "resume": step_from(m.resume, _join(field, 'resume'))}
+    if m.count:
+        d["count"] = m.count
+    return d
 
 
 def module_choice_from_msg(m: state_pb2.ModuleChoice, field: str) -> dict[str, Any]:
@@ -197,6 +202,8 @@ def entry_to_msg(d: dict[str, Any], m: state_pb2.QueueEntry) -> None:
     m.x = d['x']
     m.mode = d['mode']
     m.part = d['part']
+    if d.get('named'):
+        m.named = d['named']
     m.lineage.extend(d.get('lineage', ()))
     if d.get('granter'):
         m.granter = d['granter']
@@ -256,6 +263,8 @@ def hand_choice_to_msg(d: dict[str, Any], m: state_pb2.HandChoice) -> None:
     m.effect = d['effect']
     m.player = d['player']
     m.resume = STEP_TO_PROTO[d['resume']]  # type: ignore[assignment]
+    if d.get('count'):
+        m.count = d['count']
 
 
 def module_choice_to_msg(d: dict[str, Any], m: state_pb2.ModuleChoice) -> None:
@@ -397,6 +406,7 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
     x = m.x
     mode = m.mode
     part = m.part
+    named = m.named
     lineage = tuple(m.lineage)
     granter = m.granter
     if not (
@@ -413,7 +423,7 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
         and 0 <= granter <= 1048576
     ):
         return None
-    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, lineage=lineage, granter=granter)
+    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, named=named, lineage=lineage, granter=granter)
 
 
 def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
@@ -499,12 +509,14 @@ def decode_hand_choice(m: state_pb2.HandChoice) -> HandChoice | None:
     resume = STEP_FROM_PROTO.get(m.resume)
     if resume is None:
         return None
+    count = m.count
     if not (
         0 <= effect <= 1024
         and 0 <= player <= 1
+        and 0 <= count <= 1048576
     ):
         return None
-    return HandChoice(entry=entry, effect=effect, player=player, resume=resume)
+    return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count)
 
 
 def decode_module_choice(m: state_pb2.ModuleChoice) -> ModuleChoice | None:
@@ -897,6 +909,8 @@ def entry_fill(o: QueueEntry, m: state_pb2.QueueEntry) -> None:
     m.x = o.x
     m.mode = o.mode
     m.part = o.part
+    if o.named:
+        m.named = o.named
     m.lineage.extend(o.lineage)
     if o.granter:
         m.granter = o.granter
@@ -954,6 +968,8 @@ def hand_choice_fill(o: HandChoice, m: state_pb2.HandChoice) -> None:
     m.effect = o.effect
     m.player = o.player
     m.resume = STEP_TO_PROTO[o.resume]  # type: ignore[assignment]
+    if o.count:
+        m.count = o.count
 
 
 def module_choice_fill(o: ModuleChoice, m: state_pb2.ModuleChoice) -> None:

@@ -53,6 +53,8 @@ KIND_FIELDS: dict[str, frozenset[str]] = {
     "choose_cards": frozenset({"targets"}),
     "cancel_play": frozenset({"card"}),
     "attach_module": frozenset({"card", "targets"}),
+    "pay_coins": frozenset({"amounts"}),
+    "order_cards": frozenset({"card"}),
 }
 assert set(KIND_FIELDS) == set(ACTION_KINDS)
 

@@ -117,6 +117,14 @@ def _hand_choice() -> State:
     return apply(b.state(), Action("play", card=b["vozhd_varvarov"])).state
 
 
+def _look_choice() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 161): player 1 played Прорицание воргов
+    with X = 2; he puts the two cards he looked at back in his order (``choosing_cards.count``)."""
+    b = Board(edition="R15", hands=(["proritsanie_vorgov"], []), decks=(["ork", "oboroten", "ork"], ["ork"]),
+              coins=((2, 0), (0, 0)))
+    return apply(b.state(), Action("play", card=b["proritsanie_vorgov"], x=2)).state
+
+
 def _cancel_choice() -> State:
     """A state the engine reaches (INTERPRETING.md entry 122): player 1 played Поток энергии on
     player 2's hero, whose Акванит-страж may cancel it (step cancel_choice, ``cancelling``)."""
@@ -150,6 +158,38 @@ def _module_choice() -> State:
     («Модуль») with Мехокраб in play; he decides whether to attach it."""
     b = Board(play=(["mekhokrab"], []), hands=(["dirr_prygun"], []), coins=((1, 0), (0, 0)))
     return apply(b.state(), Action("play", card=b["dirr_prygun"])).state
+
+
+def _pay_choice() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 190): player 1 played У всего есть цена
+    on player 2's Орк (cost 4); player 2, with five open coins, decides whether he pays."""
+    b = Board(play=([], ["ork"]), hands=(["u_vsego_est_tsena"], []), coins=((4, 0), (5, 0)))
+    s = apply(b.state(), Action("play", card=b["u_vsego_est_tsena"], targets=(b["ork"],))).state
+    assert s.step == "pay_choice", s.step
+    return s
+
+
+def _deck_order() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 193): player 1 played Эфирный шторм with two
+    Орки of his own and two of player 2's in play; he orders his first."""
+    b = Board(play=(["ork", "ork"], ["ork", "ork"]), hands=(["efirnyy_shtorm"], []), coins=((7, 0), (0, 0)))
+    s = apply(b.state(), Action("play", card=b["efirnyy_shtorm"])).state
+    assert s.step == "deck_order", s.step
+    return s
+
+
+def _deck_order_one_left(s: State) -> Mapping[str, int]:
+    """Player 1 has a single creature left to order: it would go without a decision."""
+    uid = s.players[0].play.pop()
+    s.players[0].deck.insert(0, uid)
+    return {}
+
+
+def _pay_target_gone(s: State) -> Mapping[str, int]:
+    """The chosen creature is in its owner's graveyard: there is no cost to ask for."""
+    uid = s.players[1].play.pop()
+    s.players[1].graveyard.append(uid)
+    return {}
 
 
 def _combined() -> State:
@@ -197,8 +237,11 @@ _BASES: dict[str, Callable[[], State]] = {
     "granted": _granted,
     "target_choice": _target_choice,
     "hand_choice": _hand_choice,
+    "look_choice": _look_choice,
     "cancel_choice": _cancel_choice,
     "module_choice": _module_choice,
+    "pay_choice": _pay_choice,
+    "deck_order": _deck_order,
     "combined": _combined,
     "creation_choice": _creation_choice,
 }
@@ -511,6 +554,15 @@ def _coin_modifier(amount: int, on_hero: bool = True, **changes: Any) -> Mutate:
     return mutate
 
 
+def _untargetable_on_a_spell(s: State) -> Mapping[str, int]:
+    """«не могут быть выбраны целью» on a card that is no character (a spell of player 1's hand)."""
+    uid = next(u for p in s.players for u in (*p.hand, *p.deck))
+    s.card_mut(uid).card_id = "potok_energii"
+    s.modifiers[0] = replace(s.modifiers[0], target=uid, until="end_of_turn", owner=-1, amount=0, sets=False,
+                             shots=False, coins=False, grants="untargetable")
+    return {}
+
+
 def _modifier_off_play(s: State) -> Mapping[str, int]:
     out = next(u for p in s.players for u in (*p.hand, *p.deck, *p.graveyard))
     # a plain strike bonus, so that the grants check (which also names the target) is not reached first
@@ -820,11 +872,18 @@ VALIDATE_CASES: list[Case] = [
      "modifiers[0].amount"),
     ("modifier_life_of_zero", "modifier", _modifier0(until="while_in_play", owner=-1, amount=0, grants="life"),
      "modifiers[0].amount"),
+    ("queue_entry_names_a_card_its_ability_does_not_name", "queue", _queue0(named="ork"), "queue[0].named"),
+    ("modifier_armour_of_zero", "modifier", _modifier0(until="end_of_turn", owner=-1, amount=0, grants="armour"),
+     "modifiers[0].amount"),
     ("modifier_mechanism_until_end_of_turn", "modifier",
      _modifier0(until="end_of_turn", owner=-1, amount=0, grants="mechanism"), "modifiers[0].until"),
     ("modifier_keyword_until_start_of_turn", "modifier",
      _modifier0(until="start_of_turn", owner=-1, amount=0, grants="dash"), "modifiers[0].until"),
     ("modifier_keyword_on_a_hero", "modifier", _modifier_keyword_on_a_hero, "modifiers[0].target"),
+    ("modifier_untargetable_lasting", "modifier", _modifier0(until="while_in_play", owner=-1, amount=0, sets=False,
+                                                               shots=False, coins=False, grants="untargetable"),
+     "modifiers[0].until"),
+    ("modifier_untargetable_on_a_spell", "modifier", _untargetable_on_a_spell, "modifiers[0].target"),
     ("modifier_control_while_in_play", "modifier",
      _modifier0(until="while_in_play", owner=-1, amount=0, grants="control"), "modifiers[0].until"),
     ("modifier_control_of_a_hero", "modifier", _control_of_a_hero, "modifiers[0].target"),
@@ -901,6 +960,15 @@ VALIDATE_CASES: list[Case] = [
      "choosing_cards.entry.source"),
     ("choosing_cards_no_such_ability", "hand_choice", _choosing_cards(entry_ability=5), "choosing_cards.entry.ability"),
     ("choosing_cards_not_a_hand_effect", "hand_choice", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("choosing_cards_count_on_a_discard", "hand_choice", _choosing_cards(count=2), "choosing_cards.count"),
+    ("choosing_cards_count_above_the_cards_looked_at", "look_choice", _choosing_cards(count=3), "choosing_cards.count"),
+    ("pay_choice_effect_not_a_payment", "pay_choice", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("deck_order_effect_orders_nothing", "deck_order", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("deck_order_with_one_creature_left", "deck_order", _deck_order_one_left, "choosing_cards.player"),
+    ("deck_order_opponent_before_the_controller", "deck_order", _choosing_cards(player=1), "choosing_cards.player"),
+    ("pay_choice_by_the_controller", "pay_choice", _choosing_cards(player=0), "choosing_cards.player"),
+    ("pay_choice_for_a_target_gone", "pay_choice", _pay_target_gone, "choosing_cards.entry.targets"),
+    ("pay_choice_without_the_coins", "pay_choice", _player(1, "coins_open", 3), "choosing_cards.player"),
     ("choosing_cards_target_of_no_card", "hand_choice", _choosing_cards(entry_targets=(MAX_VALUE,)),
      "choosing_cards.entry.targets[0]"),
     ("choosing_cards_target_out_of_bounds", "hand_choice", _choosing_cards(entry_targets=(0,)),

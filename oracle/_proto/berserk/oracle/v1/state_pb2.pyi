@@ -30,6 +30,8 @@ class Step(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_SEARCH_SHUFFLE: _ClassVar[Step]
     STEP_CANCEL_CHOICE: _ClassVar[Step]
     STEP_MODULE_CHOICE: _ClassVar[Step]
+    STEP_PAY_CHOICE: _ClassVar[Step]
+    STEP_DECK_ORDER: _ClassVar[Step]
 
 class GameResult(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -58,6 +60,8 @@ STEP_HAND_CHOICE: Step
 STEP_SEARCH_SHUFFLE: Step
 STEP_CANCEL_CHOICE: Step
 STEP_MODULE_CHOICE: Step
+STEP_PAY_CHOICE: Step
+STEP_DECK_ORDER: Step
 GAME_RESULT_UNSPECIFIED: GameResult
 GAME_RESULT_PLAYER_1_WON: GameResult
 GAME_RESULT_PLAYER_2_WON: GameResult
@@ -152,16 +156,18 @@ class PlayerEffect(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., source: _Optional[int] = ..., begins: _Optional[int] = ..., ends: _Optional[int] = ..., modifier: _Optional[str] = ..., value: _Optional[int] = ..., card_type: _Optional[str] = ..., name: _Optional[str] = ..., first_only: _Optional[bool] = ...) -> None: ...
 
 class HandChoice(_message.Message):
-    __slots__ = ("entry", "effect", "player", "resume")
+    __slots__ = ("entry", "effect", "player", "resume", "count")
     ENTRY_FIELD_NUMBER: _ClassVar[int]
     EFFECT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     RESUME_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
     entry: QueueEntry
     effect: int
     player: int
     resume: Step
-    def __init__(self, entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ...) -> None: ...
+    count: int
+    def __init__(self, entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ..., count: _Optional[int] = ...) -> None: ...
 
 class TargetChoice(_message.Message):
     __slots__ = ("entry", "resume")
@@ -254,7 +260,7 @@ class AbilityUsage(_message.Message):
     def __init__(self, ability: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
 
 class QueueEntry(_message.Message):
-    __slots__ = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part", "lineage", "granter")
+    __slots__ = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part", "named", "lineage", "granter")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
@@ -264,6 +270,7 @@ class QueueEntry(_message.Message):
     X_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     PART_FIELD_NUMBER: _ClassVar[int]
+    NAMED_FIELD_NUMBER: _ClassVar[int]
     LINEAGE_FIELD_NUMBER: _ClassVar[int]
     GRANTER_FIELD_NUMBER: _ClassVar[int]
     kind: str
@@ -275,9 +282,10 @@ class QueueEntry(_message.Message):
     x: int
     mode: int
     part: int
+    named: str
     lineage: _containers.RepeatedScalarFieldContainer[int]
     granter: int
-    def __init__(self, kind: _Optional[str] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., part: _Optional[int] = ..., lineage: _Optional[_Iterable[int]] = ..., granter: _Optional[int] = ...) -> None: ...
+    def __init__(self, kind: _Optional[str] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., part: _Optional[int] = ..., named: _Optional[str] = ..., lineage: _Optional[_Iterable[int]] = ..., granter: _Optional[int] = ...) -> None: ...
 
 class PendingTrigger(_message.Message):
     __slots__ = ("id", "controller", "source", "ability", "subject", "count", "lineage", "granter")
