@@ -413,6 +413,10 @@ def validate(state: State, cards_checked: bool = False) -> None:
                              "«Добывает»)")
     parts = {uid: c.attached_to for uid, c in cards.items() if c.attached_to}
     for uid in parts:  # before the count: a part listed in a zone may balance a card in none
+        if cards[uid].captured_by:
+            i = list(cards).index(uid)
+            raise StateError(f"cards[{i}].captured_by", f"card {uid} is attached to card {parts[uid]}: a part of a "
+                             "combined card is not captured (R15:7.attach)")
         if uid in seen:
             i = list(cards).index(uid)
             raise StateError(f"cards[{i}].attached_to", f"card {uid} is attached to card {parts[uid]} and is also "

@@ -991,6 +991,7 @@ VALIDATE_CASES: list[Case] = [
     ("part_also_in_a_hand", "combined", _part_also_in_hand, "cards[{i}].attached_to"),
     ("part_of_no_card", "combined", _part_attached_to("none"), "cards[{i}].attached_to"),
     ("part_of_itself", "combined", _part_attached_to("self"), "cards[{i}].attached_to"),
+    ("part_also_captured", "combined", _part(captured_by=1), "cards[{i}].captured_by"),
     ("part_of_a_card_in_a_deck", "combined", _part_attached_to("hand"), "cards[{i}].attached_to"),
     ("part_not_a_creature", "combined", _part(card_id="potok_energii"), "cards[{i}].attached_to"),
     ("part_with_wounds", "combined", _part(wounds=1), "cards[{i}]"),
