@@ -11,12 +11,25 @@ from functools import cache
 from operator import attrgetter
 from typing import Any
 
-from ..cards import ActivatedAbility, CardDef, Condition, GrantedKeyword, Keyword, StrikeBonus, WoundParams, load_pool
-from ..model import State
+from ..cards import (
+    Ability,
+    ActivatedAbility,
+    CardDef,
+    Condition,
+    EffectAbility,
+    GrantedKeyword,
+    Keyword,
+    StrikeBonus,
+    TriggeredAbility,
+    WoundParams,
+    load_pool,
+)
+from ..model import PendingTrigger, QueueEntry, State
 
 __all__ = [
     "abilities_in_play",
     "abilities_of_kind",
+    "ability_of",
     "attached_life",
     "attached_strike",
     "card_def",
@@ -57,6 +70,31 @@ _CARDS: dict[str, CardDef] = {}
 def _pool_cards() -> dict[str, CardDef]:
     _CARDS.update(load_pool().cards)
     return _CARDS
+
+
+#: Poison's pseudo ability: it fires at the start of its card's controller's turn (R15:7.poison).
+_POISON_ABILITY = TriggeredAbility("start_of_turn")
+
+
+def ability_of(state: State, entry: QueueEntry | PendingTrigger) -> EffectAbility:
+    """The ability a queue entry or pending trigger refers to (never a static one: a
+    valid state's entries name abilities of their kind)."""
+    if entry.ability == -2:  # poison (R15:7.poison; ``oracle.rules.triggers.POISON``)
+        return _POISON_ABILITY
+    d = card_def(state, entry.granter or entry.source)  # a granted ability is its granter's (entry 180)
+    a: Ability
+    if isinstance(entry, QueueEntry) and entry.part == -2 and d.fury is not None:
+        a = d.fury.abilities[entry.ability]
+    elif isinstance(entry, QueueEntry) and entry.mode >= 0:
+        a = d.modes[entry.mode][entry.ability]
+    else:
+        found = d.ability_at(entry.ability)  # a delayed ability is numbered after the card's own (R15:521)
+        if found is None:  # pragma: no cover - validated states only
+            raise AssertionError(f"card {entry.source} has no ability {entry.ability}")
+        a = found
+    if a.kind == "static":  # pragma: no cover - validated states only
+        raise AssertionError(f"card {entry.source}'s ability {entry.ability} is static")
+    return a
 
 
 def abilities_of_kind(state: State, uid: int, kind: Any) -> tuple[tuple[int, Any], ...]:

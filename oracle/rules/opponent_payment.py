@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ..cards import Effect, EffectAbility
 from ..model import Action, Event, HandChoice, QueueEntry, State, Violation
+from .board import ability_of
 from .payment import mentioned_cost
 from .recipients import live_targets
 
@@ -79,8 +80,6 @@ def payment_effect(
 def _pending(state: State) -> tuple[HandChoice, int]:
     """The waiting decision and the coins it asks for (the step has ``choosing_cards``: PROTOCOL.md
     5.4, rule 12, which :func:`oracle.validate.validate` checks)."""
-    from .queue import ability_of  # the Queue's reading of an entry's ability
-
     hc = state.choosing_cards
     assert hc is not None, "pay_choice without choosing_cards"
     effect = ability_of(state, hc.entry).effects[hc.effect]

@@ -28,7 +28,7 @@ from ..model import (
 )
 from .attack import fight
 from .basic_effects import check_state, wound
-from .board import card_def
+from .board import ability_of
 from .deck_order import order_effect, put_one
 from .deck_top import nameable, names_a_card, order_options, put_back
 from .draws import choice_violation
@@ -81,30 +81,6 @@ __all__ = [
     "target_choice_actions",
     "trigger_actions",
 ]
-
-_POISON_ABILITY = TriggeredAbility("start_of_turn")
-
-
-def ability_of(state: State, entry: QueueEntry | PendingTrigger) -> EffectAbility:
-    """The ability a queue entry or pending trigger refers to (never a static one: a
-    valid state's entries name abilities of their kind)."""
-    if entry.ability == POISON:
-        return _POISON_ABILITY
-    d = card_def(state, entry.granter or entry.source)  # a granted ability is its granter's (entry 180)
-    a: Ability
-    if isinstance(entry, QueueEntry) and entry.part == -2 and d.fury is not None:
-        a = d.fury.abilities[entry.ability]
-    elif isinstance(entry, QueueEntry) and entry.mode >= 0:
-        a = d.modes[entry.mode][entry.ability]
-    else:
-        found = d.ability_at(entry.ability)  # a delayed ability is numbered after the card's own (R15:521)
-        if found is None:  # pragma: no cover - validated states only
-            raise AssertionError(f"card {entry.source} has no ability {entry.ability}")
-        a = found
-    if a.kind == "static":  # pragma: no cover - validated states only
-        raise AssertionError(f"card {entry.source}'s ability {entry.ability} is static")
-    return a
-
 
 def trigger_ability(state: State, t: PendingTrigger) -> TriggeredAbility:
     """The triggered ability a pending trigger refers to (poison's pseudo ability included)."""

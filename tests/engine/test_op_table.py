@@ -19,7 +19,9 @@ def test_every_op_has_a_record_a_handler_and_a_text() -> None:
         assert spec.params in records, op
         assert spec.text.strip(), op
         has_handler = op in effects._WHOLE or op in effects._EACH  # a hand op has none: hand_effect
-        assert (not has_handler) == (spec.group in ("hand", "supply")), op  # supply: «Создайте», modules.py
+        # supply: «Создайте», modules.py; payment: «противник может заплатить», opponent_payment.py;
+        # order: «в порядке, выбранном их владельцами», deck_order.py — each may pause for a decision
+        assert (not has_handler) == (spec.group in ("hand", "supply", "payment", "order")), op
     assert tuple(op for op in EFFECT_OPS if OPS[op].group == "hand") == cards.HAND_OPS
     assert tuple(op for op in EFFECT_OPS if OPS[op].grants) == cards.GRANT_OPS
 
