@@ -192,16 +192,10 @@ def _parts_to_hand(state: State, uid: int, keep: list[int], ev: list[Event], rul
     controller = state.players[state.controller_of(uid)]
     controller.play.remove(uid)
     for u in (uid, *parts):
-        c = state.card_mut(u)
-        c.attached_to = 0
-        c.closed = c.hidden = c.stunned = False
-        c.wounds = c.poison = 0
-        c.armour_turn = c.armour_prevented = c.prevented = 0
-        c.usage.clear()
-        c.game_usage.clear()
+        state.card_mut(u).attached_to = 0
+        _strip(state, u)  # no wounds, markers or effects, as any card out of play to a hand (R15:203.4)
     forget_outside(state)
     release(state, uid, ev)  # the cards it captured go back (R15:503.1; entry 115)
-    state.modifiers = [m for m in state.modifiers if m.target != uid]
     for u in sorted((uid, *parts)):
         owner = state.cards[u].owner
         p = state.players[owner]
