@@ -288,6 +288,12 @@ class Ruleset:
     #: R15 glossary «Поиск», R15:204.2: the searched deck is shuffled even when the search
     #: found nothing (entry 84).
     search_always_shuffles: bool = True
+    #: R15:113.10: «Когда вы используете Поиск» fires from the deck only — not from the hand (entry 220).
+    search_trigger_only_in_deck: bool = True
+    #: R15:113.10 «вы»: only its owner's own search fires it, not his opponent's (entry 220).
+    search_trigger_only_own_search: bool = True
+    #: R15:204.3: a card put into a deck at no given place is shuffled in: chance orders the deck (entry 222).
+    shuffled_in_card_is_shuffled: bool = True
     #: R15 glossary «Не получает ран от», R15:502.2: «Не получает ран от существ с ударом 6
     #: или более» covers the wounds of such a creature's abilities (shots included), not only
     #: of its strike (INTERPRETING.md, entry 86).

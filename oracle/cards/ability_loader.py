@@ -189,6 +189,10 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
         raise CardDataError(f"{path}.to", "double_ability_cost doubles the cost of the ability's own card's ability: 'self'")
     if op == "graveyard_to_deck_top" and to != "self":
         raise CardDataError(f"{path}.to", "graveyard_to_deck_top moves the ability's own card («Оборотня»): 'self'")
+    if op == "shuffle_self_into_deck" and to != "self":
+        raise CardDataError(f"{path}.to", "shuffle_self_into_deck moves the ability's own card («Подгорного крота»): 'self'")
+    if op == "pay" and (to != "controller" or not isinstance(amount, int) or amount < 1):
+        raise CardDataError(f"{path}.to", "«вы можете заплатить (N)»: 'to' 'controller', a number of coins, at least 1")
     if op == "gain_coins_until_end_of_turn" and (to not in ("controller", "opponent") or not isinstance(amount, int)):
         raise CardDataError(f"{path}.to", "temporary coins go to a player (controller or opponent), a number of them")
     shot = raw.get("shot", False)
@@ -521,6 +525,11 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         optional = bool(raw.get("optional", False))
         whenever = bool(raw.get("whenever", False))
         nth = _parse_nth(raw, trigger, path)
+        if trigger == "search_used" and (card_type != "creature" or "whose" in raw):
+            # «Когда вы используете Поиск»: a creature's, fired from its owner's deck by his own search
+            # (R15:113.10; INTERPRETING.md, entry 220)
+            raise CardDataError(f"{path}.trigger", "search_used belongs to a creature card and is about its owner's "
+                                "own search: no 'whose'")
         if "subject_class" in raw:
             if trigger not in _SUBJECT_CLASS_TRIGGERS:
                 raise CardDataError(f"{path}.subject_class", "only " + " / ".join(_SUBJECT_CLASS_TRIGGERS)

@@ -184,6 +184,14 @@ OPS: dict[Op, OpSpec] = {
         "(for `if_previous`) when he paid: the next effect, its «иначе» (`if_previous` `not_done`), happens only when "
         "he did not (INTERPRETING.md entry 190)",
     ),
+    "pay": OpSpec(
+        "player", NoParams,
+        "«вы можете заплатить (N), при этом …» of an optional triggered ability (R15:113.4, 119.4): `to` `controller`; "
+        "declaring the trigger is his choice to pay, so when the effect executes he closes `amount` of his open coins "
+        "(`effect_paid`, R15:522.1); without enough open coins he pays nothing (`effect_payment_refused`) and the "
+        "effect is not carried out, so a following «при этом» (`if_previous` `done`) does not happen (INTERPRETING.md "
+        "entry 221)",
+    ),
     "open": OpSpec(
         "cards", NoParams,
         "open a closed recipient (`opened`)",
@@ -381,6 +389,14 @@ OPS: dict[Op, OpSpec] = {
         "highest value counts, and the wounds already prevented this turn count against it (R15 glossary «Броня Х» "
         "and R15:516; INTERPRETING.md entry 162)",
         grants=True,
+    ),
+    "shuffle_self_into_deck": OpSpec(
+        "source", NoParams,
+        "`to` `self`: «Гибель: Вы можете замешать [эту карту] в колоду вместо кладбища»: the ability's own card, if it "
+        "is in its owner's graveyard when the effect executes, goes into his deck (`put_on_deck` with `from` "
+        "`graveyard`, `position` `shuffled`), then chance shuffles that deck at step `search_shuffle` (R15:204.3, "
+        "204.4; `search_shuffled` citing R15:204.3) and the ability's later effects follow; not in the graveyard: "
+        "nothing (INTERPRETING.md entry 222)",
     ),
     "graveyard_to_deck_top": OpSpec(
         "source", NoParams,

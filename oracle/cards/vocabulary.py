@@ -135,6 +135,7 @@ Trigger = Literal[
     "character_healed",  # a character had wounds removed («Когда ваш персонаж излечивается», R15:7.heal); whose: its controller's
     "strikes_creature",  # this creature struck a creature with its strike attack («При ударе по существу», R15 glossary «При атаке (При ударе)»; not a return strike, R15:510.4)
     "creature_played",  # another creature card was played («Когда вы разыгрываете существо», R15:309.1); whose: who played it
+    "search_used",  # «Когда вы используете Поиск»: its owner's search began; fires from his deck only (R15:113.10; entry 220)
 ]
 TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
 #: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 60).
@@ -208,6 +209,7 @@ Op = Literal[
     "cost_next_turn",  # «… стоит на (N) дороже в его следующий ход»: a timed cost effect on the player (R15:521.1, 523.1)
     "cost_until_end_of_opponent_turn",  # «До конца хода противника … стоят на (N) дороже» (R15:521.1, 310.2)
     "opponent_may_pay",  # «противник может заплатить (N), иначе …»: his decision at step pay_choice (R15:119.7)
+    "pay",  # «вы можете заплатить (N), при этом …» in an optional trigger: the controller closes N open coins (R15:119.4; entry 221)
     "open",  # open (untap) a card
     "prepare",  # «Подготовить» (R15:7.prepare): open, drop activated per-turn markers, may attack/defend again
     "close",  # close (tap) a card
@@ -240,6 +242,7 @@ Op = Literal[
     "double_life_while_in_play",  # «удвойте его … максимальные жизни»: ×2 maximum lives while it is in play (R15:523.1)
     "double_ability_cost",  # «удвойте стоимость этой особенности»: ×2 the cost of the resolving activated ability (R15:523.1)
     "armour_until_end_of_turn",  # «получает Броню N до конца хода»: Броня N until 310.2, the highest Броня counting (R15 glossary «Броня Х»; entry 162)
+    "shuffle_self_into_deck",  # «замешать [эту карту] в колоду вместо кладбища»: the source, from its owner's graveyard; chance shuffles (entry 222)
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "return_self_to_hand",  # «верните [эту карту] с кладбища в руку»: the ability's card (a granted one's granter), to its owner's hand (entry 185)
     "create",  # «Создайте Х»: the created card X comes from the controller's supply into play (R15:519.6, glossary «Создайте»)

@@ -44,6 +44,7 @@ from .opponent_payment import payment_effect
 from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
 from .targeting import target_violation
+from .triggers import fire_from_deck
 
 __all__ = ["EachHandler", "WholeHandler", "apply_effect", "hand_effect", "run_ability", "run_effects"]
 
@@ -92,6 +93,9 @@ def run_effects(
             continue
         if effect.op == "upgrade" and _cancels(state, entry, effect, ev, rules):
             return
+        if effect.op == "search":
+            # «Когда вы используете Поиск»: the searcher's deck cards see it (R15:113.10; entry 220)
+            fire_from_deck(state, entry.controller, ev, rules)
         if effect.op in HAND_OPS:
             hand = len(state.players[entry.controller].hand)
             paused, done = hand_effect(state, entry, ability, index, choosers(state, entry, effect), ev, rules)
@@ -122,6 +126,10 @@ def run_effects(
             n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike,
                                     discarded)
             drawn += n
+            if effect.op == "shuffle_self_into_deck" and done and state.rules.shuffled_in_card_is_shuffled:
+                # a card put into a deck at no given place: chance shuffles that deck (R15:204.3; entry 222)
+                pause_for_shuffle(state, HandChoice(entry, index, state.cards[entry.source].owner, state.step))
+                return
         check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
             return
@@ -290,6 +298,8 @@ _WHOLE: dict[Op, WholeHandler] = {
     "cost_until_end_of_opponent_turn": timed_effects.create,
     "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
+    "shuffle_self_into_deck": player_effects.shuffle_self_into_deck,
+    "pay": player_effects.pay,
     "return_self_to_hand": player_effects.return_self_to_hand,
     "double_ability_cost": player_effects.double_ability_cost,
     "create_delayed": delayed.create_delayed,

@@ -61,6 +61,8 @@ def choosers(state: State, entry: QueueEntry, effect: Effect) -> tuple[int, ...]
     starting with the controller («Каждый игрок, начиная с вас»; the mutant
     ``each_player_from_the_opponent`` starts with the opponent; entry 66)."""
     me = entry.controller
+    if effect.to == "self":  # the ability's own card shuffled into its owner's deck (entry 222)
+        return (state.cards[entry.source].owner,)
     if effect.to == "controller":
         return (me,)
     if effect.to == "opponent":

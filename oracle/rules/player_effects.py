@@ -22,7 +22,9 @@ __all__ = [
     "gain_coins_until_end_of_turn",
     "graveyard_to_deck_top",
     "lose_coins",
+    "pay",
     "return_self_to_hand",
+    "shuffle_self_into_deck",
 ]
 
 
@@ -49,6 +51,26 @@ def lose_coins(
         ev.append(Event("coins_lost", (*rules, "R15:522.2", "R15:522.5"), (("player", seat), ("amount", lost))))
         drop_temporary_coins(state, seat, lost)
     return 0, lost > 0
+
+
+def pay(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """«вы можете заплатить (N), при этом …» of an optional trigger: declaring it was the choice
+    to pay (R15:113.4), so the controller closes ``amount`` of his open coins now (R15:522.1,
+    event ``effect_paid``); with fewer open coins he cannot pay in full, pays nothing
+    (``effect_payment_refused``) and the effect is not carried out, so its «при этом» part does
+    not happen (R15:119.4; INTERPRETING.md, entry 221)."""
+    seat = entry.controller
+    p = state.players[seat]
+    data = (("player", seat), ("source", entry.source), ("ability", entry.ability), ("amount", amount))
+    if p.coins_open < amount:
+        ev.append(Event("effect_payment_refused", (*rules, "R15:119.4"), data))
+        return 0, False
+    p.coins_open -= amount
+    p.coins_closed += amount
+    ev.append(Event("effect_paid", (*rules, "R15:119.4", "R15:522.1"), data))
+    return 0, True
 
 
 def draw(
@@ -119,6 +141,27 @@ def graveyard_to_deck_top(
 ) -> tuple[int, bool]:
     """``graveyard_to_deck_top``: the ability's own card, from its owner's graveyard (entry 78)."""
     return 0, _graveyard_to_deck_top(state, entry.source, ev, rules)
+
+
+def shuffle_self_into_deck(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, bool]:
+    """«Гибель: Вы можете замешать Подгорного крота в колоду вместо кладбища»: the ability's own
+    card, if it is in its owner's graveyard when the effect executes, goes into his deck (event
+    ``put_on_deck``, ``position`` "shuffled", ``from`` "graveyard"; R15:204.4); the caller then
+    waits for chance to shuffle that deck (R15:204.3; :mod:`oracle.rules.effects`).  Carried out
+    when it moved.  Its usage markers stay, as a card put on the deck keeps them (entry 78;
+    INTERPRETING.md, entry 222)."""
+    uid = entry.source
+    c = state.cards[uid]
+    p = state.players[c.owner]
+    if uid not in p.graveyard:
+        return 0, False
+    p.graveyard.remove(uid)
+    p.deck.insert(0, uid)  # on top until chance's shuffle gives the deck its order
+    ev.append(Event("put_on_deck", (*rules, "R15:204.4"),
+                    (("player", c.owner), ("card", uid), ("position", "shuffled"), ("from", "graveyard"))))
+    return 0, True
 
 
 def return_self_to_hand(

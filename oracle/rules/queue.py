@@ -713,14 +713,19 @@ def _order_cards(state: State, action: Action, ev: list[Event]) -> None:
 # --- the shuffle after a search (R15:7.search, R15:204.2) -------------------------------
 
 
+#: The rule a shuffle at step ``search_shuffle`` comes from, by the op that looked through the deck
+#: (a search, R15:7.search) or put a card into it (a summon's, R15:519.3.1; a card shuffled in, R15:204.3).
+_SHUFFLE_RULES = {"summon": "R15:519.3.1", "shuffle_self_into_deck": "R15:204.3"}
+
+
 def check_search_shuffle(state: State, action: Action) -> list[Violation]:
     """Violations of chance's ``shuffle`` after a search: the searcher's deck (``card`` is his
     seat), every card of it exactly once (R15:7.search, R15:204.2)."""
     hc = state.choosing_cards
     assert hc is not None
     if action.card != hc.player:
-        summon = ability_of(state, hc.entry).effects[hc.effect].op == "summon"
-        return [Violation("R15:519.3.1" if summon else "R15:7.search", f"the deck of seat {hc.player} is shuffled now")]
+        rule = _SHUFFLE_RULES.get(ability_of(state, hc.entry).effects[hc.effect].op, "R15:7.search")
+        return [Violation(rule, f"the deck of seat {hc.player} is shuffled now")]
     if sorted(action.values) != sorted(state.players[hc.player].deck):
         return [Violation("R15:204.2", "the outcome must be an order of exactly the cards of the deck")]
     return []
@@ -741,9 +746,8 @@ def _search_shuffle(state: State, order: tuple[int, ...], ev: list[Event]) -> No
     state.choosing_cards = None
     state.step = hc.resume
     state.players[hc.player].deck = list(order)
-    summon = ability_of(state, hc.entry).effects[hc.effect].op == "summon"
-    ev.append(Event("search_shuffled", (*_resolution_rules(state, hc.entry), "R15:519.3.1" if summon else "R15:7.search",
-                                        "R15:204.2"),
+    rule = _SHUFFLE_RULES.get(ability_of(state, hc.entry).effects[hc.effect].op, "R15:7.search")
+    ev.append(Event("search_shuffled", (*_resolution_rules(state, hc.entry), rule, "R15:204.2"),
                     (("player", hc.player),)))
     _after_choice(state, hc, True, ev)
 

@@ -16,7 +16,7 @@ from ..model import Event, PendingTrigger, QueueEntry, State
 from .board import card_def, classes_of, condition_holds, game_has, ids_in_play, parts_of, some_card_outside_zones
 
 __all__ = [
-    "COUNTED_TRIGGERS", "POISON", "fire", "granted_to", "granters", "keeps_strike", "keeps_wounds", "killed_by_holds",
+    "COUNTED_TRIGGERS", "POISON", "fire", "fire_from_deck", "granted_to", "granters", "keeps_strike", "keeps_wounds", "killed_by_holds",
     "remembers", "resolving", "strike_readers",
 ]
 
@@ -262,6 +262,35 @@ def fire(
                 (("trigger", t.id), ("source", t.source), ("ability", t.ability), ("condition", kind)),
             )
         )
+
+
+def fire_from_deck(state: State, seat: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """«Когда вы используете Поиск» (trigger ``search_used``): ``seat`` began a search; each such
+    ability of a card in his own deck fires, he its controller, the card its source, in deck
+    order (R15:113.10: a triggered ability that fires from the deck, while its player has the
+    right to look through his deck; INTERPRETING.md, entry 220).  Only his deck: the cards of his
+    hand, graveyard and play zone do not see it (the ``search_trigger_outside_the_deck`` mutant
+    lets his hand's fire too), nor does his opponent's deck (the ``search_trigger_on_any_search``
+    mutant fires the opponent's as well)."""
+    cards = load_pool().cards
+    table = triggered_abilities(cards)
+    holders = _HOLDERS.get("search_used", _NONE)
+    if not game_has(state, holders):
+        return  # no card of this game has one (speed only)
+    seats = (seat, 1 - seat) if not state.rules.search_trigger_only_own_search else (seat,)
+    before = len(state.pending)
+    for owner in seats:
+        p = state.players[owner]
+        zone = p.deck if state.rules.search_trigger_only_in_deck else [*p.deck, *p.hand]
+        for uid in zone:
+            cid = state.cards[uid].card_id
+            if cid not in holders:
+                continue
+            for i, _a in table[cid].get("search_used", ()):
+                _add(state, owner, uid, i, 0)
+    for t in state.pending[before:]:
+        ev.append(Event("triggered", (*rules, "R15:113.10"),
+                        (("trigger", t.id), ("source", t.source), ("ability", t.ability), ("condition", "search_used"))))
 
 
 def working_regeneration(state: State, uid: int, cards: Mapping[str, CardDef]) -> tuple[int, int]:
