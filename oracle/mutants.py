@@ -535,6 +535,27 @@ MUTANTS: dict[str, Mutant] = {
             "search_always_shuffles",
         ),
         Mutant(
+            "search_trigger_outside_the_deck",
+            "R15:113.10",
+            "«Когда вы используете Поиск» (Подгорный крот) fires from the searcher's hand as well as from his deck "
+            "(INTERPRETING.md, entry 220)",
+            "search_trigger_only_in_deck",
+        ),
+        Mutant(
+            "search_trigger_on_any_search",
+            "R15:113.10",
+            "«Когда вы используете Поиск» fires from a player's deck on his opponent's search too, «вы» read as "
+            "anyone (INTERPRETING.md, entry 220)",
+            "search_trigger_only_own_search",
+        ),
+        Mutant(
+            "shuffled_in_card_not_shuffled",
+            "R15:204.3",
+            "«замешать Подгорного крота в колоду вместо кладбища» puts the card on top of the deck and no shuffle "
+            "follows (INTERPRETING.md, entry 222)",
+            "shuffled_in_card_is_shuffled",
+        ),
+        Mutant(
             "summon_takes_all_it_can",
             "R15:519.3.3",
             "«Вызовите до N существ …» makes the player summon as many matching creatures as his deck holds, up to N, "

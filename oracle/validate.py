@@ -751,6 +751,14 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     if state.step == "deck_order":
         _check_deck_order(state, a, hc)
         return
+    if state.step == "search_shuffle" and hc.effect < len(a.effects) and \
+            a.effects[hc.effect].op == "shuffle_self_into_deck":
+        # its own card shuffled into its owner's deck (R15:204.3; INTERPRETING.md, entry 222)
+        if hc.player != state.cards[e.source].owner or e.source not in state.players[hc.player].deck:
+            raise StateError("choosing_cards.player", "the deck shuffled is the one the ability's own card went into, "
+                             "its owner's (R15:204.4)")
+        _check_resume(state, hc.resume, "choosing_cards", queue_steps)
+        return
     if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in HAND_OPS:
         raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a hand effect "
                          f"({', '.join(HAND_OPS)})")
