@@ -184,15 +184,18 @@ PARTLY: dict[str, str] = {
     "op `shown_to_deck_bottom`: a shown top card under its deck (entry 163); cards looked at put back in the player's "
     "order (op `look_at_deck_top`, entry 161); op `put_on_deck_bottom`: a card in play under its owner's deck "
     "(R15:204.4, 204.3; entry 191); op `creatures_to_deck_top`: every creature on top of its owner's deck, each owner "
-    "ordering his own at step `deck_order` (entry 193); not from the hand under the deck",
+    "ordering his own at step `deck_order` (entry 193); op `shuffle_self_into_deck`: a «Гибель» ability's own card "
+    "from the graveyard into its owner's deck, shuffled by chance at step `search_shuffle` (R15:204.3, 204.4; entry "
+    "222); not from the hand under the deck",
     "K_DIRECTED": "keyword «Направленный удар по существу противника» (`directed_at_creatures`: no defender against its "
     "attack at an enemy creature, R15:7.directed; entry 74) and the printed «Направленный удар по существам с "
     "уязвимостью» (`directed_at_vulnerable`: only at a creature that has Уязвимость; entry 153), and «существа "
     "имеют Направленный удар по этому существу» (the granted keyword `directed_at_it`, for a time; entry 159)",
     "M_SEARCH": "op `search` («Поиск до N …», R15:7.search): up to N cards of the player's own deck matching a printed "
     "name or a type and printed cost, his choice at step `hand_choice`, to his hand, then chance shuffles his deck at "
-    "step `search_shuffle` (R15:204.2; entry 84); no triggers from the deck («Когда вы используете "
-    "поиск», R15:113.10), no search for the searching card itself",
+    "step `search_shuffle` (R15:204.2; entry 84); the trigger `search_used` («Когда вы используете Поиск»: fired "
+    "from the searcher's own deck, R15:113.10; entry 220) with op `pay` («вы можете заплатить (N), при этом»: "
+    "entry 221); no «Когда вы просматриваете колоду», no search for the searching card itself",
     "M_DECKLOOK": "the top cards of the player's own deck (R15:204.3, 520.3): op `reveal_deck_top` («Покажите верхнюю "
     "карту вашей колоды», shown to both players) with the conditions `shown_named`, `shown_creature`, "
     "`shown_mechanism` and op `shown_to_hand` after it, a card named with a triggered ability's declaration (action "

@@ -148,6 +148,9 @@ FAITHFUL: dict[str, str] = {
     "until end of turn",
     "oboroten": "optional death trigger (R15:113.4; «Гибель:» fires on the move to the graveyard): it puts its own "
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
+    "podgornyy_krot": "Уникальность; trigger search_used fired from its owner's deck by his search (R15:113.10), optional: "
+    "pay (1) (op pay), при этом summon a Подгорный крот of the deck (R15:119.4, 519.3); optional «Гибель» shuffling "
+    "it from the graveyard into the deck at step search_shuffle (op shuffle_self_into_deck, R15:204.3; entries 220-222)",
     "ditya_yara": "Найм whose declaration names a card (action option, a pool card id; R15:501.1): the top card of the "
     "own deck is shown (deck_revealed) and goes to the hand only when it has the named printed name (entry 160)",
     "garu": "(1): show the top card of the own deck; a creature: Броня 2 until end of turn (op armour_until_end_of_turn, "

@@ -91,7 +91,9 @@ Ability::
     trigger   triggered only: one of TRIGGERS ("strikes_creature": «При ударе по существу»,
               this creature's strike attack struck a creature, even with a strike of 0, R15
               glossary «При атаке (При ударе)»; not a return strike, R15:510.4; declared after
-              the fight, 307.2; INTERPRETING.md, entry 154)
+              the fight, 307.2; INTERPRETING.md, entry 154; "search_used": «Когда вы используете
+              Поиск», a creature's, fired from its owner's deck when his search begins, R15:113.10;
+              entry 220)
     whose     for start_of_turn / end_of_turn / creature_dies / creature_enters /
               spell_played / card_played / creature_played / card_drawn / prepared / character_healed:
               "own" | "opponent" |
@@ -264,6 +266,11 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     "graveyard_to_deck_top" (``to`` "self") is not a hand effect: the ability's own card goes
     from its owner's graveyard on top of his deck, if it is there when the effect executes
     («Гибель: … на верх колоды вместо кладбища»; INTERPRETING.md, entry 78).
+    "shuffle_self_into_deck" (``to`` "self") likewise puts it into his deck, then chance shuffles
+    that deck at step ``search_shuffle`` («замешать … в колоду вместо кладбища», R15:204.3; entry
+    222).  "pay" (``to`` "controller", a number): «вы можете заплатить (N), при этом …» of an
+    optional trigger, N open coins closed when it executes, not carried out without them
+    (R15:119.4; entry 221).
     "gain_coins_until_end_of_turn" (``to`` "controller" or "opponent", a number): open coins
     that go back to the supply at 310.2, not a loss (R15:522.4; entry 76).
     "no_plays_next_turn", "cost_next_turn", "cost_until_end_of_opponent_turn" (``to``

@@ -56,6 +56,9 @@ _TRIGGER_TEXT = {
     "creature_played": "«Когда вы разыгрываете существо»: another creature card was played (it fires after `card_played`, "
     "once the creature has moved, 309.1 step 4); the creature being played does not see its own play (INTERPRETING.md "
     "entry 77); `whose` says who played it",
+    "search_used": "«Когда вы используете Поиск» (a creature's, no `whose`): its owner's search (op `search`) begins "
+    "while the card lies in his deck; it fires from the deck only, he its controller, and is declared at his next "
+    "priority like any trigger (R15:113.10; INTERPRETING.md entry 220)",
     "discards": "«Каждый раз, когда вы сбрасываете карты»: a player discarded cards (one firing per discard, however "
     "many cards it moved; `pending[].count` keeps how many, the declared entry's `x` too; R15:7.discard); `whose` says "
     "who discarded (INTERPRETING.md entry 65)",
