@@ -210,6 +210,17 @@ def _creation_choice() -> State:
     return s
 
 
+def _shuffled_in() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 222): player 2's Подгорный крот died and
+    its «Гибель» put it into his deck, which chance shuffles now."""
+    b = Board(play=([], ["podgornyy_krot"]), hands=(["potok_energii"], []), decks=(["ork"], ["ork"]),
+              coins=((1, 0), (0, 0)))
+    s = apply(b.state(), Action("play", card=b["potok_energii"], targets=(b["podgornyy_krot"],))).state
+    s = apply(s, Action("declare", trigger=s.pending[0].id, actor=1)).state
+    assert s.step == "search_shuffle", s.step
+    return s
+
+
 #: The real states each case starts from, by name: the first state of the seeded random
 #: games with the structure the broken rule needs.
 _BASES: dict[str, Callable[[], State]] = {
@@ -244,6 +255,7 @@ _BASES: dict[str, Callable[[], State]] = {
     "deck_order": _deck_order,
     "combined": _combined,
     "creation_choice": _creation_choice,
+    "shuffled_in": _shuffled_in,
 }
 
 
@@ -967,6 +979,7 @@ VALIDATE_CASES: list[Case] = [
     ("deck_order_with_one_creature_left", "deck_order", _deck_order_one_left, "choosing_cards.player"),
     ("deck_order_opponent_before_the_controller", "deck_order", _choosing_cards(player=1), "choosing_cards.player"),
     ("pay_choice_by_the_controller", "pay_choice", _choosing_cards(player=0), "choosing_cards.player"),
+    ("shuffled_in_deck_of_the_other_player", "shuffled_in", _choosing_cards(player=0), "choosing_cards.player"),
     ("pay_choice_for_a_target_gone", "pay_choice", _pay_target_gone, "choosing_cards.entry.targets"),
     ("pay_choice_without_the_coins", "pay_choice", _player(1, "coins_open", 3), "choosing_cards.player"),
     ("choosing_cards_target_of_no_card", "hand_choice", _choosing_cards(entry_targets=(MAX_VALUE,)),
