@@ -64,6 +64,8 @@ DECISION_KINDS: dict[str, str] = {
     "заплатить (N), иначе …») or refuses, and its «иначе» happens only if he did not pay (R15:119.7)",
     "deck_order": "an owner names the next of his creatures a resolving ability puts on top of his deck («в порядке, "
     "выбранном их владельцами», R15:204.4)",
+    "wound_choice": "the controller of a card with an optional replacement of his hero's wounds (Курдаш) decides "
+    "before the wounds whether it applies (R15:517.3)",
     "game_over": "nobody decides: the game is over; actor nobody",
 }
 
@@ -112,6 +114,10 @@ CAPABILITIES: dict[str, str] = {
     "effect_payment_refused); and cards put from play into their owner's hand or deck (R15:203.4, 204.4; event "
     "moved_from_play); an owner's order of his creatures put on top of his deck (step deck_order, action "
     "order_cards; Эфирный шторм)",
+    "wound_choices": "an optional replacement of a hero's wounds (R15:517.3; Курдаш «вы можете уничтожить Курдаша, "
+    "при этом предотвратить получение ран и уничтожить их источник»): before the effect, fight or poison that would "
+    "wound the hero, its controller decides (step wound_choice, action replace_wounds); event wounds_replaced with "
+    "instead destroy_self",
     "cancellations": "cancellation effects (R15:518; Акванит-страж): at a card play's step 10 (R15:309.1.10) the "
     "opponent may cancel it (step cancel_choice, action cancel_play); the cancelled play's abilities and the "
     "triggers on it leave the Queue",
@@ -144,6 +150,7 @@ STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "module_choice": ("modules",),
     "pay_choice": ("opponent_payments",),
     "deck_order": ("opponent_payments",),
+    "wound_choice": ("wound_choices",),
     "game_over": (),
 }
 
@@ -167,6 +174,7 @@ ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "attach_module": ("modules",),
     "pay_coins": ("opponent_payments",),
     "order_cards": ("opponent_payments",),
+    "replace_wounds": ("wound_choices",),
 }
 
 

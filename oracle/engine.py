@@ -35,6 +35,7 @@ from .rules.queue import (
     check_search_shuffle,
     check_target_choice,
     check_trigger_action,
+    check_wound_choice,
     choose_cards,
     choose_target,
     chooser,
@@ -46,6 +47,7 @@ from .rules.queue import (
     order_cards,
     pass_trigger,
     pay_choice,
+    replace_wounds,
     resolve_first,
     resume_creation,
     search_shuffle,
@@ -53,6 +55,8 @@ from .rules.queue import (
     target_choice_actions,
     target_choice_waits,
     trigger_actions,
+    wound_choice_actions,
+    wound_chooser,
 )
 from .rules.setup import apply_setup_action, check_setup_action, mulligan_seat, setup_actions
 from .rules.turn_start import reveal
@@ -161,6 +165,7 @@ USED_FIELDS: dict[str, tuple[str, ...]] = {
     "attach_module": ("card", "targets"),
     "pay_coins": ("amounts",),
     "order_cards": ("card",),
+    "replace_wounds": ("card",),
 }
 _FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
 _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
@@ -173,6 +178,7 @@ FIELD_RULE: dict[str, str] = {
     "declare": "501.1", "pass": "401.7", "choose_target": "R15:118.1",
     "choose_cards": "R15:7.discard", "cancel_play": "R15:518.1",
     "attach_module": "R15:7.module", "pay_coins": "R15:119.7", "order_cards": "R15:204.4",
+    "replace_wounds": "R15:517.3",
 }
 
 #: The rule any action is refused under once the game is over.
@@ -527,6 +533,8 @@ STEP_TABLE: dict[str, StepRow] = {
                           pay_choice_actions, check_pay_choice, pay_choice),
     "deck_order": StepRow("deck_order", deck_orderer, ("order_cards",), "R15:204.4", "R15:204.4",
                           deck_order_actions, check_deck_order, order_cards),
+    "wound_choice": StepRow("wound_choice", wound_chooser, ("replace_wounds",), "R15:517.3", "R15:517.3",
+                            wound_choice_actions, check_wound_choice, replace_wounds),
     "game_over": StepRow("game_over", _nobody, (), GAME_OVER_RULE, GAME_OVER_RULE,
                          _game_over_actions, _game_over_check, _game_over_perform),
 }

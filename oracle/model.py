@@ -130,12 +130,13 @@ STEPS = (
     "module_choice",  # R15 glossary «Модуль»: the player attaches the entering Модуль creature to his mechanism, or not
     "pay_choice",  # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or not
     "deck_order",  # R15:204.4: an owner orders his creatures a resolving ability puts on top of his deck
+    "wound_choice",  # R15:517.3: a player decides whether his optional replacement of wounds applies (Курдаш)
     "game_over",
 )
 
 #: The steps at which an ability's resolution waits in the middle (a hand choice, the shuffle
 #: after a search): the rest of its play waits too (INTERPRETING.md, entries 63 and 84).
-RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice", "pay_choice", "deck_order")
+RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice", "pay_choice", "deck_order", "wound_choice")
 
 #: The options of a play (``Action.option``, ``ModuleChoice.option``): none, Ярость, the alternative cost.
 PLAY_OPTIONS = ("", "fury", "alt")
@@ -163,6 +164,7 @@ ACTION_KINDS = (
     "attach_module",  # card = the entering Модуль creature, targets = (his mechanism,) to attach it, () to let it enter
     "pay_coins",  # amounts = (the coins asked for,) to pay them, () to refuse (R15:119.7)
     "order_cards",  # card = the creature the owner puts on top of his deck now (R15:204.4; step deck_order)
+    "replace_wounds",  # card = his card whose optional replacement applies (0 = none; R15:517.3; step wound_choice)
 )
 
 
@@ -487,7 +489,9 @@ class HandChoice:
     resume: Annotated[str, F(4, "The Queue step the game returns to.", codec="step", json_doc=_RESUME_DOC)]
     _: KW_ONLY
     count: Annotated[int, F(5, "«Посмотрите … положите их обратно в любом порядке»: how many of the cards looked at, "
-                            "the top ones of the deck, are still to put back (0: another choice).", bound=_COUNT,
+                            "the top ones of the deck, are still to put back (0: another choice); at step "
+                            "wound_choice the answers already given, 2^n + the bits of the n answers (bit i: the "
+                            "i-th applied).", bound=_COUNT,
                             presence="nonzero", json_doc="integer ≥ 2; the key is present exactly when not 0")] = 0
 
 

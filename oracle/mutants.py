@@ -806,6 +806,20 @@ MUTANTS: dict[str, Mutant] = {
             "replacement_of_a_replacement",
         ),
         Mutant(
+            "optional_replacement_always_applies",
+            "R15:517.3",
+            "Курдаш «вы можете уничтожить Курдаша, при этом предотвратить получение ран …» applies to every wound of "
+            "its controller's hero without asking him (INTERPRETING.md, entry 223)",
+            "optional_replacement_asked",
+        ),
+        Mutant(
+            "wound_source_survives",
+            "R15:119.4",
+            "Курдаш prevents the wounds but the source of the wounds, a creature or a support card, is not destroyed "
+            "(INTERPRETING.md, entry 223)",
+            "wound_source_destroyed",
+        ),
+        Mutant(
             "spell_protection_stops_wounds",
             "R15:515.2",
             "«Защита от заклинаний» also keeps a spell's wounds off the card, those of a non-targeted spell included, "

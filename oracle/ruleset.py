@@ -294,6 +294,11 @@ class Ruleset:
     search_trigger_only_own_search: bool = True
     #: R15:204.3: a card put into a deck at no given place is shuffled in: chance orders the deck (entry 222).
     shuffled_in_card_is_shuffled: bool = True
+    #: Курдаш «… при этом предотвратить получение ран и уничтожить их источник, если это существо или карта
+    #: поддержки»: the source is destroyed too (entry 223).
+    wound_source_destroyed: bool = True
+    #: R15:517.3: an optional replacement is its controller's decision, asked at step wound_choice (entry 223).
+    optional_replacement_asked: bool = True
     #: R15 glossary «Не получает ран от», R15:502.2: «Не получает ран от существ с ударом 6
     #: или более» covers the wounds of such a creature's abilities (shots included), not only
     #: of its strike (INTERPRETING.md, entry 86).

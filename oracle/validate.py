@@ -148,6 +148,9 @@ STEP_FIELDS: dict[str, StepFields] = {
     # R15:204.4: an owner orders his creatures a resolving ability puts on top of his deck
     # (checked with ``choosing_cards``)
     "deck_order": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
+    # R15:517.3: a player decides whether his optional replacement of his hero's wounds applies;
+    # the attack is that of the Queue step the game returns to (checked with ``choosing_cards``)
+    "wound_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
     "game_over": StepFields("any", _fields("winner"), _fields("choosing")),
 }
 assert set(STEP_FIELDS) == set(STEPS)
@@ -781,6 +784,42 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
                          "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
 
 
+def _check_wound_choice(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
+    """Rule 12 at step wound_choice (R15:517.3; INTERPRETING.md, entry 223): ``choosing_cards``
+    names a resolving strike attack (``effect`` 0), poison, or an ability and its effect that
+    deals wounds, the answers given so far in ``count``, and ``player`` the controller of the
+    card whose optional replacement that unit offers next."""
+    from .rules.effects import WOUNDING_OPS
+    from .rules.queue import ability_of, offered_card, wound_chooser
+    from .rules.triggers import POISON
+
+    hc = state.choosing_cards
+    assert hc is not None
+    e = hc.entry
+    for key in ("effect", "player"):
+        _bound(getattr(hc, key), f"choosing_cards.{key}", f"choosing_cards.{key}")
+    if e.source not in state.cards:
+        raise StateError("choosing_cards.entry.source", f"no card with uid {e.source}")
+    if e.kind == "strike_attack" or e.ability == POISON:
+        if hc.effect != 0:
+            raise StateError("choosing_cards.effect", "a fight or poison waits as a whole: effect 0")
+    else:
+        _check_choice_entry(state, e, "choosing_cards")
+        d = pool[state.cards[e.source].card_id]
+        abilities = d.modes[e.mode] if 0 <= e.mode < len(d.modes) else d.abilities
+        if not e.granter and not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
+            raise StateError("choosing_cards.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
+        a = ability_of(state, e)
+        if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in WOUNDING_OPS:
+            raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability deals no wounds")
+    _check_resume(state, hc.resume, "choosing_cards", queue_steps)
+    if hc.count == 1:
+        raise StateError("choosing_cards.count", "the answers given: 0 for none, else 2^n plus the bits of n answers")
+    if not offered_card(state) or wound_chooser(state) != state.controller_of(offered_card(state)):
+        raise StateError("choosing_cards.player", "the unit waiting offers no optional replacement of wounds of a "
+                         "card this player controls (R15:517.3)")
+
+
 def _check_look(state: State, hc: HandChoice, effect: Effect) -> None:
     """Rule 12 for cards looked at and put back in order (INTERPRETING.md, entry 161): a
     ``look_at_deck_top`` waits at step ``hand_choice`` with ``count`` between 2 and the cards
@@ -943,11 +982,13 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if (state.attaching is not None) != (step == "module_choice"):
         raise StateError("attaching", "a Модуль creature waits for its player's decision exactly at step "
                          f"module_choice (R15:7.module); step {step}")
-    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle", "pay_choice", "deck_order")):
+    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle", "pay_choice", "deck_order",
+                                                        "wound_choice")):
         raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, a searched deck "
-                         "shuffled at step search_shuffle, a payment decided at step pay_choice and cards ordered at "
-                         "step deck_order, which need the resolving ability (R15:7.discard, R15:7.search, R15:119.7, "
-                         f"and R15:204.4); step {step}")
+                         "shuffled at step search_shuffle, a payment decided at step pay_choice, cards ordered at "
+                         "step deck_order and a replacement of wounds decided at step wound_choice, which need the "
+                         "resolving ability (R15:7.discard, R15:7.search, R15:119.7, R15:204.4 and R15:517.3); "
+                         f"step {step}")
     players, cards = state.players, state.cards
     if step != "game_over":
         for seat, p in enumerate(players):
@@ -980,6 +1021,9 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
         return
     if step in ("hand_choice", "search_shuffle", "pay_choice", "deck_order"):
         _check_choosing_cards(state, pool, QUEUE_STEPS)
+        return
+    if step == "wound_choice":
+        _check_wound_choice(state, pool, QUEUE_STEPS)
         return
     if step == "module_choice":
         _check_attaching(state, pool, QUEUE_STEPS)

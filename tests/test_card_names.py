@@ -146,6 +146,9 @@ FAITHFUL: dict[str, str] = {
     "poslushnik_bratstva": "creature_dies of an own Механизм: +3 strike and Первый удар until end of turn, once per turn",
     "klinki_berserka": "support, Оружие; (3): each own creature gains «Направленный удар по существу противника» "
     "until end of turn",
+    "kurdash": "Уникальность; static wound_replacement instead destroy_self to own_hero: before a hero's wounds its "
+    "controller decides at step wound_choice (R15:517.3) to destroy Курдаш, preventing them and destroying their "
+    "source if a creature or support card (R15:119.4; entry 223)",
     "oboroten": "optional death trigger (R15:113.4; «Гибель:» fires on the move to the graveyard): it puts its own "
     "card from the graveyard on top of its owner's deck (op graveyard_to_deck_top)",
     "podgornyy_krot": "Уникальность; trigger search_used fired from its owner's deck by his search (R15:113.10), optional: "

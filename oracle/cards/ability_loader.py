@@ -638,7 +638,7 @@ def _parse_wound_static(
     PROTECTION_KINDS, "class": a class (optional, not with "spells")}, a character's),
     «Предотвратите следующие N ран» ({"op": "prevent_next", "value": n, "to": one of
     WOUND_WATCHES}), «Если … должно получить раны, вместо этого …» ({"op":
-    "wound_replacement", "instead": "upgrade" | "more", "value": n (with "more" only),
+    "wound_replacement", "instead": "upgrade" | "more" | "destroy_self", "value": n (with "more" only),
     "to": one of WOUND_WATCHES, "unless_class": a class (optional)})."""
     op = st["op"]
     extra = set(st) - _WOUND_STATICS[op]
@@ -664,6 +664,10 @@ def _parse_wound_static(
         raise CardDataError(f"{path}.value", "a value goes with instead 'more' (N wounds more), and only with it")
     value = integer(st["value"], f"{path}.value", 1) if "value" in st else 0
     unless = choice(st["unless_class"], ALL_CLASSES, f"{path}.unless_class") if "unless_class" in st else ""
+    if instead == "destroy_self" and (to != "own_hero" or unless or card_type not in ("creature", "support")):
+        # «Если ваш герой должен получить раны, вы можете уничтожить [эту карту], …» (entry 223)
+        raise CardDataError(f"{path}.instead", "destroy_self watches its controller's hero ('to' 'own_hero'), "
+                            "no unless_class, on a creature or a support card (it destroys itself)")
     return WoundReplacement(instead=instead, to=to, value=value, unless_class=unless, text_en=text_en)
 
 

@@ -176,8 +176,11 @@ WoundWatch = Literal["self", "own_hero", "own_creatures", "each_creature"]
 WOUND_WATCHES: tuple[WoundWatch, ...] = get_args(WoundWatch)
 #: What a wound replacement does instead (static ``wound_replacement`` key ``instead``):
 #: «усовершенствуйте его» (upgrade, R15:7.upgrade; no wounds are put on), or «получает на N
-#: ран больше» (more: the wounds are N more, R15:517.5 lets another replacement take that result).
-ReplacementKind = Literal["upgrade", "more"]
+#: ран больше» (more: the wounds are N more, R15:517.5 lets another replacement take that result), or
+#: «вы можете уничтожить [эту карту], при этом предотвратить получение ран и уничтожить их источник, если это
+#: существо или карта поддержки» (destroy_self: optional, its controller's decision at step wound_choice;
+#: INTERPRETING.md, entry 223).
+ReplacementKind = Literal["upgrade", "more", "destroy_self"]
 REPLACEMENT_KINDS: tuple[ReplacementKind, ...] = get_args(ReplacementKind)
 #: What the creature struck must be for a «strike_bonus» with "against» («+N к удару по
 #: оглушенным существам», R15:508.4.1): a creature with «Оглушение» (R15:7.stun).

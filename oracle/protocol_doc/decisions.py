@@ -54,6 +54,8 @@ _DECIDER = {
     "(`choosing_cards.player`, R15:119.7 «противник может заплатить»), in either player's turn",
     "deck_order": "the owner of the creatures (`choosing_cards.player`): the controller of the resolving ability "
     "first, then his opponent",
+    "wound_choice": "the controller of the card whose optional replacement of wounds is offered "
+    "(`choosing_cards.player`; rule R15:517.3), in either player's turn",
     "game_over": "nobody",
 }
 
@@ -95,6 +97,12 @@ _STEP_TEXT = {
     "deck_order": "a resolving ability (`choosing_cards`) puts every creature in play on top of its owner's deck «в "
     "порядке, выбранном их владельцами» (R15:204.4; INTERPRETING.md entry 193): the owner names the creature he puts "
     "on top now (`order_cards card=`), so the last named is his top card; only reached when he has two or more left",
+    "wound_choice": "an effect of a resolving ability, a strike attack's fight or poison (`choosing_cards`: the entry, the "
+    "effect's index, 0 for a fight or poison) would wound a hero whose controller has a card with an optional "
+    "replacement of those wounds (Курдаш; R15:517.3; INTERPRETING.md entry 223): he applies it (`replace_wounds "
+    "card=` that card) or lets the wounds come (`replace_wounds`); asked before the wounds are dealt, once for each "
+    "offer the unit makes in order (`choosing_cards.count` keeps the answers given: 2^n plus their bits); then the "
+    "unit is carried out with the answers and the resolution goes on",
     "game_over": "the game is over: `winner` is set and nobody decides",
 }
 
@@ -238,6 +246,10 @@ _DOMAINS: dict[str, dict[str, str]] = {
     "order_cards": {
         "card": "uid of one of his creatures in play (either play list), not hidden, still to go on top of his deck "
         "(refused citing R15:204.4 otherwise)",
+    },
+    "replace_wounds": {
+        "card": "uid of the card whose optional replacement is offered now, to apply it; 0 (none): the wounds come "
+        "(refused citing R15:517.3 otherwise)",
     },
     "pay_coins": {
         "amounts": "one number, the coins the effect in `choosing_cards` asks for (a number, or the mentioned cost of "

@@ -45,8 +45,10 @@ from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
 from .targeting import target_violation
 from .triggers import fire_from_deck
+from .wounds import answering, pause_for_wound_choice, wound_choices_possible
 
-__all__ = ["EachHandler", "WholeHandler", "apply_effect", "hand_effect", "run_ability", "run_effects"]
+__all__ = ["WOUNDING_OPS", "EachHandler", "WholeHandler", "apply_effect", "effect_unit", "hand_effect", "run_ability",
+           "run_effects"]
 
 
 def run_ability(
@@ -68,12 +70,14 @@ def run_ability(
 
 def run_effects(
     state: State, entry: QueueEntry, ability: EffectAbility, start: int, done: bool, ev: list[Event],
-    rules: tuple[str, ...],
+    rules: tuple[str, ...], answers: tuple[bool, ...] = (),
 ) -> None:
     """Execute the ability's effects from index ``start`` on (``done``: whether the effect
     before it was carried out).  A hand effect with a real choice stops the resolution at
     step ``hand_choice``; the choice resumes it here after that effect (R15:119.2;
-    INTERPRETING.md, entry 63)."""
+    INTERPRETING.md, entry 63).  An effect that deals wounds waits first at step
+    ``wound_choice`` when it would offer an optional replacement (Курдаш; entry 223); the
+    decision resumes it here at that effect, ``answers`` the decisions made for it."""
     drawn = 0
     discarded = 0  # the controller's cards this run's discards moved («сколько вы сбросили»; entry 174)
     known_strike = -1
@@ -123,8 +127,17 @@ def run_effects(
             else:
                 done = True
         else:  # only these effects draw cards (a later amount "drawn" counts them)
-            n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike,
-                                    discarded)
+            if effect.op in WOUNDING_OPS and wound_choices_possible(state):
+                # «Если ваш герой должен получить раны, вы можете …»: asked before the wounds (entry 223)
+                given = answers if index == start else ()
+                if pause_for_wound_choice(state, entry, index, effect_unit(entry, effect, rules), given):
+                    return
+                with answering(given):
+                    n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike,
+                                            known_target_strike, discarded)
+            else:
+                n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike,
+                                        discarded)
             drawn += n
             if effect.op == "shuffle_self_into_deck" and done and state.rules.shuffled_in_card_is_shuffled:
                 # a card put into a deck at no given place: chance shuffles that deck (R15:204.3; entry 222)
@@ -133,6 +146,25 @@ def run_effects(
         check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
             return
+
+
+#: The ops whose effect may deal wounds to a hero (the effect a wound choice waits before; entry 223).
+WOUNDING_OPS: frozenset[Op] = frozenset({"wound", "distribute_wounds"})
+
+
+def effect_unit(entry: QueueEntry, effect: Effect, rules: tuple[str, ...]) -> Callable[[State, list[Event]], None]:
+    """Effect ``effect`` of the resolving ``entry`` as one unit of the game, on any copy of the
+    state: the look-ahead of a wound choice carries it out (INTERPRETING.md, entry 223).  The
+    source's and the target's strikes are read as the effect reads them (R15:403.1)."""
+    def unit(state: State, ev: list[Event]) -> None:
+        strike = current_strike(state, entry.source) if (
+            state.zone_of(entry.source) == "play" and card_def(state, entry.source).type == "creature") else -1
+        target = entry.targets[0] if entry.targets else 0
+        target_strike = current_strike(state, target) if (
+            target and state.zone_of(target) == "play" and not state.cards[target].hidden) else -1
+        _apply_effect(state, entry, effect, ev, rules, 0, strike, target_strike, 0)
+
+    return unit
 
 
 def _condition_met(state: State, entry: QueueEntry, effect: Effect) -> bool:

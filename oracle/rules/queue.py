@@ -10,6 +10,7 @@ choose passes or declares without a decision point (INTERPRETING.md, entry 5).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import product
 
@@ -32,7 +33,7 @@ from .board import ability_of
 from .deck_order import order_effect, put_one
 from .deck_top import nameable, names_a_card, order_options, put_back
 from .draws import choice_violation
-from .effects import hand_effect, run_ability, run_effects
+from .effects import effect_unit, hand_effect, run_ability, run_effects
 from .hand import (
     carry_out,
     choice_counts,
@@ -49,6 +50,7 @@ from .payment import limit_reached, take_usage_marker
 from .recipients import live_targets
 from .targeting import least_targets, target_choices, target_violation
 from .triggers import POISON, resolving
+from .wounds import answering, answers_given, pause_for_wound_choice, unanswered_offer, wound_choices_possible
 
 __all__ = [
     "ability_of",
@@ -58,6 +60,7 @@ __all__ = [
     "check_search_shuffle",
     "check_target_choice",
     "check_trigger_action",
+    "check_wound_choice",
     "choose_cards",
     "choose_target",
     "chooser",
@@ -67,6 +70,7 @@ __all__ = [
     "declared_targets",
     "hand_choice_actions",
     "hand_chooser",
+    "offered_card",
     "only_choice",
     "opponent_chooses",
     "order_cards",
@@ -74,12 +78,15 @@ __all__ = [
     "pay_choice",
     "remove_cancelled_play",
     "repeat_chain_violation",
+    "replace_wounds",
     "resolve_first",
     "resume_creation",
     "search_shuffle",
     "settle_triggers",
     "target_choice_actions",
     "trigger_actions",
+    "wound_choice_actions",
+    "wound_chooser",
 ]
 
 def trigger_ability(state: State, t: PendingTrigger) -> TriggeredAbility:
@@ -500,20 +507,104 @@ def _resolve(state: State, ev: list[Event]) -> QueueEntry:
               (("kind", entry.kind), ("source", entry.source), ("ability", entry.ability),
                *((("granter", entry.granter),) if entry.granter else ())))
     )
-    if entry.kind == "strike_attack":
-        fight(state, ev)
-        return entry
-    if entry.ability == POISON:
-        c = state.cards[entry.source]
-        if state.zone_of(entry.source) == "play" and c.poison > 0:
-            wound(state, entry.source, c.poison, ev, ("R15:7.poison",))
-            check_state(state, ev)
+    if entry.kind == "strike_attack" or entry.ability == POISON:
+        unit = _unit_of(state, entry, 0)
+        if wound_choices_possible(state) and pause_for_wound_choice(state, entry, 0, unit, ()):
+            return entry  # a hero's wounds: an optional replacement is decided first (entry 223)
+        unit(state, ev)
         return entry
     rules = _resolution_rules(state, entry)
     if returns_use:
         _return_use(state, entry)
     run_ability(state, entry, ability_of(state, entry), ev, rules)
     return entry
+
+
+def _poison(state: State, ev: list[Event], uid: int) -> None:
+    """Poison resolves: the character gets its poison's wounds (R15:7.poison)."""
+    c = state.cards[uid]
+    if state.zone_of(uid) == "play" and c.poison > 0:
+        wound(state, uid, c.poison, ev, ("R15:7.poison",))
+        check_state(state, ev)
+
+
+def _unit_of(state: State, entry: QueueEntry, index: int) -> Callable[[State, list[Event]], None]:
+    """What a wound choice waits before (INTERPRETING.md, entry 223): a strike attack's fight,
+    poison, or effect ``index`` of the resolving ability."""
+    if entry.kind == "strike_attack":
+        return fight
+    if entry.ability == POISON:
+        return lambda st, ev: _poison(st, ev, entry.source)
+    return effect_unit(entry, ability_of(state, entry).effects[index], _resolution_rules(state, entry))
+
+
+# --- an optional replacement of a hero's wounds, its controller's decision (R15:517.3) -------
+
+
+def wound_chooser(state: State) -> int:
+    """Who decides at step ``wound_choice``: the controller of the card whose replacement is
+    offered (``choosing_cards.player``)."""
+    hc = state.choosing_cards
+    assert hc is not None, "wound_choice without choosing_cards"
+    return hc.player
+
+
+def offered_card(state: State) -> int:
+    """The card whose optional replacement waits for the decision (found again by the
+    look-ahead of its unit with the answers given so far)."""
+    hc = state.choosing_cards
+    assert hc is not None
+    offer = unanswered_offer(state, _unit_of(state, hc.entry, hc.effect), answers_given(hc.count))
+    return offer[0] if offer else 0
+
+
+def wound_choice_actions(state: State) -> list[Action]:
+    """Let the wounds come (``replace_wounds``), or apply the card's replacement
+    (``replace_wounds card=``)."""
+    card = offered_card(state)
+    return [Action("replace_wounds"), *((Action("replace_wounds", card=card),) if card else ())]
+
+
+def check_wound_choice(state: State, action: Action) -> list[Violation]:
+    """Violations of a ``replace_wounds``: its card is none or the one offered (R15:517.3)."""
+    card = offered_card(state)
+    if action.card in (0, card):
+        return []
+    return [Violation("R15:517.3", f"card {action.card} is not the card whose replacement is offered now ({card})")]
+
+
+def replace_wounds(state: State, action: Action, ev: list[Event]) -> None:
+    """See :func:`_replace_wounds`; the resolution goes on in its entry's chain (R15:525.2)."""
+    assert state.choosing_cards is not None
+    with resolving(state.choosing_cards.entry):
+        _replace_wounds(state, action, ev)
+
+
+def _replace_wounds(state: State, action: Action, ev: list[Event]) -> None:
+    """The decision joins the answers; the waiting unit is carried out with them — or waits
+    again for the next optional replacement it offers — then the ability's later effects and
+    the rest of its play follow, and the game returns to its Queue step (INTERPRETING.md,
+    entry 223)."""
+    hc = state.choosing_cards
+    assert hc is not None
+    answers = (*answers_given(hc.count), action.card != 0)
+    state.choosing_cards = None
+    state.step = hc.resume
+    entry = hc.entry
+    if entry.kind == "strike_attack" or entry.ability == POISON:
+        unit = _unit_of(state, entry, 0)
+        if pause_for_wound_choice(state, entry, 0, unit, answers):
+            return
+        with answering(answers):
+            unit(state, ev)
+        return
+    ability = ability_of(state, entry)
+    effect = ability.effects[hc.effect]
+    rules = _resolution_rules(state, entry)
+    # the effect waited after its «при этом» / «иначе» allowed it (R15:119.4, 119.7)
+    run_effects(state, entry, ability, hc.effect, effect.if_previous != "not_done", ev, rules, answers)
+    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
+        _rest_of_play(state, entry, ev)
 
 
 def _resolution_rules(state: State, entry: QueueEntry) -> tuple[str, ...]:

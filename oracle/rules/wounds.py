@@ -20,10 +20,13 @@ nor Уязвимость (entry 72).  The static abilities of a hidden card do n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cache
 
-from ..cards import Armour, NoWoundsFrom, PreventNext, Protection, WoundReplacement, WoundWatch
-from ..model import Event, Modifier, State
+from ..cards import Armour, NoWoundsFrom, PreventNext, Protection, WoundReplacement, WoundWatch, load_pool
+from ..model import Event, HandChoice, Modifier, QueueEntry, State
 from .board import (
     abilities_in_play,
     abilities_of_kind,
@@ -37,7 +40,8 @@ from .board import (
 )
 from .triggers import fire
 
-__all__ = ["SPELL_PROTECTION", "deal_wounds", "protected_from_spells"]
+__all__ = ["SPELL_PROTECTION", "answering", "answers_given", "deal_wounds", "pause_for_wound_choice",
+           "protected_from_spells", "unanswered_offer", "wound_choices_possible"]
 
 #: The rule a refused target of a spell cites when the card has «Защита от заклинаний».
 SPELL_PROTECTION = "R15:515.2"
@@ -164,16 +168,24 @@ def _replace(
     takes them in a fixed order — the card's own abilities, then its controller's other cards,
     then the opponent's (INTERPRETING.md, entry 89)."""
     applied: set[tuple[int, int]] = set()
+    declined: set[tuple[int, int]] = set()  # optional ones its controller did not apply (entry 223)
     while True:
         offered = _replacements(state, uid, blow)
-        fresh = [r for r in offered if (r[0], r[1]) not in applied]
+        fresh = [r for r in offered if (r[0], r[1]) not in applied and (r[0], r[1]) not in declined]
         if not fresh or (applied and not state.rules.replacement_of_a_replacement):
             if any((r[0], r[1]) in applied for r in offered):
                 rules = (*rules, "R15:525.1")
             return amount, rules
         card, index, ability = fresh[0]
-        applied.add((card, index))
         step = (*rules, "R15:508.4.2")
+        if isinstance(ability, WoundReplacement) and ability.instead == "destroy_self":
+            # «вы можете уничтожить Курдаша, при этом …»: its controller's decision (R15:517.3; entry 223)
+            if not _answer(state, card, state.controller_of(card)):
+                declined.add((card, index))
+                continue
+            _destroy_instead(state, uid, card, blow, ev, step)
+            return None
+        applied.add((card, index))
         if isinstance(ability, Protection):
             ev.append(Event("wounds_prevented", (*step, "R15:515.1"),
                             (("card", uid), ("source", blow.source), ("amount", amount))))
@@ -194,6 +206,134 @@ def _replace(
         ev.append(Event("wounds_replaced", (*step, "R15:517.1") if not applied - {(card, index)} else
                         (*step, "R15:517.1", "R15:517.5"),
                         (("card", uid), ("by", card), ("instead", "more"), ("amount", amount))))
+
+
+def _destroy_instead(state: State, uid: int, card: int, blow: _Blow, ev: list[Event], step: tuple[str, ...]) -> None:
+    """Курдаш «Если ваш герой должен получить раны, вы можете уничтожить Курдаша, при этом
+    предотвратить получение ран и уничтожить их источник, если это существо или карта
+    поддержки», applied: the card is destroyed (its own ability the source, R15:505.2,
+    505.1.1), then, that done (R15:119.4), no wounds are put on the hero and the source of the
+    wounds, a creature or a support card in play and not hidden, is destroyed by it too
+    (INTERPRETING.md, entry 223; the ``wound_source_survives`` mutant leaves the source)."""
+    from .basic_effects import leave_together  # basic_effects deals its wounds through this module
+
+    cited = (*step, "R15:517.1")
+    ev.append(Event("wounds_replaced", cited,
+                    (("card", uid), ("by", card), ("instead", "destroy_self"), ("amount", 0))))
+    leave_together(state, [card], ev, (*cited, "R15:505.2"), by=card)
+    source = state.cards[blow.source].attached_to or blow.source if blow.source else 0
+    if (source and state.rules.wound_source_destroyed and state.zone_of(source) == "play"
+            and not state.cards[source].hidden and card_def(state, source).type in ("creature", "support")):
+        leave_together(state, [source], ev, (*cited, "R15:119.4", "R15:505.2"), by=card)
+
+
+# --- the controller's decision on an optional replacement (INTERPRETING.md, entry 223)
+
+
+@dataclass(slots=True)
+class _Asking:
+    """The answers known for the optional replacements one unit of the game offers, in the order
+    it offers them (``answers``, how many used so far ``cursor``), and the first offer found with
+    no answer yet (card, its controller's seat)."""
+
+    answers: tuple[bool, ...]
+    cursor: int = 0
+    unanswered: tuple[int, int] | None = field(default=None)
+
+
+#: The answers of the unit being carried out now (None: no decision can be asked here, and an
+#: optional replacement is not applied).  A transient of one call, never part of the state.
+_ASKING: ContextVar[_Asking | None] = ContextVar("wound_choice", default=None)
+
+
+def _answer(state: State, card: int, seat: int) -> bool:
+    """Whether the controller applies the optional replacement of ``card`` offered now: its
+    answer in the unit's order, or no (the first offer with no answer is recorded).  The
+    ``optional_replacement_always_applies`` mutant applies it without asking."""
+    if not state.rules.optional_replacement_asked:
+        return True
+    asking = _ASKING.get()
+    if asking is None:
+        return False
+    if asking.cursor < len(asking.answers):
+        asking.cursor += 1
+        return asking.answers[asking.cursor - 1]
+    if asking.unanswered is None:
+        asking.unanswered = (card, seat)
+    return False
+
+
+class answering:
+    """While a unit of the game (an effect, a fight, poison) is carried out, the optional
+    replacements it offers take ``answers`` in order (a context manager)."""
+
+    __slots__ = ("_asking", "_token")
+
+    def __init__(self, answers: tuple[bool, ...]) -> None:
+        self._asking = _Asking(answers)
+
+    def __enter__(self) -> None:
+        self._token = _ASKING.set(self._asking)
+
+    def __exit__(self, *exc: object) -> None:
+        _ASKING.reset(self._token)
+
+
+@cache
+def _choosers() -> frozenset[str]:
+    """The ids of the pool's cards with an optional wound replacement (``destroy_self``)."""
+    return frozenset(cid for cid, d in load_pool().cards.items()
+                     if any(isinstance(a, WoundReplacement) and a.instead == "destroy_self" for a in d.abilities))
+
+
+def wound_choices_possible(state: State) -> bool:
+    """Whether a card with an optional wound replacement is in play (speed only: every other
+    game skips the look-ahead of :func:`unanswered_offer`)."""
+    ids = _choosers()
+    return game_has(state, ids) and not ids.isdisjoint(ids_in_play(state))
+
+
+def unanswered_offer(
+    state: State, unit: Callable[[State, list[Event]], None], answers: tuple[bool, ...]
+) -> tuple[int, int] | None:
+    """The first optional replacement ``unit`` would offer with no answer among ``answers``, as
+    (card, seat of its controller), found by carrying the unit out on a copy of the state;
+    None when it offers none beyond them."""
+    trial = state.fork()
+    asking = answering(answers)
+    with asking:
+        unit(trial, [])
+    return asking._asking.unanswered
+
+
+def answers_given(count: int) -> tuple[bool, ...]:
+    """The answers a ``choosing_cards.count`` at step ``wound_choice`` holds: 0 none, else
+    2^n plus the bits of the n answers, bit i set when the i-th offer was applied."""
+    if count <= 1:
+        return ()
+    n = count.bit_length() - 1
+    return tuple(bool(count >> i & 1) for i in range(n))
+
+
+def _count_of(answers: tuple[bool, ...]) -> int:
+    return (1 << len(answers)) | sum(1 << i for i, a in enumerate(answers) if a) if answers else 0
+
+
+def pause_for_wound_choice(
+    state: State, entry: QueueEntry, index: int, unit: Callable[[State, list[Event]], None],
+    answers: tuple[bool, ...],
+) -> bool:
+    """Before ``unit`` (effect ``index`` of the resolving ``entry``, or its fight or poison) is
+    carried out: when it would offer an optional wound replacement not answered yet, the game
+    waits at step ``wound_choice`` for the decision of that card's controller
+    (``choosing_cards``: the entry, the index, his seat, the step to return to, the answers so
+    far; R15:517.3; INTERPRETING.md, entry 223) and True is returned."""
+    offer = unanswered_offer(state, unit, answers)
+    if offer is None:
+        return False
+    state.choosing_cards = HandChoice(entry, index, offer[1], state.step, count=_count_of(answers))
+    state.step = "wound_choice"
+    return True
 
 
 def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:

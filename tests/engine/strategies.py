@@ -55,6 +55,7 @@ KIND_FIELDS: dict[str, frozenset[str]] = {
     "attach_module": frozenset({"card", "targets"}),
     "pay_coins": frozenset({"amounts"}),
     "order_cards": frozenset({"card"}),
+    "replace_wounds": frozenset({"card"}),
 }
 assert set(KIND_FIELDS) == set(ACTION_KINDS)
 

@@ -221,6 +221,24 @@ def _shuffled_in() -> State:
     return s
 
 
+def _wound_choice_fight() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 223): player 1's Орк attacks player 2's
+    hero, who has Курдаш in play; before the fight player 2 decides on Курдаш's replacement."""
+    b = Board(play=(["ork"], ["kurdash"]), turn=3)
+    s = apply(b.state(), Action("attack", card=b["ork"], targets=(b["hero1"],))).state
+    s = apply(s, Action("defend", card=0, actor=1)).state
+    assert s.step == "wound_choice", s.step
+    return s
+
+
+def _wound_choice_effect() -> State:
+    """A state the engine reaches (entry 223): Поток энергии at player 2's hero, who has Курдаш."""
+    b = Board(play=([], ["kurdash"]), hands=(["potok_energii"], []), coins=((1, 0), (0, 0)))
+    s = apply(b.state(), Action("play", card=b["potok_energii"], targets=(b["hero1"],))).state
+    assert s.step == "wound_choice", s.step
+    return s
+
+
 #: The real states each case starts from, by name: the first state of the seeded random
 #: games with the structure the broken rule needs.
 _BASES: dict[str, Callable[[], State]] = {
@@ -256,6 +274,8 @@ _BASES: dict[str, Callable[[], State]] = {
     "combined": _combined,
     "creation_choice": _creation_choice,
     "shuffled_in": _shuffled_in,
+    "wound_choice_fight": _wound_choice_fight,
+    "wound_choice_effect": _wound_choice_effect,
 }
 
 
@@ -980,6 +1000,14 @@ VALIDATE_CASES: list[Case] = [
     ("deck_order_opponent_before_the_controller", "deck_order", _choosing_cards(player=1), "choosing_cards.player"),
     ("pay_choice_by_the_controller", "pay_choice", _choosing_cards(player=0), "choosing_cards.player"),
     ("shuffled_in_deck_of_the_other_player", "shuffled_in", _choosing_cards(player=0), "choosing_cards.player"),
+    ("wound_choice_source_of_no_card", "wound_choice_fight", _choosing_cards(entry_source=MAX_VALUE),
+     "choosing_cards.entry.source"),
+    ("wound_choice_fight_with_an_effect", "wound_choice_fight", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("wound_choice_no_such_ability", "wound_choice_effect", _choosing_cards(entry_ability=5),
+     "choosing_cards.entry.ability"),
+    ("wound_choice_effect_deals_no_wounds", "wound_choice_effect", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("wound_choice_count_of_no_answers", "wound_choice_effect", _choosing_cards(count=1), "choosing_cards.count"),
+    ("wound_choice_by_the_attacker", "wound_choice_fight", _choosing_cards(player=0), "choosing_cards.player"),
     ("pay_choice_for_a_target_gone", "pay_choice", _pay_target_gone, "choosing_cards.entry.targets"),
     ("pay_choice_without_the_coins", "pay_choice", _player(1, "coins_open", 3), "choosing_cards.player"),
     ("choosing_cards_target_of_no_card", "hand_choice", _choosing_cards(entry_targets=(MAX_VALUE,)),
