@@ -129,6 +129,8 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing_cards.effect': (0, 1024),
     'choosing_cards.player': (0, 1),
     'choosing_cards.count': (0, 1048576),
+    'choosing_cards.drawn': (0, 1048576),
+    'choosing_cards.strike': (0, 1048576),
     'attaching.card': (1, 1048576),
     'attaching.player': (0, 1),
     'attaching.entry.controller': (0, 1),
@@ -217,6 +219,10 @@ def hand_choice_dict(o: HandChoice) -> dict[str, Any]:
     d: dict[str, Any] = {"entry": entry_dict(o.entry), "effect": o.effect, "player": o.player, "resume": o.resume}
     if o.count:
         d["count"] = o.count
+    if o.drawn:
+        d["drawn"] = o.drawn
+    if o.strike:
+        d["strike"] = o.strike
     return d
 
 
@@ -384,7 +390,7 @@ def read_target_choice(raw: Any, path: str) -> TargetChoice:
     return TargetChoice(entry=entry, resume=resume)
 
 
-_HAND_CHOICE_KEYS = frozenset(('entry', 'effect', 'player', 'resume', 'count'))
+_HAND_CHOICE_KEYS = frozenset(('entry', 'effect', 'player', 'resume', 'count', 'drawn', 'strike'))
 
 
 def read_hand_choice(raw: Any, path: str) -> HandChoice:
@@ -395,7 +401,9 @@ def read_hand_choice(raw: Any, path: str) -> HandChoice:
     player = r.get_int('player', (0, 1))
     resume = r.get_str('resume', STEPS)
     count = r.get_int('count', (0, 1048576)) if 'count' in raw else 0
-    return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count)
+    drawn = r.get_int('drawn', (0, 1048576)) if 'drawn' in raw else 0
+    strike = r.get_int('strike', (0, 1048576)) if 'strike' in raw else 0
+    return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count, drawn=drawn, strike=strike)
 
 
 _MODULE_CHOICE_KEYS = frozenset(('card', 'player', 'resume', 'entry', 'effect', 'option', 'cost'))
@@ -598,7 +606,9 @@ def target_choice_json(o: TargetChoice) -> str:
 def hand_choice_json(o: HandChoice) -> str:
     """The canonical JSON text of a ``HandChoice`` whose fields have exactly their declared types."""
     _0 = f'"count":{o.count},' if o.count else ""
-    return f'{{{_0}"effect":{o.effect},"entry":{entry_json(o.entry)},"player":{o.player},"resume":{json_str(o.resume)}}}'
+    _1 = f'"drawn":{o.drawn},' if o.drawn else ""
+    _2 = f',"strike":{o.strike}' if o.strike else ""
+    return f'{{{_0}{_1}"effect":{o.effect},"entry":{entry_json(o.entry)},"player":{o.player},"resume":{json_str(o.resume)}{_2}}}'
 
 
 def module_choice_json(o: ModuleChoice) -> str:

@@ -493,6 +493,12 @@ class HandChoice:
                             "wound_choice the answers already given, 2^n + the bits of the n answers (bit i: the "
                             "i-th applied).", bound=_COUNT,
                             presence="nonzero", json_doc="integer ≥ 2; the key is present exactly when not 0")] = 0
+    drawn: Annotated[int, F(6, "At step wound_choice: the cards the ability's earlier effects drew (its amount "
+                            "«drawn»).", bound=_COUNT, presence="nonzero",
+                            json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
+    strike: Annotated[int, F(7, "At step wound_choice: the last known strike of the ability's source plus 1 "
+                             "(R15:403.1; 0: none read).", bound=_COUNT, presence="nonzero",
+                             json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -747,6 +747,10 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
         _check_granted(state, e.granter, e.ability, "choosing_cards.entry")
     elif not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
         raise StateError("choosing_cards.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
+    for key in ("drawn", "strike"):
+        if getattr(hc, key):
+            raise StateError(f"choosing_cards.{key}", "only a wound choice keeps what the run before it read "
+                             "(INTERPRETING.md, entry 223)")
     a = ability_of(state, e)
     if state.step == "pay_choice":
         _check_pay_choice(state, a, hc)
@@ -801,6 +805,9 @@ def _check_wound_choice(state: State, pool: Mapping[str, CardDef], queue_steps: 
     if e.source not in state.cards:
         raise StateError("choosing_cards.entry.source", f"no card with uid {e.source}")
     if e.kind == "strike_attack" or e.ability == POISON:
+        if hc.drawn or hc.strike:
+            raise StateError("choosing_cards.drawn" if hc.drawn else "choosing_cards.strike",
+                             "a fight or poison reads no cards drawn and no strike of an ability's run")
         if hc.effect != 0:
             raise StateError("choosing_cards.effect", "a fight or poison waits as a whole: effect 0")
     else:

@@ -70,17 +70,18 @@ def run_ability(
 
 def run_effects(
     state: State, entry: QueueEntry, ability: EffectAbility, start: int, done: bool, ev: list[Event],
-    rules: tuple[str, ...], answers: tuple[bool, ...] = (),
+    rules: tuple[str, ...], answers: tuple[bool, ...] = (), carried: tuple[int, int] = (0, -1),
 ) -> None:
     """Execute the ability's effects from index ``start`` on (``done``: whether the effect
     before it was carried out).  A hand effect with a real choice stops the resolution at
     step ``hand_choice``; the choice resumes it here after that effect (R15:119.2;
     INTERPRETING.md, entry 63).  An effect that deals wounds waits first at step
     ``wound_choice`` when it would offer an optional replacement (Курдаш; entry 223); the
-    decision resumes it here at that effect, ``answers`` the decisions made for it."""
-    drawn = 0
+    decision resumes it here at that effect, ``answers`` the decisions made for it and
+    ``carried`` what the run before the pause had read (the cards drawn, the source's last known
+    strike, R15:403.1)."""
+    drawn, known_strike = carried
     discarded = 0  # the controller's cards this run's discards moved («сколько вы сбросили»; entry 174)
-    known_strike = -1
     # only an ability that reads its source's strike needs the last known one (R15:403.1)
     reads_strike = any(e.amount == "self_strike" for e in ability.effects)
     # and an ability that reads its target's strike the target's (entry 82)
@@ -130,7 +131,8 @@ def run_effects(
             if effect.op in WOUNDING_OPS and wound_choices_possible(state):
                 # «Если ваш герой должен получить раны, вы можете …»: asked before the wounds (entry 223)
                 given = answers if index == start else ()
-                if pause_for_wound_choice(state, entry, index, effect_unit(entry, effect, rules), given):
+                if pause_for_wound_choice(state, entry, index, effect_unit(entry, effect, rules, drawn, known_strike),
+                                          given, drawn, known_strike):
                     return
                 with answering(given):
                     n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike,
@@ -152,17 +154,18 @@ def run_effects(
 WOUNDING_OPS: frozenset[Op] = frozenset({"wound", "distribute_wounds"})
 
 
-def effect_unit(entry: QueueEntry, effect: Effect, rules: tuple[str, ...]) -> Callable[[State, list[Event]], None]:
+def effect_unit(
+    entry: QueueEntry, effect: Effect, rules: tuple[str, ...], drawn: int = 0, known_strike: int = -1,
+) -> Callable[[State, list[Event]], None]:
     """Effect ``effect`` of the resolving ``entry`` as one unit of the game, on any copy of the
-    state: the look-ahead of a wound choice carries it out (INTERPRETING.md, entry 223).  The
-    source's and the target's strikes are read as the effect reads them (R15:403.1)."""
+    state: the look-ahead of a wound choice carries it out (INTERPRETING.md, entry 223), with
+    the cards its ability drew before it (``drawn``) and its source's last known strike
+    (``known_strike``, -1: none; R15:403.1); the target's strike is read as the effect reads it."""
     def unit(state: State, ev: list[Event]) -> None:
-        strike = current_strike(state, entry.source) if (
-            state.zone_of(entry.source) == "play" and card_def(state, entry.source).type == "creature") else -1
         target = entry.targets[0] if entry.targets else 0
         target_strike = current_strike(state, target) if (
             target and state.zone_of(target) == "play" and not state.cards[target].hidden) else -1
-        _apply_effect(state, entry, effect, ev, rules, 0, strike, target_strike, 0)
+        _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, target_strike, 0)
 
     return unit
 

@@ -528,14 +528,21 @@ def _poison(state: State, ev: list[Event], uid: int) -> None:
         check_state(state, ev)
 
 
-def _unit_of(state: State, entry: QueueEntry, index: int) -> Callable[[State, list[Event]], None]:
+def _unit_of(state: State, entry: QueueEntry, index: int, carried: tuple[int, int] = (0, -1)
+             ) -> Callable[[State, list[Event]], None]:
     """What a wound choice waits before (INTERPRETING.md, entry 223): a strike attack's fight,
-    poison, or effect ``index`` of the resolving ability."""
+    poison, or effect ``index`` of the resolving ability (``carried``: the cards its ability drew
+    before it, its source's last known strike)."""
     if entry.kind == "strike_attack":
         return fight
     if entry.ability == POISON:
         return lambda st, ev: _poison(st, ev, entry.source)
-    return effect_unit(entry, ability_of(state, entry).effects[index], _resolution_rules(state, entry))
+    return effect_unit(entry, ability_of(state, entry).effects[index], _resolution_rules(state, entry), *carried)
+
+
+def _carried(hc: HandChoice) -> tuple[int, int]:
+    """What the run before a wound choice had read: the cards drawn, the last known strike."""
+    return hc.drawn, hc.strike - 1
 
 
 # --- an optional replacement of a hero's wounds, its controller's decision (R15:517.3) -------
@@ -554,7 +561,7 @@ def offered_card(state: State) -> int:
     look-ahead of its unit with the answers given so far)."""
     hc = state.choosing_cards
     assert hc is not None
-    offer = unanswered_offer(state, _unit_of(state, hc.entry, hc.effect), answers_given(hc.count))
+    offer = unanswered_offer(state, _unit_of(state, hc.entry, hc.effect, _carried(hc)), answers_given(hc.count))
     return offer[0] if offer else 0
 
 
@@ -602,7 +609,7 @@ def _replace_wounds(state: State, action: Action, ev: list[Event]) -> None:
     effect = ability.effects[hc.effect]
     rules = _resolution_rules(state, entry)
     # the effect waited after its «при этом» / «иначе» allowed it (R15:119.4, 119.7)
-    run_effects(state, entry, ability, hc.effect, effect.if_previous != "not_done", ev, rules, answers)
+    run_effects(state, entry, ability, hc.effect, effect.if_previous != "not_done", ev, rules, answers, _carried(hc))
     if state.step not in RESOLUTION_PAUSES and state.winner < 0:
         _rest_of_play(state, entry, ev)
 

@@ -108,6 +108,10 @@ def hand_choice_from_msg(m: state_pb2.HandChoice, field: str) -> dict[str, Any]:
     d: dict[str, Any] = {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "effect": m.effect, "player": m.player, "resume": step_from(m.resume, _join(field, 'resume'))}
     if m.count:
         d["count"] = m.count
+    if m.drawn:
+        d["drawn"] = m.drawn
+    if m.strike:
+        d["strike"] = m.strike
     return d
 
 
@@ -265,6 +269,10 @@ def hand_choice_to_msg(d: dict[str, Any], m: state_pb2.HandChoice) -> None:
     m.resume = STEP_TO_PROTO[d['resume']]  # type: ignore[assignment]
     if d.get('count'):
         m.count = d['count']
+    if d.get('drawn'):
+        m.drawn = d['drawn']
+    if d.get('strike'):
+        m.strike = d['strike']
 
 
 def module_choice_to_msg(d: dict[str, Any], m: state_pb2.ModuleChoice) -> None:
@@ -510,13 +518,17 @@ def decode_hand_choice(m: state_pb2.HandChoice) -> HandChoice | None:
     if resume is None:
         return None
     count = m.count
+    drawn = m.drawn
+    strike = m.strike
     if not (
         0 <= effect <= 1024
         and 0 <= player <= 1
         and 0 <= count <= 1048576
+        and 0 <= drawn <= 1048576
+        and 0 <= strike <= 1048576
     ):
         return None
-    return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count)
+    return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count, drawn=drawn, strike=strike)
 
 
 def decode_module_choice(m: state_pb2.ModuleChoice) -> ModuleChoice | None:
@@ -970,6 +982,10 @@ def hand_choice_fill(o: HandChoice, m: state_pb2.HandChoice) -> None:
     m.resume = STEP_TO_PROTO[o.resume]  # type: ignore[assignment]
     if o.count:
         m.count = o.count
+    if o.drawn:
+        m.drawn = o.drawn
+    if o.strike:
+        m.strike = o.strike
 
 
 def module_choice_fill(o: ModuleChoice, m: state_pb2.ModuleChoice) -> None:

@@ -1008,6 +1008,8 @@ VALIDATE_CASES: list[Case] = [
     ("wound_choice_effect_deals_no_wounds", "wound_choice_effect", _choosing_cards(effect=1), "choosing_cards.effect"),
     ("wound_choice_count_of_no_answers", "wound_choice_effect", _choosing_cards(count=1), "choosing_cards.count"),
     ("wound_choice_by_the_attacker", "wound_choice_fight", _choosing_cards(player=0), "choosing_cards.player"),
+    ("wound_choice_fight_with_cards_drawn", "wound_choice_fight", _choosing_cards(drawn=1), "choosing_cards.drawn"),
+    ("hand_choice_with_a_known_strike", "hand_choice", _choosing_cards(strike=3), "choosing_cards.strike"),
     ("pay_choice_for_a_target_gone", "pay_choice", _pay_target_gone, "choosing_cards.entry.targets"),
     ("pay_choice_without_the_coins", "pay_choice", _player(1, "coins_open", 3), "choosing_cards.player"),
     ("choosing_cards_target_of_no_card", "hand_choice", _choosing_cards(entry_targets=(MAX_VALUE,)),

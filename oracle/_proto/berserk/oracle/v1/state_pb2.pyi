@@ -158,18 +158,22 @@ class PlayerEffect(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., source: _Optional[int] = ..., begins: _Optional[int] = ..., ends: _Optional[int] = ..., modifier: _Optional[str] = ..., value: _Optional[int] = ..., card_type: _Optional[str] = ..., name: _Optional[str] = ..., first_only: _Optional[bool] = ...) -> None: ...
 
 class HandChoice(_message.Message):
-    __slots__ = ("entry", "effect", "player", "resume", "count")
+    __slots__ = ("entry", "effect", "player", "resume", "count", "drawn", "strike")
     ENTRY_FIELD_NUMBER: _ClassVar[int]
     EFFECT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     RESUME_FIELD_NUMBER: _ClassVar[int]
     COUNT_FIELD_NUMBER: _ClassVar[int]
+    DRAWN_FIELD_NUMBER: _ClassVar[int]
+    STRIKE_FIELD_NUMBER: _ClassVar[int]
     entry: QueueEntry
     effect: int
     player: int
     resume: Step
     count: int
-    def __init__(self, entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ..., count: _Optional[int] = ...) -> None: ...
+    drawn: int
+    strike: int
+    def __init__(self, entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ..., count: _Optional[int] = ..., drawn: _Optional[int] = ..., strike: _Optional[int] = ...) -> None: ...
 
 class TargetChoice(_message.Message):
     __slots__ = ("entry", "resume")
