@@ -115,7 +115,7 @@ CAPABILITIES: dict[str, str] = {
     "moved_from_play); an owner's order of his creatures put on top of his deck (step deck_order, action "
     "order_cards; Эфирный шторм)",
     "wound_choices": "an optional replacement of a hero's wounds (R15:517.3; Курдаш «вы можете уничтожить Курдаша, "
-    "при этом предотвратить получение ран и уничтожить их источник»): before the effect, fight or poison that would "
+    "при этом предотвратить получение ран и уничтожить их источник»): before the effect or fight that would "
     "wound the hero, its controller decides (step wound_choice, action replace_wounds); event wounds_replaced with "
     "instead destroy_self",
     "cancellations": "cancellation effects (R15:518; Акванит-страж): at a card play's step 10 (R15:309.1.10) the "

@@ -790,12 +790,11 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
 
 def _check_wound_choice(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
     """Rule 12 at step wound_choice (R15:517.3; INTERPRETING.md, entry 223): ``choosing_cards``
-    names a resolving strike attack (``effect`` 0), poison, or an ability and its effect that
+    names a resolving strike attack (``effect`` 0) or an ability and its effect that
     deals wounds, the answers given so far in ``count``, and ``player`` the controller of the
     card whose optional replacement that unit offers next."""
     from .rules.effects import WOUNDING_OPS
     from .rules.queue import ability_of, offered_card, wound_chooser
-    from .rules.triggers import POISON
 
     hc = state.choosing_cards
     assert hc is not None
@@ -804,12 +803,12 @@ def _check_wound_choice(state: State, pool: Mapping[str, CardDef], queue_steps: 
         _bound(getattr(hc, key), f"choosing_cards.{key}", f"choosing_cards.{key}")
     if e.source not in state.cards:
         raise StateError("choosing_cards.entry.source", f"no card with uid {e.source}")
-    if e.kind == "strike_attack" or e.ability == POISON:
+    if e.kind == "strike_attack":
         if hc.drawn or hc.strike:
             raise StateError("choosing_cards.drawn" if hc.drawn else "choosing_cards.strike",
-                             "a fight or poison reads no cards drawn and no strike of an ability's run")
+                             "a fight reads no cards drawn and no strike of an ability's run")
         if hc.effect != 0:
-            raise StateError("choosing_cards.effect", "a fight or poison waits as a whole: effect 0")
+            raise StateError("choosing_cards.effect", "a fight waits as a whole: effect 0")
     else:
         _check_choice_entry(state, e, "choosing_cards")
         d = pool[state.cards[e.source].card_id]

@@ -97,8 +97,8 @@ _STEP_TEXT = {
     "deck_order": "a resolving ability (`choosing_cards`) puts every creature in play on top of its owner's deck «в "
     "порядке, выбранном их владельцами» (R15:204.4; INTERPRETING.md entry 193): the owner names the creature he puts "
     "on top now (`order_cards card=`), so the last named is his top card; only reached when he has two or more left",
-    "wound_choice": "an effect of a resolving ability, a strike attack's fight or poison (`choosing_cards`: the entry, the "
-    "effect's index, 0 for a fight or poison) would wound a hero whose controller has a card with an optional "
+    "wound_choice": "an effect of a resolving ability or a strike attack's fight (`choosing_cards`: the entry, the "
+    "effect's index, 0 for a fight) would wound a hero whose controller has a card with an optional "
     "replacement of those wounds (Курдаш; R15:517.3; INTERPRETING.md entry 223): he applies it (`replace_wounds "
     "card=` that card) or lets the wounds come (`replace_wounds`); asked before the wounds are dealt, once for each "
     "offer the unit makes in order (`choosing_cards.count` keeps the answers given: 2^n plus their bits); then the "

@@ -507,11 +507,16 @@ def _resolve(state: State, ev: list[Event]) -> QueueEntry:
               (("kind", entry.kind), ("source", entry.source), ("ability", entry.ability),
                *((("granter", entry.granter),) if entry.granter else ())))
     )
-    if entry.kind == "strike_attack" or entry.ability == POISON:
-        unit = _unit_of(state, entry, 0)
-        if wound_choices_possible(state) and pause_for_wound_choice(state, entry, 0, unit, ()):
+    if entry.kind == "strike_attack":
+        if wound_choices_possible(state) and pause_for_wound_choice(state, entry, 0, fight, ()):
             return entry  # a hero's wounds: an optional replacement is decided first (entry 223)
-        unit(state, ev)
+        fight(state, ev)
+        return entry
+    if entry.ability == POISON:  # poison is a creature's only (R15:7.poison): no hero's wounds to offer
+        c = state.cards[entry.source]
+        if state.zone_of(entry.source) == "play" and c.poison > 0:
+            wound(state, entry.source, c.poison, ev, ("R15:7.poison",))
+            check_state(state, ev)
         return entry
     rules = _resolution_rules(state, entry)
     if returns_use:
@@ -520,23 +525,13 @@ def _resolve(state: State, ev: list[Event]) -> QueueEntry:
     return entry
 
 
-def _poison(state: State, ev: list[Event], uid: int) -> None:
-    """Poison resolves: the character gets its poison's wounds (R15:7.poison)."""
-    c = state.cards[uid]
-    if state.zone_of(uid) == "play" and c.poison > 0:
-        wound(state, uid, c.poison, ev, ("R15:7.poison",))
-        check_state(state, ev)
-
-
 def _unit_of(state: State, entry: QueueEntry, index: int, carried: tuple[int, int] = (0, -1)
              ) -> Callable[[State, list[Event]], None]:
-    """What a wound choice waits before (INTERPRETING.md, entry 223): a strike attack's fight,
-    poison, or effect ``index`` of the resolving ability (``carried``: the cards its ability drew
-    before it, its source's last known strike)."""
+    """What a wound choice waits before (INTERPRETING.md, entry 223): a strike attack's fight, or
+    effect ``index`` of the resolving ability (``carried``: the cards its ability drew before it,
+    its source's last known strike)."""
     if entry.kind == "strike_attack":
         return fight
-    if entry.ability == POISON:
-        return lambda st, ev: _poison(st, ev, entry.source)
     return effect_unit(entry, ability_of(state, entry).effects[index], _resolution_rules(state, entry), *carried)
 
 
@@ -598,12 +593,11 @@ def _replace_wounds(state: State, action: Action, ev: list[Event]) -> None:
     state.choosing_cards = None
     state.step = hc.resume
     entry = hc.entry
-    if entry.kind == "strike_attack" or entry.ability == POISON:
-        unit = _unit_of(state, entry, 0)
-        if pause_for_wound_choice(state, entry, 0, unit, answers):
+    if entry.kind == "strike_attack":
+        if pause_for_wound_choice(state, entry, 0, fight, answers):
             return
         with answering(answers):
-            unit(state, ev)
+            fight(state, ev)
         return
     ability = ability_of(state, entry)
     effect = ability.effects[hc.effect]

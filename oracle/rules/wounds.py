@@ -264,7 +264,7 @@ def _answer(state: State, card: int, seat: int) -> bool:
 
 
 class answering:
-    """While a unit of the game (an effect, a fight, poison) is carried out, the optional
+    """While a unit of the game (an effect, a fight) is carried out, the optional
     replacements it offers take ``answers`` in order (a context manager)."""
 
     __slots__ = ("_asking", "_token")
@@ -323,7 +323,7 @@ def pause_for_wound_choice(
     state: State, entry: QueueEntry, index: int, unit: Callable[[State, list[Event]], None],
     answers: tuple[bool, ...], drawn: int = 0, known_strike: int = -1,
 ) -> bool:
-    """Before ``unit`` (effect ``index`` of the resolving ``entry``, or its fight or poison) is
+    """Before ``unit`` (effect ``index`` of the resolving ``entry``, or a strike attack's fight) is
     carried out: when it would offer an optional wound replacement not answered yet, the game
     waits at step ``wound_choice`` for the decision of that card's controller
     (``choosing_cards``: the entry, the index, his seat, the step to return to, the answers so

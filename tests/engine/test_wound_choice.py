@@ -1,7 +1,7 @@
 """Курдаш (INTERPRETING.md, entry 223): «Если ваш герой должен получить раны, вы можете
 уничтожить Курдаша, при этом предотвратить получение ран и уничтожить их источник, если это
 существо или карта поддержки» — an optional replacement its controller decides at step
-``wound_choice`` before the wounds (R15:517.3), the unit waiting (an effect, a fight, poison)
+``wound_choice`` before the wounds (R15:517.3), the unit waiting (an effect, a fight)
 carried out afterwards with the answers."""
 
 from __future__ import annotations
@@ -79,3 +79,4 @@ def test_each_enemy_character_offers_the_hero_only() -> None:
     assert [e.get("card") for e in events(ev, "wounded")] == [b["o"]]
     assert [e.get("card") for e in events(ev, "destroyed")] == [b["k"], b["o"]]
     assert s.cards[b["hero1"]].wounds == 0
+
