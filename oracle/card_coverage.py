@@ -205,8 +205,10 @@ PARTLY: dict[str, str] = {
     "(`to` `opponent`, a deck named with a declaration; entry 164)",
     "M_REPLACE": "the wound pipeline (R15:508.4): static `no_wounds_from` («Не получает ран от существ с ударом N или "
     "более», R15:517.1.1; entry 86), `wound_replacement` («Если … должен получить раны, вместо этого» an upgrade or N "
-    "wounds more, R15:517.1), `protection_from` (R15:515), `armour` and `prevent_next` (R15:516); no optional "
-    "replacement («вы можете … при этом предотвратить»), of other effects than wounds only Антиграв's of a combined "
+    "wounds more, R15:517.1), `protection_from` (R15:515), `armour` and `prevent_next` (R15:516); an optional "
+    "replacement of the controller's hero's wounds («вы можете уничтожить Курдаша, при этом предотвратить получение "
+    "ран и уничтожить их источник»: `instead` `destroy_self`, decided at step `wound_choice`, entry 223); of other "
+    "effects than wounds only Антиграв's of a combined "
     "creature's death (keyword `parts_to_hand_instead_of_death`; entry 203), and «оно не наносит ран» (the granted "
     "keyword `deals_no_wounds`: every wound of the creature replaced by none, R15:517.1; entry 159)",
     "OPP_CHOICE": "the opponent chooses a target «по его выбору» (step `target_choice`, R15:118.1; entry 48), his "

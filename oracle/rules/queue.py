@@ -589,6 +589,7 @@ def _replace_wounds(state: State, action: Action, ev: list[Event]) -> None:
     entry 223)."""
     hc = state.choosing_cards
     assert hc is not None
+    ev.append(Event("wound_choice_made", ("R15:517.3",), (("player", hc.player), ("card", action.card))))
     answers = (*answers_given(hc.count), action.card != 0)
     state.choosing_cards = None
     state.step = hc.resume
