@@ -16,7 +16,7 @@ from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
 from .modules import is_created, register_enter_play, return_created
 from .triggers import fire, strike_readers
-from .wounds import deal_wounds
+from .wounds import deal_wounds, use_leave_together
 
 __all__ = [
     "check_state", "close_card", "draw", "enter_play", "leave_play", "leave_together", "move_from_play", "perish_lifeless",
@@ -379,3 +379,4 @@ def perish_lifeless(state: State, ev: list[Event]) -> bool:
 
 
 register_enter_play(enter_play)  # modules puts created and declined Модуль cards into play
+use_leave_together(leave_together)  # Курдаш destroys itself and the source inside the wound pipeline (entry 223)

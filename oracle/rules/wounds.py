@@ -41,7 +41,7 @@ from .board import (
 from .triggers import fire
 
 __all__ = ["SPELL_PROTECTION", "answering", "answers_given", "deal_wounds", "pause_for_wound_choice",
-           "protected_from_spells", "unanswered_offer", "wound_choices_possible"]
+           "protected_from_spells", "unanswered_offer", "use_leave_together", "wound_choices_possible"]
 
 #: The rule a refused target of a spell cites when the card has «Защита от заклинаний».
 SPELL_PROTECTION = "R15:515.2"
@@ -208,6 +208,16 @@ def _replace(
                         (("card", uid), ("by", card), ("instead", "more"), ("amount", amount))))
 
 
+#: :func:`oracle.rules.basic_effects.leave_together`, given by that module (it deals its wounds
+#: through this one, which may not import it back).
+_LEAVE: list[Callable[..., None]] = []
+
+
+def use_leave_together(leave: Callable[..., None]) -> None:
+    """Register how cards leave play together (:func:`~oracle.rules.basic_effects.leave_together`)."""
+    _LEAVE[:] = [leave]
+
+
 def _destroy_instead(state: State, uid: int, card: int, blow: _Blow, ev: list[Event], step: tuple[str, ...]) -> None:
     """Курдаш «Если ваш герой должен получить раны, вы можете уничтожить Курдаша, при этом
     предотвратить получение ран и уничтожить их источник, если это существо или карта
@@ -215,8 +225,7 @@ def _destroy_instead(state: State, uid: int, card: int, blow: _Blow, ev: list[Ev
     505.1.1), then, that done (R15:119.4), no wounds are put on the hero and the source of the
     wounds, a creature or a support card in play and not hidden, is destroyed by it too
     (INTERPRETING.md, entry 223; the ``wound_source_survives`` mutant leaves the source)."""
-    from .basic_effects import leave_together  # basic_effects deals its wounds through this module
-
+    leave_together = _LEAVE[0]
     cited = (*step, "R15:517.1")
     ev.append(Event("wounds_replaced", cited,
                     (("card", uid), ("by", card), ("instead", "destroy_self"), ("amount", 0))))
