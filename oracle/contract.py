@@ -147,10 +147,10 @@ STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "hand_choice": ("hand_choices",),
     "search_shuffle": ("searches",),
     "cancel_choice": ("cancellations",),
+    "wound_choice": ("wound_choices",),
     "module_choice": ("modules",),
     "pay_choice": ("opponent_payments",),
     "deck_order": ("opponent_payments",),
-    "wound_choice": ("wound_choices",),
     "game_over": (),
 }
 
@@ -171,10 +171,10 @@ ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {
     "choose_target": ("opponent_choices",),
     "choose_cards": ("hand_choices",),
     "cancel_play": ("cancellations",),
+    "replace_wounds": ("wound_choices",),
     "attach_module": ("modules",),
     "pay_coins": ("opponent_payments",),
     "order_cards": ("opponent_payments",),
-    "replace_wounds": ("wound_choices",),
 }
 
 

@@ -127,10 +127,10 @@ STEPS = (
     "hand_choice",  # R15:7.discard, R15:119.2: a player chooses cards of his hand for a resolving effect
     "search_shuffle",  # R15:7.search, R15:204.2: chance shuffles the deck a resolving search looked through
     "cancel_choice",  # R15:309.1.10, R15:518.1: the opponent of the playing player may cancel the play
+    "wound_choice",  # R15:517.3: a player decides whether his optional replacement of wounds applies (Курдаш)
     "module_choice",  # R15 glossary «Модуль»: the player attaches the entering Модуль creature to his mechanism, or not
     "pay_choice",  # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or not
     "deck_order",  # R15:204.4: an owner orders his creatures a resolving ability puts on top of his deck
-    "wound_choice",  # R15:517.3: a player decides whether his optional replacement of wounds applies (Курдаш)
     "game_over",
 )
 
@@ -161,10 +161,10 @@ ACTION_KINDS = (
     "choose_target",  # targets = the target the opponent chooses (R15:118.1)
     "choose_cards",  # targets = the cards of his hand the chooser picks, ascending (R15:7.discard)
     "cancel_play",  # card = the card whose cancellation effect cancels the play (0 = none; R15:518.1)
+    "replace_wounds",  # card = his card whose optional replacement applies (0 = none; R15:517.3; step wound_choice)
     "attach_module",  # card = the entering Модуль creature, targets = (his mechanism,) to attach it, () to let it enter
     "pay_coins",  # amounts = (the coins asked for,) to pay them, () to refuse (R15:119.7)
     "order_cards",  # card = the creature the owner puts on top of his deck now (R15:204.4; step deck_order)
-    "replace_wounds",  # card = his card whose optional replacement applies (0 = none; R15:517.3; step wound_choice)
 )
 
 

@@ -131,11 +131,11 @@ Trigger = Literal[
     "strikes_hero",  # this creature dealt wounds to a hero with its strike («Когда наносит раны ударом по герою», R15:510.3)
     "wounds_hero",  # another card dealt wounds to a hero, by its strike or its ability (R15:502.2); whose: its controller's
     "card_drawn",  # a player drew his nth card this turn («когда вы берете вторую карту за ход», R15:527.2); whose: who drew
+    "search_used",  # «Когда вы используете Поиск»: its owner's search began; fires from his deck only (R15:113.10; entry 220)
     "discards",  # a player discarded cards («Каждый раз, когда вы сбрасываете карты», R15:7.discard); whose: who discarded
     "character_healed",  # a character had wounds removed («Когда ваш персонаж излечивается», R15:7.heal); whose: its controller's
     "strikes_creature",  # this creature struck a creature with its strike attack («При ударе по существу», R15 glossary «При атаке (При ударе)»; not a return strike, R15:510.4)
     "creature_played",  # another creature card was played («Когда вы разыгрываете существо», R15:309.1); whose: who played it
-    "search_used",  # «Когда вы используете Поиск»: its owner's search began; fires from his deck only (R15:113.10; entry 220)
 ]
 TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
 #: Triggers about a player's nth card of the turn (``nth``; INTERPRETING.md, entry 60).
