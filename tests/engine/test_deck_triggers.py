@@ -89,3 +89,19 @@ def test_validator_refuses_the_shuffle_of_another_deck() -> None:
     bad = replace(s, choosing_cards=replace(hc, player=0))
     with pytest.raises(StateError, match=r"choosing_cards\.player"):
         validate(bad)
+
+
+def test_a_second_mole_summoned_sends_the_first_to_the_graveyard() -> None:
+    """Уникальность: with a Подгорный крот in play, the one summoned from the deck sends the first
+    to its graveyard (R15:503.1), which is its «Гибель» (optional, it may shuffle itself in)."""
+    b = Board(edition="R15", play=([card("porozhdenie_pustoshi", "pp"), card("podgornyy_krot", "old")], []),
+              hands=([card("potok_energii", "pe")], []),
+              decks=([card("podgornyy_krot", "new"), card("ork", "o")], ["ork"]), coins=((3, 0), (0, 0)))
+    s, _ = run(b.state(), Action("play", card=b["pe"], targets=(b["pp"],)))
+    assert [t.source for t in s.pending] == [b["new"]]  # the mole in play does not fire (entry 220)
+    s, _ = run(s, Action("shuffle", card=0, values=(b["o"], b["new"])))
+    s, ev = run(s, Action("declare", trigger=s.pending[0].id), Action("choose_cards", targets=(b["new"],)))
+    moved = events(ev, "moved_to_graveyard")  # as the summoned one enters play
+    s, _ = run(s, Action("shuffle", card=0, values=(b["o"],)))
+    assert [e.get("card") for e in moved] == [b["old"]] and "R15:503.1" in moved[0].rules
+    assert s.zone_of(b["new"]) == "play" and [t.source for t in s.pending] == [b["old"]]
