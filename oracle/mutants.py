@@ -634,6 +634,27 @@ MUTANTS: dict[str, Mutant] = {
             "control_until_end_of_turn_ends",
         ),
         Mutant(
+            "exchange_takes_only",
+            "R15:519.5",
+            "«обменяйтесь контролем над ними» moves only the opponent's chosen creatures: the controller's own stay "
+            "with him (INTERPRETING.md, entry 230)",
+            "control_exchange_gives",
+        ),
+        Mutant(
+            "x_groups_any_side",
+            "R15:501.4",
+            "«Выберите Х ваших существ и Х существ противника» read as 2X creatures of either side, so a play may "
+            "name two of its own and none of the opponent's (INTERPRETING.md, entry 230)",
+            "x_groups_keep_their_sides",
+        ),
+        Mutant(
+            "control_change_ends_granted_keywords",
+            "R15:519.5",
+            "a creature that changes controller loses the keywords granted to it before, as if it were a new card: "
+            "Бардак's Рывок is gone after the exchange (INTERPRETING.md, entry 230)",
+            "granted_effects_survive_control_change",
+        ),
+        Mutant(
             "ended_control_goes_to_the_owner",
             "R15:513.1",
             "control taken «до конца хода» goes back to the card's owner when it ends, not to the taker's opponent: "

@@ -426,6 +426,15 @@ class Ruleset:
     #: R15:519.5, 310.2: control «до конца хода» ends at 310.2 and the card goes back to its
     #: owner's control (entry 114).
     control_until_end_of_turn_ends: bool = True
+    #: R15:519.5: «обменяйтесь контролем» moves the spell's controller's chosen cards to his
+    #: opponent as well as the opponent's to him (Бардак; entry 230).
+    control_exchange_gives: bool = True
+    #: «Выберите Х ваших существ и Х существ противника»: each group's targets are of its own side
+    #: (R15:501.4; entry 230).
+    x_groups_keep_their_sides: bool = True
+    #: R15:519.5, 108.5: a card that changes controller keeps what was granted to it (Бардак's
+    #: Рывок, given before the exchange; entry 230).
+    granted_effects_survive_control_change: bool = True
     #: R15:519.5, 513.1: control «до конца хода» ending takes the card from its taker (the
     #: seat the modifier records) and gives it to his opponent -- the owner, or the player who
     #: had taken it for good before -- and only while the taker still controls it (entry 140).

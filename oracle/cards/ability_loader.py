@@ -478,11 +478,14 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if not isinstance(targets_raw, list):
         raise CardDataError(f"{path}.targets", "must be a list")
     targets = tuple(_parse_target(t, f"{path}.targets[{i}]") for i, t in enumerate(targets_raw))
-    if any(t.x_count for t in targets) and kind != "activated":
+    if any(t.x_count for t in targets) and kind not in ("activated", "spell"):
         raise CardDataError(f"{path}.targets", "«Х персонажей» (count 'X') belongs to an activated ability with the "
-                            "cost «(Х)»")
-    if len(targets) > 1:
-        raise CardDataError(f"{path}.targets", "at most one target spec per ability")
+                            "cost «(Х)» or to a spell («Выберите Х …», X declared with the play, R15:512.4)")
+    if len(targets) > 1 and not (kind == "spell" and all(t.x_count and t.chooser == "controller" for t in targets)):
+        # «Выберите Х ваших существ и Х существ противника»: groups of X targets each, all chosen
+        # by the spell's controller (INTERPRETING.md, entry 230)
+        raise CardDataError(f"{path}.targets", "at most one target spec per ability, but a spell's groups of X "
+                            "targets each (count 'X')")
     if targets and targets[0].min_count == 0 and kind not in ("triggered", "activated"):
         # «можете ранить существо» of a triggered or an activated ability (R15:119.5; entries 85, 162)
         raise CardDataError(f"{path}.targets[0].optional", "an optional target belongs to a triggered or an activated "

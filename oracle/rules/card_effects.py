@@ -54,6 +54,7 @@ __all__ = [
     "stun",
     "take_control",
     "take_control_until_end_of_turn",
+    "exchange_control_until_end_of_turn",
     "untargetable_until_end_of_turn",
     "upgrade",
     "wound",
@@ -478,6 +479,14 @@ def take_control_until_end_of_turn(
 ) -> None:
     """«Возьмите под контроль … до конца хода»: as :func:`take_control`, back at 310.2 (R15:519.5)."""
     control.take_control(state, entry.controller, uid, ev, rules, "end_of_turn")
+
+
+def exchange_control_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«обменяйтесь контролем над ними до конца хода» (Бардак): the card changes controller until
+    310.2, given to the opponent or taken from him (R15:519.5; INTERPRETING.md, entry 230)."""
+    control.exchange_control(state, entry.controller, uid, ev, rules)
 
 
 def hide(

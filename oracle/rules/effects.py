@@ -43,7 +43,7 @@ from .modules import create_effect
 from .opponent_payment import payment_effect
 from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
-from .targeting import target_violation
+from .targeting import target_groups, target_violation
 
 __all__ = ["EachHandler", "WholeHandler", "apply_effect", "hand_effect", "run_ability", "run_effects"]
 
@@ -55,10 +55,10 @@ def run_ability(
     or hid are skipped, the rest still happens (R15:120.7).  Target restrictions are not
     checked again (B:501.4), unless the engine runs the mutant that does so."""
     if not state.rules.targets_fixed_at_declaration and ability.targets:
-        spec = ability.targets[0]
         kept = tuple(
             t
-            for t in entry.targets
+            for spec, group in target_groups(ability, entry.targets)
+            for t in group
             if not target_violation(state, spec, entry.controller, entry.source, t)
         )
         entry = replace(entry, targets=kept)
@@ -340,6 +340,7 @@ _EACH: dict[Op, EachHandler] = {
     "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,
     "take_control": card_effects.take_control,
     "take_control_until_end_of_turn": card_effects.take_control_until_end_of_turn,
+    "exchange_control_until_end_of_turn": card_effects.exchange_control_until_end_of_turn,
 }
 
 

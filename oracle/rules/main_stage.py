@@ -7,9 +7,10 @@ turn (306.1; INTERPRETING.md, entry 4).  Strike attacks live in :mod:`oracle.rul
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import permutations, product
 
-from ..cards import Ability, ActivatedAbility, CardDef
+from ..cards import Ability, ActivatedAbility, CardDef, TargetSpec
 from ..editions import activation_steps, cite, cite_one, r15_own
 from ..model import RESOLUTION_PAUSES, Action, Event, ModuleChoice, QueueEntry, State, Violation
 from .attack import attack_violations, bound_to_attack, can_act, declare_attack, frenzy_violation
@@ -36,7 +37,7 @@ from .payment import (
     take_usage_marker,
 )
 from .queue import ask_opponent, chain_order, declared_targets, opponent_chooses, repeat_chain_violation, resolve_first
-from .targeting import least_targets, target_choices, target_violation
+from .targeting import least_targets, target_choices, target_groups, target_violation
 from .timed_effects import play_refusal
 from .triggers import fire
 from .wounds import SPELL_PROTECTION
@@ -67,6 +68,55 @@ def _target_ability(d: CardDef, mode: int, fury: bool) -> Ability | None:
         if a.targets:
             return a
     return None
+
+
+def _x_targets(d: CardDef, mode: int, fury: bool) -> bool:
+    """Whether the spell's targets are counted by an X the player declares with the play
+    («Выберите Х ваших существ и Х существ противника»; INTERPRETING.md, entry 230)."""
+    ta = _target_ability(d, mode, fury)
+    return ta is not None and ta.targets[0].x_count
+
+
+def _spell_target_violations(
+    state: State, spec: TargetSpec, me: int, uid: int, targets: tuple[int, ...]
+) -> list[Violation]:
+    """Each of ``targets`` that is no legal target for ``spec`` (501.4); «Защита от
+    заклинаний» is refused by its own rule (R15:515.2)."""
+    out: list[Violation] = []
+    for t in targets:
+        why = target_violation(state, spec, me, uid, t)
+        if why:
+            out.append(Violation(SPELL_PROTECTION if why.endswith(f"({SPELL_PROTECTION})")
+                                 else cite_one(state, "501.4"), why))
+    return out
+
+
+def _x_target_violations(state: State, action: Action, ta: Ability) -> list[Violation]:
+    """«Выберите Х ваших существ и Х существ противника»: X is declared with the play, at least 1
+    (R15:512.4; the ``ability_x_zero_allowed`` mutant lets 0 through); the targets are each
+    group's X distinct cards, the groups one after the other, each ascending (R15:501.1); with
+    fewer candidates than X in a group there is no such play, and with none no play at all
+    (R15:502.9).  The ``x_groups_any_side`` mutant checks every target against the first group's
+    kind of card only, whatever its side (INTERPRETING.md, entry 230)."""
+    x = action.x
+    if x < 1 and state.rules.ability_x_at_least_one:
+        return [Violation("R15:512.4", f"X = {x}: «Выберите Х …» is not declared with X equal to 0")]
+    me, uid = state.active, action.card
+    rule = _rule(state, "309.1.5", "501.1")
+    n = len(action.targets)
+    groups = target_groups(ta, action.targets)
+    out: list[Violation] = []
+    if len(set(action.targets)) != n or any(len(g) != x for _, g in groups):
+        out.append(Violation(rule, f"«Выберите Х»: name exactly X = {x} distinct targets for each of the "
+                             f"{len(groups)} groups, {x * len(groups)} in all"))
+        return out
+    if any(tuple(sorted(g)) != g for _, g in groups):
+        out.append(Violation(rule, "targets are listed group after group, each group in ascending order"))
+    for spec, g in groups:
+        if not state.rules.x_groups_keep_their_sides:
+            spec = replace(spec, side="any")
+        out.extend(_spell_target_violations(state, spec, me, uid, g))
+    return out
 
 
 def _distribution_total(d: CardDef, mode: int, fury: bool, x: int) -> int:
@@ -141,7 +191,8 @@ def _play_violations(
             out.append(Violation("R15:106.1.2", "X must be at least 1 when the card is played"))
         elif action.x > 10 and not state.rules.x_uncapped:
             out.append(Violation(_rule(state, "309.1.3", "501.2"), "X is at most 10"))
-    elif action.x != 0:
+    elif action.x != 0 and (out or not _x_targets(d, action.mode, option == "fury")):
+        # but «Выберите Х …» of a spell: X declared with the play (INTERPRETING.md, entry 230)
         out.append(Violation(_rule(state, "309.1.3", "501.2"), "this card has no X in its cost"))
     if out:
         return out
@@ -162,6 +213,8 @@ def _play_violations(
                 out.append(Violation("R15:118.1", "the opponent chooses this spell's target; play it without targets"))
             elif not target_choices(state, ta, me, uid):
                 out.append(Violation("R15:502.9", "the opponent would have no legal target to choose"))
+        elif ta.targets[0].x_count:
+            out.extend(_x_target_violations(state, action, ta))
         else:
             spec = ta.targets[0]
             n = len(action.targets)
@@ -170,11 +223,7 @@ def _play_violations(
                                      f"choose {least_targets(state, spec)}..{spec.max_count} distinct targets"))
             if tuple(sorted(action.targets)) != action.targets:
                 out.append(Violation(_rule(state, "309.1.5", "501.1"), "targets must be listed in ascending order"))
-            for t in action.targets:
-                why = target_violation(state, spec, me, uid, t)
-                if why:  # «Защита от заклинаний» is refused by its own rule (R15:515.2)
-                    out.append(Violation(SPELL_PROTECTION if why.endswith(f"({SPELL_PROTECTION})")
-                                         else cite_one(state, "501.4"), why))
+            out.extend(_spell_target_violations(state, spec, me, uid, action.targets))
         total = _distribution_total(d, action.mode, fury, action.x)
         # A/B: the shares are declared with the targets (501.1) and add up to what the card
         # distributes; nothing gives each target at least one (INTERPRETING.md, entry 39)
@@ -484,11 +533,13 @@ def _play_actions(state: State, uid: int, board: list[BoardStatic]) -> list[Acti
                 ta = _target_ability(d, mode, fury) if spell else None
                 target_sets = declared_targets(state, ta, me, uid) if ta else [()]
             total = _distribution_total(d, mode, fury, x) if spell else 0
+            # «Выберите Х …» of a spell: X is the size of each group named (entry 230)
+            groups = len(ta.targets) if spell and ta and ta.targets[0].x_count and not d.x_cost else 0
             for targets in target_sets:
                 amount_sets = _distributions(total, len(targets), least) if total else [()]
                 for amounts, values in product(amount_sets, chains):
-                    a = Action("play", card=uid, targets=targets, amounts=amounts, x=x, mode=mode, option=option,
-                               values=values)
+                    a = Action("play", card=uid, targets=targets, amounts=amounts,
+                               x=len(targets) // groups if groups else x, mode=mode, option=option, values=values)
                     if not _play_violations(state, a, mods):
                         out.append(a)
     return out
