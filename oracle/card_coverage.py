@@ -41,6 +41,9 @@ POOL = ROOT / "oracle" / "data" / "cards.json"
 #: where (oracle.cards names, rule ids).
 COVERED: dict[str, str] = {
     "PREPARE": "op `prepare` (R15:7.prepare; INTERPRETING.md entry 41)",
+    "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "
+    "zone, back to its owner at 310.2; entry 114) and `exchange_control_until_end_of_turn` (each card changes "
+    "controller, one's own given to the opponent as well as his taken, back at 310.2; entry 230)",
     "UNTARGETABLE": "op `untargetable_until_end_of_turn` («не могут быть выбраны целью заклинаний и способностей до "
     "конца хода»: a modifier with `grants` `untargetable` on characters, heroes too, read by every declaration's "
     "targets, R15:502.9; INTERPRETING.md entry 192)",
@@ -134,8 +137,9 @@ PARTLY: dict[str, str] = {
     "M_ARMOUR": "static `armour` («Броня N»: the first N wounds of strikes and shots in each turn prevented, the highest "
     "counting, R15 glossary, R15:516; entry 93) and a Броня gained until the end of turn (op `armour_until_end_of_turn`, the "
     "highest one counting; entry 162)",
-    "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "
-    "zone, back to its owner at 310.2; entry 114); no exchange of control (giving one's own card to the opponent)",
+    "MULTI_TARGET": "a spell's groups of X targets each, all chosen by its controller («Выберите Х ваших существ и Х "
+    "существ противника»: target specs of `count` `X`, the targets listed group after group; entry 230); no groups of "
+    "other counts, none on other abilities",
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), «нет существ не-механизмов» (`no_own_non_mechanisms`; entry "
     "152), the conditions about a shown card `shown_named`, `shown_creature`, `shown_mechanism` (entry 160), the "
@@ -148,7 +152,8 @@ PARTLY: dict[str, str] = {
     "and `healed_own_creatures_last_turn` (entry 88), with a multiplier "
     "`per`, and `self_wounds` (a «Гибель» reads the wounds its card had when it was destroyed, last known "
     "information, R15:403.1; entry 87) and `strike_at_death` (a «Гибель» reads the strike of the creature that died, "
-    "a combined card's for a part, R15:403.1; entry 151); no other counts, no wounds on the source while it is in play",
+    "a combined card's for a part, R15:403.1; entry 151), a spell's X declared with the play that counts its targets "
+    "(«Выберите Х …», R15:512.4; entry 230); no other counts, no wounds on the source while it is in play",
     "RECIP": "recipients `each_other_creature` (every creature but the source) and `each_enemy_character` (the "
     "opponent's hero and his creatures not hidden, R15:504.3; entry 87); not «каждого вашего персонажа»",
     "TFILTER": "target filters `max_cost`, `min_strike`; the printed type and cost of a card a search or a take from "

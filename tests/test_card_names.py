@@ -270,6 +270,9 @@ FAITHFUL: dict[str, str] = {
     "vyzyvaem_podkrepleniya": "summon up to 3 creatures of printed cost 1 or less from the deck (op summon, R15:519.3)",
     "govoryashchiy_so_zmeyami": "Найм: summon up to two creatures of printed cost 1 or less (op summon, R15:519.3)",
     "ovladet": "an enemy creature of cost <= 2: take control of it until end of turn (R15:519.5), open it, it gains Рывок",
+    "bardak": "X own and X enemy creatures (two target groups of count X, X declared with the play, at least 1, "
+    "R15:512.4; entry 230): prepare them, they gain Рывок, then each changes controller until end of turn (op "
+    "exchange_control_until_end_of_turn, R15:519.5), back to its owner at 310.2",
 }
 
 

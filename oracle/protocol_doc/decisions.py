@@ -193,9 +193,12 @@ _DOMAINS: dict[str, dict[str, str]] = {
     },
     "play": {
         "card": "uid of a card in the active player's hand",
-        "targets": "distinct uids, ascending (spells with targets only)",
+        "targets": "distinct uids, ascending (spells with targets only); for a spell with groups of X targets "
+        "(«Выберите Х ваших существ и Х существ противника») X of each group, group after group, each ascending "
+        "(INTERPRETING.md entry 230)",
         "amounts": "one per target, aligned with `targets`, each at least 1, adding up to what the spell distributes",
-        "x": "≥ 1 and payable for a card with X in its cost (INTERPRETING.md entry 8), else 0",
+        "x": "≥ 1 and payable for a card with X in its cost (INTERPRETING.md entry 8); ≥ 1 for a spell whose "
+        "targets X counts («Выберите Х …», refused citing R15:512.4; entry 230); else 0",
         "mode": "the chosen mode's index for a modal spell (from 0), else -1",
         "option": "`fury` (the Ярость additional cost), `alt` (the alternative cost) or empty (the normal cost)",
         "values": "for a spell constructor «Выберите n раз одно из» (R15:524.1) its chain: exactly n positions in "
