@@ -202,6 +202,9 @@ Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"an
                 target's cost, X as 0, is the X declared, «механизм стоимостью (Х)»;
                 INTERPRETING.md entry 201),
                 "count": n (exactly n distinct) or {"up_to": n} (1..n distinct, never none: R15:502.6, INTERPRETING.md entry 135),
+                or "X" (exactly the X declared: of the cost «(Х)» of an activated ability, entry 192,
+                or of a spell's play, «Выберите Х …», R15:512.4; a spell may list several such
+                specs, groups of X each chosen by its controller, entry 230),
                 "optional": true (optional, triggered abilities only: the target may be
                 left out at the declaration, zero targets, and the effects to "target" then
                 reach nobody — «…; можете отравить существо на 1», R15:119.5; INTERPRETING.md,
