@@ -992,8 +992,8 @@ MUTANTS: dict[str, Mutant] = {
         Mutant(
             "x_discard_all_if_fewer",
             "R15:520.4",
-            "«(Х), сбросьте Х карт:» may be declared with X above the cards in hand, the whole hand discarded, "
-            "R15:520.4 read as a rule of costs too (INTERPRETING.md, entry 240)",
+            "«(Х), сбросьте Х карт:» may be declared with X above the cards in hand, the whole hand discarded "
+            "(R15:520.4 read as a rule of costs too; INTERPRETING.md, entry 240)",
             "discard_cost_needs_the_cards",
         ),
         Mutant(

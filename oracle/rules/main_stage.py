@@ -580,7 +580,7 @@ def choice_actions(state: State) -> list[Action]:
                 continue
             if ab.item:
                 continue
-            paid = ([(v,) for v in sorted(set(me.hand))] if ab.discard
+            paid: list[tuple[int, ...]] = ([(v,) for v in sorted(set(me.hand))] if ab.discard
                     else [(v,) for v in sorted(_thirst_targets(state, uid))] if ab.thirst else [()])
             # X runs from 1 to the largest payable X (R15:308.1 step 3, 512.4; entry 8)
             xs = range(1, largest_ability_x(state, uid, ab) + 1) if ab.x_coins else (0,)
