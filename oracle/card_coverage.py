@@ -107,10 +107,15 @@ COVERED: dict[str, str] = {
     "FIGHT": "op `fight` («Сразиться с существом»: the ability's own creature, its combined card for a part, fights an "
     "enemy creature by the ordinary rules, a closed one striking back, no defender, no closing, R15:7.fight, 507.4; "
     "entry 200)",
+    "CONSTRUCTOR": "«Выберите n раз (одно) из» on activated abilities (entry 124), spells (entry 141) and triggered "
+    "abilities (entry 142), the chain named with the declaration (R15:524.1-524.3), a chain as long as the X of the "
+    "cost «(Х)» («Выберите Х раз одно из», `choose` `\"X\"`, the X cards a discard cost discards named first in "
+    "`values`; entries 240, 241)",
     "X_ACT": "the cost «(Х)» of an activated ability (`cost.coins` `\"X\"`: X declared, at least 1, bounded by the "
     "payment, R15:308.1 step 3, 512.4; entry 120), the amount X of its effects and a target «стоимостью (Х)» (target "
     "key `cost` `\"X\"`; entry 201), a target count `X` («Х персонажей», exactly the X declared; entry 192) and the "
-    "count of a resurrection (entry 157); X cards discarded as a cost is `DISCARD`'s",
+    "count of a resurrection (entry 157), X cards discarded as the cost («сбросьте Х карт», cost `discard` `\"X\"`, X "
+    "at most the hand; entry 240) and a constructor's chain of X (`choose` `\"X\"`; entry 241)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
@@ -131,9 +136,6 @@ PARTLY: dict[str, str] = {
     "instead of changing zone, R15:519.6, 519.6.1; entry 106), «Создайте A или B» as a constructor with one choice "
     "(entry 142); the created cards Модуль атаки, Модуль подвижности, Защитный модуль, Модуль поддержки, Модуль "
     "подавления; not a creation counted by the effect («за каждого излеченного персонажа»)",
-    "CONSTRUCTOR": "«Выберите n раз (одно) из» on activated abilities (entry 124), spells (entry 141) and triggered "
-    "abilities (entry 142), the chain named with the declaration (R15:524.1-524.3); not a chain of X declared with an "
-    "X cost that discards X cards («(Х), сбросьте Х карт: Выберите Х раз одно из»)",
     "M_ARMOUR": "static `armour` («Броня N»: the first N wounds of strikes and shots in each turn prevented, the highest "
     "counting, R15 glossary, R15:516; entry 93) and a Броня gained until the end of turn (op `armour_until_end_of_turn`, the "
     "highest one counting; entry 162)",
@@ -182,8 +184,9 @@ PARTLY: dict[str, str] = {
     "(`if_increased`, «дополнительно на (1) дороже»; entry 83); not «while open»",
     "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "
     "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before "
-    "«иначе», R15:119.7; R15:7.discard; entries 63-66); a discard of one card as an activated ability's cost "
-    "(cost `discard`, the card named in the action's `values`; entry 75); not «пока не станет»",
+    "«иначе», R15:119.7; R15:7.discard; entries 63-66); a discard of one card or of X cards as an activated "
+    "ability's cost (cost `discard` 1 or `\"X\"`, X the X declared for «(Х)» and at most the hand, R15:501.2; the "
+    "cards named in the action's `values`; entries 75, 240); not «пока не станет»",
     "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); op "
     "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 78); "
     "op `shown_to_deck_bottom`: a shown top card under its deck (entry 163); cards looked at put back in the player's "

@@ -1003,5 +1003,26 @@ MUTANTS: dict[str, Mutant] = {
             "chose them (INTERPRETING.md, entry 124)",
             "chain_in_players_order",
         ),
+        Mutant(
+            "x_discard_is_one_card",
+            "R15:501.2",
+            "«(Х), сбросьте Х карт:» discards one card whatever the X declared, «Х карт» read as «карту» "
+            "(INTERPRETING.md, entry 240)",
+            "discard_x_cards",
+        ),
+        Mutant(
+            "x_discard_all_if_fewer",
+            "R15:520.4",
+            "«(Х), сбросьте Х карт:» may be declared with X above the cards in hand, the whole hand discarded "
+            "(R15:520.4 read as a rule of costs too; INTERPRETING.md, entry 240)",
+            "discard_cost_needs_the_cards",
+        ),
+        Mutant(
+            "x_chain_length_unchecked",
+            "R15:524.1",
+            "«Выберите Х раз одно из» takes a chain of any length, not one as long as the X declared for «(Х)» "
+            "(INTERPRETING.md, entry 241)",
+            "x_chain_length_checked",
+        ),
     )
 }

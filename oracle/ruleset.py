@@ -375,6 +375,15 @@ class Ruleset:
     #: R15:524.1, 524.2: a constructor's chain goes into the Queue and resolves «в том порядке,
     #: который указал игрок» (INTERPRETING.md, entry 124).
     chain_in_players_order: bool = True
+    #: R15:501.2, 308.1 step 3: «(Х), сбросьте Х карт» discards as many cards as the X declared
+    #: (INTERPRETING.md, entry 240).
+    discard_x_cards: bool = True
+    #: R15:501.2: a discard cost is paid in full or the ability is not declared; R15:520.4's
+    #: «сбрасываются все карты» is a rule of effects (INTERPRETING.md, entry 240).
+    discard_cost_needs_the_cards: bool = True
+    #: R15:524.1: «Выберите Х раз одно из» is a chain as long as the X declared for «(Х)»
+    #: (INTERPRETING.md, entry 241).
+    x_chain_length_checked: bool = True
     #: R15 glossary «Регенерация X»: of several Регенерации of one card only the highest works,
     #: one of them (INTERPRETING.md, entry 143).
     regeneration_highest_only: bool = True

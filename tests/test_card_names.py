@@ -248,6 +248,9 @@ FAITHFUL: dict[str, str] = {
     "constructor choose 2 over two modes, each an op create (R15:524.1, 519.6; entry 141)",
     "konstruktsiya_bronekhod": "«Выберите два раза одно из: Создайте Модуль подвижности / Защитный модуль» = spell "
     "constructor choose 2 over two modes, each an op create (R15:524.1, 519.6; entry 141)",
+    "ne_pokladaya_ruk": "support, Событие; «(Х), сбросьте Х карт: Выберите Х раз одно из»: cost coins X and discard X "
+    "(X at most the hand, R15:501.2), an activated constructor choose X over two creates, the X cards and the chain "
+    "named in values (R15:308.1.3, 512.4, 524.1; entries 240, 241)",
     "razoritel": "Модуль, Опыт в атаке = keywords module, attack_experience; «Гибель: Создайте Модуль атаки или Модуль "
     "подвижности» = a triggered constructor choose 1 over two creates (R15:524.1; entry 142)",
     "bronekhod": "Модуль, Опыт в атаке = keywords; Броня 1 = static armour 1 (R15:516); «Гибель: Создайте Защитный "

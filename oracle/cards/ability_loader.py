@@ -516,6 +516,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     whose: Whose = "any"
     optional, whenever, nth = False, False, 0
     tap, coins, discard, x_coins, thirst = False, 0, 0, False, 0
+    discard_x = False
     subject_class = ""
     killed_by: KilledBy | Literal[""] = ""
     if kind == "triggered":
@@ -563,12 +564,16 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         # «(Х):» — X open coins, X declared (R15:308.1 step 3, 512.4)
         x_coins = cost.get("coins") == "X"
         coins = 0 if x_coins else integer(cost.get("coins", 0), f"{path}.cost.coins", 0)
-        discard = integer(cost.get("discard", 0), f"{path}.cost.discard", 0)
+        # «сбросьте Х карт»: as many cards as the X declared for «(Х)» (INTERPRETING.md, entry 240)
+        discard_x = cost.get("discard") == "X"
+        if discard_x and not x_coins:
+            raise CardDataError(f"{path}.cost.discard", "'X' cards discarded needs the cost «(Х)» (cost.coins 'X')")
+        discard = 0 if discard_x else integer(cost.get("discard", 0), f"{path}.cost.discard", 0)
         if discard > 1:
-            raise CardDataError(f"{path}.cost.discard", "a discard cost discards one card («Сбросьте карту:»)")
+            raise CardDataError(f"{path}.cost.discard", "a discard cost discards one card («Сбросьте карту:») or X")
         # «Жажда N» (R15 glossary): an additional cost with a source and a target (R15:501.4)
         thirst = integer(cost.get("thirst", 0), f"{path}.cost.thirst", 0)
-        if thirst and discard:
+        if thirst and (discard or discard_x):
             raise CardDataError(f"{path}.cost.thirst", "a cost names one card of its own: Жажда or a discard, not both")
         if any(t.x_count for t in targets) and not x_coins:
             raise CardDataError(f"{path}.targets", "«Х персонажей» (count 'X') needs the cost «(Х)» (cost.coins 'X')")
@@ -611,7 +616,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         )
     if kind == "activated":
         return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins, thirst,
-                                graveyard=in_graveyard)
+                                discard_x=discard_x, graveyard=in_graveyard)
     return SpellAbility(targets, effects, text_en, per_turn, per_game)
 
 
@@ -867,12 +872,16 @@ def _parse_constructor(raw: dict[str, Any], path: str, card_type: str, first: in
     choose = raw.get("choose")
     if raw["kind"] == "triggered":
         return _parse_trigger_constructor(raw, path, card_type, first, items)
-    repeat = 0 if choose == "one_or_more" else integer(choose, f"{path}.choose", 1)
+    # «Выберите Х раз одно из»: the chain as long as the X of «(Х)» (R15:524.1; entry 241)
+    repeat_x = choose == "X"
+    repeat = 0 if choose == "one_or_more" or repeat_x else integer(choose, f"{path}.choose", 1)
     base = _parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
                           | {"effects": [{"op": "draw", "to": "controller", "amount": 0}]}, path, card_type)
     assert isinstance(base, ActivatedAbility)
-    if base.discard or base.thirst or base.x_coins:
-        raise CardDataError(f"{path}.cost", "a constructor's cost has no discard, Жажда or X (values name its chain)")
+    if base.thirst:
+        raise CardDataError(f"{path}.cost", "a constructor's cost has no Жажда (values name its chain)")
+    if repeat_x and not base.x_coins:
+        raise CardDataError(f"{path}.choose", "«Выберите Х раз» needs the cost «(Х)» (cost.coins 'X')")
     indexes: list[int] = []
     # «Создайте A или B» inside an activated ability (Золотой трон): options without a target,
     # the chain named with the activation's values (INTERPRETING.md, entries 142, 163)
@@ -890,7 +899,7 @@ def _parse_constructor(raw: dict[str, Any], path: str, card_type: str, first: in
             raise CardDataError(f"{where}.targets[0].chooser", "the controller chooses an option's target")
         indexes.append(first + len(items))
         items.append(replace(a, item=True))
-    return replace(base, effects=(), options=tuple(indexes), repeat=repeat)
+    return replace(base, effects=(), options=tuple(indexes), repeat=repeat, repeat_x=repeat_x)
 
 
 def _parse_trigger_constructor(
