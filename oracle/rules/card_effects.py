@@ -63,18 +63,18 @@ __all__ = [
 
 def distribute_wounds(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """The chosen targets still there take the action's amounts (309.1 step 6)."""
     live = [(t, a) for t, a in zip(entry.targets, entry.amounts, strict=False)
             if state.zone_of(t) == "play" and not state.cards[t].hidden]
     for t, a in live:
         basic_effects.wound(state, t, a, ev, rules, entry.source)
-    return 0, bool(live)
+    return bool(live)
 
 
 def destroy(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """Every recipient creature it destroys leaves at once (R15:505.1, 505.2)."""
     recipients = recipients_of(state, entry, effect.to)
     if effect.cond in TARGET_CONDITIONS:
@@ -82,7 +82,7 @@ def destroy(
     doomed = [uid for uid in recipients if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"]
     if doomed:
         basic_effects.leave_together(state, doomed, ev, (*rules, "R15:505.2"), by=entry.source)  # R15:505.1.1
-    return 0, bool(doomed)
+    return bool(doomed)
 
 
 def return_to_hand(

@@ -23,7 +23,7 @@ __all__ = ["create_delayed"]
 
 def create_delayed(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """``create_delayed``: the card's delayed ability ``effect.params.index`` is created, its
     source the ability's card and its controller the ability's controller, as they are now
     (R15:521.2 for a spell's ability, 521.3 for an activated or triggered one)."""
@@ -39,4 +39,4 @@ def create_delayed(
     rule = "R15:521.2" if entry.kind == "spell" else "R15:521.3"
     ev.append(Event("delayed_created", (*rules, rule),
                     (("source", entry.source), ("ability", index), ("controller", controller))))
-    return 0, True
+    return True
