@@ -393,7 +393,7 @@ OPS: dict[Op, OpSpec] = {
         "source", NoParams,
         "`to` `self`: the card whose text holds the ability — a granted ability's granter, else its source — if it is "
         "in its owner's graveyard when the effect executes, goes to its owner's hand («Когда наносит раны ударом герою "
-        "верните Неистовство с кладбища в руку»; `returned_to_hand`; INTERPRETING.md entry 185)",
+        "верните Неистовство с кладбища в руку»; `returned_from_graveyard`; INTERPRETING.md entry 185)",
     ),
     "create": OpSpec(
         "supply", CreateParams,
