@@ -693,6 +693,20 @@ MUTANTS: dict[str, Mutant] = {
             "ent_replaces_classes",
         ),
         Mutant(
+            "lost_abilities_still_work",
+            "R15:7.losesabilities",
+            "«оно теряет особенности» (Хмельная фея) changes nothing: the creature's printed keywords and static, "
+            "triggered and activated abilities still work (INTERPRETING.md, entry 211)",
+            "abilities_can_be_lost",
+        ),
+        Mutant(
+            "strike_becomes_without_duration_ends",
+            "R15:205.3",
+            "«удар … становится равен …» with no duration (Хмельная фея) ends at the end of the turn, as if it said "
+            "«до конца хода» (INTERPRETING.md, entry 210)",
+            "strike_becomes_without_duration_lasts",
+        ),
+        Mutant(
             "attacked_is_the_declared_target",
             "R15:508.3",
             "«При атаке оглушите атакованное существо» (Застать врасплох) stuns the creature the attack was declared at, "

@@ -304,6 +304,12 @@ class Ruleset:
     #: «становится энтом» (Одеревенение): it loses its classes and is an Энт, as «Усовершенствовать»
     #: makes a Механизм (R15:7.gains; INTERPRETING.md, entry 181).
     ent_replaces_classes: bool = True
+    #: R15 glossary «Теряет особенности»: the text printed on the card no longer counts, what
+    #: effects gave it stays (INTERPRETING.md, entry 211).
+    abilities_can_be_lost: bool = True
+    #: «Удар … становится равен Х» with no duration lasts while the creature is in play
+    #: (R15:205.3; INTERPRETING.md, entry 210).
+    strike_becomes_without_duration_lasts: bool = True
     #: R15:508.3: «атакованное существо» is the attack's final target, the defender if one was
     #: assigned (INTERPRETING.md, entry 183).
     attacked_is_the_final_target: bool = True

@@ -330,6 +330,7 @@ _EACH: dict[Op, EachHandler] = {
     "grant_ability_until_end_of_turn": card_effects.grant_ability_until_end_of_turn,
     "grant_ability_while_in_play": card_effects.grant_ability_while_in_play,
     "become_ent": card_effects.become_ent,
+    "lose_abilities": card_effects.lose_abilities,
     "keyword_until_start_of_your_next_turn": card_effects.keyword_until_start_of_your_next_turn,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
     "double_strike_while_in_play": card_effects.double_strike_while_in_play,
@@ -338,6 +339,7 @@ _EACH: dict[Op, EachHandler] = {
     "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
     "reduce_life_to": card_effects.reduce_life_to,
     "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,
+    "set_strike_while_in_play": card_effects.set_strike_while_in_play,
     "take_control": card_effects.take_control,
     "take_control_until_end_of_turn": card_effects.take_control_until_end_of_turn,
 }
