@@ -101,6 +101,10 @@ COVERED: dict[str, str] = {
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
     "M_MUTABLE_AB": "op `double_ability_cost` («удвойте стоимость этой особенности»: a multiplying cost modifier of the "
     "resolving activated ability while its card is in play, R15:308.1 step 4, 523.1; entry 158)",
+    "M_LOSE_AB": "op `lose_abilities` («теряет особенности»: the text printed on the creature no longer counts while "
+    "it is in play — printed keywords, static, triggered and activated abilities — what effects gave it stays, before "
+    "or after; a modifier with `grants` `no_abilities` read by every ability lookup, R15 glossary «Теряет "
+    "особенности», R15:7.losesabilities; entries 211, 212)",
     "FIGHT": "op `fight` («Сразиться с существом»: the ability's own creature, its combined card for a part, fights an "
     "enemy creature by the ordinary rules, a closed one striking back, no defender, no closing, R15:7.fight, 507.4; "
     "entry 200)",
@@ -164,7 +168,9 @@ PARTLY: dict[str, str] = {
     "with the wounds a strike dealt as the amount `wounds_dealt`, and `strikes_creature` («При ударе по существу»: its "
     "strike attack struck a creature, the recipient `struck`; not a return strike, R15:510.4; entry 154); not this "
     "card's wounds by its abilities",
-    "STAT": "ops `set_strike_until_start_of_your_next_turn`, `strike_while_in_play` (a lasting +N, entry 58), "
+    "STAT": "ops `set_strike_until_start_of_your_next_turn`, `set_strike_while_in_play` («удар … становится равен» "
+    "with no duration, the glossary's fixed +/- while in play, an amount `target_strike` too; entry 210), "
+    "`strike_while_in_play` (a lasting +N, entry 58), "
     "`life_while_in_play` (a lasting +N life, entry 69) and `double_strike_until_end_of_turn` (a ×2 strike "
     "modifier, R15:523.1, entry 71), `double_strike_while_in_play` and `double_life_while_in_play` (×2 strike and "
     "maximum lives while in play, R15:523.1; entry 158); no set-to life, no extra life, no counted +N",

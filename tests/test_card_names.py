@@ -222,6 +222,9 @@ FAITHFUL: dict[str, str] = {
     "mrazen": "Найм: stun up to two creatures",
     "elferi": "Найм: close itself; «при атаке» (attacks trigger): stun itself",
     "feya_chashchi": "Найм, optional: stun a creature with strike >= 6 (target min_strike)",
+    "khmelnaya_feya": "Найм, mandatory: a creature with strike >= 6 (min_strike); her strike becomes its strike, then "
+    "it is stunned, loses its abilities and its strike becomes 1, in that order, both strikes while in play (entries "
+    "210-212)",
     "podavlenie": "the opponent loses 3 coins (op lose_coins; closed ones first, R15:522.5 made normative)",
     "otchayannyy_vystrel": "wound a character 3, 2 more (one wound of 5) if the hand is empty when it resolves",
     "makhokryl": "Найм: shot 1 at an enemy creature of the opponent's choice (target chooser opponent, R15:118.1)",

@@ -875,6 +875,8 @@ VALIDATE_CASES: list[Case] = [
     ("queue_entry_names_a_card_its_ability_does_not_name", "queue", _queue0(named="ork"), "queue[0].named"),
     ("modifier_armour_of_zero", "modifier", _modifier0(until="end_of_turn", owner=-1, amount=0, grants="armour"),
      "modifiers[0].amount"),
+    ("modifier_no_abilities_in_a_game_without_the_card", "modifier",
+     _modifier0(until="while_in_play", owner=-1, amount=0, grants="no_abilities"), "modifiers[0].grants"),
     ("modifier_mechanism_until_end_of_turn", "modifier",
      _modifier0(until="end_of_turn", owner=-1, amount=0, grants="mechanism"), "modifiers[0].until"),
     ("modifier_keyword_until_start_of_turn", "modifier",
