@@ -700,6 +700,13 @@ MUTANTS: dict[str, Mutant] = {
             "abilities_can_be_lost",
         ),
         Mutant(
+            "every_character_counts_as_healed",
+            "R15:7.heal",
+            "«за каждого излеченного персонажа (каждого персонажа, с которого сняли раны)» (Волна исцеления) counts every "
+            "character the heal went to, a character without wounds too (INTERPRETING.md, entry 214)",
+            "only_healed_characters_count",
+        ),
+        Mutant(
             "strike_becomes_without_duration_ends",
             "R15:205.3",
             "«удар … становится равен …» with no duration (Хмельная фея) ends at the end of the turn, as if it said "

@@ -307,6 +307,9 @@ class Ruleset:
     #: R15 glossary «Теряет особенности»: the text printed on the card no longer counts, what
     #: effects gave it stays (INTERPRETING.md, entry 211).
     abilities_can_be_lost: bool = True
+    #: «за каждого излеченного персонажа (каждого персонажа, с которого сняли раны)» counts only
+    #: the characters a wound was removed from (R15:7.heal; INTERPRETING.md, entry 214).
+    only_healed_characters_count: bool = True
     #: «Удар … становится равен Х» with no duration lasts while the creature is in play
     #: (R15:205.3; INTERPRETING.md, entry 210).
     strike_becomes_without_duration_lasts: bool = True

@@ -534,6 +534,10 @@ def validate(state: State, cards_checked: bool = False) -> None:
             pass  # «Гибель: … Х - количество ран / сила удара»: what it had, 0 or more (R15:403.1)
         elif found is not None and remembers(found):
             pass  # a delayed ability's remembered count, 0 or more (R15:521.1; entry 174)
+        elif found is not None and found.repeat < 0:
+            if pt.count < 1:  # «Создайте A или B за каждого …»: the X of its chain (R15:524.1; entry 213)
+                raise StateError(f"pending[{i}].count", "a constructor «за каждого …» has the length of its chain, "
+                                 ">= 1 (R15:524.1)")
         elif counted != (pt.count > 0):
             raise StateError(f"pending[{i}].count", "a «discards» trigger counts the cards its discard moved and a "
                              "«strikes_hero» trigger the wounds its strike dealt (>= 1), a «Гибель» that reads its "
@@ -664,7 +668,9 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: fro
             raise StateError("attaching.option", "a creation has no play option or cost")
         sd = pool[state.cards[e.granter or e.source].card_id]  # a granted ability: its granter's (entry 180)
         abilities = sd.modes[e.mode] if 0 <= e.mode < len(sd.modes) else sd.abilities
-        found = sd.ability_at(e.ability) if e.granter else (
+        # a granted ability, or a delayed one numbered after the card's own (R15:521; entry 213)
+        delayed = e.kind == "triggered" and e.mode < 0 and e.ability >= len(sd.abilities)
+        found = sd.ability_at(e.ability) if e.granter or delayed else (
             abilities[e.ability] if 0 <= e.ability < len(abilities) else None)
         if found is None or mc.effect >= len(found.effects) or found.effects[mc.effect].op != "create":
             raise StateError("attaching.effect", f"effect {mc.effect} of that ability is not a «create»")

@@ -485,7 +485,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         if len(set(elements)) != len(elements):
             raise CardDataError(f"{path}.elements", "an element is listed twice (R15:107.2.3)")
     _check_opponent_chooser(abilities, fury, modes, alt, raw, path)
-    delayed = parse_delayed(raw["delayed"], f"{path}.delayed") if "delayed" in raw else ()
+    delayed = parse_delayed(raw["delayed"], f"{path}.delayed", len(abilities)) if "delayed" in raw else ()
     granted = parse_granted(raw["granted"], f"{path}.granted", len(abilities) + len(delayed)) if "granted" in raw else ()
     n_granted = sum(1 for a in granted if not a.item)  # the listed ones; a constructor's options follow them
     for where, group in (("abilities", abilities), *((f"modes[{i}]", m) for i, m in enumerate(modes))):
@@ -497,6 +497,13 @@ def _parse_card(raw: Any, path: str) -> CardDef:
                 if isinstance(e.params, DelayedParams) and e.params.index >= len(delayed):
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
                                         f"the card has {len(delayed)} delayed abilities (key delayed)")
+                if isinstance(e.params, DelayedParams) and (delayed[e.params.index].repeat < 0) != (
+                        e.op == "choose_x_times") or (isinstance(e.params, DelayedParams) and delayed[e.params.index].item):
+                    # «за каждого …»: choose_x_times names a constructor of choose "X", create_delayed any other
+                    # (R15:524.1, 521; INTERPRETING.md, entry 213)
+                    raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
+                                        "choose_x_times names a delayed constructor (choose \"X\"), create_delayed "
+                                        "another delayed ability")
                 if isinstance(e.params, GrantParams) and e.params.index >= n_granted:
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].granted",
                                         f"the card has {n_granted} granted abilities (key granted)")

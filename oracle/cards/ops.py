@@ -410,6 +410,14 @@ OPS: dict[Op, OpSpec] = {
         "into play, open, his (`card_created`, `entered_play`); one with «Модуль» while he has a mechanism waits at "
         "step `module_choice` (INTERPRETING.md entries 104, 106). Carried out when the card came into play or was attached",
     ),
+    "choose_x_times": OpSpec(
+        "source", DelayedParams,
+        "«Создайте A или B за каждого …» (R15:524.1): when `amount` is at least 1, the card's constructor of key "
+        "`delayed` number `delayed` (`choose` `\"X\"`) becomes a pending trigger of the ability's controller at once, "
+        "its `count` the amount (`triggered` citing R15:524.1); he declares it with a chain of exactly that many of its "
+        "options (`values`, repeats allowed) and they enter the Queue in his order; nothing when the amount is 0 "
+        "(INTERPRETING.md entry 213)",
+    ),
     "search": OpSpec(
         "hand", SearchParams,
         "«Поиск» (R15:7.search): `to` `controller`; he chooses 0 up to `amount` cards of his own deck that "

@@ -256,7 +256,7 @@ class TriggeredAbility:
     nth: int = 0
     killed_by: KilledBy | Literal[""] = ""
     options: tuple[int, ...] = ()
-    repeat: int = 0
+    repeat: int = 0  # -1: «за каждого …», the X its pending trigger counts (a delayed constructor; entry 213)
     item: bool = False
     #: «Регенерация N» (R15 glossary): the ability a printed Регенерация N stands for, N; of
     #: several on one card only the highest fires (INTERPRETING.md, entry 143); 0: another ability.

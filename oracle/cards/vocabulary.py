@@ -244,6 +244,7 @@ Op = Literal[
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "return_self_to_hand",  # «верните [эту карту] с кладбища в руку»: the ability's card (a granted one's granter), to its owner's hand (entry 185)
     "create",  # «Создайте Х»: the created card X comes from the controller's supply into play (R15:519.6, glossary «Создайте»)
+    "choose_x_times",  # «Создайте A или B за каждого излеченного персонажа»: the card's constructor «выберите Х раз из» (key delayed, choose "X") becomes a pending trigger at once, X the amount (R15:524.1; entry 213)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
     "reduce_life_while_in_play",  # «получает -N к жизням»: an effect of N reduced lives, no wounds (R15:504.4, 504.5)
     "reduce_life_to",  # «Сведите уровень жизней к Х»: wounds become reduced lives, then lives to make it X (R15:504.6)
@@ -279,6 +280,7 @@ DerivedAmount = Literal[
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
     "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
     "healed_own_creatures_last_turn", "target_life",
+    "healed_characters",  # «за каждого излеченного персонажа»: the characters this ability's heals removed a wound from (entry 214)
     "strike_at_death",  # a «death» trigger only: the strike its (combined) card had just before it was destroyed
     "own_class_creatures",  # «количество ваших орков в игре»: the controller's creatures in play of the effect's `class` (entry 184)
     "all",  # a discard only: «Сбросьте все карты», the player's whole hand (R15:7.discard)
@@ -302,6 +304,7 @@ Recipient = Literal[
     "each_other_creature",  # «каждое другое существо»: every creature in play but the source
     "each_hero",
     "each_enemy_character",  # «каждого персонажа противника»: the opponent's hero and his creatures in play, not hidden
+    "each_own_character",  # «каждого вашего персонажа»: the controller's hero and his creatures in play, not hidden (entry 214)
     "controller",
     "opponent",
     "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
