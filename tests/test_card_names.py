@@ -193,6 +193,8 @@ FAITHFUL: dict[str, str] = {
     "identifikatsiya_fey": "a creature +4 strike until end of turn",
     "prevoskhodstvo_fey": "up to two creatures +3 strike until end of turn",
     "zasluzhennyy_otdykh": "heal a character 3, then prepare it (R15 glossary «Подготовить»)",
+    "volna_istseleniya": "heal each own character (hero and creatures not hidden) 1; X = the characters a wound came "
+    "off; a chain of X of Защитный модуль / Модуль поддержки chosen then (R15:524.1), nothing at X = 0 (entries 213, 214)",
     "otravit_reku": "X cost; poison a creature X",
     "ognennyy_shar": "modal: wound each creature 1, or wound a character 4",
     "isparenie": "modal: wound a creature 2, or wound a wounded creature 6 ([GYM] 18/8)",

@@ -75,7 +75,11 @@ Schema of one card (JSON object)::
                an effect with no "to" goes to the controller's hero (to the controller for an
                effect on a player, R15:521.1).  They are numbered after the card's abilities
                and exist only once an effect {"op": "create_delayed", "to": "self",
-               "delayed": k} creates the k-th (default 0; INTERPRETING.md, entry 131)
+               "delayed": k} creates the k-th (default 0; INTERPRETING.md, entry 131).  One may
+               be a constructor {"kind": "triggered", "trigger": "character_healed", "choose":
+               "X", "options": [...]} that never waits: {"op": "choose_x_times", "to": "self",
+               "amount": ..., "delayed": k} makes it a pending trigger at once with X its amount
+               (R15:524.1; its options follow the listed delayed abilities; entry 213)
     granted    optional: list of triggered abilities the card gives to other cards (R15:7.gains),
                never its own: numbered after its abilities and its delayed ones, each on a
                condition about the card that has it (hire, death, attacks, strikes_hero,
@@ -497,8 +501,8 @@ def _parse_card(raw: Any, path: str) -> CardDef:
                 if isinstance(e.params, DelayedParams) and e.params.index >= len(delayed):
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
                                         f"the card has {len(delayed)} delayed abilities (key delayed)")
-                if isinstance(e.params, DelayedParams) and (delayed[e.params.index].repeat < 0) != (
-                        e.op == "choose_x_times") or (isinstance(e.params, DelayedParams) and delayed[e.params.index].item):
+                named = delayed[e.params.index] if isinstance(e.params, DelayedParams) else None
+                if named is not None and ((named.repeat < 0) != (e.op == "choose_x_times") or named.item):
                     # «за каждого …»: choose_x_times names a constructor of choose "X", create_delayed any other
                     # (R15:524.1, 521; INTERPRETING.md, entry 213)
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",

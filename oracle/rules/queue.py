@@ -53,6 +53,7 @@ from .triggers import POISON, resolving
 __all__ = [
     "ability_of",
     "ask_opponent",
+    "chain_length",
     "chain_order",
     "check_hand_choice",
     "check_search_shuffle",
@@ -73,7 +74,6 @@ __all__ = [
     "pass_trigger",
     "pay_choice",
     "remove_cancelled_play",
-    "chain_length",
     "repeat_chain_violation",
     "resolve_first",
     "resume_creation",
