@@ -707,6 +707,13 @@ MUTANTS: dict[str, Mutant] = {
             "only_healed_characters_count",
         ),
         Mutant(
+            "lost_abilities_take_the_granted_ones",
+            "R15:7.losesabilities",
+            "«оно теряет особенности» takes away, with the printed text, the keywords and abilities effects gave the "
+            "creature (a later «получает Уязвимость» does not work on it; INTERPRETING.md, entry 212)",
+            "granted_abilities_survive_the_loss",
+        ),
+        Mutant(
             "strike_becomes_without_duration_ends",
             "R15:205.3",
             "«удар … становится равен …» with no duration (Хмельная фея) ends at the end of the turn, as if it said "

@@ -307,6 +307,9 @@ class Ruleset:
     #: R15 glossary «Теряет особенности»: the text printed on the card no longer counts, what
     #: effects gave it stays (INTERPRETING.md, entry 211).
     abilities_can_be_lost: bool = True
+    #: R15 glossary «Теряет особенности»: «Все приобретённые в ходе игры эффекты и способности
+    #: остаются» — keywords and abilities effects gave the card, before or after (entry 212).
+    granted_abilities_survive_the_loss: bool = True
     #: «за каждого излеченного персонажа (каждого персонажа, с которого сняли раны)» counts only
     #: the characters a wound was removed from (R15:7.heal; INTERPRETING.md, entry 214).
     only_healed_characters_count: bool = True

@@ -465,6 +465,8 @@ def has_keyword(state: State, uid: int, keyword: Keyword | GrantedKeyword) -> bo
     cards = _CARDS or _pool_cards()
     if keyword in cards[state.cards[uid].card_id].keywords and not abilities_lost(state, uid):
         return True  # printed, and its printed text still counts (entry 211)
+    if not state.rules.granted_abilities_survive_the_loss and abilities_lost(state, uid):
+        return False  # the mutant's reading: a loss takes the granted keywords too (entry 212)
     # the top card of a combined card gains its parts' abilities (R15 glossary «Присоединить»)
     if some_card_outside_zones(state) and any(keyword in card_def(state, p).keywords for p in parts_of(state, uid)):
         return True

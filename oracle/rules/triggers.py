@@ -363,6 +363,8 @@ def granted_to(state: State, uid: int) -> list[tuple[int, int]]:
     that just died is read as it last was: its effects stay until its «Гибель» abilities are
     declared (R15:205.3), and its controller's cards in play still grant to it."""
     out = [(m.granter, m.amount) for m in state.modifiers if m.target == uid and m.grants == "ability"]
+    if not state.rules.granted_abilities_survive_the_loss and abilities_lost(state, uid):
+        return []  # the mutant's reading: a loss takes the granted abilities too (entry 212)
     d = card_def(state, uid)
     if d.type != "creature":
         return out
