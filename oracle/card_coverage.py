@@ -41,6 +41,9 @@ POOL = ROOT / "oracle" / "data" / "cards.json"
 #: where (oracle.cards names, rule ids).
 COVERED: dict[str, str] = {
     "PREPARE": "op `prepare` (R15:7.prepare; INTERPRETING.md entry 41)",
+    "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "
+    "zone, back to its owner at 310.2; entry 114) and `exchange_control_until_end_of_turn` (each card changes "
+    "controller, one's own given to the opponent as well as his taken, back at 310.2; entry 230)",
     "UNTARGETABLE": "op `untargetable_until_end_of_turn` («не могут быть выбраны целью заклинаний и способностей до "
     "конца хода»: a modifier with `grants` `untargetable` on characters, heroes too, read by every declaration's "
     "targets, R15:502.9; INTERPRETING.md entry 192)",
@@ -116,10 +119,15 @@ COVERED: dict[str, str] = {
     "FIGHT": "op `fight` («Сразиться с существом»: the ability's own creature, its combined card for a part, fights an "
     "enemy creature by the ordinary rules, a closed one striking back, no defender, no closing, R15:7.fight, 507.4; "
     "entry 200)",
+    "CONSTRUCTOR": "«Выберите n раз (одно) из» on activated abilities (entry 124), spells (entry 141) and triggered "
+    "abilities (entry 142), the chain named with the declaration (R15:524.1-524.3), a chain as long as the X of the "
+    "cost «(Х)» («Выберите Х раз одно из», `choose` `\"X\"`, the X cards a discard cost discards named first in "
+    "`values`; entries 240, 241)",
     "X_ACT": "the cost «(Х)» of an activated ability (`cost.coins` `\"X\"`: X declared, at least 1, bounded by the "
     "payment, R15:308.1 step 3, 512.4; entry 120), the amount X of its effects and a target «стоимостью (Х)» (target "
     "key `cost` `\"X\"`; entry 201), a target count `X` («Х персонажей», exactly the X declared; entry 192) and the "
-    "count of a resurrection (entry 157); X cards discarded as a cost is `DISCARD`'s",
+    "count of a resurrection (entry 157), X cards discarded as the cost («сбросьте Х карт», cost `discard` `\"X\"`, X "
+    "at most the hand; entry 240) and a constructor's chain of X (`choose` `\"X\"`; entry 241)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
@@ -136,14 +144,12 @@ PARTLY: dict[str, str] = {
     "«Присоедините к Мехазавру механизм», an opponent's too; entry 201) and any number of a player's mechanisms "
     "attached as Модули (op `attach_own_mechanisms`, Паролет; entry 202), and Антиграв's replacement of the "
     "combined creature's death (keyword `parts_to_hand_instead_of_death`, R15:517.1; entry 203)",
-    "CONSTRUCTOR": "«Выберите n раз (одно) из» on activated abilities (entry 124), spells (entry 141) and triggered "
-    "abilities (entry 142), the chain named with the declaration (R15:524.1-524.3); not a chain of X declared with an "
-    "X cost that discards X cards («(Х), сбросьте Х карт: Выберите Х раз одно из»)",
     "M_ARMOUR": "static `armour` («Броня N»: the first N wounds of strikes and shots in each turn prevented, the highest "
     "counting, R15 glossary, R15:516; entry 93) and a Броня gained until the end of turn (op `armour_until_end_of_turn`, the "
     "highest one counting; entry 162)",
-    "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "
-    "zone, back to its owner at 310.2; entry 114); no exchange of control (giving one's own card to the opponent)",
+    "MULTI_TARGET": "a spell's groups of X targets each, all chosen by its controller («Выберите Х ваших существ и Х "
+    "существ противника»: target specs of `count` `X`, the targets listed group after group; entry 230); no groups of "
+    "other counts, none on other abilities",
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), «нет существ не-механизмов» (`no_own_non_mechanisms`; entry "
     "152), the conditions about a shown card `shown_named`, `shown_creature`, `shown_mechanism` (entry 160), the "
@@ -157,7 +163,8 @@ PARTLY: dict[str, str] = {
     "removed a wound from; entry 214), with a multiplier "
     "`per`, and `self_wounds` (a «Гибель» reads the wounds its card had when it was destroyed, last known "
     "information, R15:403.1; entry 87) and `strike_at_death` (a «Гибель» reads the strike of the creature that died, "
-    "a combined card's for a part, R15:403.1; entry 151); no other counts, no wounds on the source while it is in play",
+    "a combined card's for a part, R15:403.1; entry 151), a spell's X declared with the play that counts its targets "
+    "(«Выберите Х …», R15:512.4; entry 230); no other counts, no wounds on the source while it is in play",
     "TFILTER": "target filters `max_cost`, `min_strike`; the printed type and cost of a card a search or a take from "
     "the graveyard looks for (`find`, entries 84, 156); not «оглушённое»",
     "M_GRAVE": "the graveyard as a zone acted on: op `resurrect` (R15:519.4; entry 113) and op `graveyard_to_hand` "
@@ -186,8 +193,9 @@ PARTLY: dict[str, str] = {
     "(`if_increased`, «дополнительно на (1) дороже»; entry 83); not «while open»",
     "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "
     "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before "
-    "«иначе», R15:119.7; R15:7.discard; entries 63-66); a discard of one card as an activated ability's cost "
-    "(cost `discard`, the card named in the action's `values`; entry 75); not «пока не станет»",
+    "«иначе», R15:119.7; R15:7.discard; entries 63-66); a discard of one card or of X cards as an activated "
+    "ability's cost (cost `discard` 1 or `\"X\"`, X the X declared for «(Х)» and at most the hand, R15:501.2; the "
+    "cards named in the action's `values`; entries 75, 240); not «пока не станет»",
     "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); op "
     "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 78); "
     "op `shown_to_deck_bottom`: a shown top card under its deck (entry 163); cards looked at put back in the player's "

@@ -634,6 +634,27 @@ MUTANTS: dict[str, Mutant] = {
             "control_until_end_of_turn_ends",
         ),
         Mutant(
+            "exchange_takes_only",
+            "R15:519.5",
+            "«обменяйтесь контролем над ними» moves only the opponent's chosen creatures: the controller's own stay "
+            "with him (INTERPRETING.md, entry 230)",
+            "control_exchange_gives",
+        ),
+        Mutant(
+            "x_groups_any_side",
+            "R15:501.4",
+            "«Выберите Х ваших существ и Х существ противника» read as 2X creatures of either side, so a play may "
+            "name two of its own and none of the opponent's (INTERPRETING.md, entry 230)",
+            "x_groups_keep_their_sides",
+        ),
+        Mutant(
+            "control_change_ends_granted_keywords",
+            "R15:519.5",
+            "a creature that changes controller loses the keywords granted to it before, as if it were a new card: "
+            "Бардак's Рывок is gone after the exchange (INTERPRETING.md, entry 230)",
+            "granted_effects_survive_control_change",
+        ),
+        Mutant(
             "ended_control_goes_to_the_owner",
             "R15:513.1",
             "control taken «до конца хода» goes back to the card's owner when it ends, not to the taker's opponent: "
@@ -1009,6 +1030,27 @@ MUTANTS: dict[str, Mutant] = {
             "a constructor's chain resolves in the order its options are printed, not in the order the player "
             "chose them (INTERPRETING.md, entry 124)",
             "chain_in_players_order",
+        ),
+        Mutant(
+            "x_discard_is_one_card",
+            "R15:501.2",
+            "«(Х), сбросьте Х карт:» discards one card whatever the X declared, «Х карт» read as «карту» "
+            "(INTERPRETING.md, entry 240)",
+            "discard_x_cards",
+        ),
+        Mutant(
+            "x_discard_all_if_fewer",
+            "R15:520.4",
+            "«(Х), сбросьте Х карт:» may be declared with X above the cards in hand, the whole hand discarded "
+            "(R15:520.4 read as a rule of costs too; INTERPRETING.md, entry 240)",
+            "discard_cost_needs_the_cards",
+        ),
+        Mutant(
+            "x_chain_length_unchecked",
+            "R15:524.1",
+            "«Выберите Х раз одно из» takes a chain of any length, not one as long as the X declared for «(Х)» "
+            "(INTERPRETING.md, entry 241)",
+            "x_chain_length_checked",
         ),
     )
 }

@@ -253,6 +253,9 @@ FAITHFUL: dict[str, str] = {
     "constructor choose 2 over two modes, each an op create (R15:524.1, 519.6; entry 141)",
     "konstruktsiya_bronekhod": "«Выберите два раза одно из: Создайте Модуль подвижности / Защитный модуль» = spell "
     "constructor choose 2 over two modes, each an op create (R15:524.1, 519.6; entry 141)",
+    "ne_pokladaya_ruk": "support, Событие; «(Х), сбросьте Х карт: Выберите Х раз одно из»: cost coins X and discard X "
+    "(X at most the hand, R15:501.2), an activated constructor choose X over two creates, the X cards and the chain "
+    "named in values (R15:308.1.3, 512.4, 524.1; entries 240, 241)",
     "razoritel": "Модуль, Опыт в атаке = keywords module, attack_experience; «Гибель: Создайте Модуль атаки или Модуль "
     "подвижности» = a triggered constructor choose 1 over two creates (R15:524.1; entry 142)",
     "bronekhod": "Модуль, Опыт в атаке = keywords; Броня 1 = static armour 1 (R15:516); «Гибель: Создайте Защитный "
@@ -275,6 +278,9 @@ FAITHFUL: dict[str, str] = {
     "vyzyvaem_podkrepleniya": "summon up to 3 creatures of printed cost 1 or less from the deck (op summon, R15:519.3)",
     "govoryashchiy_so_zmeyami": "Найм: summon up to two creatures of printed cost 1 or less (op summon, R15:519.3)",
     "ovladet": "an enemy creature of cost <= 2: take control of it until end of turn (R15:519.5), open it, it gains Рывок",
+    "bardak": "X own and X enemy creatures (two target groups of count X, X declared with the play, at least 1, "
+    "R15:512.4; entry 230): prepare them, they gain Рывок, then each changes controller until end of turn (op "
+    "exchange_control_until_end_of_turn, R15:519.5), back to its owner at 310.2",
 }
 
 

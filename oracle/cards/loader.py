@@ -118,7 +118,10 @@ Ability::
               (the action's ``x``, at least 1, R15:308.1 step 3, 512.4; the amount "X" of its
               effects; INTERPRETING.md, entry 120); "thirst": n — «Жажда N»: the payment wounds
               another non-hidden character of the controller n, named by the action's
-              ``values``, the card the source (R15:501.4; INTERPRETING.md, entry 123)
+              ``values``, the card the source (R15:501.4; INTERPRETING.md, entry 123);
+              "discard": "X" beside "coins": "X" — «(Х), сбросьте Х карт:»: X distinct cards of
+              the hand, named first in the action's ``values`` in ascending uid order, X at most
+              the cards in hand (R15:501.2; INTERPRETING.md, entry 240)
     in_graveyard  activated only, a creature's, no "tap" in its cost: true for «(эта особенность
               работает на кладбище)»: its owner may declare it in his choice phase while the card
               lies in his graveyard (the action's ``card`` a uid of his graveyard), as well as
@@ -127,9 +130,11 @@ Ability::
     choose, options  activated only, an ability constructor (R15:524): "options" a list of
               two or more abilities {"targets": [one target spec], "effects": [...]} and
               "choose" n («Выберите n раз из», a chain of n, repeats allowed, R15:524.1) or
-              "one_or_more" (1 to N distinct, R15:524.2); no "effects" of its own, no discard,
-              Жажда or X in its cost.  The options become abilities of the card after its listed
-              ones, declared only in a chain (the action's ``values``, positions from 0, and
+              "one_or_more" (1 to N distinct, R15:524.2) or "X" («Выберите Х раз одно из», the
+              chain as long as the X declared for the cost «(Х)», R15:524.1; INTERPRETING.md,
+              entry 241); no "effects" of its own, no Жажда in its cost.  The options become
+              abilities of the card after its listed ones, declared only in a chain (the action's
+              ``values``, positions from 0, after the cards a discard cost discards, and
               ``targets``, one per link; INTERPRETING.md, entry 124)
               On a triggered ability, «При [событие] выберите n раз из» (R15:524.1; «Гибель:
               Создайте A или B» is its form with n = 1): "choose" n and "options" a list of two
@@ -206,6 +211,9 @@ Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"an
                 target's cost, X as 0, is the X declared, «механизм стоимостью (Х)»;
                 INTERPRETING.md entry 201),
                 "count": n (exactly n distinct) or {"up_to": n} (1..n distinct, never none: R15:502.6, INTERPRETING.md entry 135),
+                or "X" (exactly the X declared: of the cost «(Х)» of an activated ability, entry 192,
+                or of a spell's play, «Выберите Х …», R15:512.4; a spell may list several such
+                specs, groups of X each chosen by its controller, entry 230),
                 "optional": true (optional, triggered abilities only: the target may be
                 left out at the declaration, zero targets, and the effects to "target" then
                 reach nobody — «…; можете отравить существо на 1», R15:119.5; INTERPRETING.md,

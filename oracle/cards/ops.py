@@ -492,6 +492,14 @@ OPS: dict[Op, OpSpec] = {
         "`control`): at 310.2, if the card is still in play under his control, it goes back to its owner's control "
         "(`control_returned`, see R15:519.5; INTERPRETING.md entry 114)",
     ),
+    "exchange_control_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«обменяйтесь контролем над ними до конца хода» (Бардак): each recipient in play that is no hero changes "
+        "controller until the end of turn — one the ability's controller controls goes to his opponent, one his "
+        "opponent controls comes to him (`control_taken` naming the new controller, with `until` `end_of_turn`; a "
+        "modifier with `grants` `control`); at 310.2 each still under that control goes back (`control_returned`, "
+        "see R15:519.5; INTERPRETING.md entry 230)",
+    ),
     "capture_from_hand": OpSpec(
         "hand", NoParams,
         "«[эта карта] добывает N карт из вашей руки» (R15 glossary «Добывает»): `to` `controller`; he chooses `amount` "

@@ -255,6 +255,7 @@ Op = Literal[
     "graveyard_to_hand",  # «положите с кладбища в руку»: N matching cards of his own graveyard go to his hand (R15:118.5, 203.4)
     "take_control",  # «Возьмите под контроль»: the card goes to its controller's play zone for good (R15:519.5)
     "take_control_until_end_of_turn",  # «Возьмите под контроль … до конца хода»: it goes back at 310.2 (R15:519.5)
+    "exchange_control_until_end_of_turn",  # «обменяйтесь контролем над ними до конца хода»: each changes controller until 310.2 (R15:519.5; entry 230)
     "capture_from_hand",  # «[эта карта] добывает N карт из вашей руки»: they lie under it until it leaves play (R15:520.5)
     "create_delayed",  # a delayed triggered ability of the card is created («В конце хода …», «Когда в следующий раз …», R15:521)
 ]

@@ -27,6 +27,7 @@ __all__ = [
     "double_life_while_in_play",
     "double_strike_until_end_of_turn",
     "double_strike_while_in_play",
+    "exchange_control_until_end_of_turn",
     "fight",
     "grant_ability_until_end_of_turn",
     "grant_ability_while_in_play",
@@ -64,18 +65,18 @@ __all__ = [
 
 def distribute_wounds(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """The chosen targets still there take the action's amounts (309.1 step 6)."""
     live = [(t, a) for t, a in zip(entry.targets, entry.amounts, strict=False)
             if state.zone_of(t) == "play" and not state.cards[t].hidden]
     for t, a in live:
         basic_effects.wound(state, t, a, ev, rules, entry.source)
-    return 0, bool(live)
+    return bool(live)
 
 
 def destroy(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """Every recipient creature it destroys leaves at once (R15:505.1, 505.2)."""
     recipients = recipients_of(state, entry, effect.to)
     if effect.cond in TARGET_CONDITIONS:
@@ -83,7 +84,7 @@ def destroy(
     doomed = [uid for uid in recipients if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"]
     if doomed:
         basic_effects.leave_together(state, doomed, ev, (*rules, "R15:505.2"), by=entry.source)  # R15:505.1.1
-    return 0, bool(doomed)
+    return bool(doomed)
 
 
 def return_to_hand(
@@ -505,6 +506,14 @@ def take_control_until_end_of_turn(
 ) -> None:
     """«Возьмите под контроль … до конца хода»: as :func:`take_control`, back at 310.2 (R15:519.5)."""
     control.take_control(state, entry.controller, uid, ev, rules, "end_of_turn")
+
+
+def exchange_control_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«обменяйтесь контролем над ними до конца хода» (Бардак): the card changes controller until
+    310.2, given to the opponent or taken from him (R15:519.5; INTERPRETING.md, entry 230)."""
+    control.exchange_control(state, entry.controller, uid, ev, rules)
 
 
 def hide(

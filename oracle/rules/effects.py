@@ -43,7 +43,7 @@ from .modules import create_effect
 from .opponent_payment import payment_effect
 from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
-from .targeting import target_violation
+from .targeting import target_groups, target_violation
 
 __all__ = ["EachHandler", "WholeHandler", "apply_effect", "hand_effect", "run_ability", "run_effects"]
 
@@ -55,10 +55,10 @@ def run_ability(
     or hid are skipped, the rest still happens (R15:120.7).  Target restrictions are not
     checked again (B:501.4), unless the engine runs the mutant that does so."""
     if not state.rules.targets_fixed_at_declaration and ability.targets:
-        spec = ability.targets[0]
         kept = tuple(
             t
-            for t in entry.targets
+            for spec, group in target_groups(ability, entry.targets)
+            for t in group
             if not target_violation(state, spec, entry.controller, entry.source, t)
         )
         entry = replace(entry, targets=kept)
@@ -234,9 +234,13 @@ def _apply_effect(
         # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
         # such rule to cite; INTERPRETING.md, entry 87)
         rules = (*rules, "R15:403.1")
+    drawing = _DRAWS.get(effect.op)
+    if drawing is not None:
+        n = drawing(state, entry, effect, amount, ev, rules)
+        return n, n > 0
     whole = _WHOLE.get(effect.op)
     if whole is not None:
-        return whole(state, entry, effect, amount, ev, rules)
+        return 0, whole(state, entry, effect, amount, ev, rules)
     return 0, _apply_card_effect(state, entry, effect, amount, ev, rules)
 
 
@@ -280,22 +284,29 @@ def _apply_card_effect(
     return bool(recipients)
 
 
+#: Handler of an op that draws cards: (state, entry, effect, amount, events, rules) -> the
+#: number of cards drawn (for a later amount "drawn"; carried out if any, R15:119.4).
+DrawHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], int]
+#: The only ops that draw cards.
+_DRAWS: dict[Op, DrawHandler] = {
+    "draw": player_effects.draw,
+    "draw_to_match_opponent": player_effects.draw_to_match_opponent,
+}
+
 #: Handler of an op carried out as a whole: (state, entry, effect, amount, events, rules)
-#: -> (cards drawn, carried out).
-WholeHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], tuple[int, bool]]
+#: -> whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7).
+WholeHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], bool]
 #: The ops whose effect goes to a player, to the targets as a whole or to the ability's own
 #: card, and those that take all their recipient cards at once (``destroy``).
 _WHOLE: dict[Op, WholeHandler] = {
     "distribute_wounds": card_effects.distribute_wounds,
     "destroy": card_effects.destroy,
-    "draw": player_effects.draw,
     "gain_coin": player_effects.gain_coin,
     "gain_coins_until_end_of_turn": player_effects.gain_coins_until_end_of_turn,
     "lose_coins": player_effects.lose_coins,
     "no_plays_next_turn": timed_effects.create,
     "cost_next_turn": timed_effects.create,
     "cost_until_end_of_opponent_turn": timed_effects.create,
-    "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
     "return_self_to_hand": player_effects.return_self_to_hand,
     "double_ability_cost": player_effects.double_ability_cost,
@@ -350,15 +361,17 @@ _EACH: dict[Op, EachHandler] = {
     "set_strike_while_in_play": card_effects.set_strike_while_in_play,
     "take_control": card_effects.take_control,
     "take_control_until_end_of_turn": card_effects.take_control_until_end_of_turn,
+    "exchange_control_until_end_of_turn": card_effects.exchange_control_until_end_of_turn,
 }
 
 
 def _check_dispatch() -> None:
     """Every op of the op table (:data:`~oracle.cards.OPS`) has exactly one handler: a hand
     op none here (:func:`hand_effect`), an op on a player, the targets or the ability's own
-    card a whole-effect one, an op on cards a whole-effect one (``destroy``) or one per card."""
+    card a whole-effect one (a drawing one for the ops that draw), an op on cards a whole-effect
+    one (``destroy``) or one per card."""
     for op, spec in OPS.items():
-        handlers = (op in _WHOLE) + (op in _EACH)
+        handlers = (op in _WHOLE) + (op in _EACH) + (op in _DRAWS)
         if handlers != (spec.group not in ("hand", "supply", "payment", "order")) or (op in _EACH and spec.group != "cards"):
             raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
 

@@ -386,6 +386,8 @@ def ability_cost_violations(state: State, uid: int, index: int, a: ActivatedAbil
         )
     if a.discard and len(payer.hand) < a.discard:
         out.append(Violation(r501_2, "the cost discards a card («Сбросьте карту:»), the player's hand is empty"))
+    elif a.discard_x and not payer.hand:  # «сбросьте Х карт», X at least 1 (entry 240)
+        out.append(Violation(r501_2, "the cost discards X cards (X at least 1), the player's hand is empty"))
     if limit_reached(c, index, a):
         limit = f"{a.per_turn} раз за ход" if a.per_turn else f"{a.per_game} раз за игру"
         out.append(Violation(r501_2, f"the limit «{limit}» is used up (R15:114.4)"))

@@ -415,7 +415,7 @@ def _fire_granted(
 
 def _fire(
     state: State, kind: Trigger, subject: int, together: Sequence[int], count: int, cards: Mapping[str, CardDef],
-    killer: int = 0, strike: int = 0, part: bool = False,
+    killer: int, strike: int, part: bool,
 ) -> None:
     """The body of :func:`fire`: every ability whose condition ``kind`` happened becomes a
     pending trigger (:func:`_add`)."""
