@@ -534,7 +534,7 @@ def validate(state: State, cards_checked: bool = False) -> None:
             pass  # «Гибель: … Х - количество ран / сила удара»: what it had, 0 or more (R15:403.1)
         elif found is not None and remembers(found):
             pass  # a delayed ability's remembered count, 0 or more (R15:521.1; entry 174)
-        elif isinstance(found, TriggeredAbility) and found.repeat < 0:
+        elif isinstance(found, TriggeredAbility) and found.repeat_x:
             if pt.count < 1:  # «Создайте A или B за каждого …»: the X of its chain (R15:524.1; entry 213)
                 raise StateError(f"pending[{i}].count", "a constructor «за каждого …» has the length of its chain, "
                                  ">= 1 (R15:524.1)")

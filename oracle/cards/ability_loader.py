@@ -932,7 +932,8 @@ def _parse_trigger_constructor(
     opts = raw["options"]
     where = f"{path}.choose"
     # "X": the count the creating effect gives (a delayed constructor only; entry 213)
-    repeat = -1 if raw.get("choose") == "X" else integer(raw.get("choose"), where, 1)
+    repeat_x = raw.get("choose") == "X"
+    repeat = 0 if repeat_x else integer(raw.get("choose"), where, 1)
     if "targets" in raw or "effects" in raw:
         raise CardDataError(path, "a triggered constructor has options instead of targets and effects")
     base = _parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
@@ -952,4 +953,4 @@ def _parse_trigger_constructor(
         indexes.append(first + len(items))
         items.append(replace(a, item=True, whose=base.whose, subject_class=base.subject_class,
                              killed_by=base.killed_by, nth=base.nth))
-    return replace(base, effects=(), options=tuple(indexes), repeat=repeat)
+    return replace(base, effects=(), options=tuple(indexes), repeat=repeat, repeat_x=repeat_x)

@@ -510,7 +510,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
                                         f"the card has {len(delayed)} delayed abilities (key delayed)")
                 named = delayed[e.params.index] if isinstance(e.params, DelayedParams) else None
-                if named is not None and ((named.repeat < 0) != (e.op == "choose_x_times") or named.item):
+                if named is not None and (named.repeat_x != (e.op == "choose_x_times") or named.item):
                     # «за каждого …»: choose_x_times names a constructor of choose "X", create_delayed any other
                     # (R15:524.1, 521; INTERPRETING.md, entry 213)
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",

@@ -382,7 +382,7 @@ def chain_length(t: PendingTrigger, a: TriggeredAbility) -> int:
     """The length of a triggered constructor's chain: its «n раз», or for «Создайте A или B за
     каждого излеченного персонажа» the X its pending trigger counts (``count``; R15:524.1;
     INTERPRETING.md, entry 213)."""
-    return t.count if a.repeat < 0 else a.repeat
+    return t.count if a.repeat_x else a.repeat
 
 
 def repeat_chain_violation(values: tuple[int, ...], options: int, repeat: int) -> Violation | None:

@@ -26,10 +26,10 @@ def _pool(op: str = "choose_x_times", **delayed: object) -> dict:
 
 def test_the_loader_numbers_the_options_after_the_constructor() -> None:
     """The constructor is the card's first delayed ability (index 1), its options follow (2, 3),
-    and its chain length is the X its trigger counts (``repeat`` -1)."""
+    and its chain length is the X its trigger counts (``repeat_x``)."""
     d = parse_pool(_pool()).cards["c"]
     a = d.ability_at(1)
-    assert a is not None and a.options == (2, 3) and a.repeat == -1
+    assert a is not None and a.options == (2, 3) and a.repeat_x and not a.repeat
     assert all(d.ability_at(i).item for i in (2, 3))  # type: ignore[union-attr]
 
 
