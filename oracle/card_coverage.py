@@ -104,6 +104,18 @@ COVERED: dict[str, str] = {
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
     "M_MUTABLE_AB": "op `double_ability_cost` («удвойте стоимость этой особенности»: a multiplying cost modifier of the "
     "resolving activated ability while its card is in play, R15:308.1 step 4, 523.1; entry 158)",
+    "M_LOSE_AB": "op `lose_abilities` («теряет особенности»: the text printed on the creature no longer counts while "
+    "it is in play — printed keywords, static, triggered and activated abilities — what effects gave it stays, before "
+    "or after; a modifier with `grants` `no_abilities` read by every ability lookup, R15 glossary «Теряет "
+    "особенности», R15:7.losesabilities; entries 211, 212)",
+    "M_CREATE": "op `create` («Создайте Х»: a created card of R15 Part 8 from its owner's supply into play, back to it "
+    "instead of changing zone, R15:519.6, 519.6.1; entry 106), «Создайте A или B» as a constructor with one choice "
+    "(entry 142); the created cards Модуль атаки, Модуль подвижности, Защитный модуль, Модуль поддержки, Модуль "
+    "подавления; a chain of creations counted by the effect («Создайте A или B за каждого излеченного персонажа»: op "
+    "`choose_x_times`, a constructor of key `delayed` with `choose` `\"X\"`, R15:524.1; entry 213)",
+    "RECIP": "recipients `each_other_creature` (every creature but the source) and `each_enemy_character` (the "
+    "opponent's hero and his creatures not hidden, R15:504.3; entry 87) and `each_own_character` («каждого вашего "
+    "персонажа»: the controller's hero and his creatures not hidden; entry 214)",
     "FIGHT": "op `fight` («Сразиться с существом»: the ability's own creature, its combined card for a part, fights an "
     "enemy creature by the ordinary rules, a closed one striking back, no defender, no closing, R15:7.fight, 507.4; "
     "entry 200)",
@@ -132,10 +144,6 @@ PARTLY: dict[str, str] = {
     "«Присоедините к Мехазавру механизм», an opponent's too; entry 201) and any number of a player's mechanisms "
     "attached as Модули (op `attach_own_mechanisms`, Паролет; entry 202), and Антиграв's replacement of the "
     "combined creature's death (keyword `parts_to_hand_instead_of_death`, R15:517.1; entry 203)",
-    "M_CREATE": "op `create` («Создайте Х»: a created card of R15 Part 8 from its owner's supply into play, back to it "
-    "instead of changing zone, R15:519.6, 519.6.1; entry 106), «Создайте A или B» as a constructor with one choice "
-    "(entry 142); the created cards Модуль атаки, Модуль подвижности, Защитный модуль, Модуль поддержки, Модуль "
-    "подавления; not a creation counted by the effect («за каждого излеченного персонажа»)",
     "M_ARMOUR": "static `armour` («Броня N»: the first N wounds of strikes and shots in each turn prevented, the highest "
     "counting, R15 glossary, R15:516; entry 93) and a Броня gained until the end of turn (op `armour_until_end_of_turn`, the "
     "highest one counting; entry 162)",
@@ -151,13 +159,12 @@ PARTLY: dict[str, str] = {
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
     "`discarded` (entry 65), `recipient_hand` (entry 66), `other_own_creatures` (entry 79), `target_strike` (entry 82) "
-    "and `healed_own_creatures_last_turn` (entry 88), with a multiplier "
+    "and `healed_own_creatures_last_turn` (entry 88), `healed_characters` (the characters this ability's heals "
+    "removed a wound from; entry 214), with a multiplier "
     "`per`, and `self_wounds` (a «Гибель» reads the wounds its card had when it was destroyed, last known "
     "information, R15:403.1; entry 87) and `strike_at_death` (a «Гибель» reads the strike of the creature that died, "
     "a combined card's for a part, R15:403.1; entry 151), a spell's X declared with the play that counts its targets "
     "(«Выберите Х …», R15:512.4; entry 230); no other counts, no wounds on the source while it is in play",
-    "RECIP": "recipients `each_other_creature` (every creature but the source) and `each_enemy_character` (the "
-    "opponent's hero and his creatures not hidden, R15:504.3; entry 87); not «каждого вашего персонажа»",
     "TFILTER": "target filters `max_cost`, `min_strike`; the printed type and cost of a card a search or a take from "
     "the graveyard looks for (`find`, entries 84, 156); not «оглушённое»",
     "M_GRAVE": "the graveyard as a zone acted on: op `resurrect` (R15:519.4; entry 113) and op `graveyard_to_hand` "
@@ -171,7 +178,9 @@ PARTLY: dict[str, str] = {
     "with the wounds a strike dealt as the amount `wounds_dealt`, and `strikes_creature` («При ударе по существу»: its "
     "strike attack struck a creature, the recipient `struck`; not a return strike, R15:510.4; entry 154); not this "
     "card's wounds by its abilities",
-    "STAT": "ops `set_strike_until_start_of_your_next_turn`, `strike_while_in_play` (a lasting +N, entry 58), "
+    "STAT": "ops `set_strike_until_start_of_your_next_turn`, `set_strike_while_in_play` («удар … становится равен» "
+    "with no duration, the glossary's fixed +/- while in play, an amount `target_strike` too; entry 210), "
+    "`strike_while_in_play` (a lasting +N, entry 58), "
     "`life_while_in_play` (a lasting +N life, entry 69) and `double_strike_until_end_of_turn` (a ×2 strike "
     "modifier, R15:523.1, entry 71), `double_strike_while_in_play` and `double_life_while_in_play` (×2 strike and "
     "maximum lives while in play, R15:523.1; entry 158); no set-to life, no extra life, no counted +N",

@@ -714,6 +714,34 @@ MUTANTS: dict[str, Mutant] = {
             "ent_replaces_classes",
         ),
         Mutant(
+            "lost_abilities_still_work",
+            "R15:7.losesabilities",
+            "«оно теряет особенности» (Хмельная фея) changes nothing: the creature's printed keywords and static, "
+            "triggered and activated abilities still work (INTERPRETING.md, entry 211)",
+            "abilities_can_be_lost",
+        ),
+        Mutant(
+            "every_character_counts_as_healed",
+            "R15:7.heal",
+            "«за каждого излеченного персонажа (каждого персонажа, с которого сняли раны)» (Волна исцеления) counts every "
+            "character the heal went to, a character without wounds too (INTERPRETING.md, entry 214)",
+            "only_healed_characters_count",
+        ),
+        Mutant(
+            "lost_abilities_take_the_granted_ones",
+            "R15:7.losesabilities",
+            "«оно теряет особенности» takes away, with the printed text, the keywords and abilities effects gave the "
+            "creature (a later «получает Уязвимость» does not work on it; INTERPRETING.md, entry 212)",
+            "granted_abilities_survive_the_loss",
+        ),
+        Mutant(
+            "strike_becomes_without_duration_ends",
+            "R15:205.3",
+            "«удар … становится равен …» with no duration (Хмельная фея) ends at the end of the turn, as if it said "
+            "«до конца хода» (INTERPRETING.md, entry 210)",
+            "strike_becomes_without_duration_lasts",
+        ),
+        Mutant(
             "attacked_is_the_declared_target",
             "R15:508.3",
             "«При атаке оглушите атакованное существо» (Застать врасплох) stuns the creature the attack was declared at, "

@@ -304,6 +304,18 @@ class Ruleset:
     #: «становится энтом» (Одеревенение): it loses its classes and is an Энт, as «Усовершенствовать»
     #: makes a Механизм (R15:7.gains; INTERPRETING.md, entry 181).
     ent_replaces_classes: bool = True
+    #: R15 glossary «Теряет особенности»: the text printed on the card no longer counts, what
+    #: effects gave it stays (INTERPRETING.md, entry 211).
+    abilities_can_be_lost: bool = True
+    #: R15 glossary «Теряет особенности»: «Все приобретённые в ходе игры эффекты и способности
+    #: остаются» — keywords and abilities effects gave the card, before or after (entry 212).
+    granted_abilities_survive_the_loss: bool = True
+    #: «за каждого излеченного персонажа (каждого персонажа, с которого сняли раны)» counts only
+    #: the characters a wound was removed from (R15:7.heal; INTERPRETING.md, entry 214).
+    only_healed_characters_count: bool = True
+    #: «Удар … становится равен Х» with no duration lasts while the creature is in play
+    #: (R15:205.3; INTERPRETING.md, entry 210).
+    strike_becomes_without_duration_lasts: bool = True
     #: R15:508.3: «атакованное существо» is the attack's final target, the defender if one was
     #: assigned (INTERPRETING.md, entry 183).
     attacked_is_the_final_target: bool = True

@@ -193,6 +193,8 @@ FAITHFUL: dict[str, str] = {
     "identifikatsiya_fey": "a creature +4 strike until end of turn",
     "prevoskhodstvo_fey": "up to two creatures +3 strike until end of turn",
     "zasluzhennyy_otdykh": "heal a character 3, then prepare it (R15 glossary «Подготовить»)",
+    "volna_istseleniya": "heal each own character (hero and creatures not hidden) 1; X = the characters a wound came "
+    "off; a chain of X of Защитный модуль / Модуль поддержки chosen then (R15:524.1), nothing at X = 0 (entries 213, 214)",
     "otravit_reku": "X cost; poison a creature X",
     "ognennyy_shar": "modal: wound each creature 1, or wound a character 4",
     "isparenie": "modal: wound a creature 2, or wound a wounded creature 6 ([GYM] 18/8)",
@@ -222,6 +224,9 @@ FAITHFUL: dict[str, str] = {
     "mrazen": "Найм: stun up to two creatures",
     "elferi": "Найм: close itself; «при атаке» (attacks trigger): stun itself",
     "feya_chashchi": "Найм, optional: stun a creature with strike >= 6 (target min_strike)",
+    "khmelnaya_feya": "Найм, mandatory: a creature with strike >= 6 (min_strike); her strike becomes its strike, then "
+    "it is stunned, loses its abilities and its strike becomes 1, in that order, both strikes while in play (entries "
+    "210-212)",
     "podavlenie": "the opponent loses 3 coins (op lose_coins; closed ones first, R15:522.5 made normative)",
     "otchayannyy_vystrel": "wound a character 3, 2 more (one wound of 5) if the hand is empty when it resolves",
     "makhokryl": "Найм: shot 1 at an enemy creature of the opponent's choice (target chooser opponent, R15:118.1)",

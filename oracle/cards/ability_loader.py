@@ -360,6 +360,8 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
                             "or of a draw («каждый игрок берёт», R15:527.2.3)")
     if amount in ("any", "all"):
         raise CardDataError(f"{path}.amount", f"'{amount}' is the amount of a discard («любое количество карт», «все карты»)")
+    if amount == "healed_characters" and op != "choose_x_times":
+        raise CardDataError(f"{path}.amount", "healed_characters is the X of a choose_x_times (R15:524.1; entry 213)")
     if amount == "discarded_before" and op != "create_delayed":
         raise CardDataError(f"{path}.amount", "discarded_before is the count a create_delayed remembers (R15:521.1)")
     if amount == "recipient_hand" and (op != "wound" or to not in ("each_hero", "own_hero", "enemy_hero")):
@@ -786,17 +788,32 @@ def _default_recipient(raw: Any) -> Any:
     return {**raw, "to": "controller" if spec.group == "player" else "own_hero"}
 
 
-def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
+def parse_delayed(raw: Any, path: str, first: int = 0) -> tuple[TriggeredAbility, ...]:
     """A card's delayed triggered abilities (card key ``delayed``, R15:521): triggered
     abilities without a usage limit (each fires once and is gone); an effect with no ``to``
-    goes to the controller's hero, or to the controller for an effect on a player (R15:521.1)."""
+    goes to the controller's hero, or to the controller for an effect on a player (R15:521.1).
+
+    One may be a constructor «При [событие] выберите Х раз из» whose X its creating effect
+    gives (``"choose": "X"``, ``options``; op ``choose_x_times``, R15:524.1; INTERPRETING.md,
+    entry 213): its options follow the listed abilities (indexes from ``first``, the card's
+    abilities counted, plus the listed ones)."""
     if not isinstance(raw, list) or not raw:
         raise CardDataError(path, "must be a non-empty list of triggered abilities")
     out: list[TriggeredAbility] = []
+    items: list[Ability] = []
     for i, a in enumerate(raw):
         p = f"{path}[{i}]"
         if not isinstance(a, dict) or a.get("kind") != "triggered":
             raise CardDataError(f"{p}.kind", "a delayed ability is triggered (R15:521)")
+        if "options" in a:
+            # «Создайте A или B за каждого излеченного персонажа» (R15:524.1; entry 213)
+            if a.get("choose") != "X" or a.get("trigger") != "character_healed":
+                raise CardDataError(f"{p}.choose", "a constructor among the delayed abilities is «за каждого "
+                                    "излеченного»: choose \"X\", trigger character_healed")
+            c = _parse_trigger_constructor(a, p, "creature", first + len(raw), items)
+            assert isinstance(c, TriggeredAbility)
+            out.append(replace(c, per_turn=0, per_game=0))
+            continue
         if any(k in a for k in ("per_turn", "per_game", "whenever", "limit")):
             raise CardDataError(p, "a delayed ability fires once: it takes no usage limit")
         effects = a.get("effects")
@@ -812,6 +829,7 @@ def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
             raise CardDataError(f"{p}.trigger", "a delayed ability that reads a remembered count waits for a "
                                 "condition that counts nothing")
         out.append(replace(ability, per_turn=0, per_game=0))
+    out.extend(replace(x, per_turn=0, per_game=0) for x in items if isinstance(x, TriggeredAbility))
     return tuple(out)
 
 
@@ -913,7 +931,9 @@ def _parse_trigger_constructor(
     no target (the chain is named with the declaration, the action's ``values``)."""
     opts = raw["options"]
     where = f"{path}.choose"
-    repeat = integer(raw.get("choose"), where, 1)
+    # "X": the count the creating effect gives (a delayed constructor only; entry 213)
+    repeat_x = raw.get("choose") == "X"
+    repeat = 0 if repeat_x else integer(raw.get("choose"), where, 1)
     if "targets" in raw or "effects" in raw:
         raise CardDataError(path, "a triggered constructor has options instead of targets and effects")
     base = _parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
@@ -933,4 +953,4 @@ def _parse_trigger_constructor(
         indexes.append(first + len(items))
         items.append(replace(a, item=True, whose=base.whose, subject_class=base.subject_class,
                              killed_by=base.killed_by, nth=base.nth))
-    return replace(base, effects=(), options=tuple(indexes), repeat=repeat)
+    return replace(base, effects=(), options=tuple(indexes), repeat=repeat, repeat_x=repeat_x)

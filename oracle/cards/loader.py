@@ -75,7 +75,11 @@ Schema of one card (JSON object)::
                an effect with no "to" goes to the controller's hero (to the controller for an
                effect on a player, R15:521.1).  They are numbered after the card's abilities
                and exist only once an effect {"op": "create_delayed", "to": "self",
-               "delayed": k} creates the k-th (default 0; INTERPRETING.md, entry 131)
+               "delayed": k} creates the k-th (default 0; INTERPRETING.md, entry 131).  One may
+               be a constructor {"kind": "triggered", "trigger": "character_healed", "choose":
+               "X", "options": [...]} that never waits: {"op": "choose_x_times", "to": "self",
+               "amount": ..., "delayed": k} makes it a pending trigger at once with X its amount
+               (R15:524.1; its options follow the listed delayed abilities; entry 213)
     granted    optional: list of triggered abilities the card gives to other cards (R15:7.gains),
                never its own: numbered after its abilities and its delayed ones, each on a
                condition about the card that has it (hire, death, attacks, strikes_hero,
@@ -493,7 +497,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         if len(set(elements)) != len(elements):
             raise CardDataError(f"{path}.elements", "an element is listed twice (R15:107.2.3)")
     _check_opponent_chooser(abilities, fury, modes, alt, raw, path)
-    delayed = parse_delayed(raw["delayed"], f"{path}.delayed") if "delayed" in raw else ()
+    delayed = parse_delayed(raw["delayed"], f"{path}.delayed", len(abilities)) if "delayed" in raw else ()
     granted = parse_granted(raw["granted"], f"{path}.granted", len(abilities) + len(delayed)) if "granted" in raw else ()
     n_granted = sum(1 for a in granted if not a.item)  # the listed ones; a constructor's options follow them
     for where, group in (("abilities", abilities), *((f"modes[{i}]", m) for i, m in enumerate(modes))):
@@ -505,6 +509,13 @@ def _parse_card(raw: Any, path: str) -> CardDef:
                 if isinstance(e.params, DelayedParams) and e.params.index >= len(delayed):
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
                                         f"the card has {len(delayed)} delayed abilities (key delayed)")
+                named = delayed[e.params.index] if isinstance(e.params, DelayedParams) else None
+                if named is not None and (named.repeat_x != (e.op == "choose_x_times") or named.item):
+                    # «за каждого …»: choose_x_times names a constructor of choose "X", create_delayed any other
+                    # (R15:524.1, 521; INTERPRETING.md, entry 213)
+                    raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
+                                        "choose_x_times names a delayed constructor (choose \"X\"), create_delayed "
+                                        "another delayed ability")
                 if isinstance(e.params, GrantParams) and e.params.index >= n_granted:
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].granted",
                                         f"the card has {n_granted} granted abilities (key granted)")

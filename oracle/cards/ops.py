@@ -342,6 +342,14 @@ OPS: dict[Op, OpSpec] = {
         "(R15:7.gains, 205.3; `ability_granted` with `until` `while_in_play`; INTERPRETING.md entry 180)",
         grants=True,
     ),
+    "lose_abilities": OpSpec(
+        "cards", NoParams,
+        "«теряет особенности» (R15 glossary «Теряет особенности»): the text printed on the recipient creature no longer "
+        "counts while it is in play: its printed keywords, static, triggered and activated abilities do not work; what "
+        "effects gave it (keywords, granted abilities, strike and life) stays, given before or after (a modifier with "
+        "`grants` `no_abilities`, `abilities_lost`; INTERPRETING.md entries 211, 212)",
+        grants=True,
+    ),
     "become_ent": OpSpec(
         "cards", NoParams,
         "«становится энтом»: the recipient creature loses its classes and is an Энт while it is in play (a modifier with "
@@ -402,6 +410,14 @@ OPS: dict[Op, OpSpec] = {
         "into play, open, his (`card_created`, `entered_play`); one with «Модуль» while he has a mechanism waits at "
         "step `module_choice` (INTERPRETING.md entries 104, 106). Carried out when the card came into play or was attached",
     ),
+    "choose_x_times": OpSpec(
+        "source", DelayedParams,
+        "«Создайте A или B за каждого …» (R15:524.1): when `amount` is at least 1, the card's constructor of key "
+        "`delayed` number `delayed` (`choose` `\"X\"`) becomes a pending trigger of the ability's controller at once, "
+        "its `count` the amount (`triggered` citing R15:524.1); he declares it with a chain of exactly that many of its "
+        "options (`values`, repeats allowed) and they enter the Queue in his order; nothing when the amount is 0 "
+        "(INTERPRETING.md entry 213)",
+    ),
     "search": OpSpec(
         "hand", SearchParams,
         "«Поиск» (R15:7.search): `to` `controller`; he chooses 0 up to `amount` cards of his own deck that "
@@ -431,6 +447,13 @@ OPS: dict[Op, OpSpec] = {
         "the recipient's strike becomes `amount` until the end of turn, 310.2 («становится равен … до конца хода»): a "
         "modifier (`sets`) of the fixed +/- that makes the strike `amount` when it applies, adding like any other from "
         "then on (R15 glossary «Удар становится равным Х»; `strike_modified` with `sets`; INTERPRETING.md entry 134)",
+    ),
+    "set_strike_while_in_play": OpSpec(
+        "cards", NoParams,
+        "the recipient's strike becomes `amount` while it is in play («становится равен» with no duration, R15:205.3): a "
+        "modifier (`sets`, `until` `while_in_play`) of the fixed +/- that makes the strike `amount` when it applies, "
+        "adding like any other from then on (R15 glossary «Удар становится равным Х»; `strike_modified` with `sets`; "
+        "INTERPRETING.md entries 134, 210)",
     ),
     "summon": OpSpec(
         "hand", SearchParams,

@@ -272,6 +272,9 @@ class TriggeredAbility:
     #: «[условие], если …» (R15:113.2: a trigger's condition may begin with «Если»): a condition
     #: about its controller (CONDITIONS) that must hold for it to fire (INTERPRETING.md, entry 144).
     cond: Condition | Literal[""] = ""
+    #: «Создайте A или B за каждого излеченного персонажа»: a delayed constructor whose chain is as
+    #: long as the X its pending trigger counts (``pending[].count``; R15:524.1; entry 213).
+    repeat_x: bool = False
 
 
 @dataclass(frozen=True, slots=True)

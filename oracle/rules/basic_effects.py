@@ -11,7 +11,7 @@ from functools import cache
 from ..cards import load_pool
 from ..model import Event, State
 from . import draws
-from .board import card_def, current_life, current_strike, forget_outside, game_has, parts_of
+from .board import abilities_lost, card_def, current_life, current_strike, forget_outside, game_has, parts_of
 from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
 from .modules import is_created, register_enter_play, return_created
@@ -175,7 +175,8 @@ def _instead_of_death(state: State, uid: int) -> list[int]:
         return []
     ids = _to_hand_ids()
     cards = state.cards
-    return sorted(u for u in (uid, *parts) if cards[u].card_id in ids)
+    # the top card's own text counts only while it has not lost its abilities (entry 211)
+    return sorted(u for u in (uid, *parts) if cards[u].card_id in ids and not (u == uid and abilities_lost(state, u)))
 
 
 def _parts_to_hand(state: State, uid: int, keep: list[int], ev: list[Event], rules: tuple[str, ...]) -> list[int]:

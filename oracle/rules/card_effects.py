@@ -38,6 +38,7 @@ __all__ = [
     "keyword_until_start_of_your_next_turn",
     "keyword_while_in_play",
     "life_while_in_play",
+    "lose_abilities",
     "open",
     "poison",
     "prepare",
@@ -47,6 +48,7 @@ __all__ = [
     "return_to_hand",
     "set_strike_until_end_of_turn",
     "set_strike_until_start_of_your_next_turn",
+    "set_strike_while_in_play",
     "shots_until_end_of_turn",
     "strike_until_end_of_turn",
     "strike_until_start_of_turn",
@@ -341,6 +343,31 @@ def set_strike_until_end_of_turn(
     """«Удар … становится равен N до конца хода»: the fixed +/- of R15 glossary «Удар становится
     равным Х», until 310.2 (entry 134)."""
     _strike_becomes(state, entry, uid, amount, "end_of_turn", ev, rules)
+
+def set_strike_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Удар … становится равен N» with no duration (Хмельная фея): the fixed +/- of R15 glossary
+    «Удар становится равным Х» while the creature is in play, gone with its other effects when it
+    leaves (R15:205.3; INTERPRETING.md, entries 134 and 210; the ``strike_becomes_without_duration_ends``
+    mutant ends it at 310.2)."""
+    until = "while_in_play" if state.rules.strike_becomes_without_duration_lasts else "end_of_turn"
+    _strike_becomes(state, entry, uid, amount, until, ev, (*rules, "R15:205.3"))
+
+
+def lose_abilities(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«оно теряет особенности» (Хмельная фея): «больше не учитывается текст, написанный на самой
+    карте. Все приобретённые в ходе игры эффекты и способности остаются» (R15 glossary «Теряет
+    особенности»): a modifier granting ``no_abilities`` while the creature is in play (no duration
+    printed: R15:205.3, 120.5), read by every lookup of a printed ability or keyword
+    (:func:`oracle.rules.board.abilities_lost`; INTERPRETING.md, entries 211 and 212)."""
+    if any(m.target == uid and m.grants == "no_abilities" for m in state.modifiers):
+        return  # lost already: a second loss changes nothing
+    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="no_abilities"))
+    ev.append(Event("abilities_lost", (*rules, "R15:7.losesabilities"), (("card", uid),)))
+
 
 def _grant_keyword(
     state: State, uid: int, effect: Effect, until: str, ev: list[Event], rules: tuple[str, ...]

@@ -75,6 +75,7 @@ def run_effects(
     INTERPRETING.md, entry 63)."""
     drawn = 0
     discarded = 0  # the controller's cards this run's discards moved («сколько вы сбросили»; entry 174)
+    healed = 0  # the characters this run's heals removed a wound from («за каждого излеченного»; entry 214)
     known_strike = -1
     # only an ability that reads its source's strike needs the last known one (R15:403.1)
     reads_strike = any(e.amount == "self_strike" for e in ability.effects)
@@ -119,9 +120,13 @@ def run_effects(
             else:
                 done = True
         else:  # only these effects draw cards (a later amount "drawn" counts them)
+            before = len(ev)
             n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike,
-                                    discarded)
+                                    discarded, healed)
             drawn += n
+            if effect.op == "heal":  # «каждого персонажа, с которого сняли раны» (entry 214)
+                healed += sum(1 for e in ev[before:] if e.kind == "healed"
+                              and (e.data[1][1] or not state.rules.only_healed_characters_count))
         check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
             return
@@ -206,7 +211,7 @@ def apply_effect(state: State, entry: QueueEntry, effect: Effect, ev: list[Event
 
 def _apply_effect(
     state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
-    known_strike: int = -1, known_target_strike: int = -1, discarded: int = 0,
+    known_strike: int = -1, known_target_strike: int = -1, discarded: int = 0, healed: int = 0,
 ) -> tuple[int, bool]:
     """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
     whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
@@ -223,6 +228,8 @@ def _apply_effect(
     amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
     if effect.amount == "discarded_before":
         amount = discarded + amount  # «столько же карт, сколько вы сбросили», remembered now (entry 174)
+    if effect.amount == "healed_characters":
+        amount = healed + amount  # «за каждого излеченного персонажа»: this ability's heals (entry 214)
     if effect.amount in ("self_wounds", "strike_at_death") and state.edition == "R15":
         # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
         # such rule to cite; INTERPRETING.md, entry 87)
@@ -304,6 +311,7 @@ _WHOLE: dict[Op, WholeHandler] = {
     "return_self_to_hand": player_effects.return_self_to_hand,
     "double_ability_cost": player_effects.double_ability_cost,
     "create_delayed": delayed.create_delayed,
+    "choose_x_times": delayed.choose_x_times,
     "reveal_deck_top": deck_top.reveal_deck_top,
     "shown_to_hand": deck_top.shown_to_hand,
 }
@@ -341,6 +349,7 @@ _EACH: dict[Op, EachHandler] = {
     "grant_ability_until_end_of_turn": card_effects.grant_ability_until_end_of_turn,
     "grant_ability_while_in_play": card_effects.grant_ability_while_in_play,
     "become_ent": card_effects.become_ent,
+    "lose_abilities": card_effects.lose_abilities,
     "keyword_until_start_of_your_next_turn": card_effects.keyword_until_start_of_your_next_turn,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
     "double_strike_while_in_play": card_effects.double_strike_while_in_play,
@@ -349,6 +358,7 @@ _EACH: dict[Op, EachHandler] = {
     "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
     "reduce_life_to": card_effects.reduce_life_to,
     "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,
+    "set_strike_while_in_play": card_effects.set_strike_while_in_play,
     "take_control": card_effects.take_control,
     "take_control_until_end_of_turn": card_effects.take_control_until_end_of_turn,
     "exchange_control_until_end_of_turn": card_effects.exchange_control_until_end_of_turn,

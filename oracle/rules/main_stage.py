@@ -15,7 +15,7 @@ from ..editions import activation_steps, cite, cite_one, r15_own
 from ..model import RESOLUTION_PAUSES, Action, Event, ModuleChoice, QueueEntry, State, Violation
 from .attack import attack_violations, bound_to_attack, can_act, declare_attack, frenzy_violation
 from .basic_effects import check_state, close_card, enter_play, wound
-from .board import card_def, game_has, ids_with_graveyard_abilities
+from .board import abilities_lost, card_def, game_has, ids_with_graveyard_abilities
 from .cancellation import offer_cancellation
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
@@ -280,6 +280,10 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
                           "that says «работает на кладбище»")]
     if not isinstance(a, ActivatedAbility):
         return [Violation(cite_one(state, "308.1"), f"card {uid} has no activated ability {action.ability}")]
+    if not buried and abilities_lost(state, uid):
+        # «теряет особенности»: the text printed on it no longer counts (INTERPRETING.md, entry 211)
+        return [Violation("R15:7.losesabilities", f"card {uid} has lost its abilities: its printed ability "
+                          f"{action.ability} does not work")]
     if a.graveyard and not buried and not state.rules.graveyard_ability_works_in_play:
         # the ``graveyard_ability_only_there`` mutant reads «работает на кладбище» as «only there»
         return [Violation("R15:202.2", f"ability {action.ability} of card {uid} works only in the graveyard")]

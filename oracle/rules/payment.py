@@ -12,7 +12,7 @@ from functools import cache
 from ..cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier, load_pool
 from ..editions import cite_one
 from ..model import Card, Event, State, Violation
-from .board import card_def, combined_cost, condition_holds, game_has, ids_in_play
+from .board import abilities_lost, card_def, combined_cost, condition_holds, game_has, ids_in_play
 from .timed_effects import cost_effects
 
 __all__ = [
@@ -85,7 +85,7 @@ def board_cost_statics(state: State, of_abilities: bool = False) -> list[BoardSt
         for uid in (p.hero, *p.play):
             c = cards[uid]
             statics = table[c.card_id]
-            if statics and not c.hidden:
+            if statics and not c.hidden and not abilities_lost(state, uid):  # lost printed text (entry 211)
                 out.append((uid, c, statics))
     return out
 
