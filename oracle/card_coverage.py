@@ -41,6 +41,9 @@ POOL = ROOT / "oracle" / "data" / "cards.json"
 #: where (oracle.cards names, rule ids).
 COVERED: dict[str, str] = {
     "PREPARE": "op `prepare` (R15:7.prepare; INTERPRETING.md entry 41)",
+    "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "
+    "zone, back to its owner at 310.2; entry 114) and `exchange_control_until_end_of_turn` (each card changes "
+    "controller, one's own given to the opponent as well as his taken, back at 310.2; entry 230)",
     "UNTARGETABLE": "op `untargetable_until_end_of_turn` («не могут быть выбраны целью заклинаний и способностей до "
     "конца хода»: a modifier with `grants` `untargetable` on characters, heroes too, read by every declaration's "
     "targets, R15:502.9; INTERPRETING.md entry 192)",
@@ -101,13 +104,30 @@ COVERED: dict[str, str] = {
     "modifier with `coins`, back to the supply at 310.2, not a loss, R15:522.4; entry 76)",
     "M_MUTABLE_AB": "op `double_ability_cost` («удвойте стоимость этой особенности»: a multiplying cost modifier of the "
     "resolving activated ability while its card is in play, R15:308.1 step 4, 523.1; entry 158)",
+    "M_LOSE_AB": "op `lose_abilities` («теряет особенности»: the text printed on the creature no longer counts while "
+    "it is in play — printed keywords, static, triggered and activated abilities — what effects gave it stays, before "
+    "or after; a modifier with `grants` `no_abilities` read by every ability lookup, R15 glossary «Теряет "
+    "особенности», R15:7.losesabilities; entries 211, 212)",
+    "M_CREATE": "op `create` («Создайте Х»: a created card of R15 Part 8 from its owner's supply into play, back to it "
+    "instead of changing zone, R15:519.6, 519.6.1; entry 106), «Создайте A или B» as a constructor with one choice "
+    "(entry 142); the created cards Модуль атаки, Модуль подвижности, Защитный модуль, Модуль поддержки, Модуль "
+    "подавления; a chain of creations counted by the effect («Создайте A или B за каждого излеченного персонажа»: op "
+    "`choose_x_times`, a constructor of key `delayed` with `choose` `\"X\"`, R15:524.1; entry 213)",
+    "RECIP": "recipients `each_other_creature` (every creature but the source) and `each_enemy_character` (the "
+    "opponent's hero and his creatures not hidden, R15:504.3; entry 87) and `each_own_character` («каждого вашего "
+    "персонажа»: the controller's hero and his creatures not hidden; entry 214)",
     "FIGHT": "op `fight` («Сразиться с существом»: the ability's own creature, its combined card for a part, fights an "
     "enemy creature by the ordinary rules, a closed one striking back, no defender, no closing, R15:7.fight, 507.4; "
     "entry 200)",
+    "CONSTRUCTOR": "«Выберите n раз (одно) из» on activated abilities (entry 124), spells (entry 141) and triggered "
+    "abilities (entry 142), the chain named with the declaration (R15:524.1-524.3), a chain as long as the X of the "
+    "cost «(Х)» («Выберите Х раз одно из», `choose` `\"X\"`, the X cards a discard cost discards named first in "
+    "`values`; entries 240, 241)",
     "X_ACT": "the cost «(Х)» of an activated ability (`cost.coins` `\"X\"`: X declared, at least 1, bounded by the "
     "payment, R15:308.1 step 3, 512.4; entry 120), the amount X of its effects and a target «стоимостью (Х)» (target "
     "key `cost` `\"X\"`; entry 201), a target count `X` («Х персонажей», exactly the X declared; entry 192) and the "
-    "count of a resurrection (entry 157); X cards discarded as a cost is `DISCARD`'s",
+    "count of a resurrection (entry 157), X cards discarded as the cost («сбросьте Х карт», cost `discard` `\"X\"`, X "
+    "at most the hand; entry 240) and a constructor's chain of X (`choose` `\"X\"`; entry 241)",
 }
 #: Codes the card model has part of -> which part.  A card whose missing codes are all here
 #: may be expressible; each such card is judged against its printed text when it is added.
@@ -124,18 +144,12 @@ PARTLY: dict[str, str] = {
     "«Присоедините к Мехазавру механизм», an opponent's too; entry 201) and any number of a player's mechanisms "
     "attached as Модули (op `attach_own_mechanisms`, Паролет; entry 202), and Антиграв's replacement of the "
     "combined creature's death (keyword `parts_to_hand_instead_of_death`, R15:517.1; entry 203)",
-    "M_CREATE": "op `create` («Создайте Х»: a created card of R15 Part 8 from its owner's supply into play, back to it "
-    "instead of changing zone, R15:519.6, 519.6.1; entry 106), «Создайте A или B» as a constructor with one choice "
-    "(entry 142); the created cards Модуль атаки, Модуль подвижности, Защитный модуль, Модуль поддержки, Модуль "
-    "подавления; not a creation counted by the effect («за каждого излеченного персонажа»)",
-    "CONSTRUCTOR": "«Выберите n раз (одно) из» on activated abilities (entry 124), spells (entry 141) and triggered "
-    "abilities (entry 142), the chain named with the declaration (R15:524.1-524.3); not a chain of X declared with an "
-    "X cost that discards X cards («(Х), сбросьте Х карт: Выберите Х раз одно из»)",
     "M_ARMOUR": "static `armour` («Броня N»: the first N wounds of strikes and shots in each turn prevented, the highest "
     "counting, R15 glossary, R15:516; entry 93) and a Броня gained until the end of turn (op `armour_until_end_of_turn`, the "
     "highest one counting; entry 162)",
-    "M_CONTROL": "ops `take_control` and `take_control_until_end_of_turn` (R15:519.5: the card moves to the taker's play "
-    "zone, back to its owner at 310.2; entry 114); no exchange of control (giving one's own card to the opponent)",
+    "MULTI_TARGET": "a spell's groups of X targets each, all chosen by its controller («Выберите Х ваших существ и Х "
+    "существ противника»: target specs of `count` `X`, the targets listed group after group; entry 230); no groups of "
+    "other counts, none on other abilities",
     "COND": "hand-size conditions on an effect or a bonus (`if`: `hand_fewer_than_opponent`, "
     "`hand_more_than_opponent`, `hand_empty`; entry 42), «нет существ не-механизмов» (`no_own_non_mechanisms`; entry "
     "152), the conditions about a shown card `shown_named`, `shown_creature`, `shown_mechanism` (entry 160), the "
@@ -145,12 +159,12 @@ PARTLY: dict[str, str] = {
     "(entry 43), the class Механизм an upgrade gives (entries 69, 70); not on recipients",
     "AMOUNT": "amounts `target_cost`, `creatures_strike_6_plus`, `drawn` (entry 44), `drawn_this_turn` (entry 60), "
     "`discarded` (entry 65), `recipient_hand` (entry 66), `other_own_creatures` (entry 79), `target_strike` (entry 82) "
-    "and `healed_own_creatures_last_turn` (entry 88), with a multiplier "
+    "and `healed_own_creatures_last_turn` (entry 88), `healed_characters` (the characters this ability's heals "
+    "removed a wound from; entry 214), with a multiplier "
     "`per`, and `self_wounds` (a «Гибель» reads the wounds its card had when it was destroyed, last known "
     "information, R15:403.1; entry 87) and `strike_at_death` (a «Гибель» reads the strike of the creature that died, "
-    "a combined card's for a part, R15:403.1; entry 151); no other counts, no wounds on the source while it is in play",
-    "RECIP": "recipients `each_other_creature` (every creature but the source) and `each_enemy_character` (the "
-    "opponent's hero and his creatures not hidden, R15:504.3; entry 87); not «каждого вашего персонажа»",
+    "a combined card's for a part, R15:403.1; entry 151), a spell's X declared with the play that counts its targets "
+    "(«Выберите Х …», R15:512.4; entry 230); no other counts, no wounds on the source while it is in play",
     "TFILTER": "target filters `max_cost`, `min_strike`; the printed type and cost of a card a search or a take from "
     "the graveyard looks for (`find`, entries 84, 156); not «оглушённое»",
     "M_GRAVE": "the graveyard as a zone acted on: op `resurrect` (R15:519.4; entry 113) and op `graveyard_to_hand` "
@@ -164,7 +178,9 @@ PARTLY: dict[str, str] = {
     "with the wounds a strike dealt as the amount `wounds_dealt`, and `strikes_creature` («При ударе по существу»: its "
     "strike attack struck a creature, the recipient `struck`; not a return strike, R15:510.4; entry 154); not this "
     "card's wounds by its abilities",
-    "STAT": "ops `set_strike_until_start_of_your_next_turn`, `strike_while_in_play` (a lasting +N, entry 58), "
+    "STAT": "ops `set_strike_until_start_of_your_next_turn`, `set_strike_while_in_play` («удар … становится равен» "
+    "with no duration, the glossary's fixed +/- while in play, an amount `target_strike` too; entry 210), "
+    "`strike_while_in_play` (a lasting +N, entry 58), "
     "`life_while_in_play` (a lasting +N life, entry 69) and `double_strike_until_end_of_turn` (a ×2 strike "
     "modifier, R15:523.1, entry 71), `double_strike_while_in_play` and `double_life_while_in_play` (×2 strike and "
     "maximum lives while in play, R15:523.1; entry 158); no set-to life, no extra life, no counted +N",
@@ -177,8 +193,9 @@ PARTLY: dict[str, str] = {
     "(`if_increased`, «дополнительно на (1) дороже»; entry 83); not «while open»",
     "DISCARD": "op `discard`: N cards, all if fewer (R15:520.4), or any number, chosen by the player whose hand it is "
     "at step `hand_choice` (controller, opponent or each player from the controller; a refusal before "
-    "«иначе», R15:119.7; R15:7.discard; entries 63-66); a discard of one card as an activated ability's cost "
-    "(cost `discard`, the card named in the action's `values`; entry 75); not «пока не станет»",
+    "«иначе», R15:119.7; R15:7.discard; entries 63-66); a discard of one card or of X cards as an activated "
+    "ability's cost (cost `discard` 1 or `\"X\"`, X the X declared for «(Х)» and at most the hand, R15:501.2; the "
+    "cards named in the action's `values`; entries 75, 240); not «пока не станет»",
     "DECKPUT": "op `put_on_deck_top`: one card of the player's hand on top of his deck, his choice (entry 64); op "
     "`graveyard_to_deck_top`: a «Гибель» ability's own card from the graveyard on top of its owner's deck (entry 78); "
     "op `shown_to_deck_bottom`: a shown top card under its deck (entry 163); cards looked at put back in the player's "

@@ -72,10 +72,11 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: (INTERPRETING.md, entry 158); "deals_no_wounds", "directed_at_it" (entry 159);
 #: or "ent": it has lost its classes and is an Энт («становится энтом», INTERPRETING.md, entry 181); or
 #: "ability": it has the triggered ability of index ``amount`` of the card ``granter`` («получает "…"»,
-#: R15:7.gains; a granted ability, INTERPRETING.md, entry 180).
+#: R15:7.gains; a granted ability, INTERPRETING.md, entry 180); or "no_abilities": it has lost the
+#: text printed on it, what effects gave it stays («теряет особенности», R15 glossary; entry 211).
 GRANTS = ("life", "reduced_life", "mechanism", "ent", "dash", "vulnerability", "first_strike", "directed_at_creatures",
           "no_wounds", "double_strike", "armour", "untargetable", "control", "double_life", "double_cost", "deals_no_wounds",
-          "directed_at_it", "ability")
+          "directed_at_it", "ability", "no_abilities")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
 GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures", "deals_no_wounds", "directed_at_it",
                     "no_wounds")
@@ -365,7 +366,7 @@ class Modifier:
                              presence="nonzero", json_doc=(
                                  "`life`, `reduced_life`, `mechanism`, `ent`, `dash`, `vulnerability`, `first_strike`, "
                                  "`directed_at_creatures`, `no_wounds`, `double_strike`, `armour`, `untargetable`, `control`, "
-                                 "`double_life`, `double_cost`, `deals_no_wounds`, `directed_at_it` or `ability`; the key is present "
+                                 "`double_life`, `double_cost`, `deals_no_wounds`, `directed_at_it`, `ability` or `no_abilities`; the key is present "
                                  "exactly when not "
                                  "empty (5.4 rule 7)"))] = ""
     coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",

@@ -655,6 +655,27 @@ MUTANTS: dict[str, Mutant] = {
             "control_until_end_of_turn_ends",
         ),
         Mutant(
+            "exchange_takes_only",
+            "R15:519.5",
+            "«обменяйтесь контролем над ними» moves only the opponent's chosen creatures: the controller's own stay "
+            "with him (INTERPRETING.md, entry 230)",
+            "control_exchange_gives",
+        ),
+        Mutant(
+            "x_groups_any_side",
+            "R15:501.4",
+            "«Выберите Х ваших существ и Х существ противника» read as 2X creatures of either side, so a play may "
+            "name two of its own and none of the opponent's (INTERPRETING.md, entry 230)",
+            "x_groups_keep_their_sides",
+        ),
+        Mutant(
+            "control_change_ends_granted_keywords",
+            "R15:519.5",
+            "a creature that changes controller loses the keywords granted to it before, as if it were a new card: "
+            "Бардак's Рывок is gone after the exchange (INTERPRETING.md, entry 230)",
+            "granted_effects_survive_control_change",
+        ),
+        Mutant(
             "ended_control_goes_to_the_owner",
             "R15:513.1",
             "control taken «до конца хода» goes back to the card's owner when it ends, not to the taker's opponent: "
@@ -712,6 +733,34 @@ MUTANTS: dict[str, Mutant] = {
             "«становится энтом» (Одеревенение) adds Энт to the creature's classes: it stays an Орк (a Механизм …) too "
             "(INTERPRETING.md, entry 181)",
             "ent_replaces_classes",
+        ),
+        Mutant(
+            "lost_abilities_still_work",
+            "R15:7.losesabilities",
+            "«оно теряет особенности» (Хмельная фея) changes nothing: the creature's printed keywords and static, "
+            "triggered and activated abilities still work (INTERPRETING.md, entry 211)",
+            "abilities_can_be_lost",
+        ),
+        Mutant(
+            "every_character_counts_as_healed",
+            "R15:7.heal",
+            "«за каждого излеченного персонажа (каждого персонажа, с которого сняли раны)» (Волна исцеления) counts every "
+            "character the heal went to, a character without wounds too (INTERPRETING.md, entry 214)",
+            "only_healed_characters_count",
+        ),
+        Mutant(
+            "lost_abilities_take_the_granted_ones",
+            "R15:7.losesabilities",
+            "«оно теряет особенности» takes away, with the printed text, the keywords and abilities effects gave the "
+            "creature (a later «получает Уязвимость» does not work on it; INTERPRETING.md, entry 212)",
+            "granted_abilities_survive_the_loss",
+        ),
+        Mutant(
+            "strike_becomes_without_duration_ends",
+            "R15:205.3",
+            "«удар … становится равен …» with no duration (Хмельная фея) ends at the end of the turn, as if it said "
+            "«до конца хода» (INTERPRETING.md, entry 210)",
+            "strike_becomes_without_duration_lasts",
         ),
         Mutant(
             "attacked_is_the_declared_target",
@@ -1016,6 +1065,27 @@ MUTANTS: dict[str, Mutant] = {
             "a constructor's chain resolves in the order its options are printed, not in the order the player "
             "chose them (INTERPRETING.md, entry 124)",
             "chain_in_players_order",
+        ),
+        Mutant(
+            "x_discard_is_one_card",
+            "R15:501.2",
+            "«(Х), сбросьте Х карт:» discards one card whatever the X declared, «Х карт» read as «карту» "
+            "(INTERPRETING.md, entry 240)",
+            "discard_x_cards",
+        ),
+        Mutant(
+            "x_discard_all_if_fewer",
+            "R15:520.4",
+            "«(Х), сбросьте Х карт:» may be declared with X above the cards in hand, the whole hand discarded "
+            "(R15:520.4 read as a rule of costs too; INTERPRETING.md, entry 240)",
+            "discard_cost_needs_the_cards",
+        ),
+        Mutant(
+            "x_chain_length_unchecked",
+            "R15:524.1",
+            "«Выберите Х раз одно из» takes a chain of any length, not one as long as the X declared for «(Х)» "
+            "(INTERPRETING.md, entry 241)",
+            "x_chain_length_checked",
         ),
     )
 }

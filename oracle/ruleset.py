@@ -315,6 +315,18 @@ class Ruleset:
     #: «становится энтом» (Одеревенение): it loses its classes and is an Энт, as «Усовершенствовать»
     #: makes a Механизм (R15:7.gains; INTERPRETING.md, entry 181).
     ent_replaces_classes: bool = True
+    #: R15 glossary «Теряет особенности»: the text printed on the card no longer counts, what
+    #: effects gave it stays (INTERPRETING.md, entry 211).
+    abilities_can_be_lost: bool = True
+    #: R15 glossary «Теряет особенности»: «Все приобретённые в ходе игры эффекты и способности
+    #: остаются» — keywords and abilities effects gave the card, before or after (entry 212).
+    granted_abilities_survive_the_loss: bool = True
+    #: «за каждого излеченного персонажа (каждого персонажа, с которого сняли раны)» counts only
+    #: the characters a wound was removed from (R15:7.heal; INTERPRETING.md, entry 214).
+    only_healed_characters_count: bool = True
+    #: «Удар … становится равен Х» with no duration lasts while the creature is in play
+    #: (R15:205.3; INTERPRETING.md, entry 210).
+    strike_becomes_without_duration_lasts: bool = True
     #: R15:508.3: «атакованное существо» is the attack's final target, the defender if one was
     #: assigned (INTERPRETING.md, entry 183).
     attacked_is_the_final_target: bool = True
@@ -386,6 +398,15 @@ class Ruleset:
     #: R15:524.1, 524.2: a constructor's chain goes into the Queue and resolves «в том порядке,
     #: который указал игрок» (INTERPRETING.md, entry 124).
     chain_in_players_order: bool = True
+    #: R15:501.2, 308.1 step 3: «(Х), сбросьте Х карт» discards as many cards as the X declared
+    #: (INTERPRETING.md, entry 240).
+    discard_x_cards: bool = True
+    #: R15:501.2: a discard cost is paid in full or the ability is not declared; R15:520.4's
+    #: «сбрасываются все карты» is a rule of effects (INTERPRETING.md, entry 240).
+    discard_cost_needs_the_cards: bool = True
+    #: R15:524.1: «Выберите Х раз одно из» is a chain as long as the X declared for «(Х)»
+    #: (INTERPRETING.md, entry 241).
+    x_chain_length_checked: bool = True
     #: R15 glossary «Регенерация X»: of several Регенерации of one card only the highest works,
     #: one of them (INTERPRETING.md, entry 143).
     regeneration_highest_only: bool = True
@@ -437,6 +458,15 @@ class Ruleset:
     #: R15:519.5, 310.2: control «до конца хода» ends at 310.2 and the card goes back to its
     #: owner's control (entry 114).
     control_until_end_of_turn_ends: bool = True
+    #: R15:519.5: «обменяйтесь контролем» moves the spell's controller's chosen cards to his
+    #: opponent as well as the opponent's to him (Бардак; entry 230).
+    control_exchange_gives: bool = True
+    #: «Выберите Х ваших существ и Х существ противника»: each group's targets are of its own side
+    #: (R15:501.4; entry 230).
+    x_groups_keep_their_sides: bool = True
+    #: R15:519.5, 108.5: a card that changes controller keeps what was granted to it (Бардак's
+    #: Рывок, given before the exchange; entry 230).
+    granted_effects_survive_control_change: bool = True
     #: R15:519.5, 513.1: control «до конца хода» ending takes the card from its taker (the
     #: seat the modifier records) and gives it to his opponent -- the owner, or the player who
     #: had taken it for good before -- and only while the taker still controls it (entry 140).

@@ -49,6 +49,7 @@ from .cards import CardDef, Effect, EffectAbility, TriggeredAbility, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
 from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, Player, QueueEntry, State
+from .rules.board import game_has, ids_losing_abilities  # INTERPRETING.md, entry 211
 from .rules.cancellation import cancellers  # R15:518.1, not repeated here
 from .rules.deck_top import names_a_card  # INTERPRETING.md, entry 160
 from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
@@ -278,12 +279,15 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         return
     if grants in lives and amount < 1:
         raise StateError(f"{path}.amount", "a life modifier adds (or takes away) at least 1 life")
-    if grants in (*lives, "mechanism", "ent", "double_life") and until != "while_in_play":
+    if grants == "no_abilities" and not game_has(state, ids_losing_abilities()):
+        # only a card of the game that makes a creature lose its abilities puts one on (entry 211)
+        raise StateError(f"{path}.grants", "no card of the game makes a creature lose its abilities")
+    if grants in (*lives, "mechanism", "ent", "double_life", "no_abilities") and until != "while_in_play":
         raise StateError(f"{path}.until", f"a modifier granting {grants} lasts while the card is in play")
     # «До начала вашего следующего хода оно не наносит ран …» (INTERPRETING.md, entry 159)
     lasting = ("end_of_turn", "while_in_play", "start_of_owner_turn") if grants in (
         "deals_no_wounds", "directed_at_it") else ("end_of_turn", "while_in_play")
-    if grants not in (*lives, "mechanism", "ent") and until not in lasting:
+    if grants not in (*lives, "mechanism", "ent", "no_abilities") and until not in lasting:
         raise StateError(f"{path}.until", f"{grants} lasts until the end of turn or while the card is in play")
     c = state.cards.get(target)
     if c is not None and load_pool().cards[c.card_id].type != "creature":
@@ -533,6 +537,10 @@ def validate(state: State, cards_checked: bool = False) -> None:
             pass  # «Гибель: … Х - количество ран / сила удара»: what it had, 0 or more (R15:403.1)
         elif found is not None and remembers(found):
             pass  # a delayed ability's remembered count, 0 or more (R15:521.1; entry 174)
+        elif isinstance(found, TriggeredAbility) and found.repeat_x:
+            if pt.count < 1:  # «Создайте A или B за каждого …»: the X of its chain (R15:524.1; entry 213)
+                raise StateError(f"pending[{i}].count", "a constructor «за каждого …» has the length of its chain, "
+                                 ">= 1 (R15:524.1)")
         elif counted != (pt.count > 0):
             raise StateError(f"pending[{i}].count", "a «discards» trigger counts the cards its discard moved and a "
                              "«strikes_hero» trigger the wounds its strike dealt (>= 1), a «Гибель» that reads its "
@@ -663,7 +671,9 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: fro
             raise StateError("attaching.option", "a creation has no play option or cost")
         sd = pool[state.cards[e.granter or e.source].card_id]  # a granted ability: its granter's (entry 180)
         abilities = sd.modes[e.mode] if 0 <= e.mode < len(sd.modes) else sd.abilities
-        found = sd.ability_at(e.ability) if e.granter else (
+        # a granted ability, or a delayed one numbered after the card's own (R15:521; entry 213)
+        delayed = e.kind == "triggered" and e.mode < 0 and e.ability >= len(sd.abilities)
+        found = sd.ability_at(e.ability) if e.granter or delayed else (
             abilities[e.ability] if 0 <= e.ability < len(abilities) else None)
         if found is None or mc.effect >= len(found.effects) or found.effects[mc.effect].op != "create":
             raise StateError("attaching.effect", f"effect {mc.effect} of that ability is not a «create»")

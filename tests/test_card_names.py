@@ -199,6 +199,8 @@ FAITHFUL: dict[str, str] = {
     "identifikatsiya_fey": "a creature +4 strike until end of turn",
     "prevoskhodstvo_fey": "up to two creatures +3 strike until end of turn",
     "zasluzhennyy_otdykh": "heal a character 3, then prepare it (R15 glossary «Подготовить»)",
+    "volna_istseleniya": "heal each own character (hero and creatures not hidden) 1; X = the characters a wound came "
+    "off; a chain of X of Защитный модуль / Модуль поддержки chosen then (R15:524.1), nothing at X = 0 (entries 213, 214)",
     "otravit_reku": "X cost; poison a creature X",
     "ognennyy_shar": "modal: wound each creature 1, or wound a character 4",
     "isparenie": "modal: wound a creature 2, or wound a wounded creature 6 ([GYM] 18/8)",
@@ -228,6 +230,9 @@ FAITHFUL: dict[str, str] = {
     "mrazen": "Найм: stun up to two creatures",
     "elferi": "Найм: close itself; «при атаке» (attacks trigger): stun itself",
     "feya_chashchi": "Найм, optional: stun a creature with strike >= 6 (target min_strike)",
+    "khmelnaya_feya": "Найм, mandatory: a creature with strike >= 6 (min_strike); her strike becomes its strike, then "
+    "it is stunned, loses its abilities and its strike becomes 1, in that order, both strikes while in play (entries "
+    "210-212)",
     "podavlenie": "the opponent loses 3 coins (op lose_coins; closed ones first, R15:522.5 made normative)",
     "otchayannyy_vystrel": "wound a character 3, 2 more (one wound of 5) if the hand is empty when it resolves",
     "makhokryl": "Найм: shot 1 at an enemy creature of the opponent's choice (target chooser opponent, R15:118.1)",
@@ -254,6 +259,9 @@ FAITHFUL: dict[str, str] = {
     "constructor choose 2 over two modes, each an op create (R15:524.1, 519.6; entry 141)",
     "konstruktsiya_bronekhod": "«Выберите два раза одно из: Создайте Модуль подвижности / Защитный модуль» = spell "
     "constructor choose 2 over two modes, each an op create (R15:524.1, 519.6; entry 141)",
+    "ne_pokladaya_ruk": "support, Событие; «(Х), сбросьте Х карт: Выберите Х раз одно из»: cost coins X and discard X "
+    "(X at most the hand, R15:501.2), an activated constructor choose X over two creates, the X cards and the chain "
+    "named in values (R15:308.1.3, 512.4, 524.1; entries 240, 241)",
     "razoritel": "Модуль, Опыт в атаке = keywords module, attack_experience; «Гибель: Создайте Модуль атаки или Модуль "
     "подвижности» = a triggered constructor choose 1 over two creates (R15:524.1; entry 142)",
     "bronekhod": "Модуль, Опыт в атаке = keywords; Броня 1 = static armour 1 (R15:516); «Гибель: Создайте Защитный "
@@ -276,6 +284,9 @@ FAITHFUL: dict[str, str] = {
     "vyzyvaem_podkrepleniya": "summon up to 3 creatures of printed cost 1 or less from the deck (op summon, R15:519.3)",
     "govoryashchiy_so_zmeyami": "Найм: summon up to two creatures of printed cost 1 or less (op summon, R15:519.3)",
     "ovladet": "an enemy creature of cost <= 2: take control of it until end of turn (R15:519.5), open it, it gains Рывок",
+    "bardak": "X own and X enemy creatures (two target groups of count X, X declared with the play, at least 1, "
+    "R15:512.4; entry 230): prepare them, they gain Рывок, then each changes controller until end of turn (op "
+    "exchange_control_until_end_of_turn, R15:519.5), back to its owner at 310.2",
 }
 
 

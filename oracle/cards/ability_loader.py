@@ -364,6 +364,8 @@ def _check_hand_effect(op: str, to: str, amount: int | str, path: str) -> None:
                             "or of a draw («каждый игрок берёт», R15:527.2.3)")
     if amount in ("any", "all"):
         raise CardDataError(f"{path}.amount", f"'{amount}' is the amount of a discard («любое количество карт», «все карты»)")
+    if amount == "healed_characters" and op != "choose_x_times":
+        raise CardDataError(f"{path}.amount", "healed_characters is the X of a choose_x_times (R15:524.1; entry 213)")
     if amount == "discarded_before" and op != "create_delayed":
         raise CardDataError(f"{path}.amount", "discarded_before is the count a create_delayed remembers (R15:521.1)")
     if amount == "recipient_hand" and (op != "wound" or to not in ("each_hero", "own_hero", "enemy_hero")):
@@ -482,11 +484,14 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     if not isinstance(targets_raw, list):
         raise CardDataError(f"{path}.targets", "must be a list")
     targets = tuple(_parse_target(t, f"{path}.targets[{i}]") for i, t in enumerate(targets_raw))
-    if any(t.x_count for t in targets) and kind != "activated":
+    if any(t.x_count for t in targets) and kind not in ("activated", "spell"):
         raise CardDataError(f"{path}.targets", "«Х персонажей» (count 'X') belongs to an activated ability with the "
-                            "cost «(Х)»")
-    if len(targets) > 1:
-        raise CardDataError(f"{path}.targets", "at most one target spec per ability")
+                            "cost «(Х)» or to a spell («Выберите Х …», X declared with the play, R15:512.4)")
+    if len(targets) > 1 and not (kind == "spell" and all(t.x_count and t.chooser == "controller" for t in targets)):
+        # «Выберите Х ваших существ и Х существ противника»: groups of X targets each, all chosen
+        # by the spell's controller (INTERPRETING.md, entry 230)
+        raise CardDataError(f"{path}.targets", "at most one target spec per ability, but a spell's groups of X "
+                            "targets each (count 'X')")
     if targets and targets[0].min_count == 0 and kind not in ("triggered", "activated"):
         # «можете ранить существо» of a triggered or an activated ability (R15:119.5; entries 85, 162)
         raise CardDataError(f"{path}.targets[0].optional", "an optional target belongs to a triggered or an activated "
@@ -517,6 +522,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     whose: Whose = "any"
     optional, whenever, nth = False, False, 0
     tap, coins, discard, x_coins, thirst = False, 0, 0, False, 0
+    discard_x = False
     subject_class = ""
     killed_by: KilledBy | Literal[""] = ""
     if kind == "triggered":
@@ -569,12 +575,16 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         # «(Х):» — X open coins, X declared (R15:308.1 step 3, 512.4)
         x_coins = cost.get("coins") == "X"
         coins = 0 if x_coins else integer(cost.get("coins", 0), f"{path}.cost.coins", 0)
-        discard = integer(cost.get("discard", 0), f"{path}.cost.discard", 0)
+        # «сбросьте Х карт»: as many cards as the X declared for «(Х)» (INTERPRETING.md, entry 240)
+        discard_x = cost.get("discard") == "X"
+        if discard_x and not x_coins:
+            raise CardDataError(f"{path}.cost.discard", "'X' cards discarded needs the cost «(Х)» (cost.coins 'X')")
+        discard = 0 if discard_x else integer(cost.get("discard", 0), f"{path}.cost.discard", 0)
         if discard > 1:
-            raise CardDataError(f"{path}.cost.discard", "a discard cost discards one card («Сбросьте карту:»)")
+            raise CardDataError(f"{path}.cost.discard", "a discard cost discards one card («Сбросьте карту:») or X")
         # «Жажда N» (R15 glossary): an additional cost with a source and a target (R15:501.4)
         thirst = integer(cost.get("thirst", 0), f"{path}.cost.thirst", 0)
-        if thirst and discard:
+        if thirst and (discard or discard_x):
             raise CardDataError(f"{path}.cost.thirst", "a cost names one card of its own: Жажда or a discard, not both")
         if any(t.x_count for t in targets) and not x_coins:
             raise CardDataError(f"{path}.targets", "«Х персонажей» (count 'X') needs the cost «(Х)» (cost.coins 'X')")
@@ -617,7 +627,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
         )
     if kind == "activated":
         return ActivatedAbility(targets, effects, text_en, per_turn, per_game, tap, coins, discard, x_coins, thirst,
-                                graveyard=in_graveyard)
+                                discard_x=discard_x, graveyard=in_graveyard)
     return SpellAbility(targets, effects, text_en, per_turn, per_game)
 
 
@@ -791,17 +801,32 @@ def _default_recipient(raw: Any) -> Any:
     return {**raw, "to": "controller" if spec.group == "player" else "own_hero"}
 
 
-def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
+def parse_delayed(raw: Any, path: str, first: int = 0) -> tuple[TriggeredAbility, ...]:
     """A card's delayed triggered abilities (card key ``delayed``, R15:521): triggered
     abilities without a usage limit (each fires once and is gone); an effect with no ``to``
-    goes to the controller's hero, or to the controller for an effect on a player (R15:521.1)."""
+    goes to the controller's hero, or to the controller for an effect on a player (R15:521.1).
+
+    One may be a constructor «При [событие] выберите Х раз из» whose X its creating effect
+    gives (``"choose": "X"``, ``options``; op ``choose_x_times``, R15:524.1; INTERPRETING.md,
+    entry 213): its options follow the listed abilities (indexes from ``first``, the card's
+    abilities counted, plus the listed ones)."""
     if not isinstance(raw, list) or not raw:
         raise CardDataError(path, "must be a non-empty list of triggered abilities")
     out: list[TriggeredAbility] = []
+    items: list[Ability] = []
     for i, a in enumerate(raw):
         p = f"{path}[{i}]"
         if not isinstance(a, dict) or a.get("kind") != "triggered":
             raise CardDataError(f"{p}.kind", "a delayed ability is triggered (R15:521)")
+        if "options" in a:
+            # «Создайте A или B за каждого излеченного персонажа» (R15:524.1; entry 213)
+            if a.get("choose") != "X" or a.get("trigger") != "character_healed":
+                raise CardDataError(f"{p}.choose", "a constructor among the delayed abilities is «за каждого "
+                                    "излеченного»: choose \"X\", trigger character_healed")
+            c = _parse_trigger_constructor(a, p, "creature", first + len(raw), items)
+            assert isinstance(c, TriggeredAbility)
+            out.append(replace(c, per_turn=0, per_game=0))
+            continue
         if any(k in a for k in ("per_turn", "per_game", "whenever", "limit")):
             raise CardDataError(p, "a delayed ability fires once: it takes no usage limit")
         effects = a.get("effects")
@@ -817,6 +842,7 @@ def parse_delayed(raw: Any, path: str) -> tuple[TriggeredAbility, ...]:
             raise CardDataError(f"{p}.trigger", "a delayed ability that reads a remembered count waits for a "
                                 "condition that counts nothing")
         out.append(replace(ability, per_turn=0, per_game=0))
+    out.extend(replace(x, per_turn=0, per_game=0) for x in items if isinstance(x, TriggeredAbility))
     return tuple(out)
 
 
@@ -877,12 +903,16 @@ def _parse_constructor(raw: dict[str, Any], path: str, card_type: str, first: in
     choose = raw.get("choose")
     if raw["kind"] == "triggered":
         return _parse_trigger_constructor(raw, path, card_type, first, items)
-    repeat = 0 if choose == "one_or_more" else integer(choose, f"{path}.choose", 1)
+    # «Выберите Х раз одно из»: the chain as long as the X of «(Х)» (R15:524.1; entry 241)
+    repeat_x = choose == "X"
+    repeat = 0 if choose == "one_or_more" or repeat_x else integer(choose, f"{path}.choose", 1)
     base = _parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
                           | {"effects": [{"op": "draw", "to": "controller", "amount": 0}]}, path, card_type)
     assert isinstance(base, ActivatedAbility)
-    if base.discard or base.thirst or base.x_coins:
-        raise CardDataError(f"{path}.cost", "a constructor's cost has no discard, Жажда or X (values name its chain)")
+    if base.thirst:
+        raise CardDataError(f"{path}.cost", "a constructor's cost has no Жажда (values name its chain)")
+    if repeat_x and not base.x_coins:
+        raise CardDataError(f"{path}.choose", "«Выберите Х раз» needs the cost «(Х)» (cost.coins 'X')")
     indexes: list[int] = []
     # «Создайте A или B» inside an activated ability (Золотой трон): options without a target,
     # the chain named with the activation's values (INTERPRETING.md, entries 142, 163)
@@ -900,7 +930,7 @@ def _parse_constructor(raw: dict[str, Any], path: str, card_type: str, first: in
             raise CardDataError(f"{where}.targets[0].chooser", "the controller chooses an option's target")
         indexes.append(first + len(items))
         items.append(replace(a, item=True))
-    return replace(base, effects=(), options=tuple(indexes), repeat=repeat)
+    return replace(base, effects=(), options=tuple(indexes), repeat=repeat, repeat_x=repeat_x)
 
 
 def _parse_trigger_constructor(
@@ -914,7 +944,9 @@ def _parse_trigger_constructor(
     no target (the chain is named with the declaration, the action's ``values``)."""
     opts = raw["options"]
     where = f"{path}.choose"
-    repeat = integer(raw.get("choose"), where, 1)
+    # "X": the count the creating effect gives (a delayed constructor only; entry 213)
+    repeat_x = raw.get("choose") == "X"
+    repeat = 0 if repeat_x else integer(raw.get("choose"), where, 1)
     if "targets" in raw or "effects" in raw:
         raise CardDataError(path, "a triggered constructor has options instead of targets and effects")
     base = _parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
@@ -934,4 +966,4 @@ def _parse_trigger_constructor(
         indexes.append(first + len(items))
         items.append(replace(a, item=True, whose=base.whose, subject_class=base.subject_class,
                              killed_by=base.killed_by, nth=base.nth))
-    return replace(base, effects=(), options=tuple(indexes), repeat=repeat)
+    return replace(base, effects=(), options=tuple(indexes), repeat=repeat, repeat_x=repeat_x)

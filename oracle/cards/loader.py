@@ -75,7 +75,11 @@ Schema of one card (JSON object)::
                an effect with no "to" goes to the controller's hero (to the controller for an
                effect on a player, R15:521.1).  They are numbered after the card's abilities
                and exist only once an effect {"op": "create_delayed", "to": "self",
-               "delayed": k} creates the k-th (default 0; INTERPRETING.md, entry 131)
+               "delayed": k} creates the k-th (default 0; INTERPRETING.md, entry 131).  One may
+               be a constructor {"kind": "triggered", "trigger": "character_healed", "choose":
+               "X", "options": [...]} that never waits: {"op": "choose_x_times", "to": "self",
+               "amount": ..., "delayed": k} makes it a pending trigger at once with X its amount
+               (R15:524.1; its options follow the listed delayed abilities; entry 213)
     granted    optional: list of triggered abilities the card gives to other cards (R15:7.gains),
                never its own: numbered after its abilities and its delayed ones, each on a
                condition about the card that has it (hire, death, attacks, strikes_hero,
@@ -116,7 +120,10 @@ Ability::
               (the action's ``x``, at least 1, R15:308.1 step 3, 512.4; the amount "X" of its
               effects; INTERPRETING.md, entry 120); "thirst": n — «Жажда N»: the payment wounds
               another non-hidden character of the controller n, named by the action's
-              ``values``, the card the source (R15:501.4; INTERPRETING.md, entry 123)
+              ``values``, the card the source (R15:501.4; INTERPRETING.md, entry 123);
+              "discard": "X" beside "coins": "X" — «(Х), сбросьте Х карт:»: X distinct cards of
+              the hand, named first in the action's ``values`` in ascending uid order, X at most
+              the cards in hand (R15:501.2; INTERPRETING.md, entry 240)
     in_graveyard  activated only, a creature's, no "tap" in its cost: true for «(эта особенность
               работает на кладбище)»: its owner may declare it in his choice phase while the card
               lies in his graveyard (the action's ``card`` a uid of his graveyard), as well as
@@ -125,9 +132,11 @@ Ability::
     choose, options  activated only, an ability constructor (R15:524): "options" a list of
               two or more abilities {"targets": [one target spec], "effects": [...]} and
               "choose" n («Выберите n раз из», a chain of n, repeats allowed, R15:524.1) or
-              "one_or_more" (1 to N distinct, R15:524.2); no "effects" of its own, no discard,
-              Жажда or X in its cost.  The options become abilities of the card after its listed
-              ones, declared only in a chain (the action's ``values``, positions from 0, and
+              "one_or_more" (1 to N distinct, R15:524.2) or "X" («Выберите Х раз одно из», the
+              chain as long as the X declared for the cost «(Х)», R15:524.1; INTERPRETING.md,
+              entry 241); no "effects" of its own, no Жажда in its cost.  The options become
+              abilities of the card after its listed ones, declared only in a chain (the action's
+              ``values``, positions from 0, after the cards a discard cost discards, and
               ``targets``, one per link; INTERPRETING.md, entry 124)
               On a triggered ability, «При [событие] выберите n раз из» (R15:524.1; «Гибель:
               Создайте A или B» is its form with n = 1): "choose" n and "options" a list of two
@@ -204,6 +213,9 @@ Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"an
                 target's cost, X as 0, is the X declared, «механизм стоимостью (Х)»;
                 INTERPRETING.md entry 201),
                 "count": n (exactly n distinct) or {"up_to": n} (1..n distinct, never none: R15:502.6, INTERPRETING.md entry 135),
+                or "X" (exactly the X declared: of the cost «(Х)» of an activated ability, entry 192,
+                or of a spell's play, «Выберите Х …», R15:512.4; a spell may list several such
+                specs, groups of X each chosen by its controller, entry 230),
                 "optional": true (optional, triggered abilities only: the target may be
                 left out at the declaration, zero targets, and the effects to "target" then
                 reach nobody — «…; можете отравить существо на 1», R15:119.5; INTERPRETING.md,
@@ -492,7 +504,7 @@ def _parse_card(raw: Any, path: str) -> CardDef:
         if len(set(elements)) != len(elements):
             raise CardDataError(f"{path}.elements", "an element is listed twice (R15:107.2.3)")
     _check_opponent_chooser(abilities, fury, modes, alt, raw, path)
-    delayed = parse_delayed(raw["delayed"], f"{path}.delayed") if "delayed" in raw else ()
+    delayed = parse_delayed(raw["delayed"], f"{path}.delayed", len(abilities)) if "delayed" in raw else ()
     granted = parse_granted(raw["granted"], f"{path}.granted", len(abilities) + len(delayed)) if "granted" in raw else ()
     n_granted = sum(1 for a in granted if not a.item)  # the listed ones; a constructor's options follow them
     for where, group in (("abilities", abilities), *((f"modes[{i}]", m) for i, m in enumerate(modes))):
@@ -504,6 +516,13 @@ def _parse_card(raw: Any, path: str) -> CardDef:
                 if isinstance(e.params, DelayedParams) and e.params.index >= len(delayed):
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
                                         f"the card has {len(delayed)} delayed abilities (key delayed)")
+                named = delayed[e.params.index] if isinstance(e.params, DelayedParams) else None
+                if named is not None and (named.repeat_x != (e.op == "choose_x_times") or named.item):
+                    # «за каждого …»: choose_x_times names a constructor of choose "X", create_delayed any other
+                    # (R15:524.1, 521; INTERPRETING.md, entry 213)
+                    raise CardDataError(f"{path}.{where}[{i}].effects[{j}].delayed",
+                                        "choose_x_times names a delayed constructor (choose \"X\"), create_delayed "
+                                        "another delayed ability")
                 if isinstance(e.params, GrantParams) and e.params.index >= n_granted:
                     raise CardDataError(f"{path}.{where}[{i}].effects[{j}].granted",
                                         f"the card has {n_granted} granted abilities (key granted)")

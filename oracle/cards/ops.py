@@ -350,6 +350,14 @@ OPS: dict[Op, OpSpec] = {
         "(R15:7.gains, 205.3; `ability_granted` with `until` `while_in_play`; INTERPRETING.md entry 180)",
         grants=True,
     ),
+    "lose_abilities": OpSpec(
+        "cards", NoParams,
+        "«теряет особенности» (R15 glossary «Теряет особенности»): the text printed on the recipient creature no longer "
+        "counts while it is in play: its printed keywords, static, triggered and activated abilities do not work; what "
+        "effects gave it (keywords, granted abilities, strike and life) stays, given before or after (a modifier with "
+        "`grants` `no_abilities`, `abilities_lost`; INTERPRETING.md entries 211, 212)",
+        grants=True,
+    ),
     "become_ent": OpSpec(
         "cards", NoParams,
         "«становится энтом»: the recipient creature loses its classes and is an Энт while it is in play (a modifier with "
@@ -409,7 +417,7 @@ OPS: dict[Op, OpSpec] = {
         "source", NoParams,
         "`to` `self`: the card whose text holds the ability — a granted ability's granter, else its source — if it is "
         "in its owner's graveyard when the effect executes, goes to its owner's hand («Когда наносит раны ударом герою "
-        "верните Неистовство с кладбища в руку»; `returned_to_hand`; INTERPRETING.md entry 185)",
+        "верните Неистовство с кладбища в руку»; `returned_from_graveyard`; INTERPRETING.md entry 185)",
     ),
     "create": OpSpec(
         "supply", CreateParams,
@@ -417,6 +425,14 @@ OPS: dict[Op, OpSpec] = {
         "a card with the keyword `created`) comes from his supply — a new instance where his supply has none (R15:206.2) — "
         "into play, open, his (`card_created`, `entered_play`); one with «Модуль» while he has a mechanism waits at "
         "step `module_choice` (INTERPRETING.md entries 104, 106). Carried out when the card came into play or was attached",
+    ),
+    "choose_x_times": OpSpec(
+        "source", DelayedParams,
+        "«Создайте A или B за каждого …» (R15:524.1): when `amount` is at least 1, the card's constructor of key "
+        "`delayed` number `delayed` (`choose` `\"X\"`) becomes a pending trigger of the ability's controller at once, "
+        "its `count` the amount (`triggered` citing R15:524.1); he declares it with a chain of exactly that many of its "
+        "options (`values`, repeats allowed) and they enter the Queue in his order; nothing when the amount is 0 "
+        "(INTERPRETING.md entry 213)",
     ),
     "search": OpSpec(
         "hand", SearchParams,
@@ -447,6 +463,13 @@ OPS: dict[Op, OpSpec] = {
         "the recipient's strike becomes `amount` until the end of turn, 310.2 («становится равен … до конца хода»): a "
         "modifier (`sets`) of the fixed +/- that makes the strike `amount` when it applies, adding like any other from "
         "then on (R15 glossary «Удар становится равным Х»; `strike_modified` with `sets`; INTERPRETING.md entry 134)",
+    ),
+    "set_strike_while_in_play": OpSpec(
+        "cards", NoParams,
+        "the recipient's strike becomes `amount` while it is in play («становится равен» with no duration, R15:205.3): a "
+        "modifier (`sets`, `until` `while_in_play`) of the fixed +/- that makes the strike `amount` when it applies, "
+        "adding like any other from then on (R15 glossary «Удар становится равным Х»; `strike_modified` with `sets`; "
+        "INTERPRETING.md entries 134, 210)",
     ),
     "summon": OpSpec(
         "hand", SearchParams,
@@ -484,6 +507,14 @@ OPS: dict[Op, OpSpec] = {
         "as `take_control`, until the end of turn (`control_taken` with `until` `end_of_turn`; a modifier with `grants` "
         "`control`): at 310.2, if the card is still in play under his control, it goes back to its owner's control "
         "(`control_returned`, see R15:519.5; INTERPRETING.md entry 114)",
+    ),
+    "exchange_control_until_end_of_turn": OpSpec(
+        "cards", NoParams,
+        "«обменяйтесь контролем над ними до конца хода» (Бардак): each recipient in play that is no hero changes "
+        "controller until the end of turn — one the ability's controller controls goes to his opponent, one his "
+        "opponent controls comes to him (`control_taken` naming the new controller, with `until` `end_of_turn`; a "
+        "modifier with `grants` `control`); at 310.2 each still under that control goes back (`control_returned`, "
+        "see R15:519.5; INTERPRETING.md entry 230)",
     ),
     "capture_from_hand": OpSpec(
         "hand", NoParams,

@@ -209,7 +209,9 @@ class ActivatedAbility:
     (R15:524) has no effects of its own: ``options`` are the indexes, among the card's
     abilities, of the abilities it is built from (each an ``item``, declared only through it);
     ``repeat`` n: «выберите n раз из» (a chain of n, repeats allowed, R15:524.1); 0: «выберите
-    одно или несколько» (1 to N distinct, R15:524.2).  ``graveyard``: «(эта особенность работает на
+    одно или несколько» (1 to N distinct, R15:524.2); ``repeat_x``: «Выберите Х раз», the chain as
+    long as the X declared for «(Х)», which ``discard_x`` makes the number of cards discarded too
+    («(Х), сбросьте Х карт:», Не покладая рук).  ``graveyard``: «(эта особенность работает на
     кладбище)»: its player may also declare it while the card lies in his graveyard (R15 glossary
     «Кладбище» «если не сказано иного», R15:202.2; INTERPRETING.md, entry 157)."""
 
@@ -227,6 +229,12 @@ class ActivatedAbility:
     thirst: int = 0
     options: tuple[int, ...] = ()
     repeat: int = 0
+    #: «сбросьте Х карт»: the cost discards X cards, X the one declared for «(Х)» (``discard``
+    #: stays 0; INTERPRETING.md, entry 240)
+    discard_x: bool = False
+    #: «Выберите Х раз одно из»: the chain's length is the X declared for «(Х)» (``repeat``
+    #: stays 0; R15:524.1; INTERPRETING.md, entry 241)
+    repeat_x: bool = False
     item: bool = False
     graveyard: bool = False
 
@@ -264,6 +272,9 @@ class TriggeredAbility:
     #: «[условие], если …» (R15:113.2: a trigger's condition may begin with «Если»): a condition
     #: about its controller (CONDITIONS) that must hold for it to fire (INTERPRETING.md, entry 144).
     cond: Condition | Literal[""] = ""
+    #: «Создайте A или B за каждого излеченного персонажа»: a delayed constructor whose chain is as
+    #: long as the X its pending trigger counts (``pending[].count``; R15:524.1; entry 213).
+    repeat_x: bool = False
 
 
 @dataclass(frozen=True, slots=True)

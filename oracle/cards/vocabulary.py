@@ -239,6 +239,7 @@ Op = Literal[
     "keyword_while_in_play",  # «получает [keyword]» with no duration: while it is in play (R15:7.gains, 205.3)
     "grant_ability_until_end_of_turn",  # «получает "…" до конца хода»: a granted triggered ability (R15:7.gains; 310.2; entry 180)
     "grant_ability_while_in_play",  # «получает "…"» with no duration: a granted triggered ability while in play (entry 180)
+    "lose_abilities",  # «теряет особенности»: the text printed on the card no longer counts while it is in play (R15:7.losesabilities; entry 211)
     "become_ent",  # «становится энтом»: it loses its classes and is an Энт while in play (R15:7.gains; entry 181)
     "double_strike_until_end_of_turn",  # «Удвойте силу удара … до конца хода»: a ×2 strike modifier (R15:523.1; 310.2)
     "double_strike_while_in_play",  # «удвойте его силу удара»: a ×2 strike modifier while it is in play (R15:523.1)
@@ -249,15 +250,18 @@ Op = Literal[
     "graveyard_to_deck_top",  # «положить [эту карту] на верх колоды вместо кладбища»: the source, from its owner's graveyard (entry 78)
     "return_self_to_hand",  # «верните [эту карту] с кладбища в руку»: the ability's card (a granted one's granter), to its owner's hand (entry 185)
     "create",  # «Создайте Х»: the created card X comes from the controller's supply into play (R15:519.6, glossary «Создайте»)
+    "choose_x_times",  # «Создайте A или B за каждого излеченного персонажа»: the card's constructor «выберите Х раз из» (key delayed, choose "X") becomes a pending trigger at once, X the amount (R15:524.1; entry 213)
     "search",  # «Поиск»: up to N matching cards of his own deck, of his choice, go to his hand; the deck is shuffled (R15:7.search)
     "reduce_life_while_in_play",  # «получает -N к жизням»: an effect of N reduced lives, no wounds (R15:504.4, 504.5)
     "reduce_life_to",  # «Сведите уровень жизней к Х»: wounds become reduced lives, then lives to make it X (R15:504.6)
     "set_strike_until_end_of_turn",  # «Удар … становится равен N до конца хода»: the fixed +/- that makes it N, until 310.2 (R15:7.strikebecomes)
+    "set_strike_while_in_play",  # «Удар … становится равен N» with no duration: the fixed +/- that makes it N, while it is in play (R15:7.strikebecomes, 205.3; entry 210)
     "summon",  # «Вызовите»: up to N matching cards of his own deck go into play under his control; the deck is shuffled (R15:519.3)
     "resurrect",  # «Возродите»: N matching cards of his own graveyard go into play under his control (R15:519.4)
     "graveyard_to_hand",  # «положите с кладбища в руку»: N matching cards of his own graveyard go to his hand (R15:118.5, 203.4)
     "take_control",  # «Возьмите под контроль»: the card goes to its controller's play zone for good (R15:519.5)
     "take_control_until_end_of_turn",  # «Возьмите под контроль … до конца хода»: it goes back at 310.2 (R15:519.5)
+    "exchange_control_until_end_of_turn",  # «обменяйтесь контролем над ними до конца хода»: each changes controller until 310.2 (R15:519.5; entry 230)
     "capture_from_hand",  # «[эта карта] добывает N карт из вашей руки»: they lie under it until it leaves play (R15:520.5)
     "create_delayed",  # a delayed triggered ability of the card is created («В конце хода …», «Когда в следующий раз …», R15:521)
 ]
@@ -283,6 +287,7 @@ DerivedAmount = Literal[
     "X", "self_strike", "target_cost", "creatures_strike_6_plus", "drawn", "drawn_this_turn", "any", "discarded",
     "recipient_hand", "wounds_dealt", "other_own_creatures", "target_strike", "self_wounds",
     "healed_own_creatures_last_turn", "target_life",
+    "healed_characters",  # «за каждого излеченного персонажа»: the characters this ability's heals removed a wound from (entry 214)
     "strike_at_death",  # a «death» trigger only: the strike its (combined) card had just before it was destroyed
     "own_class_creatures",  # «количество ваших орков в игре»: the controller's creatures in play of the effect's `class` (entry 184)
     "all",  # a discard only: «Сбросьте все карты», the player's whole hand (R15:7.discard)
@@ -306,6 +311,7 @@ Recipient = Literal[
     "each_other_creature",  # «каждое другое существо»: every creature in play but the source
     "each_hero",
     "each_enemy_character",  # «каждого персонажа противника»: the opponent's hero and his creatures in play, not hidden
+    "each_own_character",  # «каждого вашего персонажа»: the controller's hero and his creatures in play, not hidden (entry 214)
     "controller",
     "opponent",
     "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)

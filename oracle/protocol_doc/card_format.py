@@ -100,6 +100,9 @@ _AMOUNT_TEXT = {
     "included (its `pending[].count`, the declared entry's `x`; last known information, R15:403.1); for a part of a "
     "combined card the combined card's strike, the sum of its parts' with its modifiers («Х - сила удара этого "
     "существа (до того, как оно погибло)»; INTERPRETING.md entry 151)",
+    "healed_characters": "a `choose_x_times` only: how many characters the ability's earlier `heal` effects removed "
+    "at least one wound from («за каждого излеченного персонажа (каждого персонажа, с которого сняли раны)», R15:7.heal; "
+    "INTERPRETING.md entry 214)",
     "target_life": "the life of the ability's one target character when the effect executes (R15:512.5: an X no player "
     "declares is determined as the ability is carried out), 0 if it is no longer in play; «Скопировать жизни другого "
     "существа», with `reduce_life_to` (INTERPRETING.md entry 99)",
@@ -125,6 +128,8 @@ _RECIPIENT_TEXT = {
     "each_hero": "both heroes, seat 0's first",
     "each_enemy_character": "the opponent's hero, then his creatures in play that are not hidden, in play-zone order "
     "(«каждого персонажа противника»; INTERPRETING.md entry 87)",
+    "each_own_character": "the controller's hero, then his creatures in play that are not hidden, in play-zone order "
+    "(«каждого вашего персонажа»; INTERPRETING.md entry 214)",
     "controller": "the controller (`draw`, `gain_coin`)",
     "opponent": "the opponent (`draw`, `gain_coin`)",
     "each_player": "hand effects only: each player in turn, the controller first («Каждый игрок, начиная с вас»)",

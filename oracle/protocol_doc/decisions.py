@@ -193,17 +193,24 @@ _DOMAINS: dict[str, dict[str, str]] = {
         "an ability with the cost «(Х)»; 0 for any other (refused citing 501.1)",
         "mode": "must stay -1 (refused citing 501.1)",
         "values": "exactly one uid of the active player's hand for an ability whose cost discards a card («Сбросьте "
-        "карту:», R15:7.discard; refused citing 501.2 otherwise); for «Жажда N» one uid of another non-hidden "
+        "карту:», R15:7.discard; refused citing 501.2 otherwise), X distinct uids of his hand in ascending order for "
+        "one whose cost discards X cards («(Х), сбросьте Х карт», X the action's `x`, at most the cards in hand; "
+        "refused citing 501.2; INTERPRETING.md entry 240); for «Жажда N» one uid of another non-hidden "
         "character of his that the payment wounds (refused citing R15:501.4); for an ability constructor its chain, "
-        "positions in its list of options from 0 in the order they go into the Queue (R15:524.1: exactly n, repeats "
-        "allowed; R15:524.2: 1 to N distinct; refused citing those); empty for any other ability (refused citing 501.1)",
+        "positions in its list of options from 0 in the order they go into the Queue (R15:524.1: exactly n, or X for "
+        "«Выберите Х раз», repeats allowed; R15:524.2: 1 to N distinct; refused citing those), after the cards its "
+        "cost discards when it discards any (the `x` or the one card of the cost says where the chain starts); empty "
+        "for any other ability (refused citing 501.1)",
         "option": "must stay empty (refused citing 501.1)",
     },
     "play": {
         "card": "uid of a card in the active player's hand",
-        "targets": "distinct uids, ascending (spells with targets only)",
+        "targets": "distinct uids, ascending (spells with targets only); for a spell with groups of X targets "
+        "(«Выберите Х ваших существ и Х существ противника») X of each group, group after group, each ascending "
+        "(INTERPRETING.md entry 230)",
         "amounts": "one per target, aligned with `targets`, each at least 1, adding up to what the spell distributes",
-        "x": "≥ 1 and payable for a card with X in its cost (INTERPRETING.md entry 8), else 0",
+        "x": "≥ 1 and payable for a card with X in its cost (INTERPRETING.md entry 8); ≥ 1 for a spell whose "
+        "targets X counts («Выберите Х …», refused citing R15:512.4; entry 230); else 0",
         "mode": "the chosen mode's index for a modal spell (from 0), else -1",
         "option": "`fury` (the Ярость additional cost), `alt` (the alternative cost) or empty (the normal cost)",
         "values": "for a spell constructor «Выберите n раз одно из» (R15:524.1) its chain: exactly n positions in "

@@ -11,7 +11,7 @@ from functools import cache
 from ..cards import load_pool
 from ..model import Event, State
 from . import draws
-from .board import card_def, current_life, current_strike, forget_outside, game_has, parts_of
+from .board import abilities_lost, card_def, current_life, current_strike, forget_outside, game_has, parts_of
 from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
 from .modules import is_created, register_enter_play, return_created
@@ -175,7 +175,8 @@ def _instead_of_death(state: State, uid: int) -> list[int]:
         return []
     ids = _to_hand_ids()
     cards = state.cards
-    return sorted(u for u in (uid, *parts) if cards[u].card_id in ids)
+    # the top card's own text counts only while it has not lost its abilities (entry 211)
+    return sorted(u for u in (uid, *parts) if cards[u].card_id in ids and not (u == uid and abilities_lost(state, u)))
 
 
 def _parts_to_hand(state: State, uid: int, keep: list[int], ev: list[Event], rules: tuple[str, ...]) -> list[int]:
@@ -184,8 +185,10 @@ def _parts_to_hand(state: State, uid: int, keep: list[int], ev: list[Event], rul
     does not die; each of its cards but those in ``keep`` (every card named Антиграв) goes to
     its owner's hand, a created one to his supply instead (R15 glossary «Созданный»), each with
     no wounds, markers or effects; those in ``keep`` go to their owners' graveyards (their death,
-    fired by the caller).  Events ``death_replaced``, ``returned_to_hand`` /
-    ``returned_to_supply``, ``moved_to_graveyard`` (INTERPRETING.md, entry 203).  Returns ``keep``."""
+    fired by the caller).  Events ``death_replaced``, then per card, ascending uids,
+    ``moved_from_play`` (to "hand" or "supply", ``host`` for a part: the one event of a card that
+    leaves play for a hand, as in :func:`move_from_play`) or ``moved_to_graveyard``
+    (INTERPRETING.md, entry 203).  Returns ``keep``."""
     cite = (*rules, "R15:517.1")
     ev.append(Event("death_replaced", cite, (("card", uid), ("by", keep[0]))))
     parts = parts_of(state, uid)
@@ -196,19 +199,16 @@ def _parts_to_hand(state: State, uid: int, keep: list[int], ev: list[Event], rul
         _strip(state, u)  # no wounds, markers or effects, as any card out of play to a hand (R15:203.4)
     forget_outside(state)
     release(state, uid, ev)  # the cards it captured go back (R15:503.1; entry 115)
-    for u in sorted((uid, *parts)):
+    for u in (uid, *sorted(parts)):  # the top card first, as a bounce's (move_from_play)
         owner = state.cards[u].owner
-        p = state.players[owner]
         if u in keep:
-            p.graveyard.append(u)
+            state.players[owner].graveyard.append(u)
             ev.append(Event("moved_to_graveyard", cite, (("card", u), ("owner", owner))))
-        elif "created" in card_def(state, u).keywords:
-            p.supply.append(u)
-            ev.append(Event("returned_to_supply", (*cite, "R15:7.created"), (("card", u), ("owner", owner))))
-        else:
-            p.hand.append(u)
-            ev.append(Event("returned_to_hand", cite, (("card", u), ("owner", owner))))
+        else:  # a created card to its owner's supply instead (R15 glossary «Созданный»)
+            _put_away(state, u, owner, "hand", ev, cite if u == uid else (*cite, "R15:7.attach"), 0 if u == uid else uid)
     return keep
+
+
 def move_from_play(state: State, uid: int, to: str, ev: list[Event], rules: tuple[str, ...]) -> None:
     """Card ``uid`` leaves the play zone for its owner's hand (``to`` "hand", «положите существо в
     руку владельца», R15:203.4) or deck ("deck_bottom", «под низ колоды»; "deck_top", «на верх

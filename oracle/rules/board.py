@@ -28,6 +28,7 @@ from ..model import PendingTrigger, QueueEntry, State
 
 __all__ = [
     "abilities_in_play",
+    "abilities_lost",
     "abilities_of_kind",
     "ability_of",
     "attached_life",
@@ -45,6 +46,7 @@ __all__ = [
     "game_has",
     "has_keyword",
     "ids_in_play",
+    "ids_losing_abilities",
     "ids_with_graveyard_abilities",
     "ids_with_kind",
     "life_bonus",
@@ -102,8 +104,37 @@ def abilities_of_kind(state: State, uid: int, kind: Any) -> tuple[tuple[int, Any
     :mod:`oracle.cards` or a tuple of them: a union type hashes slowly), with their indexes, in printed order: the same as
     filtering ``enumerate(card_def(state, uid).abilities)``, read from a table built once per
     kind (speed only: the wound pipeline and the draw statics ask this of every card in play
-    at every wound and draw)."""
-    return _abilities_by_kind(kind)[state.cards[uid].card_id]
+    at every wound and draw).  None when the card lost its abilities (:func:`abilities_lost`)."""
+    found = _abilities_by_kind(kind)[state.cards[uid].card_id]
+    if found and abilities_lost(state, uid):
+        return ()
+    return found
+
+
+@cache
+def ids_losing_abilities() -> frozenset[str]:
+    """The ids of the pool's cards with an effect «теряет особенности» (op ``lose_abilities``):
+    only a game holding one can have a card that lost its abilities (speed only: every lookup of
+    a printed ability asks :func:`abilities_lost`)."""
+    def ops(d: CardDef) -> Iterator[str]:
+        for a in (*d.abilities, *(a for m in d.modes for a in m), *d.granted, *d.delayed):
+            for e in getattr(a, "effects", ()):
+                yield e.op
+    return frozenset(cid for cid, d in load_pool().cards.items() if "lose_abilities" in ops(d))
+
+
+def abilities_lost(state: State, uid: int) -> bool:
+    """Whether card ``uid`` has lost its abilities («теряет особенности», a modifier granting
+    ``no_abilities``): «больше не учитывается текст, написанный на самой карте. Все приобретённые в
+    ходе игры эффекты и способности остаются» (R15 glossary «Теряет особенности»).  Its printed
+    keywords and its printed static, triggered and activated abilities do not work; keywords and
+    abilities effects gave it, before or after, and the abilities a combined card has from its
+    parts do (INTERPRETING.md, entries 211 and 212).  A game with no card that takes abilities
+    away answers with one set test (speed only); the ``lost_abilities_still_work`` mutant never
+    finds one lost."""
+    if not game_has(state, ids_losing_abilities()) or not state.rules.abilities_can_be_lost:
+        return False
+    return any(m.target == uid and m.grants == "no_abilities" for m in state.modifiers)
 
 
 @cache
@@ -161,7 +192,7 @@ def abilities_in_play(state: State, kind: Any, seats: Iterable[int] = (0, 1)) ->
         p = state.players[seat]
         for uid in (p.hero, *p.play):
             c = cards[uid]
-            if c.card_id in ids and not c.hidden:
+            if c.card_id in ids and not c.hidden and not abilities_lost(state, uid):
                 out.extend((seat, uid, i, a) for i, a in _abilities_by_kind(kind)[c.card_id])
     return out
 
@@ -286,6 +317,8 @@ def has_shot(state: State, uid: int) -> bool:
     """«Если у него есть выстрел»: the card has an ability with a shot (an effect marked
     ``shot``, R15 glossary «Выстрел»; INTERPRETING.md, entry 68)."""
     d = card_def(state, uid)
+    if abilities_lost(state, uid):
+        return False  # its printed text no longer counts (R15 glossary «Теряет особенности»; entry 211)
     return any(isinstance(e.params, WoundParams) and e.params.shot for a in d.abilities for e in a.effects)
 
 
@@ -300,7 +333,7 @@ def static_strike_bonuses(state: State, uid: int) -> list[int]:
     hidden (entry 12), and each one's condition holds for its controller (R15:115.1)."""
     c = state.cards[uid]
     found = _abilities_by_kind(StrikeBonus)[c.card_id]
-    if not found or c.hidden or state.zone_of(uid) != "play":
+    if not found or c.hidden or state.zone_of(uid) != "play" or abilities_lost(state, uid):
         return []
     return [
         a.value
@@ -317,7 +350,8 @@ def strike_at(state: State, uid: int, struck: int) -> int:
     the creature's strike elsewhere (INTERPRETING.md, entry 55)."""
     c = state.cards[uid]
     strike = current_strike(state, uid)
-    if c.hidden or state.zone_of(uid) != "play" or card_def(state, struck).type != "creature":
+    if c.hidden or state.zone_of(uid) != "play" or card_def(state, struck).type != "creature" \
+            or abilities_lost(state, uid):
         return strike
     for a in card_def(state, uid).abilities:
         if not isinstance(a, StrikeBonus) or not a.against:
@@ -429,8 +463,10 @@ def has_keyword(state: State, uid: int, keyword: Keyword | GrantedKeyword) -> bo
     """Whether card ``uid`` has ``keyword`` now: printed (``keywords``, its own or a part's
     under it) or granted by a modifier in force («получает Рывок до конца хода», R15 glossary «Получает»; entry 69)."""
     cards = _CARDS or _pool_cards()
-    if keyword in cards[state.cards[uid].card_id].keywords:
-        return True
+    if keyword in cards[state.cards[uid].card_id].keywords and not abilities_lost(state, uid):
+        return True  # printed, and its printed text still counts (entry 211)
+    if not state.rules.granted_abilities_survive_the_loss and abilities_lost(state, uid):
+        return False  # the mutant's reading: a loss takes the granted keywords too (entry 212)
     # the top card of a combined card gains its parts' abilities (R15 glossary «Присоединить»)
     if some_card_outside_zones(state) and any(keyword in card_def(state, p).keywords for p in parts_of(state, uid)):
         return True

@@ -27,6 +27,7 @@ __all__ = [
     "double_life_while_in_play",
     "double_strike_until_end_of_turn",
     "double_strike_while_in_play",
+    "exchange_control_until_end_of_turn",
     "fight",
     "grant_ability_until_end_of_turn",
     "grant_ability_while_in_play",
@@ -37,6 +38,7 @@ __all__ = [
     "keyword_until_start_of_your_next_turn",
     "keyword_while_in_play",
     "life_while_in_play",
+    "lose_abilities",
     "open",
     "poison",
     "prepare",
@@ -46,6 +48,7 @@ __all__ = [
     "return_to_hand",
     "set_strike_until_end_of_turn",
     "set_strike_until_start_of_your_next_turn",
+    "set_strike_while_in_play",
     "shots_until_end_of_turn",
     "strike_until_end_of_turn",
     "strike_until_start_of_turn",
@@ -62,18 +65,18 @@ __all__ = [
 
 def distribute_wounds(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """The chosen targets still there take the action's amounts (309.1 step 6)."""
     live = [(t, a) for t, a in zip(entry.targets, entry.amounts, strict=False)
             if state.zone_of(t) == "play" and not state.cards[t].hidden]
     for t, a in live:
         basic_effects.wound(state, t, a, ev, rules, entry.source)
-    return 0, bool(live)
+    return bool(live)
 
 
 def destroy(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """Every recipient creature it destroys leaves at once (R15:505.1, 505.2)."""
     recipients = recipients_of(state, entry, effect.to)
     if effect.cond in TARGET_CONDITIONS:
@@ -81,7 +84,7 @@ def destroy(
     doomed = [uid for uid in recipients if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"]
     if doomed:
         basic_effects.leave_together(state, doomed, ev, (*rules, "R15:505.2"), by=entry.source)  # R15:505.1.1
-    return 0, bool(doomed)
+    return bool(doomed)
 
 
 def return_to_hand(
@@ -341,6 +344,31 @@ def set_strike_until_end_of_turn(
     равным Х», until 310.2 (entry 134)."""
     _strike_becomes(state, entry, uid, amount, "end_of_turn", ev, rules)
 
+def set_strike_while_in_play(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«Удар … становится равен N» with no duration (Хмельная фея): the fixed +/- of R15 glossary
+    «Удар становится равным Х» while the creature is in play, gone with its other effects when it
+    leaves (R15:205.3; INTERPRETING.md, entries 134 and 210; the ``strike_becomes_without_duration_ends``
+    mutant ends it at 310.2)."""
+    until = "while_in_play" if state.rules.strike_becomes_without_duration_lasts else "end_of_turn"
+    _strike_becomes(state, entry, uid, amount, until, ev, (*rules, "R15:205.3"))
+
+
+def lose_abilities(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«оно теряет особенности» (Хмельная фея): «больше не учитывается текст, написанный на самой
+    карте. Все приобретённые в ходе игры эффекты и способности остаются» (R15 glossary «Теряет
+    особенности»): a modifier granting ``no_abilities`` while the creature is in play (no duration
+    printed: R15:205.3, 120.5), read by every lookup of a printed ability or keyword
+    (:func:`oracle.rules.board.abilities_lost`; INTERPRETING.md, entries 211 and 212)."""
+    if any(m.target == uid and m.grants == "no_abilities" for m in state.modifiers):
+        return  # lost already: a second loss changes nothing
+    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="no_abilities"))
+    ev.append(Event("abilities_lost", (*rules, "R15:7.losesabilities"), (("card", uid),)))
+
+
 def _grant_keyword(
     state: State, uid: int, effect: Effect, until: str, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
@@ -478,6 +506,14 @@ def take_control_until_end_of_turn(
 ) -> None:
     """«Возьмите под контроль … до конца хода»: as :func:`take_control`, back at 310.2 (R15:519.5)."""
     control.take_control(state, entry.controller, uid, ev, rules, "end_of_turn")
+
+
+def exchange_control_until_end_of_turn(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """«обменяйтесь контролем над ними до конца хода» (Бардак): the card changes controller until
+    310.2, given to the opponent or taken from him (R15:519.5; INTERPRETING.md, entry 230)."""
+    control.exchange_control(state, entry.controller, uid, ev, rules)
 
 
 def hide(

@@ -16,9 +16,10 @@ and 140.
 
 from __future__ import annotations
 
+from ..cards import GRANTED_KEYWORDS
 from ..model import Event, Modifier, State
 
-__all__ = ["give_back", "take_control"]
+__all__ = ["exchange_control", "give_back", "take_control"]
 
 
 def take_control(state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...], until: str = "") -> None:
@@ -32,6 +33,9 @@ def take_control(state: State, seat: int, uid: int, ev: list[Event], rules: tupl
         return
     state.players[1 - seat].play.remove(uid)
     state.players[seat].play.append(uid)
+    if not state.rules.granted_effects_survive_control_change:
+        # the ``control_change_ends_granted_keywords`` mutant: the keywords granted to it end
+        state.modifiers = [m for m in state.modifiers if not (m.target == uid and m.grants in GRANTED_KEYWORDS)]
     if state.rules.control_change_gives_weakness:
         # it came under its controller's control this turn (R15:108.5; the mutant
         # ``taken_card_keeps_its_readiness`` leaves it as it was)
@@ -41,6 +45,23 @@ def take_control(state: State, seat: int, uid: int, ev: list[Event], rules: tupl
         state.modifiers.append(Modifier(uid, seat, until, grants="control"))
         data = (*data, ("until", until))
     ev.append(Event("control_taken", (*rules, "R15:519.1", "R15:519.5"), data))
+
+
+def exchange_control(state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """«обменяйтесь контролем над ними до конца хода» (Бардак), one card of the exchange: its
+    controller loses control of it and his opponent becomes its controller until 310.2 (R15:519.5)
+    -- the card of ``seat`` (the ability's controller) goes to his opponent, the opponent's card
+    comes to him; each card's controller is read as it is exchanged, which no other card's move
+    changes, so the exchange is one at the same moment.  When it ends at 310.2 each card still
+    under its new controller goes back (:func:`give_back`).  A hero or a card out of play: nothing.
+    The ``exchange_takes_only`` mutant leaves ``seat``'s own cards with him (INTERPRETING.md,
+    entry 230)."""
+    if state.zone_of(uid) != "play":
+        return
+    ctl = state.controller_of(uid)
+    if ctl == seat and not state.rules.control_exchange_gives:
+        return
+    take_control(state, 1 - ctl, uid, ev, rules, "end_of_turn")
 
 
 def give_back(state: State, modifier: Modifier, ev: list[Event], rules: tuple[str, ...]) -> None:

@@ -60,7 +60,7 @@ def _cards(cards: list[int]) -> str:
 
 def reveal_deck_top(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """«Покажите верхнюю карту вашей колоды»: the top ``amount`` cards of the controller's deck
     (all there are if fewer, R15:520.3) are shown to both players and stay where they are
     (event ``deck_revealed``, its cards top first; R15:204.3: nothing is taken out).  Carried out
@@ -68,10 +68,10 @@ def reveal_deck_top(
     seat = entry.controller
     shown = state.players[seat].deck[:amount]
     if not shown:
-        return 0, False
+        return False
     ev.append(Event("deck_revealed", (*rules, "R15:204.3", *_fewer(len(shown), amount)),
                     (("player", seat), ("cards", _cards(shown)), ("count", len(shown)))))
-    return 0, True
+    return True
 
 
 def shown_condition_holds(state: State, entry: QueueEntry, cond: Condition) -> bool:
@@ -95,7 +95,7 @@ def shown_condition_holds(state: State, entry: QueueEntry, cond: Condition) -> b
 
 def shown_to_hand(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """«положите ее в руку»: the shown card, the top card of the controller's deck, goes to his
     hand (event ``put_in_hand`` with ``from`` ``deck``); it is taken from a given place without
     looking through the deck, so nothing is shuffled (R15:204.3), and it is no draw (R15:527.1
@@ -103,11 +103,11 @@ def shown_to_hand(
     seat = entry.controller
     p = state.players[seat]
     if not p.deck:
-        return 0, False
+        return False
     uid = p.deck.pop(0)
     p.hand.append(uid)
     ev.append(Event("put_in_hand", (*rules, "R15:204.3"), (("player", seat), ("card", uid), ("from", "deck"))))
-    return 0, True
+    return True
 
 
 def deck_owner(state: State, entry: QueueEntry, effect: Effect) -> int:

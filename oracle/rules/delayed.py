@@ -18,12 +18,12 @@ from ..cards import DelayedParams, Effect
 from ..model import Event, PendingTrigger, QueueEntry, State
 from .board import card_def
 
-__all__ = ["create_delayed"]
+__all__ = ["choose_x_times", "create_delayed"]
 
 
 def create_delayed(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """``create_delayed``: the card's delayed ability ``effect.params.index`` is created, its
     source the ability's card and its controller the ability's controller, as they are now
     (R15:521.2 for a spell's ability, 521.3 for an activated or triggered one)."""
@@ -39,4 +39,28 @@ def create_delayed(
     rule = "R15:521.2" if entry.kind == "spell" else "R15:521.3"
     ev.append(Event("delayed_created", (*rules, rule),
                     (("source", entry.source), ("ability", index), ("controller", controller))))
-    return 0, True
+    return True
+
+
+def choose_x_times(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> bool:
+    """«Создайте защитный модуль или Модуль поддержки за каждого излеченного персонажа» (Волна
+    исцеления): «При [событие] выберите Х раз из: …» (R15:524.1) — as the event happens, the
+    player composes a chain of X of the options, which enter the Queue in his order.  The card's
+    constructor ``effect.params.index`` of its key ``delayed`` (``choose`` "X") becomes a pending
+    trigger of the ability's controller at once, its source the ability's card, its ``count`` X
+    (the amount, read now: R15:512.5); he declares it with the chain (INTERPRETING.md, entry
+    213).  X = 0 creates nothing and no trigger."""
+    assert isinstance(effect.params, DelayedParams)
+    if amount < 1:
+        return False
+    d = card_def(state, entry.source)
+    index = len(d.abilities) + effect.params.index
+    t = PendingTrigger(state.next_trigger_id, entry.controller, entry.source, index, count=amount,
+                       lineage=entry.lineage)
+    state.pending.append(t)
+    state.next_trigger_id += 1
+    ev.append(Event("triggered", (*rules, "R15:524.1"), (("trigger", t.id), ("source", t.source), ("ability", index),
+                                                        ("condition", "character_healed"))))
+    return True

@@ -43,7 +43,7 @@ from .modules import create_effect
 from .opponent_payment import payment_effect
 from .payment import mentioned_cost
 from .recipients import effect_amount, recipients_of
-from .targeting import target_violation
+from .targeting import target_groups, target_violation
 from .triggers import fire_from_deck
 from .wounds import answering, pause_for_wound_choice, wound_choices_possible
 
@@ -58,10 +58,10 @@ def run_ability(
     or hid are skipped, the rest still happens (R15:120.7).  Target restrictions are not
     checked again (B:501.4), unless the engine runs the mutant that does so."""
     if not state.rules.targets_fixed_at_declaration and ability.targets:
-        spec = ability.targets[0]
         kept = tuple(
             t
-            for t in entry.targets
+            for spec, group in target_groups(ability, entry.targets)
+            for t in group
             if not target_violation(state, spec, entry.controller, entry.source, t)
         )
         entry = replace(entry, targets=kept)
@@ -82,6 +82,7 @@ def run_effects(
     strike, R15:403.1)."""
     drawn, known_strike = carried
     discarded = 0  # the controller's cards this run's discards moved («сколько вы сбросили»; entry 174)
+    healed = 0  # the characters this run's heals removed a wound from («за каждого излеченного»; entry 214)
     # only an ability that reads its source's strike needs the last known one (R15:403.1)
     reads_strike = any(e.amount == "self_strike" for e in ability.effects)
     # and an ability that reads its target's strike the target's (entry 82)
@@ -128,6 +129,7 @@ def run_effects(
             else:
                 done = True
         else:  # only these effects draw cards (a later amount "drawn" counts them)
+            before = len(ev)
             if effect.op in WOUNDING_OPS and wound_choices_possible(state):
                 # «Если ваш герой должен получить раны, вы можете …»: asked before the wounds (entry 223)
                 given = answers if index == start else ()
@@ -136,11 +138,14 @@ def run_effects(
                     return
                 with answering(given):
                     n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike,
-                                            known_target_strike, discarded)
+                                            known_target_strike, discarded, healed)
             else:
                 n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike,
-                                        discarded)
+                                        discarded, healed)
             drawn += n
+            if effect.op == "heal":  # «каждого персонажа, с которого сняли раны» (entry 214)
+                healed += sum(1 for e in ev[before:] if e.kind == "healed"
+                              and (e.data[1][1] or not state.rules.only_healed_characters_count))
             if effect.op == "shuffle_self_into_deck" and done and state.rules.shuffled_in_card_is_shuffled:
                 # a card put into a deck at no given place: chance shuffles that deck (R15:204.3; entry 222)
                 pause_for_shuffle(state, HandChoice(entry, index, state.cards[entry.source].owner, state.step))
@@ -249,7 +254,7 @@ def apply_effect(state: State, entry: QueueEntry, effect: Effect, ev: list[Event
 
 def _apply_effect(
     state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
-    known_strike: int = -1, known_target_strike: int = -1, discarded: int = 0,
+    known_strike: int = -1, known_target_strike: int = -1, discarded: int = 0, healed: int = 0,
 ) -> tuple[int, bool]:
     """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
     whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
@@ -266,13 +271,19 @@ def _apply_effect(
     amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
     if effect.amount == "discarded_before":
         amount = discarded + amount  # «столько же карт, сколько вы сбросили», remembered now (entry 174)
+    if effect.amount == "healed_characters":
+        amount = healed + amount  # «за каждого излеченного персонажа»: this ability's heals (entry 214)
     if effect.amount in ("self_wounds", "strike_at_death") and state.edition == "R15":
         # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
         # such rule to cite; INTERPRETING.md, entry 87)
         rules = (*rules, "R15:403.1")
+    drawing = _DRAWS.get(effect.op)
+    if drawing is not None:
+        n = drawing(state, entry, effect, amount, ev, rules)
+        return n, n > 0
     whole = _WHOLE.get(effect.op)
     if whole is not None:
-        return whole(state, entry, effect, amount, ev, rules)
+        return 0, whole(state, entry, effect, amount, ev, rules)
     return 0, _apply_card_effect(state, entry, effect, amount, ev, rules)
 
 
@@ -316,28 +327,36 @@ def _apply_card_effect(
     return bool(recipients)
 
 
+#: Handler of an op that draws cards: (state, entry, effect, amount, events, rules) -> the
+#: number of cards drawn (for a later amount "drawn"; carried out if any, R15:119.4).
+DrawHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], int]
+#: The only ops that draw cards.
+_DRAWS: dict[Op, DrawHandler] = {
+    "draw": player_effects.draw,
+    "draw_to_match_opponent": player_effects.draw_to_match_opponent,
+}
+
 #: Handler of an op carried out as a whole: (state, entry, effect, amount, events, rules)
-#: -> (cards drawn, carried out).
-WholeHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], tuple[int, bool]]
+#: -> whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7).
+WholeHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], bool]
 #: The ops whose effect goes to a player, to the targets as a whole or to the ability's own
 #: card, and those that take all their recipient cards at once (``destroy``).
 _WHOLE: dict[Op, WholeHandler] = {
     "distribute_wounds": card_effects.distribute_wounds,
     "destroy": card_effects.destroy,
-    "draw": player_effects.draw,
     "gain_coin": player_effects.gain_coin,
     "gain_coins_until_end_of_turn": player_effects.gain_coins_until_end_of_turn,
     "lose_coins": player_effects.lose_coins,
     "no_plays_next_turn": timed_effects.create,
     "cost_next_turn": timed_effects.create,
     "cost_until_end_of_opponent_turn": timed_effects.create,
-    "draw_to_match_opponent": player_effects.draw_to_match_opponent,
     "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
     "shuffle_self_into_deck": player_effects.shuffle_self_into_deck,
     "pay": player_effects.pay,
     "return_self_to_hand": player_effects.return_self_to_hand,
     "double_ability_cost": player_effects.double_ability_cost,
     "create_delayed": delayed.create_delayed,
+    "choose_x_times": delayed.choose_x_times,
     "reveal_deck_top": deck_top.reveal_deck_top,
     "shown_to_hand": deck_top.shown_to_hand,
 }
@@ -375,6 +394,7 @@ _EACH: dict[Op, EachHandler] = {
     "grant_ability_until_end_of_turn": card_effects.grant_ability_until_end_of_turn,
     "grant_ability_while_in_play": card_effects.grant_ability_while_in_play,
     "become_ent": card_effects.become_ent,
+    "lose_abilities": card_effects.lose_abilities,
     "keyword_until_start_of_your_next_turn": card_effects.keyword_until_start_of_your_next_turn,
     "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
     "double_strike_while_in_play": card_effects.double_strike_while_in_play,
@@ -383,17 +403,20 @@ _EACH: dict[Op, EachHandler] = {
     "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
     "reduce_life_to": card_effects.reduce_life_to,
     "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,
+    "set_strike_while_in_play": card_effects.set_strike_while_in_play,
     "take_control": card_effects.take_control,
     "take_control_until_end_of_turn": card_effects.take_control_until_end_of_turn,
+    "exchange_control_until_end_of_turn": card_effects.exchange_control_until_end_of_turn,
 }
 
 
 def _check_dispatch() -> None:
     """Every op of the op table (:data:`~oracle.cards.OPS`) has exactly one handler: a hand
     op none here (:func:`hand_effect`), an op on a player, the targets or the ability's own
-    card a whole-effect one, an op on cards a whole-effect one (``destroy``) or one per card."""
+    card a whole-effect one (a drawing one for the ops that draw), an op on cards a whole-effect
+    one (``destroy``) or one per card."""
     for op, spec in OPS.items():
-        handlers = (op in _WHOLE) + (op in _EACH)
+        handlers = (op in _WHOLE) + (op in _EACH) + (op in _DRAWS)
         if handlers != (spec.group not in ("hand", "supply", "payment", "order")) or (op in _EACH and spec.group != "cards"):
             raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
 

@@ -140,7 +140,7 @@ def options(state: State, effect: Effect, seat: int, source: int = 0) -> list[in
 
 
 def choice_counts(
-    state: State, ability: EffectAbility, index: int, seat: int, source: int = 0, x: int = 0
+    state: State, ability: EffectAbility, index: int, seat: int, source: int, x: int
 ) -> tuple[int, ...]:
     """How many cards ``seat`` may choose for effect ``index`` of ``ability``: «любое
     количество» is 0 up to his whole hand; N cards are N, or all he has if fewer (R15:520.4);
@@ -181,7 +181,7 @@ def choice_counts(
 
 
 def hand_choices(
-    state: State, ability: EffectAbility, index: int, seat: int, source: int = 0, x: int = 0
+    state: State, ability: EffectAbility, index: int, seat: int, source: int, x: int
 ) -> list[tuple[int, ...]]:
     """Every legal choice of ``seat``: the cards of his hand (a search: the matching cards of
     his deck), ascending uids, each count in :func:`choice_counts`; ``source`` is the
@@ -190,7 +190,7 @@ def hand_choices(
     return [c for k in choice_counts(state, ability, index, seat, source, x) for c in combinations(cards, k)]
 
 
-def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int, source: int = 0, x: int = 0) -> bool:
+def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int, source: int, x: int) -> bool:
     """Whether ``seat`` has two or more legal choices (otherwise the choice is made for him)."""
     counts = choice_counts(state, ability, index, seat, source, x)
     n = len(options(state, ability.effects[index], seat, source))
@@ -198,7 +198,7 @@ def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int,
 
 
 def forced_choice(
-    state: State, ability: EffectAbility, index: int, seat: int, source: int = 0, x: int = 0
+    state: State, ability: EffectAbility, index: int, seat: int, source: int, x: int
 ) -> tuple[int, ...]:
     """The only legal choice of a player without a real one: all his hand or nothing."""
     (choice,) = hand_choices(state, ability, index, seat, source, x)

@@ -7,14 +7,15 @@ turn (306.1; INTERPRETING.md, entry 4).  Strike attacks live in :mod:`oracle.rul
 
 from __future__ import annotations
 
-from itertools import permutations, product
+from dataclasses import replace
+from itertools import combinations, permutations, product
 
-from ..cards import Ability, ActivatedAbility, CardDef
+from ..cards import Ability, ActivatedAbility, CardDef, TargetSpec
 from ..editions import activation_steps, cite, cite_one, r15_own
 from ..model import RESOLUTION_PAUSES, Action, Event, ModuleChoice, QueueEntry, State, Violation
 from .attack import attack_violations, bound_to_attack, can_act, declare_attack, frenzy_violation
 from .basic_effects import check_state, close_card, enter_play, wound
-from .board import card_def, game_has, ids_with_graveyard_abilities
+from .board import abilities_lost, card_def, game_has, ids_with_graveyard_abilities
 from .cancellation import offer_cancellation
 from .end_turn import begin_end_of_turn
 from .hand import discard_cards
@@ -36,7 +37,7 @@ from .payment import (
     take_usage_marker,
 )
 from .queue import ask_opponent, chain_order, declared_targets, opponent_chooses, repeat_chain_violation, resolve_first
-from .targeting import least_targets, target_choices, target_violation
+from .targeting import least_targets, target_choices, target_groups, target_violation
 from .timed_effects import play_refusal
 from .triggers import fire
 from .wounds import SPELL_PROTECTION
@@ -67,6 +68,55 @@ def _target_ability(d: CardDef, mode: int, fury: bool) -> Ability | None:
         if a.targets:
             return a
     return None
+
+
+def _x_targets(d: CardDef, mode: int, fury: bool) -> bool:
+    """Whether the spell's targets are counted by an X the player declares with the play
+    («Выберите Х ваших существ и Х существ противника»; INTERPRETING.md, entry 230)."""
+    ta = _target_ability(d, mode, fury)
+    return ta is not None and ta.targets[0].x_count
+
+
+def _spell_target_violations(
+    state: State, spec: TargetSpec, me: int, uid: int, targets: tuple[int, ...]
+) -> list[Violation]:
+    """Each of ``targets`` that is no legal target for ``spec`` (501.4); «Защита от
+    заклинаний» is refused by its own rule (R15:515.2)."""
+    out: list[Violation] = []
+    for t in targets:
+        why = target_violation(state, spec, me, uid, t)
+        if why:
+            out.append(Violation(SPELL_PROTECTION if why.endswith(f"({SPELL_PROTECTION})")
+                                 else cite_one(state, "501.4"), why))
+    return out
+
+
+def _x_target_violations(state: State, action: Action, ta: Ability) -> list[Violation]:
+    """«Выберите Х ваших существ и Х существ противника»: X is declared with the play, at least 1
+    (R15:512.4; the ``ability_x_zero_allowed`` mutant lets 0 through); the targets are each
+    group's X distinct cards, the groups one after the other, each ascending (R15:501.1); with
+    fewer candidates than X in a group there is no such play, and with none no play at all
+    (R15:502.9).  The ``x_groups_any_side`` mutant checks every target against the first group's
+    kind of card only, whatever its side (INTERPRETING.md, entry 230)."""
+    x = action.x
+    if x < 1 and state.rules.ability_x_at_least_one:
+        return [Violation("R15:512.4", f"X = {x}: «Выберите Х …» is not declared with X equal to 0")]
+    me, uid = state.active, action.card
+    rule = _rule(state, "309.1.5", "501.1")
+    n = len(action.targets)
+    groups = target_groups(ta, action.targets)
+    out: list[Violation] = []
+    if len(set(action.targets)) != n or any(len(g) != x for _, g in groups):
+        out.append(Violation(rule, f"«Выберите Х»: name exactly X = {x} distinct targets for each of the "
+                             f"{len(groups)} groups, {x * len(groups)} in all"))
+        return out
+    if any(tuple(sorted(g)) != g for _, g in groups):
+        out.append(Violation(rule, "targets are listed group after group, each group in ascending order"))
+    for spec, g in groups:
+        if not state.rules.x_groups_keep_their_sides:
+            spec = replace(spec, side="any")
+        out.extend(_spell_target_violations(state, spec, me, uid, g))
+    return out
 
 
 def _distribution_total(d: CardDef, mode: int, fury: bool, x: int) -> int:
@@ -141,7 +191,8 @@ def _play_violations(
             out.append(Violation("R15:106.1.2", "X must be at least 1 when the card is played"))
         elif action.x > 10 and not state.rules.x_uncapped:
             out.append(Violation(_rule(state, "309.1.3", "501.2"), "X is at most 10"))
-    elif action.x != 0:
+    elif action.x != 0 and (out or not _x_targets(d, action.mode, option == "fury")):
+        # but «Выберите Х …» of a spell: X declared with the play (INTERPRETING.md, entry 230)
         out.append(Violation(_rule(state, "309.1.3", "501.2"), "this card has no X in its cost"))
     if out:
         return out
@@ -162,6 +213,8 @@ def _play_violations(
                 out.append(Violation("R15:118.1", "the opponent chooses this spell's target; play it without targets"))
             elif not target_choices(state, ta, me, uid):
                 out.append(Violation("R15:502.9", "the opponent would have no legal target to choose"))
+        elif ta.targets[0].x_count:
+            out.extend(_x_target_violations(state, action, ta))
         else:
             spec = ta.targets[0]
             n = len(action.targets)
@@ -170,11 +223,7 @@ def _play_violations(
                                      f"choose {least_targets(state, spec)}..{spec.max_count} distinct targets"))
             if tuple(sorted(action.targets)) != action.targets:
                 out.append(Violation(_rule(state, "309.1.5", "501.1"), "targets must be listed in ascending order"))
-            for t in action.targets:
-                why = target_violation(state, spec, me, uid, t)
-                if why:  # «Защита от заклинаний» is refused by its own rule (R15:515.2)
-                    out.append(Violation(SPELL_PROTECTION if why.endswith(f"({SPELL_PROTECTION})")
-                                         else cite_one(state, "501.4"), why))
+            out.extend(_spell_target_violations(state, spec, me, uid, action.targets))
         total = _distribution_total(d, action.mode, fury, action.x)
         # A/B: the shares are declared with the targets (501.1) and add up to what the card
         # distributes; nothing gives each target at least one (INTERPRETING.md, entry 39)
@@ -231,6 +280,10 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
                           "that says «работает на кладбище»")]
     if not isinstance(a, ActivatedAbility):
         return [Violation(cite_one(state, "308.1"), f"card {uid} has no activated ability {action.ability}")]
+    if not buried and abilities_lost(state, uid):
+        # «теряет особенности»: the text printed on it no longer counts (INTERPRETING.md, entry 211)
+        return [Violation("R15:7.losesabilities", f"card {uid} has lost its abilities: its printed ability "
+                          f"{action.ability} does not work")]
     if a.graveyard and not buried and not state.rules.graveyard_ability_works_in_play:
         # the ``graveyard_ability_only_there`` mutant reads «работает на кладбище» as «only there»
         return [Violation("R15:202.2", f"ability {action.ability} of card {uid} works only in the graveyard")]
@@ -248,8 +301,12 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     if action.mode != -1 or action.option:
         out.append(Violation(cite_one(state, "501.1"), "an activated ability has no modes or play options"))
     out.extend(_ability_x_violations(state, action, a))
+    k = discard_count(state, a, action.x)
     if a.options:
-        return [*out, *_chain_violations(state, action, a)]
+        # the cards a discard cost discards come first in values, then the chain (entry 240)
+        if k:
+            out.extend(_discard_violations(state, action.values[:k], k))
+        return [*out, *_chain_violations(state, action, a, action.values[k:])]
     if a.thirst:
         # «Жажда N»: the payment wounds another character of the controller (R15:501.4)
         if len(action.values) != 1 or action.values[0] not in _thirst_targets(state, uid):
@@ -257,12 +314,10 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
             rule = (r15_own(state, "R15:501.4") or cite(state, "501.2"))[0]
             out.append(Violation(rule, "«Жажда»: values names one other open or closed, not hidden character "
                                  "of the active player in play, whom the payment wounds"))
-    elif not a.discard and action.values:
+    elif not k and action.values:
         out.append(Violation(cite_one(state, "501.1"), "this ability's cost discards no card: give no values"))
-    elif a.discard and (len(action.values) != a.discard or any(v not in me.hand for v in action.values)):
-        # «Сбросьте карту:»: the player names the card of his hand he discards (R15:7.discard, 114.1)
-        out.append(Violation(cite_one(state, "501.2"), "the cost discards a card: values names one card of the "
-                             "active player's hand (R15:7.discard)"))
+    elif k:
+        out.extend(_discard_violations(state, action.values, k))
     if opponent_chooses(a):
         # R15:118.1: the opponent chooses the target once the ability is declared and paid;
         # with no legal target for him the ability cannot be declared (R15:502.9, entry 48)
@@ -296,6 +351,46 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     return out
 
 
+def discard_count(state: State, a: ActivatedAbility, x: int) -> int:
+    """How many cards the cost of ``a`` discards when X = ``x`` is declared: «Сбросьте карту:»
+    one, «сбросьте Х карт» X (INTERPRETING.md, entries 75, 240; the ``x_discard_is_one_card``
+    mutant reads the latter as one card too, the ``x_discard_all_if_fewer`` mutant as the whole
+    hand when it holds fewer than X, R15:520.4 read on the cost)."""
+    if a.discard_x:
+        if not state.rules.discard_cost_needs_the_cards:  # the mutant: R15:520.4 read on the cost
+            return min(x, len(state.players[state.active].hand))
+        return x if state.rules.discard_x_cards else 1
+    return a.discard
+
+
+def _discard_violations(state: State, cards: tuple[int, ...], k: int) -> list[Violation]:
+    """The cards a discard cost discards, named with the declaration (R15:501.2: the payment is
+    made with it, the resources present; R15:7.discard; INTERPRETING.md, entries 75, 240): ``k``
+    distinct cards of the active player's hand in ascending uid order.  With fewer than ``k``
+    cards in hand the cost cannot be paid and the ability is not declared (501.2), R15:520.4's
+    «все карты» being a rule of effects, not of costs (entry 240)."""
+    hand = state.players[state.active].hand
+    r = cite_one(state, "501.2")
+    if len(hand) < k:
+        return [Violation(r, f"the cost discards {k} cards, the active player's hand holds {len(hand)}: it cannot "
+                             "be paid (INTERPRETING.md, entry 240)")]
+    if len(cards) != k or any(v not in hand for v in cards):
+        what = "one card" if k == 1 else f"{k} cards"
+        return [Violation(r, f"the cost discards {what}: values names {what} of the active player's hand first "
+                             "(R15:7.discard)")]
+    if len(set(cards)) != k:
+        return [Violation(r, "the cost discards distinct cards: values names a card twice (R15:7.discard)")]
+    if tuple(sorted(cards)) != tuple(cards):
+        return [Violation(r, "the cards the cost discards are named in ascending uid order")]
+    return []
+
+
+def _chain_length(state: State, a: ActivatedAbility, x: int) -> int:
+    """The length of the chain of the constructor ``a`` («выберите n раз из»: n; «Выберите Х раз»:
+    the X declared, R15:524.1, INTERPRETING.md entry 241); 0 for «выберите одно или несколько»."""
+    return x if a.repeat_x else a.repeat
+
+
 def _spell_chain_violations(state: State, action: Action, d: CardDef) -> list[Violation]:
     """A spell constructor's chain «Выберите n раз одно из» (R15:524.1): ``values`` exactly n
     of its modes (positions from 0), repeats allowed, in the order they go into the Queue;
@@ -310,19 +405,26 @@ def _spell_chain_violations(state: State, action: Action, d: CardDef) -> list[Vi
     return out
 
 
-def _chain_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
-    """A constructor's chain (R15:524): ``values`` the options in the order they go into the
-    Queue (positions in the constructor's list, from 0), ``targets`` each one's target, aligned
-    with ``values``.  «выберите n раз из»: n of them, repeats allowed (R15:524.1); «выберите
-    одно или несколько»: 1 to N, distinct (R15:524.2); every option's target legal (R15:524.3)."""
-    chain, n = action.values, len(a.options)
+def _chain_violations(state: State, action: Action, a: ActivatedAbility, chain: tuple[int, ...]) -> list[Violation]:
+    """A constructor's chain (R15:524): ``chain`` (``values`` after the cards a discard cost
+    discards) the options in the order they go into the Queue (positions in the constructor's
+    list, from 0), ``targets`` each one's target, aligned with it.  «выберите n раз из»: n of
+    them, repeats allowed (R15:524.1), n the X declared for «Выберите Х раз» (entry 241; the
+    ``x_chain_length_unchecked`` mutant takes any length); «выберите одно или несколько»: 1 to N,
+    distinct (R15:524.2); every option's target legal (R15:524.3)."""
+    n = len(a.options)
+    repeats = a.repeat or a.repeat_x
     if action.amounts:
         return [Violation(cite_one(state, "501.1"), "a constructor distributes nothing")]
     if any(not 0 <= k < n for k in chain):
-        return [Violation("R15:524.1" if a.repeat else "R15:524.2", f"values are positions 0..{n - 1} of the options")]
-    if a.repeat and len(chain) != a.repeat:
-        return [Violation("R15:524.1", f"choose exactly {a.repeat} options (repeats allowed)")]
-    if not a.repeat and not (1 <= len(chain) <= n and len(set(chain)) == len(chain)):
+        return [Violation("R15:524.1" if repeats else "R15:524.2", f"values are positions 0..{n - 1} of the options")]
+    length = _chain_length(state, a, action.x)
+    if a.repeat_x and not state.rules.x_chain_length_checked:
+        length = len(chain) or 1  # the mutant: any chain of one or more links
+    if repeats and len(chain) != length:
+        return [Violation("R15:524.1", f"choose exactly {length} options (repeats allowed)"
+                          + (", X of them (INTERPRETING.md, entry 241)" if a.repeat_x else ""))]
+    if not repeats and not (1 <= len(chain) <= n and len(set(chain)) == len(chain)):
         return [Violation("R15:524.2", f"choose 1..{n} distinct options")]
     d = card_def(state, action.card)
     if not d.abilities[a.options[0]].targets:  # options without a target (entry 163)
@@ -339,13 +441,13 @@ def _chain_violations(state: State, action: Action, a: ActivatedAbility) -> list
     return []
 
 
-def _chains(state: State, uid: int, a: ActivatedAbility) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Every legal chain of the constructor ``a`` of ``uid``: (values, targets) (R15:524.1-524.3);
-    an option without a legal target is in none (R15:524.3)."""
+def _chains(state: State, uid: int, a: ActivatedAbility, x: int = 0) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every legal chain of the constructor ``a`` of ``uid`` with X = ``x`` declared: (values,
+    targets) (R15:524.1-524.3); an option without a legal target is in none (R15:524.3)."""
     d = card_def(state, uid)
     n = len(a.options)
-    if a.repeat:
-        orders: list[tuple[int, ...]] = list(product(range(n), repeat=a.repeat))
+    if a.repeat or a.repeat_x:
+        orders: list[tuple[int, ...]] = list(product(range(n), repeat=_chain_length(state, a, x)))
     else:
         orders = [p for k in range(1, n + 1) for p in permutations(range(n), k)]
     if not d.abilities[a.options[0]].targets:  # options without a target (entry 163)
@@ -484,11 +586,13 @@ def _play_actions(state: State, uid: int, board: list[BoardStatic]) -> list[Acti
                 ta = _target_ability(d, mode, fury) if spell else None
                 target_sets = declared_targets(state, ta, me, uid) if ta else [()]
             total = _distribution_total(d, mode, fury, x) if spell else 0
+            # «Выберите Х …» of a spell: X is the size of each group named (entry 230)
+            groups = len(ta.targets) if spell and ta and ta.targets[0].x_count and not d.x_cost else 0
             for targets in target_sets:
                 amount_sets = _distributions(total, len(targets), least) if total else [()]
                 for amounts, values in product(amount_sets, chains):
-                    a = Action("play", card=uid, targets=targets, amounts=amounts, x=x, mode=mode, option=option,
-                               values=values)
+                    a = Action("play", card=uid, targets=targets, amounts=amounts,
+                               x=len(targets) // groups if groups else x, mode=mode, option=option, values=values)
                     if not _play_violations(state, a, mods):
                         out.append(a)
     return out
@@ -527,14 +631,11 @@ def choice_actions(state: State) -> list[Action]:
             if ability_cost_violations(state, uid, i, ab):
                 continue
             if ab.options:  # a constructor: each legal chain (R15:524)
-                for values, targets in _chains(state, uid, ab):
-                    a = Action("activate", card=uid, ability=i, targets=targets, values=values)
-                    if not _activate_violations(state, a):
-                        out.append(a)
+                out.extend(_constructor_actions(state, uid, i, ab))
                 continue
             if ab.item:
                 continue
-            paid = ([(v,) for v in sorted(set(me.hand))] if ab.discard
+            paid: list[tuple[int, ...]] = ([(v,) for v in sorted(set(me.hand))] if ab.discard
                     else [(v,) for v in sorted(_thirst_targets(state, uid))] if ab.thirst else [()])
             # X runs from 1 to the largest payable X (R15:308.1 step 3, 512.4; entry 8)
             xs = range(1, largest_ability_x(state, uid, ab) + 1) if ab.x_coins else (0,)
@@ -545,6 +646,8 @@ def choice_actions(state: State) -> list[Action]:
                         continue
                     total = _ability_distribution_total(ab, x)
                     shares = _distributions(total, len(targets), _least_amount(state)) if total else [()]
+                    if ab.discard_x:  # «сбросьте Х карт»: each set of X cards of the hand (entry 240)
+                        paid = list(combinations(sorted(set(me.hand)), discard_count(state, ab, x)))
                     for values, amounts in product(paid, shares):
                         a = Action("activate", card=uid, ability=i, targets=targets, values=values, x=x,
                                    amounts=amounts)
@@ -557,6 +660,27 @@ def choice_actions(state: State) -> list[Action]:
     bound = bound_to_attack(state)
     if bound:  # «Бешенство»: only its attacks (INTERPRETING.md, entry 155)
         return [a for a in out if a.kind == "attack" and a.card in bound]
+    return out
+
+
+def _constructor_actions(state: State, uid: int, i: int, ab: ActivatedAbility) -> list[Action]:
+    """Every legal declaration of the constructor ``ab`` (ability ``i`` of ``uid``): each X from 1
+    to the largest payable one with a cost «(Х)» (at most the hand's cards when it discards X,
+    entry 240), each set of cards its cost discards (ascending), each legal chain (R15:524)."""
+    hand = sorted(set(state.players[state.active].hand))
+    xs: range | tuple[int, ...] = (0,)
+    if ab.x_coins:  # R15:308.1 step 3, 512.4; entries 8, 120, 240
+        top = largest_ability_x(state, uid, ab)
+        bounded = ab.discard_x and state.rules.discard_cost_needs_the_cards
+        xs = range(1, (min(top, len(hand)) if bounded else top) + 1)
+    out: list[Action] = []
+    for x in xs:
+        chains = _chains(state, uid, ab, x)
+        for paid in combinations(hand, discard_count(state, ab, x)):
+            for values, targets in chains:
+                a = Action("activate", card=uid, ability=i, targets=targets, values=(*paid, *values), x=x)
+                if not _activate_violations(state, a):
+                    out.append(a)
     return out
 
 
@@ -597,17 +721,19 @@ def _activate(state: State, action: Action, ev: list[Event]) -> None:
         check_state(state, ev)  # a hero killed by his own payment loses at once (R15:604.1)
         if state.winner >= 0:
             return
-    if a.discard:  # «Сбросьте карту:» as the cost (R15:7.discard, 114.1, 114.3; INTERPRETING.md, entry 75)
-        discard_cards(state, state.active, action.values, ev, pay)
+    k = discard_count(state, a, action.x)
+    if k:  # «Сбросьте карту:», «сбросьте Х карт» as the cost (R15:7.discard, 114.1, 114.3; entries 75, 240)
+        discard_cards(state, state.active, action.values[:k], ev, pay)
     if a.options:
         # R15:524.1, 524.2: each ability of the chain goes into the Queue, in the player's order
         # options without a target (entry 163) go in with none
-        chain = list(zip(action.values, action.targets or (0,) * len(action.values), strict=True))
+        links = action.values[k:]
+        chain = list(zip(links, action.targets or (0,) * len(links), strict=True))
         if not state.rules.chain_in_players_order:
             chain.sort(key=lambda kt: kt[0])  # the mutant: the options' printed order
         state.queue.extend(QueueEntry("activated", state.active, uid, a.options[k], targets=(t,) if t else (),
                                       x=action.x) for k, t in chain)
-        ev.append(Event("chain_declared", ("R15:524.1" if a.repeat else "R15:524.2", "R15:524.3"),
+        ev.append(Event("chain_declared", ("R15:524.1" if a.repeat or a.repeat_x else "R15:524.2", "R15:524.3"),
                         (("source", uid), ("abilities", ",".join(str(a.options[k]) for k, _ in chain)))))
         state.step = "ability_queue"
         resolve_first(state, ev)

@@ -12,7 +12,7 @@ from functools import cache
 from ..cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier, load_pool
 from ..editions import cite_one
 from ..model import Card, Event, State, Violation
-from .board import card_def, combined_cost, condition_holds, game_has, ids_in_play
+from .board import abilities_lost, card_def, combined_cost, condition_holds, game_has, ids_in_play
 from .timed_effects import cost_effects
 
 __all__ = [
@@ -85,7 +85,7 @@ def board_cost_statics(state: State, of_abilities: bool = False) -> list[BoardSt
         for uid in (p.hero, *p.play):
             c = cards[uid]
             statics = table[c.card_id]
-            if statics and not c.hidden:
+            if statics and not c.hidden and not abilities_lost(state, uid):  # lost printed text (entry 211)
                 out.append((uid, c, statics))
     return out
 
@@ -386,6 +386,8 @@ def ability_cost_violations(state: State, uid: int, index: int, a: ActivatedAbil
         )
     if a.discard and len(payer.hand) < a.discard:
         out.append(Violation(r501_2, "the cost discards a card («Сбросьте карту:»), the player's hand is empty"))
+    elif a.discard_x and not payer.hand:  # «сбросьте Х карт», X at least 1 (entry 240)
+        out.append(Violation(r501_2, "the cost discards X cards (X at least 1), the player's hand is empty"))
     if limit_reached(c, index, a):
         limit = f"{a.per_turn} раз за ход" if a.per_turn else f"{a.per_game} раз за игру"
         out.append(Violation(r501_2, f"the limit «{limit}» is used up (R15:114.4)"))

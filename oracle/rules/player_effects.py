@@ -35,7 +35,7 @@ def _seat(entry: QueueEntry, effect: Effect) -> int:
 
 def lose_coins(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """A lost coin leaves the play zone for the supply (R15:522.2); the player chooses which
     (R15:522.5): the closed ones go first, then open ones (INTERPRETING.md, entry 47; the
     ``coins_lost_open_first`` mutant takes open ones first)."""
@@ -50,12 +50,12 @@ def lose_coins(
     if lost:
         ev.append(Event("coins_lost", (*rules, "R15:522.2", "R15:522.5"), (("player", seat), ("amount", lost))))
         drop_temporary_coins(state, seat, lost)
-    return 0, lost > 0
+    return lost > 0
 
 
 def pay(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """«вы можете заплатить (N), при этом …» of an optional trigger: declaring it was the choice
     to pay (R15:113.4), so the controller closes ``amount`` of his open coins now (R15:522.1,
     event ``effect_paid``); with fewer open coins he cannot pay in full, pays nothing
@@ -66,50 +66,49 @@ def pay(
     data = (("player", seat), ("source", entry.source), ("ability", entry.ability), ("amount", amount))
     if p.coins_open < amount:
         ev.append(Event("effect_payment_refused", (*rules, "R15:119.4"), data))
-        return 0, False
+        return False
     p.coins_open -= amount
     p.coins_closed += amount
     ev.append(Event("effect_paid", (*rules, "R15:119.4", "R15:522.1"), data))
-    return 0, True
+    return True
 
 
 def draw(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> int:
     """``draw``: the player draws ``amount`` cards (R15:527.1), through :mod:`~oracle.rules.draws`;
-    ``each_player``: each of them, the active player first (R15:527.2.3); returns how many, carried
-    out if any."""
+    ``each_player``: each of them, the active player first (R15:527.2.3); returns how many were drawn (carried out if any)."""
     if effect.to == "each_player":
         n = draws.draw_each(state, entry.controller, amount, ev, rules)
     else:
         n = draws.draw_cards(state, _seat(entry, effect), amount, ev, rules).drawn
-    return n, n > 0
+    return n
 
 
 def draw_to_match_opponent(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> int:
     """Draw one at a time until the hand equals the opponent's (R15:119.6); nothing if it
     is already as large or larger; an empty deck stops it (entry 44)."""
     seat = _seat(entry, effect)
     want = len(state.players[1 - seat].hand) - len(state.players[seat].hand)
     n = draws.draw_cards(state, seat, want, ev, rules).drawn if want > 0 else 0
-    return n, n > 0
+    return n
 
 
 def gain_coin(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """``gain_coin``: the player gets ``amount`` open coins."""
     seat = _seat(entry, effect)
     state.players[seat].coins_open += amount
     ev.append(Event("coin_gained", rules, (("player", seat), ("amount", amount))))
-    return 0, amount > 0
+    return amount > 0
 
 
 def gain_coins_until_end_of_turn(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """«Получите (1) до конца хода»: temporary coins, back to the supply at 310.2 (R15:522.4; entry 76)."""
     if amount <= 0:
         return gain_coin(state, entry, effect, amount, ev, rules)
@@ -118,34 +117,34 @@ def gain_coins_until_end_of_turn(
     state.modifiers.append(Modifier(state.players[seat].hero, amount, "end_of_turn", coins=True))
     ev.append(Event("coin_gained", (*rules, "R15:522.4"), (("player", seat), ("amount", amount),
                                                            ("until", "end_of_turn"))))
-    return 0, True
+    return True
 
 
 def double_ability_cost(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """«удвойте стоимость этой особенности»: the resolving activated ability's cost doubles
     while its card is in play (a modifier granting "double_cost", ``amount`` the ability's
     index; R15:523.1; :func:`~oracle.rules.payment.cost_doublings`; entry 158).  A card that
     left play keeps nothing (R15:205.3)."""
     if state.zone_of(entry.source) != "play":
-        return 0, False
+        return False
     state.modifiers.append(Modifier(entry.source, entry.ability, "while_in_play", grants="double_cost"))
     ev.append(Event("ability_cost_doubled", (*rules, "R15:523.1"),
                     (("card", entry.source), ("ability", entry.ability))))
-    return 0, True
+    return True
 
 
 def graveyard_to_deck_top(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """``graveyard_to_deck_top``: the ability's own card, from its owner's graveyard (entry 78)."""
-    return 0, _graveyard_to_deck_top(state, entry.source, ev, rules)
+    return _graveyard_to_deck_top(state, entry.source, ev, rules)
 
 
 def shuffle_self_into_deck(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """«Гибель: Вы можете замешать Подгорного крота в колоду вместо кладбища»: the ability's own
     card, if it is in its owner's graveyard when the effect executes, goes into his deck (event
     ``put_on_deck``, ``position`` "shuffled", ``from`` "graveyard"; R15:204.4); the caller then
@@ -156,17 +155,17 @@ def shuffle_self_into_deck(
     c = state.cards[uid]
     p = state.players[c.owner]
     if uid not in p.graveyard:
-        return 0, False
+        return False
     p.graveyard.remove(uid)
     p.deck.insert(0, uid)  # on top until chance's shuffle gives the deck its order
     ev.append(Event("put_on_deck", (*rules, "R15:204.4"),
                     (("player", c.owner), ("card", uid), ("position", "shuffled"), ("from", "graveyard"))))
-    return 0, True
+    return True
 
 
 def return_self_to_hand(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """``return_self_to_hand``: «верните Неистовство с кладбища в руку»: the card whose text holds the
     ability (a granted ability's granter, else its source), if it is in its owner's graveyard when
     the effect executes, goes to its owner's hand — a card going to a hand goes to its owner's
@@ -175,11 +174,11 @@ def return_self_to_hand(
     c = state.cards[uid]
     p = state.players[c.owner]
     if uid not in p.graveyard:
-        return 0, False
+        return False
     p.graveyard.remove(uid)
     p.hand.append(uid)
     ev.append(Event("returned_from_graveyard", rules, (("card", uid), ("player", c.owner))))
-    return 0, True
+    return True
 
 
 def _graveyard_to_deck_top(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) -> bool:

@@ -55,6 +55,7 @@ from .wounds import answering, answers_given, pause_for_wound_choice, unanswered
 __all__ = [
     "ability_of",
     "ask_opponent",
+    "chain_length",
     "chain_order",
     "check_hand_choice",
     "check_search_shuffle",
@@ -282,7 +283,8 @@ def trigger_actions(state: State) -> list[Action]:
         if _limit_reached(state, t, a):
             continue
         if a.options:  # a constructor: each chain of its options (R15:524.1; entry 142)
-            out.extend(Action("declare", trigger=t.id, values=v) for v in product(range(len(a.options)), repeat=a.repeat))
+            out.extend(Action("declare", trigger=t.id, values=v)
+                       for v in product(range(len(a.options)), repeat=chain_length(t, a)))
         elif choice_violation(state, a, t.controller) is None:  # R15:527.2.2, 527.3: only a pass
             for targets in _choices(state, t, a):
                 if names_a_card(a):  # «Назовите карту»: each card of the pool (entry 160)
@@ -334,7 +336,7 @@ def check_trigger_action(state: State, action: Action) -> list[Violation]:
             return [Violation(cite_one(state, "401.7"), "a mandatory trigger cannot be passed while it can be declared")]
         return []
     if a.options:  # R15:524.1: the chain, n positions of its options, repeats allowed (entry 142)
-        wrong_chain = repeat_chain_violation(action.values, len(a.options), a.repeat)
+        wrong_chain = repeat_chain_violation(action.values, len(a.options), chain_length(t, a))
         if wrong_chain:
             return [wrong_chain]
     elif action.values:
@@ -381,6 +383,13 @@ def chain_order(state: State, values: tuple[int, ...]) -> list[int]:
     if not state.rules.chain_in_players_order:
         chain.sort()  # the mutant: the options' printed order
     return chain
+
+
+def chain_length(t: PendingTrigger, a: TriggeredAbility) -> int:
+    """The length of a triggered constructor's chain: its «n раз», or for «Создайте A или B за
+    каждого излеченного персонажа» the X its pending trigger counts (``count``; R15:524.1;
+    INTERPRETING.md, entry 213)."""
+    return t.count if a.repeat_x else a.repeat
 
 
 def repeat_chain_violation(values: tuple[int, ...], options: int, repeat: int) -> Violation | None:

@@ -81,6 +81,11 @@ def recipients_of(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
         enemy = players[1 - me]
         return [enemy.hero, *(uid for uid in enemy.play
                               if cards[state.cards[uid].card_id].type == "creature" and not state.cards[uid].hidden)]
+    if to == "each_own_character":
+        # «каждого вашего персонажа»: his hero, then his creatures, not hidden (entry 214)
+        own = players[me]
+        return [own.hero, *(uid for uid in own.play
+                            if cards[state.cards[uid].card_id].type == "creature" and not state.cards[uid].hidden)]
     seats = {"each_enemy_creature": (1 - me,), "each_own_creature": (me,), "each_creature": (0, 1),
              "each_other_creature": (0, 1)}
     return [
@@ -113,8 +118,8 @@ def effect_amount(
         # «количество ран, излеченных с ваших существ в ваш прошлый ход»: in the opponent's
         # turn the counter still holds the controller's last turn (INTERPRETING.md, entry 88)
         return state.players[entry.controller].creatures_healed_own_turn + bonus
-    if effect.amount in ("target_cost", "recipient_hand", "discarded_before"):
-        return bonus  # per recipient, or the discards of this run (oracle.rules.effects)
+    if effect.amount in ("target_cost", "recipient_hand", "discarded_before", "healed_characters"):
+        return bonus  # per recipient, or the discards or heals of this run (oracle.rules.effects)
     if effect.amount == "remembered":
         # a delayed ability: the count its creating effect remembered, kept in the trigger's count
         # and the declared entry's x (R15:521.1; INTERPRETING.md, entry 174)

@@ -6,7 +6,7 @@ restriction, the cost an ability mentions (:mod:`.payment`).
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 
 from ..cards import Ability, TargetSpec, load_pool
 from ..model import State
@@ -14,7 +14,7 @@ from .board import characters_in_play, classes_of, current_strike
 from .payment import mentioned_cost
 from .wounds import SPELL_PROTECTION, protected_from_spells
 
-__all__ = ["target_candidates", "target_choices", "target_violation"]
+__all__ = ["target_candidates", "target_choices", "target_groups", "target_violation"]
 
 
 def target_violation(
@@ -100,9 +100,38 @@ def target_choices(
     """Every legal target tuple for ``ability`` (ascending uids; ``()`` if untargeted)."""
     if not ability.targets:
         return [()]
+    if len(ability.targets) > 1:
+        return _group_choices(state, ability, controller, source)
     spec = ability.targets[0]
     cands = target_candidates(state, spec, controller, source)
     out: list[tuple[int, ...]] = []
     for n in range(least_targets(state, spec), min(spec.max_count, len(cands)) + 1):
         out.extend(combinations(cands, n))
+    return out
+
+
+def target_groups(ability: Ability, targets: tuple[int, ...]) -> list[tuple[TargetSpec, tuple[int, ...]]]:
+    """A declaration's targets by target spec: with one spec all of them; with a spell's groups
+    of X each («Выберите Х ваших существ и Х существ противника») the list is the first group,
+    then the next, each ascending, and each group holds an equal share (INTERPRETING.md, entry
+    230).  A list that does not split evenly gives the last group the rest."""
+    specs = ability.targets
+    if len(specs) == 1:
+        return [(specs[0], targets)]
+    n = len(targets) // len(specs)
+    return [(spec, targets[i * n:(i + 1) * n] if i < len(specs) - 1 else targets[i * n:])
+            for i, spec in enumerate(specs)]
+
+
+def _group_choices(state: State, ability: Ability, controller: int, source: int) -> list[tuple[int, ...]]:
+    """«Выберите Х ваших существ и Х существ противника»: for each X from 1 (R15:512.4) to the
+    fewest candidates of a group, X of each group's candidates, the groups one after the other;
+    a card that is a candidate of two groups is named in one only (INTERPRETING.md, entry 230)."""
+    cands = [target_candidates(state, spec, controller, source) for spec in ability.targets]
+    out: list[tuple[int, ...]] = []
+    for n in range(1, min(len(c) for c in cands) + 1):
+        for parts in product(*(combinations(c, n) for c in cands)):
+            flat = tuple(t for part in parts for t in part)
+            if len(set(flat)) == len(flat):
+                out.append(flat)
     return out

@@ -41,7 +41,7 @@ def _seats(entry: QueueEntry, effect: Effect) -> tuple[int, ...]:
 
 def create(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> tuple[int, bool]:
+) -> bool:
     """``no_plays_next_turn``, ``cost_next_turn``, ``cost_until_end_of_opponent_turn``: the
     effect is put on each recipient player for its period (R15:521.1), event
     ``player_effect_created``.  «В свой (его) следующий ход»: that player's next turn only
@@ -54,7 +54,7 @@ def create(
     if isinstance(params, TimedCostParams) and params.same_name:
         target = entry.targets[0] if entry.targets else 0
         if not target:
-            return 0, False
+            return False
         name = state.cards[target].card_id  # «с таким же названием»: the target's name, read now
     made = False
     for seat in _seats(entry, effect):
@@ -79,7 +79,7 @@ def create(
             data = (*data, ("modifier", fx.modifier), ("value", fx.value), ("card_type", fx.card_type),
                     ("name", fx.name), ("first_only", int(fx.first_only)))
         ev.append(Event("player_effect_created", (*rules, "R15:521.1"), data))
-    return 0, made
+    return made
 
 
 def _in_force(state: State, fx: PlayerEffect) -> bool:

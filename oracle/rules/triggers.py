@@ -13,7 +13,16 @@ from functools import cache
 
 from ..cards import Ability, CardDef, GrantAbility, KilledBy, Trigger, TriggeredAbility, load_pool
 from ..model import Event, PendingTrigger, QueueEntry, State
-from .board import card_def, classes_of, condition_holds, game_has, ids_in_play, parts_of, some_card_outside_zones
+from .board import (
+    abilities_lost,
+    card_def,
+    classes_of,
+    condition_holds,
+    game_has,
+    ids_in_play,
+    parts_of,
+    some_card_outside_zones,
+)
 
 __all__ = [
     "COUNTED_TRIGGERS", "POISON", "fire", "fire_from_deck", "granted_to", "granters", "keeps_strike", "keeps_wounds", "killed_by_holds",
@@ -302,6 +311,8 @@ def working_regeneration(state: State, uid: int, cards: Mapping[str, CardDef]) -
     root = state.cards[uid].attached_to or uid
     best, found = 0, (0, -1)
     for holder in (root, *parts_of(state, root)):
+        if holder == root and abilities_lost(state, root):
+            continue  # its own Регенерация is printed text it lost (entry 211)
         for i, a in enumerate(cards[state.cards[holder].card_id].abilities):
             if isinstance(a, TriggeredAbility) and a.regeneration > best:
                 best, found = a.regeneration, (holder, i)
@@ -339,8 +350,8 @@ def _fire_in_play(
                 continue  # a trigger about another card never sees its source (entry 77 for «разыгрываете существо»;
                 # «ваш персонаж излечивается» is about any of his characters, itself included, entry 144)
             found = table[c.card_id].get(kind)
-            if not found:
-                continue
+            if not found or (not c.attached_to and abilities_lost(state, uid)):
+                continue  # none, or its printed text no longer counts (R15 glossary «Теряет особенности»; entry 211)
             for i, a in found:
                 if kind in _WHOSE_TURN:
                     who = state.active
@@ -381,6 +392,8 @@ def granted_to(state: State, uid: int) -> list[tuple[int, int]]:
     that just died is read as it last was: its effects stay until its «Гибель» abilities are
     declared (R15:205.3), and its controller's cards in play still grant to it."""
     out = [(m.granter, m.amount) for m in state.modifiers if m.target == uid and m.grants == "ability"]
+    if not state.rules.granted_abilities_survive_the_loss and abilities_lost(state, uid):
+        return []  # the mutant's reading: a loss takes the granted abilities too (entry 212)
     d = card_def(state, uid)
     if d.type != "creature":
         return out
@@ -390,8 +403,8 @@ def granted_to(state: State, uid: int) -> list[tuple[int, int]]:
         if gc.hidden or gc.attached_to:
             continue
         gd = card_def(state, g)
-        if not gd.granted:
-            continue
+        if not gd.granted or abilities_lost(state, g):
+            continue  # none, or its printed «имеют: "…"» no longer counts (entry 211)
         for a in gd.abilities:
             if not isinstance(a, GrantAbility):
                 continue
@@ -431,7 +444,7 @@ def _fire_granted(
 
 def _fire(
     state: State, kind: Trigger, subject: int, together: Sequence[int], count: int, cards: Mapping[str, CardDef],
-    killer: int = 0, strike: int = 0, part: bool = False,
+    killer: int, strike: int, part: bool,
 ) -> None:
     """The body of :func:`fire`: every ability whose condition ``kind`` happened becomes a
     pending trigger (:func:`_add`)."""
@@ -444,6 +457,8 @@ def _fire(
             holders = (subject,) if kind in ("death", "hire") else (subject, *parts_of(state, subject))
             for holder in holders:
                 h = state.cards[holder]
+                if holder == subject and abilities_lost(state, holder):
+                    continue  # its printed text no longer counts; a part's abilities stay the combined card's (entry 211)
                 for i, a in triggered_abilities(cards)[h.card_id].get(kind, ()):
                     if a.killed_by and not killed_by_holds(state, a.killed_by, state.controller_of(subject), killer):
                         continue  # «при гибели от существа противника» (R15:505.1.1; entry 98)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..editions import cite
 from ..model import Event, Modifier, State
-from .board import card_def
+from .board import abilities_lost, card_def
 from .draws import draw_cards
 from .triggers import fire
 
@@ -51,7 +51,8 @@ def begin_turn(state: State, ev: list[Event]) -> None:
             if state.rules.stun_keeps_closed:
                 stayed.append(uid)
                 continue
-        if c.closed and state.rules.card_text_keeps_closed and "does_not_open" in card_def(state, uid).keywords:
+        if c.closed and state.rules.card_text_keeps_closed and "does_not_open" in card_def(state, uid).keywords \
+                and not abilities_lost(state, uid):
             # «[эта карта] не открывается в начале вашего хода»: the card's text wins over
             # 303.2 (R15:511.1; INTERPRETING.md, entry 158)
             kept.append(uid)

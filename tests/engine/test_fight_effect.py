@@ -117,7 +117,7 @@ def test_steam_flyer_offers_its_players_other_mechanisms_only_while_in_play() ->
     ability = load_pool().cards["parolet"].abilities[0]
     effect = ability.effects[0]
     assert options(s, effect, 0, b["p"]) == [b["a"]]
-    assert choice_counts(s, ability, 0, 0, b["p"]) == (0, 1)
+    assert choice_counts(s, ability, 0, 0, b["p"], 0) == (0, 1)
     s.players[0].play.remove(b["p"])
     s.players[0].graveyard.append(b["p"])
     assert options(s, effect, 0, b["p"]) == []

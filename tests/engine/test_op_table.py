@@ -18,7 +18,7 @@ def test_every_op_has_a_record_a_handler_and_a_text() -> None:
     for op, spec in OPS.items():
         assert spec.params in records, op
         assert spec.text.strip(), op
-        has_handler = op in effects._WHOLE or op in effects._EACH  # a hand op has none: hand_effect
+        has_handler = op in effects._WHOLE or op in effects._EACH or op in effects._DRAWS  # a hand op has none: hand_effect
         # supply: «Создайте», modules.py; payment: «противник может заплатить», opponent_payment.py;
         # order: «в порядке, выбранном их владельцами», deck_order.py — each may pause for a decision
         assert (not has_handler) == (spec.group in ("hand", "supply", "payment", "order")), op

@@ -90,6 +90,15 @@ def _granted() -> State:
     return b.state()
 
 
+def _wave() -> State:
+    """A hand-made valid state (INTERPRETING.md entry 213): Волна исцеления healed two characters
+    and its constructor «за каждого излеченного персонажа» waits to be declared with a chain of 2."""
+    b = Board(edition="R15", step="play_queue", graveyards=(["volna_istseleniya"], []))
+    b.data["pending"].append({"id": 1, "controller": 0, "source": b["volna_istseleniya"], "ability": 1, "subject": 0, "count": 2})
+    b.data["next_trigger_id"] = 2
+    return b.state()
+
+
 def _granted_entry(kind: str) -> Mutate:
     """A Queue entry (or with ``kind`` "delayed" a delayed ability) that names a granter."""
     def mutate(s: State) -> Mapping[str, int]:
@@ -253,6 +262,7 @@ _BASES: dict[str, Callable[[], State]] = {
         and not s.modifiers
     ),
     # (player 1 has a deck: the delayed cases make his top deck card a Тест-наследник)
+    "wave": _wave,
     "queue": lambda: _first(lambda s: bool(s.queue) and bool(s.pending) and s.queue[0].kind == "triggered"
                             and bool(s.players[0].deck)),
     # a plain strike modifier (no coins, grant, shots or «становится равен»): which modifier the
@@ -776,6 +786,14 @@ def _count_on_a_plain_trigger(s: State) -> Mapping[str, int]:
     return {}
 
 
+def _set_pending_count(n: int) -> Mutate:
+    """The first pending trigger's count becomes ``n`` (a constructor «за каждого …» needs >= 1)."""
+    def mutate(s: State) -> Mapping[str, int]:
+        s.pending[0] = replace(s.pending[0], count=n)
+        return {}
+    return mutate
+
+
 def _hide_second_enemy(s: State) -> Mapping[str, int]:
     """Player 2's second ork hides: the chooser has a single legal target left."""
     s.cards[s.players[1].play[1]].hidden = True
@@ -907,6 +925,8 @@ VALIDATE_CASES: list[Case] = [
     ("queue_entry_names_a_card_its_ability_does_not_name", "queue", _queue0(named="ork"), "queue[0].named"),
     ("modifier_armour_of_zero", "modifier", _modifier0(until="end_of_turn", owner=-1, amount=0, grants="armour"),
      "modifiers[0].amount"),
+    ("modifier_no_abilities_in_a_game_without_the_card", "modifier",
+     _modifier0(until="while_in_play", owner=-1, amount=0, grants="no_abilities"), "modifiers[0].grants"),
     ("modifier_mechanism_until_end_of_turn", "modifier",
      _modifier0(until="end_of_turn", owner=-1, amount=0, grants="mechanism"), "modifiers[0].until"),
     ("modifier_keyword_until_start_of_turn", "modifier",
@@ -981,6 +1001,7 @@ VALIDATE_CASES: list[Case] = [
     ("choosing_lone_choice", "target_choice", _hide_second_enemy, "choosing"),
     # rule 12: the hand choice (R15:7.discard)
     ("pending_count_on_a_plain_trigger", "queue", _count_on_a_plain_trigger, "pending[0].count"),
+    ("pending_chain_of_no_length", "wave", _set_pending_count(0), "pending[0].count"),
     ("choosing_cards_at_choice", "hand_choice", _set("step", "choice"), "choosing_cards"),
     ("hand_choice_without_choosing_cards", "hand_choice", _set("choosing_cards", None), "choosing_cards"),
     ("choosing_cards_entry_kind_strike", "hand_choice", _choosing_cards(entry_kind="strike_attack"),
