@@ -398,6 +398,19 @@ def test_faithful_cards_exist_and_keep_real_names() -> None:
         assert not _is_test_card(pool[cid]), cid
 
 
+def test_docs_list_the_faithful_cards_under_their_heading() -> None:
+    """docs/CARDS.md's section «Faithful real cards (N)» has one row per FAITHFUL card and no
+    other, and N is their number (a row misplaced in another section is caught)."""
+    doc = (DATA.parents[2] / "docs" / "CARDS.md").read_text(encoding="utf-8")
+    start = doc.index("## Faithful real cards (")
+    section = doc[start:doc.index("\n## ", start + 1)]
+    heading = re.match(r"## Faithful real cards \((\d+)\)", section)
+    assert heading is not None
+    rows = re.findall(r"^\| [^|\n]+ \| `([a-z0-9_]+)` \|", section, re.M)
+    assert sorted(rows) == sorted(FAITHFUL)
+    assert int(heading.group(1)) == len(FAITHFUL)
+
+
 def test_faithful_cards_print_the_reference_text() -> None:
     """A real-named card's text equals the printed text of the reference exactly: the
     card_text of cards-bh-sets-2018-2019.json, else the «» text of example-cards.md."""
