@@ -505,16 +505,21 @@ def _load_equivalent() -> list[dict[str, Any]]:
     return data
 
 
+#: The shortest mutated text matched to a judged equivalent listed at another line.
+MOVED_TEXT_MIN = 20
+
+
 def _match_equivalent(m: Mutant, equivalent: list[dict[str, Any]]) -> str:
     """The reason when the list holds this mutant: same module, operator, text and line; or,
-    for a survivor, the entries with the same text at other lines (the code moved) when they
-    all give one reason (the same line may occur more than once in a module)."""
+    for a survivor whose text is distinctive (at least :data:`MOVED_TEXT_MIN` characters: a short
+    text such as ``return False`` stands at many lines of a module, each with its own meaning),
+    the entries with the same text at other lines (the code moved) when they all give one reason."""
     hits = [e for e in equivalent if (e["module"], e["operator"], e["original"], e["mutated"]) == m.key()]
     exact = [e for e in hits if e["line"] == m.line]
     if exact:
         return str(exact[0]["reason"])
     reasons = {str(e["reason"]) for e in hits}
-    if len(reasons) == 1 and m.status == "survived":  # the line moved: trust the text for a survivor only
+    if len(reasons) == 1 and m.status == "survived" and len(m.original) >= MOVED_TEXT_MIN:  # the line moved
         lines = ", ".join(str(e["line"]) for e in hits)
         return reasons.pop() + f" [listed at line {lines}]"
     return ""

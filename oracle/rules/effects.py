@@ -160,7 +160,7 @@ WOUNDING_OPS: frozenset[Op] = frozenset({"wound", "distribute_wounds"})
 
 
 def effect_unit(
-    entry: QueueEntry, effect: Effect, rules: tuple[str, ...], drawn: int = 0, known_strike: int = -1,
+    entry: QueueEntry, effect: Effect, rules: tuple[str, ...], drawn: int, known_strike: int,
 ) -> Callable[[State, list[Event]], None]:
     """Effect ``effect`` of the resolving ``entry`` as one unit of the game, on any copy of the
     state: the look-ahead of a wound choice carries it out (INTERPRETING.md, entry 223), with

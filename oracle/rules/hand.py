@@ -125,7 +125,7 @@ def searchable(state: State, effect: Effect, seat: int) -> list[int]:
     return out
 
 
-def options(state: State, effect: Effect, seat: int, source: int = 0) -> list[int]:
+def options(state: State, effect: Effect, seat: int, source: int) -> list[int]:
     """The cards the choice is made from: the hand, or for a search (a summon, a resurrection)
     the matching cards of the deck (the graveyard); for «Прикрепите к Паролету любое число
     ваших механизмов» his mechanisms in play other than the ability's card ``source`` (its
