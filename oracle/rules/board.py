@@ -132,8 +132,8 @@ def abilities_lost(state: State, uid: int) -> bool:
     parts do (INTERPRETING.md, entries 211 and 212).  A game with no card that takes abilities
     away answers with one set test (speed only); the ``lost_abilities_still_work`` mutant never
     finds one lost."""
-    if not game_has(state, ids_losing_abilities()) or not state.rules.abilities_can_be_lost:
-        return False
+    if not state.modifiers or not game_has(state, ids_losing_abilities()) or not state.rules.abilities_can_be_lost:
+        return False  # no modifier at all (the common case, tested first): nothing is lost
     return any(m.target == uid and m.grants == "no_abilities" for m in state.modifiers)
 
 
@@ -406,11 +406,16 @@ def current_life(state: State, uid: int) -> int:
     and 97)."""
     c = state.cards[uid]
     life = (_CARDS or _pool_cards())[c.card_id].life - c.wounds
-    if state.modifiers:
-        if any(m.target == uid and m.grants == "double_life" for m in state.modifiers):
-            return max_life(state, uid) - c.wounds
-        life += life_bonus(state, uid)
-    if some_card_outside_zones(state):
+    for m in state.modifiers:  # life_bonus and the doublings in one pass (speed only)
+        if m.target == uid:
+            grants = m.grants
+            if grants == "life":
+                life += m.amount
+            elif grants == "reduced_life":
+                life -= m.amount
+            elif grants == "double_life":
+                return max_life(state, uid) - c.wounds
+    if state._outside if state._outside is not None else some_card_outside_zones(state):  # speed: no call
         life += attached_life(state, uid)
     return life
 
@@ -465,10 +470,10 @@ def has_keyword(state: State, uid: int, keyword: Keyword | GrantedKeyword) -> bo
     cards = _CARDS or _pool_cards()
     if keyword in cards[state.cards[uid].card_id].keywords and not abilities_lost(state, uid):
         return True  # printed, and its printed text still counts (entry 211)
-    if not state.rules.granted_abilities_survive_the_loss and abilities_lost(state, uid):
+    if state.modifiers and abilities_lost(state, uid) and not state.rules.granted_abilities_survive_the_loss:
         return False  # the mutant's reading: a loss takes the granted keywords too (entry 212)
     # the top card of a combined card gains its parts' abilities (R15 glossary «Присоединить»)
-    if some_card_outside_zones(state) and any(keyword in card_def(state, p).keywords for p in parts_of(state, uid)):
+    if (state._outside if state._outside is not None else some_card_outside_zones(state)) and any(keyword in card_def(state, p).keywords for p in parts_of(state, uid)):
         return True
     return any(m.target == uid and m.grants == keyword for m in state.modifiers)
 
