@@ -211,6 +211,22 @@ def _fire_delayed(state: State, kind: Trigger, subject: int, count: int) -> None
         _add(state, dt.controller, dt.source, dt.ability, subject, dt.count or count)
 
 
+def _nothing_fires(state: State, kind: Trigger, subject: int, cards: Mapping[str, CardDef]) -> bool:
+    """Whether :func:`_fire` would find nothing for ``kind`` whatever it looked at, told by the
+    same tests it makes first (speed only: most events fire nothing): no card is a part or
+    captured; about the subject itself, its card has no ability on ``kind`` and no card of the
+    game grants abilities; about others, no card in play has one, and it is no start of a turn
+    (poison).  The caller has checked there are no delayed abilities and no cards that left
+    play together."""
+    if some_card_outside_zones(state):
+        return False
+    table = triggered_abilities(cards)
+    if kind in _SELF:
+        return kind not in table[state.cards[subject].card_id] and not game_has(state, granters())
+    holders = _HOLDERS.get(kind, _NONE)
+    return kind != "start_of_turn" and (not game_has(state, holders) or holders.isdisjoint(ids_in_play(state)))
+
+
 def fire(
     state: State,
     kind: Trigger,
@@ -246,6 +262,8 @@ def fire(
     fires, but the granted abilities were the combined creature's, which fired them once
     (INTERPRETING.md, entry 182)."""
     cards = load_pool().cards
+    if not state.delayed and not together and _nothing_fires(state, kind, subject, cards):
+        return
     before = len(state.pending)
     stopped: list[tuple[int, int]] = []
     if not _CHAIN.get():  # outside a chain no cycle can stop a trigger (:func:`_add`)
