@@ -415,7 +415,7 @@ def current_life(state: State, uid: int) -> int:
                 life -= m.amount
             elif grants == "double_life":
                 return max_life(state, uid) - c.wounds
-    if state._outside if state._outside is not None else some_card_outside_zones(state):  # speed: no call
+    if some_card_outside_zones(state):
         life += attached_life(state, uid)
     return life
 
@@ -473,7 +473,7 @@ def has_keyword(state: State, uid: int, keyword: Keyword | GrantedKeyword) -> bo
     if state.modifiers and abilities_lost(state, uid) and not state.rules.granted_abilities_survive_the_loss:
         return False  # the mutant's reading: a loss takes the granted keywords too (entry 212)
     # the top card of a combined card gains its parts' abilities (R15 glossary «Присоединить»)
-    if (state._outside if state._outside is not None else some_card_outside_zones(state)) and any(keyword in card_def(state, p).keywords for p in parts_of(state, uid)):
+    if some_card_outside_zones(state) and any(keyword in card_def(state, p).keywords for p in parts_of(state, uid)):
         return True
     return any(m.target == uid and m.grants == keyword for m in state.modifiers)
 

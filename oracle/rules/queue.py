@@ -614,8 +614,7 @@ def _replace_wounds(state: State, action: Action, ev: list[Event]) -> None:
     rules = _resolution_rules(state, entry)
     # the effect waited after its «при этом» / «иначе» allowed it (R15:119.4, 119.7)
     run_effects(state, entry, ability, hc.effect, effect.if_previous != "not_done", ev, rules, answers, _carried(hc))
-    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
-        _rest_of_play(state, entry, ev)
+    _rest_of_play(state, entry, ev)  # it stops at once at a pause or a finished game
 
 
 def _resolution_rules(state: State, entry: QueueEntry) -> tuple[str, ...]:
@@ -757,8 +756,7 @@ def _after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> 
         if state.winner >= 0:
             return
     run_effects(state, entry, ability, hc.effect + 1, done, ev, rules)
-    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
-        _rest_of_play(state, entry, ev)
+    _rest_of_play(state, entry, ev)  # it stops at once at a pause or a finished game
 
 
 # --- the opponent's decision to pay (R15:119.7) -------------------------------------------
@@ -782,8 +780,7 @@ def _pay_choice(state: State, action: Action, ev: list[Event]) -> None:
     hc, paid = decide_payment(state, action, ev, rules)
     run_effects(state, entry, ability_of(state, entry), hc.effect + 1, paid and state.rules.payment_stops_otherwise,
                 ev, rules)
-    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
-        _rest_of_play(state, entry, ev)
+    _rest_of_play(state, entry, ev)  # it stops at once at a pause or a finished game
 
 
 # --- an owner's order of his cards put on top of his deck (R15:204.4) ---------------------
@@ -808,8 +805,7 @@ def _order_cards(state: State, action: Action, ev: list[Event]) -> None:
     if order_effect(state, entry, hc.effect, ev, rules):
         return
     run_effects(state, entry, ability_of(state, entry), hc.effect + 1, True, ev, rules)
-    if state.step not in RESOLUTION_PAUSES and state.winner < 0:
-        _rest_of_play(state, entry, ev)
+    _rest_of_play(state, entry, ev)  # it stops at once at a pause or a finished game
 
 
 # --- the shuffle after a search (R15:7.search, R15:204.2) -------------------------------

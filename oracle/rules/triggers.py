@@ -218,18 +218,13 @@ def _nothing_fires(state: State, kind: Trigger, subject: int, cards: Mapping[str
     game grants abilities; about others, no card in play has one, and it is no start of a turn
     (poison).  The caller has checked there are no delayed abilities and no cards that left
     play together."""
-    if state._outside is not False and some_card_outside_zones(state):
+    if some_card_outside_zones(state):
         return False
-    known = state._ids  # game_has's set, read here without a call (this runs for every event)
-    if known is None:
-        game_has(state, _NONE)
-        known = state._ids
-        assert known is not None
+    table = triggered_abilities(cards)  # made once per pool, with _HOLDERS
     if kind in _SELF:
-        return kind not in triggered_abilities(cards)[state.cards[subject].card_id] and known.isdisjoint(granters())
-    triggered_abilities(cards)  # made once per pool, with _HOLDERS
+        return kind not in table[state.cards[subject].card_id] and not game_has(state, granters())
     holders = _HOLDERS.get(kind, _NONE)
-    return kind != "start_of_turn" and (known.isdisjoint(holders) or holders.isdisjoint(ids_in_play(state)))
+    return kind != "start_of_turn" and (not game_has(state, holders) or holders.isdisjoint(ids_in_play(state)))
 
 
 def fire(
