@@ -415,7 +415,7 @@ def current_life(state: State, uid: int) -> int:
                 life -= m.amount
             elif grants == "double_life":
                 return max_life(state, uid) - c.wounds
-    if some_card_outside_zones(state):
+    if state._outside is not False and some_card_outside_zones(state):  # (known False: no call; speed only)
         life += attached_life(state, uid)
     return life
 
@@ -467,15 +467,17 @@ def classes_of(state: State, uid: int) -> tuple[str, ...]:
 def has_keyword(state: State, uid: int, keyword: Keyword | GrantedKeyword) -> bool:
     """Whether card ``uid`` has ``keyword`` now: printed (``keywords``, its own or a part's
     under it) or granted by a modifier in force («получает Рывок до конца хода», R15 glossary «Получает»; entry 69)."""
-    cards = _CARDS or _pool_cards()
-    if keyword in cards[state.cards[uid].card_id].keywords and not abilities_lost(state, uid):
+    mods = state.modifiers  # (no modifier, the common case: nothing granted, nothing lost; speed only)
+    if keyword in (_CARDS or _pool_cards())[state.cards[uid].card_id].keywords and not (
+            mods and abilities_lost(state, uid)):
         return True  # printed, and its printed text still counts (entry 211)
-    if state.modifiers and abilities_lost(state, uid) and not state.rules.granted_abilities_survive_the_loss:
+    if mods and not state.rules.granted_abilities_survive_the_loss and abilities_lost(state, uid):
         return False  # the mutant's reading: a loss takes the granted keywords too (entry 212)
     # the top card of a combined card gains its parts' abilities (R15 glossary «Присоединить»)
-    if some_card_outside_zones(state) and any(keyword in card_def(state, p).keywords for p in parts_of(state, uid)):
+    if state._outside is not False and some_card_outside_zones(state) and any(
+            keyword in card_def(state, p).keywords for p in parts_of(state, uid)):
         return True
-    return any(m.target == uid and m.grants == keyword for m in state.modifiers)
+    return any(m.target == uid and m.grants == keyword for m in mods)
 
 
 def characters_in_play(state: State) -> Iterator[int]:

@@ -218,7 +218,7 @@ def _nothing_fires(state: State, kind: Trigger, subject: int, cards: Mapping[str
     game grants abilities; about others, no card in play has one, and it is no start of a turn
     (poison).  The caller has checked there are no delayed abilities and no cards that left
     play together."""
-    if some_card_outside_zones(state):
+    if state._outside is not False and some_card_outside_zones(state):  # (known False: no call)
         return False
     table = triggered_abilities(cards)  # made once per pool, with _HOLDERS
     if kind in _SELF:
