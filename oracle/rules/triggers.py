@@ -152,6 +152,11 @@ class resolving:
         _CHAIN.reset(self._token)
 
 
+def current_chain() -> tuple[int, ...]:
+    """The chain of the resolution going on (:class:`resolving`; empty outside one)."""
+    return _CHAIN.get()
+
+
 def _in_chain(chain: tuple[int, ...], source: int, ability: int) -> bool:
     return any(chain[i] == source and chain[i + 1] == ability for i in range(0, len(chain) - 1, 2))
 
