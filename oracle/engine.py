@@ -18,7 +18,7 @@ from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
 from .rules.attack import defender_candidates, defender_violations, directed, end_attack_window
 from .rules.basic_effects import close_card, perish_lifeless
-from .rules.board import has_keyword
+from .rules.board import has_keyword, learn_card_facts
 from .rules.cancellation import apply_cancel_choice, cancel_choice_actions, canceller_seat, check_cancel_choice
 from .rules.deck_order import check_deck_order, deck_order_actions, deck_orderer
 from .rules.end_turn import finish_turn
@@ -287,6 +287,7 @@ def apply(state: State, action: Action) -> Outcome:
     violations = check(state, action)
     if violations:
         raise IllegalAction(violations)
+    learn_card_facts(state)  # kept on the given state, so that its forks share them (speed only)
     nxt = state.fork()
     ev: list[Event] = []
     _perform(nxt, action, ev)

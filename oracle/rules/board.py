@@ -231,6 +231,19 @@ def game_has(state: State, ids: AbstractSet[str]) -> bool:
     return not known.isdisjoint(ids)
 
 
+def learn_card_facts(state: State) -> None:
+    """Find and keep on ``state`` itself what :func:`some_card_outside_zones` and
+    :func:`game_has` keep, if it does not know them yet (speed only): :func:`oracle.engine.apply`
+    calls it on the state it is given before forking it, so that the next states made from one
+    state inherit one finding instead of each making its own (a scan of every card, about 3 µs
+    for 42 cards, at every ``apply`` to a state whose check asked neither).  Nothing of the
+    game changes: both are kept outside the game state (``State._outside``, ``State._ids``)."""
+    if state._outside is None:
+        some_card_outside_zones(state)
+    if state._ids is None:
+        state._ids = frozenset(c.card_id for c in state.cards.values())
+
+
 def forget_outside(state: State) -> None:
     """Reset what :func:`some_card_outside_zones` keeps: a card was just attached, captured or
     released (a created card is neither a part nor captured, so creation keeps it)."""
