@@ -231,6 +231,15 @@ def game_has(state: State, ids: AbstractSet[str]) -> bool:
     return not known.isdisjoint(ids)
 
 
+def game_ids(state: State) -> frozenset[str]:
+    """The printed card ids of every card of the game, in any zone: what :func:`game_has`
+    keeps (``State._ids``), found if not known yet (speed only)."""
+    known = state._ids
+    if known is None:
+        known = state._ids = frozenset(c.card_id for c in state.cards.values())
+    return known
+
+
 def learn_card_facts(state: State) -> None:
     """Find and keep on ``state`` itself what :func:`some_card_outside_zones` and
     :func:`game_has` keep, if it does not know them yet (speed only): :func:`oracle.engine.apply`
@@ -240,8 +249,7 @@ def learn_card_facts(state: State) -> None:
     game changes: both are kept outside the game state (``State._outside``, ``State._ids``)."""
     if state._outside is None:
         some_card_outside_zones(state)
-    if state._ids is None:
-        state._ids = frozenset(c.card_id for c in state.cards.values())
+    game_ids(state)
 
 
 def forget_outside(state: State) -> None:
