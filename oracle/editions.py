@@ -158,6 +158,13 @@ def activation_steps(state: State, *steps: int) -> tuple[str, ...]:
     steps (the declaration and payment cite 308.1, 501.1 and 501.2 there and in R15 too)."""
     if not state.rules.activation_steps:
         return ()
+    return _step_ids(steps)
+
+
+@cache
+def _step_ids(steps: tuple[int, ...]) -> tuple[str, ...]:
+    """:func:`activation_steps`'s ids of ``steps``, kept (the engine cites the same few on
+    every activation)."""
     return tuple(_ACTIVATION_STEPS[n] for n in steps)
 
 

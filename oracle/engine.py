@@ -96,9 +96,10 @@ class Decision:
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Outcome:
-    """The result of :func:`apply`: the next state and the ordered events."""
+    """The result of :func:`apply`: the next state and the ordered events.  Treat it as
+    immutable (not frozen for speed alone, as :class:`oracle.model.Event`: one per ``apply``)."""
 
     state: State
     events: tuple[Event, ...]

@@ -71,10 +71,11 @@ def use_effect_runner(runner: EffectRunner) -> None:
 _APPLIED: ContextVar[frozenset[tuple[int, int]]] = ContextVar("draw_replacements_applied", default=frozenset())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DrawOutcome:
     """What an instruction to draw did: ``drawn`` cards reached the hand; ``missed``: a single
-    draw found the deck empty (R15:304.2 counts it as a failed draw)."""
+    draw found the deck empty (R15:304.2 counts it as a failed draw).  Read, never changed (not
+    frozen for speed alone, as :class:`oracle.model.Event`)."""
 
     drawn: int = 0
     missed: bool = False
