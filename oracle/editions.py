@@ -126,8 +126,16 @@ def cite(state: State, *numbers: str) -> tuple[str, ...]:
 
 def cite_one(state: State, number: str) -> str:
     """The catalogue id of the one rule ``number`` in the edition of ``state`` (``cite`` of
-    one number, whose tuple has that one id)."""
-    return _cite(state.edition, (number,))[0]
+    one number, whose tuple has that one id; kept per edition and number, speed only)."""
+    key = (state.edition, number)
+    found = _ONE.get(key)
+    if found is None:
+        found = _ONE[key] = _cite(state.edition, (number,))[0]
+    return found
+
+
+#: :func:`cite_one`'s answers, by (edition, number).
+_ONE: dict[tuple[str, str], str] = {}
 
 
 @cache

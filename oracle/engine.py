@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
 
 from .editions import cite, cite_one
 from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
 from .rules.attack import defender_candidates, defender_violations, directed, end_attack_window
 from .rules.basic_effects import close_card, perish_lifeless
-from .rules.board import has_keyword
+from .rules.board import has_keyword, learn_card_facts
 from .rules.cancellation import apply_cancel_choice, cancel_choice_actions, canceller_seat, check_cancel_choice
 from .rules.deck_order import check_deck_order, deck_order_actions, deck_orderer
 from .rules.end_turn import finish_turn
@@ -171,6 +172,10 @@ _FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "valu
 _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
 #: Per action kind, the fields it leaves at their defaults (those not in USED_FIELDS).
 _UNUSED_FIELDS = {kind: tuple(f for f in _FIELDS if f not in used) for kind, used in USED_FIELDS.items()}
+#: Per action kind, a getter of its unused fields and the tuple of their defaults: one comparison
+#: tells a well-formed action (speed only; the names are found only for a refusal).
+_UNUSED_GETTERS = {kind: (attrgetter(*unused, "kind"), (*(_DEFAULTS[f] for f in unused), kind))
+                   for kind, unused in _UNUSED_FIELDS.items()}
 #: The rule a malformed action of each kind is refused under.
 FIELD_RULE: dict[str, str] = {
     "roll": "301.4", "shuffle": "301.5", "choose_order": "301.4", "mulligan": "301.7", "reveal": "304.3",
@@ -213,8 +218,9 @@ def check(state: State, action: Action) -> list[Violation]:
         if action.kind in ("declare", "pass") and state.pending:
             return _not_yet_in_the_queue(state)
         return [_wrong_moment(state, action)]
-    unused = [f for f in _UNUSED_FIELDS[action.kind] if getattr(action, f) != _DEFAULTS[f]]
-    if unused:
+    getter, defaults = _UNUSED_GETTERS[action.kind]  # (the kind is among them: always a tuple)
+    if getter(action) != defaults and (
+            unused := [f for f in _UNUSED_FIELDS[action.kind] if getattr(action, f) != _DEFAULTS[f]]):
         rule = cite_one(state, FIELD_RULE[action.kind])
         return [Violation(rule, f"{action.kind!r} takes no {', '.join(unused)}; leave unused fields at their defaults")]
     return row.check(state, action)
@@ -281,6 +287,7 @@ def apply(state: State, action: Action) -> Outcome:
     violations = check(state, action)
     if violations:
         raise IllegalAction(violations)
+    learn_card_facts(state)  # kept on the given state, so that its forks share them (speed only)
     nxt = state.fork()
     ev: list[Event] = []
     _perform(nxt, action, ev)

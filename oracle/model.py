@@ -606,6 +606,9 @@ class State:
     # yet.  :func:`oracle.rules.board.game_has` finds it once and keeps it, copies keep it, and
     # the creation of a card adds its id (a card's id never changes, no other rule adds cards).
     _ids: frozenset[str] | None = field(default=None, compare=False, repr=False)
+    # Speed too: the ruleset :attr:`rules` last gave, kept while ``edition`` and ``mutant``
+    # are the ones it was made for (copies keep it; None: not looked up yet).
+    _rules: Ruleset | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> State:
         """An independent copy: nothing mutable is shared with ``self``."""
@@ -639,8 +642,14 @@ class State:
     @property
     def rules(self) -> Ruleset:
         """The switches the rule modules read: this game's edition and engine mutant
-        (:mod:`oracle.ruleset`; an unknown mutant is a ``ValueError``)."""
-        return ruleset(self.edition, self.mutant)
+        (:mod:`oracle.ruleset`; an unknown mutant is a ``ValueError``).  Kept in ``_rules``
+        while ``edition`` and ``mutant`` stay the same (the rule modules read it a dozen times
+        an action; speed only)."""
+        r = self._rules
+        if r is not None and r.edition == self.edition and r.mutant == self.mutant:
+            return r
+        r = self._rules = ruleset(self.edition, self.mutant)
+        return r
 
     def zone_of(self, uid: int) -> str:
         """The zone that holds card ``uid``: hand, deck, play, graveyard or supply; "attached"
@@ -751,6 +760,7 @@ def _clone_state(self: State, cards: dict[int, Card], own: set[int] | None) -> S
     s._own = own
     s._outside = self._outside
     s._ids = self._ids
+    s._rules = self._rules
     return s
 
 

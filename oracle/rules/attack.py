@@ -95,7 +95,7 @@ def bound_to_attack(state: State) -> list[int]:
     (R15 glossary «Бешенство», «Обязан объявить … когда есть возможность»: at the choice phase
     with an empty Queue).  A part's «Бешенство» is its combined card's.  Empty under the
     ``frenzy_ignored`` mutant (INTERPRETING.md, entry 155)."""
-    if not state.rules.frenzy_forces_the_attack or not game_has(state, _frenzy_ids()):
+    if not game_has(state, _frenzy_ids()) or not state.rules.frenzy_forces_the_attack:
         return []
     them = state.players[state.inactive]
     enemies = [them.hero, *(uid for uid in them.play if card_def(state, uid).type == "creature")]

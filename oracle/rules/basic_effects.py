@@ -95,24 +95,25 @@ def leave_together(
     # a combined card's parts leave with it, each a separate card (R15:505.4, glossary «Присоединить»)
     parts = {uid: parts_of(state, uid) for uid in uids}
     # (a move that is not a destruction is given no ``by``: its died_from is 0)
-    died_from = {uid: destruction_source(by, uid) if state.rules.destruction_has_a_source else 0 for uid in uids}
+    switches = state.rules
+    died_from = {uid: destruction_source(by, uid) if switches.destruction_has_a_source else 0 for uid in uids}
     for uid in uids:
         c = state.card_mut(uid)
         # from its controller's play zone to its owner's graveyard (R15:519.5; entry 114; the
         # ``taken_card_dies_to_its_controller`` mutant uses the controller's graveyard)
         controller = state.players[state.controller_of(uid)]
         controller.play.remove(uid)
-        to = controller if not state.rules.leaves_play_to_owner else state.players[c.owner]
+        to = controller if not switches.leaves_play_to_owner else state.players[c.owner]
         to.graveyard.append(uid)
         c.closed = c.hidden = c.stunned = False
         c.wounds = c.poison = 0
         c.armour_turn = c.armour_prevented = c.prevented = 0  # its preventions go with it (R15:516.6)
         # R15:205.3: it loses every effect and marker but the usage markers of «N раз за
         # ход» / «N раз за игру» abilities (INTERPRETING.md, entry 40)
-        if not state.rules.markers_kept_in_graveyard:
+        if not switches.markers_kept_in_graveyard:
             c.usage.clear()
             c.game_usage.clear()
-        if not state.rules.death_triggers_see_effects:
+        if not switches.death_triggers_see_effects:
             state.modifiers = [m for m in state.modifiers if m.target != uid]
         source = died_from[uid]
         data: tuple[tuple[str, int | str], ...] = (("card", uid), ("owner", c.owner))

@@ -300,8 +300,9 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     out.extend(ability_cost_violations(state, uid, action.ability, a))
     if action.mode != -1 or action.option:
         out.append(Violation(cite_one(state, "501.1"), "an activated ability has no modes or play options"))
-    out.extend(_ability_x_violations(state, action, a))
-    k = discard_count(state, a, action.x)
+    if a.x_coins or action.x:  # (no X in the cost and none declared: nothing to check; speed only)
+        out.extend(_ability_x_violations(state, action, a))
+    k = discard_count(state, a, action.x) if a.discard or a.discard_x else 0
     if a.options:
         # the cards a discard cost discards come first in values, then the chain (entry 240)
         if k:
@@ -508,11 +509,11 @@ def _ability_distribution_violations(state: State, action: Action, a: ActivatedA
     target's share; the shares add up to what it distributes, each at least one in R15 (the
     seed editions as for a spell's, INTERPRETING.md entry 39)."""
     total = _ability_distribution_total(a, action.x)
-    rule = (activation_steps(state, 6) or cite(state, "501.1"))[0]
     if not total:
         if action.amounts:  # the declaration names only what the ability has (501.1)
             return [Violation(cite_one(state, "501.1"), "this ability distributes nothing")]
         return []
+    rule = (activation_steps(state, 6) or cite(state, "501.1"))[0]
     least = _least_amount(state)
     if len(action.amounts) != len(action.targets):
         return [Violation(rule, "give an amount for each target")]

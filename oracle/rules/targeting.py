@@ -24,7 +24,8 @@ def target_violation(
     c = state.cards.get(uid)
     if c is None:
         return f"card {uid} does not exist"
-    d = load_pool().cards[c.card_id]
+    cards = load_pool().cards
+    d = cards[c.card_id]
     # in the play zone: its owner's hero or in a play list, whose player controls it (R15:519.5)
     mine = state.players[c.owner]
     if uid == mine.hero or uid in mine.play:
@@ -47,7 +48,7 @@ def target_violation(
         return (f"card {uid} cannot be chosen as a target of spells and abilities until the end of turn "
                 "(a restriction of targets, R15:502.9)")
     if (spec.chooser == "controller" and source in state.cards
-            and load_pool().cards[state.cards[source].card_id].type == "spell" and protected_from_spells(state, uid)):
+            and cards[state.cards[source].card_id].type == "spell" and protected_from_spells(state, uid)):
         # «Защита от заклинаний»: the controller of a spell's targeted ability cannot choose it;
         # an opponent choosing «по его выбору» may (R15:515.2)
         return f"card {uid} has «Защита от заклинаний»: the spell's controller cannot target it ({SPELL_PROTECTION})"

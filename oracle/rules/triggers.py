@@ -19,6 +19,7 @@ from .board import (
     classes_of,
     condition_holds,
     game_has,
+    game_ids,
     ids_in_play,
     parts_of,
     some_card_outside_zones,
@@ -152,6 +153,11 @@ class resolving:
         _CHAIN.reset(self._token)
 
 
+def current_chain() -> tuple[int, ...]:
+    """The chain of the resolution going on (:class:`resolving`; empty outside one)."""
+    return _CHAIN.get()
+
+
 def _in_chain(chain: tuple[int, ...], source: int, ability: int) -> bool:
     return any(chain[i] == source and chain[i + 1] == ability for i in range(0, len(chain) - 1, 2))
 
@@ -211,6 +217,33 @@ def _fire_delayed(state: State, kind: Trigger, subject: int, count: int) -> None
         _add(state, dt.controller, dt.source, dt.ability, subject, dt.count or count)
 
 
+#: Per set of a game's printed card ids (:func:`~oracle.rules.board.game_ids`): the conditions
+#: some card of that game has a triggered ability on, or None when a card of it grants
+#: abilities (granted abilities may be on any condition).  Emptied when it grows past
+#: :data:`_KINDS_KEPT` sets (one per game and per card created in it).
+_KINDS: dict[frozenset[str], frozenset[str] | None] = {}
+_KINDS_KEPT = 4096
+
+
+def _may_fire(state: State, kind: Trigger, cards: Mapping[str, CardDef]) -> bool:
+    """Whether some card of the game, in any zone, has a triggered ability on ``kind`` (or
+    some card grants abilities): when none has, nothing of a card fires on it (speed only:
+    half of the events of a random game are on conditions no card of that game reads)."""
+    ids = game_ids(state)
+    try:
+        held = _KINDS[ids]
+    except KeyError:
+        triggered_abilities(cards)  # made once per pool, with _HOLDERS
+        if len(_KINDS) >= _KINDS_KEPT:
+            _KINDS.clear()
+        if game_has(state, granters()):
+            held = None
+        else:
+            held = frozenset(k for k, holders in _HOLDERS.items() if not holders.isdisjoint(ids))
+        _KINDS[ids] = held
+    return held is None or kind in held
+
+
 def _nothing_fires(state: State, kind: Trigger, subject: int, cards: Mapping[str, CardDef]) -> bool:
     """Whether :func:`_fire` would find nothing for ``kind`` whatever it looked at, told by the
     same tests it makes first (speed only: most events fire nothing): no card is a part or
@@ -218,7 +251,7 @@ def _nothing_fires(state: State, kind: Trigger, subject: int, cards: Mapping[str
     game grants abilities; about others, no card in play has one, and it is no start of a turn
     (poison).  The caller has checked there are no delayed abilities and no cards that left
     play together."""
-    if some_card_outside_zones(state):
+    if state._outside is not False and some_card_outside_zones(state):  # (known False: no call)
         return False
     table = triggered_abilities(cards)  # made once per pool, with _HOLDERS
     if kind in _SELF:
@@ -262,6 +295,8 @@ def fire(
     fires, but the granted abilities were the combined creature's, which fired them once
     (INTERPRETING.md, entry 182)."""
     cards = load_pool().cards
+    if not state.delayed and kind != "start_of_turn" and not _may_fire(state, kind, cards):
+        return  # no card of the game reads this condition, none waits delayed, no poison to tick
     if not state.delayed and not together and _nothing_fires(state, kind, subject, cards):
         return
     before = len(state.pending)
