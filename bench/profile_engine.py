@@ -40,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--edition", default="C", choices=("A", "B", "C"))
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--top", type=int, default=30)
+    p.add_argument("--json", metavar="PATH", help="also write the --top functions by own time as JSON to PATH")
     p.add_argument("--worker", nargs=2, metavar=("WORKLOAD", "OUT"), help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.worker:
@@ -69,6 +70,13 @@ def main(argv: list[str] | None = None) -> int:
         stats = pstats.Stats(str(out))
         stats.sort_stats("tottime").print_stats(args.top)
         stats.sort_stats("cumulative").print_stats(args.top)
+        if args.json:
+            rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])[: args.top]  # type: ignore[attr-defined]
+            found = [{"function": f"{Path(file).name}:{line}({name})", "calls": calls, "own_seconds": round(own, 6),
+                      "cumulative_seconds": round(cum, 6)} for (file, line, name), (_, calls, own, cum, _) in rows]
+            Path(args.json).write_text(json.dumps({"op": args.op, "engine": str(args.engine), "maker": str(args.maker),
+                                                   "reps": args.reps, "top": found}, indent=2) + "\n", encoding="utf-8")
+            print(f"wrote {args.json}")
     return 0
 
 

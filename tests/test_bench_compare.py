@@ -37,3 +37,21 @@ def test_a_directory_without_an_engine_is_refused(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False, timeout=60)
     assert proc.returncode == 2
     assert "holds no oracle package" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_profile_names_the_engine_functions_of_the_operation(tmp_path: Path) -> None:
+    """``bench/profile_engine.py`` (a diagnostic on the same workload) profiles the operation it
+    is given: its JSON lists functions with their calls and times, ``oracle/engine.py``'s
+    ``apply`` among them, called once per case and repetition."""
+    out = tmp_path / "profile.json"
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "profile_engine.py"), "--games", "2", "--states", "4", "--reps", "2",
+         "--op", "apply", "--top", "400", "--json", str(out)],
+        capture_output=True, text=True, check=False, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["op"] == "apply"
+    applies = [f for f in data["top"] if f["function"].startswith("engine.py:") and f["function"].endswith("(apply)")]
+    assert [f["calls"] for f in applies] == [8]
+    assert all(f["own_seconds"] <= f["cumulative_seconds"] for f in data["top"])
