@@ -218,17 +218,19 @@ def _fire_delayed(state: State, kind: Trigger, subject: int, count: int) -> None
 
 
 #: Per set of a game's printed card ids (:func:`~oracle.rules.board.game_ids`): the conditions
-#: some card of that game has a triggered ability on, or None when a card of it grants
-#: abilities (granted abilities may be on any condition).  Emptied when it grows past
-#: :data:`_KINDS_KEPT` sets (one per game and per card created in it).
-_KINDS: dict[frozenset[str], frozenset[str] | None] = {}
+#: some card of that game has a triggered ability on, printed or to grant.  Emptied when it
+#: grows past :data:`_KINDS_KEPT` sets (one per game and per card created in it).
+_KINDS: dict[frozenset[str], frozenset[str]] = {}
 _KINDS_KEPT = 4096
 
 
 def _may_fire(state: State, kind: Trigger, cards: Mapping[str, CardDef]) -> bool:
-    """Whether some card of the game, in any zone, has a triggered ability on ``kind`` (or
-    some card grants abilities): when none has, nothing of a card fires on it (speed only:
-    half of the events of a random game are on conditions no card of that game reads)."""
+    """Whether some card of the game, in any zone, has a triggered ability on ``kind``: one of
+    its own (a part's, a captured card's too: every card of the game is looked at), or one it
+    gives to other cards (``granted``, R15:7.gains; a granted ability's source is the card
+    that has it, but its text is its granter's, a card of the game).  When none has, nothing of
+    a card fires on ``kind`` (speed only: about half of the events of a random game are on
+    conditions no card of that game reads)."""
     ids = game_ids(state)
     try:
         held = _KINDS[ids]
@@ -236,12 +238,11 @@ def _may_fire(state: State, kind: Trigger, cards: Mapping[str, CardDef]) -> bool
         triggered_abilities(cards)  # made once per pool, with _HOLDERS
         if len(_KINDS) >= _KINDS_KEPT:
             _KINDS.clear()
-        if game_has(state, granters()):
-            held = None
-        else:
-            held = frozenset(k for k, holders in _HOLDERS.items() if not holders.isdisjoint(ids))
-        _KINDS[ids] = held
-    return held is None or kind in held
+        found = {k for k, holders in _HOLDERS.items() if not holders.isdisjoint(ids)}
+        for cid in granters() & ids:
+            found.update(a.trigger for a in cards[cid].granted)
+        held = _KINDS[ids] = frozenset(found)
+    return kind in held
 
 
 def _nothing_fires(state: State, kind: Trigger, subject: int, cards: Mapping[str, CardDef]) -> bool:
