@@ -573,7 +573,7 @@ def validate(state: State, cards_checked: bool = False) -> None:
         if not len(d.abilities) <= dt.ability < len(d.abilities) + len(d.delayed):
             raise StateError(f"delayed[{i}].ability", f"card {dt.source} has no delayed ability {dt.ability} "
                              f"(its delayed abilities are numbered from {len(d.abilities)})")
-        if dt.subject or (dt.count and not remembers(d.ability_at(dt.ability))):
+        if dt.subject or (dt.count and not remembers(d.delayed[dt.ability - len(d.abilities)])):
             raise StateError(f"delayed[{i}].subject" if dt.subject else f"delayed[{i}].count",
                              "a delayed ability waits for its condition: no subject, no count yet (but the "
                              "count its creating effect remembered, read as \"remembered\"; R15:521.1)")

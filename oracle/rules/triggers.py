@@ -46,11 +46,11 @@ def keeps_wounds(ability: Ability) -> bool:
     return ability.trigger == "death" and any(e.amount == "self_wounds" for e in ability.effects)
 
 
-def remembers(ability: Ability | None) -> bool:
+def remembers(ability: Ability) -> bool:
     """A delayed ability that reads the count its creating effect remembered («столько же карт,
     сколько вы сбросили»: amount "remembered"; its trigger keeps it, ``PendingTrigger.count``, 0
     or more; R15:521.1; INTERPRETING.md, entry 174)."""
-    return ability is not None and any(e.amount == "remembered" for e in ability.effects)
+    return any(e.amount == "remembered" for e in ability.effects)
 
 
 @cache
