@@ -92,7 +92,7 @@ def return_to_hand(
 ) -> None:
     """«Положите существо в руку владельца»: the card goes from play to its owner's hand
     (R15:203.4; :func:`~oracle.rules.basic_effects.move_from_play`)."""
-    if state.zone_of(uid) == "play" and card_def(state, uid).type != "hero":
+    if card_def(state, uid).type != "hero":  # uid: a recipient, in play (a live target, R15:120.7)
         basic_effects.move_from_play(state, uid, "hand", ev, rules)
 
 
@@ -101,7 +101,7 @@ def put_on_deck_bottom(
 ) -> None:
     """«Положите это существо под низ колоды»: the card goes from play under its owner's deck
     (R15:204.4, 204.3; :func:`~oracle.rules.basic_effects.move_from_play`)."""
-    if state.zone_of(uid) == "play" and card_def(state, uid).type != "hero":
+    if card_def(state, uid).type != "hero":  # uid: a recipient, in play (a live target, R15:120.7)
         basic_effects.move_from_play(state, uid, "deck_bottom", ev, rules)
 
 
