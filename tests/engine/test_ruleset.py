@@ -67,6 +67,22 @@ def test_unknown_mutant_and_misspelt_switch_are_errors() -> None:
         _ = s.rules.queue_fifoo  # type: ignore[attr-defined]
 
 
+def test_the_kept_ruleset_follows_the_edition_and_mutant() -> None:
+    """``State.rules`` keeps its ruleset (``State._rules``, speed only), but never a stale one: a
+    state whose mutant or edition is changed after its rules were read reads the new ones, and a
+    copy or fork of the state reads the same ruleset as the state."""
+    s = new_game(GameConfig(("test_geroy_snayper", "test_geroy_pervogo_khoda"), (["ork"] * 4, ["ork"] * 4)))
+    assert s.rules == ruleset(s.edition, "")
+    s.mutant = "lifo_queue"
+    assert s.rules == ruleset(s.edition, "lifo_queue") and s.rules.queue_fifo is False
+    s.mutant = ""
+    assert s.rules.queue_fifo is True
+    for edition in ("A", "B", "C", "R15"):
+        s.edition = edition
+        assert s.rules == ruleset(edition, "") and s.rules.edition == edition
+    assert s.copy().rules == s.fork().rules == s.rules
+
+
 def test_rule_modules_never_compare_a_mutant_name() -> None:
     """No module of the engine compares ``.mutant`` with a string: the rules are read
     through State.rules (issue 11: a misspelt mutant name would be a silent no-op).  Comparing
