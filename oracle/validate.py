@@ -621,6 +621,9 @@ def _check_choice_entry(state: State, e: QueueEntry, field: str) -> None:
         _bound(getattr(e, key), f"{field}.entry.{key}", f"{field}.entry.{key}")
     if e.source not in state.cards:
         raise StateError(f"{field}.entry.source", f"no card with uid {e.source}")
+    modes = load_pool().cards[state.cards[e.source].card_id].modes
+    if e.mode >= len(modes):  # (as a Queue entry's, rule 5: the engine reads the mode's abilities)
+        raise StateError(f"{field}.entry.mode", f"card {e.source} has no mode {e.mode}")
 
 
 def _check_resume(state: State, resume: str, field: str, queue_steps: frozenset[str]) -> None:

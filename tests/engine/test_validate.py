@@ -1012,6 +1012,9 @@ VALIDATE_CASES: list[Case] = [
     ("choosing_cards_source_of_no_card", "hand_choice", _choosing_cards(entry_source=MAX_VALUE),
      "choosing_cards.entry.source"),
     ("choosing_cards_no_such_ability", "hand_choice", _choosing_cards(entry_ability=5), "choosing_cards.entry.ability"),
+    # a mode the card does not have: refused, not an IndexError when the engine reads the mode
+    ("choosing_cards_mode_of_a_card_without_modes", "hand_choice", _choosing_cards(entry_mode=0),
+     "choosing_cards.entry.mode"),
     ("choosing_cards_not_a_hand_effect", "hand_choice", _choosing_cards(effect=1), "choosing_cards.effect"),
     ("choosing_cards_count_on_a_discard", "hand_choice", _choosing_cards(count=2), "choosing_cards.count"),
     ("choosing_cards_count_above_the_cards_looked_at", "look_choice", _choosing_cards(count=3), "choosing_cards.count"),
@@ -1066,6 +1069,7 @@ VALIDATE_CASES: list[Case] = [
     ("module_choice_without_attaching", "module_choice", _set("attaching", None), "attaching"),
     ("attaching_option_unknown", "module_choice", _attaching(option="free"), "attaching.option"),
     ("attaching_card_of_no_card", "module_choice", _attaching(card=MAX_VALUE), "attaching.card"),
+    ("attaching_mode_of_a_card_without_modes", "module_choice", _attaching(entry_mode=0), "attaching.entry.mode"),
     ("attaching_card_without_module", "module_choice", _attaching_to_a_mechanism, "attaching.card"),
     ("attaching_play_resumes_elsewhere", "module_choice", _attaching(resume="end_queue"), "attaching.entry"),
     ("attaching_play_with_a_creating_effect", "module_choice", _attaching(effect=1), "attaching.effect"),
