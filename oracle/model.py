@@ -205,9 +205,9 @@ class Event:
     tuple of (key, value) pairs with int or str values, in a fixed order.
 
     Treat an event as immutable (nothing changes one once made; it hashes by its fields).  It
-    is not a frozen dataclass for speed alone: an action makes about six, and a frozen
-    dataclass's ``__init__`` (``object.__setattr__`` per field) took about 0.3 µs more each,
-    some 5 % of an ``apply`` (``bench/bench_engine_compare.py``)."""
+    is not a frozen dataclass for speed alone: every action makes several, and a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``, several times
+    dearer (its share of ``apply``: ``bench/bench_engine_compare.py`` before and after)."""
 
     kind: str
     rules: tuple[str, ...]

@@ -49,7 +49,7 @@ from .opponent_payment import decide_payment
 from .payment import limit_reached, take_usage_marker
 from .recipients import live_targets
 from .targeting import least_targets, target_choices, target_violation
-from .triggers import POISON, current_chain, resolving
+from .triggers import POISON, chain_unchanged, resolving
 from .wounds import answering, answers_given, pause_for_wound_choice, unanswered_offer, wound_choices_possible
 
 __all__ = [
@@ -500,7 +500,7 @@ def _resolve_one(state: State, ev: list[Event]) -> QueueEntry:
     """The first entry leaves the Queue and resolves; it is returned.  The triggers its effects
     fire belong to its chain (R15:525.2, :func:`~oracle.rules.triggers.resolving`)."""
     entry = state.queue[0] if state.rules.queue_fifo else state.queue[-1]
-    if not entry.lineage and entry.kind != "triggered" and not current_chain():
+    if chain_unchanged(entry):
         return _resolve(state, ev)  # no chain before it, none to begin (speed only)
     with resolving(entry):
         return _resolve(state, ev)

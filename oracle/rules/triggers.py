@@ -153,9 +153,11 @@ class resolving:
         _CHAIN.reset(self._token)
 
 
-def current_chain() -> tuple[int, ...]:
-    """The chain of the resolution going on (:class:`resolving`; empty outside one)."""
-    return _CHAIN.get()
+def chain_unchanged(entry: QueueEntry) -> bool:
+    """Whether :class:`resolving` ``entry`` would leave the chain as it is: none is going on,
+    and the entry has no lineage and is no triggered ability (its chain would be empty too), so
+    its resolution may skip the context (speed only)."""
+    return not entry.lineage and entry.kind != "triggered" and not _CHAIN.get()
 
 
 def _in_chain(chain: tuple[int, ...], source: int, ability: int) -> bool:
@@ -296,10 +298,11 @@ def fire(
     fires, but the granted abilities were the combined creature's, which fired them once
     (INTERPRETING.md, entry 182)."""
     cards = load_pool().cards
-    if not state.delayed and kind != "start_of_turn" and not _may_fire(state, kind, cards):
-        return  # no card of the game reads this condition, none waits delayed, no poison to tick
-    if not state.delayed and not together and _nothing_fires(state, kind, subject, cards):
-        return
+    if not state.delayed:  # (a delayed ability may wait for any condition)
+        if kind != "start_of_turn" and not _may_fire(state, kind, cards):
+            return  # no card of the game reads this condition, and no poison to tick
+        if not together and _nothing_fires(state, kind, subject, cards):
+            return
     before = len(state.pending)
     stopped: list[tuple[int, int]] = []
     if not _CHAIN.get():  # outside a chain no cycle can stop a trigger (:func:`_add`)
