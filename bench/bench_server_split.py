@@ -51,19 +51,17 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
     from oracle.service.calls import CallControl
     from oracle.service.servicer import OracleServicer
 
-    original = OracleServicer.ApplyAction
+    original = OracleServicer.apply_action_wire  # what the server runs for ApplyAction
     if mode == "stub":
         from bench_service import build_requests
 
-        from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 
-        request = pb.ApplyActionRequest.FromString(build_requests(1, seed)["apply"][0])
-        stored = original(OracleServicer(), request, CallControl())
+        stored = original(OracleServicer(), build_requests(1, seed)["apply"][0], CallControl())
 
         def stub(self: Any, request: Any, context: Any) -> Any:
             return stored
 
-        OracleServicer.ApplyAction = stub  # type: ignore[method-assign]
+        OracleServicer.apply_action_wire = stub  # type: ignore[method-assign]
     elif mode == "timed":
         totals = {"handler_s": 0.0, "gc_s": 0.0, "calls": 0}
         gc_start = [0.0]
@@ -88,7 +86,7 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
             Path(report).write_text(json.dumps(totals))
 
         gc.callbacks.append(on_gc)
-        OracleServicer.ApplyAction = timed  # type: ignore[method-assign]
+        OracleServicer.apply_action_wire = timed  # type: ignore[method-assign]
         atexit.register(write)
     return oracle_main(["serve", *serve_args])
 
@@ -97,13 +95,14 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
 #: ApplyAction calls): the name in the report, the module (``module:Class`` for a method) and
 #: the attribute wrapped.
 STAGES = (
-    ("parse", "oracle.service.interceptor", "_lenient"),  # the request's bytes to a message
-    ("state (cache key, lookup or decode and validate)", "oracle.service.servicer:OracleServicer", "_lookup"),
-    ("action", "oracle.service.servicer:OracleServicer", "_action"),
+    ("take the request apart", "oracle.service.servicer", "split_fields"),  # the bytes' top-level fields
+    ("state (cache lookup, or parse, decode and validate)", "oracle.service.servicer:OracleServicer",
+     "_cached_or_decoded"),
+    ("action", "oracle.service.convert", "action_from_proto"),
     ("engine apply", "oracle.service.servicer", "apply"),
-    ("events", "oracle.service.convert", "add_events"),
-    ("encode and fingerprint", "oracle.service.state_codec", "encode_state_reusing"),
-    ("decision", "oracle.service.servicer", "decision"),
+    ("events", "oracle.service.convert", "events_wire"),
+    ("encode and fingerprint", "oracle.service.state_codec", "encode_state_wire"),
+    ("decision", "oracle.service.servicer:OracleServicer", "_add_next"),
     ("cache store", "oracle.service.servicer:OracleServicer", "_remember"),
     ("log line", "oracle.service.interceptor:CallInterceptor", "_done"),
 )
@@ -111,11 +110,9 @@ STAGES = (
 
 def _time_stages(totals: dict[str, Any]) -> None:
     """Wrap each of :data:`STAGES` so that the thread CPU time it takes during ApplyAction
-    calls is summed into ``totals["stages"]`` (the parse and the log line are those of the
-    ApplyAction requests only; every stage runs on the thread of the call)."""
+    calls is summed into ``totals["stages"]`` (the log line is that of the ApplyAction calls
+    only; every stage runs on the thread of the call)."""
     import importlib
-
-    from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 
     stages: dict[str, float] = dict.fromkeys((name for name, _, _ in STAGES), 0.0)
     totals["stages"] = stages
@@ -125,23 +122,7 @@ def _time_stages(totals: dict[str, Any]) -> None:
         if class_name:
             owner = getattr(owner, class_name)
         original = getattr(owner, attr)
-        if attr == "_lenient":
-            def lenient(deserializer: Any, original: Any = original, name: str = name) -> Any:
-                parse = original(deserializer)
-                if parse is None:
-                    return None
-
-                def timed_parse(data: bytes) -> Any:
-                    t0 = time.thread_time()
-                    out = parse(data)
-                    if isinstance(out, pb.ApplyActionRequest):
-                        stages[name] += time.thread_time() - t0
-                    return out
-
-                return timed_parse
-
-            setattr(owner, attr, lenient)
-        elif attr == "_done":
+        if attr == "_done":
             def done(self: Any, context: Any, info: Any, method: str, started: float,
                      original: Any = original, name: str = name) -> None:
                 t0 = time.thread_time()
@@ -232,8 +213,8 @@ def main(argv: list[str] | None = None) -> int:
         stages = r.get("stages_us_per_call")
         if not stages:
             continue
-        inside = sum(v for k, v in stages.items() if k not in ("parse", "log line"))
-        rest = r["server_cpu_us_per_call"] - r["handler_cpu_us_per_call"] - stages["parse"] - stages["log line"]
+        inside = sum(v for k, v in stages.items() if k != "log line")  # every other stage runs in the handler
+        rest = r["server_cpu_us_per_call"] - r["handler_cpu_us_per_call"] - stages["log line"]
         print(f"\nstages of an ApplyAction call, {r['workload']} (µs of the call's thread CPU per call):")
         for k, v in stages.items():
             print(f"  {k:<50} {v:>7.1f}")

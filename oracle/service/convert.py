@@ -42,6 +42,7 @@ __all__ = [
     "decision_actor_from_proto",
     "decision_to_proto",
     "event_to_proto",
+    "events_wire",
     "violation_to_proto",
     "violations_to_proto",
 ]
@@ -284,17 +285,22 @@ def _event_wire(event: Event) -> bytes:
     return b"".join(parts)
 
 
+def events_wire(events: Sequence[Event], tag: bytes) -> bytes:
+    """The wire bytes of ``events`` as entries of a repeated ``Event`` field whose key bytes
+    are ``tag`` (as :func:`event_to_proto`'s messages serialize)."""
+    chunks = []
+    for event in events:
+        body = _event_wire(event)
+        chunks.append(tag + _varint(len(body)) + body)
+    return b"".join(chunks)
+
+
 def add_events(msg: Message, events: Sequence[Event], name: str = "events") -> None:
     """Append the ``Event`` messages of ``events`` (as :func:`event_to_proto` makes them) to
     the repeated field ``name`` of ``msg``, written directly and merged in one call."""
     if not events:
         return
-    tag = _varint((msg.DESCRIPTOR.fields_by_name[name].number << 3) | 2)
-    chunks = []
-    for event in events:
-        body = _event_wire(event)
-        chunks.append(tag + _varint(len(body)) + body)
-    msg.MergeFromString(b"".join(chunks))
+    msg.MergeFromString(events_wire(events, _varint((msg.DESCRIPTOR.fields_by_name[name].number << 3) | 2)))
 
 
 # --- configuration ------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from oracle.errors import FieldError
 
-__all__ = ["InputError", "join_field"]
+__all__ = ["InputError", "join_field", "undecodable"]
 
 
 class InputError(FieldError):
@@ -27,3 +27,9 @@ def join_field(prefix: str, field: str) -> str:
     if not prefix:
         return field
     return prefix + field if field.startswith("[") else f"{prefix}.{field}"
+
+
+def undecodable(field: str, method: str, error: str) -> InputError:
+    """The error of bytes that do not parse as ``method``'s request message (``field``:
+    ``request``, or ``requests[i]`` for a stream's i-th message; ``error``: the parser's)."""
+    return InputError(field, f"not a valid request message for {method}: {error}")

@@ -26,7 +26,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from concurrent import futures
 from dataclasses import dataclass
 from typing import Any
@@ -35,13 +35,14 @@ import grpc
 
 from . import state_codec as sc
 from .calls import CURRENT_CALL, REQUEST_ID_KEY, CallAbort, CallControl, CallInfo
-from .errors import InputError
+from .errors import InputError, undecodable
 from .health import HEALTH_SERVICE_NAME
 from .log import get_logger
 from .servicer import SERVICE_NAME
 from .status import MAX_FIELD_CHARS, bad_request_status, cap_text
 
 __all__ = [
+    "INLINE_MAX_BYTES",
     "INLINE_MAX_CARDS",
     "INLINE_METHODS",
     "MAX_LOGGED_FIELDS",
@@ -71,8 +72,16 @@ INLINE_METHODS = frozenset(
 INLINE_MAX_CARDS = 130
 
 
+#: The largest request given as bytes (a method of ``wire_methods``) that runs on the event
+#: loop: a state of INLINE_MAX_CARDS cards of a real game takes a few KiB on the wire.
+INLINE_MAX_BYTES = 16384
+
+
 def _small(request: Any) -> bool:
-    """True for a request without a state or with a state of at most INLINE_MAX_CARDS cards."""
+    """True for a request without a state or with a state of at most INLINE_MAX_CARDS cards,
+    or given as bytes (a method of ``wire_methods``) of at most INLINE_MAX_BYTES bytes."""
+    if type(request) is bytes:
+        return len(request) <= INLINE_MAX_BYTES
     state = getattr(request, "state", None)
     return state is None or len(state.cards) <= INLINE_MAX_CARDS
 
@@ -144,10 +153,14 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     Synchronous unary handlers (the oracle's methods) run in ``executor`` with a
     :class:`CallControl`; asynchronous handlers (health, StreamVerifyTranscript) run on
     the event loop; synchronous streaming handlers (a reflection servicer written for the
-    threaded server) are stepped in ``stream_pool``."""
+    threaded server) are stepped in ``stream_pool``.  ``wire_methods`` maps a unary method's
+    full name to a behaviour that takes the request's bytes and answers the response's bytes
+    (the servicer's own parsing and writing, e.g. ``OracleServicer.apply_action_wire``): it
+    replaces the method's handler, with everything else of a call the same."""
 
     def __init__(self, auth_token: str = "", executor: futures.Executor | None = None, limits: Limits | None = None,
-                 stream_pool: futures.Executor | None = None) -> None:
+                 stream_pool: futures.Executor | None = None,
+                 wire_methods: Mapping[str, Callable[[bytes, CallControl], bytes]] | None = None) -> None:
         self._token = f"Bearer {auth_token}".encode() if auth_token else b""
         self._log = get_logger()
         self._executor = executor
@@ -160,6 +173,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         #: :data:`STREAM_DRAIN_SECONDS` more, then end with UNAVAILABLE.
         self.shutting_down = asyncio.Event()
         self._handlers: dict[str, Any] = {}
+        self._wire_methods = dict(wire_methods or {})
 
     async def intercept_service(self, continuation: Callable[[Any], Awaitable[Any]], details: Any) -> Any:
         """The method handler ``continuation`` returns, its behaviour wrapped (once per
@@ -197,6 +211,9 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
 
     def _wrap(self, handler: Any, method: str) -> Any:
         needs_auth = bool(self._token) and not method.startswith(_HEALTH_PREFIX)
+        wire = self._wire_methods.get(method)
+        if wire is not None and handler.unary_unary is not None:  # bytes in, bytes out: no (de)serializer
+            return grpc.unary_unary_rpc_method_handler(self._unary(wire, method, needs_auth, None))
         deserializer = _lenient(handler.request_deserializer)
         if handler.unary_unary is not None:
             return grpc.unary_unary_rpc_method_handler(
@@ -257,7 +274,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         if needs_auth:
             self._authorize(authorization)
         if isinstance(request, _Undecodable):
-            raise InputError("request", f"not a valid request message for {method}: {request.error}")
+            raise undecodable("request", method, request.error)
         if slots is None:
             return False
         if not slots.take():
@@ -514,7 +531,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                 except StopAsyncIteration:
                     return
                 if isinstance(message, _Undecodable):
-                    raise InputError(f"requests[{index}]", f"not a valid request message for {method}: {message.error}")
+                    raise undecodable(f"requests[{index}]", method, message.error)
                 yield message
                 index += 1
         finally:

@@ -30,7 +30,7 @@ from oracle.suite_version import shipped_suite_version
 from .health import HEALTH_SERVICE_NAME, HealthServicer
 from .interceptor import CallInterceptor, Limits
 from .reflection import enable_reflection
-from .servicer import SERVICE_NAME, OracleServicer
+from .servicer import APPLY_METHOD, SERVICE_NAME, OracleServicer
 from .state_cache import DEFAULT_STATE_CACHE_SIZE
 
 __all__ = ["SHUTDOWN_SETTLE_SECONDS", "BuiltServer", "ServeConfig", "build_server", "format_address"]
@@ -142,9 +142,11 @@ def build_server(config: ServeConfig) -> BuiltServer:
     executor = futures.ThreadPoolExecutor(max_workers=config.threads, thread_name_prefix="oracle-engine")
     stream_pool = futures.ThreadPoolExecutor(max_workers=limits.max_streams + limits.max_watches,
                                              thread_name_prefix="oracle-stream")
-    interceptor = CallInterceptor(config.auth_token, executor, limits, stream_pool)
-    server = grpc.aio.server(interceptors=[interceptor], options=options)
     servicer = OracleServicer(config.mutant, executor, config.state_cache, config.suite_version)
+    # ApplyAction, the hottest call, from and to bytes (OracleServicer.apply_action_wire)
+    interceptor = CallInterceptor(config.auth_token, executor, limits, stream_pool,
+                                  {APPLY_METHOD: servicer.apply_action_wire})
+    server = grpc.aio.server(interceptors=[interceptor], options=options)
     pb_grpc.add_OracleServiceServicer_to_server(servicer, server)  # type: ignore[no-untyped-call]
     health_servicer = HealthServicer(("", SERVICE_NAME))
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

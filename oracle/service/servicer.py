@@ -26,10 +26,13 @@ from concurrent import futures
 from importlib import resources
 from typing import Any, TypeVar
 
+from google.protobuf import field_mask_pb2
+from google.protobuf.message import DecodeError
+
 import oracle
+from oracle._proto.berserk.oracle.v1 import action_pb2, state_pb2, transcript_pb2
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
-from oracle._proto.berserk.oracle.v1 import transcript_pb2
 from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.contract import CAPABILITIES, LEVELS
@@ -43,12 +46,13 @@ from oracle.suite_version import shipped_suite_version
 from . import convert as cv
 from . import state_codec as sc
 from .calls import CURRENT_CALL, CallControl, check_deadline, note_fingerprint, note_state
-from .errors import InputError
+from .errors import InputError, undecodable
 from .state_cache import DEFAULT_STATE_CACHE_SIZE, CachedState, StateCache, normalize_usage
 from .status import MAX_VIOLATIONS
 from .transcripts import verify_stream_async, verify_transcript_message
+from .wire import length_delimited, split_fields
 
-__all__ = ["PROTO_VERSION", "SERVICE_NAME", "OracleServicer"]
+__all__ = ["APPLY_METHOD", "PROTO_VERSION", "SERVICE_NAME", "OracleServicer"]
 
 #: Full name of the oracle service.
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["OracleService"].full_name
@@ -112,42 +116,50 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         if not request.HasField(name):
             raise InputError(name, "is required")
         msg = getattr(request, name)
+        wire = msg.SerializeToString(deterministic=True) if self.state_cache.enabled else None
+        return self._cached_or_decoded(msg, name, encodings, wire)
+
+    def _cached_or_decoded(self, msg: Any, name: str, encodings: bool, wire: bytes | None) -> CachedState:
+        """The state cache's entry under ``wire`` (the state message's wire bytes, if known),
+        or the message ``msg`` decoded and validated, then stored under ``wire``.  ``msg`` may
+        be a function that parses it, called on a miss only."""
         cache = self.state_cache
-        wire = None
-        if cache.enabled:
-            wire = msg.SerializeToString(deterministic=True)
+        if wire is not None and cache.enabled:
             cached = cache.lookup(wire, self.mutant)
             info = CURRENT_CALL.get()
             if info is not None:
                 info.state_cache = "miss" if cached is None else "hit"
             if cached is not None:
                 return cached
+        if callable(msg):
+            msg = msg()
         if encodings:  # the decoded cards' encodings serve the cards a next state shares with it
             decoded = CachedState(*sc.state_and_encodings_from_proto(msg, name, self.mutant, wire))
         else:
             decoded = CachedState(sc.state_from_proto(msg, name, self.mutant, wire))
-        if wire is not None:  # a client that sends this state again (one action after another) hits
+        if wire is not None and cache.enabled:  # a client that sends this state again (one action after another) hits
             cache.put(wire, self.mutant, decoded.state, decoded.encodings)
         return decoded
 
-    def _remember(self, state: State, msg: Any, encodings: object = None, fingerprint: str = "") -> None:
-        """Put ``state``, just encoded into the answer's ``msg``, into the state cache (the
-        caller hands it over: nobody changes it afterwards), its usage markers in the
-        decoder's order (:func:`~oracle.service.state_cache.normalize_usage`).  With a
-        mutant, the state decoded from ``msg`` is stored instead, as a later request would
-        decode it, and nothing if that request would be refused."""
+    def _remember(self, state: State, wire: bytes, encodings: object = None, fingerprint: str = "") -> None:
+        """Put ``state``, whose ``State`` message's wire bytes (as the answer carries them)
+        are ``wire``, into the state cache (the caller hands it over: nobody changes it
+        afterwards), its usage markers in the decoder's order
+        (:func:`~oracle.service.state_cache.normalize_usage`).  With a mutant, the state
+        decoded from ``wire`` is stored instead, as a later request would decode it, and
+        nothing if that request would be refused."""
         cache = self.state_cache
         if not cache.enabled:
             return
         if self.mutant:
             try:
-                state = sc.state_from_proto(msg, "state", self.mutant)
+                state = sc.state_from_proto(state_pb2.State.FromString(wire), "state", self.mutant, wire)
             except InputError:
                 return
             encodings, fingerprint = None, ""
         else:
             normalize_usage(state)
-        cache.put(msg.SerializeToString(deterministic=True), self.mutant, state, encodings, fingerprint)
+        cache.put(wire, self.mutant, state, encodings, fingerprint)
 
     @staticmethod
     def _action(request: Any) -> oracle.Action:
@@ -186,7 +198,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
                 cv.add_events(resp, out.events)
         resp.fingerprint = sc.encode_state(state, resp.state)[1]
         cv.decision_to_proto(decision(state), resp.decision)
-        self._remember(state, resp.state)
+        self._remember(state, resp.state.SerializeToString(deterministic=True))
         note_fingerprint(resp.fingerprint)
         return resp
 
@@ -279,6 +291,64 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         _, fingerprint, encodings = sc.encode_state_reusing(nxt, msg, (state, cached.encodings))
         if "fingerprint" in parts:
             resp.fingerprint = fingerprint
+        self._add_next(resp, nxt, parts)
+        self._remember(nxt, msg.SerializeToString(deterministic=True), encodings, fingerprint)
+        note_fingerprint(fingerprint)
+        return resp
+
+    def apply_action_wire(self, data: bytes, context: CallControl) -> bytes:
+        """:meth:`ApplyAction` from the request's wire bytes to the answer's: always the bytes
+        ``ApplyAction(ApplyActionRequest.FromString(data)).SerializeToString()`` would give
+        (or its error), the form the server runs.  A request of exactly a state, an action and
+        at most a read mask, each given once, is taken apart without parsing the state: its
+        bytes as sent are the state cache's key (a hit parses no state at all), and the
+        answer is written from the encodings of the next state's players and cards
+        (:func:`~oracle.service.state_codec.encode_state_wire`), whose bytes are the key of
+        the state it stores.  Any other request is parsed and answered by :meth:`ApplyAction`."""
+        fields = split_fields(data, _APPLY_REQUEST_FIELDS)
+        if fields is None or 1 not in fields or 2 not in fields:
+            return self._apply_parsed(data, context)
+        try:
+            parts = _mask_parts(field_mask_pb2.FieldMask.FromString(fields[3]) if 3 in fields else None)
+            state_bytes = fields[1]
+            cached = self._cached_or_decoded(lambda: state_pb2.State.FromString(state_bytes), "state", True, state_bytes)
+            action = cv.action_from_proto(action_pb2.Action.FromString(fields[2]), "action")
+        except DecodeError:  # a part does not parse: so does not the request, whose error ApplyAction's path gives
+            return self._apply_parsed(data, context)
+        state = cached.state
+        try:
+            out = apply(state, action)
+        except IllegalAction as exc:
+            note_state(state)
+            refused: bytes = pb.ApplyActionResponse(legal=False, violations=cv.violations_to_proto(exc.violations)).SerializeToString()
+            return refused
+        nxt = out.state
+        wire, fingerprint, encodings = sc.encode_state_wire(nxt, (state, cached.encodings))
+        # the small parts through a message (legal = field 1, written first; then 6, 7, 8);
+        # the state (3), events (4) and fingerprint (5) spliced in after the legal flag
+        small = pb.ApplyActionResponse(legal=True)
+        self._add_next(small, nxt, parts)
+        rest = small.SerializeToString()
+        pieces = [rest[:2]]
+        if "state" in parts:
+            pieces.append(length_delimited(b"\x1a", wire))
+        if "events" in parts:
+            pieces.append(cv.events_wire(out.events, b"\x22"))
+        if "fingerprint" in parts:
+            pieces.append(length_delimited(b"\x2a", fingerprint.encode("ascii")))
+        pieces.append(rest[2:])
+        self._remember(nxt, wire, encodings, fingerprint)
+        note_fingerprint(fingerprint)
+        return b"".join(pieces)
+
+    def _apply_parsed(self, data: bytes, context: CallControl) -> bytes:
+        """:meth:`apply_action_wire` for a request it does not take apart: parsed, then :meth:`ApplyAction`."""
+        answer: bytes = self.ApplyAction(_parse_request(pb.ApplyActionRequest, data, APPLY_METHOD), context).SerializeToString()
+        return answer
+
+    @staticmethod
+    def _add_next(resp: pb.ApplyActionResponse, nxt: State, parts: frozenset[str]) -> None:
+        """The next state's decision and legal actions into ``resp``, as far as ``parts`` asks."""
         if "decision" in parts or "legal_actions" in parts:
             d = decision(nxt)
             if "decision" in parts:
@@ -289,9 +359,6 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
                 for a in actions:
                     cv.action_to_proto(a, add())
                 resp.outcomes_not_enumerated = d.actor == CHANCE and not actions
-        self._remember(nxt, msg, encodings, fingerprint)
-        note_fingerprint(fingerprint)
-        return resp
 
     def GetCatalogue(self, request: pb.GetCatalogueRequest, context: CallControl) -> pb.GetCatalogueResponse:
         """The rule catalogue, optionally only one edition's rules."""
@@ -328,6 +395,10 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         return await asyncio.wrap_future(self.executor.submit(ctx.run, fn))
 
 
+#: The full name of ApplyAction's method (as the server's log line and errors give it).
+APPLY_METHOD = f"/{SERVICE_NAME}/ApplyAction"
+#: ``ApplyActionRequest``'s fields: state = 1, action = 2, read_mask = 3.
+_APPLY_REQUEST_FIELDS = frozenset((1, 2, 3))
 #: The paths of ``ApplyActionRequest.read_mask`` (PROTOCOL.md 2.1), each a field of the answer.
 APPLY_PARTS = ("state", "events", "fingerprint", "decision", "legal_actions")
 #: The parts of an answer without ``read_mask``: release 0.1.0's answer.
@@ -337,16 +408,31 @@ _FULL_ANSWER = frozenset(APPLY_PARTS) - {"legal_actions"}
 def _read_mask(request: pb.ApplyActionRequest) -> frozenset[str]:
     """The parts of the answer ``request`` asks for (all of 0.1.0's when it has no mask);
     an unknown or repeated path is an :class:`InputError` on ``read_mask.paths[i]``."""
-    if not request.HasField("read_mask"):
+    return _mask_parts(request.read_mask if request.HasField("read_mask") else None)
+
+
+def _mask_parts(mask: field_mask_pb2.FieldMask | None) -> frozenset[str]:
+    """The parts of the answer the read mask ``mask`` asks for (None: all of 0.1.0's); see
+    :func:`_read_mask`."""
+    if mask is None:
         return _FULL_ANSWER
     seen: set[str] = set()
-    for i, path in enumerate(request.read_mask.paths):
+    for i, path in enumerate(mask.paths):
         if path not in APPLY_PARTS:
             raise InputError(f"read_mask.paths[{i}]", f"unknown path {path!r}; known: {', '.join(APPLY_PARTS)}")
         if path in seen:
             raise InputError(f"read_mask.paths[{i}]", f"path {path!r} is given twice")
         seen.add(path)
     return frozenset(seen)
+
+
+def _parse_request(kind: Any, data: bytes, method: str) -> Any:
+    """The request message ``kind`` of ``data``; bytes that do not parse are the
+    INVALID_ARGUMENT the server gives any undecodable request of ``method``."""
+    try:
+        return kind.FromString(data)
+    except Exception as exc:
+        raise undecodable("request", method, str(exc) or type(exc).__name__) from None
 
 
 def _card_pool_response() -> pb.GetCardPoolResponse:

@@ -54,7 +54,7 @@ from oracle.service._state_proto import decode_state as decode_state_fields
 from oracle.service.errors import InputError
 from oracle.service.errors import join_field as _join
 from oracle.service.state_fields import STEP_FROM_PROTO, STEP_TO_PROTO
-from oracle.service.wire import BYTES, length_delimited
+from oracle.service.wire import BYTES, fields_end, length_delimited
 from oracle.validate import MAX_LIST, check_card_fields, validate
 
 __all__ = [
@@ -67,6 +67,7 @@ __all__ = [
     "decode_state",
     "encode_state",
     "encode_state_reusing",
+    "encode_state_wire",
     "state_and_encodings_from_proto",
     "state_dict_from_proto",
     "state_dict_to_proto",
@@ -403,18 +404,14 @@ def _card_encodings(state: State, base: tuple[State, list[tuple[bytes, str]]] | 
     """Per card, by uid: its wire bytes and canonical JSON text.  ``base``: a state with the
     same cards and its card encodings; a card record ``state`` shares with it (the engine's
     copy on write, ``State.fork``: a shared record is unchanged) keeps its encoding."""
-    out = []
-    items = sorted(state.cards.items())
-    shared: list[tuple[bytes, str] | None] = []
-    if base is not None and base[0].cards.keys() == state.cards.keys() and len(base[1]) == len(items):
-        before = base[0].cards
-        shared = [e if before[uid] is c else None for (uid, c), e in zip(items, base[1], strict=True)]
-    for i, (_, c) in enumerate(items):
-        if shared and (known := shared[i]) is not None:
-            out.append(known)
-            continue
-        out.append(_card_encoding_of(c))
-    return out
+    cards = state.cards
+    uids = sorted(cards)
+    if base is not None:
+        before, known = base[0].cards, base[1]
+        if len(known) == len(uids) and before.keys() == cards.keys():
+            return [e if before[uid] is (c := cards[uid]) else _card_encoding_of(c)
+                    for uid, e in zip(uids, known, strict=True)]
+    return [_card_encoding_of(cards[uid]) for uid in uids]
 
 
 def _card_encoding_of(c: Card) -> tuple[bytes, str]:
@@ -489,6 +486,23 @@ def encode_state(state: State, out: state_pb2.State | None = None) -> tuple[stat
     fingerprint, in one pass over the cards (:func:`state_to_proto`, :func:`state_fingerprint`)."""
     msg, fingerprint, _ = encode_state_reusing(state, out)
     return msg, fingerprint
+
+
+def encode_state_wire(state: State, base: tuple[State, Any] | None = None) -> tuple[bytes, str, _Encodings]:
+    """The wire bytes of the ``State`` message of ``state`` (the same bytes as
+    ``encode_state_reusing(state)[0].SerializeToString()``, in field-number order), its
+    fingerprint and the encodings made (``base``: see :func:`encode_state_reusing`).  The
+    fields other than the players and cards are written into a message and serialized; the
+    players' and cards' encodings go between its fields below 10 and those above 11, so no
+    card is parsed or serialized again."""
+    encodings = _encodings(state, base if base is not None and base[1] is not None else None)
+    head = state_pb2.State()
+    fill(state, head)
+    rest = head.SerializeToString()
+    cut = fields_end(rest, 10)
+    players, cards = encodings
+    wire = b"".join([rest[:cut], *[e[0] for e in players], *[e[0] for e in cards], rest[cut:]])
+    return wire, _digest(_canonical_text(state, encodings)), encodings
 
 
 def encode_state_reusing(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["BYTES", "INT32_LIMIT", "length_delimited", "packed", "varint"]
+__all__ = ["BYTES", "INT32_LIMIT", "fields_end", "length_delimited", "packed", "split_fields", "varint"]
 
 #: ``bytes((i,))`` for every i below 128: the one-byte varints and tags.
 BYTES = tuple(bytes((i,)) for i in range(128))
@@ -37,3 +37,65 @@ def packed(tag: int, values: Sequence[int]) -> bytes:
 def length_delimited(tag: bytes, data: bytes) -> bytes:
     """A length-delimited field: its key bytes ``tag``, the length, the bytes."""
     return tag + varint(len(data)) + data
+
+
+def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
+    """The varint at ``pos`` of ``data`` and the offset after it; (-1, pos) when it runs past
+    the end or is longer than ten bytes."""
+    value = shift = 0
+    end = len(data)
+    while pos < end and shift < 70:
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 127) << shift
+        if byte < 128:
+            return value, pos
+        shift += 7
+    return -1, pos
+
+
+def split_fields(data: bytes, numbers: frozenset[int]) -> dict[int, bytes] | None:
+    """The values of the fields of the message bytes ``data`` by field number, when each of
+    them is a length-delimited field of ``numbers`` (at most 15: one-byte keys) given once;
+    None for anything else (another field, a field given twice, which the parser would merge,
+    bytes that do not parse): the caller then parses ``data`` as a message.  A cheap look at
+    a request's top level, which leaves its large fields unparsed."""
+    out: dict[int, bytes] = {}
+    pos, end = 0, len(data)
+    while pos < end:
+        key = data[pos]
+        number = key >> 3
+        if key & 7 != 2 or number not in numbers or number in out:
+            return None
+        length, pos = _read_varint(data, pos + 1)
+        if length < 0 or pos + length > end:
+            return None
+        out[number] = data[pos:pos + length]
+        pos += length
+    return out
+
+
+def fields_end(data: bytes, below: int) -> int:
+    """The offset in the message bytes ``data`` (written in field-number order, as protobuf's
+    serializers write them) of the first field numbered ``below`` or more (``len(data)`` if
+    none): where a message's fields from ``below`` on are to be spliced in.  ``data`` must be
+    a serializer's output (the wire types 0, 1, 2 and 5 only)."""
+    pos, end = 0, len(data)
+    while pos < end:
+        key, after = _read_varint(data, pos)
+        if key >> 3 >= below:
+            return pos
+        kind = key & 7
+        if kind == 0:
+            _, after = _read_varint(data, after)
+        elif kind == 2:
+            length, after = _read_varint(data, after)
+            after += length
+        elif kind == 1:
+            after += 8
+        elif kind == 5:
+            after += 4
+        else:
+            raise ValueError(f"wire type {kind} in a serializer's output")
+        pos = after
+    return end
