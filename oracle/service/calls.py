@@ -12,7 +12,6 @@ status other than ``INVALID_ARGUMENT`` by raising :class:`CallAbort`.
 from __future__ import annotations
 
 import contextvars
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -102,9 +101,13 @@ class CallControl:
     (instead of the gRPC context, which belongs to the event loop): the time left before
     the deadline and whether the client is still waiting."""
 
+    __slots__ = ("_cancelled", "_deadline")
+
     def __init__(self, time_remaining: float | None = None) -> None:
         self._deadline = None if time_remaining is None else time.monotonic() + time_remaining
-        self._cancelled = threading.Event()
+        # a flag the event loop sets and the engine thread reads (nobody waits on it, so a
+        # plain attribute does: its assignment is atomic under the interpreter lock)
+        self._cancelled = False
 
     def time_remaining(self) -> float | None:
         """Seconds left before the call's deadline (None: no deadline)."""
@@ -112,11 +115,11 @@ class CallControl:
 
     def is_active(self) -> bool:
         """False once the client cancelled the call (or its deadline passed)."""
-        return not self._cancelled.is_set()
+        return not self._cancelled
 
     def cancel(self) -> None:
         """Mark the call as given up (called from the event loop)."""
-        self._cancelled.set()
+        self._cancelled = True
 
 
 def check_deadline(context: Deadline) -> None:

@@ -29,7 +29,6 @@ def configure_logging(level: str = "info", stream: TextIO | None = None, json: b
     )
     structlog.configure(
         processors=[
-            structlog.contextvars.merge_contextvars,
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
             structlog.processors.format_exc_info if json else structlog.dev.set_exc_info,
