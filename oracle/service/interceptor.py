@@ -37,7 +37,7 @@ from . import state_codec as sc
 from .calls import CURRENT_CALL, REQUEST_ID_KEY, CallAbort, CallControl, CallInfo
 from .errors import InputError, undecodable
 from .health import HEALTH_SERVICE_NAME
-from .log import get_logger
+from .log import get_logger, log_call
 from .servicer import SERVICE_NAME
 from .status import MAX_FIELD_CHARS, bad_request_status, cap_text
 
@@ -323,7 +323,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                 fields["violations"] = info.violations
             if info.state_cache:
                 fields["state_cache"] = info.state_cache
-        self._log.info("rpc", **fields)
+        log_call(fields)
 
     def _cancelled(self, info: CallInfo, control: CallControl | None) -> None:
         """Record why a call whose task was cancelled ended (for its log line)."""

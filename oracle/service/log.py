@@ -4,13 +4,16 @@ standard output carries only the "listening" line."""
 
 from __future__ import annotations
 
+import datetime
+import json as _json
 import logging
 import sys
+import threading
 from typing import Any, TextIO
 
 import structlog
 
-__all__ = ["LEVELS", "configure_logging", "get_logger"]
+__all__ = ["LEVELS", "configure_logging", "get_logger", "log_call"]
 
 #: Names accepted by ``--log-level``.
 LEVELS = ("debug", "info", "warning", "error")
@@ -19,9 +22,11 @@ LEVELS = ("debug", "info", "warning", "error")
 def configure_logging(level: str = "info", stream: TextIO | None = None, json: bool | None = None) -> None:
     """Configure structlog for the process.  ``json`` defaults to "``stream`` is not a
     terminal"; ``stream`` defaults to standard error."""
+    global _json_out
     out = sys.stderr if stream is None else stream
     if json is None:
         json = not (hasattr(out, "isatty") and out.isatty())
+    _json_out = out if json else None
     renderer: Any = (
         structlog.processors.JSONRenderer(ensure_ascii=False)
         if json
@@ -45,3 +50,28 @@ def configure_logging(level: str = "info", stream: TextIO | None = None, json: b
 def get_logger(**initial: Any) -> Any:
     """A bound structlog logger with ``initial`` key/values."""
     return structlog.get_logger(**initial)
+
+
+#: Where :func:`log_call` writes its JSON lines (None: through structlog).
+_json_out: TextIO | None = None
+_json_lock = threading.Lock()
+_UTC = datetime.UTC
+
+
+def log_call(fields: dict[str, Any]) -> None:
+    """Log the one line of a call (event ``rpc``, level info) with ``fields``, the caller
+    having checked that info is logged.  In JSON (:func:`configure_logging`) the line is
+    written here, the line structlog's processors would write (the fields, then ``event``,
+    ``level`` and ``timestamp``, in one write), at a fraction of their cost: every call of the
+    server logs one; otherwise through structlog."""
+    out = _json_out
+    if out is None:
+        get_logger().info("rpc", **fields)
+        return
+    fields["event"] = "rpc"
+    fields["level"] = "info"
+    fields["timestamp"] = datetime.datetime.now(tz=_UTC).isoformat().replace("+00:00", "Z")
+    line = _json.dumps(fields, ensure_ascii=False) + "\n"
+    with _json_lock:
+        out.write(line)
+        out.flush()

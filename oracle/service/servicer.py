@@ -323,7 +323,8 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             refused: bytes = pb.ApplyActionResponse(legal=False, violations=cv.violations_to_proto(exc.violations)).SerializeToString()
             return refused
         nxt = out.state
-        wire, fingerprint, encodings = sc.encode_state_wire(nxt, (state, cached.encodings))
+        wire, encodings = sc.encode_state_wire(nxt, (state, cached.encodings))
+        fingerprint = self._answered(nxt, wire, encodings)
         # the small parts through a message (legal = field 1, written first; then 6, 7, 8);
         # the state (3), events (4) and fingerprint (5) spliced in after the legal flag
         small = pb.ApplyActionResponse(legal=True)
@@ -337,9 +338,20 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         if "fingerprint" in parts:
             pieces.append(length_delimited(b"\x2a", fingerprint.encode("ascii")))
         pieces.append(rest[2:])
-        self._remember(nxt, wire, encodings, fingerprint)
         note_fingerprint(fingerprint)
         return b"".join(pieces)
+
+    def _answered(self, nxt: State, wire: bytes, encodings: Any) -> str:
+        """The fingerprint of the next state ``nxt`` whose wire bytes are ``wire``, stored
+        in the state cache (:meth:`_remember`).  A state the cache holds under those bytes
+        with its fingerprint (an answer made before: a client repeating a call, two ways to
+        one state) is the same state: its fingerprint is taken, and nothing is stored again."""
+        known = self.state_cache.known(wire, self.mutant) if self.state_cache.enabled else None
+        if known is not None and known.fingerprint:
+            return known.fingerprint
+        fingerprint = sc.fingerprint_of(nxt, encodings)
+        self._remember(nxt, wire, encodings, fingerprint)
+        return fingerprint
 
     def _apply_parsed(self, data: bytes, context: CallControl) -> bytes:
         """:meth:`apply_action_wire` for a request it does not take apart: parsed, then :meth:`ApplyAction`."""

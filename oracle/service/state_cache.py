@@ -60,12 +60,12 @@ def normalize_usage(state: State) -> State:
     order abilities are used; the ``State`` message lists them by ability and leaves zero
     counts out, PROTOCOL.md).  Changes ``state`` in place (only the order of those dicts, and zero
     markers, which no rule reads differently from absent ones) and returns it."""
-    for uid, card in state.cards.items():
-        if card.usage or card.game_usage:  # most cards have no markers: one cheap test each
-            usage, game_usage = _by_ability(card.usage), _by_ability(card.game_usage)
-            if usage is not card.usage or game_usage is not card.game_usage:
-                card = state.card_mut(uid)  # a card the state shares with another (State.fork)
-                card.usage, card.game_usage = usage, game_usage
+    # most cards have no markers: one cheap test each
+    for uid, card in [(uid, c) for uid, c in state.cards.items() if c.usage or c.game_usage]:
+        usage, game_usage = _by_ability(card.usage), _by_ability(card.game_usage)
+        if usage is not card.usage or game_usage is not card.game_usage:
+            card = state.card_mut(uid)  # a card the state shares with another (State.fork)
+            card.usage, card.game_usage = usage, game_usage
     return state
 
 
@@ -133,6 +133,16 @@ class StateCache:
                 return None
             self._entries.move_to_end((mutant, key))
             self.hits += 1
+            return entry
+
+    def known(self, key: bytes, mutant: str) -> CachedState | None:
+        """The entry stored under ``key`` for ``mutant`` (now the most recently used), or
+        None, counted neither as a hit nor as a miss: a state the server made again (the next
+        state of an answer it gave before), not a request's state."""
+        with self._lock:
+            entry = self._entries.get((mutant, key))
+            if entry is not None:
+                self._entries.move_to_end((mutant, key))
             return entry
 
     def put(self, key: bytes, mutant: str, state: State, encodings: object = None, fingerprint: str = "") -> None:

@@ -68,6 +68,7 @@ __all__ = [
     "encode_state",
     "encode_state_reusing",
     "encode_state_wire",
+    "fingerprint_of",
     "state_and_encodings_from_proto",
     "state_dict_from_proto",
     "state_dict_to_proto",
@@ -488,21 +489,26 @@ def encode_state(state: State, out: state_pb2.State | None = None) -> tuple[stat
     return msg, fingerprint
 
 
-def encode_state_wire(state: State, base: tuple[State, Any] | None = None) -> tuple[bytes, str, _Encodings]:
+def encode_state_wire(state: State, base: tuple[State, Any] | None = None) -> tuple[bytes, _Encodings]:
     """The wire bytes of the ``State`` message of ``state`` (the same bytes as
-    ``encode_state_reusing(state)[0].SerializeToString()``, in field-number order), its
-    fingerprint and the encodings made (``base``: see :func:`encode_state_reusing`).  The
-    fields other than the players and cards are written into a message and serialized; the
-    players' and cards' encodings go between its fields below 10 and those above 11, so no
-    card is parsed or serialized again."""
+    ``encode_state_reusing(state)[0].SerializeToString()``, in field-number order) and the
+    encodings made (``base``: see :func:`encode_state_reusing`; :func:`fingerprint_of` gives
+    the fingerprint from them).  The fields other than the players and cards are written into
+    a message and serialized; the players' and cards' encodings go between its fields below
+    10 and those above 11, so no card is parsed or serialized again."""
     encodings = _encodings(state, base if base is not None and base[1] is not None else None)
     head = state_pb2.State()
     fill(state, head)
     rest = head.SerializeToString()
     cut = fields_end(rest, 10)
     players, cards = encodings
-    wire = b"".join([rest[:cut], *[e[0] for e in players], *[e[0] for e in cards], rest[cut:]])
-    return wire, _digest(_canonical_text(state, encodings)), encodings
+    return b"".join([rest[:cut], *[e[0] for e in players], *[e[0] for e in cards], rest[cut:]]), encodings
+
+
+def fingerprint_of(state: State, encodings: _Encodings) -> str:
+    """The fingerprint of ``state`` (:func:`state_fingerprint`) from the encodings
+    :func:`encode_state_wire` made."""
+    return _digest(_canonical_text(state, encodings))
 
 
 def encode_state_reusing(

@@ -67,7 +67,10 @@ def split_fields(data: bytes, numbers: frozenset[int]) -> dict[int, bytes] | Non
         number = key >> 3
         if key & 7 != 2 or number not in numbers or number in out:
             return None
-        length, pos = _read_varint(data, pos + 1)
+        if pos + 1 < end and data[pos + 1] < 128:  # a length below 128: one byte
+            length, pos = data[pos + 1], pos + 2
+        else:
+            length, pos = _read_varint(data, pos + 1)
         if length < 0 or pos + length > end:
             return None
         out[number] = data[pos:pos + length]
@@ -82,12 +85,19 @@ def fields_end(data: bytes, below: int) -> int:
     a serializer's output (the wire types 0, 1, 2 and 5 only)."""
     pos, end = 0, len(data)
     while pos < end:
-        key, after = _read_varint(data, pos)
+        key = data[pos]
+        if key < 128:  # fields 1 to 15: one-byte keys
+            after = pos + 1
+        else:
+            key, after = _read_varint(data, pos)
         if key >> 3 >= below:
             return pos
         kind = key & 7
         if kind == 0:
-            _, after = _read_varint(data, after)
+            if after < end and data[after] < 128:
+                after += 1
+            else:
+                _, after = _read_varint(data, after)
         elif kind == 2:
             length, after = _read_varint(data, after)
             after += length

@@ -207,6 +207,36 @@ def test_internal_fault_is_internal_without_trace() -> None:
     assert next(r for r in records if r["event"] == "rpc")["code"] == "INTERNAL"
 
 
+def test_call_line_is_the_line_structlog_writes() -> None:
+    """In JSON the per-call line the interceptor writes directly (``log_call``) is the line
+    structlog's configured processors write for the same fields: the same keys in the same
+    order and the same values but the time, an ISO time in UTC ending in ``Z``; on a
+    console it goes through structlog."""
+    from oracle.service.log import configure_logging, get_logger, log_call
+
+    fields = {"method": "/x/Y", "request_id": "r-1", "peer": "ipv4:127.0.0.1:1", "code": "OK", "duration_ms": 0.25,
+              "fingerprint": "ab" * 16, "fields": ["state.cards[0]", "ä"], "violations": 2}
+    stream = io.StringIO()
+    configure_logging("info", stream=stream, json=True)
+    log_call(dict(fields))
+    get_logger().info("rpc", **fields)
+    direct, through = (json.loads(line) for line in stream.getvalue().splitlines())
+    assert list(direct) == list(through) == [*fields, "event", "level", "timestamp"]
+    assert {k: v for k, v in direct.items() if k != "timestamp"} == {k: v for k, v in through.items() if k != "timestamp"}
+    assert direct["timestamp"].endswith("Z") and direct["timestamp"][:4] == through["timestamp"][:4]
+    assert "ä" in stream.getvalue()  # not escaped, as structlog's renderer is configured
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Terminal()
+    configure_logging("info", stream=out)
+    log_call({"method": "/x/Y", "code": "OK"})
+    assert "rpc" in out.getvalue() and not out.getvalue().lstrip().startswith("{")
+    configure_logging("info", stream=io.StringIO(), json=True)
+
+
 def test_console_logs_on_a_terminal() -> None:
     """On a terminal the log lines are readable console lines, not JSON."""
     from oracle.service.log import configure_logging, get_logger

@@ -143,13 +143,17 @@ def test_every_request_form_answers_as_the_message_form(form: str) -> None:
 
 def test_state_as_sent_is_the_cache_key() -> None:
     """The wire form keys the state cache by the state's bytes as sent: the same bytes sent
-    again are a hit, and the answer's state, sent back as the server wrote it, is a hit."""
+    again are a hit, whose next state, already stored with its fingerprint, is not stored
+    again (the same answer); and the answer's state, sent back as the server wrote it, is a hit."""
     servicer = OracleServicer()
     state, action, _ = _mid_game_request()
     data = _field(1, state) + _field(2, action)
-    answer = pb.ApplyActionResponse.FromString(servicer.apply_action_wire(data, CallControl()))
-    servicer.apply_action_wire(data, CallControl())
-    assert (servicer.state_cache.stats().misses, servicer.state_cache.stats().hits) == (1, 1)
+    first = servicer.apply_action_wire(data, CallControl())
+    answer = pb.ApplyActionResponse.FromString(first)
+    assert servicer.state_cache.stats().stores == 2  # the request's state (a miss) and the next state
+    assert servicer.apply_action_wire(data, CallControl()) == first
+    stats = servicer.state_cache.stats()
+    assert (stats.misses, stats.hits, stats.stores) == (1, 1, 2)
     nxt = sc.state_from_proto(answer.state)
     follow = pb.ApplyActionRequest(state=answer.state, action=cv.action_to_proto(legal_actions(nxt)[0]))
     servicer.apply_action_wire(follow.SerializeToString(), CallControl())
