@@ -33,6 +33,12 @@ then a legal action on the state it returned), interleaved as well:
   the previous answer returned (the first call of a game misses, the others hit), with and
   without the cache: the median call of a real client's flow.  A benchmark of hits alone
   overstates what a client sees; the game flow is the honest figure;
+* ``wire: ...``: the same through ``OracleServicer.apply_action_wire``, the form the server
+  runs (the request's bytes in, the answer's bytes out; its parsing and serializing
+  included, which the message form's figures leave out).  A ``wire: hit`` repeated on one
+  request finds its next state in the cache after the first call (its fingerprint is taken,
+  nothing is stored); the game flow's wire figures, where every next state is new, are the
+  honest ones;
 * ``requests in turn``: the mid-game requests of bench_service's ``apply`` workload called
   one after the other, each parsed afresh, with and without the cache (with it, each state
   is decoded once and is a hit from the second round on, as in the outside probe
@@ -180,7 +186,8 @@ def measure(n_states: int, seed: int, repeat: int, clock: str = "cpu") -> dict[s
 
 
 #: The rows of the state cache table.
-CACHE_ROWS = ("miss, no cache", "miss, cache on", "hit", "hit, fingerprint only", "hit, with legal actions")
+CACHE_ROWS = ("miss, no cache", "miss, cache on", "hit", "hit, fingerprint only", "hit, with legal actions",
+              "wire: miss, cache on", "wire: hit", "wire: hit, fp only")
 
 
 def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", games: int = 6) -> dict[str, Any]:
@@ -217,12 +224,17 @@ def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", gam
         assert cached.ApplyAction(request, control) == plain.ApplyAction(request, control), "cache changed an answer"
         assert cached.state_cache.hits == hits + 1, "the returned state was not a cache hit"
         misses = other.state_cache.misses
+        data = request.SerializeToString()
         cases: dict[str, Callable[[], Any]] = {
             "miss, no cache": partial(plain.ApplyAction, request, control),
             "miss, cache on": partial(other.ApplyAction, request, control),
             "hit": partial(cached.ApplyAction, request, control),
             "hit, fingerprint only": partial(cached.ApplyAction, _masked(request, ["fingerprint"]), control),
             "hit, with legal actions": partial(cached.ApplyAction, _masked(request, list(APPLY_PARTS)), control),
+            "wire: miss, cache on": partial(other.apply_action_wire, data, control),
+            "wire: hit": partial(cached.apply_action_wire, data, control),
+            "wire: hit, fp only": partial(cached.apply_action_wire, _masked(request, ["fingerprint"]).SerializeToString(),
+                                          control),
             "apply": partial(apply, state, action),
             "State.fork": state.copy().fork,
             "State.copy": state.copy,
@@ -232,7 +244,7 @@ def measure_cache(n_states: int, seed: int, repeat: int, clock: str = "cpu", gam
         for _ in range(repeat):
             for name, fn in cases.items():
                 per_state.setdefault(name, []).append(_time(fn, tick))
-        assert other.state_cache.misses == misses + repeat, "a miss request was answered from the cache"
+        assert other.state_cache.misses == misses + 2 * repeat, "a miss request was answered from the cache"
         for name, values in per_state.items():
             samples.setdefault(name, []).append(statistics.median(values))
     medians = {name: statistics.median(values) * 1e6 for name, values in samples.items()}
@@ -277,7 +289,7 @@ def _game_flow(games: int, seed: int, tick: Callable[[], float]) -> dict[str, An
     from oracle.service.servicer import OracleServicer
 
     control = CallControl()
-    servicers = {"cache on": OracleServicer(), "no cache": OracleServicer(state_cache=0)}
+    servicers = {"cache on": OracleServicer(), "no cache": OracleServicer(state_cache=0), "wire": OracleServicer()}
     times: dict[str, list[float]] = {name: [] for name in servicers}
     calls = 0
     for g in range(games):
@@ -287,15 +299,19 @@ def _game_flow(games: int, seed: int, tick: Callable[[], float]) -> dict[str, An
         for action in actions:
             wires = []
             for name, servicer in servicers.items():
-                request = pb.ApplyActionRequest.FromString(
-                    pb.ApplyActionRequest(state=states[name], action=action).SerializeToString()
-                )
-                t0 = tick()
-                answer = servicer.ApplyAction(request, control)
-                times[name].append(tick() - t0)
-                wires.append(answer.SerializeToString())
+                data = pb.ApplyActionRequest(state=states[name], action=action).SerializeToString()
+                if name == "wire":  # the server's form: bytes in, bytes out
+                    t0 = tick()
+                    wires.append(servicer.apply_action_wire(data, control))
+                    times[name].append(tick() - t0)
+                else:
+                    request = pb.ApplyActionRequest.FromString(data)
+                    t0 = tick()
+                    answer = servicer.ApplyAction(request, control)
+                    times[name].append(tick() - t0)
+                    wires.append(answer.SerializeToString())
                 states[name] = pb.ApplyActionResponse.FromString(wires[-1]).state
-            assert wires[0] == wires[1], "the cache changed an answer of a game"
+            assert wires[0] == wires[1] == wires[2], "the cache or the wire form changed an answer of a game"
         calls += len(actions)
     stats = servicers["cache on"].state_cache.stats()
     return {"games": games, "calls": calls, "hit_rate": stats.hits / max(stats.hits + stats.misses, 1),
@@ -343,8 +359,11 @@ def main(argv: list[str] | None = None) -> int:
     rr = sc["round_robin"]
     print(f"requests in turn ({rr['requests']} mid-game requests, {rr['rounds']} rounds, as bench_service's apply): "
           f"mean call {rr['mean_us']['cache on']:.0f} us with the cache, {rr['mean_us']['no cache']:.0f} us without")
-    print(f"handler target <= 150 us: hit {cu['hit']:.0f} us (fingerprint only {cu['hit, fingerprint only']:.0f} us), "
-          f"game flow median {flow['us']['cache on']:.0f} us, miss {cu['miss, cache on']:.0f} us")
+    print(f"the server's form (apply_action_wire, bytes to bytes): game flow median {flow['us']['wire']:.0f} us, "
+          f"mean {flow['mean_us']['wire']:.0f} us")
+    print(f"handler target <= 150 us (the server's form): hit {cu['wire: hit']:.0f} us (fingerprint only "
+          f"{cu['wire: hit, fp only']:.0f} us), game flow median {flow['us']['wire']:.0f} us, "
+          f"miss {cu['wire: miss, cache on']:.0f} us")
     if args.json_path:
         Path(args.json_path).write_text(json.dumps(figures, indent=2) + "\n")
     return 0

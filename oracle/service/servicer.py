@@ -37,7 +37,7 @@ from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.contract import CAPABILITIES, LEVELS
 from oracle.editions import DEFAULT_EDITION, EDITIONS
-from oracle.engine import IllegalAction, apply, check, decision, legal_actions
+from oracle.engine import Decision, IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, State
 from oracle.rules.setup import ConfigError, new_game_with_events
 from oracle.sampler import random_action
@@ -325,19 +325,22 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         nxt = out.state
         wire, encodings = sc.encode_state_wire(nxt, (state, cached.encodings))
         fingerprint = self._answered(nxt, wire, encodings)
-        # the small parts through a message (legal = field 1, written first; then 6, 7, 8);
-        # the state (3), events (4) and fingerprint (5) spliced in after the legal flag
-        small = pb.ApplyActionResponse(legal=True)
-        self._add_next(small, nxt, parts)
-        rest = small.SerializeToString()
-        pieces = [rest[:2]]
+        # legal (field 1), state (3), events (4), fingerprint (5), then the decision (6) and
+        # the legal actions (7, 8) through a message when asked for
+        if "legal_actions" in parts:
+            small = pb.ApplyActionResponse(legal=True)
+            self._add_next(small, nxt, parts)
+            rest = small.SerializeToString()[2:]
+        else:
+            rest = _decision_field(decision(nxt)) if "decision" in parts else b""
+        pieces = [b"\x08\x01"]
         if "state" in parts:
             pieces.append(length_delimited(b"\x1a", wire))
         if "events" in parts:
             pieces.append(cv.events_wire(out.events, b"\x22"))
         if "fingerprint" in parts:
             pieces.append(length_delimited(b"\x2a", fingerprint.encode("ascii")))
-        pieces.append(rest[2:])
+        pieces.append(rest)
         note_fingerprint(fingerprint)
         return b"".join(pieces)
 
@@ -436,6 +439,23 @@ def _mask_parts(mask: field_mask_pb2.FieldMask | None) -> frozenset[str]:
             raise InputError(f"read_mask.paths[{i}]", f"path {path!r} is given twice")
         seen.add(path)
     return frozenset(seen)
+
+
+#: ``ApplyActionResponse.decision`` (field 6) by decision: a game has a few dozen.
+_DECISION_FIELDS: dict[Decision, bytes] = {}
+
+
+def _decision_field(d: Decision) -> bytes:
+    """The wire bytes of ``decision`` = ``d`` in an ``ApplyActionResponse``, as
+    :func:`~oracle.service.convert.decision_to_proto` fills it."""
+    out = _DECISION_FIELDS.get(d)
+    if out is None:
+        if len(_DECISION_FIELDS) >= 4096:
+            _DECISION_FIELDS.clear()
+        resp = pb.ApplyActionResponse()
+        cv.decision_to_proto(d, resp.decision)
+        out = _DECISION_FIELDS[d] = resp.SerializeToString()
+    return out
 
 
 def _parse_request(kind: Any, data: bytes, method: str) -> Any:
