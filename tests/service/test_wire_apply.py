@@ -228,3 +228,33 @@ def test_action_message_bytes_are_not_reparsed_for_the_answer() -> None:
     assert action_pb2.Action.FromString(reordered) == msg
     data = _field(1, state) + _field(2, reordered)
     assert _answer(OracleServicer(), data, True) == _answer(OracleServicer(), data, False)
+
+
+def test_known_counts_nothing_and_refreshes_recency() -> None:
+    """``StateCache.known`` (a next state the server made again) answers the stored entry,
+    counts neither a hit nor a miss, and makes the entry the most recently used: the next
+    store evicts another one."""
+    from oracle.service.state_cache import StateCache
+
+    state = play_random_game(2, edition="C").states[0]
+    cache = StateCache(2)
+    cache.put(b"a", "", state, None, "fp-a")
+    cache.put(b"b", "", state, None, "fp-b")
+    entry = cache.known(b"a", "")
+    assert entry is not None and entry.fingerprint == "fp-a"
+    assert cache.known(b"c", "") is None
+    cache.put(b"c", "", state)
+    stats = cache.stats()
+    assert (stats.hits, stats.misses) == (0, 0)
+    assert cache.lookup(b"a", "") is not None and cache.lookup(b"b", "") is None
+
+
+def test_bytes_requests_up_to_the_limit_run_on_the_event_loop() -> None:
+    """A request the server takes as bytes runs on the event loop up to INLINE_MAX_BYTES
+    bytes, and in the engine pool beyond (where a deadline or a cancellation can stop it)."""
+    from oracle.service.interceptor import INLINE_MAX_BYTES, _small
+
+    assert _small(b"\x00" * INLINE_MAX_BYTES)
+    assert not _small(b"\x00" * (INLINE_MAX_BYTES + 1))
+    state, _, _ = _mid_game_request()
+    assert len(state) * 3 < INLINE_MAX_BYTES  # a mid-game state is far below the limit
