@@ -30,9 +30,9 @@ from google.protobuf import field_mask_pb2
 from google.protobuf.message import DecodeError
 
 import oracle
-from oracle._proto.berserk.oracle.v1 import action_pb2, state_pb2, transcript_pb2
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
+from oracle._proto.berserk.oracle.v1 import state_pb2, transcript_pb2
 from oracle.cards import load_pool
 from oracle.catalogue import load_catalogue
 from oracle.contract import CAPABILITIES, LEVELS
@@ -119,20 +119,17 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         wire = msg.SerializeToString(deterministic=True) if self.state_cache.enabled else None
         return self._cached_or_decoded(msg, name, encodings, wire)
 
-    def _cached_or_decoded(self, msg: Any, name: str, encodings: bool, wire: bytes | None) -> CachedState:
+    def _cached_or_decoded(self, msg: Any, name: str, encodings: bool, wire: bytes | None,
+                           looked_up: bool = False) -> CachedState:
         """The state cache's entry under ``wire`` (the state message's wire bytes, if known),
-        or the message ``msg`` decoded and validated, then stored under ``wire``.  ``msg`` may
-        be a function that parses it, called on a miss only."""
+        or the message ``msg`` decoded and validated, then stored under ``wire``
+        (``looked_up``: the caller looked, found no entry and counted the miss)."""
         cache = self.state_cache
-        if wire is not None and cache.enabled:
+        if wire is not None and cache.enabled and not looked_up:
             cached = cache.lookup(wire, self.mutant)
-            info = CURRENT_CALL.get()
-            if info is not None:
-                info.state_cache = "miss" if cached is None else "hit"
+            _note_cache("miss" if cached is None else "hit")
             if cached is not None:
                 return cached
-        if callable(msg):
-            msg = msg()
         if encodings:  # the decoded cards' encodings serve the cards a next state shares with it
             decoded = CachedState(*sc.state_and_encodings_from_proto(msg, name, self.mutant, wire))
         else:
@@ -300,21 +297,36 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         """:meth:`ApplyAction` from the request's wire bytes to the answer's: always the bytes
         ``ApplyAction(ApplyActionRequest.FromString(data)).SerializeToString()`` would give
         (or its error), the form the server runs.  A request of exactly a state, an action and
-        at most a read mask, each given once, is taken apart without parsing the state: its
-        bytes as sent are the state cache's key (a hit parses no state at all), and the
-        answer is written from the encodings of the next state's players and cards
-        (:func:`~oracle.service.state_codec.encode_state_wire`), whose bytes are the key of
-        the state it stores.  Any other request is parsed and answered by :meth:`ApplyAction`."""
+        at most a read mask, each given once, is taken apart: its state's bytes as sent are the
+        state cache's key, and a hit parses no state at all (only the action and the mask, at
+        the depth they have in the request); a miss parses the request whole, as
+        :meth:`ApplyAction`'s path does.  The answer is written from the encodings of the next
+        state's players and cards (:func:`~oracle.service.state_codec.encode_state_wire`),
+        whose bytes are the key of the state it stores.  Any other request is parsed and
+        answered by :meth:`ApplyAction`."""
         fields = split_fields(data, _APPLY_REQUEST_FIELDS)
         if fields is None or 1 not in fields or 2 not in fields:
             return self._apply_parsed(data, context)
+        state_bytes = fields[1]
+        cache = self.state_cache
+        cached = cache.known(state_bytes, self.mutant) if cache.enabled else None
+        # the request parses first, as in ApplyAction's path (a request that does not parse is
+        # refused as such): whole on a miss; on a hit, whose state bytes parsed in a request
+        # before (or are an answer's), its other fields, at the same depth as in the request
         try:
-            parts = _mask_parts(field_mask_pb2.FieldMask.FromString(fields[3]) if 3 in fields else None)
-            state_bytes = fields[1]
-            cached = self._cached_or_decoded(lambda: state_pb2.State.FromString(state_bytes), "state", True, state_bytes)
-            action = cv.action_from_proto(action_pb2.Action.FromString(fields[2]), "action")
-        except DecodeError:  # a part does not parse: so does not the request, whose error ApplyAction's path gives
+            request = pb.ApplyActionRequest.FromString(
+                data if cached is None else
+                length_delimited(b"\x12", fields[2]) + (length_delimited(b"\x1a", fields[3]) if 3 in fields else b""))
+        except DecodeError:
             return self._apply_parsed(data, context)
+        # then the checks in ApplyAction's order: the mask, the state, the action
+        parts = _read_mask(request)
+        if cache.enabled:
+            cache.count(cached is not None)
+            _note_cache("miss" if cached is None else "hit")
+        if cached is None:
+            cached = self._cached_or_decoded(request.state, "state", True, state_bytes, looked_up=True)
+        action = self._action(request)
         state = cached.state
         try:
             out = apply(state, action)
@@ -439,6 +451,13 @@ def _mask_parts(mask: field_mask_pb2.FieldMask | None) -> frozenset[str]:
             raise InputError(f"read_mask.paths[{i}]", f"path {path!r} is given twice")
         seen.add(path)
     return frozenset(seen)
+
+
+def _note_cache(outcome: str) -> None:
+    """Log whether the call's state was a state cache ``hit`` or ``miss``."""
+    info = CURRENT_CALL.get()
+    if info is not None:
+        info.state_cache = outcome
 
 
 #: ``ApplyActionResponse.decision`` (field 6) by decision: a game has a few dozen.

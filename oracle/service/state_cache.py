@@ -145,6 +145,15 @@ class StateCache:
                 self._entries.move_to_end((mutant, key))
             return entry
 
+    def count(self, hit: bool) -> None:
+        """Count a request's state found by :meth:`known` (``hit``) or not, as :meth:`lookup`
+        counts: for a caller that looks first and counts once the request is known to parse."""
+        with self._lock:
+            if hit:
+                self.hits += 1
+            else:
+                self.misses += 1
+
     def put(self, key: bytes, mutant: str, state: State, encodings: object = None, fingerprint: str = "") -> None:
         """Store ``state`` (which nobody may change from now on) under ``key`` for ``mutant``,
         with its ``encodings`` and ``fingerprint`` when known (:class:`CachedState`)."""

@@ -108,14 +108,23 @@ def _mid_game_request() -> tuple[bytes, bytes, bytes]:
 @pytest.mark.parametrize("form", [
     "canonical", "action_first", "mask_first", "state_twice", "action_twice", "unknown_field", "varint_field",
     "no_state", "no_action", "empty", "truncated", "bad_length", "state_not_a_state", "action_not_an_action",
-    "mask_not_a_mask", "empty_state",
+    "mask_not_a_mask", "empty_state", "bad_path_and_state_not_a_state", "bad_path_and_invalid_state",
+    "invalid_state_and_bad_action", "deep_state", "deep_action",
 ])
 def test_every_request_form_answers_as_the_message_form(form: str) -> None:
     """Requests the wire form takes apart (the fields in any order) and those it hands to
     the message form (a field twice, an unknown or non-length-delimited field, a field
-    missing, bytes that do not parse, in the request or inside one of its fields) are each
-    answered with the bytes, or refused with the error, of the message form."""
+    missing, bytes that do not parse, in the request or inside one of its fields, or only
+    one level down, inside the request) are each answered with the bytes, or refused with
+    the error, of the message form, its state a miss or (after a valid request on the same
+    state) a hit, with the same cache counts."""
     state, action, mask = _mid_game_request()
+    bad_mask = field_mask_pb2.FieldMask(paths=["nonsense"]).SerializeToString()
+    broken = state_pb2.State.FromString(state)
+    broken.cards[0].owner = 7
+    invalid_state = broken.SerializeToString()
+    bad_action = action_pb2.Action(kind="no_such_kind").SerializeToString()
+    deep = varint((99 << 3) | 3) * 100 + varint((99 << 3) | 4) * 100
     data = {
         "canonical": _field(1, state) + _field(2, action) + _field(3, mask),
         "action_first": _field(2, action) + _field(1, state),
@@ -133,12 +142,25 @@ def test_every_request_form_answers_as_the_message_form(form: str) -> None:
         "action_not_an_action": _field(1, state) + _field(2, b"\x0a\x05ab"),
         "mask_not_a_mask": _field(1, state) + _field(2, action) + _field(3, b"\x0a"),
         "empty_state": _field(1, b"") + _field(2, action),
+        "bad_path_and_state_not_a_state": _field(1, b"\xff\xff") + _field(2, action) + _field(3, bad_mask),
+        "bad_path_and_invalid_state": _field(1, invalid_state) + _field(2, action) + _field(3, bad_mask),
+        "invalid_state_and_bad_action": _field(1, invalid_state) + _field(2, bad_action),
+        # unknown groups nested 100 deep parse alone but not one level down, in the request
+        "deep_state": _field(1, state + deep) + _field(2, action),
+        "deep_action": _field(1, state) + _field(2, action + deep),
     }[form]
     for _ in range(2):
         assert _answer(OracleServicer(), data, True) == _answer(OracleServicer(), data, False)
     shared_wire, shared_message = OracleServicer(), OracleServicer()
     for _ in range(2):  # the second call of the same bytes may be a hit
         assert _answer(shared_wire, data, True) == _answer(shared_message, data, False)
+    primed_wire, primed_message = OracleServicer(), OracleServicer()
+    canonical = _field(1, state) + _field(2, action)
+    assert _answer(primed_wire, canonical, True) == _answer(primed_message, canonical, False)
+    # the request's state, when it is the canonical request's, is now a hit
+    assert _answer(primed_wire, data, True) == _answer(primed_message, data, False)
+    w, m = primed_wire.state_cache.stats(), primed_message.state_cache.stats()
+    assert (w.hits, w.misses, w.entries) == (m.hits, m.misses, m.entries)  # (a known next state is not stored again)
 
 
 def test_state_as_sent_is_the_cache_key() -> None:
