@@ -102,7 +102,7 @@ STAGES = (
     ("events", "oracle.service.convert", "events_wire"),
     ("encode", "oracle.service.state_codec", "encode_state_wire"),
     ("fingerprint (a next state not known to the cache)", "oracle.service.state_codec", "fingerprint_of"),
-    ("decision", "oracle.service.servicer:OracleServicer", "_add_next"),
+    ("decision", "oracle.service.servicer", "decision"),
     ("cache store", "oracle.service.servicer:OracleServicer", "_remember"),
     ("log line", "oracle.service.interceptor:CallInterceptor", "_done"),
 )
