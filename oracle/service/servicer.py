@@ -6,7 +6,9 @@ request, so any replica can answer any call (its state cache only spares decodin
 it answered with or decoded before, :mod:`oracle.service.state_cache`).  Its unary methods are plain
 functions, run by the interceptor (:mod:`oracle.service.interceptor`) on the event loop or
 in the engine thread pool with a :class:`~oracle.service.calls.CallControl`;
-``StreamVerifyTranscript`` is a coroutine that sends each step to the engine pool.  What
+``StreamVerifyTranscript`` is a coroutine that sends each step to the engine pool.  The
+server runs ``ApplyAction``, the hottest call, from the request's bytes to the answer's
+(:meth:`OracleServicer.apply_action_wire`, byte for byte the message form's answer).  What
 the call's log line says it notes in the call's record (:mod:`oracle.service.calls`).
 
 The answers that never change (server info, card pool, rule catalogue) are built once,
