@@ -96,7 +96,7 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
 #: the attribute wrapped.
 STAGES = (
     ("take the request apart", "oracle.service.servicer", "split_fields"),  # the bytes' top-level fields
-    ("state (a miss: decode and validate)", "oracle.service.servicer:OracleServicer", "_cached_or_decoded"),
+    ("state (a miss: decode and validate)", "oracle.service.servicer:OracleServicer", "_decoded"),
     ("action", "oracle.service.convert", "action_from_proto"),
     ("engine apply", "oracle.service.servicer", "apply"),
     ("events", "oracle.service.convert", "events_wire"),

@@ -29,7 +29,7 @@ def join_field(prefix: str, field: str) -> str:
     return prefix + field if field.startswith("[") else f"{prefix}.{field}"
 
 
-def undecodable(field: str, method: str, error: str) -> InputError:
+def undecodable(field: str, method: str, error: Exception) -> InputError:
     """The error of bytes that do not parse as ``method``'s request message (``field``:
     ``request``, or ``requests[i]`` for a stream's i-th message; ``error``: the parser's)."""
-    return InputError(field, f"not a valid request message for {method}: {error}")
+    return InputError(field, f"not a valid request message for {method}: {str(error) or type(error).__name__}")

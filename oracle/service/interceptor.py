@@ -91,7 +91,7 @@ def _small(request: Any) -> bool:
 class _Undecodable:
     """A request whose bytes do not parse (answered INVALID_ARGUMENT, not gRPC's INTERNAL)."""
 
-    error: str
+    error: Exception
 
 
 def _lenient(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
@@ -103,7 +103,7 @@ def _lenient(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], A
         try:
             return deserializer(data)
         except Exception as exc:
-            return _Undecodable(str(exc) or type(exc).__name__)
+            return _Undecodable(exc)
 
     return parse
 

@@ -55,7 +55,6 @@ def get_logger(**initial: Any) -> Any:
 #: Where :func:`log_call` writes its JSON lines (None: through structlog).
 _json_out: TextIO | None = None
 _json_lock = threading.Lock()
-_UTC = datetime.UTC
 
 
 def log_call(fields: dict[str, Any]) -> None:
@@ -70,7 +69,7 @@ def log_call(fields: dict[str, Any]) -> None:
         return
     fields["event"] = "rpc"
     fields["level"] = "info"
-    fields["timestamp"] = datetime.datetime.now(tz=_UTC).isoformat().replace("+00:00", "Z")
+    fields["timestamp"] = datetime.datetime.now(tz=datetime.UTC).isoformat().replace("+00:00", "Z")
     line = _json.dumps(fields, ensure_ascii=False) + "\n"
     with _json_lock:
         out.write(line)

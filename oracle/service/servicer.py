@@ -28,7 +28,6 @@ from concurrent import futures
 from importlib import resources
 from typing import Any, TypeVar
 
-from google.protobuf import field_mask_pb2
 from google.protobuf.message import DecodeError
 
 import oracle
@@ -118,20 +117,18 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         if not request.HasField(name):
             raise InputError(name, "is required")
         msg = getattr(request, name)
-        wire = msg.SerializeToString(deterministic=True) if self.state_cache.enabled else None
-        return self._cached_or_decoded(msg, name, encodings, wire)
-
-    def _cached_or_decoded(self, msg: Any, name: str, encodings: bool, wire: bytes | None,
-                           looked_up: bool = False) -> CachedState:
-        """The state cache's entry under ``wire`` (the state message's wire bytes, if known),
-        or the message ``msg`` decoded and validated, then stored under ``wire``
-        (``looked_up``: the caller looked, found no entry and counted the miss)."""
         cache = self.state_cache
-        if wire is not None and cache.enabled and not looked_up:
-            cached = cache.lookup(wire, self.mutant)
-            _note_cache("miss" if cached is None else "hit")
-            if cached is not None:
-                return cached
+        if not cache.enabled:
+            return self._decoded(msg, name, encodings, None)
+        wire = msg.SerializeToString(deterministic=True)
+        cached = cache.lookup(wire, self.mutant)
+        _note_cache("miss" if cached is None else "hit")
+        return self._decoded(msg, name, encodings, wire) if cached is None else cached
+
+    def _decoded(self, msg: Any, name: str, encodings: bool, wire: bytes | None) -> CachedState:
+        """The state message ``msg`` decoded and validated (``name``: its request field), and
+        stored in the state cache under ``wire``, its wire bytes if known (a miss)."""
+        cache = self.state_cache
         if encodings:  # the decoded cards' encodings serve the cards a next state shares with it
             decoded = CachedState(*sc.state_and_encodings_from_proto(msg, name, self.mutant, wire))
         else:
@@ -327,7 +324,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             cache.count(cached is not None)
             _note_cache("miss" if cached is None else "hit")
         if cached is None:
-            cached = self._cached_or_decoded(request.state, "state", True, state_bytes, looked_up=True)
+            cached = self._decoded(request.state, "state", True, state_bytes)
         action = self._action(request)
         state = cached.state
         try:
@@ -437,16 +434,10 @@ _FULL_ANSWER = frozenset(APPLY_PARTS) - {"legal_actions"}
 def _read_mask(request: pb.ApplyActionRequest) -> frozenset[str]:
     """The parts of the answer ``request`` asks for (all of 0.1.0's when it has no mask);
     an unknown or repeated path is an :class:`InputError` on ``read_mask.paths[i]``."""
-    return _mask_parts(request.read_mask if request.HasField("read_mask") else None)
-
-
-def _mask_parts(mask: field_mask_pb2.FieldMask | None) -> frozenset[str]:
-    """The parts of the answer the read mask ``mask`` asks for (None: all of 0.1.0's); see
-    :func:`_read_mask`."""
-    if mask is None:
+    if not request.HasField("read_mask"):
         return _FULL_ANSWER
     seen: set[str] = set()
-    for i, path in enumerate(mask.paths):
+    for i, path in enumerate(request.read_mask.paths):
         if path not in APPLY_PARTS:
             raise InputError(f"read_mask.paths[{i}]", f"unknown path {path!r}; known: {', '.join(APPLY_PARTS)}")
         if path in seen:
@@ -485,7 +476,7 @@ def _parse_request(kind: Any, data: bytes, method: str) -> Any:
     try:
         return kind.FromString(data)
     except Exception as exc:
-        raise undecodable("request", method, str(exc) or type(exc).__name__) from None
+        raise undecodable("request", method, exc) from None
 
 
 def _card_pool_response() -> pb.GetCardPoolResponse:

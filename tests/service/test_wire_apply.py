@@ -22,7 +22,7 @@ from oracle.sampler import play_random_game
 from oracle.service import convert as cv
 from oracle.service import state_codec as sc
 from oracle.service.calls import CallControl
-from oracle.service.errors import InputError
+from oracle.service.errors import InputError, undecodable
 from oracle.service.server import ServeConfig
 from oracle.service.servicer import APPLY_PARTS, OracleServicer
 from oracle.service.wire import fields_end, split_fields, varint
@@ -42,7 +42,7 @@ def _answer(servicer: OracleServicer, data: bytes, wire: bool) -> bytes | tuple[
         try:
             request = pb.ApplyActionRequest.FromString(data)
         except Exception as exc:  # as the server's interceptor refuses bytes that do not parse
-            raise InputError("request", f"not a valid request message for {APPLY}: {exc}") from None
+            raise undecodable("request", APPLY, exc) from None
         return servicer.ApplyAction(request, control).SerializeToString()
     except InputError as exc:
         return type(exc).__name__, exc.violations
