@@ -73,8 +73,9 @@ INLINE_MAX_CARDS = 130
 
 
 #: The largest request given as bytes (a method of ``wire_methods``) that runs on the event
-#: loop: a state of INLINE_MAX_CARDS cards of a random game takes about 3.5 KiB on the wire,
-#: the rest is room for long queues, effects and markers.
+#: loop: a state of a random game with decks of 60 (about INLINE_MAX_CARDS cards) takes a few
+#: KiB on the wire (tests/service/test_wire_apply.py checks it stays under a quarter of the
+#: limit); the rest is room for long queues, effects and markers.
 INLINE_MAX_BYTES = 16384
 
 

@@ -13,12 +13,14 @@ from google.protobuf import field_mask_pb2
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from oracle import GameConfig, load_pool
 from oracle._proto.berserk.oracle.v1 import action_pb2, state_pb2
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle.editions import EDITIONS
-from oracle.engine import decision, legal_actions
+from oracle.engine import apply, decision, legal_actions
 from oracle.model import Action
-from oracle.sampler import play_random_game
+from oracle.rules.setup import new_game
+from oracle.sampler import play_random_game, random_action
 from oracle.service import convert as cv
 from oracle.service import state_codec as sc
 from oracle.service.calls import CallControl
@@ -278,5 +280,16 @@ def test_bytes_requests_up_to_the_limit_run_on_the_event_loop() -> None:
 
     assert _small(b"\x00" * INLINE_MAX_BYTES)
     assert not _small(b"\x00" * (INLINE_MAX_BYTES + 1))
-    state, _, _ = _mid_game_request()
-    assert len(state) * 3 < INLINE_MAX_BYTES  # a mid-game state is far below the limit
+    # a game of two decks of 60 (about INLINE_MAX_CARDS cards) stays far below the limit
+    rng = random.Random(1)
+    heroes = sorted(c.id for c in load_pool().cards.values() if c.type == "hero")
+    others = sorted(c.id for c in load_pool().cards.values() if c.type != "hero" and "created" not in c.keywords)
+    state = new_game(GameConfig((heroes[0], heroes[1]), ([rng.choice(others) for _ in range(60)],
+                                                         [rng.choice(others) for _ in range(60)]), "R15"))
+    largest = 0
+    for _ in range(150):
+        if not legal_actions(state) and decision(state).actor < 0:
+            break
+        state = apply(state, random_action(state, rng)).state
+        largest = max(largest, len(sc.state_to_proto(state).SerializeToString()))
+    assert len(state.cards) >= 120 and 0 < largest * 4 < INLINE_MAX_BYTES, (len(state.cards), largest)
