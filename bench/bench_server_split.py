@@ -12,7 +12,17 @@ with its servicer wrapped by this program (``--serve MODE``):
 
 On each, the clients of ``bench_service.py`` run: ``health`` on ``plain``, ``apply`` (mid-game
 states the server never answered: misses) on ``stub`` and ``timed``, ``apply_game`` on
-``timed``.  It prints, per workload: calls per second, the server process's CPU per call,
+``timed``.  With ``--probe`` the ApplyAction calls are those of the outside probe's mix
+(``bench_service.build_probe_requests``, made through a first plain server; the 30 requests
+repeated, as ``perf_ratio.py`` repeats them): with the fingerprint-only read mask on ``stub``
+and ``timed``, then unmasked on ``timed``; and the run ends with the *budget* of issue 26's
+targets: the server CPU per call at which ApplyAction's CPU ratio to the health check is
+1/0.65 (unmasked) and 1/0.8 (fingerprint only) -- the throughput ratio follows the inverse of
+the CPU ratio while the server is the bottleneck, as it is here -- and the engine's share of
+it: that budget less everything else the call measured (``timed``'s process CPU less its
+engine stage), set against the engine's measured CPU, and the engine's own time on the same
+requests in this process (``apply`` on decoded states, warm), so the speed-up the engine would
+need is printed, not estimated by hand.  It prints, per workload: calls per second, the server process's CPU per call,
 that of its main thread (the event loop, which runs every one-state call) and how busy
 that thread was, and for ``timed`` the handler's and the collector's CPU per call.  A main
 thread well under 100 % busy means the server is not what limits the throughput: on a
@@ -26,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import contextlib
 import gc
 import inspect
 import json
@@ -44,9 +55,11 @@ for path in (ROOT, ROOT / "bench"):
 MODES = ("plain", "stub", "timed")
 
 
-def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
+def serve(mode: str, report: str, seed: int, serve_args: list[str], stub_request: str = "") -> int:
     """Run ``oracle serve`` with the servicer wrapped for ``mode``; with ``timed``, write the
-    handler's and the collector's CPU seconds and the call count to ``report`` at exit."""
+    handler's and the collector's CPU seconds and the call count to ``report`` at exit.  With
+    ``stub``, the stored answer is that of the request in the file ``stub_request`` (default:
+    a mid-game request of ``bench_service.build_requests``)."""
     from oracle.__main__ import main as oracle_main
     from oracle.service.calls import CallControl
     from oracle.service.servicer import OracleServicer
@@ -55,8 +68,8 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str]) -> int:
     if mode == "stub":
         from bench_service import build_requests
 
-
-        stored = original(OracleServicer(), build_requests(1, seed)["apply"][0], CallControl())
+        request = Path(stub_request).read_bytes() if stub_request else build_requests(1, seed)["apply"][0]
+        stored = original(OracleServicer(), request, CallControl())
 
         def stub(self: Any, request: Any, context: Any) -> Any:
             return stored
@@ -149,13 +162,22 @@ def thread_cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def measure(mode: str, workload: str, payloads: list[Any], args: argparse.Namespace) -> dict[str, Any]:
-    """Start a ``mode`` server, run ``workload`` on it, stop it; the figures."""
+def measure(mode: str, workload: str, payloads: list[Any], args: argparse.Namespace,
+            label: str = "") -> dict[str, Any]:
+    """Start a ``mode`` server, run ``workload`` on it, stop it; the figures (``label``: the
+    workload's name in them, default ``workload``).  A ``stub`` server stores the answer to
+    ``payloads[0]`` when the workload is an ``apply`` of given requests."""
     from bench_service import cpu_seconds, run_workload, start_server
 
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
-        command = (str(Path(__file__).resolve()), "--serve", mode, "--report", str(report), "--seed", str(args.seed), "serve")
+        command: tuple[str, ...] = (str(Path(__file__).resolve()), "--serve", mode, "--report", str(report),
+                                    "--seed", str(args.seed))
+        if mode == "stub" and workload == "apply" and args.probe:
+            stub_request = Path(tmp) / "stub_request.bin"
+            stub_request.write_bytes(payloads[0])
+            command += ("--stub-request", str(stub_request))
+        command += ("serve",)
         proc, address = start_server([], ROOT, command)
         try:
             cpu0, main0 = cpu_seconds(proc.pid), thread_cpu_seconds(proc.pid)
@@ -166,7 +188,7 @@ def measure(mode: str, workload: str, payloads: list[Any], args: argparse.Namesp
             proc.wait(timeout=60)
         calls = r["calls"] * (args.seconds + args.warmup) / args.seconds  # the warm-up's calls too
         row: dict[str, Any] = {
-            "mode": mode, "workload": workload, "throughput_per_s": r["throughput_per_s"],
+            "mode": mode, "workload": label or workload, "throughput_per_s": r["throughput_per_s"],
             "server_cpu_us_per_call": cpu / calls * 1e6 if calls else float("nan"),
             "main_thread_cpu_us_per_call": main_cpu / calls * 1e6 if calls else float("nan"),
             "main_thread_busy": main_cpu / (args.seconds + args.warmup),  # idle while the clients start
@@ -190,16 +212,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=1.0, help="warm-up seconds per workload (default 1)")
     parser.add_argument("--states", type=int, default=50, help="distinct mid-game states (default 50)")
     parser.add_argument("--seed", type=int, default=1000, help="first game seed (default 1000)")
+    parser.add_argument("--probe", action="store_true",
+                        help="the outside probe's requests, fingerprint-only and unmasked, and the budget of issue 26's targets")
+    parser.add_argument("--probe-states", type=int, default=30, help="requests of the probe's mix (default 30, as the probe)")
     parser.add_argument("--json", dest="json_path", help="write the figures to this JSON file")
+    parser.add_argument("--stub-request", default="", help=argparse.SUPPRESS)
     args, rest = parser.parse_known_args(argv)
     if args.serve:
-        return serve(args.serve, args.report or "", args.seed, [a for a in rest if a != "serve"])
+        return serve(args.serve, args.report or "", args.seed, [a for a in rest if a != "serve"], args.stub_request)
+    if args.probe:
+        return run_probe_budget(args)
     from bench_service import GAMES_PER_CLIENT, build_games, build_requests
 
     payloads: dict[str, list[Any]] = {"health": [], "apply": build_requests(args.states, args.seed)["apply"],
                                       "apply_game": build_games(GAMES_PER_CLIENT * args.clients, args.seed)}
     rows = [measure(mode, workload, payloads[workload], args)
             for mode, workload in (("plain", "health"), ("stub", "apply"), ("timed", "apply"), ("timed", "apply_game"))]
+    print_rows(rows, args)
+    if args.json_path:
+        Path(args.json_path).write_text(json.dumps(rows, indent=2) + "\n")
+    return 0
+
+
+def print_rows(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    """Print the table of :func:`measure`'s rows and the stages of each ``timed`` row."""
     print(f"server CPU per call, {args.clients} client processes, {args.seconds:g} s per workload; µs")
     print(f"{'server':<6} {'workload':<10} {'calls/s':>8} {'process':>8} {'main thread':>12} {'busy':>5} "
           f"{'handler':>8} {'gc':>5}")
@@ -220,8 +256,101 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {k:<50} {v:>7.1f}")
         print(f"  {'rest of the handler':<50} {r['handler_cpu_us_per_call'] - inside:>7.1f}")
         print(f"  {'transport and the rest of the server (process CPU - the above)':<50} {rest:>7.1f}")
+
+
+#: Issue 26's throughput targets: ApplyAction's calls per second over the health check's,
+#: unmasked and with the fingerprint-only read mask.
+TARGETS = {"apply": 0.65, "apply_fp": 0.8}
+
+
+def engine_in_process(requests: list[bytes], repeat: int = 7) -> float:
+    """The engine's ``apply`` on the states and actions of ``requests`` (ApplyAction
+    requests), decoded once, in this process with warm caches: the median over ``repeat``
+    rounds of the mean µs of thread CPU per call (an illegal action's refusal counts as a
+    call)."""
+    import statistics
+
+    from oracle import IllegalAction, apply
+    from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
+    from oracle.service import convert as cv
+    from oracle.service import state_codec as sc
+
+    cases = []
+    for data in requests:
+        request = pb.ApplyActionRequest.FromString(data)
+        cases.append((sc.state_from_proto(request.state, "state", None, None), cv.action_from_proto(request.action, "action")))
+
+    def run(n: int) -> None:
+        for _ in range(n):
+            for state, action in cases:
+                with contextlib.suppress(IllegalAction):
+                    apply(state, action)
+
+    run(10)
+    rounds = []
+    for _ in range(repeat):
+        t0 = time.thread_time()
+        run(50)
+        rounds.append((time.thread_time() - t0) / 50 / len(cases) * 1e6)
+    return statistics.median(rounds)
+
+
+def budget(rows: dict[str, dict[str, Any]], engine_local: float) -> dict[str, dict[str, float]]:
+    """For each of :data:`TARGETS`, from the rows of :func:`run_probe_budget`: the server CPU
+    per call the target allows (the health check's over the target), what the measured call
+    spends on anything but the engine (its process CPU less its engine stage), hence the
+    engine's budget, and the speed-up of the engine that budget asks (the engine's server CPU
+    over its budget; ``inf``: no engine time at all would do)."""
+    health = rows["health"]["server_cpu_us_per_call"]
+    out = {}
+    for name, target in TARGETS.items():
+        row = rows[name]
+        allowed = health / target
+        engine = row["stages_us_per_call"]["engine apply"]
+        others = row["server_cpu_us_per_call"] - engine
+        engine_budget = allowed - others
+        out[name] = {
+            "target_throughput_ratio": target, "allowed_cpu_us_per_call": allowed,
+            "measured_cpu_us_per_call": row["server_cpu_us_per_call"], "cpu_ratio": row["server_cpu_us_per_call"] / health,
+            "throughput_ratio": row["throughput_per_s"] / rows["health"]["throughput_per_s"],
+            "other_than_engine_us": others, "engine_us": engine, "engine_budget_us": engine_budget,
+            "engine_in_process_us": engine_local,
+            "engine_speedup_needed": engine / engine_budget if engine_budget > 0 else float("inf"),
+        }
+    return out
+
+
+def run_probe_budget(args: argparse.Namespace) -> int:
+    """``--probe``: the probe's requests (made through a plain server started for them) on
+    the three servers, the table and stages, then the budget of :data:`TARGETS`."""
+    from bench_service import build_probe_requests, start_server, with_read_mask
+
+    proc, address = start_server([])
+    try:
+        requests = build_probe_requests(address, args.probe_states)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+    masked = with_read_mask(requests, ["fingerprint"])
+    measured = [measure("plain", "health", [], args), measure("stub", "apply", masked, args, "apply_fp"),
+                measure("timed", "apply", masked, args, "apply_fp"), measure("timed", "apply", requests, args)]
+    print_rows(measured, args)
+    by_name = {r["workload"]: r for r in measured if r["mode"] != "stub"}
+    local = engine_in_process(requests)
+    plan = budget(by_name, local)
+    print(f"\nbudget of issue 26's targets ({len(requests)} requests of the probe's mix; µs of server CPU per call,"
+          " the health check's over the target):")
+    print(f"  {'':<9} {'target':>6} {'ratio':>6} {'allowed':>8} {'measured':>9} {'not engine':>11} {'engine':>7} "
+          f"{'its budget':>11} {'speed-up':>9}")
+    for name, b in plan.items():
+        print(f"  {name:<9} {b['target_throughput_ratio']:>6.2f} {b['throughput_ratio']:>6.2f} {b['allowed_cpu_us_per_call']:>8.0f} "
+              f"{b['measured_cpu_us_per_call']:>9.0f} {b['other_than_engine_us']:>11.0f} {b['engine_us']:>7.0f} "
+              f"{b['engine_budget_us']:>11.0f} {b['engine_speedup_needed']:>8.1f}x")
+    print(f"  ratio: the measured throughput over the health check's; the engine's apply on these requests in this"
+          f" process, warm: {local:.0f} µs a call")
+    print("  (the timed server's stage timers add a little to 'not engine', so the budget errs low by that)")
     if args.json_path:
-        Path(args.json_path).write_text(json.dumps(rows, indent=2) + "\n")
+        Path(args.json_path).write_text(json.dumps({"rows": measured, "budget": plan}, indent=2) + "\n")
     return 0
 
 
