@@ -278,7 +278,7 @@ def engine_in_process(requests: list[bytes], repeat: int = 7) -> float:
     cases = []
     for data in requests:
         request = pb.ApplyActionRequest.FromString(data)
-        cases.append((sc.state_from_proto(request.state, "state", None, None), cv.action_from_proto(request.action, "action")))
+        cases.append((sc.state_from_proto(request.state, "state", "", None), cv.action_from_proto(request.action, "action")))
 
     def run(n: int) -> None:
         for _ in range(n):
