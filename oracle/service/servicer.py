@@ -309,17 +309,28 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         state_bytes = fields[1]
         cache = self.state_cache
         cached = cache.known(state_bytes, self.mutant) if cache.enabled else None
+        mask = fields.get(3)
+        parts = _MASKS.get(mask) if cached is not None else None
         # the request parses first, as in ApplyAction's path (a request that does not parse is
         # refused as such): whole on a miss; on a hit, whose state bytes parsed in a request
-        # before (or are an answer's), its other fields, at the same depth as in the request
+        # before (or are an answer's), its other fields, at the same depth as in the request;
+        # the action alone when the mask's bytes are those of a mask read before (_MASKS)
         try:
-            request = pb.ApplyActionRequest.FromString(
-                data if cached is None else
-                length_delimited(b"\x12", fields[2]) + (length_delimited(b"\x1a", fields[3]) if 3 in fields else b""))
+            if cached is None:
+                request = pb.ApplyActionRequest.FromString(data)
+            elif parts is None:
+                request = pb.ApplyActionRequest.FromString(
+                    length_delimited(b"\x12", fields[2]) + (b"" if mask is None else length_delimited(b"\x1a", mask)))
+            else:
+                request = pb.ApplyActionRequest.FromString(length_delimited(b"\x12", fields[2]))
         except DecodeError:
             return self._apply_parsed(data, context)
         # then the checks in ApplyAction's order: the mask, the state, the action
-        parts = _read_mask(request)
+        if parts is None:
+            parts = _read_mask(request)
+            if len(_MASKS) >= _MASKS_KEPT:
+                _MASKS.clear()
+            _MASKS[mask] = parts
         if cache.enabled:
             cache.count(cached is not None)
             _note_cache("miss" if cached is None else "hit")
@@ -444,6 +455,14 @@ def _read_mask(request: pb.ApplyActionRequest) -> frozenset[str]:
             raise InputError(f"read_mask.paths[{i}]", f"path {path!r} is given twice")
         seen.add(path)
     return frozenset(seen)
+
+
+#: Read masks by their wire bytes as a request sends them (field 3 of ``ApplyActionRequest``;
+#: None: no mask), each read once by :func:`_read_mask` (speed only: only a mask that was read
+#: without an error is kept; a client sends one or a few).  Emptied when it reaches
+#: :data:`_MASKS_KEPT` masks.
+_MASKS: dict[bytes | None, frozenset[str]] = {None: _FULL_ANSWER}
+_MASKS_KEPT = 256
 
 
 def _note_cache(outcome: str) -> None:

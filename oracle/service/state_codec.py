@@ -24,6 +24,8 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import is_not, itemgetter
 from typing import Any, Generic, TypeVar
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
@@ -407,11 +409,19 @@ def _card_encodings(state: State, base: tuple[State, list[tuple[bytes, str]]] | 
     copy on write, ``State.fork``: a shared record is unchanged) keeps its encoding."""
     cards = state.cards
     uids = sorted(cards)
-    if base is not None:
+    if base is not None and len(uids) > 1:
         before, known = base[0].cards, base[1]
-        if len(known) == len(uids) and before.keys() == cards.keys():
-            return [e if before[uid] is (c := cards[uid]) else _card_encoding_of(c)
-                    for uid, e in zip(uids, known, strict=True)]
+        if len(known) == len(uids) == len(before):
+            records = itemgetter(*uids)  # (the records of both by uid, and which differ, found without a Python loop)
+            try:
+                old = records(before)
+            except KeyError:  # another card than ``state``'s: no encoding is kept
+                return [_card_encoding_of(cards[uid]) for uid in uids]
+            new = records(cards)
+            out = list(known)
+            for i in compress(range(len(uids)), map(is_not, new, old)):
+                out[i] = _card_encoding_of(new[i])
+            return out
     return [_card_encoding_of(cards[uid]) for uid in uids]
 
 

@@ -293,3 +293,43 @@ def test_bytes_requests_up_to_the_limit_run_on_the_event_loop() -> None:
         state = apply(state, random_action(state, rng)).state
         largest = max(largest, len(sc.state_to_proto(state).SerializeToString()))
     assert len(state.cards) >= 120 and 0 < largest * 4 < INLINE_MAX_BYTES, (len(state.cards), largest)
+
+
+def test_read_masks_kept_by_their_bytes_answer_as_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A read mask's bytes seen before are not parsed again on a hit (``_MASKS``, speed only):
+    with room for two masks, five masks in turn (no mask among them) on a state the cache
+    holds, each sent three times, and a bad path, are answered exactly as the message form
+    answers them, while the kept masks are emptied and refilled on the way."""
+    from oracle.service import servicer as module
+
+    monkeypatch.setattr(module, "_MASKS", {None: module._FULL_ANSWER})
+    monkeypatch.setattr(module, "_MASKS_KEPT", 2)
+    state, action, _ = _mid_game_request()
+    masks = [["fingerprint"], None, ["state", "events"], ["events", "state"], ["decision", "fingerprint"], ["nope"]]
+    wire, message = OracleServicer(), OracleServicer()
+    clears = 0
+    for paths in masks * 2:
+        data = _field(1, state) + _field(2, action)
+        if paths is not None:
+            data += _field(3, field_mask_pb2.FieldMask(paths=paths).SerializeToString())
+        for _ in range(3):
+            before = len(module._MASKS)
+            assert _answer(wire, data, True) == _answer(message, data, False)
+            clears += len(module._MASKS) < before
+    assert clears > 0 and len(module._MASKS) <= 2
+    assert all(b"nope" not in (k or b"") for k in module._MASKS)  # a mask refused is not kept
+
+
+def test_card_encodings_of_another_state_are_not_taken() -> None:
+    """The encoding of a state made with a base state whose cards are other records (the same
+    uids) or other cards (as many, one uid not the state's) is the fresh encoding: the base
+    lends only the encodings of the records the two share, and a base with other uids none."""
+    game = play_random_game(3, edition="R15")
+    first, later = game.states[0], game.states[-1]
+    _, _, encodings = sc.encode_state_reusing(first)
+    fresh = sc.encode_state(later)
+    assert sc.encode_state_reusing(later, None, (first, encodings))[:2] == fresh  # the same uids, other records
+    other = first.copy()
+    uid = max(other.cards)
+    other.cards[uid + 1000] = other.cards.pop(uid)  # as many cards, one uid not in ``later``
+    assert sc.encode_state_reusing(later, None, (other, encodings))[:2] == fresh
