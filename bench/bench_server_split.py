@@ -30,6 +30,7 @@ machine whose cores the clients share, their CPU per call counts as much.  On a 
 shared with other work compare within one run.
 
     .venv/bin/python bench/bench_server_split.py --seconds 5 --clients 4 --json split.json
+    .venv/bin/python bench/bench_server_split.py --probe --seconds 3 --json budget.json
 """
 
 from __future__ import annotations
