@@ -14,15 +14,16 @@ On each, the clients of ``bench_service.py`` run: ``health`` on ``plain``, ``app
 states the server never answered: misses) on ``stub`` and ``timed``, ``apply_game`` on
 ``timed``.  With ``--probe`` the ApplyAction calls are those of the outside probe's mix
 (``bench_service.build_probe_requests``, made through a first plain server; the 30 requests
-repeated, as ``perf_ratio.py`` repeats them): with the fingerprint-only read mask on ``stub``
-and ``timed``, then unmasked on ``timed``; and the run ends with the *budget* of issue 26's
-targets: the server CPU per call at which ApplyAction's CPU ratio to the health check is
-1/0.65 (unmasked) and 1/0.8 (fingerprint only) -- the throughput ratio follows the inverse of
-the CPU ratio while the server is the bottleneck, as it is here -- and the engine's share of
-it: that budget less everything else the call measured (``timed``'s process CPU less its
-engine stage), set against the engine's measured CPU, and the engine's own time on the same
-requests in this process (``apply`` on decoded states, warm), so the speed-up the engine would
-need is printed, not estimated by hand.  It prints, per workload: calls per second, the server process's CPU per call,
+repeated, as ``perf_ratio.py`` repeats them): with the fingerprint-only read mask and unmasked,
+each on ``plain``, ``stub`` and ``timed`` (the two stubs tell what carrying the next state
+costs: the whole answer against the fingerprint-only one); and the run ends with the *budget*
+of issue 26's targets: the server CPU per call at which ApplyAction's CPU ratio to the health
+check is 1/0.65 (unmasked) and 1/0.8 (fingerprint only) -- the throughput ratio follows the
+inverse of the CPU ratio while the server is the bottleneck, as it is here -- and the engine's
+share of it: that budget less everything else the call costs (``plain``'s process CPU less
+``timed``'s engine stage), set against the engine's measured CPU, and the engine's own time on
+the same requests in this process (``apply`` on decoded states, warm), so the speed-up the
+engine would need is printed, not estimated by hand.  It prints, per workload: calls per second, the server process's CPU per call,
 that of its main thread (the event loop, which runs every one-state call) and how busy
 that thread was, and for ``timed`` the handler's and the collector's CPU per call.  A main
 thread well under 100 % busy means the server is not what limits the throughput: on a
@@ -296,24 +297,28 @@ def engine_in_process(requests: list[bytes], repeat: int = 7) -> float:
     return statistics.median(rounds)
 
 
-def budget(rows: dict[str, dict[str, Any]], engine_local: float) -> dict[str, dict[str, float]]:
-    """For each of :data:`TARGETS`, from the rows of :func:`run_probe_budget`: the server CPU
-    per call the target allows (the health check's over the target), what the measured call
-    spends on anything but the engine (its process CPU less its engine stage), hence the
-    engine's budget, and the speed-up of the engine that budget asks (the engine's server CPU
-    over its budget; ``inf``: no engine time at all would do)."""
-    health = rows["health"]["server_cpu_us_per_call"]
+def budget(plain: dict[str, dict[str, Any]], timed: dict[str, dict[str, Any]],
+           engine_local: float) -> dict[str, dict[str, float]]:
+    """For each of :data:`TARGETS`, from the rows of :func:`run_probe_budget` by workload
+    (``plain``: the servers as they are; ``timed``: with the stage timers): the server CPU per
+    call the target allows (the plain health check's over the target), what the plain call
+    spends on anything but the engine (its process CPU less the timed call's engine stage:
+    the timers' own cost stays out of it), hence the engine's budget, and the speed-up of the
+    engine that budget asks (the engine's server CPU over its budget; ``inf``: no engine time
+    at all would do)."""
+    health = plain["health"]
     out = {}
     for name, target in TARGETS.items():
-        row = rows[name]
-        allowed = health / target
-        engine = row["stages_us_per_call"]["engine apply"]
+        row = plain[name]
+        allowed = health["server_cpu_us_per_call"] / target
+        engine = timed[name]["stages_us_per_call"]["engine apply"]
         others = row["server_cpu_us_per_call"] - engine
         engine_budget = allowed - others
         out[name] = {
             "target_throughput_ratio": target, "allowed_cpu_us_per_call": allowed,
-            "measured_cpu_us_per_call": row["server_cpu_us_per_call"], "cpu_ratio": row["server_cpu_us_per_call"] / health,
-            "throughput_ratio": row["throughput_per_s"] / rows["health"]["throughput_per_s"],
+            "measured_cpu_us_per_call": row["server_cpu_us_per_call"],
+            "cpu_ratio": row["server_cpu_us_per_call"] / health["server_cpu_us_per_call"],
+            "throughput_ratio": row["throughput_per_s"] / health["throughput_per_s"],
             "other_than_engine_us": others, "engine_us": engine, "engine_budget_us": engine_budget,
             "engine_in_process_us": engine_local,
             "engine_speedup_needed": engine / engine_budget if engine_budget > 0 else float("inf"),
@@ -323,7 +328,8 @@ def budget(rows: dict[str, dict[str, Any]], engine_local: float) -> dict[str, di
 
 def run_probe_budget(args: argparse.Namespace) -> int:
     """``--probe``: the probe's requests (made through a plain server started for them) on
-    the three servers, the table and stages, then the budget of :data:`TARGETS`."""
+    the three servers (the health check on the plain one), the table and stages, what the
+    next state in the answer costs, then the budget of :data:`TARGETS`."""
     from bench_service import build_probe_requests, start_server, with_read_mask
 
     proc, address = start_server([])
@@ -333,12 +339,20 @@ def run_probe_budget(args: argparse.Namespace) -> int:
         proc.terminate()
         proc.wait(timeout=60)
     masked = with_read_mask(requests, ["fingerprint"])
-    measured = [measure("plain", "health", [], args), measure("stub", "apply", masked, args, "apply_fp"),
-                measure("timed", "apply", masked, args, "apply_fp"), measure("timed", "apply", requests, args)]
+    measured = [measure(mode, workload, payloads, args, label)
+                for mode in ("plain", "stub", "timed")
+                for workload, payloads, label in (("health", [], "health"), ("apply", masked, "apply_fp"),
+                                                  ("apply", requests, "apply"))
+                if mode == "plain" or workload != "health"]
     print_rows(measured, args)
-    by_name = {r["workload"]: r for r in measured if r["mode"] != "stub"}
+    rows = {mode: {r["workload"]: r for r in measured if r["mode"] == mode} for mode in MODES}
+    stubs = rows["stub"]
+    whole, fp = stubs["apply"], stubs["apply_fp"]
+    print(f"\nthe next state in the answer (a stub's whole answer against its fingerprint-only one): "
+          f"{whole['server_cpu_us_per_call'] - fp['server_cpu_us_per_call']:+.0f} µs of server CPU a call, "
+          f"{whole['throughput_per_s'] / fp['throughput_per_s']:.2f}x the throughput")
     local = engine_in_process(requests)
-    plan = budget(by_name, local)
+    plan = budget(rows["plain"], rows["timed"], local)
     print(f"\nbudget of issue 26's targets ({len(requests)} requests of the probe's mix; µs of server CPU per call,"
           " the health check's over the target):")
     print(f"  {'':<9} {'target':>6} {'ratio':>6} {'allowed':>8} {'measured':>9} {'not engine':>11} {'engine':>7} "
@@ -349,7 +363,7 @@ def run_probe_budget(args: argparse.Namespace) -> int:
               f"{b['engine_budget_us']:>11.0f} {b['engine_speedup_needed']:>8.1f}x")
     print(f"  ratio: the measured throughput over the health check's; the engine's apply on these requests in this"
           f" process, warm: {local:.0f} µs a call")
-    print("  (the timed server's stage timers add a little to 'not engine', so the budget errs low by that)")
+    print("  measured, not engine: the plain server's call, less the timed server's engine stage")
     if args.json_path:
         Path(args.json_path).write_text(json.dumps({"rows": measured, "budget": plan}, indent=2) + "\n")
     return 0
