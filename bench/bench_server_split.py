@@ -57,26 +57,22 @@ for path in (ROOT, ROOT / "bench"):
 MODES = ("plain", "stub", "timed")
 
 
-def serve(mode: str, report: str, seed: int, serve_args: list[str], stub_request: str = "") -> int:
+def serve(mode: str, report: str, serve_args: list[str], stub_request: str = "") -> int:
     """Run ``oracle serve`` with the servicer wrapped for ``mode``; with ``timed``, write the
     handler's and the collector's CPU seconds and the call count to ``report`` at exit.  With
-    ``stub``, the stored answer is that of the request in the file ``stub_request`` (default:
-    a mid-game request of ``bench_service.build_requests``)."""
+    ``stub``, the stored answer is that of the request in the file ``stub_request``."""
     from oracle.__main__ import main as oracle_main
     from oracle.service.calls import CallControl
     from oracle.service.servicer import OracleServicer
 
     original = OracleServicer.apply_action_wire  # what the server runs for ApplyAction
     if mode == "stub":
-        from bench_service import build_requests
-
-        request = Path(stub_request).read_bytes() if stub_request else build_requests(1, seed)["apply"][0]
-        stored = original(OracleServicer(), request, CallControl())
+        stored = original(OracleServicer(), Path(stub_request).read_bytes(), CallControl())
 
         def stub(self: Any, request: Any, context: Any) -> Any:
             return stored
 
-        OracleServicer.apply_action_wire = stub  # type: ignore[method-assign]
+        OracleServicer.apply_action_wire = stub  # type: ignore[method-assign,assignment]
     elif mode == "timed":
         totals = {"handler_s": 0.0, "gc_s": 0.0, "calls": 0}
         gc_start = [0.0]
@@ -101,7 +97,7 @@ def serve(mode: str, report: str, seed: int, serve_args: list[str], stub_request
             Path(report).write_text(json.dumps(totals))
 
         gc.callbacks.append(on_gc)
-        OracleServicer.apply_action_wire = timed  # type: ignore[method-assign]
+        OracleServicer.apply_action_wire = timed  # type: ignore[method-assign,assignment]
         atexit.register(write)
     return oracle_main(["serve", *serve_args])
 
@@ -168,14 +164,13 @@ def measure(mode: str, workload: str, payloads: list[Any], args: argparse.Namesp
             label: str = "") -> dict[str, Any]:
     """Start a ``mode`` server, run ``workload`` on it, stop it; the figures (``label``: the
     workload's name in them, default ``workload``).  A ``stub`` server stores the answer to
-    ``payloads[0]`` when the workload is an ``apply`` of given requests."""
+    ``payloads[0]`` (an ``apply`` workload's first request)."""
     from bench_service import cpu_seconds, run_workload, start_server
 
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
-        command: tuple[str, ...] = (str(Path(__file__).resolve()), "--serve", mode, "--report", str(report),
-                                    "--seed", str(args.seed))
-        if mode == "stub" and workload == "apply" and args.probe:
+        command: tuple[str, ...] = (str(Path(__file__).resolve()), "--serve", mode, "--report", str(report))
+        if mode == "stub":
             stub_request = Path(tmp) / "stub_request.bin"
             stub_request.write_bytes(payloads[0])
             command += ("--stub-request", str(stub_request))
@@ -221,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stub-request", default="", help=argparse.SUPPRESS)
     args, rest = parser.parse_known_args(argv)
     if args.serve:
-        return serve(args.serve, args.report or "", args.seed, [a for a in rest if a != "serve"], args.stub_request)
+        return serve(args.serve, args.report or "", [a for a in rest if a != "serve"], args.stub_request)
     if args.probe:
         return run_probe_budget(args)
     from bench_service import GAMES_PER_CLIENT, build_games, build_requests

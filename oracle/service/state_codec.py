@@ -409,7 +409,7 @@ def _card_encodings(state: State, base: tuple[State, list[tuple[bytes, str]]] | 
     copy on write, ``State.fork``: a shared record is unchanged) keeps its encoding."""
     cards = state.cards
     uids = sorted(cards)
-    if base is not None and len(uids) > 1:
+    if base is not None and len(uids) > 1:  # (itemgetter of one uid gives the record, not a tuple)
         before, known = base[0].cards, base[1]
         if len(known) == len(uids) == len(before):
             records = itemgetter(*uids)  # (the records of both by uid, and which differ, found without a Python loop)
