@@ -69,6 +69,7 @@ __all__ = [
     "StepFields",
     "check_card_fields",
     "validate",
+    "within_bounds",
 ]
 
 #: The largest value of the proto's int32 fields.
@@ -294,6 +295,18 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         raise StateError(f"{path}.target", f"card {target} is not a creature: only creatures are granted {grants}")
 
 
+def _check_entry_granter(state: State, e: QueueEntry, path: str) -> None:
+    """An entry's ``granter`` (0: the ability is its source's own), like every uid it names: a
+    card of the state, and the ability a triggered one granted by it (R15:7.gains; entry 180).
+    Every entry is checked here: the Queue's and those of the pending choices (``path``: the
+    entry's own, e.g. ``queue[0]`` or ``attaching.entry``)."""
+    if not e.granter:
+        return
+    if e.kind != "triggered" or e.mode >= 0 or e.part != -1:
+        raise StateError(f"{path}.granter", "only a triggered ability is granted")
+    _check_granted(state, e.granter, e.ability, path)
+
+
 def _check_granted(state: State, granter: int, index: int, path: str) -> None:
     """A granted ability (R15:7.gains; INTERPRETING.md, entry 180): ``granter`` is a card of the
     state and ``index`` one of its granted triggered abilities (after its own and its delayed)."""
@@ -355,6 +368,66 @@ def _card_markers(c: Card, i: int, d: CardDef) -> None:
                 if not 0 <= ab < n_ab:
                     raise StateError(f"cards[{i}].{name}[{j}].ability", f"must be in 0..{max(n_ab - 1, 0)}, got {ab}")
                 _bound(count, f"cards[].{name}[].count", f"cards[{i}].{name}[{j}].count")
+
+
+def _entry_in_bounds(e: QueueEntry) -> bool:
+    """A Queue entry's integers, its lists' lengths and their items within their bounds."""
+    b = BOUNDS
+    return (entry_ok(e) and len(e.targets) <= MAX_LIST and len(e.amounts) <= MAX_LIST and len(e.lineage) <= MAX_LIST
+            and all(b["queue[].targets[]"][0] <= t <= b["queue[].targets[]"][1] for t in e.targets)
+            and all(b["queue[].amounts[]"][0] <= a <= b["queue[].amounts[]"][1] for a in e.amounts)
+            and all(b["queue[].lineage[]"][0] <= n <= b["queue[].lineage[]"][1] for n in e.lineage))
+
+
+def _in(value: int, key: str) -> bool:
+    lo, hi = BOUNDS[key]
+    return lo <= value <= hi
+
+
+def within_bounds(state: State) -> bool:
+    """Whether every integer of ``state`` is within its declared bound (:data:`BOUNDS`) and
+    every list within :data:`MAX_LIST`: the bounds of :func:`validate` as one fast test, which
+    names no field.  A state the engine made from a state :func:`validate` accepts breaks no
+    rule but these (this module's Bounds: it may exceed a bound by one action's growth), so
+    it is valid exactly when it is within its bounds; the service's state cache stores a next
+    state only then (:mod:`oracle.service.state_cache`; tests/engine/test_validate.py holds
+    this test to :func:`validate`)."""
+    if not state_ok(state) or len(state.cards) > MAX_LIST:
+        return False
+    uid = BOUNDS["cards[].uid"]
+    for p in state.players:
+        if not player_ok(p) or len(p.mulligan or ()) > MAX_LIST:
+            return False
+        for zone in (p.deck, p.hand, p.play, p.graveyard, p.supply):
+            if len(zone) > MAX_LIST or (zone and not uid[0] <= max(zone) <= uid[1]):
+                return False
+    if not cards_ok(state.cards.values()):
+        return False
+    for c in state.cards.values():
+        for markers in (c.usage, c.game_usage):
+            if markers and (len(markers) > MAX_LIST or not all(_in(n, "cards[].usage[].count") for n in markers.values())):
+                return False
+    for records, ok in ((state.pending, pending_ok), (state.delayed, pending_ok), (state.modifiers, modifier_ok),
+                        (state.player_effects, player_effect_ok)):
+        if len(records) > MAX_LIST or not all(map(ok, records)):  # type: ignore[arg-type]
+            return False
+    if any(len(t.lineage) > MAX_LIST or not all(_in(n, "pending[].lineage[]") for n in t.lineage)
+           for t in (*state.pending, *state.delayed)):
+        return False
+    if len(state.queue) > MAX_LIST or not all(map(_entry_in_bounds, state.queue)):
+        return False
+    if state.attack is not None and not attack_ok(state.attack):
+        return False
+    if state.choosing is not None and not (_entry_in_bounds(state.choosing.entry)
+                                           and _in(state.choosing.entry.ability, "choosing.entry.ability")):
+        return False
+    hc = state.choosing_cards
+    if hc is not None and not (_entry_in_bounds(hc.entry) and all(
+            _in(getattr(hc, key), f"choosing_cards.{key}") for key in ("effect", "player", "count", "drawn", "strike"))):
+        return False
+    mc = state.attaching
+    return mc is None or (_entry_in_bounds(mc.entry) and all(
+        _in(getattr(mc, key), f"attaching.{key}") for key in ("card", "player", "effect", "cost")))
 
 
 def validate(state: State, cards_checked: bool = False) -> None:
@@ -489,9 +562,7 @@ def validate(state: State, cards_checked: bool = False) -> None:
         if e.part == -2:
             abilities = d.fury.abilities if d.fury else ()
         if e.granter:  # a granted ability: one of its granter's (R15:7.gains; entry 180)
-            if e.kind != "triggered" or e.mode >= 0 or e.part != -1:
-                raise StateError(f"{p_}.granter", "only a triggered ability is granted")
-            _check_granted(state, e.granter, e.ability, p_)
+            _check_entry_granter(state, e, p_)
             ok = True
         elif e.kind == "strike_attack":
             ok = e.ability == -1
@@ -613,14 +684,16 @@ def validate(state: State, cards_checked: bool = False) -> None:
 
 
 def _check_choice_entry(state: State, e: QueueEntry, field: str) -> None:
-    """The entry of a pending choice (``choosing``, ``choosing_cards``): a declared ability's
-    kind, its integers within their bounds, its source a card of the state."""
+    """The entry of a pending choice (``choosing``, ``choosing_cards``, ``attaching``): a declared
+    ability's kind, its integers within their bounds, its source a card of the state, its
+    granter one too (:func:`_check_entry_granter`)."""
     if e.kind not in ("activated", "triggered", "spell"):
         raise StateError(f"{field}.entry.kind", f"must be activated, triggered or spell; got {e.kind!r}")
     for key in ("controller", "source", "ability", "x", "mode", "part"):
         _bound(getattr(e, key), f"{field}.entry.{key}", f"{field}.entry.{key}")
     if e.source not in state.cards:
         raise StateError(f"{field}.entry.source", f"no card with uid {e.source}")
+    _check_entry_granter(state, e, f"{field}.entry")
     modes = load_pool().cards[state.cards[e.source].card_id].modes
     if e.mode >= len(modes):  # (as a Queue entry's, rule 5: the engine reads the mode's abilities)
         raise StateError(f"{field}.entry.mode", f"card {e.source} has no mode {e.mode}")
@@ -692,9 +765,7 @@ def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: froz
     tc = state.choosing
     assert tc is not None
     e = tc.entry
-    _check_choice_entry(state, e, "choosing")
-    if e.granter:  # a granted ability: one of its granter's (R15:7.gains; entry 180)
-        _check_granted(state, e.granter, e.ability, "choosing.entry")
+    _check_choice_entry(state, e, "choosing")  # a granted ability: one of its granter's (entry 180)
     d = pool[state.cards[e.granter or e.source].card_id]
     found = d.ability_at(e.ability) if e.granter else (
         d.abilities[e.ability] if 0 <= e.ability < len(d.abilities) else None)
@@ -756,9 +827,7 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     abilities = d.modes[e.mode] if 0 <= e.mode < len(d.modes) else d.abilities
     if e.part == -2:
         abilities = d.fury.abilities if d.fury else ()
-    if e.granter:  # a granted ability: one of its granter's (R15:7.gains; entry 180)
-        _check_granted(state, e.granter, e.ability, "choosing_cards.entry")
-    elif not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
+    if not e.granter and not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
         raise StateError("choosing_cards.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
     for key in ("drawn", "strike"):
         if getattr(hc, key):
@@ -817,6 +886,7 @@ def _check_wound_choice(state: State, pool: Mapping[str, CardDef], queue_steps: 
     if e.source not in state.cards:
         raise StateError("choosing_cards.entry.source", f"no card with uid {e.source}")
     if e.kind == "strike_attack":
+        _check_entry_granter(state, e, "choosing_cards.entry")  # a strike attack is granted by nobody
         if hc.drawn or hc.strike:
             raise StateError("choosing_cards.drawn" if hc.drawn else "choosing_cards.strike",
                              "a fight reads no cards drawn and no strike of an ability's run")

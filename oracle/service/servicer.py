@@ -43,6 +43,7 @@ from oracle.model import CHANCE, State
 from oracle.rules.setup import ConfigError, new_game_with_events
 from oracle.sampler import random_action
 from oracle.suite_version import shipped_suite_version
+from oracle.validate import within_bounds
 
 from . import convert as cv
 from . import state_codec as sc
@@ -143,7 +144,10 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         afterwards), its usage markers in the decoder's order
         (:func:`~oracle.service.state_cache.normalize_usage`).  With a mutant, the state
         decoded from ``wire`` is stored instead, as a later request would decode it, and
-        nothing if that request would be refused."""
+        nothing if that request would be refused.  Without one, a state beyond its bounds
+        (one action's growth past them: ``turn`` one past its bound after the last end of
+        turn) is not stored either: sent back, it is decoded and refused as by a server
+        without a cache (:func:`oracle.validate.within_bounds`)."""
         cache = self.state_cache
         if not cache.enabled:
             return
@@ -153,6 +157,8 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
             except InputError:
                 return
             encodings, fingerprint = None, ""
+        elif not within_bounds(state):
+            return
         else:
             normalize_usage(state)
         cache.put(wire, self.mutant, state, encodings, fingerprint)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["BYTES", "INT32_LIMIT", "fields_end", "length_delimited", "packed", "split_fields", "varint"]
+__all__ = ["BYTES", "INT32_LIMIT", "LENGTH_MAX_BYTES", "fields_end", "length_delimited", "packed", "split_fields", "varint"]
 
 #: ``bytes((i,))`` for every i below 128: the one-byte varints and tags.
 BYTES = tuple(bytes((i,)) for i in range(128))
@@ -54,12 +54,34 @@ def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
     return -1, pos
 
 
+#: The most bytes protobuf's parser reads for a length prefix (a length is below 2**31: five
+#: base-128 digits); a longer one, even with zero padding, does not parse.
+LENGTH_MAX_BYTES = 5
+
+
+def _read_length(data: bytes, pos: int) -> tuple[int, int]:
+    """The length prefix at ``pos`` of ``data`` as protobuf's parser reads one, and the offset
+    after it: at most :data:`LENGTH_MAX_BYTES` bytes, or (-1, pos) (past the end or longer)."""
+    value = shift = 0
+    end = min(len(data), pos + LENGTH_MAX_BYTES)
+    while pos < end:
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 127) << shift
+        if byte < 128:
+            return value, pos
+        shift += 7
+    return -1, pos
+
+
 def split_fields(data: bytes, numbers: frozenset[int]) -> dict[int, bytes] | None:
     """The values of the fields of the message bytes ``data`` by field number, when each of
     them is a length-delimited field of ``numbers`` (at most 15: one-byte keys) given once;
     None for anything else (another field, a field given twice, which the parser would merge,
-    bytes that do not parse): the caller then parses ``data`` as a message.  A cheap look at
-    a request's top level, which leaves its large fields unparsed."""
+    a length prefix the parser would refuse: longer than :data:`LENGTH_MAX_BYTES` bytes or
+    past the end): the caller then parses ``data`` as a message.  A cheap look at a request's
+    top level, which leaves its large fields unparsed; where it answers, it frames the fields
+    exactly as the parser does (tests/service/test_wire_fuzz.py)."""
     out: dict[int, bytes] = {}
     pos, end = 0, len(data)
     while pos < end:
@@ -70,7 +92,7 @@ def split_fields(data: bytes, numbers: frozenset[int]) -> dict[int, bytes] | Non
         if pos + 1 < end and data[pos + 1] < 128:  # a length below 128: one byte
             length, pos = data[pos + 1], pos + 2
         else:
-            length, pos = _read_varint(data, pos + 1)
+            length, pos = _read_length(data, pos + 1)
         if length < 0 or pos + length > end:
             return None
         out[number] = data[pos:pos + length]

@@ -37,7 +37,7 @@ from oracle.rules.setup import DEAL
 from oracle.rules.triggers import POISON
 from oracle.sampler import play_random_game
 from oracle.serialize import from_dict, parse, to_dict
-from oracle.validate import INT32_MAX, MAX_COINS, MAX_LIST, MAX_VALUE, StateError, validate
+from oracle.validate import INT32_MAX, MAX_COINS, MAX_LIST, MAX_VALUE, StateError, validate, within_bounds
 
 from .helpers import Board
 from .strategies import configs, draw_action
@@ -1078,6 +1078,11 @@ VALIDATE_CASES: list[Case] = [
     ("attaching_creation_with_a_cost", "creation_choice", _attaching(cost=1), "attaching.option"),
     ("attaching_creation_not_a_create", "creation_choice", _attaching(effect=1), "attaching.effect"),
     ("attaching_creation_resume_not_a_queue_step", "creation_choice", _attaching(resume="choice"), "attaching.resume"),
+    # the entry's granter is a uid like any other (issue 45: a granter of no card was a KeyError)
+    ("attaching_creation_granter_of_no_card", "creation_choice", _attaching(entry_granter=MAX_VALUE),
+     "attaching.entry.granter"),
+    ("attaching_play_granter_of_no_card", "module_choice", _attaching(entry_granter=MAX_VALUE),
+     "attaching.entry.granter"),
     # rule 9: the mulligan step
     ("mulligan_without_cards", "setup_mulligan", _no_cards_left, "players"),
     ("mulligan_both_declared", "setup_mulligan", _both_declared, "players"),
@@ -1483,7 +1488,7 @@ def test_one_action_from_a_state_at_the_bounds_stays_within_int32() -> None:
     their bound (a next turn, one more trigger id, closed coins opened), which 5.4 allows
     for a next state."""
     exceeded: set[str] = set()
-    applied = 0
+    applied = refused_by_bounds = 0
     for seed in range(6):
         for s in _game(seed)[::4]:
             if s.step == "game_over":
@@ -1497,8 +1502,33 @@ def test_one_action_from_a_state_at_the_bounds_stays_within_int32() -> None:
                     assert INT32_MIN <= v <= INT32_MAX, (s.step, a, path, v)
                     if abs(v) > MAX_VALUE:
                         exceeded.add(path.split("[")[0])
+                # the next state is valid exactly when it is within its bounds (what the
+                # service's state cache relies on: validate.within_bounds)
+                assert within_bounds(nxt) == _accepted(nxt), (s.step, a)
+                refused_by_bounds += not within_bounds(nxt)
     assert applied > 100
     assert "turn" in exceeded  # the end of a turn at the bound: turn MAX_VALUE + 1, refused if sent back
+    assert refused_by_bounds > 0
+
+
+def _accepted(s: State) -> bool:
+    try:
+        validate(s)
+    except StateError:
+        return False
+    return True
+
+
+_BOUND_CASES = [c for c in VALIDATE_CASES if any(w in c[0] for w in ("over_bound", "too_long", "too_many", "out_of_bounds"))]
+
+
+@pytest.mark.parametrize(("base", "mutate", "field"), [c[1:] for c in _BOUND_CASES], ids=[c[0] for c in _BOUND_CASES])
+def test_within_bounds_refuses_what_validate_refuses_by_a_bound(base: str, mutate: Mutate, field: str) -> None:
+    """validate.within_bounds, the bounds of ``validate`` as one fast test: every state the
+    validator refuses for a bound or a length is outside them; the unbroken base is within."""
+    assert within_bounds(_base(base))
+    s, _ = _broken(base, mutate, field)
+    assert not within_bounds(s)
 
 
 def test_a_part_named_as_a_hero_is_refused_by_its_field() -> None:

@@ -234,6 +234,49 @@ def test_decoded_state_sent_again_is_a_hit() -> None:
     assert (stats.misses, stats.hits) == (3, 3)
 
 
+def _refusals(servicer: OracleServicer, state: Any) -> list[list[tuple[str, str]]]:
+    """The violations with which ApplyAction (message and wire forms), GetLegalActions and
+    CheckAction refuse ``state`` (an ``end_turn`` on it)."""
+    control = CallControl()
+    back = pb.ApplyActionRequest(state=state, action=cv.action_to_proto(Action("end_turn")))
+    calls: list[Callable[[], Any]] = [
+        lambda: servicer.ApplyAction(back, control),
+        lambda: servicer.apply_action_wire(back.SerializeToString(), control),
+        lambda: servicer.GetLegalActions(pb.GetLegalActionsRequest(state=state), control),
+        lambda: servicer.CheckAction(pb.CheckActionRequest(state=state, action=back.action), control),
+    ]
+    out = []
+    for call in calls:
+        with pytest.raises(InputError) as refused:
+            call()
+        out.append(refused.value.violations)
+    return out
+
+
+def test_answer_beyond_its_bounds_is_refused_when_sent_back() -> None:
+    """Issue 45, item 3 (validate.py, Bounds): an answer may exceed a bound by one action's
+    growth (``end_turn`` at turn MAX_VALUE answers turn MAX_VALUE + 1); sent back, a servicer
+    with the cache refuses it naming ``state.turn``, in every form and method, exactly as one
+    without the cache does: the cache never stores a state beyond its bounds."""
+    from oracle.validate import MAX_VALUE
+
+    game = play_random_game(3, edition="C")
+    state = next(s for s in game.states[10:] if s.step == "choice" and not s.player_effects).copy()
+    state.turn = MAX_VALUE
+    for c in state.cards.values():  # the turn counters stay at or below the turn
+        c.entered_turn = min(c.entered_turn, MAX_VALUE)
+    control = CallControl()
+    first = pb.ApplyActionRequest(state=sc.state_to_proto(state), action=cv.action_to_proto(Action("end_turn")))
+    answers = []
+    for servicer in (OracleServicer(), OracleServicer(state_cache=0)):
+        answer = servicer.ApplyAction(first, control)
+        assert answer.legal and answer.state.turn == MAX_VALUE + 1
+        refusals = _refusals(servicer, answer.state)
+        assert all(r[0][0] == "state.turn" for r in refusals), refusals
+        answers.append(refusals)
+    assert answers[0] == answers[1]
+
+
 def test_servicers_with_other_mutants_share_nothing() -> None:
     """A state answered by the reference servicer is a miss for a mutant servicer in the
     same process (each servicer has its own cache, the mutant is part of the key), and the
