@@ -7,9 +7,9 @@ oracle, health, reflection): it takes or makes the request id (``x-request-id`` 
 sent back in the trailing metadata), checks the bearer token (before a call takes any
 slot), enforces the separate limits of unary calls, client streams and health watches
 (and the idle timeout of client streams), runs the call's behaviour where it belongs (on
-the event loop for the small calls of :data:`INLINE_METHODS`, else in the bounded engine
-thread pool, with a :class:`~oracle.service.calls.CallControl` that carries the deadline
-and the cancellation there), turns :class:`~oracle.service.InputError` into
+the event loop when its work is bounded by a real game's size, :mod:`oracle.service.inline`,
+else in the bounded engine thread pool, with a :class:`~oracle.service.calls.CallControl`
+that carries the deadline and the cancellation there), turns :class:`~oracle.service.InputError` into
 ``INVALID_ARGUMENT`` with a ``google.rpc.BadRequest`` detail (AIP-193, capped in size,
 :mod:`oracle.service.status`), turns any other fault into ``INTERNAL`` without a stack
 trace, and logs one line per call (with what the servicer noted in the call's record,
@@ -37,14 +37,11 @@ from . import state_codec as sc
 from .calls import CURRENT_CALL, REQUEST_ID_KEY, CallAbort, CallControl, CallInfo
 from .errors import InputError, undecodable
 from .health import HEALTH_SERVICE_NAME
+from .inline import message_inline
 from .log import get_logger, log_call
-from .servicer import SERVICE_NAME
 from .status import MAX_FIELD_CHARS, bad_request_status, cap_text
 
 __all__ = [
-    "INLINE_MAX_BYTES",
-    "INLINE_MAX_CARDS",
-    "INLINE_METHODS",
     "MAX_LOGGED_FIELDS",
     "STREAM_DRAIN_SECONDS",
     "CallInterceptor",
@@ -57,37 +54,6 @@ _MAX_REQUEST_ID = 128
 MAX_LOGGED_FIELDS = 10
 #: Once the server stops, a client stream waiting for its next message gets this long.
 STREAM_DRAIN_SECONDS = 1.0
-#: The oracle methods whose engine work runs on the event loop, not in the engine pool, when
-#: their state is of a real game's size: one state, one action, a bounded answer.  Their
-#: work takes a fraction of a millisecond, less than the hop to a thread and back costs
-#: (threads give no parallelism to Python code anyway); batches, transcripts and larger
-#: states run in the pool, where a deadline or a cancellation can stop them.
-INLINE_METHODS = frozenset(
-    f"/{SERVICE_NAME}/{name}"
-    for name in ("ApplyAction", "CheckAction", "GetLegalActions", "CreateGame", "GetServerInfo", "GetCatalogue",
-                 "GetCardPool")
-)
-#: The most cards a state may have for its call to run on the event loop (two decks of 60,
-#: two heroes and a few cards made during play).
-INLINE_MAX_CARDS = 130
-
-
-#: The largest request given as bytes (a method of ``wire_methods``) that runs on the event
-#: loop: a state of a random game with decks of 60 (about INLINE_MAX_CARDS cards) takes a few
-#: KiB on the wire (tests/service/test_wire_apply.py checks it stays under a quarter of the
-#: limit); the rest is room for long queues, effects and markers.
-INLINE_MAX_BYTES = 16384
-
-
-def _small(request: Any) -> bool:
-    """True for a request without a state or with a state of at most INLINE_MAX_CARDS cards,
-    or given as bytes (a method of ``wire_methods``) of at most INLINE_MAX_BYTES bytes."""
-    if type(request) is bytes:
-        return len(request) <= INLINE_MAX_BYTES
-    state = getattr(request, "state", None)
-    return state is None or len(state.cards) <= INLINE_MAX_CARDS
-
-
 @dataclass(frozen=True)
 class _Undecodable:
     """A request whose bytes do not parse (answered INVALID_ARGUMENT, not gRPC's INTERNAL)."""
@@ -158,11 +124,15 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     threaded server) are stepped in ``stream_pool``.  ``wire_methods`` maps a unary method's
     full name to a behaviour that takes the request's bytes and answers the response's bytes
     (the servicer's own parsing and writing, e.g. ``OracleServicer.apply_action_wire``): it
-    replaces the method's handler, with everything else of a call the same."""
+    replaces the method's handler, with everything else of a call the same.  ``inline`` tells,
+    per call, whether a synchronous unary behaviour runs on the event loop instead (its method
+    and its request, a message or such bytes; :func:`oracle.service.inline.policy`; by default
+    :func:`~oracle.service.inline.message_inline`, and no bytes)."""
 
     def __init__(self, auth_token: str = "", executor: futures.Executor | None = None, limits: Limits | None = None,
                  stream_pool: futures.Executor | None = None,
-                 wire_methods: Mapping[str, Callable[[bytes, CallControl], bytes]] | None = None) -> None:
+                 wire_methods: Mapping[str, Callable[[bytes, CallControl], bytes]] | None = None,
+                 inline: Callable[[str, Any], bool] | None = None) -> None:
         self._token = f"Bearer {auth_token}".encode() if auth_token else b""
         self._log = get_logger()
         self._executor = executor
@@ -176,6 +146,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         self.shutting_down = asyncio.Event()
         self._handlers: dict[str, Any] = {}
         self._wire_methods = dict(wire_methods or {})
+        self._inline = inline or (lambda method, request: type(request) is not bytes and message_inline(method, request))
 
     async def intercept_service(self, continuation: Callable[[Any], Awaitable[Any]], details: Any) -> Any:
         """The method handler ``continuation`` returns, its behaviour wrapped (once per
@@ -398,7 +369,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                     finally:
                         CURRENT_CALL.reset(token)
                 control = CallControl(context.time_remaining())
-                if method in INLINE_METHODS and _small(request):
+                if self._inline(method, request):
                     token = CURRENT_CALL.set(info)
                     try:
                         return behavior(request, control)

@@ -28,6 +28,7 @@ from oracle._proto.berserk.oracle.v1 import oracle_service_pb2_grpc as pb_grpc
 from oracle.suite_version import shipped_suite_version
 
 from .health import HEALTH_SERVICE_NAME, HealthServicer
+from .inline import policy as inline_policy
 from .interceptor import CallInterceptor, Limits
 from .reflection import enable_reflection
 from .servicer import APPLY_METHOD, SERVICE_NAME, OracleServicer
@@ -144,8 +145,9 @@ def build_server(config: ServeConfig) -> BuiltServer:
                                              thread_name_prefix="oracle-stream")
     servicer = OracleServicer(config.mutant, executor, config.state_cache, config.suite_version)
     # ApplyAction, the hottest call, from and to bytes (OracleServicer.apply_action_wire)
+    # (the calls whose work a real game bounds run on the event loop: oracle.service.inline)
     interceptor = CallInterceptor(config.auth_token, executor, limits, stream_pool,
-                                  {APPLY_METHOD: servicer.apply_action_wire})
+                                  {APPLY_METHOD: servicer.apply_action_wire}, inline_policy(servicer))
     server = grpc.aio.server(interceptors=[interceptor], options=options)
     pb_grpc.add_OracleServiceServicer_to_server(servicer, server)  # type: ignore[no-untyped-call]
     health_servicer = HealthServicer(("", SERVICE_NAME))

@@ -54,7 +54,7 @@ from .status import MAX_VIOLATIONS
 from .transcripts import verify_stream_async, verify_transcript_message
 from .wire import length_delimited, split_fields
 
-__all__ = ["APPLY_METHOD", "PROTO_VERSION", "SERVICE_NAME", "OracleServicer"]
+__all__ = ["APPLY_METHOD", "APPLY_REQUEST_FIELDS", "PROTO_VERSION", "SERVICE_NAME", "OracleServicer"]
 
 #: Full name of the oracle service.
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["OracleService"].full_name
@@ -309,7 +309,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
         state's players and cards (:func:`~oracle.service.state_codec.encode_state_wire`),
         whose bytes are the key of the state it stores.  Any other request is parsed and
         answered by :meth:`ApplyAction`."""
-        fields = split_fields(data, _APPLY_REQUEST_FIELDS)
+        fields = split_fields(data, APPLY_REQUEST_FIELDS)
         if fields is None or 1 not in fields or 2 not in fields:
             return self._apply_parsed(data, context)
         state_bytes = fields[1]
@@ -441,7 +441,7 @@ class OracleServicer(pb_grpc.OracleServiceServicer):
 #: The full name of ApplyAction's method (as the server's log line and errors give it).
 APPLY_METHOD = f"/{SERVICE_NAME}/ApplyAction"
 #: ``ApplyActionRequest``'s fields: state = 1, action = 2, read_mask = 3.
-_APPLY_REQUEST_FIELDS = frozenset((1, 2, 3))
+APPLY_REQUEST_FIELDS = frozenset((1, 2, 3))
 #: The paths of ``ApplyActionRequest.read_mask`` (PROTOCOL.md 2.1), each a field of the answer.
 APPLY_PARTS = ("state", "events", "fingerprint", "decision", "legal_actions")
 #: The parts of an answer without ``read_mask``: release 0.1.0's answer.

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["BYTES", "INT32_LIMIT", "LENGTH_MAX_BYTES", "fields_end", "length_delimited", "packed", "split_fields", "varint"]
+__all__ = ["BYTES", "INT32_LIMIT", "LENGTH_MAX_BYTES", "count_field", "fields_end", "length_delimited", "packed", "split_fields",
+           "varint"]
 
 #: ``bytes((i,))`` for every i below 128: the one-byte varints and tags.
 BYTES = tuple(bytes((i,)) for i in range(128))
@@ -131,3 +132,38 @@ def fields_end(data: bytes, below: int) -> int:
             raise ValueError(f"wire type {kind} in a serializer's output")
         pos = after
     return end
+
+
+def count_field(data: bytes, number: int) -> int | None:
+    """How many times the message bytes ``data`` give field ``number`` at their top level
+    (e.g. a ``State``'s cards, field 11), skipping the others unparsed; None when the bytes do
+    not scan (a group, a truncated field, a varint the parser would refuse): the caller then
+    knows nothing of them.  A cheap look at a large message, one step per field."""
+    count = pos = 0
+    end = len(data)
+    while pos < end:
+        key = data[pos]
+        if key < 128:
+            pos += 1
+        else:
+            key, pos = _read_varint(data, pos)
+            if key < 0:
+                return None
+        kind = key & 7
+        if kind == 2:
+            length, pos = _read_length(data, pos)
+            if length < 0:
+                return None
+            pos += length
+            count += key >> 3 == number
+        elif kind == 0:
+            value, pos = _read_varint(data, pos)
+            if value < 0:
+                return None
+        elif kind == 1:
+            pos += 8
+        elif kind == 5:
+            pos += 4
+        else:
+            return None
+    return count if pos == end else None

@@ -197,6 +197,26 @@ def mid_game_state(seed: int = 3) -> Any:
     return middle[len(middle) // 2]
 
 
+def crowded_state(per_side: int) -> Any:
+    """A valid R15 engine state at the choice step with ``per_side`` more open creatures
+    («Легат Аккении») in each play zone: its legal actions grow as the square of them (every
+    attacker by every target), its bytes only linearly (15 KB hold 300 a side)."""
+    from oracle.model import Card
+    from oracle.sampler import play_random_game
+    from oracle.validate import validate
+
+    game = play_random_game(5, edition="R15")
+    state = next(s for s in game.states[8:] if s.step == "choice").copy()
+    uid = max(state.cards) + 1
+    for seat in (0, 1):
+        for _ in range(per_side):
+            state.cards[uid] = Card(uid, "legat_akkenii", seat)
+            state.players[seat].play.append(uid)
+            uid += 1
+    validate(state)
+    return state
+
+
 def openssl_cert(directory: Path) -> tuple[Path, Path]:
     """A self-signed certificate for localhost/127.0.0.1 (cert, key), made with
     ``cryptography`` if installed, else the ``openssl`` command; skips when neither."""

@@ -29,7 +29,7 @@ from oracle.service.server import ServeConfig
 from oracle.service.servicer import APPLY_PARTS, OracleServicer
 from oracle.service.wire import fields_end, split_fields, varint
 
-from .helpers import bad_request, in_process_server
+from .helpers import bad_request, crowded_state, in_process_server
 
 APPLY = "/berserk.oracle.v1.OracleService/ApplyAction"
 
@@ -273,26 +273,55 @@ def test_known_counts_nothing_and_refreshes_recency() -> None:
     assert cache.lookup(b"a", "") is not None and cache.lookup(b"b", "") is None
 
 
-def test_bytes_requests_up_to_the_limit_run_on_the_event_loop() -> None:
-    """A request the server takes as bytes runs on the event loop up to INLINE_MAX_BYTES
-    bytes, and in the engine pool beyond (where a deadline or a cancellation can stop it)."""
-    from oracle.service.interceptor import INLINE_MAX_BYTES, _small
+@pytest.mark.parametrize("held", [False, True])
+def test_apply_bytes_run_inline_by_their_work_not_their_size(held: bool) -> None:
+    """Issue 45, item 2 (oracle.service.inline): ApplyAction's bytes run on the event loop when
+    the state has at most INLINE_MAX_CARDS cards (held by the cache, or counted in the bytes)
+    and the read mask asks for no legal actions; a state of 130 + cards in fewer bytes than a
+    real game's (15 KB held 1,024 cards), a legal_actions mask or a request the wire form does
+    not take apart run in the engine pool.  The message form follows the same rules."""
+    from oracle.service.inline import INLINE_MAX_CARDS, message_inline, policy
 
-    assert _small(b"\x00" * INLINE_MAX_BYTES)
-    assert not _small(b"\x00" * (INLINE_MAX_BYTES + 1))
-    # a game of two decks of 60 (about INLINE_MAX_CARDS cards) stays far below the limit
+    servicer = OracleServicer()
+    inline = policy(servicer)
+    action = cv.action_to_proto(Action("end_turn"))
+    for per_side, small in ((10, True), (INLINE_MAX_CARDS, False)):
+        state = crowded_state(per_side)
+        assert (len(state.cards) <= INLINE_MAX_CARDS) == small
+        for mask, asks in ((None, False), (["fingerprint"], False), (["decision", "legal_actions"], True)):
+            request = pb.ApplyActionRequest(state=sc.state_to_proto(state), action=action)
+            if mask is not None:
+                request.read_mask.CopyFrom(field_mask_pb2.FieldMask(paths=mask))
+            data = request.SerializeToString()
+            if held:
+                servicer.apply_action_wire(data, CallControl())
+                assert servicer.state_cache.known(request.state.SerializeToString(deterministic=True), "") is not None
+            assert inline(APPLY, data) == (small and not asks), (per_side, mask)
+            assert message_inline(APPLY, request) == (small and not asks), (per_side, mask)
+            assert not inline(APPLY, data + _field(9, b"x"))  # an unknown field: parsed whole, in the pool
+    legal = pb.GetLegalActionsRequest(state=sc.state_to_proto(crowded_state(0)))
+    assert not inline("/berserk.oracle.v1.OracleService/GetLegalActions", legal)  # always a list of actions
+
+
+def test_a_real_game_of_decks_of_60_runs_inline() -> None:
+    """A game of two decks of 60 (about INLINE_MAX_CARDS cards) runs on the event loop all
+    along: its states never have more cards than that."""
+    from oracle.service.inline import INLINE_MAX_CARDS, policy
+
+    inline = policy(OracleServicer(state_cache=0))
     rng = random.Random(1)
     heroes = sorted(c.id for c in load_pool().cards.values() if c.type == "hero")
     others = sorted(c.id for c in load_pool().cards.values() if c.type != "hero" and "created" not in c.keywords)
     state = new_game(GameConfig((heroes[0], heroes[1]), ([rng.choice(others) for _ in range(60)],
                                                          [rng.choice(others) for _ in range(60)]), "R15"))
-    largest = 0
     for _ in range(150):
         if not legal_actions(state) and decision(state).actor < 0:
             break
-        state = apply(state, random_action(state, rng)).state
-        largest = max(largest, len(sc.state_to_proto(state).SerializeToString()))
-    assert len(state.cards) >= 120 and 0 < largest * 4 < INLINE_MAX_BYTES, (len(state.cards), largest)
+        action = random_action(state, rng)
+        data = pb.ApplyActionRequest(state=sc.state_to_proto(state), action=cv.action_to_proto(action)).SerializeToString()
+        assert inline(APPLY, data), len(state.cards)
+        state = apply(state, action).state
+    assert INLINE_MAX_CARDS - 10 <= len(state.cards) <= INLINE_MAX_CARDS
 
 
 def test_read_masks_kept_by_their_bytes_answer_as_read(monkeypatch: pytest.MonkeyPatch) -> None:
