@@ -208,6 +208,21 @@ def test_split_fields_never_raises(data: bytes) -> None:
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), edition=st.sampled_from(EDITIONS), junk=st.binary(max_size=20))
+def test_count_field_counts_the_cards_of_a_state(seed: int, edition: str, junk: bytes) -> None:
+    """Property: ``count_field`` of a state's bytes (field 11, its cards) is its number of cards,
+    for every state of a random game; on those bytes with anything appended it never raises and
+    answers either None or a count of at least the cards (what oracle.service.inline reads)."""
+    from oracle.service.wire import count_field
+
+    for state in play_random_game(seed, edition=edition).states[::7]:
+        data = sc.state_to_proto(state).SerializeToString()
+        assert count_field(data, 11) == len(state.cards)
+        got = count_field(data + junk, 11)
+        assert got is None or got >= len(state.cards)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), edition=st.sampled_from(EDITIONS))
 def test_fields_end_cuts_a_state_at_its_players(seed: int, edition: str) -> None:
     """Property: for every state of a random game, serialized without its players and cards,
