@@ -53,6 +53,11 @@ CASES: list[tuple[str, str, Edit, str]] = [
     ("a card twice in a declared mulligan", "setup_mulligan", _twice_in_mulligan, "state.players[0].mulligan[1]"),
     ("mulligan_declared outside the setup stage", "choice", _set_path("players[1].mulligan_declared", True),
      "state.players[1].mulligan_declared"),
+    # issue 45: INTERNAL (a KeyError in the validator) for a creation, silently accepted for a play
+    ("a created Модуль's granter naming no card", "creation_choice", _set_path("attaching.entry.granter", 999),
+     "state.attaching.entry.granter"),
+    ("a played Модуль's granter naming no card", "module_choice", _set_path("attaching.entry.granter", 999),
+     "state.attaching.entry.granter"),
 ]
 
 
