@@ -52,7 +52,7 @@ from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, P
 from .rules.board import game_has, ids_losing_abilities  # INTERPRETING.md, entry 211
 from .rules.cancellation import cancellers  # R15:518.1, not repeated here
 from .rules.deck_top import names_a_card  # INTERPRETING.md, entry 160
-from .rules.queue import decider, trigger_actions  # the rules of 401.7 and 501.2, not repeated here
+from .rules.queue import can_declare_or_pass, decider  # the rules of 401.7 and 501.2, not repeated here
 from .rules.setup import DEAL
 from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
 from .schema import MAX_COINS, MAX_LIST, MAX_VALUE
@@ -1119,7 +1119,7 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
         return
 
     # the game waits at a Queue step only for a possible declaration
-    if step in QUEUE_STEPS and not trigger_actions(state):
+    if step in QUEUE_STEPS and not can_declare_or_pass(state):
         raise StateError(
             "pending", f"at {step} player {decider(state) + 1} can neither declare nor pass a pending trigger "
             "(usage limit used up or no legal target): such a trigger is dropped before the game waits (401.7, 501.2)"

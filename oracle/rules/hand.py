@@ -17,7 +17,8 @@ choose — is made without a decision point, as a lone target choice is (entries
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections.abc import Iterator
+from itertools import combinations, islice
 
 from ..cards import Effect, EffectAbility, SearchParams
 from ..model import Event, HandChoice, QueueEntry, State
@@ -36,6 +37,7 @@ __all__ = [
     "found",
     "hand_choices",
     "has_real_choice",
+    "iter_hand_choices",
     "options",
     "pause_for",
     "pause_for_shuffle",
@@ -180,14 +182,23 @@ def choice_counts(
     return (0, hi) if may_refuse and hi > 0 else (hi,)
 
 
+def iter_hand_choices(
+    state: State, ability: EffectAbility, index: int, seat: int, source: int, x: int
+) -> Iterator[tuple[int, ...]]:
+    """Every legal choice of ``seat``: the cards of his hand (a search: the matching cards of
+    his deck), ascending uids, each count in :func:`choice_counts`; ``source`` is the
+    resolving ability's card, ``x`` the X of the resolving entry.  Made one at a time, each
+    count's in lexicographic order."""
+    cards = options(state, ability.effects[index], seat, source)
+    for k in choice_counts(state, ability, index, seat, source, x):
+        yield from combinations(cards, k)
+
+
 def hand_choices(
     state: State, ability: EffectAbility, index: int, seat: int, source: int, x: int
 ) -> list[tuple[int, ...]]:
-    """Every legal choice of ``seat``: the cards of his hand (a search: the matching cards of
-    his deck), ascending uids, each count in :func:`choice_counts`; ``source`` is the
-    resolving ability's card, ``x`` the X of the resolving entry."""
-    cards = options(state, ability.effects[index], seat, source)
-    return [c for k in choice_counts(state, ability, index, seat, source, x) for c in combinations(cards, k)]
+    """Every choice of :func:`iter_hand_choices`, for the lists of legal actions."""
+    return list(iter_hand_choices(state, ability, index, seat, source, x))
 
 
 def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int, source: int, x: int) -> bool:
@@ -200,8 +211,10 @@ def has_real_choice(state: State, ability: EffectAbility, index: int, seat: int,
 def forced_choice(
     state: State, ability: EffectAbility, index: int, seat: int, source: int, x: int
 ) -> tuple[int, ...]:
-    """The only legal choice of a player without a real one: all his hand or nothing."""
-    (choice,) = hand_choices(state, ability, index, seat, source, x)
+    """The only legal choice of a player without a real one: all his hand or nothing (the
+    first two choices only are made, to find that there is exactly one; R15 glossary
+    «Сбросить»; INTERPRETING.md, entry 63)."""
+    (choice,) = islice(iter_hand_choices(state, ability, index, seat, source, x), 2)
     return choice
 
 

@@ -37,7 +37,7 @@ from .payment import (
     take_usage_marker,
 )
 from .queue import ask_opponent, chain_order, declared_targets, opponent_chooses, repeat_chain_violation, resolve_first
-from .targeting import least_targets, target_choices, target_groups, target_violation
+from .targeting import first_target_choices, least_targets, target_groups, target_violation
 from .timed_effects import play_refusal
 from .triggers import fire
 from .wounds import SPELL_PROTECTION
@@ -211,7 +211,7 @@ def _play_violations(
             # with no legal target for him the card cannot be played (R15:502.9, entry 48)
             if action.targets:
                 out.append(Violation("R15:118.1", "the opponent chooses this spell's target; play it without targets"))
-            elif not target_choices(state, ta, me, uid):
+            elif not first_target_choices(state, ta, me, uid, 1):  # whether there is one, not every one
                 out.append(Violation("R15:502.9", "the opponent would have no legal target to choose"))
         elif ta.targets[0].x_count:
             out.extend(_x_target_violations(state, action, ta))
@@ -325,7 +325,7 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
         if action.targets:
             out.append(Violation("R15:118.1", "the opponent chooses this ability's target after the declaration; "
                                  "declare it without targets"))
-        elif not target_choices(state, a, state.active, uid):
+        elif not first_target_choices(state, a, state.active, uid, 1):  # whether there is one, not every one
             out.append(Violation("R15:502.9", "the opponent would have no legal target to choose: "
                                  "the ability cannot be declared"))
     elif a.targets:

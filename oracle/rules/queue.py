@@ -10,9 +10,9 @@ choose passes or declares without a decision point (INTERPRETING.md, entry 5).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from itertools import product
+from itertools import islice, product
 
 from ..cards import Ability, EffectAbility, TriggeredAbility
 from ..editions import activation_steps, cite, cite_one
@@ -48,13 +48,14 @@ from .modules import return_created
 from .opponent_payment import decide_payment
 from .payment import limit_reached, take_usage_marker
 from .recipients import live_targets
-from .targeting import least_targets, target_choices, target_violation
+from .targeting import iter_target_choices, least_targets, target_violation
 from .triggers import POISON, chain_unchanged, resolving
 from .wounds import answering, answers_given, pause_for_wound_choice, unanswered_offer, wound_choices_possible
 
 __all__ = [
     "ability_of",
     "ask_opponent",
+    "can_declare_or_pass",
     "chain_length",
     "chain_order",
     "check_hand_choice",
@@ -69,6 +70,7 @@ __all__ = [
     "declarable",
     "declare_trigger",
     "declared_targets",
+    "first_declared_targets",
     "hand_choice_actions",
     "hand_chooser",
     "offered_card",
@@ -128,8 +130,8 @@ def _limit_reached(state: State, t: PendingTrigger, a: EffectAbility) -> bool:
     return limit_reached(state.cards[t.source], t.ability, a)
 
 
-def _choices(state: State, t: PendingTrigger, a: EffectAbility) -> list[tuple[int, ...]]:
-    return declared_targets(state, a, t.controller, t.source)
+def _choices(state: State, t: PendingTrigger, a: EffectAbility) -> Iterator[tuple[int, ...]]:
+    return iter_declared_targets(state, a, t.controller, t.source)
 
 
 # --- a target the opponent chooses (R15:118.1) --------------------------------------
@@ -141,15 +143,32 @@ def opponent_chooses(a: Ability) -> bool:
     return bool(a.targets) and a.targets[0].chooser == "opponent"
 
 
-def declared_targets(state: State, a: Ability, controller: int, source: int) -> list[tuple[int, ...]]:
+def iter_declared_targets(state: State, a: Ability, controller: int, source: int) -> Iterator[tuple[int, ...]]:
     """The target lists a declaration of ``a`` by its controller may name: every legal list
     (501.1, 501.4); for an ability whose target the opponent chooses only the empty list, and
     none at all when the opponent would have no legal target to choose: such an ability cannot
-    be declared (R15:502.9; INTERPRETING.md, entry 48)."""
-    choices = target_choices(state, a, controller, source)
+    be declared (R15:502.9; INTERPRETING.md, entry 48).  Made one at a time, in the order of
+    :func:`oracle.rules.targeting.iter_target_choices` (the opponent's: only the first looked for)."""
+    choices = iter_target_choices(state, a, controller, source)
     if opponent_chooses(a):
-        return [()] if choices else []
-    return choices
+        if next(choices, None) is not None:
+            yield ()
+        return
+    yield from choices
+
+
+def declared_targets(state: State, a: Ability, controller: int, source: int) -> list[tuple[int, ...]]:
+    """Every target list of :func:`iter_declared_targets`, for the lists of legal actions."""
+    return list(iter_declared_targets(state, a, controller, source))
+
+
+def first_declared_targets(
+    state: State, a: Ability, controller: int, source: int, k: int = 2
+) -> list[tuple[int, ...]]:
+    """The first ``k`` lists of :func:`declared_targets` (all when there are fewer), without
+    making the rest: whether ``a`` can be declared at all (R15:502.9; 401.7, 501.2), and
+    whether with a single list (INTERPRETING.md, entry 5)."""
+    return list(islice(iter_declared_targets(state, a, controller, source), k))
 
 
 def ask_opponent(state: State, entry: QueueEntry) -> None:
@@ -170,10 +189,10 @@ def chooser(state: State) -> int:
     return 1 - tc.entry.controller if state.rules.opponent_chooses_target else tc.entry.controller
 
 
-def _pending_choices(state: State) -> list[tuple[int, ...]]:
+def _pending_choices(state: State) -> Iterator[tuple[int, ...]]:
     tc = state.choosing
     assert tc is not None
-    return target_choices(state, ability_of(state, tc.entry), tc.entry.controller, tc.entry.source)
+    return iter_target_choices(state, ability_of(state, tc.entry), tc.entry.controller, tc.entry.source)
 
 
 def target_choice_actions(state: State) -> list[Action]:
@@ -235,19 +254,20 @@ def only_choice(state: State) -> tuple[int, ...]:
     """The choice a chooser with a single legal choice makes without a decision point (as a
     lone declaration, INTERPRETING.md, entries 5 and 48); with none (no game reaches it: the
     declaration needed one, R15:502.9) no target, and the ability does nothing."""
-    choices = _pending_choices(state)
-    return choices[0] if choices else ()
+    return next(_pending_choices(state), ())
 
 
 def target_choice_waits(state: State) -> bool:
-    """Whether the chooser has a real choice (two or more legal target lists)."""
-    return len(_pending_choices(state)) >= 2
+    """Whether the chooser has a real choice (two or more legal target lists; the first two
+    only are made, R15:118.1)."""
+    return len(list(islice(_pending_choices(state), 2))) >= 2
 
 
 def settle_triggers(state: State, ev: list[Event]) -> bool:
     """Do what needs no decision: drop triggers that cannot be declared (limit used up,
     no legal target: 401.7, 501.2) and declare a lone mandatory trigger with a single
-    possible declaration.  Returns True if something changed."""
+    possible declaration.  Returns True if something changed.  Only the first two target
+    lists of each trigger are made: whether it has one, and whether exactly one."""
     seat = decider(state)
     changed = False
     kept: list[tuple[PendingTrigger, TriggeredAbility, list[tuple[int, ...]]]] = []
@@ -256,7 +276,7 @@ def settle_triggers(state: State, ev: list[Event]) -> bool:
         choices: list[tuple[int, ...]] = []
         reason = "limit" if _limit_reached(state, t, a) else ""
         if not reason:
-            choices = _choices(state, t, a)
+            choices = first_declared_targets(state, a, t.controller, t.source, 2)
             reason = "" if choices else "no_target"
         if reason:
             state.pending.remove(t)
@@ -274,26 +294,39 @@ def settle_triggers(state: State, ev: list[Event]) -> bool:
     return changed
 
 
-def trigger_actions(state: State) -> list[Action]:
-    """Every legal declare/pass action of the deciding player."""
+def _iter_trigger_actions(state: State) -> Iterator[Action]:
+    """The legal declare/pass actions of the deciding player, one at a time (401.7, 402.1,
+    501.1, 501.2)."""
     seat = decider(state)
-    out: list[Action] = []
     for t in declarable(state, seat):
         a = trigger_ability(state, t)
         if _limit_reached(state, t, a):
             continue
         if a.options:  # a constructor: each chain of its options (R15:524.1; entry 142)
-            out.extend(Action("declare", trigger=t.id, values=v)
-                       for v in product(range(len(a.options)), repeat=chain_length(t, a)))
+            yield from (Action("declare", trigger=t.id, values=v)
+                        for v in product(range(len(a.options)), repeat=chain_length(t, a)))
         elif choice_violation(state, a, t.controller) is None:  # R15:527.2.2, 527.3: only a pass
             for targets in _choices(state, t, a):
                 if names_a_card(a):  # «Назовите карту»: each card of the pool (entry 160)
-                    out.extend(Action("declare", trigger=t.id, targets=targets, option=c) for c in nameable())
+                    yield from (Action("declare", trigger=t.id, targets=targets, option=c) for c in nameable())
                 else:
-                    out.append(Action("declare", trigger=t.id, targets=targets))
+                    yield Action("declare", trigger=t.id, targets=targets)
         if a.optional:
-            out.append(Action("pass", trigger=t.id))
-    return out
+            yield Action("pass", trigger=t.id)
+
+
+def trigger_actions(state: State) -> list[Action]:
+    """Every legal declare/pass action of the deciding player."""
+    return list(_iter_trigger_actions(state))
+
+
+def can_declare_or_pass(state: State) -> bool:
+    """Whether the deciding player has a legal declare or pass action, i.e. whether
+    :func:`trigger_actions` is not empty, found without listing them: a trigger whose usage
+    limit is used up or that has no legal target cannot be declared (501.2, 401.7; R15:502.9),
+    and the game waits at a Queue step only for one that can (the rest are dropped first,
+    :func:`settle_triggers`).  At most the first action is made."""
+    return next(_iter_trigger_actions(state), None) is not None
 
 
 def check_trigger_action(state: State, action: Action) -> list[Violation]:

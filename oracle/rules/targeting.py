@@ -6,7 +6,8 @@ restriction, the cost an ability mentions (:mod:`.payment`).
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from collections.abc import Iterator
+from itertools import combinations, islice
 
 from ..cards import Ability, TargetSpec, load_pool
 from ..model import State
@@ -14,7 +15,14 @@ from .board import characters_in_play, classes_of, current_strike
 from .payment import mentioned_cost
 from .wounds import SPELL_PROTECTION, protected_from_spells
 
-__all__ = ["target_candidates", "target_choices", "target_groups", "target_violation"]
+__all__ = [
+    "first_target_choices",
+    "iter_target_choices",
+    "target_candidates",
+    "target_choices",
+    "target_groups",
+    "target_violation",
+]
 
 
 def target_violation(
@@ -95,20 +103,46 @@ def least_targets(state: State, spec: TargetSpec) -> int:
     return spec.min_count
 
 
+def iter_target_choices(
+    state: State, ability: Ability, controller: int, source: int
+) -> Iterator[tuple[int, ...]]:
+    """Every legal target tuple for ``ability`` (501.1, 501.4), one at a time, in the order of
+    :func:`target_choices`: by number of targets, from the fewest a declaration names
+    (:func:`least_targets`, R15:502.6) to the most, each number's tuples in lexicographic
+    order of ascending uids (a spell's groups: :func:`_iter_group_choices`); only ``()`` if
+    untargeted.  The tuples are made as they are asked for, so a caller that needs only
+    whether there is one, or whether there is exactly one, asks for two at most
+    (:func:`first_target_choices`): «до пяти» among a hundred candidates has some 80 million
+    lists, and an ability with «Х персонажей» counts to 64."""
+    if not ability.targets:
+        yield ()
+        return
+    if len(ability.targets) > 1:
+        yield from _iter_group_choices(state, ability, controller, source)
+        return
+    spec = ability.targets[0]
+    cands = target_candidates(state, spec, controller, source)
+    for n in range(least_targets(state, spec), min(spec.max_count, len(cands)) + 1):
+        yield from combinations(cands, n)
+
+
 def target_choices(
     state: State, ability: Ability, controller: int, source: int
 ) -> list[tuple[int, ...]]:
-    """Every legal target tuple for ``ability`` (ascending uids; ``()`` if untargeted)."""
-    if not ability.targets:
-        return [()]
-    if len(ability.targets) > 1:
-        return _group_choices(state, ability, controller, source)
-    spec = ability.targets[0]
-    cands = target_candidates(state, spec, controller, source)
-    out: list[tuple[int, ...]] = []
-    for n in range(least_targets(state, spec), min(spec.max_count, len(cands)) + 1):
-        out.extend(combinations(cands, n))
-    return out
+    """Every legal target tuple for ``ability`` (ascending uids; ``()`` if untargeted): the
+    whole of :func:`iter_target_choices`, for the lists of legal actions."""
+    return list(iter_target_choices(state, ability, controller, source))
+
+
+def first_target_choices(
+    state: State, ability: Ability, controller: int, source: int, k: int = 2
+) -> list[tuple[int, ...]]:
+    """The first ``k`` tuples of :func:`target_choices` (all of them when there are fewer),
+    without making the rest: ``k = 1`` tells whether the ability has a legal target list at
+    all (none: it cannot be declared, R15:502.9; 401.7, 501.2), ``k = 2`` whether it has
+    exactly one (a lone choice is made without a decision point, INTERPRETING.md, entries 5
+    and 48)."""
+    return list(islice(iter_target_choices(state, ability, controller, source), k))
 
 
 def target_groups(ability: Ability, targets: tuple[int, ...]) -> list[tuple[TargetSpec, tuple[int, ...]]]:
@@ -124,15 +158,27 @@ def target_groups(ability: Ability, targets: tuple[int, ...]) -> list[tuple[Targ
             for i, spec in enumerate(specs)]
 
 
-def _group_choices(state: State, ability: Ability, controller: int, source: int) -> list[tuple[int, ...]]:
+def _iter_group_choices(
+    state: State, ability: Ability, controller: int, source: int
+) -> Iterator[tuple[int, ...]]:
     """«Выберите Х ваших существ и Х существ противника»: for each X from 1 (R15:512.4) to the
     fewest candidates of a group, X of each group's candidates, the groups one after the other;
-    a card that is a candidate of two groups is named in one only (INTERPRETING.md, entry 230)."""
+    a card that is a candidate of two groups is named in one only (INTERPRETING.md, entry 230).
+    Lazily, in the order of ``itertools.product`` over each group's combinations (the first
+    group's varying slowest), a list that names a card twice skipped as soon as it does."""
     cands = [target_candidates(state, spec, controller, source) for spec in ability.targets]
-    out: list[tuple[int, ...]] = []
     for n in range(1, min(len(c) for c in cands) + 1):
-        for parts in product(*(combinations(c, n) for c in cands)):
-            flat = tuple(t for part in parts for t in part)
-            if len(set(flat)) == len(flat):
-                out.append(flat)
-    return out
+        yield from _distinct_parts(cands, n, (), frozenset())
+
+
+def _distinct_parts(
+    cands: list[list[int]], n: int, head: tuple[int, ...], used: frozenset[int]
+) -> Iterator[tuple[int, ...]]:
+    """``head`` followed by ``n`` of each of the groups ``cands``, no card named twice."""
+    if not cands:
+        yield head
+        return
+    rest = cands[1:]
+    for part in combinations(cands[0], n):
+        if used.isdisjoint(part):
+            yield from _distinct_parts(rest, n, head + part, used.union(part))

@@ -21,6 +21,7 @@ from oracle.model import Action
 from oracle.service import convert as cv
 from oracle.service import state_codec as sc
 from oracle.service.inline import INLINE_MAX_CARDS
+from tests.engine.test_enumeration_cost import _declaration, crafted
 
 from .helpers import ServerProcess, crowded_state, start_server
 
@@ -44,7 +45,14 @@ def _requests() -> dict[str, tuple[str, bytes]]:
     with_legal = pb.ApplyActionRequest(state=crowded, action=end_turn,
                                        read_mask=field_mask_pb2.FieldMask(paths=["fingerprint", "legal_actions"]))
     assert len(with_legal.SerializeToString()) < 16384 and len(crowded.cards) > 600
+    # two pending «Найм» of up to five targets among 60 creatures (millions of target lists),
+    # in fewer than INLINE_MAX_CARDS cards: it runs on the event loop, which asks for one or
+    # two lists, never all (tests/engine/test_enumeration_cost.py)
+    volleys = crafted(60)
+    assert len(volleys.cards) <= INLINE_MAX_CARDS
+    volley_apply = pb.ApplyActionRequest(state=sc.state_to_proto(volleys), action=cv.action_to_proto(_declaration(volleys)))
     return {
+        "apply_pending_volleys": ("ApplyAction", volley_apply.SerializeToString()),
         "apply_bytes_legal_actions": ("ApplyAction", with_legal.SerializeToString()),
         "get_legal_actions": ("GetLegalActions", pb.GetLegalActionsRequest(state=crowded).SerializeToString()),
         "apply_crowded": ("ApplyAction", pb.ApplyActionRequest(state=crowded, action=end_turn).SerializeToString()),
