@@ -2,7 +2,10 @@
 
 Run ``python proto/generate.py``; ``python proto/generate.py --check`` exits 1 if the
 committed code differs from what the protos generate (CI runs it).  Imports in the
-generated code are rewritten to live under the ``oracle._proto`` package.
+generated code are rewritten to live under the ``oracle._proto`` package, and the grpcio
+version the gRPC stubs require (``GRPC_GENERATED_VERSION``, which grpcio-tools stamps with its
+own version) is the floor of ``grpcio`` in pyproject.toml: the same code whatever patch
+release of grpcio-tools generates it, and an install the package allows can import it.
 
 Besides the code, ``oracle/_proto`` gets what the wheel ships for clients in other
 languages and for server reflection: a copy of every ``.proto`` file (at its import path,
@@ -29,6 +32,9 @@ OUT = ROOT / "oracle" / "_proto"
 #: the FileDescriptorSet (with source info) written beside the generated code
 DESCRIPTOR_SET = "descriptor_set.binpb"
 _IMPORT = re.compile(r"^from berserk\.oracle\.v1 import", re.M)
+_STAMP = re.compile(r"^GRPC_GENERATED_VERSION = '[^']*'$", re.M)
+#: the grpcio the package requires at least (pyproject.toml): what the stubs check at import
+GRPC_FLOOR = re.search(r'"grpcio>=([0-9.]+)', (ROOT / "pyproject.toml").read_text(encoding="utf-8")).group(1)  # type: ignore[union-attr]
 
 
 def generate(dest: Path) -> None:
@@ -47,7 +53,8 @@ def generate(dest: Path) -> None:
     for name in files:
         shutil.copyfile(PROTO / name, dest / name)
     for py in dest.rglob("*.py*"):
-        py.write_text(_IMPORT.sub("from oracle._proto.berserk.oracle.v1 import", py.read_text()))
+        text = _IMPORT.sub("from oracle._proto.berserk.oracle.v1 import", py.read_text())
+        py.write_text(_STAMP.sub(f"GRPC_GENERATED_VERSION = '{GRPC_FLOOR}'", text))
     for d in [dest, *[p for p in dest.rglob("*") if p.is_dir()]]:
         (d / "__init__.py").touch()
 
