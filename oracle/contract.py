@@ -16,6 +16,7 @@ from functools import cache
 from importlib import resources
 
 from .model import Actor
+from .steps import ACTION_SPECS, DECISIONS, STEP_SPECS
 
 __all__ = [
     "ACTION_CAPABILITIES",
@@ -37,37 +38,9 @@ ACTOR_NAMES: dict[int, str] = {int(a): a.name.lower() for a in (Actor.PLAYER_1, 
 ACTOR_BY_NAME: dict[str, int] = {name: actor for actor, name in ACTOR_NAMES.items()}
 
 
-#: Every ``Decision.kind``: what the deciding actor decides.  All but "trigger" and
-#: "game_over" are the step the game waits at (``State.step``, lower case).
-DECISION_KINDS: dict[str, str] = {
-    "setup_roll": "chance rolls one die per seat (301.4); actor chance",
-    "setup_order": "the winner of the roll chooses to move first or second (301.4)",
-    "setup_shuffle": "chance gives the order of the next deck to shuffle (301.5); actor chance",
-    "setup_mulligan": "a player declares his mulligan, the first player first (301.7, 301.7.1)",
-    "reveal": "the active player reveals any of his hidden cards (304.3)",
-    "choice": "the active player attacks, activates, plays a card or ends the turn (306.1)",
-    "defender": "the inactive player assigns a defender or none (307.1)",
-    "trigger": "a player declares or passes on one of his pending triggered abilities (401.7, 402.1); any Queue step",
-    "target_choice": "the opponent of a declared ability's controller chooses its target («по его выбору», R15:118.1)",
-    "hand_choice": "a player chooses cards of his own hand for the effect of a resolving ability: to discard "
-    "(«Сбросьте карту», R15:7.discard) or to put on top of his deck; or cards of his own deck that a search "
-    "finds («Поиск», R15:7.search) or a summon takes into play («Вызовите», R15:519.3), or of his graveyard that a "
-    "resurrection takes into play («Возродите», R15:519.4) or an ability takes into his hand («положите с кладбища в "
-    "руку», R15:118.5)",
-    "search_shuffle": "chance gives the new order of the deck a resolving search (or summon) looked through "
-    "(R15:7.search, R15:519.3.1, R15:204.2); actor chance",
-    "cancel_choice": "the opponent of the player who plays a card cancels the play with a cancellation effect of "
-    "one of his cards or lets it go on (R15:309.1.10, R15:518.1)",
-    "module_choice": "the player whose creature with «Модуль» must enter play attaches it to one of his "
-    "mechanisms instead, or lets it enter (R15 glossary «Модуль», «Присоединить»)",
-    "pay_choice": "the opponent of a resolving ability's controller pays the coins it asks for («противник может "
-    "заплатить (N), иначе …») or refuses, and its «иначе» happens only if he did not pay (R15:119.7)",
-    "deck_order": "an owner names the next of his creatures a resolving ability puts on top of his deck («в порядке, "
-    "выбранном их владельцами», R15:204.4)",
-    "wound_choice": "the controller of a card with an optional replacement of his hero's wounds (Курдаш) decides "
-    "before the wounds whether it applies (R15:517.3)",
-    "game_over": "nobody decides: the game is over; actor nobody",
-}
+#: Every ``Decision.kind``: what the deciding actor decides (:data:`oracle.steps.DECISIONS`).
+#: All but "trigger" and "game_over" are the step the game waits at (``State.step``, lower case).
+DECISION_KINDS: dict[str, str] = {d.kind: d.what for d in DECISIONS}
 
 #: Conformance levels.  Every expectation of a scenario belongs to exactly one; a run gets
 #: a verdict per level, and an implementation may claim some levels only.
@@ -127,55 +100,12 @@ CAPABILITIES: dict[str, str] = {
     "search_shuffle, which also needs searches)",
 }
 
-#: The capability a game waiting at each step needs.
-STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {
-    "setup_roll": ("setup",),
-    "setup_order": ("setup",),
-    "setup_shuffle": ("setup",),
-    "setup_mulligan": ("setup",),
-    "reveal": ("turn_start",),
-    "start_queue": ("turn_start", "triggered_abilities"),
-    "choice": (),
-    "attack_queue": ("strike_attack", "triggered_abilities"),
-    "defender": ("strike_attack",),
-    "fight_queue": ("strike_attack",),
-    "close_queue": ("strike_attack",),
-    "ability_queue": ("activated_abilities",),
-    "play_queue": ("card_play",),
-    "end_queue": ("end_turn",),
-    "target_choice": ("opponent_choices",),
-    "hand_choice": ("hand_choices",),
-    "search_shuffle": ("searches",),
-    "cancel_choice": ("cancellations",),
-    "wound_choice": ("wound_choices",),
-    "module_choice": ("modules",),
-    "pay_choice": ("opponent_payments",),
-    "deck_order": ("opponent_payments",),
-    "game_over": (),
-}
+#: The capability a game waiting at each step needs (:attr:`oracle.steps.StepSpec.capabilities`).
+STEP_CAPABILITIES: dict[str, tuple[str, ...]] = {s.name: s.capabilities for s in STEP_SPECS}
 
-#: The capabilities each kind of action needs.  Ending the turn starts the next one.
-ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {
-    "roll": ("setup",),
-    "shuffle": ("setup",),
-    "choose_order": ("setup",),
-    "mulligan": ("setup",),
-    "reveal": ("turn_start",),
-    "attack": ("strike_attack",),
-    "defend": ("strike_attack",),
-    "activate": ("activated_abilities",),
-    "play": ("card_play",),
-    "end_turn": ("end_turn", "turn_start"),
-    "declare": ("triggered_abilities",),
-    "pass": ("triggered_abilities",),
-    "choose_target": ("opponent_choices",),
-    "choose_cards": ("hand_choices",),
-    "cancel_play": ("cancellations",),
-    "replace_wounds": ("wound_choices",),
-    "attach_module": ("modules",),
-    "pay_coins": ("opponent_payments",),
-    "order_cards": ("opponent_payments",),
-}
+#: The capabilities each kind of action needs (:attr:`oracle.steps.ActionSpec.capabilities`).
+#: Ending the turn starts the next one.
+ACTION_CAPABILITIES: dict[str, tuple[str, ...]] = {a.kind: a.capabilities for a in ACTION_SPECS}
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ from .rules.queue import (
 )
 from .rules.setup import apply_setup_action, check_setup_action, mulligan_seat, setup_actions
 from .rules.turn_start import reveal
+from .steps import ACTION_SPECS, QUEUE_DECIDING_RULE, QUEUE_STEPS, QUEUE_WRONG_STEP_RULE, SHUFFLE_STEPS, STEP_BY_NAME
 
 __all__ = [
     "DECIDING_RULE",
@@ -133,9 +134,6 @@ def legal_actions(state: State) -> list[Action]:
     return row.legal(state)
 
 
-#: The chance nodes whose outcomes are a deck's permutations (:func:`legal_actions` lists
-#: none): the setup shuffle (301.5) and the shuffle after a search (R15:7.search).
-SHUFFLE_STEPS: frozenset[str] = frozenset({"setup_shuffle", "search_shuffle"})
 
 
 def shuffled_seat(state: State) -> int:
@@ -146,29 +144,10 @@ def shuffled_seat(state: State) -> int:
     return state.shuffled
 
 
-#: The fields each kind of action uses (see ACTION_KINDS); any other field must keep its
-#: default, so that ``check`` accepts exactly the actions ``legal_actions`` offers.
-USED_FIELDS: dict[str, tuple[str, ...]] = {
-    "roll": ("values",),
-    "shuffle": ("card", "values"),
-    "choose_order": ("values",),
-    "mulligan": ("targets",),
-    "reveal": ("targets",),
-    "attack": ("card", "targets"),
-    "defend": ("card",),
-    "activate": ("card", "ability", "targets", "x", "amounts", "mode", "option", "values"),  # 501.1 checked there
-    "play": ("card", "targets", "amounts", "x", "mode", "option", "values"),  # values: a spell constructor (R15:524.1)
-    "end_turn": (),
-    "declare": ("trigger", "targets", "values", "option"),  # values: a triggered constructor (R15:524.1); option: a named card id
-    "pass": ("trigger",),
-    "choose_target": ("targets",),
-    "choose_cards": ("targets",),
-    "cancel_play": ("card",),
-    "attach_module": ("card", "targets"),
-    "pay_coins": ("amounts",),
-    "order_cards": ("card",),
-    "replace_wounds": ("card",),
-}
+#: The fields each kind of action uses (:attr:`oracle.steps.ActionSpec.fields`); any other
+#: field must keep its default, so that ``check`` accepts exactly the actions ``legal_actions``
+#: offers.
+USED_FIELDS: dict[str, tuple[str, ...]] = {a.kind: a.fields for a in ACTION_SPECS}
 _FIELDS = ("card", "ability", "targets", "amounts", "x", "mode", "option", "values", "trigger")
 _DEFAULTS = {f: getattr(Action("end_turn"), f) for f in _FIELDS}
 #: Per action kind, the fields it leaves at their defaults (those not in USED_FIELDS).
@@ -177,22 +156,11 @@ _UNUSED_FIELDS = {kind: tuple(f for f in _FIELDS if f not in used) for kind, use
 #: tells a well-formed action (speed only; the names are found only for a refusal).
 _UNUSED_GETTERS = {kind: (attrgetter(*unused, "kind"), (*(_DEFAULTS[f] for f in unused), kind))
                    for kind, unused in _UNUSED_FIELDS.items()}
-#: The rule a malformed action of each kind is refused under.
-FIELD_RULE: dict[str, str] = {
-    "roll": "301.4", "shuffle": "301.5", "choose_order": "301.4", "mulligan": "301.7", "reveal": "304.3",
-    "attack": "307.1", "defend": "307.1", "activate": "501.1", "play": "309.1", "end_turn": "306.1",
-    "declare": "501.1", "pass": "401.7", "choose_target": "R15:118.1",
-    "choose_cards": "R15:7.discard", "cancel_play": "R15:518.1",
-    "attach_module": "R15:7.module", "pay_coins": "R15:119.7", "order_cards": "R15:204.4",
-    "replace_wounds": "R15:517.3",
-}
+#: The rule a malformed action of each kind is refused under (:attr:`oracle.steps.ActionSpec.field_rule`).
+FIELD_RULE: dict[str, str] = {a.kind: a.field_rule for a in ACTION_SPECS}
 
-#: The rule any action is refused under once the game is over.
-GAME_OVER_RULE = "R15:605.1"
-#: The rule an action other than ``declare`` or ``pass`` is refused under in a Queue step.
-QUEUE_WRONG_STEP_RULE = "401.7"
-#: The rule a declaration or pass by the player who does not declare now is refused under.
-QUEUE_DECIDING_RULE = "402.1"
+#: The rule any action is refused under once the game is over (its step's declaration).
+GAME_OVER_RULE = STEP_BY_NAME["game_over"].deciding_rule
 #: The rules, per edition, a ``declare`` or ``pass`` is refused under when a trigger is
 #: pending but the game is not at a Queue step (a «при атаке» trigger before the fight).
 NOT_YET_IN_QUEUE_RULES: dict[str, tuple[str, ...]] = {
@@ -497,60 +465,60 @@ def _nobody(state: State) -> int:
     return Actor.NOBODY
 
 
-def _setup_row(step: str, decides: Callable[[State], int], kind: str, rule: str, deciding: str) -> StepRow:
-    return StepRow(step, decides, (kind,), deciding, rule, setup_actions, check_setup_action, apply_setup_action)
+def _row(step: str, decides: Callable[[State], int], legal: Callable[[State], list[Action]],
+         check: Callable[[State, Action], list[Violation]], perform: Callable[[State, Action, list[Event]], None],
+         after_queue: Callable[[State, list[Event]], None] | None = None) -> StepRow:
+    """The row of ``step``: its declaration (:data:`oracle.steps.STEP_BY_NAME`) and the functions
+    that decide who decides, list, check and perform its actions (and continue after its Queue)."""
+    spec = STEP_BY_NAME[step]
+    if spec.queue != (after_queue is not None):
+        raise AssertionError(f"step {step}: a Queue step, and only one, continues after its Queue")
+    return StepRow(spec.decision, decides, spec.kinds, spec.deciding_rule, spec.wrong_step_rule, legal, check, perform,
+                   after_queue)
 
 
-def _queue_row(after: Callable[[State, list[Event]], None]) -> StepRow:
-    return StepRow("trigger", decider, ("declare", "pass"), QUEUE_DECIDING_RULE, QUEUE_WRONG_STEP_RULE,
-                   trigger_actions, check_trigger_action, _perform_trigger, after)
+def _setup_row(step: str, decides: Callable[[State], int]) -> StepRow:
+    return _row(step, decides, setup_actions, check_setup_action, apply_setup_action)
 
 
-#: One row per step, in the order of :data:`oracle.model.STEPS`: the single place that says
-#: who decides at each step, what they may do and which rules refuse; :func:`decision`,
-#: :func:`legal_actions`, :func:`check` and :func:`apply` dispatch through it, and the step
-#: tables below and in PROTOCOL.md derive from it.
+def _queue_row(step: str, after: Callable[[State, list[Event]], None]) -> StepRow:
+    return _row(step, decider, trigger_actions, check_trigger_action, _perform_trigger, after)
+
+
+#: One row per step, in the order of :data:`oracle.model.STEPS`: each step's declaration
+#: (:data:`oracle.steps.STEP_SPECS`: who decides what, which rules refuse) bound to the
+#: functions that decide who decides and list, check and perform its actions;
+#: :func:`decision`, :func:`legal_actions`, :func:`check` and :func:`apply` dispatch through it.
 STEP_TABLE: dict[str, StepRow] = {
-    "setup_roll": _setup_row("setup_roll", _chance, "roll", "301.4", "301.4"),
-    "setup_order": _setup_row("setup_order", _roll_winner, "choose_order", "301.4", "301.4"),
-    "setup_shuffle": _setup_row("setup_shuffle", _chance, "shuffle", "301.5", "301.5"),
-    "setup_mulligan": _setup_row("setup_mulligan", mulligan_seat, "mulligan", "301.7", "301.7.1"),
-    "reveal": StepRow("reveal", _active, ("reveal",), "304.3", "304.3", _reveal_actions, _check_reveal, _perform_reveal),
-    "start_queue": _queue_row(_after_start_queue),
-    "choice": StepRow("choice", _active, ("attack", "activate", "play", "end_turn"), "306.1", "306.1",
-                      choice_actions, check_choice_action, apply_choice_action),
-    "attack_queue": _queue_row(_after_attack_queue),
-    "defender": StepRow("defender", _inactive, ("defend",), "307.1", "307.1",
-                        _defender_actions, _check_defender, _perform_defender),
-    "fight_queue": _queue_row(_after_fight_queue),
-    "close_queue": _queue_row(_after_close_queue),
-    "ability_queue": _queue_row(_back_to_choice("308.3")),
-    "play_queue": _queue_row(_back_to_choice("309.3")),
-    "end_queue": _queue_row(finish_turn),
-    "target_choice": StepRow("target_choice", chooser, ("choose_target",), "R15:118.1", "R15:118.1",
-                             target_choice_actions, check_target_choice, _perform_target_choice),
-    "hand_choice": StepRow("hand_choice", hand_chooser, ("choose_cards",), "R15:7.discard", "R15:7.discard",
-                           hand_choice_actions, check_hand_choice, _perform_hand_choice),
-    "search_shuffle": StepRow("search_shuffle", _chance, ("shuffle",), "R15:7.search", "R15:7.search",
-                              _search_shuffle_actions, check_search_shuffle, _perform_search_shuffle),
-    "cancel_choice": StepRow("cancel_choice", canceller_seat, ("cancel_play",), "R15:518.1", "R15:518.1",
-                             cancel_choice_actions, check_cancel_choice, _perform_cancel_choice),
-    "wound_choice": StepRow("wound_choice", wound_chooser, ("replace_wounds",), "R15:517.3", "R15:517.3",
-                            wound_choice_actions, check_wound_choice, replace_wounds),
-    "module_choice": StepRow("module_choice", module_chooser, ("attach_module",), "R15:7.module", "R15:7.module",
-                             module_choice_actions, check_module_choice, _perform_module_choice),
-    "pay_choice": StepRow("pay_choice", pay_chooser, ("pay_coins",), "R15:119.7", "R15:119.7",
-                          pay_choice_actions, check_pay_choice, pay_choice),
-    "deck_order": StepRow("deck_order", deck_orderer, ("order_cards",), "R15:204.4", "R15:204.4",
-                          deck_order_actions, check_deck_order, order_cards),
-    "game_over": StepRow("game_over", _nobody, (), GAME_OVER_RULE, GAME_OVER_RULE,
-                         _game_over_actions, _game_over_check, _game_over_perform),
+    "setup_roll": _setup_row("setup_roll", _chance),
+    "setup_order": _setup_row("setup_order", _roll_winner),
+    "setup_shuffle": _setup_row("setup_shuffle", _chance),
+    "setup_mulligan": _setup_row("setup_mulligan", mulligan_seat),
+    "reveal": _row("reveal", _active, _reveal_actions, _check_reveal, _perform_reveal),
+    "start_queue": _queue_row("start_queue", _after_start_queue),
+    "choice": _row("choice", _active, choice_actions, check_choice_action, apply_choice_action),
+    "attack_queue": _queue_row("attack_queue", _after_attack_queue),
+    "defender": _row("defender", _inactive, _defender_actions, _check_defender, _perform_defender),
+    "fight_queue": _queue_row("fight_queue", _after_fight_queue),
+    "close_queue": _queue_row("close_queue", _after_close_queue),
+    "ability_queue": _queue_row("ability_queue", _back_to_choice("308.3")),
+    "play_queue": _queue_row("play_queue", _back_to_choice("309.3")),
+    "end_queue": _queue_row("end_queue", finish_turn),
+    "target_choice": _row("target_choice", chooser, target_choice_actions, check_target_choice, _perform_target_choice),
+    "hand_choice": _row("hand_choice", hand_chooser, hand_choice_actions, check_hand_choice, _perform_hand_choice),
+    "search_shuffle": _row("search_shuffle", _chance, _search_shuffle_actions, check_search_shuffle,
+                           _perform_search_shuffle),
+    "cancel_choice": _row("cancel_choice", canceller_seat, cancel_choice_actions, check_cancel_choice,
+                          _perform_cancel_choice),
+    "wound_choice": _row("wound_choice", wound_chooser, wound_choice_actions, check_wound_choice, replace_wounds),
+    "module_choice": _row("module_choice", module_chooser, module_choice_actions, check_module_choice,
+                          _perform_module_choice),
+    "pay_choice": _row("pay_choice", pay_chooser, pay_choice_actions, check_pay_choice, pay_choice),
+    "deck_order": _row("deck_order", deck_orderer, deck_order_actions, check_deck_order, order_cards),
+    "game_over": _row("game_over", _nobody, _game_over_actions, _game_over_check, _game_over_perform),
 }
 assert tuple(STEP_TABLE) == STEPS, "STEP_TABLE must hold one row per step of oracle.model.STEPS, in order"
 
-#: The steps at which the Queue is resolved: the only decisions there are ``declare`` and
-#: ``pass`` (401.7, 402.1).
-QUEUE_STEPS: frozenset[str] = frozenset(step for step, row in STEP_TABLE.items() if row.after_queue is not None)
 #: The kinds of action each step outside the Queue accepts (in a Queue step: ``declare`` and
 #: ``pass``).
 STEP_ACTION_KINDS: dict[str, tuple[str, ...]] = {

@@ -17,6 +17,7 @@ from typing import Annotated
 
 from .ruleset import Ruleset, ruleset
 from .schema import MAX_COINS, MAX_LIST, MAX_VALUE, F
+from .steps import ACTION_KINDS, RESOLUTION_PAUSES, STEPS
 
 __all__ = [
     "ACTION_KINDS",
@@ -26,6 +27,7 @@ __all__ = [
     "PLAYER_FX",
     "PLAY_OPTIONS",
     "QUEUE_KINDS",
+    "RESOLUTION_PAUSES",
     "STEPS",
     "UNTIL",
     "Action",
@@ -107,37 +109,10 @@ class Actor(IntEnum):
 CHANCE = Actor.CHANCE
 
 
-#: Where the game stands.  Queue steps (``*_queue``) resolve the Queue and, once it is
-#: empty, continue with the rule that follows them.
-STEPS = (
-    "setup_roll",  # 301.4: chance rolls two dice
-    "setup_order",  # 301.4: the higher roll chooses first or second
-    "setup_shuffle",  # 301.5: chance gives each deck's order
-    "setup_mulligan",  # 301.7, 301.7.1
-    "reveal",  # 304.3: the active player reveals hidden cards
-    "start_queue",  # 304.4–304.5
-    "choice",  # 306.1
-    "attack_queue",  # R15:307.1: the Queue of the triggers on an attack declaration (R15 only)
-    "defender",  # 307.1: the inactive player may assign a defender
-    "fight_queue",  # 307.2
-    "close_queue",  # 307.3–307.4
-    "ability_queue",  # 308.2–308.3
-    "play_queue",  # 309.2–309.3
-    "end_queue",  # 310.1–310.3 (A: 315.1–315.2)
-    "target_choice",  # R15:118.1: the opponent of an ability's controller chooses its target
-    "hand_choice",  # R15:7.discard, R15:119.2: a player chooses cards of his hand for a resolving effect
-    "search_shuffle",  # R15:7.search, R15:204.2: chance shuffles the deck a resolving search looked through
-    "cancel_choice",  # R15:309.1.10, R15:518.1: the opponent of the playing player may cancel the play
-    "wound_choice",  # R15:517.3: a player decides whether his optional replacement of wounds applies (Курдаш)
-    "module_choice",  # R15 glossary «Модуль»: the player attaches the entering Модуль creature to his mechanism, or not
-    "pay_choice",  # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or not
-    "deck_order",  # R15:204.4: an owner orders his creatures a resolving ability puts on top of his deck
-    "game_over",
-)
-
-#: The steps at which an ability's resolution waits in the middle (a hand choice, the shuffle
-#: after a search): the rest of its play waits too (INTERPRETING.md, entries 63 and 84).
-RESOLUTION_PAUSES = ("hand_choice", "search_shuffle", "module_choice", "pay_choice", "deck_order", "wound_choice")
+#: Where the game stands (:data:`oracle.steps.STEPS`, each step declared once in
+#: :data:`oracle.steps.STEP_SPECS`).  Queue steps (``*_queue``) resolve the Queue and, once it
+#: is empty, continue with the rule that follows them.  :data:`RESOLUTION_PAUSES`: the steps
+#: at which an ability's resolution waits in the middle (INTERPRETING.md, entries 63 and 84).
 
 #: The options of a play (``Action.option``, ``ModuleChoice.option``): none, Ярость, the alternative cost.
 PLAY_OPTIONS = ("", "fury", "alt")
@@ -145,28 +120,8 @@ PLAY_OPTIONS = ("", "fury", "alt")
 #: The kinds of a Queue entry (401.1).
 QUEUE_KINDS = ("strike_attack", "activated", "triggered", "spell")
 
-#: Every kind of action; see :class:`Action` for the fields each uses.
-ACTION_KINDS = (
-    "roll",  # chance: values = (die of seat 0, die of seat 1)
-    "shuffle",  # chance: card = seat, values = the new deck order as card uids, top first (301.5; after a search, R15:7.search)
-    "choose_order",  # values = (1,) to move first or (2,) to move second
-    "mulligan",  # targets = hand cards to put under the deck, in that order
-    "reveal",  # targets = hidden cards to reveal (304.3)
-    "attack",  # card = attacker, targets = (attacked character,)
-    "defend",  # card = defender (0 = no defender)
-    "activate",  # card = source, ability = index, targets, x
-    "play",  # card, targets, amounts, x, mode, option ("" | "fury" | "alt")
-    "end_turn",  # 306.1: pass the turn
-    "declare",  # trigger = pending trigger id, targets
-    "pass",  # trigger = pending trigger id (optional triggers only, 401.7)
-    "choose_target",  # targets = the target the opponent chooses (R15:118.1)
-    "choose_cards",  # targets = the cards of his hand the chooser picks, ascending (R15:7.discard)
-    "cancel_play",  # card = the card whose cancellation effect cancels the play (0 = none; R15:518.1)
-    "replace_wounds",  # card = his card whose optional replacement applies (0 = none; R15:517.3; step wound_choice)
-    "attach_module",  # card = the entering Модуль creature, targets = (his mechanism,) to attach it, () to let it enter
-    "pay_coins",  # amounts = (the coins asked for,) to pay them, () to refuse (R15:119.7)
-    "order_cards",  # card = the creature the owner puts on top of his deck now (R15:204.4; step deck_order)
-)
+#: Every kind of action (:data:`oracle.steps.ACTION_KINDS`; each declared once, with what its
+#: fields hold, in :data:`oracle.steps.ACTION_SPECS`); see :class:`Action` for the fields.
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,6 +56,7 @@ from .rules.queue import can_declare_or_pass, decider  # the rules of 401.7 and 
 from .rules.setup import DEAL
 from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
 from .schema import MAX_COINS, MAX_LIST, MAX_VALUE
+from .steps import STEP_SPECS
 
 __all__ = [
     "BOUNDS",
@@ -105,57 +106,15 @@ class StepFields:
     shuffled: tuple[int, ...] = (0, 1, 2)
 
 
-def _fields(*names: str) -> frozenset[str]:
-    return frozenset(names)
-
-
 #: A player's counters of this turn (INTERPRETING.md, entry 59).
 _TURN_COUNTS = ("drawn_this_turn", "played_this_turn", "creatures_played_this_turn", "creatures_healed_own_turn")
 
-_NOT_IN_PLAY = ("queue", "pending", "attack", "winner", "choosing")  # forbidden during the setup stage
-
-#: Per step: the fields it requires and forbids.
+#: Per step: the fields it requires and forbids, from its declaration (:data:`oracle.steps.STEP_SPECS`).
 STEP_FIELDS: dict[str, StepFields] = {
-    "setup_roll": StepFields("zero", _fields(), _fields("first_player", "roll_winner", "mulligan_declared", *_NOT_IN_PLAY), (0,)),
-    "setup_order": StepFields("zero", _fields("roll_winner"), _fields("first_player", "mulligan_declared", *_NOT_IN_PLAY), (0,)),
-    "setup_shuffle": StepFields("zero", _fields("first_player"), _fields("mulligan_declared", *_NOT_IN_PLAY), (0, 1)),
-    "setup_mulligan": StepFields("zero", _fields("first_player"), _fields(*_NOT_IN_PLAY), (2,)),
-    "reveal": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", *_NOT_IN_PLAY)),
-    "choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", *_NOT_IN_PLAY)),
-    "defender": StepFields("from_one", _fields("first_player", "attack"), _fields("mulligan_declared", "queue", "winner", "choosing")),
-    "attack_queue": StepFields("from_one", _fields("first_player", "attack", "pending"), _fields("mulligan_declared", "winner", "choosing")),
-    "fight_queue": StepFields("from_one", _fields("first_player", "attack", "pending"), _fields("mulligan_declared", "winner", "choosing")),
-    "close_queue": StepFields("from_one", _fields("first_player", "attack", "pending"), _fields("mulligan_declared", "winner", "choosing")),
-    **{
-        step: StepFields("from_one", _fields("first_player", "pending"), _fields("mulligan_declared", "attack", "winner", "choosing"))
-        for step in ("start_queue", "ability_queue", "play_queue", "end_queue")
-    },
-    # R15:118.1: the opponent chooses a declared ability's target; the attack is that of the
-    # Queue step the game returns to (checked with ``choosing``)
-    "target_choice": StepFields("from_one", _fields("first_player", "choosing"), _fields("mulligan_declared", "winner")),
-    # R15:7.discard: a player chooses cards of his hand for a resolving ability's effect; the
-    # attack is that of the Queue step the game returns to (checked with ``choosing_cards``)
-    "hand_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
-    # R15:7.search: chance shuffles the deck a resolving search looked through; the attack is
-    # that of the Queue step the game returns to (checked with ``choosing_cards``)
-    "search_shuffle": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
-    # R15:309.1.10, R15:518.1: the opponent may cancel the play of ``cancelling`` (rule 13);
-    # the spell's abilities wait in the Queue, the triggers on the play are pending
-    "cancel_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "attack", "winner", "choosing")),
-    # R15 glossary «Модуль»: a player attaches his entering Модуль creature, or not (checked with ``attaching``)
-    "module_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
-    # R15:119.7: the opponent of a resolving ability's controller pays the coins it asks for, or
-    # not; the attack is that of the Queue step the game returns to (checked with ``choosing_cards``)
-    "pay_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
-    # R15:204.4: an owner orders his creatures a resolving ability puts on top of his deck
-    # (checked with ``choosing_cards``)
-    "deck_order": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
-    # R15:517.3: a player decides whether his optional replacement of his hero's wounds applies;
-    # the attack is that of the Queue step the game returns to (checked with ``choosing_cards``)
-    "wound_choice": StepFields("from_one", _fields("first_player"), _fields("mulligan_declared", "winner", "choosing")),
-    "game_over": StepFields("any", _fields("winner"), _fields("choosing")),
+    s.name: StepFields(s.turn, frozenset(s.requires), frozenset(s.forbids), s.shuffled) for s in STEP_SPECS
 }
-assert set(STEP_FIELDS) == set(STEPS)
+#: The steps at which a pending choice of cards or of a payment is kept in ``choosing_cards``.
+_CHOOSING_CARDS_STEPS = frozenset(s.name for s in STEP_SPECS if s.record == "choosing_cards")
 
 
 def _bound(value: int, key: str, path: str) -> None:
@@ -1071,8 +1030,7 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if (state.attaching is not None) != (step == "module_choice"):
         raise StateError("attaching", "a Модуль creature waits for its player's decision exactly at step "
                          f"module_choice (R15:7.module); step {step}")
-    if (state.choosing_cards is not None) != (step in ("hand_choice", "search_shuffle", "pay_choice", "deck_order",
-                                                        "wound_choice")):
+    if (state.choosing_cards is not None) != (step in _CHOOSING_CARDS_STEPS):
         raise StateError("choosing_cards", "hand cards are chosen exactly at step hand_choice, a searched deck "
                          "shuffled at step search_shuffle, a payment decided at step pay_choice, cards ordered at "
                          "step deck_order and a replacement of wounds decided at step wound_choice, which need the "
@@ -1108,11 +1066,11 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
     if step == "target_choice":
         _check_choosing(state, pool, QUEUE_STEPS)
         return
-    if step in ("hand_choice", "search_shuffle", "pay_choice", "deck_order"):
-        _check_choosing_cards(state, pool, QUEUE_STEPS)
-        return
     if step == "wound_choice":
         _check_wound_choice(state, pool, QUEUE_STEPS)
+        return
+    if step in _CHOOSING_CARDS_STEPS:
+        _check_choosing_cards(state, pool, QUEUE_STEPS)
         return
     if step == "module_choice":
         _check_attaching(state, pool, QUEUE_STEPS)

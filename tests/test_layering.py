@@ -67,3 +67,11 @@ def test_the_suite_version_file_ships_in_the_wheel() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "data/*.txt" in pyproject["tool"]["setuptools"]["package-data"]["oracle"]
     assert (ROOT / "oracle" / "data" / "suite_version.txt").read_text(encoding="utf-8").strip()
+
+
+def test_the_declarations_of_decision_points_are_the_bottom_layer() -> None:
+    """``oracle/steps.py`` (every step, decision and action kind declared once) imports no module
+    of the package: every layer may read it, and it reads none (issue 41)."""
+    tree = ast.parse((ROOT / "oracle" / "steps.py").read_text(encoding="utf-8"))
+    relative = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level > 0]
+    assert not relative and not [n for n in _imported_names(tree) if n.split(".")[0] == "oracle"]

@@ -3,6 +3,8 @@ other list of steps agrees with it."""
 
 from __future__ import annotations
 
+import pytest
+
 from oracle._proto.berserk.oracle.v1 import state_pb2
 from oracle.contract import DECISION_KINDS, STEP_CAPABILITIES
 from oracle.engine import DECIDING_RULE, QUEUE_STEPS, STEP_ACTION_KINDS, STEP_TABLE, WRONG_STEP_RULE
@@ -39,3 +41,52 @@ def test_derived_views() -> None:
         assert WRONG_STEP_RULE[step] == STEP_TABLE[step].wrong_step_rule
     taken = {k for row in STEP_TABLE.values() for k in row.kinds}
     assert taken == set(ACTION_KINDS)
+
+
+# --- every decision point declared once (oracle.steps; issue 41, item 1) -------------------
+
+
+def test_every_step_table_is_its_declaration() -> None:
+    """The engine's step table, the validator's fields per step, the contract's decision
+    kinds and capabilities and the model's names are each derived from oracle.steps: every
+    row says what the step's declaration says."""
+    from oracle import contract, validate
+    from oracle.steps import ACTION_SPECS, DECISIONS, STEP_SPECS
+
+    assert tuple(s.name for s in STEP_SPECS) == STEPS
+    for spec in STEP_SPECS:
+        row = STEP_TABLE[spec.name]
+        assert (row.decision_kind, row.kinds, row.deciding_rule, row.wrong_step_rule) == (
+            spec.decision, spec.kinds, spec.deciding_rule, spec.wrong_step_rule)
+        assert (row.after_queue is not None) == spec.queue
+        fields = validate.STEP_FIELDS[spec.name]
+        assert (fields.turn, fields.requires, fields.forbids, fields.shuffled) == (
+            spec.turn, frozenset(spec.requires), frozenset(spec.forbids), spec.shuffled)
+        assert contract.STEP_CAPABILITIES[spec.name] == spec.capabilities
+    assert {d.kind: d.what for d in DECISIONS} == contract.DECISION_KINDS
+    assert {a.kind: a.capabilities for a in ACTION_SPECS} == contract.ACTION_CAPABILITIES
+
+
+@pytest.mark.parametrize("broken", ["step_twice", "decision_undeclared", "decision_for_no_step", "action_undeclared",
+                                    "action_taken_nowhere"])
+def test_declarations_that_disagree_are_refused(broken: str) -> None:
+    """oracle.steps.check_declarations, run on import: each way the three tables can disagree
+    is a ValueError naming what is wrong; the shipped tables pass."""
+    from dataclasses import replace
+
+    from oracle.steps import ACTION_SPECS, DECISIONS, STEP_SPECS, ActionSpec, DecisionSpec, check_declarations
+
+    check_declarations(DECISIONS, STEP_SPECS, ACTION_SPECS)
+    decisions, steps, actions = DECISIONS, STEP_SPECS, ACTION_SPECS
+    if broken == "step_twice":
+        steps = (*steps, steps[0])
+    elif broken == "decision_undeclared":
+        decisions = tuple(d for d in decisions if d.kind != "defender")
+    elif broken == "decision_for_no_step":
+        decisions = (*decisions, DecisionSpec("nap", "nothing", "nobody"))
+    elif broken == "action_undeclared":
+        steps = tuple(replace(s, kinds=(*s.kinds, "dance")) if s.name == "choice" else s for s in steps)
+    else:
+        actions = (*actions, ActionSpec("dance", "", (), "306.1", ()))
+    with pytest.raises(ValueError):
+        check_declarations(decisions, steps, actions)
