@@ -6,9 +6,11 @@ scenario and from the contract's tables (:mod:`oracle.contract`, PROTOCOL.md):
 * the capability of its setup: ``setup`` for a new game, else the capabilities of the step
   its board or state waits at;
 * the capabilities of each step's action kind;
-* the four main-stage capabilities (:data:`MAIN_STAGE`) when the suite asks for the legal
-  actions of a state at ``choice`` (the first state's decision, or an expected legal-action
-  set): they span the whole main stage (PROTOCOL.md 9.2);
+* when the suite asks for the legal actions of a state at ``choice`` (the first state's
+  decision, or an expected legal-action set), the main-stage capability (:data:`MAIN_STAGE`)
+  of each kind of action that exact set holds there (PROTOCOL.md 9.2): ``activated_abilities``
+  only when some ability can be activated, ``card_play`` only when some card can be played,
+  so an implementation of attacks alone is judged on every board where nothing else is legal;
 * the capabilities of what the reference does while it runs the scenario: every event kind
   it emits (the event catalogue names each kind's capability) and every step the game
   passes through.  A scenario whose last mulligan starts turn 1 needs ``turn_start``
@@ -31,10 +33,10 @@ from .targets import ApplyResult, GameSetup, InProcessTarget, LegalActions, NewG
 
 __all__ = ["MAIN_STAGE", "Needs", "scenario_needs", "unsupported_reason"]
 
-#: The capabilities the legal actions at ``choice`` span (PROTOCOL.md 9.2): a run that asks
-#: for them (the decision of its first state, or an expected legal-action set there) needs
-#: every one.
-MAIN_STAGE = ("strike_attack", "activated_abilities", "card_play", "end_turn")
+#: The capability each kind of action the legal actions at ``choice`` may hold belongs to
+#: (PROTOCOL.md 9.2): a run that asks for them (the decision of its first state, or an
+#: expected legal-action set there) needs the capability of every kind the exact set holds.
+MAIN_STAGE = {"attack": "strike_attack", "activate": "activated_abilities", "play": "card_play", "end_turn": "end_turn"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +80,7 @@ class _Recorder(InProcessTarget):
         self.name = "needs"
         self.steps: list[str] = []
         self.events: list[str] = []
-        self.legal_at: list[str] = []  # the step of every state the suite asks the legal actions of
+        self.listed_at_choice: list[str] = []  # the kinds of the legal actions the suite asks for at choice
 
     def create_game(self, config: GameSetup) -> NewGame:
         game = super().create_game(config)
@@ -86,8 +88,10 @@ class _Recorder(InProcessTarget):
         return game
 
     def legal_actions(self, state: StateData) -> LegalActions:
-        self.legal_at.append(str(state["step"]))
-        return super().legal_actions(state)
+        out = super().legal_actions(state)
+        if state["step"] == "choice":
+            self.listed_at_choice += [a.split(" ", 1)[0] for a in out.actions]
+        return out
 
     def apply(self, state: StateData, action: str) -> ApplyResult:
         out = super().apply(state, action)
@@ -127,10 +131,10 @@ def _needs(sc: LoadedScenario, edition: str) -> Needs:
     events = load_events()
     for step in rec.steps:
         need(STEP_CAPABILITIES.get(step, ()), f"reaches step {step}")
-    if "choice" in rec.legal_at:
-        # the legal actions at choice span the whole main stage (PROTOCOL.md 9.2): attacks,
-        # activations, plays and ending the turn, each listed only where the rules allow it
-        need(MAIN_STAGE, "the legal actions at choice (PROTOCOL.md 9.2)")
+    for kind in dict.fromkeys(rec.listed_at_choice):
+        # the legal actions at choice are exact (PROTOCOL.md 9.2): an implementation lists an
+        # attack, an activation or a play only if it knows the rules of its kind
+        need([MAIN_STAGE[kind]], f"the legal actions at choice include {kind} (PROTOCOL.md 9.2)")
     for ev in rec.events:
         spec = events.get(ev)
         if spec is not None and spec.capability in CAPABILITIES:
