@@ -50,7 +50,11 @@ const SERVER_INFO = {
   implementation: `berserk-oracle node-skeleton ${version}`,
   support: [{ edition: EDITION, capabilities: engine.CAPABILITIES }],
   levels: ['core'],
-  card_ids: [], // empty: every card of the pool (setup and turn start read only generic card data)
+  // empty: every card of the pool. Setup and turn start read only generic card data, so this
+  // server plays all of every card under what it declares. PROTOCOL.md 9.2: once it declares a
+  // capability under which some card's text acts (an attack trigger under strike_attack), list
+  // here only the cards it plays entirely; the runs naming the others are then unsupported.
+  card_ids: [],
 };
 
 // --- responses ---------------------------------------------------------------------------------
