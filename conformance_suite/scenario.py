@@ -25,6 +25,7 @@ from oracle.contract import load_events
 from oracle.editions import EDITIONS, edition_specific
 from oracle.errors import FieldError
 from oracle.model import STEPS, Action, Card, Player, State
+from oracle.rules.setup import ConfigError, GameConfig, new_game_with_events
 from oracle.serialize import TURN_COUNTS, to_dict
 from oracle.service._state_proto import modifier_from_msg
 from oracle.service.convert import actor_from_proto
@@ -197,6 +198,21 @@ def _check_card_ids(path: Path, board: scenario_pb2.BoardSetup) -> None:
                                 "a modifier has an owner exactly when it lasts until the start of its owner's turn")
 
 
+def _check_new_game(path: Path, new_game: Any, editions: list[str]) -> None:
+    """A new game the scenario does not expect refused is one the reference's CreateGame
+    accepts (its configuration rules, :func:`oracle.rules.setup.new_game_with_events`: two
+    heroes of the pool, two decks of 4 to 60 cards of it), the field named as the scenario
+    spells it (``setup.new_game.heroes[0]``, ``setup.new_game.decks[1].card_ids[3]``)."""
+    config = GameConfig(tuple(new_game.heroes), tuple(list(d.card_ids) for d in new_game.decks),  # type: ignore[arg-type]
+                        editions[0])
+    try:
+        new_game_with_events(config)
+    except ConfigError as exc:
+        field = re.sub(r"^decks\[(\d+)\]\[(\d+)\]", r"decks[\1].card_ids[\2]", exc.field)
+        raise ScenarioError(path, f"setup.new_game.{field}", f"{exc.reason} (the scenario does not expect the setup "
+                            "refused: expect_setup_refused)") from None
+
+
 def _unknown_field(raw: Any, descriptor: Any, where: str) -> tuple[str, str] | None:
     """The path and reason of the first key of ``raw`` the message ``descriptor`` does not
     define (protobuf JSON accepts a field's proto name and its JSON name)."""
@@ -269,8 +285,11 @@ def load_scenario(path: Path) -> LoadedScenario:
         want = msg.expect_setup_refused.field
         if want and not want.startswith("config."):
             raise ScenarioError(path, "expect_setup_refused.field", "a CreateGame request field, e.g. 'config.decks[1]'")
-    elif not msg.steps:
-        raise ScenarioError(path, "steps", "at least one step")
+    else:
+        if not msg.steps:
+            raise ScenarioError(path, "steps", "at least one step")
+        if kind == "new_game":
+            _check_new_game(path, msg.setup.new_game, editions)
     for name in ("expect_setup_events", "expect_no_setup_events"):
         expected = getattr(msg, name)
         if not expected:

@@ -188,3 +188,30 @@ def test_target_that_stops_answering_mid_run(tmp_path: Path) -> None:
     assert all(any(code in r["message"] for code in ("UNAVAILABLE", "CANCELLED", "DEADLINE"))
                for r in data["scenarios"] if r["outcome"] == "error"), [
         r["message"][:200] for r in data["scenarios"] if r["outcome"] == "error"]
+
+
+@pytest.mark.parametrize(("edit", "field"), [
+    (lambda ng: ng["heroes"].__setitem__(0, "no_such_hero"), "setup.new_game.heroes[0]"),
+    (lambda ng: ng["decks"][1]["card_ids"].__setitem__(2, "no_such_card"), "setup.new_game.decks[1].card_ids[2]"),
+    (lambda ng: ng["decks"][0].__setitem__("card_ids", ng["decks"][0]["card_ids"][:3]), "setup.new_game.decks[0]"),
+])
+def test_a_new_game_the_reference_refuses_is_an_invalid_scenario(edit: Any, field: str, tmp_path: Path) -> None:
+    """Issue 44, item 7: a scenario whose ``new_game`` names an unknown hero or card, or a deck
+    of a wrong size, without expecting the setup refused, is one invalid-scenario error run
+    naming the field, as a board with the same mistake is; the other scenarios of the folder
+    run, and the exit code is 1 (it stopped the whole run with INTERNALERROR and exit 3)."""
+    src = next((ROOT / "conformance_suite" / "scenarios").rglob("s301.4-roll-outcomes.json"))
+    good = json.loads(src.read_text(encoding="utf-8"))
+    bad = json.loads(src.read_text(encoding="utf-8"))
+    bad["id"] = "x-bad-new-game"
+    edit(bad["setup"]["new_game"])
+    (tmp_path / "s301.4-roll-outcomes.json").write_text(json.dumps(good, ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "x-bad-new-game.json").write_text(json.dumps(bad, ensure_ascii=False), encoding="utf-8")
+    report = tmp_path / "r.json"
+    proc = cli("run", "--in-process", "--scenarios", str(tmp_path), "--report-json", str(report))
+    assert proc.returncode == 1, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "INTERNALERROR" not in proc.stdout + proc.stderr
+    runs = json.loads(report.read_text(encoding="utf-8"))["scenarios"]
+    errors = [r for r in runs if r["outcome"] == "error"]
+    assert len(errors) == 1 and field in errors[0]["message"], errors
+    assert [r["outcome"] for r in runs if r["id"] == "s301.4-roll-outcomes"] == ["passed"] * len(good["editions"])
