@@ -70,8 +70,9 @@ examples:
 
 exit codes:
   0  nothing unexpected happened (unsupported runs, known failures and flaky runs are not failures)
-  1  a scenario failed, errored, or passed while listed as a known failure
-  2  bad usage (with a hint) or an invalid scenario file
+  1  a scenario failed, errored (an invalid scenario file is an error run), or passed while
+     listed as a known failure
+  2  bad usage, with a hint (an unknown option value, an output path that cannot be written)
   3  the target is unreachable, refuses GetServerInfo or speaks another protocol version
      (or the command after -- exits, prints no address or does not answer within --wait)
   4  a malformed --known-failures, --known-flaky or --skip-list file
@@ -103,7 +104,7 @@ examples:
 
 writes site/index.html (implementations as columns; levels, editions and rule parts as rows)
 and site/badges/IMPLEMENTATION-LEVEL.svg.
-exit codes: 0 written; 2 a file is not a readable report
+exit codes: 0 written; 2 a file is not a readable report, or --out cannot be written
 """
 
 MUTANTS_EPILOG = """\
@@ -392,9 +393,32 @@ def _wait_for_target(opts: RunOptions, seconds: float) -> None:
         time.sleep(min(0.5, left))
 
 
+def unwritable(option: str, path: str, folder: bool = False) -> str:
+    """Why the output ``path`` given with ``option`` cannot be written ("" when it can): its
+    nearest existing folder (the writer makes the missing ones) must be a folder this user may
+    write in, and the path itself, if it exists, a file (``folder``: a folder) it may write.
+    Checked before a run, so that a run never ends in a traceback after its work is done."""
+    p = Path(path)
+    if p.exists():
+        if folder != p.is_dir():
+            return f"{option} {path}: it is a {'folder' if p.is_dir() else 'file'}, not a {'folder' if folder else 'file'}"
+        if not os.access(p, os.W_OK):
+            return f"{option} {path}: this user may not write it"
+        return ""
+    parent = p.parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        return f"{option} {path}: {parent} is a file, not a folder"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"{option} {path}: this user may not write in {parent}"
+    return ""
+
+
 def _usage_problem(args: argparse.Namespace) -> str:
-    """What is wrong with the ``run`` options, with a hint ("" when nothing is): a bad
-    ``--rules``, ``--edition`` or ``--levels`` value, ``-n`` without pytest-xdist, an
+    """What is wrong with the ``run`` options, with a hint ("" when nothing is): an output
+    path that cannot be written (:func:`unwritable`), a bad ``--rules``, ``--edition`` or
+    ``--levels`` value, ``-n`` without pytest-xdist, an
     ``--id`` no scenario has (naming the nearest ids), an invalid scenario file."""
     import difflib
     import importlib
@@ -405,6 +429,11 @@ def _usage_problem(args: argparse.Namespace) -> str:
     from .runner import RuleSelector, split_csv
     from .scenario import SCENARIO_DIR, ScenarioError, load_all
 
+    for option, path in (("--report-json", args.report_json), ("--report-html", args.report_html),
+                         ("--junitxml", args.junitxml),
+                         ("--known-failures", args.known_failures if args.update_known_failures else "")):
+        if path and (why := unwritable(option, path)):
+            return why
     try:
         RuleSelector.parse(args.rules)
     except ValueError as exc:
@@ -486,6 +515,9 @@ def _compare(args: argparse.Namespace, prog: str) -> int:
         reports = load_reports(args.reports)
     except ValueError as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if why := unwritable("--out", args.out, folder=True):
+        print(f"{prog}: {why}", file=sys.stderr)
         return EXIT_USAGE
     written = write_comparison(reports, Path(args.out))
     print(f"wrote {written[0]} and {len(written) - 1} badges in {Path(args.out) / 'badges'}")

@@ -116,4 +116,5 @@ def write_known_failures(
     lines = list(header or DEFAULT_HEADER)
     why = reasons or {}
     lines += [f"{k}  # {why[k]}" if why.get(k) else k for k in sorted(set(keys))]
+    Path(path).parent.mkdir(parents=True, exist_ok=True)  # docs/CI.md's first step names a folder not made yet
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -215,3 +215,30 @@ def test_a_new_game_the_reference_refuses_is_an_invalid_scenario(edit: Any, fiel
     errors = [r for r in runs if r["outcome"] == "error"]
     assert len(errors) == 1 and field in errors[0]["message"], errors
     assert [r["outcome"] for r in runs if r["id"] == "s301.4-roll-outcomes"] == ["passed"] * len(good["editions"])
+
+
+@pytest.mark.parametrize("option", ["--report-json", "--report-html", "--junitxml", "compare --out"])
+def test_an_output_path_that_cannot_be_written_is_a_usage_error_before_the_run(option: str, tmp_path: Path) -> None:
+    """Issue 44, item 2: an output path under a file (or a folder given for a file) is refused
+    at once with exit 2 and a line naming the option and the path, before any scenario runs
+    (it ended the whole run in a traceback, exit 1)."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    if option == "compare --out":
+        report = tmp_path / "r.json"
+        assert cli("run", "--in-process", "--rules", "301.4", "--report-json", str(report)).returncode == 0
+        proc = cli("compare", str(report), "--out", str(blocker / "site"))
+    else:
+        proc = cli("run", "--in-process", "--rules", "301.4", option, str(blocker / "out"))
+    assert proc.returncode == 2, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr and f"{blocker} is a file, not a folder" in proc.stderr
+    assert option.split()[-1] in proc.stderr and "passed" not in proc.stdout
+
+
+def test_updating_known_failures_makes_their_folder(tmp_path: Path) -> None:
+    """Issue 44, item 2: docs/CI.md's first step (``--update-known-failures`` into a folder not
+    made yet) writes the file, making the folder."""
+    known = tmp_path / "ci" / "conformance" / "known.txt"
+    proc = cli("run", "--in-process", "--rules", "301.4", "--known-failures", str(known), "--update-known-failures")
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert known.is_file()
