@@ -393,7 +393,9 @@ class ScenarioItem(pytest.Item):
             body = excinfo.value.message
         else:
             body = str(super().repr_failure(excinfo, style=style))
-        first = suite.shown_failures.setdefault(self.scenario.id, (self.edition, body))
+        # a known failure or a flaky run (xfail) is not shown: it is never the one another refers to
+        listed = self.get_closest_marker("xfail") is not None
+        first = (self.edition, body) if listed else suite.shown_failures.setdefault(self.scenario.id, (self.edition, body))
         if first != (self.edition, body) and first[1] == body:
             # the same failure under another edition: shown once, under the first one
             return f"{self.key}: the same failure as under {first[0]} (shown there)"

@@ -207,6 +207,18 @@ def test_known_failure_is_reported_as_such(tmp_path: Path) -> None:
     assert "2 known failure" in proc.stdout.splitlines()[-1] and "xfail" not in proc.stdout
 
 
+def test_a_real_failure_beside_a_known_one_shows_its_detail(tmp_path: Path) -> None:
+    """Issue 44, item 1: with edition B of a scenario listed as a known failure and edition C
+    failing alike but unlisted, the terminal shows C's failure whole (step, expected, actual,
+    re-run line), never "the same failure as under B", which is not shown."""
+    kf = tmp_path / "known.txt"
+    kf.write_text("t304.1-coin-cap[B]\n", encoding="utf-8")
+    proc = cli("run", "--in-process", "--mutant", "no_coin_cap", "--scenarios", str(MINI), "--known-failures", str(kf))
+    assert proc.returncode == 1, proc.stdout
+    assert "the same failure as under" not in proc.stdout
+    assert 'expected: {"players[1].coins_open": 10}' in proc.stdout and "re-run: " in proc.stdout
+
+
 def test_known_failure_patterns_and_flaky_list(tmp_path: Path) -> None:
     """A known-failures entry may be a pattern (``t304.1-*[B]``) and the known-flaky list
     takes the same form: a listed flaky run that fails is *flaky* and a passing one is
