@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 import tempfile
 from collections.abc import Callable
@@ -242,6 +243,8 @@ def pytest_args(args: argparse.Namespace, extra: list[str], ini: str) -> list[st
         ("--cs-report-html", args.report_html),
         ("--cs-tls-ca", args.tls_ca),
         ("--cs-token", args.token),
+        ("--cs-target-command", getattr(args, "target_command", "")),
+        ("--cs-given-target", getattr(args, "given_target", "")),
         ("--cs-scenarios", root),
     ):
         if value:
@@ -309,6 +312,7 @@ def with_started_target(
     wait = 60.0 if getattr(args, "wait", None) is None else float(args.wait)
     try:
         with started_target(command, address=args.target or "", wait=wait, ready=_answers, progress=say) as tp:
+            args.target_command, args.given_target = shlex.join(command), args.target or ""
             args.target = tp.address
             args.wait = 0.0
             code = body(args)

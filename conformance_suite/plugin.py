@@ -87,6 +87,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--cs-report-html", default="", help="write the HTML report here")
     g.addoption("--cs-tls-ca", default="", help="PEM file of the CA for a TLS connection")
     g.addoption("--cs-token", default="", help="bearer token sent with every call")
+    g.addoption("--cs-target-command", default="", help="the command that started the target (for re-run lines)")
+    g.addoption("--cs-given-target", default="", help="the --target given with that command (for re-run lines)")
     g.addoption("--cs-timeout", type=float, default=30.0, help="deadline of one call, seconds")
     g.addoption("--cs-scenarios", default="", help="the scenario directory (default: the packaged suite)")
     g.addoption(
@@ -115,6 +117,8 @@ def _options(config: pytest.Config) -> RunOptions:
         timeout=float(opt("--cs-timeout")),
         scenarios=str(Path(scenarios).resolve()),
         levels=split_csv(opt("--cs-levels")),
+        target_command=opt("--cs-target-command"),
+        given_target=opt("--cs-given-target"),
     )
 
 

@@ -63,6 +63,11 @@ class RunOptions:
     timeout: float = 30.0
     scenarios: str = str(SCENARIO_DIR)
     levels: list[str] = field(default_factory=list)  # levels that decide pass/fail; [] = what the target claims
+    #: the command the runner started the target with (after ``--``), shell-quoted, and the
+    #: ``--target`` the user gave with it ("": the address came from its listening line);
+    #: a re-run line starts it again instead of naming the stopped server's port
+    target_command: str = ""
+    given_target: str = ""
 
     @property
     def target_label(self) -> str:
@@ -182,9 +187,15 @@ def gating_levels(opts: RunOptions, info: ServerInfo) -> list[str]:
 def rerun_command(opts: RunOptions, scenario_id: str, edition: str) -> str:
     """One command line that re-runs only this scenario, under this edition (under every
     edition it lists when ``edition`` is empty), against the same target (a bearer token is
-    not echoed: it reads ``$CONFORMANCE_TOKEN``)."""
+    not echoed: it reads ``$CONFORMANCE_TOKEN``; a target the run started with a command is
+    started again by that command, after ``--``, never named by the port it had)."""
     cmd = ["berserk-conformance", "run"]
-    if opts.target:
+    if opts.target_command:
+        if opts.given_target:
+            cmd += ["--target", opts.given_target]
+        if opts.tls_ca:
+            cmd += ["--tls-ca", opts.tls_ca]
+    elif opts.target:
         cmd += ["--target", opts.target]
         if opts.tls_ca:
             cmd += ["--tls-ca", opts.tls_ca]
@@ -198,4 +209,6 @@ def rerun_command(opts: RunOptions, scenario_id: str, edition: str) -> str:
     text = shlex.join(cmd)
     if opts.target and opts.token:
         text += ' --token "$CONFORMANCE_TOKEN"'
+    if opts.target_command:  # the target, started again as this run started it
+        text += " -- " + opts.target_command
     return text

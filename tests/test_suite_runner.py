@@ -819,3 +819,23 @@ def test_a_setup_modifier_keeps_every_field_it_sets() -> None:
     board.modifiers[0].amount = 2
     board.modifiers[0].sets = True
     assert board_to_state(board, "R15")["modifiers"] == [{"target": 21, "amount": 2, "until": "end_of_turn", "sets": True}]
+
+
+def test_the_rerun_line_of_a_started_target_starts_it_again(tmp_path: Path) -> None:
+    """Issue 44, item 3: when the runner started the target (``run -- CMD``), the re-run line of
+    a failure (terminal and JSON report) starts that command again after ``--`` instead of
+    naming the port of a server already stopped; pasted, it re-runs the failure (exit 1, not
+    3: target unreachable)."""
+    serve = [*SERVE, "--mutant", "no_coin_cap"]
+    out = tmp_path / "report.json"
+    proc = cli("run", "--scenarios", str(MINI), "--report-json", str(out), "--", *serve)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    rerun = [line.split("re-run: ", 1)[1] for line in proc.stdout.splitlines() if line.startswith("re-run: ")]
+    assert rerun and all(r.endswith(" -- " + shlex.join(serve)) and "--target" not in r for r in rerun), rerun
+    in_report = {r["rerun"] for r in report["scenarios"] if r["outcome"] == "failed"}
+    assert in_report and all(r.endswith(" -- " + shlex.join(serve)) for r in in_report), in_report
+    again = subprocess.run([sys.executable, "-m", "conformance_suite", *shlex.split(rerun[0])[1:]],
+                           cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 1, again.stdout[-2000:] + again.stderr[-2000:]
+    assert "failed" in again.stdout.splitlines()[-1]
