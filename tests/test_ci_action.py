@@ -102,7 +102,7 @@ def test_action_declares_inputs_and_steps() -> None:
     assert names == ["Install the conformance suite", "Run the conformance suite", "Upload the reports"]
     assert steps[0].keys["run"] == 'python -m pip install "$PACKAGE"'
     run = steps[1].keys["run"]
-    for needle in ("berserk-conformance run", "-- $TARGET_START", "--junitxml", "--report-json", "--report-html",
+    for needle in ("berserk-conformance run", '-- sh -c "$TARGET_START"', "--junitxml", "--report-json", "--report-html",
                    "--known-failures", "--known-flaky", "--levels", "--wait"):
         assert needle in run, needle
     assert steps[2].keys["uses"].startswith("actions/upload-artifact@") and "always()" in steps[2].keys["if"]
@@ -125,7 +125,9 @@ def test_action_runs_locally(tmp_path: Path) -> None:
     installs the wheel)."""
     inputs, steps = read_action(ACTION.read_text(encoding="utf-8"))
     port = _free_port()
-    inputs.update({"package": "unused", "target-start": f"berserk-oracle serve --port {port}", "target": ""})
+    # a shell command line (issue 44, item 4): a variable assignment, && and quotes
+    inputs.update({"package": "unused", "target-start": f"PORT={port} && cd . && berserk-oracle serve --port \"$PORT\"",
+                   "target": ""})
     known = tmp_path / inputs["known-failures"]
     known.parent.mkdir(parents=True)
     known.write_text("# none for the reference\n", encoding="utf-8")

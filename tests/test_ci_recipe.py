@@ -117,7 +117,7 @@ def test_reader_sees_the_whole_job() -> None:
     assert {"BERSERK_ORACLE", "TARGET", "TARGET_START", "LEVELS", "KNOWN_FAILURES", "REPORTS"} <= set(job.env)
     runs = "\n".join(s.run for s in job.steps)
     for needle in ("$TARGET_START", "berserk-conformance run", "--levels", "--known-failures", "--junitxml",
-                   "--report-html", "--report-json", "--wait", "-- $TARGET_START"):
+                   "--report-html", "--report-json", "--wait", '-- sh -c "$TARGET_START"'):
         assert needle in runs, needle
     uses = {s.uses.split("@")[0]: s for s in job.steps if s.uses}
     assert uses["actions/upload-artifact"].condition == "always()"
@@ -141,7 +141,7 @@ def test_github_job_runs_locally(tmp_path: Path) -> None:
     env.update(job.env)
     assert job.env["TARGET_START"] == "berserk-oracle serve --port 50051"
     env["TARGET"] = f"127.0.0.1:{port}"
-    env["TARGET_START"] = f"berserk-oracle serve --port {port}"
+    env["TARGET_START"] = f"PORT={port} && berserk-oracle serve --port \"$PORT\""  # a shell command line (issue 44)
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     known = tmp_path / job.env["KNOWN_FAILURES"]
     known.parent.mkdir(parents=True)
