@@ -17,6 +17,7 @@ import os
 import re
 import shlex
 import signal
+import socket
 import subprocess
 import threading
 import time
@@ -98,12 +99,18 @@ def started_target(
     progress: Callable[[str], None],
 ) -> Iterator[TargetProcess]:
     """Start ``command``, learn its address (``address``, else its ``listening on
-    HOST:PORT`` line) and wait up to ``wait`` seconds until ``ready(address)`` is true;
+    HOST:PORT`` line) and wait up to ``wait`` seconds until ``ready(address)`` is true (a
+    given ``address`` where something listens already is refused before the start);
     yield the running :class:`TargetProcess`; stop it at the end of the block (SIGTERM,
     then SIGKILL after 10 s).  Raise :class:`TargetDidNotStart` when it exits first, prints
     no address or is not ready in time."""
     if not command:
         raise TargetDidNotStart("no command after --")
+    if address and _listening(address):
+        # the command could not bind there, and the suite would test whatever answers instead
+        raise TargetDidNotStart(
+            f"something already listens at {address} before the target command started (a server left running?): "
+            f"stop it or give another --target; `{shlex.join(command)}` was not started")
     try:
         proc = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
@@ -127,6 +134,18 @@ def started_target(
         _stop(tp)
         for r in readers:
             r.join(2)
+
+
+def _listening(address: str) -> bool:
+    """Whether a TCP connection to ``HOST:PORT`` is accepted now (``[v6]:port`` too)."""
+    host, _, port = address.rpartition(":")
+    if not port.isdigit():
+        return False
+    try:
+        with socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout=1):
+            return True
+    except OSError:
+        return False
 
 
 def _await_ready(

@@ -839,3 +839,25 @@ def test_the_rerun_line_of_a_started_target_starts_it_again(tmp_path: Path) -> N
                            cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=300)
     assert again.returncode == 1, again.stdout[-2000:] + again.stderr[-2000:]
     assert "failed" in again.stdout.splitlines()[-1]
+
+
+def test_a_taken_port_is_refused_before_the_target_starts() -> None:
+    """Issue 44, item 5: with ``--target HOST:PORT -- CMD`` and a server already answering at
+    that port (one left running), the runner does not start CMD and does not test the stale
+    server: exit 3 before any scenario, naming the address (it said the target answers,
+    printed "passed" from the stale server, and only then that CMD could not bind)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    stale = subprocess.Popen([*SERVE[:-4], "--port", str(port)], cwd=ROOT, env=ENV, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert stale.stdout is not None and "listening" in stale.stdout.readline()
+        cmd = [sys.executable, "-m", "oracle", "serve", "--port", str(port), "--log-level", "warning"]
+        proc = cli("run", "--target", f"127.0.0.1:{port}", "--scenarios", str(MINI), "--", *cmd)
+        assert proc.returncode == 3, proc.stdout + proc.stderr
+        assert f"something already listens at 127.0.0.1:{port}" in proc.stderr
+        assert "passed" not in proc.stdout and "the target answers" not in proc.stderr
+    finally:
+        stale.terminate()
+        stale.wait(10)
