@@ -7,7 +7,10 @@ comment after an entry is that entry's *reason*, shown with every run it matches
 # partial prevention not done yet``).  Blank lines are ignored.
 
 The known-failures file lists runs a target is expected to fail (outcome ``known_failure``;
-one that passes is ``unexpected_pass`` and fails the run, so the list cannot go stale); the
+one that passes is ``unexpected_pass`` and fails the run, so the list cannot go stale; a run
+matched only by a pattern may pass, and a pattern goes stale, failing the run, when it matched
+runs and none of them failed); an entry naming an unknown edition is refused, one that names
+no run of the scenarios is said after the run; the
 known-flaky file lists runs that may fail or pass (a failure is ``flaky``, a pass ``passed``,
 neither fails the run); the skip list names runs that hang or crash a target and must not be
 run.
@@ -21,9 +24,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["ListFileError", "ScenarioList", "item_key", "read_list", "write_known_failures"]
+from oracle.editions import EDITIONS
+
+__all__ = ["ListFileError", "ScenarioList", "is_pattern", "item_key", "read_list", "write_known_failures"]
 
 _ENTRY = re.compile(r"^(?P<id>[A-Za-z0-9_.\-*?]+)(?:\[(?P<edition>[A-Za-z0-9*?]+)\])?$")
+
+
+def is_pattern(entry: str) -> bool:
+    """Whether a list entry (or a part of one) is a glob pattern (``*``, ``?``)."""
+    return "*" in entry or "?" in entry
 
 
 class ListFileError(ValueError):
@@ -94,6 +104,9 @@ def read_list(path: Path | str, *, missing_ok: bool = False) -> ScenarioList:
             raise ListFileError(
                 f"{p}:{n}: expected 'scenario_id[edition]' (either part may use the patterns * and ?), got {line!r}"
             )
+        edition = m.group("edition")
+        if edition and not is_pattern(edition) and edition not in EDITIONS:
+            raise ListFileError(f"{p}:{n}: unknown edition {edition!r} in {line!r} (known: {', '.join(EDITIONS)})")
         out.entries.setdefault(line, n)
         reason = raw.split("#", 1)[1].strip() if "#" in raw else ""
         if reason:

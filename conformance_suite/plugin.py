@@ -28,7 +28,7 @@ from oracle.mutants import MUTANTS
 
 from .coverage import Coverage, compute_coverage
 from .executor import ScenarioResult, run_scenario
-from .known_failures import ListFileError, ScenarioList, item_key, read_list, write_known_failures
+from .known_failures import ListFileError, ScenarioList, is_pattern, item_key, read_list, write_known_failures
 from .needs import scenario_needs, unsupported_reason
 from .report_html import write_reports
 from .report_json import OUTCOME_LABELS, OUTCOMES, UNEXPECTED, ReportOptions, RunRecord, SuiteReport, level_summary
@@ -458,10 +458,14 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         elif suite.skips is not None and suite.skips.matches(sid, ed):
             item.add_marker(pytest.mark.skip(reason=f"in the skip list {suite.skips.path}"))
         elif suite.known is not None and (entry := suite.known.entry_for(sid, ed)) is not None:
-            item.user_properties.append(("cs_listed", "known"))
+            # a pattern names a set of runs: one of them may pass (the pattern is stale only when
+            # none of the runs it matched failed, settled after the run)
+            pattern = is_pattern(entry)
+            item.user_properties.append(("cs_listed", "pattern" if pattern else "known"))
             item.add_marker(
                 pytest.mark.xfail(
-                    reason=f"listed as a known failure at {suite.known.where(entry)}", strict=not opts.update_known_failures
+                    reason=f"listed as a known failure at {suite.known.where(entry)}",
+                    strict=not opts.update_known_failures and not pattern,
                 )
             )
         elif suite.flaky is not None and (entry := suite.flaky.entry_for(sid, ed)) is not None:
@@ -564,7 +568,7 @@ def _phase_outcome(
             why = str(report.wasxfail)
             if report.skipped:  # it failed, as the list said it might
                 return ("flaky" if listed == "flaky" else "known_failure"), (f"{message}\n({why})" if message else why)
-            return ("passed" if listed == "flaky" else "unexpected_pass"), message or why
+            return ("passed" if listed in ("flaky", "pattern") else "unexpected_pass"), message or why
         if report.failed:
             text = report.longreprtext
             if text.startswith("[XPASS(strict)]"):
@@ -689,12 +693,45 @@ class SuiteReporter:
             + (f"; removed {', '.join(removed)}" if removed else "")
         )
 
+    def _stale_patterns(self, records: list[RunRecord]) -> list[str]:
+        """The patterns of the known-failures file that matched runs of which none failed (each
+        with a note): stale, as an exact entry whose run passes is."""
+        suite = self.suite
+        if suite.known is None:
+            return []
+        stale = []
+        for entry in [e for e in suite.known.entries if is_pattern(e)]:
+            one = ScenarioList(suite.known.path, {entry: 1})
+            matched = [r for r in records if r.outcome not in ("unsupported", "skipped") and one.matches(r.id, r.edition)]
+            if matched and not any(r.outcome in ("known_failure", "failed", "error") for r in matched):
+                stale.append(entry)
+                suite.notes.append(
+                    f"{suite.known.where(entry)}: the pattern {entry!r} matched {len(matched)} runs and none failed: "
+                    "remove that line (or run with --update-known-failures)")
+        return stale
+
+    def _unmatched_entries(self, scenarios: list[LoadedScenario]) -> None:
+        """A note for each entry of the lists that names no run of the scenarios (a typo)."""
+        suite = self.suite
+        if not scenarios:
+            return
+        runs = [(sc.id, ed) for sc in scenarios for ed in sc.message.editions]
+        for lst in (suite.known, suite.flaky, suite.skips):
+            if lst is None:
+                continue
+            for entry in lst.entries:
+                one = ScenarioList(lst.path, {entry: 1})
+                if not any(one.matches(sid, ed) for sid, ed in runs):
+                    suite.notes.append(f"{lst.where(entry)}: {entry!r} names no run of the scenarios in "
+                                       f"{suite.root} (a typo?)")
+
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         """Settle the exit code, update the known failures and write the reports."""
         suite = self.suite
         records = list(suite.records.values())
         status = int(session.exitstatus)
+        scenarios: list[LoadedScenario] = []
         try:
             files = sorted(suite.root.rglob("*.json"))
             if files and all(f in suite.loaded or f in suite.invalid for f in files):
@@ -714,8 +751,11 @@ class SuiteReporter:
             self._update_known_failures(records, all_ids)
             if status == pytest.ExitCode.TESTS_FAILED:
                 status = pytest.ExitCode.OK
-        elif status == pytest.ExitCode.OK and any(r.outcome in UNEXPECTED for r in records):
-            status = pytest.ExitCode.TESTS_FAILED
+        else:
+            stale = self._stale_patterns(records)
+            if status == pytest.ExitCode.OK and (stale or any(r.outcome in UNEXPECTED for r in records)):
+                status = pytest.ExitCode.TESTS_FAILED
+        self._unmatched_entries(scenarios)
         session.exitstatus = status
         opts = suite.opts
         if opts.report_json or opts.report_html:

@@ -861,3 +861,31 @@ def test_a_taken_port_is_refused_before_the_target_starts() -> None:
     finally:
         stale.terminate()
         stale.wait(10)
+
+
+def test_known_failure_patterns_go_stale_only_as_a_whole(tmp_path: Path) -> None:
+    """Issue 44, item 6: a known-failures pattern matching a failing run and a passing one
+    (``t304.1-*`` under a mutant that breaks only the cap) passes the run: the passing run is
+    *passed*, not an unexpected pass. A pattern matching only passing runs is stale: the run
+    fails with a note naming its line, and ``--update-known-failures`` removes it, so the next
+    run passes (the advice no longer loops). An entry naming no run is said after the run; one
+    naming an unknown edition is refused (exit 4)."""
+    kf = tmp_path / "known.txt"
+    kf.write_text("t304.1-*  # the cap\n", encoding="utf-8")
+    args = ("--in-process", "--mutant", "no_coin_cap", "--scenarios", str(MINI), "--known-failures", str(kf))
+    proc, report = run_json(tmp_path, *args)
+    assert proc.returncode == 0, proc.stdout
+    assert outcomes(report) == {
+        "t304.1-coin-cap[B]": "known_failure", "t304.1-coin-cap[C]": "known_failure", "t304.1-coin-gain[C]": "passed",
+    }
+    kf.write_text("t304.1-coin-cap\nt304.1-coin-g*\nt304.1-coin-typo[C]\n", encoding="utf-8")
+    stale = cli("run", *args)
+    assert stale.returncode == 1, stale.stdout
+    assert "the pattern 't304.1-coin-g*' matched 1 runs and none failed" in stale.stdout
+    assert "'t304.1-coin-typo[C]' names no run of the scenarios" in stale.stdout
+    assert cli("run", *args, "--update-known-failures").returncode == 0
+    assert "t304.1-coin-g*" not in kf.read_text(encoding="utf-8")
+    assert cli("run", *args).returncode == 0
+    kf.write_text("t304.1-coin-cap[D]\n", encoding="utf-8")
+    refused = cli("run", *args)
+    assert refused.returncode == 4 and "unknown edition 'D'" in refused.stdout + refused.stderr
