@@ -15,15 +15,16 @@ written by the process that owns the session (the controller under pytest-xdist)
 from __future__ import annotations
 
 import json
+import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from oracle.contract import LEVELS
+from oracle.contract import CAPABILITIES, LEVELS
 from oracle.mutants import MUTANTS
 
 from .coverage import Coverage, compute_coverage
@@ -134,6 +135,8 @@ class SuiteSession:
     flaky: ScenarioList | None = None
     started: float = field(default_factory=time.time)
     target_down: str = ""
+    #: the status codes of a target gone (:data:`_TARGET_GONE`) whose failure was shown whole
+    shown_target_failures: set[str] = field(default_factory=set)
     records: dict[str, RunRecord] = field(default_factory=dict)
     ids_seen: dict[str, Path] = field(default_factory=dict)
     loaded: dict[Path, LoadedScenario] = field(default_factory=dict)
@@ -326,6 +329,8 @@ class ScenarioFailed(AssertionError):
         super().__init__(message)
         self.message = message
         self.result = result
+        #: the status code of a call the target failed (the run is an error), else ""
+        self.target_code = ""
 
 
 class ScenarioItem(pytest.Item):
@@ -374,7 +379,9 @@ class ScenarioItem(pytest.Item):
                 pytest.skip(f"{UNSUPPORTED_PREFIX}{why}")
             line = f"the target failed: {first}"
             self._record("error", line)
-            raise ScenarioFailed(line) from None
+            failed = ScenarioFailed(line)
+            failed.target_code = exc.code or ""
+            raise failed from None
         except Exception as exc:
             self._record("error", f"{type(exc).__name__}: {exc}")
             raise
@@ -395,6 +402,12 @@ class ScenarioItem(pytest.Item):
         suite = self._suite()
         if isinstance(excinfo.value, ScenarioFailed):
             body = excinfo.value.message
+            code = excinfo.value.target_code
+            if code in _TARGET_GONE:
+                # a target that went away fails every run after it alike: the first shows whole
+                if code in suite.shown_target_failures:
+                    return f"{self.key}: {body} (as above)"
+                suite.shown_target_failures.add(code)
         else:
             body = str(super().repr_failure(excinfo, style=style))
         # a known failure or a flaky run (xfail) is not shown: it is never the one another refers to
@@ -497,6 +510,31 @@ def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -
         return "error", "E", "ERROR"
     return None
 
+
+def unsupported_tally(messages: Iterable[str]) -> list[tuple[str, int]]:
+    """What the unsupported runs of ``messages`` (their :func:`~conformance_suite.needs.unsupported_reason`)
+    need that the target does not declare, most needed first: ``edition X``, each capability,
+    ``cards``, ``methods`` (an UNIMPLEMENTED answer), with how many runs need it."""
+    counts: dict[str, int] = {}
+    for message in messages:
+        needs: set[str] = set()
+        m = re.search(r"does not support edition (\S+)", message)
+        if m:
+            needs.add(f"edition {m.group(1)}")
+        m = re.search(r"capabilities not declared for edition \S+: (.*?)(?:; cards the target|$)", message)
+        if m:
+            needs.update(c for c in CAPABILITIES if re.search(rf"(?:^|, ){re.escape(c)} \(", m.group(1)))
+        if "cards the target does not know" in message:
+            needs.add("cards")
+        if message.startswith("the target answered"):
+            needs.add("methods answered UNIMPLEMENTED")
+        for n in needs or {"other"}:
+            counts[n] = counts.get(n, 0) + 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+#: The status codes of a target that went away during the run (every later run fails alike).
+_TARGET_GONE = frozenset(("UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED"))
 
 #: How the skip reason of an unsupported run starts.
 UNSUPPORTED_PREFIX = "unsupported: "
@@ -795,6 +833,11 @@ class SuiteReporter:
             counts[r.outcome] = counts.get(r.outcome, 0) + 1
         summary = ", ".join(f"{counts[o]} {OUTCOME_LABELS[o]}" for o in OUTCOMES if counts.get(o)) or "no scenario ran"
         tr.write_line(f"target {suite.opts.target_label}: {summary}")
+        missing = unsupported_tally(r.message for r in suite.records.values() if r.outcome == "unsupported")
+        if missing:
+            tr.write_line("unsupported runs by what they need that the target does not declare (a run may need "
+                          "several; the reports give each run's reasons): "
+                          + ", ".join(f"{what} {n}" for what, n in missing))
         if not suite.records:
             for line in _empty_selection_hints(suite):
                 tr.write_line(line, yellow=True)

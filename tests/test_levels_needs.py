@@ -223,6 +223,8 @@ def test_partial_target_is_judged_on_what_it_declares(partial_target: str, tmp_p
     )
     data = json.loads(report.read_text(encoding="utf-8"))
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
+    tally = next(line for line in proc.stdout.splitlines() if line.startswith("unsupported runs by what they need"))
+    assert "edition A" in tally and "turn_start" in tally  # the client author's to-do list (issue 44, item 9)
     runs = data["scenarios"]
     ran = [r for r in runs if r["outcome"] == "passed"]
     unsupported = [r for r in runs if r["outcome"] == "unsupported"]
@@ -293,3 +295,19 @@ def test_no_event_citing_a_rule() -> None:
     res = run_scenario(sc, "C", _Cites4015())
     assert res.levels["core"] == "passed" and res.levels["citations"] == "failed"
     assert any(m.what == "event rule" and "401.5" in json.dumps(m.expected) for m in res.mismatches)
+
+
+def test_unsupported_tally_counts_each_missing_need_once_per_run() -> None:
+    """Issue 44, item 9: the terminal's tally of unsupported runs counts, per run, each edition,
+    capability, unknown cards and UNIMPLEMENTED answer it lacks, most needed first."""
+    from conformance_suite.plugin import unsupported_tally
+
+    got = unsupported_tally([
+        "the target does not support edition A (it supports C)",
+        "capabilities not declared for edition C: card_play (step 1: play), end_turn (the legal actions at choice "
+        "include end_turn (PROTOCOL.md 9.2)); cards the target does not know: ork",
+        "capabilities not declared for edition C: card_play (step 2: play)",
+        "the target answered UNIMPLEMENTED: no attacks here",
+    ])
+    assert got == [("card_play", 2), ("cards", 1), ("edition A", 1), ("end_turn", 1),
+                   ("methods answered UNIMPLEMENTED", 1)]
