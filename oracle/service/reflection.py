@@ -6,7 +6,8 @@ info, so ``grpcurl describe`` would show bare fields.  This servicer answers for
 ``oracle/_proto/descriptor_set.binpb`` (written by ``proto/generate.py`` with protoc
 ``--include_source_info``), whose ``source_code_info`` holds every comment of the
 ``.proto`` files; any other file (health, reflection) is answered as grpcio-reflection
-does.  Only ``grpc.reflection.v1alpha`` is served, as by grpcio-reflection.
+does.  It is served as ``grpc.reflection.v1alpha`` (grpcio-reflection's) and as
+``grpc.reflection.v1``, whose messages have the same fields.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from grpc_reflection.v1alpha import reflection
 from grpc_reflection.v1alpha import reflection_pb2 as rpb
 from grpc_reflection.v1alpha import reflection_pb2_grpc as rpb_grpc
 
-__all__ = ["DESCRIPTOR_SET", "ReflectionWithComments", "enable_reflection", "files_with_source_info"]
+__all__ = ["DESCRIPTOR_SET", "V1_SERVICE_NAME", "ReflectionWithComments", "enable_reflection", "files_with_source_info"]
 
 #: resource name of the descriptor set in the ``oracle._proto`` package
 DESCRIPTOR_SET = "descriptor_set.binpb"
@@ -98,7 +99,22 @@ class ReflectionWithComments(reflection.ReflectionServicer):  # type: ignore[mis
             return self._not_found(request)
 
 
+#: The reflection service of gRPC's stable API, which tools that know only it (grpcurl, buf
+#: curl, Postman and others in their newer releases) ask for.
+V1_SERVICE_NAME = "grpc.reflection.v1.ServerReflection"
+
+
 def enable_reflection(service_names: Iterable[str], server: grpc.Server) -> None:
-    """Add the reflection service (``grpc.reflection.v1alpha``) to ``server``, listing
-    ``service_names`` and serving the protocol's files with their comments."""
-    rpb_grpc.add_ServerReflectionServicer_to_server(ReflectionWithComments(service_names), server)
+    """Add the reflection service to ``server``, listing ``service_names`` and serving the
+    protocol's files with their comments, as ``grpc.reflection.v1alpha`` (grpcio-reflection's)
+    and as ``grpc.reflection.v1``: the two APIs' messages are the same fields under another
+    package, so one servicer answers both (v1 is listed among the services too)."""
+    names = [*service_names, V1_SERVICE_NAME]
+    servicer = ReflectionWithComments(names)
+    rpb_grpc.add_ServerReflectionServicer_to_server(servicer, server)
+    v1 = grpc.stream_stream_rpc_method_handler(
+        servicer.ServerReflectionInfo,
+        request_deserializer=rpb.ServerReflectionRequest.FromString,
+        response_serializer=rpb.ServerReflectionResponse.SerializeToString,
+    )
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(V1_SERVICE_NAME, {"ServerReflectionInfo": v1}),))

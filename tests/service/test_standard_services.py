@@ -50,6 +50,29 @@ def test_reflection_lists_the_services(server: ServerProcess) -> None:
     assert state_file.name == "berserk/oracle/v1/state.proto"
 
 
+def test_reflection_v1_is_served_as_well(server: ServerProcess) -> None:
+    """Issue 44, item 8: tools that know only the stable reflection API (``grpc.reflection.v1``)
+    get the same answers: the services (v1 among them) and the oracle's file with its comments."""
+    from grpc_reflection.v1alpha import reflection_pb2 as rpb
+
+    call = server.channel().stream_stream(
+        "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+        request_serializer=rpb.ServerReflectionRequest.SerializeToString,
+        response_deserializer=rpb.ServerReflectionResponse.FromString,
+    )
+    listed, found = call(iter([rpb.ServerReflectionRequest(list_services=""),
+                               rpb.ServerReflectionRequest(file_containing_symbol=SERVICE)]), timeout=10)
+    names = {s.name for s in listed.list_services_response.service}
+    assert {SERVICE, "grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection",
+            "grpc.reflection.v1alpha.ServerReflection"} <= names
+    from google.protobuf import descriptor_pb2
+
+    files = [descriptor_pb2.FileDescriptorProto.FromString(b)
+             for b in found.file_descriptor_response.file_descriptor_proto]
+    oracle_file = next(f for f in files if f.name == "berserk/oracle/v1/oracle_service.proto")
+    assert any(loc.leading_comments.strip() for loc in oracle_file.source_code_info.location)
+
+
 def test_cancelled_watches_leave_the_server_running(server: ServerProcess) -> None:
     """Twenty Health/Watch streams cancelled by their client right after the first status
     leave the server up and answering (the call's log line once read the ended call's
