@@ -433,6 +433,10 @@ def _usage_problem(args: argparse.Namespace) -> str:
     from .runner import RuleSelector, split_csv
     from .scenario import SCENARIO_DIR, ScenarioError, load_all
 
+    if args.scenarios and not Path(args.scenarios).is_dir():
+        return f"--scenarios {args.scenarios}: no such folder"
+    if not args.timeout > 0:
+        return f"--timeout {args.timeout:g}: the seconds a call may take must be more than 0"
     for option, path in (("--report-json", args.report_json), ("--report-html", args.report_html),
                          ("--junitxml", args.junitxml),
                          ("--known-failures", args.known_failures if args.update_known_failures else "")):

@@ -175,3 +175,13 @@ def test_github_job_runs_locally(tmp_path: Path) -> None:
         assert s.connect_ex(("127.0.0.1", port)) != 0, "the target still listens after the job"
 
 
+
+
+def test_the_release_job_of_this_page_is_the_repository_s() -> None:
+    """Issue 44, item 10: docs/CI.md cites ``.github/workflows/release.yml`` as this
+    repository's release job; the file is there and is the YAML the page shows."""
+    text = CI_MD.read_text(encoding="utf-8")
+    section = text[text.index("## Releasing (this repository)"):]
+    start = section.index("```yaml\n") + len("```yaml\n")
+    shown = section[start:section.index("\n```", start)] + "\n"
+    assert (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8") == shown

@@ -105,6 +105,9 @@ def test_error_statuses_end_only_their_run(faulty: tuple[str, _Faulty], tmp_path
         (["--edition", "D"], "unknown edition 'D' (known: A, B, C, R15)"),
         (["--levels", "fast"], "unknown level 'fast'"),
         (["--id", "s301.4-roll-outcome"], "nearest: s301.4-roll-outcomes"),
+        # issue 44, item 10: a pytest message with exit 4, and "the target is down"
+        (["--scenarios", "/nonexistent-scenarios"], "--scenarios /nonexistent-scenarios: no such folder"),
+        (["--timeout", "-1"], "--timeout -1: the seconds a call may take must be more than 0"),
     ],
 )
 def test_usage_errors_exit_2_with_a_hint(args: list[str], hint: str) -> None:

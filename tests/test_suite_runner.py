@@ -889,3 +889,11 @@ def test_known_failure_patterns_go_stale_only_as_a_whole(tmp_path: Path) -> None
     kf.write_text("t304.1-coin-cap[D]\n", encoding="utf-8")
     refused = cli("run", *args)
     assert refused.returncode == 4 and "unknown edition 'D'" in refused.stdout + refused.stderr
+
+
+def test_authoring_lists_every_scenario_folder() -> None:
+    """Issue 44, item 10: AUTHORING.md's table of scenario folders names every folder the
+    suite holds (``p5_draws/`` was missing)."""
+    text = (ROOT / "conformance_suite" / "AUTHORING.md").read_text(encoding="utf-8")
+    folders = sorted(p.name for p in (ROOT / "conformance_suite" / "scenarios").iterdir() if p.is_dir())
+    assert folders and [f for f in folders if f"| `{f}/` |" not in text] == []
