@@ -32,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import __version__
-from .runner import RunOptions, TargetUnusable, check_target, make_target
+from .runner import RunOptions, TargetUnusable, check_target, make_target, parse_shard
 from .targets import TargetError
 
 __all__ = ["build_parser", "main", "pytest_args"]
@@ -97,6 +97,16 @@ examples:
 
 exit codes: 0 no divergence; 1 a divergence was found (--all-mutants: some mutant was not
 found); 2 bad usage or the target failed (down, crashed, wrong protocol)
+"""
+
+MERGE_EPILOG = """\
+examples:
+  %(prog)s part-1.json part-2.json part-3.json --report-json all.json --report-html all.html
+
+the parts of one run (run --shard K/N, same target and options), each run once; all N parts
+when they name their shards.
+exit codes: the whole run's (0 nothing unexpected, 1 a failure, 3 the target was unusable);
+2 a file is not a report, the parts do not fit together, or an output cannot be written
 """
 
 COMPARE_EPILOG = """\
@@ -171,6 +181,9 @@ def build_parser(prog: str = "berserk-conformance") -> argparse.ArgumentParser:
     run.add_argument("--pytest-arg", action="append", default=[], metavar="ARG",
                      help="pass ARG to pytest, e.g. --pytest-arg=--lf (repeatable)")
     run.add_argument("--scenarios", metavar="DIR", default="", help="scenario directory (default: the packaged suite)")
+    run.add_argument("--shard", metavar="K/N", default="",
+                     help="run only the K-th of N parts of the selected scenarios (each scenario whole, with all its "
+                          "editions; the same split on every machine); merge the parts' JSON reports with `merge`")
     run.add_argument("-q", "--quiet", action="count", default=0, help="less output (pytest -q)")
     run.add_argument("-v", "--verbose", action="count", default=0, help="more output (pytest -v)")
 
@@ -179,6 +192,11 @@ def build_parser(prog: str = "berserk-conformance") -> argparse.ArgumentParser:
     cmp.add_argument("reports", nargs="+", metavar="REPORT", help="JSON reports (--report-json) of suite runs")
     cmp.add_argument("--out", metavar="DIR", default="conformance-comparison",
                      help="where index.html and badges/ go (default ./conformance-comparison)")
+    mrg = sub.add_parser("merge", help="one report from the JSON reports of a run split with --shard K/N",
+                         epilog=MERGE_EPILOG, formatter_class=_RAW)
+    mrg.add_argument("reports", nargs="+", metavar="REPORT", help="the parts' JSON reports (--report-json)")
+    mrg.add_argument("--report-json", metavar="PATH", default="", help="write the merged JSON report")
+    mrg.add_argument("--report-html", metavar="PATH", default="", help="write the merged HTML report")
     mut = sub.add_parser("mutants", help="run the suite in process against every engine mutant; print the kill matrix",
                          epilog=MUTANTS_EPILOG, formatter_class=_RAW)
     mut.add_argument("--json", metavar="PATH", default="", help="also write the kill matrix as JSON")
@@ -243,6 +261,7 @@ def pytest_args(args: argparse.Namespace, extra: list[str], ini: str) -> list[st
         ("--cs-report-html", args.report_html),
         ("--cs-tls-ca", args.tls_ca),
         ("--cs-token", args.token),
+        ("--cs-shard", args.shard),
         ("--cs-target-command", getattr(args, "target_command", "")),
         ("--cs-given-target", getattr(args, "given_target", "")),
         ("--cs-scenarios", root),
@@ -433,6 +452,11 @@ def _usage_problem(args: argparse.Namespace) -> str:
     from .runner import RuleSelector, split_csv
     from .scenario import SCENARIO_DIR, ScenarioError, load_all
 
+    if args.shard:
+        try:
+            parse_shard(args.shard)
+        except ValueError as exc:
+            return f"--shard {args.shard}: {exc}"
     if args.scenarios and not Path(args.scenarios).is_dir():
         return f"--scenarios {args.scenarios}: no such folder"
     if not args.timeout > 0:
@@ -493,7 +517,7 @@ def main(argv: list[str] | None = None, prog: str = "berserk-conformance") -> in
         i = argv.index("--")
         argv, command = argv[:i], argv[i + 1 :]
     args = build_parser(prog).parse_args(argv)
-    if command and args.command in ("mutants", "compare"):
+    if command and args.command in ("mutants", "compare", "merge"):
         print(f"{prog}: {args.command} starts no target (nothing goes after --)", file=sys.stderr)
         return EXIT_USAGE
     if command and (getattr(args, "in_process", False) or getattr(args, "mutant", None)
@@ -503,6 +527,8 @@ def main(argv: list[str] | None = None, prog: str = "berserk-conformance") -> in
         return EXIT_USAGE
     if args.command == "run":
         return with_started_target(args, command, prog, lambda a: _run(a, list(a.pytest_arg), prog))
+    if args.command == "merge":
+        return _merge(args, prog)
     if args.command == "verify":
         from .transcript_cli import run_verify
 
@@ -514,6 +540,30 @@ def main(argv: list[str] | None = None, prog: str = "berserk-conformance") -> in
     if args.command == "compare":
         return _compare(args, prog)
     return _mutants(args)
+
+
+def _merge(args: argparse.Namespace, prog: str) -> int:
+    from .compare import load_reports
+    from .merge import merge_reports
+    from .report_html import write_reports
+
+    for option, path in (("--report-json", args.report_json), ("--report-html", args.report_html)):
+        if path and (why := unwritable(option, path)):
+            print(f"{prog}: {why}", file=sys.stderr)
+            return EXIT_USAGE
+    try:
+        merged = merge_reports(load_reports(args.reports))
+    except ValueError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    write_reports(merged, args.report_json, args.report_html)
+    s = merged["summary"]
+    print(f"{len(args.reports)} parts: {s['total']} runs, {s['passed']} passed, {s['unexpected']} unexpected, "
+          f"{s['unsupported']} unsupported; exit code {merged['exit_code']}")
+    for kind, path in (("JSON", args.report_json), ("HTML", args.report_html)):
+        if path:
+            print(f"{kind} report written to {path}")
+    return int(merged["exit_code"])
 
 
 def _compare(args: argparse.Namespace, prog: str) -> int:

@@ -40,6 +40,7 @@ from .runner import (
     applied_rules,
     check_target,
     gating_levels,
+    in_shard,
     make_target,
     rerun_command,
     rule_texts,
@@ -88,6 +89,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--cs-report-html", default="", help="write the HTML report here")
     g.addoption("--cs-tls-ca", default="", help="PEM file of the CA for a TLS connection")
     g.addoption("--cs-token", default="", help="bearer token sent with every call")
+    g.addoption("--cs-shard", default="", help="run only the K-th of N parts of the selection (K/N)")
     g.addoption("--cs-target-command", default="", help="the command that started the target (for re-run lines)")
     g.addoption("--cs-given-target", default="", help="the --target given with that command (for re-run lines)")
     g.addoption("--cs-timeout", type=float, default=30.0, help="deadline of one call, seconds")
@@ -118,6 +120,7 @@ def _options(config: pytest.Config) -> RunOptions:
         timeout=float(opt("--cs-timeout")),
         scenarios=str(Path(scenarios).resolve()),
         levels=split_csv(opt("--cs-levels")),
+        shard=opt("--cs-shard"),
         target_command=opt("--cs-target-command"),
         given_target=opt("--cs-given-target"),
     )
@@ -444,8 +447,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     for item in items:
         if isinstance(item, InvalidScenarioItem):
             # a file that cannot be read has no editions or rules to select by: it is
-            # reported unless --id names other scenarios only
-            (keep if not ids or item.path.stem in ids else dropped).append(item)
+            # reported unless --id names other scenarios only (in the shard of its file's name)
+            listed = (not ids or item.path.stem in ids) and in_shard(item.path.stem, opts.shard)
+            (keep if listed else dropped).append(item)
             continue
         if not isinstance(item, ScenarioItem):
             keep.append(item)
@@ -455,6 +459,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             (not opts.editions or item.edition in opts.editions)
             and (not ids or sc.id in ids or item.key in ids)
             and suite.selector.matches(item.applied)
+            and in_shard(sc.id, opts.shard)
         )
         (keep if selected else dropped).append(item)
     if dropped:
@@ -814,6 +819,7 @@ class SuiteReporter:
                     skip_list=opts.skip_list,
                     scenarios=opts.scenarios,
                     levels=tuple(gating_levels(opts, suite.info_or_empty())),
+                    shard=opts.shard,
                 ),
                 coverage=coverage,
                 coverage_error=coverage_error,

@@ -200,8 +200,8 @@ class PartTally:
 class ReportOptions:
     """How the run was configured, as the report records it: the selection (``rules``,
     ``editions``, ``ids``), the ``mutant`` switched on, the ``known_failures`` and
-    ``skip_list`` files, the ``scenarios`` directory and the ``levels`` that decided
-    pass/fail."""
+    ``skip_list`` files, the ``scenarios`` directory, the ``levels`` that decided
+    pass/fail and the ``shard`` ("K/N", "" for a whole run) it ran."""
 
     rules: tuple[str, ...] = ()
     editions: tuple[str, ...] = ()
@@ -212,6 +212,7 @@ class ReportOptions:
     skip_list: str = ""
     scenarios: str = ""
     levels: tuple[str, ...] = ()
+    shard: str = ""
 
     def as_dict(self) -> dict[str, object]:
         """The JSON report's ``options``."""
@@ -225,6 +226,7 @@ class ReportOptions:
             "skip_list": self.skip_list,
             "scenarios": self.scenarios,
             "levels": list(self.levels),
+            "shard": self.shard,
         }
 
 

@@ -5,6 +5,7 @@ counts for, and the one command line that re-runs a single scenario.
 
 from __future__ import annotations
 
+import hashlib
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +25,9 @@ __all__ = [
     "applied_rules",
     "check_target",
     "gating_levels",
+    "in_shard",
     "make_target",
+    "parse_shard",
     "rerun_command",
     "rule_texts",
     "split_csv",
@@ -68,6 +71,8 @@ class RunOptions:
     #: a re-run line starts it again instead of naming the stopped server's port
     target_command: str = ""
     given_target: str = ""
+    #: "K/N": run only the K-th of N parts of the selection (:func:`in_shard`); "" for all
+    shard: str = ""
 
     @property
     def target_label(self) -> str:
@@ -182,6 +187,27 @@ def gating_levels(opts: RunOptions, info: ServerInfo) -> list[str]:
     level always counts (nothing else can be judged once the states differ)."""
     chosen = opts.levels or [lv for lv in info.levels if lv in LEVELS] or list(LEVELS)
     return ["core", *[lv for lv in LEVELS if lv in chosen and lv != "core"]]
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``K/N`` as (K, N), 1 <= K <= N; a ValueError says what is wrong."""
+    k, sep, n = text.partition("/")
+    if not (sep and k.isdigit() and n.isdigit()):
+        raise ValueError("write K/N, e.g. 2/4 (the second of four parts)")
+    kk, nn = int(k), int(n)
+    if not 1 <= kk <= nn:
+        raise ValueError(f"K must be 1..N; got {kk}/{nn}")
+    return kk, nn
+
+
+def in_shard(scenario_id: str, shard: str) -> bool:
+    """Whether ``scenario_id`` (every edition of it) belongs to ``shard`` ("K/N"; "" for all):
+    the first 8 bytes of its SHA-256, modulo N, are K - 1 — the same split on every machine
+    and with any selection, each part about 1/N of the scenarios."""
+    if not shard:
+        return True
+    k, n = parse_shard(shard)
+    return int.from_bytes(hashlib.sha256(scenario_id.encode()).digest()[:8], "big") % n == k - 1
 
 
 def rerun_command(opts: RunOptions, scenario_id: str, edition: str) -> str:
