@@ -36,15 +36,17 @@ _RAN = ("passed", "failed", "error", "unexpected_pass", "known_failure", "flaky"
 @dataclass
 class Tally:
     """Runs of one row for one implementation: passed, ran (not unsupported or skipped),
-    failing (failed, error, unexpected pass), unsupported."""
+    failing (failed, error, unexpected pass), unsupported, and all of them (``total``)."""
 
     passed: int = 0
     ran: int = 0
     failing: int = 0
     unsupported: int = 0
+    total: int = 0
 
     def add(self, outcome: str) -> None:
         """Count one run's outcome."""
+        self.total += 1
         outcome = _OLD.get(outcome, outcome)
         if outcome == "unsupported":
             self.unsupported += 1
@@ -180,11 +182,14 @@ def _level_counts(col: Column, level: str) -> tuple[int, int]:
 
 
 def _badge(col: Column, level: str) -> str:
-    """The badge of an implementation and level ("" when no run was judged at that level)."""
+    """The badge of an implementation and level ("" when no run was judged at that level): the
+    runs passed of those judged, and of how many runs the suite holds, so that an
+    implementation judged on a part of the suite is not read as the whole (``29/29 of 2017``)."""
     passed, failed = _level_counts(col, level)
     if passed + failed == 0:
         return ""
-    return badge_svg(f"berserk {level}", f"{passed}/{passed + failed}", failed == 0).strip()
+    total = col.rows["all"].total if "all" in col.rows else passed + failed
+    return badge_svg(f"berserk {level}", f"{passed}/{passed + failed} of {total}", failed == 0).strip()
 
 
 def _slug(name: str) -> str:

@@ -74,6 +74,9 @@ def test_badges_per_implementation_and_level(reports: tuple[Path, Path], tmp_pat
     texts = [b.read_text(encoding="utf-8") for b in cores]
     assert all(t.startswith("<svg xmlns='http://www.w3.org/2000/svg'") and "berserk core" in t for t in texts)
     assert sum("#4c1" in t for t in texts) == 1 and sum("#e05d44" in t for t in texts) == 1
+    # issue 44, item 10: the badge says of how many runs, so a part of the suite is not read as the whole
+    totals = {json.loads(p.read_text(encoding="utf-8"))["summary"]["total"] for p in (good, bad)}
+    assert all(any(f" of {n}<" in t or f" of {n}" in t for n in totals) for t in texts), texts
 
 
 def test_a_file_that_is_not_a_report_is_exit_2(tmp_path: Path) -> None:
