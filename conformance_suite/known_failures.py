@@ -26,7 +26,16 @@ from pathlib import Path
 
 from oracle.editions import EDITIONS
 
-__all__ = ["ListFileError", "ScenarioList", "is_pattern", "item_key", "read_list", "write_known_failures"]
+__all__ = [
+    "ListFileError",
+    "ScenarioList",
+    "is_pattern",
+    "item_key",
+    "read_list",
+    "stale_patterns",
+    "unmatched_entries",
+    "write_known_failures",
+]
 
 _ENTRY = re.compile(r"^(?P<id>[A-Za-z0-9_.\-*?]+)(?:\[(?P<edition>[A-Za-z0-9*?]+)\])?$")
 
@@ -131,3 +140,34 @@ def write_known_failures(
     lines += [f"{k}  # {why[k]}" if why.get(k) else k for k in sorted(set(keys))]
     Path(path).parent.mkdir(parents=True, exist_ok=True)  # docs/CI.md's first step names a folder not made yet
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+#: The outcomes of a run that failed as a known failure is expected to.
+_FAILED = ("known_failure", "failed", "error")
+
+
+def stale_patterns(known: ScenarioList, runs: Iterable[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    """The patterns of ``known`` that matched runs (``(id, edition, outcome)``, unsupported and
+    skipped ones aside) of which none failed, each with a note naming its line: stale, as an
+    exact entry whose run passes is."""
+    ran = [r for r in runs if r[2] not in ("unsupported", "skipped")]
+    out = []
+    for entry in [e for e in known.entries if is_pattern(e)]:
+        one = ScenarioList(known.path, {entry: 1})
+        matched = [r for r in ran if one.matches(r[0], r[1])]
+        if matched and not any(r[2] in _FAILED for r in matched):
+            out.append((entry, f"{known.where(entry)}: the pattern {entry!r} matched {len(matched)} runs and none "
+                               "failed: remove that line (or run with --update-known-failures)"))
+    return out
+
+
+def unmatched_entries(lists: Iterable[ScenarioList], runs: list[tuple[str, str]], where: str) -> list[str]:
+    """A note for each entry of ``lists`` that names none of ``runs`` (``(id, edition)``, every run
+    of the scenarios in ``where``): a typo, said after the run."""
+    notes = []
+    for lst in lists:
+        for entry in lst.entries:
+            one = ScenarioList(lst.path, {entry: 1})
+            if not any(one.matches(sid, ed) for sid, ed in runs):
+                notes.append(f"{lst.where(entry)}: {entry!r} names no run of the scenarios in {where} (a typo?)")
+    return notes

@@ -22,6 +22,8 @@ the reason, never failed.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from oracle.contract import ACTION_CAPABILITIES, CAPABILITIES, STEP_CAPABILITIES, load_events
@@ -31,7 +33,7 @@ from .executor import run_scenario
 from .scenario import LoadedScenario, action_text
 from .targets import ApplyResult, GameSetup, InProcessTarget, LegalActions, NewGame, ServerInfo, StateData
 
-__all__ = ["MAIN_STAGE", "Needs", "scenario_needs", "unsupported_reason"]
+__all__ = ["MAIN_STAGE", "Needs", "scenario_needs", "unsupported_reason", "unsupported_tally"]
 
 #: The capability each kind of action the legal actions at ``choice`` may hold belongs to
 #: (PROTOCOL.md 9.2): a run that asks for them (the decision of its first state, or an
@@ -170,3 +172,25 @@ def unsupported_reason(needs: Needs, info: ServerInfo) -> str:
         if cards:
             parts.append(f"cards the target does not know: {', '.join(cards)}")
     return "; ".join(parts)
+
+
+def unsupported_tally(messages: Iterable[str]) -> list[tuple[str, int]]:
+    """What the unsupported runs of ``messages`` (their :func:`unsupported_reason`)
+    need that the target does not declare, most needed first: ``edition X``, each capability,
+    ``cards``, ``methods`` (an UNIMPLEMENTED answer), with how many runs need it."""
+    counts: dict[str, int] = {}
+    for message in messages:
+        needs: set[str] = set()
+        m = re.search(r"does not support edition (\S+)", message)
+        if m:
+            needs.add(f"edition {m.group(1)}")
+        m = re.search(r"capabilities not declared for edition \S+: (.*?)(?:; cards the target|$)", message)
+        if m:
+            needs.update(c for c in CAPABILITIES if re.search(rf"(?:^|, ){re.escape(c)} \(", m.group(1)))
+        if "cards the target does not know" in message:
+            needs.add("cards")
+        if message.startswith("the target answered"):
+            needs.add("methods answered UNIMPLEMENTED")
+        for n in needs or {"other"}:
+            counts[n] = counts.get(n, 0) + 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))

@@ -15,22 +15,30 @@ written by the process that owns the session (the controller under pytest-xdist)
 from __future__ import annotations
 
 import json
-import re
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from oracle.contract import CAPABILITIES, LEVELS
+from oracle.contract import LEVELS
 from oracle.mutants import MUTANTS
 
 from .coverage import Coverage, compute_coverage
 from .executor import ScenarioResult, run_scenario
-from .known_failures import ListFileError, ScenarioList, is_pattern, item_key, read_list, write_known_failures
-from .needs import scenario_needs, unsupported_reason
+from .known_failures import (
+    ListFileError,
+    ScenarioList,
+    is_pattern,
+    item_key,
+    read_list,
+    stale_patterns,
+    unmatched_entries,
+    write_known_failures,
+)
+from .needs import scenario_needs, unsupported_reason, unsupported_tally
 from .report_html import write_reports
 from .report_json import OUTCOME_LABELS, OUTCOMES, UNEXPECTED, ReportOptions, RunRecord, SuiteReport, level_summary
 from .runner import (
@@ -516,28 +524,6 @@ def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -
     return None
 
 
-def unsupported_tally(messages: Iterable[str]) -> list[tuple[str, int]]:
-    """What the unsupported runs of ``messages`` (their :func:`~conformance_suite.needs.unsupported_reason`)
-    need that the target does not declare, most needed first: ``edition X``, each capability,
-    ``cards``, ``methods`` (an UNIMPLEMENTED answer), with how many runs need it."""
-    counts: dict[str, int] = {}
-    for message in messages:
-        needs: set[str] = set()
-        m = re.search(r"does not support edition (\S+)", message)
-        if m:
-            needs.add(f"edition {m.group(1)}")
-        m = re.search(r"capabilities not declared for edition \S+: (.*?)(?:; cards the target|$)", message)
-        if m:
-            needs.update(c for c in CAPABILITIES if re.search(rf"(?:^|, ){re.escape(c)} \(", m.group(1)))
-        if "cards the target does not know" in message:
-            needs.add("cards")
-        if message.startswith("the target answered"):
-            needs.add("methods answered UNIMPLEMENTED")
-        for n in needs or {"other"}:
-            counts[n] = counts.get(n, 0) + 1
-    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-
-
 #: The status codes of a target that went away during the run (every later run fails alike).
 _TARGET_GONE = frozenset(("UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED"))
 
@@ -737,36 +723,22 @@ class SuiteReporter:
         )
 
     def _stale_patterns(self, records: list[RunRecord]) -> list[str]:
-        """The patterns of the known-failures file that matched runs of which none failed (each
-        with a note): stale, as an exact entry whose run passes is."""
+        """The stale patterns of the known-failures file (:func:`~conformance_suite.known_failures.stale_patterns`),
+        each with a note."""
         suite = self.suite
         if suite.known is None:
             return []
-        stale = []
-        for entry in [e for e in suite.known.entries if is_pattern(e)]:
-            one = ScenarioList(suite.known.path, {entry: 1})
-            matched = [r for r in records if r.outcome not in ("unsupported", "skipped") and one.matches(r.id, r.edition)]
-            if matched and not any(r.outcome in ("known_failure", "failed", "error") for r in matched):
-                stale.append(entry)
-                suite.notes.append(
-                    f"{suite.known.where(entry)}: the pattern {entry!r} matched {len(matched)} runs and none failed: "
-                    "remove that line (or run with --update-known-failures)")
-        return stale
+        stale = stale_patterns(suite.known, [(r.id, r.edition, r.outcome) for r in records])
+        suite.notes += [note for _, note in stale]
+        return [entry for entry, _ in stale]
 
     def _unmatched_entries(self, scenarios: list[LoadedScenario]) -> None:
         """A note for each entry of the lists that names no run of the scenarios (a typo)."""
         suite = self.suite
-        if not scenarios:
-            return
-        runs = [(sc.id, ed) for sc in scenarios for ed in sc.message.editions]
-        for lst in (suite.known, suite.flaky, suite.skips):
-            if lst is None:
-                continue
-            for entry in lst.entries:
-                one = ScenarioList(lst.path, {entry: 1})
-                if not any(one.matches(sid, ed) for sid, ed in runs):
-                    suite.notes.append(f"{lst.where(entry)}: {entry!r} names no run of the scenarios in "
-                                       f"{suite.root} (a typo?)")
+        if scenarios:
+            runs = [(sc.id, ed) for sc in scenarios for ed in sc.message.editions]
+            lists = [lst for lst in (suite.known, suite.flaky, suite.skips) if lst is not None]
+            suite.notes += unmatched_entries(lists, runs, str(suite.root))
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:

@@ -300,7 +300,7 @@ def test_no_event_citing_a_rule() -> None:
 def test_unsupported_tally_counts_each_missing_need_once_per_run() -> None:
     """Issue 44, item 9: the terminal's tally of unsupported runs counts, per run, each edition,
     capability, unknown cards and UNIMPLEMENTED answer it lacks, most needed first."""
-    from conformance_suite.plugin import unsupported_tally
+    from conformance_suite.needs import unsupported_tally
 
     got = unsupported_tally([
         "the target does not support edition A (it supports C)",
