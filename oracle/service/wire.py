@@ -40,31 +40,17 @@ def length_delimited(tag: bytes, data: bytes) -> bytes:
     return tag + varint(len(data)) + data
 
 
-def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
-    """The varint at ``pos`` of ``data`` and the offset after it; (-1, pos) when it runs past
-    the end or is longer than ten bytes."""
-    value = shift = 0
-    end = len(data)
-    while pos < end and shift < 70:
-        byte = data[pos]
-        pos += 1
-        value |= (byte & 127) << shift
-        if byte < 128:
-            return value, pos
-        shift += 7
-    return -1, pos
-
-
-#: The most bytes protobuf's parser reads for a length prefix (a length is below 2**31: five
-#: base-128 digits); a longer one, even with zero padding, does not parse.
+#: The most bytes protobuf's parser reads for a varint (64 bits), and for a length prefix (a
+#: length is below 2**31: five base-128 digits; a longer one, even zero-padded, does not parse).
+VARINT_MAX_BYTES = 10
 LENGTH_MAX_BYTES = 5
 
 
-def _read_length(data: bytes, pos: int) -> tuple[int, int]:
-    """The length prefix at ``pos`` of ``data`` as protobuf's parser reads one, and the offset
-    after it: at most :data:`LENGTH_MAX_BYTES` bytes, or (-1, pos) (past the end or longer)."""
+def _read_varint(data: bytes, pos: int, most: int = VARINT_MAX_BYTES) -> tuple[int, int]:
+    """The varint at ``pos`` of ``data`` and the offset after it; (-1, pos) when it runs past
+    the end or is longer than ``most`` bytes."""
     value = shift = 0
-    end = min(len(data), pos + LENGTH_MAX_BYTES)
+    end = min(len(data), pos + most)
     while pos < end:
         byte = data[pos]
         pos += 1
@@ -73,6 +59,12 @@ def _read_length(data: bytes, pos: int) -> tuple[int, int]:
             return value, pos
         shift += 7
     return -1, pos
+
+
+def _read_length(data: bytes, pos: int) -> tuple[int, int]:
+    """The length prefix at ``pos`` of ``data`` as protobuf's parser reads one (at most
+    :data:`LENGTH_MAX_BYTES` bytes), and the offset after it; (-1, pos) otherwise."""
+    return _read_varint(data, pos, LENGTH_MAX_BYTES)
 
 
 def split_fields(data: bytes, numbers: frozenset[int]) -> dict[int, bytes] | None:
