@@ -37,10 +37,9 @@ from .payment import (
     take_usage_marker,
 )
 from .queue import ask_opponent, chain_order, declared_targets, opponent_chooses, repeat_chain_violation, resolve_first
-from .targeting import first_target_choices, least_targets, target_groups, target_violation
+from .targeting import SPELL_PROTECTION, first_target_choices, least_targets, target_groups, target_violation
 from .timed_effects import play_refusal
 from .triggers import fire
-from .wounds import SPELL_PROTECTION
 
 __all__ = [
     "apply_choice_action",

@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, islice
 
-from ..cards import Ability, TargetSpec, load_pool
+from ..cards import Ability, Protection, TargetSpec, load_pool
 from ..model import State
-from .board import characters_in_play, classes_of, current_strike
+from .board import abilities_of_kind, characters_in_play, classes_of, current_strike
 from .payment import mentioned_cost
-from .wounds import SPELL_PROTECTION, protected_from_spells
 
 __all__ = [
+    "SPELL_PROTECTION",
     "first_target_choices",
     "iter_target_choices",
+    "protected_from_spells",
     "target_candidates",
     "target_choices",
     "target_groups",
@@ -182,3 +183,15 @@ def _distinct_parts(
     for part in combinations(cands[0], n):
         if used.isdisjoint(part):
             yield from _distinct_parts(rest, n, head + part, used.union(part))
+
+
+# --- «Защита от заклинаний» (R15:515.2)
+
+#: The rule a refused target of a spell cites when the card has «Защита от заклинаний».
+SPELL_PROTECTION = "R15:515.2"
+
+
+def protected_from_spells(state: State, uid: int) -> bool:
+    """The card has «Защита от заклинаний»: the player who controls a spell's targeted
+    ability cannot choose it as a target (R15:515.2)."""
+    return any(a.source == "spells" for _, a in abilities_of_kind(state, uid, Protection))

@@ -40,11 +40,8 @@ from .board import (
 )
 from .triggers import fire
 
-__all__ = ["SPELL_PROTECTION", "answering", "answers_given", "deal_wounds", "pause_for_wound_choice",
-           "protected_from_spells", "unanswered_offer", "use_leave_together", "wound_choices_possible"]
-
-#: The rule a refused target of a spell cites when the card has «Защита от заклинаний».
-SPELL_PROTECTION = "R15:515.2"
+__all__ = ["answering", "answers_given", "deal_wounds", "pause_for_wound_choice",
+           "unanswered_offer", "use_leave_together", "wound_choices_possible"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,11 +490,3 @@ def _prevent_next_value(state: State, card: int) -> int:
     """The N of the card's «Предотвратите следующие N ран» (its first such ability)."""
     return next(a.value for a in card_def(state, card).abilities if isinstance(a, PreventNext))
 
-
-# --- targeting (R15:515.2)
-
-
-def protected_from_spells(state: State, uid: int) -> bool:
-    """The card has «Защита от заклинаний»: the player who controls a spell's targeted
-    ability cannot choose it as a target (R15:515.2)."""
-    return any(a.source == "spells" for _, a in abilities_of_kind(state, uid, Protection))
