@@ -98,20 +98,33 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 ORACLE = ROOT / "oracle"
 EQUIVALENT = Path(__file__).resolve().parent / "mutation_equivalent.json"
+def rule_files(package: Path) -> dict[str, str]:
+    """Each rule module of ``package``/rules/ (any wing, e.g. ``rules/mechanisms/wounds.py``, or
+    flat in an older tree) by its name, as its path under the package."""
+    return {p.stem: p.relative_to(package).as_posix() for p in sorted((package / "rules").rglob("*.py"))
+            if p.stem != "__init__"}
+
+
 #: The mutated modules: every rule module of oracle/rules/ (read from this checkout, so a new
-#: rule module is mutated without an edit here) and the step table ``engine``.
-MODULES = (*sorted(p.stem for p in (ORACLE / "rules").glob("*.py") if p.stem != "__init__"), "engine")
+#: rule module is mutated without an edit here) and the step table ``engine``.  A module is
+#: named by its file's stem, which is unique across the wings of oracle/rules/.
+MODULES = (*sorted(rule_files(ORACLE)), "engine")
 
 
-def module_file(module: str) -> str:
-    """The path of a mutated module under the package: ``engine.py`` (the step table) or
-    ``rules/<module>.py`` (the rule parts, oracle/rules/)."""
-    return "engine.py" if module == "engine" else f"rules/{module}.py"
+def module_file(module: str, package: Path = ORACLE) -> str:
+    """The path of a mutated module under ``package``: ``engine.py`` (the step table) or the
+    rule module's file (``rules/<wing>/<module>.py``); ``rules/<module>.py`` when the tree
+    has no such module (an older tree, --rev)."""
+    if module == "engine":
+        return "engine.py"
+    return rule_files(package).get(module, f"rules/{module}.py")
 
 
-def module_name(module: str) -> str:
-    """The dotted name of a mutated module: ``oracle.engine`` or ``oracle.rules.<module>``."""
-    return "oracle.engine" if module == "engine" else f"oracle.rules.{module}"
+def module_name(module: str, package: Path = ORACLE) -> str:
+    """The dotted name of a mutated module: ``oracle.engine`` or ``oracle.rules.<wing>.<module>``."""
+    return "oracle." + module_file(module, package)[:-3].replace("/", ".")
+
+
 OPERATORS = ("cmp_boundary", "cmp_negate", "bool_op", "int_plus1", "int_minus1", "true_false", "stmt_delete")
 RESULT_MARK = "@@MUTATION-RESULT@@ "
 KILLED = ("killed", "killed_import", "timeout")
@@ -323,7 +336,7 @@ def enumerate_mutants(modules: tuple[str, ...] = MODULES, package: Path = ORACLE
     MUTANT_SWITCHES.clear()
     MUTANT_SWITCHES.update(_read_mutant_switches(package))
     for module in modules:
-        path = package / module_file(module)
+        path = package / module_file(module, package)
         if not path.exists():  # an older tree (--rev) without this rule module
             continue
         source = path.read_text(encoding="utf-8")
@@ -395,9 +408,9 @@ def _worker() -> int:
 
         tree = ast.parse(spec["source"])
         _mutate(tree, spec["index"], spec["operator"], spec["variant"])
-        filename = str(root / "oracle" / module_file(spec["module"]))
+        filename = str(root / "oracle" / module_file(spec["module"], root / "oracle"))
         code = compile(tree, filename, "exec", dont_inherit=True)
-        fullname = module_name(spec["module"])
+        fullname = module_name(spec["module"], root / "oracle")
 
         class Hook(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
@@ -427,7 +440,7 @@ def _worker() -> int:
         if spec:
             import importlib
 
-            mod = importlib.import_module(module_name(spec['module']))  # every rule module is imported by now
+            mod = importlib.import_module(module_name(spec['module'], root / "oracle"))  # every rule module is imported by now
             if not isinstance(getattr(mod.__spec__, "loader", None), Hook):
                 return done("error", "the mutated module was not loaded through the import hook")
         scenarios = load_all()

@@ -29,7 +29,7 @@ from oracle.catalogue import load_catalogue
 from oracle.contract import ACTION_CAPABILITIES, STEP_CAPABILITIES, load_events
 from oracle.engine import SHUFFLE_STEPS, apply, check, decision, legal_actions, shuffled_seat
 from oracle.model import CHANCE, Action, State, Violation
-from oracle.rules.setup import GameConfig, new_game
+from oracle.rules.turn.setup import GameConfig, new_game
 from oracle.sampler import Chooser, illegal_candidates
 from oracle.serialize import to_dict
 from oracle.verify import FieldDifference, actor_name, comparable_state, diff_states

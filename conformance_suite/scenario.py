@@ -25,7 +25,7 @@ from oracle.contract import load_events
 from oracle.editions import EDITIONS, edition_specific
 from oracle.errors import FieldError
 from oracle.model import STEPS, Action, Card, Player, State
-from oracle.rules.setup import ConfigError, GameConfig, new_game_with_events
+from oracle.rules.turn.setup import ConfigError, GameConfig, new_game_with_events
 from oracle.serialize import TURN_COUNTS, to_dict
 from oracle.service._state_proto import modifier_from_msg
 from oracle.service.convert import actor_from_proto
@@ -200,7 +200,7 @@ def _check_card_ids(path: Path, board: scenario_pb2.BoardSetup) -> None:
 
 def _check_new_game(path: Path, new_game: Any, editions: list[str]) -> None:
     """A new game the scenario does not expect refused is one the reference's CreateGame
-    accepts (its configuration rules, :func:`oracle.rules.setup.new_game_with_events`: two
+    accepts (its configuration rules, :func:`oracle.rules.turn.setup.new_game_with_events`: two
     heroes of the pool, two decks of 4 to 60 cards of it), the field named as the scenario
     spells it (``setup.new_game.heroes[0]``, ``setup.new_game.decks[1].card_ids[3]``)."""
     config = GameConfig(tuple(new_game.heroes), tuple(list(d.card_ids) for d in new_game.decks),  # type: ignore[arg-type]

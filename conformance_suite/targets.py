@@ -18,7 +18,7 @@ from oracle.contract import CAPABILITIES, LEVELS
 from oracle.engine import IllegalAction
 from oracle.errors import FieldError
 from oracle.mutants import MUTANTS
-from oracle.rules.setup import GameConfig, new_game_with_events
+from oracle.rules.turn.setup import GameConfig, new_game_with_events
 from oracle.serialize import from_dict, to_dict
 from oracle.service.convert import config_error
 

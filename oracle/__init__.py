@@ -17,7 +17,7 @@ from .editions import DEFAULT_EDITION, EDITIONS
 from .engine import Decision, IllegalAction, Outcome, apply, check, decision, legal_actions
 from .errors import FieldError, OracleError
 from .model import CHANCE, Action, Event, State, Violation
-from .rules.setup import ConfigError, GameConfig, new_game
+from .rules.turn.setup import ConfigError, GameConfig, new_game
 from .serialize import StateError, canonical_json, fingerprint, from_dict, to_dict
 
 __version__ = "0.1.0"

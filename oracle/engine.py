@@ -16,52 +16,52 @@ from operator import attrgetter
 from .editions import cite, cite_one
 from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
-from .rules.attack import defender_candidates, defender_violations, directed, end_attack_window
-from .rules.basic_effects import close_card, perish_lifeless
-from .rules.board import has_keyword, learn_card_facts
-from .rules.cancellation import apply_cancel_choice, cancel_choice_actions, canceller_seat, check_cancel_choice
-from .rules.deck_order import check_deck_order, deck_order_actions, deck_orderer
-from .rules.end_turn import finish_turn
-from .rules.main_stage import (
+from .rules.mechanisms.attack import defender_candidates, defender_violations, directed, end_attack_window
+from .rules.mechanisms.basic_effects import close_card, perish_lifeless
+from .rules.mechanisms.modules import check_module_choice, choose_host, module_choice_actions, module_chooser
+from .rules.queries.board import has_keyword, learn_card_facts
+from .rules.resolution.cancellation import (
+    apply_cancel_choice,
+    cancel_choice_actions,
+    canceller_seat,
+    check_cancel_choice,
+)
+from .rules.resolution.pauses import PAUSES
+from .rules.resolution.queue import (
+    check_target_choice,
+    check_trigger_action,
+    choose_target,
+    chooser,
+    decider,
+    declare_trigger,
+    only_choice,
+    pass_trigger,
+    resolve_first,
+    settle_triggers,
+    target_choice_actions,
+    target_choice_waits,
+    trigger_actions,
+)
+from .rules.resolution.resume import resume_creation
+from .rules.turn.end_turn import finish_turn
+from .rules.turn.main_stage import (
     apply_choice_action,
     check_choice_action,
     choice_actions,
     resume_module_play,
     resume_play,
 )
-from .rules.modules import check_module_choice, choose_host, module_choice_actions, module_chooser
-from .rules.opponent_payment import check_pay_choice, pay_choice_actions, pay_chooser
-from .rules.queue import (
-    check_hand_choice,
-    check_search_shuffle,
-    check_target_choice,
-    check_trigger_action,
-    check_wound_choice,
-    choose_cards,
-    choose_target,
-    chooser,
-    decider,
-    declare_trigger,
-    hand_choice_actions,
-    hand_chooser,
-    only_choice,
-    order_cards,
-    pass_trigger,
-    pay_choice,
-    replace_wounds,
-    resolve_first,
-    resume_creation,
-    search_shuffle,
-    settle_triggers,
-    target_choice_actions,
-    target_choice_waits,
-    trigger_actions,
-    wound_choice_actions,
-    wound_chooser,
+from .rules.turn.setup import apply_setup_action, check_setup_action, mulligan_seat, setup_actions
+from .rules.turn.turn_start import reveal
+from .steps import (
+    ACTION_SPECS,
+    QUEUE_DECIDING_RULE,
+    QUEUE_STEPS,
+    QUEUE_WRONG_STEP_RULE,
+    RESOLUTION_PAUSES,
+    SHUFFLE_STEPS,
+    STEP_BY_NAME,
 )
-from .rules.setup import apply_setup_action, check_setup_action, mulligan_seat, setup_actions
-from .rules.turn_start import reveal
-from .steps import ACTION_SPECS, QUEUE_DECIDING_RULE, QUEUE_STEPS, QUEUE_WRONG_STEP_RULE, SHUFFLE_STEPS, STEP_BY_NAME
 
 __all__ = [
     "DECIDING_RULE",
@@ -314,18 +314,6 @@ def _perform_module_choice(state: State, action: Action, ev: list[Event]) -> Non
         resume_creation(state, mc.entry, mc.effect, ev)
 
 
-def _perform_hand_choice(state: State, action: Action, ev: list[Event]) -> None:
-    choose_cards(state, action.targets, ev)
-
-
-def _perform_search_shuffle(state: State, action: Action, ev: list[Event]) -> None:
-    search_shuffle(state, action.values, ev)
-
-
-def _search_shuffle_actions(state: State) -> list[Action]:
-    return []  # outcomes: any permutation of the searched deck (not enumerated), as at 301.5
-
-
 def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:
     """307.1: the inactive player may assign a defender; then the strike attack goes into
     the Queue and resolves at once."""
@@ -489,7 +477,7 @@ def _queue_row(step: str, after: Callable[[State, list[Event]], None]) -> StepRo
 #: (:data:`oracle.steps.STEP_SPECS`: who decides what, which rules refuse) bound to the
 #: functions that decide who decides and list, check and perform its actions;
 #: :func:`decision`, :func:`legal_actions`, :func:`check` and :func:`apply` dispatch through it.
-STEP_TABLE: dict[str, StepRow] = {
+_ROWS: dict[str, StepRow] = {
     "setup_roll": _setup_row("setup_roll", _chance),
     "setup_order": _setup_row("setup_order", _roll_winner),
     "setup_shuffle": _setup_row("setup_shuffle", _chance),
@@ -505,19 +493,16 @@ STEP_TABLE: dict[str, StepRow] = {
     "play_queue": _queue_row("play_queue", _back_to_choice("309.3")),
     "end_queue": _queue_row("end_queue", finish_turn),
     "target_choice": _row("target_choice", chooser, target_choice_actions, check_target_choice, _perform_target_choice),
-    "hand_choice": _row("hand_choice", hand_chooser, hand_choice_actions, check_hand_choice, _perform_hand_choice),
-    "search_shuffle": _row("search_shuffle", _chance, _search_shuffle_actions, check_search_shuffle,
-                           _perform_search_shuffle),
+    **{step: _row(step, p.decides, p.legal, p.check, p.perform) for step, p in PAUSES.items()},
     "cancel_choice": _row("cancel_choice", canceller_seat, cancel_choice_actions, check_cancel_choice,
                           _perform_cancel_choice),
-    "wound_choice": _row("wound_choice", wound_chooser, wound_choice_actions, check_wound_choice, replace_wounds),
     "module_choice": _row("module_choice", module_chooser, module_choice_actions, check_module_choice,
                           _perform_module_choice),
-    "pay_choice": _row("pay_choice", pay_chooser, pay_choice_actions, check_pay_choice, pay_choice),
-    "deck_order": _row("deck_order", deck_orderer, deck_order_actions, check_deck_order, order_cards),
     "game_over": _row("game_over", _nobody, _game_over_actions, _game_over_check, _game_over_perform),
 }
-assert tuple(STEP_TABLE) == STEPS, "STEP_TABLE must hold one row per step of oracle.model.STEPS, in order"
+assert set(_ROWS) == set(STEPS), "STEP_TABLE must hold one row per step of oracle.model.STEPS"
+assert set(PAUSES) <= set(RESOLUTION_PAUSES), "a pause module's step is a resolution pause of oracle.steps"
+STEP_TABLE: dict[str, StepRow] = {step: _ROWS[step] for step in STEPS}
 
 #: The kinds of action each step outside the Queue accepts (in a Queue step: ``declare`` and
 #: ``pass``).

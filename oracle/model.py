@@ -218,7 +218,7 @@ class Card:
         field(default_factory=dict))
     stunned: Annotated[bool, F(13, "«Оглушение»: does not open at its next restoration (R15:7.stun).",
                                presence="nonzero", json_doc="`true`; the key is present exactly when true (5.4 rule 4)")] = False
-    # The wound pipeline's memory (oracle.rules.wounds): what its preventions used up
+    # The wound pipeline's memory (oracle.rules.mechanisms.wounds): what its preventions used up
     armour_turn: Annotated[int, F(20, "The turn in which its «Броня» last prevented wounds (R15 glossary «Броня Х»).",
                                   bound=_COUNT, presence="nonzero", json_doc=_TURN_COUNT_DOC)] = 0
     armour_prevented: Annotated[int, F(21, "Wounds its «Броня» prevented in turn armour_turn (R15:516.3).",
@@ -442,7 +442,7 @@ class HandChoice:
     «Положите карту из руки на верх колоды»): ``entry`` is the resolving ability (already out
     of the Queue), ``resume`` the Queue step the game returns to once its remaining effects
     are carried out (R15:119.2; INTERPRETING.md, entry 63).  How many cards he may choose
-    follows from the effect and his hand (:func:`oracle.rules.hand.choice_counts`)."""
+    follows from the effect and his hand (:func:`oracle.rules.ops.hand.choice_counts`)."""
 
     entry: Annotated[QueueEntry, F(1, "The resolving ability.", json_doc="object: a `QueueEntry` (`queue[i].`'s keys)")]
     effect: Annotated[int, F(2, "The index of the effect that waits.", bound=_INDEX)]
@@ -559,11 +559,11 @@ class State:
     _own: set[int] | None = field(default=None, compare=False, repr=False)
     # Speed (not part of the game state either): whether some card is a part of a combined
     # card or a captured card (``attached_to`` or ``captured_by`` set); None: not known yet.
-    # :func:`oracle.rules.board.some_card_outside_zones` finds it once and keeps it, copies
+    # :func:`oracle.rules.queries.board.some_card_outside_zones` finds it once and keeps it, copies
     # keep it, and the rules that attach, capture or release a card reset it.
     _outside: bool | None = field(default=None, compare=False, repr=False)
     # Speed too: the printed card ids of every card of the game, in any zone; None: not known
-    # yet.  :func:`oracle.rules.board.game_has` finds it once and keeps it, copies keep it, and
+    # yet.  :func:`oracle.rules.queries.board.game_has` finds it once and keeps it, copies keep it, and
     # the creation of a card adds its id (a card's id never changes, no other rule adds cards).
     _ids: frozenset[str] | None = field(default=None, compare=False, repr=False)
     # Speed too: the ruleset :attr:`rules` last gave, kept while ``edition`` and ``mutant``

@@ -22,7 +22,7 @@ from .actions import encode
 from .cards import load_pool
 from .engine import SHUFFLE_STEPS, apply, check, decision, legal_actions, shuffled_seat
 from .model import CHANCE, Action, State
-from .rules.setup import GameConfig, new_game
+from .rules.turn.setup import GameConfig, new_game
 
 __all__ = [
     "DECK_SIZE",
@@ -218,8 +218,8 @@ def _random_hand_choice(state: State, chooser: RandomChooser) -> Action:
     """A uniformly random ``choose_cards`` without listing every subset: «любое количество»
     allows every subset of the hand, so each card is in it with probability 1/2; any other
     hand choice has few legal actions (R15:7.discard)."""
-    from .rules.hand import choice_counts, zone_chosen_from
-    from .rules.queue import ability_of
+    from .rules.ops.hand import choice_counts, zone_chosen_from
+    from .rules.resolution.queue import ability_of
 
     hc = state.choosing_cards
     assert hc is not None

@@ -49,12 +49,12 @@ from .cards import CardDef, Effect, EffectAbility, TriggeredAbility, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
 from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, Player, QueueEntry, State
-from .rules.board import game_has, ids_losing_abilities  # INTERPRETING.md, entry 211
-from .rules.cancellation import cancellers  # R15:518.1, not repeated here
-from .rules.deck_top import names_a_card  # INTERPRETING.md, entry 160
-from .rules.queue import can_declare_or_pass, decider  # the rules of 401.7 and 501.2, not repeated here
-from .rules.setup import DEAL
-from .rules.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
+from .rules.mechanisms.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
+from .rules.ops.deck_top import names_a_card  # INTERPRETING.md, entry 160
+from .rules.queries.board import game_has, ids_losing_abilities  # INTERPRETING.md, entry 211
+from .rules.resolution.cancellation import cancellers  # R15:518.1, not repeated here
+from .rules.resolution.queue import can_declare_or_pass, decider  # the rules of 401.7 and 501.2, not repeated here
+from .rules.turn.setup import DEAL
 from .schema import MAX_COINS, MAX_LIST, MAX_VALUE
 from .steps import STEP_SPECS
 
@@ -466,7 +466,7 @@ def validate(state: State, cards_checked: bool = False) -> None:
         raise StateError(f"cards[{i}]", f"card {uid} is in no zone")
     if parts:
         _check_parts(state, pool, parts, seen)
-    # found here anyway: the answer oracle.rules.board.some_card_outside_zones keeps (speed only)
+    # found here anyway: the answer oracle.rules.queries.board.some_card_outside_zones keeps (speed only)
     state._outside = bool(captured or parts)
 
     # rules 2–4: each card: its fields, its owner's zone, its type, out of play
@@ -675,7 +675,7 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: fro
     waiting in its player's hand (a play: ``entry.ability`` -1, the entry naming the card, the
     game returning to step play_queue) or supply (a creation by a resolving ability's effect),
     while he has a mechanism in play to attach it to."""
-    from .rules.modules import mechanisms_of
+    from .rules.mechanisms.modules import mechanisms_of
 
     mc = state.attaching
     assert mc is not None
@@ -719,7 +719,7 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: fro
 
 def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
     """Rule 10: the pending target choice (R15:118.1; PROTOCOL.md 5.4)."""
-    from .rules.queue import opponent_chooses, target_choice_waits
+    from .rules.resolution.queue import opponent_chooses, target_choice_waits
 
     tc = state.choosing
     assert tc is not None
@@ -764,8 +764,8 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     """Rule 12: the pending hand choice (R15:7.discard; PROTOCOL.md 5.4), or the search whose
     deck chance shuffles (step ``search_shuffle``, R15:7.search): its effect is a search."""
     from .cards import HAND_OPS
-    from .rules.hand import has_real_choice
-    from .rules.queue import ability_of
+    from .rules.ops.hand import has_real_choice
+    from .rules.resolution.queue import ability_of
 
     hc = state.choosing_cards
     assert hc is not None
@@ -834,8 +834,9 @@ def _check_wound_choice(state: State, pool: Mapping[str, CardDef], queue_steps: 
     names a resolving strike attack (``effect`` 0) or an ability and its effect that
     deals wounds, the answers given so far in ``count``, and ``player`` the controller of the
     card whose optional replacement that unit offers next."""
-    from .rules.effects import WOUNDING_OPS
-    from .rules.queue import ability_of, offered_card, wound_chooser
+    from .rules.queries.board import ability_of
+    from .rules.resolution.effects import WOUNDING_OPS
+    from .rules.resolution.pauses.wound import offered_card, wound_chooser
 
     hc = state.choosing_cards
     assert hc is not None
@@ -872,7 +873,7 @@ def _check_look(state: State, hc: HandChoice, effect: Effect) -> None:
     """Rule 12 for cards looked at and put back in order (INTERPRETING.md, entry 161): a
     ``look_at_deck_top`` waits at step ``hand_choice`` with ``count`` between 2 and the cards
     it looked at; no other choice has a ``count``."""
-    from .rules.deck_top import look_count
+    from .rules.ops.deck_top import look_count
 
     if effect.op != "look_at_deck_top" or state.step != "hand_choice":
         raise StateError("choosing_cards.count", "only a look at the top cards of a deck (look_at_deck_top) waits "
@@ -889,7 +890,7 @@ def _check_deck_order(state: State, a: EffectAbility, hc: HandChoice) -> None:
     the opponent of the ability's controller, the controller, who orders first, has none left
     (R15:204.4; INTERPRETING.md, entry 193)."""
     from .cards import ORDER_OPS
-    from .rules.deck_order import owned_creatures
+    from .rules.ops.deck_order import owned_creatures
 
     if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in ORDER_OPS:
         raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability orders no cards "
@@ -908,7 +909,7 @@ def _check_pay_choice(state: State, a: EffectAbility, hc: HandChoice) -> None:
     deciding is the opponent of the ability's controller, and he can pay the coins it asks for
     now (otherwise he refuses without a decision point; R15:119.7; INTERPRETING.md, entry 190)."""
     from .cards import PAYMENT_OPS
-    from .rules.opponent_payment import asked_amount
+    from .rules.ops.opponent_payment import asked_amount
 
     if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in PAYMENT_OPS:
         raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a payment "
@@ -949,7 +950,7 @@ def _is_set(state: State, name: str) -> bool:
 
 
 def _check_player_effects(state: State, pool: Mapping[str, CardDef]) -> None:
-    """The effects on players that last for a time (R15:521.1; :mod:`oracle.rules.timed_effects`):
+    """The effects on players that last for a time (R15:521.1; :mod:`oracle.rules.queries.timed_effects`):
     each from a card of the game, its period within the game's turns — begun no later than it
     ends, not ended yet (the end of its last turn removes it, R15:310.2), at most two turns ahead
     (a player's next turn) — and its fields those of its kind."""
@@ -1053,7 +1054,7 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
                     life += sum(m.amount if m.grants == "life" else -m.amount for m in state.modifiers
                                 if m.target == uid and m.grants in ("life", "reduced_life"))
                     if any(m.target == uid and m.grants == "double_life" for m in state.modifiers):
-                        from .rules.board import max_life  # doubled maximum lives (R15:523.1; entry 158)
+                        from .rules.queries.board import max_life  # doubled maximum lives (R15:523.1; entry 158)
                         life = max_life(state, uid)
                 if d.type in ("hero", "creature") and life - c.wounds <= 0:
                     path = f"players[{seat}].hero" if j == 0 else f"players[{seat}].play[{j - 1}]"

@@ -29,7 +29,7 @@ from typing import Any
 from .actions import ActionSyntaxError, decode, encode
 from .engine import Decision, apply, check, decision, legal_actions
 from .model import CHANCE, Action, Event, State, Violation
-from .rules.setup import GameConfig, new_game
+from .rules.turn.setup import GameConfig, new_game
 from .serialize import to_dict
 
 __all__ = [
@@ -209,7 +209,7 @@ class TranscriptVerifier:
     ``feed`` checks the next step and returns its :class:`Divergence` or None; after a
     divergence no further step is accepted.  ``result`` is the verdict so far.  The
     reference state after the last agreeing step is ``state``; the reference events of
-    the last step applied are ``events``.  Raises :class:`oracle.rules.setup.ConfigError` for a
+    the last step applied are ``events``.  Raises :class:`oracle.rules.turn.setup.ConfigError` for a
     malformed configuration."""
 
     def __init__(self, config: GameConfig) -> None:
@@ -313,7 +313,7 @@ def verify_transcript(config: GameConfig, steps: Iterable[ClientStep]) -> Verify
     """Replay ``steps`` from a new game of ``config`` on the reference and report the
     first step where the client is wrong, or that every step agrees.  ``steps`` is read
     lazily and no further than the first divergence.  Raises
-    :class:`oracle.rules.setup.ConfigError` for a malformed configuration."""
+    :class:`oracle.rules.turn.setup.ConfigError` for a malformed configuration."""
     verifier = TranscriptVerifier(config)
     for step in steps:
         if verifier.feed(step) is not None:

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from oracle.cards import ActivatedAbility, CardDataError, parse_pool
 from oracle.engine import apply, decision, legal_actions
 from oracle.model import Action, Card, Player, State
-from oracle.rules.board import card_def
-from oracle.rules.payment import ability_final_cost
+from oracle.rules.queries.board import card_def
+from oracle.rules.queries.payment import ability_final_cost
 from oracle.sampler import play_random_game
 from oracle.serialize import StateError, fingerprint, from_dict, to_dict
 from oracle.service import state_codec

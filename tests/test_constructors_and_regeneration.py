@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from oracle.cards import CardDataError, load_pool, parse_pool
 from oracle.engine import apply, check, legal_actions
 from oracle.model import Action, Card, Player, State
-from oracle.rules.triggers import working_regeneration
+from oracle.rules.mechanisms.triggers import working_regeneration
 
 
 def _board(play0: dict[int, str], hand0: dict[int, str] | None = None, coins: int = 0, active: int = 0,

@@ -17,7 +17,7 @@ from oracle.actions import decode, encode
 from oracle.cards import CardDataError, parse_pool
 from oracle.engine import apply, check, decision, legal_actions
 from oracle.model import Action, Card, Player, QueueEntry, State, TargetChoice
-from oracle.rules.setup import GameConfig, new_game
+from oracle.rules.turn.setup import GameConfig, new_game
 from oracle.sampler import random_action
 from oracle.serialize import StateError, canonical_json, fingerprint, from_dict, to_dict
 from oracle.service import state_codec

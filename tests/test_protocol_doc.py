@@ -53,7 +53,7 @@ from oracle.engine import (
 )
 from oracle.model import ACTION_KINDS, STEPS, Action
 from oracle.protocol_doc.decisions import action_fields
-from oracle.rules.setup import new_game_with_events
+from oracle.rules.turn.setup import new_game_with_events
 from oracle.sampler import random_action, random_config
 from oracle.schema import PROTO_MESSAGES
 from oracle.serialize import TURN_COUNTS, canonical_json, fingerprint_data, from_dict, to_dict

@@ -17,7 +17,7 @@ from oracle._proto.berserk.oracle.v1 import transcript_pb2
 from oracle.cards import CardDataError, parse_pool
 from oracle.engine import IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, Action, Card, Event, HandChoice, Player, QueueEntry, State
-from oracle.rules.setup import GameConfig, new_game
+from oracle.rules.turn.setup import GameConfig, new_game
 from oracle.sampler import random_action
 from oracle.serialize import StateError, canonical_json, fingerprint, from_dict, to_dict
 from oracle.service import state_codec
@@ -204,7 +204,7 @@ def test_random_play_and_transcripts_replay_the_search_exactly() -> None:
 def test_a_creature_of_strike_6_deals_the_fairy_no_wounds_by_strike_or_ability() -> None:
     """Цветочная фея takes no wounds from a creature whose strike is 6 or more when they would be
     dealt (its strike, its abilities); a weaker creature wounds it (entry 86)."""
-    from oracle.rules.basic_effects import wound
+    from oracle.rules.mechanisms.basic_effects import wound
 
     cards = {1: Card(1, "test_geroy_pervogo_khoda", 0), 2: Card(2, "test_geroy_snayper", 1),
              11: Card(11, "gremlinskaya_gromykhalka", 0), 12: Card(12, "peschanyy_lev", 0),

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from oracle.cards import CardDataError, parse_pool
 from oracle.engine import apply, decision, legal_actions
 from oracle.model import CHANCE, Action, Card, Event, Modifier, Player, State
-from oracle.rules.control import give_back, take_control
-from oracle.rules.setup import GameConfig, new_game
+from oracle.rules.mechanisms.control import give_back, take_control
+from oracle.rules.turn.setup import GameConfig, new_game
 from oracle.sampler import random_action
 from oracle.serialize import StateError, canonical_json, fingerprint, from_dict, to_dict
 from oracle.service import state_codec

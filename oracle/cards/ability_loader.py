@@ -252,7 +252,7 @@ def _parse_effect(raw: Any, path: str, has_targets: bool, first: bool = True) ->
     return Effect(op, to, amount, cond, bonus, bonus_if, if_previous, per, params, card_class)
 
 
-#: The ops that put a timed effect on a player (R15:521.1; :mod:`oracle.rules.timed_effects`).
+#: The ops that put a timed effect on a player (R15:521.1; :mod:`oracle.rules.queries.timed_effects`).
 _TIMED_OPS = ("no_plays_next_turn", "cost_next_turn", "cost_until_end_of_opponent_turn")
 
 
@@ -381,7 +381,7 @@ _INSTEAD: dict[str, tuple[str, ...]] = {
 
 
 def _parse_draw_static(st: dict[str, Any], path: str, text_en: str) -> DrawLimit | DrawCount | DrawReplacement:
-    """The draw statics (R15:527; :mod:`oracle.rules.draws`): ``draw_limit`` {"per_turn": 0|1},
+    """The draw statics (R15:527; :mod:`oracle.rules.mechanisms.draws`): ``draw_limit`` {"per_turn": 0|1},
     ``draw_count`` {"value": n, "at_least": n (default 2)}, ``draw_replacement`` {"instead":
     effects}; each with "player": own|opponent|any (default own)."""
     player = choice(st.get("player", "own"), WHOSE, f"{path}.player")
@@ -631,7 +631,7 @@ def _parse_ability(raw: Any, path: str, card_type: str) -> Ability:
     return SpellAbility(targets, effects, text_en, per_turn, per_game)
 
 
-#: The static ops of the wound pipeline (:mod:`oracle.rules.wounds`) and the keys each takes.
+#: The static ops of the wound pipeline (:mod:`oracle.rules.mechanisms.wounds`) and the keys each takes.
 _WOUND_STATICS: dict[str, frozenset[str]] = {
     "armour": frozenset({"op", "value"}),
     "protection_from": frozenset({"op", "from", "class"}),

@@ -201,7 +201,7 @@ Ability::
               or {"op": "draw_replacement", "instead": effects, "player": whose}: each single
               draw of those players is replaced by the effects (draw, gain_coin to a player;
               wound to a hero; by a number), carried out by the card's controller (R15:527.5;
-              oracle.rules.draws; INTERPRETING.md, entries 127-130); "player" defaults to "own"
+              oracle.rules.mechanisms.draws; INTERPRETING.md, entries 127-130); "player" defaults to "own"
 
 Target spec::  {"what": "creature"|"hero"|"character", "side": "own"|"enemy"|"any",
                 "filter": subset of ["poisoned", "other", "wounded"],
@@ -287,7 +287,7 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     that go back to the supply at 310.2, not a loss (R15:522.4; entry 76).
     "no_plays_next_turn", "cost_next_turn", "cost_until_end_of_opponent_turn" (``to``
     "controller", "opponent" or "each_player", a number): an effect on the player for a time
-    (the state's ``player_effects``, R15:521.1; oracle.rules.timed_effects): in his next turn he
+    (the state's ``player_effects``, R15:521.1; oracle.rules.queries.timed_effects): in his next turn he
     cannot play cards, or the cards he plays cost ``amount`` more («modifier», default
     "increase"; "card_type": only cards of that type; "first_only": true, only his first card
     of the turn; "same_name": true, only cards named like the ability's target); or, the third,

@@ -56,7 +56,7 @@ class OpSpec:
 
 
 #: The op table: every op of :data:`EFFECT_OPS`, in that order.  The loader reads an op's
-#: parameters by it, the engine's dispatch (:mod:`oracle.rules.effects`) has a handler for each
+#: parameters by it, the engine's dispatch (:mod:`oracle.rules.resolution.effects`) has a handler for each
 #: and PROTOCOL.md its text.
 OPS: dict[Op, OpSpec] = {
     "wound": OpSpec(

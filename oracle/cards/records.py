@@ -372,7 +372,7 @@ class GrantAbility:
 class Armour:
     """«Броня N»: a prevention effect, the first N wounds of strikes and shots dealt to the card
     in each player's turn are prevented; of several, only the highest counts (R15 glossary
-    «Броня Х», R15:516; :mod:`oracle.rules.wounds`)."""
+    «Броня Х», R15:516; :mod:`oracle.rules.mechanisms.wounds`)."""
 
     kind: ClassVar[Literal["static"]] = "static"
     static_op: ClassVar[Literal["armour"]] = "armour"
@@ -404,7 +404,7 @@ class Protection:
 class PreventNext:
     """«Предотвратите следующие N ран, наносимые [кому]»: a counted prevention (R15:516.3,
     516.4): ``value`` wounds in all, dealt to the characters ``to`` watches; what it has
-    prevented so far is its card's ``prevented`` (:mod:`oracle.rules.wounds`)."""
+    prevented so far is its card's ``prevented`` (:mod:`oracle.rules.mechanisms.wounds`)."""
 
     kind: ClassVar[Literal["static"]] = "static"
     static_op: ClassVar[Literal["prevent_next"]] = "prevent_next"
@@ -492,7 +492,7 @@ class DrawCount:
 class DrawReplacement:
     """«Если вы должны взять карту, вместо этого …» (R15:527.5): each single draw of the players
     ``player`` names is replaced by the effects ``instead``, carried out by the card's
-    controller with the card as their source (R15:527.5.1, 527.5.2; :mod:`oracle.rules.draws`)."""
+    controller with the card as their source (R15:527.5.1, 527.5.2; :mod:`oracle.rules.mechanisms.draws`)."""
 
     kind: ClassVar[Literal["static"]] = "static"
     static_op: ClassVar[Literal["draw_replacement"]] = "draw_replacement"

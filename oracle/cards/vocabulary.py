@@ -151,13 +151,13 @@ WHOSE: tuple[Whose, ...] = get_args(Whose)
 #: Kinds of static ability (R15:115): a cost modifier, «Пока …, [эта карта] имеет +N к
 #: удару» (strike_bonus on the card itself, R15:115.1, 115.5), «Не получает ран от существ
 #: с ударом N или более» (no_wounds_from, a replacement effect, R15:517.1.1), the wound
-#: pipeline's own (:mod:`oracle.rules.wounds`): «Броня N» (armour, a prevention effect, R15
+#: pipeline's own (:mod:`oracle.rules.mechanisms.wounds`): «Броня N» (armour, a prevention effect, R15
 #: glossary, R15:516), «Защита от [текст]» (protection_from, R15:515), «Предотвратите
 #: следующие N ран» (prevent_next, a counted prevention, R15:516.4), «Если … должно получить
 #: раны, вместо этого …» (wound_replacement, R15:517.1); and «Если противник разыгрывает
 #: карту, …, вы можете уничтожить [эту карту], при этом отмените эту карту» (cancel_play, a
 #: cancellation effect, R15:518.1); and the draw statics (draw_limit, draw_count,
-#: draw_replacement: R15:527.2.1, 527.2.2, 527.3, 527.5; :mod:`oracle.rules.draws`).
+#: draw_replacement: R15:527.2.1, 527.2.2, 527.3, 527.5; :mod:`oracle.rules.mechanisms.draws`).
 StaticOp = Literal[
     "cost_modifier", "strike_bonus", "no_wounds_from", "grant_ability", "armour", "protection_from", "prevent_next",
     "wound_replacement",
@@ -299,7 +299,7 @@ AMOUNTS: tuple[DerivedAmount, ...] = get_args(DerivedAmount)
 COUNTED_AMOUNTS: tuple[DerivedAmount, ...] = (
     "discarded", "recipient_hand", "other_own_creatures", "own_class_creatures",
 )
-#: Whom an effect goes to (effect key ``to``; :mod:`oracle.rules.recipients`).
+#: Whom an effect goes to (effect key ``to``; :mod:`oracle.rules.queries.recipients`).
 Recipient = Literal[
     "target",
     "self",

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..actions import decode, encode
 from ..engine import apply
 from ..model import State
-from ..rules.setup import GameConfig, new_game
+from ..rules.turn.setup import GameConfig, new_game
 from ..serialize import canonical_json, fingerprint
 
 __all__ = ["FingerprintVector", "fingerprint_vectors", "render_vectors"]

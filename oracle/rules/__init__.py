@@ -1,30 +1,18 @@
-"""The rules of Parts 3–5, one module per part of the game (the engine's step table,
-:mod:`oracle.engine`, dispatches to them):
+"""The rules of Parts 3–5, in five wings that import only downward (each wing's ``__init__``
+lists its modules and what each holds; ``tests/engine/test_import_graph.py`` holds the order):
 
-- :mod:`~oracle.rules.setup` — the setup stage (301): die roll and turn order, shuffles,
-  deal, mulligans;
-- :mod:`~oracle.rules.turn_start` — the start of a turn (302–304): restoration,
-  accumulation, revealing hidden cards, start-of-turn triggers;
-- :mod:`~oracle.rules.main_stage` — the main stage (305–309): the choice phase, playing
-  cards and their costs;
-- :mod:`~oracle.rules.attack` — the strike attack and the fight (307, R15:507–510);
-- :mod:`~oracle.rules.end_turn` — the end of the turn (310);
-- :mod:`~oracle.rules.queue` — the Queue (Part 4): pending triggers, declarations,
-  resolution order;
-- :mod:`~oracle.rules.payment` — payment and usage limits (501, R15:113.5, 523);
-- :mod:`~oracle.rules.triggers` — when triggered abilities fire (401.2);
-- :mod:`~oracle.rules.basic_effects` — the effects the rules and abilities share (wounds,
-  closing, entering and leaving play, drawing; R15:504–506, 527) and the state checks after
-  them (R15:505.1, 603–604);
-- :mod:`~oracle.rules.effects` — carrying out an ability's effects in order (R15:119), each
-  through its op's handler: :mod:`~oracle.rules.card_effects` (ops on cards: poison, healing,
-  modifiers…), :mod:`~oracle.rules.player_effects` (draws and coins) and
-  :mod:`~oracle.rules.hand` (choices from the hand or the deck), to the recipients and amounts
-  of :mod:`~oracle.rules.recipients`;
-- :mod:`~oracle.rules.board` — queries of the board every part uses (card definitions,
-  strike, life, classes);
-- :mod:`~oracle.rules.targeting` — which characters an ability may target (501.1, 501.4).
+- :mod:`~oracle.rules.queries` — what the board says, changing nothing: cards, strike, life,
+  classes; recipients and amounts of an effect; legal targets; costs; timed player effects;
+- :mod:`~oracle.rules.mechanisms` — the general mechanisms of the rules every part uses:
+  triggers, the wound pipeline, entering and leaving play, draws, lives, control, capture,
+  combined cards, attacks and fights;
+- :mod:`~oracle.rules.ops` — the handlers of the card vocabulary's effect ops (on cards, on
+  players, choices from the hand or the deck, the top of a deck, an opponent's payment);
+- :mod:`~oracle.rules.resolution` — the Queue (Part 4) and the resolution of an ability's
+  effects (R15:119), delayed abilities and cancellation;
+- :mod:`~oracle.rules.turn` — the parts of the turn: setup (301), the start of a turn
+  (302–304), the main stage (305–309), the end of the turn (310).
 
-The game model they act on is :mod:`oracle.model`; the card vocabulary is
-:mod:`oracle.cards`.
+The engine's step table (:mod:`oracle.engine`) dispatches to them.  The game model they act on
+is :mod:`oracle.model`; the card vocabulary is :mod:`oracle.cards`.
 """

@@ -5,7 +5,7 @@ violations, events and the game configuration.
 Every decoding function raises :class:`~oracle.service.errors.InputError` whose ``field`` is
 the path of the offending field in the *request* (``action.targets``,
 ``config.decks[0].card_ids[3]``); the engine's own errors (:class:`~oracle.actions.ActionSyntaxError`,
-:class:`~oracle.rules.setup.ConfigError`) are reused and prefixed with the request field.
+:class:`~oracle.rules.turn.setup.ConfigError`) are reused and prefixed with the request field.
 Nothing here knows a rule of the game.
 """
 
@@ -23,7 +23,7 @@ from oracle.contract import ACTOR_NAMES
 from oracle.editions import DEFAULT_EDITION
 from oracle.engine import Decision
 from oracle.model import ACTION_KINDS, CHANCE, Action, Event, Violation
-from oracle.rules.setup import ConfigError, GameConfig
+from oracle.rules.turn.setup import ConfigError, GameConfig
 from oracle.service import state_codec
 from oracle.service.errors import InputError
 from oracle.service.errors import join_field as _join
@@ -316,15 +316,15 @@ def _config_field(field: str) -> str:
 
 
 def config_error(exc: ConfigError, field: str = "config") -> InputError:
-    """The :class:`InputError` of an engine :class:`~oracle.rules.setup.ConfigError`, with the
+    """The :class:`InputError` of an engine :class:`~oracle.rules.turn.setup.ConfigError`, with the
     path of the field in the ``GameConfig`` message (``config.decks[0].card_ids[3]``)."""
     return InputError(_join(field, _config_field(exc.field)), exc.reason)
 
 
 def config_from_proto(msg: game_config_pb2.GameConfig) -> GameConfig:
-    """An engine :class:`~oracle.rules.setup.GameConfig` (empty edition: the default edition).
-    The counts and card ids are checked by :func:`oracle.rules.setup.new_game`, whose
-    :class:`~oracle.rules.setup.ConfigError` is turned into an :class:`InputError` by
+    """An engine :class:`~oracle.rules.turn.setup.GameConfig` (empty edition: the default edition).
+    The counts and card ids are checked by :func:`oracle.rules.turn.setup.new_game`, whose
+    :class:`~oracle.rules.turn.setup.ConfigError` is turned into an :class:`InputError` by
     :func:`config_error`."""
     return GameConfig(
         tuple(msg.heroes),

@@ -40,7 +40,7 @@ from oracle.contract import CAPABILITIES, LEVELS
 from oracle.editions import DEFAULT_EDITION, EDITIONS
 from oracle.engine import Decision, IllegalAction, apply, check, decision, legal_actions
 from oracle.model import CHANCE, State
-from oracle.rules.setup import ConfigError, new_game_with_events
+from oracle.rules.turn.setup import ConfigError, new_game_with_events
 from oracle.sampler import random_action
 from oracle.suite_version import shipped_suite_version
 from oracle.validate import within_bounds

@@ -12,7 +12,7 @@ from typing import Any
 from oracle._proto.berserk.oracle.v1 import action_pb2, game_config_pb2, transcript_pb2
 from oracle.actions import ActionSyntaxError, decode, encode
 from oracle.model import Event
-from oracle.rules.setup import ConfigError, GameConfig
+from oracle.rules.turn.setup import ConfigError, GameConfig
 from oracle.serialize import STATE_KEYS
 from oracle.service.convert import (
     action_actor_from_proto,

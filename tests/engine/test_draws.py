@@ -1,4 +1,4 @@
-"""The one draw procedure (R15:527; ``oracle/rules/draws.py``), the card data of its statics and
+"""The one draw procedure (R15:527; ``oracle/rules/mechanisms/draws.py``), the card data of its statics and
 of delayed abilities (R15:521), checked on the engine directly."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle.cards import CardDataError, parse_pool
-from oracle.rules.draws import draw_cards
+from oracle.rules.mechanisms.draws import draw_cards
 
 from .helpers import Board
 

@@ -25,28 +25,28 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import oracle.rules.queue as queue_rules
-import oracle.rules.targeting as targeting
+import oracle.rules.queries.targeting as targeting
+import oracle.rules.resolution.queue as queue_rules
 from oracle import Action, State, apply, check, fingerprint, to_dict
 from oracle.cards import Ability, load_pool
 from oracle.editions import EDITIONS
 from oracle.engine import QUEUE_STEPS, legal_actions
 from oracle.model import Card, PendingTrigger
-from oracle.rules.board import ability_of, characters_in_play
-from oracle.rules.queue import (
+from oracle.rules.queries.board import ability_of, characters_in_play
+from oracle.rules.queries.targeting import (
+    first_target_choices,
+    iter_target_choices,
+    least_targets,
+    target_candidates,
+    target_choices,
+)
+from oracle.rules.resolution.queue import (
     can_declare_or_pass,
     declared_targets,
     first_declared_targets,
     only_choice,
     target_choice_waits,
     trigger_actions,
-)
-from oracle.rules.targeting import (
-    first_target_choices,
-    iter_target_choices,
-    least_targets,
-    target_candidates,
-    target_choices,
 )
 from oracle.sampler import play_random_game
 from oracle.validate import validate
@@ -71,7 +71,7 @@ class TooMuchWork(Exception):
 
 class Counter:
     """``itertools.combinations`` that counts every tuple it yields, as the targeting module
-    sees it (``monkeypatch``-ed into :mod:`oracle.rules.targeting`)."""
+    sees it (``monkeypatch``-ed into :mod:`oracle.rules.queries.targeting`)."""
 
     def __init__(self) -> None:
         self.made = 0

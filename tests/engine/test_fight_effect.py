@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from oracle.cards import CardDataError, parse_pool
-from oracle.rules.attack import fight_effect
-from oracle.rules.modules import attach_in_play
+from oracle.rules.mechanisms.attack import fight_effect
+from oracle.rules.mechanisms.modules import attach_in_play
 from oracle.validate import validate
 
 from .helpers import Board, card, events
@@ -109,7 +109,7 @@ def test_steam_flyer_offers_its_players_other_mechanisms_only_while_in_play() ->
     Механизм other than Паролет itself, none hidden and none of the opponent's; nothing once
     Паролет has left play."""
     from oracle.cards import load_pool
-    from oracle.rules.hand import choice_counts, options
+    from oracle.rules.ops.hand import choice_counts, options
 
     b = Board(edition="R15", play=([card("parolet", "p"), card("akrida", "a"), card("mekhokrab", "h", hidden=True),
                                     card("ork", "o")], [card("mekhokrab", "e")]))
@@ -145,7 +145,7 @@ def test_antigrav_alone_dies_and_on_top_sends_its_parts_to_hand() -> None:
     """Антиграв alone dies as any card (destroyed, entry 203); as the top card of a combined
     creature (a Модуль attached to it) it goes to the graveyard and the part to its owner's hand,
     the combined creature not destroyed."""
-    from oracle.rules.basic_effects import leave_together
+    from oracle.rules.mechanisms.basic_effects import leave_together
 
     b = Board(edition="R15", play=([card("antigrav", "a")], []))
     s = b.state()

@@ -1,4 +1,4 @@
-"""``triggers._may_fire`` (speed only): :func:`oracle.rules.triggers.fire` returns at once when
+"""``triggers._may_fire`` (speed only): :func:`oracle.rules.mechanisms.triggers.fire` returns at once when
 no card of the game has a triggered ability on the condition, none waits delayed and it is no
 start of a turn.  The gate must never hide a trigger: for every condition it closes, the full
 search (``triggers._fire``) records nothing, whatever card is the subject."""
@@ -9,7 +9,7 @@ import pytest
 
 from oracle.cards import TRIGGERS
 from oracle.cards.loader import load_pool
-from oracle.rules import triggers
+from oracle.rules.mechanisms import triggers
 from oracle.sampler import play_random_game
 
 

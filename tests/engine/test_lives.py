@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from oracle.cards import CardDataError, parse_pool
 from oracle.model import Event, Modifier
-from oracle.rules.board import current_life, life_bonus
-from oracle.rules.lives import add_life_effect, destruction_source, reduce_life_to
+from oracle.rules.mechanisms.lives import add_life_effect, destruction_source, reduce_life_to
+from oracle.rules.queries.board import current_life, life_bonus
 from oracle.validate import StateError, validate
 
 from .helpers import Board, card

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from oracle import Action
-from oracle.rules.board import abilities_lost, current_strike, has_keyword
+from oracle.rules.queries.board import abilities_lost, current_strike, has_keyword
 from oracle.serialize import from_dict
 from oracle.validate import StateError, validate
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from oracle import Action, Event, IllegalAction, apply, check, decision, fingerprint, legal_actions
-from oracle.rules.payment import final_cost
+from oracle.rules.queries.payment import final_cost
 
 from .helpers import Board, card, events, first_event, kinds, legal, rules_of, run, violation_rules
 
@@ -462,7 +462,7 @@ def test_largest_x_follows_the_cost_modifiers() -> None:
     """The largest X is the largest whose final cost the open coins cover, after the
     modifiers of step 8; where the final cost stops growing with X (a set-to modifier, a
     multiplication by 0, the alternative cost) X is at most the open coins."""
-    from oracle.rules.payment import largest_x
+    from oracle.rules.queries.payment import largest_x
 
     b = Board(play=((), ["ork"]), hands=(["otravit_reku"], []), coins=((7, 0), (0, 0)))
     s = b.state()
@@ -669,7 +669,7 @@ def test_604_1_paying_with_the_own_heros_life_can_lose_before_the_spell_resolves
 
 def test_603_1_both_heroes_dying_at_once_is_a_draw() -> None:
     """R15:603.1 — if both players lose at the same time the game is a draw (winner 2)."""
-    from oracle.rules.basic_effects import check_state
+    from oracle.rules.mechanisms.basic_effects import check_state
 
     b = Board()
     s = b.state()  # a consistent state; the wounds below are what one effect could deal both

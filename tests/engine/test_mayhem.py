@@ -9,7 +9,7 @@ import pytest
 
 from oracle.cards import CardDataError, parse_pool
 from oracle.model import Action
-from oracle.rules.control import exchange_control
+from oracle.rules.mechanisms.control import exchange_control
 from oracle.validate import validate
 
 from .helpers import Board, card, events, legal, run, violation_rules

@@ -9,7 +9,7 @@ import pytest
 
 from oracle import cards
 from oracle.cards import EFFECT_OPS, OPS, Op, OpParams, parse_pool
-from oracle.rules import effects
+from oracle.rules.resolution import effects
 
 
 def test_every_op_has_a_record_a_handler_and_a_text() -> None:

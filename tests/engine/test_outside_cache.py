@@ -17,7 +17,7 @@ from conformance_suite.executor import run_scenario
 from conformance_suite.scenario import load_all
 from conformance_suite.targets import ApplyResult, InProcessTarget
 from oracle import IllegalAction, State, apply
-from oracle.rules.board import game_has, some_card_outside_zones
+from oracle.rules.queries.board import game_has, some_card_outside_zones
 from oracle.sampler import play_random_game
 
 

@@ -47,7 +47,7 @@ from oracle import (
     to_dict,
 )
 from oracle.engine import SHUFFLE_STEPS
-from oracle.rules.turn_start import COIN_CAP
+from oracle.rules.turn.turn_start import COIN_CAP
 
 from .helpers import num
 from .strategies import configs, draw_action, other_actor, perturbations, shuffle_is_valid, zone_violations

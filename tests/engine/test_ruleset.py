@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from oracle.mutants import MUTANTS
-from oracle.rules.setup import GameConfig, new_game
+from oracle.rules.turn.setup import GameConfig, new_game
 from oracle.ruleset import EDITION_SWITCHES, MUTANT_SWITCHES, Ruleset, ruleset
 
 ORACLE = Path(__file__).resolve().parents[2] / "oracle"

@@ -191,7 +191,7 @@ def test_301_4_1_new_game_with_events_gives_the_hero_order_events(
     ``order_by_hero`` when a hero's text fixes the order, ``hero_order_ignored`` when both
     texts say the same, nothing otherwise (edition A cites B's numbers); the state is
     :func:`new_game`'s."""
-    from oracle.rules.setup import new_game_with_events
+    from oracle.rules.turn.setup import new_game_with_events
 
     state, ev = new_game_with_events(config(heroes, edition))
     assert [(e.kind, e.rules, dict(e.data)) for e in ev] == expected

@@ -8,7 +8,7 @@ import pytest
 from conformance_suite.executor import fact_value
 from conformance_suite.targets import TargetDecision
 from oracle.cards import load_pool
-from oracle.rules.board import current_strike
+from oracle.rules.queries.board import current_strike
 from oracle.sampler import play_random_game
 from oracle.serialize import to_dict
 
@@ -51,7 +51,7 @@ def test_strike_becomes_x_puts_on_the_fixed_amount_that_makes_it_x() -> None:
     +/- that makes the strike X now; a sum below 0 shown as 0 needs as many more +1s; under a
     doubling a +1 counts twice and the fewest +1s that reach X or pass it are put on."""
     from oracle.model import Modifier
-    from oracle.rules.card_effects import _strike_becomes_amount
+    from oracle.rules.ops.card_effects import _strike_becomes_amount
 
     b = Board(play=(["ork", card("gonchaya")], ()), hands=([], []))
     s = b.state()

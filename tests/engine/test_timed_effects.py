@@ -1,4 +1,4 @@
-"""Effects on a player that last for a time (R15:521.1; :mod:`oracle.rules.timed_effects`;
+"""Effects on a player that last for a time (R15:521.1; :mod:`oracle.rules.queries.timed_effects`;
 INTERPRETING.md, entries 170-173): created for the right turns, read by the play's checks and
 costs only while in force, ended at R15:310.2, and refused by the validator when inconsistent."""
 
@@ -46,7 +46,7 @@ def test_an_effect_for_a_later_turn_is_not_in_force_yet() -> None:
 def test_first_only_surcharge_applies_to_the_first_play_of_the_turn() -> None:
     """A cost effect with first_only adds its increase only while the player has played no card
     this turn (entry 171); the mutant adds it to every card."""
-    from oracle.rules.payment import final_cost
+    from oracle.rules.queries.payment import final_cost
 
     b = Board(edition="R15", hands=([card("peschanyy_lev", "lev")], []), coins=((5, 0), (0, 0)))
     _fx(b, 0, "cost", 3, 3, modifier="increase", value=1, first_only=True)
@@ -60,7 +60,7 @@ def test_first_only_surcharge_applies_to_the_first_play_of_the_turn() -> None:
 
 def test_a_cost_effect_reads_its_card_type() -> None:
     """A cost effect with card_type spell leaves a creature's cost alone."""
-    from oracle.rules.payment import final_cost
+    from oracle.rules.queries.payment import final_cost
 
     b = Board(edition="R15", hands=([card("peschanyy_lev", "lev")], []), coins=((5, 0), (0, 0)))
     _fx(b, 0, "cost", 3, 4, modifier="increase", value=1, card_type="spell")

@@ -32,9 +32,9 @@ from oracle import Action, IllegalAction, State, apply, check, decision, legal_a
 from oracle.cards import load_pool
 from oracle.engine import GAME_OVER_RULE, SHUFFLE_STEPS, STEP_TABLE, shuffled_seat
 from oracle.model import Actor, Attack, Modifier, PendingTrigger, PlayerEffect, QueueEntry, TargetChoice
-from oracle.rules.board import current_life
-from oracle.rules.setup import DEAL
-from oracle.rules.triggers import POISON
+from oracle.rules.mechanisms.triggers import POISON
+from oracle.rules.queries.board import current_life
+from oracle.rules.turn.setup import DEAL
 from oracle.sampler import play_random_game
 from oracle.serialize import from_dict, parse, to_dict
 from oracle.validate import INT32_MAX, MAX_COINS, MAX_LIST, MAX_VALUE, StateError, validate, within_bounds

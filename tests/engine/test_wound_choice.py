@@ -7,7 +7,7 @@ carried out afterwards with the answers."""
 from __future__ import annotations
 
 from oracle import Action, legal_actions
-from oracle.rules.wounds import answers_given
+from oracle.rules.mechanisms.wounds import answers_given
 
 from .helpers import Board, card, events, kinds, run
 

@@ -1,4 +1,4 @@
-"""The wound pipeline (oracle/rules/wounds.py, R15:508.4): what a scenario cannot check — the
+"""The wound pipeline (oracle/rules/mechanisms/wounds.py, R15:508.4): what a scenario cannot check — the
 loader's refusals of its static abilities, the validator's rule on what its preventions used,
 and properties of the prevention arithmetic (R15:516.1-516.4, the glossary «Броня Х»)."""
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from oracle.cards import CardDataError, parse_pool
 from oracle.model import Event
-from oracle.rules.wounds import deal_wounds
+from oracle.rules.mechanisms.wounds import deal_wounds
 from oracle.validate import StateError, validate
 
 from .helpers import Board, card
@@ -126,7 +126,7 @@ def test_spell_protection_keeps_the_card_out_of_its_controllers_spell_targets_on
     controller chooses (Раскат грома, either side's card), but stays one of a creature's
     ability (Караульный's shot) and of a spell whose target the opponent chooses (Гнев предков)."""
     from oracle.cards import load_pool
-    from oracle.rules.targeting import target_candidates
+    from oracle.rules.queries.targeting import target_candidates
 
     b = Board(edition="R15", play=(["karaulnyy", card("test_zagovorennyy", "own")], [card("test_zagovorennyy", "z")]),
               hands=(["raskat_groma", "gnev_predkov"], ()))

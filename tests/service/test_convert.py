@@ -20,7 +20,7 @@ from oracle.actions import encode
 from oracle.cards import load_pool
 from oracle.engine import Decision, apply
 from oracle.model import ACTION_KINDS, Card, Event, State, Violation
-from oracle.rules.setup import ConfigError, new_game_with_events
+from oracle.rules.turn.setup import ConfigError, new_game_with_events
 from oracle.sampler import play_random_game, random_action
 from oracle.serialize import StateError, canonical_json, fingerprint, fingerprint_data, from_dict, parse, to_dict
 from oracle.service import convert as cv

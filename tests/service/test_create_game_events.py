@@ -10,7 +10,7 @@ import pytest
 
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle.engine import apply
-from oracle.rules.setup import GameConfig, new_game_with_events
+from oracle.rules.turn.setup import GameConfig, new_game_with_events
 from oracle.service import convert as cv
 
 from .helpers import ORDER_HEROES, ROLL_HEROES, game_config

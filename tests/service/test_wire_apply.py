@@ -19,7 +19,7 @@ from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 from oracle.editions import EDITIONS
 from oracle.engine import apply, decision, legal_actions
 from oracle.model import Action
-from oracle.rules.setup import new_game
+from oracle.rules.turn.setup import new_game
 from oracle.sampler import play_random_game, random_action
 from oracle.service import convert as cv
 from oracle.service import state_codec as sc

@@ -1,0 +1,492 @@
+"""The wound pipeline: every wound the game deals passes through :func:`deal_wounds`, in the
+order of the main stage of an attack or an ability (R15:508.4):
+
+1. the calculation step (R15:508.4.1): the final amount, with the modifiers that depend on
+   the target (the caller's strike «по …» and shot bonuses; «Уязвимость» here);
+2. the effect-change step (R15:508.4.2): first the replacement effects (R15:517) — «Защита
+   от [текст]» (R15:515.1), «Не получает ран от …» (R15:517.1.1), «Если … должно получить
+   раны, вместо этого …» (R15:517.1) — each applied once to one wound, a replacement
+   applying to the result of another (R15:517.5) and a cycle stopping before its first
+   repetition (R15:525.1); then the prevention effects (R15:516) on the final amount
+   (R15:516.2): «Броня N» (R15 glossary) and «Предотвратите следующие N ран», the inactive
+   player's first, then the active player's (R15:516.3), a partly used one keeping its rest
+   (R15:516.4) and none of a card that left play (R15:516.6);
+3. the effect step (R15:508.4.3): the wounds are put on the card.
+
+Wounds that are a payment (an alternative cost in wounds of the own hero) are no effect of an
+ability: no replacement or prevention applies to them (R15:517.2),
+nor Уязвимость (entry 72).  The static abilities of a hidden card do not work (entry 12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cache
+
+from ...cards import Armour, NoWoundsFrom, PreventNext, Protection, WoundReplacement, WoundWatch, load_pool
+from ...model import Event, HandChoice, Modifier, QueueEntry, State
+from ..queries.board import (
+    abilities_in_play,
+    abilities_of_kind,
+    card_def,
+    classes_of,
+    current_strike,
+    game_has,
+    has_keyword,
+    ids_in_play,
+    ids_with_kind,
+)
+from .triggers import fire
+
+__all__ = ["answering", "answers_given", "deal_wounds", "pause_for_wound_choice",
+           "unanswered_offer", "use_leave_together", "wound_choices_possible"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Blow:
+    """Wounds on their way to a card: who deals them (0: nobody), and whether by a strike
+    (an attack or a return strike) or a shot (R15:507.3)."""
+
+    source: int
+    by_strike: bool
+    shot: bool
+
+
+def deal_wounds(
+    state: State, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...], source: int = 0,
+    by_strike: bool = False, payment: bool = False, shot: bool = False,
+) -> None:
+    """Deal ``amount`` wounds to the character ``uid`` in play through the pipeline (see the
+    module); the ``wounded`` event tells how many were put on it.  A hidden card takes none (R15:504.3), nor a
+    card out of play; an amount of 0 is no source of wounds (R15:512.1.1).
+
+    ``source`` is the card that deals them (the striking creature, or the source of the
+    ability whose effect they are, R15:502.2, wherever it is now, R15:403.1).  Wounds it
+    deals to a hero fire «наносит раны ударом по герою» when ``by_strike`` (R15:510.3) and
+    «[карта] наносит раны герою» either way (INTERPRETING.md, entry 57)."""
+    c = state.cards[uid]
+    if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
+        return
+    blow = _Blow(source, by_strike, shot)
+    if source and not payment and state.modifiers and _deals_no_wounds(state, blow):
+        # «оно не наносит ран»: a replacement of every wound it would deal (R15:517.1; entry 159)
+        ev.append(Event("wounds_prevented", (*rules, "R15:508.4.2", "R15:517.1"),
+                        (("card", uid), ("source", source), ("amount", amount))))
+        return
+    if not payment and not _untouched(state, uid):
+        if not state.rules.prevention_after_final_amount:  # the ``prevention_before_final_amount`` mutant: before the calculation step
+            amount = _prevent(state, uid, amount, blow, ev, rules)
+            if amount <= 0:
+                return
+        if has_keyword(state, uid, "vulnerability"):
+            # the calculation step (R15:508.4.1): «Уязвимость», 1 wound more from any source of
+            # wounds; several do not add up (R15:7.vulnerability; INTERPRETING.md, entries 72, 94)
+            amount += 1 if state.rules.vulnerability_adds_one else 0
+            rules = (*rules, "R15:7.vulnerability")
+        replaced = _replace(state, uid, amount, blow, ev, rules)
+        if replaced is None:
+            return
+        amount, rules = replaced
+        if state.rules.prevention_after_final_amount:  # prevention after the final amount (R15:516.2; INTERPRETING.md, entry 94)
+            amount = _prevent(state, uid, amount, blow, ev, rules)
+        if amount <= 0:
+            return
+    c = state.card_mut(uid)
+    c.wounds += amount
+    ev.append(Event("wounded", rules, (("card", uid), ("amount", amount), ("wounds", c.wounds))))
+    if source and card_def(state, uid).type == "hero":
+        if by_strike:
+            fire(state, "strikes_hero", source, ev, rules, count=amount)  # «наносит Х ран ударом герою» (entry 57)
+        if by_strike or state.rules.ability_wounds_have_a_source:
+            fire(state, "wounds_hero", source, ev, rules)
+
+
+#: Kinds as tuples (they hash fast as the keys of the per-kind tables of :mod:`.board`): the
+#: card's own protections, «не получает ран» and armour; the replacements and preventions of
+#: cards in play; the card's own replacements.
+_OWN_GUARDS = (Protection, NoWoundsFrom, Armour)
+_BOARD_GUARDS = (WoundReplacement, PreventNext)
+_REPLACING = (Protection, NoWoundsFrom)
+
+
+def _deals_no_wounds(state: State, blow: _Blow) -> bool:
+    """The source of ``blow`` has «не наносит ран» in force (a modifier granting
+    "deals_no_wounds"): no wound of it is dealt, by its strike or by its abilities
+    (INTERPRETING.md, entry 159; the ``deals_no_wounds_only_by_strike`` mutant lets the wounds of
+    its abilities through)."""
+    if not (blow.by_strike or state.rules.deals_no_wounds_covers_abilities):
+        return False
+    return any(m.target == blow.source and m.grants == "deals_no_wounds" for m in state.modifiers)
+
+
+def _untouched(state: State, uid: int) -> bool:
+    """Whether nothing of steps 1–2 can apply to wounds dealt to ``uid`` now: it has no
+    protection, «не получает ран», armour or Уязвимость, and no card in play has a wound
+    replacement or a «предотвратите следующие» (then the amount goes on unchanged, with no
+    event; speed only: most wounds meet none of them)."""
+    own = ids_with_kind(_OWN_GUARDS)
+    if game_has(state, own) and state.cards[uid].card_id in own:
+        return False
+    if has_keyword(state, uid, "vulnerability"):
+        return False
+    if state.modifiers and any(m.target == uid and m.grants == "no_wounds" for m in state.modifiers):
+        return False  # «Не получает ран» granted (entry 185)
+    if state.modifiers and _gained_armour(state, uid):
+        return False
+    board = ids_with_kind(_BOARD_GUARDS)
+    return not game_has(state, board) or board.isdisjoint(ids_in_play(state))
+
+
+# --- replacement (R15:508.4.2, 515.1, 517)
+
+#: «Не получает ран» granted to a card (a modifier granting "no_wounds"; entry 185): a replacement of
+#: no ability index of the card's own, which no creature's strike limits.
+_NO_WOUNDS = NoWoundsFrom(min_strike=0, text_en="Takes no wounds")
+_NO_WOUNDS_INDEX = -3
+
+#: A replacement that can apply: (the card whose static ability it is, the ability's index, the ability).
+_Replacement = tuple[int, int, Protection | NoWoundsFrom | WoundReplacement]
+
+
+def _replace(
+    state: State, uid: int, amount: int, blow: _Blow, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[int, tuple[str, ...]] | None:
+    """The replacement effects on ``amount`` wounds to ``uid``: None when they are replaced by
+    something that is not wounds (the card takes none), else the amount to go on with and
+    the rules its events cite.
+
+    Each replacement applies at most once to one wound: a chain that would apply one again
+    stops before that repetition (R15:525.1; INTERPRETING.md, entry 90), and the wounded event
+    then cites R15:525.1.  The result of a replacement is what the next one replaces
+    (R15:517.5; the ``one_replacement_per_wound`` mutant stops after the first).  When several
+    can apply, the player controlling the wounded card chooses (R15:517.3, 517.4): the engine
+    takes them in a fixed order — the card's own abilities, then its controller's other cards,
+    then the opponent's (INTERPRETING.md, entry 89)."""
+    applied: set[tuple[int, int]] = set()
+    declined: set[tuple[int, int]] = set()  # optional ones its controller did not apply (entry 223)
+    while True:
+        offered = _replacements(state, uid, blow)
+        fresh = [r for r in offered if (r[0], r[1]) not in applied and (r[0], r[1]) not in declined]
+        if not fresh or (applied and not state.rules.replacement_of_a_replacement):
+            if any((r[0], r[1]) in applied for r in offered):
+                rules = (*rules, "R15:525.1")
+            return amount, rules
+        card, index, ability = fresh[0]
+        step = (*rules, "R15:508.4.2")
+        if isinstance(ability, WoundReplacement) and ability.instead == "destroy_self":
+            # «вы можете уничтожить Курдаша, при этом …»: its controller's decision (R15:517.3; entry 223)
+            if not _answer(state, card, state.controller_of(card)):
+                declined.add((card, index))
+                continue
+            _destroy_instead(state, uid, card, blow, ev, step)
+            return None
+        applied.add((card, index))
+        if isinstance(ability, Protection):
+            ev.append(Event("wounds_prevented", (*step, "R15:515.1"),
+                            (("card", uid), ("source", blow.source), ("amount", amount))))
+            return None
+        if isinstance(ability, NoWoundsFrom):
+            ev.append(Event("wounds_prevented", (*step, "R15:517.1.1"),
+                            (("card", uid), ("source", blow.source), ("amount", amount))))
+            return None
+        if ability.instead == "upgrade":
+            # «вместо этого усовершенствуйте его»: it loses its classes and is a Механизм, and
+            # takes no wounds (R15:517.1, R15:7.upgrade)
+            ev.append(Event("wounds_replaced", (*step, "R15:517.1"),
+                            (("card", uid), ("by", card), ("instead", "upgrade"), ("amount", 0))))
+            state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="mechanism"))
+            ev.append(Event("upgraded", (*step, "R15:517.1", "R15:7.upgrade"), (("card", uid),)))
+            return None
+        amount += ability.value  # «вместо этого получает на N ран больше»
+        ev.append(Event("wounds_replaced", (*step, "R15:517.1") if not applied - {(card, index)} else
+                        (*step, "R15:517.1", "R15:517.5"),
+                        (("card", uid), ("by", card), ("instead", "more"), ("amount", amount))))
+
+
+#: :func:`oracle.rules.mechanisms.basic_effects.leave_together`, given by that module (it deals its wounds
+#: through this one, which may not import it back).
+_LEAVE: list[Callable[..., None]] = []
+
+
+def use_leave_together(leave: Callable[..., None]) -> None:
+    """Register how cards leave play together (:func:`~oracle.rules.mechanisms.basic_effects.leave_together`)."""
+    _LEAVE[:] = [leave]
+
+
+def _destroy_instead(state: State, uid: int, card: int, blow: _Blow, ev: list[Event], step: tuple[str, ...]) -> None:
+    """Курдаш «Если ваш герой должен получить раны, вы можете уничтожить Курдаша, при этом
+    предотвратить получение ран и уничтожить их источник, если это существо или карта
+    поддержки», applied: the card is destroyed (its own ability the source, R15:505.2,
+    505.1.1), then, that done (R15:119.4), no wounds are put on the hero and the source of the
+    wounds, a creature or a support card in play and not hidden, is destroyed by it too
+    (INTERPRETING.md, entry 223; the ``wound_source_survives`` mutant leaves the source)."""
+    leave_together = _LEAVE[0]
+    cited = (*step, "R15:517.1")
+    ev.append(Event("wounds_replaced", cited,
+                    (("card", uid), ("by", card), ("instead", "destroy_self"), ("amount", 0))))
+    leave_together(state, [card], ev, (*cited, "R15:505.2"), by=card)
+    source = state.cards[blow.source].attached_to or blow.source if blow.source else 0
+    if (source and state.rules.wound_source_destroyed and state.zone_of(source) == "play"
+            and not state.cards[source].hidden and card_def(state, source).type in ("creature", "support")):
+        leave_together(state, [source], ev, (*cited, "R15:119.4", "R15:505.2"), by=card)
+
+
+# --- the controller's decision on an optional replacement (INTERPRETING.md, entry 223)
+
+
+@dataclass(slots=True)
+class _Asking:
+    """The answers known for the optional replacements one unit of the game offers, in the order
+    it offers them (``answers``, how many used so far ``cursor``), and the first offer found with
+    no answer yet (card, its controller's seat)."""
+
+    answers: tuple[bool, ...]
+    cursor: int = 0
+    unanswered: tuple[int, int] | None = field(default=None)
+
+
+#: The answers of the unit being carried out now (None: no decision can be asked here, and an
+#: optional replacement is not applied).  A transient of one call, never part of the state.
+_ASKING: ContextVar[_Asking | None] = ContextVar("wound_choice", default=None)
+
+
+def _answer(state: State, card: int, seat: int) -> bool:
+    """Whether the controller applies the optional replacement of ``card`` offered now: its
+    answer in the unit's order, or no (the first offer with no answer is recorded).  The
+    ``optional_replacement_always_applies`` mutant applies it without asking."""
+    if not state.rules.optional_replacement_asked:
+        return True
+    asking = _ASKING.get()
+    if asking is None:
+        return False
+    if asking.cursor < len(asking.answers):
+        asking.cursor += 1
+        return asking.answers[asking.cursor - 1]
+    if asking.unanswered is None:
+        asking.unanswered = (card, seat)
+    return False
+
+
+class answering:
+    """While a unit of the game (an effect, a fight) is carried out, the optional
+    replacements it offers take ``answers`` in order (a context manager)."""
+
+    __slots__ = ("_asking", "_token")
+
+    def __init__(self, answers: tuple[bool, ...]) -> None:
+        self._asking = _Asking(answers)
+
+    def __enter__(self) -> None:
+        self._token = _ASKING.set(self._asking)
+
+    def __exit__(self, *exc: object) -> None:
+        _ASKING.reset(self._token)
+
+
+@cache
+def _choosers() -> frozenset[str]:
+    """The ids of the pool's cards with an optional wound replacement (``destroy_self``)."""
+    return frozenset(cid for cid, d in load_pool().cards.items()
+                     if any(isinstance(a, WoundReplacement) and a.instead == "destroy_self" for a in d.abilities))
+
+
+def wound_choices_possible(state: State) -> bool:
+    """Whether a card with an optional wound replacement is in play (speed only: every other
+    game skips the look-ahead of :func:`unanswered_offer`)."""
+    ids = _choosers()
+    return game_has(state, ids) and not ids.isdisjoint(ids_in_play(state))
+
+
+def unanswered_offer(
+    state: State, unit: Callable[[State, list[Event]], None], answers: tuple[bool, ...]
+) -> tuple[int, int] | None:
+    """The first optional replacement ``unit`` would offer with no answer among ``answers``, as
+    (card, seat of its controller), found by carrying the unit out on a copy of the state;
+    None when it offers none beyond them."""
+    trial = state.fork()
+    asking = answering(answers)
+    with asking:
+        unit(trial, [])
+    return asking._asking.unanswered
+
+
+def answers_given(count: int) -> tuple[bool, ...]:
+    """The answers a ``choosing_cards.count`` at step ``wound_choice`` holds: 0 none, else
+    2^n plus the bits of the n answers, bit i set when the i-th offer was applied."""
+    if count <= 1:
+        return ()
+    n = count.bit_length() - 1
+    return tuple(bool(count >> i & 1) for i in range(n))
+
+
+def _count_of(answers: tuple[bool, ...]) -> int:
+    return (1 << len(answers)) | sum(1 << i for i, a in enumerate(answers) if a) if answers else 0
+
+
+def pause_for_wound_choice(
+    state: State, entry: QueueEntry, index: int, unit: Callable[[State, list[Event]], None],
+    answers: tuple[bool, ...], drawn: int = 0, known_strike: int = -1,
+) -> bool:
+    """Before ``unit`` (effect ``index`` of the resolving ``entry``, or a strike attack's fight) is
+    carried out: when it would offer an optional wound replacement not answered yet, the game
+    waits at step ``wound_choice`` for the decision of that card's controller
+    (``choosing_cards``: the entry, the index, his seat, the step to return to, the answers so
+    far, and for an effect the cards its ability drew before it and its source's last known
+    strike; R15:517.3; INTERPRETING.md, entry 223) and True is returned."""
+    offer = unanswered_offer(state, unit, answers)
+    if offer is None:
+        return False
+    state.choosing_cards = HandChoice(entry, index, offer[1], state.step, count=_count_of(answers), drawn=drawn,
+                                      strike=known_strike + 1)
+    state.step = "wound_choice"
+    return True
+
+
+def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:
+    """The replacement effects that can apply now to wounds ``blow`` deals to ``uid``, in the
+    engine's order (entry 89): the card's own (protection, «Не получает ран от», its own «вместо»),
+    then those of its controller's other cards in play, then the opponent's, by uid."""
+    out: list[_Replacement] = []
+    if state.modifiers and any(m.target == uid and m.grants == "no_wounds" for m in state.modifiers) and (
+            blow.by_strike or state.rules.no_wounds_at_all):
+        # «Не получает ран» granted until the end of turn (Неистовство): no wounds at all, whatever deals
+        # them (R15:517.1.1; INTERPRETING.md, entry 185; the ``no_wounds_only_from_strikes`` mutant
+        # keeps only strikes off)
+        out.append((uid, _NO_WOUNDS_INDEX, _NO_WOUNDS))
+    for i, a in abilities_of_kind(state, uid, _REPLACING):
+        if isinstance(a, Protection) and _protects(state, a, blow):
+            out.append((uid, i, a))
+        if isinstance(a, NoWoundsFrom) and _no_wounds_from(state, a, blow):
+            out.append((uid, i, a))
+    owner = state.controller_of(uid)  # its controller: «ваше существо» is one you control (entry 114)
+    found = abilities_in_play(state, WoundReplacement, (owner, 1 - owner))
+    # per seat: the wounded card first, then by uid (entry 89)
+    found.sort(key=lambda f: (f[0] != owner, f[1] != uid, f[1]))
+    for _seat, card, i, a in found:
+        if (_watches(state, a.to, card, uid)
+                and not (a.unless_class and a.unless_class in classes_of(state, uid))):
+            out.append((card, i, a))
+    return out
+
+
+def _protects(state: State, a: Protection, blow: _Blow) -> bool:
+    """«Защита от [текст]» covers these wounds (R15:515.1): strikes, shots or both («атак»,
+    R15:507.3) of a card of its class, if it names one.  Protection from spells covers no
+    wounds: it restricts targets (R15:515.2; the ``spell_protection_stops_wounds`` mutant
+    lets it stop the wounds of a spell as well, INTERPRETING.md, entry 92)."""
+    if a.source == "spells":
+        return (not state.rules.spell_protection_only_restricts_targets and bool(blow.source)
+                and card_def(state, blow.source).type == "spell")
+    if a.source == "strikes" and not blow.by_strike:
+        return False
+    if a.source == "shots" and not blow.shot:
+        return False
+    if a.source == "attacks" and not (blow.by_strike or blow.shot):
+        return False
+    return not a.card_class or (bool(blow.source) and a.card_class in classes_of(state, blow.source))
+
+
+def _no_wounds_from(state: State, a: NoWoundsFrom, blow: _Blow) -> bool:
+    """«Не получает ран от существ с ударом N или более» (R15:517.1.1): the wounds come from a
+    creature whose strike is N or more now — its current strike in play, its printed one once
+    it left play (entry 86) — by its strike, or by an ability it is the source of (the
+    ``no_wounds_from_covers_abilities`` mutant: by its strike only)."""
+    if not blow.source or not (blow.by_strike or state.rules.no_wounds_from_covers_abilities):
+        return False
+    d = card_def(state, blow.source)
+    if d.type != "creature":
+        return False
+    strike = current_strike(state, blow.source) if state.zone_of(blow.source) == "play" else d.strike
+    return strike >= a.min_strike
+
+
+def _watches(state: State, to: WoundWatch, card: int, uid: int) -> bool:
+    """Whether an ability of ``card`` watching ``to`` is about wounds dealt to ``uid``."""
+    if to == "self":
+        return card == uid
+    seat = state.controller_of(card)  # «ваш»: its controller's (R15 glossary «Ваша карта»; entry 114)
+    if to == "own_hero":
+        return uid == state.players[seat].hero
+    creature = card_def(state, uid).type == "creature"
+    return creature and (to == "each_creature" or state.controller_of(uid) == seat)
+
+
+# --- prevention (R15:508.4.2, 516)
+
+
+def _prevent(state: State, uid: int, amount: int, blow: _Blow, ev: list[Event], rules: tuple[str, ...]) -> int:
+    """The prevention effects on the final ``amount`` of wounds to ``uid`` (R15:516.2): each
+    with a number is applied in turn while wounds are left, first all the inactive
+    player's, then the active player's (R15:516.3; the ``active_prevention_first`` mutant
+    takes the active player's first); one a player has several of are taken «Броня» first,
+    then by card (entry 91).  Each prevents what it can; a counted one keeps its rest for
+    later wounds (R15:516.4; the ``prevention_rest_lost`` mutant uses it up).  Only cards in
+    play, not hidden, prevent (R15:516.6).  Returns the wounds left to put on."""
+    shields = _shields(state, uid, blow)
+    first = state.inactive if state.rules.prevention_inactive_first else state.active
+    shields.sort(key=lambda s: (s[0] != first, s[2] != "armour", s[1]))
+    for _seat, card, kind, left in shields:
+        if amount <= 0:
+            break
+        n = min(left, amount)
+        if n <= 0:
+            continue
+        amount -= n
+        c = state.card_mut(card)
+        cited = (*rules, "R15:508.4.2", "R15:516.1", "R15:516.3")
+        if kind == "armour":
+            if c.armour_turn != state.turn:
+                c.armour_turn, c.armour_prevented = state.turn, 0
+            c.armour_prevented += n
+            rest = left - n
+            cited = (*cited, "R15:7.armour")
+        else:
+            c.prevented += n if state.rules.prevention_rest_kept or n == left else left
+            rest = _prevent_next_value(state, card) - c.prevented
+            if rest > 0:
+                cited = (*cited, "R15:516.4")
+        ev.append(Event("prevention_used", cited,
+                        (("card", uid), ("by", card), ("prevented", n), ("rest", rest), ("amount", amount))))
+    return amount
+
+
+def _shields(state: State, uid: int, blow: _Blow) -> list[tuple[int, int, str, int]]:
+    """The numeric preventions that can apply to wounds ``blow`` deals to ``uid``: (its
+    controller's seat, its card, "armour" or "next", what it can still prevent).  «Броня N»
+    is the card's own, against strikes and shots only (the ``armour_covers_every_wound``
+    mutant: against any wounds), the highest one counting, renewed each turn (the
+    ``armour_never_renews`` mutant keeps the count from turn to turn; R15 glossary «Броня Х»;
+    INTERPRETING.md, entry 93)."""
+    out: list[tuple[int, int, str, int]] = []
+    values = [a.value for _, a in abilities_of_kind(state, uid, Armour)]
+    # a Броня gained until the end of turn joins the printed one, the highest counting (entry 162)
+    values += _gained_armour(state, uid)
+    if values and (blow.by_strike or blow.shot or not state.rules.armour_strikes_and_shots_only):
+        c = state.cards[uid]
+        used = c.armour_prevented if c.armour_turn == state.turn or not state.rules.armour_per_turn else 0
+        out.append((state.controller_of(uid), uid, "armour", max(values) - used))
+    seen = 0
+    for seat, card, _, a in abilities_in_play(state, PreventNext):
+        if card != seen and _watches(state, a.to, card, uid):
+            out.append((seat, card, "next", a.value - state.cards[card].prevented))
+            seen = card  # one per card: its first that watches ``uid``
+    return out
+
+
+def _gained_armour(state: State, uid: int) -> list[int]:
+    """The values of the Броня ``uid`` gained for a time («получает Броню N до конца хода»: a
+    modifier granting ``armour``; INTERPRETING.md, entry 162); the ``gained_armour_adds`` mutant
+    adds them to the card's printed Броня instead of taking the highest."""
+    gained = [m.amount for m in state.modifiers if m.target == uid and m.grants == "armour"]
+    if gained and not state.rules.highest_armour_counts:
+        printed = sum(a.value for _, a in abilities_of_kind(state, uid, Armour))
+        return [printed + sum(gained)]
+    return gained
+
+
+def _prevent_next_value(state: State, card: int) -> int:
+    """The N of the card's «Предотвратите следующие N ран» (its first such ability)."""
+    return next(a.value for a in card_def(state, card).abilities if isinstance(a, PreventNext))
+

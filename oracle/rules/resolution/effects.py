@@ -1,0 +1,428 @@
+"""Carrying out an ability's effects (R15:119): in order (R15:119.2), each one linked to the
+one before it or not (R15:119.4, 119.7), its condition read when it executes (R15:119.2),
+the targets that left play or hid skipped (R15:120.7); a hand effect may pause the
+resolution for a choice (INTERPRETING.md, entry 63).  Each op is carried out by its handler
+(:mod:`~oracle.rules.ops.card_effects`, :mod:`~oracle.rules.ops.player_effects`, or for a hand op
+:mod:`~oracle.rules.ops.hand`), through the dispatch tables here, checked complete against the
+op table (:data:`oracle.cards.OPS`) at import."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from ...cards import (
+    GRANT_OPS,
+    HAND_OPS,
+    OPS,
+    ORDER_OPS,
+    PAYMENT_OPS,
+    SHOWN_CONDITIONS,
+    SUPPLY_OPS,
+    TARGET_CONDITIONS,
+    Effect,
+    EffectAbility,
+    Op,
+    WoundParams,
+)
+from ...model import Event, HandChoice, QueueEntry, State
+from ..mechanisms import draws
+from ..mechanisms.basic_effects import check_state, close_card
+from ..mechanisms.modules import create_effect
+from ..mechanisms.triggers import fire_from_deck
+from ..mechanisms.wounds import answering, pause_for_wound_choice, wound_choices_possible
+from ..ops import card_effects, deck_top, player_effects
+from ..ops.deck_order import order_effect
+from ..ops.hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, shuffles_after
+from ..ops.opponent_payment import payment_effect
+from ..queries import timed_effects
+from ..queries.board import (
+    card_def,
+    classes_of,
+    condition_holds,
+    current_strike,
+    has_keyword,
+    shot_bonus,
+    target_condition_holds,
+)
+from ..queries.payment import mentioned_cost
+from ..queries.recipients import effect_amount, recipients_of
+from ..queries.targeting import target_groups, target_violation
+from . import delayed
+
+__all__ = ["WOUNDING_OPS", "EachHandler", "WholeHandler", "apply_effect", "effect_unit", "hand_effect", "run_ability",
+           "run_effects"]
+
+
+def run_ability(
+    state: State, entry: QueueEntry, ability: EffectAbility, ev: list[Event], rules: tuple[str, ...]
+) -> None:
+    """Execute an ability's effects in order (R15:119.2); targets that left the play zone
+    or hid are skipped, the rest still happens (R15:120.7).  Target restrictions are not
+    checked again (B:501.4), unless the engine runs the mutant that does so."""
+    if not state.rules.targets_fixed_at_declaration and ability.targets:
+        kept = tuple(
+            t
+            for spec, group in target_groups(ability, entry.targets)
+            for t in group
+            if not target_violation(state, spec, entry.controller, entry.source, t)
+        )
+        entry = replace(entry, targets=kept)
+    run_effects(state, entry, ability, 0, True, ev, rules)
+
+
+def run_effects(
+    state: State, entry: QueueEntry, ability: EffectAbility, start: int, done: bool, ev: list[Event],
+    rules: tuple[str, ...], answers: tuple[bool, ...] = (), carried: tuple[int, int] = (0, -1),
+) -> None:
+    """Execute the ability's effects from index ``start`` on (``done``: whether the effect
+    before it was carried out).  A hand effect with a real choice stops the resolution at
+    step ``hand_choice``; the choice resumes it here after that effect (R15:119.2;
+    INTERPRETING.md, entry 63).  An effect that deals wounds waits first at step
+    ``wound_choice`` when it would offer an optional replacement (Курдаш; entry 223); the
+    decision resumes it here at that effect, ``answers`` the decisions made for it and
+    ``carried`` what the run before the pause had read (the cards drawn, the source's last known
+    strike, R15:403.1)."""
+    drawn, known_strike = carried
+    discarded = 0  # the controller's cards this run's discards moved («сколько вы сбросили»; entry 174)
+    healed = 0  # the characters this run's heals removed a wound from («за каждого излеченного»; entry 214)
+    # only an ability that reads its source's strike needs the last known one (R15:403.1)
+    reads_strike = any(e.amount == "self_strike" for e in ability.effects)
+    # and an ability that reads its target's strike the target's (entry 82)
+    known_target_strike = -1
+    target = entry.targets[0] if entry.targets and any(e.amount == "target_strike" for e in ability.effects) else 0
+    for index in range(start, len(ability.effects)):
+        effect = ability.effects[index]
+        if reads_strike and state.zone_of(entry.source) == "play" and card_def(state, entry.source).type == "creature":
+            known_strike = current_strike(state, entry.source)  # its last known strike (R15:403.1)
+        if target and state.zone_of(target) == "play" and not state.cards[target].hidden:
+            known_target_strike = current_strike(state, target)  # the target's last known strike (R15:403.1)
+        if not _follows(state, effect, done):
+            done = False
+            continue
+        if effect.op == "upgrade" and _cancels(state, entry, effect, ev, rules):
+            return
+        if effect.op == "search":
+            # «Когда вы используете Поиск»: the searcher's deck cards see it (R15:113.10; entry 220)
+            fire_from_deck(state, entry.controller, ev, rules)
+        if effect.op in HAND_OPS:
+            hand = len(state.players[entry.controller].hand)
+            paused, done = hand_effect(state, entry, ability, index, choosers(state, entry, effect), ev, rules)
+            if paused:
+                return
+            if effect.op == "discard":
+                discarded += hand - len(state.players[entry.controller].hand)
+        elif effect.op in PAYMENT_OPS:
+            # «противник может заплатить …»: his decision may wait at step pay_choice (entry 190)
+            paused, done = payment_effect(state, entry, ability, index, ev, rules)
+            if paused:
+                return
+        elif effect.op in ORDER_OPS:
+            # «в порядке, выбранном их владельцами»: an owner's order may wait at step deck_order (entry 193)
+            if order_effect(state, entry, index, ev, rules):
+                return
+            done = True
+        elif effect.op in SUPPLY_OPS:
+            # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104);
+            # «если это механизм, создайте …»: nothing when its condition is false (entries 42, 163)
+            if effect.cond and not _condition_met(state, entry, effect):
+                done = False
+            elif create_effect(state, entry, effect, index, ev, rules):
+                return
+            else:
+                done = True
+        else:  # only these effects draw cards (a later amount "drawn" counts them)
+            before = len(ev)
+            if effect.op in WOUNDING_OPS and wound_choices_possible(state):
+                # «Если ваш герой должен получить раны, вы можете …»: asked before the wounds (entry 223)
+                given = answers if index == start else ()
+                if pause_for_wound_choice(state, entry, index, effect_unit(entry, effect, rules, drawn, known_strike),
+                                          given, drawn, known_strike):
+                    return
+                with answering(given):
+                    n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike,
+                                            known_target_strike, discarded, healed)
+            else:
+                n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike,
+                                        discarded, healed)
+            drawn += n
+            if effect.op == "heal":  # «каждого персонажа, с которого сняли раны» (entry 214)
+                healed += sum(1 for e in ev[before:] if e.kind == "healed"
+                              and (e.data[1][1] or not state.rules.only_healed_characters_count))
+            if effect.op == "shuffle_self_into_deck" and done and state.rules.shuffled_in_card_is_shuffled:
+                # a card put into a deck at no given place: chance shuffles that deck (R15:204.3; entry 222)
+                pause_for_shuffle(state, HandChoice(entry, index, state.cards[entry.source].owner, state.step))
+                return
+        check_state(state, ev, _killer(state, entry))
+        if state.winner >= 0:
+            return
+
+
+#: The ops whose effect may deal wounds to a hero (the effect a wound choice waits before; entry 223).
+WOUNDING_OPS: frozenset[Op] = frozenset({"wound", "distribute_wounds"})
+
+
+def effect_unit(
+    entry: QueueEntry, effect: Effect, rules: tuple[str, ...], drawn: int, known_strike: int,
+) -> Callable[[State, list[Event]], None]:
+    """Effect ``effect`` of the resolving ``entry`` as one unit of the game, on any copy of the
+    state: the look-ahead of a wound choice carries it out (INTERPRETING.md, entry 223), with
+    the cards its ability drew before it (``drawn``) and its source's last known strike
+    (``known_strike``, -1: none; R15:403.1); the target's strike is read as the effect reads it."""
+    def unit(state: State, ev: list[Event]) -> None:
+        target = entry.targets[0] if entry.targets else 0
+        target_strike = current_strike(state, target) if (
+            target and state.zone_of(target) == "play" and not state.cards[target].hidden) else -1
+        _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, target_strike, 0)
+
+    return unit
+
+
+def _condition_met(state: State, entry: QueueEntry, effect: Effect) -> bool:
+    """Whether the effect's condition about its controller or the card the ability showed
+    holds now (INTERPRETING.md, entries 42, 160)."""
+    if effect.cond in SHOWN_CONDITIONS:
+        return deck_top.shown_condition_holds(state, entry, effect.cond)
+    return not effect.cond or condition_holds(state, entry.controller, effect.cond)
+
+
+def _killer(state: State, entry: QueueEntry) -> int:
+    """What a card destroyed by this ability's effect dies «от»: the ability's source
+    (R15:505.1.1, 502.2; INTERPRETING.md, entry 98).  The ``only_strikes_kill`` mutant counts a
+    creature only through its strike, so its ability's victims die from nothing."""
+    if not state.rules.creature_abilities_kill and card_def(state, entry.source).type == "creature":
+        return 0
+    return entry.source
+
+
+def _follows(state: State, effect: Effect, done: bool) -> bool:
+    """Whether an effect linked to the one before it happens: «при этом» only if that one was
+    carried out (R15:119.4; the ``while_doing_without_the_first_part`` mutant does it anyway),
+    «иначе» only if it was not (R15:119.7; INTERPRETING.md, entry 54)."""
+    if effect.if_previous == "done":
+        return done or not state.rules.while_doing_needs_the_first_part
+    if effect.if_previous == "not_done":
+        return not done
+    return True
+
+
+def _cancels(state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...]) -> bool:
+    """«Усовершенствовать»: «иначе отмените эту способность» — upgrading a creature that is a
+    mechanism already cancels the ability: none of its effects from this one on happens
+    (R15:7.upgrade; INTERPRETING.md, entry 70; the ``upgrade_of_a_mechanism_goes_on`` mutant
+    goes on with the later effects, as if «при этом» only needed the creature there)."""
+    recipients = recipients_of(state, entry, effect.to)
+    if not recipients or "Механизм" not in classes_of(state, recipients[0]):
+        return False
+    if not state.rules.upgrade_of_a_mechanism_cancels:
+        return False
+    ev.append(Event("ability_cancelled", (*rules, "R15:7.upgrade"),
+                    (("source", entry.source), ("ability", entry.ability), ("card", recipients[0]))))
+    return True
+
+
+def hand_effect(
+    state: State, entry: QueueEntry, ability: EffectAbility, index: int, seats: Sequence[int], ev: list[Event],
+    rules: tuple[str, ...],
+) -> tuple[bool, bool]:
+    """Carry out hand effect ``index`` for each of ``seats`` in turn, each choosing from his
+    own hand; the first with a real choice pauses the resolution (returns ``(True, …)``).
+    Otherwise returns ``(False, done)``: whether the (last) effect was carried out in full."""
+    effect = ability.effects[index]
+    if effect.op == "look_at_deck_top":  # the controller orders his own top cards (entry 161)
+        return deck_top.look_at_deck_top(state, entry, ability, index, ev, rules)
+    done = False
+    for seat in seats:
+        if has_real_choice(state, ability, index, seat, entry.source, entry.x):
+            pause_for(state, entry, index, seat)
+            return True, False
+        cards = forced_choice(state, ability, index, seat, entry.source, entry.x)
+        done = carry_out(state, entry, effect, seat, cards, ev, rules)
+        if shuffles_after(state, effect, cards):
+            # the deck was looked through: chance shuffles it (R15:7.search, R15:204.2; entry 84;
+            # after a summon, R15:519.3.1; entry 112)
+            pause_for_shuffle(state, HandChoice(entry, index, seat, state.step))
+            return True, done
+    return False, done
+
+
+def apply_effect(state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...]) -> bool:
+    """Execute one effect outside an ability's sequence — a replacement's «вместо этого»
+    (R15:527.5; :mod:`oracle.rules.mechanisms.draws`) — and the rules' own effects after it (R15:503.3);
+    returns whether it was carried out."""
+    done = _apply_effect(state, entry, effect, ev, rules)[1]
+    check_state(state, ev)
+    return done
+
+
+def _apply_effect(
+    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
+    known_strike: int = -1, known_target_strike: int = -1, discarded: int = 0, healed: int = 0,
+) -> tuple[int, bool]:
+    """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
+    whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
+    condition held and it reached a recipient (INTERPRETING.md, entry 54).  Its op's handler
+    (:data:`_WHOLE` or, for each recipient card, :data:`_EACH`) does the rest."""
+    me = entry.controller
+    if effect.cond in SHOWN_CONDITIONS:
+        if not deck_top.shown_condition_holds(state, entry, effect.cond):
+            if effect.cond == "shown_named" and not state.rules.unnamed_shown_card_stays:
+                deck_top.put_shown_under(state, entry, ev, rules)  # the mutant's reading
+            return 0, False  # «если это существо» about the card the ability showed (entry 160)
+    elif effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
+        return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
+    amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
+    if effect.amount == "discarded_before":
+        amount = discarded + amount  # «столько же карт, сколько вы сбросили», remembered now (entry 174)
+    if effect.amount == "healed_characters":
+        amount = healed + amount  # «за каждого излеченного персонажа»: this ability's heals (entry 214)
+    if effect.amount in ("self_wounds", "strike_at_death") and state.edition == "R15":
+        # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
+        # such rule to cite; INTERPRETING.md, entry 87)
+        rules = (*rules, "R15:403.1")
+    drawing = _DRAWS.get(effect.op)
+    if drawing is not None:
+        n = drawing(state, entry, effect, amount, ev, rules)
+        return n, n > 0
+    whole = _WHOLE.get(effect.op)
+    if whole is not None:
+        return 0, whole(state, entry, effect, amount, ev, rules)
+    return 0, _apply_card_effect(state, entry, effect, amount, ev, rules)
+
+
+#: Effects that put a lasting bonus on the card («получает +N к удару / к жизням»).
+_LASTING_OPS: tuple[Op, ...] = ("strike_while_in_play", "life_while_in_play", "reduce_life_while_in_play")
+
+
+def _apply_card_effect(
+    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> bool:
+    """An effect on each recipient card (its op's handler in :data:`_EACH`); returns whether
+    it reached a recipient.  A condition about the target (``target_stunned``) keeps the
+    effect to the recipients it holds for, read now (INTERPRETING.md, entry 54)."""
+    op = effect.op
+    recipients = recipients_of(state, entry, effect.to)
+    if effect.cond in TARGET_CONDITIONS:
+        recipients = [uid for uid in recipients if target_condition_holds(state, uid, effect.cond)]
+    if op in GRANT_OPS:  # a class, life or a keyword is given to creatures (R15:7.gains)
+        recipients = [uid for uid in recipients if card_def(state, uid).type == "creature"]
+    if op == "stun":
+        # «Не может быть оглушен»: the stun does nothing to it, it is not closed either
+        # (R15:514.2; INTERPRETING.md, entry 81; the ``unstunnable_card_is_closed`` mutant closes it)
+        immune = [uid for uid in recipients if has_keyword(state, uid, "cannot_be_stunned")]
+        if immune and not state.rules.unstunnable_card_is_not_closed:
+            for uid in immune:
+                close_card(state, uid, ev, rules)
+        recipients = [uid for uid in recipients if uid not in immune]
+    if op in _LASTING_OPS and amount <= 0:
+        return False  # «+0 к удару и жизням»: nothing is put on the card (INTERPRETING.md, entry 79)
+    params = effect.params
+    if isinstance(params, WoundParams) and params.shot and state.zone_of(entry.source) == "play":
+        amount += shot_bonus(state, entry.source)  # «+N к выстрелам» in force (R15:7.shot; entry 67)
+    each = _EACH[op]
+    base = amount
+    for uid in recipients:
+        if effect.amount == "target_cost":  # «Х — его стоимость»: each target's own (entry 44)
+            amount = mentioned_cost(state, uid) + base
+        elif effect.amount == "recipient_hand":  # «за каждую карту в руке его игрока» (entry 66)
+            amount = len(state.players[state.controller_of(uid)].hand) * effect.per + base
+        each(state, entry, effect, uid, amount, ev, rules)
+    return bool(recipients)
+
+
+#: Handler of an op that draws cards: (state, entry, effect, amount, events, rules) -> the
+#: number of cards drawn (for a later amount "drawn"; carried out if any, R15:119.4).
+DrawHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], int]
+#: The only ops that draw cards.
+_DRAWS: dict[Op, DrawHandler] = {
+    "draw": player_effects.draw,
+    "draw_to_match_opponent": player_effects.draw_to_match_opponent,
+}
+
+#: Handler of an op carried out as a whole: (state, entry, effect, amount, events, rules)
+#: -> whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7).
+WholeHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], bool]
+#: The ops whose effect goes to a player, to the targets as a whole or to the ability's own
+#: card, and those that take all their recipient cards at once (``destroy``).
+_WHOLE: dict[Op, WholeHandler] = {
+    "distribute_wounds": card_effects.distribute_wounds,
+    "destroy": card_effects.destroy,
+    "gain_coin": player_effects.gain_coin,
+    "gain_coins_until_end_of_turn": player_effects.gain_coins_until_end_of_turn,
+    "lose_coins": player_effects.lose_coins,
+    "no_plays_next_turn": timed_effects.create,
+    "cost_next_turn": timed_effects.create,
+    "cost_until_end_of_opponent_turn": timed_effects.create,
+    "graveyard_to_deck_top": player_effects.graveyard_to_deck_top,
+    "shuffle_self_into_deck": player_effects.shuffle_self_into_deck,
+    "pay": player_effects.pay,
+    "return_self_to_hand": player_effects.return_self_to_hand,
+    "double_ability_cost": player_effects.double_ability_cost,
+    "create_delayed": delayed.create_delayed,
+    "choose_x_times": delayed.choose_x_times,
+    "reveal_deck_top": deck_top.reveal_deck_top,
+    "shown_to_hand": deck_top.shown_to_hand,
+}
+
+
+#: Handler of an op on one recipient card: (state, entry, effect, card, amount, events, rules).
+EachHandler = Callable[[State, QueueEntry, Effect, int, int, list[Event], tuple[str, ...]], None]
+#: The ops carried out on each recipient card in turn.
+_EACH: dict[Op, EachHandler] = {
+    "wound": card_effects.wound,
+    "fight": card_effects.fight,
+    "attach_to_self": card_effects.attach_to_self,
+    "return_to_hand": card_effects.return_to_hand,
+    "put_on_deck_bottom": card_effects.put_on_deck_bottom,
+    "poison": card_effects.poison,
+    "intensify_poison": card_effects.intensify_poison,
+    "cure": card_effects.cure,
+    "heal": card_effects.heal,
+    "open": card_effects.open,
+    "prepare": card_effects.prepare,
+    "close": card_effects.close,
+    "stun": card_effects.stun,
+    "strike_until_end_of_turn": card_effects.strike_until_end_of_turn,
+    "shots_until_end_of_turn": card_effects.shots_until_end_of_turn,
+    "strike_until_start_of_turn": card_effects.strike_until_start_of_turn,
+    "strike_until_start_of_your_next_turn": card_effects.strike_until_start_of_your_next_turn,
+    "hide": card_effects.hide,
+    "set_strike_until_start_of_your_next_turn": card_effects.set_strike_until_start_of_your_next_turn,
+    "strike_while_in_play": card_effects.strike_while_in_play,
+    "upgrade": card_effects.upgrade,
+    "life_while_in_play": card_effects.life_while_in_play,
+    "keyword_until_end_of_turn": card_effects.keyword_until_end_of_turn,
+    "untargetable_until_end_of_turn": card_effects.untargetable_until_end_of_turn,
+    "keyword_while_in_play": card_effects.keyword_while_in_play,
+    "grant_ability_until_end_of_turn": card_effects.grant_ability_until_end_of_turn,
+    "grant_ability_while_in_play": card_effects.grant_ability_while_in_play,
+    "become_ent": card_effects.become_ent,
+    "lose_abilities": card_effects.lose_abilities,
+    "keyword_until_start_of_your_next_turn": card_effects.keyword_until_start_of_your_next_turn,
+    "double_strike_until_end_of_turn": card_effects.double_strike_until_end_of_turn,
+    "double_strike_while_in_play": card_effects.double_strike_while_in_play,
+    "double_life_while_in_play": card_effects.double_life_while_in_play,
+    "armour_until_end_of_turn": card_effects.armour_until_end_of_turn,
+    "reduce_life_while_in_play": card_effects.reduce_life_while_in_play,
+    "reduce_life_to": card_effects.reduce_life_to,
+    "set_strike_until_end_of_turn": card_effects.set_strike_until_end_of_turn,
+    "set_strike_while_in_play": card_effects.set_strike_while_in_play,
+    "take_control": card_effects.take_control,
+    "take_control_until_end_of_turn": card_effects.take_control_until_end_of_turn,
+    "exchange_control_until_end_of_turn": card_effects.exchange_control_until_end_of_turn,
+}
+
+
+def _check_dispatch() -> None:
+    """Every op of the op table (:data:`~oracle.cards.OPS`) has exactly one handler: a hand
+    op none here (:func:`hand_effect`), an op on a player, the targets or the ability's own
+    card a whole-effect one (a drawing one for the ops that draw), an op on cards a whole-effect
+    one (``destroy``) or one per card."""
+    for op, spec in OPS.items():
+        handlers = (op in _WHOLE) + (op in _EACH) + (op in _DRAWS)
+        if handlers != (spec.group not in ("hand", "supply", "payment", "order")) or (op in _EACH and spec.group != "cards"):
+            raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
+
+
+_check_dispatch()
+draws.use_effect_runner(apply_effect)  # a draw replacement's «вместо этого» (R15:527.5)

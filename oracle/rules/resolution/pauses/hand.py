@@ -1,0 +1,150 @@
+"""Step ``hand_choice``: cards a player chooses while an ability resolves — from his hand
+(«Сбросьте карту», R15 glossary «Сбросить»; «Положите карту из руки на верх колоды»; «Добывает»
+from a hand), from his deck («Поиск», R15:7.search; «Вызовите», R15:519.3), from his graveyard
+(«Возродите», R15:519.4) — the ops of :mod:`oracle.rules.ops.hand` (INTERPRETING.md, entries
+63-66, 84, 111, 112) — or, with ``choosing_cards.count`` set, the cards he looked at going back
+one at a time (:mod:`.look`).
+"""
+
+from __future__ import annotations
+
+from ....model import Action, Event, HandChoice, State, Violation
+from ...mechanisms.basic_effects import check_state
+from ...ops.hand import (
+    carry_out,
+    choice_counts,
+    choosers,
+    hand_choices,
+    options,
+    pause_for_shuffle,
+    shuffles_after,
+    zone_chosen_from,
+)
+from ...queries.board import ability_of
+from ..effects import hand_effect
+from ..queue import resolution_rules
+from ..resume import GoOn, Pause, resume
+from .look import check_look, look_options, put_one_back
+
+__all__ = ["PAUSE", "after_choice", "check_hand_choice", "hand_choice_actions", "hand_chooser", "hand_chooser_of"]
+
+#: The rule a choice of cards while an ability resolves comes from, by its effect's op.
+_CHOICE_RULES = {"discard": "R15:7.discard", "look_at_deck_top": "R15:204.3", "shown_to_deck_bottom": "R15:204.3",
+                 "search": "R15:7.search", "summon": "R15:519.3", "resurrect": "R15:519.4",
+                 "graveyard_to_hand": "R15:118.5",
+                 "capture_from_hand": "R15:7.capture", "attach_own_mechanisms": "R15:7.module"}
+
+
+def hand_chooser_of(state: State, seat: int) -> int:
+    """Who chooses for ``seat``'s hand (:func:`hand_chooser`)."""
+    return seat if state.rules.own_hand_chooser else 1 - seat
+
+
+def hand_chooser(state: State) -> int:
+    """Who chooses the pending hand cards: the player whose hand it is («Игрок на свой
+    выбор», R15 glossary «Сбросить»); the mutant ``hand_choice_by_opponent`` gives it to his
+    opponent.  Asked only at step ``hand_choice``, which always has ``choosing_cards``
+    (:func:`oracle.validate.validate` refuses the step without it)."""
+    hc = state.choosing_cards
+    assert hc is not None, "hand_choice without choosing_cards"
+    return hand_chooser_of(state, hc.player)
+
+
+def _hand_options(state: State) -> list[tuple[int, ...]]:
+    hc = state.choosing_cards
+    assert hc is not None
+    if hc.count:  # putting looked-at cards back in his order: one at a time (entry 161)
+        return look_options(state, hc)
+    return hand_choices(state, ability_of(state, hc.entry), hc.effect, hc.player, hc.entry.source, hc.entry.x)
+
+
+def hand_choice_actions(state: State) -> list[Action]:
+    """Every legal ``choose_cards``: each set of the chooser's hand cards of an allowed size."""
+    return [Action("choose_cards", targets=c) for c in _hand_options(state)]
+
+
+def check_hand_choice(state: State, action: Action) -> list[Violation]:
+    """Violations of a ``choose_cards``: distinct cards, in ascending order, of the chooser's
+    hand (R15:7.discard; R15:520.4, 119.7 for how many), or for a search of his deck that
+    match what it looks for, at most as many as it finds (R15:7.search)."""
+    hc = state.choosing_cards
+    assert hc is not None
+    if hc.count:  # «положите их обратно в любом порядке»: one of the cards still to put back (entry 161)
+        return check_look(state, hc, action)
+    ability = ability_of(state, hc.entry)
+    counts = choice_counts(state, ability, hc.effect, hc.player, hc.entry.source, hc.entry.x)
+    effect = ability.effects[hc.effect]
+    where = zone_chosen_from(effect)
+    search = where != "hand"
+    rule = _CHOICE_RULES.get(effect.op, "R15:7.discard")
+    zone = getattr(state.players[hc.player], where)
+    if effect.op == "shown_to_deck_bottom":  # the shown top card or none (entry 163)
+        matching: list[int] | None = state.players[hc.player].deck[:1]
+    else:
+        matching = options(state, effect, hc.player, hc.entry.source) if search else None
+    out: list[Violation] = []
+    if tuple(sorted(set(action.targets))) != action.targets:
+        out.append(Violation(rule, "list distinct cards in ascending order"))
+    for uid in action.targets:
+        if uid not in zone:
+            out.append(Violation(rule, f"card {uid} is not in the {where} of player {hc.player + 1}"))
+        elif matching is not None and uid not in matching:
+            out.append(Violation(rule, f"card {uid} is not a card the {effect.op} looks for"))
+    if len(set(action.targets)) not in counts:
+        fewer = "R15:520.5" if effect.op == "capture_from_hand" else "R15:520.4"
+        count_rule = rule if search else ("R15:119.7" if 0 in counts else fewer)
+        out.append(Violation(count_rule, f"choose {' or '.join(map(str, counts))} cards"))
+    return out
+
+
+def _choose_cards(state: State, hc: HandChoice, action: Action, ev: list[Event]) -> GoOn | None:
+    """The chosen cards complete the hand effect; the next player of «каждый игрок» chooses,
+    then the ability's remaining effects follow, then the rest of its play (R15:119.2, 309.1
+    step 12); the game returns to the Queue step it was resolving (INTERPRETING.md, entry 63).
+    After a search chance shuffles the deck first (step ``search_shuffle``, R15:7.search)."""
+    cards = action.targets
+    state.choosing_cards = None
+    state.step = hc.resume
+    entry = hc.entry
+    effect = ability_of(state, entry).effects[hc.effect]
+    rules = resolution_rules(state, entry)
+    rule = _CHOICE_RULES.get(effect.op, "R15:119.2")
+    ev.append(Event("cards_chosen", (rule,),
+                    (("player", hand_chooser_of(state, hc.player)), ("source", entry.source),
+                     ("ability", entry.ability), ("cards", ",".join(map(str, cards))))))
+    if hc.count:  # a looked-at card goes back; the next waits, or the ability goes on (entry 161)
+        if put_one_back(state, hc, effect, cards[0], ev, rules):
+            return None
+        return after_choice(state, hc, True, ev)
+    done = carry_out(state, entry, effect, hc.player, cards, ev, rules)
+    if shuffles_after(state, effect, cards):
+        # chance shuffles the deck looked through (R15:7.search, 204.2; a summon's, R15:519.3.1)
+        pause_for_shuffle(state, hc)
+        return None
+    return after_choice(state, hc, done, ev)
+
+
+def after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> GoOn | None:
+    """The hand effect of ``hc`` is carried out (``done``: in full): the next chooser of
+    «каждый игрок», then the ability's remaining effects (None: the next chooser waits, or the
+    game is over)."""
+    entry = hc.entry
+    ability = ability_of(state, entry)
+    effect = ability.effects[hc.effect]
+    rules = resolution_rules(state, entry)
+    check_state(state, ev, entry.source)
+    if state.winner >= 0:
+        return None
+    seats = choosers(state, entry, effect)
+    rest = seats[seats.index(hc.player) + 1:]
+    if rest:
+        paused, done = hand_effect(state, entry, ability, hc.effect, rest, ev, rules)
+        if paused:
+            return None
+        check_state(state, ev, entry.source)
+        if state.winner >= 0:
+            return None
+    return GoOn(hc.effect + 1, done, rules)
+
+
+PAUSE = Pause("hand_choice", hand_chooser, hand_choice_actions, check_hand_choice, resume(_choose_cards))

@@ -1,0 +1,9 @@
+"""The parts of the turn, the top wing: the engine's step table dispatches here.
+
+- :mod:`~oracle.rules.turn.setup` — the setup stage (301): die roll, shuffles, the deal, mulligans;
+- :mod:`~oracle.rules.turn.turn_start` — the start of a turn (302–304): restoration,
+  accumulation, hidden cards revealed, start-of-turn triggers;
+- :mod:`~oracle.rules.turn.main_stage` — the main stage (305–309): the choice phase, playing
+  cards, activated abilities and their costs;
+- :mod:`~oracle.rules.turn.end_turn` — the end of the turn (310).
+"""
