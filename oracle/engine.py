@@ -17,8 +17,9 @@ from .editions import cite, cite_one
 from .errors import OracleError
 from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, State, Violation
 from .rules.mechanisms.attack import defender_candidates, defender_violations, directed, end_attack_window
-from .rules.mechanisms.basic_effects import close_card, perish_lifeless
+from .rules.mechanisms.basic_effects import close_card
 from .rules.mechanisms.modules import check_module_choice, choose_host, module_choice_actions, module_chooser
+from .rules.mechanisms.zones import perish_lifeless
 from .rules.queries.board import has_keyword, learn_card_facts
 from .rules.resolution.cancellation import (
     apply_cancel_choice,

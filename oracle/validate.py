@@ -49,11 +49,17 @@ from .cards import CardDef, Effect, EffectAbility, TriggeredAbility, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
 from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, Player, QueueEntry, State
+from .rules.mechanisms.modules import mechanisms_of
 from .rules.mechanisms.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
-from .rules.ops.deck_top import names_a_card  # INTERPRETING.md, entry 160
-from .rules.queries.board import game_has, ids_losing_abilities  # INTERPRETING.md, entry 211
+from .rules.ops.deck_order import owned_creatures
+from .rules.ops.deck_top import look_count, names_a_card
+from .rules.ops.hand import has_real_choice
+from .rules.ops.opponent_payment import asked_amount
+from .rules.queries.board import ability_of, game_has, ids_losing_abilities  # INTERPRETING.md, entry 211
 from .rules.resolution.cancellation import cancellers  # R15:518.1, not repeated here
-from .rules.resolution.queue import can_declare_or_pass, decider  # the rules of 401.7 and 501.2, not repeated here
+from .rules.resolution.effects import WOUNDING_OPS
+from .rules.resolution.pauses.wound import offered_card, wound_chooser
+from .rules.resolution.queue import can_declare_or_pass, decider, opponent_chooses, target_choice_waits  # 401.7
 from .rules.turn.setup import DEAL
 from .schema import MAX_COINS, MAX_LIST, MAX_VALUE
 from .steps import STEP_SPECS
@@ -675,7 +681,6 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: fro
     waiting in its player's hand (a play: ``entry.ability`` -1, the entry naming the card, the
     game returning to step play_queue) or supply (a creation by a resolving ability's effect),
     while he has a mechanism in play to attach it to."""
-    from .rules.mechanisms.modules import mechanisms_of
 
     mc = state.attaching
     assert mc is not None
@@ -719,7 +724,6 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: fro
 
 def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
     """Rule 10: the pending target choice (R15:118.1; PROTOCOL.md 5.4)."""
-    from .rules.resolution.queue import opponent_chooses, target_choice_waits
 
     tc = state.choosing
     assert tc is not None
@@ -764,9 +768,6 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
     """Rule 12: the pending hand choice (R15:7.discard; PROTOCOL.md 5.4), or the search whose
     deck chance shuffles (step ``search_shuffle``, R15:7.search): its effect is a search."""
     from .cards import HAND_OPS
-    from .rules.ops.hand import has_real_choice
-    from .rules.resolution.queue import ability_of
-
     hc = state.choosing_cards
     assert hc is not None
     e = hc.entry
@@ -834,10 +835,6 @@ def _check_wound_choice(state: State, pool: Mapping[str, CardDef], queue_steps: 
     names a resolving strike attack (``effect`` 0) or an ability and its effect that
     deals wounds, the answers given so far in ``count``, and ``player`` the controller of the
     card whose optional replacement that unit offers next."""
-    from .rules.queries.board import ability_of
-    from .rules.resolution.effects import WOUNDING_OPS
-    from .rules.resolution.pauses.wound import offered_card, wound_chooser
-
     hc = state.choosing_cards
     assert hc is not None
     e = hc.entry
@@ -873,7 +870,6 @@ def _check_look(state: State, hc: HandChoice, effect: Effect) -> None:
     """Rule 12 for cards looked at and put back in order (INTERPRETING.md, entry 161): a
     ``look_at_deck_top`` waits at step ``hand_choice`` with ``count`` between 2 and the cards
     it looked at; no other choice has a ``count``."""
-    from .rules.ops.deck_top import look_count
 
     if effect.op != "look_at_deck_top" or state.step != "hand_choice":
         raise StateError("choosing_cards.count", "only a look at the top cards of a deck (look_at_deck_top) waits "
@@ -890,7 +886,6 @@ def _check_deck_order(state: State, a: EffectAbility, hc: HandChoice) -> None:
     the opponent of the ability's controller, the controller, who orders first, has none left
     (R15:204.4; INTERPRETING.md, entry 193)."""
     from .cards import ORDER_OPS
-    from .rules.ops.deck_order import owned_creatures
 
     if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in ORDER_OPS:
         raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability orders no cards "
@@ -909,7 +904,6 @@ def _check_pay_choice(state: State, a: EffectAbility, hc: HandChoice) -> None:
     deciding is the opponent of the ability's controller, and he can pay the coins it asks for
     now (otherwise he refuses without a decision point; R15:119.7; INTERPRETING.md, entry 190)."""
     from .cards import PAYMENT_OPS
-    from .rules.ops.opponent_payment import asked_amount
 
     if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in PAYMENT_OPS:
         raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a payment "

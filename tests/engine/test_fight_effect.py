@@ -145,7 +145,7 @@ def test_antigrav_alone_dies_and_on_top_sends_its_parts_to_hand() -> None:
     """Антиграв alone dies as any card (destroyed, entry 203); as the top card of a combined
     creature (a Модуль attached to it) it goes to the graveyard and the part to its owner's hand,
     the combined creature not destroyed."""
-    from oracle.rules.mechanisms.basic_effects import leave_together
+    from oracle.rules.mechanisms.zones import leave_together
 
     b = Board(edition="R15", play=([card("antigrav", "a")], []))
     s = b.state()

@@ -118,7 +118,7 @@ def test_a_combined_creature_fires_a_granted_death_once() -> None:
     combined card is one creature and had the granted «Гибель» once; when it dies, its top card
     fires it and the part, leaving as a card of its own (R15:505.4), fires only its own
     (INTERPRETING.md, entry 182)."""
-    from oracle.rules.mechanisms.basic_effects import leave_together
+    from oracle.rules.mechanisms.zones import leave_together
 
     b = Board(edition="R15", play=([card("bioreaktor", "r"), card("mekhokrab", "m")], ()),
               hands=([card("dirr_prygun", "d")], ()), coins=((1, 0), (0, 0)))

@@ -94,3 +94,19 @@ def test_the_test_sees_imports() -> None:
     assert "mechanisms.wounds" in graph["resolution.queue"]
     assert "resolution.queue" in graph["turn.main_stage"]
     assert "resolution.resume" in graph["resolution.pauses.hand"]
+
+
+def test_no_rule_module_registers_into_another_at_import() -> None:
+    """No dependency is closed by registering a function into another module at import time
+    (issue 41, item 4): a rule module's top level calls only functions it defines itself (a
+    self-check, as the op dispatch's), so its imports show everything it depends on."""
+    calls = []
+    for name, path in _modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        own = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+        for node in tree.body:
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+                func = node.value.func
+                if not (isinstance(func, ast.Name) and func.id in own):
+                    calls.append(f"{name}:{node.lineno} {ast.unparse(node.value)[:60]}")
+    assert not calls, f"import-time calls into other modules: {calls}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from oracle.cards import CardDataError, parse_pool
-from oracle.rules.mechanisms.basic_effects import leave_play
+from oracle.rules.mechanisms.zones import leave_play
 
 from .helpers import Board, card
 

@@ -669,7 +669,7 @@ def test_604_1_paying_with_the_own_heros_life_can_lose_before_the_spell_resolves
 
 def test_603_1_both_heroes_dying_at_once_is_a_draw() -> None:
     """R15:603.1 — if both players lose at the same time the game is a draw (winner 2)."""
-    from oracle.rules.mechanisms.basic_effects import check_state
+    from oracle.rules.mechanisms.zones import check_state
 
     b = Board()
     s = b.state()  # a consistent state; the wounds below are what one effect could deal both

@@ -4,8 +4,11 @@ They import only :mod:`oracle.rules.queries`.
 - :mod:`~oracle.rules.mechanisms.triggers` — which triggered abilities an event fires (R15:113);
 - :mod:`~oracle.rules.mechanisms.wounds` — the wound pipeline (R15:508.4): amount,
   replacement, prevention, the wounds put on;
-- :mod:`~oracle.rules.mechanisms.basic_effects` — the effects rules and abilities share:
-  entering and leaving play, closing, destruction and the state checks (R15:503–506, 527);
+- :mod:`~oracle.rules.mechanisms.zones` — every zone move: entering play, leaving it together
+  or for a hand or a deck, a created card back to the supply; and the state checks that destroy
+  creatures and end the game (R15:503, 505, 519, 603, 604);
+- :mod:`~oracle.rules.mechanisms.basic_effects` — wounds and closing, as rules and abilities
+  both bring them about (R15:504, 506);
 - :mod:`~oracle.rules.mechanisms.draws` — the one draw procedure (R15:527);
 - :mod:`~oracle.rules.mechanisms.lives` — additional and reduced lives (R15:504);
 - :mod:`~oracle.rules.mechanisms.control` — taking a card under control (R15:519.5);

@@ -8,8 +8,9 @@ from ...cards import load_pool
 from ...editions import cite, cite_one
 from ...model import Action, Attack, Event, State, Violation
 from ..queries.board import card_def, current_strike, game_has, has_keyword, strike_at
-from .basic_effects import check_state, wound
+from .basic_effects import wound
 from .triggers import fire
+from .zones import check_state
 
 __all__ = [
     "attack_violations",

@@ -32,38 +32,28 @@ general replacement step (R15:517) can take it over as one more kind of event.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...cards import DrawCount, DrawLimit, DrawReplacement, Effect, EffectAbility, TriggeredAbility, Whose
 from ...model import Event, QueueEntry, State
 from ..queries.board import abilities_in_play
 from .triggers import fire
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    #: What carries out one effect of a replacement's «вместо этого» (state, entry, effect, events,
-    #: rules) -> carried out: :func:`oracle.rules.resolution.effects.apply_effect`, registered by that module
-    #: (it draws through this one, so this one cannot import it).  A type for the checker only.
-    EffectRunner = Callable[[State, QueueEntry, Effect, list[Event], tuple[str, ...]], bool]
+#: What carries out one effect of a replacement's «вместо этого» (state, entry, effect, events,
+#: rules) -> carried out: :func:`oracle.rules.resolution.effects.apply_effect`, which whoever draws
+#: passes down (the resolution of effects lies above this mechanism, which cannot import it).
+EffectRunner = Callable[[State, QueueEntry, Effect, list[Event], tuple[str, ...]], bool]
 
 __all__ = [
     "DrawOutcome",
+    "EffectRunner",
     "choice_violation",
     "draw_cards",
     "draw_each",
     "draw_limit_of",
-    "use_effect_runner",
 ]
-
-_RUNNER: list[EffectRunner] = []
-
-
-def use_effect_runner(runner: EffectRunner) -> None:
-    """Register the function that carries out a replacement's effects (:data:`EffectRunner`)."""
-    _RUNNER[:] = [runner]
 
 #: The draw replacements (source uid, ability index) applied in the chain of replacements the
 #: current draw belongs to: none of them applies again to a draw it brought about (R15:525.1,
@@ -103,10 +93,13 @@ def draw_limit_of(state: State, seat: int) -> int:
     return min(limits) if limits else -1
 
 
-def draw_cards(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> DrawOutcome:
+def draw_cards(
+    state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...], instead: EffectRunner
+) -> DrawOutcome:
     """``seat`` is told to draw ``n`` cards: the count replaced first (R15:527.2.1), then ``n``
     single draws one at a time (R15:527.2), each limited (527.2.2, 527.3), replaced (527.5) or
-    made (527.1).  From turn 1 each card drawn counts in ``drawn_this_turn`` and fires «when
+    made (527.1), a replacement's «вместо этого» effects carried out by ``instead``.  From turn 1
+    each card drawn counts in ``drawn_this_turn`` and fires «when
     you draw your Nth card this turn» as it is drawn; the deal and the mulligan (turn 0) are in
     no turn (INTERPRETING.md, entries 59 and 60; the ``draws_counted_per_effect`` mutant fires
     them once, after the last card)."""
@@ -132,7 +125,7 @@ def draw_cards(state: State, seat: int, n: int, ev: list[Event], rules: tuple[st
             rule = "R15:527.3" if limit == 0 else "R15:527.2.2"
             ev.append(Event("draw_refused", (*rules, rule), (("player", seat), ("count", 1))))
             continue
-        if statics and _replace_one(state, seat, ev, rules):
+        if statics and _replace_one(state, seat, ev, rules, instead):
             if state.winner >= 0:
                 break
             continue
@@ -152,14 +145,14 @@ def draw_cards(state: State, seat: int, n: int, ev: list[Event], rules: tuple[st
     return DrawOutcome(drawn, missed)
 
 
-def draw_each(state: State, first: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> int:
+def draw_each(state: State, first: int, n: int, ev: list[Event], rules: tuple[str, ...], instead: EffectRunner) -> int:
     """«Каждый игрок берёт N карт»: the active player makes all his draws first, then the other
     (R15:527.2.3; the ``each_player_draws_from_controller`` mutant starts with ``first``, the
     ability's controller); returns how many cards were drawn in all."""
     order = (state.active, 1 - state.active) if state.rules.each_player_draws_active_first else (first, 1 - first)
     total = 0
     for seat in order:
-        total += draw_cards(state, seat, n, ev, (*rules, "R15:527.2.3")).drawn
+        total += draw_cards(state, seat, n, ev, (*rules, "R15:527.2.3"), instead).drawn
         if state.winner >= 0:
             break
     return total
@@ -181,7 +174,7 @@ def _replaced_count(state: State, seat: int, n: int, ev: list[Event], rules: tup
     return n
 
 
-def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...]) -> bool:
+def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...], instead: EffectRunner) -> bool:
     """The first draw replacement (R15:527.5) in force for ``seat`` that is not already in the
     chain replaces this single draw; its «вместо этого» effects are carried out completely,
     the ability's controller's, with the card as their source, before the draw sequence goes on
@@ -195,14 +188,13 @@ def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...
             return False
         ev.append(Event("draw_replaced", (*rules, "R15:527.5"), (("player", seat), ("source", uid), ("ability", i))))
         entry = QueueEntry("triggered", ctl, uid, i)
-        (runner,) = _RUNNER
         token = _APPLIED.set(applied | {(uid, i)})
         try:
             done = True
             for effect in a.instead:
                 if effect.if_previous == "done" and not done:
                     continue
-                done = runner(state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"))
+                done = instead(state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"))
                 if state.winner >= 0:
                     break
         finally:

@@ -7,27 +7,17 @@ A combined card is its top card (in the play zone) and the parts attached under 
 computed in :mod:`oracle.rules.queries.board` (sums of strike, life and cost; the classes and keywords
 of all parts); its parts' triggered abilities are its own (:mod:`oracle.rules.mechanisms.triggers`); on
 leaving play every part goes to the zone as a separate card
-(:func:`oracle.rules.mechanisms.basic_effects.leave_together`).  Created cards come from their owner's
+(:func:`oracle.rules.mechanisms.zones.leave_together`).  Created cards come from their owner's
 supply (``Player.supply``) and go back to it instead of changing zone (R15:519.6.1).
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING
-
-from ...cards import CreateParams, Effect, load_pool
+from ...cards import CreateParams, Effect
 from ...model import Action, Card, Event, ModuleChoice, QueueEntry, State, Violation
-from ..queries.board import card_def, card_ids, classes_of, forget_outside, game_has
+from ..queries.board import card_def, classes_of, forget_outside
 from .triggers import fire
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    #: How a card enters play (:func:`oracle.rules.mechanisms.basic_effects.enter_play`), registered by that
-    #: module, which imports this one (the rule modules import one another without a cycle).
-    #: A type for the checker only.
-    EnterPlay = Callable[[State, int, int, list[Event], tuple[str, ...]], None]
+from .zones import enter_play
 
 __all__ = [
     "ask_module",
@@ -37,28 +27,14 @@ __all__ = [
     "choose_host",
     "create_card",
     "create_effect",
-    "is_created",
     "mechanisms_of",
     "module_choice_actions",
     "module_chooser",
     "needs_module_choice",
-    "return_created",
 ]
 
 #: The rule the Модуль decision comes from (a glossary entry; the id is the project's).
 MODULE_RULE = "R15:7.module"
-
-
-def is_created(state: State, uid: int) -> bool:
-    """Whether card ``uid`` is «Созданный» (R15 glossary): printed keyword ``created``."""
-    return "created" in card_def(state, uid).keywords
-
-
-@cache
-def _created_ids() -> frozenset[str]:
-    """The ids of the pool's printed cards that are «Созданный» (:func:`is_created`, as a set:
-    :func:`return_created` asks it of every graveyard card at every check of the state)."""
-    return frozenset(cid for cid, d in load_pool().cards.items() if "created" in d.keywords)
 
 
 def mechanisms_of(state: State, seat: int, module: int) -> list[int]:
@@ -123,20 +99,10 @@ def check_module_choice(state: State, action: Action) -> list[Violation]:
     return out
 
 
-#: How a card enters play (:data:`EnterPlay`), registered by :mod:`oracle.rules.mechanisms.basic_effects`.
-_ENTER_PLAY: list[EnterPlay] = []
-
-
-def register_enter_play(enter: EnterPlay) -> None:
-    """Register how a card enters play (called once by :mod:`oracle.rules.mechanisms.basic_effects`)."""
-    _ENTER_PLAY[:] = [enter]
-
-
 def choose_host(state: State, action: Action, ev: list[Event]) -> ModuleChoice:
     """Carry out the Модуль decision: attach the creature to the chosen mechanism, or let it
     enter play; the game returns to the step it waited in.  Returns the decision, whose
     ``entry`` says what goes on (the caller continues the play or the ability)."""
-    (enter_play,) = _ENTER_PLAY
     mc = state.attaching
     assert mc is not None
     state.attaching = None
@@ -243,19 +209,6 @@ def create_card(state: State, card_id: str, seat: int, ev: list[Event], rules: t
     return uid
 
 
-def _death_trigger_waits(state: State) -> bool:
-    """Whether a trigger on a death («Гибель», «when a creature dies») waits to be declared."""
-    for t in state.pending:
-        if t.ability < 0:  # poison (-2): no ability of the card
-            continue
-        # a pending trigger's source is a card of the state (validate.py); a delayed ability is
-        # numbered after the card's own (R15:521), and one waiting for a death holds it too
-        a = card_def(state, t.granter or t.source).ability_at(t.ability)  # a granted one: its granter's (entry 180)
-        if a is not None and a.trigger in ("death", "creature_dies"):
-            return True
-    return False
-
-
 def create_effect(
     state: State, entry: QueueEntry, effect: Effect, index: int, ev: list[Event], rules: tuple[str, ...]
 ) -> bool:
@@ -263,7 +216,6 @@ def create_effect(
     controller's supply and into play, open, his (R15:519.6); a creature with «Модуль» while
     he has a mechanism waits for his decision at step ``module_choice`` (True: the resolution
     waits; INTERPRETING.md, entry 104)."""
-    (enter_play,) = _ENTER_PLAY
     params = effect.params
     assert isinstance(params, CreateParams)
     seat = entry.controller
@@ -275,26 +227,3 @@ def create_effect(
     return False
 
 
-def return_created(state: State, ev: list[Event]) -> None:
-    """A created card in a graveyard goes to its owner's supply once no trigger on a death
-    waits to be declared (R15:519.6.1, glossary «Созданный»: «отправляется в запас только после
-    того, как будут заявлены все особенности «Гибель:»»; a part of a combined creature died
-    with it, and the triggers on that death name the combined card, so every pending death
-    trigger holds it; INTERPRETING.md, entry 106; the ``created_card_stays_in_graveyard``
-    mutant leaves it there)."""
-    created = _created_ids()
-    if not game_has(state, created):
-        return  # no created card in this game at all
-    cards = state.cards
-    p, q = state.players
-    if created.isdisjoint(card_ids(state, [*p.graveyard, *q.graveyard])):
-        return  # no created card in a graveyard (the common case, tested without a Python loop)
-    gone = [[u for u in p.graveyard if cards[u].card_id in created] for p in state.players]
-    if not state.rules.created_returns_to_supply or _death_trigger_waits(state):
-        return
-    for p, uids in zip(state.players, gone, strict=True):
-        for uid in uids:
-            p.graveyard.remove(uid)
-            p.supply.append(uid)
-            ev.append(Event("returned_to_supply", ("R15:519.6.1", "R15:7.created"),
-                            (("card", uid), ("owner", state.cards[uid].owner))))

@@ -57,7 +57,7 @@ def remembers(ability: Ability) -> bool:
 def strike_readers() -> frozenset[str]:
     """The ids of the pool's cards with a «Гибель» that reads the strike its creature died with
     (:func:`keeps_strike`): only a game holding one needs that strike kept at every death (speed
-    only, :func:`oracle.rules.mechanisms.basic_effects.leave_together`)."""
+    only, :func:`oracle.rules.mechanisms.zones.leave_together`)."""
     return frozenset(cid for cid, d in load_pool().cards.items() if any(keeps_strike(a) for a in d.abilities))
 
 
@@ -510,7 +510,7 @@ def _fire(
         if not c.hidden or kind == "death":
             # a combined card has its parts' abilities (R15 glossary «Присоединить»): each fires
             # with its own card as source (a part's «Гибель» fires as the parts leave,
-            # basic_effects.leave_together)
+            # zones.leave_together)
             holders = (subject,) if kind in ("death", "hire") else (subject, *parts_of(state, subject))
             for holder in holders:
                 h = state.cards[holder]

@@ -39,9 +39,10 @@ from ..queries.board import (
     ids_with_kind,
 )
 from .triggers import fire
+from .zones import leave_together
 
 __all__ = ["answering", "answers_given", "deal_wounds", "pause_for_wound_choice",
-           "unanswered_offer", "use_leave_together", "wound_choices_possible"]
+           "unanswered_offer", "wound_choices_possible"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,16 +206,6 @@ def _replace(
                         (("card", uid), ("by", card), ("instead", "more"), ("amount", amount))))
 
 
-#: :func:`oracle.rules.mechanisms.basic_effects.leave_together`, given by that module (it deals its wounds
-#: through this one, which may not import it back).
-_LEAVE: list[Callable[..., None]] = []
-
-
-def use_leave_together(leave: Callable[..., None]) -> None:
-    """Register how cards leave play together (:func:`~oracle.rules.mechanisms.basic_effects.leave_together`)."""
-    _LEAVE[:] = [leave]
-
-
 def _destroy_instead(state: State, uid: int, card: int, blow: _Blow, ev: list[Event], step: tuple[str, ...]) -> None:
     """Курдаш «Если ваш герой должен получить раны, вы можете уничтожить Курдаша, при этом
     предотвратить получение ран и уничтожить их источник, если это существо или карта
@@ -222,7 +213,6 @@ def _destroy_instead(state: State, uid: int, card: int, blow: _Blow, ev: list[Ev
     505.1.1), then, that done (R15:119.4), no wounds are put on the hero and the source of the
     wounds, a creature or a support card in play and not hidden, is destroyed by it too
     (INTERPRETING.md, entry 223; the ``wound_source_survives`` mutant leaves the source)."""
-    leave_together = _LEAVE[0]
     cited = (*step, "R15:517.1")
     ev.append(Event("wounds_replaced", cited,
                     (("card", uid), ("by", card), ("instead", "destroy_self"), ("amount", 0))))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...cards import TARGET_CONDITIONS, Effect, GrantParams, KeywordParams, WoundParams, load_pool
 from ...model import Event, Modifier, QueueEntry, State
 from ...schema import MAX_VALUE
-from ..mechanisms import attack, basic_effects, control, lives, modules
+from ..mechanisms import attack, basic_effects, control, lives, modules, zones
 from ..mechanisms.triggers import fire
 from ..queries.board import card_def, current_strike, max_life, target_condition_holds
 from ..queries.recipients import recipients_of
@@ -83,7 +83,7 @@ def destroy(
         recipients = [uid for uid in recipients if target_condition_holds(state, uid, effect.cond)]
     doomed = [uid for uid in recipients if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"]
     if doomed:
-        basic_effects.leave_together(state, doomed, ev, (*rules, "R15:505.2"), by=entry.source)  # R15:505.1.1
+        zones.leave_together(state, doomed, ev, (*rules, "R15:505.2"), by=entry.source)  # R15:505.1.1
     return bool(doomed)
 
 
@@ -91,18 +91,18 @@ def return_to_hand(
     state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
     """«Положите существо в руку владельца»: the card goes from play to its owner's hand
-    (R15:203.4; :func:`~oracle.rules.mechanisms.basic_effects.move_from_play`)."""
+    (R15:203.4; :func:`~oracle.rules.mechanisms.zones.move_from_play`)."""
     if card_def(state, uid).type != "hero":  # uid: a recipient, in play (a live target, R15:120.7)
-        basic_effects.move_from_play(state, uid, "hand", ev, rules)
+        zones.move_from_play(state, uid, "hand", ev, rules)
 
 
 def put_on_deck_bottom(
     state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
     """«Положите это существо под низ колоды»: the card goes from play under its owner's deck
-    (R15:204.4, 204.3; :func:`~oracle.rules.mechanisms.basic_effects.move_from_play`)."""
+    (R15:204.4, 204.3; :func:`~oracle.rules.mechanisms.zones.move_from_play`)."""
     if card_def(state, uid).type != "hero":  # uid: a recipient, in play (a live target, R15:120.7)
-        basic_effects.move_from_play(state, uid, "deck_bottom", ev, rules)
+        zones.move_from_play(state, uid, "deck_bottom", ev, rules)
 
 
 def wound(

@@ -4,7 +4,7 @@ INTERPRETING.md, entry 193).
 
 Every creature in play, not hidden, goes on top of its owner's deck (R15:204.4: the owner's,
 whoever controls it), each losing every effect and marker
-(:func:`~oracle.rules.mechanisms.basic_effects.move_from_play`).  Each owner orders his own: the
+(:func:`~oracle.rules.mechanisms.zones.move_from_play`).  Each owner orders his own: the
 ability's controller first, then his opponent.  An owner with two or more of them left decides
 at step ``deck_order`` (``state.choosing_cards``: the ability, the effect, the owner) which one he
 puts on top now (action ``order_cards card=…``); the last one goes without a decision, so the
@@ -15,7 +15,7 @@ last card named is his top card.  The decision and the rest of the ability's eff
 from __future__ import annotations
 
 from ...model import Event, HandChoice, QueueEntry, State
-from ..mechanisms.basic_effects import move_from_play
+from ..mechanisms.zones import move_from_play
 from ..queries.board import card_def
 
 __all__ = ["ORDER_RULE", "order_effect", "owned_creatures"]

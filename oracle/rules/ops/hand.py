@@ -22,10 +22,10 @@ from itertools import combinations, islice
 
 from ...cards import Effect, EffectAbility, SearchParams
 from ...model import Event, HandChoice, QueueEntry, State
-from ..mechanisms.basic_effects import enter_play
 from ..mechanisms.capture import capture_from_hand
 from ..mechanisms.modules import attach_in_play, mechanisms_of
 from ..mechanisms.triggers import fire
+from ..mechanisms.zones import enter_play
 from ..queries.board import card_def
 
 __all__ = [

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ...cards import CancelPlay
 from ...editions import cite_one
 from ...model import Action, Event, State, Violation
-from ..mechanisms.basic_effects import leave_play
+from ..mechanisms.zones import leave_play
 from ..queries.board import abilities_in_play, card_def
 from .queue import remove_cancelled_play
 

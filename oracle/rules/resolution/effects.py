@@ -27,10 +27,11 @@ from ...cards import (
 )
 from ...model import Event, HandChoice, QueueEntry, State
 from ..mechanisms import draws
-from ..mechanisms.basic_effects import check_state, close_card
+from ..mechanisms.basic_effects import close_card
 from ..mechanisms.modules import create_effect
 from ..mechanisms.triggers import fire_from_deck
 from ..mechanisms.wounds import answering, pause_for_wound_choice, wound_choices_possible
+from ..mechanisms.zones import check_state
 from ..ops import card_effects, deck_top, player_effects
 from ..ops.deck_order import order_effect
 from ..ops.hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, shuffles_after
@@ -282,7 +283,7 @@ def _apply_effect(
         rules = (*rules, "R15:403.1")
     drawing = _DRAWS.get(effect.op)
     if drawing is not None:
-        n = drawing(state, entry, effect, amount, ev, rules)
+        n = drawing(state, entry, effect, amount, ev, rules, apply_effect)  # a draw replacement's «вместо этого»
         return n, n > 0
     whole = _WHOLE.get(effect.op)
     if whole is not None:
@@ -330,9 +331,9 @@ def _apply_card_effect(
     return bool(recipients)
 
 
-#: Handler of an op that draws cards: (state, entry, effect, amount, events, rules) -> the
-#: number of cards drawn (for a later amount "drawn"; carried out if any, R15:119.4).
-DrawHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], int]
+#: Handler of an op that draws cards: (state, entry, effect, amount, events, rules, what carries out
+#: a draw replacement's «вместо этого», R15:527.5) -> the number of cards drawn (for a later amount "drawn"; carried out if any, R15:119.4).
+DrawHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...], draws.EffectRunner], int]
 #: The only ops that draw cards.
 _DRAWS: dict[Op, DrawHandler] = {
     "draw": player_effects.draw,
@@ -425,4 +426,3 @@ def _check_dispatch() -> None:
 
 
 _check_dispatch()
-draws.use_effect_runner(apply_effect)  # a draw replacement's «вместо этого» (R15:527.5)

@@ -27,14 +27,14 @@ from ...model import (
     Violation,
 )
 from ..mechanisms.attack import fight
-from ..mechanisms.basic_effects import check_state, wound
+from ..mechanisms.basic_effects import wound
 from ..mechanisms.draws import choice_violation
-from ..mechanisms.modules import return_created
 from ..mechanisms.triggers import POISON, chain_unchanged, resolving
 from ..mechanisms.wounds import (
     pause_for_wound_choice,
     wound_choices_possible,
 )
+from ..mechanisms.zones import check_state, return_created
 from ..ops.deck_top import nameable, names_a_card
 from ..queries.board import ability_of
 from ..queries.payment import limit_reached, take_usage_marker

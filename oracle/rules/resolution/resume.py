@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...model import Action, Event, HandChoice, QueueEntry, State, Violation
-from ..mechanisms.basic_effects import check_state
 from ..mechanisms.triggers import resolving
+from ..mechanisms.zones import check_state
 from ..queries.board import ability_of
 from .effects import run_effects
 from .queue import resolution_rules, rest_of_play

@@ -4,6 +4,8 @@
 - :mod:`~oracle.rules.turn.turn_start` — the start of a turn (302–304): restoration,
   accumulation, hidden cards revealed, start-of-turn triggers;
 - :mod:`~oracle.rules.turn.main_stage` — the main stage (305–309): the choice phase, playing
-  cards, activated abilities and their costs;
+  cards, activated abilities;
+- :mod:`~oracle.rules.turn.costs` — their additional costs and X checked at the declaration:
+  discards, «Цепь», «Жажда», distributed wounds (R15:501.2, 501.4);
 - :mod:`~oracle.rules.turn.end_turn` — the end of the turn (310).
 """

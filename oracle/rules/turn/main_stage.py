@@ -8,15 +8,16 @@ turn (306.1; INTERPRETING.md, entry 4).  Strike attacks live in :mod:`oracle.rul
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations, permutations, product
+from itertools import combinations, product
 
 from ...cards import Ability, ActivatedAbility, CardDef, TargetSpec
 from ...editions import activation_steps, cite, cite_one, r15_own
 from ...model import RESOLUTION_PAUSES, Action, Event, ModuleChoice, QueueEntry, State, Violation
 from ..mechanisms.attack import attack_violations, bound_to_attack, can_act, declare_attack, frenzy_violation
-from ..mechanisms.basic_effects import check_state, close_card, enter_play, wound
+from ..mechanisms.basic_effects import close_card, wound
 from ..mechanisms.modules import ask_module, needs_module_choice
 from ..mechanisms.triggers import fire
+from ..mechanisms.zones import check_state, enter_play
 from ..ops.hand import discard_cards
 from ..queries.board import abilities_lost, card_def, game_has, ids_with_graveyard_abilities
 from ..queries.payment import (
@@ -43,8 +44,19 @@ from ..resolution.queue import (
     chain_order,
     declared_targets,
     opponent_chooses,
-    repeat_chain_violation,
     resolve_first,
+)
+from .costs import (
+    ability_distribution_total,
+    ability_distribution_violations,
+    ability_x_violations,
+    chain_options,
+    chain_violations,
+    discard_count,
+    discard_violations,
+    least_amount,
+    spell_chain_violations,
+    thirst_targets,
 )
 from .end_turn import begin_end_of_turn
 
@@ -143,13 +155,6 @@ def _rule(state: State, c_step: str, ab_number: str) -> str:
     return cite_one(state, c_step if state.rules.play_steps else ab_number)
 
 
-def _least_amount(state: State) -> int:
-    """The least share of a distribution: C:309.1 step 6 gives each target at least one;
-    A and B say nothing of it, so a target may get 0 (INTERPRETING.md, entry 39); R15:309.1
-    step 7 says as C."""
-    return 1 if state.rules.play_steps else 0
-
-
 def _play_violations(
     state: State, action: Action, mods: list[tuple[str, int]] | None = None
 ) -> list[Violation]:
@@ -174,7 +179,7 @@ def _play_violations(
     # payment uses, X, Ярость or the alternative cost, are named with it (501.2).  Each rule
     # id is looked up only for a violation: most checked plays have none.
     if d.chain:  # a spell constructor names its chain of modes instead (R15:524.1)
-        out.extend(_spell_chain_violations(state, action, d))
+        out.extend(spell_chain_violations(state, action, d))
     else:
         if action.values:
             # unused by any other play: refused as any unused field is (PROTOCOL.md 4.1)
@@ -235,7 +240,7 @@ def _play_violations(
         # distributes; nothing gives each target at least one (INTERPRETING.md, entry 39)
         if total:
             dist_rule = _rule(state, "309.1.6", "501.1")
-            least = _least_amount(state)
+            least = least_amount(state)
             if len(action.amounts) != len(action.targets):
                 out.append(Violation(dist_rule, "give an amount for each target"))
             elif any(a < least for a in action.amounts):
@@ -247,7 +252,7 @@ def _play_violations(
         elif action.amounts:
             out.append(Violation(_rule(state, "309.1.6", "501.1"), "this card distributes nothing"))
     # R15:212.3: a second support card of a class is not refused; when it enters play the
-    # player's other support card of that class goes to the graveyard (basic_effects.enter_play).
+    # player's other support card of that class goes to the graveyard (zones.enter_play).
     if out:
         if not state.rules.play_steps:  # A/B: the declaration is refused; nothing had moved
             return out
@@ -307,16 +312,16 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     if action.mode != -1 or action.option:
         out.append(Violation(cite_one(state, "501.1"), "an activated ability has no modes or play options"))
     if a.x_coins or action.x:  # (no X in the cost and none declared: nothing to check; speed only)
-        out.extend(_ability_x_violations(state, action, a))
+        out.extend(ability_x_violations(state, action, a))
     k = discard_count(state, a, action.x) if a.discard or a.discard_x else 0
     if a.options:
         # the cards a discard cost discards come first in values, then the chain (entry 240)
         if k:
-            out.extend(_discard_violations(state, action.values[:k], k))
-        return [*out, *_chain_violations(state, action, a, action.values[k:])]
+            out.extend(discard_violations(state, action.values[:k], k))
+        return [*out, *chain_violations(state, action, a, action.values[k:])]
     if a.thirst:
         # «Жажда N»: the payment wounds another character of the controller (R15:501.4)
-        if len(action.values) != 1 or action.values[0] not in _thirst_targets(state, uid):
+        if len(action.values) != 1 or action.values[0] not in thirst_targets(state, uid):
             # R15:501.4 is the 15th edition's own; the seed editions cite their payment rule
             rule = (r15_own(state, "R15:501.4") or cite(state, "501.2"))[0]
             out.append(Violation(rule, "«Жажда»: values names one other open or closed, not hidden character "
@@ -324,7 +329,7 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
     elif not k and action.values:
         out.append(Violation(cite_one(state, "501.1"), "this ability's cost discards no card: give no values"))
     elif k:
-        out.extend(_discard_violations(state, action.values, k))
+        out.extend(discard_violations(state, action.values, k))
     if opponent_chooses(a):
         # R15:118.1: the opponent chooses the target once the ability is declared and paid;
         # with no legal target for him the ability cannot be declared (R15:502.9, entry 48)
@@ -354,180 +359,8 @@ def _activate_violations(state: State, action: Action) -> list[Violation]:
                 out.append(Violation(cite_one(state, "501.4"), f"card {t} does not cost X = {action.x}"))
     elif action.targets:
         out.append(Violation(cite_one(state, "501.1"), "this ability has no targets"))
-    out.extend(_ability_distribution_violations(state, action, a))
+    out.extend(ability_distribution_violations(state, action, a))
     return out
-
-
-def discard_count(state: State, a: ActivatedAbility, x: int) -> int:
-    """How many cards the cost of ``a`` discards when X = ``x`` is declared: «Сбросьте карту:»
-    one, «сбросьте Х карт» X (INTERPRETING.md, entries 75, 240; the ``x_discard_is_one_card``
-    mutant reads the latter as one card too, the ``x_discard_all_if_fewer`` mutant as the whole
-    hand when it holds fewer than X, R15:520.4 read on the cost)."""
-    if a.discard_x:
-        if not state.rules.discard_cost_needs_the_cards:  # the mutant: R15:520.4 read on the cost
-            return min(x, len(state.players[state.active].hand))
-        return x if state.rules.discard_x_cards else 1
-    return a.discard
-
-
-def _discard_violations(state: State, cards: tuple[int, ...], k: int) -> list[Violation]:
-    """The cards a discard cost discards, named with the declaration (R15:501.2: the payment is
-    made with it, the resources present; R15:7.discard; INTERPRETING.md, entries 75, 240): ``k``
-    distinct cards of the active player's hand in ascending uid order.  With fewer than ``k``
-    cards in hand the cost cannot be paid and the ability is not declared (501.2), R15:520.4's
-    «все карты» being a rule of effects, not of costs (entry 240)."""
-    hand = state.players[state.active].hand
-    r = cite_one(state, "501.2")
-    if len(hand) < k:
-        return [Violation(r, f"the cost discards {k} cards, the active player's hand holds {len(hand)}: it cannot "
-                             "be paid (INTERPRETING.md, entry 240)")]
-    if len(cards) != k or any(v not in hand for v in cards):
-        what = "one card" if k == 1 else f"{k} cards"
-        return [Violation(r, f"the cost discards {what}: values names {what} of the active player's hand first "
-                             "(R15:7.discard)")]
-    if len(set(cards)) != k:
-        return [Violation(r, "the cost discards distinct cards: values names a card twice (R15:7.discard)")]
-    if tuple(sorted(cards)) != tuple(cards):
-        return [Violation(r, "the cards the cost discards are named in ascending uid order")]
-    return []
-
-
-def _chain_length(state: State, a: ActivatedAbility, x: int) -> int:
-    """The length of the chain of the constructor ``a`` («выберите n раз из»: n; «Выберите Х раз»:
-    the X declared, R15:524.1, INTERPRETING.md entry 241); 0 for «выберите одно или несколько»."""
-    return x if a.repeat_x else a.repeat
-
-
-def _spell_chain_violations(state: State, action: Action, d: CardDef) -> list[Violation]:
-    """A spell constructor's chain «Выберите n раз одно из» (R15:524.1): ``values`` exactly n
-    of its modes (positions from 0), repeats allowed, in the order they go into the Queue;
-    ``mode`` stays -1.  Its options name no target (the loader's rule), so R15:524.3 refuses no
-    chain of them."""
-    out: list[Violation] = []
-    if action.mode != -1:
-        out.append(Violation("R15:524.1", "a spell constructor's options are named in values; mode stays -1"))
-    refused = repeat_chain_violation(action.values, len(d.modes), d.chain)
-    if refused:
-        out.append(refused)
-    return out
-
-
-def _chain_violations(state: State, action: Action, a: ActivatedAbility, chain: tuple[int, ...]) -> list[Violation]:
-    """A constructor's chain (R15:524): ``chain`` (``values`` after the cards a discard cost
-    discards) the options in the order they go into the Queue (positions in the constructor's
-    list, from 0), ``targets`` each one's target, aligned with it.  «выберите n раз из»: n of
-    them, repeats allowed (R15:524.1), n the X declared for «Выберите Х раз» (entry 241; the
-    ``x_chain_length_unchecked`` mutant takes any length); «выберите одно или несколько»: 1 to N,
-    distinct (R15:524.2); every option's target legal (R15:524.3)."""
-    n = len(a.options)
-    repeats = a.repeat or a.repeat_x
-    if action.amounts:
-        return [Violation(cite_one(state, "501.1"), "a constructor distributes nothing")]
-    if any(not 0 <= k < n for k in chain):
-        return [Violation("R15:524.1" if repeats else "R15:524.2", f"values are positions 0..{n - 1} of the options")]
-    length = _chain_length(state, a, action.x)
-    if a.repeat_x and not state.rules.x_chain_length_checked:
-        length = len(chain) or 1  # the mutant: any chain of one or more links
-    if repeats and len(chain) != length:
-        return [Violation("R15:524.1", f"choose exactly {length} options (repeats allowed)"
-                          + (", X of them (INTERPRETING.md, entry 241)" if a.repeat_x else ""))]
-    if not repeats and not (1 <= len(chain) <= n and len(set(chain)) == len(chain)):
-        return [Violation("R15:524.2", f"choose 1..{n} distinct options")]
-    d = card_def(state, action.card)
-    if not d.abilities[a.options[0]].targets:  # options without a target (entry 163)
-        if action.targets:
-            return [Violation(cite_one(state, "501.1"), "this constructor's options have no targets")]
-        return []
-    if len(action.targets) != len(chain):
-        return [Violation("R15:524.3", "give one target per chosen option, aligned with values")]
-    for k, t in zip(chain, action.targets, strict=True):
-        item = d.abilities[a.options[k]]
-        why = target_violation(state, item.targets[0], state.active, action.card, t)
-        if why:
-            return [Violation("R15:524.3", f"option {k}: {why}")]
-    return []
-
-
-def _chains(state: State, uid: int, a: ActivatedAbility, x: int = 0) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Every legal chain of the constructor ``a`` of ``uid`` with X = ``x`` declared: (values,
-    targets) (R15:524.1-524.3); an option without a legal target is in none (R15:524.3)."""
-    d = card_def(state, uid)
-    n = len(a.options)
-    if a.repeat or a.repeat_x:
-        orders: list[tuple[int, ...]] = list(product(range(n), repeat=_chain_length(state, a, x)))
-    else:
-        orders = [p for k in range(1, n + 1) for p in permutations(range(n), k)]
-    if not d.abilities[a.options[0]].targets:  # options without a target (entry 163)
-        return [(order, ()) for order in orders]
-    choices = [[t[0] for t in declared_targets(state, d.abilities[i], state.active, uid) if t] for i in a.options]
-    return [(order, targets) for order in orders for targets in product(*(choices[k] for k in order))]
-
-
-def _thirst_targets(state: State, source: int) -> list[int]:
-    """The characters «Жажда» may wound as the payment of an ability of ``source``: the
-    controller's other characters in play, not hidden (R15:501.4; INTERPRETING.md entry 123;
-    the ``thirst_may_wound_its_own_card`` mutant allows the source itself)."""
-    p = state.players[state.active]
-    return [u for u in (p.hero, *p.play)
-            if (u != source or not state.rules.thirst_wounds_another) and not state.cards[u].hidden
-            and card_def(state, u).type in ("hero", "creature")]
-
-
-def _ability_x_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
-    """X of an activated ability (R15:308.1 steps 3 and 4): declared only for the cost «(Х)»,
-    at least 1 (R15:512.4, INTERPRETING.md entry 120), and the final cost, ability cost
-    modifiers applied, payable with the open coins (501.2; R15:308.1.8) and not 0, since X
-    depends on the cost (R15:512.4.1; entry 125)."""
-    if not a.x_coins:
-        if action.x:
-            return [Violation(cite_one(state, "501.1"), "this ability has no X in its cost")]
-        return []
-    if action.x < 1 and state.rules.ability_x_at_least_one:
-        return [Violation("R15:512.4", "an ability's X declared by the player cannot be 0")]
-    if not state.rules.payment_required:
-        return []
-    coins = state.players[state.active].coins_open
-    mods = ability_cost_modifiers(state, action.card)
-    cost = ability_final_cost(state, action.card, a, action.x, mods)
-    r = cite_one(state, "501.2")
-    if cost > coins:
-        return [Violation(r, f"the final cost is {cost}, the player has {coins} open coins")]
-    if cost == 0 and state.rules.x_cost_never_free:
-        # «Если Х зависит от стоимости, то способность нельзя заявить бесплатно»: the X of «(Х)»
-        # is what the payment closes, so a final cost of 0 is a free declaration (INTERPRETING.md,
-        # entry 125; the ``x_cost_declared_free`` mutant allows it)
-        return [Violation("R15:512.4.1", f"X = {action.x} would make this «(Х)» ability free: its X is its cost, "
-                                         "and it cannot be declared for free")]
-    if not cost_grows_with_x(mods) and action.x > coins:  # X counts coins (INTERPRETING.md, entry 8)
-        return [Violation(r, f"X = {action.x} cannot be paid: the player has {coins} open coins")]
-    return []
-
-
-def _ability_distribution_total(a: ActivatedAbility, x: int) -> int:
-    for e in a.effects:
-        if e.op == "distribute_wounds":
-            return x if e.amount == "X" else int(e.amount)
-    return 0
-
-
-def _ability_distribution_violations(state: State, action: Action, a: ActivatedAbility) -> list[Violation]:
-    """Step 6 of R15:308.1: an ability distributing wounds among its targets is declared with each
-    target's share; the shares add up to what it distributes, each at least one in R15 (the
-    seed editions as for a spell's, INTERPRETING.md entry 39)."""
-    total = _ability_distribution_total(a, action.x)
-    if not total:
-        if action.amounts:  # the declaration names only what the ability has (501.1)
-            return [Violation(cite_one(state, "501.1"), "this ability distributes nothing")]
-        return []
-    rule = (activation_steps(state, 6) or cite(state, "501.1"))[0]
-    least = _least_amount(state)
-    if len(action.amounts) != len(action.targets):
-        return [Violation(rule, "give an amount for each target")]
-    if any(n < least for n in action.amounts):
-        return [Violation(rule, "each target gets at least one" if least else "an amount cannot be negative")]
-    if sum(action.amounts) != total:
-        return [Violation(rule, f"the amounts must add up to {total}")]
-    return []
 
 
 def check_choice_action(state: State, action: Action) -> list[Violation]:
@@ -578,7 +411,7 @@ def _play_actions(state: State, uid: int, board: list[BoardStatic]) -> list[Acti
     coins = state.players[me].coins_open
     pays = state.rules.payment_required
     mods = cost_modifiers(state, me, uid, board)
-    least = _least_amount(state)
+    least = least_amount(state)
     # X runs from 1 to the largest payable X (INTERPRETING.md, entry 8); the
     # payment_not_required mutant accepts any X but lists these only, to stay finite
     xs = {o: range(1, largest_x(state, me, uid, o == "fury", o, mods) + 1) if d.x_cost else (0,) for o in options}
@@ -643,7 +476,7 @@ def choice_actions(state: State) -> list[Action]:
             if ab.item:
                 continue
             paid: list[tuple[int, ...]] = ([(v,) for v in sorted(set(me.hand))] if ab.discard
-                    else [(v,) for v in sorted(_thirst_targets(state, uid))] if ab.thirst else [()])
+                    else [(v,) for v in sorted(thirst_targets(state, uid))] if ab.thirst else [()])
             # X runs from 1 to the largest payable X (R15:308.1 step 3, 512.4; entry 8)
             xs = range(1, largest_ability_x(state, uid, ab) + 1) if ab.x_coins else (0,)
             x_count = bool(ab.targets) and ab.targets[0].x_count  # «Х персонажей» (entry 192)
@@ -651,8 +484,8 @@ def choice_actions(state: State) -> list[Action]:
                 for x in xs:
                     if x_count and len(targets) != x:
                         continue
-                    total = _ability_distribution_total(ab, x)
-                    shares = _distributions(total, len(targets), _least_amount(state)) if total else [()]
+                    total = ability_distribution_total(ab, x)
+                    shares = _distributions(total, len(targets), least_amount(state)) if total else [()]
                     if ab.discard_x:  # «сбросьте Х карт»: each set of X cards of the hand (entry 240)
                         paid = list(combinations(sorted(set(me.hand)), discard_count(state, ab, x)))
                     for values, amounts in product(paid, shares):
@@ -682,7 +515,7 @@ def _constructor_actions(state: State, uid: int, i: int, ab: ActivatedAbility) -
         xs = range(1, (min(top, len(hand)) if bounded else top) + 1)
     out: list[Action] = []
     for x in xs:
-        chains = _chains(state, uid, ab, x)
+        chains = chain_options(state, uid, ab, x)
         for paid in combinations(hand, discard_count(state, ab, x)):
             for values, targets in chains:
                 a = Action("activate", card=uid, ability=i, targets=targets, values=(*paid, *values), x=x)

@@ -8,8 +8,9 @@ from ...cards import load_pool
 from ...editions import DEFAULT_EDITION, EDITIONS, cite, cite_one
 from ...errors import FieldError
 from ...model import Action, Actor, Card, Event, Player, State, Violation
-from ..mechanisms.basic_effects import draw
+from ..mechanisms.draws import draw_cards
 from ..queries.board import card_def
+from ..resolution.effects import apply_effect
 from .turn_start import begin_turn
 
 __all__ = [
@@ -184,7 +185,7 @@ def apply_setup_action(state: State, action: Action, ev: list[Event]) -> None:
         ev.append(Event("deck_shuffled", cite(state, "301.5"), (("player", seat),)))
         if state.shuffled == 2:
             for s in (0, 1):
-                draw(state, s, DEAL, ev, cite(state, "301.6"))
+                draw_cards(state, s, DEAL, ev, cite(state, "301.6"), apply_effect)
             state.step = "setup_mulligan"
     elif action.kind == "mulligan":
         seat = mulligan_seat(state)
@@ -210,7 +211,7 @@ def _take_mulligans(state: State, ev: list[Event]) -> None:
             p.hand.remove(uid)
             p.deck.append(uid)
         if back:
-            draw(state, seat, len(back), ev, cite(state, "301.7"))
+            draw_cards(state, seat, len(back), ev, cite(state, "301.7"), apply_effect)
         p.mulligan = None
     ev.append(Event("hands_kept", cite(state, "301.8"), ()))
     state.active = state.first_player

@@ -9,7 +9,7 @@ one at a time (:mod:`.look`).
 from __future__ import annotations
 
 from ....model import Action, Event, HandChoice, State, Violation
-from ...mechanisms.basic_effects import check_state
+from ...mechanisms.zones import check_state
 from ...ops.hand import (
     carry_out,
     choice_counts,

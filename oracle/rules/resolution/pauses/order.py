@@ -7,7 +7,7 @@ on top now (action ``order_cards card=…``).
 from __future__ import annotations
 
 from ....model import Action, Event, HandChoice, State, Violation
-from ...mechanisms.basic_effects import move_from_play
+from ...mechanisms.zones import move_from_play
 from ...ops.deck_order import ORDER_RULE, order_effect, owned_creatures
 from ..queue import resolution_rules
 from ..resume import GoOn, Pause, resume
