@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from oracle.cards import CardDataError, parse_pool
 from oracle.rules.mechanisms.draws import draw_cards
-from oracle.rules.resolution.effects import apply_effect
+from oracle.rules.resolution.effects import DRAWS
 
 from .helpers import Board
 
@@ -31,7 +31,7 @@ def test_a_limit_refuses_single_draws_and_the_rest_is_done(n: int, deck: int, dr
     b.data["players"][0]["drawn_this_turn"] = drawn
     s = b.state()
     ev: list[Any] = []
-    out = draw_cards(s, 0, n, ev, ("R15:527.1",), apply_effect)
+    out = draw_cards(s, 0, n, ev, ("R15:527.1",), DRAWS)
     allowed = {"": n, "one": max(0, min(n, 1 - drawn)), "none": 0}[limit]
     assert out.drawn == min(allowed, deck)
     assert len(s.players[0].hand) == out.drawn

@@ -26,14 +26,14 @@ other (R15:527.2.3).  Moving cards from the deck to the hand without «возь�
 R15:7.search) is no draw and does not come here (R15:527.4).
 
 The replacement step here is the draws' own; it is shaped as one pass over the cards in play
-with a record of the replacements already applied in the chain (``_APPLIED``), so that a
-general replacement step (R15:517) can take it over as one more kind of event.
+with a record of the replacements already applied in the chain (:attr:`Instead.applied`, handed
+down with the draws a replacement brings about, never kept in the state or the call context), so
+that a general replacement step (R15:517) can take it over as one more kind of event.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextvars import ContextVar
 from dataclasses import dataclass
 
 from ...cards import DrawCount, DrawLimit, DrawReplacement, Effect, EffectAbility, TriggeredAbility, Whose
@@ -42,23 +42,33 @@ from ..queries.board import abilities_in_play
 from .triggers import fire
 
 #: What carries out one effect of a replacement's «вместо этого» (state, entry, effect, events,
-#: rules) -> carried out: :func:`oracle.rules.resolution.effects.apply_effect`, which whoever draws
-#: passes down (the resolution of effects lies above this mechanism, which cannot import it).
-EffectRunner = Callable[[State, QueueEntry, Effect, list[Event], tuple[str, ...]], bool]
+#: rules, the draws' :class:`Instead` for the draws it brings about) -> carried out:
+#: :func:`oracle.rules.resolution.effects.apply_effect` (the resolution of effects lies above
+#: this mechanism, which cannot import it).
+EffectRunner = Callable[[State, QueueEntry, Effect, list[Event], tuple[str, ...], "Instead"], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Instead:
+    """What a draw needs for its replacements' «вместо этого» (R15:527.5): the function that
+    carries out their effects (``run``), and the replacements (source uid, ability index) already
+    applied in the chain of replacements this draw belongs to — none of them applies again to a
+    draw it brought about (R15:525.1, 527.5.2).  Whoever draws passes one down; a draw outside any
+    replacement passes ``applied`` empty."""
+
+    run: EffectRunner
+    applied: frozenset[tuple[int, int]] = frozenset()
 
 __all__ = [
     "DrawOutcome",
     "EffectRunner",
+    "Instead",
     "choice_violation",
     "draw_cards",
     "draw_each",
     "draw_limit_of",
 ]
 
-#: The draw replacements (source uid, ability index) applied in the chain of replacements the
-#: current draw belongs to: none of them applies again to a draw it brought about (R15:525.1,
-#: 527.5.2).  A transient of one call, never part of the state.
-_APPLIED: ContextVar[frozenset[tuple[int, int]]] = ContextVar("draw_replacements_applied", default=frozenset())
 
 
 @dataclass(slots=True)
@@ -94,11 +104,11 @@ def draw_limit_of(state: State, seat: int) -> int:
 
 
 def draw_cards(
-    state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...], instead: EffectRunner
+    state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...], instead: Instead
 ) -> DrawOutcome:
     """``seat`` is told to draw ``n`` cards: the count replaced first (R15:527.2.1), then ``n``
     single draws one at a time (R15:527.2), each limited (527.2.2, 527.3), replaced (527.5) or
-    made (527.1), a replacement's «вместо этого» effects carried out by ``instead``.  From turn 1
+    made (527.1), a replacement's «вместо этого» effects carried out as ``instead`` says.  From turn 1
     each card drawn counts in ``drawn_this_turn`` and fires «when
     you draw your Nth card this turn» as it is drawn; the deal and the mulligan (turn 0) are in
     no turn (INTERPRETING.md, entries 59 and 60; the ``draws_counted_per_effect`` mutant fires
@@ -145,7 +155,7 @@ def draw_cards(
     return DrawOutcome(drawn, missed)
 
 
-def draw_each(state: State, first: int, n: int, ev: list[Event], rules: tuple[str, ...], instead: EffectRunner) -> int:
+def draw_each(state: State, first: int, n: int, ev: list[Event], rules: tuple[str, ...], instead: Instead) -> int:
     """«Каждый игрок берёт N карт»: the active player makes all his draws first, then the other
     (R15:527.2.3; the ``each_player_draws_from_controller`` mutant starts with ``first``, the
     ability's controller); returns how many cards were drawn in all."""
@@ -174,13 +184,13 @@ def _replaced_count(state: State, seat: int, n: int, ev: list[Event], rules: tup
     return n
 
 
-def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...], instead: EffectRunner) -> bool:
+def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...], instead: Instead) -> bool:
     """The first draw replacement (R15:527.5) in force for ``seat`` that is not already in the
     chain replaces this single draw; its «вместо этого» effects are carried out completely,
     the ability's controller's, with the card as their source, before the draw sequence goes on
     (R15:527.5.2).  It applies with an empty deck too (R15:527.5.1; the
     ``draw_replacement_needs_a_card`` mutant lets the empty deck's draw just miss)."""
-    applied = _APPLIED.get()
+    applied = instead.applied
     for ctl, uid, i, a in _statics(state):
         if not isinstance(a, DrawReplacement) or not _applies(a.player, ctl, seat) or (uid, i) in applied:
             continue
@@ -188,17 +198,14 @@ def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...
             return False
         ev.append(Event("draw_replaced", (*rules, "R15:527.5"), (("player", seat), ("source", uid), ("ability", i))))
         entry = QueueEntry("triggered", ctl, uid, i)
-        token = _APPLIED.set(applied | {(uid, i)})
-        try:
-            done = True
-            for effect in a.instead:
-                if effect.if_previous == "done" and not done:
-                    continue
-                done = instead(state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"))
-                if state.winner >= 0:
-                    break
-        finally:
-            _APPLIED.reset(token)
+        chain = Instead(instead.run, applied | {(uid, i)})
+        done = True
+        for effect in a.instead:
+            if effect.if_previous == "done" and not done:
+                continue
+            done = instead.run(state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"), chain)
+            if state.winner >= 0:
+                break
         return True
     return False
 

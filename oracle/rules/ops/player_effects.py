@@ -75,7 +75,7 @@ def pay(
 
 def draw(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...],
-    instead: draws.EffectRunner,
+    instead: draws.Instead,
 ) -> int:
     """``draw``: the player draws ``amount`` cards (R15:527.1), through :mod:`~oracle.rules.mechanisms.draws`;
     ``each_player``: each of them, the active player first (R15:527.2.3); returns how many were drawn (carried out if any)."""
@@ -88,7 +88,7 @@ def draw(
 
 def draw_to_match_opponent(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...],
-    instead: draws.EffectRunner,
+    instead: draws.Instead,
 ) -> int:
     """Draw one at a time until the hand equals the opponent's (R15:119.6); nothing if it
     is already as large or larger; an empty deck stops it (entry 44)."""

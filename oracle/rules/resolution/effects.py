@@ -51,7 +51,7 @@ from ..queries.recipients import effect_amount, recipients_of
 from ..queries.targeting import target_groups, target_violation
 from . import delayed
 
-__all__ = ["WOUNDING_OPS", "EachHandler", "WholeHandler", "apply_effect", "effect_unit", "hand_effect", "run_ability",
+__all__ = ["DRAWS", "WOUNDING_OPS", "EachHandler", "WholeHandler", "apply_effect", "effect_unit", "hand_effect", "run_ability",
            "run_effects"]
 
 
@@ -247,18 +247,27 @@ def hand_effect(
     return False, done
 
 
-def apply_effect(state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...]) -> bool:
+def apply_effect(
+    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], instead: draws.Instead
+) -> bool:
     """Execute one effect outside an ability's sequence — a replacement's «вместо этого»
     (R15:527.5; :mod:`oracle.rules.mechanisms.draws`) — and the rules' own effects after it (R15:503.3);
-    returns whether it was carried out."""
-    done = _apply_effect(state, entry, effect, ev, rules)[1]
+    returns whether it was carried out.  ``instead`` hands the replacements already applied in its
+    chain to the draws it makes (R15:525.1)."""
+    done = _apply_effect(state, entry, effect, ev, rules, instead=instead)[1]
     check_state(state, ev)
     return done
+
+
+#: How the draws of an effect outside any draw replacement's chain carry out a replacement's
+#: «вместо этого» (R15:527.5): by :func:`apply_effect`, with no replacement applied yet.
+DRAWS = draws.Instead(apply_effect)
 
 
 def _apply_effect(
     state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
     known_strike: int = -1, known_target_strike: int = -1, discarded: int = 0, healed: int = 0,
+    instead: draws.Instead | None = None,
 ) -> tuple[int, bool]:
     """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
     whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
@@ -283,7 +292,7 @@ def _apply_effect(
         rules = (*rules, "R15:403.1")
     drawing = _DRAWS.get(effect.op)
     if drawing is not None:
-        n = drawing(state, entry, effect, amount, ev, rules, apply_effect)  # a draw replacement's «вместо этого»
+        n = drawing(state, entry, effect, amount, ev, rules, instead or DRAWS)  # a draw replacement's «вместо этого»
         return n, n > 0
     whole = _WHOLE.get(effect.op)
     if whole is not None:
@@ -333,7 +342,7 @@ def _apply_card_effect(
 
 #: Handler of an op that draws cards: (state, entry, effect, amount, events, rules, what carries out
 #: a draw replacement's «вместо этого», R15:527.5) -> the number of cards drawn (for a later amount "drawn"; carried out if any, R15:119.4).
-DrawHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...], draws.EffectRunner], int]
+DrawHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...], draws.Instead], int]
 #: The only ops that draw cards.
 _DRAWS: dict[Op, DrawHandler] = {
     "draw": player_effects.draw,

@@ -10,7 +10,7 @@ from ...errors import FieldError
 from ...model import Action, Actor, Card, Event, Player, State, Violation
 from ..mechanisms.draws import draw_cards
 from ..queries.board import card_def
-from ..resolution.effects import apply_effect
+from ..resolution.effects import DRAWS
 from .turn_start import begin_turn
 
 __all__ = [
@@ -185,7 +185,7 @@ def apply_setup_action(state: State, action: Action, ev: list[Event]) -> None:
         ev.append(Event("deck_shuffled", cite(state, "301.5"), (("player", seat),)))
         if state.shuffled == 2:
             for s in (0, 1):
-                draw_cards(state, s, DEAL, ev, cite(state, "301.6"), apply_effect)
+                draw_cards(state, s, DEAL, ev, cite(state, "301.6"), DRAWS)
             state.step = "setup_mulligan"
     elif action.kind == "mulligan":
         seat = mulligan_seat(state)
@@ -211,7 +211,7 @@ def _take_mulligans(state: State, ev: list[Event]) -> None:
             p.hand.remove(uid)
             p.deck.append(uid)
         if back:
-            draw_cards(state, seat, len(back), ev, cite(state, "301.7"), apply_effect)
+            draw_cards(state, seat, len(back), ev, cite(state, "301.7"), DRAWS)
         p.mulligan = None
     ev.append(Event("hands_kept", cite(state, "301.8"), ()))
     state.active = state.first_player

@@ -8,7 +8,7 @@ from ...model import Event, Modifier, State
 from ..mechanisms.draws import draw_cards
 from ..mechanisms.triggers import fire
 from ..queries.board import abilities_lost, card_def
-from ..resolution.effects import apply_effect
+from ..resolution.effects import DRAWS
 
 __all__ = ["COIN_CAP", "MAX_FAILED_DRAWS", "begin_turn", "reveal", "start_of_turn_triggers"]
 
@@ -82,7 +82,7 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     first_turn = state.turn == 1
     if first_turn and state.rules.first_player_skips_first_draw:
         ev.append(Event("no_draw_first_turn", cite(state, "304.2"), (("player", me),)))
-    elif draw_cards(state, me, 1, ev, cite(state, "304.2"), apply_effect).missed:
+    elif draw_cards(state, me, 1, ev, cite(state, "304.2"), DRAWS).missed:
         # a failed draw is one the empty deck stopped: not one a limit refused or a
         # replacement replaced (R15:527.3, 527.5.1; INTERPRETING.md, entry 130)
         p.failed_draws += 1
