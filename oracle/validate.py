@@ -45,19 +45,18 @@ from ._state_codec import (
     state_ok,
 )
 from .canonical_form import StateError
-from .cards import CardDef, Effect, EffectAbility, TriggeredAbility, load_pool
+from .cards import CardDef, Effect, TriggeredAbility, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
 from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, Player, QueueEntry, State
 from .rules.mechanisms.modules import mechanisms_of
 from .rules.mechanisms.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
-from .rules.ops.deck_order import owned_creatures
 from .rules.ops.deck_top import look_count, names_a_card
 from .rules.ops.hand import has_real_choice
-from .rules.ops.opponent_payment import asked_amount
 from .rules.queries.board import ability_of, game_has, ids_losing_abilities  # INTERPRETING.md, entry 211
 from .rules.resolution.cancellation import cancellers  # R15:518.1, not repeated here
 from .rules.resolution.effects import WOUNDING_OPS
+from .rules.resolution.pauses import PAUSES
 from .rules.resolution.pauses.wound import offered_card, wound_chooser
 from .rules.resolution.queue import can_declare_or_pass, decider, opponent_chooses, target_choice_waits  # 401.7
 from .rules.turn.setup import DEAL
@@ -794,11 +793,12 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
             raise StateError(f"choosing_cards.{key}", "only a wound choice keeps what the run before it read "
                              "(INTERPRETING.md, entry 223)")
     a = ability_of(state, e)
-    if state.step == "pay_choice":
-        _check_pay_choice(state, a, hc)
-        return
-    if state.step == "deck_order":
-        _check_deck_order(state, a, hc)
+    pause = PAUSES.get(state.step)
+    if pause is not None and pause.inconsistency is not None:  # a pause that checks its own state
+        wrong = pause.inconsistency(state, hc, a)
+        if wrong is not None:
+            raise StateError(*wrong)
+        _check_resume(state, hc.resume, "choosing_cards", queue_steps)
         return
     if state.step == "search_shuffle" and hc.effect < len(a.effects) and \
             a.effects[hc.effect].op == "shuffle_self_into_deck":
@@ -878,47 +878,6 @@ def _check_look(state: State, hc: HandChoice, effect: Effect) -> None:
     if not 2 <= hc.count <= most:
         raise StateError("choosing_cards.count", f"must be 2..{most}: the cards looked at (the top of the deck) "
                          "still to put back (R15:204.3)")
-
-
-def _check_deck_order(state: State, a: EffectAbility, hc: HandChoice) -> None:
-    """Rule 12 at step deck_order: the effect waiting puts creatures on top of their owners' decks
-    (``creatures_to_deck_top``), and the owner deciding has two or more of them left; when he is
-    the opponent of the ability's controller, the controller, who orders first, has none left
-    (R15:204.4; INTERPRETING.md, entry 193)."""
-    from .cards import ORDER_OPS
-
-    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in ORDER_OPS:
-        raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability orders no cards "
-                         f"({', '.join(ORDER_OPS)}) (R15:204.4)")
-    _check_resume(state, hc.resume, "choosing_cards", QUEUE_STEPS)
-    if len(owned_creatures(state, hc.player)) < 2:
-        raise StateError("choosing_cards.player", f"player {hc.player + 1} has fewer than two creatures left to order: "
-                         "his last one goes without a decision (R15:204.4; INTERPRETING.md, entry 193)")
-    if hc.player != hc.entry.controller and owned_creatures(state, hc.entry.controller):
-        raise StateError("choosing_cards.player", f"player {hc.entry.controller + 1}, the ability's controller, orders "
-                         "his creatures first (INTERPRETING.md, entry 193)")
-
-
-def _check_pay_choice(state: State, a: EffectAbility, hc: HandChoice) -> None:
-    """Rule 12 at step pay_choice: the effect waiting is a payment (``opponent_may_pay``), the seat
-    deciding is the opponent of the ability's controller, and he can pay the coins it asks for
-    now (otherwise he refuses without a decision point; R15:119.7; INTERPRETING.md, entry 190)."""
-    from .cards import PAYMENT_OPS
-
-    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in PAYMENT_OPS:
-        raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a payment "
-                         f"({', '.join(PAYMENT_OPS)}) (R15:119.7)")
-    if hc.player != 1 - hc.entry.controller:
-        raise StateError("choosing_cards.player", f"the opponent of the ability's controller, player "
-                         f"{2 - hc.entry.controller}, decides whether he pays (R15:119.7)")
-    _check_resume(state, hc.resume, "choosing_cards", QUEUE_STEPS)
-    amount = asked_amount(state, hc.entry, a.effects[hc.effect])
-    if amount < 0:
-        raise StateError("choosing_cards.entry.targets", "the target whose cost is asked for is not in play: "
-                         "nothing is asked (R15:120.7)")
-    if state.players[hc.player].coins_open < amount:
-        raise StateError("choosing_cards.player", f"player {hc.player + 1} has fewer than {amount} open coins: he "
-                         "cannot pay and refuses without a decision point (R15:119.7)")
 
 
 def _is_set(state: State, name: str) -> bool:

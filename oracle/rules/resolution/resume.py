@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...cards import EffectAbility
 from ...model import Action, Event, HandChoice, QueueEntry, State, Violation
 from ..mechanisms.triggers import resolving
 from ..mechanisms.zones import check_state
@@ -81,10 +82,13 @@ class Pause:
     """A decision taken while an ability resolves, one module of
     :mod:`oracle.rules.resolution.pauses` each: its step (a row of :data:`oracle.steps.STEP_SPECS`
     whose ``resolution_pause`` is set), who decides there, its legal actions, the check of an
-    action, and the step function that carries the decision out and resumes (:func:`resume`)."""
+    action, the step function that carries the decision out and resumes (:func:`resume`), and
+    what makes a state waiting there inconsistent (``inconsistency``: the field and why, or None;
+    the validator's rule 12, PROTOCOL.md 5.4, asks it after the checks every pause shares)."""
 
     step: str
     decides: Callable[[State], int]
     legal: Callable[[State], list[Action]]
     check: Callable[[State, Action], list[Violation]]
     perform: Callable[[State, Action, list[Event]], None]
+    inconsistency: Callable[[State, HandChoice, EffectAbility], tuple[str, str] | None] | None = None

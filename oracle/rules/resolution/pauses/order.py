@@ -6,6 +6,7 @@ on top now (action ``order_cards card=…``).
 
 from __future__ import annotations
 
+from ....cards import ORDER_OPS, EffectAbility
 from ....model import Action, Event, HandChoice, State, Violation
 from ...mechanisms.zones import move_from_play
 from ...ops.deck_order import ORDER_RULE, order_effect, owned_creatures
@@ -54,4 +55,21 @@ def _put_one(state: State, hc: HandChoice, action: Action, ev: list[Event]) -> G
     return GoOn(hc.effect + 1, True, rules)
 
 
-PAUSE = Pause("deck_order", deck_orderer, deck_order_actions, check_deck_order, resume(_put_one))
+def _inconsistency(state: State, hc: HandChoice, a: EffectAbility) -> tuple[str, str] | None:
+    """What is wrong with a state waiting at step deck_order: the effect waiting puts no creatures
+    on top of their owners' decks (``creatures_to_deck_top``), the owner deciding has fewer than
+    two of them left, or he is the opponent of the ability's controller while the controller, who
+    orders first, has some left (R15:204.4; INTERPRETING.md, entry 193)."""
+    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in ORDER_OPS:
+        return "choosing_cards.effect", (f"effect {hc.effect} of that ability orders no cards "
+                                         f"({', '.join(ORDER_OPS)}) (R15:204.4)")
+    if len(owned_creatures(state, hc.player)) < 2:
+        return "choosing_cards.player", (f"player {hc.player + 1} has fewer than two creatures left to order: "
+                                         "his last one goes without a decision (R15:204.4; INTERPRETING.md, entry 193)")
+    if hc.player != hc.entry.controller and owned_creatures(state, hc.entry.controller):
+        return "choosing_cards.player", (f"player {hc.entry.controller + 1}, the ability's controller, orders "
+                                         "his creatures first (INTERPRETING.md, entry 193)")
+    return None
+
+
+PAUSE = Pause("deck_order", deck_orderer, deck_order_actions, check_deck_order, resume(_put_one), _inconsistency)

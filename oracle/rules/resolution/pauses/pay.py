@@ -6,6 +6,7 @@ entry 190).  He pays the coins asked for (action ``pay_coins amounts=N``) or ref
 
 from __future__ import annotations
 
+from ....cards import PAYMENT_OPS, EffectAbility
 from ....model import Action, Event, HandChoice, State, Violation
 from ...ops.opponent_payment import PAY_RULE, asked_amount, payment_data
 from ...queries.board import ability_of
@@ -64,4 +65,25 @@ def _decide_payment(state: State, hc: HandChoice, action: Action, ev: list[Event
     return GoOn(hc.effect + 1, state.rules.payment_stops_otherwise, rules)
 
 
-PAUSE = Pause("pay_choice", pay_chooser, pay_choice_actions, check_pay_choice, resume(_decide_payment))
+def _inconsistency(state: State, hc: HandChoice, a: EffectAbility) -> tuple[str, str] | None:
+    """What is wrong with a state waiting at step pay_choice: the effect waiting is not a payment
+    (``opponent_may_pay``), the seat deciding is not the opponent of the ability's controller, or
+    he cannot pay the coins it asks for now (he refuses without a decision point; R15:119.7;
+    INTERPRETING.md, entry 190)."""
+    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in PAYMENT_OPS:
+        return "choosing_cards.effect", (f"effect {hc.effect} of that ability is not a payment "
+                                         f"({', '.join(PAYMENT_OPS)}) (R15:119.7)")
+    if hc.player != 1 - hc.entry.controller:
+        return "choosing_cards.player", (f"the opponent of the ability's controller, player "
+                                         f"{2 - hc.entry.controller}, decides whether he pays (R15:119.7)")
+    amount = asked_amount(state, hc.entry, a.effects[hc.effect])
+    if amount < 0:
+        return "choosing_cards.entry.targets", ("the target whose cost is asked for is not in play: "
+                                                "nothing is asked (R15:120.7)")
+    if state.players[hc.player].coins_open < amount:
+        return "choosing_cards.player", (f"player {hc.player + 1} has fewer than {amount} open coins: he "
+                                         "cannot pay and refuses without a decision point (R15:119.7)")
+    return None
+
+
+PAUSE = Pause("pay_choice", pay_chooser, pay_choice_actions, check_pay_choice, resume(_decide_payment), _inconsistency)
