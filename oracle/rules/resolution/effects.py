@@ -15,14 +15,12 @@ from ...cards import (
     GRANT_OPS,
     HAND_OPS,
     OPS,
-    ORDER_OPS,
-    PAYMENT_OPS,
     SHOWN_CONDITIONS,
-    SUPPLY_OPS,
     TARGET_CONDITIONS,
     Effect,
     EffectAbility,
     Op,
+    OpGroup,
     WoundParams,
 )
 from ...model import Event, HandChoice, QueueEntry, State
@@ -113,25 +111,11 @@ def run_effects(
                 return
             if effect.op == "discard":
                 discarded += hand - len(state.players[entry.controller].hand)
-        elif effect.op in PAYMENT_OPS:
-            # «противник может заплатить …»: his decision may wait at step pay_choice (entry 190)
-            paused, done = payment_effect(state, entry, ability, index, ev, rules)
+        elif (pausing := _PAUSING.get(OPS[effect.op].group)) is not None:
+            # an op whose decision may wait at a pause of its own (:data:`_PAUSING`)
+            paused, done = pausing(state, entry, ability, index, ev, rules)
             if paused:
                 return
-        elif effect.op in ORDER_OPS:
-            # «в порядке, выбранном их владельцами»: an owner's order may wait at step deck_order (entry 193)
-            if order_effect(state, entry, index, ev, rules):
-                return
-            done = True
-        elif effect.op in SUPPLY_OPS:
-            # «Создайте»: a created Модуль creature may wait for its player's decision (entry 104);
-            # «если это механизм, создайте …»: nothing when its condition is false (entries 42, 163)
-            if effect.cond and not _condition_met(state, entry, effect):
-                done = False
-            elif create_effect(state, entry, effect, index, ev, rules):
-                return
-            else:
-                done = True
         else:  # only these effects draw cards (a later amount "drawn" counts them)
             before = len(ev)
             if effect.op in WOUNDING_OPS and wound_choices_possible(state):
@@ -349,6 +333,35 @@ _DRAWS: dict[Op, DrawHandler] = {
     "draw_to_match_opponent": player_effects.draw_to_match_opponent,
 }
 
+#: Handler of an op that may stop the resolution at a pause for a decision (the pause is a module
+#: of :mod:`oracle.rules.resolution.pauses`): (state, entry, ability, effect index, events, rules)
+#: -> (it waits, it was carried out).
+PausingHandler = Callable[[State, QueueEntry, EffectAbility, int, list[Event], tuple[str, ...]], tuple[bool, bool]]
+
+
+def _order(
+    state: State, entry: QueueEntry, ability: EffectAbility, index: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[bool, bool]:
+    """«в порядке, выбранном их владельцами»: an owner's order may wait at step deck_order (entry 193)."""
+    return order_effect(state, entry, index, ev, rules), True
+
+
+def _create(
+    state: State, entry: QueueEntry, ability: EffectAbility, index: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[bool, bool]:
+    """«Создайте»: a created Модуль creature may wait for its player's decision at step
+    module_choice (entry 104); «если это механизм, создайте …»: nothing when its condition is
+    false (entries 42, 163)."""
+    effect = ability.effects[index]
+    if effect.cond and not _condition_met(state, entry, effect):
+        return False, False
+    return create_effect(state, entry, effect, index, ev, rules), True
+
+
+#: The pausing handlers by op group: «противник может заплатить …» waits at step pay_choice
+#: (entry 190), an owner's order at deck_order, a created Модуль at module_choice.
+_PAUSING: dict[OpGroup, PausingHandler] = {"payment": payment_effect, "order": _order, "supply": _create}
+
 #: Handler of an op carried out as a whole: (state, entry, effect, amount, events, rules)
 #: -> whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7).
 WholeHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...]], bool]
@@ -430,7 +443,7 @@ def _check_dispatch() -> None:
     one (``destroy``) or one per card."""
     for op, spec in OPS.items():
         handlers = (op in _WHOLE) + (op in _EACH) + (op in _DRAWS)
-        if handlers != (spec.group not in ("hand", "supply", "payment", "order")) or (op in _EACH and spec.group != "cards"):
+        if handlers != (spec.group not in ("hand", *_PAUSING)) or (op in _EACH and spec.group != "cards"):
             raise AssertionError(f"op {op!r} of group {spec.group!r}: {handlers} handlers")
 
 
