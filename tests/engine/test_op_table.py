@@ -19,9 +19,11 @@ def test_every_op_has_a_record_a_handler_and_a_text() -> None:
         assert spec.params in records, op
         assert spec.text.strip(), op
         has_handler = op in effects._WHOLE or op in effects._EACH or op in effects._DRAWS  # a hand op has none: hand_effect
-        # supply: «Создайте», modules.py; payment: «противник может заплатить», opponent_payment.py;
-        # order: «в порядке, выбранном их владельцами», deck_order.py — each may pause for a decision
-        assert (not has_handler) == (spec.group in ("hand", "supply", "payment", "order")), op
+        # a group whose ops may pause for a decision has one pausing handler (effects._PAUSING):
+        # supply «Создайте», payment «противник может заплатить», order «в порядке, выбранном их
+        # владельцами»; the hand group pauses through hand_effect
+        assert (not has_handler) == (spec.group == "hand" or spec.group in effects._PAUSING), op
+    assert set(effects._PAUSING) <= set(typing.get_args(cards.OpGroup))
     assert tuple(op for op in EFFECT_OPS if OPS[op].group == "hand") == cards.HAND_OPS
     assert tuple(op for op in EFFECT_OPS if OPS[op].grants) == cards.GRANT_OPS
 
