@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections import Counter
@@ -34,7 +36,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from oracle._proto.berserk.oracle.v1 import oracle_service_pb2 as pb
 
 from .balancer import ENVOY, ENVOY_SKIP_REASON, HAPROXY, SKIP_REASON, Balancer, Envoy, start_balancer, start_envoy
-from .helpers import ServerProcess, mid_game_state, start_server
+from .helpers import ROOT, ServerProcess, mid_game_state, server_env, start_server
 
 KINDS = [pytest.param("haproxy", marks=pytest.mark.skipif(HAPROXY is None, reason=SKIP_REASON)),
          pytest.param("envoy", marks=pytest.mark.skipif(ENVOY is None, reason=ENVOY_SKIP_REASON))]
@@ -224,3 +226,21 @@ def test_the_health_check_reads_the_health_service(replicas: list[ServerProcess]
     finally:
         balancer.stop()
         fake.stop(0)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_conformance_suite_passes_through_the_balancer(replicas: list[ServerProcess], tmp_path: Path,
+                                                           kind: str) -> None:
+    """``python -m conformance_suite run --target BALANCER`` (the scenarios of rule 301) passes,
+    its calls spread over both replicas."""
+    balancer = _start(kind, tmp_path, [r.address for r in replicas])
+    try:
+        proc = subprocess.run([sys.executable, "-m", "conformance_suite", "run", "--target", balancer.address,
+                               "--rules", "301", "--levels", "core", "-q"], cwd=ROOT, env=server_env(),
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+        assert " passed" in proc.stdout and "failed" not in proc.stdout.split("conformance suite")[-1]
+        calls = [sum(1 for r in srv.log_records() if r.get("event") == "rpc") for srv in replicas]
+        assert min(calls) > 0.3 * sum(calls), calls
+    finally:
+        balancer.stop()
