@@ -114,7 +114,8 @@ examples:
   %(prog)s reference.json mine.json --out site/
 
 writes site/index.html (implementations as columns; levels, editions and rule parts as rows)
-and site/badges/IMPLEMENTATION-LEVEL.svg.
+and site/badges/IMPLEMENTATION-LEVEL.svg (IMPLEMENTATION without the versions in its name, so
+that a link to it holds across releases; with them too, as before).
 exit codes: 0 written; 2 a file is not a readable report, or --out cannot be written
 """
 

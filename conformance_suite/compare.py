@@ -5,7 +5,9 @@ self-contained page with the implementations as columns and, as rows, the confor
 levels, the editions and the rule parts, each cell the runs that passed out of the runs that
 ran (unsupported runs are counted apart: an implementation that declares less is not marked
 down for it); and ``DIR/badges/<implementation>-<level>.svg``, a shields-style badge per
-implementation and level ("core 28/28"), green when nothing failed, red otherwise.
+implementation and level ("core 28/28"), green when nothing failed, red otherwise.  A badge's
+file name leaves out the versions in the implementation's name, so that a README's link to it
+holds across releases; the name with them is written too, as before (:func:`badge_names`).
 
 An implementation is named by its report's ``server_info.implementation`` (else its target);
 two reports with the same name get ``#2``, ``#3`` appended.  Reports of form 1 to 3 are read.
@@ -25,7 +27,8 @@ from oracle.contract import LEVELS
 
 from .report_json import PARTS, applied_rule_ids, rule_part
 
-__all__ = ["Column", "Tally", "badge_svg", "columns", "compare_page", "load_reports", "write_comparison"]
+__all__ = ["Column", "Tally", "badge_names", "badge_svg", "columns", "compare_page", "load_reports", "stable_slug",
+           "write_comparison"]
 
 #: Outcome names of report forms 1 and 2 that form 3 renamed.
 _OLD = {"xfailed": "known_failure", "xpassed": "unexpected_pass"}
@@ -196,20 +199,43 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-") or "implementation"
 
 
+#: A version in an implementation's name ("1.2.3", "v0.1.0-rc1", "2.0"), as a word of its own.
+_VERSION = re.compile(r"(?<![A-Za-z0-9.])v?\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.]+)?(?![A-Za-z0-9])")
+
+
+def stable_slug(name: str) -> str:
+    """The badge file name of an implementation without the versions its name carries, so
+    that a README's link to it survives releases ("mine 1.2.3" and "mine 1.3.0": ``mine``)."""
+    return _slug(_VERSION.sub(" ", name))
+
+
+def badge_names(names: Sequence[str]) -> list[list[str]]:
+    """The badge file names (without ``-<level>.svg``) of each implementation: the stable name
+    (:func:`stable_slug`), and also the name as before (the whole name, versions included) when
+    it differs.  A stable name that two implementations would share (two versions of one
+    implementation compared) is left out for both: only their full names are written."""
+    stable = [stable_slug(n) for n in names]
+    out = []
+    for name, slug in zip(names, stable, strict=True):
+        keep = [slug] if stable.count(slug) == 1 else []
+        out.append(keep + [s for s in (_slug(name),) if s not in keep])
+    return out
+
+
 def write_comparison(reports: Sequence[tuple[str, dict[str, Any]]], out: Path) -> list[Path]:
-    """Write ``out/index.html`` and ``out/badges/<implementation>-<level>.svg``; return the
-    files written."""
+    """Write ``out/index.html`` and ``out/badges/<implementation>-<level>.svg`` (under the
+    names of :func:`badge_names`); return the files written."""
     cols = columns(reports)
     out.mkdir(parents=True, exist_ok=True)
     (out / "badges").mkdir(exist_ok=True)
     index = out / "index.html"
     index.write_text(compare_page(cols), encoding="utf-8")
     written = [index]
-    for c in cols:
+    for c, slugs in zip(cols, badge_names([c.name for c in cols]), strict=True):
         for lv in LEVELS:
             svg = _badge(c, lv)
-            if svg:
-                path = out / "badges" / f"{_slug(c.name)}-{lv}.svg"
+            for slug in slugs if svg else []:
+                path = out / "badges" / f"{slug}-{lv}.svg"
                 path.write_text(svg + "\n", encoding="utf-8")
                 written.append(path)
     return written

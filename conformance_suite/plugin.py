@@ -9,8 +9,7 @@ known failures are run as pytest xfails, strictly (outcome ``known_failure``; an
 pass, ``unexpected_pass``, fails the run), known-flaky runs as non-strict xfails (a failure
 is ``flaky``, a pass ``passed``); the skip list is skipped without running.  pytest's own
 output uses the same words (:func:`pytest_report_teststatus`).  The JSON and HTML reports and the known-failures update are
-written by the process that owns the session (the controller under pytest-xdist).
-"""
+written by the process that owns the session (the controller under pytest-xdist)."""
 
 from __future__ import annotations
 
@@ -50,6 +49,7 @@ from .runner import (
     gating_levels,
     in_shard,
     make_target,
+    mismatch_message,
     rerun_command,
     rule_texts,
     split_csv,
@@ -398,12 +398,12 @@ class ScenarioItem(pytest.Item):
             raise
         self.user_properties.append(("cs_levels", json.dumps(res.levels)))
         gating = gating_levels(suite.opts, suite.server_info())
-        message = "\n".join(m.describe() for m in res.mismatches)
+        message = mismatch_message(res.mismatches, gating)
         if not res.passed_at(gating):
             self._record("failed", message)
             raise ScenarioFailed(message, res)
         if res.mismatches:
-            self.user_properties.append(("cs_message", "passed at " + ", ".join(gating) + "; not counted:\n" + message))
+            self.user_properties.append(("cs_message", "passed at " + ", ".join(gating) + "; " + message))
 
     def _record(self, kind: str, message: str) -> None:
         self.user_properties += [("cs_kind", kind), ("cs_message", message)]

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import hashlib
 import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from oracle.catalogue import Rule, load_catalogue
 from oracle.contract import LEVELS
 
+from .executor import Mismatch
 from .report_json import applied_rule_ids
 from .scenario import SCENARIO_DIR, LoadedScenario
 from .targets import InProcessTarget, ServerInfo, Target, TargetError
@@ -27,6 +29,7 @@ __all__ = [
     "gating_levels",
     "in_shard",
     "make_target",
+    "mismatch_message",
     "parse_shard",
     "rerun_command",
     "rule_texts",
@@ -187,6 +190,15 @@ def gating_levels(opts: RunOptions, info: ServerInfo) -> list[str]:
     level always counts (nothing else can be judged once the states differ)."""
     chosen = opts.levels or [lv for lv in info.levels if lv in LEVELS] or list(LEVELS)
     return ["core", *[lv for lv in LEVELS if lv in chosen and lv != "core"]]
+
+
+def mismatch_message(mismatches: Sequence[Mismatch], gating: Sequence[str]) -> str:
+    """A run's mismatches as its message: first those of the levels that count (``gating``),
+    which failed it, then, under "not counted:", those of the other levels, which did not, so
+    that the first line (the one the summary names) is never a mismatch that does not count."""
+    counted = [m.describe() for m in mismatches if m.level in gating]
+    other = [m.describe() for m in mismatches if m.level not in gating]
+    return "\n".join(counted + (["not counted:", *other] if other else []))
 
 
 def parse_shard(text: str) -> tuple[int, int]:

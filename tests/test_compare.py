@@ -79,6 +79,38 @@ def test_badges_per_implementation_and_level(reports: tuple[Path, Path], tmp_pat
     assert all(any(f" of {n}<" in t or f" of {n}" in t for n in totals) for t in texts), texts
 
 
+def test_badge_names_leave_out_versions() -> None:
+    """A badge's file name without the versions of the implementation's name (a README's link
+    survives a release), plus the old full name when it differs; two versions of one
+    implementation compared keep only their full names."""
+    from conformance_suite.compare import badge_names, stable_slug
+
+    assert stable_slug("berserk-oracle node-skeleton 0.1.0") == "berserk-oracle-node-skeleton"
+    assert stable_slug("mine/v2.0.1-rc1 (Go)") == "mine-Go"
+    assert stable_slug("berserk-oracle reference (Python)") == "berserk-oracle-reference-Python"
+    assert stable_slug("engine2 build 1.2.3 #2") == "engine2-build-2"
+    assert badge_names(["mine 1.2.3", "other"]) == [["mine", "mine-1.2.3"], ["other"]]
+    assert badge_names(["mine 1.2.3", "mine 1.3.0"]) == [["mine-1.2.3"], ["mine-1.3.0"]]
+
+
+def test_badges_keep_their_file_names_across_versions(reports: tuple[Path, Path], tmp_path: Path) -> None:
+    """Reports of an implementation that names its version: the badges are written under the
+    version-free name (the same file name for 0.1.0 and 0.2.0) and under the old name."""
+    good, _ = reports
+    data = json.loads(good.read_text(encoding="utf-8"))
+    names = []
+    for version in ("0.1.0", "0.2.0"):
+        data.setdefault("server_info", {})["implementation"] = f"mine {version}"
+        report = tmp_path / f"mine-{version}.json"
+        report.write_text(json.dumps(data), encoding="utf-8")
+        out = tmp_path / f"site-{version}"
+        assert _cli("compare", str(report), "--out", str(out)).returncode == 0
+        names.append(sorted(p.name for p in (out / "badges").glob("*.svg")))
+        assert (out / "badges" / "mine-core.svg").read_text() == (out / "badges" / f"mine-{version}-core.svg").read_text()
+    stable = [n for n in names[0] if "0.1.0" not in n]
+    assert stable == [n for n in names[1] if "0.2.0" not in n] and "mine-core.svg" in stable
+
+
 def test_a_file_that_is_not_a_report_is_exit_2(tmp_path: Path) -> None:
     """A file that is not JSON, or JSON without scenarios, is refused naming the file (exit 2)."""
     junk = tmp_path / "junk.json"

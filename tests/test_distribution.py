@@ -347,7 +347,8 @@ def _checkout(tmp_path: Path) -> Path:
     (src / ".ci").mkdir(parents=True)
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
-    shutil.copy(ROOT / ".ci" / "release", src / ".ci" / "release")
+    for name in ("release", "normalize_dist.py"):
+        shutil.copy(ROOT / ".ci" / name, src / ".ci" / name)
     for name in ("oracle", "conformance_suite"):
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     return src
@@ -396,6 +397,27 @@ def test_release_script_builds_the_wheel_and_the_sdist(tmp_path: Path) -> None:
     for inside in ("pyproject.toml", "oracle/engine.py", "oracle/data/catalogue.json",
                    "conformance_suite/scenarios/p3_main/s106.1.1-final-cost-not-below-zero.json"):
         assert base + inside in names, inside
+
+
+def test_two_release_builds_are_byte_identical(tmp_path: Path) -> None:
+    """Two checkouts of the same tree, made at different times with different file modes,
+    give ``.ci/release`` the same wheel and sdist, byte for byte (same SHA256SUMS): the
+    entries are dated $SOURCE_DATE_EPOCH (the last commit in a git checkout), sorted, with
+    plain modes and no owners (.ci/normalize_dist.py).  Without that the two wheels differed
+    in every entry's date."""
+    sums = []
+    for k in range(2):
+        src = _checkout(tmp_path / f"tree{k}")
+        if k:
+            for path in src.rglob("*"):
+                os.utime(path, (1.9e9, 1.9e9))
+                if path.is_file():
+                    path.chmod(path.stat().st_mode | 0o020)
+        proc = _run(["bash", str(src / ".ci" / "release"), str(tmp_path / f"dist{k}")], cwd=src,
+                    env=_env(PYTHON=sys.executable, SOURCE_DATE_EPOCH="1765000000"), timeout=600)
+        assert proc.returncode == 0, proc.stderr
+        sums.append((tmp_path / f"dist{k}" / "SHA256SUMS").read_text())
+    assert sums[0] == sums[1], sums
 
 
 def test_no_install_line_names_an_unpublished_package() -> None:

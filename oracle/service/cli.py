@@ -105,6 +105,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help="largest request or response message (default 16 MiB)")
     parser.add_argument("--grace", type=_seconds, default=10.0,
                         help="seconds calls in flight get to finish on SIGTERM/SIGINT (default 10)")
+    parser.add_argument("--drain", type=_seconds, default=None, metavar="S",
+                        help="seconds a stopping server goes on refusing new calls (UNAVAILABLE, health "
+                             "NOT_SERVING) once none is in flight, before it closes its connections; behind a "
+                             "load balancer, longer than its health checks take to notice (default 0.25)")
     parser.add_argument("--mutant", default="",
                         help="run an engine mutant (see `python -m oracle list-mutants`); for testing the suite")
     parser.add_argument("--state-cache", type=_non_negative_int, default=DEFAULT_STATE_CACHE_SIZE, metavar="N",
@@ -132,7 +136,7 @@ def run_serve(args: argparse.Namespace) -> int:
     1 when the server cannot start)."""
     from oracle.suite_version import shipped_suite_version
 
-    from .server import ServeConfig  # grpc is imported only by the service
+    from .server import SHUTDOWN_SETTLE_SECONDS, ServeConfig  # grpc is imported only by the service
 
     configure_logging(args.log_level, json={"auto": None, "json": True, "console": False}[args.log_format])
     if args.mutant and args.mutant not in MUTANTS:
@@ -159,6 +163,7 @@ def run_serve(args: argparse.Namespace) -> int:
         stream_idle_seconds=args.stream_idle_timeout,
         max_message_bytes=args.max_message_bytes,
         grace_seconds=args.grace,
+        drain_seconds=SHUTDOWN_SETTLE_SECONDS if args.drain is None else args.drain,
         mutant=args.mutant,
         state_cache=args.state_cache,
         auth_token=token,
@@ -230,7 +235,7 @@ async def _serve_async(config: Any, announce: bool, ready: Any) -> int:
         ready.send((os.getpid(), built.port))
     await graceful.wait()
     log.info("shutting_down", grace_seconds=config.grace_seconds)
-    stopping = asyncio.ensure_future(built.shutdown(config.grace_seconds))
+    stopping = asyncio.ensure_future(built.shutdown(config.grace_seconds, config.drain_seconds))
     now = asyncio.ensure_future(immediate.wait())
     await asyncio.wait({stopping, now}, return_when=asyncio.FIRST_COMPLETED)
     if not stopping.done():
@@ -385,7 +390,7 @@ def _serve_workers(config: Any, workers: int) -> int:
         procs = group.alive()
         _signal_all(procs)
         forwarded_immediate = False
-        deadline = time.monotonic() + config.grace_seconds + 5
+        deadline = time.monotonic() + config.grace_seconds + config.drain_seconds + 5
         for p in procs:
             while p.is_alive() and time.monotonic() < deadline:
                 if stop.immediate.is_set() and not forwarded_immediate:

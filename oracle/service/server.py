@@ -37,10 +37,12 @@ from .state_cache import DEFAULT_STATE_CACHE_SIZE
 __all__ = ["SHUTDOWN_SETTLE_SECONDS", "BuiltServer", "ServeConfig", "build_server", "format_address"]
 
 #: Once the last call in flight has ended at shutdown, the server goes on refusing new
-#: calls with UNAVAILABLE for this long before it closes its connections, so that a client
-#: answered a moment ago and calling again is told "stopping" rather than cut off: gRPC
-#: itself may end a call that arrives while the server closes with CANCELLED, a status
-#: that does not say whether the call was processed.
+#: calls with UNAVAILABLE for this long by default (``--drain``) before it closes its
+#: connections, so that a client answered a moment ago and calling again is told "stopping"
+#: rather than cut off: gRPC itself may end a call that arrives while the server closes with
+#: CANCELLED, a status that does not say whether the call was processed.  Behind a load
+#: balancer it must outlast the time its health checks take to see NOT_SERVING, or the
+#: balancer may send a call at the moment of closing (tests/service/test_balancer.py).
 SHUTDOWN_SETTLE_SECONDS = 0.25
 
 
@@ -67,6 +69,9 @@ class ServeConfig:
     max_message_bytes: int = 16 * 1024 * 1024
     #: seconds calls in flight get to finish when the server stops (used by its runner)
     grace_seconds: float = 10.0
+    #: seconds the stopping server goes on refusing new calls once none is in flight, before
+    #: it closes its connections (used by its runner; :data:`SHUTDOWN_SETTLE_SECONDS`)
+    drain_seconds: float = SHUTDOWN_SETTLE_SECONDS
     #: an engine mutant (a name of :data:`oracle.mutants.MUTANTS`) or "" for the reference
     mutant: str = ""
     #: entries of the state cache (:mod:`oracle.service.state_cache`); 0 turns it off
@@ -103,11 +108,11 @@ class BuiltServer:
     #: ``host:port`` as bound (:func:`format_address`)
     address: str
 
-    async def shutdown(self, grace: float) -> None:
+    async def shutdown(self, grace: float, drain: float = SHUTDOWN_SETTLE_SECONDS) -> None:
         """Health NOT_SERVING (open watches get it and end), idle client streams end,
         new calls are refused UNAVAILABLE, calls in flight get ``grace`` seconds; once they
-        have ended (and :data:`SHUTDOWN_SETTLE_SECONDS` more), the server closes its
-        connections; returns once it has stopped."""
+        have ended (and ``drain`` seconds more, within ``grace`` plus ``drain`` in all), the
+        server closes its connections; returns once it has stopped."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + grace
         self.interceptor.shutting_down.set()
@@ -116,8 +121,8 @@ class BuiltServer:
             calls, streams = self.interceptor.calls, self.interceptor.streams
             while (calls.used or streams.used) and loop.time() < deadline:
                 await asyncio.sleep(0.02)
-            await asyncio.sleep(max(min(SHUTDOWN_SETTLE_SECONDS, deadline - loop.time()), 0))
-            await self.server.stop(max(deadline - loop.time(), 0.1))
+            await asyncio.sleep(max(min(drain, deadline + drain - loop.time()), 0))
+            await self.server.stop(max(deadline + drain - loop.time(), 0.1))
         finally:
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.stream_pool.shutdown(wait=False, cancel_futures=True)

@@ -107,6 +107,35 @@ def test_sigint_stops_gracefully(tmp_path: Path) -> None:
     assert server.stop(signal.SIGINT) == 0
 
 
+def test_drain_refuses_calls_that_long_before_closing(tmp_path: Path) -> None:
+    """With ``--drain 1.5``, once no call is in flight after SIGTERM the server goes on
+    answering health NOT_SERVING and refusing calls with UNAVAILABLE ("not processed") for
+    1.5 s, not the default 0.25 s, and then exits 0: a balancer's health checks see it in
+    time, and no call reaches it as it closes (docs/SERVICE.md, Many oracles behind one
+    address)."""
+    server = start_server(tmp_path, "--drain", "1.5")
+    channel = server.channel()
+    stub = pb_grpc.OracleServiceStub(channel)
+    health = health_pb2_grpc.HealthStub(channel)
+    stub.GetServerInfo(pb.GetServerInfoRequest(), timeout=5)
+    server.proc.send_signal(signal.SIGTERM)
+    signalled = time.monotonic()
+    refused = 0
+    while time.monotonic() < signalled + 1.0:
+        with pytest.raises(grpc.RpcError) as err:
+            stub.GetServerInfo(pb.GetServerInfoRequest(), timeout=5)
+        assert err.value.code() == grpc.StatusCode.UNAVAILABLE, err.value  # type: ignore[attr-defined]
+        assert "not processed" in (err.value.details() or "")  # type: ignore[attr-defined]
+        refused += 1
+        status = health.Check(health_pb2.HealthCheckRequest(service=""), timeout=5).status
+        assert status == health_pb2.HealthCheckResponse.NOT_SERVING
+        time.sleep(0.05)
+    assert refused >= 5
+    assert server.proc.wait(30) == 0
+    assert time.monotonic() - signalled >= 1.4
+    server.stop()
+
+
 @pytest.fixture(scope="module")
 def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server that takes one call at a time, with debug logs (call starts)."""
@@ -196,6 +225,7 @@ def test_mutant_is_listed_and_applied(tmp_path: Path) -> None:
         (["--port", "70000"], "must be 0..65535"),
         (["--stream-idle-timeout", "0"], "must be > 0"),
         (["--max-streams", "0"], "must be >= 1"),
+        (["--drain", "-1"], "must be >= 0"),
     ],
 )
 def test_bad_options_exit_2(args: list[str], message: str) -> None:
