@@ -80,6 +80,7 @@ import argparse
 import ast
 import copy
 import difflib
+import functools
 import json
 import os
 import random
@@ -98,9 +99,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 ORACLE = ROOT / "oracle"
 EQUIVALENT = Path(__file__).resolve().parent / "mutation_equivalent.json"
+@functools.cache
 def rule_files(package: Path) -> dict[str, str]:
     """Each rule module of ``package``/rules/ (any wing, e.g. ``rules/mechanisms/wounds.py``, or
-    flat in an older tree) by its name, as its path under the package."""
+    flat in an older tree) by its name, as its path under the package (read once per tree: every
+    mutant's diff names its file)."""
     return {p.stem: p.relative_to(package).as_posix() for p in sorted((package / "rules").rglob("*.py"))
             if p.stem != "__init__"}
 

@@ -44,8 +44,30 @@ def free_port() -> int:
         return port
 
 
+class _Running:
+    """What every balancer process here has: its process and its log file (for HAProxy its
+    health check changes and one line per call)."""
+
+    proc: subprocess.Popen[bytes]
+    log_path: Path
+
+    def log(self) -> str:
+        """The balancer's log so far."""
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def stop(self) -> None:
+        """Stop the balancer (SIGTERM, then SIGKILL)."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
 @dataclass
-class Balancer:
+class Balancer(_Running):
     """A running HAProxy: its process, address, runtime API socket and log."""
 
     proc: subprocess.Popen[bytes]
@@ -89,20 +111,6 @@ class Balancer:
         seen = {n: (r["status"], r["check_status"], r["last_chk"]) for n, r in rows.items()}
         raise AssertionError(f"servers not {wanted} within {timeout} s: {seen}; log:\n{self.log()}")
 
-    def log(self) -> str:
-        """HAProxy's log so far (its health check changes and one line per call)."""
-        return self.log_path.read_text(encoding="utf-8", errors="replace")
-
-    def stop(self) -> None:
-        """Stop HAProxy (SIGTERM, then SIGKILL)."""
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
 
 def start_balancer(directory: Path, replicas: list[str], wait_up: bool = True, tries: int = 3) -> Balancer:
     """HAProxy on a free port of 127.0.0.1 before ``replicas`` (``oracle1``, ``oracle2``... in
@@ -138,7 +146,7 @@ def start_balancer(directory: Path, replicas: list[str], wait_up: bool = True, t
 
 
 @dataclass
-class Envoy:
+class Envoy(_Running):
     """A running Envoy: its process, address, admin address and log (the interface of
     :class:`Balancer` that the tests use)."""
 
@@ -175,20 +183,6 @@ class Envoy:
                 return
             time.sleep(0.05)
         raise AssertionError(f"replicas not {wanted} within {timeout} s: {seen}; log:\n{self.log()[-4000:]}")
-
-    def log(self) -> str:
-        """Envoy's log so far."""
-        return self.log_path.read_text(encoding="utf-8", errors="replace")
-
-    def stop(self) -> None:
-        """Stop Envoy (SIGTERM, then SIGKILL)."""
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
 
 
 def envoy_config(listen: int, admin: int, replicas: list[str]) -> str:

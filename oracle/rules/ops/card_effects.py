@@ -370,12 +370,13 @@ def lose_abilities(
 
 
 def _grant_keyword(
-    state: State, uid: int, effect: Effect, until: str, ev: list[Event], rules: tuple[str, ...]
+    state: State, uid: int, effect: Effect, until: str, ev: list[Event], rules: tuple[str, ...], owner: int = -1
 ) -> None:
-    """«получает [особенность] (до конца хода)» (R15:7.gains; 310.2 or 205.3; entry 69)."""
+    """«получает [особенность] (до конца хода)» (R15:7.gains; 310.2, 303.1 or 205.3; entry 69);
+    ``owner``: the player whose next turn ends a "start_of_owner_turn" grant."""
     params = effect.params
     assert isinstance(params, KeywordParams)
-    state.modifiers.append(Modifier(uid, 0, until, grants=params.keyword))
+    state.modifiers.append(Modifier(uid, 0, until, owner=owner, grants=params.keyword))
     ev.append(Event("keyword_granted", (*rules, "R15:7.gains"),
                     (("card", uid), ("keyword", params.keyword), ("until", until))))
 
@@ -392,11 +393,7 @@ def keyword_until_start_of_your_next_turn(
 ) -> None:
     """``keyword_until_start_of_your_next_turn``: the effect's keyword until the start of the
     ability's controller's next turn (303.1; entries 23, 159)."""
-    params = effect.params
-    assert isinstance(params, KeywordParams)
-    state.modifiers.append(Modifier(uid, 0, "start_of_owner_turn", owner=entry.controller, grants=params.keyword))
-    ev.append(Event("keyword_granted", (*rules, "R15:7.gains"),
-                    (("card", uid), ("keyword", params.keyword), ("until", "start_of_owner_turn"))))
+    _grant_keyword(state, uid, effect, "start_of_owner_turn", ev, rules, entry.controller)
 
 
 def untargetable_until_end_of_turn(
