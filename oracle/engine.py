@@ -19,6 +19,7 @@ from .model import CHANCE, STEPS, Action, Actor, Attack, Event, QueueEntry, Stat
 from .rules.mechanisms.attack import defender_candidates, defender_violations, directed, end_attack_window
 from .rules.mechanisms.basic_effects import close_card
 from .rules.mechanisms.modules import check_module_choice, choose_host, module_choice_actions, module_chooser
+from .rules.mechanisms.run import Run
 from .rules.mechanisms.zones import perish_lifeless
 from .rules.queries.board import has_keyword, learn_card_facts
 from .rules.resolution.cancellation import (
@@ -259,7 +260,7 @@ def apply(state: State, action: Action) -> Outcome:
         raise IllegalAction(violations)
     learn_card_facts(state)  # kept on the given state, so that its forks share them (speed only)
     nxt = state.fork()
-    ev: list[Event] = []
+    ev: list[Event] = Run()  # the events, and the resolution memory carried with them
     _perform(nxt, action, ev)
     _advance(nxt, ev)
     return Outcome(nxt, tuple(ev))

@@ -10,6 +10,7 @@ import pytest
 from oracle.cards import TRIGGERS
 from oracle.cards.loader import load_pool
 from oracle.rules.mechanisms import triggers
+from oracle.rules.mechanisms.run import Run
 from oracle.sampler import play_random_game
 
 
@@ -33,6 +34,6 @@ def test_a_closed_gate_hides_no_trigger(edition: str, seed: int) -> None:
             closed += 1
             for subject in (*((0,) if kind not in triggers._SELF else ()), *state.cards):
                 probe = state.copy()
-                triggers._fire(probe, kind, subject, (), 0, cards, 0, 0, False)
+                triggers._fire(probe, Run(), kind, subject, (), 0, cards, 0, 0, False)
                 assert probe.pending == state.pending, (kind, subject)
     assert closed and opened

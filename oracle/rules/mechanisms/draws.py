@@ -25,10 +25,11 @@ An instruction to several players: the active player makes all his draws first, 
 other (R15:527.2.3).  Moving cards from the deck to the hand without «возьмите» (a search,
 R15:7.search) is no draw and does not come here (R15:527.4).
 
-The replacement step here is the draws' own; it is shaped as one pass over the cards in play
-with a record of the replacements already applied in the chain (:attr:`Instead.applied`, handed
-down with the draws a replacement brings about, never kept in the state or the call context), so
-that a general replacement step (R15:517) can take it over as one more kind of event.
+Both replacement steps (1 and 2b) go through the one replacement pipeline,
+:func:`oracle.rules.mechanisms.replacement.replace`: each applies once, the ones applied in the
+chain riding with the events down to the draws a replacement brings about (R15:525.1).  What
+carries out a replacement's «вместо этого» effects lies above this mechanism, so whoever draws
+hands it down (``effects``, :data:`EffectRunner`).
 """
 
 from __future__ import annotations
@@ -39,30 +40,17 @@ from dataclasses import dataclass
 from ...cards import DrawCount, DrawLimit, DrawReplacement, Effect, EffectAbility, TriggeredAbility, Whose
 from ...model import Event, QueueEntry, State
 from ..queries.board import abilities_in_play
+from .replacement import Offer, replace
 from .triggers import fire
 
 #: What carries out one effect of a replacement's «вместо этого» (state, entry, effect, events,
-#: rules, the draws' :class:`Instead` for the draws it brings about) -> carried out:
-#: :func:`oracle.rules.resolution.effects.apply_effect` (the resolution of effects lies above
-#: this mechanism, which cannot import it).
-EffectRunner = Callable[[State, QueueEntry, Effect, list[Event], tuple[str, ...], "Instead"], bool]
-
-
-@dataclass(frozen=True, slots=True)
-class Instead:
-    """What a draw needs for its replacements' «вместо этого» (R15:527.5): the function that
-    carries out their effects (``run``), and the replacements (source uid, ability index) already
-    applied in the chain of replacements this draw belongs to — none of them applies again to a
-    draw it brought about (R15:525.1, 527.5.2).  Whoever draws passes one down; a draw outside any
-    replacement passes ``applied`` empty."""
-
-    run: EffectRunner
-    applied: frozenset[tuple[int, int]] = frozenset()
+#: rules) -> carried out: :func:`oracle.rules.resolution.effects.apply_effect` (the resolution of
+#: effects lies above this mechanism, which cannot import it).
+EffectRunner = Callable[[State, QueueEntry, Effect, list[Event], tuple[str, ...]], bool]
 
 __all__ = [
     "DrawOutcome",
     "EffectRunner",
-    "Instead",
     "choice_violation",
     "draw_cards",
     "draw_each",
@@ -104,11 +92,11 @@ def draw_limit_of(state: State, seat: int) -> int:
 
 
 def draw_cards(
-    state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...], instead: Instead
+    state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...], effects: EffectRunner
 ) -> DrawOutcome:
     """``seat`` is told to draw ``n`` cards: the count replaced first (R15:527.2.1), then ``n``
     single draws one at a time (R15:527.2), each limited (527.2.2, 527.3), replaced (527.5) or
-    made (527.1), a replacement's «вместо этого» effects carried out as ``instead`` says.  From turn 1
+    made (527.1), a replacement's «вместо этого» effects carried out by ``effects``.  From turn 1
     each card drawn counts in ``drawn_this_turn`` and fires «when
     you draw your Nth card this turn» as it is drawn; the deal and the mulligan (turn 0) are in
     no turn (INTERPRETING.md, entries 59 and 60; the ``draws_counted_per_effect`` mutant fires
@@ -135,7 +123,7 @@ def draw_cards(
             rule = "R15:527.3" if limit == 0 else "R15:527.2.2"
             ev.append(Event("draw_refused", (*rules, rule), (("player", seat), ("count", 1))))
             continue
-        if statics and _replace_one(state, seat, ev, rules, instead):
+        if statics and _replace_one(state, seat, ev, rules, effects):
             if state.winner >= 0:
                 break
             continue
@@ -155,14 +143,16 @@ def draw_cards(
     return DrawOutcome(drawn, missed)
 
 
-def draw_each(state: State, first: int, n: int, ev: list[Event], rules: tuple[str, ...], instead: Instead) -> int:
+def draw_each(
+    state: State, first: int, n: int, ev: list[Event], rules: tuple[str, ...], effects: EffectRunner
+) -> int:
     """«Каждый игрок берёт N карт»: the active player makes all his draws first, then the other
     (R15:527.2.3; the ``each_player_draws_from_controller`` mutant starts with ``first``, the
     ability's controller); returns how many cards were drawn in all."""
     order = (state.active, 1 - state.active) if state.rules.each_player_draws_active_first else (first, 1 - first)
     total = 0
     for seat in order:
-        total += draw_cards(state, seat, n, ev, (*rules, "R15:527.2.3"), instead).drawn
+        total += draw_cards(state, seat, n, ev, (*rules, "R15:527.2.3"), effects).drawn
         if state.winner >= 0:
             break
     return total
@@ -170,44 +160,54 @@ def draw_each(state: State, first: int, n: int, ev: list[Event], rules: tuple[st
 
 def _replaced_count(state: State, seat: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> int:
     """The replacements (R15:527.2.1) of how many cards are drawn, applied to the instruction
-    before it is counted into single draws: «Если вы должны взять несколько карт» sees an
-    instruction of two or more (the ``draw_count_replaced_per_draw`` mutant looks at each single
-    draw, which is never several)."""
-    for ctl, uid, _, a in _statics(state):
-        if not isinstance(a, DrawCount) or not _applies(a.player, ctl, seat):
-            continue
-        several = n if state.rules.draw_count_replaced_before_splitting else 1
-        if several >= a.at_least:
-            ev.append(Event("draw_count_replaced", (*rules, "R15:527.2.1"),
-                            (("player", seat), ("source", uid), ("from", n), ("to", n + a.value))))
-            n += a.value
-    return n
+    before it is counted into single draws, each once, one after another (R15:517.5, 525.1):
+    «Если вы должны взять несколько карт» sees an instruction of two or more (the
+    ``draw_count_replaced_per_draw`` mutant looks at each single draw, which is never several)."""
+    def offers(count: int) -> list[Offer[DrawCount]]:
+        several = count if state.rules.draw_count_replaced_before_splitting else 1
+        return [Offer(uid, i, a) for ctl, uid, i, a in _statics(state)
+                if isinstance(a, DrawCount) and _applies(a.player, ctl, seat) and several >= a.at_least]
+
+    def apply(count: int, offer: Offer[DrawCount], _before: tuple[tuple[int, int], ...]) -> int:
+        ev.append(Event("draw_count_replaced", (*rules, "R15:527.2.1"),
+                        (("player", seat), ("source", offer.source), ("from", count), ("to", count + offer.ability.value))))
+        return count + offer.ability.value
+
+    done = replace(state, n, offers, apply, ev)
+    return n if done.would is None else done.would
 
 
-def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...], instead: Instead) -> bool:
+def _replace_one(state: State, seat: int, ev: list[Event], rules: tuple[str, ...], effects: EffectRunner) -> bool:
     """The first draw replacement (R15:527.5) in force for ``seat`` that is not already in the
-    chain replaces this single draw; its «вместо этого» effects are carried out completely,
-    the ability's controller's, with the card as their source, before the draw sequence goes on
-    (R15:527.5.2).  It applies with an empty deck too (R15:527.5.1; the
-    ``draw_replacement_needs_a_card`` mutant lets the empty deck's draw just miss)."""
-    applied = instead.applied
-    for ctl, uid, i, a in _statics(state):
-        if not isinstance(a, DrawReplacement) or not _applies(a.player, ctl, seat) or (uid, i) in applied:
-            continue
+    chain replaces this single draw; its «вместо этого» effects are carried out completely by
+    ``effects``, the ability's controller's, with the card as their source, before the draw
+    sequence goes on (R15:527.5.2); the draws they make carry the chain (R15:525.1).  It applies
+    with an empty deck too (R15:527.5.1; the ``draw_replacement_needs_a_card`` mutant lets the
+    empty deck's draw just miss).  Returns whether the draw was replaced."""
+    controllers: dict[tuple[int, int], int] = {}
+
+    def offers(_seat: int) -> list[Offer[DrawReplacement]]:
         if not state.players[seat].deck and not state.rules.draw_replacement_on_empty_deck:
-            return False
+            return []
+        found = [(ctl, Offer(uid, i, a)) for ctl, uid, i, a in _statics(state)
+                 if isinstance(a, DrawReplacement) and _applies(a.player, ctl, seat)]
+        controllers.update((o.key, ctl) for ctl, o in found)
+        return [o for _, o in found]
+
+    def apply(_seat: int, offer: Offer[DrawReplacement], _before: tuple[tuple[int, int], ...]) -> None:
+        uid, i = offer.key
         ev.append(Event("draw_replaced", (*rules, "R15:527.5"), (("player", seat), ("source", uid), ("ability", i))))
-        entry = QueueEntry("triggered", ctl, uid, i)
-        chain = Instead(instead.run, applied | {(uid, i)})
+        entry = QueueEntry("triggered", controllers[offer.key], uid, i)
         done = True
-        for effect in a.instead:
+        for effect in offer.ability.instead:
             if effect.if_previous == "done" and not done:
                 continue
-            done = instead.run(state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"), chain)
+            done = effects(state, entry, effect, ev, ("R15:527.5", "R15:527.5.2"))
             if state.winner >= 0:
                 break
-        return True
-    return False
+        return None
+
+    return replace(state, seat, offers, apply, ev, again=False).would is None
 
 
 def choice_violation(state: State, a: EffectAbility, controller: int) -> tuple[str, str] | None:

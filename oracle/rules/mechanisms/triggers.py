@@ -8,7 +8,6 @@ fire while it is hidden (INTERPRETING.md, entry 12).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from contextvars import ContextVar
 from functools import cache
 
 from ...cards import Ability, CardDef, GrantAbility, KilledBy, Trigger, TriggeredAbility, load_pool
@@ -24,6 +23,7 @@ from ..queries.board import (
     parts_of,
     some_card_outside_zones,
 )
+from .run import Run, as_run, run_of
 
 __all__ = [
     "COUNTED_TRIGGERS", "POISON", "fire", "fire_from_deck", "granted_to", "granters", "keeps_strike", "keeps_wounds", "killed_by_holds",
@@ -128,50 +128,47 @@ def killed_by_holds(state: State, killed_by: KilledBy, controller: int, killer: 
     return killed_by == "creature" or state.cards[killer].owner != controller
 
 
-#: R15:525.2: the chain of triggered abilities whose resolution is going on, as pairs (source,
-#: ability), the first of the chain first (the resolving entry's ``lineage`` and the entry
-#: itself).  A transient of one call, derived from the state (:func:`resolving`).
-_CHAIN: ContextVar[tuple[int, ...]] = ContextVar("trigger_chain", default=())
-#: The triggers a cycle stopped during the current :func:`fire` (source, ability).
-_STOPPED: ContextVar[list[tuple[int, int]] | None] = ContextVar("trigger_cycle_stopped", default=None)
-
-
 class resolving:
     """While ``entry``'s effects are carried out, triggers that fire belong to its chain: its
-    own lineage, and the entry itself when it is a triggered ability (R15:525.2).  A context
-    manager (a class, not a generator: it wraps every resolution)."""
+    own lineage, and the entry itself when it is a triggered ability (R15:525.2), carried by the
+    run ``ev`` (:class:`~oracle.rules.mechanisms.run.Run`).  A context manager (a class, not a
+    generator: it wraps every resolution)."""
 
-    __slots__ = ("_chain", "_token")
+    __slots__ = ("_chain", "_run", "_was")
 
-    def __init__(self, entry: QueueEntry) -> None:
+    def __init__(self, entry: QueueEntry, ev: list[Event]) -> None:
+        self._run = as_run(ev)
         self._chain = (*entry.lineage, entry.source, entry.ability) if entry.kind == "triggered" else entry.lineage
 
     def __enter__(self) -> None:
-        self._token = _CHAIN.set(self._chain)
+        self._was = self._run.chain
+        self._run.chain = self._chain
 
     def __exit__(self, *exc: object) -> None:
-        _CHAIN.reset(self._token)
+        self._run.chain = self._was
 
 
-def chain_unchanged(entry: QueueEntry) -> bool:
+def chain_unchanged(entry: QueueEntry, ev: list[Event]) -> bool:
     """Whether :class:`resolving` ``entry`` would leave the chain as it is: none is going on,
     and the entry has no lineage and is no triggered ability (its chain would be empty too), so
     its resolution may skip the context (speed only)."""
-    return not entry.lineage and entry.kind != "triggered" and not _CHAIN.get()
+    return not entry.lineage and entry.kind != "triggered" and not run_of(ev).chain
 
 
 def _in_chain(chain: tuple[int, ...], source: int, ability: int) -> bool:
     return any(chain[i] == source and chain[i + 1] == ability for i in range(0, len(chain) - 1, 2))
 
 
-def _add(state: State, controller: int, source: int, ability: int, subject: int, count: int = 0, granter: int = 0) -> None:
+def _add(
+    state: State, run: Run, controller: int, source: int, ability: int, subject: int, count: int = 0, granter: int = 0,
+) -> None:
     """A pending trigger of the ability, in the current chain (R15:525.2): an ability already in
     the chain does not fire again in it — the cycle of triggered abilities is interrupted before
     its first repetition (INTERPRETING.md, entry 132; the ``trigger_cycles_go_on`` mutant lets it
     fire)."""
-    chain = _CHAIN.get()
+    chain = run.chain
     if _in_chain(chain, source, ability) and state.rules.trigger_cycles_stop:
-        stopped = _STOPPED.get()
+        stopped = run.stopped
         if stopped is not None:
             stopped.append((source, ability))
         return
@@ -187,7 +184,7 @@ def _count_of_turn(state: State, kind: Trigger, seat: int) -> int:
     return p.played_this_turn if kind == "card_played" else p.drawn_this_turn
 
 
-def _fire_delayed(state: State, kind: Trigger, subject: int, count: int) -> None:
+def _fire_delayed(state: State, run: Run, kind: Trigger, subject: int, count: int) -> None:
     """The delayed triggered abilities waiting for ``kind`` (R15:521): each whose condition
     holds, seen from its controller, becomes a pending trigger of its controller with its
     source, wherever the source is (R15:521.2, 521.3; the ``delayed_needs_its_source_in_play``
@@ -213,10 +210,10 @@ def _fire_delayed(state: State, kind: Trigger, subject: int, count: int) -> None
         if a.nth and _count_of_turn(state, kind, who) != a.nth:
             continue
         if state.rules.delayed_fires_once and not (
-                _in_chain(_CHAIN.get(), dt.source, dt.ability) and state.rules.trigger_cycles_stop):
+                _in_chain(run.chain, dt.source, dt.ability) and state.rules.trigger_cycles_stop):
             state.delayed.remove(dt)  # a cycle stops it without using it up (R15:525.2)
         # a count its creating effect remembered («столько же карт, сколько вы сбросили»; entry 174)
-        _add(state, dt.controller, dt.source, dt.ability, subject, dt.count or count)
+        _add(state, run, dt.controller, dt.source, dt.ability, subject, dt.count or count)
 
 
 #: Per set of a game's printed card ids (:func:`~oracle.rules.queries.board.game_ids`): the conditions
@@ -305,14 +302,15 @@ def fire(
             return
     before = len(state.pending)
     stopped: list[tuple[int, int]] = []
-    if not _CHAIN.get():  # outside a chain no cycle can stop a trigger (:func:`_add`)
-        _fire(state, kind, subject, together, count, cards, killer, strike, part)
+    run = run_of(ev)
+    if not run.chain:  # outside a chain no cycle can stop a trigger (:func:`_add`)
+        _fire(state, run, kind, subject, together, count, cards, killer, strike, part)
     else:
-        token = _STOPPED.set(stopped)
+        outer, run.stopped = run.stopped, stopped
         try:
-            _fire(state, kind, subject, together, count, cards, killer, strike, part)
+            _fire(state, run, kind, subject, together, count, cards, killer, strike, part)
         finally:
-            _STOPPED.reset(token)
+            run.stopped = outer
     for source, ability in stopped:
         ev.append(Event("trigger_cycle_stopped", (*rules, "R15:525.2"),
                         (("source", source), ("ability", ability), ("condition", kind))))
@@ -353,7 +351,7 @@ def fire_from_deck(state: State, seat: int, ev: list[Event], rules: tuple[str, .
             if cid not in holders:
                 continue
             for i, _a in table[cid].get("search_used", ()):
-                _add(state, owner, uid, i, 0)
+                _add(state, run_of(ev), owner, uid, i, 0)
     for t in state.pending[before:]:
         ev.append(Event("triggered", (*rules, "R15:113.10"),
                         (("trigger", t.id), ("source", t.source), ("ability", t.ability), ("condition", "search_used"))))
@@ -377,7 +375,7 @@ def working_regeneration(state: State, uid: int, cards: Mapping[str, CardDef]) -
 
 
 def _fire_in_play(
-    state: State, kind: Trigger, subject: int, together: Sequence[int], count: int, killer: int,
+    state: State, run: Run, kind: Trigger, subject: int, together: Sequence[int], count: int, killer: int,
     any_parts: bool, cards: Mapping[str, CardDef],
 ) -> None:
     """The abilities on condition ``kind`` (not one about its own card) of the heroes and the
@@ -431,7 +429,7 @@ def _fire_in_play(
                 if a.regeneration and state.rules.regeneration_highest_only and \
                         working_regeneration(state, uid, cards) != (uid, i):
                     continue  # another Регенерация of this card is higher (entry 143)
-                _add(state, seat, uid, i, subject, count)
+                _add(state, run, seat, uid, i, subject, count)
 
 
 @cache
@@ -474,7 +472,7 @@ def granted_to(state: State, uid: int) -> list[tuple[int, int]]:
 
 
 def _fire_granted(
-    state: State, kind: Trigger, subject: int, count: int, cards: Mapping[str, CardDef], killer: int, strike: int,
+    state: State, run: Run, kind: Trigger, subject: int, count: int, cards: Mapping[str, CardDef], killer: int, strike: int,
 ) -> None:
     """The granted abilities of ``subject`` on a condition about itself (:func:`granted_to`): each
     fires with the card that has it as its source and its controller as controller, ``granter``
@@ -496,11 +494,11 @@ def _fire_granted(
             n = count if keeps_wounds(a) and state.rules.death_keeps_wounds else 0
             if keeps_strike(a):
                 n = strike if state.rules.death_keeps_strike else cards[c.card_id].strike
-        _add(state, controller, subject, i, subject, n, granter)
+        _add(state, run, controller, subject, i, subject, n, granter)
 
 
 def _fire(
-    state: State, kind: Trigger, subject: int, together: Sequence[int], count: int, cards: Mapping[str, CardDef],
+    state: State, run: Run, kind: Trigger, subject: int, together: Sequence[int], count: int, cards: Mapping[str, CardDef],
     killer: int, strike: int, part: bool,
 ) -> None:
     """The body of :func:`fire`: every ability whose condition ``kind`` happened becomes a
@@ -529,9 +527,9 @@ def _fire(
                         if keeps_strike(a):  # the strike it had (entry 151; the ``strike_at_death_printed``
                             # mutant reads its own card's printed strike)
                             n = strike if state.rules.death_keeps_strike else cards[h.card_id].strike
-                    _add(state, state.controller_of(subject), holder, i, subject, n)
+                    _add(state, run, state.controller_of(subject), holder, i, subject, n)
             if not part and game_has(state, granters()) and (kind != "death" or state.rules.granted_death_fires):
-                _fire_granted(state, kind, subject, count, cards, killer, strike)
+                _fire_granted(state, run, kind, subject, count, cards, killer, strike)
     else:
         triggered_abilities(cards)  # made once per pool, with _HOLDERS
         holders_of_kind = _HOLDERS.get(kind, _NONE)
@@ -540,11 +538,11 @@ def _fire(
         # of the start of a turn and the delayed abilities remain (speed only)
         if together or (game_has(state, holders_of_kind) and not holders_of_kind.isdisjoint(ids_in_play(state))) \
                 or some_card_outside_zones(state):
-            _fire_in_play(state, kind, subject, together, count, killer, some_card_outside_zones(state), cards)
+            _fire_in_play(state, run, kind, subject, together, count, killer, some_card_outside_zones(state), cards)
         if kind == "start_of_turn":
             for uid in state.players[state.active].play:
                 # A hidden creature's abilities do not work, poison included (entry 38).
                 if state.cards[uid].poison > 0 and (not state.cards[uid].hidden or not state.rules.hidden_poison_waits):
-                    _add(state, state.active, uid, POISON, uid)
+                    _add(state, run, state.active, uid, POISON, uid)
     if state.delayed:
-        _fire_delayed(state, kind, subject, count)
+        _fire_delayed(state, run, kind, subject, count)

@@ -21,8 +21,7 @@ nor Уязвимость (entry 72).  The static abilities of a hidden card do n
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 from ...cards import Armour, NoWoundsFrom, PreventNext, Protection, WoundReplacement, WoundWatch, load_pool
@@ -38,10 +37,12 @@ from ..queries.board import (
     ids_in_play,
     ids_with_kind,
 )
+from .replacement import Offer, replace
+from .run import Asking, run_of
 from .triggers import fire
 from .zones import leave_together
 
-__all__ = ["answering", "answers_given", "deal_wounds", "pause_for_wound_choice",
+__all__ = ["answers_given", "deal_wounds", "pause_for_wound_choice",
            "unanswered_offer", "wound_choices_possible"]
 
 
@@ -148,14 +149,16 @@ _NO_WOUNDS = NoWoundsFrom(min_strike=0, text_en="Takes no wounds")
 _NO_WOUNDS_INDEX = -3
 
 #: A replacement that can apply: (the card whose static ability it is, the ability's index, the ability).
-_Replacement = tuple[int, int, Protection | NoWoundsFrom | WoundReplacement]
+_Replacing = Protection | NoWoundsFrom | WoundReplacement
+_Replacement = tuple[int, int, _Replacing]
 
 
 def _replace(
     state: State, uid: int, amount: int, blow: _Blow, ev: list[Event], rules: tuple[str, ...]
 ) -> tuple[int, tuple[str, ...]] | None:
-    """The replacement effects on ``amount`` wounds to ``uid``: None when they are replaced by
-    something that is not wounds (the card takes none), else the amount to go on with and
+    """The replacement effects on ``amount`` wounds to ``uid``, through the one replacement
+    pipeline (:func:`oracle.rules.mechanisms.replacement.replace`): None when they are replaced
+    by something that is not wounds (the card takes none), else the amount to go on with and
     the rules its events cite.
 
     Each replacement applies at most once to one wound: a chain that would apply one again
@@ -165,25 +168,17 @@ def _replace(
     can apply, the player controlling the wounded card chooses (R15:517.3, 517.4): the engine
     takes them in a fixed order — the card's own abilities, then its controller's other cards,
     then the opponent's (INTERPRETING.md, entry 89)."""
-    applied: set[tuple[int, int]] = set()
-    declined: set[tuple[int, int]] = set()  # optional ones its controller did not apply (entry 223)
-    while True:
-        offered = _replacements(state, uid, blow)
-        fresh = [r for r in offered if (r[0], r[1]) not in applied and (r[0], r[1]) not in declined]
-        if not fresh or (applied and not state.rules.replacement_of_a_replacement):
-            if any((r[0], r[1]) in applied for r in offered):
-                rules = (*rules, "R15:525.1")
-            return amount, rules
-        card, index, ability = fresh[0]
-        step = (*rules, "R15:508.4.2")
+    step = (*rules, "R15:508.4.2")
+
+    def offers(_amount: int) -> list[Offer[_Replacing]]:
+        return [Offer(card, index, ability, optional=_optional(ability))
+                for card, index, ability in _replacements(state, uid, blow)]
+
+    def apply(amount: int, offer: Offer[_Replacing], before: tuple[tuple[int, int], ...]) -> int | None:
+        card, ability = offer.source, offer.ability
         if isinstance(ability, WoundReplacement) and ability.instead == "destroy_self":
-            # «вы можете уничтожить Курдаша, при этом …»: its controller's decision (R15:517.3; entry 223)
-            if not _answer(state, card, state.controller_of(card)):
-                declined.add((card, index))
-                continue
             _destroy_instead(state, uid, card, blow, ev, step)
             return None
-        applied.add((card, index))
         if isinstance(ability, Protection):
             ev.append(Event("wounds_prevented", (*step, "R15:515.1"),
                             (("card", uid), ("source", blow.source), ("amount", amount))))
@@ -201,9 +196,19 @@ def _replace(
             ev.append(Event("upgraded", (*step, "R15:517.1", "R15:7.upgrade"), (("card", uid),)))
             return None
         amount += ability.value  # «вместо этого получает на N ран больше»
-        ev.append(Event("wounds_replaced", (*step, "R15:517.1") if not applied - {(card, index)} else
-                        (*step, "R15:517.1", "R15:517.5"),
+        ev.append(Event("wounds_replaced", (*step, "R15:517.1", "R15:517.5") if before else (*step, "R15:517.1"),
                         (("card", uid), ("by", card), ("instead", "more"), ("amount", amount))))
+        return amount
+
+    done = replace(state, amount, offers, apply, ev, again=state.rules.replacement_of_a_replacement)
+    if done.would is None:
+        return None
+    return done.would, (*rules, "R15:525.1") if done.repeated else rules
+
+
+def _optional(ability: _Replacing) -> bool:
+    """«вы можете уничтожить Курдаша, при этом …»: its controller's decision (R15:517.3; entry 223)."""
+    return isinstance(ability, WoundReplacement) and ability.instead == "destroy_self"
 
 
 def _destroy_instead(state: State, uid: int, card: int, blow: _Blow, ev: list[Event], step: tuple[str, ...]) -> None:
@@ -226,55 +231,6 @@ def _destroy_instead(state: State, uid: int, card: int, blow: _Blow, ev: list[Ev
 # --- the controller's decision on an optional replacement (INTERPRETING.md, entry 223)
 
 
-@dataclass(slots=True)
-class _Asking:
-    """The answers known for the optional replacements one unit of the game offers, in the order
-    it offers them (``answers``, how many used so far ``cursor``), and the first offer found with
-    no answer yet (card, its controller's seat)."""
-
-    answers: tuple[bool, ...]
-    cursor: int = 0
-    unanswered: tuple[int, int] | None = field(default=None)
-
-
-#: The answers of the unit being carried out now (None: no decision can be asked here, and an
-#: optional replacement is not applied).  A transient of one call, never part of the state.
-_ASKING: ContextVar[_Asking | None] = ContextVar("wound_choice", default=None)
-
-
-def _answer(state: State, card: int, seat: int) -> bool:
-    """Whether the controller applies the optional replacement of ``card`` offered now: its
-    answer in the unit's order, or no (the first offer with no answer is recorded).  The
-    ``optional_replacement_always_applies`` mutant applies it without asking."""
-    if not state.rules.optional_replacement_asked:
-        return True
-    asking = _ASKING.get()
-    if asking is None:
-        return False
-    if asking.cursor < len(asking.answers):
-        asking.cursor += 1
-        return asking.answers[asking.cursor - 1]
-    if asking.unanswered is None:
-        asking.unanswered = (card, seat)
-    return False
-
-
-class answering:
-    """While a unit of the game (an effect, a fight) is carried out, the optional
-    replacements it offers take ``answers`` in order (a context manager)."""
-
-    __slots__ = ("_asking", "_token")
-
-    def __init__(self, answers: tuple[bool, ...]) -> None:
-        self._asking = _Asking(answers)
-
-    def __enter__(self) -> None:
-        self._token = _ASKING.set(self._asking)
-
-    def __exit__(self, *exc: object) -> None:
-        _ASKING.reset(self._token)
-
-
 @cache
 def _choosers() -> frozenset[str]:
     """The ids of the pool's cards with an optional wound replacement (``destroy_self``)."""
@@ -290,16 +246,15 @@ def wound_choices_possible(state: State) -> bool:
 
 
 def unanswered_offer(
-    state: State, unit: Callable[[State, list[Event]], None], answers: tuple[bool, ...]
+    state: State, unit: Callable[[State, list[Event]], None], answers: tuple[bool, ...], ev: list[Event],
 ) -> tuple[int, int] | None:
     """The first optional replacement ``unit`` would offer with no answer among ``answers``, as
     (card, seat of its controller), found by carrying the unit out on a copy of the state;
     None when it offers none beyond them."""
     trial = state.fork()
-    asking = answering(answers)
-    with asking:
-        unit(trial, [])
-    return asking._asking.unanswered
+    probe = run_of(ev).probe(Asking(answers))  # the unit's chain, the given answers (R15:525.1, 525.2)
+    unit(trial, probe)
+    return probe.asking.unanswered if probe.asking else None
 
 
 def answers_given(count: int) -> tuple[bool, ...]:
@@ -317,7 +272,7 @@ def _count_of(answers: tuple[bool, ...]) -> int:
 
 def pause_for_wound_choice(
     state: State, entry: QueueEntry, index: int, unit: Callable[[State, list[Event]], None],
-    answers: tuple[bool, ...], drawn: int = 0, known_strike: int = -1,
+    answers: tuple[bool, ...], ev: list[Event], drawn: int = 0, known_strike: int = -1,
 ) -> bool:
     """Before ``unit`` (effect ``index`` of the resolving ``entry``, or a strike attack's fight) is
     carried out: when it would offer an optional wound replacement not answered yet, the game
@@ -325,7 +280,7 @@ def pause_for_wound_choice(
     (``choosing_cards``: the entry, the index, his seat, the step to return to, the answers so
     far, and for an effect the cards its ability drew before it and its source's last known
     strike; R15:517.3; INTERPRETING.md, entry 223) and True is returned."""
-    offer = unanswered_offer(state, unit, answers)
+    offer = unanswered_offer(state, unit, answers, ev)
     if offer is None:
         return False
     state.choosing_cards = HandChoice(entry, index, offer[1], state.step, count=_count_of(answers), drawn=drawn,

@@ -28,6 +28,7 @@ from ..queries.board import (
 )
 from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
+from .replacement import Offer, replace
 from .triggers import fire, strike_readers
 
 __all__ = [
@@ -72,7 +73,7 @@ def leave_together(
     replaces its death (R15:517.1; INTERPRETING.md, entry 203)."""
     saved: list[tuple[int, list[int]]] = []
     if game_has(state, _to_hand_ids()):
-        saved = [(uid, keep) for uid in uids if (keep := _instead_of_death(state, uid))]
+        saved = [(uid, keep) for uid in uids if (keep := _instead_of_death(state, uid, ev))]
         if saved:
             uids = [uid for uid in uids if all(uid != s for s, _ in saved)]
     wounds = {uid: state.cards[uid].wounds for uid in uids}  # last known, for «Гибель: … Х ран» (R15:403.1)
@@ -154,18 +155,30 @@ def _to_hand_ids() -> frozenset[str]:
     return frozenset(cid for cid, d in load_pool().cards.items() if "parts_to_hand_instead_of_death" in d.keywords)
 
 
-def _instead_of_death(state: State, uid: int) -> list[int]:
+#: The pseudo ability index of Антиграв's «Вместо гибели …» (a keyword, no indexed ability): the
+#: key the replacement pipeline knows it by (R15:525.1).
+_INSTEAD_OF_DEATH = -4
+
+
+def _instead_of_death(state: State, uid: int, ev: list[Event]) -> list[int]:
     """The cards of the combined creature ``uid`` (its top card and parts) that have Антиграв's
     «Вместо гибели этого существа – положите все его части в руку, кроме Антиграва, Антиграва
-    положите на кладбище», ascending uids; none when it has no parts (alone, the card would go to
-    the graveyard all the same) or the ``antigrav_ignored`` mutant is on (INTERPRETING.md, entry 203)."""
+    положите на кладбище», ascending uids, when that replacement applies to its death through the
+    one replacement pipeline (:func:`~oracle.rules.mechanisms.replacement.replace`; it is carried
+    out by :func:`_parts_to_hand` as the others leave, R15:505.1); none when it has no parts
+    (alone, the card would go to the graveyard all the same) or the ``antigrav_ignored`` mutant is
+    on (INTERPRETING.md, entry 203)."""
     parts = parts_of(state, uid)
     if not parts or not state.rules.parts_to_hand_replaces_death:
         return []
     ids = _to_hand_ids()
     cards = state.cards
     # the top card's own text counts only while it has not lost its abilities (entry 211)
-    return sorted(u for u in (uid, *parts) if cards[u].card_id in ids and not (u == uid and abilities_lost(state, u)))
+    keep = sorted(u for u in (uid, *parts) if cards[u].card_id in ids and not (u == uid and abilities_lost(state, u)))
+    if not keep:
+        return []
+    done = replace(state, uid, lambda _uid: [Offer(keep[0], _INSTEAD_OF_DEATH, keep)], lambda *_: None, ev)
+    return keep if done.would is None else []
 
 
 def _parts_to_hand(state: State, uid: int, keep: list[int], ev: list[Event], rules: tuple[str, ...]) -> list[int]:

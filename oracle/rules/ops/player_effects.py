@@ -75,26 +75,26 @@ def pay(
 
 def draw(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...],
-    instead: draws.Instead,
+    effects: draws.EffectRunner,
 ) -> int:
     """``draw``: the player draws ``amount`` cards (R15:527.1), through :mod:`~oracle.rules.mechanisms.draws`;
     ``each_player``: each of them, the active player first (R15:527.2.3); returns how many were drawn (carried out if any)."""
     if effect.to == "each_player":
-        n = draws.draw_each(state, entry.controller, amount, ev, rules, instead)
+        n = draws.draw_each(state, entry.controller, amount, ev, rules, effects)
     else:
-        n = draws.draw_cards(state, _seat(entry, effect), amount, ev, rules, instead).drawn
+        n = draws.draw_cards(state, _seat(entry, effect), amount, ev, rules, effects).drawn
     return n
 
 
 def draw_to_match_opponent(
     state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...],
-    instead: draws.Instead,
+    effects: draws.EffectRunner,
 ) -> int:
     """Draw one at a time until the hand equals the opponent's (R15:119.6); nothing if it
     is already as large or larger; an empty deck stops it (entry 44)."""
     seat = _seat(entry, effect)
     want = len(state.players[1 - seat].hand) - len(state.players[seat].hand)
-    n = draws.draw_cards(state, seat, want, ev, rules, instead).drawn if want > 0 else 0
+    n = draws.draw_cards(state, seat, want, ev, rules, effects).drawn if want > 0 else 0
     return n
 
 

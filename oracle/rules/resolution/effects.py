@@ -27,8 +27,9 @@ from ...model import Event, HandChoice, QueueEntry, State
 from ..mechanisms import draws
 from ..mechanisms.basic_effects import close_card
 from ..mechanisms.modules import create_effect
+from ..mechanisms.replacement import answering
 from ..mechanisms.triggers import fire_from_deck
-from ..mechanisms.wounds import answering, pause_for_wound_choice, wound_choices_possible
+from ..mechanisms.wounds import pause_for_wound_choice, wound_choices_possible
 from ..mechanisms.zones import check_state
 from ..ops import card_effects, deck_top, player_effects
 from ..ops.deck_order import order_effect
@@ -122,9 +123,9 @@ def run_effects(
                 # «Если ваш герой должен получить раны, вы можете …»: asked before the wounds (entry 223)
                 given = answers if index == start else ()
                 if pause_for_wound_choice(state, entry, index, effect_unit(entry, effect, rules, drawn, known_strike),
-                                          given, drawn, known_strike):
+                                          given, ev, drawn, known_strike):
                     return
-                with answering(given):
+                with answering(given, ev):
                     n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike,
                                             known_target_strike, discarded, healed)
             else:
@@ -231,27 +232,24 @@ def hand_effect(
     return False, done
 
 
-def apply_effect(
-    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], instead: draws.Instead
-) -> bool:
+def apply_effect(state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...]) -> bool:
     """Execute one effect outside an ability's sequence — a replacement's «вместо этого»
     (R15:527.5; :mod:`oracle.rules.mechanisms.draws`) — and the rules' own effects after it (R15:503.3);
-    returns whether it was carried out.  ``instead`` hands the replacements already applied in its
-    chain to the draws it makes (R15:525.1)."""
-    done = _apply_effect(state, entry, effect, ev, rules, instead=instead)[1]
+    returns whether it was carried out.  The replacements already applied in its chain ride with
+    the events ``ev`` down to the draws it makes (R15:525.1)."""
+    done = _apply_effect(state, entry, effect, ev, rules)[1]
     check_state(state, ev)
     return done
 
 
-#: How the draws of an effect outside any draw replacement's chain carry out a replacement's
-#: «вместо этого» (R15:527.5): by :func:`apply_effect`, with no replacement applied yet.
-DRAWS = draws.Instead(apply_effect)
+#: What carries out a draw replacement's «вместо этого» (R15:527.5) for every draw of the game:
+#: :func:`apply_effect`, handed down to :mod:`oracle.rules.mechanisms.draws` with each draw.
+DRAWS: draws.EffectRunner = apply_effect
 
 
 def _apply_effect(
     state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
     known_strike: int = -1, known_target_strike: int = -1, discarded: int = 0, healed: int = 0,
-    instead: draws.Instead | None = None,
 ) -> tuple[int, bool]:
     """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
     whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
@@ -276,7 +274,7 @@ def _apply_effect(
         rules = (*rules, "R15:403.1")
     drawing = _DRAWS.get(effect.op)
     if drawing is not None:
-        n = drawing(state, entry, effect, amount, ev, rules, instead or DRAWS)  # a draw replacement's «вместо этого»
+        n = drawing(state, entry, effect, amount, ev, rules, DRAWS)  # a draw replacement's «вместо этого»
         return n, n > 0
     whole = _WHOLE.get(effect.op)
     if whole is not None:
@@ -326,7 +324,7 @@ def _apply_card_effect(
 
 #: Handler of an op that draws cards: (state, entry, effect, amount, events, rules, what carries out
 #: a draw replacement's «вместо этого», R15:527.5) -> the number of cards drawn (for a later amount "drawn"; carried out if any, R15:119.4).
-DrawHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...], draws.Instead], int]
+DrawHandler = Callable[[State, QueueEntry, Effect, int, list[Event], tuple[str, ...], draws.EffectRunner], int]
 #: The only ops that draw cards.
 _DRAWS: dict[Op, DrawHandler] = {
     "draw": player_effects.draw,

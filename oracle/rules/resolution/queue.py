@@ -500,9 +500,9 @@ def _resolve_one(state: State, ev: list[Event]) -> QueueEntry:
     """The first entry leaves the Queue and resolves; it is returned.  The triggers its effects
     fire belong to its chain (R15:525.2, :func:`~oracle.rules.mechanisms.triggers.resolving`)."""
     entry = state.queue[0] if state.rules.queue_fifo else state.queue[-1]
-    if chain_unchanged(entry):
+    if chain_unchanged(entry, ev):
         return _resolve(state, ev)  # no chain before it, none to begin (speed only)
-    with resolving(entry):
+    with resolving(entry, ev):
         return _resolve(state, ev)
 
 
@@ -519,7 +519,7 @@ def _resolve(state: State, ev: list[Event]) -> QueueEntry:
                *((("granter", entry.granter),) if entry.granter else ())))
     )
     if entry.kind == "strike_attack":
-        if wound_choices_possible(state) and pause_for_wound_choice(state, entry, 0, fight, ()):
+        if wound_choices_possible(state) and pause_for_wound_choice(state, entry, 0, fight, (), ev):
             return entry  # a hero's wounds: an optional replacement is decided first (entry 223)
         fight(state, ev)
         return entry

@@ -59,7 +59,7 @@ def resume(decide: Decide) -> Callable[[State, Action, list[Event]], None]:
     def perform(state: State, action: Action, ev: list[Event]) -> None:
         hc = state.choosing_cards
         assert hc is not None, f"{state.step} without choosing_cards"
-        with resolving(hc.entry):
+        with resolving(hc.entry, ev):
             go = decide(state, hc, action, ev)
             if go is not None:
                 go_on(state, hc.entry, go, ev)

@@ -9,6 +9,7 @@ from ...editions import DEFAULT_EDITION, EDITIONS, cite, cite_one
 from ...errors import FieldError
 from ...model import Action, Actor, Card, Event, Player, State, Violation
 from ..mechanisms.draws import draw_cards
+from ..mechanisms.run import Run
 from ..queries.board import card_def
 from ..resolution.effects import DRAWS
 from .turn_start import begin_turn
@@ -89,7 +90,7 @@ def new_game_with_events(config: GameConfig) -> tuple[State, tuple[Event, ...]]:
             uid += 1
         players.append(Player(hero=seat + 1, deck=uids))
     state = State(edition=config.edition, cards=cards, players=players)
-    ev: list[Event] = []
+    ev: list[Event] = Run()
     _order_from_heroes(state, ev)
     return state, tuple(ev)
 

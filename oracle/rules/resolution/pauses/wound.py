@@ -13,7 +13,10 @@ from collections.abc import Callable
 
 from ....model import Action, Event, HandChoice, QueueEntry, State, Violation
 from ...mechanisms.attack import fight
-from ...mechanisms.wounds import answering, answers_given, pause_for_wound_choice, unanswered_offer
+from ...mechanisms.replacement import answering
+from ...mechanisms.run import Run
+from ...mechanisms.triggers import resolving
+from ...mechanisms.wounds import answers_given, pause_for_wound_choice, unanswered_offer
 from ...queries.board import ability_of
 from ..effects import effect_unit
 from ..queue import resolution_rules
@@ -50,7 +53,9 @@ def offered_card(state: State) -> int:
     look-ahead of its unit with the answers given so far)."""
     hc = state.choosing_cards
     assert hc is not None
-    offer = unanswered_offer(state, unit_of(state, hc.entry, hc.effect, _carried(hc)), answers_given(hc.count))
+    run = Run()  # the look-ahead within the waiting entry's chain (R15:525.2)
+    with resolving(hc.entry, run):
+        offer = unanswered_offer(state, unit_of(state, hc.entry, hc.effect, _carried(hc)), answers_given(hc.count), run)
     return offer[0] if offer else 0
 
 
@@ -80,8 +85,8 @@ def _replace_wounds(state: State, hc: HandChoice, action: Action, ev: list[Event
     state.step = hc.resume
     entry = hc.entry
     if entry.kind == "strike_attack":
-        if not pause_for_wound_choice(state, entry, 0, fight, answers):
-            with answering(answers):
+        if not pause_for_wound_choice(state, entry, 0, fight, answers, ev):
+            with answering(answers, ev):
                 fight(state, ev)
         return None
     effect = ability_of(state, entry).effects[hc.effect]
