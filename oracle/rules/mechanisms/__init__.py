@@ -1,6 +1,11 @@
 """The general mechanisms of the rules: what happens to cards and players whatever caused it.
 They import only :mod:`oracle.rules.queries`.
 
+- :mod:`~oracle.rules.mechanisms.run` — a run of the rules: its events and the resolution
+  memory carried with them (the trigger chain R15:525.2, the replacements applied R15:525.1,
+  the answers for optional replacements R15:517.3);
+- :mod:`~oracle.rules.mechanisms.replacement` — the one replacement pipeline (R15:517, 525.1)
+  every «вместо этого» goes through: wounds, draws, deaths;
 - :mod:`~oracle.rules.mechanisms.triggers` — which triggered abilities an event fires (R15:113);
 - :mod:`~oracle.rules.mechanisms.wounds` — the wound pipeline (R15:508.4): amount,
   replacement, prevention, the wounds put on;

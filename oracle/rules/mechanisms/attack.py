@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
 
-from ...cards import load_pool
+from ...cards import CardDef
 from ...editions import cite, cite_one
 from ...model import Action, Attack, Event, State, Violation
 from ..queries.board import card_def, current_strike, game_has, has_keyword, strike_at
+from ..queries.pool_index import per_pool
 from .basic_effects import wound
 from .triggers import fire
 from .zones import check_state
@@ -85,9 +86,9 @@ def attack_violations(state: State, action: Action) -> list[Violation]:
     return out
 
 
-@cache
-def _frenzy_ids() -> frozenset[str]:
-    return frozenset(cid for cid, d in load_pool().cards.items() if "frenzy" in d.keywords)
+@per_pool
+def _frenzy_ids(cards: Mapping[str, CardDef]) -> frozenset[str]:
+    return frozenset(cid for cid, d in cards.items() if "frenzy" in d.keywords)
 
 
 def bound_to_attack(state: State) -> list[int]:

@@ -13,11 +13,11 @@ one life for one (R15:504.5; INTERPRETING.md, entry 97).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 
-from ...cards import load_pool
+from ...cards import CardDef
 from ...model import Event, Modifier, State
 from ..queries.board import card_def, card_ids, current_life, game_has
+from ..queries.pool_index import per_pool
 
 __all__ = ["add_life_effect", "destruction_source", "lifeless", "reduce_life_to", "untouched_lifeless"]
 
@@ -105,11 +105,11 @@ def lifeless(state: State) -> list[int]:
     return [uid for p in state.players for uid in p.play if cards[uid].card_id in ids and current_life(state, uid) <= 0]
 
 
-@cache
-def _lifeless_ids() -> frozenset[str]:
+@per_pool
+def _lifeless_ids(cards: Mapping[str, CardDef]) -> frozenset[str]:
     """The ids of the pool's creatures of base life 0 or less (:func:`lifeless` asks it of every
     card in play each time the Queue empties; speed only)."""
-    return frozenset(cid for cid, d in load_pool().cards.items() if d.type == "creature" and d.life <= 0)
+    return frozenset(cid for cid, d in cards.items() if d.type == "creature" and d.life <= 0)
 
 
 def destruction_source(by: int | Mapping[int, int], uid: int) -> int:

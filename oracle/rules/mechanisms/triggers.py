@@ -8,9 +8,8 @@ fire while it is hidden (INTERPRETING.md, entry 12).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 
-from ...cards import Ability, CardDef, GrantAbility, KilledBy, Trigger, TriggeredAbility, load_pool
+from ...cards import Ability, CardDef, GrantAbility, KilledBy, Trigger, TriggeredAbility
 from ...model import Event, PendingTrigger, QueueEntry, State
 from ..queries.board import (
     abilities_lost,
@@ -23,6 +22,7 @@ from ..queries.board import (
     parts_of,
     some_card_outside_zones,
 )
+from ..queries.pool_index import per_pool, printed
 from .run import Run, as_run, run_of
 
 __all__ = [
@@ -53,12 +53,12 @@ def remembers(ability: Ability) -> bool:
     return any(e.amount == "remembered" for e in ability.effects)
 
 
-@cache
-def strike_readers() -> frozenset[str]:
+@per_pool
+def strike_readers(cards: Mapping[str, CardDef]) -> frozenset[str]:
     """The ids of the pool's cards with a «Гибель» that reads the strike its creature died with
     (:func:`keeps_strike`): only a game holding one needs that strike kept at every death (speed
     only, :func:`oracle.rules.mechanisms.zones.leave_together`)."""
-    return frozenset(cid for cid, d in load_pool().cards.items() if any(keeps_strike(a) for a in d.abilities))
+    return frozenset(cid for cid, d in cards.items() if any(keeps_strike(a) for a in d.abilities))
 
 
 def keeps_strike(ability: Ability) -> bool:
@@ -83,16 +83,14 @@ _SELF: tuple[Trigger, ...] = ("hire", "death", "attacks", "closed", "targeted_by
 
 
 _Table = dict[str, dict[Trigger, tuple[tuple[int, TriggeredAbility], ...]]]
-#: The last card pool's table (the pool kept to check it is the same object).
-_TABLE: list[tuple[Mapping[str, CardDef], _Table]] = []
 
 
-def triggered_abilities(cards: Mapping[str, CardDef]) -> _Table:
-    """Per card id of the pool ``cards``: its triggered abilities by condition, as (index,
-    ability) in the card's order, so that an event looks only at the abilities it fires (a
-    table made once per pool)."""
-    if _TABLE and _TABLE[0][0] is cards:
-        return _TABLE[0][1]
+@per_pool
+def _trigger_index(cards: Mapping[str, CardDef]) -> tuple[_Table, dict[str, frozenset[str]]]:
+    """Per card id of the pool: its triggered abilities by condition, as (index, ability) in the
+    card's order, so that an event looks only at the abilities it fires; and per condition, the
+    ids of the cards with an ability on it, so that :func:`_fire` passes over every other card
+    with one set test (speed only)."""
     table: _Table = {}
     for cid, d in cards.items():
         by_kind: dict[Trigger, list[tuple[int, TriggeredAbility]]] = {}
@@ -100,18 +98,24 @@ def triggered_abilities(cards: Mapping[str, CardDef]) -> _Table:
             if isinstance(a, TriggeredAbility) and not a.item:  # a constructor's option fires only through it
                 by_kind.setdefault(a.trigger, []).append((i, a))
         table[cid] = {k: tuple(v) for k, v in by_kind.items()}
-    _TABLE[:] = [(cards, table)]
-    _HOLDERS.clear()
+    holders: dict[str, set[str]] = {}
     for cid, by in table.items():
         for k in by:
-            _HOLDERS.setdefault(k, set()).add(cid)
-    return table
+            holders.setdefault(k, set()).add(cid)
+    return table, {k: frozenset(v) for k, v in holders.items()}
 
 
-#: Per condition, the ids of the pool's cards with a triggered ability on it (made with the
-#: table): :func:`_fire` passes over every other card with one set test (speed only).
-_HOLDERS: dict[str, set[str]] = {}
-_NONE: set[str] = set()
+def triggered_abilities(cards: Mapping[str, CardDef] | None = None) -> _Table:
+    """Per card id of the pool: its triggered abilities by condition (:func:`_trigger_index`)."""
+    return _trigger_index()[0]
+
+
+def _holders(kind: str) -> frozenset[str]:
+    """The ids of the pool's cards with a triggered ability on condition ``kind``."""
+    return _trigger_index()[1].get(kind, _NONE)
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def killed_by_holds(state: State, killed_by: KilledBy, controller: int, killer: int) -> bool:
@@ -123,7 +127,7 @@ def killed_by_holds(state: State, killed_by: KilledBy, controller: int, killer: 
     ``death_source_ignored`` mutant lets any death match."""
     if not state.rules.destruction_has_a_source:
         return True
-    if not killer or load_pool().cards[state.cards[killer].card_id].type != "creature":
+    if not killer or printed()[state.cards[killer].card_id].type != "creature":
         return False
     return killed_by == "creature" or state.cards[killer].owner != controller
 
@@ -191,7 +195,7 @@ def _fire_delayed(state: State, run: Run, kind: Trigger, subject: int, count: in
     mutant fires only those whose source is in play), and leaves the list: it fires once, the
     next time its condition happens (INTERPRETING.md, entry 131; the ``delayed_fires_again``
     mutant keeps it)."""
-    cards = load_pool().cards
+    cards = printed()
     subject_owner = state.cards[subject].owner if subject else -1
     for dt in list(state.delayed):
         a = cards[state.cards[dt.source].card_id].ability_at(dt.ability)
@@ -216,10 +220,15 @@ def _fire_delayed(state: State, run: Run, kind: Trigger, subject: int, count: in
         _add(state, run, dt.controller, dt.source, dt.ability, subject, dt.count or count)
 
 
-#: Per set of a game's printed card ids (:func:`~oracle.rules.queries.board.game_ids`): the conditions
-#: some card of that game has a triggered ability on, printed or to grant.  Emptied when it
-#: grows past :data:`_KINDS_KEPT` sets (one per game and per card created in it).
-_KINDS: dict[frozenset[str], frozenset[str]] = {}
+@per_pool
+def _kinds_of_games(cards: Mapping[str, CardDef]) -> dict[frozenset[str], frozenset[str]]:
+    """Per set of a game's printed card ids (:func:`~oracle.rules.queries.board.game_ids`): the
+    conditions some card of that game has a triggered ability on, printed or to grant (filled by
+    :func:`_may_fire`; emptied when it grows past :data:`_KINDS_KEPT` sets, one per game and per
+    card created in it)."""
+    return {}
+
+
 _KINDS_KEPT = 4096
 
 
@@ -231,16 +240,16 @@ def _may_fire(state: State, kind: Trigger, cards: Mapping[str, CardDef]) -> bool
     a card fires on ``kind`` (speed only: about half of the events of a random game are on
     conditions no card of that game reads)."""
     ids = game_ids(state)
+    known = _kinds_of_games()
     try:
-        held = _KINDS[ids]
+        held = known[ids]
     except KeyError:
-        triggered_abilities(cards)  # made once per pool, with _HOLDERS
-        if len(_KINDS) >= _KINDS_KEPT:
-            _KINDS.clear()
-        found = {k for k, holders in _HOLDERS.items() if not holders.isdisjoint(ids)}
+        if len(known) >= _KINDS_KEPT:
+            known.clear()
+        found = {k for k, holders in _trigger_index()[1].items() if not holders.isdisjoint(ids)}
         for cid in granters() & ids:
             found.update(a.trigger for a in cards[cid].granted)
-        held = _KINDS[ids] = frozenset(found)
+        held = known[ids] = frozenset(found)
     return kind in held
 
 
@@ -253,10 +262,10 @@ def _nothing_fires(state: State, kind: Trigger, subject: int, cards: Mapping[str
     play together."""
     if state._outside is not False and some_card_outside_zones(state):  # (known False: no call)
         return False
-    table = triggered_abilities(cards)  # made once per pool, with _HOLDERS
+    table = triggered_abilities()
     if kind in _SELF:
         return kind not in table[state.cards[subject].card_id] and not game_has(state, granters())
-    holders = _HOLDERS.get(kind, _NONE)
+    holders = _holders(kind)
     return kind != "start_of_turn" and (not game_has(state, holders) or holders.isdisjoint(ids_in_play(state)))
 
 
@@ -294,7 +303,7 @@ def fire(
     ``part``: ``subject`` was a part of the combined card that died (R15:505.4): its own «Гибель»
     fires, but the granted abilities were the combined creature's, which fired them once
     (INTERPRETING.md, entry 182)."""
-    cards = load_pool().cards
+    cards = printed()
     if not state.delayed:  # (a delayed ability may wait for any condition)
         if kind != "start_of_turn" and not _may_fire(state, kind, cards):
             return  # no card of the game reads this condition, and no poison to tick
@@ -336,9 +345,8 @@ def fire_from_deck(state: State, seat: int, ev: list[Event], rules: tuple[str, .
     hand, graveyard and play zone do not see it (the ``search_trigger_outside_the_deck`` mutant
     lets his hand's fire too), nor does his opponent's deck (the ``search_trigger_on_any_search``
     mutant fires the opponent's as well)."""
-    cards = load_pool().cards
-    table = triggered_abilities(cards)
-    holders = _HOLDERS.get("search_used", _NONE)
+    table = triggered_abilities()
+    holders = _holders("search_used")
     if not game_has(state, holders):
         return  # no card of this game has one (speed only)
     seats = (seat, 1 - seat) if not state.rules.search_trigger_only_own_search else (seat,)
@@ -381,8 +389,8 @@ def _fire_in_play(
     """The abilities on condition ``kind`` (not one about its own card) of the heroes and the
     cards in play, the parts under them and the cards that left play with ``subject``: the
     inactive player's first (:func:`_fire`)."""
-    table = triggered_abilities(cards)
-    holders_of_kind = _HOLDERS.get(kind, _NONE)
+    table = triggered_abilities()
+    holders_of_kind = _holders(kind)
     cards_of = state.cards
     subject_owner = state.controller_of(subject) if subject else -1  # its controller (R15:519.5)
     for seat in (state.inactive, state.active):
@@ -432,11 +440,11 @@ def _fire_in_play(
                 _add(state, run, seat, uid, i, subject, count)
 
 
-@cache
-def granters() -> frozenset[str]:
+@per_pool
+def granters(cards: Mapping[str, CardDef]) -> frozenset[str]:
     """The ids of the pool's cards with granted abilities (card key ``granted``): only a game
     holding one looks for granted abilities at all (speed only; INTERPRETING.md, entry 180)."""
-    return frozenset(cid for cid, d in load_pool().cards.items() if d.granted)
+    return frozenset(cid for cid, d in cards.items() if d.granted)
 
 
 def granted_to(state: State, uid: int) -> list[tuple[int, int]]:
@@ -514,7 +522,7 @@ def _fire(
                 h = state.cards[holder]
                 if holder == subject and abilities_lost(state, holder):
                     continue  # its printed text no longer counts; a part's abilities stay the combined card's (entry 211)
-                for i, a in triggered_abilities(cards)[h.card_id].get(kind, ()):
+                for i, a in triggered_abilities()[h.card_id].get(kind, ()):
                     if a.killed_by and not killed_by_holds(state, a.killed_by, state.controller_of(subject), killer):
                         continue  # «при гибели от существа противника» (R15:505.1.1; entry 98)
                     if a.cond and state.rules.trigger_if_checked and \
@@ -531,8 +539,7 @@ def _fire(
             if not part and game_has(state, granters()) and (kind != "death" or state.rules.granted_death_fires):
                 _fire_granted(state, run, kind, subject, count, cards, killer, strike)
     else:
-        triggered_abilities(cards)  # made once per pool, with _HOLDERS
-        holders_of_kind = _HOLDERS.get(kind, _NONE)
+        holders_of_kind = _holders(kind)
         # no card in play has an ability on this condition, and none left play with the subject
         # nor lies under a card (the common case, tested without a Python loop): only the poison
         # of the start of a turn and the delayed abilities remain (speed only)

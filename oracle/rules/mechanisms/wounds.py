@@ -20,11 +20,10 @@ nor Уязвимость (entry 72).  The static abilities of a hidden card do n
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
 
-from ...cards import Armour, NoWoundsFrom, PreventNext, Protection, WoundReplacement, WoundWatch, load_pool
+from ...cards import Armour, CardDef, NoWoundsFrom, PreventNext, Protection, WoundReplacement, WoundWatch
 from ...model import Event, HandChoice, Modifier, QueueEntry, State
 from ..queries.board import (
     abilities_in_play,
@@ -37,6 +36,7 @@ from ..queries.board import (
     ids_in_play,
     ids_with_kind,
 )
+from ..queries.pool_index import per_pool
 from .replacement import Offer, replace
 from .run import Asking, run_of
 from .triggers import fire
@@ -231,10 +231,10 @@ def _destroy_instead(state: State, uid: int, card: int, blow: _Blow, ev: list[Ev
 # --- the controller's decision on an optional replacement (INTERPRETING.md, entry 223)
 
 
-@cache
-def _choosers() -> frozenset[str]:
+@per_pool
+def _choosers(cards: Mapping[str, CardDef]) -> frozenset[str]:
     """The ids of the pool's cards with an optional wound replacement (``destroy_self``)."""
-    return frozenset(cid for cid, d in load_pool().cards.items()
+    return frozenset(cid for cid, d in cards.items()
                      if any(isinstance(a, WoundReplacement) and a.instead == "destroy_self" for a in d.abilities))
 
 

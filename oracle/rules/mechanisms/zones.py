@@ -12,9 +12,8 @@ this module, and it imports none of them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 
-from ...cards import load_pool
+from ...cards import CardDef
 from ...model import Event, State
 from ..queries.board import (
     abilities_lost,
@@ -26,6 +25,7 @@ from ..queries.board import (
     game_has,
     parts_of,
 )
+from ..queries.pool_index import per_pool
 from .capture import release
 from .lives import destruction_source, lifeless, untouched_lifeless
 from .replacement import Offer, replace
@@ -149,10 +149,10 @@ def leave_together(
     state.modifiers = [m for m in state.modifiers if m.target not in gone]
 
 
-@cache
-def _to_hand_ids() -> frozenset[str]:
+@per_pool
+def _to_hand_ids(cards: Mapping[str, CardDef]) -> frozenset[str]:
     """The pool's cards with «Вместо гибели этого существа – положите все его части в руку»."""
-    return frozenset(cid for cid, d in load_pool().cards.items() if "parts_to_hand_instead_of_death" in d.keywords)
+    return frozenset(cid for cid, d in cards.items() if "parts_to_hand_instead_of_death" in d.keywords)
 
 
 #: The pseudo ability index of Антиграв's «Вместо гибели …» (a keyword, no indexed ability): the
@@ -379,11 +379,11 @@ def is_created(state: State, uid: int) -> bool:
     return "created" in card_def(state, uid).keywords
 
 
-@cache
-def _created_ids() -> frozenset[str]:
+@per_pool
+def _created_ids(cards: Mapping[str, CardDef]) -> frozenset[str]:
     """The ids of the pool's printed cards that are «Созданный» (:func:`is_created`, as a set:
     :func:`return_created` asks it of every graveyard card at every check of the state)."""
-    return frozenset(cid for cid, d in load_pool().cards.items() if "created" in d.keywords)
+    return frozenset(cid for cid, d in cards.items() if "created" in d.keywords)
 
 
 def _death_trigger_waits(state: State) -> bool:

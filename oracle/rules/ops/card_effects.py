@@ -8,12 +8,13 @@ upgrades granted (R15:7.gains, 7.upgrade), a doubled strike (R15:523.1)."""
 
 from __future__ import annotations
 
-from ...cards import TARGET_CONDITIONS, Effect, GrantParams, KeywordParams, WoundParams, load_pool
+from ...cards import TARGET_CONDITIONS, Effect, GrantParams, KeywordParams, WoundParams
 from ...model import Event, Modifier, QueueEntry, State
 from ...schema import MAX_VALUE
 from ..mechanisms import attack, basic_effects, control, lives, modules, zones
 from ..mechanisms.triggers import fire
 from ..queries.board import card_def, current_strike, max_life, target_condition_holds
+from ..queries.pool_index import printed
 from ..queries.recipients import recipients_of
 
 __all__ = [
@@ -530,7 +531,7 @@ def _count_healed(state: State, uid: int, healed: int) -> None:
     seat = state.controller_of(uid)  # «ваших существ»: the creatures he controls (R15:519.5)
     if seat != state.active:
         return
-    if load_pool().cards[c.card_id].type != "creature" and state.rules.heals_of_heroes_ignored:
+    if printed()[c.card_id].type != "creature" and state.rules.heals_of_heroes_ignored:
         return
     state.players[seat].creatures_healed_own_turn += healed
 

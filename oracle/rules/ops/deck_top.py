@@ -13,12 +13,13 @@ so nothing has moved it since it was shown."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from functools import cache
 
-from ...cards import Condition, Effect, EffectAbility, load_pool
+from ...cards import CardDef, Condition, Effect, EffectAbility
 from ...model import Event, HandChoice, QueueEntry, State
 from ..queries.board import card_def
+from ..queries.pool_index import per_pool, printed
 from ..queries.recipients import effect_amount
 
 __all__ = [
@@ -42,11 +43,11 @@ def names_a_card(ability: EffectAbility) -> bool:
     return any(e.cond == "shown_named" for e in ability.effects)
 
 
-@cache
-def nameable() -> tuple[str, ...]:
+@per_pool
+def nameable(cards: Mapping[str, CardDef]) -> tuple[str, ...]:
     """The cards a player may name («Назовите карту»), by their card ids, sorted: every card of
     the pool, the game's card base, which is open information (R15:105.2; entry 160)."""
-    return tuple(sorted(load_pool().cards))
+    return tuple(sorted(cards))
 
 
 def _fewer(shown: int, asked: int) -> tuple[str, ...]:
@@ -85,7 +86,7 @@ def shown_condition_holds(state: State, entry: QueueEntry, cond: Condition) -> b
         return False
     d = card_def(state, deck[0])
     if cond == "shown_named":
-        return bool(entry.named) and d.name == load_pool().cards[entry.named].name
+        return bool(entry.named) and d.name == printed()[entry.named].name
     if cond == "shown_creature":
         return d.type == "creature"
     if cond == "shown_mechanism":

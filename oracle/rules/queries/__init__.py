@@ -1,6 +1,8 @@
 """Queries of the board, the lowest wing of the rules: they read a state and change nothing
-but the board's own caches.  They import no other wing.
+but the pool index's tables.  They import no other wing.
 
+- :mod:`~oracle.rules.queries.pool_index` — the pool index: every table the rules derive from
+  the card pool, built once per pool (speed only);
 - :mod:`~oracle.rules.queries.board` — card definitions, characters in play, strike, life,
   classes, keywords, the abilities a card has (R15 Parts 1–2, 5);
 - :mod:`~oracle.rules.queries.recipients` — whom an effect reaches and how much it is (R15:119.2);

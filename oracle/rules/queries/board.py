@@ -5,9 +5,8 @@ Nothing here changes a state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
-from functools import cache
 from operator import attrgetter
 from typing import Any
 
@@ -22,9 +21,9 @@ from ...cards import (
     StrikeBonus,
     TriggeredAbility,
     WoundParams,
-    load_pool,
 )
 from ...model import PendingTrigger, QueueEntry, State
+from .pool_index import PRINTED, per_pool, per_pool_by, printed
 
 __all__ = [
     "abilities_in_play",
@@ -61,17 +60,7 @@ __all__ = [
 
 def card_def(state: State, uid: int) -> CardDef:
     """The printed card of instance ``uid``."""
-    return (_CARDS or _pool_cards())[state.cards[uid].card_id]
-
-
-#: The pool's printed cards by id, once read (:func:`card_def` is the engine's most frequent
-#: call: a module global spares it the call of the cached :func:`load_pool`).
-_CARDS: dict[str, CardDef] = {}
-
-
-def _pool_cards() -> dict[str, CardDef]:
-    _CARDS.update(load_pool().cards)
-    return _CARDS
+    return (PRINTED or printed())[state.cards[uid].card_id]
 
 
 #: Poison's pseudo ability: it fires at the start of its card's controller's turn (R15:7.poison).
@@ -111,8 +100,8 @@ def abilities_of_kind(state: State, uid: int, kind: Any) -> tuple[tuple[int, Any
     return found
 
 
-@cache
-def ids_losing_abilities() -> frozenset[str]:
+@per_pool
+def ids_losing_abilities(cards: Mapping[str, CardDef]) -> frozenset[str]:
     """The ids of the pool's cards with an effect «теряет особенности» (op ``lose_abilities``):
     only a game holding one can have a card that lost its abilities (speed only: every lookup of
     a printed ability asks :func:`abilities_lost`)."""
@@ -120,7 +109,7 @@ def ids_losing_abilities() -> frozenset[str]:
         for a in (*d.abilities, *(a for m in d.modes for a in m), *d.granted, *d.delayed):
             for e in getattr(a, "effects", ()):
                 yield e.op
-    return frozenset(cid for cid, d in load_pool().cards.items() if "lose_abilities" in ops(d))
+    return frozenset(cid for cid, d in cards.items() if "lose_abilities" in ops(d))
 
 
 def abilities_lost(state: State, uid: int) -> bool:
@@ -137,23 +126,20 @@ def abilities_lost(state: State, uid: int) -> bool:
     return any(m.target == uid and m.grants == "no_abilities" for m in state.modifiers)
 
 
-@cache
-def _abilities_by_kind(kind: Any) -> dict[str, tuple[tuple[int, Any], ...]]:
-    return {
-        cid: tuple((i, a) for i, a in enumerate(d.abilities) if isinstance(a, kind))
-        for cid, d in load_pool().cards.items()
-    }
+@per_pool_by
+def _abilities_by_kind(cards: Mapping[str, CardDef], kind: Any) -> dict[str, tuple[tuple[int, Any], ...]]:
+    return {cid: tuple((i, a) for i, a in enumerate(d.abilities) if isinstance(a, kind)) for cid, d in cards.items()}
 
 
-@cache
-def ids_with_kind(kind: Any) -> frozenset[str]:
+@per_pool_by
+def ids_with_kind(cards: Mapping[str, CardDef], kind: Any) -> frozenset[str]:
     """The ids of the pool's printed cards with at least one ability of kind ``kind`` (as for
     :func:`abilities_of_kind`): a set made once per kind, for fast tests of the cards in play."""
     return frozenset(cid for cid, found in _abilities_by_kind(kind).items() if found)
 
 
-@cache
-def ids_with_graveyard_abilities() -> frozenset[str]:
+@per_pool
+def ids_with_graveyard_abilities(cards: Mapping[str, CardDef]) -> frozenset[str]:
     """The ids of the pool's printed cards with an activated ability that works in the
     graveyard («эта особенность работает на кладбище», R15 glossary «Кладбище»; entry 157)."""
     return frozenset(cid for cid, found in _abilities_by_kind(ActivatedAbility).items()
@@ -426,7 +412,7 @@ def current_life(state: State, uid: int) -> int:
     wounds (R15:106.2, 504.1–504.4; :mod:`oracle.rules.mechanisms.lives`; INTERPRETING.md, entries 69
     and 97)."""
     c = state.cards[uid]
-    life = (_CARDS or _pool_cards())[c.card_id].life - c.wounds
+    life = (PRINTED or printed())[c.card_id].life - c.wounds
     for m in state.modifiers:  # life_bonus and the doublings in one pass (speed only)
         if m.target == uid:
             grants = m.grants
@@ -489,7 +475,7 @@ def has_keyword(state: State, uid: int, keyword: Keyword | GrantedKeyword) -> bo
     """Whether card ``uid`` has ``keyword`` now: printed (``keywords``, its own or a part's
     under it) or granted by a modifier in force («получает Рывок до конца хода», R15 glossary «Получает»; entry 69)."""
     mods = state.modifiers  # (no modifier, the common case: nothing granted, nothing lost; speed only)
-    if keyword in (_CARDS or _pool_cards())[state.cards[uid].card_id].keywords and not (
+    if keyword in (PRINTED or printed())[state.cards[uid].card_id].keywords and not (
             mods and abilities_lost(state, uid)):
         return True  # printed, and its printed text still counts (entry 211)
     if mods and not state.rules.granted_abilities_survive_the_loss and abilities_lost(state, uid):
@@ -506,5 +492,5 @@ def characters_in_play(state: State) -> Iterator[int]:
     for p in state.players:
         yield p.hero
         for uid in p.play:
-            if load_pool().cards[state.cards[uid].card_id].type == "creature":
+            if (PRINTED or printed())[state.cards[uid].card_id].type == "creature":
                 yield uid

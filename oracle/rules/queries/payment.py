@@ -7,12 +7,12 @@ card moves; in C at step 9, after it moved (INTERPRETING.md, entry 39).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
 
-from ...cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier, load_pool
+from ...cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier
 from ...editions import cite_one
 from ...model import Card, Event, State, Violation
 from .board import abilities_lost, card_def, combined_cost, condition_holds, game_has, ids_in_play
+from .pool_index import per_pool
 from .timed_effects import cost_effects
 
 __all__ = [
@@ -34,34 +34,30 @@ __all__ = [
 ]
 
 
-#: The last card pool's tables (the pool kept to check it is the same object).
 _CostStatics = tuple[dict[str, tuple[CostModifier, ...]], dict[str, tuple[SelfCostModifier, ...]]]
-_COST_STATICS: list[tuple[Mapping[str, CardDef], _CostStatics]] = []
 
 
+@per_pool
 def _cost_statics(cards: Mapping[str, CardDef]) -> _CostStatics:
     """Two tables per card id of the pool ``cards``, in the card's order: its static cost
     modifiers of other cards' costs (:class:`~oracle.cards.CostModifier`), and those of its
     own cost (:class:`~oracle.cards.SelfCostModifier`).  Most cards have neither, so a scan of the board or of a hand card
     skips them at once (the tables are made once per pool)."""
-    if _COST_STATICS and _COST_STATICS[0][0] is cards:
-        return _COST_STATICS[0][1]
     others = {cid: tuple(a for a in d.abilities if isinstance(a, CostModifier)) for cid, d in cards.items()}
     selfs = {cid: tuple(a for a in d.abilities if isinstance(a, SelfCostModifier)) for cid, d in cards.items()}
-    _COST_STATICS[:] = [(cards, (others, selfs))]
     return others, selfs
 
 
-@cache
-def _ability_cost_table() -> dict[str, tuple[CostModifier, ...]]:
+@per_pool
+def _ability_cost_table(cards: Mapping[str, CardDef]) -> dict[str, tuple[CostModifier, ...]]:
     """Per card id: its static cost modifiers (all of them) if one is of activated abilities'
     costs, else none (:func:`board_cost_statics` with ``of_abilities``; made once)."""
-    others = _cost_statics(load_pool().cards)[0]
+    others = _cost_statics()[0]
     return {cid: s if any(a.of_abilities for a in s) else () for cid, s in others.items()}
 
 
-@cache
-def _ability_static_ids() -> frozenset[str]:
+@per_pool
+def _ability_static_ids(cards: Mapping[str, CardDef]) -> frozenset[str]:
     """The ids of the pool's cards with a modifier of activated abilities' costs."""
     return frozenset(cid for cid, s in _ability_cost_table().items() if s)
 
@@ -76,7 +72,7 @@ def board_cost_statics(state: State, of_abilities: bool = False) -> list[BoardSt
     serves every card of a hand (``legal_actions`` of the choice phase).  ``of_abilities``:
     only the cards with a modifier of activated abilities' costs, each with all its modifiers
     (what :func:`ability_cost_modifiers` reads; speed only: it asks for each ability)."""
-    table = _cost_statics(load_pool().cards)[0]
+    table = _cost_statics()[0]
     cards = state.cards
     if of_abilities:
         table = _ability_cost_table()
@@ -244,7 +240,7 @@ def _self_cost_modifiers(state: State, seat: int, d: CardDef) -> list[tuple[str,
     appears as it is played), a condition read and a count taken now, at step 4 of R15:309.1,
     before the card moves (INTERPRETING.md, entries 61 and 62).  The ``hand_statics_ignored``
     mutant ignores them."""
-    selfs = _cost_statics(load_pool().cards)[1][d.id]
+    selfs = _cost_statics()[1][d.id]
     if not selfs or not state.rules.hand_statics_apply:
         return []
     out: list[tuple[str, int]] = []

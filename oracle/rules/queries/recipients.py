@@ -5,9 +5,10 @@ derived amount (INTERPRETING.md, entry 44)."""
 
 from __future__ import annotations
 
-from ...cards import Effect, Recipient, load_pool
+from ...cards import Effect, Recipient
 from ...model import QueueEntry, State
 from .board import card_def, classes_of, condition_holds, current_life, current_strike
+from .pool_index import printed
 
 __all__ = ["effect_amount", "live_targets", "recipients_of"]
 
@@ -75,7 +76,7 @@ def recipients_of(state: State, entry: QueueEntry, to: Recipient) -> list[int]:
         return [players[1 - me].hero]
     if to == "each_hero":
         return [players[0].hero, players[1].hero]
-    cards = load_pool().cards
+    cards = printed()
     if to == "each_enemy_character":
         # «каждого персонажа противника»: his hero, then his creatures, not hidden (entry 87)
         enemy = players[1 - me]

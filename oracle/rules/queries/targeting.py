@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, islice
 
-from ...cards import Ability, Protection, TargetSpec, load_pool
+from ...cards import Ability, Protection, TargetSpec
 from ...model import State
 from .board import abilities_of_kind, characters_in_play, classes_of, current_strike
 from .payment import mentioned_cost
+from .pool_index import printed
 
 __all__ = [
     "SPELL_PROTECTION",
@@ -33,7 +34,7 @@ def target_violation(
     c = state.cards.get(uid)
     if c is None:
         return f"card {uid} does not exist"
-    cards = load_pool().cards
+    cards = printed()
     d = cards[c.card_id]
     # in the play zone: its owner's hero or in a play list, whose player controls it (R15:519.5)
     mine = state.players[c.owner]

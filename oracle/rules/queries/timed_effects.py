@@ -17,9 +17,10 @@ empty list and nothing more.
 
 from __future__ import annotations
 
-from ...cards import Effect, TimedCostParams, load_pool
+from ...cards import Effect, TimedCostParams
 from ...model import Event, PlayerEffect, QueueEntry, State, Violation
 from .board import card_def
+from .pool_index import printed
 
 __all__ = ["cost_effects", "create", "expire", "next_turn_of", "play_refusal"]
 
@@ -110,7 +111,7 @@ def cost_effects(state: State, seat: int, played: int) -> list[tuple[str, int]]:
             continue
         if fx.card_type and d.type != fx.card_type:
             continue
-        if fx.name and d.name != load_pool().cards[fx.name].name and state.rules.same_name_filters:
+        if fx.name and d.name != printed()[fx.name].name and state.rules.same_name_filters:
             # «Существа с таким же названием» (Усыпить; INTERPRETING.md, entry 194; the
             # ``same_name_surcharge_on_every_creature`` mutant drops the name)
             continue
