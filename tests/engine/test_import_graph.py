@@ -111,3 +111,25 @@ def test_no_rule_module_registers_into_another_at_import() -> None:
                 if not (isinstance(func, ast.Name) and func.id in own):
                     calls.append(f"{name}:{node.lineno} {ast.unparse(node.value)[:60]}")
     assert not calls, f"import-time calls into other modules: {calls}"
+
+
+def test_no_resolution_state_rides_in_the_call_context_or_a_private_cache() -> None:
+    """The resolution's memory is passed down with the events (oracle.rules.mechanisms.run), never
+    kept in a context variable; what the rules derive from the pool lives in the one pool index
+    (oracle.rules.queries.pool_index), never in a cache of its own (issue 41)."""
+    found = []
+    for path in RULES.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [a.name for a in node.names] + [node.module or ""] if isinstance(node, ast.ImportFrom) else \
+                    [a.name for a in node.names]
+                if "contextvars" in names or "ContextVar" in names:
+                    found.append(f"{path.name}: contextvars")
+            if isinstance(node, ast.FunctionDef):
+                for d in node.decorator_list:
+                    name = d.id if isinstance(d, ast.Name) else d.attr if isinstance(d, ast.Attribute) else \
+                        getattr(getattr(d, "func", None), "id", "")
+                    if name in ("cache", "lru_cache", "cached_property"):
+                        found.append(f"{path.name}: @{name} {node.name}")
+    assert not found, found
