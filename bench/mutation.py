@@ -25,7 +25,7 @@ Operators (``ast`` nodes of the module; the names are those of ``bench/mutation_
   an augmented assignment, a ``raise``) replaced by ``pass``.
 
 Not mutated: docstrings, ``if TYPE_CHECKING`` blocks, and the code that only runs when one of the
-hand-written engine mutants of ``oracle/mutants.py`` is switched on: the rule modules read
+hand-written engine mutants of ``oracle/mutants/`` is switched on: the rule modules read
 a mutant switch of the Ruleset (``state.rules.queue_fifo``, on in the reference;
 ``oracle/ruleset.py``), so the body of ``if not state.rules.X``, the ``else`` of
 ``if state.rules.X``, the other operands of an ``and`` with ``not state.rules.X`` or an ``or`` with

@@ -655,9 +655,10 @@ def test_public_names_have_docstrings() -> None:
     import importlib
     import inspect
 
-    modules = ["__main__", "coverage", "executor", "fuzz_cli", "fuzz_lockstep", "fuzz_mutants", "fuzz_scenario",
-               "fuzz_shrink", "fuzz_targets", "grpc_target", "kill_matrix", "known_failures", "local_server",
-               "plugin", "report_html", "report_json", "runner", "scenario", "targets"]
+    modules = ["__main__", "coverage", "event_checks", "executor", "facts", "fuzz_cli", "fuzz_lockstep", "fuzz_mutants",
+               "fuzz_scenario", "fuzz_shrink", "fuzz_targets", "grpc_target", "kill_matrix", "known_failures",
+               "local_server", "mismatch", "plugin", "plugin.items", "plugin.reporting", "plugin.session",
+               "report_html", "report_json", "runner", "scenario", "targets", "trigger_refs"]
     missing = []
     for name in modules:
         mod = importlib.import_module(f"conformance_suite.{name}")
