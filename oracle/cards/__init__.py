@@ -12,7 +12,9 @@ validates every field and names the offending one in a :class:`CardDataError`.
 The package hands on the names of its modules:
 
 - :mod:`~oracle.cards.vocabulary` — the closed vocabularies (``Literal`` types and their tuples);
-- :mod:`~oracle.cards.records` — the frozen records: cards, the pool, abilities, effects, target specs;
+- :mod:`~oracle.cards.records` — the frozen records: cards, the pool, abilities, effects, target specs,
+  handing on those of :mod:`~oracle.cards.effect_records` (target specs, effects, op parameters) and
+  :mod:`~oracle.cards.static_records` (the static abilities);
 - :mod:`~oracle.cards.ops` — the op table :data:`OPS` and the op groups read from it;
 - :mod:`~oracle.cards.fields` — :class:`CardDataError` and the readers of the data's fields;
 - :mod:`~oracle.cards.ability_loader` — reading and checking one ability;
