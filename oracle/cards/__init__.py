@@ -24,7 +24,8 @@ The package hands on the names of its modules:
   :mod:`~oracle.cards.effect_checks` (the checks across its effects, targets and trigger),
   :mod:`~oracle.cards.triggered_loader` (a trigger's fields), :mod:`~oracle.cards.activated_loader`
   (an activated ability's cost) and :mod:`~oracle.cards.static_loader` (a static ability);
-- :mod:`~oracle.cards.loader` — reading and checking the cards and the pool (:func:`load_pool`,
+- :mod:`~oracle.cards.card_loader` — reading and checking one card;
+- :mod:`~oracle.cards.loader` — reading and checking the pool (:func:`load_pool`,
   :func:`parse_pool`); its docstring is the data format PROTOCOL.md quotes.
 """
 
