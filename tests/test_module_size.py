@@ -14,10 +14,7 @@ LIMIT = 600
 #: The modules over the limit and their ceilings: work of issue 41 (the resolution kernel, the
 #: pauses in modules of their own, the rules in sub-packages) and 42 (the card format declared once).
 OVER: dict[str, int] = {
-    "oracle/cards/records.py": 603,
-    "oracle/cards/loader.py": 612,
     "oracle/model.py": 727,
-    "oracle/cards/ability_loader.py": 969,
     "oracle/validate.py": 1048,
 }
 

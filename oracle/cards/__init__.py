@@ -12,11 +12,20 @@ validates every field and names the offending one in a :class:`CardDataError`.
 The package hands on the names of its modules:
 
 - :mod:`~oracle.cards.vocabulary` — the closed vocabularies (``Literal`` types and their tuples);
-- :mod:`~oracle.cards.records` — the frozen records: cards, the pool, abilities, effects, target specs;
+- :mod:`~oracle.cards.records` — the frozen records: cards, the pool, abilities, effects, target specs,
+  handing on those of :mod:`~oracle.cards.effect_records` (target specs, effects, op parameters) and
+  :mod:`~oracle.cards.static_records` (the static abilities);
 - :mod:`~oracle.cards.ops` — the op table :data:`OPS` and the op groups read from it;
 - :mod:`~oracle.cards.fields` — :class:`CardDataError` and the readers of the data's fields;
-- :mod:`~oracle.cards.ability_loader` — reading and checking one ability;
-- :mod:`~oracle.cards.loader` — reading and checking the cards and the pool (:func:`load_pool`,
+- :mod:`~oracle.cards.ability_loader` — reading and checking a card's lists of abilities: constructors,
+  delayed and granted abilities;
+- :mod:`~oracle.cards.ability_reader` — reading one ability in named steps, with
+  :mod:`~oracle.cards.target_loader` (its targets), :mod:`~oracle.cards.effect_loader` (one effect),
+  :mod:`~oracle.cards.effect_checks` (the checks across its effects, targets and trigger),
+  :mod:`~oracle.cards.triggered_loader` (a trigger's fields), :mod:`~oracle.cards.activated_loader`
+  (an activated ability's cost) and :mod:`~oracle.cards.static_loader` (a static ability);
+- :mod:`~oracle.cards.card_loader` — reading and checking one card;
+- :mod:`~oracle.cards.loader` — reading and checking the pool (:func:`load_pool`,
   :func:`parse_pool`); its docstring is the data format PROTOCOL.md quotes.
 """
 

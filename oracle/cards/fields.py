@@ -1,6 +1,6 @@
 """Reading the fields of the card data: the error that names the offending field
-(:class:`CardDataError`) and the readers of a required key, an integer and a word of a
-vocabulary, each raising it."""
+(:class:`CardDataError`) and the readers of a required key, an integer, a word of a
+vocabulary and a condition about an ability's controller, each raising it."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from ..errors import FieldError
+from .vocabulary import CONDITIONS, SHOWN_CONDITIONS, TARGET_CONDITIONS, Condition
 
-__all__ = ["CardDataError", "choice", "integer", "required"]
+__all__ = ["CardDataError", "choice", "controller_condition", "integer", "required"]
 
 
 class CardDataError(FieldError):
@@ -38,3 +39,13 @@ def choice(value: Any, allowed: tuple[_S, ...], path: str) -> _S:
     if not isinstance(value, str) or value not in allowed:
         raise CardDataError(path, f"must be one of {', '.join(allowed)}; got {value!r}")
     return allowed[allowed.index(value)]
+
+
+def controller_condition(raw: Any, path: str) -> Condition:
+    """A condition about the ability's controller (CONDITIONS but TARGET_CONDITIONS)."""
+    cond = choice(raw, CONDITIONS, path)
+    if cond in TARGET_CONDITIONS:
+        raise CardDataError(path, f"{cond} is about an effect's target; it is read on effects to 'target' only")
+    if cond in SHOWN_CONDITIONS:
+        raise CardDataError(path, f"{cond} is about the card an ability showed; it is read on effects only")
+    return cond
