@@ -383,6 +383,19 @@ def test_rejects_unknown_effect_op():
     assert err.value.field == "$.cards[0].abilities[0].effects[0].op"
 
 
+@pytest.mark.parametrize("effects", [None, 5, "draw", {"op": "draw"}])
+@pytest.mark.parametrize("optional", [False, True])
+def test_a_triggered_constructor_option_with_no_list_of_effects_names_its_field(effects, optional):
+    """An option of a triggered constructor whose ``effects`` is no list is refused at that field,
+    an optional constructor's too (it once crashed with a TypeError there)."""
+    bad = minimal_pool(abilities=[{"kind": "triggered", "trigger": "death", "choose": 1, "optional": optional,
+                                    "options": [{"effects": effects},
+                                                {"effects": [{"op": "draw", "to": "controller", "amount": 1}]}]}])
+    with pytest.raises(CardDataError) as err:
+        parse_pool(bad)
+    assert err.value.field.startswith("$.cards[0].abilities[0].options[0].effects")
+
+
 def test_rejects_missing_id():
     """A card without an id is rejected at $.cards[0].id."""
     bad = minimal_pool()

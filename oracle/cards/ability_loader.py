@@ -191,10 +191,8 @@ def _parse_trigger_constructor(
     base = parse_ability({k: v for k, v in raw.items() if k not in ("options", "choose")}
                           | {"effects": [{"op": "draw", "to": "controller", "amount": 0}]}, path, card_type)
     assert isinstance(base, TriggeredAbility)
-    if base.optional and not all(isinstance(o, dict) and all(
-            isinstance(e, dict) and e.get("op") == "look_at_deck_top" for e in o.get("effects", ())) for o in opts):
-        # «вы можете посмотреть верхнюю карту любой колоды»: pass, or name the deck (entry 164)
-        raise CardDataError(f"{path}.optional", "an optional triggered constructor only chooses a deck to look at")
+    if not isinstance(opts, list):  # (the caller checked it; read here as a list of options)
+        raise CardDataError(f"{path}.options", "a constructor lists two or more abilities")
     indexes: list[int] = []
     for j, o in enumerate(opts):
         at = f"{path}.options[{j}]"
@@ -205,4 +203,7 @@ def _parse_trigger_constructor(
         indexes.append(first + len(items))
         items.append(replace(a, item=True, whose=base.whose, subject_class=base.subject_class,
                              killed_by=base.killed_by, nth=base.nth))
+    if base.optional and not all(e.op == "look_at_deck_top" for i in indexes for e in items[i - first].effects):
+        # «вы можете посмотреть верхнюю карту любой колоды»: pass, or name the deck (entry 164)
+        raise CardDataError(f"{path}.optional", "an optional triggered constructor only chooses a deck to look at")
     return replace(base, effects=(), options=tuple(indexes), repeat=repeat, repeat_x=repeat_x)
