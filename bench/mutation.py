@@ -185,11 +185,46 @@ class Mutant:
         return (self.module, self.operator, self.original, self.mutated)
 
 
+#: The local names of the function being looked at that hold the Ruleset (``switches =
+#: state.rules``) and those that hold one of its mutant switches (``each =
+#: state.rules.each_draw_counted``): a switch read through them is a switch read too.
+_RULES_ALIASES: set[str] = set()
+_SWITCH_ALIASES: set[str] = set()
+
+
 def _mutant_switch(test: ast.expr) -> bool:
     """Is ``test`` a read of a mutant switch of the Ruleset, ``x.rules.SWITCH`` (on in the
-    reference, off only with an engine mutant; oracle/ruleset.py)?"""
+    reference, off only with an engine mutant; oracle/ruleset.py), directly or through a local
+    alias of the Ruleset or of the switch (:data:`_RULES_ALIASES`, :data:`_SWITCH_ALIASES`)?"""
+    if isinstance(test, ast.Name):
+        return test.id in _SWITCH_ALIASES
     return (isinstance(test, ast.Attribute) and test.attr in MUTANT_SWITCHES
-            and isinstance(test.value, ast.Attribute) and test.value.attr == "rules")
+            and ((isinstance(test.value, ast.Attribute) and test.value.attr == "rules")
+                 or (isinstance(test.value, ast.Name) and test.value.id in _RULES_ALIASES)))
+
+
+def _aliases(function: ast.AST) -> tuple[set[str], set[str]]:
+    """The names ``function`` binds once, and only, to the Ruleset (``x.rules``) or to one of its
+    mutant switches (``x.rules.SWITCH``): a name bound to anything else too is no alias."""
+    rules: set[str] = set()
+    switch: set[str] = set()
+    other: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            value = node.value
+            for t in targets:
+                if not isinstance(t, ast.Name):
+                    continue
+                if isinstance(node, ast.Assign) and isinstance(value, ast.Attribute) and value.attr == "rules":
+                    rules.add(t.id)
+                elif isinstance(node, ast.Assign) and value is not None and _mutant_switch(value):
+                    switch.add(t.id)
+                else:
+                    other.add(t.id)
+        elif isinstance(node, (ast.For, ast.comprehension)):
+            other.update(n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
+    return rules - other, switch - other
 
 
 def _mutant_test(test: ast.expr) -> bool | None:
@@ -222,7 +257,25 @@ def _skipped_nodes(tree: ast.Module) -> set[int]:
             for sub in ast.walk(n):
                 skip.add(id(sub))
 
-    for node in ast.walk(tree):
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    scopes: list[tuple[ast.AST, tuple[set[str], set[str]]]] = [(tree, (set(), set()))]
+    # a function that reads switches through local aliases is looked at again with them
+    scopes += [(f, found) for f in functions if any(found := _aliases(f))]
+    for scope, (rules, switch) in scopes:
+        _RULES_ALIASES.clear()
+        _SWITCH_ALIASES.clear()
+        _RULES_ALIASES.update(rules)
+        _SWITCH_ALIASES.update(switch)
+        _skip_in(scope, skip, all_of)
+    _RULES_ALIASES.clear()
+    _SWITCH_ALIASES.clear()
+    return skip
+
+
+def _skip_in(scope: ast.AST, skip: set[int], all_of: Any) -> None:
+    """Mark in ``skip`` the nodes of ``scope`` not to mutate (see :func:`_skipped_nodes`), the
+    aliases of switches in force being those of :data:`_RULES_ALIASES` and :data:`_SWITCH_ALIASES`."""
+    for node in ast.walk(scope):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
@@ -252,7 +305,6 @@ def _skipped_nodes(tree: ast.Module) -> set[int]:
                     all_of(node.values[i + 1:])
                     all_of([w for w in node.values[:i] if not any(isinstance(x, ast.Call) for x in ast.walk(w))])
                     break
-    return skip
 
 
 def _sites(node: ast.AST) -> list[tuple[str, int]]:

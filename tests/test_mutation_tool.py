@@ -61,3 +61,18 @@ def test_body_of_an_or_with_a_switch_runs_else_is_skipped(tool: ModuleType) -> N
     mutated, the body is."""
     names = _mutated_names(tool, "if a or state.rules.hires:\n    x = b < 1\nelse:\n    y = c < 2\n")
     assert "b < 1" in names and "c < 2" not in names
+
+
+def test_a_switch_read_through_a_local_alias_is_a_switch(tool: ModuleType) -> None:
+    """``switches = state.rules`` then ``if not switches.X``, or ``each = state.rules.X`` then
+    ``if not each``: the mutant-only arm is not mutated, as with ``state.rules.X`` itself; a name
+    bound to something else too is no alias, and an alias is local to its function."""
+    src = ("def f(state):\n    switches = state.rules\n    if not switches.hires:\n        x = b < 1\n"
+           "    each = state.rules.fifo\n    if not each:\n        y = c < 2\n    z = d < 3\n")
+    names = _mutated_names(tool, src)
+    assert "b < 1" not in names and "c < 2" not in names and "d < 3" in names
+    rebound = "def f(state, other):\n    each = state.rules.fifo\n    each = other\n    if not each:\n        y = c < 2\n"
+    assert "c < 2" in _mutated_names(tool, rebound)
+    elsewhere = ("def f(state):\n    each = state.rules.fifo\n    return each\n"
+                 "def g(each):\n    if not each:\n        y = c < 2\n")
+    assert "c < 2" in _mutated_names(tool, elsewhere)
