@@ -45,23 +45,20 @@ from ._state_codec import (
     state_ok,
 )
 from .canonical_form import StateError
-from .cards import CardDef, Effect, TriggeredAbility, load_pool
+from .cards import CardDef, EffectAbility, SpellAbility, TriggeredAbility, load_pool
 from .editions import EDITIONS
 from .engine import QUEUE_STEPS  # the step table
 from .model import GRANTS, PLAY_OPTIONS, QUEUE_KINDS, STEPS, Card, HandChoice, Player, QueueEntry, State
 from .rules.mechanisms.modules import mechanisms_of
 from .rules.mechanisms.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
-from .rules.ops.deck_top import look_count, names_a_card
-from .rules.ops.hand import has_real_choice
+from .rules.ops.deck_top import names_a_card
 from .rules.queries.board import ability_of, game_has, ids_losing_abilities  # INTERPRETING.md, entry 211
 from .rules.resolution.cancellation import cancellers  # R15:518.1, not repeated here
-from .rules.resolution.effects import WOUNDING_OPS
 from .rules.resolution.pauses import PAUSES
-from .rules.resolution.pauses.wound import offered_card, wound_chooser
 from .rules.resolution.queue import can_declare_or_pass, decider, opponent_chooses, target_choice_waits  # 401.7
 from .rules.turn.setup import DEAL
 from .schema import MAX_COINS, MAX_LIST, MAX_VALUE
-from .steps import STEP_SPECS
+from .steps import STEP_SPECS, resume_inconsistency
 
 __all__ = [
     "BOUNDS",
@@ -663,19 +660,15 @@ def _check_choice_entry(state: State, e: QueueEntry, field: str) -> None:
         raise StateError(f"{field}.entry.mode", f"card {e.source} has no mode {e.mode}")
 
 
-def _check_resume(state: State, resume: str, field: str, queue_steps: frozenset[str]) -> None:
+def _check_resume(state: State, resume: str, field: str) -> None:
     """A pending choice returns to a Queue step (``{field}.resume``), and the attack in
-    progress agrees with what that step requires and forbids."""
-    if resume not in queue_steps:
-        raise StateError(f"{field}.resume", f"must be a Queue step; got {resume!r}")
-    back = STEP_FIELDS[resume]
-    if "attack" in back.requires and state.attack is None:
-        raise StateError("attack", f"step {resume}, where the game returns, needs an attack in progress")
-    if "attack" in back.forbids and state.attack is not None:
-        raise StateError("attack", f"step {resume}, where the game returns, cannot have an attack in progress")
+    progress agrees with what that step requires and forbids (:func:`oracle.steps.resume_inconsistency`)."""
+    wrong = resume_inconsistency(resume, state.attack is not None, field)
+    if wrong is not None:
+        raise StateError(*wrong)
 
 
-def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
+def _check_attaching(state: State, pool: Mapping[str, CardDef]) -> None:
     """Rule 14: the pending Модуль decision (R15 glossary «Модуль»): a creature with «Модуль»
     waiting in its player's hand (a play: ``entry.ability`` -1, the entry naming the card, the
     game returning to step play_queue) or supply (a creation by a resolving ability's effect),
@@ -716,12 +709,12 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef], queue_steps: fro
             abilities[e.ability] if 0 <= e.ability < len(abilities) else None)
         if found is None or mc.effect >= len(found.effects) or found.effects[mc.effect].op != "create":
             raise StateError("attaching.effect", f"effect {mc.effect} of that ability is not a «create»")
-        _check_resume(state, mc.resume, "attaching", queue_steps)
+        _check_resume(state, mc.resume, "attaching")
     if not mechanisms_of(state, mc.player, mc.card):
         raise StateError("attaching.player", f"player {mc.player + 1} has no mechanism in play to attach to (R15:7.module)")
 
 
-def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
+def _check_choosing(state: State, pool: Mapping[str, CardDef]) -> None:
     """Rule 10: the pending target choice (R15:118.1; PROTOCOL.md 5.4)."""
 
     tc = state.choosing
@@ -737,7 +730,7 @@ def _check_choosing(state: State, pool: Mapping[str, CardDef], queue_steps: froz
     for key, default in (("targets", ()), ("amounts", ()), ("x", 0), ("mode", -1), ("part", -1)):
         if getattr(e, key) != default:
             raise StateError(f"choosing.entry.{key}", f"must be {default!r} for an ability whose target is not chosen yet")
-    _check_resume(state, tc.resume, "choosing", queue_steps)
+    _check_resume(state, tc.resume, "choosing")
     want = {"activated": "ability_queue", "spell": "play_queue"}.get(e.kind, tc.resume)
     if tc.resume != want:
         raise StateError("choosing.resume", f"a declared {e.kind} ability returns to {want} (308.2, 309.2)")
@@ -763,10 +756,11 @@ def _check_cancelling(state: State, pool: Mapping[str, CardDef]) -> None:
         raise StateError("cancelling", f"no card of player {2 - c.owner} can cancel the play of card {uid} (R15:518.1)")
 
 
-def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
-    """Rule 12: the pending hand choice (R15:7.discard; PROTOCOL.md 5.4), or the search whose
-    deck chance shuffles (step ``search_shuffle``, R15:7.search): its effect is a search."""
-    from .cards import HAND_OPS
+def _check_choosing_cards(state: State, pool: Mapping[str, CardDef]) -> None:
+    """Rule 12: the resolution waiting at step hand_choice (R15:7.discard; PROTOCOL.md 5.4),
+    search_shuffle (R15:7.search), pay_choice (R15:119.7) or deck_order (R15:204.4): its entry
+    and the fields every such pause shares, then what its pause checks of its own waiting
+    state (:func:`_ask_pause`), then the step it returns to."""
     hc = state.choosing_cards
     assert hc is not None
     e = hc.entry
@@ -793,48 +787,15 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef], queue_steps
             raise StateError(f"choosing_cards.{key}", "only a wound choice keeps what the run before it read "
                              "(INTERPRETING.md, entry 223)")
     a = ability_of(state, e)
-    pause = PAUSES.get(state.step)
-    if pause is not None and pause.inconsistency is not None:  # a pause that checks its own state
-        wrong = pause.inconsistency(state, hc, a)
-        if wrong is not None:
-            raise StateError(*wrong)
-        _check_resume(state, hc.resume, "choosing_cards", queue_steps)
-        return
-    if state.step == "search_shuffle" and hc.effect < len(a.effects) and \
-            a.effects[hc.effect].op == "shuffle_self_into_deck":
-        # its own card shuffled into its owner's deck (R15:204.3; INTERPRETING.md, entry 222)
-        if hc.player != state.cards[e.source].owner or e.source not in state.players[hc.player].deck:
-            raise StateError("choosing_cards.player", "the deck shuffled is the one the ability's own card went into, "
-                             "its owner's (R15:204.4)")
-        _check_resume(state, hc.resume, "choosing_cards", queue_steps)
-        return
-    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in HAND_OPS:
-        raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability is not a hand effect "
-                         f"({', '.join(HAND_OPS)})")
-    effect = a.effects[hc.effect]
-    me = e.controller
-    seats = {"controller": (me,), "opponent": (1 - me,)}.get(effect.to, (0, 1))
-    if hc.player not in seats:
-        raise StateError("choosing_cards.player", f"the effect's cards come from the hand of player {seats[0] + 1}")
-    _check_resume(state, hc.resume, "choosing_cards", queue_steps)
-    if hc.count or effect.op == "look_at_deck_top":
-        _check_look(state, hc, effect)
-        return
-    if state.step == "search_shuffle":
-        if effect.op not in ("search", "summon"):
-            raise StateError("choosing_cards.effect", "at step search_shuffle the effect is a search or a summon "
-                             "(R15:7.search, R15:519.3.1)")
-        return
-    if not has_real_choice(state, a, hc.effect, hc.player, e.source, hc.entry.x):
-        raise StateError("choosing_cards", "the player has a single legal choice: a forced choice is made without "
-                         "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
+    _ask_pause(state, hc, a)
+    _check_resume(state, hc.resume, "choosing_cards")
 
 
-def _check_wound_choice(state: State, pool: Mapping[str, CardDef], queue_steps: frozenset[str]) -> None:
+def _check_wound_choice(state: State, pool: Mapping[str, CardDef]) -> None:
     """Rule 12 at step wound_choice (R15:517.3; INTERPRETING.md, entry 223): ``choosing_cards``
-    names a resolving strike attack (``effect`` 0) or an ability and its effect that
-    deals wounds, the answers given so far in ``count``, and ``player`` the controller of the
-    card whose optional replacement that unit offers next."""
+    names a resolving strike attack or an ability of its source (or granter), then what the
+    pause checks of its own waiting state (:func:`_ask_pause`: the unit, the answers given so
+    far, the offer), then the step it returns to."""
     hc = state.choosing_cards
     assert hc is not None
     e = hc.entry
@@ -844,11 +805,7 @@ def _check_wound_choice(state: State, pool: Mapping[str, CardDef], queue_steps: 
         raise StateError("choosing_cards.entry.source", f"no card with uid {e.source}")
     if e.kind == "strike_attack":
         _check_entry_granter(state, e, "choosing_cards.entry")  # a strike attack is granted by nobody
-        if hc.drawn or hc.strike:
-            raise StateError("choosing_cards.drawn" if hc.drawn else "choosing_cards.strike",
-                             "a fight reads no cards drawn and no strike of an ability's run")
-        if hc.effect != 0:
-            raise StateError("choosing_cards.effect", "a fight waits as a whole: effect 0")
+        a: EffectAbility = _FIGHT
     else:
         _check_choice_entry(state, e, "choosing_cards")
         d = pool[state.cards[e.source].card_id]
@@ -856,28 +813,23 @@ def _check_wound_choice(state: State, pool: Mapping[str, CardDef], queue_steps: 
         if not e.granter and not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
             raise StateError("choosing_cards.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
         a = ability_of(state, e)
-        if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in WOUNDING_OPS:
-            raise StateError("choosing_cards.effect", f"effect {hc.effect} of that ability deals no wounds")
-    _check_resume(state, hc.resume, "choosing_cards", queue_steps)
-    if hc.count == 1:
-        raise StateError("choosing_cards.count", "the answers given: 0 for none, else 2^n plus the bits of n answers")
-    if not offered_card(state) or wound_chooser(state) != state.controller_of(offered_card(state)):
-        raise StateError("choosing_cards.player", "the unit waiting offers no optional replacement of wounds of a "
-                         "card this player controls (R15:517.3)")
+    _ask_pause(state, hc, a)
+    _check_resume(state, hc.resume, "choosing_cards")
 
 
-def _check_look(state: State, hc: HandChoice, effect: Effect) -> None:
-    """Rule 12 for cards looked at and put back in order (INTERPRETING.md, entry 161): a
-    ``look_at_deck_top`` waits at step ``hand_choice`` with ``count`` between 2 and the cards
-    it looked at; no other choice has a ``count``."""
+#: What a wound choice before a fight hands its pause as the resolving ability: a strike attack
+#: is no ability (R15:307), so none with no effects; the pause reads the fight from the entry.
+_FIGHT = SpellAbility()
 
-    if effect.op != "look_at_deck_top" or state.step != "hand_choice":
-        raise StateError("choosing_cards.count", "only a look at the top cards of a deck (look_at_deck_top) waits "
-                         "at step hand_choice with a count of cards to put back")
-    most = look_count(state, hc.entry, effect)
-    if not 2 <= hc.count <= most:
-        raise StateError("choosing_cards.count", f"must be 2..{most}: the cards looked at (the top of the deck) "
-                         "still to put back (R15:204.3)")
+
+def _ask_pause(state: State, hc: HandChoice, a: EffectAbility) -> None:
+    """Rule 12: the resolution pause the state waits at (:data:`~oracle.rules.resolution.pauses.PAUSES`)
+    checks its own waiting state, ``a`` the resolving ability
+    (:attr:`~oracle.rules.resolution.resume.Pause.inconsistency`)."""
+    check = PAUSES[state.step].inconsistency
+    wrong = None if check is None else check(state, hc, a)
+    if wrong is not None:
+        raise StateError(*wrong)
 
 
 def _is_set(state: State, name: str) -> bool:
@@ -1018,16 +970,16 @@ def _check_step(state: State, pool: Mapping[str, CardDef]) -> None:
         if step == "cancel_choice":
             return
     if step == "target_choice":
-        _check_choosing(state, pool, QUEUE_STEPS)
+        _check_choosing(state, pool)
         return
     if step == "wound_choice":
-        _check_wound_choice(state, pool, QUEUE_STEPS)
+        _check_wound_choice(state, pool)
         return
     if step in _CHOOSING_CARDS_STEPS:
-        _check_choosing_cards(state, pool, QUEUE_STEPS)
+        _check_choosing_cards(state, pool)
         return
     if step == "module_choice":
-        _check_attaching(state, pool, QUEUE_STEPS)
+        _check_attaching(state, pool)
         return
 
     # the game waits at a Queue step only for a possible declaration
