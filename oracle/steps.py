@@ -40,6 +40,7 @@ __all__ = [
     "DecisionSpec",
     "StepSpec",
     "check_declarations",
+    "resume_inconsistency",
 ]
 
 #: The rule an action other than ``declare`` or ``pass`` is refused under in a Queue step.
@@ -154,6 +155,23 @@ RESOLUTION_PAUSES: tuple[str, ...] = tuple(s.name for s in STEP_SPECS if s.resol
 SHUFFLE_STEPS: frozenset[str] = frozenset(s.name for s in STEP_SPECS if s.chance_shuffle)
 #: Every kind of action, in order.
 ACTION_KINDS: tuple[str, ...] = tuple(a.kind for a in ACTION_SPECS)
+
+
+def resume_inconsistency(resume: str, attacking: bool, field: str) -> tuple[str, str] | None:
+    """What is wrong with ``resume``, the step the game returns to once the pending choice kept in
+    ``field`` (``choosing``, ``choosing_cards``, ``attaching``) is made, an attack in progress or
+    not (``attacking``): the field to name and why, or None.  It is a Queue step, and the attack
+    agrees with what that step requires and forbids (PROTOCOL.md 5.4, rules 11, 12 and 15): the
+    validator's check (:mod:`oracle.validate`), which the check of a resolution pause's own
+    state asks too, at the point it has always been reported."""
+    if resume not in QUEUE_STEPS:
+        return f"{field}.resume", f"must be a Queue step; got {resume!r}"
+    back = STEP_BY_NAME[resume]
+    if "attack" in back.requires and not attacking:
+        return "attack", f"step {resume}, where the game returns, needs an attack in progress"
+    if "attack" in back.forbids and attacking:
+        return "attack", f"step {resume}, where the game returns, cannot have an attack in progress"
+    return None
 
 
 def check_declarations(decisions: tuple[DecisionSpec, ...], steps: tuple[StepSpec, ...],

@@ -13,10 +13,7 @@ LIMIT = 600
 
 #: The modules over the limit and their ceilings: work of issue 41 (the resolution kernel, the
 #: pauses in modules of their own, the rules in sub-packages) and 42 (the card format declared once).
-OVER: dict[str, int] = {
-    "oracle/model.py": 727,
-    "oracle/validate.py": 1048,
-}
+OVER: dict[str, int] = {}
 
 
 def _modules() -> dict[str, int]:

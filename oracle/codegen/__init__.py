@@ -42,7 +42,7 @@ __all__ = [
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE_OUT = ROOT / "_state_codec.py"
-MODEL_PATH = ROOT / "model.py"
+MODEL_PATH = ROOT / "model" / "state.py"
 PROTO_OUT = ROOT / "service" / "_state_proto.py"
 
 #: The records, in the order the generated code defines them (a record before its users).
@@ -83,8 +83,9 @@ class Field:
 
 
 def declared(cls: type) -> list[Field]:
-    """The declared fields of ``cls`` (those with an ``F``), in definition order."""
-    hints = typing.get_type_hints(cls, globalns=vars(model), include_extras=True)
+    """The declared fields of ``cls`` (those with an ``F``), in definition order (its annotations
+    read in the module that declares it)."""
+    hints = typing.get_type_hints(cls, include_extras=True)
     out = []
     for f in fields(cls):
         hint = hints.get(f.name)

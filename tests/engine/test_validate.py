@@ -5,7 +5,7 @@ reading (:func:`oracle.serialize.parse`).
   editions A, B and C);
 * every consistency rule of ``validate`` (and every shape rule of ``parse``) refuses a real
   state broken in that rule only, naming exactly the expected field; a trace proves that
-  the table reaches every ``raise StateError`` of ``oracle/validate.py``;
+  the table reaches every ``raise StateError`` of the package ``oracle/validate/``;
 * the reproducers of the issue are refused with the named field (and an action where
   nobody decides is refused, not a ``KeyError``);
 * the bounds guarantee: from a valid state with its growing counters at their bound, one
@@ -14,6 +14,7 @@ reading (:func:`oracle.serialize.parse`).
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
 import sys
@@ -43,7 +44,12 @@ from .helpers import Board
 from .strategies import configs, draw_action
 
 _POOL = load_pool().cards
-_VALIDATE_PY = Path(__file__).resolve().parents[2] / "oracle" / "validate.py"
+_ORACLE = Path(__file__).resolve().parents[2] / "oracle"
+#: The validator's modules (the package oracle/validate/), which raise its refusals.
+_VALIDATE_FILES = tuple(sorted((_ORACLE / "validate").glob("*.py")))
+#: The modules whose checks the validator asks and whose refusals it raises: the resolution pauses'
+#: checks of their own waiting state (Pause.inconsistency) and the check of the step a choice returns to.
+_ASKED_FILES = (*sorted((_ORACLE / "rules" / "resolution" / "pauses").glob("*.py")), _ORACLE / "steps.py")
 
 # --- real states -----------------------------------------------------------------------
 
@@ -1109,9 +1115,19 @@ def test_each_rule_refuses_naming_its_field(base: str, mutate: Mutate, field: st
     assert e.value.reason
 
 
-def _raise_lines() -> set[int]:
-    lines = _VALIDATE_PY.read_text(encoding="utf-8").splitlines()
-    return {n for n, text in enumerate(lines, 1) if text.strip().startswith("raise StateError")}
+def _refusals() -> set[tuple[str, int]]:
+    """The places of the validator's refusals: each ``raise StateError`` of oracle/validate/, and
+    each (field, why) pair returned by a check it asks (a function of :data:`_ASKED_FILES` that
+    returns ``tuple[str, str] | None``)."""
+    out = {(str(path), n) for path in _VALIDATE_FILES
+           for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+           if text.strip().startswith("raise StateError")}
+    for path in _ASKED_FILES:
+        for f in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(f, ast.FunctionDef) and f.returns is not None and ast.unparse(f.returns) == "tuple[str, str] | None":
+                out |= {(str(path), r.lineno) for r in ast.walk(f)
+                        if isinstance(r, ast.Return) and isinstance(r.value, ast.Tuple) and len(r.value.elts) == 2}
+    return out
 
 
 def test_a_part_may_belong_to_the_other_player() -> None:
@@ -1127,15 +1143,17 @@ def test_a_part_may_belong_to_the_other_player() -> None:
 
 def test_the_table_reaches_every_refusal_of_validate() -> None:
     """Issue 11, item 1 — the table of one-rule cases reaches every ``raise StateError`` of
-    ``oracle/validate.py`` (traced line by line), so no rule of ``validate`` goes untested."""
-    hit: set[int] = set()
-    target = str(_VALIDATE_PY)
+    the package ``oracle/validate/``, and every refusal of the checks it asks (the resolution
+    pauses' own, the step a choice returns to), traced line by line, so no rule of ``validate``
+    goes untested."""
+    hit: set[tuple[str, int]] = set()
+    targets = {str(path) for path in (*_VALIDATE_FILES, *_ASKED_FILES)}
 
     def tracer(frame: FrameType, event: str, arg: object) -> Callable[..., Any] | None:
-        if frame.f_code.co_filename != target:
+        if frame.f_code.co_filename not in targets:
             return None
         if event == "line":
-            hit.add(frame.f_lineno)
+            hit.add((frame.f_code.co_filename, frame.f_lineno))
         return tracer
 
     cases = [_broken(base, mutate, field)[0] for _, base, mutate, field in VALIDATE_CASES]
@@ -1147,8 +1165,8 @@ def test_the_table_reaches_every_refusal_of_validate() -> None:
                 validate(s)
     finally:
         sys.settrace(old)
-    missed = sorted(_raise_lines() - hit)
-    assert not missed, f"no case reaches the refusals at oracle/validate.py lines {missed}"
+    missed = [f"{Path(path).relative_to(_ORACLE)}:{n}" for path, n in sorted(_refusals() - hit)]
+    assert not missed, f"no case reaches the refusals at {missed}"
 
 
 # --- the shape rules of parse ------------------------------------------------------------
@@ -1482,7 +1500,7 @@ def _actions(s: State) -> list[Action]:
 
 
 def test_one_action_from_a_state_at_the_bounds_stays_within_int32() -> None:
-    """validate.py, Bounds; PROTOCOL.md 5.4 rule 10 — from real states with every growing
+    """oracle/validate/bounds.py, Bounds; PROTOCOL.md 5.4 rule 10 — from real states with every growing
     counter at its bound (and still valid), every legal action gives a next state whose
     integers (every integer of its canonical form) all fit the proto's int32; some exceed
     their bound (a next turn, one more trigger id, closed coins opened), which 5.4 allows

@@ -254,7 +254,7 @@ def _refusals(servicer: OracleServicer, state: Any) -> list[list[tuple[str, str]
 
 
 def test_answer_beyond_its_bounds_is_refused_when_sent_back() -> None:
-    """Issue 45, item 3 (validate.py, Bounds): an answer may exceed a bound by one action's
+    """Issue 45, item 3 (oracle/validate/bounds.py, Bounds): an answer may exceed a bound by one action's
     growth (``end_turn`` at turn MAX_VALUE answers turn MAX_VALUE + 1); sent back, a servicer
     with the cache refuses it naming ``state.turn``, in every form and method, exactly as one
     without the cache does: the cache never stores a state beyond its bounds."""

@@ -8,13 +8,18 @@ one at a time (:mod:`.look`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ....cards import HAND_OPS, EffectAbility
 from ....model import Action, Event, HandChoice, State, Violation
+from ....steps import resume_inconsistency
 from ...mechanisms.zones import check_state
 from ...ops.hand import (
     carry_out,
     choice_counts,
     choosers,
     hand_choices,
+    has_real_choice,
     options,
     pause_for_shuffle,
     shuffles_after,
@@ -24,9 +29,10 @@ from ...queries.board import ability_of
 from ..effects import hand_effect
 from ..queue import resolution_rules
 from ..resume import GoOn, Pause, resume
-from .look import check_look, look_options, put_one_back
+from .look import check_look, look_inconsistency, look_options, put_one_back
 
-__all__ = ["PAUSE", "after_choice", "check_hand_choice", "hand_choice_actions", "hand_chooser", "hand_chooser_of"]
+__all__ = ["PAUSE", "after_choice", "check_hand_choice", "hand_choice_actions", "hand_chooser", "hand_chooser_of",
+           "hand_effect_inconsistency"]
 
 #: The rule a choice of cards while an ability resolves comes from, by its effect's op.
 _CHOICE_RULES = {"discard": "R15:7.discard", "look_at_deck_top": "R15:204.3", "shown_to_deck_bottom": "R15:204.3",
@@ -147,4 +153,48 @@ def after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> G
     return GoOn(hc.effect + 1, done, rules)
 
 
-PAUSE = Pause("hand_choice", hand_chooser, hand_choice_actions, check_hand_choice, resume(_choose_cards))
+#: What is wrong with a state waiting for a hand effect, at its pause (the field and why, or None).
+Inconsistency = Callable[[State, HandChoice, EffectAbility], "tuple[str, str] | None"]
+
+
+def hand_effect_inconsistency(state: State, hc: HandChoice, a: EffectAbility, then: Inconsistency
+                              ) -> tuple[str, str] | None:
+    """What is wrong with the hand effect a state waits for (PROTOCOL.md 5.4, rule 12): effect
+    ``hc.effect`` of the resolving ability ``a`` is not a hand effect (:data:`~oracle.cards.HAND_OPS`),
+    its cards do not come from the hand (the deck, the graveyard) of ``hc.player`` (R15:7.discard),
+    the game cannot return to ``hc.resume`` (:func:`oracle.steps.resume_inconsistency`, named
+    before what the choice itself is found wrong in); then the cards looked at going back
+    (:func:`.look.look_inconsistency`) or, for another choice, what the pause waiting finds
+    wrong (``then``)."""
+    if hc.effect >= len(a.effects) or a.effects[hc.effect].op not in HAND_OPS:
+        return "choosing_cards.effect", (f"effect {hc.effect} of that ability is not a hand effect "
+                                         f"({', '.join(HAND_OPS)})")
+    me = hc.entry.controller
+    seats = {"controller": (me,), "opponent": (1 - me,)}.get(a.effects[hc.effect].to, (0, 1))
+    if hc.player not in seats:
+        return "choosing_cards.player", f"the effect's cards come from the hand of player {seats[0] + 1}"
+    wrong = resume_inconsistency(hc.resume, state.attack is not None, "choosing_cards")
+    if wrong is not None:
+        return wrong
+    effect = a.effects[hc.effect]
+    if hc.count or effect.op == "look_at_deck_top":
+        return look_inconsistency(state, hc, effect)
+    return then(state, hc, a)
+
+
+def _forced_choice(state: State, hc: HandChoice, a: EffectAbility) -> tuple[str, str] | None:
+    """A choice of cards with a single legal outcome is made without a decision point
+    (R15:7.discard; INTERPRETING.md, entry 63)."""
+    if not has_real_choice(state, a, hc.effect, hc.player, hc.entry.source, hc.entry.x):
+        return "choosing_cards", ("the player has a single legal choice: a forced choice is made without "
+                                  "a decision point (R15:7.discard; INTERPRETING.md, entry 63)")
+    return None
+
+
+def _inconsistency(state: State, hc: HandChoice, a: EffectAbility) -> tuple[str, str] | None:
+    """What is wrong with a state waiting at step hand_choice: its hand effect, the cards looked
+    at going back (:func:`hand_effect_inconsistency`), or a single legal choice (:func:`_forced_choice`)."""
+    return hand_effect_inconsistency(state, hc, a, _forced_choice)
+
+
+PAUSE = Pause("hand_choice", hand_chooser, hand_choice_actions, check_hand_choice, resume(_choose_cards), _inconsistency)

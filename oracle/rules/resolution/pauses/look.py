@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from ....cards import Effect
 from ....model import Action, Event, HandChoice, State, Violation
-from ...ops.deck_top import order_options, put_back
+from ...ops.deck_top import look_count, order_options, put_back
 
-__all__ = ["check_look", "look_options", "put_one_back"]
+__all__ = ["check_look", "look_inconsistency", "look_options", "put_one_back"]
 
 
 def look_options(state: State, hc: HandChoice) -> list[tuple[int, ...]]:
@@ -42,3 +42,18 @@ def put_one_back(state: State, hc: HandChoice, look: Effect, uid: int, ev: list[
     state.choosing_cards = following
     state.step = "hand_choice"
     return True
+
+
+def look_inconsistency(state: State, hc: HandChoice, effect: Effect) -> tuple[str, str] | None:
+    """What is wrong with a state waiting for cards looked at to go back (PROTOCOL.md 5.4, rule 12;
+    INTERPRETING.md, entry 161): only a ``look_at_deck_top`` (``effect``) waits so, at step
+    ``hand_choice``, with ``count`` between 2 and the cards it looked at; no other choice has a
+    ``count``."""
+    if effect.op != "look_at_deck_top" or state.step != "hand_choice":
+        return "choosing_cards.count", ("only a look at the top cards of a deck (look_at_deck_top) waits "
+                                        "at step hand_choice with a count of cards to put back")
+    most = look_count(state, hc.entry, effect)
+    if not 2 <= hc.count <= most:
+        return "choosing_cards.count", (f"must be 2..{most}: the cards looked at (the top of the deck) "
+                                        "still to put back (R15:204.3)")
+    return None

@@ -5,11 +5,12 @@ chance: its outcome is any order of exactly the cards of that deck, not enumerat
 
 from __future__ import annotations
 
+from ....cards import EffectAbility
 from ....model import CHANCE, Action, Event, HandChoice, State, Violation
 from ...queries.board import ability_of
 from ..queue import resolution_rules
 from ..resume import GoOn, Pause, resume
-from .hand import after_choice
+from .hand import after_choice, hand_effect_inconsistency
 
 __all__ = ["PAUSE", "check_search_shuffle"]
 
@@ -51,4 +52,28 @@ def _search_shuffle(state: State, hc: HandChoice, action: Action, ev: list[Event
     return after_choice(state, hc, True, ev)
 
 
-PAUSE = Pause("search_shuffle", _chance, _no_actions, check_search_shuffle, resume(_search_shuffle))
+def _inconsistency(state: State, hc: HandChoice, a: EffectAbility) -> tuple[str, str] | None:
+    """What is wrong with a state waiting at step search_shuffle: for a card shuffled into a deck
+    (``shuffle_self_into_deck``; INTERPRETING.md, entry 222), a deck other than its owner's, or
+    one without it (R15:204.4); else the hand effect and a count of cards to put back
+    (:func:`.hand.hand_effect_inconsistency`), or an effect other than a search or a summon
+    (:func:`_not_a_search`)."""
+    if hc.effect < len(a.effects) and a.effects[hc.effect].op == "shuffle_self_into_deck":
+        source = hc.entry.source
+        if hc.player != state.cards[source].owner or source not in state.players[hc.player].deck:
+            return "choosing_cards.player", ("the deck shuffled is the one the ability's own card went into, "
+                                             "its owner's (R15:204.4)")
+        return None
+    return hand_effect_inconsistency(state, hc, a, _not_a_search)
+
+
+def _not_a_search(state: State, hc: HandChoice, a: EffectAbility) -> tuple[str, str] | None:
+    """Chance shuffles a deck only after a search or a summon looked through it (R15:7.search,
+    R15:519.3.1)."""
+    if a.effects[hc.effect].op not in ("search", "summon"):
+        return "choosing_cards.effect", ("at step search_shuffle the effect is a search or a summon "
+                                         "(R15:7.search, R15:519.3.1)")
+    return None
+
+
+PAUSE = Pause("search_shuffle", _chance, _no_actions, check_search_shuffle, resume(_search_shuffle), _inconsistency)

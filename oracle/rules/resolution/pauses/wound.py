@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ....cards import EffectAbility
 from ....model import Action, Event, HandChoice, QueueEntry, State, Violation
+from ....steps import resume_inconsistency
 from ...mechanisms.attack import fight
 from ...mechanisms.replacement import answering
 from ...mechanisms.run import Run
 from ...mechanisms.triggers import resolving
 from ...mechanisms.wounds import answers_given, pause_for_wound_choice, unanswered_offer
 from ...queries.board import ability_of
-from ..effects import effect_unit
+from ..effects import WOUNDING_OPS, effect_unit
 from ..queue import resolution_rules
 from ..resume import GoOn, Pause, resume
 
@@ -94,4 +96,32 @@ def _replace_wounds(state: State, hc: HandChoice, action: Action, ev: list[Event
     return GoOn(hc.effect, effect.if_previous != "not_done", resolution_rules(state, entry), answers, _carried(hc))
 
 
-PAUSE = Pause("wound_choice", wound_chooser, wound_choice_actions, check_wound_choice, resume(_replace_wounds))
+def _inconsistency(state: State, hc: HandChoice, a: EffectAbility) -> tuple[str, str] | None:
+    """What is wrong with a state waiting at step wound_choice (R15:517.3; INTERPRETING.md, entry
+    223): its unit is not a fight as a whole (no cards drawn, no strike read, effect 0) nor an
+    effect of ``a`` that deals wounds; the game cannot return to ``resume``
+    (:func:`oracle.steps.resume_inconsistency`: before the look-ahead, which runs a fight with the
+    attack that step needs); the answers given so far (``count``) are not 0 nor 2^n plus the
+    bits of n answers; or the unit offers no optional replacement of wounds of a card
+    ``player`` controls."""
+    if hc.entry.kind == "strike_attack":
+        if hc.drawn or hc.strike:
+            return ("choosing_cards.drawn" if hc.drawn else "choosing_cards.strike",
+                    "a fight reads no cards drawn and no strike of an ability's run")
+        if hc.effect != 0:
+            return "choosing_cards.effect", "a fight waits as a whole: effect 0"
+    elif hc.effect >= len(a.effects) or a.effects[hc.effect].op not in WOUNDING_OPS:
+        return "choosing_cards.effect", f"effect {hc.effect} of that ability deals no wounds"
+    wrong = resume_inconsistency(hc.resume, state.attack is not None, "choosing_cards")
+    if wrong is not None:
+        return wrong
+    if hc.count == 1:
+        return "choosing_cards.count", "the answers given: 0 for none, else 2^n plus the bits of n answers"
+    if not offered_card(state) or wound_chooser(state) != state.controller_of(offered_card(state)):
+        return "choosing_cards.player", ("the unit waiting offers no optional replacement of wounds of a "
+                                         "card this player controls (R15:517.3)")
+    return None
+
+
+PAUSE = Pause("wound_choice", wound_chooser, wound_choice_actions, check_wound_choice, resume(_replace_wounds),
+              _inconsistency)
