@@ -89,14 +89,14 @@ def replace(
         if offer.optional and not _answer(state, ev, offer.source, state.controller_of(offer.source)):
             declined.add(offer.key)
             continue
-        if run is ev:  # (a plain list carries no chain beyond this event)
+        carried = run is ev  # (a plain list carries no chain beyond this event)
+        if carried:
             run.applied = chain | {*applied, offer.key}
-            try:
-                result = apply(would, offer, applied)
-            finally:
-                run.applied = chain
-        else:
+        try:
             result = apply(would, offer, applied)
+        finally:
+            if carried:
+                run.applied = chain
         applied = (*applied, offer.key)
         if result is None:
             return Replaced(None, applied)

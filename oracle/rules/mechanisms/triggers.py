@@ -105,7 +105,7 @@ def _trigger_index(cards: Mapping[str, CardDef]) -> tuple[_Table, dict[str, froz
     return table, {k: frozenset(v) for k, v in holders.items()}
 
 
-def triggered_abilities(cards: Mapping[str, CardDef] | None = None) -> _Table:
+def triggered_abilities() -> _Table:
     """Per card id of the pool: its triggered abilities by condition (:func:`_trigger_index`)."""
     return _trigger_index()[0]
 

@@ -13,6 +13,7 @@ what a scan of the pool would.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
+from functools import update_wrapper
 from typing import Any, TypeVar
 
 from ...cards import CardDef, load_pool
@@ -65,35 +66,29 @@ def forget_pool_index() -> None:
     PRINTED.clear()
 
 
+def _derived(key: Hashable, make: Callable[..., T], *args: Any) -> T:
+    """The current pool's table under ``key``, made by ``make(cards, *args)`` the first time it is read."""
+    index = _CURRENT[0] if _CURRENT else pool_index()
+    try:
+        return index.derived[key]  # type: ignore[no-any-return]
+    except KeyError:
+        value = index.derived[key] = make(index.cards, *args)
+        return value
+
+
 def per_pool(derive: Callable[[Mapping[str, CardDef]], T]) -> Callable[[], T]:
     """``derive`` (a function of the pool's cards) as a table of the pool index: the returned
     function answers the current pool's value, derived once."""
     def read() -> T:
-        index = _CURRENT[0] if _CURRENT else pool_index()
-        try:
-            return index.derived[derive]  # type: ignore[no-any-return]
-        except KeyError:
-            value = index.derived[derive] = derive(index.cards)
-            return value
+        return _derived(derive, derive)
 
-    read.__doc__ = derive.__doc__
-    read.__name__ = derive.__name__
-    read.__wrapped__ = derive  # type: ignore[attr-defined]
-    return read
+    return update_wrapper(read, derive)
 
 
 def per_pool_by(derive: Callable[[Mapping[str, CardDef], K], T]) -> Callable[[K], T]:
     """``derive`` (a function of the pool's cards and a key, e.g. a kind of ability) as a table
     per key of the pool index."""
     def read(key: K) -> T:
-        index = _CURRENT[0] if _CURRENT else pool_index()
-        try:
-            return index.derived[derive, key]  # type: ignore[no-any-return]
-        except KeyError:
-            value = index.derived[derive, key] = derive(index.cards, key)
-            return value
+        return _derived((derive, key), derive, key)
 
-    read.__doc__ = derive.__doc__
-    read.__name__ = derive.__name__
-    read.__wrapped__ = derive  # type: ignore[attr-defined]
-    return read
+    return update_wrapper(read, derive)
