@@ -32,6 +32,7 @@ from .model import (
     Attack,
     Card,
     HandChoice,
+    Memory,
     Modifier,
     ModuleChoice,
     PendingTrigger,
@@ -129,8 +130,11 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing_cards.effect': (0, 1024),
     'choosing_cards.player': (0, 1),
     'choosing_cards.count': (0, 1048576),
-    'choosing_cards.drawn': (0, 1048576),
-    'choosing_cards.strike': (0, 1048576),
+    'choosing_cards.memory.drawn': (0, 1048576),
+    'choosing_cards.memory.strike': (0, 1048576),
+    'choosing_cards.memory.target_strike': (0, 1048576),
+    'choosing_cards.memory.discarded': (0, 1048576),
+    'choosing_cards.memory.healed': (0, 1048576),
     'attaching.card': (1, 1048576),
     'attaching.player': (0, 1),
     'attaching.entry.controller': (0, 1),
@@ -145,6 +149,11 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'attaching.entry.granter': (0, 1048576),
     'attaching.effect': (0, 1024),
     'attaching.cost': (0, 1048576),
+    'attaching.memory.drawn': (0, 1048576),
+    'attaching.memory.strike': (0, 1048576),
+    'attaching.memory.target_strike': (0, 1048576),
+    'attaching.memory.discarded': (0, 1048576),
+    'attaching.memory.healed': (0, 1048576),
     'cancelling': (0, 1048576),
     'delayed[].id': (1, 1048576),
     'delayed[].controller': (0, 1),
@@ -214,15 +223,29 @@ def target_choice_dict(o: TargetChoice) -> dict[str, Any]:
     return {"entry": entry_dict(o.entry), "resume": o.resume}
 
 
+def memory_dict(o: Memory) -> dict[str, Any]:
+    """The canonical data form of a ``Memory`` (:func:`oracle.serialize.to_dict`)."""
+    d: dict[str, Any] = {}
+    if o.drawn:
+        d["drawn"] = o.drawn
+    if o.strike:
+        d["strike"] = o.strike
+    if o.target_strike:
+        d["target_strike"] = o.target_strike
+    if o.discarded:
+        d["discarded"] = o.discarded
+    if o.healed:
+        d["healed"] = o.healed
+    return d
+
+
 def hand_choice_dict(o: HandChoice) -> dict[str, Any]:
     """The canonical data form of a ``HandChoice`` (:func:`oracle.serialize.to_dict`)."""
     d: dict[str, Any] = {"entry": entry_dict(o.entry), "effect": o.effect, "player": o.player, "resume": o.resume}
     if o.count:
         d["count"] = o.count
-    if o.drawn:
-        d["drawn"] = o.drawn
-    if o.strike:
-        d["strike"] = o.strike
+    if o.memory is not None:
+        d["memory"] = memory_dict(o.memory)
     return d
 
 
@@ -235,6 +258,8 @@ def module_choice_dict(o: ModuleChoice) -> dict[str, Any]:
         d["option"] = o.option
     if o.cost:
         d["cost"] = o.cost
+    if o.memory is not None:
+        d["memory"] = memory_dict(o.memory)
     return d
 
 
@@ -390,7 +415,21 @@ def read_target_choice(raw: Any, path: str) -> TargetChoice:
     return TargetChoice(entry=entry, resume=resume)
 
 
-_HAND_CHOICE_KEYS = frozenset(('entry', 'effect', 'player', 'resume', 'count', 'drawn', 'strike'))
+_MEMORY_KEYS = frozenset(('drawn', 'strike', 'target_strike', 'discarded', 'healed'))
+
+
+def read_memory(raw: Any, path: str) -> Memory:
+    """A ``Memory`` from its canonical data form at ``path``; :class:`StateError` names a bad field."""
+    r = Reader(raw, path, _MEMORY_KEYS)
+    drawn = r.get_int('drawn', (0, 1048576)) if 'drawn' in raw else 0
+    strike = r.get_int('strike', (0, 1048576)) if 'strike' in raw else 0
+    target_strike = r.get_int('target_strike', (0, 1048576)) if 'target_strike' in raw else 0
+    discarded = r.get_int('discarded', (0, 1048576)) if 'discarded' in raw else 0
+    healed = r.get_int('healed', (0, 1048576)) if 'healed' in raw else 0
+    return Memory(drawn=drawn, strike=strike, target_strike=target_strike, discarded=discarded, healed=healed)
+
+
+_HAND_CHOICE_KEYS = frozenset(('entry', 'effect', 'player', 'resume', 'count', 'memory'))
 
 
 def read_hand_choice(raw: Any, path: str) -> HandChoice:
@@ -401,12 +440,11 @@ def read_hand_choice(raw: Any, path: str) -> HandChoice:
     player = r.get_int('player', (0, 1))
     resume = r.get_str('resume', STEPS)
     count = r.get_int('count', (0, 1048576)) if 'count' in raw else 0
-    drawn = r.get_int('drawn', (0, 1048576)) if 'drawn' in raw else 0
-    strike = r.get_int('strike', (0, 1048576)) if 'strike' in raw else 0
-    return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count, drawn=drawn, strike=strike)
+    memory = read_memory(r.raw('memory'), r.path_of('memory')) if 'memory' in raw else None
+    return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count, memory=memory)
 
 
-_MODULE_CHOICE_KEYS = frozenset(('card', 'player', 'resume', 'entry', 'effect', 'option', 'cost'))
+_MODULE_CHOICE_KEYS = frozenset(('card', 'player', 'resume', 'entry', 'effect', 'option', 'cost', 'memory'))
 
 
 def read_module_choice(raw: Any, path: str) -> ModuleChoice:
@@ -419,7 +457,8 @@ def read_module_choice(raw: Any, path: str) -> ModuleChoice:
     effect = r.get_int('effect', (0, 1024)) if 'effect' in raw else 0
     option = r.get_str('option', PLAY_OPTIONS) if 'option' in raw else ""
     cost = r.get_int('cost', (0, 1048576)) if 'cost' in raw else 0
-    return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost)
+    memory = read_memory(r.raw('memory'), r.path_of('memory')) if 'memory' in raw else None
+    return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost, memory=memory)
 
 
 _PLAYER_EFFECT_KEYS = frozenset(('seat', 'kind', 'source', 'begins', 'ends', 'modifier', 'value', 'card_type', 'name', 'first_only'))
@@ -603,20 +642,30 @@ def target_choice_json(o: TargetChoice) -> str:
     return f'{{"entry":{entry_json(o.entry)},"resume":{json_str(o.resume)}}}'
 
 
+def memory_json(o: Memory) -> str:
+    """The canonical JSON text of a ``Memory`` whose fields have exactly their declared types."""
+    _0 = f'"discarded":{o.discarded}' if o.discarded else ""
+    _1 = f'"drawn":{o.drawn}' if o.drawn else ""
+    _2 = f'"healed":{o.healed}' if o.healed else ""
+    _3 = f'"strike":{o.strike}' if o.strike else ""
+    _4 = f'"target_strike":{o.target_strike}' if o.target_strike else ""
+    return '{' + ','.join(p for p in (_0, _1, _2, _3, _4,) if p) + '}'
+
+
 def hand_choice_json(o: HandChoice) -> str:
     """The canonical JSON text of a ``HandChoice`` whose fields have exactly their declared types."""
     _0 = f'"count":{o.count},' if o.count else ""
-    _1 = f'"drawn":{o.drawn},' if o.drawn else ""
-    _2 = f',"strike":{o.strike}' if o.strike else ""
-    return f'{{{_0}{_1}"effect":{o.effect},"entry":{entry_json(o.entry)},"player":{o.player},"resume":{json_str(o.resume)}{_2}}}'
+    _1 = f'"memory":{memory_json(o.memory)},' if o.memory is not None else ""
+    return f'{{{_0}"effect":{o.effect},"entry":{entry_json(o.entry)},{_1}"player":{o.player},"resume":{json_str(o.resume)}}}'
 
 
 def module_choice_json(o: ModuleChoice) -> str:
     """The canonical JSON text of a ``ModuleChoice`` whose fields have exactly their declared types."""
     _0 = f'"cost":{o.cost},' if o.cost else ""
     _1 = f'"effect":{o.effect},' if o.effect else ""
-    _2 = f'"option":{json_str(o.option)},' if o.option else ""
-    return f'{{"card":{o.card},{_0}{_1}"entry":{entry_json(o.entry)},{_2}"player":{o.player},"resume":{json_str(o.resume)}}}'
+    _2 = f'"memory":{memory_json(o.memory)},' if o.memory is not None else ""
+    _3 = f'"option":{json_str(o.option)},' if o.option else ""
+    return f'{{"card":{o.card},{_0}{_1}"entry":{entry_json(o.entry)},{_2}{_3}"player":{o.player},"resume":{json_str(o.resume)}}}'
 
 
 def player_effect_json(o: PlayerEffect) -> str:

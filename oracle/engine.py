@@ -313,7 +313,7 @@ def _perform_module_choice(state: State, action: Action, ev: list[Event]) -> Non
     if mc.entry.ability < 0:
         resume_module_play(state, mc, ev)
     else:
-        resume_creation(state, mc.entry, mc.effect, ev)
+        resume_creation(state, mc.entry, mc.effect, ev, mc.memory)
 
 
 def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:

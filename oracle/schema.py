@@ -113,6 +113,6 @@ USAGE_BOUNDS = ((0, MAX_LIST), (1, MAX_VALUE))
 PROTO_MESSAGES = {
     "State": "State", "Player": "PlayerState", "Card": "CardState", "QueueEntry": "QueueEntry",
     "PendingTrigger": "PendingTrigger", "Modifier": "StrikeModifier", "Attack": "Attack",
-    "TargetChoice": "TargetChoice", "HandChoice": "HandChoice", "ModuleChoice": "ModuleChoice",
+    "TargetChoice": "TargetChoice", "HandChoice": "HandChoice", "Memory": "RunMemory", "ModuleChoice": "ModuleChoice",
     "PlayerEffect": "PlayerEffect",
 }

@@ -20,21 +20,19 @@ __all__ = ["check_after_hand_effects", "check_effects_on_targets", "check_shown"
 
 def check_after_hand_effects(effects: tuple[Effect, ...], path: str) -> None:
     """An ability resumes after a hand choice with its later effects (INTERPRETING.md, entry
-    63): nothing after a hand effect reads what the earlier effects drew, and no
-    ``if_previous`` follows a hand effect of each player (it would be about two choices)."""
+    63), from what its run had read before the pause (the pause carries it whole,
+    ``choosing_cards.memory``), so a later effect may read what earlier ones drew, discarded or
+    healed and the strikes read.  What a pause does not keep is whether each player's part of a
+    hand effect of each player was carried out: no ``if_previous`` follows one (it would be
+    about two choices), nor a search or a summon (the shuffle after it keeps no record of what
+    was found).  ``discarded_before`` counts the controller's own discards: it follows a
+    discard of his cards."""
     for i, e in enumerate(effects):
-        if e.amount == "discarded_before" and not any(d.op == "discard" and d.amount == "all" and d.to == "controller"
-                                                      for d in effects[:i]):
-            # the count is taken in the same run of the effects: after a discard that never waits for a choice
-            raise CardDataError(f"{path}[{i}].amount", "discarded_before follows a discard of all the controller's "
-                                "cards («Сбросьте все карты») in the same ability")
+        if e.amount == "discarded_before" and not any(d.op == "discard" and d.to == "controller" for d in effects[:i]):
+            raise CardDataError(f"{path}[{i}].amount", "discarded_before follows a discard of the controller's cards "
+                                "(«Сбросьте …») in the same ability")
         if e.op not in HAND_OPS:
             continue
-        for j, later in enumerate(effects[i + 1:], i + 1):
-            # attaching mechanisms to the card keeps it in play, so its strike is read after it (entry 202)
-            if later.amount in ("drawn", "self_strike", "target_strike") and not (
-                    later.amount == "self_strike" and e.op == "attach_own_mechanisms"):
-                raise CardDataError(f"{path}[{j}].amount", f"{later.amount} is not read after a hand effect")
         if e.to == "each_player" and i + 1 < len(effects) and effects[i + 1].if_previous:
             raise CardDataError(f"{path}[{i + 1}].if_previous", "no if_previous after a hand effect of each player")
         if e.op in ("search", "summon") and i + 1 < len(effects) and effects[i + 1].if_previous:

@@ -274,7 +274,8 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     look, R15:519.3.1; entries 111, 112).  "resurrect" («Возродите», R15:519.4) takes ``amount``
     matching cards (all there are if fewer) of his own graveyard into play (entry 113); its
     ``amount`` may be "X", the X of its activated ability's cost (entry 157).
-    No effect after a hand effect reads "drawn" or "self_strike", and no ``if_previous``
+    An effect after a hand effect reads what the earlier effects drew or discarded and the
+    strikes read as without the pause (the pause carries the run's memory); no ``if_previous``
     follows one of "each_player", a search or a summon.
     "graveyard_to_deck_top" (``to`` "self") is not a hand effect: the ability's own card goes
     from its owner's graveyard on top of his deck, if it is there when the effect executes

@@ -173,6 +173,8 @@ def gen_readers(out: list[str]) -> None:
                 out.append(f"    {f.name} = {value}")
             elif p == "nonzero":
                 out.append(f"    {f.name} = {value} if {f.key!r} in raw else {_DEFAULTS[f.ptype]}")
+            elif p == "not_none":  # a record present at some pauses only
+                out.append(f"    {f.name} = {value} if {f.key!r} in raw else None")
             elif p == "owner_turn":
                 out.append('    if until == "start_of_owner_turn":  # the seat whose next turn ends it (entry 23)')
                 out.append(f"        {f.name} = {value}")
@@ -342,7 +344,16 @@ def _json_body(pieces: list[tuple[str, str | None]], out: list[str]) -> str:
     record's object text: ``pieces`` are (text, condition or None) in key order; an optional
     piece before the last required one carries a trailing comma, one after it a leading comma
     (Python 3.11 f-strings cannot nest the same quotes, hence the locals)."""
-    last = max(i for i, (_, cond) in enumerate(pieces) if cond is None)
+    required = [i for i, (_, cond) in enumerate(pieces) if cond is None]
+    if not required:  # every key optional (a record of counters): the present ones, comma-joined
+        names: list[str] = []
+        for text, cond in pieces:
+            local = f"_{len(names)}"
+            prefix = "f" if "{" in text else ""
+            out.append(f"    {local} = {prefix}'{text}' if {cond} else \"\"")
+            names.append(local)
+        return "'{' + ','.join(p for p in (" + ", ".join(names) + ",) if p) + '}'"
+    last = max(required)
     parts = []
     for i, (text, cond) in enumerate(pieces):
         if cond is None:
@@ -423,6 +434,7 @@ from .model import (
     Attack,
     Card,
     HandChoice,
+    Memory,
     Modifier,
     ModuleChoice,
     PendingTrigger,

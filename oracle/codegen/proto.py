@@ -113,6 +113,7 @@ def gen_to_msg(out: list[str]) -> None:
                     out.append(f"    if d[{k!r}] is not None:")
                 else:
                     out.append(f"    if {k!r} in d:")
+                    out.append(f"        m.{pn}.SetInParent()")
                 out.append(f"        {fname(rec)}_to_msg(d[{k!r}], m.{pn})")
             elif c == "step":
                 out.append(f"    m.{pn} = STEP_TO_PROTO[{get}]  # type: ignore[assignment]")
@@ -173,7 +174,11 @@ def gen_decoders(out: list[str]) -> None:
             rec = f.record
             c = f.spec.codec
             var = f.name
-            if rec is not None:
+            if rec is not None and f.spec.presence == "not_none":  # a record present at some pauses only
+                out.append(f"    {var} = decode_{fname(rec)}(m.{pn}) if m.HasField({pn!r}) else None")
+                out.append(f"    if {var} is None and m.HasField({pn!r}):")
+                out.append("        return None")
+            elif rec is not None:
                 out.append(f"    {var} = decode_{fname(rec)}(m.{pn})")
                 out.append(f"    if {var} is None:")
                 out.append("        return None")
@@ -392,14 +397,18 @@ def gen_fill(out: list[str]) -> None:
             out.append(f"    m.{pn} = {v}")
     out.append("\n")
     for cls in (model.QueueEntry, model.PendingTrigger, model.Modifier, model.Attack, model.TargetChoice,
-                model.HandChoice, model.ModuleChoice, model.PlayerEffect):
+                model.Memory, model.HandChoice, model.ModuleChoice, model.PlayerEffect):
         msg = PROTO_MESSAGES[cls.__name__]
         out.append(f"def {fname(cls)}_fill(o: {cls.__name__}, m: state_pb2.{msg}) -> None:")
         out.append(f'    """Fill the empty ``{msg}`` message ``m`` from a ``{cls.__name__}``."""')
         for f in canonical(cls):
             pn = pname(f)
             v = f"o.{f.name}"
-            if f.record is not None:
+            if f.record is not None and f.spec.presence == "not_none":  # a record present at some pauses only
+                out.append(f"    if {v} is not None:")
+                out.append(f"        m.{pn}.SetInParent()")
+                out.append(f"        {fname(f.record)}_fill({v}, m.{pn})")
+            elif f.record is not None:
                 out.append(f"    {fname(f.record)}_fill({v}, m.{pn})")
             elif f.spec.codec == "step":
                 out.append(f"    m.{pn} = STEP_TO_PROTO[{v}]  # type: ignore[assignment]")
@@ -439,6 +448,7 @@ from oracle.model import (
     Attack,
     Card,
     HandChoice,
+    Memory,
     Modifier,
     ModuleChoice,
     PendingTrigger,

@@ -30,7 +30,18 @@ from __future__ import annotations
 
 from ..steps import ACTION_KINDS, RESOLUTION_PAUSES, STEPS
 from .decisions import Action, Event, Violation
-from .records import Attack, HandChoice, Modifier, ModuleChoice, PendingTrigger, PlayerEffect, QueueEntry, TargetChoice
+from .records import (
+    MEMORY_READS,
+    Attack,
+    HandChoice,
+    Memory,
+    Modifier,
+    ModuleChoice,
+    PendingTrigger,
+    PlayerEffect,
+    QueueEntry,
+    TargetChoice,
+)
 from .state import Card, Player, State
 from .values import CHANCE, GRANTED_KEYWORDS, GRANTS, PLAY_OPTIONS, PLAYER_FX, QUEUE_KINDS, UNTIL, Actor
 from .values import FX_CARD_TYPES as FX_CARD_TYPES  # read by the generated codecs
@@ -41,6 +52,7 @@ __all__ = [
     "CHANCE",
     "GRANTED_KEYWORDS",
     "GRANTS",
+    "MEMORY_READS",
     "PLAYER_FX",
     "PLAY_OPTIONS",
     "QUEUE_KINDS",
@@ -53,6 +65,7 @@ __all__ = [
     "Card",
     "Event",
     "HandChoice",
+    "Memory",
     "Modifier",
     "ModuleChoice",
     "PendingTrigger",

@@ -14,8 +14,10 @@ from typing import Annotated
 from ..schema import MAX_LIST, MAX_VALUE, F
 
 __all__ = [
+    "MEMORY_READS",
     "Attack",
     "HandChoice",
+    "Memory",
     "Modifier",
     "ModuleChoice",
     "PendingTrigger",
@@ -191,6 +193,42 @@ class TargetChoice:
 
 
 @dataclass(frozen=True, slots=True)
+class Memory:
+    """What the run of one ability's effects has read so far (R15:119.2), carried whole by every
+    pause of its resolution (``choosing_cards``, ``attaching``) so that its later effects read
+    the same after a decision as without one: the cards its effects drew (amount ``drawn``),
+    the last known strike of its source and of its target (R15:403.1, plus 1: 0 when none was
+    read), the controller's cards its discards moved (amount ``discarded_before``, entry 174)
+    and the characters its heals removed a wound from (amount ``healed_characters``, entry 214).
+    It holds only what an effect from the waiting one on reads (:data:`MEMORY_READS`), so a
+    pause whose later effects read nothing carries none (``None``) and two states that play
+    the same are one state (PROTOCOL.md 5.4, rule 12)."""
+
+    _: KW_ONLY
+    drawn: Annotated[int, F(1, "The cards the ability's earlier effects drew (amount «drawn»).", bound=_COUNT,
+                            presence="nonzero", json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
+    strike: Annotated[int, F(2, "The last known strike of the ability's source plus 1 (R15:403.1; 0: none read).",
+                             bound=_COUNT, presence="nonzero",
+                             json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
+    target_strike: Annotated[int, F(3, "The last known strike of its target plus 1 (R15:403.1; 0: none read).",
+                                    bound=_COUNT, presence="nonzero",
+                                    json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
+    discarded: Annotated[int, F(4, "The controller's cards its discards moved (amount «discarded_before»).",
+                                bound=_COUNT, presence="nonzero",
+                                json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
+    healed: Annotated[int, F(5, "The characters its heals removed a wound from (amount «healed_characters»).",
+                             bound=_COUNT, presence="nonzero",
+                             json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
+
+
+#: Each field of :class:`Memory` and the effect amount that reads it (the card format's ``amount``).
+MEMORY_READS: dict[str, str] = {
+    "drawn": "drawn", "strike": "self_strike", "target_strike": "target_strike",
+    "discarded": "discarded_before", "healed": "healed_characters",
+}
+
+
+@dataclass(frozen=True, slots=True)
 class HandChoice:
     """An ability being resolved whose effect ``effect`` (an index into its effects) waits
     for ``player`` to choose cards of his own hand («Сбросьте карту», R15 glossary «Сбросить»;
@@ -209,13 +247,10 @@ class HandChoice:
                             "wound_choice the answers already given, 2^n + the bits of the n answers (bit i: the "
                             "i-th applied).", bound=_COUNT,
                             presence="nonzero", json_doc="integer ≥ 2; the key is present exactly when not 0")] = 0
-    drawn: Annotated[int, F(6, "At step wound_choice: the cards the ability's earlier effects drew (its amount "
-                            "«drawn»).", bound=_COUNT, presence="nonzero",
-                            json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
-    strike: Annotated[int, F(7, "At step wound_choice: the last known strike of the ability's source plus 1 "
-                             "(R15:403.1; 0: none read).", bound=_COUNT, presence="nonzero",
-                             json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
-
+    memory: Annotated[Memory | None, F(8, "What the ability's run before the pause had read (R15:119.2, 403.1; None: nothing).",
+                                       presence="not_none", json_doc=(
+                                           "object: a `RunMemory` (`choosing_cards.memory.`'s keys); the key is present "
+                                           "exactly when the run had read something"))] = None
 
 @dataclass(frozen=True, slots=True)
 class ModuleChoice:
@@ -239,6 +274,10 @@ class ModuleChoice:
                              json_doc="`fury` or `alt`; the key is present exactly when not empty")] = ""
     cost: Annotated[int, F(7, "The play's final cost, still to pay (C/R15:309.1; a play only).", bound=_COUNT,
                            presence="nonzero", json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
+    memory: Annotated[Memory | None, F(8, "What the creating ability's run had read (a creation only; None: nothing).",
+                                       presence="not_none", json_doc=(
+                                           "object: a `RunMemory` (`choosing_cards.memory.`'s keys); the key is present "
+                                           "exactly when the creating run had read something"))] = None
 
 
 @dataclass(frozen=True, slots=True)

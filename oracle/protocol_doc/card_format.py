@@ -108,8 +108,8 @@ _AMOUNT_TEXT = {
     "существа», with `reduce_life_to` (INTERPRETING.md entry 99)",
     "all": "a `discard` only: the player's whole hand when the effect executes («Сбросьте все карты»; a played spell "
     "is already in the graveyard, R15:309.1 step 5; INTERPRETING.md entry 174)",
-    "discarded_before": "a `create_delayed` only, after a `discard` of `all` of the controller: the cards that "
-    "discard moved, remembered with the delayed ability as its trigger's count (`delayed[].count`; entry 174)",
+    "discarded_before": "a `create_delayed` only, after a `discard` of the controller's cards: the cards the "
+    "ability's discards of his cards moved (a choice between them kept in `choosing_cards.memory`), remembered with the delayed ability as its trigger's count (`delayed[].count`; entry 174)",
     "remembered": "a delayed ability only: the count its creating effect remembered (`pending[].count`, the declared "
     "entry's `x`; «столько же карт, сколько вы сбросили»; entry 174)",
     "recipient_hand": "a `wound` of heroes only: `per` times the number of cards in the hand of each recipient hero's "

@@ -26,6 +26,9 @@ _STATE_MESSAGES = (
     ("Attack", "attack."),
     ("TargetChoice", "choosing."),
     ("HandChoice", "choosing_cards."),
+    ("RunMemory", "choosing_cards.memory."),
+    ("ModuleChoice", "attaching."),
+    ("PlayerEffect", "player_effects[i]."),
 )
 
 #: The JSON side of the fields whose mapping is not the plain one.
@@ -63,6 +66,8 @@ def render_state_fields() -> str:
         where = f"`{prefix}`" if prefix else "the top level"
         if message == "AbilityUsage":
             where += " and `cards[i].game_usage[j].`"
+        if message == "RunMemory":
+            where += " and `attaching.memory.`"
         parts.append(f"**`{message}`** ({where}):\n\n" + table(["JSON key", "JSON value", "Proto field", "Meaning"], rows))
     return "\n\n".join(parts)
 

@@ -24,6 +24,7 @@ from oracle.model import (
     Attack,
     Card,
     HandChoice,
+    Memory,
     Modifier,
     ModuleChoice,
     PendingTrigger,
@@ -103,15 +104,29 @@ def target_choice_from_msg(m: state_pb2.TargetChoice, field: str) -> dict[str, A
     return {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "resume": step_from(m.resume, _join(field, 'resume'))}
 
 
+def memory_from_msg(m: state_pb2.RunMemory, field: str = "") -> dict[str, Any]:
+    """The canonical data form of a ``RunMemory`` message (the reference decoder)."""
+    d: dict[str, Any] = {}
+    if m.drawn:
+        d["drawn"] = m.drawn
+    if m.strike:
+        d["strike"] = m.strike
+    if m.target_strike:
+        d["target_strike"] = m.target_strike
+    if m.discarded:
+        d["discarded"] = m.discarded
+    if m.healed:
+        d["healed"] = m.healed
+    return d
+
+
 def hand_choice_from_msg(m: state_pb2.HandChoice, field: str) -> dict[str, Any]:
     """The canonical data form of a ``HandChoice`` message (the reference decoder)."""
     d: dict[str, Any] = {"entry": entry_from_msg(m.entry, _join(field, 'entry')), "effect": m.effect, "player": m.player, "resume": step_from(m.resume, _join(field, 'resume'))}
     if m.count:
         d["count"] = m.count
-    if m.drawn:
-        d["drawn"] = m.drawn
-    if m.strike:
-        d["strike"] = m.strike
+    if m.HasField('memory'):
+        d["memory"] = memory_from_msg(m.memory, _join(field, 'memory'))
     return d
 
 
@@ -124,6 +139,8 @@ def module_choice_from_msg(m: state_pb2.ModuleChoice, field: str) -> dict[str, A
         d["option"] = m.option
     if m.cost:
         d["cost"] = m.cost
+    if m.HasField('memory'):
+        d["memory"] = memory_from_msg(m.memory, _join(field, 'memory'))
     return d
 
 
@@ -260,6 +277,20 @@ def target_choice_to_msg(d: dict[str, Any], m: state_pb2.TargetChoice) -> None:
     m.resume = STEP_TO_PROTO[d['resume']]  # type: ignore[assignment]
 
 
+def memory_to_msg(d: dict[str, Any], m: state_pb2.RunMemory) -> None:
+    """Fill the empty ``RunMemory`` message ``m`` from its canonical data form."""
+    if d.get('drawn'):
+        m.drawn = d['drawn']
+    if d.get('strike'):
+        m.strike = d['strike']
+    if d.get('target_strike'):
+        m.target_strike = d['target_strike']
+    if d.get('discarded'):
+        m.discarded = d['discarded']
+    if d.get('healed'):
+        m.healed = d['healed']
+
+
 def hand_choice_to_msg(d: dict[str, Any], m: state_pb2.HandChoice) -> None:
     """Fill the empty ``HandChoice`` message ``m`` from its canonical data form."""
     if d['entry'] is not None:
@@ -269,10 +300,9 @@ def hand_choice_to_msg(d: dict[str, Any], m: state_pb2.HandChoice) -> None:
     m.resume = STEP_TO_PROTO[d['resume']]  # type: ignore[assignment]
     if d.get('count'):
         m.count = d['count']
-    if d.get('drawn'):
-        m.drawn = d['drawn']
-    if d.get('strike'):
-        m.strike = d['strike']
+    if 'memory' in d:
+        m.memory.SetInParent()
+        memory_to_msg(d['memory'], m.memory)
 
 
 def module_choice_to_msg(d: dict[str, Any], m: state_pb2.ModuleChoice) -> None:
@@ -288,6 +318,9 @@ def module_choice_to_msg(d: dict[str, Any], m: state_pb2.ModuleChoice) -> None:
         m.option = d['option']
     if d.get('cost'):
         m.cost = d['cost']
+    if 'memory' in d:
+        m.memory.SetInParent()
+        memory_to_msg(d['memory'], m.memory)
 
 
 def player_effect_to_msg(d: dict[str, Any], m: state_pb2.PlayerEffect) -> None:
@@ -389,10 +422,13 @@ def state_dict_to_proto(d: dict[str, Any], out: state_pb2.State | None = None) -
     if d['attack'] is not None:
         attack_to_msg(d['attack'], m.attack)
     if 'choosing' in d:
+        m.choosing.SetInParent()
         target_choice_to_msg(d['choosing'], m.choosing)
     if 'choosing_cards' in d:
+        m.choosing_cards.SetInParent()
         hand_choice_to_msg(d['choosing_cards'], m.choosing_cards)
     if 'attaching' in d:
+        m.attaching.SetInParent()
         module_choice_to_msg(d['attaching'], m.attaching)
     if d.get('cancelling'):
         m.cancelling = d['cancelling']
@@ -507,6 +543,24 @@ def decode_target_choice(m: state_pb2.TargetChoice) -> TargetChoice | None:
     return TargetChoice(entry=entry, resume=resume)
 
 
+def decode_memory(m: state_pb2.RunMemory) -> Memory | None:
+    """The ``Memory`` of a message, or None if the reader of its canonical form refuses it."""
+    drawn = m.drawn
+    strike = m.strike
+    target_strike = m.target_strike
+    discarded = m.discarded
+    healed = m.healed
+    if not (
+        0 <= drawn <= 1048576
+        and 0 <= strike <= 1048576
+        and 0 <= target_strike <= 1048576
+        and 0 <= discarded <= 1048576
+        and 0 <= healed <= 1048576
+    ):
+        return None
+    return Memory(drawn=drawn, strike=strike, target_strike=target_strike, discarded=discarded, healed=healed)
+
+
 def decode_hand_choice(m: state_pb2.HandChoice) -> HandChoice | None:
     """The ``HandChoice`` of a message, or None if the reader of its canonical form refuses it."""
     entry = decode_entry(m.entry)
@@ -518,17 +572,16 @@ def decode_hand_choice(m: state_pb2.HandChoice) -> HandChoice | None:
     if resume is None:
         return None
     count = m.count
-    drawn = m.drawn
-    strike = m.strike
+    memory = decode_memory(m.memory) if m.HasField('memory') else None
+    if memory is None and m.HasField('memory'):
+        return None
     if not (
         0 <= effect <= 1024
         and 0 <= player <= 1
         and 0 <= count <= 1048576
-        and 0 <= drawn <= 1048576
-        and 0 <= strike <= 1048576
     ):
         return None
-    return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count, drawn=drawn, strike=strike)
+    return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count, memory=memory)
 
 
 def decode_module_choice(m: state_pb2.ModuleChoice) -> ModuleChoice | None:
@@ -544,6 +597,9 @@ def decode_module_choice(m: state_pb2.ModuleChoice) -> ModuleChoice | None:
     effect = m.effect
     option = m.option
     cost = m.cost
+    memory = decode_memory(m.memory) if m.HasField('memory') else None
+    if memory is None and m.HasField('memory'):
+        return None
     if not (
         1 <= card <= 1048576
         and 0 <= player <= 1
@@ -552,7 +608,7 @@ def decode_module_choice(m: state_pb2.ModuleChoice) -> ModuleChoice | None:
         and 0 <= cost <= 1048576
     ):
         return None
-    return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost)
+    return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost, memory=memory)
 
 
 def decode_player_effect(m: state_pb2.PlayerEffect) -> PlayerEffect | None:
@@ -974,6 +1030,20 @@ def target_choice_fill(o: TargetChoice, m: state_pb2.TargetChoice) -> None:
     m.resume = STEP_TO_PROTO[o.resume]  # type: ignore[assignment]
 
 
+def memory_fill(o: Memory, m: state_pb2.RunMemory) -> None:
+    """Fill the empty ``RunMemory`` message ``m`` from a ``Memory``."""
+    if o.drawn:
+        m.drawn = o.drawn
+    if o.strike:
+        m.strike = o.strike
+    if o.target_strike:
+        m.target_strike = o.target_strike
+    if o.discarded:
+        m.discarded = o.discarded
+    if o.healed:
+        m.healed = o.healed
+
+
 def hand_choice_fill(o: HandChoice, m: state_pb2.HandChoice) -> None:
     """Fill the empty ``HandChoice`` message ``m`` from a ``HandChoice``."""
     entry_fill(o.entry, m.entry)
@@ -982,10 +1052,9 @@ def hand_choice_fill(o: HandChoice, m: state_pb2.HandChoice) -> None:
     m.resume = STEP_TO_PROTO[o.resume]  # type: ignore[assignment]
     if o.count:
         m.count = o.count
-    if o.drawn:
-        m.drawn = o.drawn
-    if o.strike:
-        m.strike = o.strike
+    if o.memory is not None:
+        m.memory.SetInParent()
+        memory_fill(o.memory, m.memory)
 
 
 def module_choice_fill(o: ModuleChoice, m: state_pb2.ModuleChoice) -> None:
@@ -1000,6 +1069,9 @@ def module_choice_fill(o: ModuleChoice, m: state_pb2.ModuleChoice) -> None:
         m.option = o.option
     if o.cost:
         m.cost = o.cost
+    if o.memory is not None:
+        m.memory.SetInParent()
+        memory_fill(o.memory, m.memory)
 
 
 def player_effect_fill(o: PlayerEffect, m: state_pb2.PlayerEffect) -> None:

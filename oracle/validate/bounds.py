@@ -30,7 +30,7 @@ from .._state_codec import (
     state_ok,
 )
 from ..canonical_form import StateError
-from ..model import QueueEntry, State
+from ..model import MEMORY_READS, Memory, QueueEntry, State
 from ..schema import MAX_LIST
 
 __all__ = ["BOUNDS", "INT32_MAX", "within_bounds"]
@@ -118,8 +118,15 @@ def within_bounds(state: State) -> bool:
         return False
     hc = state.choosing_cards
     if hc is not None and not (_entry_in_bounds(hc.entry) and all(
-            _in(getattr(hc, key), f"choosing_cards.{key}") for key in ("effect", "player", "count", "drawn", "strike"))):
+            _in(getattr(hc, key), f"choosing_cards.{key}") for key in ("effect", "player", "count"))
+            and _memory_in_bounds(hc.memory, "choosing_cards")):
         return False
     mc = state.attaching
     return mc is None or (_entry_in_bounds(mc.entry) and all(
-        _in(getattr(mc, key), f"attaching.{key}") for key in ("card", "player", "effect", "cost")))
+        _in(getattr(mc, key), f"attaching.{key}") for key in ("card", "player", "effect", "cost"))
+        and _memory_in_bounds(mc.memory, "attaching"))
+
+
+def _memory_in_bounds(memory: Memory | None, field: str) -> bool:
+    """Whether a pause's run memory (absent, or each of its counts) is within its bounds."""
+    return memory is None or all(_in(getattr(memory, key), f"{field}.memory.{key}") for key in MEMORY_READS)

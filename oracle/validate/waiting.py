@@ -8,12 +8,12 @@ choice returns to.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..canonical_form import StateError
-from ..cards import CardDef, EffectAbility, SpellAbility, load_pool
+from ..cards import CardDef, Effect, EffectAbility, SpellAbility, load_pool
 from ..engine import QUEUE_STEPS  # the step table
-from ..model import PLAY_OPTIONS, HandChoice, QueueEntry, State
+from ..model import MEMORY_READS, PLAY_OPTIONS, HandChoice, Memory, QueueEntry, State
 from ..rules.mechanisms.modules import mechanisms_of
 from ..rules.queries.board import ability_of
 from ..rules.resolution.cancellation import cancellers  # R15:518.1, not repeated here
@@ -132,7 +132,10 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef]) -> None:
             abilities[e.ability] if 0 <= e.ability < len(abilities) else None)
         if found is None or mc.effect >= len(found.effects) or found.effects[mc.effect].op != "create":
             raise StateError("attaching.effect", f"effect {mc.effect} of that ability is not a «create»")
+        _check_memory(mc.memory, found.effects, mc.effect + 1, "attaching")
         _check_resume(state, mc.resume, "attaching")
+    elif mc.memory is not None:
+        raise StateError("attaching.memory", "a play is no ability's run: it carries no memory (R15:119.2)")
     if not mechanisms_of(state, mc.player, mc.card):
         raise StateError("attaching.player", f"player {mc.player + 1} has no mechanism in play to attach to (R15:7.module)")
 
@@ -205,12 +208,9 @@ def _check_choosing_cards(state: State, pool: Mapping[str, CardDef]) -> None:
         abilities = d.fury.abilities if d.fury else ()
     if not e.granter and not (0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind):
         raise StateError("choosing_cards.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
-    for key in ("drawn", "strike"):
-        if getattr(hc, key):
-            raise StateError(f"choosing_cards.{key}", "only a wound choice keeps what the run before it read "
-                             "(INTERPRETING.md, entry 223)")
     a = ability_of(state, e)
     _ask_pause(state, hc, a)
+    _check_memory(hc.memory, a.effects, hc.effect, "choosing_cards")
     _check_resume(state, hc.resume, "choosing_cards")
 
 
@@ -237,12 +237,31 @@ def _check_wound_choice(state: State, pool: Mapping[str, CardDef]) -> None:
             raise StateError("choosing_cards.entry.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
         a = ability_of(state, e)
     _ask_pause(state, hc, a)
+    _check_memory(hc.memory, a.effects, hc.effect, "choosing_cards")
     _check_resume(state, hc.resume, "choosing_cards")
 
 
 #: What a wound choice before a fight hands its pause as the resolving ability: a strike attack
 #: is no ability (R15:307), so none with no effects; the pause reads the fight from the entry.
 _FIGHT = SpellAbility()
+
+
+def _check_memory(memory: Memory | None, effects: Sequence[Effect], start: int, field: str) -> None:
+    """Rule 12: a resolution pause carries what its run had read (``memory``, R15:119.2, 403.1)
+    exactly as far as the ability's effects from ``start`` (the waiting one, or the one after a
+    creation) read it (:data:`~oracle.model.MEMORY_READS`): no field none of them reads, and no
+    memory with no field (the key is then absent)."""
+    if memory is None:
+        return
+    read = {e.amount for e in effects[start:]}
+    present = [key for key in MEMORY_READS if getattr(memory, key)]
+    if not present:
+        raise StateError(f"{field}.memory", "an empty memory: the key is absent when the run read nothing the "
+                         "later effects read")
+    for key in present:
+        if MEMORY_READS[key] not in read:
+            raise StateError(f"{field}.memory.{key}", f"no effect from effect {start} on reads it (amount "
+                             f"{MEMORY_READS[key]!r})")
 
 
 def _ask_pause(state: State, hc: HandChoice, a: EffectAbility) -> None:

@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 from oracle import Action, IllegalAction, State, apply, check, decision, legal_actions, new_game
 from oracle.cards import load_pool
 from oracle.engine import GAME_OVER_RULE, SHUFFLE_STEPS, STEP_TABLE, shuffled_seat
-from oracle.model import Actor, Attack, Modifier, PendingTrigger, PlayerEffect, QueueEntry, TargetChoice
+from oracle.model import Actor, Attack, Memory, Modifier, PendingTrigger, PlayerEffect, QueueEntry, TargetChoice
 from oracle.rules.mechanisms.triggers import POISON
 from oracle.rules.queries.board import current_life
 from oracle.rules.turn.setup import DEAL
@@ -1038,8 +1038,11 @@ VALIDATE_CASES: list[Case] = [
     ("wound_choice_effect_deals_no_wounds", "wound_choice_effect", _choosing_cards(effect=1), "choosing_cards.effect"),
     ("wound_choice_count_of_no_answers", "wound_choice_effect", _choosing_cards(count=1), "choosing_cards.count"),
     ("wound_choice_by_the_attacker", "wound_choice_fight", _choosing_cards(player=0), "choosing_cards.player"),
-    ("wound_choice_fight_with_cards_drawn", "wound_choice_fight", _choosing_cards(drawn=1), "choosing_cards.drawn"),
-    ("hand_choice_with_a_known_strike", "hand_choice", _choosing_cards(strike=3), "choosing_cards.strike"),
+    ("wound_choice_fight_with_cards_drawn", "wound_choice_fight", _choosing_cards(memory=Memory(drawn=1)),
+     "choosing_cards.memory"),
+    ("hand_choice_with_a_known_strike", "hand_choice", _choosing_cards(memory=Memory(strike=3)),
+     "choosing_cards.memory.strike"),
+    ("hand_choice_with_an_empty_memory", "hand_choice", _choosing_cards(memory=Memory()), "choosing_cards.memory"),
     ("pay_choice_for_a_target_gone", "pay_choice", _pay_target_gone, "choosing_cards.entry.targets"),
     ("pay_choice_without_the_coins", "pay_choice", _player(1, "coins_open", 3), "choosing_cards.player"),
     ("choosing_cards_target_of_no_card", "hand_choice", _choosing_cards(entry_targets=(MAX_VALUE,)),
@@ -1079,6 +1082,9 @@ VALIDATE_CASES: list[Case] = [
     ("attaching_card_without_module", "module_choice", _attaching_to_a_mechanism, "attaching.card"),
     ("attaching_play_resumes_elsewhere", "module_choice", _attaching(resume="end_queue"), "attaching.entry"),
     ("attaching_play_with_a_creating_effect", "module_choice", _attaching(effect=1), "attaching.effect"),
+    ("attaching_play_with_a_memory", "module_choice", _attaching(memory=Memory(drawn=1)), "attaching.memory"),
+    ("attaching_creation_with_a_memory_nothing_reads", "creation_choice", _attaching(memory=Memory(healed=2)),
+     "attaching.memory.healed"),
     ("attaching_without_a_mechanism", "module_choice", _mechanisms_gone, "attaching.player"),
     ("attaching_created_not_in_supply", "creation_choice", _attaching(player=1), "attaching.card"),
     ("attaching_creation_with_a_cost", "creation_choice", _attaching(cost=1), "attaching.option"),

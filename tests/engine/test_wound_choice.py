@@ -36,12 +36,13 @@ def test_wounds_to_a_creature_are_not_offered() -> None:
 
 def test_technomeditation_waits_with_the_cards_it_drew() -> None:
     """Техномедитация draws, then «Ранить каждого героя на Х»: the wound choice keeps how many
-    cards were drawn (``choosing_cards.drawn``) and the declined hero takes that many."""
+    cards were drawn (``choosing_cards.memory.drawn``) and the declined hero takes that many."""
     b = Board(edition="R15", play=([], [card("kurdash", "k")]),
               hands=([card("tekhnomeditatsiya", "t")], ["ork", "ork", "ork"]),
               decks=(["ork", "ork", "ork", "ork"], []), coins=((2, 0), (0, 0)))
     s, _ = run(b.state(), Action("play", card=b["t"]))
-    assert s.step == "wound_choice" and s.choosing_cards is not None and s.choosing_cards.drawn == 3
+    assert s.step == "wound_choice" and s.choosing_cards is not None and s.choosing_cards.memory is not None
+    assert s.choosing_cards.memory.drawn == 3
     s, ev = run(s, Action("replace_wounds", actor=1))
     assert {(e.get("card"), e.get("amount")) for e in events(ev, "wounded")} == {(b["hero0"], 3), (b["hero1"], 3)}
 

@@ -272,19 +272,18 @@ def _count_of(answers: tuple[bool, ...]) -> int:
 
 def pause_for_wound_choice(
     state: State, entry: QueueEntry, index: int, unit: Callable[[State, list[Event]], None],
-    answers: tuple[bool, ...], ev: list[Event], drawn: int = 0, known_strike: int = -1,
+    answers: tuple[bool, ...], ev: list[Event],
 ) -> bool:
     """Before ``unit`` (effect ``index`` of the resolving ``entry``, or a strike attack's fight) is
     carried out: when it would offer an optional wound replacement not answered yet, the game
     waits at step ``wound_choice`` for the decision of that card's controller
     (``choosing_cards``: the entry, the index, his seat, the step to return to, the answers so
-    far, and for an effect the cards its ability drew before it and its source's last known
-    strike; R15:517.3; INTERPRETING.md, entry 223) and True is returned."""
+    far; R15:517.3; INTERPRETING.md, entry 223) and True is returned.  What the ability's run had
+    read before the effect, the resolution puts on the pause (``choosing_cards.memory``)."""
     offer = unanswered_offer(state, unit, answers, ev)
     if offer is None:
         return False
-    state.choosing_cards = HandChoice(entry, index, offer[1], state.step, count=_count_of(answers), drawn=drawn,
-                                      strike=known_strike + 1)
+    state.choosing_cards = HandChoice(entry, index, offer[1], state.step, count=_count_of(answers))
     state.step = "wound_choice"
     return True
 

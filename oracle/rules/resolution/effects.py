@@ -9,7 +9,7 @@ op table (:data:`oracle.cards.OPS`) at import."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ...cards import (
     GRANT_OPS,
@@ -23,7 +23,7 @@ from ...cards import (
     OpGroup,
     WoundParams,
 )
-from ...model import Event, HandChoice, QueueEntry, State
+from ...model import MEMORY_READS, Event, HandChoice, Memory, QueueEntry, State
 from ..mechanisms import draws
 from ..mechanisms.basic_effects import close_card
 from ..mechanisms.modules import create_effect
@@ -37,6 +37,7 @@ from ..ops.hand import carry_out, choosers, forced_choice, has_real_choice, paus
 from ..ops.opponent_payment import payment_effect
 from ..queries import timed_effects
 from ..queries.board import (
+    ability_of,
     card_def,
     classes_of,
     condition_holds,
@@ -50,8 +51,8 @@ from ..queries.recipients import effect_amount, recipients_of
 from ..queries.targeting import target_groups, target_violation
 from . import delayed
 
-__all__ = ["DRAWS", "WOUNDING_OPS", "EachHandler", "WholeHandler", "apply_effect", "effect_unit", "hand_effect", "run_ability",
-           "run_effects"]
+__all__ = ["DRAWS", "WOUNDING_OPS", "EachHandler", "Reads", "WholeHandler", "apply_effect", "effect_unit", "hand_effect",
+           "keep_memory", "run_ability", "run_effects"]
 
 
 def run_ability(
@@ -71,32 +72,79 @@ def run_ability(
     run_effects(state, entry, ability, 0, True, ev, rules)
 
 
+@dataclass(slots=True)
+class Reads:
+    """What the run of an ability's effects has read so far (R15:119.2), while it runs: the
+    cards its effects drew (amount ``drawn``), the last known strike of its source and of its
+    target (R15:403.1; -1: none read), the controller's cards its discards moved (``discarded_before``,
+    entry 174) and the characters its heals removed a wound from (``healed_characters``, entry
+    214).  At a pause it is frozen whole into the pause's record (:class:`~oracle.model.Memory`,
+    :meth:`frozen`), and the resumed run starts from it (:meth:`of`), so a later effect reads the
+    same after a decision as without one."""
+
+    drawn: int = 0
+    strike: int = -1
+    target_strike: int = -1
+    discarded: int = 0
+    healed: int = 0
+
+    @classmethod
+    def of(cls, memory: Memory | None) -> Reads:
+        """The reads a pause's memory holds (none: nothing read)."""
+        if memory is None:
+            return cls()
+        return cls(memory.drawn, memory.strike - 1, memory.target_strike - 1, memory.discarded, memory.healed)
+
+    def frozen(self, later: Sequence[Effect]) -> Memory | None:
+        """The memory a pause carries: what the effects ``later`` (from the waiting one on) read
+        of it (:data:`~oracle.model.MEMORY_READS`), None when they read nothing."""
+        read = {e.amount for e in later}
+        kept = {key: value for key, value in (("drawn", self.drawn), ("strike", self.strike + 1),
+                                               ("target_strike", self.target_strike + 1),
+                                               ("discarded", self.discarded), ("healed", self.healed))
+                if value and MEMORY_READS[key] in read}
+        return Memory(**kept) if kept else None
+
+
+def keep_memory(state: State, entry: QueueEntry, memory: Memory | Reads | None) -> None:
+    """The pause the resolution of ``entry`` now waits at carries what its run had read
+    (``choosing_cards.memory``, or ``attaching.memory`` for a created Модуль), as much of it as
+    the effects from the waiting one on read: one place for every pause, whichever op made it."""
+    if memory is None:
+        return
+    reads = memory if isinstance(memory, Reads) else Reads.of(memory)
+    effects = ability_of(state, entry).effects
+    hc = state.choosing_cards
+    if hc is not None and hc.entry == entry and hc.memory is None:
+        state.choosing_cards = replace(hc, memory=reads.frozen(effects[hc.effect:]))
+    mc = state.attaching
+    if mc is not None and mc.entry == entry and mc.memory is None:
+        state.attaching = replace(mc, memory=reads.frozen(effects[mc.effect + 1:]))
+
+
 def run_effects(
     state: State, entry: QueueEntry, ability: EffectAbility, start: int, done: bool, ev: list[Event],
-    rules: tuple[str, ...], answers: tuple[bool, ...] = (), carried: tuple[int, int] = (0, -1),
+    rules: tuple[str, ...], answers: tuple[bool, ...] = (), memory: Memory | None = None,
 ) -> None:
     """Execute the ability's effects from index ``start`` on (``done``: whether the effect
     before it was carried out).  A hand effect with a real choice stops the resolution at
     step ``hand_choice``; the choice resumes it here after that effect (R15:119.2;
     INTERPRETING.md, entry 63).  An effect that deals wounds waits first at step
     ``wound_choice`` when it would offer an optional replacement (Курдаш; entry 223); the
-    decision resumes it here at that effect, ``answers`` the decisions made for it and
-    ``carried`` what the run before the pause had read (the cards drawn, the source's last known
-    strike, R15:403.1)."""
-    drawn, known_strike = carried
-    discarded = 0  # the controller's cards this run's discards moved («сколько вы сбросили»; entry 174)
-    healed = 0  # the characters this run's heals removed a wound from («за каждого излеченного»; entry 214)
+    decision resumes it here at that effect, ``answers`` the decisions made for it.  Whatever
+    the pause, it carries what the run had read (``memory``, :class:`Reads`), and the resumed
+    run starts from it."""
+    reads = Reads.of(memory)
     # only an ability that reads its source's strike needs the last known one (R15:403.1)
     reads_strike = any(e.amount == "self_strike" for e in ability.effects)
     # and an ability that reads its target's strike the target's (entry 82)
-    known_target_strike = -1
     target = entry.targets[0] if entry.targets and any(e.amount == "target_strike" for e in ability.effects) else 0
     for index in range(start, len(ability.effects)):
         effect = ability.effects[index]
         if reads_strike and state.zone_of(entry.source) == "play" and card_def(state, entry.source).type == "creature":
-            known_strike = current_strike(state, entry.source)  # its last known strike (R15:403.1)
+            reads.strike = current_strike(state, entry.source)  # its last known strike (R15:403.1)
         if target and state.zone_of(target) == "play" and not state.cards[target].hidden:
-            known_target_strike = current_strike(state, target)  # the target's last known strike (R15:403.1)
+            reads.target_strike = current_strike(state, target)  # the target's last known strike (R15:403.1)
         if not _follows(state, effect, done):
             done = False
             continue
@@ -108,36 +156,37 @@ def run_effects(
         if effect.op in HAND_OPS:
             hand = len(state.players[entry.controller].hand)
             paused, done = hand_effect(state, entry, ability, index, choosers(state, entry, effect), ev, rules)
-            if paused:
-                return
             if effect.op == "discard":
-                discarded += hand - len(state.players[entry.controller].hand)
+                reads.discarded += hand - len(state.players[entry.controller].hand)
+            if paused:
+                keep_memory(state, entry, reads)
+                return
         elif (pausing := _PAUSING.get(OPS[effect.op].group)) is not None:
             # an op whose decision may wait at a pause of its own (:data:`_PAUSING`)
             paused, done = pausing(state, entry, ability, index, ev, rules)
             if paused:
+                keep_memory(state, entry, reads)
                 return
         else:  # only these effects draw cards (a later amount "drawn" counts them)
             before = len(ev)
             if effect.op in WOUNDING_OPS and wound_choices_possible(state):
                 # «Если ваш герой должен получить раны, вы можете …»: asked before the wounds (entry 223)
                 given = answers if index == start else ()
-                if pause_for_wound_choice(state, entry, index, effect_unit(entry, effect, rules, drawn, known_strike),
-                                          given, ev, drawn, known_strike):
+                if pause_for_wound_choice(state, entry, index, effect_unit(entry, effect, rules, reads), given, ev):
+                    keep_memory(state, entry, reads)
                     return
                 with answering(given, ev):
-                    n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike,
-                                            known_target_strike, discarded, healed)
+                    n, done = _apply_effect(state, entry, effect, ev, rules, reads)
             else:
-                n, done = _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, known_target_strike,
-                                        discarded, healed)
-            drawn += n
+                n, done = _apply_effect(state, entry, effect, ev, rules, reads)
+            reads.drawn += n
             if effect.op == "heal":  # «каждого персонажа, с которого сняли раны» (entry 214)
-                healed += sum(1 for e in ev[before:] if e.kind == "healed"
-                              and (e.data[1][1] or not state.rules.only_healed_characters_count))
+                reads.healed += sum(1 for e in ev[before:] if e.kind == "healed"
+                                    and (e.data[1][1] or not state.rules.only_healed_characters_count))
             if effect.op == "shuffle_self_into_deck" and done and state.rules.shuffled_in_card_is_shuffled:
                 # a card put into a deck at no given place: chance shuffles that deck (R15:204.3; entry 222)
                 pause_for_shuffle(state, HandChoice(entry, index, state.cards[entry.source].owner, state.step))
+                keep_memory(state, entry, reads)
                 return
         check_state(state, ev, _killer(state, entry))
         if state.winner >= 0:
@@ -149,17 +198,17 @@ WOUNDING_OPS: frozenset[Op] = frozenset({"wound", "distribute_wounds"})
 
 
 def effect_unit(
-    entry: QueueEntry, effect: Effect, rules: tuple[str, ...], drawn: int, known_strike: int,
+    entry: QueueEntry, effect: Effect, rules: tuple[str, ...], reads: Reads,
 ) -> Callable[[State, list[Event]], None]:
     """Effect ``effect`` of the resolving ``entry`` as one unit of the game, on any copy of the
     state: the look-ahead of a wound choice carries it out (INTERPRETING.md, entry 223), with
-    the cards its ability drew before it (``drawn``) and its source's last known strike
-    (``known_strike``, -1: none; R15:403.1); the target's strike is read as the effect reads it."""
+    what its ability's run had read before it (``reads``: the cards drawn, its source's last
+    known strike, R15:403.1); the target's strike is read as the effect reads it."""
     def unit(state: State, ev: list[Event]) -> None:
         target = entry.targets[0] if entry.targets else 0
         target_strike = current_strike(state, target) if (
-            target and state.zone_of(target) == "play" and not state.cards[target].hidden) else -1
-        _apply_effect(state, entry, effect, ev, rules, drawn, known_strike, target_strike, 0)
+            target and state.zone_of(target) == "play" and not state.cards[target].hidden) else reads.target_strike
+        _apply_effect(state, entry, effect, ev, rules, replace(reads, target_strike=target_strike))
 
     return unit
 
@@ -248,8 +297,7 @@ DRAWS: draws.EffectRunner = apply_effect
 
 
 def _apply_effect(
-    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], drawn: int = 0,
-    known_strike: int = -1, known_target_strike: int = -1, discarded: int = 0, healed: int = 0,
+    state: State, entry: QueueEntry, effect: Effect, ev: list[Event], rules: tuple[str, ...], reads: Reads | None = None,
 ) -> tuple[int, bool]:
     """Execute one effect; returns how many cards it drew (for a later amount "drawn") and
     whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7): its
@@ -263,11 +311,12 @@ def _apply_effect(
             return 0, False  # «если это существо» about the card the ability showed (entry 160)
     elif effect.cond and effect.cond not in TARGET_CONDITIONS and not condition_holds(state, me, effect.cond):
         return 0, False  # «если …» is false when the effect executes: it does nothing (entry 42)
-    amount = effect_amount(state, entry, effect, drawn, known_strike, known_target_strike)
+    r = reads if reads is not None else Reads()
+    amount = effect_amount(state, entry, effect, r.drawn, r.strike, r.target_strike)
     if effect.amount == "discarded_before":
-        amount = discarded + amount  # «столько же карт, сколько вы сбросили», remembered now (entry 174)
+        amount = r.discarded + amount  # «столько же карт, сколько вы сбросили», remembered now (entry 174)
     if effect.amount == "healed_characters":
-        amount = healed + amount  # «за каждого излеченного персонажа»: this ability's heals (entry 214)
+        amount = r.healed + amount  # «за каждого излеченного персонажа»: this ability's heals (entry 214)
     if effect.amount in ("self_wounds", "strike_at_death") and state.edition == "R15":
         # the wounds its source had when it was destroyed (R15:403.1; the seed editions have no
         # such rule to cite; INTERPRETING.md, entry 87)

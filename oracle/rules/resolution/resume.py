@@ -17,11 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...cards import EffectAbility
-from ...model import Action, Event, HandChoice, QueueEntry, State, Violation
+from ...model import Action, Event, HandChoice, Memory, QueueEntry, State, Violation
 from ..mechanisms.triggers import resolving
 from ..mechanisms.zones import check_state
 from ..queries.board import ability_of
-from .effects import run_effects
+from .effects import keep_memory, run_effects
 from .queue import resolution_rules, rest_of_play
 
 __all__ = ["Decide", "GoOn", "Pause", "go_on", "resume", "resume_creation"]
@@ -31,14 +31,15 @@ __all__ = ["Decide", "GoOn", "Pause", "go_on", "resume", "resume_creation"]
 class GoOn:
     """How a resolution goes on after a decision: from effect ``effect`` of the ability,
     ``done`` telling whether the effect before it was carried out (R15:119.4, 119.7), its
-    effects citing ``rules``; ``answers`` and ``carried`` are what the run before a wound choice
-    had decided and read (:func:`oracle.rules.resolution.effects.run_effects`)."""
+    effects citing ``rules``; ``answers`` are the decisions a wound choice made for the effect it
+    waited before; ``memory``, when the decision added to what the run had read (a discard of
+    the controller's cards), replaces the pause's (:func:`oracle.rules.resolution.effects.run_effects`)."""
 
     effect: int
     done: bool
     rules: tuple[str, ...]
     answers: tuple[bool, ...] = ()
-    carried: tuple[int, int] = (0, -1)
+    memory: Memory | None = None
 
 
 #: A pause's decision: it carries out ``action`` for the resolution waiting in ``hc`` and says how
@@ -46,10 +47,12 @@ class GoOn:
 Decide = Callable[[State, HandChoice, Action, list[Event]], "GoOn | None"]
 
 
-def go_on(state: State, entry: QueueEntry, go: GoOn, ev: list[Event]) -> None:
-    """The ability of ``entry`` goes on as ``go`` says, then the rest of its play (R15:119.2,
-    309.1 step 12); both stop at once at a pause or a finished game."""
-    run_effects(state, entry, ability_of(state, entry), go.effect, go.done, ev, go.rules, go.answers, go.carried)
+def go_on(state: State, entry: QueueEntry, go: GoOn, ev: list[Event], memory: Memory | None = None) -> None:
+    """The ability of ``entry`` goes on as ``go`` says, from what its run had read before the
+    pause (``memory``, unless the decision added to it: ``go.memory``), then the rest of its play
+    (R15:119.2, 309.1 step 12); both stop at once at a pause or a finished game."""
+    run_effects(state, entry, ability_of(state, entry), go.effect, go.done, ev, go.rules, go.answers,
+                go.memory if go.memory is not None else memory)
     rest_of_play(state, entry, ev)
 
 
@@ -62,19 +65,22 @@ def resume(decide: Decide) -> Callable[[State, Action, list[Event]], None]:
         with resolving(hc.entry, ev):
             go = decide(state, hc, action, ev)
             if go is not None:
-                go_on(state, hc.entry, go, ev)
+                go_on(state, hc.entry, go, ev, hc.memory)
+            else:  # it waits again (the next chooser, the shuffle): with the same memory
+                keep_memory(state, hc.entry, hc.memory)
 
     return perform
 
 
-def resume_creation(state: State, entry: QueueEntry, effect: int, ev: list[Event]) -> None:
+def resume_creation(state: State, entry: QueueEntry, effect: int, ev: list[Event], memory: Memory | None = None
+                    ) -> None:
     """A created Модуль creature has entered play or been attached (step ``module_choice``):
-    the creating ability's effects after ``effect`` follow, then the rest of its play
-    (R15:119.2; INTERPRETING.md, entry 104)."""
+    the creating ability's effects after ``effect`` follow, from what its run had read
+    (``memory``), then the rest of its play (R15:119.2; INTERPRETING.md, entry 104)."""
     check_state(state, ev)
     if state.winner >= 0:
         return
-    go_on(state, entry, GoOn(effect + 1, True, resolution_rules(state, entry)), ev)
+    go_on(state, entry, GoOn(effect + 1, True, resolution_rules(state, entry)), ev, memory)
 
 
 @dataclass(frozen=True, slots=True)

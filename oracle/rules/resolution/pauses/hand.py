@@ -9,6 +9,7 @@ one at a time (:mod:`.look`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ....cards import HAND_OPS, EffectAbility
 from ....model import Action, Event, HandChoice, State, Violation
@@ -26,7 +27,7 @@ from ...ops.hand import (
     zone_chosen_from,
 )
 from ...queries.board import ability_of
-from ..effects import hand_effect
+from ..effects import Reads, hand_effect, keep_memory
 from ..queue import resolution_rules
 from ..resume import GoOn, Pause, resume
 from .look import check_look, look_inconsistency, look_options, put_one_back
@@ -122,7 +123,13 @@ def _choose_cards(state: State, hc: HandChoice, action: Action, ev: list[Event])
         if put_one_back(state, hc, effect, cards[0], ev, rules):
             return None
         return after_choice(state, hc, True, ev)
+    hand = len(state.players[entry.controller].hand)
     done = carry_out(state, entry, effect, hc.player, cards, ev, rules)
+    if effect.op == "discard" and hand > len(state.players[entry.controller].hand):
+        # the controller's cards this discard moved join the run's memory («сколько вы сбросили»; entry 174)
+        reads = Reads.of(hc.memory)
+        reads.discarded += hand - len(state.players[entry.controller].hand)
+        hc = replace(hc, memory=reads.frozen(ability_of(state, entry).effects[hc.effect:]))
     if shuffles_after(state, effect, cards):
         # chance shuffles the deck looked through (R15:7.search, 204.2; a summon's, R15:519.3.1)
         pause_for_shuffle(state, hc)
@@ -146,11 +153,12 @@ def after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> G
     if rest:
         paused, done = hand_effect(state, entry, ability, hc.effect, rest, ev, rules)
         if paused:
+            keep_memory(state, entry, hc.memory)  # the next chooser's pause carries the run's memory
             return None
         check_state(state, ev, entry.source)
         if state.winner >= 0:
             return None
-    return GoOn(hc.effect + 1, done, rules)
+    return GoOn(hc.effect + 1, done, rules, memory=hc.memory)
 
 
 #: What is wrong with a state waiting for a hand effect, at its pause (the field and why, or None).

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ....cards import EffectAbility
-from ....model import Action, Event, HandChoice, QueueEntry, State, Violation
+from ....model import Action, Event, HandChoice, Memory, QueueEntry, State, Violation
 from ....steps import resume_inconsistency
 from ...mechanisms.attack import fight
 from ...mechanisms.replacement import answering
@@ -20,26 +20,22 @@ from ...mechanisms.run import Run
 from ...mechanisms.triggers import resolving
 from ...mechanisms.wounds import answers_given, pause_for_wound_choice, unanswered_offer
 from ...queries.board import ability_of
-from ..effects import WOUNDING_OPS, effect_unit
+from ..effects import WOUNDING_OPS, Reads, effect_unit
 from ..queue import resolution_rules
 from ..resume import GoOn, Pause, resume
 
 __all__ = ["PAUSE", "check_wound_choice", "offered_card", "unit_of", "wound_choice_actions", "wound_chooser"]
 
 
-def unit_of(state: State, entry: QueueEntry, index: int, carried: tuple[int, int] = (0, -1)
+def unit_of(state: State, entry: QueueEntry, index: int, memory: Memory | None = None
             ) -> Callable[[State, list[Event]], None]:
     """What a wound choice waits before (INTERPRETING.md, entry 223): a strike attack's fight, or
-    effect ``index`` of the resolving ability (``carried``: the cards its ability drew before it,
-    its source's last known strike)."""
+    effect ``index`` of the resolving ability (``memory``: what its ability's run had read before
+    it, R15:403.1)."""
     if entry.kind == "strike_attack":
         return fight
-    return effect_unit(entry, ability_of(state, entry).effects[index], resolution_rules(state, entry), *carried)
-
-
-def _carried(hc: HandChoice) -> tuple[int, int]:
-    """What the run before a wound choice had read: the cards drawn, the last known strike."""
-    return hc.drawn, hc.strike - 1
+    return effect_unit(entry, ability_of(state, entry).effects[index], resolution_rules(state, entry),
+                       Reads.of(memory))
 
 
 def wound_chooser(state: State) -> int:
@@ -57,7 +53,7 @@ def offered_card(state: State) -> int:
     assert hc is not None
     run = Run()  # the look-ahead within the waiting entry's chain (R15:525.2)
     with resolving(hc.entry, run):
-        offer = unanswered_offer(state, unit_of(state, hc.entry, hc.effect, _carried(hc)), answers_given(hc.count), run)
+        offer = unanswered_offer(state, unit_of(state, hc.entry, hc.effect, hc.memory), answers_given(hc.count), run)
     return offer[0] if offer else 0
 
 
@@ -93,7 +89,7 @@ def _replace_wounds(state: State, hc: HandChoice, action: Action, ev: list[Event
         return None
     effect = ability_of(state, entry).effects[hc.effect]
     # the effect waited after its «при этом» / «иначе» allowed it (R15:119.4, 119.7)
-    return GoOn(hc.effect, effect.if_previous != "not_done", resolution_rules(state, entry), answers, _carried(hc))
+    return GoOn(hc.effect, effect.if_previous != "not_done", resolution_rules(state, entry), answers)
 
 
 def _inconsistency(state: State, hc: HandChoice, a: EffectAbility) -> tuple[str, str] | None:
@@ -105,9 +101,8 @@ def _inconsistency(state: State, hc: HandChoice, a: EffectAbility) -> tuple[str,
     bits of n answers; or the unit offers no optional replacement of wounds of a card
     ``player`` controls."""
     if hc.entry.kind == "strike_attack":
-        if hc.drawn or hc.strike:
-            return ("choosing_cards.drawn" if hc.drawn else "choosing_cards.strike",
-                    "a fight reads no cards drawn and no strike of an ability's run")
+        if hc.memory is not None:
+            return "choosing_cards.memory", "a fight is no ability's run: it has read nothing"
         if hc.effect != 0:
             return "choosing_cards.effect", "a fight waits as a whole: effect 0"
     elif hc.effect >= len(a.effects) or a.effects[hc.effect].op not in WOUNDING_OPS:

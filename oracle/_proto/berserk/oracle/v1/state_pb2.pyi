@@ -116,7 +116,7 @@ class State(_message.Message):
     def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., choosing: _Optional[_Union[TargetChoice, _Mapping]] = ..., choosing_cards: _Optional[_Union[HandChoice, _Mapping]] = ..., delayed: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., player_effects: _Optional[_Iterable[_Union[PlayerEffect, _Mapping]]] = ..., cancelling: _Optional[int] = ..., attaching: _Optional[_Union[ModuleChoice, _Mapping]] = ...) -> None: ...
 
 class ModuleChoice(_message.Message):
-    __slots__ = ("card", "player", "resume", "entry", "effect", "option", "cost")
+    __slots__ = ("card", "player", "resume", "entry", "effect", "option", "cost", "memory")
     CARD_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     RESUME_FIELD_NUMBER: _ClassVar[int]
@@ -124,6 +124,7 @@ class ModuleChoice(_message.Message):
     EFFECT_FIELD_NUMBER: _ClassVar[int]
     OPTION_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
+    MEMORY_FIELD_NUMBER: _ClassVar[int]
     card: int
     player: int
     resume: Step
@@ -131,7 +132,8 @@ class ModuleChoice(_message.Message):
     effect: int
     option: str
     cost: int
-    def __init__(self, card: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ..., entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., option: _Optional[str] = ..., cost: _Optional[int] = ...) -> None: ...
+    memory: RunMemory
+    def __init__(self, card: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ..., entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., option: _Optional[str] = ..., cost: _Optional[int] = ..., memory: _Optional[_Union[RunMemory, _Mapping]] = ...) -> None: ...
 
 class PlayerEffect(_message.Message):
     __slots__ = ("seat", "kind", "source", "begins", "ends", "modifier", "value", "card_type", "name", "first_only")
@@ -158,22 +160,34 @@ class PlayerEffect(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., source: _Optional[int] = ..., begins: _Optional[int] = ..., ends: _Optional[int] = ..., modifier: _Optional[str] = ..., value: _Optional[int] = ..., card_type: _Optional[str] = ..., name: _Optional[str] = ..., first_only: _Optional[bool] = ...) -> None: ...
 
 class HandChoice(_message.Message):
-    __slots__ = ("entry", "effect", "player", "resume", "count", "drawn", "strike")
+    __slots__ = ("entry", "effect", "player", "resume", "count", "memory")
     ENTRY_FIELD_NUMBER: _ClassVar[int]
     EFFECT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     RESUME_FIELD_NUMBER: _ClassVar[int]
     COUNT_FIELD_NUMBER: _ClassVar[int]
-    DRAWN_FIELD_NUMBER: _ClassVar[int]
-    STRIKE_FIELD_NUMBER: _ClassVar[int]
+    MEMORY_FIELD_NUMBER: _ClassVar[int]
     entry: QueueEntry
     effect: int
     player: int
     resume: Step
     count: int
+    memory: RunMemory
+    def __init__(self, entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ..., count: _Optional[int] = ..., memory: _Optional[_Union[RunMemory, _Mapping]] = ...) -> None: ...
+
+class RunMemory(_message.Message):
+    __slots__ = ("drawn", "strike", "target_strike", "discarded", "healed")
+    DRAWN_FIELD_NUMBER: _ClassVar[int]
+    STRIKE_FIELD_NUMBER: _ClassVar[int]
+    TARGET_STRIKE_FIELD_NUMBER: _ClassVar[int]
+    DISCARDED_FIELD_NUMBER: _ClassVar[int]
+    HEALED_FIELD_NUMBER: _ClassVar[int]
     drawn: int
     strike: int
-    def __init__(self, entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ..., count: _Optional[int] = ..., drawn: _Optional[int] = ..., strike: _Optional[int] = ...) -> None: ...
+    target_strike: int
+    discarded: int
+    healed: int
+    def __init__(self, drawn: _Optional[int] = ..., strike: _Optional[int] = ..., target_strike: _Optional[int] = ..., discarded: _Optional[int] = ..., healed: _Optional[int] = ...) -> None: ...
 
 class TargetChoice(_message.Message):
     __slots__ = ("entry", "resume")
