@@ -154,6 +154,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'attaching.memory.target_strike': (0, 1048576),
     'attaching.memory.discarded': (0, 1048576),
     'attaching.memory.healed': (0, 1048576),
+    'attaching.waiting[]': (1, 1048576),
     'cancelling': (0, 1048576),
     'delayed[].id': (1, 1048576),
     'delayed[].controller': (0, 1),
@@ -260,6 +261,10 @@ def module_choice_dict(o: ModuleChoice) -> dict[str, Any]:
         d["cost"] = o.cost
     if o.memory is not None:
         d["memory"] = memory_dict(o.memory)
+    if o.waiting:
+        d["waiting"] = list(o.waiting)
+    if o.fewer:
+        d["fewer"] = True
     return d
 
 
@@ -444,7 +449,7 @@ def read_hand_choice(raw: Any, path: str) -> HandChoice:
     return HandChoice(entry=entry, effect=effect, player=player, resume=resume, count=count, memory=memory)
 
 
-_MODULE_CHOICE_KEYS = frozenset(('card', 'player', 'resume', 'entry', 'effect', 'option', 'cost', 'memory'))
+_MODULE_CHOICE_KEYS = frozenset(('card', 'player', 'resume', 'entry', 'effect', 'option', 'cost', 'memory', 'waiting', 'fewer'))
 
 
 def read_module_choice(raw: Any, path: str) -> ModuleChoice:
@@ -458,7 +463,9 @@ def read_module_choice(raw: Any, path: str) -> ModuleChoice:
     option = r.get_str('option', PLAY_OPTIONS) if 'option' in raw else ""
     cost = r.get_int('cost', (0, 1048576)) if 'cost' in raw else 0
     memory = read_memory(r.raw('memory'), r.path_of('memory')) if 'memory' in raw else None
-    return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost, memory=memory)
+    waiting = tuple(r.get_ints('waiting', (1, 1048576))) if 'waiting' in raw else ()
+    fewer = r.get_bool('fewer') if 'fewer' in raw else False
+    return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost, memory=memory, waiting=waiting, fewer=fewer)
 
 
 _PLAYER_EFFECT_KEYS = frozenset(('seat', 'kind', 'source', 'begins', 'ends', 'modifier', 'value', 'card_type', 'name', 'first_only'))
@@ -663,9 +670,11 @@ def module_choice_json(o: ModuleChoice) -> str:
     """The canonical JSON text of a ``ModuleChoice`` whose fields have exactly their declared types."""
     _0 = f'"cost":{o.cost},' if o.cost else ""
     _1 = f'"effect":{o.effect},' if o.effect else ""
-    _2 = f'"memory":{memory_json(o.memory)},' if o.memory is not None else ""
-    _3 = f'"option":{json_str(o.option)},' if o.option else ""
-    return f'{{"card":{o.card},{_0}{_1}"entry":{entry_json(o.entry)},{_2}{_3}"player":{o.player},"resume":{json_str(o.resume)}}}'
+    _2 = '"fewer":true,' if o.fewer else ""
+    _3 = f'"memory":{memory_json(o.memory)},' if o.memory is not None else ""
+    _4 = f'"option":{json_str(o.option)},' if o.option else ""
+    _5 = f',"waiting":[{ints_text(o.waiting)}]' if o.waiting else ""
+    return f'{{"card":{o.card},{_0}{_1}"entry":{entry_json(o.entry)},{_2}{_3}{_4}"player":{o.player},"resume":{json_str(o.resume)}{_5}}}'
 
 
 def player_effect_json(o: PlayerEffect) -> str:

@@ -21,7 +21,7 @@ from .rules.mechanisms.basic_effects import close_card
 from .rules.mechanisms.modules import check_module_choice, choose_host, module_choice_actions, module_chooser
 from .rules.mechanisms.run import Run
 from .rules.mechanisms.zones import perish_lifeless
-from .rules.queries.board import has_keyword, learn_card_facts
+from .rules.queries.board import ability_of, has_keyword, learn_card_facts
 from .rules.resolution.cancellation import (
     apply_cancel_choice,
     cancel_choice_actions,
@@ -29,6 +29,7 @@ from .rules.resolution.cancellation import (
     check_cancel_choice,
 )
 from .rules.resolution.pauses import PAUSES
+from .rules.resolution.pauses.hand import resume_taking
 from .rules.resolution.queue import (
     check_target_choice,
     check_trigger_action,
@@ -312,8 +313,10 @@ def _perform_module_choice(state: State, action: Action, ev: list[Event]) -> Non
     mc = choose_host(state, action, ev)
     if mc.entry.ability < 0:
         resume_module_play(state, mc, ev)
-    else:
+    elif ability_of(state, mc.entry).effects[mc.effect].op == "create":
         resume_creation(state, mc.entry, mc.effect, ev, mc.memory)
+    else:  # a summon or a resurrection (R15:519.3, 519.4)
+        resume_taking(state, mc, ev)
 
 
 def _assign_defender(state: State, uid: int, ev: list[Event]) -> None:

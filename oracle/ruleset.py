@@ -489,6 +489,9 @@ class Ruleset:
     #: R15 glossary «Модуль»: an attached Модуль creature does not enter play; only its own
     #: «Найм» fires, not «when a creature enters» (INTERPRETING.md, entry 104).
     attached_module_does_not_enter: bool = True
+    #: R15 glossary «Модуль», «Входит в игру»: the Модуль decision is offered whenever such a
+    #: creature would enter play — played, created, summoned or resurrected (entry 104).
+    module_on_every_entry: bool = True
     #: R15 glossary «Сразиться», R15:507.4: a fight started by an ability is a fight: the
     #: creature fought strikes back (INTERPRETING.md, entry 200).
     fight_effect_both_strike: bool = True

@@ -260,7 +260,9 @@ class ModuleChoice:
     is the step the game returns to.  ``entry`` locates what goes on afterwards: a play
     (``ability`` -1, as ``choosing`` holds one: the card, its X; ``option`` the play's) goes on
     with its triggers and its payment (R15:309.1); a creation by a resolving ability (``entry``
-    that ability) with that ability's effects after ``effect`` (INTERPRETING.md, entry 104)."""
+    that ability) with that ability's effects after ``effect``; a summon or a resurrection by
+    one (its effect ``effect``, the card waiting in its player's deck or graveyard) with the other
+    chosen cards (``waiting``), then as after the choice of the cards (INTERPRETING.md, entry 104)."""
 
     card: Annotated[int, F(1, "The entering Модуль creature.", bound=_UID)]
     player: Annotated[int, F(2, "The seat who decides and controls it.", bound=_SEAT)]
@@ -274,10 +276,16 @@ class ModuleChoice:
                              json_doc="`fury` or `alt`; the key is present exactly when not empty")] = ""
     cost: Annotated[int, F(7, "The play's final cost, still to pay (C/R15:309.1; a play only).", bound=_COUNT,
                            presence="nonzero", json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
-    memory: Annotated[Memory | None, F(8, "What the creating ability's run had read (a creation only; None: nothing).",
+    memory: Annotated[Memory | None, F(8, "What the resolving ability's run had read (None: nothing; a play: none).",
                                        presence="not_none", json_doc=(
                                            "object: a `RunMemory` (`choosing_cards.memory.`'s keys); the key is present "
-                                           "exactly when the creating run had read something"))] = None
+                                           "exactly when the resolving run had read something"))] = None
+    waiting: Annotated[tuple[int, ...], F(9, "A summon or a resurrection: the other chosen cards still to enter, in "
+                                             "order (R15:519.3, 519.4).", bound=_UID, presence="nonzero",
+                                          json_doc="list of uids; the key is present exactly when not empty")] = ()
+    fewer: Annotated[bool, F(10, "A summon or a resurrection took fewer cards than it asks for: not carried out in "
+                                 "full (R15:119.7).", presence="nonzero",
+                             json_doc="`true`; the key is present exactly when true")] = False
 
 
 @dataclass(frozen=True, slots=True)

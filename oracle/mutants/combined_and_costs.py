@@ -45,6 +45,14 @@ COMBINED_AND_COSTS: tuple[Mutant, ...] = (
         "attached_module_does_not_enter",
     ),
     Mutant(
+        "module_only_when_played_or_created",
+        "R15:7.module",
+        "a creature with «Модуль» summoned («Вызовите», Вызываем подкрепления!) or resurrected enters play at once, "
+        "its player never offered to attach it to his mechanism, as if only a played or created one could be "
+        "(INTERPRETING.md, entry 104)",
+        "module_on_every_entry",
+    ),
+    Mutant(
         "fight_effect_one_sided",
         "R15:7.fight",
         "«Сразиться с существом» deals only the fighter's strike, the creature fought striking nothing back "

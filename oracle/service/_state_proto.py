@@ -141,6 +141,10 @@ def module_choice_from_msg(m: state_pb2.ModuleChoice, field: str) -> dict[str, A
         d["cost"] = m.cost
     if m.HasField('memory'):
         d["memory"] = memory_from_msg(m.memory, _join(field, 'memory'))
+    if m.waiting:
+        d["waiting"] = list(m.waiting)
+    if m.fewer:
+        d["fewer"] = True
     return d
 
 
@@ -321,6 +325,9 @@ def module_choice_to_msg(d: dict[str, Any], m: state_pb2.ModuleChoice) -> None:
     if 'memory' in d:
         m.memory.SetInParent()
         memory_to_msg(d['memory'], m.memory)
+    m.waiting.extend(d.get('waiting', ()))
+    if d.get('fewer'):
+        m.fewer = d['fewer']
 
 
 def player_effect_to_msg(d: dict[str, Any], m: state_pb2.PlayerEffect) -> None:
@@ -600,15 +607,18 @@ def decode_module_choice(m: state_pb2.ModuleChoice) -> ModuleChoice | None:
     memory = decode_memory(m.memory) if m.HasField('memory') else None
     if memory is None and m.HasField('memory'):
         return None
+    waiting = tuple(m.waiting)
+    fewer = m.fewer
     if not (
         1 <= card <= 1048576
         and 0 <= player <= 1
         and 0 <= effect <= 1024
         and (not option or option in PLAY_OPTIONS)
         and 0 <= cost <= 1048576
+        and ints_in(waiting, (1, 1048576))
     ):
         return None
-    return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost, memory=memory)
+    return ModuleChoice(card=card, player=player, resume=resume, entry=entry, effect=effect, option=option, cost=cost, memory=memory, waiting=waiting, fewer=fewer)
 
 
 def decode_player_effect(m: state_pb2.PlayerEffect) -> PlayerEffect | None:
@@ -1072,6 +1082,9 @@ def module_choice_fill(o: ModuleChoice, m: state_pb2.ModuleChoice) -> None:
     if o.memory is not None:
         m.memory.SetInParent()
         memory_fill(o.memory, m.memory)
+    m.waiting.extend(o.waiting)
+    if o.fewer:
+        m.fewer = o.fewer
 
 
 def player_effect_fill(o: PlayerEffect, m: state_pb2.PlayerEffect) -> None:

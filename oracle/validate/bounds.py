@@ -124,7 +124,8 @@ def within_bounds(state: State) -> bool:
     mc = state.attaching
     return mc is None or (_entry_in_bounds(mc.entry) and all(
         _in(getattr(mc, key), f"attaching.{key}") for key in ("card", "player", "effect", "cost"))
-        and _memory_in_bounds(mc.memory, "attaching"))
+        and _memory_in_bounds(mc.memory, "attaching") and len(mc.waiting) <= MAX_LIST
+        and all(_in(u, "attaching.waiting[]") for u in mc.waiting))
 
 
 def _memory_in_bounds(memory: Memory | None, field: str) -> bool:

@@ -94,8 +94,9 @@ def _check_resume(state: State, resume: str, field: str) -> None:
 def _check_attaching(state: State, pool: Mapping[str, CardDef]) -> None:
     """Rule 14: the pending Модуль decision (R15 glossary «Модуль»): a creature with «Модуль»
     waiting in its player's hand (a play: ``entry.ability`` -1, the entry naming the card, the
-    game returning to step play_queue) or supply (a creation by a resolving ability's effect),
-    while he has a mechanism in play to attach it to."""
+    game returning to step play_queue), supply (a creation by a resolving ability's effect),
+    deck (a summon, the other chosen cards of the deck waiting with it) or graveyard (a
+    resurrection, likewise), while he has a mechanism in play to attach it to."""
 
     mc = state.attaching
     assert mc is not None
@@ -118,26 +119,43 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef]) -> None:
     if play and mc.effect:
         raise StateError("attaching.effect", "a play has no creating effect: effect is 0 (absent) for a played Модуль "
                          "creature")
+    if play and (mc.waiting or mc.fewer):
+        raise StateError("attaching.waiting", "a play enters one card: no other cards wait with it")
     if not play:
-        if mc.card not in p.supply:
-            raise StateError("attaching.card", f"card {mc.card} is created: it waits in the supply of player "
-                             f"{mc.player + 1} (R15:519.6)")
         if mc.option or mc.cost:
-            raise StateError("attaching.option", "a creation has no play option or cost")
+            raise StateError("attaching.option", "a creation, a summon or a resurrection has no play option or cost")
         sd = pool[state.cards[e.granter or e.source].card_id]  # a granted ability: its granter's (entry 180)
         abilities = sd.modes[e.mode] if 0 <= e.mode < len(sd.modes) else sd.abilities
         # a granted ability, or a delayed one numbered after the card's own (R15:521; entry 213)
         delayed = e.kind == "triggered" and e.mode < 0 and e.ability >= len(sd.abilities)
         found = sd.ability_at(e.ability) if e.granter or delayed else (
             abilities[e.ability] if 0 <= e.ability < len(abilities) else None)
-        if found is None or mc.effect >= len(found.effects) or found.effects[mc.effect].op != "create":
-            raise StateError("attaching.effect", f"effect {mc.effect} of that ability is not a «create»")
+        op = found.effects[mc.effect].op if found is not None and mc.effect < len(found.effects) else ""
+        if found is None or op not in _ENTERING:
+            raise StateError("attaching.effect", f"effect {mc.effect} of that ability is not a «create», a summon "
+                             "or a resurrection")
+        zone_name, rule = _ENTERING[op]
+        zone = getattr(p, zone_name)
+        if mc.card not in zone:
+            raise StateError("attaching.card", f"card {mc.card} waits in the {zone_name} of player {mc.player + 1} "
+                             f"({rule})")
+        if op == "create" and (mc.waiting or mc.fewer):
+            raise StateError("attaching.waiting", "a creation enters one card: no other cards wait with it")
+        for j, uid in enumerate(mc.waiting):
+            if uid not in zone or uid == mc.card or uid in mc.waiting[:j]:
+                raise StateError(f"attaching.waiting[{j}]", f"the other chosen cards are distinct cards of the "
+                                 f"{zone_name} of player {mc.player + 1}, not the entering one ({rule})")
         _check_memory(mc.memory, found.effects, mc.effect + 1, "attaching")
         _check_resume(state, mc.resume, "attaching")
     elif mc.memory is not None:
         raise StateError("attaching.memory", "a play is no ability's run: it carries no memory (R15:119.2)")
     if not mechanisms_of(state, mc.player, mc.card):
         raise StateError("attaching.player", f"player {mc.player + 1} has no mechanism in play to attach to (R15:7.module)")
+
+
+#: Where a Модуль creature an effect puts into play waits for the decision, by the effect's op.
+_ENTERING = {"create": ("supply", "R15:519.6"), "summon": ("deck", "R15:519.3"),
+             "resurrect": ("graveyard", "R15:519.4")}
 
 
 def _check_choosing(state: State, pool: Mapping[str, CardDef]) -> None:

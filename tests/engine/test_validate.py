@@ -225,6 +225,26 @@ def _creation_choice() -> State:
     return s
 
 
+def _summon_choice() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 104): Вызываем подкрепления! summoned
+    Дирр-прыгун (Модуль) and Легат Аккении while its player has Самоход; Дирр-прыгун waits in
+    the deck for the decision, Легат Аккении with it (``attaching.waiting``)."""
+    b = Board(play=(["samokhod"], []), hands=(["vyzyvaem_podkrepleniya"], []),
+              decks=(["dirr_prygun", "legat_akkenii", "ork"], []), coins=((8, 0), (0, 0)))
+    s = apply(b.state(), Action("play", card=b["vyzyvaem_podkrepleniya"])).state
+    s = apply(s, Action("choose_cards", targets=(b["dirr_prygun"], b["legat_akkenii"]))).state
+    assert s.step == "module_choice" and s.attaching is not None and s.attaching.waiting == (b["legat_akkenii"],)
+    return s
+
+
+def _summon_waits_for_itself(s: State) -> Mapping[str, int]:
+    """The entering card listed among the cards waiting after it."""
+    mc = s.attaching
+    assert mc is not None
+    s.attaching = replace(mc, waiting=(mc.card,))
+    return {}
+
+
 def _shuffled_in() -> State:
     """A state the engine reaches (INTERPRETING.md entry 222): player 2's Подгорный крот died and
     its «Гибель» put it into his deck, which chance shuffles now."""
@@ -289,6 +309,7 @@ _BASES: dict[str, Callable[[], State]] = {
     "deck_order": _deck_order,
     "combined": _combined,
     "creation_choice": _creation_choice,
+    "summon_choice": _summon_choice,
     "shuffled_in": _shuffled_in,
     "wound_choice_fight": _wound_choice_fight,
     "wound_choice_effect": _wound_choice_effect,
@@ -1087,6 +1108,12 @@ VALIDATE_CASES: list[Case] = [
      "attaching.memory.healed"),
     ("attaching_without_a_mechanism", "module_choice", _mechanisms_gone, "attaching.player"),
     ("attaching_created_not_in_supply", "creation_choice", _attaching(player=1), "attaching.card"),
+    ("attaching_creation_with_waiting_cards", "creation_choice", _attaching(waiting=(MAX_VALUE,)), "attaching.waiting"),
+    ("attaching_play_with_waiting_cards", "module_choice", _attaching(fewer=True), "attaching.waiting"),
+    ("attaching_summoned_not_in_the_deck", "summon_choice", _attaching(player=1), "attaching.card"),
+    ("attaching_summon_waiting_card_not_in_the_deck", "summon_choice", _attaching(waiting=(1,)),
+     "attaching.waiting[0]"),
+    ("attaching_summon_waiting_the_entering_card", "summon_choice", _summon_waits_for_itself, "attaching.waiting[0]"),
     ("attaching_creation_with_a_cost", "creation_choice", _attaching(cost=1), "attaching.option"),
     ("attaching_creation_not_a_create", "creation_choice", _attaching(effect=1), "attaching.effect"),
     ("attaching_creation_resume_not_a_queue_step", "creation_choice", _attaching(resume="choice"), "attaching.resume"),

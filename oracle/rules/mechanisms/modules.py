@@ -57,11 +57,15 @@ def needs_module_choice(state: State, uid: int, seat: int) -> bool:
 
 
 def ask_module(
-    state: State, uid: int, seat: int, entry: QueueEntry, effect: int = 0, option: str = "", cost: int = 0
+    state: State, uid: int, seat: int, entry: QueueEntry, effect: int = 0, option: str = "", cost: int = 0,
+    waiting: tuple[int, ...] = (), fewer: bool = False,
 ) -> None:
     """The entering ``uid`` waits at step ``module_choice`` for ``seat``'s decision; the game
-    then returns to the current step (INTERPRETING.md, entry 104)."""
-    state.attaching = ModuleChoice(uid, seat, state.step, entry, effect=effect, option=option, cost=cost)
+    then returns to the current step (INTERPRETING.md, entry 104).  For a summon or a
+    resurrection, ``waiting`` are the other chosen cards still to enter and ``fewer`` whether it
+    took fewer than it asks for."""
+    state.attaching = ModuleChoice(uid, seat, state.step, entry, effect=effect, option=option, cost=cost,
+                                   waiting=waiting, fewer=fewer)
     state.step = "module_choice"
 
 
@@ -107,21 +111,27 @@ def choose_host(state: State, action: Action, ev: list[Event]) -> ModuleChoice:
     assert mc is not None
     state.attaching = None
     state.step = mc.resume
-    rules = (MODULE_RULE,) if mc.entry.ability < 0 else (MODULE_RULE, "R15:519.6")
+    p = state.players[mc.player]
+    # where it waits: the hand (a play), the supply (a creation, R15:519.6), the deck (a summon,
+    # R15:519.3) or the graveyard (a resurrection, R15:519.4)
+    source, rule = ((p.deck, "R15:519.3") if mc.card in p.deck else (p.graveyard, "R15:519.4")
+                    if mc.card in p.graveyard else (None, "R15:519.6"))
+    rules = (MODULE_RULE,) if mc.entry.ability < 0 else (MODULE_RULE, rule)
     if action.targets:
         attach(state, mc.card, action.targets[0], mc.player, ev, rules)
     else:
-        enter_play(state, mc.card, mc.player, ev, rules)
+        enter_play(state, mc.card, mc.player, ev, rules, source)
     return mc
 
 
 def _take(state: State, uid: int, seat: int) -> None:
-    """Take ``uid`` out of ``seat``'s hand or supply (where an entering card waits)."""
+    """Take ``uid`` out of ``seat``'s hand, supply, deck or graveyard (where an entering card
+    waits: played, created, summoned, resurrected)."""
     p = state.players[seat]
-    if uid in p.hand:
-        p.hand.remove(uid)
-    elif uid in p.supply:
-        p.supply.remove(uid)
+    for zone in (p.hand, p.supply, p.deck, p.graveyard):
+        if uid in zone:
+            zone.remove(uid)
+            return
 
 
 def attach(state: State, part: int, host: int, seat: int, ev: list[Event], rules: tuple[str, ...]) -> None:

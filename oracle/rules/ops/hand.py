@@ -23,7 +23,7 @@ from itertools import combinations, islice
 from ...cards import Effect, EffectAbility, SearchParams
 from ...model import Event, HandChoice, QueueEntry, State
 from ..mechanisms.capture import capture_from_hand
-from ..mechanisms.modules import attach_in_play, mechanisms_of
+from ..mechanisms.modules import ask_module, attach_in_play, mechanisms_of, needs_module_choice
 from ..mechanisms.triggers import fire
 from ..mechanisms.zones import enter_play
 from ..queries.board import card_def
@@ -252,26 +252,36 @@ def found(state: State, seat: int, cards: tuple[int, ...], ev: list[Event], rule
 
 
 def take_into_play(
-    state: State, seat: int, op: str, cards: tuple[int, ...], ev: list[Event], rules: tuple[str, ...]
-) -> None:
+    state: State, seat: int, op: str, cards: tuple[int, ...], ev: list[Event], rules: tuple[str, ...],
+    entry: QueueEntry, index: int, fewer: bool,
+) -> bool:
     """«Вызовите» / «Возродите»: the chosen cards go from ``seat``'s deck (graveyard) into the
-    play zone one at a time (R15:527.2), ascending uids, open and under his control (R15:519.1,
-    519.3, 519.4): event ``summoned`` / ``resurrected``, then the card enters play as a played
-    one does — «Найм» fires (R15:7.hire «когда эта карта входит в игру»), it has first-turn
-    weakness (R15:108.5) — but it was not played (no «разыгрываете» trigger; entry 111)."""
+    play zone one at a time (R15:527.2), in the order given, open and under his control
+    (R15:519.1, 519.3, 519.4): event ``summoned`` / ``resurrected``, then the card enters play as
+    a played one does — «Найм» fires (R15:7.hire «когда эта карта входит в игру»), it has
+    first-turn weakness (R15:108.5) — but it was not played (no «разыгрываете» trigger; entry
+    111).  A creature with «Модуль» that would enter while he has a mechanism waits for his
+    decision at step ``module_choice`` (R15 glossary «Модуль», «Входит в игру»; entry 104; the
+    ``module_only_when_played_or_created`` mutant lets it enter): the other cards wait with it
+    (``attaching.waiting``, and ``fewer``: effect ``index`` of ``entry`` took fewer than it asks
+    for), and True is returned."""
     p = state.players[seat]
     if op == "summon":
         kind, cite, source = "summoned", (*rules, "R15:519.1", "R15:519.3"), p.deck
     else:
         kind, cite, source = "resurrected", (*rules, "R15:519.1", "R15:519.4"), p.graveyard
-    for uid in cards:
+    for i, uid in enumerate(cards):
         ev.append(Event(kind, cite, (("player", seat), ("card", uid))))
+        if state.rules.module_on_every_entry and needs_module_choice(state, uid, seat):
+            ask_module(state, uid, seat, entry, effect=index, waiting=cards[i + 1:], fewer=fewer)
+            return True
         enter_play(state, uid, seat, ev, cite, source)
+    return False
 
 
 def carry_out(
     state: State, entry: QueueEntry, effect: Effect, seat: int, cards: tuple[int, ...], ev: list[Event],
-    rules: tuple[str, ...],
+    rules: tuple[str, ...], index: int = 0,
 ) -> bool:
     """Move the chosen cards of ``seat``'s hand; returns whether the effect was carried out
     in full (for a following «иначе», R15:119.7): as many cards as it asks for (any number:
@@ -294,8 +304,9 @@ def carry_out(
         found(state, seat, cards, ev, rules)
         return bool(cards)
     if effect.op in ("summon", "resurrect"):
-        take_into_play(state, seat, effect.op, cards, ev, rules)
-        return len(cards) >= required(effect, entry.x)
+        fewer = len(cards) < required(effect, entry.x)
+        take_into_play(state, seat, effect.op, cards, ev, rules, entry, index, fewer)
+        return not fewer
     if effect.op == "graveyard_to_hand":
         if cards:
             ev.append(Event("taken_from_graveyard", (*rules, "R15:118.5", "R15:203.4"),

@@ -272,7 +272,9 @@ def hand_effect(
             pause_for(state, entry, index, seat)
             return True, False
         cards = forced_choice(state, ability, index, seat, entry.source, entry.x)
-        done = carry_out(state, entry, effect, seat, cards, ev, rules)
+        done = carry_out(state, entry, effect, seat, cards, ev, rules, index)
+        if state.step == "module_choice":  # a summoned or resurrected Модуль waits (entry 104)
+            return True, done
         if shuffles_after(state, effect, cards):
             # the deck was looked through: chance shuffles it (R15:7.search, R15:204.2; entry 84;
             # after a summon, R15:519.3.1; entry 112)

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ....cards import HAND_OPS, EffectAbility
-from ....model import Action, Event, HandChoice, State, Violation
+from ....model import Action, Event, HandChoice, ModuleChoice, State, Violation
 from ....steps import resume_inconsistency
+from ...mechanisms.triggers import resolving
 from ...mechanisms.zones import check_state
 from ...ops.hand import (
     carry_out,
@@ -24,16 +25,25 @@ from ...ops.hand import (
     options,
     pause_for_shuffle,
     shuffles_after,
+    take_into_play,
     zone_chosen_from,
 )
 from ...queries.board import ability_of
 from ..effects import Reads, hand_effect, keep_memory
 from ..queue import resolution_rules
-from ..resume import GoOn, Pause, resume
+from ..resume import GoOn, Pause, go_on, resume
 from .look import check_look, look_inconsistency, look_options, put_one_back
 
-__all__ = ["PAUSE", "after_choice", "check_hand_choice", "hand_choice_actions", "hand_chooser", "hand_chooser_of",
-           "hand_effect_inconsistency"]
+__all__ = [
+    "PAUSE",
+    "after_choice",
+    "check_hand_choice",
+    "hand_choice_actions",
+    "hand_chooser",
+    "hand_chooser_of",
+    "hand_effect_inconsistency",
+    "resume_taking",
+]
 
 #: The rule a choice of cards while an ability resolves comes from, by its effect's op.
 _CHOICE_RULES = {"discard": "R15:7.discard", "look_at_deck_top": "R15:204.3", "shown_to_deck_bottom": "R15:204.3",
@@ -124,7 +134,10 @@ def _choose_cards(state: State, hc: HandChoice, action: Action, ev: list[Event])
             return None
         return after_choice(state, hc, True, ev)
     hand = len(state.players[entry.controller].hand)
-    done = carry_out(state, entry, effect, hc.player, cards, ev, rules)
+    done = carry_out(state, entry, effect, hc.player, cards, ev, rules, hc.effect)
+    if state.step == "module_choice":  # a summoned or resurrected Модуль waits (entry 104)
+        keep_memory(state, entry, hc.memory)
+        return None
     if effect.op == "discard" and hand > len(state.players[entry.controller].hand):
         # the controller's cards this discard moved join the run's memory («сколько вы сбросили»; entry 174)
         reads = Reads.of(hc.memory)
@@ -159,6 +172,28 @@ def after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> G
         if state.winner >= 0:
             return None
     return GoOn(hc.effect + 1, done, rules, memory=hc.memory)
+
+
+def resume_taking(state: State, mc: ModuleChoice, ev: list[Event]) -> None:
+    """A summoned or resurrected Модуль creature has entered play or been attached (step
+    ``module_choice``): the other chosen cards enter in order (each may wait again), then it goes
+    on as after the choice of the cards — chance shuffles the deck a summon looked through
+    (R15:519.3.1), then the ability's later effects and the rest of its play (R15:119.2), all
+    within the resolving entry's chain (R15:525.2; INTERPRETING.md, entry 104)."""
+    entry = mc.entry
+    effect = ability_of(state, entry).effects[mc.effect]
+    rules = resolution_rules(state, entry)
+    with resolving(entry, ev):
+        if take_into_play(state, mc.player, effect.op, mc.waiting, ev, rules, entry, mc.effect, mc.fewer):
+            keep_memory(state, entry, mc.memory)
+            return
+        hc = HandChoice(entry, mc.effect, mc.player, mc.resume, memory=mc.memory)
+        if shuffles_after(state, effect, (mc.card, *mc.waiting)):
+            pause_for_shuffle(state, hc)
+            return
+        go = after_choice(state, hc, not mc.fewer, ev)
+        if go is not None:
+            go_on(state, entry, go, ev, mc.memory)
 
 
 #: What is wrong with a state waiting for a hand effect, at its pause (the field and why, or None).

@@ -116,7 +116,7 @@ class State(_message.Message):
     def __init__(self, edition: _Optional[str] = ..., step: _Optional[_Union[Step, str]] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., roll_winner: _Optional[int] = ..., shuffled: _Optional[int] = ..., result: _Optional[_Union[GameResult, str]] = ..., next_trigger_id: _Optional[int] = ..., players: _Optional[_Iterable[_Union[PlayerState, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardState, _Mapping]]] = ..., queue: _Optional[_Iterable[_Union[QueueEntry, _Mapping]]] = ..., pending: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., modifiers: _Optional[_Iterable[_Union[StrikeModifier, _Mapping]]] = ..., attack: _Optional[_Union[Attack, _Mapping]] = ..., choosing: _Optional[_Union[TargetChoice, _Mapping]] = ..., choosing_cards: _Optional[_Union[HandChoice, _Mapping]] = ..., delayed: _Optional[_Iterable[_Union[PendingTrigger, _Mapping]]] = ..., player_effects: _Optional[_Iterable[_Union[PlayerEffect, _Mapping]]] = ..., cancelling: _Optional[int] = ..., attaching: _Optional[_Union[ModuleChoice, _Mapping]] = ...) -> None: ...
 
 class ModuleChoice(_message.Message):
-    __slots__ = ("card", "player", "resume", "entry", "effect", "option", "cost", "memory")
+    __slots__ = ("card", "player", "resume", "entry", "effect", "option", "cost", "memory", "waiting", "fewer")
     CARD_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     RESUME_FIELD_NUMBER: _ClassVar[int]
@@ -125,6 +125,8 @@ class ModuleChoice(_message.Message):
     OPTION_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
     MEMORY_FIELD_NUMBER: _ClassVar[int]
+    WAITING_FIELD_NUMBER: _ClassVar[int]
+    FEWER_FIELD_NUMBER: _ClassVar[int]
     card: int
     player: int
     resume: Step
@@ -133,7 +135,9 @@ class ModuleChoice(_message.Message):
     option: str
     cost: int
     memory: RunMemory
-    def __init__(self, card: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ..., entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., option: _Optional[str] = ..., cost: _Optional[int] = ..., memory: _Optional[_Union[RunMemory, _Mapping]] = ...) -> None: ...
+    waiting: _containers.RepeatedScalarFieldContainer[int]
+    fewer: bool
+    def __init__(self, card: _Optional[int] = ..., player: _Optional[int] = ..., resume: _Optional[_Union[Step, str]] = ..., entry: _Optional[_Union[QueueEntry, _Mapping]] = ..., effect: _Optional[int] = ..., option: _Optional[str] = ..., cost: _Optional[int] = ..., memory: _Optional[_Union[RunMemory, _Mapping]] = ..., waiting: _Optional[_Iterable[int]] = ..., fewer: _Optional[bool] = ...) -> None: ...
 
 class PlayerEffect(_message.Message):
     __slots__ = ("seat", "kind", "source", "begins", "ends", "modifier", "value", "card_type", "name", "first_only")
