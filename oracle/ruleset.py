@@ -36,6 +36,10 @@ class Ruleset:
     #: paragraph (INTERPRETING.md, entry 39).  What the citations and checks follow, while
     #: ``pay_with_declaration`` says when the card is paid.
     play_steps: bool = True
+    #: A/B:501.2 (the cost paid with the declaration) and R15:309.1 (the final cost at step 4,
+    #: the card moving at step 5) determine a played card's cost while it is in the hand; C:309.1
+    #: moves it at step 4 and determines the cost at step 8 (INTERPRETING.md, entry 62).
+    cost_before_the_card_moves: bool = True
     #: R15:113.9: a triggered ability that became illegal by its resolution (none of its
     #: targets can take its effect, R15:120.7) does not use up its «1 раз за ход»
     #: (INTERPRETING.md, entry 49); the seed editions keep the use (501.2, entry 10).
@@ -521,6 +525,7 @@ EDITION_SWITCHES: frozenset[str] = frozenset(
         "on_play_triggers_before_spell",
         "attack_declaration_window",
         "activation_steps",
+        "cost_before_the_card_moves",
     }
 )
 #: Switches only an engine mutant turns: code reached only when one is off runs only with a mutant.
@@ -544,6 +549,7 @@ def ruleset(edition: str, mutant: str = "") -> Ruleset:
         on_play_triggers_before_spell=edition == "R15",
         attack_declaration_window=edition == "R15",
         activation_steps=edition == "R15",
+        cost_before_the_card_moves=edition != "C",
     )
     if not mutant:
         return rules

@@ -273,12 +273,20 @@ def combined_cost(state: State, uid: int) -> int:
     return own + sum(max(card_def(state, p).cost, 0) for p in parts_of(state, uid))
 
 
-def condition_holds(state: State, seat: int, cond: Condition) -> bool:
+def condition_holds(state: State, seat: int, cond: Condition, moving: CardDef | None = None) -> bool:
     """Does the condition ``cond`` (:data:`~oracle.cards.CONDITIONS`) hold for ``seat`` now?
     An effect's condition is read when the effect executes (INTERPRETING.md, entry 42), a
     static one whenever the value it changes is read; «меньше»/«больше» are strict (the
-    ``hand_comparison_not_strict`` mutant lets equal hands satisfy both)."""
-    mine = len(state.players[seat].hand)
+    ``hand_comparison_not_strict`` mutant lets equal hands satisfy both).  ``moving``: a card of
+    his hand being played, read as if it had already moved (a cost determined in edition C at
+    step 8, after the move of step 4: out of his hand, a card — a creature — he has played, in
+    play; INTERPRETING.md, entry 62)."""
+    mine = len(state.players[seat].hand) - (moving is not None)
+    if moving is not None and moving.type == "creature":
+        if cond == "three_creatures_played_this_turn":
+            return state.players[seat].creatures_played_this_turn + 1 >= 3
+        if cond == "no_own_non_mechanisms" and "Механизм" not in moving.classes:
+            return False
     theirs = len(state.players[1 - seat].hand)
     if cond == "hand_fewer_than_opponent":
         return mine < theirs if state.rules.hand_comparisons_strict else mine <= theirs

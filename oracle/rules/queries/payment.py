@@ -99,7 +99,7 @@ def cost_modifiers(
     if board is None:
         board = board_cost_statics(state)
     played_def = card_def(state, played)
-    own = _self_cost_modifiers(state, seat, played_def)
+    own = _self_cost_modifiers(state, seat, played_def, played)
     if state.player_effects:  # timed cost effects on the player (R15:521.1; oracle.rules.queries.timed_effects)
         own = own + cost_effects(state, seat, played)
     if not board:
@@ -234,30 +234,38 @@ def _largest_payable(coins: int, cost_of: Callable[[int], int], grows: bool) -> 
     return lo
 
 
-def _self_cost_modifiers(state: State, seat: int, d: CardDef) -> list[tuple[str, int]]:
+def _self_cost_modifiers(state: State, seat: int, d: CardDef, played: int) -> list[tuple[str, int]]:
     """The played card's static abilities about its own cost (R15:106.1.1, 115.1): they work
     from the hand it is played from, after the modifiers of the cards in play (its effect
-    appears as it is played), a condition read and a count taken now, at step 4 of R15:309.1,
-    before the card moves (INTERPRETING.md, entries 61 and 62).  The ``hand_statics_ignored``
-    mutant ignores them."""
+    appears as it is played), a condition read and a count taken when the final cost is
+    determined: at step 4 of R15:309.1, before the card moves (A/B: with the declaration,
+    501.2), or in edition C at step 8, after it moved at step 4 (:func:`_cost_count`;
+    INTERPRETING.md, entries 61 and 62).  The ``hand_statics_ignored`` mutant ignores them."""
     selfs = _cost_statics()[1][d.id]
     if not selfs or not state.rules.hand_statics_apply:
         return []
     out: list[tuple[str, int]] = []
+    moving = d if not state.rules.cost_before_the_card_moves and played in state.players[seat].hand else None
     for a in selfs:
-        if a.cond and not condition_holds(state, seat, a.cond):
+        if a.cond and not condition_holds(state, seat, a.cond, moving):
             continue
-        out.append((a.modifier, a.value * _cost_count(state, seat, a.per) if a.per else a.value))
+        out.append((a.modifier, a.value * _cost_count(state, seat, a.per, played) if a.per else a.value))
     return out
 
 
-def _cost_count(state: State, seat: int, per: CostCount) -> int:
-    """A self cost modifier's count (``COST_COUNTS``) for ``seat`` now."""
+def _cost_count(state: State, seat: int, per: CostCount, played: int) -> int:
+    """A self cost modifier's count (``COST_COUNTS``) for ``seat`` playing card ``played``, as
+    the zones are when the final cost is determined: in edition C the card has moved at C:309.1
+    step 4, before the cost is determined at step 8, so while it is still in the hand (the
+    legal plays, the check) it is counted out of the hand and, a creature, among his creatures
+    (INTERPRETING.md, entry 62); A, B and R15 determine the cost before it moves."""
     p = state.players[seat]
+    moved = not state.rules.cost_before_the_card_moves and played in p.hand
     if per == "cards_in_hand":
-        return len(p.hand)
+        return len(p.hand) - moved
     assert per == "own_creatures"
-    return sum(1 for uid in p.play if card_def(state, uid).type == "creature")
+    own = sum(1 for uid in p.play if card_def(state, uid).type == "creature")
+    return own + (moved and card_def(state, played).type == "creature")
 
 
 def mentioned_cost(state: State, uid: int) -> int:
