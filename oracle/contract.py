@@ -81,7 +81,8 @@ CAPABILITIES: dict[str, str] = {
     "modules": "combined creatures and created cards: a creature with «Модуль» attached to a mechanism (step "
     "module_choice, action attach_module), the combined card's characteristics, its parts leaving play as separate "
     "cards (R15:505.4), «Создайте» and the supply (R15:519.6, 519.6.1, 206.1)",
-    "coin_loss": "effects that make a player lose coins, R15:522.2 and 522.5 (the event coins_lost; Подавление)",
+    "coin_loss": "effects that make a player lose coins, R15:522.2 and 522.5: the loser chooses which (step "
+    "coin_choice, action choose_coins; events coins_chosen, coins_lost; Подавление)",
     "opponent_payments": "«противник может заплатить (N), иначе …» (R15:119.7): the opponent of a resolving "
     "ability's controller closes N open coins or refuses (step pay_choice, action pay_coins; events effect_paid, "
     "effect_payment_refused); and cards put from play into their owner's hand or deck (R15:203.4, 204.4; event "

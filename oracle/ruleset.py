@@ -124,8 +124,11 @@ class Ruleset:
     up_to_targets_at_least_one: bool = True
     #: R15:7.stun: a stunned card does not open in its restoration phase.
     stun_keeps_closed: bool = True
-    #: R15:522.5: a player who loses coins keeps his open ones as long as he can (entry 47).
+    #: R15:522.5: a player who loses coins chooses which; off (a mutant), no choice: his closed
+    #: ones go first, or with ``closed_coins_lost_first`` off his open ones (entries 47, 137).
     closed_coins_lost_first: bool = True
+    #: R15:522.5: «он сам выбирает, с какими монетами»: a decision at step coin_choice (entry 137).
+    coin_loss_is_a_choice: bool = True
     #: R15:118.1: a target «по его выбору» is chosen by the opponent of the ability's
     #: controller, not by the controller (INTERPRETING.md, entry 48).
     opponent_chooses_target: bool = True

@@ -40,7 +40,7 @@ __all__ = [
 #: his Модуль decision at step ``module_choice`` ("supply"; INTERPRETING.md, entry 104), or the
 #: opponent's decision to pay coins or not at step ``pay_choice`` ("payment"; R15:119.7;
 #: INTERPRETING.md, entry 190).
-OpGroup = Literal["cards", "targets", "player", "hand", "source", "supply", "payment", "order"]
+OpGroup = Literal["cards", "targets", "player", "hand", "source", "supply", "payment", "order", "coins"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,9 +152,10 @@ OPS: dict[Op, OpSpec] = {
         "(`coins_returned`); a player who loses coins loses his temporary ones first (INTERPRETING.md entry 76)",
     ),
     "lose_coins": OpSpec(
-        "player", NoParams,
-        "`to` `controller` or `opponent`: that player loses `amount` coins (all he has if fewer), his closed ones "
-        "first, then open ones (R15:522.5, INTERPRETING.md entry 47; `coins_lost`)",
+        "coins", NoParams,
+        "`to` `controller` or `opponent`: that player loses `amount` coins (all he has if fewer); which of them, he "
+        "decides at step `coin_choice` when both his open and his closed coins could go (R15:522.5, INTERPRETING.md "
+        "entries 47 and 137; `coins_lost`)",
     ),
     "no_plays_next_turn": OpSpec(
         "player", NoParams,

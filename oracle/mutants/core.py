@@ -126,8 +126,16 @@ CORE: tuple[Mutant, ...] = (
     Mutant(
         "coins_lost_open_first",
         "R15:522.5",
-        "a player who loses coins loses his open coins first instead of his closed ones (INTERPRETING.md, entry 47)",
+        "a player who loses coins loses his open coins first, without being asked which (R15:522.5 gives him the "
+        "choice; INTERPRETING.md, entries 47 and 137)",
         "closed_coins_lost_first",
+    ),
+    Mutant(
+        "coins_lost_without_a_choice",
+        "R15:522.5",
+        "a player who loses coins is not asked which: his closed coins go first, then open ones (the protocol's "
+        "fixed order before the outside review; INTERPRETING.md, entries 47 and 137)",
+        "coin_loss_is_a_choice",
     ),
     Mutant(
         "r15_illegal_trigger_spends_use",

@@ -56,6 +56,7 @@ KIND_FIELDS: dict[str, frozenset[str]] = {
     "pay_coins": frozenset({"amounts"}),
     "order_cards": frozenset({"card"}),
     "replace_wounds": frozenset({"card"}),
+    "choose_coins": frozenset({"amounts"}),
 }
 assert set(KIND_FIELDS) == set(ACTION_KINDS)
 

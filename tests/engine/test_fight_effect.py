@@ -125,7 +125,8 @@ def test_steam_flyer_offers_its_players_other_mechanisms_only_while_in_play() ->
 
 def test_attach_own_mechanisms_is_the_controllers_any_number() -> None:
     """The op takes «любое число ваших механизмов»: to controller, amount any; a self_strike may
-    follow it (the card stays in play), unlike other hand ops."""
+    follow it (the card stays in play), as it may follow any hand op now that a pause carries
+    the run's memory (issue 41; ``tests/engine/test_run_memory.py``)."""
     eff = {"op": "attach_own_mechanisms", "to": "opponent", "amount": "any"}
     with pytest.raises(CardDataError):
         parse_pool(_pool({"kind": "triggered", "trigger": "hire", "effects": [eff]}))
@@ -135,10 +136,10 @@ def test_attach_own_mechanisms_is_the_controllers_any_number() -> None:
                            "effects": [{**eff, "to": "controller"},
                                        {"op": "wound", "to": "target", "amount": "self_strike"}]}))
     assert ok.cards["c"].abilities[0].effects[1].amount == "self_strike"
-    with pytest.raises(CardDataError):
-        parse_pool(_pool({"kind": "triggered", "trigger": "hire", "targets": [{"what": "creature"}],
-                          "effects": [{"op": "discard", "to": "controller", "amount": 1},
-                                      {"op": "wound", "to": "target", "amount": "self_strike"}]}))
+    after_discard = parse_pool(_pool({"kind": "triggered", "trigger": "hire", "targets": [{"what": "creature"}],
+                                      "effects": [{"op": "discard", "to": "controller", "amount": 1},
+                                                  {"op": "wound", "to": "target", "amount": "self_strike"}]}))
+    assert after_discard.cards["c"].abilities[0].effects[1].amount == "self_strike"
 
 
 def test_antigrav_alone_dies_and_on_top_sends_its_parts_to_hand() -> None:

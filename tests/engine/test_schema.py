@@ -17,6 +17,7 @@ from oracle.model import (
     Attack,
     Card,
     HandChoice,
+    Memory,
     Modifier,
     ModuleChoice,
     PendingTrigger,
@@ -121,7 +122,7 @@ def test_every_integer_has_a_bound() -> None:
     assert paths, "no integers seen"
     assert paths <= set(BOUNDS), f"integers without a bound: {sorted(paths - set(BOUNDS))}"
     # every bound's field exists in the model (by its last name)
-    model_names = {f.name for cls in (*SCHEMA, HandChoice, ModuleChoice, PlayerEffect) for f in fields(cls)} | {"ability", "count"}
+    model_names = {f.name for cls in (*SCHEMA, HandChoice, Memory, ModuleChoice, PlayerEffect) for f in fields(cls)} | {"ability", "count"}
     for key in BOUNDS:
         last = key.replace("[]", "").rsplit(".", 1)[-1]
         assert last in model_names or last in {"deck", "hand", "play", "graveyard", "mulligan", "targets",

@@ -245,6 +245,15 @@ def _summon_waits_for_itself(s: State) -> Mapping[str, int]:
     return {}
 
 
+def _coin_choice() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 47): Подавление makes player 2, with
+    2 open and 2 closed coins, lose 3; he chooses which at step coin_choice."""
+    b = Board(edition="R15", hands=(["podavlenie"], []), coins=((9, 0), (2, 2)))
+    s = apply(b.state(), Action("play", card=b["podavlenie"])).state
+    assert s.step == "coin_choice", s.step
+    return s
+
+
 def _shuffled_in() -> State:
     """A state the engine reaches (INTERPRETING.md entry 222): player 2's Подгорный крот died and
     its «Гибель» put it into his deck, which chance shuffles now."""
@@ -310,6 +319,7 @@ _BASES: dict[str, Callable[[], State]] = {
     "combined": _combined,
     "creation_choice": _creation_choice,
     "summon_choice": _summon_choice,
+    "coin_choice": _coin_choice,
     "shuffled_in": _shuffled_in,
     "wound_choice_fight": _wound_choice_fight,
     "wound_choice_effect": _wound_choice_effect,
@@ -1108,6 +1118,9 @@ VALIDATE_CASES: list[Case] = [
      "attaching.memory.healed"),
     ("attaching_without_a_mechanism", "module_choice", _mechanisms_gone, "attaching.player"),
     ("attaching_created_not_in_supply", "creation_choice", _attaching(player=1), "attaching.card"),
+    ("coin_choice_by_the_winner_of_the_coins", "coin_choice", _choosing_cards(player=0), "choosing_cards.player"),
+    ("coin_choice_with_one_split_only", "coin_choice", _player(1, "coins_closed", 0), "choosing_cards.player"),
+    ("coin_choice_for_an_effect_that_takes_none", "coin_choice", _choosing_cards(effect=1), "choosing_cards.effect"),
     ("attaching_creation_with_waiting_cards", "creation_choice", _attaching(waiting=(MAX_VALUE,)), "attaching.waiting"),
     ("attaching_play_with_waiting_cards", "module_choice", _attaching(fewer=True), "attaching.waiting"),
     ("attaching_summoned_not_in_the_deck", "summon_choice", _attaching(player=1), "attaching.card"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...cards import Effect
-from ...model import Event, Modifier, QueueEntry, State
+from ...model import Event, HandChoice, Modifier, QueueEntry, State
 from ..mechanisms import draws
 from .hand import put_on_deck
 
@@ -22,9 +22,11 @@ __all__ = [
     "gain_coins_until_end_of_turn",
     "graveyard_to_deck_top",
     "lose_coins",
+    "open_coins_lost",
     "pay",
     "return_self_to_hand",
     "shuffle_self_into_deck",
+    "take_coins",
 ]
 
 
@@ -33,23 +35,44 @@ def _seat(entry: QueueEntry, effect: Effect) -> int:
     return 1 - entry.controller if effect.to == "opponent" else entry.controller
 
 
-def lose_coins(
-    state: State, entry: QueueEntry, effect: Effect, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> bool:
-    """A lost coin leaves the play zone for the supply (R15:522.2); the player chooses which
-    (R15:522.5): the closed ones go first, then open ones (INTERPRETING.md, entry 47; the
-    ``coins_lost_open_first`` mutant takes open ones first)."""
-    seat = _seat(entry, effect)
+def open_coins_lost(state: State, seat: int, amount: int) -> tuple[int, int, int]:
+    """A loss of ``amount`` coins by ``seat``: how many he loses (all he has if fewer), and the
+    fewest and the most of them that can be open ones (the rest closed; R15:522.2, 522.5)."""
     p = state.players[seat]
-    first, second = ("coins_closed", "coins_open") if state.rules.closed_coins_lost_first else ("coins_open", "coins_closed")
-    lost = 0
-    for attr in (first, second):
-        taken = min(amount - lost, getattr(p, attr))
-        setattr(p, attr, getattr(p, attr) - taken)
-        lost += taken
+    lost = min(max(amount, 0), p.coins_open + p.coins_closed)
+    return lost, max(0, lost - p.coins_closed), min(p.coins_open, lost)
+
+
+def lose_coins(
+    state: State, entry: QueueEntry, effect: Effect, index: int, amount: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[bool, bool]:
+    """«Теряет (N)»: a lost coin leaves the play zone for the supply (R15:522.2), and the player
+    chooses which of his coins (R15:522.5): when both his open and his closed coins could go, he
+    decides at step ``coin_choice`` (returns ``(True, False)``: the resolution waits); otherwise
+    the one split there is happens now (INTERPRETING.md, entries 47 and 137; the
+    ``coins_lost_without_a_choice`` mutant takes his closed coins first without asking, the
+    ``coins_lost_open_first`` one his open coins first).  Returns (it waits, it was carried out)."""
+    seat = _seat(entry, effect)
+    lost, fewest, most = open_coins_lost(state, seat, amount)
+    if most > fewest and state.rules.coin_loss_is_a_choice and state.rules.closed_coins_lost_first:
+        # (the switches: both on in the reference; a mutant turns one off, and the split is fixed)
+        state.choosing_cards = HandChoice(entry, index, seat, state.step)
+        state.step = "coin_choice"
+        return True, False
+    return False, take_coins(state, seat, lost, fewest if state.rules.closed_coins_lost_first else most, ev, rules)
+
+
+def take_coins(state: State, seat: int, lost: int, open_lost: int, ev: list[Event], rules: tuple[str, ...]) -> bool:
+    """``seat`` loses ``lost`` coins, ``open_lost`` of them open ones and the rest closed ones,
+    his temporary coins first among the open ones (:func:`drop_temporary_coins`); event
+    ``coins_lost``.  Returns whether he lost any."""
+    p = state.players[seat]
+    p.coins_open -= open_lost
+    p.coins_closed -= lost - open_lost
     if lost:
-        ev.append(Event("coins_lost", (*rules, "R15:522.2", "R15:522.5"), (("player", seat), ("amount", lost))))
-        drop_temporary_coins(state, seat, lost)
+        ev.append(Event("coins_lost", (*rules, "R15:522.2", "R15:522.5"),
+                        (("player", seat), ("amount", lost), ("open", open_lost))))
+        drop_temporary_coins(state, seat, open_lost)
     return lost > 0
 
 

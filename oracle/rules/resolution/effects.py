@@ -407,9 +407,23 @@ def _create(
     return create_effect(state, entry, effect, index, ev, rules), True
 
 
+def _coins(
+    state: State, entry: QueueEntry, ability: EffectAbility, index: int, ev: list[Event], rules: tuple[str, ...]
+) -> tuple[bool, bool]:
+    """«Теряет (N)»: the loser's choice of coins may wait at step coin_choice (R15:522.5; entries
+    47, 137); nothing when its condition is false (entry 42)."""
+    effect = ability.effects[index]
+    if effect.cond and not _condition_met(state, entry, effect):
+        return False, False
+    return player_effects.lose_coins(state, entry, effect, index, effect_amount(state, entry, effect, 0, -1, -1),
+                                     ev, rules)
+
+
 #: The pausing handlers by op group: «противник может заплатить …» waits at step pay_choice
-#: (entry 190), an owner's order at deck_order, a created Модуль at module_choice.
-_PAUSING: dict[OpGroup, PausingHandler] = {"payment": payment_effect, "order": _order, "supply": _create}
+#: (entry 190), an owner's order at deck_order, a created Модуль at module_choice, the loser's
+#: choice of coins at coin_choice.
+_PAUSING: dict[OpGroup, PausingHandler] = {"payment": payment_effect, "order": _order, "supply": _create,
+                                           "coins": _coins}
 
 #: Handler of an op carried out as a whole: (state, entry, effect, amount, events, rules)
 #: -> whether it was carried out (for a later «при этом» / «иначе», R15:119.4, 119.7).
@@ -421,7 +435,6 @@ _WHOLE: dict[Op, WholeHandler] = {
     "destroy": card_effects.destroy,
     "gain_coin": player_effects.gain_coin,
     "gain_coins_until_end_of_turn": player_effects.gain_coins_until_end_of_turn,
-    "lose_coins": player_effects.lose_coins,
     "no_plays_next_turn": timed_effects.create,
     "cost_next_turn": timed_effects.create,
     "cost_until_end_of_opponent_turn": timed_effects.create,

@@ -14,7 +14,9 @@ of an action, and the decision carried out), all resumed the same way
   of a hero's wounds (R15:517.3);
 - :mod:`~oracle.rules.resolution.pauses.pay` — step ``pay_choice``: the opponent pays or not (R15:119.7);
 - :mod:`~oracle.rules.resolution.pauses.order` — step ``deck_order``: an owner orders his cards
-  on top of his deck (R15:204.4).
+  on top of his deck (R15:204.4);
+- :mod:`~oracle.rules.resolution.pauses.coins` — step ``coin_choice``: a player made to lose coins
+  chooses which (R15:522.5).
 
 The pauses that resume a card's *play* rather than an ability's resolution are the turn's:
 ``target_choice`` (:mod:`oracle.rules.resolution.queue`, the declaration), ``cancel_choice``
@@ -25,9 +27,10 @@ The pauses that resume a card's *play* rather than an ability's resolution are t
 from __future__ import annotations
 
 from ..resume import Pause
-from . import hand, order, pay, shuffle, wound
+from . import coins, hand, order, pay, shuffle, wound
 
 __all__ = ["PAUSES", "Pause"]
 
 #: The resolution pauses by step.
-PAUSES: dict[str, Pause] = {p.step: p for p in (hand.PAUSE, shuffle.PAUSE, wound.PAUSE, pay.PAUSE, order.PAUSE)}
+PAUSES: dict[str, Pause] = {p.step: p for p in (hand.PAUSE, shuffle.PAUSE, wound.PAUSE, pay.PAUSE, order.PAUSE,
+                                                coins.PAUSE)}

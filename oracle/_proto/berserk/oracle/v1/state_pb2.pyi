@@ -32,6 +32,7 @@ class Step(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_MODULE_CHOICE: _ClassVar[Step]
     STEP_PAY_CHOICE: _ClassVar[Step]
     STEP_DECK_ORDER: _ClassVar[Step]
+    STEP_COIN_CHOICE: _ClassVar[Step]
     STEP_WOUND_CHOICE: _ClassVar[Step]
 
 class GameResult(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
@@ -63,6 +64,7 @@ STEP_CANCEL_CHOICE: Step
 STEP_MODULE_CHOICE: Step
 STEP_PAY_CHOICE: Step
 STEP_DECK_ORDER: Step
+STEP_COIN_CHOICE: Step
 STEP_WOUND_CHOICE: Step
 GAME_RESULT_UNSPECIFIED: GameResult
 GAME_RESULT_PLAYER_1_WON: GameResult
