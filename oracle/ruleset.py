@@ -444,6 +444,12 @@ class Ruleset:
     #: R15:519.5, 205.3: a card leaves play to its owner's graveyard, whoever controls it
     #: (INTERPRETING.md, entry 114).
     leaves_play_to_owner: bool = True
+    #: R15:505.3, 113.6, 403.1: a card that left play is judged by the controller it had there —
+    #: whose «Гибель» it is, whose creature died, whose creature killed it (INTERPRETING.md, entry 114).
+    last_known_control: bool = True
+    #: R15:519.1, glossary «Уникальность»: taking a card under control takes it into the squad, so
+    #: the taker's copy of a unique card goes as when one enters play (INTERPRETING.md, entry 83).
+    uniqueness_on_control_change: bool = True
     #: R15:203.4, 204.4: a card put from play into a hand or a deck goes to its owner's, whoever
     #: controls it (INTERPRETING.md, entry 191).
     zone_moves_to_owner: bool = True

@@ -178,4 +178,21 @@ COMBINED_AND_COSTS: tuple[Mutant, ...] = (
         "(INTERPRETING.md, entry 241)",
         "x_chain_length_checked",
     ),
+    Mutant(
+        "dead_card_judged_by_owner",
+        "R15:505.3",
+        "a card taken under control that dies is judged by its owner, not by the player who controlled it in "
+        "play: its «Гибель» is the owner's and hurts the taker's hero, the taker's «когда ваше существо "
+        "погибает» does not see it, its killer counts as the owner's creature (R15:505.3, 113.6, 403.1; "
+        "INTERPRETING.md, entry 114)",
+        "last_known_control",
+    ),
+    Mutant(
+        "uniqueness_only_on_entering_play",
+        "R15:519.1",
+        "«Уникальность» is checked only when a card enters play: a player who takes control of a second copy "
+        "of a unique creature keeps both (R15:519.1: taking control is taking into the squad; INTERPRETING.md, "
+        "entry 83)",
+        "uniqueness_on_control_change",
+    ),
 )

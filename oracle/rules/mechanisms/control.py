@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ...cards import GRANTED_KEYWORDS
 from ...model import Event, Modifier, State
+from .zones import uniqueness
 
 __all__ = ["exchange_control", "give_back", "take_control"]
 
@@ -45,6 +46,16 @@ def take_control(state: State, seat: int, uid: int, ev: list[Event], rules: tupl
         state.modifiers.append(Modifier(uid, seat, until, grants="control"))
         data = (*data, ("until", until))
     ev.append(Event("control_taken", (*rules, "R15:519.1", "R15:519.5"), data))
+    _into_squad(state, seat, uid, ev)
+
+
+def _into_squad(state: State, seat: int, uid: int, ev: list[Event]) -> None:
+    """Taking a card under control takes it into the squad (R15:519.1): «Уникальность» applies
+    as to any card that comes into it — the copy ``seat`` already controls goes (R15 glossary
+    «Уникальность»; INTERPRETING.md, entry 83).  The ``uniqueness_only_on_entering_play``
+    mutant applies it only to a card entering play."""
+    if state.rules.uniqueness_on_control_change:
+        uniqueness(state, seat, uid, ev, ("R15:503.1", "R15:519.1"))
 
 
 def exchange_control(state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
@@ -83,3 +94,4 @@ def give_back(state: State, modifier: Modifier, ev: list[Event], rules: tuple[st
     # the earlier effect of the player who had taken it for good counts again (R15:513.1)
     cites = (*rules, "R15:519.5") if back == state.cards[uid].owner else (*rules, "R15:519.5", "R15:513.1")
     ev.append(Event("control_returned", cites, (("player", back), ("card", uid))))
+    _into_squad(state, back, uid, ev)
