@@ -345,6 +345,9 @@ class Ruleset:
     #: R15:510.4: a return strike is no attack, «при ударе» abilities do not fire on it
     #: (INTERPRETING.md, entry 154).
     return_strike_fires_no_strike_trigger: bool = True
+    #: R15:510.4, glossary «Атака»: a return strike is no attack, so «Защита от атак» does not
+    #: keep off its wounds (INTERPRETING.md, entry 154).
+    return_strike_is_no_attack: bool = True
     #: R15 glossary «Бешенство»: a creature with it must attack whenever it can (INTERPRETING.md,
     #: entry 155).
     frenzy_forces_the_attack: bool = True

@@ -195,4 +195,11 @@ COMBINED_AND_COSTS: tuple[Mutant, ...] = (
         "entry 83)",
         "uniqueness_on_control_change",
     ),
+    Mutant(
+        "return_strike_counted_as_attack",
+        "R15:510.4",
+        "a return strike counts as an attack for «Защита от атак»: Тест-оберег takes no wound from the return "
+        "strike of the creature it attacks (R15:510.4, glossary «Атака»; INTERPRETING.md, entry 154)",
+        "return_strike_is_no_attack",
+    ),
 )
