@@ -348,6 +348,9 @@ class Ruleset:
     #: R15:510.4, glossary «Атака»: a return strike is no attack, so «Защита от атак» does not
     #: keep off its wounds (INTERPRETING.md, entry 154).
     return_strike_is_no_attack: bool = True
+    #: R15 glossary «При атаке (При ударе)», R15:507.3: a shot is an attack, so «при атаке»
+    #: abilities fire on it too (INTERPRETING.md, entry 154).
+    shot_fires_attack_triggers: bool = True
     #: R15 glossary «Бешенство»: a creature with it must attack whenever it can (INTERPRETING.md,
     #: entry 155).
     frenzy_forces_the_attack: bool = True

@@ -202,4 +202,12 @@ COMBINED_AND_COSTS: tuple[Mutant, ...] = (
         "strike of the creature it attacks (R15:510.4, glossary «Атака»; INTERPRETING.md, entry 154)",
         "return_strike_is_no_attack",
     ),
+    Mutant(
+        "shot_is_no_attack",
+        "R15:7.onstrike",
+        "«При атаке» fires only on a strike attack: a creature that shoots makes no attack, so Одеревенение's "
+        "«При атаке оглушите это существо» does not fire on Караульный's shot (R15 glossary «При атаке»: «когда "
+        "карта наносит атаку (удар, выстрел)»; INTERPRETING.md, entry 154)",
+        "shot_fires_attack_triggers",
+    ),
 )
