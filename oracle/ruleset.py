@@ -351,6 +351,9 @@ class Ruleset:
     #: R15 glossary «При атаке (При ударе)», R15:507.3: a shot is an attack, so «при атаке»
     #: abilities fire on it too (INTERPRETING.md, entry 154).
     shot_fires_attack_triggers: bool = True
+    #: R15:113.5: a granted triggered ability is «1 раз за ход» like a printed one unless it says
+    #: «Каждый раз, когда»: its usage marker goes on the card that has it (INTERPRETING.md, entry 180).
+    granted_abilities_once_per_turn: bool = True
     #: R15 glossary «Бешенство»: a creature with it must attack whenever it can (INTERPRETING.md,
     #: entry 155).
     frenzy_forces_the_attack: bool = True

@@ -210,4 +210,12 @@ COMBINED_AND_COSTS: tuple[Mutant, ...] = (
         "карта наносит атаку (удар, выстрел)»; INTERPRETING.md, entry 154)",
         "shot_fires_attack_triggers",
     ),
+    Mutant(
+        "granted_ability_unlimited",
+        "R15:113.5",
+        "a granted triggered ability takes no «1 раз за ход» marker: Застать врасплох's «при атаке – оглушите "
+        "атакованное существо» fires and stuns again when the prepared creature attacks a second time in the turn "
+        "(INTERPRETING.md, entry 180)",
+        "granted_abilities_once_per_turn",
+    ),
 )
