@@ -372,8 +372,10 @@ def take_granted_marker(state: State, uid: int, granter: int, index: int, a: Eff
     """Put the usage marker of a granted triggered ability on the card ``uid`` that has it, at its
     declaration (R15:113.5): a modifier granting "ability_used", ``granter`` and ``amount`` naming
     the ability as the grant does, until the start of the next turn, when the per-turn markers
-    come off (303.3; INTERPRETING.md, entry 180).  A «Каждый раз, когда» ability takes none."""
-    if a.per_turn and state.rules.granted_abilities_once_per_turn:
+    come off (303.3; INTERPRETING.md, entry 180).  A «Каждый раз, когда» ability takes none, nor
+    does a card that has left play (a granted «Гибель» declared after the death): out of play it has
+    lost what it was granted (R15:205.3), and a modifier lies only on a card in play."""
+    if a.per_turn and state.rules.granted_abilities_once_per_turn and state.zone_of(uid) == "play":
         state.modifiers.append(Modifier(uid, index, "start_of_turn", grants="ability_used", granter=granter))
 
 
