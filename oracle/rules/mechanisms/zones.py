@@ -318,17 +318,21 @@ def enter_play(
             check_state(state, ev)  # the mutant: R15:505.1 at once, before its «Найм» (entry 99)
 
 
-def uniqueness(state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+def uniqueness(
+    state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...], spare: Sequence[int] = (),
+) -> None:
     """«Уникальность» (R15 glossary): the creature ``uid`` has just come into ``seat``'s squad —
     played, summoned, resurrected, created, or taken under his control (R15:519.1) — so a card
     of the same name already under his control, when either has «Уникальность», goes to its
     owner's graveyard: «Если вторая карта с таким же именем должна попасть в отряд, уберите
     первую копию», a rules effect (R15:503.1; INTERPRETING.md, entry 83; the
-    ``uniqueness_only_on_entering_play`` mutant skips a change of control)."""
+    ``uniqueness_only_on_entering_play`` mutant skips a change of control).  ``spare``: the other
+    cards changing controller at the same moment (an exchange, or control ending for several at
+    310.2): one still under his control is on its way out and is no first copy."""
     d = card_def(state, uid)
     if d.type != "creature" or not state.rules.uniqueness_moves_the_first:
         return
-    for other in [o for o in state.players[seat].play if o != uid]:
+    for other in [o for o in state.players[seat].play if o != uid and o not in spare]:
         od = card_def(state, other)
         if od.name == d.name and ("unique" in d.keywords or "unique" in od.keywords):
             leave_play(state, other, ev, rules, "moved_to_graveyard")

@@ -518,7 +518,8 @@ def exchange_control_until_end_of_turn(
 ) -> None:
     """«обменяйтесь контролем над ними до конца хода» (Бардак): the card changes controller until
     310.2, given to the opponent or taken from him (R15:519.5; INTERPRETING.md, entry 230)."""
-    control.exchange_control(state, entry.controller, uid, ev, rules)
+    control.exchange_control(state, entry.controller, uid, ev, rules, entry.targets)  # one exchange: each
+    # of its cards is spared by «Уникальность» as the others move (INTERPRETING.md, entry 83)
 
 
 def hide(
