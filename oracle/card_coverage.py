@@ -137,7 +137,8 @@ PARTLY: dict[str, str] = {
     "`granter`), fired by the creature that has them as their source (`pending[].granter`); a class change "
     "«становится энтом» (op `become_ent`, entry 181), static `grant_ability` to own creatures (of a class, not created; "
     "entries 182, 184), the granted static «Не получает ран» as the keyword `no_wounds` (entry 185); no other granted "
-    "static ability, no «1 раз за ход» marker on a granted ability",
+    "static ability; a granted triggered ability is «1 раз за ход» (R15:113.5), its marker a modifier granting "
+    "`ability_used` on the creature",
     "M_MODULE": "keyword `module` («Модуль»: attached to its player's mechanism at step `module_choice`, the combined "
     "card's summed strike, life and cost and its parts' abilities, parts leaving play as separate cards, R15 "
     "glossary, R15:505.4; entries 103-105), a creature in play attached by an ability (op `attach_to_self`, "

@@ -352,6 +352,15 @@ class Ruleset:
     #: R15:510.4: a return strike is no attack, «при ударе» abilities do not fire on it
     #: (INTERPRETING.md, entry 154).
     return_strike_fires_no_strike_trigger: bool = True
+    #: R15:510.4, glossary «Атака»: a return strike is no attack, so «Защита от атак» does not
+    #: keep off its wounds (INTERPRETING.md, entry 154).
+    return_strike_is_no_attack: bool = True
+    #: R15 glossary «При атаке (При ударе)», R15:507.3: a shot is an attack, so «при атаке»
+    #: abilities fire on it too (INTERPRETING.md, entry 154).
+    shot_fires_attack_triggers: bool = True
+    #: R15:113.5: a granted triggered ability is «1 раз за ход» like a printed one unless it says
+    #: «Каждый раз, когда»: its usage marker goes on the card that has it (INTERPRETING.md, entry 180).
+    granted_abilities_once_per_turn: bool = True
     #: R15 glossary «Бешенство»: a creature with it must attack whenever it can (INTERPRETING.md,
     #: entry 155).
     frenzy_forces_the_attack: bool = True
@@ -451,6 +460,12 @@ class Ruleset:
     #: R15:519.5, 205.3: a card leaves play to its owner's graveyard, whoever controls it
     #: (INTERPRETING.md, entry 114).
     leaves_play_to_owner: bool = True
+    #: R15:505.3, 113.6, 403.1: a card that left play is judged by the controller it had there —
+    #: whose «Гибель» it is, whose creature died, whose creature killed it (INTERPRETING.md, entry 114).
+    last_known_control: bool = True
+    #: R15:519.1, glossary «Уникальность»: taking a card under control takes it into the squad, so
+    #: the taker's copy of a unique card goes as when one enters play (INTERPRETING.md, entry 83).
+    uniqueness_on_control_change: bool = True
     #: R15:203.4, 204.4: a card put from play into a hand or a deck goes to its owner's, whoever
     #: controls it (INTERPRETING.md, entry 191).
     zone_moves_to_owner: bool = True

@@ -102,16 +102,17 @@ def parse_granted(raw: Any, path: str, first: int) -> tuple[TriggeredAbility, ..
         if not isinstance(a, dict) or a.get("kind") != "triggered":
             raise CardDataError(f"{path}[{i}].kind", "a granted ability is triggered (R15:7.gains)")
         if any(k in a for k in ("limit", "whenever")):
-            raise CardDataError(f"{path}[{i}]", "a granted ability takes no usage limit (its marker is not modelled)")
+            raise CardDataError(f"{path}[{i}]", "a granted ability is «1 раз за ход» (R15:113.5): it takes no other limit")
     out = parse_abilities(raw, path, "creature")
     shifted: list[TriggeredAbility] = []
     for i, a in enumerate(out):
         assert isinstance(a, TriggeredAbility)
         if a.trigger not in GRANTED_TRIGGERS:
             raise CardDataError(f"{path}[{i}].trigger", f"a granted ability fires on one of {', '.join(GRANTED_TRIGGERS)}")
-        # no «1 раз за ход» marker: the card that has it keeps markers for its own abilities only
-        # (INTERPRETING.md, entry 180)
-        a = replace(a, per_turn=0, per_game=0)
+        # «1 раз за ход» like a printed one (R15:113.5): its marker goes on the card that has it, a
+        # modifier granting "ability_used" (INTERPRETING.md, entry 180); no pool card grants a
+        # «Каждый раз, когда»
+        a = replace(a, per_turn=1, per_game=0)
         shifted.append(replace(a, options=tuple(first + k for k in a.options)) if a.options else a)
     return tuple(shifted)
 

@@ -83,7 +83,7 @@ class Modifier:
                              presence="nonzero", json_doc=(
                                  "`life`, `reduced_life`, `mechanism`, `ent`, `dash`, `vulnerability`, `first_strike`, "
                                  "`directed_at_creatures`, `no_wounds`, `double_strike`, `armour`, `untargetable`, `control`, "
-                                 "`double_life`, `double_cost`, `deals_no_wounds`, `directed_at_it`, `ability` or `no_abilities`; the key is present "
+                                 "`double_life`, `double_cost`, `deals_no_wounds`, `directed_at_it`, `ability`, `no_abilities` or `ability_used`; the key is present "
                                  "exactly when not "
                                  "empty (5.4 rule 7)"))] = ""
     coins: Annotated[bool, F(8, "Temporary coins of the hero's player (R15:522.4; entry 76).", presence="nonzero",

@@ -52,7 +52,7 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: text printed on it, what effects gave it stays («теряет особенности», R15 glossary; entry 211).
 GRANTS = ("life", "reduced_life", "mechanism", "ent", "dash", "vulnerability", "first_strike", "directed_at_creatures",
           "no_wounds", "double_strike", "armour", "untargetable", "control", "double_life", "double_cost", "deals_no_wounds",
-          "directed_at_it", "ability", "no_abilities")
+          "directed_at_it", "ability", "no_abilities", "ability_used")
 #: The grants that are keywords (a modifier of these has ``amount`` 0).
 GRANTED_KEYWORDS = ("dash", "vulnerability", "first_strike", "directed_at_creatures", "deals_no_wounds", "directed_at_it",
                     "no_wounds")

@@ -186,4 +186,44 @@ COMBINED_AND_COSTS: tuple[Mutant, ...] = (
         "(INTERPRETING.md, entry 241)",
         "x_chain_length_checked",
     ),
+    Mutant(
+        "dead_card_judged_by_owner",
+        "R15:505.3",
+        "a card taken under control that dies is judged by its owner, not by the player who controlled it in "
+        "play: its «Гибель» is the owner's and hurts the taker's hero, the taker's «когда ваше существо "
+        "погибает» does not see it, its killer counts as the owner's creature (R15:505.3, 113.6, 403.1; "
+        "INTERPRETING.md, entry 114)",
+        "last_known_control",
+    ),
+    Mutant(
+        "uniqueness_only_on_entering_play",
+        "R15:519.1",
+        "«Уникальность» is checked only when a card enters play: a player who takes control of a second copy "
+        "of a unique creature keeps both (R15:519.1: taking control is taking into the squad; INTERPRETING.md, "
+        "entry 83)",
+        "uniqueness_on_control_change",
+    ),
+    Mutant(
+        "return_strike_counted_as_attack",
+        "R15:510.4",
+        "a return strike counts as an attack for «Защита от атак»: Тест-оберег takes no wound from the return "
+        "strike of the creature it attacks (R15:510.4, glossary «Атака»; INTERPRETING.md, entry 154)",
+        "return_strike_is_no_attack",
+    ),
+    Mutant(
+        "shot_is_no_attack",
+        "R15:7.onstrike",
+        "«При атаке» fires only on a strike attack: a creature that shoots makes no attack, so Одеревенение's "
+        "«При атаке оглушите это существо» does not fire on Караульный's shot (R15 glossary «При атаке»: «когда "
+        "карта наносит атаку (удар, выстрел)»; INTERPRETING.md, entry 154)",
+        "shot_fires_attack_triggers",
+    ),
+    Mutant(
+        "granted_ability_unlimited",
+        "R15:113.5",
+        "a granted triggered ability takes no «1 раз за ход» marker: Застать врасплох's «при атаке – оглушите "
+        "атакованное существо» fires and stuns again when the prepared creature attacks a second time in the turn "
+        "(INTERPRETING.md, entry 180)",
+        "granted_abilities_once_per_turn",
+    ),
 )

@@ -32,6 +32,11 @@ def _check_grants(state: State, grants: str, amount: int, until: str, flagged: b
         raise StateError(f"{path}.amount", "an armour modifier is «Броня N», N at least 1")
     if grants == "control" and amount not in (0, 1):
         raise StateError(f"{path}.amount", f"a control modifier's amount is the seat that took control, 0 or 1; got {amount}")
+    if grants == "ability_used":
+        # the usage marker of a granted triggered ability (R15:113.5; INTERPRETING.md, entry 180)
+        if until != "start_of_turn":
+            raise StateError(f"{path}.until", "a granted ability's usage marker lasts until the start of the next turn")
+        return  # amount: the ability's index on its granter (_check_granted)
     if grants == "ability":
         if until not in ("end_of_turn", "while_in_play"):
             raise StateError(f"{path}.until", "a granted ability lasts until the end of turn or while the card is in play")
@@ -110,8 +115,9 @@ def _check_modifiers(state: State, seen: Mapping[int, tuple[int, str, int]]) -> 
                              "entry 67)")
         if m.grants:
             _check_grants(state, m.grants, m.amount, m.until, m.sets or m.shots, m.target, f"modifiers[{i}]")
-        if (m.grants == "ability") != (m.granter != 0):
-            raise StateError(f"modifiers[{i}].granter", "a modifier granting an ability names its granter, and only it")
+        if (m.grants in ("ability", "ability_used")) != (m.granter != 0):
+            raise StateError(f"modifiers[{i}].granter", "a modifier granting an ability or its usage marker names its "
+                             "granter, and only it")
         if m.granter:
             _check_granted(state, m.granter, m.amount, f"modifiers[{i}]")
         place = seen.get(m.target)

@@ -34,6 +34,6 @@ def test_a_closed_gate_hides_no_trigger(edition: str, seed: int) -> None:
             closed += 1
             for subject in (*((0,) if kind not in triggers._SELF else ()), *state.cards):
                 probe = state.copy()
-                triggers._fire(probe, Run(), kind, subject, (), 0, cards, 0, 0, False)
+                triggers._fire(probe, Run(), kind, subject, (), 0, cards, 0, 0, False, None)
                 assert probe.pending == state.pending, (kind, subject)
     assert closed and opened

@@ -24,11 +24,12 @@ def _pool(**overrides: object) -> dict:
 
 def test_the_loader_reads_granted_abilities_after_the_cards_own() -> None:
     """A card's granted abilities are numbered after its own (and its delayed) ones; a granted one
-    fires on a condition about the card that has it, takes no usage limit, and an effect names an
-    existing one."""
+    fires on a condition about the card that has it, is «1 раз за ход» like a printed one (R15:113.5;
+    its marker is a modifier on the card, INTERPRETING.md, entry 180) and takes no other limit, and
+    an effect names an existing one."""
     granted = [{"kind": "triggered", "trigger": "attacks", "effects": [{"op": "stun", "to": "attacked"}]}]
     d = parse_pool(_pool(granted=granted)).cards["c"]
-    assert d.first_granted == 1 and d.ability_at(1) is d.granted[0] and d.granted[0].per_turn == 0
+    assert d.first_granted == 1 and d.ability_at(1) is d.granted[0] and d.granted[0].per_turn == 1
     with pytest.raises(CardDataError) as err:
         parse_pool(_pool(granted=[{**granted[0], "trigger": "creature_dies", "effects": [{"op": "stun", "to": "self"}]}]))
     assert err.value.field == "$.cards[0].granted[0].trigger"

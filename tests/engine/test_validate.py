@@ -977,6 +977,7 @@ VALIDATE_CASES: list[Case] = [
      _modifier0(until="while_in_play", owner=-1, amount=0, grants="control"), "modifiers[0].until"),
     ("modifier_control_of_a_hero", "modifier", _control_of_a_hero, "modifiers[0].target"),
     ("modifier_granted_until_start_of_turn", "granted", _modifier0(until="start_of_turn"), "modifiers[0].until"),
+    ("modifier_granted_marker_until_end_of_turn", "granted", _modifier0(grants="ability_used"), "modifiers[0].until"),
     ("modifier_granted_by_no_card", "granted", _modifier0(granter=999), "modifiers[0].granter"),
     ("modifier_granted_index_not_granted", "granted", _modifier0(amount=0), "modifiers[0].amount"),
     ("modifier_grants_an_ability_without_granter", "granted", _modifier0(granter=0), "modifiers[0].granter"),

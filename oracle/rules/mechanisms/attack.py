@@ -313,7 +313,8 @@ def _exchange(state: State, attacker: int, target: int, ev: list[Event], extra: 
     # a creature dies «от» the creature whose strike brought it to 0 (R15:505.1.1)
     by = {target: attacker, attacker: target}
     if first == target:  # «Первый удар»: the target strikes first, the attacker only if it survived
-        wound(state, attacker, back, ev, (*back_rules, "R15:7.firststrike"), target, by_strike=True)
+        wound(state, attacker, back, ev, (*back_rules, "R15:7.firststrike"), target, by_strike=True,
+              return_strike=True)
         _struck(state, target, attacker, ev, return_strike=True)
         check_state(state, ev, by)
         if state.zone_of(attacker) != "play":
@@ -329,6 +330,6 @@ def _exchange(state: State, attacker: int, target: int, ev: list[Event], extra: 
         check_state(state, ev, by)
         if state.zone_of(target) != "play":
             return
-    wound(state, attacker, back, ev, back_rules, target, by_strike=True)
+    wound(state, attacker, back, ev, back_rules, target, by_strike=True, return_strike=True)
     _struck(state, target, attacker, ev, return_strike=True)
     check_state(state, ev, by)

@@ -16,17 +16,23 @@ and 140.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...cards import GRANTED_KEYWORDS
 from ...model import Event, Modifier, State
+from .zones import uniqueness
 
 __all__ = ["exchange_control", "give_back", "take_control"]
 
 
-def take_control(state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...], until: str = "") -> None:
+def take_control(
+    state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...], until: str = "", spare: Sequence[int] = (),
+) -> None:
     """``seat`` takes control of card ``uid`` (R15:519.5): a card in play other than a hero,
     controlled by the other player, moves to ``seat``'s play list (event ``control_taken``,
     with ``until`` "end_of_turn" for «до конца хода», which also puts a modifier granting
-    "control" on it, its ``amount`` the taker's seat).  A card he controls already, a hero, or a card out of play: nothing."""
+    "control" on it, its ``amount`` the taker's seat).  A card he controls already, a hero, or a card out of play: nothing.
+    ``spare``: the cards that change controller at the same moment (:func:`_into_squad`)."""
     if state.zone_of(uid) != "play" or uid == state.players[state.cards[uid].owner].hero:
         return
     if state.controller_of(uid) == seat:
@@ -45,9 +51,22 @@ def take_control(state: State, seat: int, uid: int, ev: list[Event], rules: tupl
         state.modifiers.append(Modifier(uid, seat, until, grants="control"))
         data = (*data, ("until", until))
     ev.append(Event("control_taken", (*rules, "R15:519.1", "R15:519.5"), data))
+    _into_squad(state, seat, uid, ev, spare)
 
 
-def exchange_control(state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+def _into_squad(state: State, seat: int, uid: int, ev: list[Event], spare: Sequence[int]) -> None:
+    """Taking a card under control takes it into the squad (R15:519.1): «Уникальность» applies
+    as to any card that comes into it — the copy ``seat`` already controls goes (R15 glossary
+    «Уникальность»; INTERPRETING.md, entry 83), but for the ``spare`` cards, which change controller
+    at the same moment (an exchange is one event, R15:519.5).  The ``uniqueness_only_on_entering_play``
+    mutant applies it only to a card entering play."""
+    if state.rules.uniqueness_on_control_change:
+        uniqueness(state, seat, uid, ev, ("R15:503.1", "R15:519.1"), spare)
+
+
+def exchange_control(
+    state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...], spare: Sequence[int] = (),
+) -> None:
     """«обменяйтесь контролем над ними до конца хода» (Бардак), one card of the exchange: its
     controller loses control of it and his opponent becomes its controller until 310.2 (R15:519.5)
     -- the card of ``seat`` (the ability's controller) goes to his opponent, the opponent's card
@@ -61,10 +80,12 @@ def exchange_control(state: State, seat: int, uid: int, ev: list[Event], rules: 
     ctl = state.controller_of(uid)
     if ctl == seat and not state.rules.control_exchange_gives:
         return
-    take_control(state, 1 - ctl, uid, ev, rules, "end_of_turn")
+    take_control(state, 1 - ctl, uid, ev, rules, "end_of_turn", spare)
 
 
-def give_back(state: State, modifier: Modifier, ev: list[Event], rules: tuple[str, ...]) -> None:
+def give_back(
+    state: State, modifier: Modifier, ev: list[Event], rules: tuple[str, ...], spare: Sequence[int] = (),
+) -> None:
     """The control «до конца хода» put on by ``modifier`` ends (310.2): when its taker (the seat in
     its ``amount``) still controls the card, he loses control and his opponent becomes its
     controller automatically (R15:519.5; event ``control_returned``) -- the card's owner, or the
@@ -83,3 +104,4 @@ def give_back(state: State, modifier: Modifier, ev: list[Event], rules: tuple[st
     # the earlier effect of the player who had taken it for good counts again (R15:513.1)
     cites = (*rules, "R15:519.5") if back == state.cards[uid].owner else (*rules, "R15:519.5", "R15:513.1")
     ev.append(Event("control_returned", cites, (("player", back), ("card", uid))))
+    _into_squad(state, back, uid, ev, spare)

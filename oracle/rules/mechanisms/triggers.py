@@ -27,7 +27,7 @@ from .run import Run, as_run, run_of
 
 __all__ = [
     "COUNTED_TRIGGERS", "POISON", "fire", "fire_from_deck", "granted_to", "granters", "keeps_strike", "keeps_wounds", "killed_by_holds",
-    "remembers", "resolving", "strike_readers",
+    "last_controller", "remembers", "resolving", "strike_readers",
 ]
 
 #: Pseudo ability index of poison («Отравление на Х»: in the start of its controller's turn
@@ -118,18 +118,31 @@ def _holders(kind: str) -> frozenset[str]:
 _NONE: frozenset[str] = frozenset()
 
 
-def killed_by_holds(state: State, killed_by: KilledBy, controller: int, killer: int) -> bool:
+def last_controller(state: State, uid: int, known: Mapping[int, int] | None) -> int:
+    """Who controls card ``uid`` as the rules judge it now: the controller it had when it left
+    the play zone, for a card that just left it (``known``: R15:403.1, last known information;
+    R15:505.3: the abilities on a card's death are its last controller's), else its controller
+    (:meth:`~oracle.model.State.controller_of`; INTERPRETING.md, entry 114).  The
+    ``dead_card_judged_by_owner`` mutant reads its owner for a card that left play."""
+    if known and uid in known:
+        return known[uid] if state.rules.last_known_control else state.cards[uid].owner
+    return state.controller_of(uid)
+
+
+def killed_by_holds(
+    state: State, killed_by: KilledBy, controller: int, killer: int, known: Mapping[int, int] | None = None,
+) -> bool:
     """Whether a card destroyed «от» ``killer`` (R15:505.1.1; 0: nothing) died from what
     ``killed_by`` names, seen from the ability's ``controller``: «от существа» a creature, «от
-    существа противника» a creature of the controller's opponent (its owner, who controls it;
-    R15:519.2).  A creature that strikes or whose ability wounds or destroys is the source
-    (R15:502.2), wherever it is now (INTERPRETING.md, entry 98).  The
-    ``death_source_ignored`` mutant lets any death match."""
+    существа противника» a creature its opponent controls, or last controlled if it left play
+    with the card (:func:`last_controller`; R15:403.1, 519.5).  A creature that strikes or whose
+    ability wounds or destroys is the source (R15:502.2), wherever it is now (INTERPRETING.md,
+    entry 98).  The ``death_source_ignored`` mutant lets any death match."""
     if not state.rules.destruction_has_a_source:
         return True
     if not killer or printed()[state.cards[killer].card_id].type != "creature":
         return False
-    return killed_by == "creature" or state.cards[killer].owner != controller
+    return killed_by == "creature" or last_controller(state, killer, known) != controller
 
 
 class resolving:
@@ -188,15 +201,18 @@ def _count_of_turn(state: State, kind: Trigger, seat: int) -> int:
     return p.played_this_turn if kind == "card_played" else p.drawn_this_turn
 
 
-def _fire_delayed(state: State, run: Run, kind: Trigger, subject: int, count: int) -> None:
+def _fire_delayed(
+    state: State, run: Run, kind: Trigger, subject: int, count: int, known: Mapping[int, int] | None,
+) -> None:
     """The delayed triggered abilities waiting for ``kind`` (R15:521): each whose condition
     holds, seen from its controller, becomes a pending trigger of its controller with its
     source, wherever the source is (R15:521.2, 521.3; the ``delayed_needs_its_source_in_play``
     mutant fires only those whose source is in play), and leaves the list: it fires once, the
     next time its condition happens (INTERPRETING.md, entry 131; the ``delayed_fires_again``
-    mutant keeps it)."""
+    mutant keeps it).  Whose the subject is: its controller, or last controller if it just left
+    play (:func:`last_controller`; R15:113.6, 403.1)."""
     cards = printed()
-    subject_owner = state.cards[subject].owner if subject else -1
+    subject_owner = last_controller(state, subject, known) if subject else -1
     for dt in list(state.delayed):
         a = cards[state.cards[dt.source].card_id].ability_at(dt.ability)
         if not isinstance(a, TriggeredAbility) or a.trigger != kind:
@@ -280,6 +296,7 @@ def fire(
     killer: int = 0,
     strike: int = 0,
     part: bool = False,
+    known: Mapping[int, int] | None = None,
 ) -> None:
     """Record every triggered ability whose condition ``kind`` (about card ``subject``,
     or 0) just happened.  ``rules`` are the ids of the rule that made it happen.
@@ -302,7 +319,11 @@ def fire(
 
     ``part``: ``subject`` was a part of the combined card that died (R15:505.4): its own «Гибель»
     fires, but the granted abilities were the combined creature's, which fired them once
-    (INTERPRETING.md, entry 182)."""
+    (INTERPRETING.md, entry 182).
+
+    ``known`` is the controller each card that just left the play zone had there (R15:403.1):
+    whose «Гибель» it is and whose creature died are judged by it (R15:505.3, 113.6;
+    :func:`last_controller`; INTERPRETING.md, entry 114)."""
     cards = printed()
     if not state.delayed:  # (a delayed ability may wait for any condition)
         if kind != "start_of_turn" and not _may_fire(state, kind, cards):
@@ -313,11 +334,11 @@ def fire(
     stopped: list[tuple[int, int]] = []
     run = run_of(ev)
     if not run.chain:  # outside a chain no cycle can stop a trigger (:func:`_add`)
-        _fire(state, run, kind, subject, together, count, cards, killer, strike, part)
+        _fire(state, run, kind, subject, together, count, cards, killer, strike, part, known)
     else:
         outer, run.stopped = run.stopped, stopped
         try:
-            _fire(state, run, kind, subject, together, count, cards, killer, strike, part)
+            _fire(state, run, kind, subject, together, count, cards, killer, strike, part, known)
         finally:
             run.stopped = outer
     for source, ability in stopped:
@@ -384,7 +405,7 @@ def working_regeneration(state: State, uid: int, cards: Mapping[str, CardDef]) -
 
 def _fire_in_play(
     state: State, run: Run, kind: Trigger, subject: int, together: Sequence[int], count: int, killer: int,
-    any_parts: bool, cards: Mapping[str, CardDef],
+    any_parts: bool, cards: Mapping[str, CardDef], known: Mapping[int, int] | None,
 ) -> None:
     """The abilities on condition ``kind`` (not one about its own card) of the heroes and the
     cards in play, the parts under them and the cards that left play with ``subject``: the
@@ -392,12 +413,13 @@ def _fire_in_play(
     table = triggered_abilities()
     holders_of_kind = _holders(kind)
     cards_of = state.cards
-    subject_owner = state.controller_of(subject) if subject else -1  # its controller (R15:519.5)
+    # its controller (R15:519.5), or the last one if it just left play (R15:403.1, 505.3)
+    subject_owner = last_controller(state, subject, known) if subject else -1
     for seat in (state.inactive, state.active):
         p = state.players[seat]
         seen: list[int] = [p.hero, *p.play]
         if together:
-            seen += [u for u in together if cards_of[u].owner == seat and u not in p.play]
+            seen += [u for u in together if last_controller(state, u, known) == seat and u not in p.play]
         if any_parts:  # the parts under his cards in play: their abilities are the combined card's
             parts = [c.uid for c in cards_of.values() if c.attached_to and c.attached_to in p.play]
             seen[1 + len(p.play):1 + len(p.play)] = parts
@@ -430,7 +452,7 @@ def _fire_in_play(
                     continue  # «При гибели братства»: only a creature of that class (R15:107.3)
                 if a.nth and _count_of_turn(state, kind, who) != a.nth:
                     continue  # «вторую карту за ход»: only that card (INTERPRETING.md, entry 60)
-                if a.killed_by and not killed_by_holds(state, a.killed_by, seat, killer):
+                if a.killed_by and not killed_by_holds(state, a.killed_by, seat, killer, known):
                     continue  # «погибает от …» (R15:505.1.1; entry 98)
                 if a.cond and state.rules.trigger_if_checked and not condition_holds(state, seat, a.cond):
                     continue  # «…, если …»: the trigger's own condition (R15:113.2; entry 144)
@@ -447,20 +469,22 @@ def granters(cards: Mapping[str, CardDef]) -> frozenset[str]:
     return frozenset(cid for cid, d in cards.items() if d.granted)
 
 
-def granted_to(state: State, uid: int) -> list[tuple[int, int]]:
+def granted_to(state: State, uid: int, seat: int = -1) -> list[tuple[int, int]]:
     """The granted abilities card ``uid`` has now, as (granter, ability index on the granter):
     those effects gave it («получает "…"», a modifier granting "ability"), then those a static
     of a card in its controller's play zone gives it («Ваши существа … имеют: "…"», while that
     card is in play and not hidden; R15:7.gains, 115; INTERPRETING.md, entries 180, 182).  A card
     that just died is read as it last was: its effects stay until its «Гибель» abilities are
-    declared (R15:205.3), and its controller's cards in play still grant to it."""
+    declared (R15:205.3), and the cards in play of its controller there (``seat``, R15:403.1) still
+    grant to it."""
     out = [(m.granter, m.amount) for m in state.modifiers if m.target == uid and m.grants == "ability"]
     if not state.rules.granted_abilities_survive_the_loss and abilities_lost(state, uid):
         return []  # the mutant's reading: a loss takes the granted abilities too (entry 212)
     d = card_def(state, uid)
     if d.type != "creature":
         return out
-    seat = state.controller_of(uid)
+    if seat < 0:
+        seat = state.controller_of(uid)
     for g in state.players[seat].play:
         gc = state.cards[g]
         if gc.hidden or gc.attached_to:
@@ -481,6 +505,7 @@ def granted_to(state: State, uid: int) -> list[tuple[int, int]]:
 
 def _fire_granted(
     state: State, run: Run, kind: Trigger, subject: int, count: int, cards: Mapping[str, CardDef], killer: int, strike: int,
+    known: Mapping[int, int] | None,
 ) -> None:
     """The granted abilities of ``subject`` on a condition about itself (:func:`granted_to`): each
     fires with the card that has it as its source and its controller as controller, ``granter``
@@ -488,12 +513,12 @@ def _fire_granted(
     c = state.cards[subject]
     if c.hidden and kind != "death":
         return
-    controller = state.controller_of(subject)
-    for granter, i in granted_to(state, subject):
+    controller = last_controller(state, subject, known)  # R15:113.6, 403.1
+    for granter, i in granted_to(state, subject, controller):
         a = cards[state.cards[granter].card_id].ability_at(i)
         if not isinstance(a, TriggeredAbility) or a.trigger != kind or a.item:
             continue
-        if a.killed_by and not killed_by_holds(state, a.killed_by, controller, killer):
+        if a.killed_by and not killed_by_holds(state, a.killed_by, controller, killer, known):
             continue
         if a.cond and state.rules.trigger_if_checked and not condition_holds(state, controller, a.cond):
             continue
@@ -507,13 +532,15 @@ def _fire_granted(
 
 def _fire(
     state: State, run: Run, kind: Trigger, subject: int, together: Sequence[int], count: int, cards: Mapping[str, CardDef],
-    killer: int, strike: int, part: bool,
+    killer: int, strike: int, part: bool, known: Mapping[int, int] | None,
 ) -> None:
     """The body of :func:`fire`: every ability whose condition ``kind`` happened becomes a
     pending trigger (:func:`_add`)."""
     if kind in _SELF:
         c = state.cards[subject]
         if not c.hidden or kind == "death":
+            # its controller when it fired, the last one for a card that left play (R15:113.6, 505.3)
+            controller = last_controller(state, subject, known)
             # a combined card has its parts' abilities (R15 glossary «Присоединить»): each fires
             # with its own card as source (a part's «Гибель» fires as the parts leave,
             # zones.leave_together)
@@ -523,10 +550,9 @@ def _fire(
                 if holder == subject and abilities_lost(state, holder):
                     continue  # its printed text no longer counts; a part's abilities stay the combined card's (entry 211)
                 for i, a in triggered_abilities()[h.card_id].get(kind, ()):
-                    if a.killed_by and not killed_by_holds(state, a.killed_by, state.controller_of(subject), killer):
+                    if a.killed_by and not killed_by_holds(state, a.killed_by, controller, killer, known):
                         continue  # «при гибели от существа противника» (R15:505.1.1; entry 98)
-                    if a.cond and state.rules.trigger_if_checked and \
-                            not condition_holds(state, state.controller_of(subject), a.cond):
+                    if a.cond and state.rules.trigger_if_checked and not condition_holds(state, controller, a.cond):
                         continue  # the trigger's own «если …» (R15:113.2; entry 144)
                     n = count
                     if kind == "death":  # only a «Гибель» that reads its wounds keeps them (entry 87; the
@@ -535,9 +561,9 @@ def _fire(
                         if keeps_strike(a):  # the strike it had (entry 151; the ``strike_at_death_printed``
                             # mutant reads its own card's printed strike)
                             n = strike if state.rules.death_keeps_strike else cards[h.card_id].strike
-                    _add(state, run, state.controller_of(subject), holder, i, subject, n)
+                    _add(state, run, controller, holder, i, subject, n)
             if not part and game_has(state, granters()) and (kind != "death" or state.rules.granted_death_fires):
-                _fire_granted(state, run, kind, subject, count, cards, killer, strike)
+                _fire_granted(state, run, kind, subject, count, cards, killer, strike, known)
     else:
         holders_of_kind = _holders(kind)
         # no card in play has an ability on this condition, and none left play with the subject
@@ -545,11 +571,11 @@ def _fire(
         # of the start of a turn and the delayed abilities remain (speed only)
         if together or (game_has(state, holders_of_kind) and not holders_of_kind.isdisjoint(ids_in_play(state))) \
                 or some_card_outside_zones(state):
-            _fire_in_play(state, run, kind, subject, together, count, killer, some_card_outside_zones(state), cards)
+            _fire_in_play(state, run, kind, subject, together, count, killer, some_card_outside_zones(state), cards, known)
         if kind == "start_of_turn":
             for uid in state.players[state.active].play:
                 # A hidden creature's abilities do not work, poison included (entry 38).
                 if state.cards[uid].poison > 0 and (not state.cards[uid].hidden or not state.rules.hidden_poison_waits):
                     _add(state, run, state.active, uid, POISON, uid)
     if state.delayed:
-        _fire_delayed(state, run, kind, subject, count)
+        _fire_delayed(state, run, kind, subject, count, known)

@@ -49,16 +49,18 @@ __all__ = ["answers_given", "deal_wounds", "pause_for_wound_choice",
 @dataclass(frozen=True, slots=True)
 class _Blow:
     """Wounds on their way to a card: who deals them (0: nobody), and whether by a strike
-    (an attack or a return strike) or a shot (R15:507.3)."""
+    (an attack or a return strike) or a shot (R15:507.3), and whether that strike is a return
+    strike, which is no attack (R15:510.4, glossary «Атака»)."""
 
     source: int
     by_strike: bool
     shot: bool
+    return_strike: bool = False
 
 
 def deal_wounds(
     state: State, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...], source: int = 0,
-    by_strike: bool = False, payment: bool = False, shot: bool = False,
+    by_strike: bool = False, payment: bool = False, shot: bool = False, return_strike: bool = False,
 ) -> None:
     """Deal ``amount`` wounds to the character ``uid`` in play through the pipeline (see the
     module); the ``wounded`` event tells how many were put on it.  A hidden card takes none (R15:504.3), nor a
@@ -67,11 +69,12 @@ def deal_wounds(
     ``source`` is the card that deals them (the striking creature, or the source of the
     ability whose effect they are, R15:502.2, wherever it is now, R15:403.1).  Wounds it
     deals to a hero fire «наносит раны ударом по герою» when ``by_strike`` (R15:510.3) and
-    «[карта] наносит раны герою» either way (INTERPRETING.md, entry 57)."""
+    «[карта] наносит раны герою» either way (INTERPRETING.md, entry 57).  ``return_strike``: the
+    strike is a return strike, no attack (R15:510.4)."""
     c = state.cards[uid]
     if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
         return
-    blow = _Blow(source, by_strike, shot)
+    blow = _Blow(source, by_strike, shot, return_strike)
     if source and not payment and state.modifiers and _deals_no_wounds(state, blow):
         # «оно не наносит ран»: a replacement of every wound it would deal (R15:517.1; entry 159)
         ev.append(Event("wounds_prevented", (*rules, "R15:508.4.2", "R15:517.1"),
@@ -317,7 +320,9 @@ def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:
 
 def _protects(state: State, a: Protection, blow: _Blow) -> bool:
     """«Защита от [текст]» covers these wounds (R15:515.1): strikes, shots or both («атак»,
-    R15:507.3) of a card of its class, if it names one.  Protection from spells covers no
+    R15:507.3; a return strike is no attack, R15:510.4 and glossary «Атака», so «Защита от атак»
+    does not cover it: INTERPRETING.md, entry 154; the ``return_strike_counted_as_attack`` mutant
+    lets it) of a card of its class, if it names one.  Protection from spells covers no
     wounds: it restricts targets (R15:515.2; the ``spell_protection_stops_wounds`` mutant
     lets it stop the wounds of a spell as well, INTERPRETING.md, entry 92)."""
     if a.source == "spells":
@@ -327,7 +332,8 @@ def _protects(state: State, a: Protection, blow: _Blow) -> bool:
         return False
     if a.source == "shots" and not blow.shot:
         return False
-    if a.source == "attacks" and not (blow.by_strike or blow.shot):
+    if a.source == "attacks" and not (blow.shot or (blow.by_strike and (
+            not blow.return_strike or not state.rules.return_strike_is_no_attack))):
         return False
     return not a.card_class or (bool(blow.source) and a.card_class in classes_of(state, blow.source))
 

@@ -33,7 +33,7 @@ from .triggers import fire, strike_readers
 
 __all__ = [
     "check_state", "enter_play", "is_created", "leave_play", "leave_together", "move_from_play", "perish_lifeless",
-    "return_created",
+    "return_created", "uniqueness",
 ]
 
 
@@ -71,6 +71,9 @@ def leave_together(
 
     A combined creature with Антиграв among its cards does not go: :func:`_parts_to_hand`
     replaces its death (R15:517.1; INTERPRETING.md, entry 203)."""
+    # who controlled each card and its parts there: its «Гибель» is his and «ваше существо» his
+    # (last known information, R15:403.1, 505.3; INTERPRETING.md, entry 114)
+    known = {u: state.controller_of(top) for top in uids for u in (top, *parts_of(state, top))}
     saved: list[tuple[int, list[int]]] = []
     if game_has(state, _to_hand_ids()):
         saved = [(uid, keep) for uid in uids if (keep := _instead_of_death(state, uid, ev))]
@@ -128,20 +131,21 @@ def leave_together(
         # graveyard (R15 glossary); it died «от» what the combined creature would have
         source = destruction_source(by, uid) if state.rules.destruction_has_a_source else 0
         for a in keep:
-            fire(state, "death", a, ev, (*rules, "R15:517.1"), killer=source)
-            fire(state, "creature_dies", a, ev, (*rules, "R15:517.1"), together, killer=source)
+            fire(state, "death", a, ev, (*rules, "R15:517.1"), killer=source, known=known)
+            fire(state, "creature_dies", a, ev, (*rules, "R15:517.1"), together, killer=source, known=known)
     for uid in uids:
         source = died_from[uid]
-        fire(state, "death", uid, ev, rules, count=wounds[uid], killer=source, strike=strikes.get(uid, 0))
+        fire(state, "death", uid, ev, rules, count=wounds[uid], killer=source, strike=strikes.get(uid, 0), known=known)
         for part in parts[uid]:  # its parts' «Гибель» are the combined card's own abilities
-            fire(state, "death", part, ev, (*rules, "R15:505.4"), killer=source, strike=strikes.get(uid, 0), part=True)
+            fire(state, "death", part, ev, (*rules, "R15:505.4"), killer=source, strike=strikes.get(uid, 0), part=True,
+                 known=known)
         if card_def(state, uid).type == "creature":
             # once for the combined creature, however many parts it has (R15:505.4; the
             # ``combined_dies_per_part`` mutant fires them for each part)
-            fire(state, "creature_dies", uid, ev, rules, together, killer=source)
+            fire(state, "creature_dies", uid, ev, rules, together, killer=source, known=known)
             if not state.rules.combined_dies_once:
                 for part in parts[uid]:
-                    fire(state, "creature_dies", part, ev, rules, together, killer=source)
+                    fire(state, "creature_dies", part, ev, rules, together, killer=source, known=known)
     # its effects go once the triggers on its death have fired (R15 glossary «При гибели»): a
     # «когда ваш механизм погибает» sees an upgraded creature as the mechanism it died as
     # (INTERPRETING.md, entry 69; the ``effects_gone_before_death_triggers`` mutant drops them first)
@@ -303,13 +307,7 @@ def enter_play(
             od = card_def(state, other)
             if od.type == "support" and od.card_class == d.card_class:
                 leave_play(state, other, ev, ("R15:212.3",), "moved_to_graveyard")
-    if d.type == "creature" and state.rules.uniqueness_moves_the_first:
-        # Уникальность (R15 glossary): a second card of the same name under the same player's
-        # control: the first copy goes to the graveyard, a rules effect (R15:503.1; entry 83)
-        for other in [o for o in p.play if o != uid]:
-            od = card_def(state, other)
-            if od.name == d.name and ("unique" in d.keywords or "unique" in od.keywords):
-                leave_play(state, other, ev, ("R15:503.1",), "moved_to_graveyard")
+    uniqueness(state, seat, uid, ev, ("R15:503.1",))
     if source is None or state.rules.summoned_card_hires:
         # «Найм»: «когда эта карта входит в игру», summoned or resurrected too (R15 glossary;
         # INTERPRETING.md, entry 111; the ``summoned_card_does_not_hire`` mutant fires it only on a play)
@@ -318,6 +316,26 @@ def enter_play(
         fire(state, "creature_enters", uid, ev, rules)
         if d.life <= 0 and not state.rules.lifeless_wait_for_an_empty_queue:
             check_state(state, ev)  # the mutant: R15:505.1 at once, before its «Найм» (entry 99)
+
+
+def uniqueness(
+    state: State, seat: int, uid: int, ev: list[Event], rules: tuple[str, ...], spare: Sequence[int] = (),
+) -> None:
+    """«Уникальность» (R15 glossary): the creature ``uid`` has just come into ``seat``'s squad —
+    played, summoned, resurrected, created, or taken under his control (R15:519.1) — so a card
+    of the same name already under his control, when either has «Уникальность», goes to its
+    owner's graveyard: «Если вторая карта с таким же именем должна попасть в отряд, уберите
+    первую копию», a rules effect (R15:503.1; INTERPRETING.md, entry 83; the
+    ``uniqueness_only_on_entering_play`` mutant skips a change of control).  ``spare``: the other
+    cards changing controller at the same moment (an exchange, or control ending for several at
+    310.2): one still under his control is on its way out and is no first copy."""
+    d = card_def(state, uid)
+    if d.type != "creature" or not state.rules.uniqueness_moves_the_first:
+        return
+    for other in [o for o in state.players[seat].play if o != uid and o not in spare]:
+        od = card_def(state, other)
+        if od.name == d.name and ("unique" in d.keywords or "unique" in od.keywords):
+            leave_play(state, other, ev, rules, "moved_to_graveyard")
 
 
 def check_state(state: State, ev: list[Event], by: int | Mapping[int, int] = 0) -> None:

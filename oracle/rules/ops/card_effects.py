@@ -110,9 +110,16 @@ def wound(
     state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
     """``wound``: ``amount`` wounds on the card, dealt by the ability's source (R15:504.3, 502.2);
-    a «Выстрел» is a shot (R15:507.3, 507.5) for the wound pipeline (Броня, «Защита от выстрелов»)."""
+    a «Выстрел» is a shot (R15:507.3, 507.5) for the wound pipeline (Броня, «Защита от выстрелов»),
+    and an attack its source makes: its «При атаке» abilities fire, even for a shot of 0 or one
+    whose wounds are kept off (R15 glossary «При атаке»: «когда карта наносит атаку (удар,
+    выстрел)»; R15:507.3), once the source is in play and not hidden (INTERPRETING.md, entry 154;
+    the ``shot_is_no_attack`` mutant fires them only on a strike attack)."""
     shot = isinstance(effect.params, WoundParams) and effect.params.shot
     basic_effects.wound(state, uid, amount, ev, rules, entry.source, shot=shot)
+    src = entry.source
+    if shot and state.rules.shot_fires_attack_triggers and state.zone_of(src) == "play" and not state.cards[src].hidden:
+        fire(state, "attacks", src, ev, (*rules, "R15:7.onstrike"))
 
 
 def fight(
@@ -511,7 +518,8 @@ def exchange_control_until_end_of_turn(
 ) -> None:
     """«обменяйтесь контролем над ними до конца хода» (Бардак): the card changes controller until
     310.2, given to the opponent or taken from him (R15:519.5; INTERPRETING.md, entry 230)."""
-    control.exchange_control(state, entry.controller, uid, ev, rules)
+    control.exchange_control(state, entry.controller, uid, ev, rules, entry.targets)  # one exchange: each
+    # of its cards is spared by «Уникальность» as the others move (INTERPRETING.md, entry 83)
 
 
 def hide(

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 
 from ...cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier
 from ...editions import cite_one
-from ...model import Card, Event, State, Violation
+from ...model import Card, Event, Modifier, State, Violation
 from .board import abilities_lost, card_def, combined_cost, condition_holds, game_has, ids_in_play
 from .pool_index import per_pool
 from .timed_effects import cost_effects
@@ -25,11 +25,14 @@ __all__ = [
     "cost_grows_with_x",
     "cost_modifiers",
     "final_cost",
+    "granted_limit_reached",
     "largest_ability_x",
     "largest_x",
     "limit_reached",
     "mentioned_cost",
     "pay_coins",
+    "return_granted_marker",
+    "take_granted_marker",
     "take_usage_marker",
 ]
 
@@ -359,6 +362,37 @@ def limit_reached(card: Card, index: int, a: EffectAbility) -> bool:
     if a.per_turn and card.usage.get(index, 0) >= a.per_turn:
         return True
     return bool(a.per_game and card.game_usage.get(index, 0) >= a.per_game)
+
+
+def granted_limit_reached(state: State, uid: int, granter: int, index: int, a: EffectAbility) -> bool:
+    """The «1 раз за ход» of the ability ``index`` of ``granter``'s text that card ``uid`` was
+    granted is used up: it has as many usage markers of it as the limit (R15:113.5; a marker
+    is a modifier granting "ability_used", INTERPRETING.md, entry 180).  The
+    ``granted_ability_unlimited`` mutant never reaches it."""
+    if not a.per_turn or not state.rules.granted_abilities_once_per_turn:
+        return False
+    used = sum(1 for m in state.modifiers
+               if m.target == uid and m.grants == "ability_used" and m.granter == granter and m.amount == index)
+    return used >= a.per_turn
+
+
+def take_granted_marker(state: State, uid: int, granter: int, index: int, a: EffectAbility) -> None:
+    """Put the usage marker of a granted triggered ability on the card ``uid`` that has it, at its
+    declaration (R15:113.5): a modifier granting "ability_used", ``granter`` and ``amount`` naming
+    the ability as the grant does, until the start of the next turn, when the per-turn markers
+    come off (303.3; INTERPRETING.md, entry 180).  A «Каждый раз, когда» ability takes none, nor
+    does a card that has left play (a granted «Гибель» declared after the death): out of play it has
+    lost what it was granted (R15:205.3), and a modifier lies only on a card in play."""
+    if a.per_turn and state.rules.granted_abilities_once_per_turn and state.zone_of(uid) == "play":
+        state.modifiers.append(Modifier(uid, index, "start_of_turn", grants="ability_used", granter=granter))
+
+
+def return_granted_marker(state: State, uid: int, granter: int, index: int) -> None:
+    """One usage marker of a granted ability comes off card ``uid`` again (R15:113.9)."""
+    for k, m in enumerate(state.modifiers):
+        if m.target == uid and m.grants == "ability_used" and m.granter == granter and m.amount == index:
+            del state.modifiers[k]
+            return
 
 
 def take_usage_marker(state: State, uid: int, index: int, a: EffectAbility) -> None:

@@ -37,7 +37,13 @@ from ..mechanisms.wounds import (
 from ..mechanisms.zones import check_state, return_created
 from ..ops.deck_top import nameable, names_a_card
 from ..queries.board import ability_of
-from ..queries.payment import limit_reached, take_usage_marker
+from ..queries.payment import (
+    granted_limit_reached,
+    limit_reached,
+    return_granted_marker,
+    take_granted_marker,
+    take_usage_marker,
+)
 from ..queries.recipients import live_targets
 from ..queries.targeting import iter_target_choices, least_targets, target_violation
 from .effects import run_ability
@@ -105,6 +111,8 @@ def declarable(state: State, seat: int) -> list[PendingTrigger]:
 
 
 def _limit_reached(state: State, t: PendingTrigger, a: EffectAbility) -> bool:
+    if t.granter:  # a granted ability's marker (R15:113.5; INTERPRETING.md, entry 180)
+        return granted_limit_reached(state, t.source, t.granter, t.ability, a)
     return limit_reached(state.cards[t.source], t.ability, a)
 
 
@@ -421,7 +429,10 @@ def declare_trigger(
     its options there instead, in the player's order (R15:524.1; INTERPRETING.md, entry 142)."""
     a = ability_of(state, t)
     state.pending.remove(t)
-    take_usage_marker(state, t.source, t.ability, a)
+    if t.granter:
+        take_granted_marker(state, t.source, t.granter, t.ability, a)
+    else:
+        take_usage_marker(state, t.source, t.ability, a)
     if isinstance(a, TriggeredAbility) and a.options:
         chain = chain_order(state, values)
         state.queue.extend(QueueEntry("triggered", t.controller, t.source, a.options[k], x=t.count, lineage=t.lineage,
@@ -558,6 +569,9 @@ def _return_use(state: State, entry: QueueEntry) -> None:
     (wherever the source is: markers stay on a card in the graveyard, R15:205.3); its
     ``resolving`` event cites R15:113.9 too.  A «раз за игру» marker stays: 113.9 names only
     the per-turn limit."""
+    if entry.granter:
+        return_granted_marker(state, entry.source, entry.granter, entry.ability)
+        return
     if state.cards[entry.source].usage.get(entry.ability, 0) > 0:
         usage = state.card_mut(entry.source).usage
         usage[entry.ability] -= 1

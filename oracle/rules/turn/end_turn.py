@@ -28,12 +28,13 @@ def _expire(state: State, ev: list[Event]) -> None:
     ended = [m for m in state.modifiers if m.until == "end_of_turn" and (not m.coins or state.rules.temporary_coins_return)]
     if ended:
         state.modifiers = [m for m in state.modifiers if m not in ended]
+        returning = [m.target for m in ended if m.grants == "control"]  # together (INTERPRETING.md, entry 83)
         for m in ended:
             if m.coins:
                 _return_coins(state, m.target, m.amount, ev)
             elif m.grants == "control":
                 if state.rules.control_until_end_of_turn_ends:  # the ``taken_control_kept`` mutant keeps it
-                    give_back(state, m, ev, cite(state, "310.2"))
+                    give_back(state, m, ev, cite(state, "310.2"), returning)
             else:
                 ev.append(Event("effect_ended", cite(state, "310.2"), (("card", m.target), ("amount", m.amount))))
 

@@ -31,7 +31,7 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     def ends(m: Modifier) -> bool:
         if m.until == "start_of_owner_turn":
             return m.owner == me or not state.rules.owner_turn_durations
-        return m.until == "start_of_turn"
+        return m.until == "start_of_turn" and m.grants != "ability_used"  # a usage marker: 303.3
 
     ended = [m for m in state.modifiers if ends(m)]
     if ended:
@@ -73,6 +73,9 @@ def begin_turn(state: State, ev: list[Event]) -> None:
     if state.rules.turn_markers_removed:
         for uid in [uid for uid, c in state.cards.items() if c.usage]:
             state.card_mut(uid).usage.clear()
+        # and those of the granted triggered abilities (R15:113.5; INTERPRETING.md, entry 180)
+        if any(m.grants == "ability_used" for m in state.modifiers):
+            state.modifiers = [m for m in state.modifiers if m.grants != "ability_used"]
     ev.append(Event("markers_removed", cite(state, "303.3", "303.4"), ()))
     # 304.1
     if p.coins < COIN_CAP or not state.rules.coin_cap:
