@@ -21,7 +21,7 @@ from typing import Any
 from oracle.catalogue import load_catalogue
 from oracle.contract import LEVELS
 
-from .report_json import OUTCOME_LABELS, OUTCOMES, PARTS, UNEXPECTED, applied_rule_ids, count_parts, rule_part
+from .report_json import OUTCOME_LABELS, OUTCOMES, PARTS, UNEXPECTED, applied_rule_ids, count_parts, counted, rule_part
 
 __all__ = ["render_html", "write_reports"]
 
@@ -376,7 +376,7 @@ def _failures_html(bad: list[_Group], known: list[_Group]) -> list[str]:
     """The failing scenarios, one folded block each, under part headings; then the known
     failures the same way."""
     n_runs = sum(len(g.runs) for g in bad)
-    out = [f"<h2 id='failures'>Failures ({n_runs} runs in {len(bad)} scenarios)</h2>"]
+    out = [f"<h2 id='failures'>Failures ({counted(n_runs, 'run')} in {counted(len(bad), 'scenario')})</h2>"]
     if not bad:
         out.append("<p>None.</p>")
     else:
@@ -387,7 +387,8 @@ def _failures_html(bad: list[_Group], known: list[_Group]) -> list[str]:
         )
     out += _group_blocks(bad, known=False)
     if known:
-        out.append(f"<h2 id='known'>Known failures ({sum(len(g.runs) for g in known)} runs in {len(known)} scenarios)</h2>")
+        n_known = sum(len(g.runs) for g in known)
+        out.append(f"<h2 id='known'>Known failures ({counted(n_known, 'run')} in {counted(len(known), 'scenario')})</h2>")
         out.append("<p class='note'>Listed in the known-failures file: expected to fail, they do not fail the run.</p>")
         out += _group_blocks(known, known=True)
     return out

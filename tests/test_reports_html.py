@@ -327,7 +327,7 @@ def test_known_failures_and_unsupported_runs_are_separate_and_folded() -> None:
     assert cell.attrs["href"] == "#f-s401.3-a"
     unsupported = [d for d in root.find_all("details", "plain")]
     assert len(unsupported) == 1 and unsupported[0].text().startswith("2 × needs capability")
-    assert "Failures (1 runs in 1 scenarios)" in page
+    assert "Failures (1 run in 1 scenario)" in page and "Known failures (1 run in 1 scenario)" in page  # not "1 runs"
 
 
 def test_form_1_report_renders_with_derived_part_summary() -> None:

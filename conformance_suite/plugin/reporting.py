@@ -18,7 +18,16 @@ from ..coverage import Coverage, compute_coverage
 from ..known_failures import ScenarioList, stale_patterns, unmatched_entries, write_known_failures
 from ..needs import unsupported_tally
 from ..report_html import write_reports
-from ..report_json import OUTCOME_LABELS, OUTCOMES, UNEXPECTED, ReportOptions, RunRecord, SuiteReport, level_summary
+from ..report_json import (
+    OUTCOME_LABELS,
+    OUTCOMES,
+    UNEXPECTED,
+    ReportOptions,
+    RunRecord,
+    SuiteReport,
+    counted,
+    level_summary,
+)
 from ..runner import RuleSelector, gating_levels, rerun_command
 from ..scenario import LoadedScenario, ScenarioError, load_all
 from .items import UNSUPPORTED_PREFIX
@@ -213,7 +222,7 @@ class SuiteReporter:
         added = sorted(new - set(old.entries))
         removed = sorted(set(old.entries) - new)
         suite.notes.append(
-            f"known failures written to {path}: {len(new)} entries"
+            f"known failures written to {path}: {counted(len(new), 'entry')}"
             + (f"; added {', '.join(added)}" if added else "")
             + (f"; removed {', '.join(removed)}" if removed else "")
         )
@@ -305,7 +314,7 @@ class SuiteReporter:
         counts: dict[str, int] = {}
         for r in suite.records.values():
             counts[r.outcome] = counts.get(r.outcome, 0) + 1
-        summary = ", ".join(f"{counts[o]} {OUTCOME_LABELS[o]}" for o in OUTCOMES if counts.get(o)) or "no scenario ran"
+        summary = ", ".join(counted(counts[o], OUTCOME_LABELS[o]) for o in OUTCOMES if counts.get(o)) or "no scenario ran"
         tr.write_line(f"target {suite.opts.target_label}: {summary}")
         missing = unsupported_tally(r.message for r in suite.records.values() if r.outcome == "unsupported")
         if missing:
@@ -319,7 +328,7 @@ class SuiteReporter:
         for lv, verdicts in level_summary(list(suite.records.values())).items():
             if not verdicts:
                 continue
-            shown = ", ".join(f"{n} {OUTCOME_LABELS.get(v, v)}" for v, n in sorted(verdicts.items()))
+            shown = ", ".join(counted(n, OUTCOME_LABELS.get(v, v)) for v, n in sorted(verdicts.items()))
             tr.write_line(f"  level {lv}{'' if lv in gating else ' (not counted)'}: {shown}")
         for line in failures_by_scenario(list(suite.records.values())):
             tr.write_line(line)
