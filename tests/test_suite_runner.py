@@ -277,6 +277,21 @@ def test_update_known_failures_writes_the_file(tmp_path: Path) -> None:
     assert "removed t304.1-coin-cap[C]" in proc.stdout
 
 
+def test_update_known_failures_says_no_typo_of_a_line_it_removed(tmp_path: Path) -> None:
+    """Found on the fresh-clone walk of issue 44: --update-known-failures removed a typo'd entry
+    and said so, then warned about it as a typo at a line the rewritten file no longer had
+    ("known.txt:3 (typo): ... names no run"). The warning is now of the file as written: an
+    entry the update keeps and that names no run is still warned about, at its new line."""
+    kf = tmp_path / "known.txt"
+    kf.write_text("t304.1-coin-cap[B]\nt304.1-coin-cap[C]\nt304.1-coin-kap  # typo\n", encoding="utf-8")
+    proc = cli("run", "--in-process", "--mutant", "no_coin_cap", "--scenarios", str(MINI),
+               "--known-failures", str(kf), "--update-known-failures")
+    assert proc.returncode == 0, proc.stdout
+    assert "removed t304.1-coin-kap" in proc.stdout
+    assert "t304.1-coin-kap" not in kf.read_text(encoding="utf-8")
+    assert "names no run" not in proc.stdout, proc.stdout[-2000:]
+
+
 def test_skip_list_skips_without_running(tmp_path: Path) -> None:
     """A scenario on the --skip-list is reported skipped (with the list named) and not run."""
     skip = tmp_path / "skip.txt"

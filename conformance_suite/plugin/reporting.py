@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from ..coverage import Coverage, compute_coverage
-from ..known_failures import ScenarioList, stale_patterns, unmatched_entries, write_known_failures
+from ..known_failures import ScenarioList, read_list, stale_patterns, unmatched_entries, write_known_failures
 from ..needs import unsupported_tally
 from ..report_html import write_reports
 from ..report_json import (
@@ -219,6 +219,7 @@ class SuiteReporter:
                 keep.discard(pattern)
         new = keep | failing
         write_known_failures(path, new, old.header or None, old.reasons)
+        suite.known = read_list(path)  # what the file now says: its entries and line numbers
         added = sorted(new - set(old.entries))
         removed = sorted(set(old.entries) - new)
         suite.notes.append(
