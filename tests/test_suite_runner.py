@@ -741,6 +741,19 @@ def test_target_command_that_exits_is_exit_3_with_its_output() -> None:
     assert "no such port here" in proc.stderr
 
 
+@pytest.mark.parametrize("words", [["cd examples && ./server --port 0"], ["PORT=0", "./server"], ["./server", "--port", "0"]])
+def test_a_target_command_that_cannot_start_says_how_to_give_a_command_line(words: list[str]) -> None:
+    """Found on the fresh-clone walk of issue 44 (item 4): a command line written after ``--``
+    as one quoted word or with a variable before the program cannot start (no such file); the
+    refusal (exit 3) now says the words are run without a shell and gives the ``sh -c`` form;
+    a plain missing program gets no such hint."""
+    proc = cli("run", "--scenarios", str(MINI), "--", *words)
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    assert "cannot start the target command" in proc.stderr
+    hint = f"for a command line write -- sh -c {shlex.quote(' '.join(words))}"
+    assert (hint in proc.stderr) == (words[0] != "./server"), proc.stderr
+
+
 def test_target_command_that_prints_no_address_times_out() -> None:
     """A command that neither prints ``listening on HOST:PORT`` nor exits: after ``--wait``
     seconds, exit 3 saying what was missing, and the command is stopped."""
