@@ -30,10 +30,10 @@ from ..report_json import (
 )
 from ..runner import RuleSelector, gating_levels, rerun_command
 from ..scenario import LoadedScenario, ScenarioError, load_all
-from .items import UNSUPPORTED_PREFIX
+from .items import AS_ABOVE, TARGET_GONE, UNSUPPORTED_PREFIX
 from .session import EXIT_TARGET_UNUSABLE, SuiteSession, _header_line
 
-__all__ = ["JUnitNames", "SuiteReporter", "failures_by_scenario"]
+__all__ = ["JUnitNames", "SuiteReporter", "TargetGoneFold", "failures_by_scenario"]
 
 
 def failures_by_scenario(records: list[RunRecord]) -> list[str]:
@@ -47,11 +47,62 @@ def failures_by_scenario(records: list[RunRecord]) -> list[str]:
     if not grouped:
         return []
     out = [f"failures by scenario ({len(grouped)}):"]
+    gone: dict[str, list[int]] = {}  # a target gone: status code -> [scenarios, runs] past the first few
     for sid, runs in sorted(grouped.items()):
         eds = ", ".join(sorted(r.edition for r in runs if r.edition))
         first = next((line.strip() for line in runs[0].message.splitlines() if line.strip()), runs[0].outcome)
+        code = _target_gone_code(first)
+        if code:
+            tally = gone.setdefault(code, [0, 0])
+            tally[0] += 1
+            if tally[0] > _GONE_SHOWN:
+                tally[1] += len(runs)
+                continue
         out.append(f"  {sid}{f' [{eds}]' if eds else ''} {runs[0].outcome}: {first}")
+    for code, (n, n_runs) in gone.items():
+        if n > _GONE_SHOWN:
+            more = n - _GONE_SHOWN
+            out.append(f"  … and {more} more scenario{'' if more == 1 else 's'} ({counted(n_runs, 'run')}), each an error "
+                       f"of the target gone ({code}), as above; the reports list them")
     return out
+
+
+#: how many scenarios of a target gone :func:`failures_by_scenario` names before it counts the rest
+_GONE_SHOWN = 3
+
+
+def _target_gone_code(first_line: str) -> str:
+    """The status code when a run's message says the target went away (UNAVAILABLE, …), else ""."""
+    head = first_line.removeprefix("the target failed: ")
+    if head == first_line:
+        return ""
+    code = head.split(" ", 1)[0]
+    return code if code in TARGET_GONE else ""
+
+
+class TargetGoneFold:
+    """Once the target has gone away, every later run fails alike: the first run of each status
+    is shown whole, the others say "(as above)" (``ScenarioItem.repr_failure``).  This takes
+    those out of pytest's failure and error sections and its short summary, so the terminal
+    does not print a block and a line per remaining run (6,800 lines for a target that died at
+    the start of the 2017 runs); pytest's closing line counts them as "more errors of the
+    target gone".  The reports keep every run."""
+
+    LABEL = "more errors of the target gone"
+
+    @pytest.hookimpl(hookwrapper=True, tryfirst=True)
+    def pytest_terminal_summary(self, terminalreporter: Any) -> Any:
+        stats = terminalreporter.stats
+        folded: list[Any] = []
+        for key in ("error", "failed"):
+            if key in stats:
+                kept: list[Any] = []
+                for rep in stats[key]:
+                    (folded if str(getattr(rep, "longreprtext", "")).endswith(AS_ABOVE) else kept).append(rep)
+                stats[key] = kept
+        if folded:
+            stats.setdefault(self.LABEL, []).extend(folded)
+        yield
 
 
 class JUnitNames:
