@@ -358,6 +358,10 @@ def test_parallel_run_and_junitxml(tmp_path: Path) -> None:
     }
     xml = junit.read_text(encoding="utf-8")
     assert xml.count("<testcase") == 3 and 'failures="2"' in xml
+    # the header names the target and the runs selected under -n too, once (found on the
+    # fresh-clone walk of issue 44: only "bringing up nodes..." was printed)
+    assert proc.stdout.count(": target in-process (mutant no_coin_cap) — ") == 1, proc.stdout[:2000]
+    assert proc.stdout.count("3 scenario runs selected") == 1, proc.stdout[:2000]
 
 
 # --- unusable targets -----------------------------------------------------------------

@@ -205,16 +205,27 @@ class SuiteReporter:
 
     def __init__(self, suite: SuiteSession) -> None:
         self.suite = suite
+        self._header_shown = False
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         """Below pytest's default verbosity (the ``run`` command's default), print the
         suite's header line and how many runs were selected, which pytest's quiet header
         leaves out."""
-        tr = session.config.pluginmanager.get_plugin("terminalreporter")
-        if tr is None or session.config.get_verbosity() >= 0:
+        self._header(session.config, len(session.items))
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        """The same header under pytest-xdist (``-n``), whose controller collects nothing
+        itself: once, when the first worker has collected (every worker collects the same runs)."""
+        self._header(node.config, len(ids))
+
+    def _header(self, config: pytest.Config, selected: int) -> None:
+        tr = config.pluginmanager.get_plugin("terminalreporter")
+        if tr is None or config.get_verbosity() >= 0 or self._header_shown:
             return
+        self._header_shown = True
         tr.write_line(_header_line(self.suite))
-        tr.write_line(f"{len(session.items)} scenario runs selected")
+        tr.write_line(f"{selected} scenario runs selected")
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Turn the test reports of a scenario item into its run record."""
