@@ -284,7 +284,8 @@ def _header_html(report: dict[str, Any]) -> list[str]:
     cov = report.get("coverage") or {}
     if "seed_rules" in cov:
         out.append(
-            f"<tr><th>Coverage</th><td>{cov.get('cited_seed_rules', 0)} of {cov.get('seed_rules', 0)} seed rules cited; "
+            f"<tr><th>Suite coverage</th><td>{cov.get('cited_seed_rules', 0)} of {cov.get('seed_rules', 0)} seed rules "
+            "cited by the suite's scenarios (all of them, not only the runs here); "
             f"{len(cov.get('uncited_seed_rules', []))} uncited; "
             f"{len(cov.get('forbidding_rules_without_refusal', []))} forbidding seed rules without a refusal scenario</td></tr>"
         )
@@ -295,11 +296,11 @@ def _header_html(report: dict[str, Any]) -> list[str]:
                 f"modelled {k}: {v.get('cited', 0)} of {v.get('rules', 0)}" for k, v in sorted(modelled.items())
             )
             out.append(
-                f"<tr><th>R15 coverage</th><td>{r15.get('cited', 0)} of {r15['rules']} rules of the 15th edition's "
-                f"Parts 3–5 cited by a scenario run under R15 ({esc(split)}; docs/R15.md)</td></tr>"
+                f"<tr><th>Suite R15 coverage</th><td>{r15.get('cited', 0)} of {r15['rules']} rules of the 15th "
+                f"edition's Parts 3–5 cited by a scenario of the suite under R15 ({esc(split)}; docs/R15.md)</td></tr>"
             )
     elif cov.get("error"):
-        out.append(f"<tr><th>Coverage</th><td>not computed: {esc(str(cov['error']))}</td></tr>")
+        out.append(f"<tr><th>Suite coverage</th><td>not computed: {esc(str(cov['error']))}</td></tr>")
     out.append("</table>")
     return out
 
