@@ -92,6 +92,7 @@ class TargetGoneFold:
 
     @pytest.hookimpl(hookwrapper=True, tryfirst=True)
     def pytest_terminal_summary(self, terminalreporter: Any) -> Any:
+        """Before pytest prints its sections: move the "(as above)" runs to their own count."""
         stats = terminalreporter.stats
         folded: list[Any] = []
         for key in ("error", "failed"):
