@@ -32,6 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import __version__
+from .output_paths import unwritable
 from .runner import RunOptions, TargetUnusable, check_target, make_target, parse_shard
 from .targets import TargetError
 
@@ -415,28 +416,6 @@ def _wait_for_target(opts: RunOptions, seconds: float) -> None:
         if left <= 0:
             return
         time.sleep(min(0.5, left))
-
-
-def unwritable(option: str, path: str, folder: bool = False) -> str:
-    """Why the output ``path`` given with ``option`` cannot be written ("" when it can): its
-    nearest existing folder (the writer makes the missing ones) must be a folder this user may
-    write in, and the path itself, if it exists, a file (``folder``: a folder) it may write.
-    Checked before a run, so that a run never ends in a traceback after its work is done."""
-    p = Path(path)
-    if p.exists():
-        if folder != p.is_dir():
-            return f"{option} {path}: it is a {'folder' if p.is_dir() else 'file'}, not a {'folder' if folder else 'file'}"
-        if not os.access(p, os.W_OK):
-            return f"{option} {path}: this user may not write it"
-        return ""
-    parent = p.parent
-    while not parent.exists():
-        parent = parent.parent
-    if not parent.is_dir():
-        return f"{option} {path}: {parent} is a file, not a folder"
-    if not os.access(parent, os.W_OK | os.X_OK):
-        return f"{option} {path}: this user may not write in {parent}"
-    return ""
 
 
 def _usage_problem(args: argparse.Namespace) -> str:

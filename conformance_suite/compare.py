@@ -5,7 +5,8 @@ self-contained page with the implementations as columns and, as rows, the confor
 levels, the editions and the rule parts, each cell the runs that passed out of the runs that
 ran (unsupported runs are counted apart: an implementation that declares less is not marked
 down for it); and ``DIR/badges/<implementation>-<level>.svg``, a shields-style badge per
-implementation and level ("core 28/28"), green when nothing failed, red otherwise.  A badge's
+implementation and level ("core 28/28 of 2017"), green when nothing failed, red otherwise, grey
+for a level the implementation does not claim ("…, not claimed").  A badge's
 file name leaves out the versions in the implementation's name, so that a README's link to it
 holds across releases; the name with them is written too, as before (:func:`badge_names`).
 
@@ -119,7 +120,7 @@ def _cell(t: Tally | None) -> str:
 def _level_cell(col: Column, level: str) -> str:
     passed, failed = _level_counts(col, level)
     judged = passed + failed
-    counted = not col.claimed or level in col.claimed or level == "core"
+    counted = _claimed(col, level)
     if not judged:
         return "<td class='none'>—</td>"
     cls = "bad" if failed else "good"
@@ -164,10 +165,11 @@ def _text_width(text: str) -> int:
     return 7 * len(text) + 10  # a monospace-ish estimate, as shields' templates do
 
 
-def badge_svg(label: str, message: str, good: bool) -> str:
-    """A shields-style flat badge: grey label, green (good) or red message."""
+def badge_svg(label: str, message: str, good: bool, neutral: bool = False) -> str:
+    """A shields-style flat badge: grey label, green (good) or red message; ``neutral``: a
+    grey message, for what is reported but not claimed."""
     lw, mw = _text_width(label), _text_width(message)
-    color = "#4c1" if good else "#e05d44"
+    color = "#9f9f9f" if neutral else "#4c1" if good else "#e05d44"
     esc = html.escape
     return (
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{lw + mw}' height='20' role='img' "
@@ -187,12 +189,22 @@ def _level_counts(col: Column, level: str) -> tuple[int, int]:
 def _badge(col: Column, level: str) -> str:
     """The badge of an implementation and level ("" when no run was judged at that level): the
     runs passed of those judged, and of how many runs the suite holds, so that an
-    implementation judged on a part of the suite is not read as the whole (``29/29 of 2017``)."""
+    implementation judged on a part of the suite is not read as the whole (``29/29 of 2017``).
+    A level the implementation does not claim is grey and says so (``16/16 of 2017, not
+    claimed``), as its cell on the page is marked: a green badge would claim it in a README."""
     passed, failed = _level_counts(col, level)
     if passed + failed == 0:
         return ""
     total = col.rows["all"].total if "all" in col.rows else passed + failed
-    return badge_svg(f"berserk {level}", f"{passed}/{passed + failed} of {total}", failed == 0).strip()
+    claimed = _claimed(col, level)
+    message = f"{passed}/{passed + failed} of {total}" + ("" if claimed else ", not claimed")
+    return badge_svg(f"berserk {level}", message, failed == 0, neutral=not claimed).strip()
+
+
+def _claimed(col: Column, level: str) -> bool:
+    """Does the implementation claim ``level`` (core always counts; no claim at all: every
+    level, as the runner reads it)?"""
+    return not col.claimed or level in col.claimed or level == "core"
 
 
 def _slug(name: str) -> str:

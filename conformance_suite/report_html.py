@@ -21,7 +21,7 @@ from typing import Any
 from oracle.catalogue import load_catalogue
 from oracle.contract import LEVELS
 
-from .report_json import OUTCOME_LABELS, OUTCOMES, PARTS, UNEXPECTED, applied_rule_ids, count_parts, rule_part
+from .report_json import OUTCOME_LABELS, OUTCOMES, PARTS, UNEXPECTED, applied_rule_ids, count_parts, counted, rule_part
 
 __all__ = ["render_html", "write_reports"]
 
@@ -284,7 +284,8 @@ def _header_html(report: dict[str, Any]) -> list[str]:
     cov = report.get("coverage") or {}
     if "seed_rules" in cov:
         out.append(
-            f"<tr><th>Coverage</th><td>{cov.get('cited_seed_rules', 0)} of {cov.get('seed_rules', 0)} seed rules cited; "
+            f"<tr><th>Suite coverage</th><td>{cov.get('cited_seed_rules', 0)} of {cov.get('seed_rules', 0)} seed rules "
+            "cited by the suite's scenarios (all of them, not only the runs here); "
             f"{len(cov.get('uncited_seed_rules', []))} uncited; "
             f"{len(cov.get('forbidding_rules_without_refusal', []))} forbidding seed rules without a refusal scenario</td></tr>"
         )
@@ -295,11 +296,11 @@ def _header_html(report: dict[str, Any]) -> list[str]:
                 f"modelled {k}: {v.get('cited', 0)} of {v.get('rules', 0)}" for k, v in sorted(modelled.items())
             )
             out.append(
-                f"<tr><th>R15 coverage</th><td>{r15.get('cited', 0)} of {r15['rules']} rules of the 15th edition's "
-                f"Parts 3–5 cited by a scenario run under R15 ({esc(split)}; docs/R15.md)</td></tr>"
+                f"<tr><th>Suite R15 coverage</th><td>{r15.get('cited', 0)} of {r15['rules']} rules of the 15th "
+                f"edition's Parts 3–5 cited by a scenario of the suite under R15 ({esc(split)}; docs/R15.md)</td></tr>"
             )
     elif cov.get("error"):
-        out.append(f"<tr><th>Coverage</th><td>not computed: {esc(str(cov['error']))}</td></tr>")
+        out.append(f"<tr><th>Suite coverage</th><td>not computed: {esc(str(cov['error']))}</td></tr>")
     out.append("</table>")
     return out
 
@@ -376,7 +377,7 @@ def _failures_html(bad: list[_Group], known: list[_Group]) -> list[str]:
     """The failing scenarios, one folded block each, under part headings; then the known
     failures the same way."""
     n_runs = sum(len(g.runs) for g in bad)
-    out = [f"<h2 id='failures'>Failures ({n_runs} runs in {len(bad)} scenarios)</h2>"]
+    out = [f"<h2 id='failures'>Failures ({counted(n_runs, 'run')} in {counted(len(bad), 'scenario')})</h2>"]
     if not bad:
         out.append("<p>None.</p>")
     else:
@@ -387,7 +388,8 @@ def _failures_html(bad: list[_Group], known: list[_Group]) -> list[str]:
         )
     out += _group_blocks(bad, known=False)
     if known:
-        out.append(f"<h2 id='known'>Known failures ({sum(len(g.runs) for g in known)} runs in {len(known)} scenarios)</h2>")
+        n_known = sum(len(g.runs) for g in known)
+        out.append(f"<h2 id='known'>Known failures ({counted(n_known, 'run')} in {counted(len(known), 'scenario')})</h2>")
         out.append("<p class='note'>Listed in the known-failures file: expected to fail, they do not fail the run.</p>")
         out += _group_blocks(known, known=True)
     return out

@@ -45,6 +45,7 @@ __all__ = [
     "applied_rule_ids",
     "build_json_report",
     "count_parts",
+    "counted",
     "level_summary",
     "part_summary",
     "rule_part",
@@ -69,6 +70,15 @@ OUTCOME_LABELS = {
     "known_failure": "known failure", "unexpected_pass": "passed, but listed as a known failure",
     "flaky": "flaky (failed, listed as flaky)",
 }
+#: The labels whose plural is another word ("8 known failures", "2 errors").
+_PLURALS = {"known failure": "known failures", "error": "errors", "run": "runs", "scenario": "scenarios",
+            "entry": "entries"}
+
+
+def counted(n: int, label: str) -> str:
+    """``n`` and ``label`` (an outcome's label, or "run", "scenario", "entry"), in the plural
+    when ``n`` is not 1: "1 known failure", "8 known failures"."""
+    return f"{n} {label if n == 1 else _PLURALS.get(label, label)}"
 
 #: The rule parts the reports summarise by, in reading order: key -> label.  A rule's part
 #: is given by :func:`rule_part`.

@@ -117,7 +117,8 @@ def started_target(
             env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True,
         )
     except OSError as exc:
-        raise TargetDidNotStart(f"cannot start the target command `{shlex.join(command)}`: {exc}") from None
+        raise TargetDidNotStart(f"cannot start the target command `{shlex.join(command)}`: {exc}"
+                                + _shell_hint(command)) from None
     tp = TargetProcess(command, proc, address)
     found: list[str] = []
     seen = threading.Event()
@@ -134,6 +135,21 @@ def started_target(
         _stop(tp)
         for r in readers:
             r.join(2)
+
+
+#: what in a program's name says it was meant for a shell: a space, a variable set before
+#: the program, an operator
+_SHELL_WORDS = re.compile(r"\s|^[A-Za-z_][A-Za-z0-9_]*=|[;&|<>$`'\"]")
+
+
+def _shell_hint(command: list[str]) -> str:
+    """A hint when the program that could not start looks like a shell command line
+    (``-- "cd dir && ./server"``, ``-- PORT=0 ./server``): the words after ``--`` are run
+    without a shell, ``-- sh -c '…'`` runs a command line (RUNNING.md); "" otherwise."""
+    if not _SHELL_WORDS.search(command[0]):
+        return ""
+    return ("; the words after -- are one program and its arguments, run without a shell: for a command line "
+            f"write -- sh -c {shlex.quote(' '.join(command))}")
 
 
 def _listening(address: str) -> bool:

@@ -79,6 +79,25 @@ def test_badges_per_implementation_and_level(reports: tuple[Path, Path], tmp_pat
     assert all(any(f" of {n}<" in t or f" of {n}" in t for n in totals) for t in texts), texts
 
 
+def test_a_level_not_claimed_has_a_grey_badge_that_says_so(reports: tuple[Path, Path], tmp_path: Path) -> None:
+    """Found on the fresh-clone walk of issue 44: the Node skeleton claims core only, and its
+    page marks citations and events "not claimed", but their badges were green ("berserk
+    events 16/16 of 2017"), ready to claim them in a README.  Such a badge is grey and says
+    "not claimed"; the claimed level's badge stays green."""
+    good, _ = reports
+    data = json.loads(good.read_text(encoding="utf-8"))
+    data.setdefault("server_info", {})["levels"] = ["core"]
+    data["server_info"]["implementation"] = "core-only"
+    report = tmp_path / "core-only.json"
+    report.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "site"
+    assert _cli("compare", str(report), "--out", str(out)).returncode == 0
+    core = (out / "badges" / "core-only-core.svg").read_text(encoding="utf-8")
+    events = (out / "badges" / "core-only-events.svg").read_text(encoding="utf-8")
+    assert "#4c1" in core and "not claimed" not in core
+    assert "#4c1" not in events and "#9f9f9f" in events and "of " in events and ", not claimed<" in events
+
+
 def test_badge_names_leave_out_versions() -> None:
     """A badge's file name without the versions of the implementation's name (a README's link
     survives a release), plus the old full name when it differs; two versions of one

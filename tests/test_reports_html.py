@@ -174,6 +174,20 @@ def report_of(records: list[RunRecord], **kw: Any) -> dict[str, Any]:
     return build_json_report(**args)
 
 
+def test_the_coverage_rows_say_they_are_the_suites(tmp_path: Path) -> None:
+    """Found on the fresh-clone walk of issue 44: a run of 44 selected runs (``--rules 301.4``)
+    said "Coverage: 185 of 185 seed rules cited", read as this run's coverage; it is the suite's
+    (every scenario file), and the rows now say so."""
+    page_path = tmp_path / "r.html"
+    proc = cli("run", "--in-process", "--rules", "301.4", "-q", "--report-html", str(page_path))
+    assert proc.returncode == 0, proc.stdout[-2000:]
+    rows = {tr.find_all("th")[0].text(): tr.find_all("td")[0].text()
+            for tr in parse(page_path.read_text(encoding="utf-8")).find_all("tr") if tr.find_all("th") and tr.find_all("td")}
+    assert "Coverage" not in rows and "R15 coverage" not in rows, sorted(rows)
+    assert "seed rules cited by the suite's scenarios (all of them, not only the runs here)" in rows["Suite coverage"]
+    assert "cited by a scenario of the suite under R15" in rows["Suite R15 coverage"]
+
+
 # --- the page of the lifo_queue run ---------------------------------------------------------
 
 
@@ -327,7 +341,7 @@ def test_known_failures_and_unsupported_runs_are_separate_and_folded() -> None:
     assert cell.attrs["href"] == "#f-s401.3-a"
     unsupported = [d for d in root.find_all("details", "plain")]
     assert len(unsupported) == 1 and unsupported[0].text().startswith("2 × needs capability")
-    assert "Failures (1 runs in 1 scenarios)" in page
+    assert "Failures (1 run in 1 scenario)" in page and "Known failures (1 run in 1 scenario)" in page  # not "1 runs"
 
 
 def test_form_1_report_renders_with_derived_part_summary() -> None:

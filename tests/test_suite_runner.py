@@ -203,7 +203,9 @@ def test_known_failure_is_reported_as_such(tmp_path: Path) -> None:
     msg = {f"{r['id']}[{r['edition']}]": r["message"] for r in report["scenarios"]}
     assert "coins_open" in msg["t304.1-coin-cap[C]"] and f"{kf}:3 (same)" in msg["t304.1-coin-cap[C]"]
     assert report["levels"]["core"] == {"known_failure": 2, "passed": 1}
-    assert "level core: 2 known failure, 1 passed" in proc.stdout
+    # in the plural when there are several (it said "2 known failure"; pytest's own last line keeps its noun)
+    assert "level core: 2 known failures, 1 passed" in proc.stdout
+    assert ": 1 passed, 2 known failures" in proc.stdout
     assert "2 known failure" in proc.stdout.splitlines()[-1] and "xfail" not in proc.stdout
 
 
@@ -275,6 +277,21 @@ def test_update_known_failures_writes_the_file(tmp_path: Path) -> None:
     assert "removed t304.1-coin-cap[C]" in proc.stdout
 
 
+def test_update_known_failures_says_no_typo_of_a_line_it_removed(tmp_path: Path) -> None:
+    """Found on the fresh-clone walk of issue 44: --update-known-failures removed a typo'd entry
+    and said so, then warned about it as a typo at a line the rewritten file no longer had
+    ("known.txt:3 (typo): ... names no run"). The warning is now of the file as written: an
+    entry the update keeps and that names no run is still warned about, at its new line."""
+    kf = tmp_path / "known.txt"
+    kf.write_text("t304.1-coin-cap[B]\nt304.1-coin-cap[C]\nt304.1-coin-kap  # typo\n", encoding="utf-8")
+    proc = cli("run", "--in-process", "--mutant", "no_coin_cap", "--scenarios", str(MINI),
+               "--known-failures", str(kf), "--update-known-failures")
+    assert proc.returncode == 0, proc.stdout
+    assert "removed t304.1-coin-kap" in proc.stdout
+    assert "t304.1-coin-kap" not in kf.read_text(encoding="utf-8")
+    assert "names no run" not in proc.stdout, proc.stdout[-2000:]
+
+
 def test_skip_list_skips_without_running(tmp_path: Path) -> None:
     """A scenario on the --skip-list is reported skipped (with the list named) and not run."""
     skip = tmp_path / "skip.txt"
@@ -341,6 +358,10 @@ def test_parallel_run_and_junitxml(tmp_path: Path) -> None:
     }
     xml = junit.read_text(encoding="utf-8")
     assert xml.count("<testcase") == 3 and 'failures="2"' in xml
+    # the header names the target and the runs selected under -n too, once (found on the
+    # fresh-clone walk of issue 44: only "bringing up nodes..." was printed)
+    assert proc.stdout.count(": target in-process (mutant no_coin_cap) — ") == 1, proc.stdout[:2000]
+    assert proc.stdout.count("3 scenario runs selected") == 1, proc.stdout[:2000]
 
 
 # --- unusable targets -----------------------------------------------------------------
@@ -722,6 +743,19 @@ def test_target_command_that_exits_is_exit_3_with_its_output() -> None:
     assert proc.returncode == 3, proc.stdout + proc.stderr
     assert "exited with status 4 before it was ready" in proc.stderr
     assert "no such port here" in proc.stderr
+
+
+@pytest.mark.parametrize("words", [["cd examples && ./server --port 0"], ["PORT=0", "./server"], ["./server", "--port", "0"]])
+def test_a_target_command_that_cannot_start_says_how_to_give_a_command_line(words: list[str]) -> None:
+    """Found on the fresh-clone walk of issue 44 (item 4): a command line written after ``--``
+    as one quoted word or with a variable before the program cannot start (no such file); the
+    refusal (exit 3) now says the words are run without a shell and gives the ``sh -c`` form;
+    a plain missing program gets no such hint."""
+    proc = cli("run", "--scenarios", str(MINI), "--", *words)
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    assert "cannot start the target command" in proc.stderr
+    hint = f"for a command line write -- sh -c {shlex.quote(' '.join(words))}"
+    assert (hint in proc.stderr) == (words[0] != "./server"), proc.stderr
 
 
 def test_target_command_that_prints_no_address_times_out() -> None:

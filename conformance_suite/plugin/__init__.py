@@ -30,7 +30,7 @@ from ..known_failures import ListFileError, is_pattern, read_list
 from ..needs import scenario_needs, unsupported_reason
 from ..runner import RuleSelector, RunOptions, in_shard, split_csv
 from .items import UNSUPPORTED_PREFIX, InvalidScenarioItem, ScenarioFailed, ScenarioFile, ScenarioItem
-from .reporting import JUnitNames, SuiteReporter, _skip_reason, failures_by_scenario
+from .reporting import JUnitNames, SuiteReporter, TargetGoneFold, _skip_reason, failures_by_scenario
 from .session import _SUITE, EXIT_TARGET_UNUSABLE, SuiteSession, _header_line, _suite
 
 __all__ = [
@@ -136,6 +136,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if suite.is_controller:
         config.pluginmanager.register(SuiteReporter(suite), "conformance-suite-reporter")
         config.pluginmanager.register(JUnitNames(config), "conformance-suite-junit-names")
+        config.pluginmanager.register(TargetGoneFold(), "conformance-suite-target-gone-fold")
 
 
 def pytest_report_header(config: pytest.Config) -> list[str] | None:

@@ -172,7 +172,7 @@ class ScenarioItem(pytest.Item):
             if code in _TARGET_GONE:
                 # a target that went away fails every run after it alike: the first shows whole
                 if code in suite.shown_target_failures:
-                    return f"{self.key}: {body} (as above)"
+                    return f"{self.key}: {body}{AS_ABOVE}"
                 suite.shown_target_failures.add(code)
         else:
             body = str(super().repr_failure(excinfo, style=style))
@@ -200,6 +200,10 @@ class ScenarioItem(pytest.Item):
 
 #: The status codes of a target that went away during the run (every later run fails alike).
 _TARGET_GONE = frozenset(("UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED"))
+TARGET_GONE = _TARGET_GONE
+#: How the failure text of a run ends when the target went away and an earlier run of the same
+#: status was shown whole (the terminal folds such runs into one count: reporting.TargetGoneFold).
+AS_ABOVE = " (as above)"
 
 
 #: How the skip reason of an unsupported run starts.

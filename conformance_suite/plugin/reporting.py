@@ -15,16 +15,25 @@ from typing import Any
 import pytest
 
 from ..coverage import Coverage, compute_coverage
-from ..known_failures import ScenarioList, stale_patterns, unmatched_entries, write_known_failures
+from ..known_failures import ScenarioList, read_list, stale_patterns, unmatched_entries, write_known_failures
 from ..needs import unsupported_tally
 from ..report_html import write_reports
-from ..report_json import OUTCOME_LABELS, OUTCOMES, UNEXPECTED, ReportOptions, RunRecord, SuiteReport, level_summary
+from ..report_json import (
+    OUTCOME_LABELS,
+    OUTCOMES,
+    UNEXPECTED,
+    ReportOptions,
+    RunRecord,
+    SuiteReport,
+    counted,
+    level_summary,
+)
 from ..runner import RuleSelector, gating_levels, rerun_command
 from ..scenario import LoadedScenario, ScenarioError, load_all
-from .items import UNSUPPORTED_PREFIX
+from .items import AS_ABOVE, TARGET_GONE, UNSUPPORTED_PREFIX
 from .session import EXIT_TARGET_UNUSABLE, SuiteSession, _header_line
 
-__all__ = ["JUnitNames", "SuiteReporter", "failures_by_scenario"]
+__all__ = ["JUnitNames", "SuiteReporter", "TargetGoneFold", "failures_by_scenario"]
 
 
 def failures_by_scenario(records: list[RunRecord]) -> list[str]:
@@ -38,11 +47,63 @@ def failures_by_scenario(records: list[RunRecord]) -> list[str]:
     if not grouped:
         return []
     out = [f"failures by scenario ({len(grouped)}):"]
+    gone: dict[str, list[int]] = {}  # a target gone: status code -> [scenarios, runs] past the first few
     for sid, runs in sorted(grouped.items()):
         eds = ", ".join(sorted(r.edition for r in runs if r.edition))
         first = next((line.strip() for line in runs[0].message.splitlines() if line.strip()), runs[0].outcome)
+        code = _target_gone_code(first)
+        if code:
+            tally = gone.setdefault(code, [0, 0])
+            tally[0] += 1
+            if tally[0] > _GONE_SHOWN:
+                tally[1] += len(runs)
+                continue
         out.append(f"  {sid}{f' [{eds}]' if eds else ''} {runs[0].outcome}: {first}")
+    for code, (n, n_runs) in gone.items():
+        if n > _GONE_SHOWN:
+            more = n - _GONE_SHOWN
+            out.append(f"  … and {more} more scenario{'' if more == 1 else 's'} ({counted(n_runs, 'run')}), each an error "
+                       f"of the target gone ({code}), as above; the reports list them")
     return out
+
+
+#: how many scenarios of a target gone :func:`failures_by_scenario` names before it counts the rest
+_GONE_SHOWN = 3
+
+
+def _target_gone_code(first_line: str) -> str:
+    """The status code when a run's message says the target went away (UNAVAILABLE, …), else ""."""
+    head = first_line.removeprefix("the target failed: ")
+    if head == first_line:
+        return ""
+    code = head.split(" ", 1)[0]
+    return code if code in TARGET_GONE else ""
+
+
+class TargetGoneFold:
+    """Once the target has gone away, every later run fails alike: the first run of each status
+    is shown whole, the others say "(as above)" (``ScenarioItem.repr_failure``).  This takes
+    those out of pytest's failure and error sections and its short summary, so the terminal
+    does not print a block and a line per remaining run (6,800 lines for a target that died at
+    the start of the 2017 runs); pytest's closing line counts them as "more errors of the
+    target gone".  The reports keep every run."""
+
+    LABEL = "more errors of the target gone"
+
+    @pytest.hookimpl(hookwrapper=True, tryfirst=True)
+    def pytest_terminal_summary(self, terminalreporter: Any) -> Any:
+        """Before pytest prints its sections: move the "(as above)" runs to their own count."""
+        stats = terminalreporter.stats
+        folded: list[Any] = []
+        for key in ("error", "failed"):
+            if key in stats:
+                kept: list[Any] = []
+                for rep in stats[key]:
+                    (folded if str(getattr(rep, "longreprtext", "")).endswith(AS_ABOVE) else kept).append(rep)
+                stats[key] = kept
+        if folded:
+            stats.setdefault(self.LABEL, []).extend(folded)
+        yield
 
 
 class JUnitNames:
@@ -145,16 +206,27 @@ class SuiteReporter:
 
     def __init__(self, suite: SuiteSession) -> None:
         self.suite = suite
+        self._header_shown = False
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         """Below pytest's default verbosity (the ``run`` command's default), print the
         suite's header line and how many runs were selected, which pytest's quiet header
         leaves out."""
-        tr = session.config.pluginmanager.get_plugin("terminalreporter")
-        if tr is None or session.config.get_verbosity() >= 0:
+        self._header(session.config, len(session.items))
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        """The same header under pytest-xdist (``-n``), whose controller collects nothing
+        itself: once, when the first worker has collected (every worker collects the same runs)."""
+        self._header(node.config, len(ids))
+
+    def _header(self, config: pytest.Config, selected: int) -> None:
+        tr = config.pluginmanager.get_plugin("terminalreporter")
+        if tr is None or config.get_verbosity() >= 0 or self._header_shown:
             return
+        self._header_shown = True
         tr.write_line(_header_line(self.suite))
-        tr.write_line(f"{len(session.items)} scenario runs selected")
+        tr.write_line(f"{selected} scenario runs selected")
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Turn the test reports of a scenario item into its run record."""
@@ -210,10 +282,11 @@ class SuiteReporter:
                 keep.discard(pattern)
         new = keep | failing
         write_known_failures(path, new, old.header or None, old.reasons)
+        suite.known = read_list(path)  # what the file now says: its entries and line numbers
         added = sorted(new - set(old.entries))
         removed = sorted(set(old.entries) - new)
         suite.notes.append(
-            f"known failures written to {path}: {len(new)} entries"
+            f"known failures written to {path}: {counted(len(new), 'entry')}"
             + (f"; added {', '.join(added)}" if added else "")
             + (f"; removed {', '.join(removed)}" if removed else "")
         )
@@ -305,7 +378,7 @@ class SuiteReporter:
         counts: dict[str, int] = {}
         for r in suite.records.values():
             counts[r.outcome] = counts.get(r.outcome, 0) + 1
-        summary = ", ".join(f"{counts[o]} {OUTCOME_LABELS[o]}" for o in OUTCOMES if counts.get(o)) or "no scenario ran"
+        summary = ", ".join(counted(counts[o], OUTCOME_LABELS[o]) for o in OUTCOMES if counts.get(o)) or "no scenario ran"
         tr.write_line(f"target {suite.opts.target_label}: {summary}")
         missing = unsupported_tally(r.message for r in suite.records.values() if r.outcome == "unsupported")
         if missing:
@@ -319,7 +392,7 @@ class SuiteReporter:
         for lv, verdicts in level_summary(list(suite.records.values())).items():
             if not verdicts:
                 continue
-            shown = ", ".join(f"{n} {OUTCOME_LABELS.get(v, v)}" for v, n in sorted(verdicts.items()))
+            shown = ", ".join(counted(n, OUTCOME_LABELS.get(v, v)) for v, n in sorted(verdicts.items()))
             tr.write_line(f"  level {lv}{'' if lv in gating else ' (not counted)'}: {shown}")
         for line in failures_by_scenario(list(suite.records.values())):
             tr.write_line(line)

@@ -23,7 +23,8 @@ from grpc_reflection.v1alpha import reflection
 from grpc_reflection.v1alpha import reflection_pb2 as rpb
 from grpc_reflection.v1alpha import reflection_pb2_grpc as rpb_grpc
 
-__all__ = ["DESCRIPTOR_SET", "V1_SERVICE_NAME", "ReflectionWithComments", "enable_reflection", "files_with_source_info"]
+__all__ = ["DESCRIPTOR_SET", "V1_SERVICE_NAME", "ReflectionWithComments", "enable_reflection", "files_with_source_info",
+           "v1_reflection_pool"]
 
 #: resource name of the descriptor set in the ``oracle._proto`` package
 DESCRIPTOR_SET = "descriptor_set.binpb"
@@ -45,6 +46,15 @@ class ReflectionWithComments(reflection.ReflectionServicer):  # type: ignore[mis
         super().__init__(service_names, pool=pool)
         self._pool: Any = pool if pool is not None else descriptor_pool.Default()
         self._commented = files_with_source_info()
+        self._v1 = v1_reflection_pool()
+
+    def _find(self, method: str, name: str) -> Any:
+        """``method`` of the descriptor pool for ``name``: the server's pool, else the pool
+        of ``grpc.reflection.v1`` (whose file grpcio-reflection does not have)."""
+        try:
+            return getattr(self._pool, method)(name)
+        except KeyError:
+            return getattr(self._v1, method)(name)
 
     def _response(self, descriptor: Any, request: Any) -> Any:
         """The file of ``descriptor`` and every file it depends on, transitively."""
@@ -80,13 +90,13 @@ class ReflectionWithComments(reflection.ReflectionServicer):  # type: ignore[mis
 
     def _file_by_filename(self, request: Any, filename: str) -> Any:
         try:
-            return self._response(self._pool.FindFileByName(filename), request)
+            return self._response(self._find("FindFileByName", filename), request)
         except KeyError:
             return self._not_found(request)
 
     def _file_containing_symbol(self, request: Any, fully_qualified_name: str) -> Any:
         try:
-            return self._response(self._pool.FindFileContainingSymbol(fully_qualified_name), request)
+            return self._response(self._find("FindFileContainingSymbol", fully_qualified_name), request)
         except KeyError:
             return self._not_found(request)
 
@@ -102,6 +112,37 @@ class ReflectionWithComments(reflection.ReflectionServicer):  # type: ignore[mis
 #: The reflection service of gRPC's stable API, which tools that know only it (grpcurl, buf
 #: curl, Postman and others in their newer releases) ask for.
 V1_SERVICE_NAME = "grpc.reflection.v1.ServerReflection"
+
+
+@cache
+def v1_reflection_pool() -> Any:
+    """A descriptor pool holding ``grpc/reflection/v1/reflection.proto``, so that the v1
+    service the server lists can be described too (``buf curl --list-methods``, ``grpcurl
+    describe`` ask for the file of every listed service, and failed on this one): the
+    v1alpha file of grpcio-reflection under the v1 package (the two have the same messages
+    and fields), with v1's options.  A pool of its own, so a later import of a real v1
+    module can never clash with it in the default pool."""
+    v1 = descriptor_pb2.FileDescriptorProto()
+    rpb.DESCRIPTOR.CopyToProto(v1)
+    alpha, beta = ".grpc.reflection.v1alpha.", ".grpc.reflection.v1."
+    for message in v1.message_type:  # the type references, renamed (no nested types here)
+        for field in message.field:
+            if field.type_name:
+                field.type_name = field.type_name.replace(alpha, beta)
+    for service in v1.service:
+        for method in service.method:
+            method.input_type = method.input_type.replace(alpha, beta)
+            method.output_type = method.output_type.replace(alpha, beta)
+    v1.name = "grpc/reflection/v1/reflection.proto"
+    v1.package = "grpc.reflection.v1"
+    v1.options.Clear()
+    v1.options.java_package = "io.grpc.reflection.v1"
+    v1.options.java_outer_classname = "ServerReflectionProto"
+    v1.options.java_multiple_files = True
+    v1.options.go_package = "google.golang.org/grpc/reflection/grpc_reflection_v1"
+    pool = descriptor_pool.DescriptorPool()
+    pool.Add(v1)
+    return pool
 
 
 def enable_reflection(service_names: Iterable[str], server: grpc.Server) -> None:
