@@ -8,6 +8,7 @@ container's HEALTHCHECK).
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 import time
@@ -138,8 +139,12 @@ def main(argv: list[str] | None = None, prog: str = "berserk-oracle") -> int:
     """Entry point of ``berserk-oracle`` and ``python -m oracle``."""
     args = build_parser(prog).parse_args(argv)
     if args.command == "list-mutants":
-        for m in MUTANTS.values():
-            print(f"{m.name}\t{m.rule}\t{m.description}")
+        try:
+            for m in MUTANTS.values():
+                print(f"{m.name}\t{m.rule}\t{m.description}")
+            sys.stdout.flush()
+        except BrokenPipeError:  # the reader stopped early (`| head`): not an error of ours
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         return 0
     if args.command == "protos":
         return _protos(args.out)

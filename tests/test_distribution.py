@@ -472,3 +472,15 @@ def test_every_install_line_works_as_written(tmp_path: Path) -> None:
     assert target.parent == work / "vendor" and target.name == wheel.name, job.env["BERSERK_ORACLE"]
     shutil.copy(wheel, target)
     _install(step, work, _fresh_venv(tmp_path / "venv-ci-job"), BERSERK_ORACLE=job.env["BERSERK_ORACLE"])
+
+
+def test_list_mutants_into_a_closed_pipe_ends_quietly() -> None:
+    """``python -m oracle list-mutants | head -1``: the reader goes away before the list is
+    written; the command ends with exit 0 and no traceback (it ended in a BrokenPipeError
+    before; issue 44's walk)."""
+    proc = subprocess.Popen([sys.executable, "-m", "oracle", "list-mutants"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=str(Path(__file__).resolve().parents[1]))
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the interpreter has started: every write fails
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0 and "Traceback" not in err, err
