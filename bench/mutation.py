@@ -103,14 +103,30 @@ EQUIVALENT = Path(__file__).resolve().parent / "mutation_equivalent.json"
 def rule_files(package: Path) -> dict[str, str]:
     """Each rule module of ``package``/rules/ (any wing, e.g. ``rules/mechanisms/wounds.py``, or
     flat in an older tree) by its name, as its path under the package (read once per tree: every
-    mutant's diff names its file)."""
-    return {p.stem: p.relative_to(package).as_posix() for p in sorted((package / "rules").rglob("*.py"))
-            if p.stem != "__init__"}
+    mutant's diff names its file).  A module's name is its file's stem (``wounds``) when no other
+    rule module has that stem; stems shared by several files (``rules/ops/hand.py`` and
+    ``rules/resolution/pauses/hand.py``) are told apart by as many of the folders above them as it
+    takes (``ops.hand``, ``pauses.hand``), so that every file is mutated, none hidden by another."""
+    paths = [p.relative_to(package / "rules") for p in sorted((package / "rules").rglob("*.py"))
+             if p.stem != "__init__"]
+    stems = Counter(p.stem for p in paths)
+    out: dict[str, str] = {}
+    for p in paths:
+        parts = p.with_suffix("").parts
+        k = 1
+        while stems[p.stem] > 1 and k < len(parts):
+            k += 1
+            suffix = parts[-k:]
+            if sum(q.with_suffix("").parts[-k:] == suffix for q in paths if q.stem == p.stem) == 1:
+                break
+        out[".".join(parts[-k:])] = ("rules" / p).as_posix()
+    return out
 
 
 #: The mutated modules: every rule module of oracle/rules/ (read from this checkout, so a new
 #: rule module is mutated without an edit here) and the step table ``engine``.  A module is
-#: named by its file's stem, which is unique across the wings of oracle/rules/.
+#: named by its file's stem, or by the stem and the folders above it where a stem is shared
+#: (:func:`rule_files`).
 MODULES = (*sorted(rule_files(ORACLE)), "engine")
 
 

@@ -76,3 +76,19 @@ def test_a_switch_read_through_a_local_alias_is_a_switch(tool: ModuleType) -> No
     elsewhere = ("def f(state):\n    each = state.rules.fifo\n    return each\n"
                  "def g(each):\n    if not each:\n        y = c < 2\n")
     assert "c < 2" in _mutated_names(tool, elsewhere)
+
+
+def test_rule_modules_sharing_a_stem_are_each_mutated(tool: ModuleType, tmp_path: Path) -> None:
+    """Two rule modules with one file name in different wings (``rules/ops/hand.py`` and
+    ``rules/resolution/pauses/hand.py``) are both mutated, each under its own name, and the
+    import hook is given each one's dotted name; a unique stem keeps its short name."""
+    rules = tmp_path / "rules"
+    for rel in ("ops/hand.py", "resolution/pauses/hand.py", "mechanisms/wounds.py"):
+        (rules / rel).parent.mkdir(parents=True, exist_ok=True)
+        (rules / rel).write_text("def f(a):\n    return a < 1\n", encoding="utf-8")
+    files = tool.rule_files(tmp_path)
+    assert files == {"ops.hand": "rules/ops/hand.py", "pauses.hand": "rules/resolution/pauses/hand.py",
+                     "wounds": "rules/mechanisms/wounds.py"}
+    assert tool.module_name("pauses.hand", tmp_path) == "oracle.rules.resolution.pauses.hand"
+    mutants, _ = tool.enumerate_mutants(("ops.hand", "pauses.hand", "wounds"), tmp_path)
+    assert {m.module for m in mutants} == {"ops.hand", "pauses.hand", "wounds"}
