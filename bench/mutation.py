@@ -45,7 +45,11 @@ progress) is left out of every mutant's run, with a warning.  The report gives
 per module the mutants and the kill rate, the overall kill rate, the kill rate of the
 non-equivalent mutants (the survivors listed in ``bench/mutation_equivalent.json`` -- objects
 ``{module, line, operator, original, mutated, reason}`` a person judged equivalent -- are left
-out), and the diff of every survivor.  The sample (``random.Random(seed).sample`` over the
+out), and the diff of every survivor.  An entry with ``"scope": "pool"`` is equivalent *for this
+card pool only* (its reason rests on what the cards of ``oracle/data`` do or lack, not on the
+code alone: a user's card pack can make it a real gap); such survivors are counted apart, and
+the report also gives the kill rate with them counted as gaps (``any_pool_kill_rate``), so
+that they are re-judged whenever the pool or a pack changes.  The sample (``random.Random(seed).sample`` over the
 mutants in a fixed order) and hence the report are deterministic for a seed and a source tree.
 
 Isolation: the working tree is never written.  The run copies ``oracle/`` and
@@ -196,6 +200,7 @@ class Mutant:
     detail: str = ""
     seconds: float = 0.0
     equivalent: str = ""  # the reason, when bench/mutation_equivalent.json lists it
+    equivalent_scope: str = ""  # "pool" when that judgement holds for this card pool only
 
     def key(self) -> tuple[str, str, str, str]:
         return (self.module, self.operator, self.original, self.mutated)
@@ -593,20 +598,22 @@ def _load_equivalent() -> list[dict[str, Any]]:
 MOVED_TEXT_MIN = 20
 
 
-def _match_equivalent(m: Mutant, equivalent: list[dict[str, Any]]) -> str:
-    """The reason when the list holds this mutant: same module, operator, text and line; or,
-    for a survivor whose text is distinctive (at least :data:`MOVED_TEXT_MIN` characters: a short
-    text such as ``return False`` stands at many lines of a module, each with its own meaning),
-    the entries with the same text at other lines (the code moved) when they all give one reason."""
+def _match_equivalent(m: Mutant, equivalent: list[dict[str, Any]]) -> tuple[str, str]:
+    """The reason and scope (``"pool"`` or ``""``) when the list holds this mutant: same module,
+    operator, text and line; or, for a survivor whose text is distinctive (at least
+    :data:`MOVED_TEXT_MIN` characters: a short text such as ``return False`` stands at many lines
+    of a module, each with its own meaning), the entries with the same text at other lines (the
+    code moved) when they all give one reason; else ``("", "")``."""
     hits = [e for e in equivalent if (e["module"], e["operator"], e["original"], e["mutated"]) == m.key()]
     exact = [e for e in hits if e["line"] == m.line]
     if exact:
-        return str(exact[0]["reason"])
-    reasons = {str(e["reason"]) for e in hits}
+        return str(exact[0]["reason"]), str(exact[0].get("scope", ""))
+    reasons = {(str(e["reason"]), str(e.get("scope", ""))) for e in hits}
     if len(reasons) == 1 and m.status == "survived" and len(m.original) >= MOVED_TEXT_MIN:  # the line moved
         lines = ", ".join(str(e["line"]) for e in hits)
-        return reasons.pop() + f" [listed at line {lines}]"
-    return ""
+        reason, scope = reasons.pop()
+        return reason + f" [listed at line {lines}]", scope
+    return "", ""
 
 
 def _rate(k: int, n: int) -> float | None:
@@ -628,6 +635,8 @@ class Report:
     kill_rate: float | None = None
     non_equivalent_kill_rate: float | None = None
     equivalent_survivors: int = 0
+    pool_equivalent_survivors: int = 0  # of those, judged equivalent for this card pool only
+    any_pool_kill_rate: float | None = None  # the pool-only equivalents counted as gaps
     per_module: dict[str, dict[str, Any]] = field(default_factory=dict)
     per_operator: dict[str, dict[str, Any]] = field(default_factory=dict)
     mutants: list[dict[str, Any]] = field(default_factory=list)
@@ -642,6 +651,9 @@ def _summarise(rep: Report, done: list[Mutant]) -> None:
     eq = [m for m in counted if m.status == "survived" and m.equivalent]
     rep.equivalent_survivors = len(eq)
     rep.non_equivalent_kill_rate = _rate(killed, len(counted) - len(eq))
+    pool = [m for m in eq if m.equivalent_scope == "pool"]
+    rep.pool_equivalent_survivors = len(pool)
+    rep.any_pool_kill_rate = _rate(killed, len(counted) - len(eq) + len(pool))
     for attr, key in (("per_module", "module"), ("per_operator", "operator")):
         groups: dict[str, list[Mutant]] = {}
         for m in counted:
@@ -677,8 +689,10 @@ def _print(rep: Report, done: list[Mutant]) -> None:
     p("")
     c = rep.counts
     p(f"killed {c.get('killed', 0)}, killed on import {c.get('killed_import', 0)}, timeout {c.get('timeout', 0)}, "
-      f"survived {c.get('survived', 0)} ({rep.equivalent_survivors} judged equivalent), error {c.get('error', 0)}")
-    p(f"kill rate: {rep.kill_rate}%   non-equivalent kill rate: {rep.non_equivalent_kill_rate}%")
+      f"survived {c.get('survived', 0)} ({rep.equivalent_survivors} judged equivalent, {rep.pool_equivalent_survivors} "
+      f"of them for this card pool only), error {c.get('error', 0)}")
+    p(f"kill rate: {rep.kill_rate}%   non-equivalent kill rate: {rep.non_equivalent_kill_rate}%   "
+      f"counting the pool-only equivalents as gaps: {rep.any_pool_kill_rate}%")
     surv = [m for m in done if m.status == "survived"]
     for label, group in (("survivors (not judged equivalent)", [m for m in surv if not m.equivalent]),
                          ("survivors judged equivalent", [m for m in surv if m.equivalent])):
@@ -687,7 +701,8 @@ def _print(rep: Report, done: list[Mutant]) -> None:
         p("")
         p(f"== {label}: {len(group)}")
         for m in group:
-            p(f"-- {m.id} {m.operator} line {m.line}" + (f"  [equivalent: {m.equivalent}]" if m.equivalent else ""))
+            scope = " for this pool only" if m.equivalent_scope == "pool" else ""
+            p(f"-- {m.id} {m.operator} line {m.line}" + (f"  [equivalent{scope}: {m.equivalent}]" if m.equivalent else ""))
             p(m.diff.rstrip("\n"))
     for m in done:
         if m.status == "error":
@@ -703,7 +718,7 @@ def _rescore(path: Path, out: str) -> int:
     names = {f.name for f in Mutant.__dataclass_fields__.values()}
     done = [Mutant(**{k: v for k, v in m.items() if k in names}) for m in data["mutants"]]
     for m in done:
-        m.equivalent = _match_equivalent(m, equivalent)
+        m.equivalent, m.equivalent_scope = _match_equivalent(m, equivalent)
     keep = {k: v for k, v in data.items() if k in Report.__dataclass_fields__ and k in (
         "seed", "sample", "universe", "timeout", "baseline_seconds", "rev", "reference_failures",
         "scenario_runs", "wall_seconds")}
@@ -802,7 +817,7 @@ def _drive(args: argparse.Namespace, parser: argparse.ArgumentParser, root: Path
                     "operator": m.operator, "variant": m.variant}
             r = _run_one(spec, args.timeout)
             m.status, m.detail, m.seconds = r["status"], r.get("detail", ""), r["seconds"]
-            m.equivalent = _match_equivalent(m, equivalent)
+            m.equivalent, m.equivalent_scope = _match_equivalent(m, equivalent)
             done.append(m)
             if args.show:
                 print(m.diff)

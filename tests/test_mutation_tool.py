@@ -92,3 +92,48 @@ def test_rule_modules_sharing_a_stem_are_each_mutated(tool: ModuleType, tmp_path
     assert tool.module_name("pauses.hand", tmp_path) == "oracle.rules.resolution.pauses.hand"
     mutants, _ = tool.enumerate_mutants(("ops.hand", "pauses.hand", "wounds"), tmp_path)
     assert {m.module for m in mutants} == {"ops.hand", "pauses.hand", "wounds"}
+
+
+def test_a_pool_only_equivalent_is_counted_apart(tool: ModuleType) -> None:
+    """An entry of mutation_equivalent.json with ``"scope": "pool"`` (equivalent for this card
+    pool only) is still left out of the non-equivalent rate, but counted apart, and the rate with
+    it counted as a gap is reported too (issue 46)."""
+    def mutant(n: int, status: str) -> object:
+        return tool.Mutant(id=f"m#{n}", module="m", index=n, operator="cmp_negate", variant=0, line=n,
+                           original=f"a == {n}", mutated=f"a != {n}", status=status)
+    done = [mutant(1, "killed"), mutant(2, "killed"), mutant(3, "survived"), mutant(4, "survived")]
+    listed = [{"module": "m", "line": 3, "operator": "cmp_negate", "original": "a == 3", "mutated": "a != 3",
+               "reason": "code", }, {"module": "m", "line": 4, "operator": "cmp_negate", "original": "a == 4",
+                                      "mutated": "a != 4", "reason": "cards", "scope": "pool"}]
+    for m in done:
+        m.equivalent, m.equivalent_scope = tool._match_equivalent(m, listed)
+    assert [(m.equivalent, m.equivalent_scope) for m in done[2:]] == [("code", ""), ("cards", "pool")]
+    rep = tool.Report(seed=1, sample=4, universe=4, timeout=1.0, baseline_seconds=0.0)
+    tool._summarise(rep, done)
+    assert (rep.equivalent_survivors, rep.pool_equivalent_survivors) == (2, 1)
+    assert rep.non_equivalent_kill_rate == 100.0 and rep.any_pool_kill_rate == round(200 / 3, 1)
+
+
+def test_every_judged_equivalent_names_code_of_this_layout(tool: ModuleType) -> None:
+    """Each entry of bench/mutation_equivalent.json names a mutated module of this tree (by the
+    harness's name for it, e.g. ``activation``, ``ops.hand``) whose source still holds the
+    mutated text, and says whether it holds for this card pool only: a re-laid module leaves no
+    entry keyed to a name the harness no longer uses (the line may drift; the harness matches a
+    moved distinctive text itself)."""
+    import json
+
+    entries = json.loads((ROOT / "bench" / "mutation_equivalent.json").read_text(encoding="utf-8"))
+    sources: dict[str, str] = {}
+    stale = []
+    for e in entries:
+        assert e.get("scope", "") in ("", "pool"), e
+        if e["module"] not in tool.MODULES:
+            stale.append((e["module"], e["line"]))
+            continue
+        if e["module"] not in sources:
+            sources[e["module"]] = (tool.ORACLE / tool.module_file(e["module"])).read_text(encoding="utf-8")
+        text = " ".join(sources[e["module"]].split())
+        original = e["original"][:-3] if e["original"].endswith("...") else e["original"]  # cut at 160
+        if original not in text:
+            stale.append((e["module"], e["line"]))
+    assert not stale, stale
