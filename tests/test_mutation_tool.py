@@ -90,7 +90,12 @@ def test_rule_modules_sharing_a_stem_are_each_mutated(tool: ModuleType, tmp_path
     assert files == {"ops.hand": "rules/ops/hand.py", "pauses.hand": "rules/resolution/pauses/hand.py",
                      "wounds": "rules/mechanisms/wounds.py"}
     assert tool.module_name("pauses.hand", tmp_path) == "oracle.rules.resolution.pauses.hand"
-    mutants, _ = tool.enumerate_mutants(("ops.hand", "pauses.hand", "wounds"), tmp_path)
+    switches = set(tool.MUTANT_SWITCHES)
+    try:
+        mutants, _ = tool.enumerate_mutants(("ops.hand", "pauses.hand", "wounds"), tmp_path)
+    finally:  # enumerate_mutants reads the switches of the tree it is given (none here)
+        tool.MUTANT_SWITCHES.clear()
+        tool.MUTANT_SWITCHES.update(switches)
     assert {m.module for m in mutants} == {"ops.hand", "pauses.hand", "wounds"}
 
 
@@ -137,3 +142,13 @@ def test_every_judged_equivalent_names_code_of_this_layout(tool: ModuleType) -> 
         if original not in text:
             stale.append((e["module"], e["line"]))
     assert not stale, stale
+
+
+def test_an_or_of_mutant_only_tests_is_mutant_only(tool: ModuleType) -> None:
+    """``if not state.rules.X or (a and not state.rules.Y)`` holds only with an engine mutant
+    (both operands are false in the reference): its body is not mutated (attack.fight_effect's
+    one-sided fight); ``not (a or state.rules.X)`` is false in the reference too."""
+    src = ("if not state.rules.hires or (closed and not state.rules.fifo):\n    x = b < 1\nelse:\n    y = c < 2\n"
+           "if not (a or state.rules.hires):\n    z = d < 3\n")
+    names = _mutated_names(tool, src)
+    assert "b < 1" not in names and "c < 2" in names and "d < 3" not in names

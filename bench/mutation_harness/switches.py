@@ -72,12 +72,14 @@ def _aliases(function: ast.AST) -> tuple[set[str], set[str]]:
 
 def _mutant_test(test: ast.expr) -> bool | None:
     """True when ``test`` holds only with an engine mutant switched on (``not x.rules.SWITCH``,
-    the older ``x.mutant == "..."``, or an ``and`` containing one); False when it holds only
-    with it off (``x.rules.SWITCH``, ``x.mutant != "..."``); else None."""
+    the older ``x.mutant == "..."``, an ``and`` containing one, an ``or`` of nothing else);
+    False when it holds only with it off (``x.rules.SWITCH``, ``x.mutant != "..."``, an ``or``
+    containing one, an ``and`` of nothing else); the ``not`` of either is the other; else None."""
     if _mutant_switch(test):
         return False
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and _mutant_switch(test.operand):
-        return True
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _mutant_test(test.operand)
+        return None if inner is None else not inner
     if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Attribute)
             and test.left.attr == "mutant" and isinstance(test.comparators[0], ast.Constant)):
         if isinstance(test.ops[0], ast.Eq):
@@ -87,6 +89,10 @@ def _mutant_test(test: ast.expr) -> bool | None:
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and any(_mutant_test(v) is True for v in test.values):
         return True
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and any(_mutant_test(v) is False for v in test.values):
+        return False
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and all(_mutant_test(v) is True for v in test.values):
+        return True  # ``not SWITCH or (A and not OTHER)``: false in the reference, whatever A is
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and all(_mutant_test(v) is False for v in test.values):
         return False
     return None
 
