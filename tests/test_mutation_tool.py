@@ -8,6 +8,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -103,7 +104,7 @@ def test_a_pool_only_equivalent_is_counted_apart(tool: ModuleType) -> None:
     """An entry of mutation_equivalent.json with ``"scope": "pool"`` (equivalent for this card
     pool only) is still left out of the non-equivalent rate, but counted apart, and the rate with
     it counted as a gap is reported too (issue 46)."""
-    def mutant(n: int, status: str) -> object:
+    def mutant(n: int, status: str) -> Any:
         return tool.Mutant(id=f"m#{n}", module="m", index=n, operator="cmp_negate", variant=0, line=n,
                            original=f"a == {n}", mutated=f"a != {n}", status=status)
     done = [mutant(1, "killed"), mutant(2, "killed"), mutant(3, "survived"), mutant(4, "survived")]
