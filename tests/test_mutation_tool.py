@@ -8,6 +8,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -76,3 +77,79 @@ def test_a_switch_read_through_a_local_alias_is_a_switch(tool: ModuleType) -> No
     elsewhere = ("def f(state):\n    each = state.rules.fifo\n    return each\n"
                  "def g(each):\n    if not each:\n        y = c < 2\n")
     assert "c < 2" in _mutated_names(tool, elsewhere)
+
+
+def test_rule_modules_sharing_a_stem_are_each_mutated(tool: ModuleType, tmp_path: Path) -> None:
+    """Two rule modules with one file name in different wings (``rules/ops/hand.py`` and
+    ``rules/resolution/pauses/hand.py``) are both mutated, each under its own name, and the
+    import hook is given each one's dotted name; a unique stem keeps its short name."""
+    rules = tmp_path / "rules"
+    for rel in ("ops/hand.py", "resolution/pauses/hand.py", "mechanisms/wounds.py"):
+        (rules / rel).parent.mkdir(parents=True, exist_ok=True)
+        (rules / rel).write_text("def f(a):\n    return a < 1\n", encoding="utf-8")
+    files = tool.rule_files(tmp_path)
+    assert files == {"ops.hand": "rules/ops/hand.py", "pauses.hand": "rules/resolution/pauses/hand.py",
+                     "wounds": "rules/mechanisms/wounds.py"}
+    assert tool.module_name("pauses.hand", tmp_path) == "oracle.rules.resolution.pauses.hand"
+    switches = set(tool.MUTANT_SWITCHES)
+    try:
+        mutants, _ = tool.enumerate_mutants(("ops.hand", "pauses.hand", "wounds"), tmp_path)
+    finally:  # enumerate_mutants reads the switches of the tree it is given (none here)
+        tool.MUTANT_SWITCHES.clear()
+        tool.MUTANT_SWITCHES.update(switches)
+    assert {m.module for m in mutants} == {"ops.hand", "pauses.hand", "wounds"}
+
+
+def test_a_pool_only_equivalent_is_counted_apart(tool: ModuleType) -> None:
+    """An entry of mutation_equivalent.json with ``"scope": "pool"`` (equivalent for this card
+    pool only) is still left out of the non-equivalent rate, but counted apart, and the rate with
+    it counted as a gap is reported too (issue 46)."""
+    def mutant(n: int, status: str) -> Any:
+        return tool.Mutant(id=f"m#{n}", module="m", index=n, operator="cmp_negate", variant=0, line=n,
+                           original=f"a == {n}", mutated=f"a != {n}", status=status)
+    done = [mutant(1, "killed"), mutant(2, "killed"), mutant(3, "survived"), mutant(4, "survived")]
+    listed = [{"module": "m", "line": 3, "operator": "cmp_negate", "original": "a == 3", "mutated": "a != 3",
+               "reason": "code", }, {"module": "m", "line": 4, "operator": "cmp_negate", "original": "a == 4",
+                                      "mutated": "a != 4", "reason": "cards", "scope": "pool"}]
+    for m in done:
+        m.equivalent, m.equivalent_scope = tool._match_equivalent(m, listed)
+    assert [(m.equivalent, m.equivalent_scope) for m in done[2:]] == [("code", ""), ("cards", "pool")]
+    rep = tool.Report(seed=1, sample=4, universe=4, timeout=1.0, baseline_seconds=0.0)
+    tool._summarise(rep, done)
+    assert (rep.equivalent_survivors, rep.pool_equivalent_survivors) == (2, 1)
+    assert rep.non_equivalent_kill_rate == 100.0 and rep.any_pool_kill_rate == round(200 / 3, 1)
+
+
+def test_every_judged_equivalent_names_code_of_this_layout(tool: ModuleType) -> None:
+    """Each entry of bench/mutation_equivalent.json names a mutated module of this tree (by the
+    harness's name for it, e.g. ``activation``, ``ops.hand``) whose source still holds the
+    mutated text, and says whether it holds for this card pool only: a re-laid module leaves no
+    entry keyed to a name the harness no longer uses (the line may drift; the harness matches a
+    moved distinctive text itself)."""
+    import json
+
+    entries = json.loads((ROOT / "bench" / "mutation_equivalent.json").read_text(encoding="utf-8"))
+    sources: dict[str, str] = {}
+    stale = []
+    for e in entries:
+        assert e.get("scope", "") in ("", "pool"), e
+        if e["module"] not in tool.MODULES:
+            stale.append((e["module"], e["line"]))
+            continue
+        if e["module"] not in sources:
+            sources[e["module"]] = (tool.ORACLE / tool.module_file(e["module"])).read_text(encoding="utf-8")
+        text = " ".join(sources[e["module"]].split())
+        original = e["original"][:-3] if e["original"].endswith("...") else e["original"]  # cut at 160
+        if original not in text:
+            stale.append((e["module"], e["line"]))
+    assert not stale, stale
+
+
+def test_an_or_of_mutant_only_tests_is_mutant_only(tool: ModuleType) -> None:
+    """``if not state.rules.X or (a and not state.rules.Y)`` holds only with an engine mutant
+    (both operands are false in the reference): its body is not mutated (attack.fight_effect's
+    one-sided fight); ``not (a or state.rules.X)`` is false in the reference too."""
+    src = ("if not state.rules.hires or (closed and not state.rules.fifo):\n    x = b < 1\nelse:\n    y = c < 2\n"
+           "if not (a or state.rules.hires):\n    z = d < 3\n")
+    names = _mutated_names(tool, src)
+    assert "b < 1" not in names and "c < 2" in names and "d < 3" not in names
