@@ -23,6 +23,8 @@ from ..queries.board import (
     current_strike,
     forget_outside,
     game_has,
+    has_keyword,
+    names_of,
     parts_of,
 )
 from ..queries.pool_index import per_pool
@@ -306,9 +308,12 @@ def enter_play(
     if d.type == "creature" and state.rules.uniqueness_moves_the_first:
         # Уникальность (R15 glossary): a second card of the same name under the same player's
         # control: the first copy goes to the graveyard, a rules effect (R15:503.1; entry 83)
+        # a combined card has every name and keyword of its parts (R15:105.4, glossary
+        # «Объединённая карта»; INTERPRETING.md, entry 103)
+        names = names_of(state, uid)
         for other in [o for o in p.play if o != uid]:
-            od = card_def(state, other)
-            if od.name == d.name and ("unique" in d.keywords or "unique" in od.keywords):
+            if not names.isdisjoint(names_of(state, other)) and (
+                    has_keyword(state, uid, "unique") or has_keyword(state, other, "unique")):
                 leave_play(state, other, ev, ("R15:503.1",), "moved_to_graveyard")
     if source is None or state.rules.summoned_card_hires:
         # «Найм»: «когда эта карта входит в игру», summoned or resurrected too (R15 glossary;
