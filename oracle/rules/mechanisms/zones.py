@@ -114,6 +114,7 @@ def leave_together(
         for part in parts[uid]:
             pc = state.card_mut(part)
             pc.attached_to = 0
+            pc.prevented = 0  # what a part's «Предотвратите следующие» used goes with it (R15:516.6; entry 103)
             forget_outside(state)
             if not state.rules.markers_kept_in_graveyard:  # each part keeps its usage markers too (entry 40)
                 pc.usage.clear()
