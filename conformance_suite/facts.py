@@ -69,7 +69,13 @@ def _strike(state: StateData, card: dict[str, Any]) -> int:
         holds = {"": True, "hand_empty": mine == 0, "hand_fewer_than_opponent": mine < theirs,
                  "hand_more_than_opponent": mine > theirs}
         # a bonus «against» a kind of creature is its strike at such a creature only (R15:508.4.1), not its strike
-        amounts += [a.value for a in d.abilities
+        # a combined card's parts' too: their abilities are its own (R15 glossary «Присоединить»;
+        # INTERPRETING.md, entry 103)
+        from oracle.cards import load_pool
+
+        pool = load_pool().cards
+        parts = [pool[c["card_id"]] for c in state.get("cards", []) if c.get("attached_to") == card.get("uid")]
+        amounts += [a.value for pd in (d, *parts) for a in pd.abilities
                     if a.kind == "static" and a.static_op == "strike_bonus" and not a.against and holds[a.cond]]
     added = d.strike + _parts(state, card, "strike") + sum(a for a in amounts if a > 0)
     return max(added * (1 << doublings) + sum(a for a in amounts if a < 0), 0)

@@ -502,6 +502,13 @@ class Ruleset:
     #: R15 glossary «Присоединить»: a combined card's base strike, life and cost are the sums
     #: of its parts' (INTERPRETING.md, entry 103).
     combined_card_sums: bool = True
+    #: R15 glossary «Присоединить»: «К особенностям карты Y добавляются все особенности карты
+    #: X»: a combined card has its parts' static and activated abilities too, not only their
+    #: keywords and triggered abilities (INTERPRETING.md, entry 103).
+    part_abilities_count: bool = True
+    #: R15 glossary «Объединённая карта», R15:105.4–105.6: a combined card has the names of all
+    #: its parts (INTERPRETING.md, entry 103).
+    combined_has_every_name: bool = True
     #: R15:505.4: the triggers on creatures' deaths fire once for a combined creature however
     #: many parts it has (INTERPRETING.md, entry 105).
     combined_dies_once: bool = True

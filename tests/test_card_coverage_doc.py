@@ -3,6 +3,8 @@ item 3), is generated from the shared reference and the pool and kept up to date
 
 from __future__ import annotations
 
+import re
+
 from oracle import card_coverage
 from tests.conftest import shared_dir
 

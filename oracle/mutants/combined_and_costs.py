@@ -17,6 +17,21 @@ COMBINED_AND_COSTS: tuple[Mutant, ...] = (
         "combined_card_sums",
     ),
     Mutant(
+        "combined_drops_part_abilities",
+        "R15:7.attach",
+        "a combined card has only its parts' keywords and triggered abilities: a part's static abilities («Защита "
+        "от заклинаний», «Броня», cost modifiers, «+N к удару») and activated abilities do not work for it "
+        "(INTERPRETING.md, entry 103)",
+        "part_abilities_count",
+    ),
+    Mutant(
+        "combined_has_top_name_only",
+        "R15:105.6",
+        "a combined card has only its top card's name: «с таким же названием» and Уникальность read that one, "
+        "not every part's (INTERPRETING.md, entry 103)",
+        "combined_has_every_name",
+    ),
+    Mutant(
         "combined_dies_per_part",
         "R15:505.4",
         "the triggers on a creature's death («Когда ваш механизм погибает») fire once for each part of a combined "

@@ -34,7 +34,7 @@ from oracle.cards import load_pool
 from oracle.engine import GAME_OVER_RULE, SHUFFLE_STEPS, STEP_TABLE, shuffled_seat
 from oracle.model import Actor, Attack, Memory, Modifier, PendingTrigger, PlayerEffect, QueueEntry, TargetChoice
 from oracle.rules.mechanisms.triggers import POISON
-from oracle.rules.queries.board import current_life
+from oracle.rules.queries.board import current_life, game_has, ids_losing_abilities
 from oracle.rules.turn.setup import DEAL
 from oracle.sampler import play_random_game
 from oracle.serialize import from_dict, parse, to_dict
@@ -302,9 +302,12 @@ _BASES: dict[str, Callable[[], State]] = {
                             and bool(s.players[0].deck)),
     # a plain strike modifier (no coins, grant, shots or «становится равен»): which modifier the
     # seeded games reach first depends on the pool
+    # (a game without a card that takes abilities away: one case breaks a modifier into «теряет
+    # особенности», which only such a game may hold)
     "modifier": lambda: _first(lambda s: bool(s.modifiers) and s.modifiers[0].until != "start_of_owner_turn"
                                and not (s.modifiers[0].coins or s.modifiers[0].grants or s.modifiers[0].shots
-                                        or s.modifiers[0].sets)),
+                                        or s.modifiers[0].sets)
+                               and not game_has(s, ids_losing_abilities())),
     "attack": lambda: _first(lambda s: s.step == "defender" and s.attack is not None and not s.queue),
     "game_over": lambda: _first(lambda s: s.step == "game_over" and s.turn >= 1),
     "limited_trigger": _limited_trigger,

@@ -78,9 +78,9 @@ _DRAW_STATICS = (DrawCount, DrawLimit, DrawReplacement)
 
 
 def _statics(state: State) -> list[tuple[int, int, int, DrawCount | DrawLimit | DrawReplacement]]:
-    """The draw statics in force, as (controller, uid, index, ability): on the heroes and the
-    cards in play that are not hidden, the inactive player's first (R15:115.1).  A card's
-    controller is its owner here (no control changes are modelled)."""
+    """The draw statics in force, as (controller, holder, index, ability): on the heroes and the
+    cards in play that are not hidden and the parts under them (a part's ability is its combined
+    card's, its controller's; INTERPRETING.md, entry 103), the inactive player's first (R15:115.1)."""
     return abilities_in_play(state, _DRAW_STATICS, (state.inactive, state.active))
 
 

@@ -148,9 +148,26 @@ def attach(state: State, part: int, host: int, seat: int, ev: list[Event], rules
         state.card_mut(host).wounds += c.wounds
         c.wounds = 0
     ev.append(Event("module_attached", (*rules, "R15:7.attach"), (("card", part), ("host", host), ("player", seat))))
+    part_poison(state, part, host, ev)
     fire(state, "hire", part, ev, (*rules, "R15:7.module"))
     if not state.rules.attached_module_does_not_enter:  # the ``attached_module_enters_play`` mutant
         fire(state, "creature_enters", part, ev, rules)
+
+
+def part_poison(state: State, part: int, host: int, ev: list[Event]) -> None:
+    """A printed «Отравление N» of the attached ``part`` is the combined card's (R15 glossary
+    «Присоединить»: «К особенностям карты Y добавляются все особенности карты X»; INTERPRETING.md,
+    entries 80 and 103): the combined card has Poison N from now on, the higher value applying
+    (R15:7.poison), event ``poisoned`` citing R15:7.poison and R15:7.attach."""
+    n = card_def(state, part).poison
+    if not n or not state.rules.printed_poison_in_play or not state.rules.part_abilities_count:
+        return
+    c = state.cards[host]
+    if c.poison >= n:
+        return
+    c = state.card_mut(host)
+    c.poison = n
+    ev.append(Event("poisoned", ("R15:7.poison", "R15:7.attach"), (("card", host), ("poison", n))))
 
 
 def attach_in_play(
@@ -192,6 +209,8 @@ def attach_in_play(
     owner = state.controller_of(host)
     ev.append(Event("module_attached", (*rules, "R15:7.attach"),
                     (("card", part), ("host", host), ("player", owner), ("from", seat))))
+    for u in (part, *subs):
+        part_poison(state, u, host, ev)
     if as_module and state.rules.module_like_attach_fires_hire:
         for uid in (part, *subs):
             fire(state, "hire", uid, ev, (*rules, MODULE_RULE))

@@ -485,12 +485,14 @@ def granted_to(state: State, uid: int, seat: int = -1) -> list[tuple[int, int]]:
         return out
     if seat < 0:
         seat = state.controller_of(uid)
-    for g in state.players[seat].play:
+    # a combined card's parts grant as it does: their statics are its own (entry 103)
+    parts = state.rules.part_abilities_count and some_card_outside_zones(state)
+    for g in [h for top in state.players[seat].play for h in (top, *(parts_of(state, top) if parts else ()))]:
         gc = state.cards[g]
-        if gc.hidden or gc.attached_to:
+        if state.cards[gc.attached_to or g].hidden:
             continue
         gd = card_def(state, g)
-        if not gd.granted or abilities_lost(state, g):
+        if not gd.granted or (not gc.attached_to and abilities_lost(state, g)):
             continue  # none, or its printed «имеют: "…"» no longer counts (entry 211)
         for a in gd.abilities:
             if not isinstance(a, GrantAbility):

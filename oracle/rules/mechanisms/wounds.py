@@ -30,11 +30,13 @@ from ..queries.board import (
     abilities_of_kind,
     card_def,
     classes_of,
+    combined_ids,
     current_strike,
     game_has,
     has_keyword,
     ids_in_play,
     ids_with_kind,
+    top_of,
 )
 from ..queries.pool_index import per_pool
 from .replacement import Offer, replace
@@ -132,7 +134,7 @@ def _untouched(state: State, uid: int) -> bool:
     replacement or a «предотвратите следующие» (then the amount goes on unchanged, with no
     event; speed only: most wounds meet none of them)."""
     own = ids_with_kind(_OWN_GUARDS)
-    if game_has(state, own) and state.cards[uid].card_id in own:
+    if game_has(state, own) and not own.isdisjoint(combined_ids(state, uid)):  # its parts' too (entry 103)
         return False
     if has_keyword(state, uid, "vulnerability"):
         return False
@@ -224,7 +226,7 @@ def _destroy_instead(state: State, uid: int, card: int, blow: _Blow, ev: list[Ev
     cited = (*step, "R15:517.1")
     ev.append(Event("wounds_replaced", cited,
                     (("card", uid), ("by", card), ("instead", "destroy_self"), ("amount", 0))))
-    leave_together(state, [card], ev, (*cited, "R15:505.2"), by=card)
+    leave_together(state, [top_of(state, card)], ev, (*cited, "R15:505.2"), by=card)  # a part: its combined card
     source = state.cards[blow.source].attached_to or blow.source if blow.source else 0
     if (source and state.rules.wound_source_destroyed and state.zone_of(source) == "play"
             and not state.cards[source].hidden and card_def(state, source).type in ("creature", "support")):
@@ -302,15 +304,15 @@ def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:
         # them (R15:517.1.1; INTERPRETING.md, entry 185; the ``no_wounds_only_from_strikes`` mutant
         # keeps only strikes off)
         out.append((uid, _NO_WOUNDS_INDEX, _NO_WOUNDS))
-    for i, a in abilities_of_kind(state, uid, _REPLACING):
+    for holder, i, a in abilities_of_kind(state, uid, _REPLACING):  # a part's too (entry 103)
         if isinstance(a, Protection) and _protects(state, a, blow):
-            out.append((uid, i, a))
+            out.append((holder, i, a))
         if isinstance(a, NoWoundsFrom) and _no_wounds_from(state, a, blow):
-            out.append((uid, i, a))
+            out.append((holder, i, a))
     owner = state.controller_of(uid)  # its controller: «ваше существо» is one you control (entry 114)
     found = abilities_in_play(state, WoundReplacement, (owner, 1 - owner))
-    # per seat: the wounded card first, then by uid (entry 89)
-    found.sort(key=lambda f: (f[0] != owner, f[1] != uid, f[1]))
+    # per seat: the wounded card first (a part's ability its combined card's, entry 103), then by uid (entry 89)
+    found.sort(key=lambda f: (f[0] != owner, top_of(state, f[1]) != uid, f[1]))
     for _seat, card, i, a in found:
         if (_watches(state, a.to, card, uid)
                 and not (a.unless_class and a.unless_class in classes_of(state, uid))):
@@ -355,7 +357,7 @@ def _no_wounds_from(state: State, a: NoWoundsFrom, blow: _Blow) -> bool:
 def _watches(state: State, to: WoundWatch, card: int, uid: int) -> bool:
     """Whether an ability of ``card`` watching ``to`` is about wounds dealt to ``uid``."""
     if to == "self":
-        return card == uid
+        return top_of(state, card) == uid  # a part's «это существо» is its combined card (entry 103)
     seat = state.controller_of(card)  # «ваш»: its controller's (R15 glossary «Ваша карта»; entry 114)
     if to == "own_hero":
         return uid == state.players[seat].hero
@@ -410,7 +412,7 @@ def _shields(state: State, uid: int, blow: _Blow) -> list[tuple[int, int, str, i
     ``armour_never_renews`` mutant keeps the count from turn to turn; R15 glossary «Броня Х»;
     INTERPRETING.md, entry 93)."""
     out: list[tuple[int, int, str, int]] = []
-    values = [a.value for _, a in abilities_of_kind(state, uid, Armour)]
+    values = [a.value for _, _, a in abilities_of_kind(state, uid, Armour)]  # a part's Броня too (entry 103)
     # a Броня gained until the end of turn joins the printed one, the highest counting (entry 162)
     values += _gained_armour(state, uid)
     if values and (blow.by_strike or blow.shot or not state.rules.armour_strikes_and_shots_only):
@@ -431,7 +433,7 @@ def _gained_armour(state: State, uid: int) -> list[int]:
     adds them to the card's printed Броня instead of taking the highest."""
     gained = [m.amount for m in state.modifiers if m.target == uid and m.grants == "armour"]
     if gained and not state.rules.highest_armour_counts:
-        printed = sum(a.value for _, a in abilities_of_kind(state, uid, Armour))
+        printed = sum(a.value for _, _, a in abilities_of_kind(state, uid, Armour))
         return [printed + sum(gained)]
     return gained
 

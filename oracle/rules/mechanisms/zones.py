@@ -23,6 +23,8 @@ from ..queries.board import (
     current_strike,
     forget_outside,
     game_has,
+    has_keyword,
+    names_of,
     parts_of,
 )
 from ..queries.pool_index import per_pool
@@ -115,6 +117,7 @@ def leave_together(
         for part in parts[uid]:
             pc = state.card_mut(part)
             pc.attached_to = 0
+            pc.prevented = 0  # what a part's «Предотвратите следующие» used goes with it (R15:516.6; entry 103)
             forget_outside(state)
             if not state.rules.markers_kept_in_graveyard:  # each part keeps its usage markers too (entry 40)
                 pc.usage.clear()
@@ -332,9 +335,12 @@ def uniqueness(
     d = card_def(state, uid)
     if d.type != "creature" or not state.rules.uniqueness_moves_the_first:
         return
+    # a combined card has every name and keyword of its parts (R15:105.4, glossary «Объединённая
+    # карта»; INTERPRETING.md, entry 103)
+    names = names_of(state, uid)
     for other in [o for o in state.players[seat].play if o != uid and o not in spare]:
-        od = card_def(state, other)
-        if od.name == d.name and ("unique" in d.keywords or "unique" in od.keywords):
+        if not names.isdisjoint(names_of(state, other)) and (
+                has_keyword(state, uid, "unique") or has_keyword(state, other, "unique")):
             leave_play(state, other, ev, rules, "moved_to_graveyard")
 
 

@@ -13,7 +13,7 @@ from ...model import Event, Modifier, QueueEntry, State
 from ...schema import MAX_VALUE
 from ..mechanisms import attack, basic_effects, control, lives, modules, zones
 from ..mechanisms.triggers import fire
-from ..queries.board import card_def, current_strike, max_life, target_condition_holds
+from ..queries.board import card_def, current_strike, max_life, parts_of, target_condition_holds
 from ..queries.pool_index import printed
 from ..queries.recipients import recipients_of
 
@@ -557,5 +557,12 @@ def _prepare(state: State, uid: int, ev: list[Event], rules: tuple[str, ...]) ->
     d = card_def(state, uid)
     for index in [i for i in c.usage if d.abilities[i].kind == "activated"]:
         del c.usage[index]
+    for part in parts_of(state, uid) if state.rules.part_abilities_count else ():
+        # a part's activated abilities are the combined card's, their markers on the part (entry 103)
+        pd = card_def(state, part)
+        if any(pd.abilities[i].kind == "activated" for i in state.cards[part].usage):
+            pc = state.card_mut(part)
+            for index in [i for i in pc.usage if pd.abilities[i].kind == "activated"]:
+                del pc.usage[index]
     if d.type in ("hero", "creature"):
         c.attacked_turn = c.defended_turn = 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
+from itertools import chain
 from operator import attrgetter
 from typing import Any
 
@@ -37,6 +38,7 @@ __all__ = [
     "characters_in_play",
     "classes_of",
     "combined_cost",
+    "combined_ids",
     "condition_holds",
     "counts_as_stunned",
     "current_life",
@@ -50,11 +52,14 @@ __all__ = [
     "ids_with_kind",
     "life_bonus",
     "max_life",
+    "names_of",
     "parts_of",
+    "printed_abilities",
     "some_card_outside_zones",
     "static_strike_bonuses",
     "strike_at",
     "strike_with_modifiers",
+    "top_of",
 ]
 
 
@@ -88,16 +93,47 @@ def ability_of(state: State, entry: QueueEntry | PendingTrigger) -> EffectAbilit
     return a
 
 
-def abilities_of_kind(state: State, uid: int, kind: Any) -> tuple[tuple[int, Any], ...]:
+def abilities_of_kind(state: State, uid: int, kind: Any) -> tuple[tuple[int, int, Any], ...]:
     """The printed abilities of card ``uid`` that are instances of ``kind`` (a class of
-    :mod:`oracle.cards` or a tuple of them: a union type hashes slowly), with their indexes, in printed order: the same as
-    filtering ``enumerate(card_def(state, uid).abilities)``, read from a table built once per
-    kind (speed only: the wound pipeline and the draw statics ask this of every card in play
-    at every wound and draw).  None when the card lost its abilities (:func:`abilities_lost`)."""
-    found = _abilities_by_kind(kind)[state.cards[uid].card_id]
-    if found and abilities_lost(state, uid):
-        return ()
-    return found
+    :mod:`oracle.cards` or a tuple of them: a union type hashes slowly), as (holder, index,
+    ability): the card's own in printed order (none when it lost its abilities,
+    :func:`abilities_lost`), then, for a combined card, its parts' (ascending uids), each
+    ``holder`` the card whose printed text holds it: «К особенностям карты Y добавляются все
+    особенности карты X» (R15 glossary «Присоединить», «Объединённая карта»; INTERPRETING.md,
+    entry 103).  The holder and the index are the ability's identity (a replacement applied
+    once, R15:525.1); «это существо» is the combined card (:func:`top_of`).  Read from a table
+    built once per kind (speed only: the wound pipeline asks this of a card at every wound).
+    The ``combined_drops_part_abilities`` mutant reads the card's own only."""
+    table = _abilities_by_kind(kind)
+    found = table[state.cards[uid].card_id]
+    own = tuple((uid, i, a) for i, a in found) if found and not abilities_lost(state, uid) else ()
+    if state._outside is False or not state.rules.part_abilities_count or not some_card_outside_zones(state):
+        return own
+    return own + tuple((p, i, a) for p in parts_of(state, uid) for i, a in table[state.cards[p].card_id])
+
+
+def top_of(state: State, uid: int) -> int:
+    """The combined card card ``uid`` is a part of (its top card, R15 glossary «Присоединить»),
+    or ``uid`` itself: «это существо» of an ability a part holds."""
+    return state.cards[uid].attached_to or uid
+
+
+def names_of(state: State, uid: int) -> frozenset[str]:
+    """The printed names card ``uid`` has: its own, and for a combined card every part's too
+    (R15 glossary «Объединённая карта»: «имеет все названия … всех карт, из которых состоит»;
+    INTERPRETING.md, entry 103; the ``combined_has_top_name_only`` mutant reads the top card's)."""
+    cards = PRINTED or printed()
+    own = cards[state.cards[uid].card_id].name
+    if state._outside is False or not state.rules.combined_has_every_name or not some_card_outside_zones(state):
+        return frozenset((own,))
+    return frozenset((own, *(cards[state.cards[p].card_id].name for p in parts_of(state, uid))))
+
+
+def combined_ids(state: State, uid: int) -> Iterator[str]:
+    """The printed card ids of card ``uid`` and of the parts under it (as :func:`card_ids`)."""
+    yield state.cards[uid].card_id
+    if state._outside is not False and some_card_outside_zones(state) and state.rules.part_abilities_count:
+        yield from card_ids(state, parts_of(state, uid))
 
 
 @per_pool
@@ -156,30 +192,47 @@ def card_ids(state: State, uids: Iterable[int]) -> Iterator[str]:
 
 
 def ids_in_play(state: State) -> Iterator[str]:
-    """The printed card ids of the heroes and the cards in the play zones (as :func:`card_ids`)."""
+    """The printed card ids of the heroes and the cards in the play zones, the parts under them
+    included (their abilities are their combined cards', entry 103; as :func:`card_ids`)."""
     p, q = state.players
-    return map(_CARD_ID, map(state.cards.__getitem__, [p.hero, *p.play, q.hero, *q.play]))
+    ids = map(_CARD_ID, map(state.cards.__getitem__, [p.hero, *p.play, q.hero, *q.play]))
+    if state._outside is False or not some_card_outside_zones(state):
+        return ids
+    return chain(ids, (c.card_id for c in state.cards.values() if c.attached_to))
 
 
 def abilities_in_play(state: State, kind: Any, seats: Iterable[int] = (0, 1)) -> list[tuple[int, int, int, Any]]:
     """The abilities of kind ``kind`` (as for :func:`abilities_of_kind`) on the heroes and the
     cards in the play zone that are not hidden (a hidden card's abilities do not work,
-    R15:504.3, INTERPRETING.md entry 38), as (seat, uid, index, ability): the seats in the
+    R15:504.3, INTERPRETING.md entry 38), as (seat, holder, index, ability): the seats in the
     order ``seats`` gives, each hero first, then its play zone in order, each card's abilities
-    in printed order.  Speed only: a card whose printed card has no such ability is passed
-    over with one set test (the static hooks of the wound pipeline and the draws ask this of
-    every card in play at every wound and draw, and most cards have none)."""
+    in printed order, then its parts' (a combined card has its parts' abilities, R15 glossary
+    «Присоединить»; ``holder`` is then the part, its combined card :func:`top_of` it, ``seat``
+    the combined card's controller; entry 103).  Speed only: a card whose printed card has no
+    such ability is passed over with one set test (the static hooks of the wound pipeline and
+    the draws ask this of every card in play at every wound and draw, and most cards have
+    none)."""
     ids = ids_with_kind(kind)
     if not game_has(state, ids):
         return []
     cards = state.cards
+    table = _abilities_by_kind(kind)
+    parts: dict[int, list[int]] = {}
+    if state._outside is not False and some_card_outside_zones(state) and state.rules.part_abilities_count:
+        for c in cards.values():  # ascending uids: the parts of each combined card in that order
+            if c.attached_to and c.card_id in ids:
+                parts.setdefault(c.attached_to, []).append(c.uid)
     out: list[tuple[int, int, int, Any]] = []
     for seat in seats:
         p = state.players[seat]
         for uid in (p.hero, *p.play):
             c = cards[uid]
-            if c.card_id in ids and not c.hidden and not abilities_lost(state, uid):
-                out.extend((seat, uid, i, a) for i, a in _abilities_by_kind(kind)[c.card_id])
+            if c.hidden:
+                continue
+            if c.card_id in ids and not abilities_lost(state, uid):
+                out.extend((seat, uid, i, a) for i, a in table[c.card_id])
+            for part in parts.get(uid, ()):
+                out.extend((seat, part, i, a) for i, a in table[cards[part].card_id])
     return out
 
 
@@ -330,11 +383,23 @@ def target_condition_holds(state: State, uid: int, cond: Condition) -> bool:
 
 def has_shot(state: State, uid: int) -> bool:
     """«Если у него есть выстрел»: the card has an ability with a shot (an effect marked
-    ``shot``, R15 glossary «Выстрел»; INTERPRETING.md, entry 68)."""
-    d = card_def(state, uid)
-    if abilities_lost(state, uid):
-        return False  # its printed text no longer counts (R15 glossary «Теряет особенности»; entry 211)
-    return any(isinstance(e.params, WoundParams) and e.params.shot for a in d.abilities for e in a.effects)
+    ``shot``, R15 glossary «Выстрел»; INTERPRETING.md, entry 68), a part's under it included
+    (entry 103)."""
+    return any(isinstance(e.params, WoundParams) and e.params.shot
+               for _holder, a in printed_abilities(state, uid) for e in a.effects)
+
+
+def printed_abilities(state: State, uid: int) -> Iterator[tuple[int, Ability]]:
+    """Every printed ability card ``uid`` has now, as (holder, ability): its own, unless it lost
+    them (entry 211), then its parts' (R15 glossary «Присоединить»: «К особенностям карты Y
+    добавляются все особенности карты X»; entry 103)."""
+    if not abilities_lost(state, uid):
+        for a in card_def(state, uid).abilities:
+            yield uid, a
+    if state._outside is not False and some_card_outside_zones(state) and state.rules.part_abilities_count:
+        for p in parts_of(state, uid):
+            for a in card_def(state, p).abilities:
+                yield p, a
 
 
 def shot_bonus(state: State, uid: int) -> int:
@@ -344,32 +409,33 @@ def shot_bonus(state: State, uid: int) -> int:
 
 
 def static_strike_bonuses(state: State, uid: int) -> list[int]:
-    """The +N of the creature's own «strike_bonus» statics in force: it is in play and not
-    hidden (entry 12), and each one's condition holds for its controller (R15:115.1)."""
+    """The +N of the creature's own «strike_bonus» statics in force, its parts' included (entry
+    103): it is in play and not hidden (entry 12), and each one's condition holds for its
+    controller (R15:115.1)."""
     c = state.cards[uid]
-    found = _abilities_by_kind(StrikeBonus)[c.card_id]
-    if not found or c.hidden or state.zone_of(uid) != "play" or abilities_lost(state, uid):
+    found = abilities_of_kind(state, uid, StrikeBonus)
+    if not found or c.hidden or state.zone_of(uid) != "play":
         return []
     return [
         a.value
-        for _, a in found
+        for _, _, a in found
         if not a.against and (not a.cond or condition_holds(state, state.controller_of(uid), a.cond))
     ]
 
 
 def strike_at(state: State, uid: int, struck: int) -> int:
     """The strike creature ``uid`` deals to ``struck`` in a fight or a strike without one: its
-    current strike plus each of its «strike_bonus … against» statics in force whose state the
-    struck creature is in («+2 к удару по оглушенным существам»).  They apply at the attack's
-    calculation step (R15:508.4.1), to the return strike too (R15:510.2), and are no part of
-    the creature's strike elsewhere (INTERPRETING.md, entry 55)."""
+    current strike plus each of its «strike_bonus … against» statics in force (its parts'
+    included, entry 103) whose state the struck creature is in («+2 к удару по оглушенным
+    существам»).  They apply at the attack's calculation step (R15:508.4.1), to the return
+    strike too (R15:510.2), and are no part of the creature's strike elsewhere
+    (INTERPRETING.md, entry 55)."""
     c = state.cards[uid]
     strike = current_strike(state, uid)
-    if c.hidden or state.zone_of(uid) != "play" or card_def(state, struck).type != "creature" \
-            or abilities_lost(state, uid):
+    if c.hidden or state.zone_of(uid) != "play" or card_def(state, struck).type != "creature":
         return strike
-    for a in card_def(state, uid).abilities:
-        if not isinstance(a, StrikeBonus) or not a.against:
+    for _, _, a in abilities_of_kind(state, uid, StrikeBonus):
+        if not a.against:
             continue
         if a.cond and not condition_holds(state, state.controller_of(uid), a.cond):
             continue

@@ -11,7 +11,18 @@ from collections.abc import Callable, Mapping
 from ...cards import ActivatedAbility, CardDef, CostCount, CostModifier, EffectAbility, SelfCostModifier
 from ...editions import cite_one
 from ...model import Card, Event, Modifier, State, Violation
-from .board import abilities_lost, card_def, combined_cost, condition_holds, game_has, ids_in_play
+from .board import (
+    abilities_lost,
+    card_def,
+    classes_of,
+    combined_cost,
+    condition_holds,
+    game_has,
+    ids_in_play,
+    parts_of,
+    some_card_outside_zones,
+    top_of,
+)
 from .pool_index import per_pool
 from .timed_effects import cost_effects
 
@@ -80,12 +91,18 @@ def board_cost_statics(state: State, of_abilities: bool = False) -> list[BoardSt
     if of_abilities:
         table = _ability_cost_table()
     out: list[BoardStatic] = []
+    parts = state._outside is not False and some_card_outside_zones(state) and state.rules.part_abilities_count
     for p in state.players:
         for uid in (p.hero, *p.play):
             c = cards[uid]
             statics = table[c.card_id]
             if statics and not c.hidden and not abilities_lost(state, uid):  # lost printed text (entry 211)
                 out.append((uid, c, statics))
+            if parts and not c.hidden:
+                # a combined card has its parts' statics: each read as its own (its state, its
+                # controller; R15 glossary «Присоединить»; INTERPRETING.md, entry 103)
+                out.extend((uid, c, table[cards[part].card_id]) for part in parts_of(state, uid)
+                           if table[cards[part].card_id])
     return out
 
 
@@ -157,7 +174,8 @@ def ability_cost_modifiers(state: State, source: int, board: list[BoardStatic] |
     if not board:
         return []
     src = card_def(state, source)
-    seat = state.controller_of(source)
+    seat = state.controller_of(source)  # a part's: its combined card's controller
+    classes = classes_of(state, top_of(state, source)) if state.cards[source].attached_to else src.classes
     found: list[tuple[int, int, str, int]] = []
     for uid, c, statics in board:
         whose = state.controller_of(uid)  # a static of a card in play is its controller's (R15:519.5)
@@ -170,7 +188,7 @@ def ability_cost_modifiers(state: State, source: int, board: list[BoardStatic] |
                 continue
             if a.card_type not in ("any", src.type):
                 continue
-            if a.card_class and a.card_class not in src.classes:
+            if a.card_class and a.card_class not in classes:
                 continue
             found.append((c.entered_turn, uid, a.modifier, a.value))
     found.sort()
@@ -410,11 +428,11 @@ def ability_cost_violations(state: State, uid: int, index: int, a: ActivatedAbil
     """Can the activated ability be paid now (501.2): the card open if the cost closes it,
     enough open coins, the per-turn or per-game limit not used up."""
     out: list[Violation] = []
-    c = state.cards[uid]
+    c = state.cards[uid]  # the usage markers of a part's ability are the part's (entry 103)
     r501_2 = cite_one(state, "501.2")
     if not state.rules.payment_required:
         return out
-    if a.tap and c.closed:
+    if a.tap and state.cards[top_of(state, uid)].closed:  # a part's tap closes its combined card
         out.append(Violation(r501_2, "the cost closes this card, but it is already closed"))
     payer = state.players[state.controller_of(uid)]  # its controller pays (R15:519.5)
     least = ability_final_cost(state, uid, a, 1 if a.x_coins else 0)

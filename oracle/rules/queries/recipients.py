@@ -187,8 +187,9 @@ def effect_amount(
             return current_life(state, target) + bonus
         return bonus
     if effect.amount == "self_strike":
-        if state.zone_of(entry.source) == "play":
-            return current_strike(state, entry.source) + bonus
+        own = state.cards[entry.source].attached_to or entry.source  # a part's: its combined card's (entry 103)
+        if state.zone_of(own) == "play":
+            return current_strike(state, own) + bonus
         if known_strike >= 0 and state.rules.last_known_strike:
             # R15:403.1: it left play during this resolution; its last known strike (entry 56)
             return known_strike + bonus

@@ -69,7 +69,8 @@ def target_violation(
     for f in spec.filters:
         if f == "poisoned" and c.poison <= 0:
             return f"card {uid} is not poisoned"
-        if f == "other" and uid == source:
+        if f == "other" and source in state.cards and uid == (state.cards[source].attached_to or source):
+            # «другое»: not the ability's own card, a part's combined card (INTERPRETING.md, entry 103)
             return f"card {uid} is the source itself"
         if f == "wounded" and c.wounds <= 0:
             return f"card {uid} has no wounds"
@@ -194,5 +195,6 @@ SPELL_PROTECTION = "R15:515.2"
 
 def protected_from_spells(state: State, uid: int) -> bool:
     """The card has «Защита от заклинаний»: the player who controls a spell's targeted
-    ability cannot choose it as a target (R15:515.2)."""
-    return any(a.source == "spells" for _, a in abilities_of_kind(state, uid, Protection))
+    ability cannot choose it as a target (R15:515.2); a part's makes its combined card protected
+    (R15 glossary «Присоединить»; INTERPRETING.md, entry 103)."""
+    return any(a.source == "spells" for _, _, a in abilities_of_kind(state, uid, Protection))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ...cards import Effect, TimedCostParams
 from ...model import Event, PlayerEffect, QueueEntry, State, Violation
-from .board import card_def
+from .board import card_def, parts_of
 from .pool_index import printed
 
 __all__ = ["cost_effects", "create", "expire", "next_turn_of", "play_refusal"]
@@ -51,14 +51,14 @@ def create(
     begins it with that turn).  The ``player_effects_end_this_turn`` mutant ends every such
     effect at the end of the current turn, as if it were «до конца хода»."""
     params = effect.params
-    name = ""
+    names = [""]
     if isinstance(params, TimedCostParams) and params.same_name:
         target = entry.targets[0] if entry.targets else 0
         if not target:
             return False
-        name = state.cards[target].card_id  # «с таким же названием»: the target's name, read now
+        names = _names_of_target(state, target, ev)  # «с таким же названием»: the target's names, read now
     made = False
-    for seat in _seats(entry, effect):
+    for seat, name in ((seat, name) for seat in _seats(entry, effect) for name in names):
         if effect.op == "cost_until_end_of_opponent_turn":
             opponent = 1 - entry.controller
             ends = state.turn if state.active == opponent else state.turn + 1
@@ -81,6 +81,27 @@ def create(
                     ("name", fx.name), ("first_only", int(fx.first_only)))
         ev.append(Event("player_effect_created", (*rules, "R15:521.1"), data))
     return made
+
+
+def _names_of_target(state: State, target: int, ev: list[Event]) -> list[str]:
+    """The names of card ``target`` for «с таким же названием», one card id per distinct name:
+    a combined card has every name of its parts, and a cost change reaches the cards of each
+    (R15:105.4, 105.6, glossary «Объединённая карта»), also once the card left play and came
+    apart (R15:105.6's example: read as it last was, R15:403.1; its parts are the cards that
+    left with it, the events naming it ``host``).  INTERPRETING.md, entry 103; the
+    ``combined_has_top_name_only`` mutant keeps the top card's name only."""
+    uids = [target]
+    if state.rules.combined_has_every_name:
+        if state.zone_of(target) == "play":
+            uids += parts_of(state, target)
+        else:
+            uids += [int(dict(e.data)["card"]) for e in ev
+                     if e.kind in ("moved_from_play", "part_left_play") and ("host", target) in e.data]
+    found: dict[str, str] = {}
+    for uid in uids:
+        cid = state.cards[uid].card_id
+        found.setdefault(printed()[cid].name, cid)
+    return list(found.values())
 
 
 def _in_force(state: State, fx: PlayerEffect) -> bool:

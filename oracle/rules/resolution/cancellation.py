@@ -21,7 +21,7 @@ from ...cards import CancelPlay
 from ...editions import cite_one
 from ...model import Action, Event, State, Violation
 from ..mechanisms.zones import leave_play
-from ..queries.board import abilities_in_play, card_def
+from ..queries.board import abilities_in_play, card_def, top_of
 from .queue import remove_cancelled_play
 
 __all__ = [
@@ -48,7 +48,7 @@ def play_step_rule(state: State) -> str:
 def cancellers(state: State, played: int) -> list[int]:
     """The cards in play, not hidden (304.3), whose cancellation effect can cancel the play of
     card ``played`` by its owner now (R15:518.1): cards of his opponent, for a played card of
-    one of the effect's types; ascending uids."""
+    one of the effect's types, a part of a combined card for its effect (entry 103); ascending uids."""
     seat = state.cards[played].owner
     ptype = card_def(state, played).type
     found = abilities_in_play(state, CancelPlay, (1 - seat,))
@@ -100,4 +100,5 @@ def apply_cancel_choice(state: State, action: Action, ev: list[Event]) -> None:
     # «вы можете уничтожить [эту карту], при этом отмените»: outside the Queue (R15:518.3); an
     # effect «Уничтожить» of the card's own ability: the card is the source (R15:505.1.1, 502.2;
     # INTERPRETING.md, entry 98)
-    leave_play(state, action.card, ev, ("R15:518.3",), by=action.card)
+    # (a part's effect: «эту карту» is its combined card, INTERPRETING.md, entry 103)
+    leave_play(state, top_of(state, action.card), ev, ("R15:518.3",), by=action.card)

@@ -141,8 +141,9 @@ def run_effects(
     target = entry.targets[0] if entry.targets and any(e.amount == "target_strike" for e in ability.effects) else 0
     for index in range(start, len(ability.effects)):
         effect = ability.effects[index]
-        if reads_strike and state.zone_of(entry.source) == "play" and card_def(state, entry.source).type == "creature":
-            reads.strike = current_strike(state, entry.source)  # its last known strike (R15:403.1)
+        own = state.cards[entry.source].attached_to or entry.source  # a part's: its combined card (entry 103)
+        if reads_strike and state.zone_of(own) == "play" and card_def(state, own).type == "creature":
+            reads.strike = current_strike(state, own)  # its last known strike (R15:403.1)
         if target and state.zone_of(target) == "play" and not state.cards[target].hidden:
             reads.target_strike = current_strike(state, target)  # the target's last known strike (R15:403.1)
         if not _follows(state, effect, done):

@@ -13,7 +13,7 @@ from ..mechanisms.attack import can_act
 from ..mechanisms.basic_effects import close_card, wound
 from ..mechanisms.zones import check_state
 from ..ops.hand import discard_cards
-from ..queries.board import abilities_lost, card_def
+from ..queries.board import abilities_lost, card_def, top_of
 from ..queries.payment import (
     ability_cost_modifiers,
     ability_cost_violations,
@@ -43,11 +43,17 @@ __all__ = ["activate", "activate_violations", "constructor_actions"]
 
 
 def activate_violations(state: State, action: Action) -> list[Violation]:
-    """Checks for declaring an activated ability (308.1, 501.2, B:501.5, R15:114.2)."""
+    """Checks for declaring an activated ability (308.1, 501.2, B:501.5, R15:114.2).  A part of
+    a combined card declares its own ability as the combined card's (``card`` the part; its
+    state, closing and controller the combined card's; INTERPRETING.md, entry 103)."""
     me = state.players[state.active]
     uid = action.card
     buried = uid in me.graveyard
-    if uid != me.hero and uid not in me.play and not buried:
+    top = top_of(state, uid) if uid in state.cards else uid
+    if top != uid and not state.rules.part_abilities_count:
+        return [Violation(cite_one(state, "308.1"), f"card {uid} is a part of a combined card: its abilities "
+                          "are not the combined card's (the mutant's reading)")]
+    if top != me.hero and top not in me.play and not buried:
         return [Violation(cite_one(state, "308.1"), f"card {uid} is not the active player's card in play")]
     d = card_def(state, uid)
     a = d.abilities[action.ability] if 0 <= action.ability < len(d.abilities) else None
@@ -69,9 +75,9 @@ def activate_violations(state: State, action: Action) -> list[Violation]:
         return [Violation(cite_one(state, "308.1"), f"ability {action.ability} of card {uid} is an option of a "
                           "constructor: it is declared only in a chain of that constructor (R15:524)")]
     out: list[Violation] = []
-    if state.cards[uid].hidden:
+    if state.cards[top].hidden:
         out.append(Violation(cite_one(state, "304.3"), "a hidden card cannot use abilities; reveal it first"))
-    if a.tap and not can_act(state, uid):
+    if a.tap and not can_act(state, top):
         out.append(
             Violation("R15:108.5", "first-turn weakness: an ability with the tap icon is an action (501.5)")
         )
@@ -176,9 +182,9 @@ def activate(state: State, action: Action, ev: list[Event]) -> None:
         data = (*data, ("x", action.x))
     ev.append(Event("ability_declared", (*cite(state, "306.1", "308.1", "501.1"), *activation_steps(state, *sorted(steps))),
                     data))
-    take_usage_marker(state, uid, action.ability, a)
+    take_usage_marker(state, uid, action.ability, a)  # a part's marker on the part (entry 103)
     if a.tap:
-        close_card(state, uid, ev, pay)
+        close_card(state, top_of(state, uid), ev, pay)  # a part's closes its combined card
     pay_coins(state, state.active, cost, ev, pay)
     if a.thirst:  # «Жажда N»: a payment with a source and a target (R15:501.4)
         wound(state, action.values[0], a.thirst, ev, (*pay, *r15_own(state, "R15:501.4")), source=uid, payment=True)

@@ -156,6 +156,7 @@ def thirst_targets(state: State, source: int) -> list[int]:
     controller's other characters in play, not hidden (R15:501.4; INTERPRETING.md entry 123;
     the ``thirst_may_wound_its_own_card`` mutant allows the source itself)."""
     p = state.players[state.active]
+    source = state.cards[source].attached_to or source  # a part's: its combined card (entry 103)
     return [u for u in (p.hero, *p.play)
             if (u != source or not state.rules.thirst_wounds_another) and not state.cards[u].hidden
             and card_def(state, u).type in ("hero", "creature")]

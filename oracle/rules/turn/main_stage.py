@@ -17,7 +17,14 @@ from ..mechanisms.basic_effects import wound
 from ..mechanisms.modules import ask_module, needs_module_choice
 from ..mechanisms.triggers import fire
 from ..mechanisms.zones import check_state, enter_play
-from ..queries.board import card_def, game_has, ids_with_graveyard_abilities
+from ..queries.board import (
+    card_def,
+    game_has,
+    ids_with_graveyard_abilities,
+    parts_of,
+    some_card_outside_zones,
+    top_of,
+)
 from ..queries.payment import (
     BoardStatic,
     ability_cost_violations,
@@ -157,13 +164,18 @@ def choice_actions(state: State) -> list[Action]:
     # «эта особенность работает на кладбище» (entry 157): the cards of his graveyard that have one
     buried = [uid for uid in me.graveyard if state.cards[uid].card_id in ids_with_graveyard_abilities()] if (
         game_has(state, ids_with_graveyard_abilities())) else []
-    for uid in (me.hero, *me.play, *buried):
+    # a combined card's parts: their activated abilities are its own, each declared with the
+    # part that holds it as the card (INTERPRETING.md, entry 103)
+    parts = [u for top in me.play for u in parts_of(state, top)] if (
+        state.rules.part_abilities_count and some_card_outside_zones(state)) else []
+    for uid in (me.hero, *me.play, *parts, *buried):
+        top = top_of(state, uid)
         for i, ab in enumerate(card_def(state, uid).abilities):
             if not isinstance(ab, ActivatedAbility):
                 continue
             # Speed only: a hidden card, first-turn weakness or an unpayable cost refuses the
             # ability whatever its targets (304.3, R15:108.5, 501.2).
-            if state.cards[uid].hidden or (ab.tap and not can_act(state, uid)):
+            if state.cards[top].hidden or (ab.tap and not can_act(state, top)):
                 continue
             if ability_cost_violations(state, uid, i, ab):
                 continue

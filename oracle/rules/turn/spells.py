@@ -51,13 +51,17 @@ def spell_target_violations(
     state: State, spec: TargetSpec, me: int, uid: int, targets: tuple[int, ...]
 ) -> list[Violation]:
     """Each of ``targets`` that is no legal target for ``spec`` (501.4); «Защита от
-    заклинаний» is refused by its own rule (R15:515.2)."""
+    заклинаний» is refused by its own rule (R15:515.2) and, being a restriction on the choice of
+    a target, by the rule of such restrictions too (501.4; R15:501.5)."""
     out: list[Violation] = []
     for t in targets:
         why = target_violation(state, spec, me, uid, t)
-        if why:
-            out.append(Violation(SPELL_PROTECTION if why.endswith(f"({SPELL_PROTECTION})")
-                                 else cite_one(state, "501.4"), why))
+        if why.endswith(f"({SPELL_PROTECTION})"):
+            out.append(Violation(SPELL_PROTECTION, why))
+            out.append(Violation(cite_one(state, "501.4"), f"card {t} is no legal target: «Защита от заклинаний» "
+                                 "restricts the choice of the spell's controller"))
+        elif why:
+            out.append(Violation(cite_one(state, "501.4"), why))
     return out
 
 
