@@ -90,6 +90,7 @@ FIRST_EVENT = {
     "attach_module": ("module_attached", "entered_play"),
     "pay_coins": ("effect_paid", "effect_payment_refused"),
     "order_cards": ("moved_from_play",),
+    "choose_coins": ("coins_chosen",),
     "replace_wounds": ("wound_choice_made",),
 }
 
