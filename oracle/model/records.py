@@ -35,6 +35,10 @@ _COUNT_DOC = ("integer ≥ 1; the key is present exactly for a «discards» or �
               "«death» trigger reading `self_wounds` whose card had wounds or `strike_at_death` whose creature had a "
               "strike (the proto's 0 means absent; 5.4 rule 6)")
 
+#: The JSON form of a pause's run memory (``choosing_cards.memory``, ``attaching.memory``).
+_MEMORY_DOC = ("object: a `RunMemory` (`choosing_cards.memory.`'s keys); the key is present exactly when the run had "
+               "read something a later effect reads")
+
 #: The bounds the declarations below use (PROTOCOL.md 5.4, rule 10; :mod:`oracle.schema`).
 _UID = (1, MAX_VALUE)  # a card's uid, or a reference to one
 _COUNT = (0, MAX_VALUE)  # a counter, a turn number
@@ -248,9 +252,7 @@ class HandChoice:
                             "i-th applied).", bound=_COUNT,
                             presence="nonzero", json_doc="integer ≥ 2; the key is present exactly when not 0")] = 0
     memory: Annotated[Memory | None, F(8, "What the ability's run before the pause had read (R15:119.2, 403.1; None: nothing).",
-                                       presence="not_none", json_doc=(
-                                           "object: a `RunMemory` (`choosing_cards.memory.`'s keys); the key is present "
-                                           "exactly when the run had read something"))] = None
+                                       presence="not_none", json_doc=_MEMORY_DOC)] = None
 
 @dataclass(frozen=True, slots=True)
 class ModuleChoice:
@@ -277,9 +279,7 @@ class ModuleChoice:
     cost: Annotated[int, F(7, "The play's final cost, still to pay (C/R15:309.1; a play only).", bound=_COUNT,
                            presence="nonzero", json_doc="integer ≥ 1; the key is present exactly when not 0")] = 0
     memory: Annotated[Memory | None, F(8, "What the resolving ability's run had read (None: nothing; a play: none).",
-                                       presence="not_none", json_doc=(
-                                           "object: a `RunMemory` (`choosing_cards.memory.`'s keys); the key is present "
-                                           "exactly when the resolving run had read something"))] = None
+                                       presence="not_none", json_doc=_MEMORY_DOC)] = None
     waiting: Annotated[tuple[int, ...], F(9, "A summon or a resurrection: the other chosen cards still to enter, in "
                                              "order (R15:519.3, 519.4).", bound=_UID, presence="nonzero",
                                           json_doc="list of uids; the key is present exactly when not empty")] = ()

@@ -14,7 +14,7 @@ from ..canonical_form import StateError
 from ..cards import CardDef, Effect, EffectAbility, SpellAbility, load_pool
 from ..engine import QUEUE_STEPS  # the step table
 from ..model import MEMORY_READS, PLAY_OPTIONS, HandChoice, Memory, QueueEntry, State
-from ..rules.mechanisms.modules import mechanisms_of
+from ..rules.mechanisms.modules import ENTERING, mechanisms_of
 from ..rules.queries.board import ability_of
 from ..rules.resolution.cancellation import cancellers  # R15:518.1, not repeated here
 from ..rules.resolution.pauses import PAUSES
@@ -131,10 +131,10 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef]) -> None:
         found = sd.ability_at(e.ability) if e.granter or delayed else (
             abilities[e.ability] if 0 <= e.ability < len(abilities) else None)
         op = found.effects[mc.effect].op if found is not None and mc.effect < len(found.effects) else ""
-        if found is None or op not in _ENTERING:
+        if found is None or op not in ENTERING:
             raise StateError("attaching.effect", f"effect {mc.effect} of that ability is not a «create», a summon "
                              "or a resurrection")
-        zone_name, rule = _ENTERING[op]
+        zone_name, rule = ENTERING[op]
         zone = getattr(p, zone_name)
         if mc.card not in zone:
             raise StateError("attaching.card", f"card {mc.card} waits in the {zone_name} of player {mc.player + 1} "
@@ -151,11 +151,6 @@ def _check_attaching(state: State, pool: Mapping[str, CardDef]) -> None:
         raise StateError("attaching.memory", "a play is no ability's run: it carries no memory (R15:119.2)")
     if not mechanisms_of(state, mc.player, mc.card):
         raise StateError("attaching.player", f"player {mc.player + 1} has no mechanism in play to attach to (R15:7.module)")
-
-
-#: Where a Модуль creature an effect puts into play waits for the decision, by the effect's op.
-_ENTERING = {"create": ("supply", "R15:519.6"), "summon": ("deck", "R15:519.3"),
-             "resurrect": ("graveyard", "R15:519.4")}
 
 
 def _check_choosing(state: State, pool: Mapping[str, CardDef]) -> None:

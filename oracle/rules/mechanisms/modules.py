@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from ...cards import CreateParams, Effect
 from ...model import Action, Card, Event, ModuleChoice, QueueEntry, State, Violation
-from ..queries.board import card_def, classes_of, forget_outside
+from ..queries.board import ability_of, card_def, classes_of, forget_outside
 from .triggers import fire
 from .zones import enter_play
 
 __all__ = [
+    "ENTERING",
     "ask_module",
     "attach",
     "attach_in_play",
@@ -35,6 +36,13 @@ __all__ = [
 
 #: The rule the Модуль decision comes from (a glossary entry; the id is the project's).
 MODULE_RULE = "R15:7.module"
+
+#: Where a card an effect puts into play comes from, by the effect's op, and the rule that takes
+#: it into play: a created card from its owner's supply (R15:519.6), a summoned one from his deck
+#: (R15:519.3), a resurrected one from his graveyard (R15:519.4).  A Модуль creature among them
+#: waits there for its player's decision (INTERPRETING.md, entry 104).
+ENTERING: dict[str, tuple[str, str]] = {"create": ("supply", "R15:519.6"), "summon": ("deck", "R15:519.3"),
+                                        "resurrect": ("graveyard", "R15:519.4")}
 
 
 def mechanisms_of(state: State, seat: int, module: int) -> list[int]:
@@ -111,12 +119,15 @@ def choose_host(state: State, action: Action, ev: list[Event]) -> ModuleChoice:
     assert mc is not None
     state.attaching = None
     state.step = mc.resume
-    p = state.players[mc.player]
-    # where it waits: the hand (a play), the supply (a creation, R15:519.6), the deck (a summon,
-    # R15:519.3) or the graveyard (a resurrection, R15:519.4)
-    source, rule = ((p.deck, "R15:519.3") if mc.card in p.deck else (p.graveyard, "R15:519.4")
-                    if mc.card in p.graveyard else (None, "R15:519.6"))
-    rules = (MODULE_RULE,) if mc.entry.ability < 0 else (MODULE_RULE, rule)
+    # where it waits: the hand (a play), else where its effect takes it from (:data:`ENTERING`)
+    source: list[int] | None = None
+    rules: tuple[str, ...] = (MODULE_RULE,)
+    if mc.entry.ability >= 0:
+        op = ability_of(state, mc.entry).effects[mc.effect].op
+        zone, rule = ENTERING[op]
+        rules = (MODULE_RULE, rule)
+        if op != "create":  # a created card enters from its supply as enter_play's own case (R15:519.6)
+            source = getattr(state.players[mc.player], zone)
     if action.targets:
         attach(state, mc.card, action.targets[0], mc.player, ev, rules)
     else:

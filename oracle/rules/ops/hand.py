@@ -23,7 +23,7 @@ from itertools import combinations, islice
 from ...cards import Effect, EffectAbility, SearchParams
 from ...model import Event, HandChoice, QueueEntry, State
 from ..mechanisms.capture import capture_from_hand
-from ..mechanisms.modules import ask_module, attach_in_play, mechanisms_of, needs_module_choice
+from ..mechanisms.modules import ENTERING, ask_module, attach_in_play, mechanisms_of, needs_module_choice
 from ..mechanisms.triggers import fire
 from ..mechanisms.zones import enter_play
 from ..queries.board import card_def
@@ -251,6 +251,10 @@ def found(state: State, seat: int, cards: tuple[int, ...], ev: list[Event], rule
     ev.append(Event("cards_found", (*rules, "R15:7.search"), _move(seat, cards, p.deck, p.hand)))
 
 
+#: The event of a card taken into play by «Вызовите» / «Возродите».
+_TAKEN = {"summon": "summoned", "resurrect": "resurrected"}
+
+
 def take_into_play(
     state: State, seat: int, op: str, cards: tuple[int, ...], ev: list[Event], rules: tuple[str, ...],
     entry: QueueEntry, index: int, fewer: bool,
@@ -265,11 +269,8 @@ def take_into_play(
     ``module_only_when_played_or_created`` mutant lets it enter): the other cards wait with it
     (``attaching.waiting``, and ``fewer``: effect ``index`` of ``entry`` took fewer than it asks
     for), and True is returned."""
-    p = state.players[seat]
-    if op == "summon":
-        kind, cite, source = "summoned", (*rules, "R15:519.1", "R15:519.3"), p.deck
-    else:
-        kind, cite, source = "resurrected", (*rules, "R15:519.1", "R15:519.4"), p.graveyard
+    zone, rule = ENTERING[op]
+    kind, cite, source = _TAKEN[op], (*rules, "R15:519.1", rule), getattr(state.players[seat], zone)
     for i, uid in enumerate(cards):
         ev.append(Event(kind, cite, (("player", seat), ("card", uid))))
         if state.rules.module_on_every_entry and needs_module_choice(state, uid, seat):
@@ -281,7 +282,7 @@ def take_into_play(
 
 def carry_out(
     state: State, entry: QueueEntry, effect: Effect, seat: int, cards: tuple[int, ...], ev: list[Event],
-    rules: tuple[str, ...], index: int = 0,
+    rules: tuple[str, ...], index: int,
 ) -> bool:
     """Move the chosen cards of ``seat``'s hand; returns whether the effect was carried out
     in full (for a following «иначе», R15:119.7): as many cards as it asks for (any number:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ....cards import HAND_OPS, EffectAbility
+from ....cards import HAND_OPS, Effect, EffectAbility
 from ....model import Action, Event, HandChoice, ModuleChoice, State, Violation
 from ....steps import resume_inconsistency
 from ...mechanisms.triggers import resolving
@@ -143,8 +143,16 @@ def _choose_cards(state: State, hc: HandChoice, action: Action, ev: list[Event])
         reads = Reads.of(hc.memory)
         reads.discarded += hand - len(state.players[entry.controller].hand)
         hc = replace(hc, memory=reads.frozen(ability_of(state, entry).effects[hc.effect:]))
+    return _after_taking(state, hc, effect, cards, done, ev)
+
+
+def _after_taking(
+    state: State, hc: HandChoice, effect: Effect, cards: tuple[int, ...], done: bool, ev: list[Event]
+) -> GoOn | None:
+    """The chosen ``cards`` of the hand effect of ``hc`` are taken: chance shuffles the deck it
+    looked through (R15:7.search, 204.2; a summon's, R15:519.3.1) and the ability waits for it,
+    or it goes on at once (:func:`after_choice`)."""
     if shuffles_after(state, effect, cards):
-        # chance shuffles the deck looked through (R15:7.search, 204.2; a summon's, R15:519.3.1)
         pause_for_shuffle(state, hc)
         return None
     return after_choice(state, hc, done, ev)
@@ -188,10 +196,7 @@ def resume_taking(state: State, mc: ModuleChoice, ev: list[Event]) -> None:
             keep_memory(state, entry, mc.memory)
             return
         hc = HandChoice(entry, mc.effect, mc.player, mc.resume, memory=mc.memory)
-        if shuffles_after(state, effect, (mc.card, *mc.waiting)):
-            pause_for_shuffle(state, hc)
-            return
-        go = after_choice(state, hc, not mc.fewer, ev)
+        go = _after_taking(state, hc, effect, (mc.card, *mc.waiting), not mc.fewer, ev)
         if go is not None:
             go_on(state, entry, go, ev, mc.memory)
 
