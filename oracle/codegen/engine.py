@@ -43,7 +43,7 @@ def gen_copies(out: list[str]) -> None:
             value = "cards"
         elif f.name == "_own":
             value = "own"
-        elif f.name in ("_outside", "_ids", "_rules"):
+        elif f.name in ("_outside", "_ids", "_parts", "_rules"):
             value = "self." + f.name
         elif f.name == "players":
             value = "[p.copy() for p in self.players]"

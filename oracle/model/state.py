@@ -196,6 +196,11 @@ class State:
     # yet.  :func:`oracle.rules.queries.board.game_has` finds it once and keeps it, copies keep it, and
     # the creation of a card adds its id (a card's id never changes, no other rule adds cards).
     _ids: frozenset[str] | None = field(default=None, compare=False, repr=False)
+    # Speed too: the parts of each combined card, by the uid of its top card (in ascending uid
+    # order); None: not known yet.  :func:`oracle.rules.queries.board.parts_of` finds them all
+    # with one scan of the cards and keeps them; copies keep them (the dict is never changed in
+    # place), and the rules that attach or release a card reset it with ``_outside``.
+    _parts: dict[int, tuple[int, ...]] | None = field(default=None, compare=False, repr=False)
     # Speed too: the ruleset :attr:`rules` last gave, kept while ``edition`` and ``mutant``
     # are the ones it was made for (copies keep it; None: not looked up yet).
     _rules: Ruleset | None = field(default=None, compare=False, repr=False)
@@ -354,6 +359,7 @@ def _clone_state(self: State, cards: dict[int, Card], own: set[int] | None) -> S
     s._own = own
     s._outside = self._outside
     s._ids = self._ids
+    s._parts = self._parts
     s._rules = self._rules
     return s
 

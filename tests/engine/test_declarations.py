@@ -67,13 +67,14 @@ def test_declaration_and_proto_agree(cls: type) -> None:
 
 def test_every_record_field_is_declared_or_outside_the_form() -> None:
     """Every dataclass field of a record has a declaration, except a state's bookkeeping (the
-    copy-on-write set, the kept answers of ``some_card_outside_zones`` and ``game_has`` and the kept ruleset); the fields outside
+    copy-on-write set, the kept answers of ``some_card_outside_zones``, ``parts_of`` and ``game_has`` and the kept
+    ruleset); the fields outside
     the canonical form (proto number 0) are named here."""
     outside = []
     for cls in RECORDS:
         declared = {f.name for f in codegen.declared(cls)}
         for f in model.__dict__[cls.__name__].__dataclass_fields__.values():
-            if f.name in ("_own", "_outside", "_ids", "_rules"):
+            if f.name in ("_own", "_outside", "_ids", "_parts", "_rules"):
                 continue
             assert f.name in declared, f"{cls.__name__}.{f.name} has no declaration"
         outside += [f"{cls.__name__}.{f.name}" for f in codegen.declared(cls) if not f.spec.number]

@@ -1,4 +1,5 @@
-"""The kept answers of ``board.some_card_outside_zones`` (``State._outside``) and of
+"""The kept answers of ``board.some_card_outside_zones`` (``State._outside``), of
+``board.parts_of`` (``State._parts``, the parts of every combined card) and of
 ``board.game_has`` (``State._ids``, the game's card ids), speed only, are never stale:
 whatever a rule did to a state — attach a Модуль, capture cards, release them, destroy a
 combined card, create a card — the answer a state keeps is the one a fresh look at its cards
@@ -17,7 +18,7 @@ from conformance_suite.executor import run_scenario
 from conformance_suite.scenario import load_all
 from conformance_suite.targets import ApplyResult, InProcessTarget
 from oracle import IllegalAction, State, apply
-from oracle.rules.queries.board import game_has, some_card_outside_zones
+from oracle.rules.queries.board import game_has, parts_of, some_card_outside_zones
 from oracle.sampler import play_random_game
 
 
@@ -25,10 +26,19 @@ def _fresh(state: State) -> bool:
     return any(c.attached_to or c.captured_by for c in state.cards.values())
 
 
+def _fresh_parts(state: State) -> dict[int, tuple[int, ...]]:
+    found: dict[int, tuple[int, ...]] = {}
+    for c in state.cards.values():
+        if c.attached_to:
+            found[c.attached_to] = (*found.get(c.attached_to, ()), c.uid)
+    return found
+
+
 def _kept_is_fresh(state: State) -> bool:
-    kept, ids = state._outside, state._ids
+    kept, ids, parts = state._outside, state._ids, state._parts
     return (kept is None or kept == _fresh(state)) and (
-        ids is None or ids == frozenset(c.card_id for c in state.cards.values()))
+        ids is None or ids == frozenset(c.card_id for c in state.cards.values())) and (
+        parts is None or parts == _fresh_parts(state))
 
 
 class _Checking(InProcessTarget):
@@ -44,6 +54,7 @@ class _Checking(InProcessTarget):
         """Apply, and compare the kept answer of the next state with a fresh one."""
         s = self._state(state)
         some_card_outside_zones(s)
+        parts_of(s, 0)
         game_has(s, frozenset())
         try:
             nxt = apply(s, self._action(action)).state
@@ -74,14 +85,16 @@ def test_random_games_carry_a_correct_outside_answer() -> None:
     its kept answers) the answer ``some_card_outside_zones`` gives is the fresh one, and the
     kept card ids are the game's (cards are created in these games)."""
     seen = {True: 0, False: 0}
-    created = 0
+    created = combined = 0
     for seed in range(40):
         game = play_random_game(seed, "R15")
         created += len(game.states[-1].cards) > len(game.states[0].cards)
         state = game.states[0]
         for action in game.actions:
             assert some_card_outside_zones(state) == _fresh(state)
+            assert all(parts_of(state, top) == parts for top, parts in _fresh_parts(state).items())
+            combined += bool(_fresh_parts(state))
             assert _kept_is_fresh(state)
             seen[_fresh(state)] += 1
             state = apply(state, action).state
-    assert seen[False] > 0 and seen[True] > 0 and created > 0
+    assert seen[False] > 0 and seen[True] > 0 and created > 0 and combined > 0

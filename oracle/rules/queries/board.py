@@ -39,6 +39,7 @@ __all__ = [
     "classes_of",
     "combined_cost",
     "combined_ids",
+    "combined_parts",
     "condition_holds",
     "counts_as_stunned",
     "current_life",
@@ -217,11 +218,9 @@ def abilities_in_play(state: State, kind: Any, seats: Iterable[int] = (0, 1)) ->
         return []
     cards = state.cards
     table = _abilities_by_kind(kind)
-    parts: dict[int, list[int]] = {}
+    parts: Mapping[int, tuple[int, ...]] = {}
     if state._outside is not False and some_card_outside_zones(state) and state.rules.part_abilities_count:
-        for c in cards.values():  # ascending uids: the parts of each combined card in that order
-            if c.attached_to and c.card_id in ids:
-                parts.setdefault(c.attached_to, []).append(c.uid)
+        parts = combined_parts(state)
     out: list[tuple[int, int, int, Any]] = []
     for seat in seats:
         p = state.players[seat]
@@ -232,17 +231,35 @@ def abilities_in_play(state: State, kind: Any, seats: Iterable[int] = (0, 1)) ->
             if c.card_id in ids and not abilities_lost(state, uid):
                 out.extend((seat, uid, i, a) for i, a in table[c.card_id])
             for part in parts.get(uid, ()):
-                out.extend((seat, part, i, a) for i, a in table[cards[part].card_id])
+                if cards[part].card_id in ids:
+                    out.extend((seat, part, i, a) for i, a in table[cards[part].card_id])
     return out
 
 
-def parts_of(state: State, uid: int) -> list[int]:
+def parts_of(state: State, uid: int) -> tuple[int, ...]:
     """The cards attached under card ``uid``, in ascending uid order: the other parts of the
     combined card it is the top of (R15 glossary «Присоединить», «Объединённая карта»).  A
     valid state has no part of a part (:mod:`oracle.validate`), so this is every part."""
-    if not some_card_outside_zones(state):
-        return []
-    return [c.uid for c in state.cards.values() if c.attached_to == uid]
+    known = state._parts
+    if known is None:
+        if not some_card_outside_zones(state):
+            return ()
+        known = combined_parts(state)
+    return known.get(uid, ())
+
+
+def combined_parts(state: State) -> dict[int, tuple[int, ...]]:
+    """The parts of every combined card (:func:`parts_of`), by the uid of its top card: found
+    with one scan of the cards and kept (``State._parts``, speed only; reset with
+    :func:`forget_outside`)."""
+    known = state._parts
+    if known is None:
+        found: dict[int, list[int]] = {}
+        for c in state.cards.values():
+            if c.attached_to:
+                found.setdefault(c.attached_to, []).append(c.uid)
+        known = state._parts = {top: tuple(parts) for top, parts in found.items()}
+    return known
 
 
 def some_card_outside_zones(state: State) -> bool:
@@ -292,9 +309,11 @@ def learn_card_facts(state: State) -> None:
 
 
 def forget_outside(state: State) -> None:
-    """Reset what :func:`some_card_outside_zones` keeps: a card was just attached, captured or
-    released (a created card is neither a part nor captured, so creation keeps it)."""
+    """Reset what :func:`some_card_outside_zones` and :func:`parts_of` keep: a card was just
+    attached, captured or released (a created card is neither a part nor captured, so creation
+    keeps it)."""
     state._outside = None
+    state._parts = None
 
 
 def attached_strike(state: State, uid: int) -> int:

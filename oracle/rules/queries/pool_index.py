@@ -55,7 +55,8 @@ def pool_index() -> PoolIndex:
 
 def printed() -> dict[str, CardDef]:
     """:data:`PRINTED`, filled."""
-    pool_index()
+    if not _CURRENT:
+        pool_index()
     return PRINTED
 
 
@@ -78,17 +79,37 @@ def _derived(key: Hashable, make: Callable[..., T], *args: Any) -> T:
 
 def per_pool(derive: Callable[[Mapping[str, CardDef]], T]) -> Callable[[], T]:
     """``derive`` (a function of the pool's cards) as a table of the pool index: the returned
-    function answers the current pool's value, derived once."""
+    function answers the current pool's value, derived once.  It keeps the last index it read
+    and its value beside it, so a read of the same pool's table is one identity test (speed
+    only: the value is the index's, and a new index is read afresh)."""
+    last: list[Any] = [None, None]  # the index last read, and its value
+
     def read() -> T:
-        return _derived(derive, derive)
+        index = _CURRENT[0] if _CURRENT else pool_index()
+        if last[0] is index:
+            return last[1]  # type: ignore[no-any-return]
+        value = _derived(derive, derive)
+        last[0], last[1] = index, value
+        return value
 
     return update_wrapper(read, derive)
 
 
 def per_pool_by(derive: Callable[[Mapping[str, CardDef], K], T]) -> Callable[[K], T]:
     """``derive`` (a function of the pool's cards and a key, e.g. a kind of ability) as a table
-    per key of the pool index."""
+    per key of the pool index (the tables last read kept beside it, as :func:`per_pool` does)."""
+    last: list[Any] = [None, {}]  # the index last read, and its tables by key
+
     def read(key: K) -> T:
-        return _derived((derive, key), derive, key)
+        index = _CURRENT[0] if _CURRENT else pool_index()
+        if last[0] is index:
+            try:
+                return last[1][key]  # type: ignore[no-any-return]
+            except KeyError:
+                pass
+        else:
+            last[0], last[1] = index, {}
+        value = last[1][key] = _derived((derive, key), derive, key)
+        return value
 
     return update_wrapper(read, derive)
