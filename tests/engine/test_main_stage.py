@@ -85,7 +85,7 @@ def test_307_1_no_defender_candidate_means_no_decision() -> None:
 
 
 def test_307_attack_restrictions() -> None:
-    """R15:108.2, 108.5, 209.4, 212.4, 507.1, 507.2, C:307.1 — only an open creature of the
+    """R15:108.2, 108.5, 209.4, 212.4, 502.5, 507.1, 507.2, C:307.1 — only an open creature of the
     active player attacks, once per turn, not in its first turn without Dash, one enemy
     character as target; a hero never attacks."""
     b = Board(
@@ -121,8 +121,8 @@ def test_307_attack_restrictions() -> None:
     assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["dash"],))) == ["R15:507.2"]
     assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["test_pustosh"],))) == ["R15:212.4"]
     assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["enemy_hidden"],))) == ["C:304.3"]
-    assert violation_rules(s, Action("attack", card=b["ork"], targets=())) == ["R15:507.1"]
-    assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["hero1"], b["ork#2"]))) == ["R15:507.1"]
+    assert violation_rules(s, Action("attack", card=b["ork"], targets=())) == ["R15:502.5"]
+    assert violation_rules(s, Action("attack", card=b["ork"], targets=(b["hero1"], b["ork#2"]))) == ["R15:502.5"]
     attackers = {a.card for a in legal(s) if a.kind == "attack"}
     assert attackers == {b["ork"], b["dash"], b["dash2"]}
 

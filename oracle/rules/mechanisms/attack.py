@@ -72,7 +72,7 @@ def attack_violations(state: State, action: Action) -> list[Violation]:
     if not can_act(state, action.card):
         out.append(Violation("R15:108.5", "first-turn weakness: this creature entered play this turn and has no Dash"))
     if len(action.targets) != 1:
-        out.append(Violation("R15:507.1", "a strike attack has exactly one target (R15:502.5)"))
+        out.append(Violation("R15:502.5", "an attack has one and only one target"))
         return out
     t = action.targets[0]
     tc = state.cards.get(t)

@@ -91,7 +91,7 @@ def activate_violations(state: State, action: Action) -> list[Violation]:
         # the cards a discard cost discards come first in values, then the chain (entry 240)
         if k:
             out.extend(discard_violations(state, action.values[:k], k))
-        return [*out, *chain_violations(state, action, a, action.values[k:])]
+        return _rewound(state, [*out, *chain_violations(state, action, a, action.values[k:])])
     if a.thirst:
         # «Жажда N»: the payment wounds another character of the controller (R15:501.4)
         if len(action.values) != 1 or action.values[0] not in thirst_targets(state, uid):
@@ -133,6 +133,17 @@ def activate_violations(state: State, action: Action) -> list[Violation]:
     elif action.targets:
         out.append(Violation(cite_one(state, "501.1"), "this ability has no targets"))
     out.extend(ability_distribution_violations(state, action, a))
+    return _rewound(state, out)
+
+
+def _rewound(state: State, out: list[Violation]) -> list[Violation]:
+    """The violations of a declaration that was announced (its card and ability exist and may
+    act), with, in an edition of numbered activation steps, the legality check that finds the
+    ability illegal and returns the game to before its announcement (R15:308.1 step 7; as a
+    card's play cites its own step, 309.1.7/R15:309.1.8)."""
+    if out and state.rules.activation_steps:
+        return [*out, Violation(activation_steps(state, 7)[0], "the declared ability is illegal: the game "
+                                "returns to before its announcement (step 1)")]
     return out
 
 
