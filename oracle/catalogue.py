@@ -113,9 +113,12 @@ def r15_rules_3_5(cat: Catalogue) -> list[Rule]:
     return sorted(out, key=lambda r: _number_key(r.number))
 
 
-def r15_doc(cat: Catalogue) -> str:
+def r15_doc(cat: Catalogue, probed: Mapping[str, tuple[str, int]] | None = None) -> str:
     """The text of ``docs/R15.md``: every R15 rule of Parts 3–5 with whether the engine models
-    it and why (the entry's note), and the count per status."""
+    it and why (the entry's note), and the count per status.  ``probed``: the outside review's
+    verdict now and number of probes per rule id (docs/review/2026-12-07-r15/verdicts.tsv); a
+    rule marked **yes** whose probe did not confirm it is shown with that verdict."""
+    probed = probed or {}
     entries = r15_rules_3_5(cat)
     rules = [r for r in entries if r.kind == "rule"]
     sections = [r for r in entries if r.kind == "section"]
@@ -184,11 +187,33 @@ def r15_doc(cat: Catalogue) -> str:
         "|---|---|",
         *[f"| {status} | {counts.get(status, 0)} |" for status in MODELLED],
         "",
-        "| rule | status | note |",
-        "|---|---|---|",
+        *_probe_summary(rules, probed),
+        "| rule | status | outside probe | note |",
+        "|---|---|---|---|",
     ]
     for r in rules:
         note = r.note.replace("|", "\\|")
-        lines.append(f"| {r.number} | {r.modelled} | {note} |")
+        verdict, n = probed.get(r.id, ("", 0))
+        status = r.modelled if r.modelled != "yes" or verdict in ("", "confirmed") else f"yes ({verdict})"
+        shown = f"{verdict} ({n})" if verdict else ""
+        lines.append(f"| {r.number} | {status} | {shown} | {note} |")
     return "\n".join(lines) + "\n"
+
+
+def _probe_summary(rules: list[Rule], probed: Mapping[str, tuple[str, int]]) -> list[str]:
+    """The paragraph on the outside review of the rules marked **yes** (docs/R15.md)."""
+    if not probed:
+        return []
+    yes = [r for r in rules if r.modelled == "yes"]
+    verdicts = Counter(probed.get(r.id, ("unprobed", 0))[0] for r in yes)
+    told = ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items(), key=lambda kv: (-kv[1], kv[0])))
+    return [
+        "Every rule marked **yes** was probed from outside: reviewers who had not read the code wrote",
+        "its expected play from the rule text as probe scenarios and ran them (docs/review/2026-12-07-r15/:",
+        "the method, the reports and `verdicts.tsv`). The column gives the verdict now and the number of",
+        "probes; **yes** is shown alone only where a probe confirmed it, else with the verdict (`argued`:",
+        "the reviewer found the rule unclear and the engine's reading is argued in INTERPRETING.md, the",
+        f"entry named in `verdicts.tsv`). Of the {len(yes)} rules marked **yes** here: {told}.",
+        "",
+    ]
 
