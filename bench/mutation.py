@@ -59,7 +59,10 @@ temporary directory once, so that edits made meanwhile by others do not change i
 on ``sys.meta_path`` that serves the mutated module (compiled from the mutated AST, with the
 snapshot's file name and line numbers) in place of ``oracle.rules.<module>`` (or ``oracle.engine``); every other module is
 imported from the snapshot as usual, and ``PYTHONDONTWRITEBYTECODE`` keeps ``__pycache__`` untouched.  An
-interruption (Ctrl-C, a timeout) only has a subprocess to kill.
+interruption (Ctrl-C, a timeout) only has a subprocess to kill.  The worker also imports what the
+service and its command line import (``worker.SERVED``: a mutant that breaks only those is killed at
+import), and it drops the pool's derived tables before every scenario run
+(``forget_pool_index``), so a kill never depends on which run filled a table first.
 
 Why a self-contained mutator rather than mutmut or cosmic-ray (both maintained; looked at
 mutmut 3.8.1 and cosmic-ray 8.7.0):

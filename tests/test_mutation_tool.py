@@ -153,3 +153,43 @@ def test_an_or_of_mutant_only_tests_is_mutant_only(tool: ModuleType) -> None:
            "if not (a or state.rules.hires):\n    z = d < 3\n")
     names = _mutated_names(tool, src)
     assert "b < 1" not in names and "c < 2" in names and "d < 3" not in names
+
+
+def _worker_on_a_copy(tmp_path: Path, spoil: str = "", runs: int = 0) -> dict[str, Any]:
+    """bench/mutation.py's worker run on a copy of oracle/ and conformance_suite/ (``spoil``
+    appended to oracle/sampler.py, a module only the service and the fuzzer import), every
+    scenario run skipped but the first ``runs``; its result."""
+    import json
+    import shutil
+    import subprocess
+
+    from conformance_suite.scenario import load_all
+
+    for package in ("oracle", "conformance_suite"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    if spoil:
+        with open(tmp_path / "oracle" / "sampler.py", "a", encoding="utf-8") as f:
+            f.write("\n" + spoil + "\n")
+    every = [(sc.id, e) for sc in load_all() for e in sc.message.editions]
+    spec = {"root": str(tmp_path), "skip": every[runs:]}
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "mutation.py"), "--worker"], input=json.dumps(spec),
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    mark = "@@MUTATION-RESULT@@ "
+    line = next(ln for ln in reversed(proc.stdout.splitlines()) if ln.startswith(mark))
+    return json.loads(line[len(mark):])  # type: ignore[no-any-return]
+
+
+def test_a_mutant_that_breaks_only_what_the_service_imports_is_killed(tmp_path: Path) -> None:
+    """The worker imports what the service imports (issue 46): a module only the service and its
+    sampler import, broken at import, is a kill, not a survivor of the in-process suite."""
+    result = _worker_on_a_copy(tmp_path, spoil="raise ImportError('spoiled by the test')")
+    assert result["status"] == "killed_import", result
+    assert "spoiled by the test" in result["detail"]
+
+
+def test_the_pool_tables_are_made_afresh_for_every_run(tmp_path: Path) -> None:
+    """Every scenario run reads the pool's derived tables made afresh (issue 46): a kill cannot
+    depend on which run filled a table first."""
+    result = _worker_on_a_copy(tmp_path, runs=3)
+    assert result["status"] == "survived", result
+    assert result["runs"] == 3 and result["fresh_indexes"] == 3, result

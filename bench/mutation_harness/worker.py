@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.abc
+import importlib.util
 import json
 import signal
 import sys
@@ -12,6 +15,12 @@ from typing import Any
 
 from .layout import RESULT_MARK, ROOT, module_file, module_name
 from .operators import _mutate
+
+
+#: What the service and its command line import beyond what the suite in process does: a mutant
+#: that breaks only one of these (a name they import from a rule module, an error at import) would
+#: break the served engine, so the worker imports them too and counts a failure as a kill.
+SERVED = ("oracle.service.server", "oracle.service.cli", "oracle.sampler", "oracle.__main__")
 
 
 class _Hang(BaseException):
@@ -41,9 +50,6 @@ def _worker() -> int:
     run_limit = float(spec.pop("scenario_timeout", 0))
     sys.path.insert(0, str(root))
     if spec:
-        import importlib.abc
-        import importlib.util
-
         tree = ast.parse(spec["source"])
         _mutate(tree, spec["index"], spec["operator"], spec["variant"])
         filename = str(root / "oracle" / module_file(spec["module"], root / "oracle"))
@@ -75,9 +81,11 @@ def _worker() -> int:
         from conformance_suite.scenario import load_all
         from conformance_suite.targets import InProcessTarget
 
-        if spec:
-            import importlib
+        for served in SERVED:
+            importlib.import_module(served)
+        from oracle.rules.queries.pool_index import forget_pool_index
 
+        if spec:
             mod = importlib.import_module(module_name(spec['module'], root / "oracle"))  # every rule module is imported by now
             if not isinstance(getattr(mod.__spec__, "loader", None), Hook):
                 return done("error", "the mutated module was not loaded through the import hook")
@@ -86,12 +94,16 @@ def _worker() -> int:
     except BaseException as exc:  # any failure to import is a kill
         return done("killed_import", f"{type(exc).__name__}: {exc}")
     signal.signal(signal.SIGALRM, _alarm)
-    runs = 0
+    runs = fresh = 0
     failing: list[tuple[str, str]] = []
     for sc in scenarios:
         for edition in sc.message.editions:
             if (sc.id, edition) in skip:
                 continue
+            # every table the rules derive from the pool made afresh for each run: a mutant that
+            # spoils one is then caught by the run it spoils, whatever ran before (issue 46)
+            forget_pool_index()
+            fresh += 1
             if baseline:
                 try:
                     ok = run_scenario(sc, edition, target).passed
@@ -117,6 +129,7 @@ def _worker() -> int:
                 return done("killed", f"{sc.id}[{edition}]: {res.mismatches[0].describe()}")
             runs += 1
     result["runs"] = runs
+    result["fresh_indexes"] = fresh
     result["failing"] = failing
     return done("survived")
 
