@@ -16,7 +16,6 @@ from typing import Any
 from .layout import RESULT_MARK, ROOT, module_file, module_name
 from .operators import _mutate
 
-
 #: What the service and its command line import beyond what the suite in process does: a mutant
 #: that breaks only one of these (a name they import from a rule module, an error at import) would
 #: break the served engine, so the worker imports them too and counts a failure as a kill.
