@@ -182,9 +182,10 @@ PARTLY: dict[str, str] = {
     "STAT": "ops `set_strike_until_start_of_your_next_turn`, `set_strike_while_in_play` («удар … становится равен» "
     "with no duration, the glossary's fixed +/- while in play, an amount `target_strike` too; entry 210), "
     "`strike_while_in_play` (a lasting +N, entry 58), "
-    "`life_while_in_play` (a lasting +N life, entry 69) and `double_strike_until_end_of_turn` (a ×2 strike "
-    "modifier, R15:523.1, entry 71), `double_strike_while_in_play` and `double_life_while_in_play` (×2 strike and "
-    "maximum lives while in play, R15:523.1; entry 158); no set-to life, no extra life, no counted +N",
+    "`life_while_in_play` (a lasting +N life, entry 69) and `double_strike_until_end_of_turn` (the fixed +N that "
+    "makes the strike twice what it is, R15:106.3.1, entry 71), `double_strike_while_in_play` (the same while in "
+    "play) and `double_life_while_in_play` (×2 maximum lives while in play, R15:523.1; entry 158); no set-to life, "
+    "no extra life, no counted +N",
     "STUN": "op `stun`, the card's `stunned` flag, kept closed at its restoration (R15:7.stun; entry 46), the "
     "condition `target_stunned`, strike bonuses `against` `stunned` (entries 54, 55) and the keyword "
     "`cannot_be_stunned` («Не может быть оглушен», R15:514.2; entry 81) and `does_not_open` («не открывается в начале "

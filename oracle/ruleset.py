@@ -248,9 +248,12 @@ class Ruleset:
     #: R15:7.vulnerability: a creature with «Уязвимость» gets 1 wound more from any source
     #: (INTERPRETING.md, entry 72).
     vulnerability_adds_one: bool = True
-    #: R15:523.1: «Удвойте силу удара» is a multiplying modifier: the strike is the doubled sum
-    #: of the additions, applied as the strike is read (INTERPRETING.md, entry 71).
-    doubling_multiplies: bool = True
+    #: «Удвойте силу удара» changes the strike at all (INTERPRETING.md, entry 71).
+    doubling_applies: bool = True
+    #: R15:106.3.1: «Удвойте силу удара» by a non-static ability puts on the +N that makes the strike
+    #: twice what it is then, a fixed amount; off (a mutant), a multiplying modifier of R15:523.1
+    #: read with the strike, a later +1 doubled too (INTERPRETING.md, entry 71).
+    strike_doubling_fixed_amount: bool = True
     #: R15:7.firststrike: in a fight the creature with «Первый удар» strikes first and the
     #: other strikes back only if it survived (INTERPRETING.md, entry 73).
     first_strike_strikes_first: bool = True

@@ -845,15 +845,16 @@ def test_a_setup_modifier_keeps_every_field_it_sets() -> None:
     silently a plain one)."""
     from conformance_suite.scenario import board_to_state
 
-    sc = load_scenario(SCENARIO_DIR / "p5_lives" / "s7.strikebecomes-under-a-doubling-counts-each-plus-one-twice.json")
+    sc = load_scenario(SCENARIO_DIR / "p5_lives" / "s523.1-doubled-maximum-lives-ignore-a-strike-bonus.json")
     state = board_to_state(sc.message.setup.board, "R15")
-    assert state["modifiers"] == [{"target": 21, "amount": 0, "until": "end_of_turn", "grants": "double_strike"}]
+    assert state["modifiers"] == [{"target": 11, "amount": 0, "until": "while_in_play", "grants": "double_life"},
+                                  {"target": 11, "amount": 4, "until": "end_of_turn"}]
     board = scenario_pb2.BoardSetup()
     board.CopyFrom(sc.message.setup.board)
     board.modifiers[0].grants = ""
     board.modifiers[0].amount = 2
     board.modifiers[0].sets = True
-    assert board_to_state(board, "R15")["modifiers"] == [{"target": 21, "amount": 2, "until": "end_of_turn", "sets": True}]
+    assert board_to_state(board, "R15")["modifiers"][0] == {"target": 11, "amount": 2, "until": "while_in_play", "sets": True}
 
 
 def test_the_rerun_line_of_a_started_target_starts_it_again(tmp_path: Path) -> None:

@@ -252,9 +252,7 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     play; if it is a mechanism already the ability is cancelled: neither this effect nor any
     later one happens (entry 70); "life_while_in_play" (+``amount`` life, «получает +N к
     жизням» with no duration, R15:7.gains, 205.3); "keyword_until_end_of_turn" /
-    "keyword_while_in_play" (the ``keyword``, until 310.2 or while in play); and
-    "double_strike_until_end_of_turn" («Удвойте силу удара … до конца хода»: a multiplying
-    modifier, R15:523.1, entry 71)
+    "keyword_while_in_play" (the ``keyword``, until 310.2 or while in play)
     hand effects (HAND_OPS: "discard", "put_on_deck_top"; INTERPRETING.md, entries 63-66) go
     to "controller", "opponent" or "each_player" (each player in turn, the controller
     first); the player chooses the cards of his own hand while the ability resolves (step

@@ -367,16 +367,15 @@ OPS: dict[Op, OpSpec] = {
     ),
     "double_strike_until_end_of_turn": OpSpec(
         "cards", NoParams,
-        "«Удвойте силу удара … до конца хода»: the recipient's strike is doubled until the "
-        "end of turn, a multiplying modifier applied after the additions and before the subtractions (R15:523.1; a modifier "
-        "with `grants` `double_strike`, `strike_doubled`; INTERPRETING.md entry 71)",
-        grants=True,
+        "«Удвойте силу удара … до конца хода»: a non-static change of strike (R15:106.3.1): the recipient gets, "
+        "until the end of turn, the fixed +N that makes its strike twice what it is when the effect applies, a "
+        "modifier (`sets`) adding like any other from then on: a later +1 adds 1 (`strike_doubled` with `amount`; "
+        "INTERPRETING.md entry 71)",
     ),
     "double_strike_while_in_play": OpSpec(
         "cards", NoParams,
         "«удвойте его силу удара» (no duration): as `double_strike_until_end_of_turn`, while the recipient is in play "
-        "(`strike_doubled` with `until` `while_in_play`; INTERPRETING.md entry 158)",
-        grants=True,
+        "(R15:205.3; `strike_doubled` with `until` `while_in_play`; INTERPRETING.md entries 71, 158)",
     ),
     "double_life_while_in_play": OpSpec(
         "cards", NoParams,

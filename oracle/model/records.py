@@ -78,9 +78,11 @@ class Modifier:
                             presence="owner_turn", json_doc=(
                                 "integer 0 or 1; the key is present exactly when `until` is "
                                 "`\"start_of_owner_turn\"` (the proto field likewise)"))] = -1
-    sets: Annotated[bool, F(5, "Put on by «становится равен» (R15:7.strikebecomes; entry 134).", presence="nonzero", json_doc=(
-        "`true`; the key is present exactly when true (a modifier put on by «Удар … становится равен Х»: `amount` "
-        "is the fixed +/- that made the strike X when it applied, and it adds like any other; 5.4 rule 7)"))] = False
+    sets: Annotated[bool, F(5, "Put on by «становится равен» or «удвойте силу удара» (R15:106.3.1; entries 71, 134).",
+                            presence="nonzero", json_doc=(
+        "`true`; the key is present exactly when true (a modifier put on by «Удар … становится равен Х» or «Удвойте "
+        "силу удара», a change of strike by a non-static ability, R15:106.3.1: `amount` is the fixed +/- that made "
+        "the strike X, or twice what it was, when it applied, and it adds like any other; 5.4 rule 7)"))] = False
     shots: Annotated[bool, F(6, "A bonus to the card's shots (entry 67).", presence="nonzero", json_doc=(
         "`true`; the key is present exactly when true (a bonus to the card's shots, not its strike; 5.4 rule 7)"))] = False
     grants: Annotated[str, F(7, "What it gives other than strike (:data:`GRANTS`; entry 69).", choices="GRANTS",

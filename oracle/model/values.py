@@ -33,8 +33,9 @@ UNTIL = ("end_of_turn", "start_of_turn", "start_of_owner_turn", "while_in_play")
 #: Рывок / Уязвимость / Первый удар / Направленный удар по существу противника», R15 glossary
 #: «Получает»): "dash" (R15:108.5), "vulnerability", "first_strike", "directed_at_creatures", "no_wounds" («Не
 #: получает ран», R15:517.1.1; entry 185);
-#: or "double_strike": its strike is doubled («Удвойте силу удара»: a multiplying modifier,
-#: applied after the additions and before the subtractions, R15:523.1; entry 71); or "control":
+#: or "double_strike": its strike is doubled, a multiplying modifier applied after the additions
+#: and before the subtractions (R15:523.1; no effect of the pool puts it on: «Удвойте силу удара»
+#: is the fixed +N of R15:106.3.1, a modifier with ``sets``; entry 71); or "control":
 #: the card is under the control of the seat in ``amount`` until the end of turn («Возьмите под
 #: контроль … до конца хода», R15:519.5; at 310.2, if that seat still controls it, it goes to his
 #: opponent -- its owner, or the player who had taken it for good before, R15:513.1; entries 114, 140);

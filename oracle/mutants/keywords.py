@@ -33,10 +33,18 @@ KEYWORDS: tuple[Mutant, ...] = (
     ),
     Mutant(
         "doubling_ignored",
-        "R15:523.1",
+        "R15:106.3.1",
         "«Удвойте силу удара Испытателя до конца хода» leaves the strike as it was, as if the doubling were no "
-        "modifier of the strike (INTERPRETING.md, entry 71)",
-        "doubling_multiplies",
+        "change of the strike (INTERPRETING.md, entry 71)",
+        "doubling_applies",
+    ),
+    Mutant(
+        "strike_doubling_multiplies",
+        "R15:106.3.1",
+        "«Удвойте силу удара» (Испытатель, Энт-прародитель) is a multiplying modifier of R15:523.1 read with the "
+        "strike, so a later +1 is doubled too (4 doubled, then +1: 10), instead of the +4 effects that make it 8 "
+        "when it applies (then 9; INTERPRETING.md, entry 71)",
+        "strike_doubling_fixed_amount",
     ),
     Mutant(
         "first_strike_ignored",

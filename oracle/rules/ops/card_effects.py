@@ -8,7 +8,9 @@ upgrades granted (R15:7.gains, 7.upgrade), a doubled strike (R15:523.1)."""
 
 from __future__ import annotations
 
-from ...cards import TARGET_CONDITIONS, Effect, GrantParams, KeywordParams, WoundParams
+from collections.abc import Callable
+
+from ...cards import TARGET_CONDITIONS, Effect, GrantParams, KeywordParams, Op, WoundParams
 from ...model import Event, Modifier, QueueEntry, State
 from ...schema import MAX_VALUE
 from ..mechanisms import attack, basic_effects, control, lives, modules, zones
@@ -18,6 +20,7 @@ from ..queries.pool_index import printed
 from ..queries.recipients import recipients_of
 
 __all__ = [
+    "STRIKE_BECOMES",
     "armour_until_end_of_turn",
     "attach_to_self",
     "become_ent",
@@ -26,8 +29,6 @@ __all__ = [
     "destroy",
     "distribute_wounds",
     "double_life_while_in_play",
-    "double_strike_until_end_of_turn",
-    "double_strike_while_in_play",
     "exchange_control_until_end_of_turn",
     "fight",
     "grant_ability_until_end_of_turn",
@@ -47,10 +48,8 @@ __all__ = [
     "reduce_life_to",
     "reduce_life_while_in_play",
     "return_to_hand",
-    "set_strike_until_end_of_turn",
-    "set_strike_until_start_of_your_next_turn",
-    "set_strike_while_in_play",
     "shots_until_end_of_turn",
+    "strike_becomes",
     "strike_until_end_of_turn",
     "strike_until_start_of_turn",
     "strike_until_start_of_your_next_turn",
@@ -285,30 +284,69 @@ def _strike_becomes_amount(state: State, uid: int, value: int, until: str, owner
     return k
 
 
-def _strike_becomes(
-    state: State, entry: QueueEntry, uid: int, value: int, until: str, ev: list[Event], rules: tuple[str, ...]
+#: The value X a non-static change of strike makes the strike (R15:106.3.1), from the effect's
+#: amount and the strike the creature has when it applies: «становится равен N» (R15 glossary «Удар
+#: становится равным Х») and «удвойте силу удара» (X twice the strike it has then).  A halving would
+#: be one more row (X half of it, rounded up as a divided cost is, entry 7); no card of the pool has one.
+_BECOMES: dict[str, Callable[[int, int], int]] = {
+    "set": lambda amount, strike: amount,
+    "double": lambda amount, strike: 2 * strike,
+}
+
+#: Every op that changes a strike by a non-static ability, as data: which value it makes the strike
+#: (:data:`_BECOMES`), for how long its +/- lasts, and its event.  One mechanism carries them all out
+#: (:func:`strike_becomes`; INTERPRETING.md, entries 71 and 134).
+STRIKE_BECOMES: dict[Op, tuple[str, str, str]] = {
+    "set_strike_until_end_of_turn": ("set", "end_of_turn", "strike_modified"),
+    "set_strike_until_start_of_your_next_turn": ("set", "start_of_owner_turn", "strike_modified"),
+    "set_strike_while_in_play": ("set", "while_in_play", "strike_modified"),
+    "double_strike_until_end_of_turn": ("double", "end_of_turn", "strike_doubled"),
+    "double_strike_while_in_play": ("double", "while_in_play", "strike_doubled"),
+}
+
+
+def strike_becomes(
+    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
 ) -> None:
-    """«Удар … становится равен N»: a modifier of the fixed amount that makes the strike N now
-    (:func:`_strike_becomes_amount`), which adds like any other from then on: a later +4 gives
-    N+4, a bonus in force that ends first changes the strike when it ends (R15 glossary «Удар
-    становится равным Х»; INTERPRETING.md, entry 134).  The ``strike_becomes_set_to_last``
-    mutant keeps N as a set-to modifier applied after every addition (R15:523.1's last line)."""
+    """A non-static change of the strike (R15:106.3.1: «на карту кладутся эффекты +/- к удару в таком
+    количестве, чтоб удар стал равным Х»): «Удар … становится равен N» (R15 glossary «Удар становится
+    равным Х») and «Удвойте силу удара» alike put on the fixed +/- that makes the strike X now
+    (:func:`_strike_becomes_amount`, a modifier with ``sets``), which adds like any other from then on:
+    a later +4 gives X+4, a bonus in force that ends first changes the strike when it ends; a doubled 4
+    is 4 + 4, and a later +1 makes it 9, not 10 (INTERPRETING.md, entries 71 and 134).  Its op says X
+    and the duration (:data:`STRIKE_BECOMES`): «до конца хода» (310.2), «до начала вашего следующего
+    хода» («вашего»: the ability's controller, entry 23), or none: while it is in play, gone with its
+    other effects when it leaves (R15:205.3; entries 158, 210; the ``strike_becomes_without_duration_ends``
+    mutant ends it at 310.2).  Events ``strike_modified`` (with ``sets`` 1) and ``strike_doubled``.
+    The ``strike_becomes_set_to_last`` mutant keeps X as a set-to modifier applied after every
+    addition (R15:523.1's last line); the ``strike_doubling_multiplies`` mutant makes a doubling a
+    multiplying modifier of R15:523.1 (a later +1 doubled too); ``doubling_ignored`` drops it."""
+    how, until, kind = STRIKE_BECOMES[effect.op]
+    if how == "double" and not state.rules.doubling_applies:
+        return
+    if until == "while_in_play" and not state.rules.strike_becomes_without_duration_lasts:
+        until = "end_of_turn"
+    if until == "while_in_play":
+        rules = (*rules, "R15:205.3")
+    if how == "double" and not state.rules.strike_doubling_fixed_amount:
+        # the mutant's reading: a multiplying modifier read with the strike (R15:523.1)
+        state.modifiers.append(Modifier(uid, 0, until, grants="double_strike"))
+        ev.append(Event(kind, (*rules, "R15:523.1"), (("card", uid), ("until", until))))
+        return
+    value = _BECOMES[how](amount, current_strike(state, uid))
     owner = entry.controller if until == "start_of_owner_turn" else -1
-    amount = _strike_becomes_amount(state, uid, value, until, owner) if state.rules.strike_becomes_fixed_amount else value
+    if state.rules.strike_becomes_fixed_amount:
+        amount = _strike_becomes_amount(state, uid, value, until, owner)
+    else:
+        amount = value
     state.modifiers.append(Modifier(uid, amount, until, owner=owner, sets=True))
     data: tuple[tuple[str, int | str], ...] = (("card", uid), ("amount", amount), ("until", until))
     if owner >= 0:
         data = (*data, ("owner", owner))
-    ev.append(Event("strike_modified", (*rules, "R15:7.strikebecomes", "R15:106.3.1"), (*data, ("sets", 1))))
-
-
-def set_strike_until_start_of_your_next_turn(
-    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> None:
-    """«Удар … становится равен N до начала вашего следующего хода» (Фея росы): «вашего» is the
-    ability's controller (entry 23); the fixed +/- of R15 glossary «Удар становится равным Х»
-    (entry 134)."""
-    _strike_becomes(state, entry, uid, amount, "start_of_owner_turn", ev, rules)
+    if kind == "strike_doubled":
+        ev.append(Event(kind, (*rules, "R15:106.3.1"), data))
+    else:
+        ev.append(Event(kind, (*rules, "R15:7.strikebecomes", "R15:106.3.1"), (*data, ("sets", 1))))
 
 
 def upgrade(
@@ -345,22 +383,7 @@ def reduce_life_to(
     lives.reduce_life_to(state, uid, amount, ev, rules if isinstance(effect.amount, int) else (*rules, "R15:512.5"))
 
 
-def set_strike_until_end_of_turn(
-    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> None:
-    """«Удар … становится равен N до конца хода»: the fixed +/- of R15 glossary «Удар становится
-    равным Х», until 310.2 (entry 134)."""
-    _strike_becomes(state, entry, uid, amount, "end_of_turn", ev, rules)
 
-def set_strike_while_in_play(
-    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> None:
-    """«Удар … становится равен N» with no duration (Хмельная фея): the fixed +/- of R15 glossary
-    «Удар становится равным Х» while the creature is in play, gone with its other effects when it
-    leaves (R15:205.3; INTERPRETING.md, entries 134 and 210; the ``strike_becomes_without_duration_ends``
-    mutant ends it at 310.2)."""
-    until = "while_in_play" if state.rules.strike_becomes_without_duration_lasts else "end_of_turn"
-    _strike_becomes(state, entry, uid, amount, until, ev, (*rules, "R15:205.3"))
 
 
 def lose_abilities(
@@ -459,21 +482,8 @@ def become_ent(
     ev.append(Event("class_changed", (*rules, "R15:7.gains"), (("card", uid), ("class", "Энт"))))
 
 
-def double_strike_until_end_of_turn(
-    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> None:
-    """«Удвойте силу удара … до конца хода»: a multiplying modifier (R15:523.1; entry 71)."""
-    state.modifiers.append(Modifier(uid, 0, "end_of_turn", grants="double_strike"))
-    ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "end_of_turn"))))
 
 
-def double_strike_while_in_play(
-    state: State, entry: QueueEntry, effect: Effect, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...]
-) -> None:
-    """«удвойте его силу удара» (no duration): a multiplying modifier while the creature is in
-    play (R15:523.1, 205.3; entry 158)."""
-    state.modifiers.append(Modifier(uid, 0, "while_in_play", grants="double_strike"))
-    ev.append(Event("strike_doubled", (*rules, "R15:523.1"), (("card", uid), ("until", "while_in_play"))))
 
 
 def double_life_while_in_play(

@@ -490,9 +490,10 @@ def current_strike(state: State, uid: int) -> int:
         if sets:
             return max(sets[-1], 0)
     doublings = sum(1 for m in state.modifiers if m.target == uid and m.grants == "double_strike")
-    if doublings and state.rules.doubling_multiplies:
-        # «Удвойте силу удара»: additions, then the multiplications, then the subtractions
-        # (R15:523.1; INTERPRETING.md, entry 71)
+    if doublings:
+        # a multiplying modifier (R15:523.1): additions, then the multiplications, then the
+        # subtractions; only the ``strike_doubling_multiplies`` mutant puts one on, a doubling by
+        # an effect being the fixed +N of R15:106.3.1 (INTERPRETING.md, entry 71)
         amounts = [*[m.amount for m in mods], *statics]
         added = printed + sum(a for a in amounts if a > 0)
         return max(added * (1 << doublings) + sum(a for a in amounts if a < 0), 0)
