@@ -24,7 +24,9 @@ def test_the_probes_pass_but_the_argued_disagreements() -> None:
     )
     tail = "\n".join(proc.stdout.splitlines()[-15:])
     assert proc.returncode == 0, tail
-    assert " passed" in tail and "3 known failures" in tail, tail
+    listed = [ln for ln in (REVIEW / "disagreements.txt").read_text(encoding="utf-8").splitlines()
+              if ln.strip() and not ln.startswith("#")]
+    assert " passed" in tail and f"{len(listed)} known failures" in tail, tail
 
 
 def test_the_verdicts_cover_every_real_card_once() -> None:
