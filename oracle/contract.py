@@ -88,10 +88,11 @@ CAPABILITIES: dict[str, str] = {
     "effect_payment_refused); and cards put from play into their owner's hand or deck (R15:203.4, 204.4; event "
     "moved_from_play); an owner's order of his creatures put on top of his deck (step deck_order, action "
     "order_cards; Эфирный шторм)",
-    "wound_choices": "an optional replacement of a hero's wounds (R15:517.3; Курдаш «вы можете уничтожить Курдаша, "
-    "при этом предотвратить получение ран и уничтожить их источник»): before the effect or fight that would "
-    "wound the hero, its controller decides (step wound_choice, action replace_wounds); event wounds_replaced with "
-    "instead destroy_self",
+    "wound_choices": "the decisions about replacements of wounds (R15:517.3, 517.4): which of two or more that can "
+    "apply to the same wounds applies next, and an optional replacement of a hero's wounds (Курдаш «вы можете "
+    "уничтожить Курдаша, при этом предотвратить получение ран и уничтожить их источник»): before the effect or "
+    "fight that would deal the wounds, the player asked decides (step wound_choice, action replace_wounds; event "
+    "wound_choice_made); event wounds_replaced with instead destroy_self",
     "cancellations": "cancellation effects (R15:518; Акванит-страж): at a card play's step 10 (R15:309.1.10) the "
     "opponent may cancel it (step cancel_choice, action cancel_play); the cancelled play's abilities and the "
     "triggers on it leave the Queue",

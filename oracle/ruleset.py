@@ -309,6 +309,9 @@ class Ruleset:
     wound_source_destroyed: bool = True
     #: R15:517.3: an optional replacement is its controller's decision, asked at step wound_choice (entry 223).
     optional_replacement_asked: bool = True
+    #: R15:517.3, 517.4: when several replacements can apply to one event, the affected player
+    #: chooses which applies next, each time, asked at step wound_choice (entry 242).
+    replacement_order_chosen: bool = True
     #: R15 glossary «Не получает ран от», R15:502.2: «Не получает ран от существ с ударом 6
     #: или более» covers the wounds of such a creature's abilities (shots included), not only
     #: of its strike (INTERPRETING.md, entry 86).

@@ -250,8 +250,9 @@ class HandChoice:
     _: KW_ONLY
     count: Annotated[int, F(5, "«Посмотрите … положите их обратно в любом порядке»: how many of the cards looked at, "
                             "the top ones of the deck, are still to put back (0: another choice); at step "
-                            "wound_choice the answers already given, 2^n + the bits of the n answers (bit i: the "
-                            "i-th applied).", bound=_COUNT,
+                            "wound_choice the answers already given, 2^n + the bits of the n answers (a question "
+                            "over k replacements, by card uid then ability index, answered with the j-th: j-1 "
+                            "noes and a yes; none: k noes; the last when one must apply: no bit).", bound=_COUNT,
                             presence="nonzero", json_doc="integer ≥ 2; the key is present exactly when not 0")] = 0
     memory: Annotated[Memory | None, F(8, "What the ability's run before the pause had read (R15:119.2, 403.1; None: nothing).",
                                        presence="not_none", json_doc=_MEMORY_DOC)] = None

@@ -60,6 +60,14 @@ WOUNDS: tuple[Mutant, ...] = (
         "optional_replacement_asked",
     ),
     Mutant(
+        "replacement_order_fixed",
+        "R15:517.3",
+        "when several replacement effects can apply to the same wounds, the engine applies them in a fixed order "
+        "(the wounded card's own first, then its controller's other cards, then the opponent's, by uid) instead of "
+        "asking the affected player which applies next (INTERPRETING.md, entries 89 and 242)",
+        "replacement_order_chosen",
+    ),
+    Mutant(
         "wound_source_survives",
         "R15:119.4",
         "Курдаш prevents the wounds but the source of the wounds, a creature or a support card, is not destroyed "

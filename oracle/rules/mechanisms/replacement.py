@@ -14,13 +14,21 @@ draw N, a card about to die) is offered to the replacements that can apply to it
    replacement makes carry them down;
 2. the result of a replacement is what the next one replaces (R15:517.5), unless the kind says
    one is all (``again``; the ``one_replacement_per_wound`` mutant);
-3. when several can apply, the affected player takes them in an order of his choosing
-   (R15:517.3, 517.4): the engine takes the order the kind's offers come in (INTERPRETING.md,
-   entry 89);
+3. when several can apply, the affected player chooses which applies next, each time
+   (R15:517.3): the controller of their cards when they are all one player's, the controller of
+   the card the event affects when both players' can (R15:517.4) — a decision (a
+   :class:`Question`) wherever one can be asked (:attr:`Run.asking`; INTERPRETING.md, entry 242);
+   where none can (no unit of the game waits for it), the order the kind's offers come in
+   (entries 89, 129; the ``replacement_order_fixed`` mutant takes it everywhere);
 4. an optional one («вы можете …») applies only when its controller says so (R15:517.3;
-   INTERPRETING.md, entry 223): his answers ride with the events (:attr:`Run.asking`); with no
-   answer yet, the first such offer is recorded (the look-ahead of
-   :func:`oracle.rules.mechanisms.wounds.unanswered_offer`) and it is not applied.
+   INTERPRETING.md, entry 223): a question with that one offer, or "none" among several.
+
+The answers ride with the events (:attr:`Run.asking`) as yes/no bits: a question over k
+replacements (ordered by card uid, then ability index) answered with the j-th is j−1 noes and
+a yes, "none" k noes, and the last of them, when one must apply, needs no bit (a yes/no on one
+optional replacement is the case k = 1).  With no answer yet, the first question found is
+recorded (the look-ahead of :func:`oracle.rules.mechanisms.wounds.unanswered_offer`) and the
+order the offers come in is taken.
 """
 
 from __future__ import annotations
@@ -30,9 +38,9 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ...model import Event, State
-from .run import Asking, as_run, run_of
+from .run import Asking, Question, as_run, run_of
 
-__all__ = ["Offer", "Replaced", "answering", "replace"]
+__all__ = ["Offer", "Replaced", "answer_bits", "answering", "replace"]
 
 W = TypeVar("W")
 A = TypeVar("A")
@@ -69,12 +77,15 @@ class Replaced(Generic[W]):
 def replace(
     state: State, would: W, offers: Callable[[W], list[Offer[A]]],
     apply: Callable[[W, Offer[A], tuple[tuple[int, int], ...]], W | None], ev: list[Event], again: bool = True,
+    affected: int = -1,
 ) -> Replaced[W]:
     """Offer ``would`` to the replacements that can apply to it (``offers``, in the engine's
     order), one at a time as the module says, each carried out by ``apply`` (given the ones
     applied before it to this event; it returns what happens now, or None when the event is
     replaced by something else).  While a replacement is carried out, it is in the chain
-    (:attr:`Run.applied`) of whatever it brings about."""
+    (:attr:`Run.applied`) of whatever it brings about.  ``affected``: the seat controlling the
+    card the event affects (or the player who draws), who chooses among both players'
+    replacements (R15:517.4); -1: the engine's order is kept (nothing asks)."""
     run = run_of(ev)
     chain = run.applied
     applied: tuple[tuple[int, int], ...] = ()
@@ -85,10 +96,11 @@ def replace(
         if not fresh or (applied and not again):
             repeated = any(o.key in chain or o.key in applied for o in offered)
             return Replaced(would, applied, repeated)
-        offer = fresh[0]
-        if offer.optional and not _answer(state, ev, offer.source, state.controller_of(offer.source)):
-            declined.add(offer.key)
+        choice = _next(state, ev, fresh, affected)
+        if not isinstance(choice, Offer):  # declined: the optional ones named (entry 223)
+            declined.update(choice)
             continue
+        offer = choice
         carried = run is ev  # (a plain list carries no chain beyond this event)
         if carried:
             run.applied = chain | {*applied, offer.key}
@@ -103,21 +115,69 @@ def replace(
         would = result
 
 
-def _answer(state: State, ev: list[Event], card: int, seat: int) -> bool:
-    """Whether the controller applies the optional replacement of ``card`` offered now: its
-    answer in the unit's order, or no (the first offer with no answer is recorded).  The
+def _next(state: State, ev: list[Event], fresh: list[Offer[A]], affected: int) -> Offer[A] | set[tuple[int, int]]:
+    """The replacement that applies next among ``fresh`` — with two or more, the affected
+    player's decision (R15:517.3, 517.4) — or the keys of the optional ones declined now (its
+    controller's no to the one offered, or "none" among several).  With no question possible
+    here, or none answered yet, or under the ``replacement_order_fixed`` mutant, the first in the
+    engine's order, an optional one its controller's yes or no (entries 89, 129, 223)."""
+    asking = run_of(ev).asking
+    if len(fresh) >= 2 and asking is not None and affected >= 0 and state.rules.replacement_order_chosen:
+        ordered = sorted(fresh, key=lambda o: o.key)
+        seats = {state.controller_of(o.source) for o in ordered}
+        chooser = next(iter(seats)) if len(seats) == 1 else affected
+        none = all(o.optional for o in ordered) and state.rules.optional_replacement_asked
+        rule = "R15:517.3" if len(seats) == 1 else "R15:517.4"
+        position = _position(asking, Question(chooser, tuple(o.key for o in ordered), none, rule))
+        if position is not None:
+            return ordered[position - 1] if position else {o.key for o in ordered if o.optional}
+    offer = fresh[0]
+    if offer.optional and not _answer(state, ev, offer):
+        return {offer.key}
+    return offer
+
+
+def _position(asking: Asking, question: Question) -> int | None:
+    """The answer to ``question`` among the bits given (see the module): the position from 1 of
+    the replacement named, 0 for "none", None when it has no answer yet (then it is recorded,
+    if it is the first such, and no bit is used)."""
+    k = len(question.offers)
+    start = asking.cursor
+    for j in range(1, k + 1):
+        if j == k and not question.none:
+            return k  # the last one, when one must apply: no bit
+        if asking.cursor >= len(asking.answers):
+            asking.cursor = start
+            if asking.unanswered is None:
+                asking.unanswered = question
+            return None
+        asking.cursor += 1
+        if asking.answers[asking.cursor - 1]:
+            return j
+    return 0
+
+
+def answer_bits(question: Question, position: int) -> tuple[bool, ...]:
+    """The bits that answer ``question`` with the replacement at ``position`` (from 1), or
+    "none" (0; see the module)."""
+    k = len(question.offers)
+    if position == 0:
+        return (False,) * k
+    if position == k and not question.none:
+        return (False,) * (k - 1)
+    return (*(False,) * (position - 1), True)
+
+
+def _answer(state: State, ev: list[Event], offer: Offer[A]) -> bool:
+    """Whether the controller applies the optional replacement ``offer``: his answer in the
+    unit's order, or no (the first question with no answer is recorded).  The
     ``optional_replacement_always_applies`` mutant applies it without asking."""
     if not state.rules.optional_replacement_asked:
         return True
     asking = run_of(ev).asking
     if asking is None:
         return False
-    if asking.cursor < len(asking.answers):
-        asking.cursor += 1
-        return asking.answers[asking.cursor - 1]
-    if asking.unanswered is None:
-        asking.unanswered = (card, seat)
-    return False
+    return bool(_position(asking, Question(state.controller_of(offer.source), (offer.key,), True, "R15:517.3")))
 
 
 class answering:

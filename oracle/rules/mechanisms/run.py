@@ -16,10 +16,12 @@ A :class:`Run` is the list of events itself, with three more things it carries:
   the chain of replacements the current event belongs to — the draws a draw replacement's
   «вместо этого» brings about, the wounds of a wound replacement — none of them applies again
   (:mod:`oracle.rules.mechanisms.replacement` sets it while a replacement is carried out);
-- ``asking``: the answers known for the optional replacements («вы можете …», R15:517.3;
-  INTERPRETING.md, entry 223) the unit being carried out offers, in the order it offers them,
-  and the first offer found with no answer (None: no decision can be asked here, and an
-  optional replacement is not applied).
+- ``asking``: the answers known for the questions about replacements the unit being carried out
+  asks, in the order it asks them — which of several applies next (R15:517.3, 517.4;
+  INTERPRETING.md, entry 242), whether an optional one applies («вы можете …», entry 223) — as
+  bits (:mod:`oracle.rules.mechanisms.replacement`), and the first question found with no answer
+  (None: no decision can be asked here: the engine's order is taken, and an optional
+  replacement is not applied).
 
 A plain list of events is a run with none of them (a mechanism called on its own, as a test
 does): :func:`run_of` reads it so.  Only a :class:`Run` can be given a chain, a replacement or
@@ -32,18 +34,31 @@ from dataclasses import dataclass, field
 
 from ...model import Event
 
-__all__ = ["Asking", "Run", "as_run", "run_of"]
+__all__ = ["Asking", "Question", "Run", "as_run", "run_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A decision about the replacements that can apply to one event now: ``seat`` names which
+    of ``offers`` (as (card, ability index), ascending) applies next, or "none" when ``none``
+    (all of them optional; one optional offer: his yes or no), by ``rule`` (R15:517.3, or
+    R15:517.4 when both players' replacements are offered)."""
+
+    seat: int
+    offers: tuple[tuple[int, int], ...]
+    none: bool
+    rule: str
 
 
 @dataclass(slots=True)
 class Asking:
-    """The answers known for the optional replacements one unit of the game offers, in the order
-    it offers them (``answers``, how many used so far ``cursor``), and the first offer found with
-    no answer yet (card, its controller's seat)."""
+    """The answers known for the questions one unit of the game asks about replacements, in the
+    order it asks them, as bits (``answers``, how many used so far ``cursor``;
+    :mod:`oracle.rules.mechanisms.replacement`), and the first question found with no answer yet."""
 
     answers: tuple[bool, ...]
     cursor: int = 0
-    unanswered: tuple[int, int] | None = field(default=None)
+    unanswered: Question | None = field(default=None)
 
 
 class Run(list[Event]):

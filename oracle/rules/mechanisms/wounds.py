@@ -40,7 +40,7 @@ from ..queries.board import (
 )
 from ..queries.pool_index import per_pool
 from .replacement import Offer, replace
-from .run import Asking, run_of
+from .run import Asking, Question, run_of
 from .triggers import fire
 from .zones import leave_together
 
@@ -170,9 +170,10 @@ def _replace(
     stops before that repetition (R15:525.1; INTERPRETING.md, entry 90), and the wounded event
     then cites R15:525.1.  The result of a replacement is what the next one replaces
     (R15:517.5; the ``one_replacement_per_wound`` mutant stops after the first).  When several
-    can apply, the player controlling the wounded card chooses (R15:517.3, 517.4): the engine
-    takes them in a fixed order — the card's own abilities, then its controller's other cards,
-    then the opponent's (INTERPRETING.md, entry 89)."""
+    can apply, the player whose replacements they are — the wounded card's controller when both
+    players' are — chooses which applies next, each time (R15:517.3, 517.4; INTERPRETING.md,
+    entry 242: step ``wound_choice``); where no unit waits for him, the order of
+    :func:`_replacements` (entry 89)."""
     step = (*rules, "R15:508.4.2")
 
     def offers(_amount: int) -> list[Offer[_Replacing]]:
@@ -205,7 +206,8 @@ def _replace(
                         (("card", uid), ("by", card), ("instead", "more"), ("amount", amount))))
         return amount
 
-    done = replace(state, amount, offers, apply, ev, again=state.rules.replacement_of_a_replacement)
+    done = replace(state, amount, offers, apply, ev, again=state.rules.replacement_of_a_replacement,
+                   affected=state.controller_of(uid))
     if done.would is None:
         return None
     return done.would, (*rules, "R15:525.1") if done.repeated else rules
@@ -233,7 +235,8 @@ def _destroy_instead(state: State, uid: int, card: int, blow: _Blow, ev: list[Ev
         leave_together(state, [source], ev, (*cited, "R15:119.4", "R15:505.2"), by=card)
 
 
-# --- the controller's decision on an optional replacement (INTERPRETING.md, entry 223)
+# --- the decisions on replacements: which applies next, and an optional one (R15:517.3, 517.4;
+# INTERPRETING.md, entries 223, 242)
 
 
 @per_pool
@@ -243,19 +246,44 @@ def _choosers(cards: Mapping[str, CardDef]) -> frozenset[str]:
                      if any(isinstance(a, WoundReplacement) and a.instead == "destroy_self" for a in d.abilities))
 
 
+#: Every kind of wound replacement (:func:`_replacements`).
+_ALL_REPLACING = (Protection, NoWoundsFrom, WoundReplacement)
+
+
 def wound_choices_possible(state: State) -> bool:
-    """Whether a card with an optional wound replacement is in play (speed only: every other
-    game skips the look-ahead of :func:`unanswered_offer`)."""
+    """Whether a wound may meet a decision now (speed only: every other game skips the
+    look-ahead of :func:`unanswered_offer`): a card with an optional wound replacement is in
+    play, or two replacements may meet the same wounds — the wound replacements of the cards in
+    play and the most any one card has of its own («Защита от», «Не получает ран», granted or
+    printed), two or more together (R15:517.3; entry 242)."""
     ids = _choosers()
-    return game_has(state, ids) and not ids.isdisjoint(ids_in_play(state))
+    if game_has(state, ids) and not ids.isdisjoint(ids_in_play(state)):
+        return True
+    if not state.rules.replacement_order_chosen:
+        return False
+    granted = [m.target for m in state.modifiers if m.grants == "no_wounds"] if state.modifiers else []
+    if not granted and not game_has(state, ids_with_kind(_ALL_REPLACING)):
+        return False
+    found = abilities_in_play(state, _ALL_REPLACING)
+    board = sum(1 for f in found if isinstance(f[3], WoundReplacement))
+    own: dict[int, int] = {}
+    for uid in granted:
+        own[uid] = own.get(uid, 0) + 1
+    for _seat, holder, _i, a in found:
+        if isinstance(a, Protection) and a.source == "spells" and state.rules.spell_protection_only_restricts_targets:
+            continue  # it restricts targets, it replaces no wounds (R15:515.2)
+        if not isinstance(a, WoundReplacement):
+            top = top_of(state, holder)
+            own[top] = own.get(top, 0) + 1
+    return board + max(own.values(), default=0) >= 2
 
 
 def unanswered_offer(
     state: State, unit: Callable[[State, list[Event]], None], answers: tuple[bool, ...], ev: list[Event],
-) -> tuple[int, int] | None:
-    """The first optional replacement ``unit`` would offer with no answer among ``answers``, as
-    (card, seat of its controller), found by carrying the unit out on a copy of the state;
-    None when it offers none beyond them."""
+) -> Question | None:
+    """The first question about replacements ``unit`` would ask with no answer among
+    ``answers`` (which of several applies next, or whether an optional one does), found by
+    carrying the unit out on a copy of the state; None when it asks none beyond them."""
     trial = state.fork()
     probe = run_of(ev).probe(Asking(answers))  # the unit's chain, the given answers (R15:525.1, 525.2)
     unit(trial, probe)
@@ -280,22 +308,23 @@ def pause_for_wound_choice(
     answers: tuple[bool, ...], ev: list[Event],
 ) -> bool:
     """Before ``unit`` (effect ``index`` of the resolving ``entry``, or a strike attack's fight) is
-    carried out: when it would offer an optional wound replacement not answered yet, the game
-    waits at step ``wound_choice`` for the decision of that card's controller
-    (``choosing_cards``: the entry, the index, his seat, the step to return to, the answers so
-    far; R15:517.3; INTERPRETING.md, entry 223) and True is returned.  What the ability's run had
+    carried out: when it would ask a question about replacements not answered yet — which of
+    several applies next (R15:517.3, 517.4; INTERPRETING.md, entry 242), whether an optional one
+    applies (entry 223) — the game waits at step ``wound_choice`` for the decision of the player
+    it asks (``choosing_cards``: the entry, the index, his seat, the step to return to, the
+    answers so far) and True is returned.  What the ability's run had
     read before the effect, the resolution puts on the pause (``choosing_cards.memory``)."""
-    offer = unanswered_offer(state, unit, answers, ev)
-    if offer is None:
+    question = unanswered_offer(state, unit, answers, ev)
+    if question is None:
         return False
-    state.choosing_cards = HandChoice(entry, index, offer[1], state.step, count=_count_of(answers))
+    state.choosing_cards = HandChoice(entry, index, question.seat, state.step, count=_count_of(answers))
     state.step = "wound_choice"
     return True
 
 
 def _replacements(state: State, uid: int, blow: _Blow) -> list[_Replacement]:
     """The replacement effects that can apply now to wounds ``blow`` deals to ``uid``, in the
-    engine's order (entry 89): the card's own (protection, «Не получает ран от», its own «вместо»),
+    engine's order, taken where no decision can be asked (entry 89): the card's own (protection, «Не получает ран от», its own «вместо»),
     then those of its controller's other cards in play, then the opponent's, by uid."""
     out: list[_Replacement] = []
     if state.modifiers and any(m.target == uid and m.grants == "no_wounds" for m in state.modifiers) and (

@@ -130,7 +130,8 @@ def run_effects(
     before it was carried out).  A hand effect with a real choice stops the resolution at
     step ``hand_choice``; the choice resumes it here after that effect (R15:119.2;
     INTERPRETING.md, entry 63).  An effect that deals wounds waits first at step
-    ``wound_choice`` when it would offer an optional replacement (Курдаш; entry 223); the
+    ``wound_choice`` when it would ask about replacements (Курдаш's «вы можете», entry 223;
+    which of several applies next, entry 242); the
     decision resumes it here at that effect, ``answers`` the decisions made for it.  Whatever
     the pause, it carries what the run had read (``memory``, :class:`Reads`), and the resumed
     run starts from it."""
@@ -171,7 +172,8 @@ def run_effects(
         else:  # only these effects draw cards (a later amount "drawn" counts them)
             before = len(ev)
             if effect.op in WOUNDING_OPS and wound_choices_possible(state):
-                # «Если ваш герой должен получить раны, вы можете …»: asked before the wounds (entry 223)
+                # «Если ваш герой должен получить раны, вы можете …» (entry 223), or which of several
+                # replacements applies next (entry 242): asked before the wounds
                 given = answers if index == start else ()
                 if pause_for_wound_choice(state, entry, index, effect_unit(entry, effect, rules, reads), given, ev):
                     keep_memory(state, entry, reads)
@@ -194,8 +196,9 @@ def run_effects(
             return
 
 
-#: The ops whose effect may deal wounds to a hero (the effect a wound choice waits before; entry 223).
-WOUNDING_OPS: frozenset[Op] = frozenset({"wound", "distribute_wounds"})
+#: The ops whose effect may deal wounds (the effect a wound choice waits before: a hero's, entry 223;
+#: any character's, when several replacements meet them, entry 242).
+WOUNDING_OPS: frozenset[Op] = frozenset({"wound", "distribute_wounds", "fight"})
 
 
 def effect_unit(
