@@ -390,6 +390,9 @@ class Ruleset:
     #: R15:516.2: prevention applies after the final amount of the wounds, «Уязвимость»
     #: included (INTERPRETING.md, entry 94).
     prevention_after_final_amount: bool = True
+    #: R15:501.2.1: the wounds of an ability's payment («Жажда») pass the replacements and
+    #: preventions, and a changed payment leaves the ability not carried out (entry 252).
+    payment_wounds_replaced: bool = True
     #: R15:504.5: an effect of additional lives and one of reduced lives cancel one life for
     #: one (INTERPRETING.md, entry 97); the mutant removes every opposite effect.
     life_effects_cancel_one_for_one: bool = True

@@ -45,6 +45,13 @@ WOUNDS: tuple[Mutant, ...] = (
         "prevention_after_final_amount",
     ),
     Mutant(
+        "payment_wounds_never_replaced",
+        "R15:501.2.1",
+        "the wounds of an ability's payment («Жажда») pass no replacement or prevention, so the ability is always "
+        "carried out (the former reading of R15:517.2; INTERPRETING.md, entry 252)",
+        "payment_wounds_replaced",
+    ),
+    Mutant(
         "one_replacement_per_wound",
         "R15:517.5",
         "only one replacement effect applies to the same wounds: a second «вместо этого … на 1 рану больше» "

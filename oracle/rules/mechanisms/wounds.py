@@ -13,9 +13,13 @@ order of the main stage of an attack or an ability (R15:508.4):
    (R15:516.4) and none of a card that left play (R15:516.6);
 3. the effect step (R15:508.4.3): the wounds are put on the card.
 
-Wounds that are a payment (an alternative cost in wounds of the own hero) are no effect of an
-ability: no replacement or prevention applies to them (R15:517.2),
-nor Уязвимость (entry 72).  The static abilities of a hidden card do not work (entry 12).
+Wounds that are a card's payment (an alternative cost in wounds of the own hero) are no effect
+of an ability: no replacement or prevention applies to them (R15:517.2, 501.3), nor Уязвимость
+(entry 72).  Wounds that are an ability's payment («Жажда») pass the effect-change step like
+any others, and the caller learns whether they were put on as paid: if a replacement or a
+prevention changed them, the ability is not carried out (R15:501.2.1; INTERPRETING.md, entry
+252); Уязвимость adds nothing to them either.  The static abilities of a hidden card do not
+work (entry 12).
 """
 
 from __future__ import annotations
@@ -63,10 +67,13 @@ class _Blow:
 def deal_wounds(
     state: State, uid: int, amount: int, ev: list[Event], rules: tuple[str, ...], source: int = 0,
     by_strike: bool = False, payment: bool = False, shot: bool = False, return_strike: bool = False,
-) -> None:
+    ability_payment: bool = False,
+) -> bool:
     """Deal ``amount`` wounds to the character ``uid`` in play through the pipeline (see the
     module); the ``wounded`` event tells how many were put on it.  A hidden card takes none (R15:504.3), nor a
-    card out of play; an amount of 0 is no source of wounds (R15:512.1.1).
+    card out of play; an amount of 0 is no source of wounds (R15:512.1.1).  Returns whether
+    they were put on as dealt: no replacement or prevention changed them (what an ability's
+    payment, ``ability_payment``, needs to know: R15:501.2.1).
 
     ``source`` is the card that deals them (the striking creature, or the source of the
     ability whose effect they are, R15:502.2, wherever it is now, R15:403.1).  Wounds it
@@ -75,31 +82,36 @@ def deal_wounds(
     strike is a return strike, no attack (R15:510.4)."""
     c = state.cards[uid]
     if amount <= 0 or c.hidden or state.zone_of(uid) != "play":
-        return
+        return False
     blow = _Blow(source, by_strike, shot, return_strike)
     if source and not payment and state.modifiers and _deals_no_wounds(state, blow):
         # «оно не наносит ран»: a replacement of every wound it would deal (R15:517.1; entry 159)
         ev.append(Event("wounds_prevented", (*rules, "R15:508.4.2", "R15:517.1"),
                         (("card", uid), ("source", source), ("amount", amount))))
-        return
+        return False
+    paid = amount
     if not payment and not _untouched(state, uid):
         if not state.rules.prevention_after_final_amount:  # the ``prevention_before_final_amount`` mutant: before the calculation step
             amount = _prevent(state, uid, amount, blow, ev, rules)
             if amount <= 0:
-                return
-        if has_keyword(state, uid, "vulnerability"):
+                return False
+        if has_keyword(state, uid, "vulnerability") and not ability_payment:
             # the calculation step (R15:508.4.1): «Уязвимость», 1 wound more from any source of
             # wounds; several do not add up (R15:7.vulnerability; INTERPRETING.md, entries 72, 94)
             amount += 1 if state.rules.vulnerability_adds_one else 0
+            paid = amount
             rules = (*rules, "R15:7.vulnerability")
+        before = len(ev)
         replaced = _replace(state, uid, amount, blow, ev, rules)
         if replaced is None:
-            return
+            return False
         amount, rules = replaced
+        if len(ev) > before and any(e.kind == "wounds_replaced" for e in ev[before:]):
+            paid = -1  # a replacement applied (it may have left the amount as it was)
         if state.rules.prevention_after_final_amount:  # prevention after the final amount (R15:516.2; INTERPRETING.md, entry 94)
             amount = _prevent(state, uid, amount, blow, ev, rules)
         if amount <= 0:
-            return
+            return False
     c = state.card_mut(uid)
     c.wounds += amount
     ev.append(Event("wounded", rules, (("card", uid), ("amount", amount), ("wounds", c.wounds))))
@@ -108,6 +120,7 @@ def deal_wounds(
             fire(state, "strikes_hero", source, ev, rules, count=amount)  # «наносит Х ран ударом герою» (entry 57)
         if by_strike or state.rules.ability_wounds_have_a_source:
             fire(state, "wounds_hero", source, ev, rules)
+    return amount == paid
 
 
 #: Kinds as tuples (they hash fast as the keys of the per-kind tables of :mod:`.board`): the

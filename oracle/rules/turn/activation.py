@@ -136,6 +136,17 @@ def activate_violations(state: State, action: Action) -> list[Violation]:
     return _rewound(state, out)
 
 
+def _pay_thirst(state: State, uid: int, target: int, n: int, ev: list[Event], rules: tuple[str, ...]) -> bool:
+    """«Жажда N»: the payment wounds the character ``target`` with the card as the source
+    (R15 glossary «Жажда Х», R15:501.4); the wounds pass the effect-change step (R15:508.4.2):
+    whether they were put on as paid (R15:501.2.1; INTERPRETING.md, entry 252: the
+    ``payment_wounds_never_replaced`` mutant lets nothing change them, the former reading)."""
+    if not state.rules.payment_wounds_replaced:
+        wound(state, target, n, ev, rules, source=uid, payment=True)
+        return True
+    return wound(state, target, n, ev, rules, source=uid, ability_payment=True)
+
+
 def _rewound(state: State, out: list[Violation]) -> list[Violation]:
     """The violations of a declaration that was announced (its card and ability exist and may
     act), with, in an edition of numbered activation steps, the legality check that finds the
@@ -197,14 +208,20 @@ def activate(state: State, action: Action, ev: list[Event]) -> None:
     if a.tap:
         close_card(state, top_of(state, uid), ev, pay)  # a part's closes its combined card
     pay_coins(state, state.active, cost, ev, pay)
+    whole = True
     if a.thirst:  # «Жажда N»: a payment with a source and a target (R15:501.4)
-        wound(state, action.values[0], a.thirst, ev, (*pay, *r15_own(state, "R15:501.4")), source=uid, payment=True)
+        whole = _pay_thirst(state, uid, action.values[0], a.thirst, ev, (*pay, *r15_own(state, "R15:501.4")))
         check_state(state, ev)  # a hero killed by his own payment loses at once (R15:604.1)
         if state.winner >= 0:
             return
     k = discard_count(state, a, action.x)
     if k:  # «Сбросьте карту:», «сбросьте Х карт» as the cost (R15:7.discard, 114.1, 114.3; entries 75, 240)
         discard_cards(state, state.active, action.values[:k], ev, pay)
+    if not whole:
+        # R15:501.2.1: a replacement or a prevention changed the payment: paid, but not carried out
+        ev.append(Event("ability_not_carried_out", ("R15:501.2.1",), (("source", uid), ("ability", action.ability))))
+        state.step = "ability_queue"
+        return
     if a.options:
         # R15:524.1, 524.2: each ability of the chain goes into the Queue, in the player's order
         # options without a target (entry 163) go in with none
