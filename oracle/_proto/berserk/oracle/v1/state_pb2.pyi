@@ -33,6 +33,7 @@ class Step(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_PAY_CHOICE: _ClassVar[Step]
     STEP_DECK_ORDER: _ClassVar[Step]
     STEP_COIN_CHOICE: _ClassVar[Step]
+    STEP_TARGET_NAMING: _ClassVar[Step]
     STEP_WOUND_CHOICE: _ClassVar[Step]
 
 class GameResult(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
@@ -65,6 +66,7 @@ STEP_MODULE_CHOICE: Step
 STEP_PAY_CHOICE: Step
 STEP_DECK_ORDER: Step
 STEP_COIN_CHOICE: Step
+STEP_TARGET_NAMING: Step
 STEP_WOUND_CHOICE: Step
 GAME_RESULT_UNSPECIFIED: GameResult
 GAME_RESULT_PLAYER_1_WON: GameResult
