@@ -322,7 +322,8 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     or attacked creature — while it is in play and not hidden; INTERPRETING.md, entry 154),
     "attacked" (an «attacks» trigger only: «атакованное существо», the creature its strike
     attack is against — its final target, the defender if one was assigned — while it is in
-    play and not hidden; a hero is none; INTERPRETING.md, entry 183)
+    play and not hidden; a hero is none; fired by a shot, the card the shot attacked, kept by
+    the trigger; INTERPRETING.md, entry 183)
     "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
     (309.1 step 6).
     derived amounts (AMOUNTS; INTERPRETING.md, entry 44): "X" (the X announced), "self_strike"

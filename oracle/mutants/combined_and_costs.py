@@ -234,6 +234,14 @@ COMBINED_AND_COSTS: tuple[Mutant, ...] = (
         "shot_fires_attack_triggers",
     ),
     Mutant(
+        "shot_attacked_forgotten",
+        "R15:7.onstrike",
+        "a «при атаке» fired by a shot does not know the creature the shot attacked: Застать врасплох's «оглушите "
+        "атакованное существо» on Кулеврина орков reads only a strike attack in progress and stuns nothing after its "
+        "shot (R15 glossary «Атака»: «Выстрел или удар»; INTERPRETING.md, entry 183)",
+        "shot_keeps_attacked",
+    ),
+    Mutant(
         "granted_ability_unlimited",
         "R15:113.5",
         "a granted triggered ability takes no «1 раз за ход» marker: Застать врасплох's «при атаке – оглушите "

@@ -1155,6 +1155,12 @@ VALIDATE_CASES: list[Case] = [
     ("target_naming_with_the_target_named", "target_naming", _named_already, "choosing_cards.entry.targets"),
     ("target_naming_by_the_opponent", "target_naming", _choosing_cards(player=1), "choosing_cards.player"),
     ("target_naming_with_no_legal_target", "target_naming", _creatures_hidden, "choosing_cards.effect"),
+    # the card a shot attacked, kept by a «при атаке» reaching «атакованное существо» (entry 183)
+    ("pending_attacked_of_no_card", "queue", _pending0(attacked=MAX_VALUE), "pending[0].attacked"),
+    ("pending_attacked_on_a_trigger_reaching_none", "queue", _pending0(attacked=1), "pending[0].attacked"),
+    ("queue_attacked_on_a_trigger_reaching_none", "queue", _queue0(attacked=1), "queue[0].attacked"),
+    ("choosing_cards_attacked_on_an_activated_ability", "target_naming", _choosing_cards(entry_attacked=1),
+     "choosing_cards.entry.attacked"),
     ("attaching_creation_with_waiting_cards", "creation_choice", _attaching(waiting=(MAX_VALUE,)), "attaching.waiting"),
     ("attaching_play_with_waiting_cards", "module_choice", _attaching(fewer=True), "attaching.waiting"),
     ("attaching_summoned_not_in_the_deck", "summon_choice", _attaching(player=1), "attaching.card"),

@@ -118,7 +118,7 @@ def wound(
     basic_effects.wound(state, uid, amount, ev, rules, entry.source, shot=shot)
     src = entry.source
     if shot and state.rules.shot_fires_attack_triggers and state.zone_of(src) == "play" and not state.cards[src].hidden:
-        fire(state, "attacks", src, ev, (*rules, "R15:7.onstrike"))
+        attack.shot_fires(state, src, uid, ev, (*rules, "R15:7.onstrike"))  # the card it attacked kept (entry 183)
 
 
 def fight(
