@@ -129,6 +129,9 @@ class Ruleset:
     closed_coins_lost_first: bool = True
     #: R15:522.5: «он сам выбирает, с какими монетами»: a decision at step coin_choice (entry 137).
     coin_loss_is_a_choice: bool = True
+    #: R15:403.1: a killer that left play before the death it causes is judged by its last known
+    #: controller, the controller of the ability through which it kills (INTERPRETING.md, entry 114).
+    gone_killer_last_known: bool = True
     #: R15 glossary «При атаке», «Атака»: a trigger a shot fires keeps the card the shot attacked,
     #: its «атакованное существо» (INTERPRETING.md, entry 183).
     shot_keeps_attacked: bool = True

@@ -211,6 +211,14 @@ COMBINED_AND_COSTS: tuple[Mutant, ...] = (
         "last_known_control",
     ),
     Mutant(
+        "gone_killer_judged_by_owner",
+        "R15:403.1",
+        "a killer that left play before the death it causes is judged by its owner, not by its last known "
+        "controller: Прототип SU-27 taken for good dies, its «Гибель» kills the owner's Тест-мститель болот, and "
+        "«При гибели от существа противника» does not fire (R15:403.1, 505.1.1; INTERPRETING.md, entry 114)",
+        "gone_killer_last_known",
+    ),
+    Mutant(
         "uniqueness_only_on_entering_play",
         "R15:519.1",
         "«Уникальность» is checked only when a card enters play: a player who takes control of a second copy "

@@ -208,7 +208,7 @@ def run_effects(
                 pause_for_shuffle(state, HandChoice(entry, index, state.cards[entry.source].owner, state.step))
                 keep_memory(state, entry, reads)
                 return
-        check_state(state, ev, _killer(state, entry))
+        check_state(state, ev, _killer(state, entry), entry.controller)  # a source gone: its last controller
         if state.winner >= 0:
             return
 
