@@ -92,6 +92,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'queue[].part': (-2, -1),
     'queue[].lineage[]': (-2, 1048576),
     'queue[].granter': (0, 1048576),
+    'queue[].attacked': (0, 1048576),
     'pending[].id': (1, 1048576),
     'pending[].controller': (0, 1),
     'pending[].source': (1, 1048576),
@@ -100,6 +101,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'pending[].count': (0, 1048576),
     'pending[].lineage[]': (-2, 1048576),
     'pending[].granter': (0, 1048576),
+    'pending[].attacked': (0, 1048576),
     'modifiers[].target': (1, 1048576),
     'modifiers[].amount': (-1048576, 1048576),
     'modifiers[].owner': (0, 1),
@@ -117,6 +119,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing.entry.part': (-2, -1),
     'choosing.entry.lineage[]': (-2, 1048576),
     'choosing.entry.granter': (0, 1048576),
+    'choosing.entry.attacked': (0, 1048576),
     'choosing_cards.entry.controller': (0, 1),
     'choosing_cards.entry.source': (1, 1048576),
     'choosing_cards.entry.ability': (-2, 1024),
@@ -127,6 +130,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'choosing_cards.entry.part': (-2, -1),
     'choosing_cards.entry.lineage[]': (-2, 1048576),
     'choosing_cards.entry.granter': (0, 1048576),
+    'choosing_cards.entry.attacked': (0, 1048576),
     'choosing_cards.effect': (0, 1024),
     'choosing_cards.player': (0, 1),
     'choosing_cards.count': (0, 1048576),
@@ -147,6 +151,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'attaching.entry.part': (-2, -1),
     'attaching.entry.lineage[]': (-2, 1048576),
     'attaching.entry.granter': (0, 1048576),
+    'attaching.entry.attacked': (0, 1048576),
     'attaching.effect': (0, 1024),
     'attaching.cost': (0, 1048576),
     'attaching.memory.drawn': (0, 1048576),
@@ -164,6 +169,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     'delayed[].count': (0, 1048576),
     'delayed[].lineage[]': (-2, 1048576),
     'delayed[].granter': (0, 1048576),
+    'delayed[].attacked': (0, 1048576),
     'player_effects[].seat': (0, 1),
     'player_effects[].source': (1, 1048576),
     'player_effects[].begins': (0, 1048576),
@@ -181,6 +187,8 @@ def entry_dict(o: QueueEntry) -> dict[str, Any]:
         d["lineage"] = list(o.lineage)
     if o.granter:
         d["granter"] = o.granter
+    if o.attacked:
+        d["attacked"] = o.attacked
     return d
 
 
@@ -193,6 +201,8 @@ def pending_dict(o: PendingTrigger) -> dict[str, Any]:
         d["lineage"] = list(o.lineage)
     if o.granter:
         d["granter"] = o.granter
+    if o.attacked:
+        d["attacked"] = o.attacked
     return d
 
 
@@ -336,7 +346,7 @@ def state_dict(o: State) -> dict[str, Any]:
     return d
 
 
-_ENTRY_KEYS = frozenset(('kind', 'controller', 'source', 'ability', 'targets', 'amounts', 'x', 'mode', 'part', 'named', 'lineage', 'granter'))
+_ENTRY_KEYS = frozenset(('kind', 'controller', 'source', 'ability', 'targets', 'amounts', 'x', 'mode', 'part', 'named', 'lineage', 'granter', 'attacked'))
 
 
 def read_entry(raw: Any, path: str) -> QueueEntry:
@@ -354,10 +364,11 @@ def read_entry(raw: Any, path: str) -> QueueEntry:
     named = r.get_card_id('named') if 'named' in raw else ""
     lineage = tuple(r.get_ints('lineage', (-2, 1048576))) if 'lineage' in raw else ()
     granter = r.get_int('granter', (0, 1048576)) if 'granter' in raw else 0
-    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, named=named, lineage=lineage, granter=granter)
+    attacked = r.get_int('attacked', (0, 1048576)) if 'attacked' in raw else 0
+    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, named=named, lineage=lineage, granter=granter, attacked=attacked)
 
 
-_PENDING_KEYS = frozenset(('id', 'controller', 'source', 'ability', 'subject', 'count', 'lineage', 'granter'))
+_PENDING_KEYS = frozenset(('id', 'controller', 'source', 'ability', 'subject', 'count', 'lineage', 'granter', 'attacked'))
 
 
 def read_pending(raw: Any, path: str) -> PendingTrigger:
@@ -371,7 +382,8 @@ def read_pending(raw: Any, path: str) -> PendingTrigger:
     count = r.get_int('count', (0, 1048576)) if 'count' in raw else 0
     lineage = tuple(r.get_ints('lineage', (-2, 1048576))) if 'lineage' in raw else ()
     granter = r.get_int('granter', (0, 1048576)) if 'granter' in raw else 0
-    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage, granter=granter)
+    attacked = r.get_int('attacked', (0, 1048576)) if 'attacked' in raw else 0
+    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage, granter=granter, attacked=attacked)
 
 
 _MODIFIER_KEYS = frozenset(('target', 'amount', 'until', 'owner', 'sets', 'shots', 'grants', 'coins', 'granter'))
@@ -614,18 +626,20 @@ def fast_card(raw: Any) -> Card | None:
 
 def entry_json(o: QueueEntry) -> str:
     """The canonical JSON text of a ``QueueEntry`` whose fields have exactly their declared types."""
-    _0 = f'"granter":{o.granter},' if o.granter else ""
-    _1 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
-    _2 = f'"named":{json_str(o.named)},' if o.named else ""
-    return f'{{"ability":{o.ability},"amounts":[{ints_text(o.amounts)}],"controller":{o.controller},{_0}"kind":{json_str(o.kind)},{_1}"mode":{o.mode},{_2}"part":{o.part},"source":{o.source},"targets":[{ints_text(o.targets)}],"x":{o.x}}}'
+    _0 = f'"attacked":{o.attacked},' if o.attacked else ""
+    _1 = f'"granter":{o.granter},' if o.granter else ""
+    _2 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
+    _3 = f'"named":{json_str(o.named)},' if o.named else ""
+    return f'{{"ability":{o.ability},"amounts":[{ints_text(o.amounts)}],{_0}"controller":{o.controller},{_1}"kind":{json_str(o.kind)},{_2}"mode":{o.mode},{_3}"part":{o.part},"source":{o.source},"targets":[{ints_text(o.targets)}],"x":{o.x}}}'
 
 
 def pending_json(o: PendingTrigger) -> str:
     """The canonical JSON text of a ``PendingTrigger`` whose fields have exactly their declared types."""
-    _0 = f'"count":{o.count},' if o.count else ""
-    _1 = f'"granter":{o.granter},' if o.granter else ""
-    _2 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
-    return f'{{"ability":{o.ability},"controller":{o.controller},{_0}{_1}"id":{o.id},{_2}"source":{o.source},"subject":{o.subject}}}'
+    _0 = f'"attacked":{o.attacked},' if o.attacked else ""
+    _1 = f'"count":{o.count},' if o.count else ""
+    _2 = f'"granter":{o.granter},' if o.granter else ""
+    _3 = f'"lineage":[{ints_text(o.lineage)}],' if o.lineage else ""
+    return f'{{"ability":{o.ability},{_0}"controller":{o.controller},{_1}{_2}"id":{o.id},{_3}"source":{o.source},"subject":{o.subject}}}'
 
 
 def modifier_json(o: Modifier) -> str:
@@ -731,6 +745,7 @@ def entry_ok(o: QueueEntry) -> bool:
         and -1 <= o.mode <= 1024
         and -2 <= o.part <= -1
         and 0 <= o.granter <= 1048576
+        and 0 <= o.attacked <= 1048576
     )
 
 
@@ -744,6 +759,7 @@ def check_entry(o: QueueEntry, path: str) -> None:
     check_bound(o.mode, (-1, 1024), f"{path}.mode")
     check_bound(o.part, (-2, -1), f"{path}.part")
     check_bound(o.granter, (0, 1048576), f"{path}.granter")
+    check_bound(o.attacked, (0, 1048576), f"{path}.attacked")
 
 
 def pending_ok(o: PendingTrigger) -> bool:
@@ -757,6 +773,7 @@ def pending_ok(o: PendingTrigger) -> bool:
         and -1 <= o.subject <= 1048576
         and 0 <= o.count <= 1048576
         and 0 <= o.granter <= 1048576
+        and 0 <= o.attacked <= 1048576
     )
 
 
@@ -769,6 +786,7 @@ def check_pending(o: PendingTrigger, path: str) -> None:
     check_bound(o.subject, (-1, 1048576), f"{path}.subject")
     check_bound(o.count, (0, 1048576), f"{path}.count")
     check_bound(o.granter, (0, 1048576), f"{path}.granter")
+    check_bound(o.attacked, (0, 1048576), f"{path}.attacked")
 
 
 def modifier_ok(o: Modifier) -> bool:

@@ -100,6 +100,9 @@ CAPABILITIES: dict[str, str] = {
     "deck or graveyard while an ability resolves (step hand_choice, action choose_cards) and they enter play under "
     "his control (events summoned, resurrected); after a summon that took cards chance shuffles his deck (step "
     "search_shuffle, which also needs searches)",
+    "resolution_targets": "a target of a part after «;» named as that part is carried out, not with the declaration "
+    "(R15:116.1, 119.2; Гару's «иначе можете ранить существо на 2»): the resolving ability's controller names a "
+    "target legal at that moment or none (step target_naming, action name_target; event target_named)",
 }
 
 #: The capability a game waiting at each step needs (:attr:`oracle.steps.StepSpec.capabilities`).

@@ -129,6 +129,16 @@ class Ruleset:
     closed_coins_lost_first: bool = True
     #: R15:522.5: «он сам выбирает, с какими монетами»: a decision at step coin_choice (entry 137).
     coin_loss_is_a_choice: bool = True
+    #: R15:403.1: a killer that left play before the death it causes is judged by its last known
+    #: controller, the controller of the ability through which it kills (INTERPRETING.md, entry 114).
+    gone_killer_last_known: bool = True
+    #: R15 glossary «При атаке», «Атака»: a trigger a shot fires keeps the card the shot attacked,
+    #: its «атакованное существо» (INTERPRETING.md, entry 183).
+    shot_keeps_attacked: bool = True
+    #: R15:116.1, 119.2: a target of a part after «;» is named as that part is carried out, after
+    #: what the earlier parts showed; off (a mutant), before the ability's first part, as if with
+    #: the declaration (INTERPRETING.md, entry 250, reading (a)).
+    targets_named_as_carried_out: bool = True
     #: R15:118.1: a target «по его выбору» is chosen by the opponent of the ability's
     #: controller, not by the controller (INTERPRETING.md, entry 48).
     opponent_chooses_target: bool = True

@@ -91,6 +91,7 @@ FIRST_EVENT = {
     "pay_coins": ("effect_paid", "effect_payment_refused"),
     "order_cards": ("moved_from_play",),
     "choose_coins": ("coins_chosen",),
+    "name_target": ("target_named",),
     "replace_wounds": ("wound_choice_made",),
 }
 

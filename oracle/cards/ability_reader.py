@@ -18,7 +18,7 @@ from .effect_loader import parse_effect
 from .fields import CardDataError, choice, integer, required
 from .records import Ability, Effect, SpellAbility, TargetSpec
 from .static_loader import parse_static
-from .target_loader import parse_targets
+from .target_loader import parse_target, parse_targets
 from .triggered_loader import read_trigger, trigger_condition
 from .vocabulary import ABILITY_KINDS, AbilityKind
 
@@ -68,13 +68,47 @@ def _read_effects(
     effects_raw = required(raw, "effects", path)
     if not isinstance(effects_raw, list) or not effects_raw:
         raise CardDataError(f"{path}.effects", "must be a non-empty list")
-    effects = tuple(
-        parse_effect(e, f"{path}.effects[{i}]", bool(targets), i == 0) for i, e in enumerate(effects_raw)
-    )
+    named: TargetSpec | None = None
+    out: list[Effect] = []
+    for i, e in enumerate(effects_raw):
+        spec = _named_target(e, f"{path}.effects[{i}]", kind, targets, named, i)
+        named = named or spec
+        effect = parse_effect(e, f"{path}.effects[{i}]", bool(targets) or named is not None, i == 0)
+        out.append(replace(effect, names_target=spec) if spec is not None else effect)
+    effects = tuple(out)
     check_after_hand_effects(effects, f"{path}.effects")
     check_shown(effects, kind, raw, f"{path}.effects")
-    check_effects_on_targets(effects, targets, kind, path)
+    check_effects_on_targets(effects, targets or ((named,) if named is not None else ()), kind, path)
     return effects
+
+
+def _named_target(
+    raw: Any, path: str, kind: AbilityKind, targets: tuple[TargetSpec, ...], named: TargetSpec | None, index: int
+) -> TargetSpec | None:
+    """``names_target`` of an effect: a target spec named when that part of the ability is
+    carried out, not with the declaration (R15:116.1: «Если они разделены точкой с запятой или
+    точкой, то цели указываются поочередно по мере выполнения»; R15:119.2; INTERPRETING.md, entry
+    250).  Checked: the ability declares no target of its own and names one such target only
+    (one target spec per ability), not in its first part (R15:119.3: the first part is what is
+    declared), the effect goes to it (``to`` "target"), and it is optional («можете», R15:119.5)
+    and chosen by the controller — a mandatory one, whose lack would interrupt the ability
+    (R15:119.2), has no card in the pool."""
+    if not isinstance(raw, dict) or "names_target" not in raw:
+        return None
+    where = f"{path}.names_target"
+    if kind not in ("activated", "triggered"):
+        raise CardDataError(where, "a target named as its part is carried out belongs to an activated or a triggered "
+                            "ability")
+    if targets or named is not None:
+        raise CardDataError(where, "one target spec per ability: it declares none of its own and names one later")
+    if index == 0:
+        raise CardDataError(where, "the first part's target is named with the declaration (R15:119.3): use targets")
+    if raw.get("to", "target") != "target":
+        raise CardDataError(f"{path}.to", "an effect that names its target goes to it: 'to' 'target'")
+    spec = parse_target(raw["names_target"], where)
+    if spec.min_count != 0 or spec.max_count != 1 or spec.x_count or spec.cost_x:
+        raise CardDataError(where, "one optional target («можете …», R15:119.5): optional true, no count or cost X")
+    return spec
 
 
 def _read_limit(raw: dict[str, Any], path: str, kind: AbilityKind, whenever: bool) -> tuple[int, int]:

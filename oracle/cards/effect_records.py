@@ -152,3 +152,8 @@ class Effect:
     params: OpParams = NO_PARAMS
     #: The class the amount ``own_class_creatures`` counts («количество ваших орков»; entry 184).
     card_class: str = ""
+    #: A target this effect names when it is carried out, not with the declaration: the target
+    #: of a part after «;» (R15:116.1, 119.2; card key ``names_target``; INTERPRETING.md, entry
+    #: 250).  The ability then declares no target; the later effects with ``to`` "target" reach
+    #: what was named (None: the effect names none).
+    names_target: TargetSpec | None = None

@@ -233,6 +233,12 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
            "if_previous": "done" | "not_done" (optional, not on the first effect: the effect
            happens only if the effect before it was (not) carried out — «при этом», R15:119.4,
            and «иначе», R15:119.7; INTERPRETING.md, entry 54),
+           "names_target": a target spec (optional, not on the first effect, "optional": true,
+           one target; the ability then lists no "targets" and its effects from this one on may
+           go to "target"): the target of a part after «;», named as that part is carried
+           out, not with the declaration — its controller names one legal at that moment or
+           none at step ``target_naming`` (action ``name_target``), «…; иначе можете ранить
+           существо на 2», R15:116.1, 119.2, 501.5; INTERPRETING.md, entry 250),
            "per": n (optional, counted amounts only: the amount is n times the count,
            «+2 … за каждую сброшенную карту», «на 3 за каждую карту»),
            "shot": true (optional, a ``wound`` of the targets only, whose target spec is
@@ -316,7 +322,8 @@ Effect::  {"op": one of EFFECT_OPS, "to": a recipient, "amount": n or one of AMO
     or attacked creature — while it is in play and not hidden; INTERPRETING.md, entry 154),
     "attacked" (an «attacks» trigger only: «атакованное существо», the creature its strike
     attack is against — its final target, the defender if one was assigned — while it is in
-    play and not hidden; a hero is none; INTERPRETING.md, entry 183)
+    play and not hidden; a hero is none; fired by a shot, the card the shot attacked, kept by
+    the trigger; INTERPRETING.md, entry 183)
     "distribute_wounds" splits ``amount`` among the chosen targets, each at least one
     (309.1 step 6).
     derived amounts (AMOUNTS; INTERPRETING.md, entry 44): "X" (the X announced), "self_strike"

@@ -316,7 +316,8 @@ Recipient = Literal[
     "opponent",
     "each_player",  # hand effects only: each player in turn, starting with the controller («Каждый игрок, начиная с вас»)
     "struck",  # a «strikes_creature» trigger only: «это существо», the creature its strike attack struck (entry 154)
-    "attacked",  # an «attacks» trigger only: «атакованное существо», its strike attack's final target, a creature (entry 183)
+    "attacked",  # an «attacks» trigger only: «атакованное существо», its strike attack's final target or the card its
+    # shot attacked (kept by the trigger), a creature (entry 183)
 ]
 RECIPIENTS: tuple[Recipient, ...] = get_args(Recipient)
 #: Conditions on an effect («если …»), about the ability's controller, read when the effect

@@ -47,6 +47,10 @@ _INDEX = (0, MAX_LIST)  # an index into a card's abilities or an ability's effec
 _AMOUNT = (-MAX_VALUE, MAX_VALUE)
 
 #: The JSON form of a granted ability's card (R15:7.gains; INTERPRETING.md, entry 180).
+#: The JSON form of the card an attack made by the source attacked («атакованное существо»; entry 183).
+_ATTACKED_DOC = ("integer: the uid of the card a shot of its source attacked, kept by an «attacks» trigger whose "
+                 "ability reaches «атакованное существо» (recipient `attacked`); the key is present exactly when not 0 "
+                 "(0: a strike attack's, read from `attack`)")
 _GRANTER_DOC = ("integer: the uid of the card whose text holds the granted ability (its `granted` list, numbered after "
                 "its own and its delayed abilities); the key is present exactly when not 0 (0: the source's own ability)")
 
@@ -164,6 +168,8 @@ class QueueEntry:
                                           bound=(-2, MAX_VALUE), presence="nonzero", json_doc=_LINEAGE_DOC)] = ()
     granter: Annotated[int, F(60, "The card whose granted ability it is (0: the source's own; entry 180).",
                               bound=(0, MAX_VALUE), presence="nonzero", json_doc=_GRANTER_DOC)] = 0
+    attacked: Annotated[int, F(61, "The card a shot of its source attacked, for «атакованное существо» (0: none; "
+                                   "entry 183).", bound=(0, MAX_VALUE), presence="nonzero", json_doc=_ATTACKED_DOC)] = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +190,8 @@ class PendingTrigger:
                                           bound=(-2, MAX_VALUE), presence="nonzero", json_doc=_LINEAGE_DOC)] = ()
     granter: Annotated[int, F(60, "The card whose granted ability it is (0: the source's own; entry 180).",
                               bound=(0, MAX_VALUE), presence="nonzero", json_doc=_GRANTER_DOC)] = 0
+    attacked: Annotated[int, F(61, "The card a shot of its source attacked, for «атакованное существо» (0: none; "
+                                   "entry 183).", bound=(0, MAX_VALUE), presence="nonzero", json_doc=_ATTACKED_DOC)] = 0
 
 
 @dataclass(frozen=True, slots=True)

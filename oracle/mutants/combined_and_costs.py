@@ -211,6 +211,14 @@ COMBINED_AND_COSTS: tuple[Mutant, ...] = (
         "last_known_control",
     ),
     Mutant(
+        "gone_killer_judged_by_owner",
+        "R15:403.1",
+        "a killer that left play before the death it causes is judged by its owner, not by its last known "
+        "controller: Прототип SU-27 taken for good dies, its «Гибель» kills the owner's Тест-мститель болот, and "
+        "«При гибели от существа противника» does not fire (R15:403.1, 505.1.1; INTERPRETING.md, entry 114)",
+        "gone_killer_last_known",
+    ),
+    Mutant(
         "uniqueness_only_on_entering_play",
         "R15:519.1",
         "«Уникальность» is checked only when a card enters play: a player who takes control of a second copy "
@@ -232,6 +240,14 @@ COMBINED_AND_COSTS: tuple[Mutant, ...] = (
         "«При атаке оглушите это существо» does not fire on Караульный's shot (R15 glossary «При атаке»: «когда "
         "карта наносит атаку (удар, выстрел)»; INTERPRETING.md, entry 154)",
         "shot_fires_attack_triggers",
+    ),
+    Mutant(
+        "shot_attacked_forgotten",
+        "R15:7.onstrike",
+        "a «при атаке» fired by a shot does not know the creature the shot attacked: Застать врасплох's «оглушите "
+        "атакованное существо» on Кулеврина орков reads only a strike attack in progress and stuns nothing after its "
+        "shot (R15 glossary «Атака»: «Выстрел или удар»; INTERPRETING.md, entry 183)",
+        "shot_keeps_attacked",
     ),
     Mutant(
         "granted_ability_unlimited",

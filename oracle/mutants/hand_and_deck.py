@@ -59,6 +59,14 @@ HAND_AND_DECK: tuple[Mutant, ...] = (
         "highest_armour_counts",
     ),
     Mutant(
+        "target_named_before_the_parts",
+        "R15:116.1",
+        "Гару: the creature of «иначе можете ранить существо на 2» is named before the ability's first part is "
+        "carried out, as if with the declaration: before the top card is shown, and even when a creature is shown "
+        "(INTERPRETING.md, entry 250, reading (a))",
+        "targets_named_as_carried_out",
+    ),
+    Mutant(
         "shown_card_always_goes_under",
         "R15:119.5",
         "Золотой трон: «иначе вы можете положить эту карту под низ колоды и подготовить» leaves the player no "

@@ -137,7 +137,8 @@ _RECIPIENT_TEXT = {
     "if it is still in play and not hidden when the effect executes (INTERPRETING.md entry 154)",
     "attacked": "an «attacks» trigger only: the creature the strike attack in progress is against («атакованное "
     "существо»): its final target, the defender if one was assigned (R15:508.3), if it is a creature still in play "
-    "and not hidden when the effect executes; a hero attacked is none (INTERPRETING.md entry 183)",
+    "and not hidden when the effect executes; a hero attacked is none; fired by a shot, the card the shot attacked, which "
+    "the trigger keeps (`pending[].attacked`, then the Queue entry's; INTERPRETING.md entry 183)",
 }
 
 _CONDITION_TEXT = {

@@ -61,6 +61,8 @@ def entry_from_msg(m: state_pb2.QueueEntry, field: str = "") -> dict[str, Any]:
         d["lineage"] = list(m.lineage)
     if m.granter:
         d["granter"] = m.granter
+    if m.attacked:
+        d["attacked"] = m.attacked
     return d
 
 
@@ -73,6 +75,8 @@ def pending_from_msg(m: state_pb2.PendingTrigger, field: str = "") -> dict[str, 
         d["lineage"] = list(m.lineage)
     if m.granter:
         d["granter"] = m.granter
+    if m.attacked:
+        d["attacked"] = m.attacked
     return d
 
 
@@ -232,6 +236,8 @@ def entry_to_msg(d: dict[str, Any], m: state_pb2.QueueEntry) -> None:
     m.lineage.extend(d.get('lineage', ()))
     if d.get('granter'):
         m.granter = d['granter']
+    if d.get('attacked'):
+        m.attacked = d['attacked']
 
 
 def pending_to_msg(d: dict[str, Any], m: state_pb2.PendingTrigger) -> None:
@@ -246,6 +252,8 @@ def pending_to_msg(d: dict[str, Any], m: state_pb2.PendingTrigger) -> None:
     m.lineage.extend(d.get('lineage', ()))
     if d.get('granter'):
         m.granter = d['granter']
+    if d.get('attacked'):
+        m.attacked = d['attacked']
 
 
 def modifier_to_msg(d: dict[str, Any], m: state_pb2.StrikeModifier) -> None:
@@ -460,6 +468,7 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
     named = m.named
     lineage = tuple(m.lineage)
     granter = m.granter
+    attacked = m.attacked
     if not (
         kind in QUEUE_KINDS
         and 0 <= controller <= 1
@@ -472,9 +481,10 @@ def decode_entry(m: state_pb2.QueueEntry) -> QueueEntry | None:
         and -2 <= part <= -1
         and ints_in(lineage, (-2, 1048576))
         and 0 <= granter <= 1048576
+        and 0 <= attacked <= 1048576
     ):
         return None
-    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, named=named, lineage=lineage, granter=granter)
+    return QueueEntry(kind=kind, controller=controller, source=source, ability=ability, targets=targets, amounts=amounts, x=x, mode=mode, part=part, named=named, lineage=lineage, granter=granter, attacked=attacked)
 
 
 def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
@@ -487,6 +497,7 @@ def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
     count = m.count
     lineage = tuple(m.lineage)
     granter = m.granter
+    attacked = m.attacked
     if not (
         1 <= id <= 1048576
         and 0 <= controller <= 1
@@ -496,9 +507,10 @@ def decode_pending(m: state_pb2.PendingTrigger) -> PendingTrigger | None:
         and 0 <= count <= 1048576
         and ints_in(lineage, (-2, 1048576))
         and 0 <= granter <= 1048576
+        and 0 <= attacked <= 1048576
     ):
         return None
-    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage, granter=granter)
+    return PendingTrigger(id=id, controller=controller, source=source, ability=ability, subject=subject, count=count, lineage=lineage, granter=granter, attacked=attacked)
 
 
 def decode_modifier(m: state_pb2.StrikeModifier) -> Modifier | None:
@@ -992,6 +1004,8 @@ def entry_fill(o: QueueEntry, m: state_pb2.QueueEntry) -> None:
     m.lineage.extend(o.lineage)
     if o.granter:
         m.granter = o.granter
+    if o.attacked:
+        m.attacked = o.attacked
 
 
 def pending_fill(o: PendingTrigger, m: state_pb2.PendingTrigger) -> None:
@@ -1006,6 +1020,8 @@ def pending_fill(o: PendingTrigger, m: state_pb2.PendingTrigger) -> None:
     m.lineage.extend(o.lineage)
     if o.granter:
         m.granter = o.granter
+    if o.attacked:
+        m.attacked = o.attacked
 
 
 def modifier_fill(o: Modifier, m: state_pb2.StrikeModifier) -> None:

@@ -11,6 +11,7 @@ from .._state_codec import check_entry, check_pending, entry_ok, pending_ok
 from ..canonical_form import StateError
 from ..cards import CardDef, TriggeredAbility, load_pool
 from ..model import PendingTrigger, QueueEntry, State
+from ..rules.mechanisms.attack import reads_attacked
 from ..rules.mechanisms.triggers import COUNTED_TRIGGERS, POISON, keeps_strike, keeps_wounds, remembers
 from ..rules.ops.deck_top import names_a_card
 from .bounds import _bound, _length
@@ -20,14 +21,30 @@ __all__: list[str] = []
 
 def _check_entry_granter(state: State, e: QueueEntry, path: str) -> None:
     """An entry's ``granter`` (0: the ability is its source's own), like every uid it names: a
-    card of the state, and the ability a triggered one granted by it (R15:7.gains; entry 180).
-    Every entry is checked here: the Queue's and those of the pending choices (``path``: the
-    entry's own, e.g. ``queue[0]`` or ``attaching.entry``)."""
-    if not e.granter:
+    card of the state, and the ability a triggered one granted by it (R15:7.gains; entry 180);
+    then its ``attacked`` (:func:`_check_attacked`).  Every entry is checked here: the Queue's and
+    those of the pending choices (``path``: the entry's own, e.g. ``queue[0]`` or ``attaching.entry``)."""
+    if e.granter:
+        if e.kind != "triggered" or e.mode >= 0 or e.part != -1:
+            raise StateError(f"{path}.granter", "only a triggered ability is granted")
+        _check_granted(state, e.granter, e.ability, path)
+    _check_attacked(state, e, path)
+
+
+def _check_attacked(state: State, t: QueueEntry | PendingTrigger, path: str) -> None:
+    """``attacked`` (0: none): the card a shot of the source attacked, a card of the state, kept
+    only by a triggered ability that reaches «атакованное существо» (an «attacks» trigger with
+    recipient ``attacked``; R15 glossary «Атака»; INTERPRETING.md, entry 183)."""
+    if not t.attacked:
         return
-    if e.kind != "triggered" or e.mode >= 0 or e.part != -1:
-        raise StateError(f"{path}.granter", "only a triggered ability is granted")
-    _check_granted(state, e.granter, e.ability, path)
+    if t.attacked not in state.cards:
+        raise StateError(f"{path}.attacked", f"no card with uid {t.attacked}")
+    holder = state.cards.get(t.granter or t.source)
+    found = load_pool().cards[holder.card_id].ability_at(t.ability) if holder is not None and t.ability >= 0 else None
+    own = not isinstance(t, QueueEntry) or (t.kind == "triggered" and t.mode < 0 and t.part == -1)
+    if not (own and found is not None and reads_attacked(found)):
+        raise StateError(f"{path}.attacked", "only an «attacks» trigger that reaches «атакованное существо» keeps the "
+                         "card a shot attacked (entry 183)")
 
 
 def _check_granted(state: State, granter: int, index: int, path: str) -> None:
@@ -66,7 +83,7 @@ def _check_queue(state: State, pool: Mapping[str, CardDef]) -> None:
         if e.part == -2:
             abilities = d.fury.abilities if d.fury else ()
         if e.granter:  # a granted ability: one of its granter's (R15:7.gains; entry 180)
-            _check_entry_granter(state, e, p_)
+            _check_entry_granter(state, e, p_)  # (and its attacked)
             ok = True
         elif e.kind == "strike_attack":
             ok = e.ability == -1
@@ -79,6 +96,7 @@ def _check_queue(state: State, pool: Mapping[str, CardDef]) -> None:
             ok = 0 <= e.ability < len(abilities) and abilities[e.ability].kind == e.kind
         if not ok:
             raise StateError(f"{p_}.ability", f"card {e.source} has no {e.kind} ability {e.ability}")
+        _check_attacked(state, e, p_)
         own = abilities[e.ability] if e.kind == "triggered" and 0 <= e.ability < len(abilities) else None
         named = isinstance(own, TriggeredAbility) and names_a_card(own)
         if bool(e.named) != named or (e.named and e.named not in pool):
@@ -113,6 +131,7 @@ def _check_triggers(state: State, pool: Mapping[str, CardDef]) -> None:
         _check_trigger(state, pt, f"pending[{i}]", ids)
         if pt.granter:  # a granted ability: one of its granter's (R15:7.gains; entry 180)
             _check_granted(state, pt.granter, pt.ability, f"pending[{i}]")
+        _check_attacked(state, pt, f"pending[{i}]")
         d_pt = pool[cards[pt.granter or pt.source].card_id]
         found = d_pt.ability_at(pt.ability)  # a delayed one too (R15:521)
         if not pt.granter and pt.ability >= d_pt.first_granted:

@@ -57,6 +57,7 @@ KIND_FIELDS: dict[str, frozenset[str]] = {
     "order_cards": frozenset({"card"}),
     "replace_wounds": frozenset({"card"}),
     "choose_coins": frozenset({"amounts"}),
+    "name_target": frozenset({"targets"}),
 }
 assert set(KIND_FIELDS) == set(ACTION_KINDS)
 

@@ -113,14 +113,15 @@ def test_an_option_on_an_ability_that_names_nothing_is_refused() -> None:
     assert "R15:501.1" in violation_rules(s, Action("declare", trigger=trig, targets=(b["o"],), option="ork"))
 
 
-def test_garu_without_a_target_wounds_nothing() -> None:
-    """Гару declared without its optional target («можете ранить», R15:119.5): a shown
-    non-creature card leads to «иначе», which reaches no creature; no Броня either."""
+def test_garu_names_its_creature_after_a_shown_non_creature() -> None:
+    """Гару declared (it names no target: its creature is named as «иначе» is carried out,
+    R15:116.1; entry 250): a shown non-creature card leads to «иначе», which waits for the
+    creature at step target_naming; no Броня, no wound yet (tests/engine/test_named_targets.py)."""
     b = Board(edition="R15", play=([card("garu", "g")], [card("ork", "o")]),
               decks=([card("proritsanie_vorgov", "p")], ["ork"]), coins=((1, 0), (0, 0)))
     s, ev = run(b.state(), Action("activate", card=b["g"], ability=0))
     assert "deck_revealed" in kinds(ev) and "wounded" not in kinds(ev) and "armour_granted" not in kinds(ev)
-    assert s.cards[b["o"]].wounds == 0 and not s.modifiers
+    assert s.step == "target_naming" and s.cards[b["o"]].wounds == 0 and not s.modifiers
 
 
 def test_gained_armour_ends_with_the_turn() -> None:

@@ -254,6 +254,15 @@ def _coin_choice() -> State:
     return s
 
 
+def _target_naming() -> State:
+    """A state the engine reaches (INTERPRETING.md entry 250): Гару showed a spell, so «иначе
+    можете ранить существо на 2» names its creature now, at step target_naming (R15:116.1)."""
+    b = Board(edition="R15", play=(["garu"], ["ork"]), decks=(["potok_energii"], ["ork"]), coins=((1, 0), (0, 0)))
+    s = apply(b.state(), Action("activate", card=b["garu"], ability=0)).state
+    assert s.step == "target_naming", s.step
+    return s
+
+
 def _shuffled_in() -> State:
     """A state the engine reaches (INTERPRETING.md entry 222): player 2's Подгорный крот died and
     its «Гибель» put it into his deck, which chance shuffles now."""
@@ -323,6 +332,7 @@ _BASES: dict[str, Callable[[], State]] = {
     "creation_choice": _creation_choice,
     "summon_choice": _summon_choice,
     "coin_choice": _coin_choice,
+    "target_naming": _target_naming,
     "shuffled_in": _shuffled_in,
     "wound_choice_fight": _wound_choice_fight,
     "wound_choice_effect": _wound_choice_effect,
@@ -743,6 +753,22 @@ def _choosing_cards(**fields: object) -> Mutate:
     return mutate
 
 
+def _named_already(s: State) -> Mapping[str, int]:
+    """The waiting part's target is in the entry already: its source."""
+    hc = s.choosing_cards
+    assert hc is not None
+    s.choosing_cards = replace(hc, entry=replace(hc.entry, targets=(hc.entry.source,)))
+    return {}
+
+
+def _creatures_hidden(s: State) -> Mapping[str, int]:
+    """Every creature in play hides: none is a legal target to name now (R15:501.5)."""
+    for seat in (0, 1):
+        for uid in _in_play(s, seat):
+            s.cards[uid] = replace(s.cards[uid], hidden=True)
+    return {}
+
+
 def _empty_chooser_hand(s: State) -> Mapping[str, int]:
     """The chooser's hand goes under his deck: he has nothing to choose."""
     p = s.players[0]
@@ -1125,6 +1151,16 @@ VALIDATE_CASES: list[Case] = [
     ("coin_choice_by_the_winner_of_the_coins", "coin_choice", _choosing_cards(player=0), "choosing_cards.player"),
     ("coin_choice_with_one_split_only", "coin_choice", _player(1, "coins_closed", 0), "choosing_cards.player"),
     ("coin_choice_for_an_effect_that_takes_none", "coin_choice", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("target_naming_for_an_effect_that_names_none", "target_naming", _choosing_cards(effect=1), "choosing_cards.effect"),
+    ("target_naming_with_the_target_named", "target_naming", _named_already, "choosing_cards.entry.targets"),
+    ("target_naming_by_the_opponent", "target_naming", _choosing_cards(player=1), "choosing_cards.player"),
+    ("target_naming_with_no_legal_target", "target_naming", _creatures_hidden, "choosing_cards.effect"),
+    # the card a shot attacked, kept by a «при атаке» reaching «атакованное существо» (entry 183)
+    ("pending_attacked_of_no_card", "queue", _pending0(attacked=MAX_VALUE), "pending[0].attacked"),
+    ("pending_attacked_on_a_trigger_reaching_none", "queue", _pending0(attacked=1), "pending[0].attacked"),
+    ("queue_attacked_on_a_trigger_reaching_none", "queue", _queue0(attacked=1), "queue[0].attacked"),
+    ("choosing_cards_attacked_on_an_activated_ability", "target_naming", _choosing_cards(entry_attacked=1),
+     "choosing_cards.entry.attacked"),
     ("attaching_creation_with_waiting_cards", "creation_choice", _attaching(waiting=(MAX_VALUE,)), "attaching.waiting"),
     ("attaching_play_with_waiting_cards", "module_choice", _attaching(fewer=True), "attaching.waiting"),
     ("attaching_summoned_not_in_the_deck", "summon_choice", _attaching(player=1), "attaching.card"),

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
-from ...cards import CardDef
+from ...cards import Ability, CardDef
 from ...editions import cite, cite_one
 from ...model import Action, Attack, Event, State, Violation
-from ..queries.board import card_def, current_strike, game_has, has_keyword, strike_at
+from ..queries.board import ability_of, card_def, current_strike, game_has, has_keyword, strike_at
 from ..queries.pool_index import per_pool
 from .basic_effects import wound
 from .triggers import fire
@@ -25,6 +26,8 @@ __all__ = [
     "fight",
     "fight_effect",
     "frenzy_violation",
+    "reads_attacked",
+    "shot_fires",
 ]
 
 
@@ -271,6 +274,29 @@ def fight(state: State, ev: list[Event]) -> None:
           att.attacker, by_strike=True)
     _struck(state, att.attacker, target, ev)  # a closed creature is struck without a fight (R15:510.3)
     check_state(state, ev, {target: att.attacker})
+
+
+def reads_attacked(ability: Ability) -> bool:
+    """An «attacks» ability that reaches «атакованное существо» (recipient ``attacked``): its
+    trigger keeps the card a shot attacked (INTERPRETING.md, entry 183)."""
+    return ability.trigger == "attacks" and any(e.to == "attacked" for e in getattr(ability, "effects", ()))
+
+
+def shot_fires(state: State, shooter: int, attacked: int, ev: list[Event], rules: tuple[str, ...]) -> None:
+    """A shot is an attack the shooter makes (R15 glossary «Атака»: «Выстрел или удар»; R15:507.3):
+    its «При атаке» abilities fire (glossary «При атаке»: «когда карта наносит атаку (удар,
+    выстрел)»; INTERPRETING.md, entry 154), and each such trigger whose ability reaches
+    «атакованное существо» keeps the card the shot attacked (``PendingTrigger.attacked``, then
+    its Queue entry's): no strike attack is in progress to read it from (entry 183; the
+    ``shot_attacked_forgotten`` mutant keeps nothing, as before issue 48)."""
+    before = len(state.pending)
+    fire(state, "attacks", shooter, ev, rules)
+    if not state.rules.shot_keeps_attacked:
+        return
+    for i in range(before, len(state.pending)):
+        t = state.pending[i]
+        if t.source == shooter and reads_attacked(ability_of(state, t)):
+            state.pending[i] = replace(t, attacked=attacked)
 
 
 def fight_effect(state: State, fighter: int, target: int, ev: list[Event], rules: tuple[str, ...]) -> bool:

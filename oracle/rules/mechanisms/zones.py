@@ -46,15 +46,15 @@ _DESTINATION_RULE = {"hand": "R15:203.4", "deck_bottom": "R15:204.4", "deck_top"
 
 def leave_play(
     state: State, uid: int, ev: list[Event], rules: tuple[str, ...], kind: str = "destroyed",
-    by: int | Mapping[int, int] = 0,
+    by: int | Mapping[int, int] = 0, by_controller: int = -1,
 ) -> None:
     """Move one card from the play zone to its owner's graveyard (see :func:`leave_together`)."""
-    leave_together(state, (uid,), ev, rules, kind, by)
+    leave_together(state, (uid,), ev, rules, kind, by, by_controller)
 
 
 def leave_together(
     state: State, uids: Sequence[int], ev: list[Event], rules: tuple[str, ...], kind: str = "destroyed",
-    by: int | Mapping[int, int] = 0,
+    by: int | Mapping[int, int] = 0, by_controller: int = -1,
 ) -> None:
     """Move cards that leave the play zone at the same moment to their owners' graveyards;
     each loses wounds, markers and effects (R15:205.3).  ``kind`` is the event's kind:
@@ -63,7 +63,10 @@ def leave_together(
     ``by`` is what each destroyed card died «от» (R15:505.1.1): the card that destroyed it, or
     whose strike or ability brought its life to 0 or less (one card for all, or per card; 0:
     none, and always 0 for a "moved_to_graveyard").  A destroyed event names it (``source``), and the triggers on its death see it
-    (``killed_by``; INTERPRETING.md, entry 98).
+    (``killed_by``; INTERPRETING.md, entry 98).  ``by_controller`` (-1: none given) is who
+    controlled ``by`` as the ability through which it kills knows it — the ability's controller
+    (R15:113.6) — read when ``by`` is no longer in the play zone: a killer gone before the death
+    is judged by its last known controller, not its owner (R15:403.1; entry 114).
 
     They leave together (R15:505.1: each is destroyed at once, none before another): first
     every card moves (one event each), then the triggers of every departure fire — each
@@ -76,6 +79,9 @@ def leave_together(
     # who controlled each card and its parts there: its «Гибель» is his and «ваше существо» his
     # (last known information, R15:403.1, 505.3; INTERPRETING.md, entry 114)
     known = {u: state.controller_of(top) for top in uids for u in (top, *parts_of(state, top))}
+    if by_controller >= 0 and isinstance(by, int) and by and by not in known and state.zone_of(by) != "play" \
+            and state.rules.gone_killer_last_known:
+        known[by] = by_controller  # the killer that left play before (R15:403.1)
     saved: list[tuple[int, list[int]]] = []
     if game_has(state, _to_hand_ids()):
         saved = [(uid, keep) for uid in uids if (keep := _instead_of_death(state, uid, ev))]
@@ -344,13 +350,15 @@ def uniqueness(
             leave_play(state, other, ev, rules, "moved_to_graveyard")
 
 
-def check_state(state: State, ev: list[Event], by: int | Mapping[int, int] = 0) -> None:
+def check_state(state: State, ev: list[Event], by: int | Mapping[int, int] = 0, by_controller: int = -1) -> None:
     """Rules' own effects, at once (R15:505.1, 604, 603.1): creatures at 0 life or less
     are destroyed, all of them together (:func:`leave_together`); a hero at 0 life or less
     loses the game, both at once is a draw.
 
     ``by`` is the card whose carrying out just happened (a strike, an ability's effect: one
-    card, or per struck card): what dies now dies «от» it (R15:505.1.1).  A creature of base
+    card, or per struck card): what dies now dies «от» it (R15:505.1.1); ``by_controller``, the
+    controller of the ability through which it kills, judges it once it has left play (R15:403.1;
+    :func:`leave_together`).  A creature of base
     life 0 or less whose life nothing has changed did not «become» 0 by wounds or life effects:
     it waits for the Queue to empty (R15:512.6, :func:`perish_lifeless`; INTERPRETING.md,
     entry 99).
@@ -374,9 +382,9 @@ def check_state(state: State, ev: list[Event], by: int | Mapping[int, int] = 0) 
             break
         if not state.rules.deaths_together:
             for uid in dead:
-                leave_play(state, uid, ev, ("R15:505.1",), by=by)
+                leave_play(state, uid, ev, ("R15:505.1",), by=by, by_controller=by_controller)
         else:
-            leave_together(state, dead, ev, ("R15:505.1",), by=by)
+            leave_together(state, dead, ev, ("R15:505.1",), by=by, by_controller=by_controller)
     return_created(state, ev)  # R15:519.6.1: a dead created card whose «Гибель» is declared
     losers = [seat for seat, p in enumerate(state.players) if current_life(state, p.hero) <= 0]
     if losers and state.winner < 0:

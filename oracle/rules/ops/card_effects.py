@@ -83,7 +83,8 @@ def destroy(
         recipients = [uid for uid in recipients if target_condition_holds(state, uid, effect.cond)]
     doomed = [uid for uid in recipients if card_def(state, uid).type == "creature" and state.zone_of(uid) == "play"]
     if doomed:
-        zones.leave_together(state, doomed, ev, (*rules, "R15:505.2"), by=entry.source)  # R15:505.1.1
+        zones.leave_together(state, doomed, ev, (*rules, "R15:505.2"), by=entry.source,  # R15:505.1.1
+                             by_controller=entry.controller)  # a source gone: its last controller (R15:403.1)
     return bool(doomed)
 
 
@@ -118,7 +119,7 @@ def wound(
     basic_effects.wound(state, uid, amount, ev, rules, entry.source, shot=shot)
     src = entry.source
     if shot and state.rules.shot_fires_attack_triggers and state.zone_of(src) == "play" and not state.cards[src].hidden:
-        fire(state, "attacks", src, ev, (*rules, "R15:7.onstrike"))
+        attack.shot_fires(state, src, uid, ev, (*rules, "R15:7.onstrike"))  # the card it attacked kept (entry 183)
 
 
 def fight(

@@ -45,11 +45,16 @@ def _attacked(state: State, entry: QueueEntry) -> list[int]:
     executes: an «attacks» trigger resolves in the Queue after the fight (R15:307.2), before the
     attack ends (R15:307.3).  A hero attacked and not defended is no creature: nothing; nothing
     once the creature left play or is hidden (INTERPRETING.md, entry 183; the
-    ``attacked_is_the_declared_target`` mutant reads the creature first declared at)."""
+    ``attacked_is_the_declared_target`` mutant reads the creature first declared at).  Fired by a
+    shot, it is the card the shot attacked, which the trigger kept (``entry.attacked``; R15 glossary
+    «Атака»: «Выстрел или удар»; entry 183)."""
     att = state.attack
-    if att is None:
+    if entry.attacked:
+        attacked = entry.attacked
+    elif att is None:
         return []
-    attacked = (att.defender or att.target) if state.rules.attacked_is_the_final_target else att.target
+    else:
+        attacked = (att.defender or att.target) if state.rules.attacked_is_the_final_target else att.target
     if state.zone_of(attacked) != "play" or state.cards[attacked].hidden or card_def(state, attacked).type != "creature":
         return []
     return [attacked]

@@ -34,6 +34,7 @@ from ..mechanisms.zones import check_state
 from ..ops import card_effects, deck_top, player_effects
 from ..ops.deck_order import order_effect
 from ..ops.hand import carry_out, choosers, forced_choice, has_real_choice, pause_for, pause_for_shuffle, shuffles_after
+from ..ops.named_targets import pause_to_name
 from ..ops.opponent_payment import payment_effect
 from ..queries import timed_effects
 from ..queries.board import (
@@ -69,6 +70,12 @@ def run_ability(
             if not target_violation(state, spec, entry.controller, entry.source, t)
         )
         entry = replace(entry, targets=kept)
+    if not state.rules.targets_named_as_carried_out:
+        # the ``target_named_before_the_parts`` mutant: a later part's target named before the
+        # first part is carried out, as if with the declaration (entry 250, reading (a))
+        later = next((i for i, e in enumerate(ability.effects) if e.names_target is not None), -1)
+        if later >= 0 and pause_to_name(state, entry, later, ability.effects[later]):
+            return
     run_effects(state, entry, ability, 0, True, ev, rules)
 
 
@@ -150,6 +157,16 @@ def run_effects(
         if not _follows(state, effect, done):
             done = False
             continue
+        if effect.names_target is not None and not entry.targets and state.rules.targets_named_as_carried_out:
+            # a part after «;» names its target as it is carried out (R15:116.1, 119.2; entry 250):
+            # its controller's decision waits at step target_naming; with no legal target, or its
+            # condition false, the part is not carried out
+            if (effect.cond in TARGET_CONDITIONS or _condition_met(state, entry, effect)) and pause_to_name(
+                    state, entry, index, effect):
+                keep_memory(state, entry, reads)
+                return
+            done = False
+            continue
         if effect.op == "upgrade" and _cancels(state, entry, effect, ev, rules):
             return
         if effect.op == "search":
@@ -191,7 +208,7 @@ def run_effects(
                 pause_for_shuffle(state, HandChoice(entry, index, state.cards[entry.source].owner, state.step))
                 keep_memory(state, entry, reads)
                 return
-        check_state(state, ev, _killer(state, entry))
+        check_state(state, ev, _killer(state, entry), entry.controller)  # a source gone: its last controller
         if state.winner >= 0:
             return
 

@@ -436,7 +436,7 @@ def declare_trigger(
     if isinstance(a, TriggeredAbility) and a.options:
         chain = chain_order(state, values)
         state.queue.extend(QueueEntry("triggered", t.controller, t.source, a.options[k], x=t.count, lineage=t.lineage,
-                                      granter=t.granter) for k in chain)
+                                      granter=t.granter, attacked=t.attacked) for k in chain)
         ev.append(Event("declared", cite(state, "501.1", "401.3", "402.1"),
                         (("trigger", t.id), ("source", t.source), ("ability", t.ability), ("targets", ""),
                          *((("granter", t.granter),) if t.granter else ()))))
@@ -446,8 +446,9 @@ def declare_trigger(
         return
     # a «discards» trigger keeps the number of cards its discard moved in x (entry 65)
     # a card named with the declaration stays with the entry («Назовите карту»; entry 160)
+    # the card a shot attacked stays with the entry («атакованное существо»; entry 183)
     entry = QueueEntry("triggered", t.controller, t.source, t.ability, targets=targets, x=t.count, named=named,
-                       lineage=t.lineage, granter=t.granter)
+                       lineage=t.lineage, granter=t.granter, attacked=t.attacked)
     if opponent_chooses(a):
         ask_opponent(state, entry)  # R15:118.1: the target is chosen before it enters the Queue
     else:

@@ -33,13 +33,16 @@ class GoOn:
     ``done`` telling whether the effect before it was carried out (R15:119.4, 119.7), its
     effects citing ``rules``; ``answers`` are the decisions a wound choice made for the effect it
     waited before; ``memory``, when the decision added to what the run had read (a discard of
-    the controller's cards), replaces the pause's (:func:`oracle.rules.resolution.effects.run_effects`)."""
+    the controller's cards), replaces the pause's (:func:`oracle.rules.resolution.effects.run_effects`);
+    ``entry``, when the decision named the ability's target (R15:119.2 «в Очереди у этой
+    способности заменяются цели»; INTERPRETING.md, entry 250), replaces the waiting entry."""
 
     effect: int
     done: bool
     rules: tuple[str, ...]
     answers: tuple[bool, ...] = ()
     memory: Memory | None = None
+    entry: QueueEntry | None = None
 
 
 #: A pause's decision: it carries out ``action`` for the resolution waiting in ``hc`` and says how
@@ -65,7 +68,7 @@ def resume(decide: Decide) -> Callable[[State, Action, list[Event]], None]:
         with resolving(hc.entry, ev):
             go = decide(state, hc, action, ev)
             if go is not None:
-                go_on(state, hc.entry, go, ev, hc.memory)
+                go_on(state, go.entry if go.entry is not None else hc.entry, go, ev, hc.memory)
             else:  # it waits again (the next chooser, the shuffle): with the same memory
                 keep_memory(state, hc.entry, hc.memory)
 

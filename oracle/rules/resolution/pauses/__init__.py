@@ -17,6 +17,8 @@ of an action, and the decision carried out), all resumed the same way
   on top of his deck (R15:204.4);
 - :mod:`~oracle.rules.resolution.pauses.coins` — step ``coin_choice``: a player made to lose coins
   chooses which (R15:522.5).
+- :mod:`~oracle.rules.resolution.pauses.naming` — step ``target_naming``: the target of a part
+  after «;» named as that part is carried out (R15:116.1, 119.2).
 
 The pauses that resume a card's *play* rather than an ability's resolution are the turn's:
 ``target_choice`` (:mod:`oracle.rules.resolution.queue`, the declaration), ``cancel_choice``
@@ -27,10 +29,10 @@ The pauses that resume a card's *play* rather than an ability's resolution are t
 from __future__ import annotations
 
 from ..resume import Pause
-from . import coins, hand, order, pay, shuffle, wound
+from . import coins, hand, naming, order, pay, shuffle, wound
 
 __all__ = ["PAUSES", "Pause"]
 
 #: The resolution pauses by step.
 PAUSES: dict[str, Pause] = {p.step: p for p in (hand.PAUSE, shuffle.PAUSE, wound.PAUSE, pay.PAUSE, order.PAUSE,
-                                                coins.PAUSE)}
+                                                coins.PAUSE, naming.PAUSE)}

@@ -166,7 +166,7 @@ def after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> G
     ability = ability_of(state, entry)
     effect = ability.effects[hc.effect]
     rules = resolution_rules(state, entry)
-    check_state(state, ev, entry.source)
+    check_state(state, ev, entry.source, entry.controller)
     if state.winner >= 0:
         return None
     seats = choosers(state, entry, effect)
@@ -176,7 +176,7 @@ def after_choice(state: State, hc: HandChoice, done: bool, ev: list[Event]) -> G
         if paused:
             keep_memory(state, entry, hc.memory)  # the next chooser's pause carries the run's memory
             return None
-        check_state(state, ev, entry.source)
+        check_state(state, ev, entry.source, entry.controller)
         if state.winner >= 0:
             return None
     return GoOn(hc.effect + 1, done, rules, memory=hc.memory)

@@ -33,6 +33,7 @@ class Step(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STEP_PAY_CHOICE: _ClassVar[Step]
     STEP_DECK_ORDER: _ClassVar[Step]
     STEP_COIN_CHOICE: _ClassVar[Step]
+    STEP_TARGET_NAMING: _ClassVar[Step]
     STEP_WOUND_CHOICE: _ClassVar[Step]
 
 class GameResult(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
@@ -65,6 +66,7 @@ STEP_MODULE_CHOICE: Step
 STEP_PAY_CHOICE: Step
 STEP_DECK_ORDER: Step
 STEP_COIN_CHOICE: Step
+STEP_TARGET_NAMING: Step
 STEP_WOUND_CHOICE: Step
 GAME_RESULT_UNSPECIFIED: GameResult
 GAME_RESULT_PLAYER_1_WON: GameResult
@@ -286,7 +288,7 @@ class AbilityUsage(_message.Message):
     def __init__(self, ability: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
 
 class QueueEntry(_message.Message):
-    __slots__ = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part", "named", "lineage", "granter")
+    __slots__ = ("kind", "controller", "source", "ability", "targets", "amounts", "x", "mode", "part", "named", "lineage", "granter", "attacked")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
@@ -299,6 +301,7 @@ class QueueEntry(_message.Message):
     NAMED_FIELD_NUMBER: _ClassVar[int]
     LINEAGE_FIELD_NUMBER: _ClassVar[int]
     GRANTER_FIELD_NUMBER: _ClassVar[int]
+    ATTACKED_FIELD_NUMBER: _ClassVar[int]
     kind: str
     controller: int
     source: int
@@ -311,10 +314,11 @@ class QueueEntry(_message.Message):
     named: str
     lineage: _containers.RepeatedScalarFieldContainer[int]
     granter: int
-    def __init__(self, kind: _Optional[str] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., part: _Optional[int] = ..., named: _Optional[str] = ..., lineage: _Optional[_Iterable[int]] = ..., granter: _Optional[int] = ...) -> None: ...
+    attacked: int
+    def __init__(self, kind: _Optional[str] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., targets: _Optional[_Iterable[int]] = ..., amounts: _Optional[_Iterable[int]] = ..., x: _Optional[int] = ..., mode: _Optional[int] = ..., part: _Optional[int] = ..., named: _Optional[str] = ..., lineage: _Optional[_Iterable[int]] = ..., granter: _Optional[int] = ..., attacked: _Optional[int] = ...) -> None: ...
 
 class PendingTrigger(_message.Message):
-    __slots__ = ("id", "controller", "source", "ability", "subject", "count", "lineage", "granter")
+    __slots__ = ("id", "controller", "source", "ability", "subject", "count", "lineage", "granter", "attacked")
     ID_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
@@ -323,6 +327,7 @@ class PendingTrigger(_message.Message):
     COUNT_FIELD_NUMBER: _ClassVar[int]
     LINEAGE_FIELD_NUMBER: _ClassVar[int]
     GRANTER_FIELD_NUMBER: _ClassVar[int]
+    ATTACKED_FIELD_NUMBER: _ClassVar[int]
     id: int
     controller: int
     source: int
@@ -331,7 +336,8 @@ class PendingTrigger(_message.Message):
     count: int
     lineage: _containers.RepeatedScalarFieldContainer[int]
     granter: int
-    def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ..., count: _Optional[int] = ..., lineage: _Optional[_Iterable[int]] = ..., granter: _Optional[int] = ...) -> None: ...
+    attacked: int
+    def __init__(self, id: _Optional[int] = ..., controller: _Optional[int] = ..., source: _Optional[int] = ..., ability: _Optional[int] = ..., subject: _Optional[int] = ..., count: _Optional[int] = ..., lineage: _Optional[_Iterable[int]] = ..., granter: _Optional[int] = ..., attacked: _Optional[int] = ...) -> None: ...
 
 class StrikeModifier(_message.Message):
     __slots__ = ("target", "amount", "until", "owner", "sets", "shots", "grants", "coins", "granter")
