@@ -10,7 +10,10 @@ own steps for a drawn number ``k`` of them (0 to all; the draw shrinks toward al
 continues with drawn legal actions for at most :data:`DIRECTED_TAIL` decisions more.  The
 numbers drawn after ``k`` are turned by a seeded rotation (:class:`RotatedChooser`), so the
 simplest example, which Hypothesis plays first, is the scenario's whole path and then a
-random game from there, not always the first legal action.
+random game from there, not always the first legal action.  That first example is what a
+directed game plays (:class:`FirstChoices`; Hypothesis's search costs more than such a
+short game), and only a game that diverges is searched again with Hypothesis, which plays
+the same game first and then shrinks it.
 Every decision of it, the followed ones included, is checked in lock step like any other
 (who decides, the legal actions, a legal and an illegal probe, the whole next state); at a
 followed decision, the actions the scenario expects refused there are probed as illegal
@@ -47,6 +50,7 @@ from .targets import GameSetup, StateData
 
 __all__ = [
     "DIRECTED_TAIL",
+    "FirstChoices",
     "RotatedChooser",
     "ScenarioStart",
     "StartGuide",
@@ -57,7 +61,7 @@ __all__ = [
 ]
 
 #: Decisions a directed game plays at most after the scenario steps it follows.
-DIRECTED_TAIL = 8
+DIRECTED_TAIL = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +168,23 @@ def follow_plan(start: ScenarioStart, k: int) -> list[tuple[tuple[str, ...], str
     return plan
 
 
+class FirstChoices:
+    """The choices of Hypothesis's first example, without Hypothesis: every number 0, every
+    order as it is (a directed game draws no configuration)."""
+
+    def index(self, n: int) -> int:
+        """0."""
+        return 0
+
+    def permutation(self, items: Sequence[int]) -> list[int]:
+        """``items`` in their order."""
+        return list(items)
+
+    def config(self, editions: Sequence[str]) -> GameConfig:
+        """None to give: a directed game starts from a scenario."""
+        raise TypeError("a directed game draws no configuration")
+
+
 class RotatedChooser:
     """A chooser whose numbers are ``inner``'s turned by numbers from ``rng``: ``index(n)``
     is ``(inner.index(n) + rng.randrange(n)) % n``, and a permutation is drawn from
@@ -206,18 +227,38 @@ class StartGuide:
         self._rank = {i: r for r, i in enumerate(order)}
         self._left = set(range(len(self.starts)))
         self._played: set[str] = set()
+        # each start's key kept, and renewed for the starts of a rule whose count changed
+        self._by_rule: dict[str, list[int]] = {}
+        for i, st in enumerate(self.starts):
+            for r in set(st.rules):
+                self._by_rule.setdefault(r, []).append(i)
+        self._counts: dict[str, int] = dict.fromkeys(self._by_rule, 0)
+        self._keys = {i: self._key(i) for i in self._left}
+
+    def _key(self, i: int) -> tuple[bool, int, int, int]:
+        counts = [self._counts[r] for r in self.starts[i].rules]
+        again = self.starts[i].scenario_id in self._played
+        return (again, -sum(1 for c in counts if c == 0), sum(counts), self._rank[i])
 
     def next(self, reached: Mapping[str, int]) -> ScenarioStart | None:
         """The next start (marked played), or None when every start has been played."""
         if not self._left:
             return None
-
-        def key(i: int) -> tuple[bool, int, int, int]:
-            counts = [reached.get(r, 0) for r in self.starts[i].rules]
-            again = self.starts[i].scenario_id in self._played
-            return (again, -sum(1 for c in counts if c == 0), sum(counts), self._rank[i])
-
-        best = min(self._left, key=key)
+        stale: set[int] = set()
+        for r, before in self._counts.items():
+            now = reached.get(r, 0)
+            if now != before:
+                self._counts[r] = now
+                stale.update(self._by_rule[r])
+        for i in stale & self._left:
+            self._keys[i] = self._key(i)
+        best = min(self._left, key=self._keys.__getitem__)
         self._left.discard(best)
-        self._played.add(self.starts[best].scenario_id)
+        del self._keys[best]
+        sid = self.starts[best].scenario_id
+        if sid not in self._played:
+            self._played.add(sid)
+            for i in self._left:
+                if self.starts[i].scenario_id == sid:
+                    self._keys[i] = self._key(i)
         return self.starts[best]

@@ -24,6 +24,7 @@ catalogue marks ``n/a``, which the engine does not model, are left out).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -51,6 +52,11 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "loops": ("525",),
     "draw replacement": ("527.2.1", "527.2.2", "527.2.3", "527.3", "527.4", "527.5", "527.6"),
 }
+
+
+@functools.cache
+def _families(rule: str) -> tuple[str, ...]:
+    return tuple(family_of(rule))
 
 
 def family_of(rule: str) -> list[str]:
@@ -84,7 +90,7 @@ class Reach:
         for rules in cited:
             ids = set(rules)
             self.rules.update(ids)
-            here = {f for r in ids for f in family_of(r)}
+            here = {f for r in ids for f in _families(r)}
             for f in here:
                 self.decisions[f] += 1
             seen |= here

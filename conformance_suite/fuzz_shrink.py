@@ -21,21 +21,16 @@ from typing import Any, TextIO
 
 from oracle.sampler import THEMES, HypothesisChooser
 
-from .fuzz_directed import ScenarioStart, StartGuide
+from .fuzz_directed import FirstChoices, ScenarioStart, StartGuide
 from .fuzz_lockstep import DEFAULT_EDITIONS, FuzzFinding, LockStep, Mismatch
 from .fuzz_reach import Reach
 from .fuzz_scenario import Written, target_label
 from .targets import Target, TargetError
 
-__all__ = ["DEFAULT_SHRINK_LIMIT", "GAMES_PER_START", "LOG_EVERY", "Counters", "FuzzReport", "fuzz"]
+__all__ = ["DEFAULT_SHRINK_LIMIT", "LOG_EVERY", "Counters", "FuzzReport", "fuzz"]
 
 #: Replays spent shrinking one divergence at most (see :func:`fuzz`).
 DEFAULT_SHRINK_LIMIT = 500
-#: Games played from each scenario start (one Hypothesis search each): Hypothesis plays the
-#: simplest example first, which a directed game makes the scenario's whole path and then a
-#: seeded random game (:class:`~conformance_suite.fuzz_directed.RotatedChooser`); a second
-#: would draw how many of the scenario's steps to follow too.
-GAMES_PER_START = 1
 
 
 @dataclass
@@ -112,7 +107,7 @@ class FuzzReport:
             "seconds_to_find": round(self.seconds_to_find, 3) if f else None,
             "start": f.start.label if f and f.start else None,
             "found_following": self.found_following if f else None,
-            "directed_games": len(self.starts) * GAMES_PER_START,
+            "directed_games": len(self.starts),
             "starts": list(self.starts),
             "reach": self.reach.as_dict(),
         }
@@ -183,10 +178,15 @@ def fuzz(
     more shared out evenly between the deck themes of :data:`oracle.sampler.THEMES` (one
     Hypothesis search each, from ``seed`` + its index), so that rare pairings of Part 5
     mechanisms meet more often; a themed game is played in R15 when R15 is among
-    ``editions``.  ``directed``: then at most that many directed games more
-    (:mod:`~conformance_suite.fuzz_directed`), :data:`GAMES_PER_START` from each of the
-    ``starts`` a :class:`~conformance_suite.fuzz_directed.StartGuide` chooses from the
-    reach so far (one Hypothesis search each, from ``seed`` + its index)."""
+    ``editions``.  ``directed``: first, at most that many directed games
+    (:mod:`~conformance_suite.fuzz_directed`), one from each of the ``starts`` a
+    :class:`~conformance_suite.fuzz_directed.StartGuide` chooses from the reach so far: they
+    are short, so a divergence they find shrinks in few replays.  A directed game is the
+    first example Hypothesis plays (every number drawn 0:
+    :class:`~conformance_suite.fuzz_directed.FirstChoices`, turned by the game's seeded
+    rotation), played without Hypothesis, whose search costs more than such a game; only a
+    game that diverges is searched again with Hypothesis (from ``seed`` + the number of
+    random searches + its index), whose first example is the same game, and shrunk."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -200,7 +200,7 @@ def fuzz(
     if themed:
         n = len(THEMES)
         plans += [(t, games // n + (i < games % n)) for i, t in enumerate(THEMES)]
-    directed = min(directed, len(starts) * GAMES_PER_START) if starts else 0
+    directed = min(directed, len(starts)) if starts else 0
     total = sum(count for _, count in plans) + directed
     guide = StartGuide(starts, seed)
     played_starts: list[str] = []
@@ -273,6 +273,24 @@ def fuzz(
             )(given(data=st.data())(game))
         )
 
+    def play_first(at: ScenarioStart) -> FuzzFinding | None:
+        """Play the first-choices game from ``at`` (what Hypothesis plays first); its
+        divergence, if any."""
+        nonlocal found_in, first_len, best, found_at, following
+        try:
+            lock.play(FirstChoices(), on_decision, start=at, salt=seed)
+        except Mismatch as m:
+            found_in, first_len, best = counters.games + 1, m.finding.decisions, m.finding
+            found_at = time.perf_counter() - started
+            following = m.finding.decisions <= lock.last_followed
+            return m.finding
+        except TargetError as exc:
+            abort.append(str(exc))
+        finally:
+            reach.add_game(lock.last_cited)
+            counters.games += 1
+        return None
+
     def run(examples: int, run_seed: int) -> FuzzFinding | None:
         try:
             search(examples, run_seed)()
@@ -290,20 +308,23 @@ def fuzz(
     started = time.perf_counter()
     finding: FuzzFinding | None = None
     try:
-        for k, (theme[0], examples) in enumerate(plans):
+        # Directed games first (short, so a finding shrinks in few replays), each start
+        # chosen from the reach of every game before it; then the random games.
+        for i in range(directed):
+            start[0] = guide.next(reach.rules)
+            if start[0] is None:
+                break
+            played_starts.append(start[0].label)
+            first = play_first(start[0])
+            if first is not None:
+                finding = run(1, seed + len(plans) + i) or first
+            if finding is not None or abort:
+                break
+        start[0] = None
+        for k, (theme[0], examples) in enumerate(plans if finding is None else []):
             if examples == 0 or abort:
                 continue
             finding = run(examples, seed + k)
-            if finding is not None:
-                break
-        theme[0] = None
-        # Directed games: each start chosen from the reach of every game before it.
-        for i in range(0, directed if finding is None else 0, GAMES_PER_START):
-            start[0] = guide.next(reach.rules)
-            if start[0] is None or abort:
-                break
-            played_starts.append(start[0].label)
-            finding = run(min(GAMES_PER_START, directed - i), seed + len(plans) + i)
             if finding is not None:
                 break
     finally:
