@@ -102,6 +102,8 @@ def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
                         "directed games existed)")
     parser.add_argument("--directed", type=int, default=DEFAULT_DIRECTED, metavar="N",
                         help=f"directed games per target with --from-scenarios (default {DEFAULT_DIRECTED})")
+    parser.add_argument("--no-follow", action="store_true", help="directed games take none of their scenario's steps: "
+                        "every decision from the scenario's state on is drawn (then at most 4 decisions are played)")
     parser.add_argument("--no-write", action="store_true", help="do not write scenario files")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines (by default: a status line on a "
                         f"terminal, one line every {LOG_EVERY:.0f} s in a log)")
@@ -126,7 +128,8 @@ def run_fuzz(args: argparse.Namespace) -> int:
     if args.all_mutants:
         sweep = fuzz_all_mutants(games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
                                  out=out, progress=tty, log=sys.stdout, shrink_limit=args.shrink_limit,
-                                 themed=args.themed, starts=starts, directed=directed)
+                                 themed=args.themed, starts=starts, directed=directed,
+                                 follow=not args.no_follow)
         g, s, t = sweep.stats("games_to_find"), sweep.stats("shrunk_decisions"), sweep.stats("seconds_to_find")
         more = f" and {directed} directed games" if directed else ""
         print(f"found {len(sweep.found)} of {len(sweep.runs)} mutants with {args.games} random games{more} each "
@@ -169,7 +172,8 @@ def run_fuzz(args: argparse.Namespace) -> int:
             return 2
         rep = fuzz(target, games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
                    label=label, progress=tty, shrink_limit=args.shrink_limit, capabilities=caps, themed=args.themed,
-                   starts=[st for st in starts if st.edition in editions], directed=directed)
+                   starts=[st for st in starts if st.edition in editions], directed=directed,
+                   follow=not args.no_follow)
         if rep.error:
             print(f"fuzz: the target failed: {rep.error}", file=sys.stderr)
             return 2

@@ -237,6 +237,7 @@ class LockStep:
         max_decisions: int = 400,
         editions: Sequence[str] = DEFAULT_EDITIONS,
         capabilities: dict[str, frozenset[str]] | None = None,
+        follow: bool = True,
     ) -> None:
         self.target = target
         self.max_decisions = max_decisions
@@ -244,6 +245,10 @@ class LockStep:
         #: Per edition, the capabilities the target declares (None: everything): a game
         #: chooses only actions within them and ends where the reference goes beyond them.
         self.capabilities = capabilities
+        #: A directed game follows its scenario's steps (False: it starts from the
+        #: scenario's state and every decision is drawn; the refused actions the scenario
+        #: tries before its first step are still probed).
+        self.follow = follow
         self.cut_short = 0
         #: The rules the reference cited at each decision of the latest game, so far, in
         #: the events of the action taken and in refusing the illegal actions probed (what
@@ -268,7 +273,7 @@ class LockStep:
             config = chooser.config(self.editions)
             g = _Game(self, config)
         else:
-            k = start.followable - chooser.index(start.followable + 1)
+            k = start.followable - chooser.index(start.followable + 1) if self.follow else 0
             chooser = RotatedChooser(chooser, random.Random(f"{salt}:{start.label}"))
             g = _Game(self, start_config(start), start, k)
             most = min(most, k + DIRECTED_TAIL)

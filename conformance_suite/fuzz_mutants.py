@@ -162,18 +162,20 @@ def fuzz_all_mutants(
     themed: bool = False,
     starts: Sequence[ScenarioStart] = (),
     directed: int = 0,
+    follow: bool = True,
 ) -> MutantSweep:
     """Fuzz the reference against every engine mutant in process (per mutant and a
     summary).  With ``out``, each finding's scenario is written there; ``themed``: decks of
-    one theme, ``directed``: games from the scenario ``starts``
-    (:func:`~conformance_suite.fuzz_shrink.fuzz`)."""
+    one theme, ``directed``: games from the scenario ``starts``, following their steps unless
+    not ``follow`` (:func:`~conformance_suite.fuzz_shrink.fuzz`)."""
     runs: list[MutantRun] = []
     started = time.perf_counter()
     cpu = time.process_time()
     for name in mutants or sorted(MUTANTS):
         target = FastInProcessTarget(name)
         rep = fuzz(target, games=games, seed=seed, max_decisions=max_decisions, editions=editions, label=name,
-                   progress=progress, shrink_limit=shrink_limit, themed=themed, starts=starts, directed=directed)
+                   progress=progress, shrink_limit=shrink_limit, themed=themed, starts=starts, directed=directed,
+                   follow=follow)
         if rep.finding is not None and out is not None:
             rep = replace(rep, written=write_finding(rep.finding, name, target, out))
         runs.append(MutantRun(name, MUTANTS[name].rule, rep))

@@ -167,6 +167,7 @@ def fuzz(
     themed: bool = False,
     starts: Sequence[ScenarioStart] = (),
     directed: int = 0,
+    follow: bool = True,
 ) -> FuzzReport:
     """Fuzz ``target`` for at most ``games`` games from ``seed``; on a divergence, shrink it
     and return it in the report (not yet written: see
@@ -186,7 +187,9 @@ def fuzz(
     :class:`~conformance_suite.fuzz_directed.FirstChoices`, turned by the game's seeded
     rotation), played without Hypothesis, whose search costs more than such a game; only a
     game that diverges is searched again with Hypothesis (from ``seed`` + the number of
-    random searches + its index), whose first example is the same game, and shrunk."""
+    random searches + its index), whose first example is the same game, and shrunk.
+    ``follow=False``: a directed game takes none of its scenario's steps (every decision
+    from the scenario's state on is drawn)."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -204,7 +207,7 @@ def fuzz(
     total = sum(count for _, count in plans) + directed
     guide = StartGuide(starts, seed)
     played_starts: list[str] = []
-    lock = LockStep(target, max_decisions=max_decisions, editions=editions, capabilities=capabilities)
+    lock = LockStep(target, max_decisions=max_decisions, editions=editions, capabilities=capabilities, follow=follow)
     counters = Counters()
     reach = Reach()
     found_in = 0

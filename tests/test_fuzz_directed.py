@@ -66,6 +66,10 @@ def test_a_directed_game_replays_identically_from_its_seed_and_start() -> None:
     lock = LockStep(FastInProcessTarget())
     lock.play(_Zero(), start=start, salt=1)
     assert lock.last_followed == start.followable == 2
+    # without following, every decision from the scenario's state is drawn
+    lock = LockStep(FastInProcessTarget(), follow=False)
+    lock.play(_Zero(), start=start, salt=1)
+    assert lock.last_followed == 0
 
 
 def test_a_finding_from_a_scenario_start_shrinks_into_a_valid_scenario(tmp_path: Path) -> None:
