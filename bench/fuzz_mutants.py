@@ -34,13 +34,34 @@ from oracle.mutants import MUTANTS  # noqa: E402
 #: Why the fuzzer's games (directed and random) do not reach a mutant it did not find: what
 #: the mutant changes and why neither a scenario's path plus a few random decisions nor a
 #: random game of the whole pool shows it in lock step.
-WHY: dict[str, str] = {}
+WHY: dict[str, str] = {
+    "any_deck_is_own_deck": (
+        "Гном-разведчик's look at «любой колоды» names the deck only in the deck_looked_at event; looking moves no "
+        "card, so the state after the declaration is the same with the mutant. The lock step compares states, "
+        "decisions, legal actions and refusals, not events, so the directed game from the killing scenario (played, "
+        "start s510.3-gnome-scout-…[R15]) takes the same path without a divergence; the scenario kills it through "
+        "its expect_events (deck_looked_at player=1)."),
+    "each_player_draws_from_controller": (
+        "«Каждый игрок берёт карту» in the wrong order (the controller first instead of the active player) leaves "
+        "the same state once both have drawn: only the order of the drawn events differs, which the lock step does "
+        "not compare; the directed game from the killing scenario (played, start s527.2.3-each-player-draws-…[R15]) "
+        "sees no divergence, and the scenario kills it through its ordered expect_events."),
+}
 
 
 def _rows(path: Path | None) -> dict[str, dict[str, Any]]:
+    """The mutants' rows of a ``--all-mutants --json`` file, or of a JSON-lines file of such
+    rows (one mutant per line, as a sweep run mutant by mutant writes them)."""
     if path is None or not path.exists():
         return {}
-    return {r["mutant"]: r for r in json.loads(path.read_text(encoding="utf-8"))["results"]}
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".jsonl":
+        return {r["mutant"]: r for r in map(json.loads, text.splitlines()) if r}
+    return {r["mutant"]: r for r in json.loads(text)["results"]}
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
 
 
 def table(before: Path | None, after: Path) -> dict[str, Any]:
@@ -53,7 +74,6 @@ def table(before: Path | None, after: Path) -> dict[str, Any]:
         r = a[name]
         row: dict[str, Any] = {
             "mutant": name, "rule": MUTANTS[name].rule, "family": mutant_family(name),
-            "found_before": b[name]["found"] if name in b else None,
             "found_after": r["found"], "games_to_find": r["games_to_find"], "seconds_to_find": r["seconds_to_find"],
             "start": r.get("start"), "kind": r["kind"], "scenario": r["scenario_id"],
         }
@@ -68,17 +88,26 @@ def table(before: Path | None, after: Path) -> dict[str, Any]:
                                              "families", "found_from_scenario_starts", "found_following_scenario_steps",
                                              "games_to_find", "seconds_to_find", "seconds", "cpu_seconds")},
     }
-    if before is not None and before.exists():
-        bd = json.loads(before.read_text(encoding="utf-8"))
+    if b:
         same = [n for n in b if n in a]
-        summary["before"] = {k: bd.get(k) for k in ("seed", "games_per_mutant", "mutants", "found", "games_to_find",
-                                                     "seconds", "cpu_seconds", "sample")}
-        summary["before"]["families"] = _families(b)
-        summary["same_mutants"] = {"mutants": len(same), "found_before": sum(b[n]["found"] for n in same),
-                                   "found_after": sum(a[n]["found"] for n in same)}
-        secs = [b[n]["seconds"] for n in same if b[n]["found"]]
-        if secs:
-            summary["before"]["median_seconds_incl_shrink"] = statistics.median(secs)
+        found_b = [b[n] for n in same if b[n]["found"]]
+        summary["before"] = {
+            "mutants": len(b), "found": len(found_b), "families": _families(b),
+            "games_to_find_median": _median([r["games_to_find"] for r in found_b]),
+            "seconds_to_find_median": _median([r["seconds_to_find"] for r in found_b if r.get("seconds_to_find") is not None]),
+            "seconds_per_mutant_median": _median([r["seconds"] for r in b.values()]),
+            "cpu_seconds": round(sum(r.get("cpu_seconds", 0.0) for r in b.values()), 1),
+        }
+        found_a = [a[n] for n in same if a[n]["found"]]
+        summary["after_on_the_same_mutants"] = {
+            "mutants": len(same), "found": len(found_a), "families": _families({n: a[n] for n in same}),
+            "games_to_find_median": _median([r["games_to_find"] for r in found_a]),
+            "seconds_to_find_median": _median([r["seconds_to_find"] for r in found_a]),
+            "seconds_per_mutant_median": _median([a[n]["seconds"] for n in same]),
+        }
+        for row in rows:
+            row["found_before"] = b[row["mutant"]]["found"] if row["mutant"] in b else None
+            row["games_to_find_before"] = b[row["mutant"]]["games_to_find"] if row["mutant"] in b else None
     return {"summary": summary, "mutants": rows}
 
 

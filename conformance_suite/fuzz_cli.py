@@ -69,7 +69,7 @@ from .targets import Target, TargetError
 __all__ = ["DEFAULT_DIRECTED", "DEFAULT_EDITIONS", "add_fuzz_arguments", "run_fuzz"]
 
 #: Directed games per target with ``--from-scenarios`` unless ``--directed`` says otherwise.
-DEFAULT_DIRECTED = 300
+DEFAULT_DIRECTED = 2400
 
 
 def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
@@ -101,7 +101,8 @@ def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-scenarios", action="store_true", help="no directed games (with --all-mutants: as before "
                         "directed games existed)")
     parser.add_argument("--directed", type=int, default=DEFAULT_DIRECTED, metavar="N",
-                        help=f"directed games per target with --from-scenarios (default {DEFAULT_DIRECTED})")
+                        help=f"directed games per target with --from-scenarios, one per start at most (default {DEFAULT_DIRECTED}: "
+                        "every start of the suite's scenarios, each in every edition it lists)")
     parser.add_argument("--no-follow", action="store_true", help="directed games take none of their scenario's steps: "
                         "every decision from the scenario's state on is drawn (then at most 4 decisions are played)")
     parser.add_argument("--no-write", action="store_true", help="do not write scenario files")
