@@ -56,9 +56,11 @@ class MutantRun:
 
     def as_dict(self) -> dict[str, object]:
         """The mutant's row of ``--all-mutants --json``: the report's data, the mutant, its
-        rule and family; its reach per family only (the sweep's holds the rules)."""
+        rule and family; its reach per family only (the sweep's holds the rules), and the
+        number of its directed games without their starts."""
         row = {**self.report.as_dict(), "mutant": self.mutant, "rule": self.rule, "family": mutant_family(self.mutant)}
         row["reach"] = {f: v for f, v in self.report.reach.as_dict().items() if f in FAMILIES}
+        del row["starts"]  # the same for every mutant until its finding: ``start`` names the one that found it
         return row
 
 

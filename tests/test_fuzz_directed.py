@@ -186,3 +186,24 @@ def test_seed_edition_starts_follow_their_scenario(edition: str) -> None:
             lock.play(RandomChooser(1), start=s, salt=1)
         except Mismatch as m:  # pragma: no cover - the reference agrees with itself
             pytest.fail(m.finding.message)
+
+
+def test_the_sweep_reports_families_seconds_and_reach_per_rule() -> None:
+    """``--all-mutants`` figures: found per family of mutants, the seconds to the first
+    divergence, the finds from scenario starts, and the reach per rule of all its games."""
+    from conformance_suite.fuzz_mutants import fuzz_all_mutants, mutant_family
+
+    assert mutant_family("fight_effect_one_sided") == "combined and costs" and mutant_family("lifo_queue") == "core"
+    sweep = fuzz_all_mutants(games=0, seed=1, starts=[_start()], directed=1,
+                             mutants=["fight_effect_one_sided", "any_deck_is_own_deck"], shrink_limit=20)
+    d = sweep.as_dict()
+    assert d["found"] == 1 and d["not_found"] == ["any_deck_is_own_deck"]
+    assert d["families"] == {"combined and costs": {"mutants": 1, "found": 1}, "hand and deck": {"mutants": 1, "found": 0}}
+    assert d["found_from_scenario_starts"] == d["found_following_scenario_steps"] == 1
+    t = d["seconds_to_find"]
+    assert isinstance(t, dict) and 0 < t["median"] <= sweep.seconds
+    assert sweep.cpu_seconds > 0 and d["directed_per_mutant"] == 1
+    reach = d["reach"]
+    assert isinstance(reach, dict) and reach["rules"]["R15:7.fight"] >= 1
+    rows = d["results"]
+    assert isinstance(rows, list) and all("starts" not in r and r["directed_games"] == 1 for r in rows)
