@@ -144,7 +144,9 @@ def run_fuzz(args: argparse.Namespace) -> int:
         if sweep.not_found:
             print("not found: " + ", ".join(sweep.not_found))
         reach = sweep.reach()
-        print(f"reached, per rule (decisions citing it, over all {reach.played} searched games):")
+        print(f"reached, per mechanism family of Part 5 (over all {reach.played} searched games):")
+        print("\n".join(reach.lines()))
+        print("reached, per rule (decisions citing it):")
         print("\n".join(reach.rule_lines()))
         if args.json:
             Path(args.json).write_text(json.dumps(sweep.as_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
