@@ -94,7 +94,8 @@ FUZZ_EPILOG = """\
 examples:
   %(prog)s --target 127.0.0.1:50051 --games 200 --seed 1 --out fuzz-findings
   %(prog)s --mutant lifo_queue --games 50 --seed 1 --no-write
-  %(prog)s --all-mutants --games 300 --seed 1 --json fuzz_all.json
+  %(prog)s --all-mutants --games 20 --seed 1 --json fuzz_all.json   (directed games first: bench/fuzz_mutants.md)
+  %(prog)s --target 127.0.0.1:50051 --games 20 --from-scenarios --seed 1
 
 exit codes: 0 no divergence; 1 a divergence was found (--all-mutants: some mutant was not
 found); 2 bad usage or the target failed (down, crashed, wrong protocol)

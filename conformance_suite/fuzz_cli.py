@@ -27,6 +27,14 @@ divergence seen so far is cut there.  ``--all-mutants`` fuzzes every engine muta
 process and reports how many were found, in how many games, and how short the shrunk
 games are (``--json PATH`` keeps the figures).
 
+``--from-scenarios [DIR]`` (on by default with ``--all-mutants``; ``--no-scenarios`` turns
+it off) adds ``--directed N`` *directed games* after the random ones: games that start
+from the scenario states of DIR (default: the suite's own), follow a scenario's steps and
+go on at random, each start chosen where the run has reached fewest rules
+(:mod:`~conformance_suite.fuzz_directed`).  Every run ends with its reach per mechanism
+family and per rule, and the rules of R15 Parts 3-5 it never reached
+(:mod:`~conformance_suite.fuzz_reach`).
+
 Exit codes: 0 no divergence, 1 a divergence was found (for ``--all-mutants``: some mutant
 was not found), 2 bad usage or the target failed (down, crashed, wrong protocol).
 
@@ -49,15 +57,19 @@ from pathlib import Path
 from oracle.editions import EDITIONS
 from oracle.mutants import MUTANTS
 
+from .fuzz_directed import ScenarioStart, load_starts
 from .fuzz_lockstep import DEFAULT_EDITIONS, format_finding
 from .fuzz_mutants import fuzz_all_mutants
 from .fuzz_scenario import target_label, write_finding
 from .fuzz_shrink import DEFAULT_SHRINK_LIMIT, LOG_EVERY, fuzz
 from .fuzz_targets import FastInProcessTarget, declared_capabilities
+from .scenario import SCENARIO_DIR
 from .targets import Target, TargetError
 
-__all__ = ["DEFAULT_EDITIONS", "add_fuzz_arguments", "run_fuzz"]
+__all__ = ["DEFAULT_DIRECTED", "DEFAULT_EDITIONS", "add_fuzz_arguments", "run_fuzz"]
 
+#: Directed games per target with ``--from-scenarios`` unless ``--directed`` says otherwise.
+DEFAULT_DIRECTED = 2400
 
 
 def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
@@ -82,6 +94,17 @@ def add_fuzz_arguments(parser: argparse.ArgumentParser) -> None:
                         "capture, constructors, combined cards, control, draws, coins, cost modifiers, granted keywords, "
                         "strike changers), both decks of a game from one theme, in R15, so that rare pairings of Part 5 "
                         "mechanisms meet")
+    parser.add_argument("--from-scenarios", nargs="?", const=str(SCENARIO_DIR), default=None, metavar="DIR",
+                        help="after the random games, play --directed games that start from the scenario states of "
+                        "DIR (default: the suite's scenarios), follow a scenario's steps and go on at random, each "
+                        "start chosen where the run has reached fewest rules (on by default with --all-mutants)")
+    parser.add_argument("--no-scenarios", action="store_true", help="no directed games (with --all-mutants: as before "
+                        "directed games existed)")
+    parser.add_argument("--directed", type=int, default=DEFAULT_DIRECTED, metavar="N",
+                        help=f"directed games per target with --from-scenarios, one per start at most (default {DEFAULT_DIRECTED}: "
+                        "every start of the suite's scenarios, each in every edition it lists)")
+    parser.add_argument("--no-follow", action="store_true", help="directed games take none of their scenario's steps: "
+                        "every decision from the scenario's state on is drawn (then at most 4 decisions are played)")
     parser.add_argument("--no-write", action="store_true", help="do not write scenario files")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines (by default: a status line on a "
                         f"terminal, one line every {LOG_EVERY:.0f} s in a log)")
@@ -101,17 +124,30 @@ def run_fuzz(args: argparse.Namespace) -> int:
         return 2
     tty = None if args.quiet else sys.stderr
     out = None if args.no_write else args.out
+    starts = _starts(args, editions)
+    directed = args.directed if starts else 0
     if args.all_mutants:
         sweep = fuzz_all_mutants(games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
                                  out=out, progress=tty, log=sys.stdout, shrink_limit=args.shrink_limit,
-                                 themed=args.themed)
-        g, s = sweep.stats("games_to_find"), sweep.stats("shrunk_decisions")
-        print(f"found {len(sweep.found)} of {len(sweep.runs)} mutants with {args.games} games each (seed {args.seed})")
-        if g and s:
+                                 themed=args.themed, starts=starts, directed=directed,
+                                 follow=not args.no_follow)
+        g, s, t = sweep.stats("games_to_find"), sweep.stats("shrunk_decisions"), sweep.stats("seconds_to_find")
+        more = f" and {directed} directed games" if directed else ""
+        print(f"found {len(sweep.found)} of {len(sweep.runs)} mutants with {args.games} random games{more} each "
+              f"(seed {args.seed}; {sweep.seconds:.0f} s, {sweep.cpu_seconds:.0f} CPU s)")
+        for fam, row in sweep.families().items():
+            print(f"  {fam:20} {row['found']:3} of {row['mutants']}")
+        if g and s and t:
             print(f"games to the first divergence: min {g['min']}, median {g['median']}, max {g['max']}")
+            print(f"seconds to the first divergence: min {t['min']}, median {t['median']}, max {t['max']}")
             print(f"shrunk games (decisions): min {s['min']}, median {s['median']}, max {s['max']}")
         if sweep.not_found:
             print("not found: " + ", ".join(sweep.not_found))
+        reach = sweep.reach()
+        print(f"reached, per mechanism family of Part 5 (over all {reach.played} searched games):")
+        print("\n".join(reach.lines()))
+        print("reached, per rule (decisions citing it):")
+        print("\n".join(reach.rule_lines()))
         if args.json:
             Path(args.json).write_text(json.dumps(sweep.as_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         return 0 if not sweep.not_found else 1
@@ -138,7 +174,9 @@ def run_fuzz(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         rep = fuzz(target, games=args.games, seed=args.seed, max_decisions=args.max_decisions, editions=editions,
-                   label=label, progress=tty, shrink_limit=args.shrink_limit, capabilities=caps, themed=args.themed)
+                   label=label, progress=tty, shrink_limit=args.shrink_limit, capabilities=caps, themed=args.themed,
+                   starts=[st for st in starts if st.edition in editions], directed=directed,
+                   follow=not args.no_follow)
         if rep.error:
             print(f"fuzz: the target failed: {rep.error}", file=sys.stderr)
             return 2
@@ -150,6 +188,8 @@ def run_fuzz(args: argparse.Namespace) -> int:
                   f"seed {args.seed}{cut}")
             print("reached, per mechanism family of Part 5 (games and decisions citing its rules):")
             print("\n".join(rep.reach.lines()))
+            print("reached, per rule (decisions citing it):")
+            print("\n".join(rep.reach.rule_lines()))
         else:
             print(format_finding(rep.finding))
             print(f"found in game {rep.games_to_find} (seed {args.seed}); shrunk from {rep.decisions_before_shrink} "
@@ -168,3 +208,12 @@ def run_fuzz(args: argparse.Namespace) -> int:
         close = getattr(target, "close", None)
         if close is not None:
             close()
+
+
+def _starts(args: argparse.Namespace, editions: list[str]) -> list[ScenarioStart]:
+    """The scenario starts of the directed games: those of ``--from-scenarios DIR``, or of
+    the suite's scenarios with ``--all-mutants`` unless ``--no-scenarios``; none otherwise."""
+    where = args.from_scenarios or (str(SCENARIO_DIR) if args.all_mutants else None)
+    if args.no_scenarios or where is None or args.directed < 1:
+        return []
+    return load_starts(where, editions)

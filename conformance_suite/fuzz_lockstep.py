@@ -19,6 +19,7 @@ a readable account of it.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -31,10 +32,11 @@ from oracle.engine import SHUFFLE_STEPS, apply, check, decision, legal_actions, 
 from oracle.model import CHANCE, Action, State, Violation
 from oracle.rules.turn.setup import GameConfig, new_game
 from oracle.sampler import Chooser, illegal_candidates
-from oracle.serialize import to_dict
+from oracle.serialize import from_dict, to_dict
 from oracle.verify import FieldDifference, actor_name, comparable_state, diff_states
 
 from .executor import resolve_trigger_ref, symbolic_action
+from .fuzz_directed import DIRECTED_TAIL, RotatedChooser, ScenarioStart, follow_plan, start_config
 from .targets import (
     NO_DECISION,
     GameSetup,
@@ -84,7 +86,9 @@ class FuzzFinding:
     ``reference_violations`` / ``target_violations``: each side's refusal of the checked or
     applied action; ``differences``: the differing fields of the states; ``facts``:
     scenario facts (path, the reference's JSON value) for the first of them; ``rules``: the
-    rules the finding's scenario cites."""
+    rules the finding's scenario cites; ``start``: the scenario state a directed game
+    started from (:mod:`~conformance_suite.fuzz_directed`; None: a new game of ``config``,
+    whose heroes and decks are then unused but for a ``new_game`` start)."""
 
     kind: str
     message: str
@@ -101,6 +105,7 @@ class FuzzFinding:
     differences: tuple[FieldDifference, ...] = ()
     facts: tuple[tuple[str, str], ...] = ()
     rules: tuple[str, ...] = ()
+    start: ScenarioStart | None = None
 
     @property
     def decisions(self) -> int:
@@ -232,6 +237,7 @@ class LockStep:
         max_decisions: int = 400,
         editions: Sequence[str] = DEFAULT_EDITIONS,
         capabilities: dict[str, frozenset[str]] | None = None,
+        follow: bool = True,
     ) -> None:
         self.target = target
         self.max_decisions = max_decisions
@@ -239,19 +245,41 @@ class LockStep:
         #: Per edition, the capabilities the target declares (None: everything): a game
         #: chooses only actions within them and ends where the reference goes beyond them.
         self.capabilities = capabilities
+        #: A directed game follows its scenario's steps (False: it starts from the
+        #: scenario's state and every decision is drawn; the refused actions the scenario
+        #: tries before its first step are still probed).
+        self.follow = follow
         self.cut_short = 0
-        #: The rules the reference cited at each decision of the latest game, so far
-        #: (what :class:`~conformance_suite.fuzz_reach.Reach` counts).
+        #: The rules the reference cited at each decision of the latest game, so far, in
+        #: the events of the action taken and in refusing the illegal actions probed (what
+        #: :class:`~conformance_suite.fuzz_reach.Reach` counts).
         self.last_cited: list[tuple[str, ...]] = []
+        #: The scenario steps the latest directed game followed (0 for another game).
+        self.last_followed = 0
 
-    def play(self, chooser: Chooser, on_decision: Callable[[], None] | None = None, limit: int = 0) -> int:
+    def play(
+        self, chooser: Chooser, on_decision: Callable[[], None] | None = None, limit: int = 0,
+        start: ScenarioStart | None = None, salt: int = 0,
+    ) -> int:
         """Play one game of at most ``limit`` decisions (default: ``max_decisions``); the
-        number of decisions checked."""
-        config = chooser.config(self.editions)
-        g = _Game(self, config)
-        self.last_cited = g.rules
-        g.start()
+        number of decisions checked.  With ``start``, a directed game
+        (:mod:`~conformance_suite.fuzz_directed`): from that scenario state, its first ``k``
+        legal steps (``k`` drawn: the chooser's first number ``d`` of ``0..n`` gives
+        ``k = n - d``), then at most :data:`DIRECTED_TAIL` decisions drawn through a
+        :class:`~conformance_suite.fuzz_directed.RotatedChooser` seeded from ``salt`` and
+        the start."""
         most = min(limit or self.max_decisions, self.max_decisions)
+        if start is None:
+            config = chooser.config(self.editions)
+            g = _Game(self, config)
+        else:
+            k = start.followable - chooser.index(start.followable + 1) if self.follow else 0
+            chooser = RotatedChooser(chooser, random.Random(f"{salt}:{start.label}"))
+            g = _Game(self, start_config(start), start, k)
+            most = min(most, k + DIRECTED_TAIL)
+        self.last_cited = g.reached
+        self.last_followed = len(g.follow)
+        g.start()
         for n in range(most):
             if not g.step(chooser):
                 if g.cut:
@@ -265,13 +293,17 @@ class LockStep:
 class _Game:
     """One lock-step game in progress."""
 
-    def __init__(self, lock: LockStep, config: GameConfig) -> None:
+    def __init__(self, lock: LockStep, config: GameConfig, start: ScenarioStart | None = None, k: int = 0) -> None:
         self.target = lock.target
         self.config = config
-        self.ref: State = new_game(config)
+        self.start_from = start
+        self.ref: State = new_game(config) if start is None or start.state is None else from_dict(start.state)
         self.tstate: StateData = {}
         self.actions: list[str] = []
         self.rules: list[tuple[str, ...]] = []  # rules cited by the reference at each decision
+        self.reached: list[tuple[str, ...]] = []  # the same with the rules of the refusals probed
+        #: The scenario steps still to follow (directed game): refused actions to probe, the step.
+        self.follow = follow_plan(start, k) if start is not None else []
         self.pool: list[Action] = []
         caps = lock.capabilities
         self.caps: frozenset[str] | None = None if caps is None else caps.get(config.edition, frozenset())
@@ -312,7 +344,7 @@ class _Game:
         if not found:
             fallback = f"{self.config.edition}:401.1"
             found = [fallback] if fallback in load_catalogue() else []
-        base = FuzzFinding(kind, message, self.config, tuple(self.actions), rules=tuple(found))
+        base = FuzzFinding(kind, message, self.config, tuple(self.actions), rules=tuple(found), start=self.start_from)
         return Mismatch(replace(base, **fields))
 
     def _call(self, what: str, fn: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
@@ -327,6 +359,9 @@ class _Game:
             ) from None
 
     def start(self) -> None:
+        if self.start_from is not None and self.start_from.state is not None:
+            self.tstate = to_dict(self.ref)  # a scenario state: the target receives it as it is
+            return
         self.tstate = self._call("CreateGame", self.target.create_game, GameSetup.of(self.config)).state
         ref = to_dict(self.ref)
         if not _same(ref, self.tstate):
@@ -399,7 +434,12 @@ class _Game:
                 missing_actions=tuple(missing), extra_actions=tuple(extra), reference_legal=tuple(enc),
                 rules=[*here, *(self.rules[-1] if self.rules else ())],
             )
-        if ref.step in SHUFFLE_STEPS:
+        refused, scripted = self._scripted()
+        if scripted is not None:
+            chosen = scripted
+            probe = replace(chosen, actor=CHANCE) if ref.step in SHUFFLE_STEPS else replace(
+                legal[chooser.index(len(legal))], actor=d.actor)
+        elif ref.step in SHUFFLE_STEPS:
             seat = shuffled_seat(ref)
             chosen = Action("shuffle", card=seat, values=tuple(chooser.permutation(ref.players[seat].deck)))
             probe = replace(chosen, actor=CHANCE)
@@ -419,25 +459,9 @@ class _Game:
                 rules=[r for e in out.events for r in e.rules],
             )
         cands = [a for a in illegal_candidates(ref, d.actor, legal, chosen, self.pool) if self._allowed(a)]
-        if cands:
-            bad = cands[chooser.index(len(cands))]
-            bad_text = encode(bad)
-            rv = tuple(check(ref, bad))
-            tv = self._call("CheckAction", target.check, self.tstate, self._for_target(bad_text))
-            cited = {v.rule for v in tv}
-            missing_rules = [v.rule for v in rv if v.rule not in cited]
-            if not tv or missing_rules:
-                what = (
-                    f"the target accepts the illegal action {bad_text!r}"
-                    if not tv
-                    else f"the target refuses {bad_text!r} but does not cite {', '.join(dict.fromkeys(missing_rules))}"
-                )
-                raise self._finding(
-                    "check_illegal",
-                    what + " (reference: " + _violations_text(rv) + ")",
-                    action=bad_text, reference_decision=ref_decision, reference_violations=rv,
-                    target_violations=tuple(tv), rules=[v.rule for v in rv],
-                )
+        refusals: list[str] = []
+        for bad in [*refused, *([cands[chooser.index(len(cands))]] if cands else [])]:
+            refusals += self._probe_illegal(bad, ref_decision)
         out = apply(ref, chosen)
         if self.caps is not None:
             events = load_events()
@@ -471,6 +495,7 @@ class _Game:
         self.ref, self.tstate = out.state, tres.state
         self.actions.append(text)
         self.rules.append(cited_here)
+        self.reached.append((*cited_here, *refusals))
         for a in (chosen, replace(probe, actor=-1)):
             if a.kind != "shuffle" and a not in self.pool:
                 self.pool.append(a)
@@ -478,11 +503,64 @@ class _Game:
         return True
 
 
+    def _scripted(self) -> tuple[list[Action], Action | None]:
+        """At a followed decision of a directed game: the actions its scenario expects
+        refused here (those the reference refuses) and its step (None once the plan is
+        done, or when the reference refuses the step: the game then goes on drawn)."""
+        if not self.follow:
+            return [], None
+        texts, step = self.follow.pop(0)
+        state = to_dict(self.ref)
+        refused = []
+        for text in texts:
+            action = _decoded(resolve_trigger_ref(text, state, missing_ok=True))
+            if action is not None and self._allowed(action) and check(self.ref, action):
+                refused.append(action)
+        action = _decoded(resolve_trigger_ref(step, state)) if step else None
+        if action is None or not self._allowed(action) or check(self.ref, action):
+            self.follow.clear()
+            return refused, None
+        return refused, action
+
+    def _probe_illegal(self, bad: Action, ref_decision: TargetDecision) -> list[str]:
+        """Check the illegal action ``bad`` on the target: it must refuse it citing every
+        rule the reference cites (else a finding); the rules the reference cites."""
+        bad_text = encode(bad)
+        rv = tuple(check(self.ref, bad))
+        tv = self._call("CheckAction", self.target.check, self.tstate, self._for_target(bad_text))
+        cited = {v.rule for v in tv}
+        missing_rules = [v.rule for v in rv if v.rule not in cited]
+        if not tv or missing_rules:
+            what = (
+                f"the target accepts the illegal action {bad_text!r}"
+                if not tv
+                else f"the target refuses {bad_text!r} but does not cite {', '.join(dict.fromkeys(missing_rules))}"
+            )
+            raise self._finding(
+                "check_illegal",
+                what + " (reference: " + _violations_text(rv) + ")",
+                action=bad_text, reference_decision=ref_decision, reference_violations=rv,
+                target_violations=tuple(tv), rules=[v.rule for v in rv],
+            )
+        return [v.rule for v in rv]
+
+
+def _decoded(text: str | None) -> Action | None:
+    """The action of a scenario step's text (None when there is none or it does not parse)."""
+    if not text:
+        return None
+    try:
+        return decode(text)
+    except ActionSyntaxError:
+        return None
+
+
 def format_finding(f: FuzzFinding) -> str:
     """A readable account of a finding."""
+    where = (f"from scenario {f.start.label}" if f.start is not None
+             else f"heroes {f.config.heroes[0]} vs {f.config.heroes[1]}")
     lines = [
-        f"DIVERGENCE ({f.kind}) at decision {f.decisions} of a game of edition {f.edition}, "
-        f"heroes {f.config.heroes[0]} vs {f.config.heroes[1]}",
+        f"DIVERGENCE ({f.kind}) at decision {f.decisions} of a game of edition {f.edition}, {where}",
         f"  {f.message}",
     ]
     if f.actions:

@@ -11,6 +11,7 @@ target and passes on the reference (:class:`Written` says where it went, or why 
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import tempfile
@@ -85,12 +86,16 @@ def _divergent_step(f: FuzzFinding) -> dict[str, Any]:
 
 def finding_scenario(f: FuzzFinding, label: str) -> dict[str, Any]:
     """The scenario (protobuf JSON data) that replays a finding: a new game of its
-    configuration, every decision before the divergent one, then the divergent decision
-    with the reference's expectations."""
+    configuration (a directed game: its start scenario's setup), every decision before the
+    divergent one, then the divergent decision with the reference's expectations."""
     # Trigger ids are the implementation's own: scenarios name triggers by source and
     # ability, so the decisions are replayed on the reference to write them that way.
     ref = InProcessTarget()
-    state = ref.create_game(GameSetup.of(f.config)).state
+    start = f.start
+    if start is not None and start.state is not None:
+        state = copy.deepcopy(dict(start.state))
+    else:
+        state = ref.create_game(GameSetup.of(f.config)).state
     steps: list[dict[str, Any]] = []
     for a in f.actions:
         steps.append({"action": {"encoded": symbolic_action(a, state)}})
@@ -104,17 +109,18 @@ def finding_scenario(f: FuzzFinding, label: str) -> dict[str, Any]:
             "actions": sorted(symbolic_action(a, state) for a in last["expect_legal_actions"]["actions"])
         }
     steps.append(last)
-    body = {
-        "setup": {"new_game": {"heroes": list(f.config.heroes), "decks": [{"card_ids": list(d)} for d in f.config.decks]}},
-        "steps": steps,
-    }
+    setup = (copy.deepcopy(dict(start.setup)) if start is not None else
+             {"new_game": {"heroes": list(f.config.heroes), "decks": [{"card_ids": list(d)} for d in f.config.decks]}})
+    body = {"setup": setup, "steps": steps}
     digest = hashlib.sha256(json.dumps([label, f.edition, body], sort_keys=True).encode()).hexdigest()[:10]
     summary = f.message if len(f.message) <= 160 else f.message[:157] + "..."
+    origin = f" from the state of scenario {start.scenario_id}" if start is not None else ""
     return {
         "id": f"fuzz-{_slug(label)}-{digest}",
         "rules": list(f.rules),
         "editions": [f.edition],
-        "description": f"Fuzzer finding against {label} after {f.decisions} decisions ({f.kind}): {summary}".replace("\n", " "),
+        "description": (f"Fuzzer finding against {label} after {f.decisions} decisions{origin} ({f.kind}): "
+                        f"{summary}").replace("\n", " "),
         **body,
     }
 

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from oracle.sampler import THEMES, HypothesisChooser
 
+from .fuzz_directed import FirstChoices, ScenarioStart, StartGuide
 from .fuzz_lockstep import DEFAULT_EDITIONS, FuzzFinding, LockStep, Mismatch
 from .fuzz_reach import Reach
 from .fuzz_scenario import Written, target_label
@@ -56,7 +57,10 @@ class FuzzReport:
     (None before :func:`~conformance_suite.fuzz_scenario.write_finding`); ``error``: why
     the run ended early (the target failed), "" otherwise; ``cut_short``: games ended where
     the target declares no capability (or said UNIMPLEMENTED); ``reach``: per mechanism family,
-    the searched games and decisions that cited its rules (:mod:`~conformance_suite.fuzz_reach`)."""
+    the searched games and decisions that cited its rules (:mod:`~conformance_suite.fuzz_reach`);
+    ``seconds_to_find``: the time to the first divergence; ``starts``: the scenario starts
+    of the directed games played, in order (``id[edition]``); ``found_following``: the
+    first divergence came at a decision a directed game took from its scenario's steps."""
 
     label: str
     seed: int
@@ -72,6 +76,9 @@ class FuzzReport:
     error: str = ""
     cut_short: int = 0
     reach: Reach = field(default_factory=Reach)
+    seconds_to_find: float = 0.0
+    starts: tuple[str, ...] = ()
+    found_following: bool = False
 
     def as_dict(self) -> dict[str, object]:
         """Plain data for ``--json``."""
@@ -97,6 +104,11 @@ class FuzzReport:
             "scenario_note": self.written.reason if self.written else "",
             "error": self.error,
             "games_cut_short": self.cut_short,
+            "seconds_to_find": round(self.seconds_to_find, 3) if f else None,
+            "start": f.start.label if f and f.start else None,
+            "found_following": self.found_following if f else None,
+            "directed_games": len(self.starts),
+            "starts": list(self.starts),
             "reach": self.reach.as_dict(),
         }
 
@@ -153,6 +165,9 @@ def fuzz(
     shrink_limit: int = DEFAULT_SHRINK_LIMIT,
     capabilities: dict[str, frozenset[str]] | None = None,
     themed: bool = False,
+    starts: Sequence[ScenarioStart] = (),
+    directed: int = 0,
+    follow: bool = True,
 ) -> FuzzReport:
     """Fuzz ``target`` for at most ``games`` games from ``seed``; on a divergence, shrink it
     and return it in the report (not yet written: see
@@ -164,7 +179,17 @@ def fuzz(
     more shared out evenly between the deck themes of :data:`oracle.sampler.THEMES` (one
     Hypothesis search each, from ``seed`` + its index), so that rare pairings of Part 5
     mechanisms meet more often; a themed game is played in R15 when R15 is among
-    ``editions``."""
+    ``editions``.  ``directed``: first, at most that many directed games
+    (:mod:`~conformance_suite.fuzz_directed`), one from each of the ``starts`` a
+    :class:`~conformance_suite.fuzz_directed.StartGuide` chooses from the reach so far: they
+    are short, so a divergence they find shrinks in few replays.  A directed game is the
+    first example Hypothesis plays (every number drawn 0:
+    :class:`~conformance_suite.fuzz_directed.FirstChoices`, turned by the game's seeded
+    rotation), played without Hypothesis, whose search costs more than such a game; only a
+    game that diverges is searched again with Hypothesis (from ``seed`` + the number of
+    random searches + its index), whose first example is the same game, and shrunk.
+    ``follow=False``: a directed game takes none of its scenario's steps (every decision
+    from the scenario's state on is drawn)."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import seed as hseed
     from hypothesis import strategies as st
@@ -178,12 +203,17 @@ def fuzz(
     if themed:
         n = len(THEMES)
         plans += [(t, games // n + (i < games % n)) for i, t in enumerate(THEMES)]
-    total = sum(count for _, count in plans)
-    lock = LockStep(target, max_decisions=max_decisions, editions=editions, capabilities=capabilities)
+    directed = min(directed, len(starts)) if starts else 0
+    total = sum(count for _, count in plans) + directed
+    guide = StartGuide(starts, seed)
+    played_starts: list[str] = []
+    lock = LockStep(target, max_decisions=max_decisions, editions=editions, capabilities=capabilities, follow=follow)
     counters = Counters()
     reach = Reach()
     found_in = 0
     first_len = 0
+    found_at = 0.0
+    following = False
     best: FuzzFinding | None = None
     abort: list[str] = []
     report_limited: list[bool] = []
@@ -197,7 +227,7 @@ def fuzz(
         bar.show(counters, found_in, shrink_limit)
 
     def game(data: Any) -> None:
-        nonlocal found_in, first_len, best
+        nonlocal found_in, first_len, best, found_at, following
         if abort:
             return
         if found_in and shrink_limit and counters.shrink_runs >= shrink_limit and best is not None:
@@ -209,11 +239,14 @@ def fuzz(
         try:
             # While shrinking, a game longer than the shortest divergence seen cannot
             # improve on it: it is cut there (and counts as not diverging).
-            lock.play(HypothesisChooser(data, theme=theme[0]), on_decision, best.decisions if best is not None else 0)
+            lock.play(HypothesisChooser(data, theme=theme[0]), on_decision, best.decisions if best is not None else 0,
+                      start=start[0], salt=seed)
         except Mismatch as m:
             if searching:
                 found_in = counters.games + 1
                 first_len = m.finding.decisions
+                found_at = time.perf_counter() - started
+                following = m.finding.decisions <= lock.last_followed
             if best is None or m.finding.decisions <= best.decisions:
                 best = m.finding
             raise
@@ -243,37 +276,72 @@ def fuzz(
             )(given(data=st.data())(game))
         )
 
+    def play_first(at: ScenarioStart) -> FuzzFinding | None:
+        """Play the first-choices game from ``at`` (what Hypothesis plays first); its
+        divergence, if any."""
+        nonlocal found_in, first_len, best, found_at, following
+        try:
+            lock.play(FirstChoices(), on_decision, start=at, salt=seed)
+        except Mismatch as m:
+            found_in, first_len, best = counters.games + 1, m.finding.decisions, m.finding
+            found_at = time.perf_counter() - started
+            following = m.finding.decisions <= lock.last_followed
+            return m.finding
+        except TargetError as exc:
+            abort.append(str(exc))
+        finally:
+            reach.add_game(lock.last_cited)
+            counters.games += 1
+        return None
+
+    def run(examples: int, run_seed: int) -> FuzzFinding | None:
+        try:
+            search(examples, run_seed)()
+        except Mismatch as m:
+            return m.finding
+        except Exception:  # Hypothesis wraps a non-reproducible failure (Flaky, ExceptionGroup)
+            if not abort:
+                if best is None:
+                    raise
+                return best
+        return None
+
     theme: list[str | None] = [None]
+    start: list[ScenarioStart | None] = [None]
     started = time.perf_counter()
     finding: FuzzFinding | None = None
     try:
-        for k, (theme[0], examples) in enumerate(plans):
+        # Directed games first (short, so a finding shrinks in few replays), each start
+        # chosen from the reach of every game before it; then the random games.
+        for i in range(directed):
+            start[0] = guide.next(reach.rules)
+            if start[0] is None:
+                break
+            played_starts.append(start[0].label)
+            first = play_first(start[0])
+            if first is not None:
+                finding = run(1, seed + len(plans) + i) or first
+            if finding is not None or abort:
+                break
+        start[0] = None
+        for k, (theme[0], examples) in enumerate(plans if finding is None else []):
             if examples == 0 or abort:
                 continue
-            try:
-                search(examples, seed + k)()
-            except Mismatch as m:
-                finding = m.finding
-            except Exception as exc:  # Hypothesis wraps a non-reproducible failure (Flaky, ExceptionGroup)
-                if not abort:
-                    if best is None:
-                        raise
-                    finding = best
-                    _ = exc
+            finding = run(examples, seed + k)
             if finding is not None:
                 break
     finally:
         bar.done()
     report = FuzzReport(
         label, seed, min(counters.games, total), counters.decisions, time.perf_counter() - started,
-        shrink_runs=counters.shrink_runs, cut_short=lock.cut_short, reach=reach,
+        shrink_runs=counters.shrink_runs, cut_short=lock.cut_short, reach=reach, starts=tuple(played_starts),
     )
     if abort:
         return replace(report, error=abort[0])
     if finding is not None:
         report = replace(
             report, finding=finding, games_to_find=found_in, decisions_before_shrink=first_len,
-            shrink_limited=bool(report_limited),
+            shrink_limited=bool(report_limited), seconds_to_find=found_at, found_following=following,
         )
     return report
 

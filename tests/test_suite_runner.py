@@ -676,8 +676,8 @@ def test_public_names_have_docstrings() -> None:
     import importlib
     import inspect
 
-    modules = ["__main__", "coverage", "event_checks", "executor", "facts", "fuzz_cli", "fuzz_lockstep", "fuzz_mutants",
-               "fuzz_scenario", "fuzz_shrink", "fuzz_targets", "grpc_target", "kill_matrix", "known_failures",
+    modules = ["__main__", "coverage", "event_checks", "executor", "facts", "fuzz_cli", "fuzz_directed", "fuzz_lockstep", "fuzz_mutants",
+               "fuzz_reach", "fuzz_scenario", "fuzz_shrink", "fuzz_targets", "grpc_target", "kill_matrix", "known_failures",
                "local_server", "mismatch", "plugin", "plugin.items", "plugin.reporting", "plugin.session",
                "report_html", "report_json", "runner", "scenario", "targets", "trigger_refs"]
     missing = []
