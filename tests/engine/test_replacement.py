@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from oracle.model import State
 from oracle.rules.mechanisms.replacement import Offer, answering, replace
-from oracle.rules.mechanisms.run import Asking, Run
+from oracle.rules.mechanisms.run import Asking, Question, Run
 
 from .helpers import Board
 
@@ -80,7 +80,8 @@ def test_an_optional_replacement_waits_for_its_controllers_answer() -> None:
 
     probe = Run(asking=Asking(()))
     assert replace(state, 0, lambda _n: offers, apply, probe).would == 1
-    assert probe.asking is not None and probe.asking.unanswered == (card, 0)
+    assert probe.asking is not None
+    assert probe.asking.unanswered == Question(0, ((card, 0),), True, "R15:517.3")  # its controller's yes or no
     for answer, amount in ((True, 11), (False, 1)):
         ev = Run()
         with answering((answer,), ev):

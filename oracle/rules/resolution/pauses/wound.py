@@ -80,9 +80,9 @@ def _position(q: Question, action: Action) -> int | None:
     0 for "none", None when it names no answer."""
     if action.card == 0:
         return 0 if q.none and action.ability == -1 else None
-    named = [i for i, (card, index) in enumerate(q.offers, 1)
-             if card == action.card and (action.ability == index or action.ability == -1)]
-    return named[0] if len(named) == 1 else None
+    named = [(a.card, a.ability) for a in _named(q) if a.card]
+    key = (action.card, action.ability)
+    return named.index(key) + 1 if key in named else None  # exactly as offered: the index only when needed
 
 
 def check_wound_choice(state: State, action: Action) -> list[Violation]:
