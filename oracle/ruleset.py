@@ -129,8 +129,7 @@ class Ruleset:
     closed_coins_lost_first: bool = True
     #: R15:522.5: «он сам выбирает, с какими монетами»: a decision at step coin_choice (entry 137).
     coin_loss_is_a_choice: bool = True
-    #: R15:403.1: a killer that left play before the death it causes is judged by its last known
-    #: controller, the controller of the ability through which it kills (INTERPRETING.md, entry 114).
+    #: R15:403.1: a killer gone before the death it causes: its last known controller (entry 114).
     gone_killer_last_known: bool = True
     #: R15 glossary «При атаке», «Атака»: a trigger a shot fires keeps the card the shot attacked,
     #: its «атакованное существо» (INTERPRETING.md, entry 183).
@@ -260,9 +259,8 @@ class Ruleset:
     vulnerability_adds_one: bool = True
     #: «Удвойте силу удара» changes the strike at all (INTERPRETING.md, entry 71).
     doubling_applies: bool = True
-    #: R15:106.3.1: «Удвойте силу удара» by a non-static ability puts on the +N that makes the strike
-    #: twice what it is then, a fixed amount; off (a mutant), a multiplying modifier of R15:523.1
-    #: read with the strike, a later +1 doubled too (INTERPRETING.md, entry 71).
+    #: R15:106.3.1: «Удвойте силу удара» puts on a fixed +N (twice the strike then); off, an
+    #: R15:523.1 multiplier read with the strike (INTERPRETING.md, entry 71).
     strike_doubling_fixed_amount: bool = True
     #: R15:7.firststrike: in a fight the creature with «Первый удар» strikes first and the
     #: other strikes back only if it survived (INTERPRETING.md, entry 73).
@@ -319,8 +317,7 @@ class Ruleset:
     wound_source_destroyed: bool = True
     #: R15:517.3: an optional replacement is its controller's decision, asked at step wound_choice (entry 223).
     optional_replacement_asked: bool = True
-    #: R15:517.3, 517.4: when several replacements can apply to one event, the affected player
-    #: chooses which applies next, each time, asked at step wound_choice (entry 242).
+    #: R15:517.3, 517.4: the affected player names the replacement that applies next (entry 242).
     replacement_order_chosen: bool = True
     #: R15 glossary «Не получает ран от», R15:502.2: «Не получает ран от существ с ударом 6
     #: или более» covers the wounds of such a creature's abilities (shots included), not only
@@ -400,8 +397,7 @@ class Ruleset:
     #: R15:516.2: prevention applies after the final amount of the wounds, «Уязвимость»
     #: included (INTERPRETING.md, entry 94).
     prevention_after_final_amount: bool = True
-    #: R15:501.2.1: the wounds of an ability's payment («Жажда») pass the replacements and
-    #: preventions, and a changed payment leaves the ability not carried out (entry 252).
+    #: R15:501.2.1: a payment in wounds changed by a replacement: not carried out (entry 252).
     payment_wounds_replaced: bool = True
     #: R15:504.5: an effect of additional lives and one of reduced lives cancel one life for
     #: one (INTERPRETING.md, entry 97); the mutant removes every opposite effect.

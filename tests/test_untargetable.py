@@ -27,7 +27,7 @@ def test_x_characters_are_exactly_x_targets() -> None:
     s = _board()
     acts = [a for a in legal_actions(s) if a.kind == "activate" and a.ability == 1]
     assert all(len(a.targets) == a.x for a in acts) and len(acts) == 5 + 10 + 10 + 5
-    assert [v.rule for v in check(s, Action("activate", card=11, ability=1, targets=(21,), x=2))] == ["R15:501.1"]
+    assert [v.rule for v in check(s, Action("activate", card=11, ability=1, targets=(21,), x=2))] == ["R15:501.1", "R15:308.1.7"]
 
 
 def test_untargetable_characters_cannot_be_chosen_until_the_end_of_turn() -> None:
@@ -37,6 +37,6 @@ def test_untargetable_characters_cannot_be_chosen_until_the_end_of_turn() -> Non
     assert [m.grants for m in s.modifiers] == ["untargetable"] * 3
     s.players[0].coins_open = 2
     assert not [a for a in legal_actions(s) if a.kind == "activate" and a.card == 11]
-    assert [v.rule for v in check(s, Action("activate", card=11, ability=0))] == ["R15:502.9"]
+    assert [v.rule for v in check(s, Action("activate", card=11, ability=0))] == ["R15:502.9", "R15:308.1.7"]
     s = apply(s, Action("end_turn")).state
     assert not s.modifiers and [encode(a) for a in legal_actions(s)][-1] == "end_turn"

@@ -85,7 +85,9 @@ def test_check_accepts_exactly_the_listed_declarations(x: int, values: list[int]
     found = check(s, Action("activate", card=11, ability=0, x=x, values=tuple(values)))
     assert (not found) == ((x, tuple(values)) in listed)
     if found:
-        assert {v.rule for v in found} <= {"R15:501.2", "R15:524.1", "R15:512.4"}
+        # (each refusal followed by the activation's legality check, R15:308.1.7)
+        assert {v.rule for v in found} <= {"R15:501.2", "R15:524.1", "R15:512.4", "R15:308.1.7"}
+        assert found[-1].rule == "R15:308.1.7"
 
 
 @pytest.mark.parametrize(

@@ -34,7 +34,7 @@ from oracle.validate import BOUNDS
 #: the documented differences.  ``renamed`` maps a model field to its JSON key where they
 #: differ; ``model_only`` are not part of the canonical form; ``json_only`` are derived.
 SCHEMA: dict[type, dict[str, Any]] = {
-    State: {"key": None, "message": "State", "model_only": {"mutant", "_own", "_outside", "_ids", "_rules"}, "json_only": set(),
+    State: {"key": None, "message": "State", "model_only": {"mutant", "_own", "_outside", "_ids", "_parts", "_rules"}, "json_only": set(),
             "renamed": {}},
     Player: {"key": "players", "message": "PlayerState", "model_only": set(),
              "json_only": {"mulligan_declared"}, "renamed": {}},

@@ -58,4 +58,4 @@ def test_a_wound_choice_offering_no_replacement_is_refused() -> None:
         s.choosing_cards = replace(s.choosing_cards, player=seat)
         err = _refusal(s)
         assert err.field == "choosing_cards.player", (seat, err)
-        assert "offers no optional replacement" in err.reason, err.reason
+        assert "asks this player no question about replacements" in err.reason, err.reason

@@ -10,5 +10,6 @@
 - :mod:`~oracle.rules.ops.deck_top` — the top cards of the own deck shown or looked at (R15:204.3);
 - :mod:`~oracle.rules.ops.deck_order` — creatures put on top of their owners' decks in the
   owners' order (R15:204.4);
-- :mod:`~oracle.rules.ops.opponent_payment` — «Противник может заплатить (N), иначе …» (R15:119.7).
+- :mod:`~oracle.rules.ops.opponent_payment` — «Противник может заплатить (N), иначе …» (R15:119.7);
+- :mod:`~oracle.rules.ops.named_targets` — a target named as its part after «;» is carried out (R15:116.1).
 """

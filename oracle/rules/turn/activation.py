@@ -219,7 +219,7 @@ def activate(state: State, action: Action, ev: list[Event]) -> None:
         discard_cards(state, state.active, action.values[:k], ev, pay)
     if not whole:
         # R15:501.2.1: a replacement or a prevention changed the payment: paid, but not carried out
-        ev.append(Event("ability_not_carried_out", ("R15:501.2.1",), (("source", uid), ("ability", action.ability))))
+        ev.append(Event("ability_not_carried_out", cite(state, "501.2.1"), (("source", uid), ("ability", action.ability))))
         state.step = "ability_queue"
         return
     if a.options:
