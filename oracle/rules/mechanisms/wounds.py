@@ -106,7 +106,7 @@ def deal_wounds(
         if replaced is None:
             return False
         amount, rules = replaced
-        if len(ev) > before and any(e.kind == "wounds_replaced" for e in ev[before:]):
+        if any(e.kind == "wounds_replaced" for e in ev[before:]):
             paid = -1  # a replacement applied (it may have left the amount as it was)
         if state.rules.prevention_after_final_amount:  # prevention after the final amount (R15:516.2; INTERPRETING.md, entry 94)
             amount = _prevent(state, uid, amount, blow, ev, rules)

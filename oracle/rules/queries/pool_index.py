@@ -102,14 +102,13 @@ def per_pool_by(derive: Callable[[Mapping[str, CardDef], K], T]) -> Callable[[K]
 
     def read(key: K) -> T:
         index = _CURRENT[0] if _CURRENT else pool_index()
-        if last[0] is index:
-            try:
-                return last[1][key]  # type: ignore[no-any-return]
-            except KeyError:
-                pass
-        else:
+        if last[0] is not index:
             last[0], last[1] = index, {}
-        value = last[1][key] = _derived((derive, key), derive, key)
-        return value
+        tables: dict[Any, Any] = last[1]
+        try:
+            return tables[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = tables[key] = _derived((derive, key), derive, key)
+            return value
 
     return update_wrapper(read, derive)
